@@ -1,0 +1,238 @@
+//! Command-line parsing (pure) and the headless `gen` command.
+
+use crate::preset::{self, Preset};
+use crate::rng::seed_from_text;
+use std::path::PathBuf;
+
+/// The preset used when none is named.
+pub const DEFAULT_PRESET: &str = "config/presets/default.ron";
+
+pub const USAGE: &str = "\
+Strata: a procedural 2D sandbox
+
+USAGE:
+  strata [play] [--preset PATH] [--seed SEED] [--load PATH] [--frames N] [--screenshot PATH]
+  strata gen [--preset PATH] [--seed SEED] [--size WxH] [--ascii PATH|-] [--png PATH] [--stats] [--save PATH]
+  strata help
+
+  --preset PATH      generation preset (default config/presets/default.ron)
+  --seed SEED        a number 0..=18446744073709551615 is used as is; any other text is hashed
+  --size WxH         override the preset's world size
+  --ascii PATH|-     write the world as text (' ' air, '.' dirt, '#' stone, 'w' grass,
+                     'i' iron, 'g' gold, 'D' diamond, '~' water, 't' torch); '-' is stdout
+  --png PATH         write the world as a PNG, one pixel per tile
+  --stats            print generation and connectivity stats as one JSON object
+  --save PATH        write a save file that `strata play --load` opens
+  --load PATH        start the game from a save file
+  --frames N         render N frames, then exit (with --screenshot: write it first)
+  --screenshot PATH  write a PNG of the last frame
+";
+
+/// Options of `strata gen`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GenOptions {
+    pub preset: Option<PathBuf>,
+    pub seed: Option<u64>,
+    pub size: Option<(u32, u32)>,
+    pub ascii: Option<String>,
+    pub png: Option<PathBuf>,
+    pub stats: bool,
+    pub save: Option<PathBuf>,
+}
+
+/// Options of `strata play`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlayOptions {
+    pub preset: Option<PathBuf>,
+    pub seed: Option<u64>,
+    pub load: Option<PathBuf>,
+    pub frames: Option<u64>,
+    pub screenshot: Option<PathBuf>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    Play(PlayOptions),
+    Gen(GenOptions),
+    Help,
+}
+
+/// Parses `WxH`.
+pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("--size: expected WIDTHxHEIGHT such as 800x300, got '{text}'");
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (w, h) = (w.trim().parse::<u32>().map_err(|_| bad())?, h.trim().parse::<u32>().map_err(|_| bad())?);
+    preset::check_size(w, h).map_err(|e| format!("--size: {e}"))?;
+    Ok((w, h))
+}
+
+/// Parses the arguments after the program name.
+pub fn parse_args(args: &[String]) -> Result<Command, String> {
+    let mut it = args.iter().peekable();
+    let sub = match it.peek().map(|s| s.as_str()) {
+        Some("gen") => {
+            it.next();
+            "gen"
+        }
+        Some("play") => {
+            it.next();
+            "play"
+        }
+        Some("help" | "--help" | "-h") => return Ok(Command::Help),
+        _ => "play",
+    };
+    let mut gen_opts = GenOptions::default();
+    let mut play = PlayOptions::default();
+    while let Some(flag) = it.next() {
+        let mut value = |name: &str| it.next().cloned().ok_or_else(|| format!("{name} needs a value"));
+        match (sub, flag.as_str()) {
+            (_, "--help" | "-h") => return Ok(Command::Help),
+            (_, "--preset") => {
+                let p = PathBuf::from(value("--preset")?);
+                gen_opts.preset = Some(p.clone());
+                play.preset = Some(p);
+            }
+            (_, "--seed") => {
+                let s = seed_from_text(&value("--seed")?);
+                gen_opts.seed = Some(s);
+                play.seed = Some(s);
+            }
+            ("gen", "--size") => gen_opts.size = Some(parse_size(&value("--size")?)?),
+            ("gen", "--ascii") => gen_opts.ascii = Some(value("--ascii")?),
+            ("gen", "--png") => gen_opts.png = Some(value("--png")?.into()),
+            ("gen", "--stats") => gen_opts.stats = true,
+            ("gen", "--save") => gen_opts.save = Some(value("--save")?.into()),
+            ("play", "--load") => play.load = Some(value("--load")?.into()),
+            ("play", "--screenshot") => play.screenshot = Some(value("--screenshot")?.into()),
+            ("play", "--frames") => {
+                let v = value("--frames")?;
+                play.frames = Some(v.parse().map_err(|_| format!("--frames: expected a whole number, got '{v}'"))?);
+            }
+            _ => return Err(format!("unknown option '{flag}' for `strata {sub}` (see `strata help`)")),
+        }
+    }
+    Ok(if sub == "gen" { Command::Gen(gen_opts) } else { Command::Play(play) })
+}
+
+/// Loads the named preset, or the default one.
+pub fn load_preset(path: Option<&PathBuf>) -> Result<Preset, String> {
+    let path = path.cloned().unwrap_or_else(|| PathBuf::from(DEFAULT_PRESET));
+    preset::load(&path).map_err(|e| e.to_string())
+}
+
+/// A fresh random seed.
+pub fn random_seed() -> u64 {
+    use rand::Rng;
+    rand::rng().next_u64()
+}
+
+/// Runs `strata gen`.
+pub fn run_gen(opts: &GenOptions) -> Result<(), String> {
+    let mut preset = load_preset(opts.preset.as_ref())?;
+    if let Some((w, h)) = opts.size {
+        preset.width = w;
+        preset.height = h;
+    }
+    let seed = opts.seed.unwrap_or_else(random_seed);
+    let (world, timings) = crate::worldgen::generate(&preset, seed);
+    let start = std::time::Instant::now();
+    let report = crate::analysis::analyse(&world);
+    let analysis_ms = start.elapsed().as_secs_f64() * 1e3;
+    let write_err = |what: &str, e: std::io::Error| format!("{what}: {e}");
+    if let Some(target) = &opts.ascii {
+        if target == "-" {
+            let stdout = std::io::stdout();
+            let mut lock = std::io::BufWriter::new(stdout.lock());
+            crate::export::write_ascii(&world, &mut lock).map_err(|e| write_err("stdout", e))?;
+        } else {
+            write_file(target.as_ref(), |f| crate::export::write_ascii(&world, f))?;
+        }
+    }
+    if let Some(path) = &opts.png {
+        write_file(path, |f| crate::export::write_png(&world, f))?;
+    }
+    if opts.stats {
+        println!("{}", crate::export::stats_json(&world, &timings, &report, analysis_ms));
+    }
+    let _ = &opts.save;
+    Ok(())
+}
+
+/// Writes a file atomically: a temporary file beside it, flushed and synced, then renamed
+/// over the target, so a crash mid-write never leaves a half-written file.
+pub fn write_file(
+    path: &std::path::Path,
+    write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
+) -> Result<(), String> {
+    use std::io::Write;
+    let err = |e: std::io::Error| format!("{}: {e}", path.display());
+    let mut tmp_name = path.file_name().map(|n| n.to_os_string()).unwrap_or_default();
+    tmp_name.push(".tmp");
+    let tmp = path.with_file_name(tmp_name);
+    let result = (|| {
+        let file = std::fs::File::create(&tmp)?;
+        let mut buf = std::io::BufWriter::new(file);
+        write(&mut buf)?;
+        buf.flush()?;
+        buf.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result.map_err(err)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn bare_binary_plays() {
+        assert_eq!(parse_args(&[]), Ok(Command::Play(PlayOptions::default())));
+        let Ok(Command::Play(p)) = parse_args(&args("--seed 7 --frames 3")) else { panic!() };
+        assert_eq!((p.seed, p.frames), (Some(7), Some(3)));
+    }
+
+    #[test]
+    fn gen_options() {
+        let Ok(Command::Gen(g)) = parse_args(&args("gen --preset a.ron --seed hello --size 80x30 --ascii - --stats")) else {
+            panic!()
+        };
+        assert_eq!(g.preset, Some("a.ron".into()));
+        assert_eq!(g.seed, Some(seed_from_text("hello")));
+        assert_eq!(g.size, Some((80, 30)));
+        assert_eq!(g.ascii.as_deref(), Some("-"));
+        assert!(g.stats);
+    }
+
+    #[test]
+    fn bad_options_are_errors() {
+        assert!(parse_args(&args("gen --size 0x10")).unwrap_err().contains("width"));
+        assert!(parse_args(&args("gen --size 99999x10")).unwrap_err().contains("16384"));
+        assert!(parse_args(&args("gen --size big")).unwrap_err().contains("--size"));
+        assert!(parse_args(&args("gen --seed")).unwrap_err().contains("needs a value"));
+        assert!(parse_args(&args("gen --frames 3")).unwrap_err().contains("unknown option"));
+        assert!(parse_args(&args("play --frames x")).is_err());
+    }
+
+    #[test]
+    fn atomic_write_keeps_old_file_on_failure() {
+        let dir = std::env::temp_dir().join(format!("strata-cli-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("out.txt");
+        write_file(&path, |f| f.write_all(b"first")).unwrap();
+        let e = write_file(&path, |f| {
+            f.write_all(b"half")?;
+            Err(std::io::Error::other("disk full"))
+        });
+        assert!(e.unwrap_err().contains("disk full"));
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "first");
+        assert!(!dir.join("out.txt.tmp").exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

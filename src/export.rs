@@ -1,0 +1,128 @@
+//! Writing worlds out: ASCII art, one-pixel-per-tile PNG, and the stats JSON.
+
+use crate::analysis::CaveReport;
+use crate::world::{CAVE_BACKDROP, Tile, World};
+use crate::worldgen::PassTiming;
+use std::io::{self, Write};
+
+/// The world as text, one line per row, top row first, using [`Tile::ascii`].
+pub fn write_ascii(world: &World, out: &mut dyn Write) -> io::Result<()> {
+    let mut line = String::with_capacity(world.width() + 1);
+    for y in 0..world.height() {
+        line.clear();
+        line.extend(world.row(y).iter().map(|t| t.ascii()));
+        line.push('\n');
+        out.write_all(line.as_bytes())?;
+    }
+    Ok(())
+}
+
+/// RGBA pixel of a tile in the game's palette: underground air is the cave backdrop.
+#[inline]
+pub fn pixel(world: &World, x: usize, y: usize) -> [u8; 4] {
+    let t = world.tile(x, y);
+    if t == Tile::Air && y as u32 >= world.surface[x] { CAVE_BACKDROP } else { t.color() }
+}
+
+/// RGBA bytes of the whole world, one pixel per tile, row-major.
+pub fn rgba(world: &World) -> Vec<u8> {
+    let mut buf = Vec::with_capacity(world.width() * world.height() * 4);
+    for y in 0..world.height() {
+        for x in 0..world.width() {
+            buf.extend_from_slice(&pixel(world, x, y));
+        }
+    }
+    buf
+}
+
+/// A PNG with one pixel per tile.
+pub fn write_png(world: &World, out: &mut dyn Write) -> io::Result<()> {
+    let mut enc = png::Encoder::new(out, world.width() as u32, world.height() as u32);
+    enc.set_color(png::ColorType::Rgba);
+    enc.set_depth(png::BitDepth::Eight);
+    enc.set_compression(png::Compression::Fast);
+    let mut w = enc.write_header().map_err(io::Error::other)?;
+    w.write_image_data(&rgba(world)).map_err(io::Error::other)?;
+    w.finish().map_err(io::Error::other)
+}
+
+/// A JSON string literal.
+pub fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The stats object printed by `strata gen --stats`, on one line.
+pub fn stats_json(world: &World, timings: &[PassTiming], report: &CaveReport, analysis_ms: f64) -> String {
+    let counts = world.counts();
+    let tiles: Vec<String> = Tile::ALL.iter().map(|t| format!("{}:{}", json_string(t.name()), counts[*t as usize])).collect();
+    let mut ms: Vec<String> = timings.iter().map(|t| format!("{}:{:.3}", json_string(t.name), t.ms)).collect();
+    ms.push(format!("\"connectivity\":{analysis_ms:.3}"));
+    let bbox = report
+        .largest_cave
+        .and_then(|id| report.component(id))
+        .map_or("null".to_string(), |c| {
+            format!("{{\"x0\":{},\"y0\":{},\"x1\":{},\"y1\":{}}}", c.bbox.x0, c.bbox.y0, c.bbox.x1, c.bbox.y1)
+        });
+    format!(
+        "{{\"seed\":{},\"preset\":{},\"width\":{},\"height\":{},\"ms\":{{{}}},\"tiles\":{{{}}},\"connectivity\":{{\"cave_count\":{},\"largest_cave_area\":{},\"largest_cave_bbox\":{},\"cave_air\":{},\"sky_air\":{}}},\"hash\":\"{:016x}\"}}",
+        world.seed,
+        json_string(&world.preset.name),
+        world.width(),
+        world.height(),
+        ms.join(","),
+        tiles.join(","),
+        report.cave_count,
+        report.largest_cave_area(),
+        bbox,
+        report.cave_air,
+        report.sky_air,
+        world.tile_hash()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ascii_round_trips() {
+        let art = ["  w  ", "..#iD", "##g##"];
+        let w = World::from_ascii(&art).unwrap();
+        let mut out = Vec::new();
+        write_ascii(&w, &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), art.join("\n") + "\n");
+    }
+
+    #[test]
+    fn png_has_one_pixel_per_tile_and_cave_backdrop() {
+        let w = World::from_ascii(&["   ", ".#.", ". .", "..."]).unwrap();
+        let mut out = Vec::new();
+        write_png(&w, &mut out).unwrap();
+        let decoder = png::Decoder::new(std::io::Cursor::new(out));
+        let mut reader = decoder.read_info().unwrap();
+        let mut buf = vec![0; reader.output_buffer_size()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        assert_eq!((info.width, info.height), (3, 4));
+        let px = |x: usize, y: usize| buf[(y * 3 + x) * 4..(y * 3 + x) * 4 + 4].to_vec();
+        assert_eq!(px(0, 0), Tile::Air.color());
+        assert_eq!(px(1, 2), CAVE_BACKDROP);
+        assert_eq!(px(1, 1), Tile::Stone.color());
+    }
+
+    #[test]
+    fn json_strings_escape() {
+        assert_eq!(json_string("a\"b\\c\n\u{1}"), "\"a\\\"b\\\\c\\n\\u0001\"");
+    }
+}

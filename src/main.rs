@@ -1,0 +1,23 @@
+//! The `strata` binary: `strata gen` runs headless; `strata` or `strata play` opens the game.
+
+use strata::cli::{self, Command};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match cli::parse_args(&args) {
+        Ok(Command::Help) => {
+            print!("{}", cli::USAGE);
+            Ok(())
+        }
+        Ok(Command::Gen(opts)) => cli::run_gen(&opts),
+        Ok(Command::Play(_opts)) => {
+            print!("{}", cli::USAGE);
+            Ok(())
+        }
+        Err(e) => Err(e),
+    };
+    if let Err(e) = result {
+        eprintln!("strata: {e}");
+        std::process::exit(1);
+    }
+}

@@ -1,0 +1,487 @@
+//! Generation presets: the RON files under `config/presets/`.
+//!
+//! Every field has a default (`Preset::default()` equals `config/presets/default.ron`),
+//! unknown fields are rejected, and [`Preset::validate`] checks every number against a
+//! documented range before any generation, so a bad preset is an error message, never a
+//! panic, a hang or a huge allocation. [`parse`] is pure; [`load`] adds the file.
+
+use crate::world::Tile;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::path::Path;
+
+/// Largest world width a preset (or `--size`) may ask for.
+pub const MAX_WIDTH: u32 = 16_384;
+/// Largest world height a preset (or `--size`) may ask for.
+pub const MAX_HEIGHT: u32 = 4_096;
+/// Smallest width and height.
+pub const MIN_SIDE: u32 = 8;
+/// Most fBm octaves.
+pub const MAX_OCTAVES: u32 = 16;
+/// Most cave automaton iterations.
+pub const MAX_ITERATIONS: u32 = 64;
+/// Most entries in the ore table.
+pub const MAX_ORES: usize = 16;
+/// Largest preset file read.
+pub const MAX_FILE_BYTES: u64 = 256 * 1024;
+
+/// A complete description of how to generate a world (everything but the seed).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Preset {
+    /// Name shown in the game; defaults to the file name.
+    pub name: String,
+    /// World width in tiles.
+    pub width: u32,
+    /// World height in tiles.
+    pub height: u32,
+    pub surface: SurfaceParams,
+    pub layers: LayerParams,
+    pub caves: CaveParams,
+    pub ores: OreParams,
+    pub grass: GrassParams,
+}
+
+/// The surface pass: fBm of 1D Perlin noise.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SurfaceParams {
+    /// Mean surface row as a fraction of the height from the top.
+    pub base_height: f64,
+    /// Largest deviation from the base, in tiles.
+    pub amplitude: f64,
+    /// Noise frequency in cycles per tile of the first octave.
+    pub frequency: f64,
+    pub octaves: u32,
+    /// Amplitude factor from one octave to the next.
+    pub persistence: f64,
+    /// Frequency factor from one octave to the next.
+    pub lacunarity: f64,
+}
+
+/// How the dirt band's depth varies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Jitter {
+    /// Every tile draws its own extra depth: a speckled dirt/stone boundary.
+    PerTile,
+    /// Every column draws one extra depth: a clean, stepped boundary.
+    PerColumn,
+}
+
+/// The layers pass: dirt near the surface, stone below.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LayerParams {
+    /// Dirt band depth below the surface, in tiles.
+    pub dirt_depth: u32,
+    /// Extra random depth, 0 to this many tiles (inclusive).
+    pub dirt_jitter: u32,
+    pub jitter: Jitter,
+}
+
+/// The caves pass: random fill, then a Moore-neighbourhood cellular automaton.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct CaveParams {
+    /// Chance that a cell below the margin starts as wall.
+    pub fill: f64,
+    /// Rows below the surface that start as solid wall.
+    pub margin: u32,
+    /// Synchronous automaton steps.
+    pub iterations: u32,
+    /// A cell with more than this many of its 8 neighbours walls becomes wall.
+    pub wall_above: u32,
+    /// A cell with fewer than this many of its 8 neighbours walls becomes open.
+    pub open_below: u32,
+}
+
+/// One row of the ore table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ore {
+    pub tile: Tile,
+    /// Ore where the noise is above this.
+    pub threshold: f64,
+    /// Ore only deeper than this many tiles below the local surface.
+    pub min_depth: u32,
+}
+
+/// The ores pass: 2D Perlin noise against a table checked in order.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct OreParams {
+    pub frequency: f64,
+    pub table: Vec<Ore>,
+}
+
+/// Which dirt grows grass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GrassMode {
+    /// Any dirt with air directly above, cave floors included.
+    Exposed,
+    /// Only dirt whose whole column above is open sky, as in Terraria.
+    SkyLit,
+}
+
+/// The grass pass.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct GrassParams {
+    pub mode: GrassMode,
+}
+
+impl Default for Preset {
+    fn default() -> Self {
+        Preset {
+            name: "Default".into(),
+            width: 6400,
+            height: 1800,
+            surface: SurfaceParams::default(),
+            layers: LayerParams::default(),
+            caves: CaveParams::default(),
+            ores: OreParams::default(),
+            grass: GrassParams::default(),
+        }
+    }
+}
+
+impl Default for SurfaceParams {
+    fn default() -> Self {
+        SurfaceParams {
+            base_height: 0.3,
+            amplitude: 48.0,
+            frequency: 0.004,
+            octaves: 6,
+            persistence: 0.5,
+            lacunarity: 2.0,
+        }
+    }
+}
+
+impl Default for LayerParams {
+    fn default() -> Self {
+        LayerParams { dirt_depth: 22, dirt_jitter: 6, jitter: Jitter::PerColumn }
+    }
+}
+
+impl Default for CaveParams {
+    fn default() -> Self {
+        CaveParams { fill: 0.46, margin: 12, iterations: 6, wall_above: 4, open_below: 4 }
+    }
+}
+
+impl Default for OreParams {
+    fn default() -> Self {
+        OreParams {
+            frequency: 0.09,
+            table: vec![
+                Ore { tile: Tile::DiamondOre, threshold: 0.62, min_depth: 120 },
+                Ore { tile: Tile::GoldOre, threshold: 0.45, min_depth: 50 },
+                Ore { tile: Tile::IronOre, threshold: 0.3, min_depth: 8 },
+            ],
+        }
+    }
+}
+
+impl Default for GrassParams {
+    fn default() -> Self {
+        GrassParams { mode: GrassMode::SkyLit }
+    }
+}
+
+/// Why a preset was refused.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PresetError {
+    /// The file (or other source) the text came from.
+    pub source: String,
+    /// 1-based line and column, where known.
+    pub position: Option<(usize, usize)>,
+    pub message: String,
+}
+
+impl fmt::Display for PresetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.position {
+            Some((line, col)) => write!(f, "{}:{}:{}: {}", self.source, line, col, self.message),
+            None => write!(f, "{}: {}", self.source, self.message),
+        }
+    }
+}
+
+impl std::error::Error for PresetError {}
+
+/// Parses and validates preset text. `source` names it in errors (usually the path).
+pub fn parse(text: &str, source: &str) -> Result<Preset, PresetError> {
+    let preset: Preset = ron::Options::default().from_str(text).map_err(|e| PresetError {
+        source: source.to_string(),
+        position: Some((e.span.start.line, e.span.start.col)),
+        message: e.code.to_string(),
+    })?;
+    preset.validate().map_err(|v| PresetError {
+        source: source.to_string(),
+        position: locate_field(text, &v.field),
+        message: v.to_string(),
+    })?;
+    Ok(preset)
+}
+
+/// Reads, parses and validates a preset file. A missing `name` becomes the file stem.
+pub fn load(path: &Path) -> Result<Preset, PresetError> {
+    let source = path.display().to_string();
+    let io_err = |e: std::io::Error| PresetError { source: source.clone(), position: None, message: e.to_string() };
+    let len = std::fs::metadata(path).map_err(io_err)?.len();
+    if len > MAX_FILE_BYTES {
+        return Err(PresetError {
+            source,
+            position: None,
+            message: format!("file is {len} bytes; a preset may be at most {MAX_FILE_BYTES}"),
+        });
+    }
+    let text = std::fs::read_to_string(path).map_err(io_err)?;
+    let mut preset = parse(&text, &source)?;
+    if !text_names_field(&text, "name") {
+        if let Some(stem) = path.file_stem() {
+            preset.name = stem.to_string_lossy().into_owned();
+        }
+    }
+    Ok(preset)
+}
+
+/// A value outside its allowed range.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RangeError {
+    /// Dotted path of the field, e.g. `caves.fill` or `ores.table[1].threshold`.
+    pub field: String,
+    /// The offending value as written.
+    pub value: String,
+    /// The allowed range, in words.
+    pub allowed: String,
+}
+
+impl fmt::Display for RangeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} = {} is out of range: allowed {}", self.field, self.value, self.allowed)
+    }
+}
+
+fn check_f(field: &str, v: f64, lo: f64, hi: f64, lo_open: bool) -> Result<(), RangeError> {
+    let ok = v.is_finite() && (if lo_open { v > lo } else { v >= lo }) && v <= hi;
+    if ok {
+        Ok(())
+    } else {
+        let open = if lo_open { "(" } else { "[" };
+        Err(RangeError { field: field.into(), value: v.to_string(), allowed: format!("{open}{lo}, {hi}]") })
+    }
+}
+
+fn check_u(field: &str, v: u32, lo: u32, hi: u32) -> Result<(), RangeError> {
+    if (lo..=hi).contains(&v) {
+        Ok(())
+    } else {
+        Err(RangeError { field: field.into(), value: v.to_string(), allowed: format!("{lo}..={hi}") })
+    }
+}
+
+/// Checks a world size against the documented limits (also used for `--size`).
+pub fn check_size(width: u32, height: u32) -> Result<(), RangeError> {
+    check_u("width", width, MIN_SIDE, MAX_WIDTH)?;
+    check_u("height", height, MIN_SIDE, MAX_HEIGHT)
+}
+
+impl Preset {
+    /// Checks every field against its documented range.
+    pub fn validate(&self) -> Result<(), RangeError> {
+        check_size(self.width, self.height)?;
+        let s = &self.surface;
+        check_f("surface.base_height", s.base_height, 0.0, 1.0, false)?;
+        check_f("surface.amplitude", s.amplitude, 0.0, MAX_HEIGHT as f64, false)?;
+        check_f("surface.frequency", s.frequency, 0.0, 1.0, true)?;
+        check_u("surface.octaves", s.octaves, 1, MAX_OCTAVES)?;
+        check_f("surface.persistence", s.persistence, 0.0, 1.0, false)?;
+        check_f("surface.lacunarity", s.lacunarity, 1.0, 8.0, false)?;
+        check_u("layers.dirt_depth", self.layers.dirt_depth, 0, MAX_HEIGHT)?;
+        check_u("layers.dirt_jitter", self.layers.dirt_jitter, 0, 256)?;
+        let c = &self.caves;
+        check_f("caves.fill", c.fill, 0.0, 1.0, false)?;
+        check_u("caves.margin", c.margin, 0, MAX_HEIGHT)?;
+        check_u("caves.iterations", c.iterations, 0, MAX_ITERATIONS)?;
+        check_u("caves.wall_above", c.wall_above, 0, 8)?;
+        check_u("caves.open_below", c.open_below, 0, 8)?;
+        if c.open_below > c.wall_above + 1 {
+            return Err(RangeError {
+                field: "caves.open_below".into(),
+                value: c.open_below.to_string(),
+                allowed: format!("0..={} (at most caves.wall_above + 1, or the two rules overlap)", c.wall_above + 1),
+            });
+        }
+        check_f("ores.frequency", self.ores.frequency, 0.0, 1.0, true)?;
+        if self.ores.table.len() > MAX_ORES {
+            return Err(RangeError {
+                field: "ores.table".into(),
+                value: format!("{} entries", self.ores.table.len()),
+                allowed: format!("at most {MAX_ORES} entries"),
+            });
+        }
+        for (i, ore) in self.ores.table.iter().enumerate() {
+            if !ore.tile.is_solid() {
+                return Err(RangeError {
+                    field: format!("ores.table[{i}].tile"),
+                    value: format!("{:?}", ore.tile),
+                    allowed: "a solid tile (Dirt, Stone, Grass, IronOre, GoldOre, DiamondOre)".into(),
+                });
+            }
+            check_f(&format!("ores.table[{i}].threshold"), ore.threshold, -1.0, 1.0, false)?;
+            check_u(&format!("ores.table[{i}].min_depth"), ore.min_depth, 0, MAX_HEIGHT)?;
+        }
+        Ok(())
+    }
+}
+
+/// Does `name:` appear as a field in the text (outside comments)?
+fn text_names_field(text: &str, name: &str) -> bool {
+    find_ident(text, name, 0).is_some()
+}
+
+/// Finds where a dotted field path (`caves.fill`, `ores.table[1].threshold`) is written,
+/// as a 1-based line and column, by finding each segment in turn after the previous one.
+/// `None` when the field was left to its default.
+pub fn locate_field(text: &str, path: &str) -> Option<(usize, usize)> {
+    let mut from = 0;
+    for segment in path.split('.') {
+        let name = segment.split('[').next().unwrap_or(segment);
+        from = find_ident(text, name, from)?;
+        if let Some(index) = segment.split('[').nth(1).and_then(|s| s.trim_end_matches(']').parse::<usize>().ok()) {
+            // Skip to the index-th `(` after the list's opening bracket.
+            let mut depth = 0usize;
+            let mut seen = 0usize;
+            let mut found = None;
+            for (i, ch) in text[from..].char_indices() {
+                match ch {
+                    '[' | '(' if depth == 0 && ch == '[' => depth = 1,
+                    '(' if depth == 1 => {
+                        if seen == index {
+                            found = Some(from + i);
+                            break;
+                        }
+                        seen += 1;
+                        depth = 2;
+                    }
+                    '(' | '[' if depth >= 1 => depth += 1,
+                    ')' | ']' if depth >= 2 => depth -= 1,
+                    ']' if depth == 1 => break,
+                    _ => {}
+                }
+            }
+            from = found?;
+        }
+    }
+    let line = text[..from].matches('\n').count() + 1;
+    let col = from - text[..from].rfind('\n').map_or(0, |i| i + 1) + 1;
+    Some((line, col))
+}
+
+/// Byte offset of `name` written as a field (`name` then optional blanks then `:`), at or
+/// after `from`, skipping `//` comments.
+fn find_ident(text: &str, name: &str, from: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut i = from;
+    while i < bytes.len() {
+        if text[i..].starts_with("//") {
+            i += text[i..].find('\n').unwrap_or(text.len() - i);
+            continue;
+        }
+        if text[i..].starts_with(name) {
+            let before_ok = i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_');
+            let rest = text[i + name.len()..].trim_start();
+            if before_ok && rest.starts_with(':') {
+                return Some(i);
+            }
+        }
+        i += text[i..].chars().next().map_or(1, char::len_utf8);
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> PresetError {
+        parse(text, "test.ron").expect_err("should be refused")
+    }
+
+    #[test]
+    fn empty_preset_is_the_default() {
+        assert_eq!(parse("()", "x").unwrap(), Preset::default());
+    }
+
+    #[test]
+    fn omitted_fields_take_defaults() {
+        let p = parse("(width: 100, caves: (fill: 0.5))", "x").unwrap();
+        assert_eq!(p.width, 100);
+        assert_eq!(p.caves.fill, 0.5);
+        assert_eq!(p.caves.iterations, CaveParams::default().iterations);
+        assert_eq!(p.height, Preset::default().height);
+    }
+
+    #[test]
+    fn unknown_field_is_refused_with_position() {
+        let e = err("(\n  caves: (fil: 0.5),\n)");
+        assert_eq!(e.position.map(|p| p.0), Some(2));
+        assert!(e.message.contains("fil"), "{e}");
+        assert!(e.to_string().starts_with("test.ron:2:"), "{e}");
+    }
+
+    #[test]
+    fn syntax_and_type_errors_have_positions() {
+        let e = err("(width: 100,\n height: \"tall\")");
+        assert_eq!(e.position.map(|p| p.0), Some(2), "{e}");
+        let e = err("(width: 100");
+        assert!(e.position.is_some(), "{e}");
+        let e = err("(grass: (mode: Sometimes))");
+        assert!(e.message.contains("Sometimes"), "{e}");
+    }
+
+    #[test]
+    fn out_of_range_values_name_field_value_range_and_line() {
+        let cases = [
+            ("(width: 0)", "width"),
+            ("(height: 999999)", "height"),
+            ("(surface: (octaves: 0))", "surface.octaves"),
+            ("(surface: (frequency: -0.1))", "surface.frequency"),
+            ("(surface: (amplitude: inf))", "surface.amplitude"),
+            ("(surface: (persistence: NaN))", "surface.persistence"),
+            ("(caves: (fill: 1.5))", "caves.fill"),
+            ("(caves: (wall_above: 9))", "caves.wall_above"),
+            ("(caves: (iterations: 100000))", "caves.iterations"),
+            ("(caves: (wall_above: 2, open_below: 6))", "caves.open_below"),
+            ("(ores: (table: [(tile: Stone, threshold: 0.1, min_depth: 1), (tile: Air, threshold: 0.1, min_depth: 1)]))", "ores.table[1].tile"),
+            ("(ores: (table: [(tile: IronOre, threshold: 2.0, min_depth: 1)]))", "ores.table[0].threshold"),
+        ];
+        for (text, field) in cases {
+            let e = err(text);
+            assert!(e.message.starts_with(&format!("{field} = ")), "{text}: {e}");
+            assert!(e.message.contains("allowed"), "{text}: {e}");
+            assert!(e.position.is_some(), "{text}: {e}");
+        }
+    }
+
+    #[test]
+    fn locate_field_finds_nested_and_indexed_fields() {
+        let text = "(\n  // fill: 9\n  caves: (\n    fill: 2.0,\n  ),\n  ores: (table: [\n    (tile: IronOre, threshold: 0.1, min_depth: 1),\n    (tile: GoldOre, threshold: 5.0, min_depth: 1),\n  ]),\n)";
+        assert_eq!(locate_field(text, "caves.fill"), Some((4, 5)));
+        assert_eq!(locate_field(text, "ores.table[1].threshold").map(|p| p.0), Some(8));
+        assert_eq!(locate_field(text, "surface.octaves"), None);
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_crash() {
+        let text = format!("(name: {}{})", "[".repeat(100_000), "]".repeat(100_000));
+        let _ = err(&text);
+    }
+
+    #[test]
+    fn default_validates() {
+        Preset::default().validate().unwrap();
+    }
+}

@@ -1,0 +1,340 @@
+//! The world model: one byte per tile in row-major order, the surface height of every
+//! column, and where the world came from (seed and preset).
+//!
+//! Generation, analysis, export and the game all read the same `World`; the game is the
+//! only place that mutates one after generation, through [`World::set`].
+
+use crate::preset::Preset;
+
+/// One tile of the world, stored as one byte.
+///
+/// The discriminants are part of the save format and the tile hash: append new tiles at
+/// the end, never renumber.
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
+pub enum Tile {
+    #[default]
+    Air = 0,
+    Dirt = 1,
+    Stone = 2,
+    Grass = 3,
+    IronOre = 4,
+    GoldOre = 5,
+    DiamondOre = 6,
+    Water = 7,
+    Torch = 8,
+}
+
+impl Tile {
+    /// Every tile, in discriminant order (`Tile::ALL[t as usize] == t`).
+    pub const ALL: [Tile; 9] = [
+        Tile::Air,
+        Tile::Dirt,
+        Tile::Stone,
+        Tile::Grass,
+        Tile::IronOre,
+        Tile::GoldOre,
+        Tile::DiamondOre,
+        Tile::Water,
+        Tile::Torch,
+    ];
+
+    /// Number of tile kinds.
+    pub const COUNT: usize = Self::ALL.len();
+
+    /// The tile for a stored byte, or `None` for a byte no tile uses.
+    pub fn from_u8(byte: u8) -> Option<Tile> {
+        Self::ALL.get(byte as usize).copied()
+    }
+
+    /// Solid tiles block movement and light and are what digging removes.
+    pub fn is_solid(self) -> bool {
+        matches!(
+            self,
+            Tile::Dirt | Tile::Stone | Tile::Grass | Tile::IronOre | Tile::GoldOre | Tile::DiamondOre
+        )
+    }
+
+    /// Open air: what cave connectivity labels and what the sky is made of.
+    pub fn is_open(self) -> bool {
+        self == Tile::Air
+    }
+
+    /// Lower-case name as used in stats JSON and the overlay.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tile::Air => "air",
+            Tile::Dirt => "dirt",
+            Tile::Stone => "stone",
+            Tile::Grass => "grass",
+            Tile::IronOre => "iron_ore",
+            Tile::GoldOre => "gold_ore",
+            Tile::DiamondOre => "diamond_ore",
+            Tile::Water => "water",
+            Tile::Torch => "torch",
+        }
+    }
+
+    /// The character used by `strata gen --ascii` (seed-001's legend, plus `'t'` for torches).
+    pub fn ascii(self) -> char {
+        match self {
+            Tile::Air => ' ',
+            Tile::Dirt => '.',
+            Tile::Stone => '#',
+            Tile::Grass => 'w',
+            Tile::IronOre => 'i',
+            Tile::GoldOre => 'g',
+            Tile::DiamondOre => 'D',
+            Tile::Water => '~',
+            Tile::Torch => 't',
+        }
+    }
+
+    /// The tile's colour in the one-pixel-per-tile palette (PNG export, far zoom, minimap).
+    /// Air is the sky colour; underground air is drawn with [`CAVE_BACKDROP`].
+    pub fn color(self) -> [u8; 4] {
+        match self {
+            Tile::Air => SKY,
+            Tile::Dirt => [151, 107, 75, 255],
+            Tile::Stone => [118, 118, 124, 255],
+            Tile::Grass => [86, 170, 62, 255],
+            Tile::IronOre => [196, 140, 110, 255],
+            Tile::GoldOre => [236, 200, 64, 255],
+            Tile::DiamondOre => [120, 232, 244, 255],
+            Tile::Water => [52, 104, 220, 255],
+            Tile::Torch => [255, 196, 72, 255],
+        }
+    }
+}
+
+/// Sky colour behind open air above the surface.
+pub const SKY: [u8; 4] = [138, 192, 238, 255];
+/// Backdrop colour behind open air below the surface, so caves read as caves.
+pub const CAVE_BACKDROP: [u8; 4] = [56, 44, 40, 255];
+
+/// A generated world.
+#[derive(Clone, Debug)]
+pub struct World {
+    width: usize,
+    height: usize,
+    tiles: Vec<Tile>,
+    /// Row of the topmost generated ground tile of each column (0 is the top row).
+    pub surface: Vec<u32>,
+    /// The seed the world was generated from.
+    pub seed: u64,
+    /// The preset the world was generated from.
+    pub preset: Preset,
+}
+
+impl World {
+    /// An all-air world of the given size. Sizes are validated by the preset; this only
+    /// requires them to be non-zero.
+    pub fn new(width: usize, height: usize, seed: u64, preset: Preset) -> World {
+        assert!(width > 0 && height > 0, "world size must be non-zero");
+        World {
+            width,
+            height,
+            tiles: vec![Tile::Air; width * height],
+            surface: vec![0; width],
+            seed,
+            preset,
+        }
+    }
+
+    /// Builds a world from rows of ASCII art using the `--ascii` legend (tests and tools).
+    /// Returns `None` for ragged rows or unknown characters.
+    pub fn from_ascii(rows: &[&str]) -> Option<World> {
+        let height = rows.len();
+        let width = rows.first()?.chars().count();
+        let mut world = World::new(width.max(1), height.max(1), 0, Preset::default());
+        for (y, row) in rows.iter().enumerate() {
+            if row.chars().count() != width {
+                return None;
+            }
+            for (x, c) in row.chars().enumerate() {
+                let tile = Tile::ALL.into_iter().find(|t| t.ascii() == c)?;
+                world.set(x, y, tile);
+            }
+        }
+        world.recompute_surface();
+        Some(world)
+    }
+
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// Tile at `(x, y)`; panics when out of bounds (use [`World::get`] for untrusted input).
+    #[inline]
+    pub fn tile(&self, x: usize, y: usize) -> Tile {
+        self.tiles[y * self.width + x]
+    }
+
+    /// Tile at signed coordinates, `None` outside the world.
+    #[inline]
+    pub fn get(&self, x: i64, y: i64) -> Option<Tile> {
+        if x < 0 || y < 0 || x >= self.width as i64 || y >= self.height as i64 {
+            return None;
+        }
+        Some(self.tiles[y as usize * self.width + x as usize])
+    }
+
+    /// Sets one tile. The caller tells caches (textures, light, connectivity) what changed.
+    #[inline]
+    pub fn set(&mut self, x: usize, y: usize, tile: Tile) {
+        self.tiles[y * self.width + x] = tile;
+    }
+
+    /// One row of tiles, left to right.
+    #[inline]
+    pub fn row(&self, y: usize) -> &[Tile] {
+        &self.tiles[y * self.width..(y + 1) * self.width]
+    }
+
+    /// All tiles, row-major, top row first.
+    pub fn tiles(&self) -> &[Tile] {
+        &self.tiles
+    }
+
+    /// All tiles, mutable (generation passes work on rows of this).
+    pub fn tiles_mut(&mut self) -> &mut [Tile] {
+        &mut self.tiles
+    }
+
+    /// Rows as mutable slices, for passes that split the world into bands.
+    pub fn rows_mut(&mut self) -> std::slice::ChunksExactMut<'_, Tile> {
+        self.tiles.chunks_exact_mut(self.width)
+    }
+
+    /// Replaces every tile at once (save loading); `None` when the length is wrong.
+    pub fn replace_tiles(&mut self, tiles: Vec<Tile>) -> Option<()> {
+        if tiles.len() != self.width * self.height {
+            return None;
+        }
+        self.tiles = tiles;
+        Some(())
+    }
+
+    /// Recomputes `surface` as the first solid tile of each column (height if none).
+    pub fn recompute_surface(&mut self) {
+        for x in 0..self.width {
+            self.surface[x] = (0..self.height)
+                .find(|&y| self.tile(x, y).is_solid())
+                .unwrap_or(self.height) as u32;
+        }
+    }
+
+    /// How many tiles of each kind, indexed by `Tile as usize`.
+    pub fn counts(&self) -> [u64; Tile::COUNT] {
+        use rayon::prelude::*;
+        self.tiles
+            .par_chunks(1 << 16)
+            .map(|chunk| {
+                let mut counts = [0u64; 256];
+                for &t in chunk {
+                    counts[t as usize] += 1;
+                }
+                counts
+            })
+            .reduce(
+                || [0u64; 256],
+                |mut a, b| {
+                    a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
+                    a
+                },
+            )[..Tile::COUNT]
+            .try_into()
+            .unwrap_or([0; Tile::COUNT])
+    }
+
+    /// A 64-bit hash of the size and tiles, stable across runs, thread counts and
+    /// machines: each row is hashed on its own (8 tiles per step, little-endian), then
+    /// the row hashes are folded in order.
+    pub fn tile_hash(&self) -> u64 {
+        use rayon::prelude::*;
+        let row_hashes: Vec<u64> = self.tiles.par_chunks(self.width).map(hash_row).collect();
+        let mut h = crate::rng::mix64(0x5354_5241_5441 ^ ((self.width as u64) << 32 | self.height as u64));
+        for r in row_hashes {
+            h = crate::rng::mix64(h ^ r).wrapping_add(0x9E37_79B9_7F4A_7C15);
+        }
+        h
+    }
+}
+
+fn hash_row(row: &[Tile]) -> u64 {
+    let mut h: u64 = 0x243F_6A88_85A3_08D3;
+    let mut chunks = row.chunks_exact(8);
+    for c in &mut chunks {
+        let mut w = 0u64;
+        for (i, &t) in c.iter().enumerate() {
+            w |= (t as u64) << (8 * i);
+        }
+        h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+    }
+    for &t in chunks.remainder() {
+        h = (h ^ t as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+    }
+    crate::rng::mix64(h)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tile_bytes_round_trip_and_are_dense() {
+        for (i, t) in Tile::ALL.into_iter().enumerate() {
+            assert_eq!(t as usize, i);
+            assert_eq!(Tile::from_u8(i as u8), Some(t));
+        }
+        assert_eq!(Tile::from_u8(Tile::COUNT as u8), None);
+    }
+
+    #[test]
+    fn ascii_legend_is_unique_and_round_trips() {
+        let w = World::from_ascii(&["  w ", ".#iD", "g~t#"]).expect("valid art");
+        assert_eq!(w.tile(2, 0), Tile::Grass);
+        assert_eq!(w.tile(3, 1), Tile::DiamondOre);
+        assert_eq!(w.tile(1, 2), Tile::Water);
+        let mut chars: Vec<char> = Tile::ALL.iter().map(|t| t.ascii()).collect();
+        chars.dedup();
+        chars.sort();
+        chars.dedup();
+        assert_eq!(chars.len(), Tile::COUNT);
+        assert!(World::from_ascii(&["  ", "   "]).is_none());
+        assert!(World::from_ascii(&["?"]).is_none());
+    }
+
+    #[test]
+    fn solid_and_open_are_disjoint() {
+        for t in Tile::ALL {
+            assert!(!(t.is_solid() && t.is_open()), "{t:?}");
+        }
+        assert!(Tile::Air.is_open() && !Tile::Water.is_open() && !Tile::Torch.is_solid());
+    }
+
+    #[test]
+    fn hash_sees_every_tile_and_the_size() {
+        let a = World::from_ascii(&["..........", "##########"]).unwrap();
+        let base = a.tile_hash();
+        for y in 0..2 {
+            for x in 0..10 {
+                let mut b = a.clone();
+                b.set(x, y, Tile::Air);
+                assert_ne!(b.tile_hash(), base, "change at {x},{y} not seen");
+            }
+        }
+        let c = World::from_ascii(&[".....", "#####", ".....", "#####"]).unwrap();
+        assert_ne!(c.tile_hash(), base);
+    }
+
+    #[test]
+    fn surface_is_first_solid_tile() {
+        let w = World::from_ascii(&["   ", " . ", "..#"]).unwrap();
+        assert_eq!(w.surface, vec![2, 1, 2]);
+    }
+}

@@ -85,6 +85,11 @@ pub struct LayerParams {
 pub struct CaveParams {
     /// Chance that a cell below the margin starts as wall.
     pub fill: f64,
+    /// Largest change of `fill` by low-frequency noise: regions of open caverns and of
+    /// solid rock instead of one even texture. 0 turns it off.
+    pub fill_variation: f64,
+    /// Frequency of that noise, cycles per tile.
+    pub fill_frequency: f64,
     /// Rows below the surface that start as solid wall.
     pub margin: u32,
     /// Synchronous automaton steps.
@@ -149,8 +154,8 @@ impl Default for SurfaceParams {
     fn default() -> Self {
         SurfaceParams {
             base_height: 0.3,
-            amplitude: 48.0,
-            frequency: 0.004,
+            amplitude: 64.0,
+            frequency: 0.003,
             octaves: 6,
             persistence: 0.5,
             lacunarity: 2.0,
@@ -160,13 +165,25 @@ impl Default for SurfaceParams {
 
 impl Default for LayerParams {
     fn default() -> Self {
-        LayerParams { dirt_depth: 22, dirt_jitter: 6, jitter: Jitter::PerColumn }
+        LayerParams {
+            dirt_depth: 22,
+            dirt_jitter: 6,
+            jitter: Jitter::PerTile,
+        }
     }
 }
 
 impl Default for CaveParams {
     fn default() -> Self {
-        CaveParams { fill: 0.46, margin: 12, iterations: 6, wall_above: 4, open_below: 4 }
+        CaveParams {
+            fill: 0.54,
+            fill_variation: 0.09,
+            fill_frequency: 0.005,
+            margin: 12,
+            iterations: 6,
+            wall_above: 4,
+            open_below: 4,
+        }
     }
 }
 
@@ -175,9 +192,21 @@ impl Default for OreParams {
         OreParams {
             frequency: 0.09,
             table: vec![
-                Ore { tile: Tile::DiamondOre, threshold: 0.62, min_depth: 120 },
-                Ore { tile: Tile::GoldOre, threshold: 0.45, min_depth: 50 },
-                Ore { tile: Tile::IronOre, threshold: 0.3, min_depth: 8 },
+                Ore {
+                    tile: Tile::DiamondOre,
+                    threshold: 0.72,
+                    min_depth: 220,
+                },
+                Ore {
+                    tile: Tile::GoldOre,
+                    threshold: 0.56,
+                    min_depth: 70,
+                },
+                Ore {
+                    tile: Tile::IronOre,
+                    threshold: 0.4,
+                    min_depth: 6,
+                },
             ],
         }
     }
@@ -185,7 +214,9 @@ impl Default for OreParams {
 
 impl Default for GrassParams {
     fn default() -> Self {
-        GrassParams { mode: GrassMode::SkyLit }
+        GrassParams {
+            mode: GrassMode::SkyLit,
+        }
     }
 }
 
@@ -212,11 +243,13 @@ impl std::error::Error for PresetError {}
 
 /// Parses and validates preset text. `source` names it in errors (usually the path).
 pub fn parse(text: &str, source: &str) -> Result<Preset, PresetError> {
-    let preset: Preset = ron::Options::default().from_str(text).map_err(|e| PresetError {
-        source: source.to_string(),
-        position: Some((e.span.start.line, e.span.start.col)),
-        message: e.code.to_string(),
-    })?;
+    let preset: Preset = ron::Options::default()
+        .from_str(text)
+        .map_err(|e| PresetError {
+            source: source.to_string(),
+            position: Some((e.span.start.line, e.span.start.col)),
+            message: e.code.to_string(),
+        })?;
     preset.validate().map_err(|v| PresetError {
         source: source.to_string(),
         position: locate_field(text, &v.field),
@@ -228,7 +261,11 @@ pub fn parse(text: &str, source: &str) -> Result<Preset, PresetError> {
 /// Reads, parses and validates a preset file. A missing `name` becomes the file stem.
 pub fn load(path: &Path) -> Result<Preset, PresetError> {
     let source = path.display().to_string();
-    let io_err = |e: std::io::Error| PresetError { source: source.clone(), position: None, message: e.to_string() };
+    let io_err = |e: std::io::Error| PresetError {
+        source: source.clone(),
+        position: None,
+        message: e.to_string(),
+    };
     let len = std::fs::metadata(path).map_err(io_err)?.len();
     if len > MAX_FILE_BYTES {
         return Err(PresetError {
@@ -239,10 +276,11 @@ pub fn load(path: &Path) -> Result<Preset, PresetError> {
     }
     let text = std::fs::read_to_string(path).map_err(io_err)?;
     let mut preset = parse(&text, &source)?;
-    if !text_names_field(&text, "name") {
-        if let Some(stem) = path.file_stem() {
-            preset.name = stem.to_string_lossy().into_owned();
-        }
+    if let Some(stem) = path
+        .file_stem()
+        .filter(|_| !text_names_field(&text, "name"))
+    {
+        preset.name = stem.to_string_lossy().into_owned();
     }
     Ok(preset)
 }
@@ -260,7 +298,11 @@ pub struct RangeError {
 
 impl fmt::Display for RangeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} = {} is out of range: allowed {}", self.field, self.value, self.allowed)
+        write!(
+            f,
+            "{} = {} is out of range: allowed {}",
+            self.field, self.value, self.allowed
+        )
     }
 }
 
@@ -270,7 +312,11 @@ fn check_f(field: &str, v: f64, lo: f64, hi: f64, lo_open: bool) -> Result<(), R
         Ok(())
     } else {
         let open = if lo_open { "(" } else { "[" };
-        Err(RangeError { field: field.into(), value: v.to_string(), allowed: format!("{open}{lo}, {hi}]") })
+        Err(RangeError {
+            field: field.into(),
+            value: v.to_string(),
+            allowed: format!("{open}{lo}, {hi}]"),
+        })
     }
 }
 
@@ -278,7 +324,11 @@ fn check_u(field: &str, v: u32, lo: u32, hi: u32) -> Result<(), RangeError> {
     if (lo..=hi).contains(&v) {
         Ok(())
     } else {
-        Err(RangeError { field: field.into(), value: v.to_string(), allowed: format!("{lo}..={hi}") })
+        Err(RangeError {
+            field: field.into(),
+            value: v.to_string(),
+            allowed: format!("{lo}..={hi}"),
+        })
     }
 }
 
@@ -294,7 +344,13 @@ impl Preset {
         check_size(self.width, self.height)?;
         let s = &self.surface;
         check_f("surface.base_height", s.base_height, 0.0, 1.0, false)?;
-        check_f("surface.amplitude", s.amplitude, 0.0, MAX_HEIGHT as f64, false)?;
+        check_f(
+            "surface.amplitude",
+            s.amplitude,
+            0.0,
+            MAX_HEIGHT as f64,
+            false,
+        )?;
         check_f("surface.frequency", s.frequency, 0.0, 1.0, true)?;
         check_u("surface.octaves", s.octaves, 1, MAX_OCTAVES)?;
         check_f("surface.persistence", s.persistence, 0.0, 1.0, false)?;
@@ -303,6 +359,8 @@ impl Preset {
         check_u("layers.dirt_jitter", self.layers.dirt_jitter, 0, 256)?;
         let c = &self.caves;
         check_f("caves.fill", c.fill, 0.0, 1.0, false)?;
+        check_f("caves.fill_variation", c.fill_variation, 0.0, 1.0, false)?;
+        check_f("caves.fill_frequency", c.fill_frequency, 0.0, 1.0, true)?;
         check_u("caves.margin", c.margin, 0, MAX_HEIGHT)?;
         check_u("caves.iterations", c.iterations, 0, MAX_ITERATIONS)?;
         check_u("caves.wall_above", c.wall_above, 0, 8)?;
@@ -311,7 +369,10 @@ impl Preset {
             return Err(RangeError {
                 field: "caves.open_below".into(),
                 value: c.open_below.to_string(),
-                allowed: format!("0..={} (at most caves.wall_above + 1, or the two rules overlap)", c.wall_above + 1),
+                allowed: format!(
+                    "0..={} (at most caves.wall_above + 1, or the two rules overlap)",
+                    c.wall_above + 1
+                ),
             });
         }
         check_f("ores.frequency", self.ores.frequency, 0.0, 1.0, true)?;
@@ -327,11 +388,23 @@ impl Preset {
                 return Err(RangeError {
                     field: format!("ores.table[{i}].tile"),
                     value: format!("{:?}", ore.tile),
-                    allowed: "a solid tile (Dirt, Stone, Grass, IronOre, GoldOre, DiamondOre)".into(),
+                    allowed: "a solid tile (Dirt, Stone, Grass, IronOre, GoldOre, DiamondOre)"
+                        .into(),
                 });
             }
-            check_f(&format!("ores.table[{i}].threshold"), ore.threshold, -1.0, 1.0, false)?;
-            check_u(&format!("ores.table[{i}].min_depth"), ore.min_depth, 0, MAX_HEIGHT)?;
+            check_f(
+                &format!("ores.table[{i}].threshold"),
+                ore.threshold,
+                -1.0,
+                1.0,
+                false,
+            )?;
+            check_u(
+                &format!("ores.table[{i}].min_depth"),
+                ore.min_depth,
+                0,
+                MAX_HEIGHT,
+            )?;
         }
         Ok(())
     }
@@ -350,7 +423,11 @@ pub fn locate_field(text: &str, path: &str) -> Option<(usize, usize)> {
     for segment in path.split('.') {
         let name = segment.split('[').next().unwrap_or(segment);
         from = find_ident(text, name, from)?;
-        if let Some(index) = segment.split('[').nth(1).and_then(|s| s.trim_end_matches(']').parse::<usize>().ok()) {
+        if let Some(index) = segment
+            .split('[')
+            .nth(1)
+            .and_then(|s| s.trim_end_matches(']').parse::<usize>().ok())
+        {
             // Skip to the index-th `(` after the list's opening bracket.
             let mut depth = 0usize;
             let mut seen = 0usize;
@@ -391,7 +468,8 @@ fn find_ident(text: &str, name: &str, from: usize) -> Option<usize> {
             continue;
         }
         if text[i..].starts_with(name) {
-            let before_ok = i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_');
+            let before_ok =
+                i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_');
             let rest = text[i + name.len()..].trim_start();
             if before_ok && rest.starts_with(':') {
                 return Some(i);
@@ -454,9 +532,18 @@ mod tests {
             ("(caves: (fill: 1.5))", "caves.fill"),
             ("(caves: (wall_above: 9))", "caves.wall_above"),
             ("(caves: (iterations: 100000))", "caves.iterations"),
-            ("(caves: (wall_above: 2, open_below: 6))", "caves.open_below"),
-            ("(ores: (table: [(tile: Stone, threshold: 0.1, min_depth: 1), (tile: Air, threshold: 0.1, min_depth: 1)]))", "ores.table[1].tile"),
-            ("(ores: (table: [(tile: IronOre, threshold: 2.0, min_depth: 1)]))", "ores.table[0].threshold"),
+            (
+                "(caves: (wall_above: 2, open_below: 6))",
+                "caves.open_below",
+            ),
+            (
+                "(ores: (table: [(tile: Stone, threshold: 0.1, min_depth: 1), (tile: Air, threshold: 0.1, min_depth: 1)]))",
+                "ores.table[1].tile",
+            ),
+            (
+                "(ores: (table: [(tile: IronOre, threshold: 2.0, min_depth: 1)]))",
+                "ores.table[0].threshold",
+            ),
         ];
         for (text, field) in cases {
             let e = err(text);
@@ -470,7 +557,10 @@ mod tests {
     fn locate_field_finds_nested_and_indexed_fields() {
         let text = "(\n  // fill: 9\n  caves: (\n    fill: 2.0,\n  ),\n  ores: (table: [\n    (tile: IronOre, threshold: 0.1, min_depth: 1),\n    (tile: GoldOre, threshold: 5.0, min_depth: 1),\n  ]),\n)";
         assert_eq!(locate_field(text, "caves.fill"), Some((4, 5)));
-        assert_eq!(locate_field(text, "ores.table[1].threshold").map(|p| p.0), Some(8));
+        assert_eq!(
+            locate_field(text, "ores.table[1].threshold").map(|p| p.0),
+            Some(8)
+        );
         assert_eq!(locate_field(text, "surface.octaves"), None);
     }
 
@@ -484,4 +574,95 @@ mod tests {
     fn default_validates() {
         Preset::default().validate().unwrap();
     }
+}
+
+#[cfg(test)]
+mod shipped_presets {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn shipped() -> Vec<PathBuf> {
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("config/presets");
+        let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+            .expect("config/presets exists")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+            .collect();
+        files.sort();
+        files
+    }
+
+    #[test]
+    fn every_shipped_preset_loads_and_generates() {
+        let files = shipped();
+        assert!(files.len() >= 5, "{files:?}");
+        for path in files {
+            let p = load(&path).unwrap_or_else(|e| panic!("{e}"));
+            let small = Preset {
+                width: 200,
+                height: 120,
+                ..p
+            };
+            let (world, _) = crate::worldgen::generate(&small, 1);
+            let counts = world.counts();
+            assert!(
+                counts[Tile::Stone as usize] > 0 && counts[Tile::Air as usize] > 0,
+                "{}",
+                path.display()
+            );
+        }
+    }
+
+    #[test]
+    fn default_ron_is_preset_default() {
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("config/presets");
+        assert_eq!(load(&dir.join("default.ron")).unwrap(), Preset::default());
+        let large = load(&dir.join("large.ron")).unwrap();
+        assert_eq!((large.width, large.height), (8400, 2400));
+        let classic = load(&dir.join("classic.ron")).unwrap();
+        assert_eq!(
+            (classic.width, classic.height, classic.caves.fill),
+            (1000, 500, 0.48)
+        );
+        assert_eq!(classic.grass.mode, GrassMode::Exposed);
+    }
+
+    /// Golden hashes: what each shipped preset makes at 256x160 with seed 2026. A change
+    /// here is a change of every world players have seen: only on purpose, and documented.
+    #[test]
+    fn golden_hashes() {
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("config/presets");
+        let mut got = Vec::new();
+        for name in [
+            "classic",
+            "default",
+            "large",
+            "caverns",
+            "plains",
+            "highlands",
+        ] {
+            let p = load(&dir.join(format!("{name}.ron"))).unwrap();
+            let p = Preset {
+                width: 256,
+                height: 160,
+                ..p
+            };
+            got.push((
+                name,
+                format!("{:016x}", crate::worldgen::generate(&p, 2026).0.tile_hash()),
+            ));
+        }
+        let expected: Vec<(&str, String)> =
+            GOLDEN.iter().map(|&(n, h)| (n, h.to_string())).collect();
+        assert_eq!(got, expected);
+    }
+
+    const GOLDEN: [(&str, &str); 6] = [
+        ("classic", "2667f34767bfbaf8"),
+        ("default", "e3cd8a4ce50480d6"),
+        ("large", "e3cd8a4ce50480d6"),
+        ("caverns", "02186ad09866c58f"),
+        ("plains", "f170ffe55ffa6589"),
+        ("highlands", "a3229a7aca3f5e59"),
+    ];
 }

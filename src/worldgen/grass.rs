@@ -19,14 +19,23 @@ pub fn apply(world: &mut World, preset: &Preset, _rng: &mut PassRng) {
 fn exposed(world: &mut World) {
     let width = world.width();
     // Air masks first (read-only), so rows can then be rewritten in parallel.
-    let air: Vec<Vec<bool>> = world.tiles().par_chunks(width).map(|r| r.iter().map(|t| t.is_open()).collect()).collect();
-    world.tiles_mut().par_chunks_mut(width).enumerate().skip(1).for_each(|(y, row)| {
-        for (tile, &open_above) in row.iter_mut().zip(&air[y - 1]) {
-            if *tile == Tile::Dirt && open_above {
-                *tile = Tile::Grass;
+    let air: Vec<Vec<bool>> = world
+        .tiles()
+        .par_chunks(width)
+        .map(|r| r.iter().map(|t| t.is_open()).collect())
+        .collect();
+    world
+        .tiles_mut()
+        .par_chunks_mut(width)
+        .enumerate()
+        .skip(1)
+        .for_each(|(y, row)| {
+            for (tile, &open_above) in row.iter_mut().zip(&air[y - 1]) {
+                if *tile == Tile::Dirt && open_above {
+                    *tile = Tile::Grass;
+                }
             }
-        }
-    });
+        });
 }
 
 fn sky_lit(world: &mut World) {
@@ -58,7 +67,9 @@ mod tests {
         let mut preset = Preset::default();
         preset.grass.mode = mode;
         apply(&mut w, &preset, &mut crate::rng::pass_rng(0, "grass"));
-        (0..w.height()).map(|y| w.row(y).iter().map(|t| t.ascii()).collect()).collect()
+        (0..w.height())
+            .map(|y| w.row(y).iter().map(|t| t.ascii()).collect())
+            .collect()
     }
 
     #[test]

@@ -18,7 +18,8 @@ fn jitter(key: u32, x: usize, y: usize, max: u32) -> u32 {
     if max == 0 {
         return 0;
     }
-    let h = hash32(key ^ (x as u32).wrapping_mul(0x27d4_eb2d) ^ (y as u32).wrapping_mul(0x1656_67b1));
+    let h =
+        hash32(key ^ (x as u32).wrapping_mul(0x27d4_eb2d) ^ (y as u32).wrapping_mul(0x1656_67b1));
     // Multiply-shift maps 32 random bits to 0..=max without a division.
     ((h as u64 * (max as u64 + 1)) >> 32) as u32
 }
@@ -28,22 +29,28 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     let p = &preset.layers;
     let surface = world.surface.clone();
     let width = world.width();
-    world.tiles_mut().par_chunks_mut(width).enumerate().for_each(|(y, row)| {
-        for (x, (tile, &s)) in row.iter_mut().zip(&surface).enumerate() {
-            let top = s.saturating_add(p.dirt_depth) as usize;
-            if y < top || *tile != Tile::Dirt {
-                continue;
+    world
+        .tiles_mut()
+        .par_chunks_mut(width)
+        .enumerate()
+        .for_each(|(y, row)| {
+            for (x, (tile, &s)) in row.iter_mut().zip(&surface).enumerate() {
+                let top = s.saturating_add(p.dirt_depth) as usize;
+                if y < top || *tile != Tile::Dirt {
+                    continue;
+                }
+                let extra = match p.jitter {
+                    Jitter::PerTile if y <= top + p.dirt_jitter as usize => {
+                        jitter(key, x, y, p.dirt_jitter)
+                    }
+                    Jitter::PerTile => 0,
+                    Jitter::PerColumn => jitter(key, x, 0, p.dirt_jitter),
+                };
+                if y >= top + extra as usize {
+                    *tile = Tile::Stone;
+                }
             }
-            let extra = match p.jitter {
-                Jitter::PerTile if y <= top + p.dirt_jitter as usize => jitter(key, x, y, p.dirt_jitter),
-                Jitter::PerTile => 0,
-                Jitter::PerColumn => jitter(key, x, 0, p.dirt_jitter),
-            };
-            if y >= top + extra as usize {
-                *tile = Tile::Stone;
-            }
-        }
-    });
+        });
 }
 
 #[cfg(test)]
@@ -52,7 +59,11 @@ mod tests {
     use crate::preset::Preset;
 
     fn layered(jitter: Jitter) -> (World, Preset) {
-        let mut preset = Preset { width: 300, height: 120, ..Default::default() };
+        let mut preset = Preset {
+            width: 300,
+            height: 120,
+            ..Default::default()
+        };
         preset.layers.dirt_depth = 10;
         preset.layers.dirt_jitter = 4;
         preset.layers.jitter = jitter;
@@ -69,7 +80,10 @@ mod tests {
         (0..w.width())
             .map(|x| {
                 let s = w.surface[x] as usize;
-                (s..w.height()).find(|&y| w.tile(x, y) == Tile::Stone).unwrap() - s
+                (s..w.height())
+                    .find(|&y| w.tile(x, y) == Tile::Stone)
+                    .unwrap()
+                    - s
             })
             .collect()
     }
@@ -79,8 +93,14 @@ mod tests {
         for mode in [Jitter::PerTile, Jitter::PerColumn] {
             let (w, _) = layered(mode);
             let depths = dirt_depths(&w);
-            assert!(depths.iter().all(|d| (10..=14).contains(d)), "{mode:?}: {depths:?}");
-            assert!(depths.iter().any(|&d| d == 10) && depths.iter().any(|&d| d == 14), "{mode:?} jitter unused");
+            assert!(
+                depths.iter().all(|d| (10..=14).contains(d)),
+                "{mode:?}: {depths:?}"
+            );
+            assert!(
+                depths.iter().any(|&d| d == 10) && depths.iter().any(|&d| d == 14),
+                "{mode:?} jitter unused"
+            );
             for x in 0..w.width() {
                 let s = w.surface[x] as usize;
                 assert!((s + 15..w.height()).all(|y| w.tile(x, y) == Tile::Stone));
@@ -100,7 +120,10 @@ mod tests {
             let s = w.surface[x] as usize;
             (s + 10..s + 15).any(|y| w.tile(x, y) == Tile::Dirt && w.tile(x, y - 1) == Tile::Stone)
         });
-        assert!(speckled, "per-tile jitter should leave dirt under stone somewhere");
+        assert!(
+            speckled,
+            "per-tile jitter should leave dirt under stone somewhere"
+        );
     }
 
     #[test]

@@ -1,0 +1,171 @@
+//! Integration tests that run the `strata` binary as a player or a script would.
+
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn strata(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_strata"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("strata runs")
+}
+
+fn stats(args: &[&str], threads: Option<&str>) -> serde_json::Value {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_strata"));
+    cmd.arg("gen").args(args).arg("--stats").current_dir(env!("CARGO_MANIFEST_DIR"));
+    if let Some(t) = threads {
+        cmd.env("RAYON_NUM_THREADS", t);
+    }
+    let out = cmd.output().expect("strata runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("stats is one JSON object")
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("strata-it-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// Independent labelling of the air in ASCII art: (cave areas, sky air).
+fn label_ascii(rows: &[Vec<char>]) -> (Vec<u64>, u64) {
+    let (h, w) = (rows.len(), rows[0].len());
+    let mut seen = vec![vec![false; w]; h];
+    let (mut caves, mut sky) = (vec![], 0);
+    for y0 in 0..h {
+        for x0 in 0..w {
+            if seen[y0][x0] || rows[y0][x0] != ' ' {
+                continue;
+            }
+            seen[y0][x0] = true;
+            let (mut area, mut touches_top) = (0u64, false);
+            let mut q = VecDeque::from([(x0, y0)]);
+            while let Some((x, y)) = q.pop_front() {
+                area += 1;
+                touches_top |= y == 0;
+                let near = [(x.wrapping_sub(1), y), (x + 1, y), (x, y.wrapping_sub(1)), (x, y + 1)];
+                for (nx, ny) in near {
+                    if nx < w && ny < h && !seen[ny][nx] && rows[ny][nx] == ' ' {
+                        seen[ny][nx] = true;
+                        q.push_back((nx, ny));
+                    }
+                }
+            }
+            if touches_top { sky += area } else { caves.push(area) }
+        }
+    }
+    (caves, sky)
+}
+
+#[test]
+fn classic_ascii_matches_its_stats_and_an_independent_labelling() {
+    let args = ["gen", "--preset", "config/presets/classic.ron", "--size", "80x30", "--seed", "7", "--ascii", "-"];
+    let out = strata(&args);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+    assert_eq!(rows.len(), 30);
+    assert!(rows.iter().all(|r| r.len() == 80));
+    assert!(text.chars().all(|c| " .#wigD~t\n".contains(c)));
+    // Seed-001 style: sky on top, ground below, stone deeper down.
+    assert!(rows[0].iter().all(|&c| c == ' '));
+    assert!(rows[29].iter().any(|&c| c == '#' || c == 'i' || c == 'g'));
+
+    let s = stats(&args[1..args.len() - 2], None);
+    let (caves, sky) = label_ascii(&rows);
+    let c = &s["connectivity"];
+    assert_eq!(c["cave_count"], caves.len() as u64);
+    assert_eq!(c["largest_cave_area"], caves.iter().copied().max().unwrap_or(0));
+    assert_eq!(c["cave_air"], caves.iter().sum::<u64>());
+    assert_eq!(c["sky_air"], sky);
+    let air = text.chars().filter(|&c| c == ' ').count() as u64;
+    assert_eq!(s["tiles"]["air"], air);
+    assert_eq!(s["tiles"]["stone"], text.chars().filter(|&c| c == '#').count() as u64);
+    assert_eq!((s["width"].as_u64(), s["height"].as_u64(), s["seed"].as_u64()), (Some(80), Some(30), Some(7)));
+}
+
+#[test]
+fn stats_are_stable_across_runs_and_thread_counts() {
+    let args = ["--preset", "config/presets/default.ron", "--size", "900x400", "--seed", "moss"];
+    let a = stats(&args, Some("1"));
+    let b = stats(&args, Some("2"));
+    let c = stats(&args, None);
+    assert_eq!(a["hash"], b["hash"]);
+    assert_eq!(a["hash"], c["hash"]);
+    assert_eq!(a["connectivity"], b["connectivity"]);
+    assert_eq!(a["tiles"], b["tiles"]);
+    let other = stats(&["--preset", "config/presets/default.ron", "--size", "900x400", "--seed", "moss2"], None);
+    assert_ne!(a["hash"], other["hash"]);
+    for pass in ["surface", "layers", "caves", "ores", "grass", "connectivity"] {
+        assert!(a["ms"][pass].as_f64().is_some_and(|ms| ms >= 0.0), "{pass}");
+    }
+    assert_eq!(a["preset"], "Default");
+}
+
+#[test]
+fn numeric_seeds_are_used_as_is() {
+    let s = stats(&["--preset", "config/presets/classic.ron", "--size", "64x32", "--seed", "18446744073709551615"], None);
+    assert_eq!(s["seed"].as_u64(), Some(u64::MAX));
+}
+
+#[test]
+fn png_has_one_pixel_per_tile() {
+    let path = temp("world.png");
+    let out = strata(&["gen", "--preset", "config/presets/classic.ron", "--size", "120x50", "--png", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let bytes = std::fs::read(&path).unwrap();
+    assert_eq!(&bytes[1..4], b"PNG");
+    let (w, h) = (u32::from_be_bytes(bytes[16..20].try_into().unwrap()), u32::from_be_bytes(bytes[20..24].try_into().unwrap()));
+    assert_eq!((w, h), (120, 50));
+}
+
+fn assert_clean_error(out: &Output, needles: &[&str]) {
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    for n in needles {
+        assert!(err.contains(n), "'{n}' missing from: {err}");
+    }
+}
+
+#[test]
+fn bad_presets_are_one_clear_line() {
+    let path = temp("bad.ron");
+    let p = path.to_str().unwrap();
+    let cases: [(&str, &[&str]); 5] = [
+        ("(\n  width: 100,\n  caves: (fil: 0.5),\n)", &[":3:", "fil"]),
+        ("(\n  width: 100,\n  height: \"tall\",\n)", &[":3:"]),
+        ("(\n  caves: (\n    fill: 1.5,\n  ),\n)", &[":3:5", "caves.fill", "1.5", "[0, 1]"]),
+        ("(\n  surface: (octaves: 0),\n)", &[":2:", "surface.octaves", "1..=16"]),
+        ("(width: 100", &["bad.ron:1:"]),
+    ];
+    for (text, needles) in cases {
+        std::fs::write(&path, text).unwrap();
+        let out = strata(&["gen", "--preset", p, "--stats"]);
+        assert_clean_error(&out, needles);
+        assert!(out.stdout.is_empty(), "no stats for a bad preset");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(p), "names the file: {err}");
+    }
+    let out = strata(&["gen", "--preset", "no/such/preset.ron"]);
+    assert_clean_error(&out, &["no/such/preset.ron"]);
+}
+
+#[test]
+fn bad_sizes_and_flags_are_one_clear_line() {
+    assert_clean_error(&strata(&["gen", "--size", "0x10"]), &["width", "8..=16384"]);
+    assert_clean_error(&strata(&["gen", "--size", "100x100000"]), &["height", "8..=4096"]);
+    assert_clean_error(&strata(&["gen", "--size", "wide"]), &["--size"]);
+    assert_clean_error(&strata(&["gen", "--bogus"]), &["--bogus"]);
+}
+
+#[test]
+fn help_lists_the_commands() {
+    let out = strata(&["help"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("strata gen") && text.contains("--ascii"));
+}

@@ -14,12 +14,19 @@ fn strata(args: &[&str]) -> Output {
 
 fn stats(args: &[&str], threads: Option<&str>) -> serde_json::Value {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_strata"));
-    cmd.arg("gen").args(args).arg("--stats").current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd.arg("gen")
+        .args(args)
+        .arg("--stats")
+        .current_dir(env!("CARGO_MANIFEST_DIR"));
     if let Some(t) = threads {
         cmd.env("RAYON_NUM_THREADS", t);
     }
     let out = cmd.output().expect("strata runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).expect("stats is one JSON object")
 }
 
@@ -45,7 +52,12 @@ fn label_ascii(rows: &[Vec<char>]) -> (Vec<u64>, u64) {
             while let Some((x, y)) = q.pop_front() {
                 area += 1;
                 touches_top |= y == 0;
-                let near = [(x.wrapping_sub(1), y), (x + 1, y), (x, y.wrapping_sub(1)), (x, y + 1)];
+                let near = [
+                    (x.wrapping_sub(1), y),
+                    (x + 1, y),
+                    (x, y.wrapping_sub(1)),
+                    (x, y + 1),
+                ];
                 for (nx, ny) in near {
                     if nx < w && ny < h && !seen[ny][nx] && rows[ny][nx] == ' ' {
                         seen[ny][nx] = true;
@@ -53,7 +65,11 @@ fn label_ascii(rows: &[Vec<char>]) -> (Vec<u64>, u64) {
                     }
                 }
             }
-            if touches_top { sky += area } else { caves.push(area) }
+            if touches_top {
+                sky += area
+            } else {
+                caves.push(area)
+            }
         }
     }
     (caves, sky)
@@ -61,9 +77,23 @@ fn label_ascii(rows: &[Vec<char>]) -> (Vec<u64>, u64) {
 
 #[test]
 fn classic_ascii_matches_its_stats_and_an_independent_labelling() {
-    let args = ["gen", "--preset", "config/presets/classic.ron", "--size", "80x30", "--seed", "7", "--ascii", "-"];
+    let args = [
+        "gen",
+        "--preset",
+        "config/presets/classic.ron",
+        "--size",
+        "80x30",
+        "--seed",
+        "7",
+        "--ascii",
+        "-",
+    ];
     let out = strata(&args);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     let rows: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
     assert_eq!(rows.len(), 30);
@@ -77,18 +107,38 @@ fn classic_ascii_matches_its_stats_and_an_independent_labelling() {
     let (caves, sky) = label_ascii(&rows);
     let c = &s["connectivity"];
     assert_eq!(c["cave_count"], caves.len() as u64);
-    assert_eq!(c["largest_cave_area"], caves.iter().copied().max().unwrap_or(0));
+    assert_eq!(
+        c["largest_cave_area"],
+        caves.iter().copied().max().unwrap_or(0)
+    );
     assert_eq!(c["cave_air"], caves.iter().sum::<u64>());
     assert_eq!(c["sky_air"], sky);
     let air = text.chars().filter(|&c| c == ' ').count() as u64;
     assert_eq!(s["tiles"]["air"], air);
-    assert_eq!(s["tiles"]["stone"], text.chars().filter(|&c| c == '#').count() as u64);
-    assert_eq!((s["width"].as_u64(), s["height"].as_u64(), s["seed"].as_u64()), (Some(80), Some(30), Some(7)));
+    assert_eq!(
+        s["tiles"]["stone"],
+        text.chars().filter(|&c| c == '#').count() as u64
+    );
+    assert_eq!(
+        (
+            s["width"].as_u64(),
+            s["height"].as_u64(),
+            s["seed"].as_u64()
+        ),
+        (Some(80), Some(30), Some(7))
+    );
 }
 
 #[test]
 fn stats_are_stable_across_runs_and_thread_counts() {
-    let args = ["--preset", "config/presets/default.ron", "--size", "900x400", "--seed", "moss"];
+    let args = [
+        "--preset",
+        "config/presets/default.ron",
+        "--size",
+        "900x400",
+        "--seed",
+        "moss",
+    ];
     let a = stats(&args, Some("1"));
     let b = stats(&args, Some("2"));
     let c = stats(&args, None);
@@ -96,9 +146,26 @@ fn stats_are_stable_across_runs_and_thread_counts() {
     assert_eq!(a["hash"], c["hash"]);
     assert_eq!(a["connectivity"], b["connectivity"]);
     assert_eq!(a["tiles"], b["tiles"]);
-    let other = stats(&["--preset", "config/presets/default.ron", "--size", "900x400", "--seed", "moss2"], None);
+    let other = stats(
+        &[
+            "--preset",
+            "config/presets/default.ron",
+            "--size",
+            "900x400",
+            "--seed",
+            "moss2",
+        ],
+        None,
+    );
     assert_ne!(a["hash"], other["hash"]);
-    for pass in ["surface", "layers", "caves", "ores", "grass", "connectivity"] {
+    for pass in [
+        "surface",
+        "layers",
+        "caves",
+        "ores",
+        "grass",
+        "connectivity",
+    ] {
         assert!(a["ms"][pass].as_f64().is_some_and(|ms| ms >= 0.0), "{pass}");
     }
     assert_eq!(a["preset"], "Default");
@@ -106,18 +173,43 @@ fn stats_are_stable_across_runs_and_thread_counts() {
 
 #[test]
 fn numeric_seeds_are_used_as_is() {
-    let s = stats(&["--preset", "config/presets/classic.ron", "--size", "64x32", "--seed", "18446744073709551615"], None);
+    let s = stats(
+        &[
+            "--preset",
+            "config/presets/classic.ron",
+            "--size",
+            "64x32",
+            "--seed",
+            "18446744073709551615",
+        ],
+        None,
+    );
     assert_eq!(s["seed"].as_u64(), Some(u64::MAX));
 }
 
 #[test]
 fn png_has_one_pixel_per_tile() {
     let path = temp("world.png");
-    let out = strata(&["gen", "--preset", "config/presets/classic.ron", "--size", "120x50", "--png", path.to_str().unwrap()]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = strata(&[
+        "gen",
+        "--preset",
+        "config/presets/classic.ron",
+        "--size",
+        "120x50",
+        "--png",
+        path.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let bytes = std::fs::read(&path).unwrap();
     assert_eq!(&bytes[1..4], b"PNG");
-    let (w, h) = (u32::from_be_bytes(bytes[16..20].try_into().unwrap()), u32::from_be_bytes(bytes[20..24].try_into().unwrap()));
+    let (w, h) = (
+        u32::from_be_bytes(bytes[16..20].try_into().unwrap()),
+        u32::from_be_bytes(bytes[20..24].try_into().unwrap()),
+    );
     assert_eq!((w, h), (120, 50));
 }
 
@@ -138,8 +230,14 @@ fn bad_presets_are_one_clear_line() {
     let cases: [(&str, &[&str]); 5] = [
         ("(\n  width: 100,\n  caves: (fil: 0.5),\n)", &[":3:", "fil"]),
         ("(\n  width: 100,\n  height: \"tall\",\n)", &[":3:"]),
-        ("(\n  caves: (\n    fill: 1.5,\n  ),\n)", &[":3:5", "caves.fill", "1.5", "[0, 1]"]),
-        ("(\n  surface: (octaves: 0),\n)", &[":2:", "surface.octaves", "1..=16"]),
+        (
+            "(\n  caves: (\n    fill: 1.5,\n  ),\n)",
+            &[":3:5", "caves.fill", "1.5", "[0, 1]"],
+        ),
+        (
+            "(\n  surface: (octaves: 0),\n)",
+            &[":2:", "surface.octaves", "1..=16"],
+        ),
         ("(width: 100", &["bad.ron:1:"]),
     ];
     for (text, needles) in cases {
@@ -157,7 +255,10 @@ fn bad_presets_are_one_clear_line() {
 #[test]
 fn bad_sizes_and_flags_are_one_clear_line() {
     assert_clean_error(&strata(&["gen", "--size", "0x10"]), &["width", "8..=16384"]);
-    assert_clean_error(&strata(&["gen", "--size", "100x100000"]), &["height", "8..=4096"]);
+    assert_clean_error(
+        &strata(&["gen", "--size", "100x100000"]),
+        &["height", "8..=4096"],
+    );
     assert_clean_error(&strata(&["gen", "--size", "wide"]), &["--size"]);
     assert_clean_error(&strata(&["gen", "--bogus"]), &["--bogus"]);
 }

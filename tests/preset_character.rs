@@ -1,0 +1,104 @@
+//! The shipped presets must differ in the way their comments promise, and the cave fill
+//! variation must actually make regions.
+
+use std::path::Path;
+use strata::preset::{self, Preset};
+use strata::{Tile, analyse, generate};
+
+fn load(name: &str) -> Preset {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("config/presets")
+        .join(format!("{name}.ron"));
+    preset::load(&path).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn sized(p: Preset) -> Preset {
+    Preset {
+        width: 1600,
+        height: 500,
+        ..p
+    }
+}
+
+/// Mean absolute change of the surface from one column to the next, and its full spread.
+fn roughness(p: &Preset) -> (f64, u32) {
+    let (w, _) = generate(p, 11);
+    let steps: u32 = w.surface.windows(2).map(|s| s[0].abs_diff(s[1])).sum();
+    let spread = w.surface.iter().max().unwrap() - w.surface.iter().min().unwrap();
+    (steps as f64 / (w.width() - 1) as f64, spread)
+}
+
+#[test]
+fn highlands_are_rugged_and_plains_are_flat() {
+    let (rough_high, spread_high) = roughness(&sized(load("highlands")));
+    let (rough_plain, spread_plain) = roughness(&sized(load("plains")));
+    let (_, spread_default) = roughness(&sized(load("default")));
+    assert!(
+        spread_high > 2 * spread_default,
+        "{spread_high} vs {spread_default}"
+    );
+    assert!(
+        spread_plain * 3 < spread_default,
+        "{spread_plain} vs {spread_default}"
+    );
+    assert!(
+        rough_high > 3.0 * rough_plain,
+        "{rough_high} vs {rough_plain}"
+    );
+}
+
+#[test]
+fn caverns_are_more_open_and_connected_than_default() {
+    let share = |p: &Preset| {
+        let (w, _) = generate(p, 4);
+        let r = analyse(&w);
+        (
+            r.largest_cave_area() as f64 / r.cave_air.max(1) as f64,
+            r.cave_air as f64 / (w.width() * w.height()) as f64,
+        )
+    };
+    let (largest_caverns, air_caverns) = share(&sized(load("caverns")));
+    let (largest_default, air_default) = share(&sized(load("default")));
+    assert!(air_caverns > air_default, "{air_caverns} vs {air_default}");
+    assert!(
+        largest_caverns > largest_default,
+        "{largest_caverns} vs {largest_default}"
+    );
+}
+
+#[test]
+fn plains_grass_only_under_sky_and_caverns_grass_on_cave_floors() {
+    let grass_below_surface = |p: &Preset| {
+        let (w, _) = generate(p, 5);
+        (0..w.height())
+            .flat_map(|y| (0..w.width()).map(move |x| (x, y)))
+            .filter(|&(x, y)| w.tile(x, y) == Tile::Grass && y as u32 > w.surface[x] + 3)
+            .count()
+    };
+    assert_eq!(grass_below_surface(&sized(load("plains"))), 0);
+    assert!(grass_below_surface(&sized(load("caverns"))) > 100);
+}
+
+#[test]
+fn fill_variation_makes_regions() {
+    // Spread of the air share between 100x100 blocks, with and without variation.
+    let spread = |variation: f64| {
+        let mut p = sized(load("default"));
+        p.caves.fill_variation = variation;
+        let (w, _) = generate(&p, 8);
+        let mut shares = vec![];
+        for by in 3..5 {
+            for bx in 0..16 {
+                let open = (by * 100..by * 100 + 100)
+                    .flat_map(|y| (bx * 100..bx * 100 + 100).map(move |x| (x, y)))
+                    .filter(|&(x, y)| w.tile(x, y).is_open())
+                    .count();
+                shares.push(open as f64 / 1e4);
+            }
+        }
+        let mean = shares.iter().sum::<f64>() / shares.len() as f64;
+        (shares.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / shares.len() as f64).sqrt()
+    };
+    let (flat, varied) = (spread(0.0), spread(0.12));
+    assert!(varied > 2.0 * flat, "variation {varied} vs none {flat}");
+}

@@ -9,9 +9,13 @@
 
 pub mod analysis;
 pub mod cli;
+pub mod edit;
 pub mod export;
+pub mod light;
+pub mod player;
 pub mod preset;
 pub mod rng;
+pub mod save;
 pub mod world;
 pub mod worldgen;
 

@@ -48,7 +48,12 @@ impl Rect {
 
     /// The `(cx, cy)` of every [`CHUNK`]-sized chunk the rectangle touches.
     pub fn chunks(&self) -> impl Iterator<Item = (usize, usize)> + use<> {
-        let (cx0, cx1, cy0, cy1) = (self.x0 / CHUNK, self.x1 / CHUNK, self.y0 / CHUNK, self.y1 / CHUNK);
+        let (cx0, cx1, cy0, cy1) = (
+            self.x0 / CHUNK,
+            self.x1 / CHUNK,
+            self.y0 / CHUNK,
+            self.y1 / CHUNK,
+        );
         (cy0..=cy1).flat_map(move |cy| (cx0..=cx1).map(move |cx| (cx, cy)))
     }
 }
@@ -67,7 +72,9 @@ pub struct LightMap {
 type Buckets = [Vec<u32>; MAX_LIGHT as usize + 1];
 
 fn first_solid(world: &World, x: usize) -> u32 {
-    (0..world.height()).find(|&y| world.tile(x, y).is_solid()).unwrap_or(world.height()) as u32
+    (0..world.height())
+        .find(|&y| world.tile(x, y).is_solid())
+        .unwrap_or(world.height()) as u32
 }
 
 impl LightMap {
@@ -75,7 +82,12 @@ impl LightMap {
     pub fn compute(world: &World) -> LightMap {
         let (w, h) = (world.width(), world.height());
         let sky: Vec<u32> = (0..w).map(|x| first_solid(world, x)).collect();
-        let mut map = LightMap { width: w, height: h, levels: vec![0; w * h], sky };
+        let mut map = LightMap {
+            width: w,
+            height: h,
+            levels: vec![0; w * h],
+            sky,
+        };
         let mut buckets: Buckets = Default::default();
         for x in 0..w {
             let s = map.sky[x] as usize;
@@ -84,7 +96,11 @@ impl LightMap {
             }
             // Only sky tiles with a neighbour outside the sky can pass light on.
             let left = if x > 0 { map.sky[x - 1] as usize } else { s };
-            let right = if x + 1 < w { map.sky[x + 1] as usize } else { s };
+            let right = if x + 1 < w {
+                map.sky[x + 1] as usize
+            } else {
+                s
+            };
             for y in left.min(right).min(s.saturating_sub(1))..s {
                 buckets[SUN as usize].push((y * w + x) as u32);
             }
@@ -95,7 +111,12 @@ impl LightMap {
                 buckets[TORCH as usize].push(i as u32);
             }
         }
-        let all = Rect { x0: 0, y0: 0, x1: w - 1, y1: h - 1 };
+        let all = Rect {
+            x0: 0,
+            y0: 0,
+            x1: w - 1,
+            y1: h - 1,
+        };
         map.spread(world, &mut buckets, all);
         map
     }
@@ -110,12 +131,17 @@ impl LightMap {
 
     /// Level at `(x, y)`; 0 outside the world.
     pub fn get(&self, x: usize, y: usize) -> u8 {
-        if x < self.width && y < self.height { self.levels[y * self.width + x] } else { 0 }
+        if x < self.width && y < self.height {
+            self.levels[y * self.width + x]
+        } else {
+            0
+        }
     }
 
     /// Level at `(x, y)` with the player's own light added (the brighter of the two).
     pub fn get_with_player(&self, x: usize, y: usize, player_centre: (f32, f32)) -> u8 {
-        self.get(x, y).max(player_light(player_centre, x as i64, y as i64))
+        self.get(x, y)
+            .max(player_light(player_centre, x as i64, y as i64))
     }
 
     /// All levels, row-major.
@@ -149,7 +175,11 @@ impl LightMap {
                     if !region.contains(nx, ny) {
                         return;
                     }
-                    let loss = if tiles[j].is_solid() { SOLID_LOSS } else { AIR_LOSS };
+                    let loss = if tiles[j].is_solid() {
+                        SOLID_LOSS
+                    } else {
+                        AIR_LOSS
+                    };
                     let l = level.saturating_sub(loss);
                     if l > self.levels[j] {
                         self.levels[j] = l;
@@ -175,7 +205,14 @@ impl LightMap {
 
     /// Relights after the tiles in `x0..=x1, y0..=y1` changed (clamped to the world).
     /// Returns the rectangle whose levels may have changed: redraw its chunks.
-    pub fn update_region(&mut self, world: &World, x0: usize, y0: usize, x1: usize, y1: usize) -> Rect {
+    pub fn update_region(
+        &mut self,
+        world: &World,
+        x0: usize,
+        y0: usize,
+        x1: usize,
+        y1: usize,
+    ) -> Rect {
         let (w, h) = (self.width, self.height);
         debug_assert_eq!((w, h), (world.width(), world.height()));
         let (x0, x1) = (x0.min(w - 1), x1.min(w - 1));
@@ -237,8 +274,13 @@ impl LightMap {
 /// centre, one less per tile of (Manhattan) distance, through walls (it is cheap and the
 /// renderer adds it every frame without touching the map).
 pub fn player_light(player_centre: (f32, f32), x: i64, y: i64) -> u8 {
-    let (px, py) = (player_centre.0.floor() as i64, player_centre.1.floor() as i64);
-    let d = (x - px).unsigned_abs().saturating_add((y - py).unsigned_abs());
+    let (px, py) = (
+        player_centre.0.floor() as i64,
+        player_centre.1.floor() as i64,
+    );
+    let d = (x - px)
+        .unsigned_abs()
+        .saturating_add((y - py).unsigned_abs());
     (PLAYER as u64).saturating_sub(d) as u8
 }
 

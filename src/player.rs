@@ -75,7 +75,12 @@ pub struct Player {
 /// Inclusive tile ranges `(x0, x1, y0, y1)` overlapped by a body with feet at `(x, y)`.
 fn tiles_under(x: f32, y: f32) -> (i64, i64, i64, i64) {
     let (left, right, top) = (x - WIDTH / 2.0, x + WIDTH / 2.0, y - HEIGHT);
-    (left.floor() as i64, right.ceil() as i64 - 1, top.floor() as i64, y.ceil() as i64 - 1)
+    (
+        left.floor() as i64,
+        right.ceil() as i64 - 1,
+        top.floor() as i64,
+        y.ceil() as i64 - 1,
+    )
 }
 
 fn solid(world: &World, x: i64, y: i64) -> bool {
@@ -105,7 +110,14 @@ pub fn spawn_point(world: &World) -> (f32, f32) {
 impl Player {
     /// A player standing with feet at `pos`.
     pub fn new(pos: (f32, f32)) -> Player {
-        Player { pos, vel: (0.0, 0.0), on_ground: false, facing: 1, jump_held: false, carry: 0.0 }
+        Player {
+            pos,
+            vel: (0.0, 0.0),
+            on_ground: false,
+            facing: 1,
+            jump_held: false,
+            carry: 0.0,
+        }
     }
 
     /// A player at the world's spawn point.
@@ -133,7 +145,11 @@ impl Player {
     /// Advances by a frame of `dt` seconds in fixed steps.
     pub fn update(&mut self, world: &World, input: Input, dt: f32) {
         self.unstick(world);
-        let dt = if dt.is_nan() { 0.0 } else { dt.clamp(0.0, MAX_FRAME) };
+        let dt = if dt.is_nan() {
+            0.0
+        } else {
+            dt.clamp(0.0, MAX_FRAME)
+        };
         self.carry += dt;
         while self.carry >= STEP {
             self.carry -= STEP;
@@ -144,20 +160,34 @@ impl Player {
     /// One fixed step.
     fn step(&mut self, world: &World, input: Input) {
         let dir = input.right as i32 - input.left as i32;
-        let sane = |v: f32| if v.is_nan() { 0.0 } else { v.clamp(-MAX_SPEED, MAX_SPEED) };
+        let sane = |v: f32| {
+            if v.is_nan() {
+                0.0
+            } else {
+                v.clamp(-MAX_SPEED, MAX_SPEED)
+            }
+        };
         let (mut vx, mut vy) = (sane(self.vel.0), sane(self.vel.1));
         if dir != 0 {
             self.facing = dir as i8;
             let accel = if self.on_ground { RUN_ACCEL } else { AIR_ACCEL };
             // Turning round brakes as hard as friction, then accelerates.
-            let a = if vx * dir as f32 >= 0.0 { accel } else { accel.max(GROUND_FRICTION) };
+            let a = if vx * dir as f32 >= 0.0 {
+                accel
+            } else {
+                accel.max(GROUND_FRICTION)
+            };
             vx = if vx.abs() <= MAX_RUN {
                 (vx + a * dir as f32 * STEP).clamp(-MAX_RUN, MAX_RUN)
             } else {
                 approach(vx, MAX_RUN * vx.signum(), GROUND_FRICTION * STEP)
             };
         } else {
-            let f = if self.on_ground { GROUND_FRICTION } else { AIR_FRICTION };
+            let f = if self.on_ground {
+                GROUND_FRICTION
+            } else {
+                AIR_FRICTION
+            };
             vx = approach(vx, 0.0, f * STEP);
         }
         if input.jump && !self.jump_held && self.on_ground {
@@ -165,7 +195,11 @@ impl Player {
             self.on_ground = false;
         }
         self.jump_held = input.jump;
-        let g = if vy < 0.0 && input.jump { GRAVITY * JUMP_HOLD_GRAVITY } else { GRAVITY };
+        let g = if vy < 0.0 && input.jump {
+            GRAVITY * JUMP_HOLD_GRAVITY
+        } else {
+            GRAVITY
+        };
         if vy < MAX_FALL {
             vy = (vy + g * STEP).min(MAX_FALL);
         }
@@ -233,14 +267,25 @@ impl Player {
     /// it to the nearest free spot: up first, then sideways, then the spawn point.
     pub fn unstick(&mut self, world: &World) {
         let (x, y) = self.pos;
-        let inside = |x: f32, y: f32| x >= 0.0 && y >= 0.0 && x <= world.width() as f32 && y <= world.height() as f32;
+        let inside = |x: f32, y: f32| {
+            x >= 0.0 && y >= 0.0 && x <= world.width() as f32 && y <= world.height() as f32
+        };
         if x.is_finite() && y.is_finite() && inside(x, y) && !body_blocked(world, x, y) {
             return;
         }
-        let (x, y) = if x.is_finite() && y.is_finite() { (x, y) } else { spawn_point(world) };
+        let (x, y) = if x.is_finite() && y.is_finite() {
+            (x, y)
+        } else {
+            spawn_point(world)
+        };
         for d in 1..=4 {
             let d = d as f32;
-            for (cx, cy) in [(x, y.floor() - d + 1.0), (x - d, y), (x + d, y), (x, y.floor() + d)] {
+            for (cx, cy) in [
+                (x, y.floor() - d + 1.0),
+                (x - d, y),
+                (x + d, y),
+                (x, y.floor() + d),
+            ] {
                 if inside(cx, cy) && !body_blocked(world, cx, cy) {
                     self.pos = (cx, cy);
                     self.vel = (0.0, 0.0);
@@ -255,184 +300,12 @@ impl Player {
 
 /// Moves `v` towards `target` by at most `by`.
 fn approach(v: f32, target: f32, by: f32) -> f32 {
-    if v < target { (v + by).min(target) } else { (v - by).max(target) }
+    if v < target {
+        (v + by).min(target)
+    } else {
+        (v - by).max(target)
+    }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A box of stone around air, `w` × `h`, with the floor at row `h - 2`.
-    fn room(w: usize, h: usize) -> World {
-        let mut world = World::new(w, h, 0, crate::preset::Preset::default());
-        for y in 0..h {
-            for x in 0..w {
-                if x == 0 || x == w - 1 || y == 0 || y >= h - 2 {
-                    world.set(x, y, crate::world::Tile::Stone);
-                }
-            }
-        }
-        world
-    }
-
-    fn run(p: &mut Player, w: &World, input: Input, seconds: f32) {
-        for _ in 0..(seconds * 60.0) as usize {
-            p.update(w, input, 1.0 / 60.0);
-        }
-    }
-
-    const NONE: Input = Input { left: false, right: false, jump: false };
-
-    #[test]
-    fn lands_on_the_ground_and_stops() {
-        let w = room(20, 20);
-        let mut p = Player::new((10.0, 5.0));
-        run(&mut p, &w, NONE, 2.0);
-        assert_eq!(p.pos.1, 18.0);
-        assert!(p.on_ground);
-        assert_eq!(p.vel, (0.0, 0.0));
-    }
-
-    #[test]
-    fn walls_stop_running() {
-        let w = room(20, 20);
-        let mut p = Player::new((10.0, 18.0));
-        run(&mut p, &w, Input { right: true, ..NONE }, 3.0);
-        let (_, _, right, _) = p.bounds();
-        assert!(right <= 19.0 && right > 18.95, "{right}");
-        run(&mut p, &w, Input { left: true, ..NONE }, 3.0);
-        assert!(p.bounds().0 >= 1.0 && p.bounds().0 < 1.05);
-        assert_eq!(p.pos.1, 18.0);
-    }
-
-    #[test]
-    fn accelerates_and_slides_to_a_stop() {
-        let w = room(200, 20);
-        let mut p = Player::new((10.0, 18.0));
-        run(&mut p, &w, Input { right: true, ..NONE }, 1.0);
-        assert!((p.vel.0 - MAX_RUN).abs() < 1e-3, "{:?}", p.vel);
-        let x = p.pos.0;
-        run(&mut p, &w, NONE, 1.0);
-        assert_eq!(p.vel.0, 0.0);
-        let slide = p.pos.0 - x;
-        assert!(slide > 0.5 && slide < 2.0, "slid {slide}");
-    }
-
-    #[test]
-    fn jump_height_is_five_to_six_tiles() {
-        let w = room(20, 40);
-        let mut p = Player::new((10.0, 38.0));
-        run(&mut p, &w, NONE, 0.1);
-        let mut top = p.pos.1;
-        for _ in 0..120 {
-            p.update(&w, Input { jump: true, ..NONE }, 1.0 / 60.0);
-            top = top.min(p.pos.1);
-        }
-        let h = 38.0 - top;
-        assert!((5.0..=6.5).contains(&h), "jumped {h}");
-        assert_eq!(p.pos.1, 38.0);
-        // A tap gives a shorter hop.
-        let mut q = Player::new((10.0, 38.0));
-        run(&mut q, &w, NONE, 0.1);
-        q.update(&w, Input { jump: true, ..NONE }, 1.0 / 60.0);
-        let mut top = q.pos.1;
-        for _ in 0..120 {
-            q.update(&w, NONE, 1.0 / 60.0);
-            top = top.min(q.pos.1);
-        }
-        assert!(38.0 - top < 3.5, "tap jumped {}", 38.0 - top);
-    }
-
-    #[test]
-    fn ceilings_stop_jumps() {
-        let mut w = room(20, 20);
-        for x in 0..20 {
-            w.set(x, 15, crate::world::Tile::Dirt);
-        }
-        let mut p = Player::new((10.0, 18.0));
-        run(&mut p, &w, NONE, 0.1);
-        let mut top = p.pos.1;
-        for _ in 0..60 {
-            p.update(&w, Input { jump: true, ..NONE }, 1.0 / 60.0);
-            top = top.min(p.pos.1 - HEIGHT);
-            assert!(!body_blocked(&w, p.pos.0, p.pos.1));
-        }
-        assert!(top >= 16.0 && top < 16.05, "head reached {top}");
-    }
-
-    #[test]
-    fn no_tunnelling_at_any_speed_or_frame_time() {
-        let mut w = room(20, 200);
-        for x in 0..20 {
-            w.set(x, 100, crate::world::Tile::Dirt);
-        }
-        for dt in [1.0 / 240.0, 1.0 / 60.0, 0.1, 1.0, 10.0, f32::INFINITY] {
-            let mut p = Player::new((10.0, 10.0));
-            p.vel = (0.0, 1000.0);
-            for _ in 0..(3.0 / dt.min(1.0)) as usize {
-                p.update(&w, NONE, dt);
-            }
-            assert_eq!(p.pos.1, 100.0, "dt {dt}");
-        }
-        // Sideways through a 1-tile wall.
-        w.set(15, 97, crate::world::Tile::Stone);
-        w.set(15, 98, crate::world::Tile::Stone);
-        w.set(15, 99, crate::world::Tile::Stone);
-        let mut p = Player::new((10.0, 100.0));
-        p.vel = (1000.0, 0.0);
-        p.update(&w, Input { right: true, ..NONE }, 1.0);
-        assert!(p.bounds().2 <= 15.0, "{:?}", p.pos);
-    }
-
-    #[test]
-    fn steps_up_one_tile_but_not_two() {
-        let mut w = room(30, 20);
-        w.set(12, 17, crate::world::Tile::Dirt); // 1-tile ledge
-        w.set(20, 17, crate::world::Tile::Dirt); // 2-tile wall
-        w.set(20, 16, crate::world::Tile::Dirt);
-        let mut p = Player::new((8.0, 18.0));
-        run(&mut p, &w, Input { right: true, ..NONE }, 3.0);
-        assert!(p.pos.0 > 13.0, "did not climb: {:?}", p.pos);
-        assert!(p.bounds().2 <= 20.0 && p.bounds().2 > 19.9, "{:?}", p.pos);
-        assert_eq!(p.pos.1, 18.0);
-    }
-
-    #[test]
-    fn never_leaves_the_world() {
-        // No walls at all: the world's edges hold the player.
-        let w = World::new(12, 10, 0, crate::preset::Preset::default());
-        let mut p = Player::new((6.0, 5.0));
-        for input in [Input { left: true, jump: true, ..NONE }, Input { right: true, jump: true, ..NONE }] {
-            for i in 0..400 {
-                p.vel.0 *= 3.0;
-                p.update(&w, Input { jump: i % 2 == 0, ..input }, 1.0 / 30.0);
-                let (l, t, r, b) = p.bounds();
-                assert!(l >= 0.0 && r <= 12.0 && t >= 0.0 && b <= 10.0, "{:?}", p.pos);
-            }
-        }
-    }
-
-    #[test]
-    fn spawns_on_the_surface_at_the_centre_and_unsticks() {
-        let (w, _) = crate::worldgen::generate(&crate::preset::Preset { width: 200, height: 120, ..Default::default() }, 4);
-        let (x, y) = spawn_point(&w);
-        assert_eq!(x, 100.0);
-        assert!(!body_blocked(&w, x, y) && body_blocked(&w, x, y + 0.1));
-        assert!((y - w.surface[100] as f32).abs() <= 1.0, "{y} vs {}", w.surface[100]);
-        let mut p = Player::new((x, y + 3.0)); // inside the ground
-        p.unstick(&w);
-        assert!(!body_blocked(&w, p.pos.0, p.pos.1));
-        let mut p = Player::new((f32::NAN, 1e9));
-        p.update(&w, NONE, 0.1);
-        assert!(!body_blocked(&w, p.pos.0, p.pos.1));
-    }
-
-    #[test]
-    fn overlap_matches_the_body() {
-        let p = Player::new((10.5, 18.0));
-        assert!(p.overlaps_tile(10, 17) && p.overlaps_tile(10, 16));
-        assert!(!p.overlaps_tile(10, 18) && !p.overlaps_tile(10, 15) && !p.overlaps_tile(9, 17));
-        let q = Player::new((10.0, 18.0));
-        assert!(q.overlaps_tile(9, 17) && q.overlaps_tile(10, 17));
-    }
-}
+mod tests;

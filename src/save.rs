@@ -68,7 +68,10 @@ impl fmt::Display for SaveError {
             SaveError::NotASave => write!(f, "not a Strata save"),
             SaveError::Truncated(part) => write!(f, "truncated: ends in the {part}"),
             SaveError::Newer(v) => {
-                write!(f, "made by a newer Strata (format v{v}, this build reads up to v{VERSION})")
+                write!(
+                    f,
+                    "made by a newer Strata (format v{v}, this build reads up to v{VERSION})"
+                )
             }
             SaveError::Checksum => write!(f, "checksum mismatch: the file is damaged"),
             SaveError::Invalid(m) => write!(f, "damaged save: {m}"),
@@ -81,7 +84,9 @@ impl std::error::Error for SaveError {}
 
 /// FNV-1a, 32 bits.
 pub fn fnv1a32(bytes: &[u8]) -> u32 {
-    bytes.iter().fold(0x811c_9dc5u32, |h, &b| (h ^ b as u32).wrapping_mul(0x0100_0193))
+    bytes.iter().fold(0x811c_9dc5u32, |h, &b| {
+        (h ^ b as u32).wrapping_mul(0x0100_0193)
+    })
 }
 
 fn put_varint(out: &mut Vec<u8>, mut v: u64) {
@@ -138,7 +143,11 @@ struct Reader<'a> {
 
 impl<'a> Reader<'a> {
     fn take(&mut self, n: usize, part: &'static str) -> Result<&'a [u8], SaveError> {
-        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len()).ok_or(SaveError::Truncated(part))?;
+        let end = self
+            .at
+            .checked_add(n)
+            .filter(|&e| e <= self.bytes.len())
+            .ok_or(SaveError::Truncated(part))?;
         let s = &self.bytes[self.at..end];
         self.at = end;
         Ok(s)
@@ -166,7 +175,10 @@ impl<'a> Reader<'a> {
                 return Ok(v);
             }
         }
-        Err(SaveError::Invalid(format!("run length too long at byte {}", self.at)))
+        Err(SaveError::Invalid(format!(
+            "run length too long at byte {}",
+            self.at
+        )))
     }
 }
 
@@ -198,10 +210,16 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
         return Err(invalid(format!("preset text of {ron_len} bytes")));
     }
     let ron_bytes = r.take(ron_len as usize, "preset")?;
-    let (px, py) = (f32::from_le_bytes(r.array("player")?), f32::from_le_bytes(r.array("player")?));
+    let (px, py) = (
+        f32::from_le_bytes(r.array("player")?),
+        f32::from_le_bytes(r.array("player")?),
+    );
     let kinds = r.u32("inventory")?;
     if kinds as usize != Tile::COUNT {
-        return Err(invalid(format!("inventory of {kinds} kinds, expected {}", Tile::COUNT)));
+        return Err(invalid(format!(
+            "inventory of {kinds} kinds, expected {}",
+            Tile::COUNT
+        )));
     }
     let mut counts = [0u32; Tile::COUNT];
     for c in &mut counts {
@@ -217,10 +235,13 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
     let mut filled = 0usize;
     while filled < total {
         let byte = r.take(1, "tile data")?[0];
-        let tile = Tile::from_u8(byte).ok_or_else(|| invalid(format!("unknown tile byte {byte} at tile {filled}")))?;
+        let tile = Tile::from_u8(byte)
+            .ok_or_else(|| invalid(format!("unknown tile byte {byte} at tile {filled}")))?;
         let len = r.varint("tile data")?;
         if len == 0 || len > (total - filled) as u64 {
-            return Err(invalid(format!("run of {len} tiles at tile {filled} (world has {total})")));
+            return Err(invalid(format!(
+                "run of {len} tiles at tile {filled} (world has {total})"
+            )));
         }
         runs.push((tile, len as u32));
         filled += len as usize;
@@ -228,7 +249,10 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
     let body_end = r.at;
     let stored = r.u32("checksum")?;
     if r.at != bytes.len() {
-        return Err(invalid(format!("{} unexpected bytes after the checksum", bytes.len() - r.at)));
+        return Err(invalid(format!(
+            "{} unexpected bytes after the checksum",
+            bytes.len() - r.at
+        )));
     }
     if fnv1a32(&bytes[..body_end]) != stored {
         return Err(SaveError::Checksum);
@@ -238,20 +262,34 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
     let preset = preset::parse(text, "saved preset").map_err(|e| invalid(e.to_string()))?;
     let in_world = |v: f32, max: usize| v.is_finite() && (0.0..=max as f32).contains(&v);
     if !in_world(px, width) || !in_world(py, height) {
-        return Err(invalid(format!("player position ({px}, {py}) outside the world")));
+        return Err(invalid(format!(
+            "player position ({px}, {py}) outside the world"
+        )));
     }
-    let inventory = Inventory::from_parts(counts, slot as usize).ok_or_else(|| invalid(format!("hotbar slot {slot}")))?;
+    let inventory = Inventory::from_parts(counts, slot as usize)
+        .ok_or_else(|| invalid(format!("hotbar slot {slot}")))?;
     if let Some(x) = surface.iter().position(|&s| s as usize > height) {
-        return Err(invalid(format!("surface row {} of column {x} below the world", surface[x])));
+        return Err(invalid(format!(
+            "surface row {} of column {x} below the world",
+            surface[x]
+        )));
     }
     let mut tiles = Vec::with_capacity(total);
     for (t, n) in runs {
         tiles.extend(std::iter::repeat_n(t, n as usize));
     }
     let mut world = World::new(width, height, seed, preset);
-    world.replace_tiles(tiles).ok_or_else(|| invalid("tile count"))?;
+    world
+        .replace_tiles(tiles)
+        .ok_or_else(|| invalid("tile count"))?;
     world.surface = surface;
-    Ok((world, PlayerState { pos: (px, py), inventory }))
+    Ok((
+        world,
+        PlayerState {
+            pos: (px, py),
+            inventory,
+        },
+    ))
 }
 
 /// Writes a save atomically (temporary file, flush, sync, rename), creating its folder.
@@ -270,10 +308,14 @@ pub fn load(path: &Path) -> Result<(World, PlayerState), SaveError> {
     let file = std::fs::File::open(path).map_err(io)?;
     let len = file.metadata().map_err(io)?.len();
     if len > MAX_SAVE_BYTES {
-        return Err(invalid(format!("file is {len} bytes, more than any save ({MAX_SAVE_BYTES})")));
+        return Err(invalid(format!(
+            "file is {len} bytes, more than any save ({MAX_SAVE_BYTES})"
+        )));
     }
     let mut bytes = Vec::with_capacity(len as usize);
-    file.take(MAX_SAVE_BYTES + 1).read_to_end(&mut bytes).map_err(io)?;
+    file.take(MAX_SAVE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
     decode(&bytes)
 }
 

@@ -117,7 +117,11 @@ fn deep_shaft_opened_at_the_top_is_lit_all_the_way_down() {
 
 #[test]
 fn updates_after_random_edits_equal_a_fresh_compute() {
-    let preset = crate::preset::Preset { width: 220, height: 140, ..Default::default() };
+    let preset = crate::preset::Preset {
+        width: 220,
+        height: 140,
+        ..Default::default()
+    };
     let (mut w, _) = crate::worldgen::generate(&preset, 11);
     let mut m = LightMap::compute(&w);
     let mut state = 3u64;
@@ -129,7 +133,11 @@ fn updates_after_random_edits_equal_a_fresh_compute() {
         let (x, y) = (rand(w.width()), rand(w.height()));
         let tile = [Tile::Air, Tile::Air, Tile::Dirt, Tile::Stone, Tile::Torch][rand(5)];
         // Sometimes a 3x2 block at once.
-        let (x1, y1) = if step % 4 == 0 { ((x + 2).min(w.width() - 1), (y + 1).min(w.height() - 1)) } else { (x, y) };
+        let (x1, y1) = if step % 4 == 0 {
+            ((x + 2).min(w.width() - 1), (y + 1).min(w.height() - 1))
+        } else {
+            (x, y)
+        };
         for yy in y..=y1 {
             for xx in x..=x1 {
                 w.set(xx, yy, tile);
@@ -152,14 +160,23 @@ fn player_light_and_chunks() {
     let w = art(&["####", "####"]);
     let m = LightMap::compute(&w);
     assert_eq!(m.get_with_player(1, 1, (1.5, 1.5)), PLAYER);
-    let r = Rect { x0: 30, y0: 0, x1: 70, y1: 31 };
+    let r = Rect {
+        x0: 30,
+        y0: 0,
+        x1: 70,
+        y1: 31,
+    };
     assert_eq!(r.chunks().collect::<Vec<_>>(), vec![(0, 0), (1, 0), (2, 0)]);
 }
 
 #[test]
 #[ignore = "Large world: run with --release -- --ignored --nocapture"]
 fn measure_large_world() {
-    let preset = crate::preset::Preset { width: 8400, height: 2400, ..Default::default() };
+    let preset = crate::preset::Preset {
+        width: 8400,
+        height: 2400,
+        ..Default::default()
+    };
     let (mut w, _) = crate::worldgen::generate(&preset, 1);
     let start = std::time::Instant::now();
     let mut m = LightMap::compute(&w);
@@ -168,5 +185,8 @@ fn measure_large_world() {
     w.set(x, y, Tile::Air);
     let start = std::time::Instant::now();
     m.update_region(&w, x, y, x, y);
-    println!("light: compute {full:?}, one-tile update {:?}", start.elapsed());
+    println!(
+        "light: compute {full:?}, one-tile update {:?}",
+        start.elapsed()
+    );
 }

@@ -2,13 +2,23 @@ use super::*;
 use crate::preset::Preset;
 
 fn small() -> (World, PlayerState) {
-    let preset = Preset { width: 64, height: 40, ..Default::default() };
+    let preset = Preset {
+        width: 64,
+        height: 40,
+        ..Default::default()
+    };
     let (world, _) = crate::worldgen::generate(&preset, 7);
     let mut inventory = Inventory::default();
     inventory.add(Tile::Stone, 12);
     inventory.add(Tile::GoldOre, 3);
     inventory.select(4);
-    (world, PlayerState { pos: (32.5, 11.0), inventory })
+    (
+        world,
+        PlayerState {
+            pos: (32.5, 11.0),
+            inventory,
+        },
+    )
 }
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -19,7 +29,12 @@ fn temp_dir(name: &str) -> PathBuf {
 
 #[test]
 fn round_trip_keeps_everything() {
-    let preset = Preset { width: 300, height: 160, name: "Round trip".into(), ..Default::default() };
+    let preset = Preset {
+        width: 300,
+        height: 160,
+        name: "Round trip".into(),
+        ..Default::default()
+    };
     let (mut world, _) = crate::worldgen::generate(&preset, 0xDEAD_BEEF_1234);
     world.set(5, 5, Tile::Torch);
     world.set(6, 5, Tile::Water);
@@ -27,7 +42,10 @@ fn round_trip_keeps_everything() {
     let bytes = encode(&world, &player);
     let (w2, p2) = decode(&bytes).unwrap();
     assert_eq!(w2.tiles(), world.tiles());
-    assert_eq!((w2.width(), w2.height(), w2.seed), (world.width(), world.height(), world.seed));
+    assert_eq!(
+        (w2.width(), w2.height(), w2.seed),
+        (world.width(), world.height(), world.seed)
+    );
     assert_eq!(w2.preset, world.preset);
     assert_eq!(w2.surface, world.surface);
     assert_eq!(p2, player);
@@ -43,7 +61,12 @@ fn file_round_trip_and_newest() {
     let (w2, p2) = load(&path).unwrap();
     assert_eq!((w2.tiles(), p2), (world.tiles(), player));
     assert_eq!(newest_save(&dir.join("sub")), Some(path));
-    assert!(load(&dir.join("missing.strata")).unwrap_err().to_string().contains("missing.strata"));
+    assert!(
+        load(&dir.join("missing.strata"))
+            .unwrap_err()
+            .to_string()
+            .contains("missing.strata")
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -59,7 +82,10 @@ fn every_truncation_is_refused() {
     }
     let e = decode(&bytes[..bytes.len() - 10]).unwrap_err().to_string();
     assert_eq!(e, "truncated: ends in the tile data");
-    assert_eq!(decode(&bytes[..bytes.len() - 2]).unwrap_err().to_string(), "truncated: ends in the checksum");
+    assert_eq!(
+        decode(&bytes[..bytes.len() - 2]).unwrap_err().to_string(),
+        "truncated: ends in the checksum"
+    );
 }
 
 #[test]
@@ -76,7 +102,12 @@ fn every_single_byte_corruption_is_refused() {
     }
     let mut tail = bytes.clone();
     tail.push(0);
-    assert!(decode(&tail).unwrap_err().to_string().contains("after the checksum"));
+    assert!(
+        decode(&tail)
+            .unwrap_err()
+            .to_string()
+            .contains("after the checksum")
+    );
     let mut sum = bytes.clone();
     let last = sum.len() - 1;
     sum[last] ^= 4;
@@ -93,8 +124,14 @@ fn resum(mut bytes: Vec<u8>) -> Vec<u8> {
 
 #[test]
 fn foreign_newer_and_bad_values_have_clear_messages() {
-    assert_eq!(decode(b"\x89PNG\r\n\x1a\n rest").unwrap_err().to_string(), "not a Strata save");
-    assert_eq!(decode(b"{\"json\": true}").unwrap_err(), SaveError::NotASave);
+    assert_eq!(
+        decode(b"\x89PNG\r\n\x1a\n rest").unwrap_err().to_string(),
+        "not a Strata save"
+    );
+    assert_eq!(
+        decode(b"{\"json\": true}").unwrap_err(),
+        SaveError::NotASave
+    );
     let (world, player) = small();
     let bytes = encode(&world, &player);
     let mut newer = bytes.clone();
@@ -111,12 +148,20 @@ fn foreign_newer_and_bad_values_have_clear_messages() {
     let tiles_at = bytes.len() - 4 - rle_len(&world);
     let mut tile = bytes.clone();
     tile[tiles_at] = 42;
-    assert_eq!(decode(&resum(tile)).unwrap_err().to_string(), "damaged save: unknown tile byte 42 at tile 0");
+    assert_eq!(
+        decode(&resum(tile)).unwrap_err().to_string(),
+        "damaged save: unknown tile byte 42 at tile 0"
+    );
     // A player outside the world.
     let mut out = bytes.clone();
     let px = 7 + 4 + 4 + 4 + 8 + 4 + ron::to_string(&world.preset).unwrap().len();
     out[px..px + 4].copy_from_slice(&(-5.0f32).to_le_bytes());
-    assert!(decode(&resum(out)).unwrap_err().to_string().contains("outside the world"));
+    assert!(
+        decode(&resum(out))
+            .unwrap_err()
+            .to_string()
+            .contains("outside the world")
+    );
 }
 
 /// Bytes of the tile runs of `world`.
@@ -141,11 +186,19 @@ fn runs_must_cover_the_world_exactly() {
     let bytes = encode(&world, &player);
     let tiles_at = bytes.len() - 4 - rle_len(&world);
     // Replace the runs by one run too long, then by one run of zero.
-    for run in [[Tile::Stone as u8, 0xFF, 0xFF, 0x03], [Tile::Stone as u8, 0, 0, 0]] {
+    for run in [
+        [Tile::Stone as u8, 0xFF, 0xFF, 0x03],
+        [Tile::Stone as u8, 0, 0, 0],
+    ] {
         let mut b = bytes[..tiles_at].to_vec();
         b.extend_from_slice(&run);
         b.extend_from_slice(&[0; 4]);
-        assert!(decode(&resum(b)).unwrap_err().to_string().contains("run of"));
+        assert!(
+            decode(&resum(b))
+                .unwrap_err()
+                .to_string()
+                .contains("run of")
+        );
     }
 }
 
@@ -172,16 +225,26 @@ fn atomic_save_keeps_the_previous_file() {
 #[test]
 #[ignore = "generates a Large world: run with --release -- --ignored"]
 fn large_world_save_is_small() {
-    let preset = Preset { width: 8400, height: 2400, ..Default::default() };
+    let preset = Preset {
+        width: 8400,
+        height: 2400,
+        ..Default::default()
+    };
     let (world, _) = crate::worldgen::generate(&preset, 1);
     let start = std::time::Instant::now();
-    let player = PlayerState { pos: crate::player::spawn_point(&world), inventory: Inventory::default() };
+    let player = PlayerState {
+        pos: crate::player::spawn_point(&world),
+        inventory: Inventory::default(),
+    };
     let bytes = encode(&world, &player);
     let enc = start.elapsed();
     let start = std::time::Instant::now();
     let (w2, _) = decode(&bytes).unwrap();
     let dec = start.elapsed();
-    println!("Large save: {} bytes, encode {enc:?}, decode {dec:?}", bytes.len());
+    println!(
+        "Large save: {} bytes, encode {enc:?}, decode {dec:?}",
+        bytes.len()
+    );
     assert!(bytes.len() < 4 << 20, "{} bytes", bytes.len());
     assert_eq!(w2.tiles(), world.tiles());
 }

@@ -248,3 +248,29 @@ fn large_world_save_is_small() {
     assert!(bytes.len() < 4 << 20, "{} bytes", bytes.len());
     assert_eq!(w2.tiles(), world.tiles());
 }
+
+#[test]
+fn gen_save_writes_a_loadable_file() {
+    let dir = temp_dir("gen");
+    let path = dir.join("gen.strata");
+    let classic = concat!(env!("CARGO_MANIFEST_DIR"), "/config/presets/classic.ron");
+    let opts = crate::cli::GenOptions {
+        preset: Some(classic.into()),
+        size: Some((96, 48)),
+        seed: Some(9),
+        save: Some(path.clone()),
+        ..Default::default()
+    };
+    crate::cli::run_gen(&opts).unwrap();
+    let (world, player) = load_game(&path).unwrap();
+    assert_eq!((world.width(), world.height(), world.seed), (96, 48, 9));
+    assert_eq!(player.pos, crate::player::spawn_point(&world));
+    assert_eq!(player.inventory, Inventory::default());
+    std::fs::write(&path, b"garbage").unwrap();
+    assert!(
+        load_game(&path)
+            .unwrap_err()
+            .ends_with("gen.strata: not a Strata save")
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

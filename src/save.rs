@@ -13,8 +13,12 @@
 //! | player feet x, y (tiles) | f32, f32 |
 //! | inventory: count n (= tile kinds), counts, selected slot | u32, n × u32, u8 |
 //! | surface row of each column | width × u32 |
-//! | tiles: runs of (tile byte, LEB128 run length), row-major over the whole grid | … |
+//! | tiles: runs, row-major over the whole grid, each one LEB128 of `(length − 1) << 4 \| tile` | … |
 //! | FNV-1a 32 of every byte before it | u32 |
+//!
+//! Packing the tile (9 kinds, 4 bits) into the run's varint makes a run of up to 8 tiles a
+//! single byte: ore speckles and cave edges are mostly short runs, so this halves a
+//! generated world's save against a separate tile byte.
 //!
 //! Decoding trusts nothing: every size is bounded before anything is allocated (the
 //! world's size by the preset limits, the preset text by the preset file limit, the runs
@@ -97,6 +101,23 @@ fn put_varint(out: &mut Vec<u8>, mut v: u64) {
     out.push(v as u8);
 }
 
+/// Bits of a run's varint that hold the tile.
+const TILE_BITS: u32 = 4;
+const _: () = assert!(Tile::COUNT <= 1 << TILE_BITS);
+
+/// Appends the runs of `tiles`, one varint each.
+fn encode_runs(tiles: &[Tile], out: &mut Vec<u8>) {
+    let mut i = 0;
+    while i < tiles.len() {
+        let t = tiles[i];
+        let start = i;
+        while i < tiles.len() && tiles[i] == t {
+            i += 1;
+        }
+        put_varint(out, ((i - start - 1) as u64) << TILE_BITS | t as u64);
+    }
+}
+
 /// Encodes a world and player as a save.
 pub fn encode(world: &World, player: &PlayerState) -> Vec<u8> {
     let mut out = Vec::with_capacity(1 << 16);
@@ -119,17 +140,7 @@ pub fn encode(world: &World, player: &PlayerState) -> Vec<u8> {
     for &s in &world.surface {
         out.extend_from_slice(&s.to_le_bytes());
     }
-    let tiles = world.tiles();
-    let mut i = 0;
-    while i < tiles.len() {
-        let t = tiles[i];
-        let start = i;
-        while i < tiles.len() && tiles[i] == t {
-            i += 1;
-        }
-        out.push(t as u8);
-        put_varint(&mut out, (i - start) as u64);
-    }
+    encode_runs(world.tiles(), &mut out);
     let sum = fnv1a32(&out);
     out.extend_from_slice(&sum.to_le_bytes());
     out
@@ -234,11 +245,12 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
     let mut runs: Vec<(Tile, u32)> = Vec::new();
     let mut filled = 0usize;
     while filled < total {
-        let byte = r.take(1, "tile data")?[0];
-        let tile = Tile::from_u8(byte)
-            .ok_or_else(|| invalid(format!("unknown tile byte {byte} at tile {filled}")))?;
-        let len = r.varint("tile data")?;
-        if len == 0 || len > (total - filled) as u64 {
+        let run = r.varint("tile data")?;
+        let code = (run & ((1 << TILE_BITS) - 1)) as u8;
+        let tile = Tile::from_u8(code)
+            .ok_or_else(|| invalid(format!("unknown tile byte {code} at tile {filled}")))?;
+        let len = (run >> TILE_BITS) + 1;
+        if len > (total - filled) as u64 {
             return Err(invalid(format!(
                 "run of {len} tiles at tile {filled} (world has {total})"
             )));

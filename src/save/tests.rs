@@ -147,10 +147,10 @@ fn foreign_newer_and_bad_values_have_clear_messages() {
     // An unknown tile byte, checksum fixed up.
     let tiles_at = bytes.len() - 4 - rle_len(&world);
     let mut tile = bytes.clone();
-    tile[tiles_at] = 42;
+    tile[tiles_at] = 12; // a run of one tile 12
     assert_eq!(
         decode(&resum(tile)).unwrap_err().to_string(),
-        "damaged save: unknown tile byte 42 at tile 0"
+        "damaged save: unknown tile byte 12 at tile 0"
     );
     // A player outside the world.
     let mut out = bytes.clone();
@@ -167,16 +167,7 @@ fn foreign_newer_and_bad_values_have_clear_messages() {
 /// Bytes of the tile runs of `world`.
 fn rle_len(world: &World) -> usize {
     let mut v = Vec::new();
-    let tiles = world.tiles();
-    let mut i = 0;
-    while i < tiles.len() {
-        let s = i;
-        while i < tiles.len() && tiles[i] == tiles[s] {
-            i += 1;
-        }
-        v.push(0);
-        put_varint(&mut v, (i - s) as u64);
-    }
+    encode_runs(world.tiles(), &mut v);
     v.len()
 }
 
@@ -185,20 +176,17 @@ fn runs_must_cover_the_world_exactly() {
     let (world, player) = small();
     let bytes = encode(&world, &player);
     let tiles_at = bytes.len() - 4 - rle_len(&world);
-    // Replace the runs by one run too long, then by one run of zero.
-    for run in [
-        [Tile::Stone as u8, 0xFF, 0xFF, 0x03],
-        [Tile::Stone as u8, 0, 0, 0],
+    // Replace the runs by one run longer than the world, then by an endless varint.
+    let endless = [0xFFu8; 11];
+    for (run, message) in [
+        (&[0xF2u8, 0xFF, 0x7F][..], "run of"),
+        (&endless[..], "too long"),
     ] {
         let mut b = bytes[..tiles_at].to_vec();
-        b.extend_from_slice(&run);
+        b.extend_from_slice(run);
         b.extend_from_slice(&[0; 4]);
-        assert!(
-            decode(&resum(b))
-                .unwrap_err()
-                .to_string()
-                .contains("run of")
-        );
+        let e = decode(&resum(b)).unwrap_err().to_string();
+        assert!(e.contains(message), "{e}");
     }
 }
 

@@ -15,6 +15,7 @@ pub mod export;
 pub mod light;
 pub mod player;
 pub mod preset;
+pub mod reanalyse;
 pub mod rng;
 pub mod save;
 pub mod world;

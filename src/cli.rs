@@ -177,7 +177,13 @@ pub fn run_gen(opts: &GenOptions) -> Result<(), String> {
             crate::export::stats_json(&world, &timings, &report, analysis_ms)
         );
     }
-    let _ = &opts.save;
+    if let Some(path) = &opts.save {
+        let player = crate::save::PlayerState {
+            pos: crate::player::spawn_point(&world),
+            inventory: crate::edit::Inventory::default(),
+        };
+        crate::save::save(path, &world, &player)?;
+    }
     Ok(())
 }
 

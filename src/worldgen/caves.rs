@@ -462,8 +462,8 @@ mod tests {
             ..Default::default()
         };
         let (g, _) = random_fill(100, 60, &surface, &params, 1);
-        for x in 0..100 {
-            let start = surface[x] as usize + 3;
+        for (x, &s) in surface.iter().enumerate() {
+            let start = s as usize + 3;
             assert!(
                 (0..start).all(|y| g.get(x, y)),
                 "column {x} walled down to {start}"

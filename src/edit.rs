@@ -1,0 +1,321 @@
+//! Digging and building: reach, dig times, the hotbar and what may be placed where.
+//!
+//! Rules (all checked before the world changes, so a refusal changes nothing):
+//! - a target must be inside the world and within [`REACH`] tiles of the body's centre
+//!   (centre to tile centre);
+//! - digging takes [`dig_time`] seconds of holding on one tile ([`DigState`]); solid tiles
+//!   and torches can be dug, air and water cannot; what is dug goes into the inventory,
+//!   grass dropping dirt as in Terraria;
+//! - placing puts the hotbar's selected tile into an empty (air) tile, one from the
+//!   inventory; a block must touch a solid tile (4-neighbours) and may not overlap the
+//!   player's body; a torch must sit on, or hang beside, a solid tile (Strata has no
+//!   background walls) and may overlap the body, since torches do not collide.
+
+use crate::player::Player;
+use crate::world::{Tile, World};
+use std::fmt;
+
+/// How far from the body's centre the player digs and builds, in tiles.
+pub const REACH: f32 = 6.0;
+/// Number of hotbar slots (keys 1-9).
+pub const HOTBAR_SLOTS: usize = 9;
+/// What each hotbar slot holds.
+pub const HOTBAR: [Option<Tile>; HOTBAR_SLOTS] = [
+    Some(Tile::Dirt),
+    Some(Tile::Stone),
+    Some(Tile::Torch),
+    Some(Tile::IronOre),
+    Some(Tile::GoldOre),
+    Some(Tile::DiamondOre),
+    None,
+    None,
+    None,
+];
+/// Torches a new player starts with.
+pub const START_TORCHES: u32 = 20;
+
+/// Seconds of digging to remove `tile`; `None` for what cannot be dug (air, water).
+pub fn dig_time(tile: Tile) -> Option<f32> {
+    match tile {
+        Tile::Dirt | Tile::Grass => Some(0.15),
+        Tile::Stone => Some(0.45),
+        Tile::IronOre => Some(0.7),
+        Tile::GoldOre => Some(0.8),
+        Tile::DiamondOre => Some(1.0),
+        Tile::Torch => Some(0.0),
+        Tile::Air | Tile::Water => None,
+    }
+}
+
+/// What digging `tile` puts in the inventory.
+pub fn drop_of(tile: Tile) -> Tile {
+    if tile == Tile::Grass {
+        Tile::Dirt
+    } else {
+        tile
+    }
+}
+
+/// Counts of every tile kind held, and the selected hotbar slot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Inventory {
+    counts: [u32; Tile::COUNT],
+    selected: usize,
+}
+
+impl Default for Inventory {
+    /// A new player's inventory: [`START_TORCHES`] torches, the first slot selected.
+    fn default() -> Self {
+        let mut inv = Inventory::empty();
+        inv.add(Tile::Torch, START_TORCHES);
+        inv
+    }
+}
+
+impl Inventory {
+    /// Nothing held, first slot selected.
+    pub fn empty() -> Inventory {
+        Inventory {
+            counts: [0; Tile::COUNT],
+            selected: 0,
+        }
+    }
+
+    /// An inventory from stored counts (indexed by tile byte) and slot; `None` if the slot
+    /// is out of range.
+    pub fn from_parts(counts: [u32; Tile::COUNT], selected: usize) -> Option<Inventory> {
+        (selected < HOTBAR_SLOTS).then_some(Inventory { counts, selected })
+    }
+
+    /// Counts indexed by tile byte.
+    pub fn counts(&self) -> &[u32; Tile::COUNT] {
+        &self.counts
+    }
+
+    pub fn count(&self, tile: Tile) -> u32 {
+        self.counts[tile as usize]
+    }
+
+    /// Adds `n` of `tile` (saturating).
+    pub fn add(&mut self, tile: Tile, n: u32) {
+        let c = &mut self.counts[tile as usize];
+        *c = c.saturating_add(n);
+    }
+
+    /// Takes one `tile`; false when there is none.
+    pub fn take(&mut self, tile: Tile) -> bool {
+        let c = &mut self.counts[tile as usize];
+        if *c == 0 {
+            return false;
+        }
+        *c -= 1;
+        true
+    }
+
+    /// The selected slot, 0-based (key 1 is slot 0).
+    pub fn selected(&self) -> usize {
+        self.selected
+    }
+
+    /// What the selected slot holds.
+    pub fn selected_tile(&self) -> Option<Tile> {
+        HOTBAR[self.selected]
+    }
+
+    /// Selects a slot (number keys); out-of-range slots are ignored.
+    pub fn select(&mut self, slot: usize) {
+        if slot < HOTBAR_SLOTS {
+            self.selected = slot;
+        }
+    }
+
+    /// Moves the selection by `steps` (the mouse wheel), wrapping round.
+    pub fn scroll(&mut self, steps: i32) {
+        let n = HOTBAR_SLOTS as i64;
+        self.selected = (self.selected as i64 + steps as i64).rem_euclid(n) as usize;
+    }
+}
+
+/// Why an edit was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EditRefusal {
+    OutOfWorld,
+    OutOfReach,
+    /// Nothing diggable there (air or water).
+    NothingToDig,
+    /// Placing into a tile that is not air.
+    Occupied,
+    /// The selected slot is empty.
+    NothingSelected,
+    /// None of the selected tile left.
+    NoneLeft(Tile),
+    /// A block there would overlap the player.
+    WouldTrapPlayer,
+    /// Nothing solid to attach to.
+    NoSupport,
+}
+
+impl fmt::Display for EditRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EditRefusal::OutOfWorld => write!(f, "outside the world"),
+            EditRefusal::OutOfReach => write!(f, "out of reach"),
+            EditRefusal::NothingToDig => write!(f, "nothing to dig"),
+            EditRefusal::Occupied => write!(f, "something is already there"),
+            EditRefusal::NothingSelected => write!(f, "nothing selected"),
+            EditRefusal::NoneLeft(t) => write!(f, "no {} left", t.name()),
+            EditRefusal::WouldTrapPlayer => write!(f, "that would trap you"),
+            EditRefusal::NoSupport => write!(f, "nothing to attach it to"),
+        }
+    }
+}
+
+/// Is tile `(tx, ty)` within `reach` of the player's centre (to the tile's centre)?
+pub fn can_reach(player: &Player, tx: i64, ty: i64, reach: f32) -> bool {
+    let (cx, cy) = player.centre();
+    let (dx, dy) = (tx as f32 + 0.5 - cx, ty as f32 + 0.5 - cy);
+    dx * dx + dy * dy <= reach * reach
+}
+
+fn target(world: &World, player: &Player, x: i64, y: i64) -> Result<Tile, EditRefusal> {
+    let tile = world.get(x, y).ok_or(EditRefusal::OutOfWorld)?;
+    if !can_reach(player, x, y, REACH) {
+        Err(EditRefusal::OutOfReach)
+    } else {
+        Ok(tile)
+    }
+}
+
+/// Could `(x, y)` be dug now? Returns the tile there.
+pub fn check_dig(world: &World, player: &Player, x: i64, y: i64) -> Result<Tile, EditRefusal> {
+    let tile = target(world, player, x, y)?;
+    dig_time(tile)
+        .map(|_| tile)
+        .ok_or(EditRefusal::NothingToDig)
+}
+
+/// Digs `(x, y)` at once (the time is [`DigState`]'s business): the tile becomes air and
+/// its drop goes into the inventory. Returns the drop.
+pub fn try_dig(
+    world: &mut World,
+    player: &Player,
+    inv: &mut Inventory,
+    x: i64,
+    y: i64,
+) -> Result<Tile, EditRefusal> {
+    let tile = check_dig(world, player, x, y)?;
+    world.set(x as usize, y as usize, Tile::Air);
+    let drop = drop_of(tile);
+    inv.add(drop, 1);
+    Ok(drop)
+}
+
+/// Could the selected tile be placed at `(x, y)` now? Returns the tile that would be.
+pub fn check_place(
+    world: &World,
+    player: &Player,
+    inv: &Inventory,
+    x: i64,
+    y: i64,
+) -> Result<Tile, EditRefusal> {
+    let here = target(world, player, x, y)?;
+    let tile = inv.selected_tile().ok_or(EditRefusal::NothingSelected)?;
+    if here != Tile::Air {
+        return Err(EditRefusal::Occupied);
+    }
+    if inv.count(tile) == 0 {
+        return Err(EditRefusal::NoneLeft(tile));
+    }
+    let solid = |dx: i64, dy: i64| world.get(x + dx, y + dy).is_some_and(|t| t.is_solid());
+    if tile.is_solid() {
+        if player.overlaps_tile(x, y) {
+            return Err(EditRefusal::WouldTrapPlayer);
+        }
+        if !(solid(-1, 0) || solid(1, 0) || solid(0, -1) || solid(0, 1)) {
+            return Err(EditRefusal::NoSupport);
+        }
+    } else if !(solid(-1, 0) || solid(1, 0) || solid(0, 1)) {
+        return Err(EditRefusal::NoSupport);
+    }
+    Ok(tile)
+}
+
+/// Places the selected tile at `(x, y)`, taking one from the inventory.
+pub fn try_place(
+    world: &mut World,
+    player: &Player,
+    inv: &mut Inventory,
+    x: i64,
+    y: i64,
+) -> Result<Tile, EditRefusal> {
+    let tile = check_place(world, player, inv, x, y)?;
+    inv.take(tile);
+    world.set(x as usize, y as usize, tile);
+    Ok(tile)
+}
+
+/// What one frame of holding the dig button did.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum DigStep {
+    Refused(EditRefusal),
+    /// Still digging; share of the dig time done, 0..1 (for a crack overlay).
+    Digging(f32),
+    /// The tile was removed; this went into the inventory.
+    Dug {
+        x: i64,
+        y: i64,
+        drop: Tile,
+    },
+}
+
+/// Time spent digging one target; starts again when the target changes.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DigState {
+    target: Option<(i64, i64, Tile)>,
+    elapsed: f32,
+}
+
+impl DigState {
+    /// One frame of `dt` seconds with the dig button held on `(x, y)`.
+    pub fn update(
+        &mut self,
+        world: &mut World,
+        player: &Player,
+        inv: &mut Inventory,
+        x: i64,
+        y: i64,
+        dt: f32,
+    ) -> DigStep {
+        let tile = match check_dig(world, player, x, y) {
+            Ok(t) => t,
+            Err(e) => {
+                self.reset();
+                return DigStep::Refused(e);
+            }
+        };
+        if self.target != Some((x, y, tile)) {
+            self.target = Some((x, y, tile));
+            self.elapsed = 0.0;
+        }
+        if dt.is_finite() && dt > 0.0 {
+            self.elapsed += dt;
+        }
+        let need = dig_time(tile).unwrap_or(0.0);
+        if self.elapsed + 1e-6 < need {
+            return DigStep::Digging(self.elapsed / need);
+        }
+        self.reset();
+        match try_dig(world, player, inv, x, y) {
+            Ok(drop) => DigStep::Dug { x, y, drop },
+            Err(e) => DigStep::Refused(e),
+        }
+    }
+
+    /// Forgets the progress (button released).
+    pub fn reset(&mut self) {
+        *self = DigState::default();
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,214 @@
+use super::*;
+use crate::player::Player;
+
+/// Air over a stone floor at row 10; the player stands at (10, 10).
+fn setup() -> (World, Player, Inventory) {
+    let mut w = World::new(30, 20, 0, crate::preset::Preset::default());
+    for y in 10..20 {
+        for x in 0..30 {
+            w.set(x, y, Tile::Stone);
+        }
+    }
+    w.set(11, 10, Tile::Grass);
+    w.set(12, 10, Tile::DiamondOre);
+    (w, Player::new((10.5, 10.0)), Inventory::empty())
+}
+
+#[test]
+fn dig_times_order_by_hardness() {
+    let t = |tile| dig_time(tile).unwrap();
+    assert!(t(Tile::Dirt) < t(Tile::Stone) && t(Tile::Stone) < t(Tile::IronOre));
+    assert!(t(Tile::IronOre) < t(Tile::GoldOre) && t(Tile::GoldOre) < t(Tile::DiamondOre));
+    assert_eq!(t(Tile::Grass), t(Tile::Dirt));
+    assert_eq!((dig_time(Tile::Air), dig_time(Tile::Water)), (None, None));
+}
+
+#[test]
+fn digging_fills_the_inventory_and_grass_drops_dirt() {
+    let (mut w, p, mut inv) = setup();
+    assert_eq!(try_dig(&mut w, &p, &mut inv, 11, 10), Ok(Tile::Dirt));
+    assert_eq!(w.tile(11, 10), Tile::Air);
+    assert_eq!(try_dig(&mut w, &p, &mut inv, 10, 10), Ok(Tile::Stone));
+    assert_eq!(
+        (
+            inv.count(Tile::Dirt),
+            inv.count(Tile::Stone),
+            inv.count(Tile::Grass)
+        ),
+        (1, 1, 0)
+    );
+    assert_eq!(
+        try_dig(&mut w, &p, &mut inv, 10, 5),
+        Err(EditRefusal::NothingToDig)
+    );
+}
+
+#[test]
+fn reach_and_world_edges() {
+    let (mut w, p, mut inv) = setup();
+    assert!(can_reach(&p, 10, 14, REACH) && !can_reach(&p, 10, 16, REACH));
+    assert!(can_reach(&p, 15, 9, REACH) && !can_reach(&p, 17, 9, REACH));
+    assert_eq!(
+        try_dig(&mut w, &p, &mut inv, 10, 16),
+        Err(EditRefusal::OutOfReach)
+    );
+    assert_eq!(
+        try_dig(&mut w, &p, &mut inv, -1, 9),
+        Err(EditRefusal::OutOfWorld)
+    );
+    let edge = Player::new((0.5, 10.0));
+    assert_eq!(
+        try_dig(&mut w, &edge, &mut inv, -1, 10),
+        Err(EditRefusal::OutOfWorld)
+    );
+    assert_eq!(w.tile(10, 16), Tile::Stone);
+    assert_eq!(inv, Inventory::empty());
+}
+
+#[test]
+fn dig_takes_time_and_restarts_on_a_new_target() {
+    let (mut w, p, mut inv) = setup();
+    let mut d = DigState::default();
+    // Diamond takes 1 s: 0.5 s on it, then a switch to stone restarts the clock.
+    assert_eq!(
+        d.update(&mut w, &p, &mut inv, 12, 10, 0.5),
+        DigStep::Digging(0.5)
+    );
+    assert!(matches!(d.update(&mut w, &p, &mut inv, 10, 10, 0.3), DigStep::Digging(f) if f < 1.0));
+    assert!(matches!(d.update(&mut w, &p, &mut inv, 12, 10, 0.5), DigStep::Digging(f) if f <= 0.5));
+    assert_eq!(w.tile(12, 10), Tile::DiamondOre);
+    assert_eq!(
+        d.update(&mut w, &p, &mut inv, 12, 10, 0.5),
+        DigStep::Dug {
+            x: 12,
+            y: 10,
+            drop: Tile::DiamondOre
+        }
+    );
+    assert_eq!(w.tile(12, 10), Tile::Air);
+    assert_eq!(inv.count(Tile::DiamondOre), 1);
+    assert_eq!(
+        d.update(&mut w, &p, &mut inv, 12, 10, 0.5),
+        DigStep::Refused(EditRefusal::NothingToDig)
+    );
+    // Dirt is quicker than stone.
+    let (mut w, p, mut inv) = setup();
+    let mut d = DigState::default();
+    assert!(matches!(
+        d.update(&mut w, &p, &mut inv, 11, 10, 0.2),
+        DigStep::Dug { .. }
+    ));
+    assert!(matches!(
+        d.update(&mut w, &p, &mut inv, 10, 10, 0.2),
+        DigStep::Digging(_)
+    ));
+}
+
+#[test]
+fn place_needs_inventory_and_uses_it() {
+    let (mut w, p, mut inv) = setup();
+    inv.select(1); // stone
+    assert_eq!(
+        try_place(&mut w, &p, &mut inv, 13, 9),
+        Err(EditRefusal::NoneLeft(Tile::Stone))
+    );
+    inv.add(Tile::Stone, 2);
+    assert_eq!(try_place(&mut w, &p, &mut inv, 13, 9), Ok(Tile::Stone));
+    assert_eq!(try_place(&mut w, &p, &mut inv, 13, 8), Ok(Tile::Stone)); // on the first
+    assert_eq!(
+        try_place(&mut w, &p, &mut inv, 14, 9),
+        Err(EditRefusal::NoneLeft(Tile::Stone))
+    );
+    assert_eq!(inv.count(Tile::Stone), 0);
+    assert_eq!(
+        (w.tile(13, 9), w.tile(13, 8), w.tile(14, 9)),
+        (Tile::Stone, Tile::Stone, Tile::Air)
+    );
+    inv.select(6);
+    assert_eq!(
+        try_place(&mut w, &p, &mut inv, 14, 9),
+        Err(EditRefusal::NothingSelected)
+    );
+}
+
+#[test]
+fn place_refusals() {
+    let (mut w, p, mut inv) = setup();
+    inv.add(Tile::Dirt, 10);
+    let before = w.clone();
+    assert_eq!(
+        try_place(&mut w, &p, &mut inv, 10, 10),
+        Err(EditRefusal::Occupied)
+    );
+    assert_eq!(
+        try_place(&mut w, &p, &mut inv, 10, 9),
+        Err(EditRefusal::WouldTrapPlayer)
+    );
+    assert_eq!(
+        try_place(&mut w, &p, &mut inv, 10, 8),
+        Err(EditRefusal::WouldTrapPlayer)
+    );
+    assert_eq!(
+        try_place(&mut w, &p, &mut inv, 13, 5),
+        Err(EditRefusal::NoSupport)
+    );
+    assert_eq!(
+        try_place(&mut w, &p, &mut inv, 20, 9),
+        Err(EditRefusal::OutOfReach)
+    );
+    assert_eq!(
+        try_place(&mut w, &p, &mut inv, 10, -1),
+        Err(EditRefusal::OutOfWorld)
+    );
+    assert_eq!(w.tiles(), before.tiles());
+    assert_eq!(inv.count(Tile::Dirt), 10);
+    // Right beside the body is fine.
+    assert_eq!(try_place(&mut w, &p, &mut inv, 11, 9), Ok(Tile::Dirt));
+}
+
+#[test]
+fn torches_hang_on_solid_tiles_and_may_overlap_the_player() {
+    let (mut w, p, _) = setup();
+    let mut inv = Inventory::default();
+    inv.select(2);
+    assert_eq!(inv.selected_tile(), Some(Tile::Torch));
+    assert_eq!(try_place(&mut w, &p, &mut inv, 10, 9), Ok(Tile::Torch)); // on the floor, in the body
+    assert_eq!(
+        try_place(&mut w, &p, &mut inv, 12, 7),
+        Err(EditRefusal::NoSupport)
+    );
+    w.set(13, 7, Tile::Stone);
+    assert_eq!(try_place(&mut w, &p, &mut inv, 12, 7), Ok(Tile::Torch)); // beside a wall
+    assert_eq!(inv.count(Tile::Torch), START_TORCHES - 2);
+    let mut d = DigState::default();
+    assert_eq!(
+        d.update(&mut w, &p, &mut inv, 12, 7, 0.0),
+        DigStep::Dug {
+            x: 12,
+            y: 7,
+            drop: Tile::Torch
+        }
+    );
+    assert_eq!(inv.count(Tile::Torch), START_TORCHES - 1);
+}
+
+#[test]
+fn hotbar_selects_and_wraps() {
+    let mut inv = Inventory::default();
+    assert_eq!((inv.selected(), inv.selected_tile()), (0, Some(Tile::Dirt)));
+    inv.scroll(-1);
+    assert_eq!(inv.selected(), 8);
+    inv.scroll(2);
+    assert_eq!(inv.selected(), 1);
+    inv.scroll(9 * 5 + 1);
+    assert_eq!(inv.selected(), 2);
+    inv.select(42);
+    assert_eq!(inv.selected(), 2);
+    assert!(
+        HOTBAR
+            .iter()
+            .flatten()
+            .all(|t| *t != Tile::Air && *t != Tile::Grass)
+    );
+    assert_eq!(Inventory::from_parts([0; Tile::COUNT], 9), None);
+}

@@ -1,0 +1,311 @@
+//! Platformer physics for the player, in tile units (1.0 = one tile, y grows downwards,
+//! row 0 is the top of the world). No engine types: the game feeds in an [`Input`] and a
+//! frame time and draws [`Player::pos`].
+//!
+//! The body is an axis-aligned box [`WIDTH`] × [`HEIGHT`] tiles whose **feet centre** is
+//! `pos`: it spans `pos.0 - WIDTH/2 .. pos.0 + WIDTH/2` across and `pos.1 - HEIGHT .. pos.1`
+//! down. 0.8 × 1.8 tiles is Terraria's player (20 × 42 px on 16 px tiles, 1.25 × 2.6 tiles)
+//! scaled to fit through the 1-wide, 2-tall tunnels a player digs by hand.
+//!
+//! Time advances in fixed steps of [`STEP`] seconds (frame time is accumulated, and capped
+//! at [`MAX_FRAME`] so a stalled frame cannot explode), and every move is cut into pieces
+//! of at most [`MAX_PIECE`] tiles, each checked against the tiles it would overlap: nothing
+//! tunnels at any speed or frame rate. Everything outside the world is solid.
+
+use crate::world::World;
+
+/// Body width in tiles.
+pub const WIDTH: f32 = 0.8;
+/// Body height in tiles.
+pub const HEIGHT: f32 = 1.8;
+/// Fixed physics step, seconds.
+pub const STEP: f32 = 1.0 / 120.0;
+/// Longest frame time simulated; the rest of a longer frame is dropped.
+pub const MAX_FRAME: f32 = 0.25;
+/// Longest distance moved before checking collisions again (less than a tile).
+pub const MAX_PIECE: f32 = 0.25;
+/// Top running speed, tiles/s (Terraria: 3 px/frame at 60 Hz on 16 px tiles ≈ 11).
+pub const MAX_RUN: f32 = 11.0;
+/// Running acceleration on the ground, tiles/s².
+pub const RUN_ACCEL: f32 = 30.0;
+/// Running acceleration in the air, tiles/s².
+pub const AIR_ACCEL: f32 = 20.0;
+/// Deceleration on the ground with no input (or against the motion), tiles/s².
+pub const GROUND_FRICTION: f32 = 50.0;
+/// Deceleration in the air with no input, tiles/s².
+pub const AIR_FRICTION: f32 = 8.0;
+/// Gravity, tiles/s².
+pub const GRAVITY: f32 = 60.0;
+/// Gravity factor while rising with jump held: releasing early gives a short hop.
+pub const JUMP_HOLD_GRAVITY: f32 = 0.5;
+/// Upward speed of a jump, tiles/s: v²/(2·g·0.5) ≈ 5.6 tiles with jump held.
+pub const JUMP_SPEED: f32 = 18.3;
+/// Terminal falling speed, tiles/s (Terraria: 10 px/frame ≈ 37).
+pub const MAX_FALL: f32 = 37.0;
+/// Hard limit on any velocity component, tiles/s (bounds the work of one step).
+pub const MAX_SPEED: f32 = 1000.0;
+/// Gap left between the body and a wall or ceiling it stops against. Larger than an f32
+/// ulp at the widest world (16384 tiles: ≈0.001), so a snapped box never overlaps.
+const SKIN: f32 = 1.0 / 256.0;
+
+/// What the player wants this frame.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Input {
+    pub left: bool,
+    pub right: bool,
+    pub jump: bool,
+}
+
+/// The player's body and motion.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Player {
+    /// Feet centre, tiles.
+    pub pos: (f32, f32),
+    /// Velocity, tiles/s (positive y is down).
+    pub vel: (f32, f32),
+    pub on_ground: bool,
+    /// -1 facing left, +1 facing right.
+    pub facing: i8,
+    /// Jump was held on the previous step (a jump needs a fresh press).
+    jump_held: bool,
+    /// Frame time not yet simulated (less than one [`STEP`]).
+    carry: f32,
+}
+
+/// Inclusive tile ranges `(x0, x1, y0, y1)` overlapped by a body with feet at `(x, y)`.
+fn tiles_under(x: f32, y: f32) -> (i64, i64, i64, i64) {
+    let (left, right, top) = (x - WIDTH / 2.0, x + WIDTH / 2.0, y - HEIGHT);
+    (
+        left.floor() as i64,
+        right.ceil() as i64 - 1,
+        top.floor() as i64,
+        y.ceil() as i64 - 1,
+    )
+}
+
+fn solid(world: &World, x: i64, y: i64) -> bool {
+    world.get(x, y).is_none_or(|t| t.is_solid())
+}
+
+/// Does a body with feet at `(x, y)` overlap a solid tile or leave the world?
+pub fn body_blocked(world: &World, x: f32, y: f32) -> bool {
+    let (x0, x1, y0, y1) = tiles_under(x, y);
+    (y0..=y1).any(|ty| (x0..=x1).any(|tx| solid(world, tx, ty)))
+}
+
+/// Where a new player stands: the centre column, feet on the first ground found from the
+/// top (the surface), or the top of the world if that column has nowhere to stand.
+pub fn spawn_point(world: &World) -> (f32, f32) {
+    let x = world.width() as f32 / 2.0;
+    let first = HEIGHT.ceil() as usize;
+    for feet in first..=world.height() {
+        let y = feet as f32;
+        if !body_blocked(world, x, y) && body_blocked(world, x, y + 0.5) {
+            return (x, y);
+        }
+    }
+    (x, first as f32)
+}
+
+impl Player {
+    /// A player standing with feet at `pos`.
+    pub fn new(pos: (f32, f32)) -> Player {
+        Player {
+            pos,
+            vel: (0.0, 0.0),
+            on_ground: false,
+            facing: 1,
+            jump_held: false,
+            carry: 0.0,
+        }
+    }
+
+    /// A player at the world's spawn point.
+    pub fn spawn(world: &World) -> Player {
+        Player::new(spawn_point(world))
+    }
+
+    /// Body box `(left, top, right, bottom)` in tiles.
+    pub fn bounds(&self) -> (f32, f32, f32, f32) {
+        let (x, y) = self.pos;
+        (x - WIDTH / 2.0, y - HEIGHT, x + WIDTH / 2.0, y)
+    }
+
+    /// Body centre, tiles (reach is measured from here).
+    pub fn centre(&self) -> (f32, f32) {
+        (self.pos.0, self.pos.1 - HEIGHT / 2.0)
+    }
+
+    /// Does the body overlap tile `(x, y)`? (A block placed there would trap the player.)
+    pub fn overlaps_tile(&self, x: i64, y: i64) -> bool {
+        let (x0, x1, y0, y1) = tiles_under(self.pos.0, self.pos.1);
+        (x0..=x1).contains(&x) && (y0..=y1).contains(&y)
+    }
+
+    /// Advances by a frame of `dt` seconds in fixed steps.
+    pub fn update(&mut self, world: &World, input: Input, dt: f32) {
+        self.unstick(world);
+        let dt = if dt.is_nan() {
+            0.0
+        } else {
+            dt.clamp(0.0, MAX_FRAME)
+        };
+        self.carry += dt;
+        while self.carry >= STEP {
+            self.carry -= STEP;
+            self.step(world, input);
+        }
+    }
+
+    /// One fixed step.
+    fn step(&mut self, world: &World, input: Input) {
+        let dir = input.right as i32 - input.left as i32;
+        let sane = |v: f32| {
+            if v.is_nan() {
+                0.0
+            } else {
+                v.clamp(-MAX_SPEED, MAX_SPEED)
+            }
+        };
+        let (mut vx, mut vy) = (sane(self.vel.0), sane(self.vel.1));
+        if dir != 0 {
+            self.facing = dir as i8;
+            let accel = if self.on_ground { RUN_ACCEL } else { AIR_ACCEL };
+            // Turning round brakes as hard as friction, then accelerates.
+            let a = if vx * dir as f32 >= 0.0 {
+                accel
+            } else {
+                accel.max(GROUND_FRICTION)
+            };
+            vx = if vx.abs() <= MAX_RUN {
+                (vx + a * dir as f32 * STEP).clamp(-MAX_RUN, MAX_RUN)
+            } else {
+                approach(vx, MAX_RUN * vx.signum(), GROUND_FRICTION * STEP)
+            };
+        } else {
+            let f = if self.on_ground {
+                GROUND_FRICTION
+            } else {
+                AIR_FRICTION
+            };
+            vx = approach(vx, 0.0, f * STEP);
+        }
+        if input.jump && !self.jump_held && self.on_ground {
+            vy = -JUMP_SPEED;
+            self.on_ground = false;
+        }
+        self.jump_held = input.jump;
+        let g = if vy < 0.0 && input.jump {
+            GRAVITY * JUMP_HOLD_GRAVITY
+        } else {
+            GRAVITY
+        };
+        if vy < MAX_FALL {
+            vy = (vy + g * STEP).min(MAX_FALL);
+        }
+        self.vel = (vx, vy);
+        let grounded = self.on_ground;
+        self.move_x(world, vx * STEP, grounded);
+        self.move_y(world, self.vel.1 * STEP);
+    }
+
+    /// Horizontal move; on the ground, a 1-tile ledge is stepped onto.
+    fn move_x(&mut self, world: &World, dx: f32, grounded: bool) {
+        let pieces = (dx.abs() / MAX_PIECE).ceil().max(1.0) as usize;
+        let piece = dx / pieces as f32;
+        for _ in 0..pieces {
+            let (x, y) = (self.pos.0 + piece, self.pos.1);
+            if !body_blocked(world, x, y) {
+                self.pos.0 = x;
+                continue;
+            }
+            let up = (y - 1.0).ceil();
+            if grounded && !body_blocked(world, self.pos.0, up) && !body_blocked(world, x, up) {
+                self.pos = (x, up);
+                continue;
+            }
+            // Stop flush against the wall.
+            let (x0, x1, ..) = tiles_under(x, y);
+            self.pos.0 = if piece > 0.0 {
+                x1 as f32 - WIDTH / 2.0 - SKIN
+            } else {
+                (x0 + 1) as f32 + WIDTH / 2.0 + SKIN
+            };
+            if body_blocked(world, self.pos.0, y) {
+                self.pos.0 = x - piece; // The flush spot is taken too: stay put.
+            }
+            self.vel.0 = 0.0;
+            return;
+        }
+    }
+
+    fn move_y(&mut self, world: &World, dy: f32) {
+        let pieces = (dy.abs() / MAX_PIECE).ceil().max(1.0) as usize;
+        let piece = dy / pieces as f32;
+        self.on_ground = false;
+        for _ in 0..pieces {
+            let (x, y) = (self.pos.0, self.pos.1 + piece);
+            if !body_blocked(world, x, y) {
+                self.pos.1 = y;
+                continue;
+            }
+            if piece > 0.0 {
+                self.pos.1 = y.floor(); // Feet on top of the tile row hit.
+                self.on_ground = true;
+            } else {
+                self.pos.1 = (y - HEIGHT).floor() + 1.0 + HEIGHT + SKIN;
+            }
+            if body_blocked(world, x, self.pos.1) {
+                self.pos.1 = y - piece;
+            }
+            self.vel.1 = 0.0;
+            return;
+        }
+    }
+
+    /// If the body overlaps solid tiles (a loaded save, an edit beside the player), moves
+    /// it to the nearest free spot: up first, then sideways, then the spawn point.
+    pub fn unstick(&mut self, world: &World) {
+        let (x, y) = self.pos;
+        let inside = |x: f32, y: f32| {
+            x >= 0.0 && y >= 0.0 && x <= world.width() as f32 && y <= world.height() as f32
+        };
+        if x.is_finite() && y.is_finite() && inside(x, y) && !body_blocked(world, x, y) {
+            return;
+        }
+        let (x, y) = if x.is_finite() && y.is_finite() {
+            (x, y)
+        } else {
+            spawn_point(world)
+        };
+        for d in 1..=4 {
+            let d = d as f32;
+            for (cx, cy) in [
+                (x, y.floor() - d + 1.0),
+                (x - d, y),
+                (x + d, y),
+                (x, y.floor() + d),
+            ] {
+                if inside(cx, cy) && !body_blocked(world, cx, cy) {
+                    self.pos = (cx, cy);
+                    self.vel = (0.0, 0.0);
+                    return;
+                }
+            }
+        }
+        self.pos = spawn_point(world);
+        self.vel = (0.0, 0.0);
+    }
+}
+
+/// Moves `v` towards `target` by at most `by`.
+fn approach(v: f32, target: f32, by: f32) -> f32 {
+    if v < target {
+        (v + by).min(target)
+    } else {
+        (v - by).max(target)
+    }
+}
+
+#[cfg(test)]
+mod tests;

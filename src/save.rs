@@ -1,0 +1,356 @@
+//! Save files: the world (tiles, surface, seed, preset), the player's position and
+//! inventory, in a versioned, compact, checksummed format written atomically.
+//!
+//! Layout (integers little-endian):
+//!
+//! | field | bytes |
+//! |---|---|
+//! | magic `b"STRATA\0"` | 7 |
+//! | format version | u32 |
+//! | width, height | u32, u32 |
+//! | seed | u64 |
+//! | preset as RON text: length, bytes | u32, n |
+//! | player feet x, y (tiles) | f32, f32 |
+//! | inventory: count n (= tile kinds), counts, selected slot | u32, n × u32, u8 |
+//! | surface row of each column | width × u32 |
+//! | tiles: runs, row-major over the whole grid, each one LEB128 of `(length − 1) << 4 \| tile` | … |
+//! | FNV-1a 32 of every byte before it | u32 |
+//!
+//! Packing the tile (9 kinds, 4 bits) into the run's varint makes a run of up to 8 tiles a
+//! single byte: ore speckles and cave edges are mostly short runs, so this halves a
+//! generated world's save against a separate tile byte.
+//!
+//! Decoding trusts nothing: every size is bounded before anything is allocated (the
+//! world's size by the preset limits, the preset text by the preset file limit, the runs
+//! by the bytes present), runs must add up to exactly width × height, and anything left
+//! after the checksum is refused. FNV-1a changes whenever any one byte changes (each step
+//! is a bijection of the state), so every single-byte corruption is caught.
+
+use crate::edit::Inventory;
+use crate::preset::{self, MAX_FILE_BYTES};
+use crate::world::{Tile, World};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// First bytes of every save.
+pub const MAGIC: &[u8; 7] = b"STRATA\0";
+/// The format this build writes, and the newest it reads.
+pub const VERSION: u32 = 1;
+/// Folder the game saves into (F5) and loads the newest save from (F9).
+pub const SAVES_DIR: &str = "saves";
+/// Extension of save files.
+pub const EXTENSION: &str = "strata";
+/// Largest save file read: a worst-case 16384 × 4096 world with a run per tile is 128 MiB.
+pub const MAX_SAVE_BYTES: u64 = 192 * 1024 * 1024;
+
+/// The player's part of a save.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerState {
+    /// Feet centre, tiles (as [`crate::player::Player::pos`]).
+    pub pos: (f32, f32),
+    pub inventory: Inventory,
+}
+
+/// Why a save was refused.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SaveError {
+    /// Does not start with the magic bytes.
+    NotASave,
+    /// Ends early; names the part it ends in.
+    Truncated(&'static str),
+    /// Written by a newer format.
+    Newer(u32),
+    Checksum,
+    /// Structurally wrong (a field out of range, bad runs, trailing bytes...).
+    Invalid(String),
+    Io(String),
+}
+
+impl fmt::Display for SaveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SaveError::NotASave => write!(f, "not a Strata save"),
+            SaveError::Truncated(part) => write!(f, "truncated: ends in the {part}"),
+            SaveError::Newer(v) => {
+                write!(
+                    f,
+                    "made by a newer Strata (format v{v}, this build reads up to v{VERSION})"
+                )
+            }
+            SaveError::Checksum => write!(f, "checksum mismatch: the file is damaged"),
+            SaveError::Invalid(m) => write!(f, "damaged save: {m}"),
+            SaveError::Io(m) => write!(f, "{m}"),
+        }
+    }
+}
+
+impl std::error::Error for SaveError {}
+
+/// FNV-1a, 32 bits.
+pub fn fnv1a32(bytes: &[u8]) -> u32 {
+    bytes.iter().fold(0x811c_9dc5u32, |h, &b| {
+        (h ^ b as u32).wrapping_mul(0x0100_0193)
+    })
+}
+
+fn put_varint(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push(v as u8 | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+/// Bits of a run's varint that hold the tile.
+const TILE_BITS: u32 = 4;
+const _: () = assert!(Tile::COUNT <= 1 << TILE_BITS);
+
+/// Appends the runs of `tiles`, one varint each.
+fn encode_runs(tiles: &[Tile], out: &mut Vec<u8>) {
+    let mut i = 0;
+    while i < tiles.len() {
+        let t = tiles[i];
+        let start = i;
+        while i < tiles.len() && tiles[i] == t {
+            i += 1;
+        }
+        put_varint(out, ((i - start - 1) as u64) << TILE_BITS | t as u64);
+    }
+}
+
+/// Encodes a world and player as a save.
+pub fn encode(world: &World, player: &PlayerState) -> Vec<u8> {
+    let mut out = Vec::with_capacity(1 << 16);
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(&(world.width() as u32).to_le_bytes());
+    out.extend_from_slice(&(world.height() as u32).to_le_bytes());
+    out.extend_from_slice(&world.seed.to_le_bytes());
+    // Serialising a plain struct of numbers, strings and enums cannot fail.
+    let ron = ron::to_string(&world.preset).unwrap_or_default();
+    out.extend_from_slice(&(ron.len() as u32).to_le_bytes());
+    out.extend_from_slice(ron.as_bytes());
+    out.extend_from_slice(&player.pos.0.to_le_bytes());
+    out.extend_from_slice(&player.pos.1.to_le_bytes());
+    out.extend_from_slice(&(Tile::COUNT as u32).to_le_bytes());
+    for c in player.inventory.counts() {
+        out.extend_from_slice(&c.to_le_bytes());
+    }
+    out.push(player.inventory.selected() as u8);
+    for &s in &world.surface {
+        out.extend_from_slice(&s.to_le_bytes());
+    }
+    encode_runs(world.tiles(), &mut out);
+    let sum = fnv1a32(&out);
+    out.extend_from_slice(&sum.to_le_bytes());
+    out
+}
+
+/// A cursor that names the part being read when the bytes run out.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize, part: &'static str) -> Result<&'a [u8], SaveError> {
+        let end = self
+            .at
+            .checked_add(n)
+            .filter(|&e| e <= self.bytes.len())
+            .ok_or(SaveError::Truncated(part))?;
+        let s = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(s)
+    }
+
+    fn array<const N: usize>(&mut self, part: &'static str) -> Result<[u8; N], SaveError> {
+        let mut a = [0u8; N];
+        a.copy_from_slice(self.take(N, part)?);
+        Ok(a)
+    }
+
+    fn u32(&mut self, part: &'static str) -> Result<u32, SaveError> {
+        self.array(part).map(u32::from_le_bytes)
+    }
+
+    fn varint(&mut self, part: &'static str) -> Result<u64, SaveError> {
+        let mut v = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = self.take(1, part)?[0];
+            if shift == 63 && b > 1 {
+                break;
+            }
+            v |= ((b & 0x7f) as u64) << shift;
+            if b & 0x80 == 0 {
+                return Ok(v);
+            }
+        }
+        Err(SaveError::Invalid(format!(
+            "run length too long at byte {}",
+            self.at
+        )))
+    }
+}
+
+fn invalid(m: impl Into<String>) -> SaveError {
+    SaveError::Invalid(m.into())
+}
+
+/// Decodes a save made by [`encode`].
+pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
+    let mut r = Reader { bytes, at: 0 };
+    let magic_len = MAGIC.len().min(bytes.len());
+    if bytes[..magic_len] != MAGIC[..magic_len] {
+        return Err(SaveError::NotASave);
+    }
+    r.take(MAGIC.len(), "header")?;
+    let version = r.u32("header")?;
+    if version > VERSION {
+        return Err(SaveError::Newer(version));
+    }
+    if version == 0 {
+        return Err(invalid("format version 0"));
+    }
+    let (width, height) = (r.u32("header")?, r.u32("header")?);
+    preset::check_size(width, height).map_err(|e| invalid(format!("world size: {e}")))?;
+    let (width, height) = (width as usize, height as usize);
+    let seed = u64::from_le_bytes(r.array("header")?);
+    let ron_len = r.u32("header")? as u64;
+    if ron_len > MAX_FILE_BYTES {
+        return Err(invalid(format!("preset text of {ron_len} bytes")));
+    }
+    let ron_bytes = r.take(ron_len as usize, "preset")?;
+    let (px, py) = (
+        f32::from_le_bytes(r.array("player")?),
+        f32::from_le_bytes(r.array("player")?),
+    );
+    let kinds = r.u32("inventory")?;
+    if kinds as usize != Tile::COUNT {
+        return Err(invalid(format!(
+            "inventory of {kinds} kinds, expected {}",
+            Tile::COUNT
+        )));
+    }
+    let mut counts = [0u32; Tile::COUNT];
+    for c in &mut counts {
+        *c = r.u32("inventory")?;
+    }
+    let slot = r.take(1, "inventory")?[0];
+    let mut surface = Vec::with_capacity(width);
+    for _ in 0..width {
+        surface.push(r.u32("surface heights")?);
+    }
+    let total = width * height;
+    let mut runs: Vec<(Tile, u32)> = Vec::new();
+    let mut filled = 0usize;
+    while filled < total {
+        let run = r.varint("tile data")?;
+        let code = (run & ((1 << TILE_BITS) - 1)) as u8;
+        let tile = Tile::from_u8(code)
+            .ok_or_else(|| invalid(format!("unknown tile byte {code} at tile {filled}")))?;
+        let len = (run >> TILE_BITS) + 1;
+        if len > (total - filled) as u64 {
+            return Err(invalid(format!(
+                "run of {len} tiles at tile {filled} (world has {total})"
+            )));
+        }
+        runs.push((tile, len as u32));
+        filled += len as usize;
+    }
+    let body_end = r.at;
+    let stored = r.u32("checksum")?;
+    if r.at != bytes.len() {
+        return Err(invalid(format!(
+            "{} unexpected bytes after the checksum",
+            bytes.len() - r.at
+        )));
+    }
+    if fnv1a32(&bytes[..body_end]) != stored {
+        return Err(SaveError::Checksum);
+    }
+    // The checksum matched; still check every value, a foreign writer may be wrong.
+    let text = std::str::from_utf8(ron_bytes).map_err(|_| invalid("preset text is not UTF-8"))?;
+    let preset = preset::parse(text, "saved preset").map_err(|e| invalid(e.to_string()))?;
+    let in_world = |v: f32, max: usize| v.is_finite() && (0.0..=max as f32).contains(&v);
+    if !in_world(px, width) || !in_world(py, height) {
+        return Err(invalid(format!(
+            "player position ({px}, {py}) outside the world"
+        )));
+    }
+    let inventory = Inventory::from_parts(counts, slot as usize)
+        .ok_or_else(|| invalid(format!("hotbar slot {slot}")))?;
+    if let Some(x) = surface.iter().position(|&s| s as usize > height) {
+        return Err(invalid(format!(
+            "surface row {} of column {x} below the world",
+            surface[x]
+        )));
+    }
+    let mut tiles = Vec::with_capacity(total);
+    for (t, n) in runs {
+        tiles.extend(std::iter::repeat_n(t, n as usize));
+    }
+    let mut world = World::new(width, height, seed, preset);
+    world
+        .replace_tiles(tiles)
+        .ok_or_else(|| invalid("tile count"))?;
+    world.surface = surface;
+    Ok((
+        world,
+        PlayerState {
+            pos: (px, py),
+            inventory,
+        },
+    ))
+}
+
+/// Writes a save atomically (temporary file, flush, sync, rename), creating its folder.
+pub fn save(path: &Path, world: &World, player: &PlayerState) -> Result<(), String> {
+    let bytes = encode(world, player);
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    crate::cli::write_file(path, |f| f.write_all(&bytes))
+}
+
+/// Reads and decodes a save.
+pub fn load(path: &Path) -> Result<(World, PlayerState), SaveError> {
+    use std::io::Read;
+    let io = |e: std::io::Error| SaveError::Io(format!("{}: {e}", path.display()));
+    let file = std::fs::File::open(path).map_err(io)?;
+    let len = file.metadata().map_err(io)?.len();
+    if len > MAX_SAVE_BYTES {
+        return Err(invalid(format!(
+            "file is {len} bytes, more than any save ({MAX_SAVE_BYTES})"
+        )));
+    }
+    let mut bytes = Vec::with_capacity(len as usize);
+    file.take(MAX_SAVE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    decode(&bytes)
+}
+
+/// [`load`] with the path in the message, for the command line and the game's overlay.
+pub fn load_game(path: &Path) -> Result<(World, PlayerState), String> {
+    load(path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Where F5 saves a world: `saves/world-<seed>.strata`.
+pub fn save_path(world: &World) -> PathBuf {
+    Path::new(SAVES_DIR).join(format!("world-{:016x}.{EXTENSION}", world.seed))
+}
+
+/// The most recently written save in `dir` (F9), if any.
+pub fn newest_save(dir: &Path) -> Option<PathBuf> {
+    std::fs::read_dir(dir)
+        .ok()?
+        .flatten()
+        .filter(|e| e.path().extension().is_some_and(|x| x == EXTENSION))
+        .filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path())))
+        .max()
+        .map(|(_, p)| p)
+}
+
+#[cfg(test)]
+mod tests;

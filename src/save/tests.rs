@@ -1,0 +1,264 @@
+use super::*;
+use crate::preset::Preset;
+
+fn small() -> (World, PlayerState) {
+    let preset = Preset {
+        width: 64,
+        height: 40,
+        ..Default::default()
+    };
+    let (world, _) = crate::worldgen::generate(&preset, 7);
+    let mut inventory = Inventory::default();
+    inventory.add(Tile::Stone, 12);
+    inventory.add(Tile::GoldOre, 3);
+    inventory.select(4);
+    (
+        world,
+        PlayerState {
+            pos: (32.5, 11.0),
+            inventory,
+        },
+    )
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("strata-save-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn round_trip_keeps_everything() {
+    let preset = Preset {
+        width: 300,
+        height: 160,
+        name: "Round trip".into(),
+        ..Default::default()
+    };
+    let (mut world, _) = crate::worldgen::generate(&preset, 0xDEAD_BEEF_1234);
+    world.set(5, 5, Tile::Torch);
+    world.set(6, 5, Tile::Water);
+    let (_, player) = small();
+    let bytes = encode(&world, &player);
+    let (w2, p2) = decode(&bytes).unwrap();
+    assert_eq!(w2.tiles(), world.tiles());
+    assert_eq!(
+        (w2.width(), w2.height(), w2.seed),
+        (world.width(), world.height(), world.seed)
+    );
+    assert_eq!(w2.preset, world.preset);
+    assert_eq!(w2.surface, world.surface);
+    assert_eq!(p2, player);
+    assert_eq!(encode(&w2, &p2), bytes, "encoding is deterministic");
+}
+
+#[test]
+fn file_round_trip_and_newest() {
+    let dir = temp_dir("file");
+    let (world, player) = small();
+    let path = dir.join("sub").join("a.strata");
+    save(&path, &world, &player).unwrap();
+    let (w2, p2) = load(&path).unwrap();
+    assert_eq!((w2.tiles(), p2), (world.tiles(), player));
+    assert_eq!(newest_save(&dir.join("sub")), Some(path));
+    assert!(
+        load(&dir.join("missing.strata"))
+            .unwrap_err()
+            .to_string()
+            .contains("missing.strata")
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn every_truncation_is_refused() {
+    let (world, player) = small();
+    let bytes = encode(&world, &player);
+    for n in 0..bytes.len() {
+        match decode(&bytes[..n]) {
+            Err(SaveError::Truncated(_)) => {}
+            other => panic!("prefix {n}: {:?}", other.map(|_| ())),
+        }
+    }
+    let e = decode(&bytes[..bytes.len() - 10]).unwrap_err().to_string();
+    assert_eq!(e, "truncated: ends in the tile data");
+    assert_eq!(
+        decode(&bytes[..bytes.len() - 2]).unwrap_err().to_string(),
+        "truncated: ends in the checksum"
+    );
+}
+
+#[test]
+fn every_single_byte_corruption_is_refused() {
+    let (world, player) = small();
+    let bytes = encode(&world, &player);
+    let mut copy = bytes.clone();
+    for i in 0..bytes.len() {
+        for flip in [0x01u8, 0x80, 0xFF] {
+            copy[i] = bytes[i] ^ flip;
+            assert!(decode(&copy).is_err(), "byte {i} ^ {flip:#x} accepted");
+            copy[i] = bytes[i];
+        }
+    }
+    let mut tail = bytes.clone();
+    tail.push(0);
+    assert!(
+        decode(&tail)
+            .unwrap_err()
+            .to_string()
+            .contains("after the checksum")
+    );
+    let mut sum = bytes.clone();
+    let last = sum.len() - 1;
+    sum[last] ^= 4;
+    assert_eq!(decode(&sum).unwrap_err(), SaveError::Checksum);
+}
+
+/// Re-checksums a hand-edited save so the structure checks, not the checksum, speak.
+fn resum(mut bytes: Vec<u8>) -> Vec<u8> {
+    let n = bytes.len() - 4;
+    let sum = fnv1a32(&bytes[..n]);
+    bytes[n..].copy_from_slice(&sum.to_le_bytes());
+    bytes
+}
+
+#[test]
+fn foreign_newer_and_bad_values_have_clear_messages() {
+    assert_eq!(
+        decode(b"\x89PNG\r\n\x1a\n rest").unwrap_err().to_string(),
+        "not a Strata save"
+    );
+    assert_eq!(
+        decode(b"{\"json\": true}").unwrap_err(),
+        SaveError::NotASave
+    );
+    let (world, player) = small();
+    let bytes = encode(&world, &player);
+    let mut newer = bytes.clone();
+    newer[7..11].copy_from_slice(&2u32.to_le_bytes());
+    assert_eq!(
+        decode(&newer).unwrap_err().to_string(),
+        "made by a newer Strata (format v2, this build reads up to v1)"
+    );
+    // Oversized world: refused before any allocation.
+    let mut big = bytes.clone();
+    big[11..15].copy_from_slice(&u32::MAX.to_le_bytes());
+    assert!(decode(&big).unwrap_err().to_string().contains("width"));
+    // An unknown tile byte, checksum fixed up.
+    let tiles_at = bytes.len() - 4 - rle_len(&world);
+    let mut tile = bytes.clone();
+    tile[tiles_at] = 12; // a run of one tile 12
+    assert_eq!(
+        decode(&resum(tile)).unwrap_err().to_string(),
+        "damaged save: unknown tile byte 12 at tile 0"
+    );
+    // A player outside the world.
+    let mut out = bytes.clone();
+    let px = 7 + 4 + 4 + 4 + 8 + 4 + ron::to_string(&world.preset).unwrap().len();
+    out[px..px + 4].copy_from_slice(&(-5.0f32).to_le_bytes());
+    assert!(
+        decode(&resum(out))
+            .unwrap_err()
+            .to_string()
+            .contains("outside the world")
+    );
+}
+
+/// Bytes of the tile runs of `world`.
+fn rle_len(world: &World) -> usize {
+    let mut v = Vec::new();
+    encode_runs(world.tiles(), &mut v);
+    v.len()
+}
+
+#[test]
+fn runs_must_cover_the_world_exactly() {
+    let (world, player) = small();
+    let bytes = encode(&world, &player);
+    let tiles_at = bytes.len() - 4 - rle_len(&world);
+    // Replace the runs by one run longer than the world, then by an endless varint.
+    let endless = [0xFFu8; 11];
+    for (run, message) in [
+        (&[0xF2u8, 0xFF, 0x7F][..], "run of"),
+        (&endless[..], "too long"),
+    ] {
+        let mut b = bytes[..tiles_at].to_vec();
+        b.extend_from_slice(run);
+        b.extend_from_slice(&[0; 4]);
+        let e = decode(&resum(b)).unwrap_err().to_string();
+        assert!(e.contains(message), "{e}");
+    }
+}
+
+#[test]
+fn atomic_save_keeps_the_previous_file() {
+    let dir = temp_dir("atomic");
+    let path = dir.join("w.strata");
+    let (world, player) = small();
+    save(&path, &world, &player).unwrap();
+    let before = std::fs::read(&path).unwrap();
+    // A failing write (as on a full disk) leaves the old save whole.
+    let e = crate::cli::write_file(&path, |f| {
+        f.write_all(&before[..100])?;
+        Err(std::io::Error::other("no space left on device"))
+    });
+    assert!(e.is_err());
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    // A save into a folder that cannot be created fails without touching anything.
+    assert!(save(&path.join("not-a-dir").join("x.strata"), &world, &player).is_err());
+    assert!(load(&path).is_ok());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+/// About 5 s in a debug build, 0.6 s in release.
+fn large_world_save_is_small() {
+    let preset = Preset {
+        width: 8400,
+        height: 2400,
+        ..Default::default()
+    };
+    let (world, _) = crate::worldgen::generate(&preset, 1);
+    let start = std::time::Instant::now();
+    let player = PlayerState {
+        pos: crate::player::spawn_point(&world),
+        inventory: Inventory::default(),
+    };
+    let bytes = encode(&world, &player);
+    let enc = start.elapsed();
+    let start = std::time::Instant::now();
+    let (w2, _) = decode(&bytes).unwrap();
+    let dec = start.elapsed();
+    println!(
+        "Large save: {} bytes, encode {enc:?}, decode {dec:?}",
+        bytes.len()
+    );
+    assert!(bytes.len() < 4 << 20, "{} bytes", bytes.len());
+    assert_eq!(w2.tiles(), world.tiles());
+}
+
+#[test]
+fn gen_save_writes_a_loadable_file() {
+    let dir = temp_dir("gen");
+    let path = dir.join("gen.strata");
+    let classic = concat!(env!("CARGO_MANIFEST_DIR"), "/config/presets/classic.ron");
+    let opts = crate::cli::GenOptions {
+        preset: Some(classic.into()),
+        size: Some((96, 48)),
+        seed: Some(9),
+        save: Some(path.clone()),
+        ..Default::default()
+    };
+    crate::cli::run_gen(&opts).unwrap();
+    let (world, player) = load_game(&path).unwrap();
+    assert_eq!((world.width(), world.height(), world.seed), (96, 48, 9));
+    assert_eq!(player.pos, crate::player::spawn_point(&world));
+    assert_eq!(player.inventory, Inventory::default());
+    std::fs::write(&path, b"garbage").unwrap();
+    assert!(
+        load_game(&path)
+            .unwrap_err()
+            .ends_with("gen.strata: not a Strata save")
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

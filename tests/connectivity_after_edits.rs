@@ -1,0 +1,139 @@
+//! Connectivity stays true as the world changes: after digs and placements through the
+//! edit rules, a fresh `analyse` agrees tile for tile with an independent flood fill.
+
+use std::collections::VecDeque;
+use strata::edit::{self, Inventory};
+use strata::player::Player;
+use strata::preset::Preset;
+use strata::{Tile, World, analyse};
+
+/// Per-tile 4-connected flood fill of open air: labels in row-major order of first tile,
+/// and (area, touches the top row) per component.
+fn flood(world: &World) -> (Vec<u32>, Vec<(u64, bool)>) {
+    let (w, h) = (world.width(), world.height());
+    let mut label = vec![u32::MAX; w * h];
+    let mut comps = vec![];
+    for start in 0..w * h {
+        if label[start] != u32::MAX || !world.tiles()[start].is_open() {
+            continue;
+        }
+        let id = comps.len() as u32;
+        let (mut area, mut sky) = (0, false);
+        let mut queue = VecDeque::from([start]);
+        label[start] = id;
+        while let Some(i) = queue.pop_front() {
+            let (x, y) = (i % w, i / w);
+            area += 1;
+            sky |= y == 0;
+            let neighbours = [
+                (x > 0, i.wrapping_sub(1)),
+                (x + 1 < w, i + 1),
+                (y > 0, i.wrapping_sub(w)),
+                (y + 1 < h, i + w),
+            ];
+            for (ok, j) in neighbours {
+                if ok && label[j] == u32::MAX && world.tiles()[j].is_open() {
+                    label[j] = id;
+                    queue.push_back(j);
+                }
+            }
+        }
+        comps.push((area, sky));
+    }
+    (label, comps)
+}
+
+fn assert_matches(world: &World, when: &str) {
+    let report = analyse(world);
+    let (label, comps) = flood(world);
+    assert_eq!(report.components.len(), comps.len(), "{when}");
+    for y in 0..world.height() {
+        for x in 0..world.width() {
+            let l = label[y * world.width() + x];
+            assert_eq!(
+                report.component_at(x, y),
+                (l != u32::MAX).then_some(l),
+                "{when}: ({x},{y})"
+            );
+        }
+    }
+    for (c, &(area, sky)) in report.components.iter().zip(&comps) {
+        assert_eq!((c.area, c.sky), (area, sky), "{when}");
+    }
+    let caves: Vec<u64> = comps.iter().filter(|c| !c.1).map(|c| c.0).collect();
+    assert_eq!(report.cave_count, caves.len(), "{when}");
+    assert_eq!(
+        report.largest_cave_area(),
+        caves.iter().copied().max().unwrap_or(0),
+        "{when}"
+    );
+}
+
+#[test]
+fn analysis_after_random_digs_and_places_matches_a_flood_fill() {
+    let (mut world, _) = strata::generate(
+        &Preset {
+            width: 240,
+            height: 150,
+            ..Default::default()
+        },
+        21,
+    );
+    assert_matches(&world, "fresh");
+    let mut inv = Inventory::empty();
+    inv.add(Tile::Dirt, 10_000);
+    inv.add(Tile::Stone, 10_000);
+    let mut state = 5u64;
+    let mut rand = |n: usize| {
+        state = strata::rng::mix64(state.wrapping_add(0x9E37_79B9_7F4A_7C15));
+        (state % n as u64) as usize
+    };
+    let (mut dug, mut placed) = (0, 0);
+    for step in 0..600 {
+        // Stand somewhere random (the rules need a player within reach), then edit near it.
+        // Near the surface and in the caves below it, where there is both air and ground.
+        let col = rand(world.width());
+        let row = (world.surface[col] as usize + rand(60)).clamp(2, world.height() - 1);
+        let (px, py) = (col as f32 + 0.5, row as f32);
+        let player = Player::new((px, py));
+        let x = px as i64 + rand(9) as i64 - 4;
+        let y = py as i64 + rand(9) as i64 - 5;
+        if rand(2) == 0 {
+            dug += edit::try_dig(&mut world, &player, &mut inv, x, y).is_ok() as u32;
+        } else {
+            inv.select(rand(2));
+            placed += edit::try_place(&mut world, &player, &mut inv, x, y).is_ok() as u32;
+        }
+        if step % 60 == 59 {
+            assert_matches(&world, &format!("after edit {step}"));
+        }
+    }
+    assert!(dug > 100 && placed > 20, "dug {dug}, placed {placed}");
+}
+
+#[test]
+#[ignore = "Large world timing: cargo test --release --test connectivity_after_edits -- --ignored --nocapture"]
+fn measure_analyse_on_a_large_world() {
+    let (mut world, _) = strata::generate(
+        &Preset {
+            width: 8400,
+            height: 2400,
+            ..Default::default()
+        },
+        1,
+    );
+    let mut times = vec![];
+    for i in 0..5 {
+        let x = 1000 + i * 1300;
+        world.set(x, world.surface[x] as usize + 5, Tile::Air);
+        let start = std::time::Instant::now();
+        let report = analyse(&world);
+        times.push(start.elapsed().as_secs_f64() * 1e3);
+        assert!(report.cave_count > 0);
+    }
+    times.sort_by(f64::total_cmp);
+    println!(
+        "analyse on 8400x2400: min {:.1} ms, median {:.1} ms, max {:.1} ms",
+        times[0], times[2], times[4]
+    );
+}

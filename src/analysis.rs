@@ -74,7 +74,9 @@ impl CaveReport {
 
     /// Area of the largest cave, 0 without caves.
     pub fn largest_cave_area(&self) -> u64 {
-        self.largest_cave.and_then(|id| self.component(id)).map_or(0, |c| c.area)
+        self.largest_cave
+            .and_then(|id| self.component(id))
+            .map_or(0, |c| c.area)
     }
 
     /// Total number of air runs (a measure of the report's size).
@@ -97,7 +99,11 @@ fn row_runs(row: &[crate::world::Tile], out: &mut Vec<Run>) {
         while x < n && row[x].is_open() {
             x += 1;
         }
-        out.push(Run { x0: start as u32, x1: x as u32, id: 0 });
+        out.push(Run {
+            x0: start as u32,
+            x1: x as u32,
+            id: 0,
+        });
     }
 }
 
@@ -121,7 +127,13 @@ fn union(parent: &mut [u32], base: usize, a: usize, b: usize) {
 }
 
 /// Joins the runs of two neighbouring rows that overlap (share a column).
-fn join_rows(parent: &mut [u32], base: usize, runs: &[Run], upper: std::ops::Range<usize>, lower: std::ops::Range<usize>) {
+fn join_rows(
+    parent: &mut [u32],
+    base: usize,
+    runs: &[Run],
+    upper: std::ops::Range<usize>,
+    lower: std::ops::Range<usize>,
+) {
     let (mut i, mut j) = (upper.start, lower.start);
     while i < upper.end && j < lower.end {
         let (a, b) = (runs[i], runs[j]);
@@ -166,8 +178,10 @@ pub fn analyse(world: &World) -> CaveReport {
     let mut parent: Vec<u32> = (0..n as u32).collect();
     let bands = rayon::current_num_threads().clamp(1, height);
     let rows_per_band = height.div_ceil(bands);
-    let band_rows: Vec<(usize, usize)> =
-        (0..height).step_by(rows_per_band).map(|y0| (y0, (y0 + rows_per_band).min(height))).collect();
+    let band_rows: Vec<(usize, usize)> = (0..height)
+        .step_by(rows_per_band)
+        .map(|y0| (y0, (y0 + rows_per_band).min(height)))
+        .collect();
     {
         let mut slices = Vec::new();
         let mut rest: &mut [u32] = &mut parent;
@@ -180,12 +194,24 @@ pub fn analyse(world: &World) -> CaveReport {
         slices.into_par_iter().for_each(|(y0, y1, slice)| {
             let base = row_start[y0];
             for y in y0 + 1..y1 {
-                join_rows(slice, base, &runs, row_start[y - 1]..row_start[y], row_start[y]..row_start[y + 1]);
+                join_rows(
+                    slice,
+                    base,
+                    &runs,
+                    row_start[y - 1]..row_start[y],
+                    row_start[y]..row_start[y + 1],
+                );
             }
         });
     }
     for &(y0, _) in band_rows.iter().skip(1) {
-        join_rows(&mut parent, 0, &runs, row_start[y0 - 1]..row_start[y0], row_start[y0]..row_start[y0 + 1]);
+        join_rows(
+            &mut parent,
+            0,
+            &runs,
+            row_start[y0 - 1]..row_start[y0],
+            row_start[y0]..row_start[y0 + 1],
+        );
     }
 
     // 3. Ids in order of each component's first run; areas, boxes, sky.
@@ -199,7 +225,12 @@ pub fn analyse(world: &World) -> CaveReport {
                 id_of_root[root] = components.len() as u32;
                 components.push(Component {
                     area: 0,
-                    bbox: BBox { x0: u32::MAX, y0: y as u32, x1: 0, y1: 0 },
+                    bbox: BBox {
+                        x0: u32::MAX,
+                        y0: y as u32,
+                        x1: 0,
+                        y1: 0,
+                    },
                     sky: y == 0,
                 });
                 components.len() as u32 - 1
@@ -233,7 +264,10 @@ pub fn analyse(world: &World) -> CaveReport {
         } else {
             report.cave_count += 1;
             report.cave_air += c.area;
-            if report.largest_cave.is_none_or(|l| c.area > report.components[l as usize].area) {
+            if report
+                .largest_cave
+                .is_none_or(|l| c.area > report.components[l as usize].area)
+            {
                 report.largest_cave = Some(id as u32);
             }
         }
@@ -269,10 +303,18 @@ mod tests {
                         q.push_back(j);
                     }
                 };
-                if x > 0 { push(i - 1) }
-                if x + 1 < w { push(i + 1) }
-                if y > 0 { push(i - w) }
-                if y + 1 < h { push(i + w) }
+                if x > 0 {
+                    push(i - 1)
+                }
+                if x + 1 < w {
+                    push(i + 1)
+                }
+                if y > 0 {
+                    push(i - w)
+                }
+                if y + 1 < h {
+                    push(i + w)
+                }
             }
             comps.push((area, sky));
         }
@@ -303,7 +345,15 @@ mod tests {
         assert_eq!(r.cave_air, 5 + 3 + 1);
         let largest = r.component(r.largest_cave.unwrap()).unwrap();
         assert_eq!(largest.area, 5);
-        assert_eq!(largest.bbox, BBox { x0: 2, y0: 1, x1: 4, y1: 3 });
+        assert_eq!(
+            largest.bbox,
+            BBox {
+                x0: 2,
+                y0: 1,
+                x1: 4,
+                y1: 3
+            }
+        );
         assert_eq!(r.component_at(4, 3), r.largest_cave);
         assert_eq!(r.component_at(0, 0), r.component_at(1, 1));
         assert!(r.component(r.component_at(0, 0).unwrap()).unwrap().sky);
@@ -338,18 +388,30 @@ mod tests {
 
     #[test]
     fn matches_flood_fill_on_generated_worlds_any_threads() {
-        let preset = crate::preset::Preset { width: 257, height: 180, ..Default::default() };
+        let preset = crate::preset::Preset {
+            width: 257,
+            height: 180,
+            ..Default::default()
+        };
         for seed in 0..4 {
             let (world, _) = crate::worldgen::generate(&preset, seed);
             let (label, comps) = flood(&world);
             for threads in [1, 2, 5] {
-                let r = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(|| analyse(&world));
+                let r = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap()
+                    .install(|| analyse(&world));
                 assert_eq!(r.components.len(), comps.len());
                 // Flood ids are also in first-tile row-major order, so they must agree exactly.
                 for y in 0..world.height() {
                     for x in 0..world.width() {
                         let l = label[y * world.width() + x];
-                        assert_eq!(r.component_at(x, y), (l != u32::MAX).then_some(l), "({x},{y})");
+                        assert_eq!(
+                            r.component_at(x, y),
+                            (l != u32::MAX).then_some(l),
+                            "({x},{y})"
+                        );
                     }
                 }
                 for (c, &(area, sky)) in r.components.iter().zip(&comps) {
@@ -357,7 +419,10 @@ mod tests {
                 }
                 let caves: Vec<u64> = comps.iter().filter(|c| !c.1).map(|c| c.0).collect();
                 assert_eq!(r.cave_count, caves.len());
-                assert_eq!(r.largest_cave_area(), caves.iter().copied().max().unwrap_or(0));
+                assert_eq!(
+                    r.largest_cave_area(),
+                    caves.iter().copied().max().unwrap_or(0)
+                );
             }
         }
     }

@@ -61,7 +61,10 @@ pub enum Command {
 pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
     let bad = || format!("--size: expected WIDTHxHEIGHT such as 800x300, got '{text}'");
     let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-    let (w, h) = (w.trim().parse::<u32>().map_err(|_| bad())?, h.trim().parse::<u32>().map_err(|_| bad())?);
+    let (w, h) = (
+        w.trim().parse::<u32>().map_err(|_| bad())?,
+        h.trim().parse::<u32>().map_err(|_| bad())?,
+    );
     preset::check_size(w, h).map_err(|e| format!("--size: {e}"))?;
     Ok((w, h))
 }
@@ -84,7 +87,11 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
     let mut gen_opts = GenOptions::default();
     let mut play = PlayOptions::default();
     while let Some(flag) = it.next() {
-        let mut value = |name: &str| it.next().cloned().ok_or_else(|| format!("{name} needs a value"));
+        let mut value = |name: &str| {
+            it.next()
+                .cloned()
+                .ok_or_else(|| format!("{name} needs a value"))
+        };
         match (sub, flag.as_str()) {
             (_, "--help" | "-h") => return Ok(Command::Help),
             (_, "--preset") => {
@@ -106,17 +113,30 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
             ("play", "--screenshot") => play.screenshot = Some(value("--screenshot")?.into()),
             ("play", "--frames") => {
                 let v = value("--frames")?;
-                play.frames = Some(v.parse().map_err(|_| format!("--frames: expected a whole number, got '{v}'"))?);
+                play.frames = Some(
+                    v.parse()
+                        .map_err(|_| format!("--frames: expected a whole number, got '{v}'"))?,
+                );
             }
-            _ => return Err(format!("unknown option '{flag}' for `strata {sub}` (see `strata help`)")),
+            _ => {
+                return Err(format!(
+                    "unknown option '{flag}' for `strata {sub}` (see `strata help`)"
+                ));
+            }
         }
     }
-    Ok(if sub == "gen" { Command::Gen(gen_opts) } else { Command::Play(play) })
+    Ok(if sub == "gen" {
+        Command::Gen(gen_opts)
+    } else {
+        Command::Play(play)
+    })
 }
 
 /// Loads the named preset, or the default one.
 pub fn load_preset(path: Option<&PathBuf>) -> Result<Preset, String> {
-    let path = path.cloned().unwrap_or_else(|| PathBuf::from(DEFAULT_PRESET));
+    let path = path
+        .cloned()
+        .unwrap_or_else(|| PathBuf::from(DEFAULT_PRESET));
     preset::load(&path).map_err(|e| e.to_string())
 }
 
@@ -152,7 +172,10 @@ pub fn run_gen(opts: &GenOptions) -> Result<(), String> {
         write_file(path, |f| crate::export::write_png(&world, f))?;
     }
     if opts.stats {
-        println!("{}", crate::export::stats_json(&world, &timings, &report, analysis_ms));
+        println!(
+            "{}",
+            crate::export::stats_json(&world, &timings, &report, analysis_ms)
+        );
     }
     let _ = &opts.save;
     Ok(())
@@ -166,7 +189,10 @@ pub fn write_file(
 ) -> Result<(), String> {
     use std::io::Write;
     let err = |e: std::io::Error| format!("{}: {e}", path.display());
-    let mut tmp_name = path.file_name().map(|n| n.to_os_string()).unwrap_or_default();
+    let mut tmp_name = path
+        .file_name()
+        .map(|n| n.to_os_string())
+        .unwrap_or_default();
     tmp_name.push(".tmp");
     let tmp = path.with_file_name(tmp_name);
     let result = (|| {
@@ -194,13 +220,17 @@ mod tests {
     #[test]
     fn bare_binary_plays() {
         assert_eq!(parse_args(&[]), Ok(Command::Play(PlayOptions::default())));
-        let Ok(Command::Play(p)) = parse_args(&args("--seed 7 --frames 3")) else { panic!() };
+        let Ok(Command::Play(p)) = parse_args(&args("--seed 7 --frames 3")) else {
+            panic!()
+        };
         assert_eq!((p.seed, p.frames), (Some(7), Some(3)));
     }
 
     #[test]
     fn gen_options() {
-        let Ok(Command::Gen(g)) = parse_args(&args("gen --preset a.ron --seed hello --size 80x30 --ascii - --stats")) else {
+        let Ok(Command::Gen(g)) = parse_args(&args(
+            "gen --preset a.ron --seed hello --size 80x30 --ascii - --stats",
+        )) else {
             panic!()
         };
         assert_eq!(g.preset, Some("a.ron".into()));
@@ -212,11 +242,31 @@ mod tests {
 
     #[test]
     fn bad_options_are_errors() {
-        assert!(parse_args(&args("gen --size 0x10")).unwrap_err().contains("width"));
-        assert!(parse_args(&args("gen --size 99999x10")).unwrap_err().contains("16384"));
-        assert!(parse_args(&args("gen --size big")).unwrap_err().contains("--size"));
-        assert!(parse_args(&args("gen --seed")).unwrap_err().contains("needs a value"));
-        assert!(parse_args(&args("gen --frames 3")).unwrap_err().contains("unknown option"));
+        assert!(
+            parse_args(&args("gen --size 0x10"))
+                .unwrap_err()
+                .contains("width")
+        );
+        assert!(
+            parse_args(&args("gen --size 99999x10"))
+                .unwrap_err()
+                .contains("16384")
+        );
+        assert!(
+            parse_args(&args("gen --size big"))
+                .unwrap_err()
+                .contains("--size")
+        );
+        assert!(
+            parse_args(&args("gen --seed"))
+                .unwrap_err()
+                .contains("needs a value")
+        );
+        assert!(
+            parse_args(&args("gen --frames 3"))
+                .unwrap_err()
+                .contains("unknown option")
+        );
         assert!(parse_args(&args("play --frames x")).is_err());
     }
 

@@ -21,7 +21,11 @@ pub fn write_ascii(world: &World, out: &mut dyn Write) -> io::Result<()> {
 #[inline]
 pub fn pixel(world: &World, x: usize, y: usize) -> [u8; 4] {
     let t = world.tile(x, y);
-    if t == Tile::Air && y as u32 >= world.surface[x] { CAVE_BACKDROP } else { t.color() }
+    if t == Tile::Air && y as u32 >= world.surface[x] {
+        CAVE_BACKDROP
+    } else {
+        t.color()
+    }
 }
 
 /// RGBA bytes of the whole world, one pixel per tile, row-major.
@@ -64,16 +68,30 @@ pub fn json_string(s: &str) -> String {
 }
 
 /// The stats object printed by `strata gen --stats`, on one line.
-pub fn stats_json(world: &World, timings: &[PassTiming], report: &CaveReport, analysis_ms: f64) -> String {
+pub fn stats_json(
+    world: &World,
+    timings: &[PassTiming],
+    report: &CaveReport,
+    analysis_ms: f64,
+) -> String {
     let counts = world.counts();
-    let tiles: Vec<String> = Tile::ALL.iter().map(|t| format!("{}:{}", json_string(t.name()), counts[*t as usize])).collect();
-    let mut ms: Vec<String> = timings.iter().map(|t| format!("{}:{:.3}", json_string(t.name), t.ms)).collect();
+    let tiles: Vec<String> = Tile::ALL
+        .iter()
+        .map(|t| format!("{}:{}", json_string(t.name()), counts[*t as usize]))
+        .collect();
+    let mut ms: Vec<String> = timings
+        .iter()
+        .map(|t| format!("{}:{:.3}", json_string(t.name), t.ms))
+        .collect();
     ms.push(format!("\"connectivity\":{analysis_ms:.3}"));
     let bbox = report
         .largest_cave
         .and_then(|id| report.component(id))
         .map_or("null".to_string(), |c| {
-            format!("{{\"x0\":{},\"y0\":{},\"x1\":{},\"y1\":{}}}", c.bbox.x0, c.bbox.y0, c.bbox.x1, c.bbox.y1)
+            format!(
+                "{{\"x0\":{},\"y0\":{},\"x1\":{},\"y1\":{}}}",
+                c.bbox.x0, c.bbox.y0, c.bbox.x1, c.bbox.y1
+            )
         });
     format!(
         "{{\"seed\":{},\"preset\":{},\"width\":{},\"height\":{},\"ms\":{{{}}},\"tiles\":{{{}}},\"connectivity\":{{\"cave_count\":{},\"largest_cave_area\":{},\"largest_cave_bbox\":{},\"cave_air\":{},\"sky_air\":{}}},\"hash\":\"{:016x}\"}}",

@@ -160,13 +160,23 @@ impl Default for SurfaceParams {
 
 impl Default for LayerParams {
     fn default() -> Self {
-        LayerParams { dirt_depth: 22, dirt_jitter: 6, jitter: Jitter::PerColumn }
+        LayerParams {
+            dirt_depth: 22,
+            dirt_jitter: 6,
+            jitter: Jitter::PerColumn,
+        }
     }
 }
 
 impl Default for CaveParams {
     fn default() -> Self {
-        CaveParams { fill: 0.46, margin: 12, iterations: 6, wall_above: 4, open_below: 4 }
+        CaveParams {
+            fill: 0.46,
+            margin: 12,
+            iterations: 6,
+            wall_above: 4,
+            open_below: 4,
+        }
     }
 }
 
@@ -175,9 +185,21 @@ impl Default for OreParams {
         OreParams {
             frequency: 0.09,
             table: vec![
-                Ore { tile: Tile::DiamondOre, threshold: 0.62, min_depth: 120 },
-                Ore { tile: Tile::GoldOre, threshold: 0.45, min_depth: 50 },
-                Ore { tile: Tile::IronOre, threshold: 0.3, min_depth: 8 },
+                Ore {
+                    tile: Tile::DiamondOre,
+                    threshold: 0.62,
+                    min_depth: 120,
+                },
+                Ore {
+                    tile: Tile::GoldOre,
+                    threshold: 0.45,
+                    min_depth: 50,
+                },
+                Ore {
+                    tile: Tile::IronOre,
+                    threshold: 0.3,
+                    min_depth: 8,
+                },
             ],
         }
     }
@@ -185,7 +207,9 @@ impl Default for OreParams {
 
 impl Default for GrassParams {
     fn default() -> Self {
-        GrassParams { mode: GrassMode::SkyLit }
+        GrassParams {
+            mode: GrassMode::SkyLit,
+        }
     }
 }
 
@@ -212,11 +236,13 @@ impl std::error::Error for PresetError {}
 
 /// Parses and validates preset text. `source` names it in errors (usually the path).
 pub fn parse(text: &str, source: &str) -> Result<Preset, PresetError> {
-    let preset: Preset = ron::Options::default().from_str(text).map_err(|e| PresetError {
-        source: source.to_string(),
-        position: Some((e.span.start.line, e.span.start.col)),
-        message: e.code.to_string(),
-    })?;
+    let preset: Preset = ron::Options::default()
+        .from_str(text)
+        .map_err(|e| PresetError {
+            source: source.to_string(),
+            position: Some((e.span.start.line, e.span.start.col)),
+            message: e.code.to_string(),
+        })?;
     preset.validate().map_err(|v| PresetError {
         source: source.to_string(),
         position: locate_field(text, &v.field),
@@ -228,7 +254,11 @@ pub fn parse(text: &str, source: &str) -> Result<Preset, PresetError> {
 /// Reads, parses and validates a preset file. A missing `name` becomes the file stem.
 pub fn load(path: &Path) -> Result<Preset, PresetError> {
     let source = path.display().to_string();
-    let io_err = |e: std::io::Error| PresetError { source: source.clone(), position: None, message: e.to_string() };
+    let io_err = |e: std::io::Error| PresetError {
+        source: source.clone(),
+        position: None,
+        message: e.to_string(),
+    };
     let len = std::fs::metadata(path).map_err(io_err)?.len();
     if len > MAX_FILE_BYTES {
         return Err(PresetError {
@@ -260,7 +290,11 @@ pub struct RangeError {
 
 impl fmt::Display for RangeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} = {} is out of range: allowed {}", self.field, self.value, self.allowed)
+        write!(
+            f,
+            "{} = {} is out of range: allowed {}",
+            self.field, self.value, self.allowed
+        )
     }
 }
 
@@ -270,7 +304,11 @@ fn check_f(field: &str, v: f64, lo: f64, hi: f64, lo_open: bool) -> Result<(), R
         Ok(())
     } else {
         let open = if lo_open { "(" } else { "[" };
-        Err(RangeError { field: field.into(), value: v.to_string(), allowed: format!("{open}{lo}, {hi}]") })
+        Err(RangeError {
+            field: field.into(),
+            value: v.to_string(),
+            allowed: format!("{open}{lo}, {hi}]"),
+        })
     }
 }
 
@@ -278,7 +316,11 @@ fn check_u(field: &str, v: u32, lo: u32, hi: u32) -> Result<(), RangeError> {
     if (lo..=hi).contains(&v) {
         Ok(())
     } else {
-        Err(RangeError { field: field.into(), value: v.to_string(), allowed: format!("{lo}..={hi}") })
+        Err(RangeError {
+            field: field.into(),
+            value: v.to_string(),
+            allowed: format!("{lo}..={hi}"),
+        })
     }
 }
 
@@ -294,7 +336,13 @@ impl Preset {
         check_size(self.width, self.height)?;
         let s = &self.surface;
         check_f("surface.base_height", s.base_height, 0.0, 1.0, false)?;
-        check_f("surface.amplitude", s.amplitude, 0.0, MAX_HEIGHT as f64, false)?;
+        check_f(
+            "surface.amplitude",
+            s.amplitude,
+            0.0,
+            MAX_HEIGHT as f64,
+            false,
+        )?;
         check_f("surface.frequency", s.frequency, 0.0, 1.0, true)?;
         check_u("surface.octaves", s.octaves, 1, MAX_OCTAVES)?;
         check_f("surface.persistence", s.persistence, 0.0, 1.0, false)?;
@@ -311,7 +359,10 @@ impl Preset {
             return Err(RangeError {
                 field: "caves.open_below".into(),
                 value: c.open_below.to_string(),
-                allowed: format!("0..={} (at most caves.wall_above + 1, or the two rules overlap)", c.wall_above + 1),
+                allowed: format!(
+                    "0..={} (at most caves.wall_above + 1, or the two rules overlap)",
+                    c.wall_above + 1
+                ),
             });
         }
         check_f("ores.frequency", self.ores.frequency, 0.0, 1.0, true)?;
@@ -327,11 +378,23 @@ impl Preset {
                 return Err(RangeError {
                     field: format!("ores.table[{i}].tile"),
                     value: format!("{:?}", ore.tile),
-                    allowed: "a solid tile (Dirt, Stone, Grass, IronOre, GoldOre, DiamondOre)".into(),
+                    allowed: "a solid tile (Dirt, Stone, Grass, IronOre, GoldOre, DiamondOre)"
+                        .into(),
                 });
             }
-            check_f(&format!("ores.table[{i}].threshold"), ore.threshold, -1.0, 1.0, false)?;
-            check_u(&format!("ores.table[{i}].min_depth"), ore.min_depth, 0, MAX_HEIGHT)?;
+            check_f(
+                &format!("ores.table[{i}].threshold"),
+                ore.threshold,
+                -1.0,
+                1.0,
+                false,
+            )?;
+            check_u(
+                &format!("ores.table[{i}].min_depth"),
+                ore.min_depth,
+                0,
+                MAX_HEIGHT,
+            )?;
         }
         Ok(())
     }
@@ -350,7 +413,11 @@ pub fn locate_field(text: &str, path: &str) -> Option<(usize, usize)> {
     for segment in path.split('.') {
         let name = segment.split('[').next().unwrap_or(segment);
         from = find_ident(text, name, from)?;
-        if let Some(index) = segment.split('[').nth(1).and_then(|s| s.trim_end_matches(']').parse::<usize>().ok()) {
+        if let Some(index) = segment
+            .split('[')
+            .nth(1)
+            .and_then(|s| s.trim_end_matches(']').parse::<usize>().ok())
+        {
             // Skip to the index-th `(` after the list's opening bracket.
             let mut depth = 0usize;
             let mut seen = 0usize;
@@ -391,7 +458,8 @@ fn find_ident(text: &str, name: &str, from: usize) -> Option<usize> {
             continue;
         }
         if text[i..].starts_with(name) {
-            let before_ok = i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_');
+            let before_ok =
+                i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_');
             let rest = text[i + name.len()..].trim_start();
             if before_ok && rest.starts_with(':') {
                 return Some(i);
@@ -454,9 +522,18 @@ mod tests {
             ("(caves: (fill: 1.5))", "caves.fill"),
             ("(caves: (wall_above: 9))", "caves.wall_above"),
             ("(caves: (iterations: 100000))", "caves.iterations"),
-            ("(caves: (wall_above: 2, open_below: 6))", "caves.open_below"),
-            ("(ores: (table: [(tile: Stone, threshold: 0.1, min_depth: 1), (tile: Air, threshold: 0.1, min_depth: 1)]))", "ores.table[1].tile"),
-            ("(ores: (table: [(tile: IronOre, threshold: 2.0, min_depth: 1)]))", "ores.table[0].threshold"),
+            (
+                "(caves: (wall_above: 2, open_below: 6))",
+                "caves.open_below",
+            ),
+            (
+                "(ores: (table: [(tile: Stone, threshold: 0.1, min_depth: 1), (tile: Air, threshold: 0.1, min_depth: 1)]))",
+                "ores.table[1].tile",
+            ),
+            (
+                "(ores: (table: [(tile: IronOre, threshold: 2.0, min_depth: 1)]))",
+                "ores.table[0].threshold",
+            ),
         ];
         for (text, field) in cases {
             let e = err(text);
@@ -470,7 +547,10 @@ mod tests {
     fn locate_field_finds_nested_and_indexed_fields() {
         let text = "(\n  // fill: 9\n  caves: (\n    fill: 2.0,\n  ),\n  ores: (table: [\n    (tile: IronOre, threshold: 0.1, min_depth: 1),\n    (tile: GoldOre, threshold: 5.0, min_depth: 1),\n  ]),\n)";
         assert_eq!(locate_field(text, "caves.fill"), Some((4, 5)));
-        assert_eq!(locate_field(text, "ores.table[1].threshold").map(|p| p.0), Some(8));
+        assert_eq!(
+            locate_field(text, "ores.table[1].threshold").map(|p| p.0),
+            Some(8)
+        );
         assert_eq!(locate_field(text, "surface.octaves"), None);
     }
 

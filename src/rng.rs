@@ -39,7 +39,9 @@ pub fn pass_rng(world_seed: u64, pass_name: &str) -> PassRng {
 /// Counter-based randomness: a well-mixed 64-bit value for `(key, a, b)`.
 #[inline(always)]
 pub fn hash3(key: u64, a: u64, b: u64) -> u64 {
-    mix64(key ^ mix64(a.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b.wrapping_mul(0xC2B2_AE3D_27D4_EB4F)))
+    mix64(
+        key ^ mix64(a.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b.wrapping_mul(0xC2B2_AE3D_27D4_EB4F)),
+    )
 }
 
 /// A seed from what a player typed: a whole number in `0..=u64::MAX` is used as is,
@@ -47,7 +49,8 @@ pub fn hash3(key: u64, a: u64, b: u64) -> u64 {
 /// Surrounding white space is ignored; an empty text hashes like any other.
 pub fn seed_from_text(text: &str) -> u64 {
     let text = text.trim();
-    text.parse::<u64>().unwrap_or_else(|_| fnv1a(text.as_bytes()))
+    text.parse::<u64>()
+        .unwrap_or_else(|_| fnv1a(text.as_bytes()))
 }
 
 #[cfg(test)]
@@ -75,8 +78,14 @@ mod tests {
         assert_eq!(seed_from_text("42"), 42);
         assert_eq!(seed_from_text(" 18446744073709551615 "), u64::MAX);
         assert_ne!(seed_from_text("18446744073709551616"), 0);
-        assert_eq!(seed_from_text("for the worthy"), seed_from_text("for the worthy"));
-        assert_ne!(seed_from_text("for the worthy"), seed_from_text("for the worth"));
+        assert_eq!(
+            seed_from_text("for the worthy"),
+            seed_from_text("for the worthy")
+        );
+        assert_ne!(
+            seed_from_text("for the worthy"),
+            seed_from_text("for the worth")
+        );
         assert_ne!(seed_from_text("-1"), u64::MAX);
     }
 

@@ -11,7 +11,9 @@ use crate::preset::Preset;
 /// The discriminants are part of the save format and the tile hash: append new tiles at
 /// the end, never renumber.
 #[repr(u8)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
 pub enum Tile {
     #[default]
     Air = 0,
@@ -51,7 +53,12 @@ impl Tile {
     pub fn is_solid(self) -> bool {
         matches!(
             self,
-            Tile::Dirt | Tile::Stone | Tile::Grass | Tile::IronOre | Tile::GoldOre | Tile::DiamondOre
+            Tile::Dirt
+                | Tile::Stone
+                | Tile::Grass
+                | Tile::IronOre
+                | Tile::GoldOre
+                | Tile::DiamondOre
         )
     }
 
@@ -257,7 +264,8 @@ impl World {
     pub fn tile_hash(&self) -> u64 {
         use rayon::prelude::*;
         let row_hashes: Vec<u64> = self.tiles.par_chunks(self.width).map(hash_row).collect();
-        let mut h = crate::rng::mix64(0x5354_5241_5441 ^ ((self.width as u64) << 32 | self.height as u64));
+        let mut h =
+            crate::rng::mix64(0x5354_5241_5441 ^ ((self.width as u64) << 32 | self.height as u64));
         for r in row_hashes {
             h = crate::rng::mix64(h ^ r).wrapping_add(0x9E37_79B9_7F4A_7C15);
         }
@@ -276,7 +284,9 @@ fn hash_row(row: &[Tile]) -> u64 {
         h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
     }
     for &t in chunks.remainder() {
-        h = (h ^ t as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+        h = (h ^ t as u64)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(29);
     }
     crate::rng::mix64(h)
 }

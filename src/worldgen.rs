@@ -31,11 +31,36 @@ pub struct Pass {
 
 /// The passes, in order.
 pub const PASSES: &[Pass] = &[
-    Pass { name: "surface", label: "Raising the surface", weight: 1.0, run: surface::apply },
-    Pass { name: "layers", label: "Laying dirt and stone", weight: 1.0, run: layers::apply },
-    Pass { name: "caves", label: "Carving caves", weight: 3.0, run: caves::apply },
-    Pass { name: "ores", label: "Seeding ores", weight: 3.0, run: ores::apply },
-    Pass { name: "grass", label: "Growing grass", weight: 0.5, run: grass::apply },
+    Pass {
+        name: "surface",
+        label: "Raising the surface",
+        weight: 1.0,
+        run: surface::apply,
+    },
+    Pass {
+        name: "layers",
+        label: "Laying dirt and stone",
+        weight: 1.0,
+        run: layers::apply,
+    },
+    Pass {
+        name: "caves",
+        label: "Carving caves",
+        weight: 3.0,
+        run: caves::apply,
+    },
+    Pass {
+        name: "ores",
+        label: "Seeding ores",
+        weight: 3.0,
+        run: ores::apply,
+    },
+    Pass {
+        name: "grass",
+        label: "Growing grass",
+        weight: 0.5,
+        run: grass::apply,
+    },
 ];
 
 /// How long one pass took.
@@ -57,7 +82,8 @@ pub struct Progress {
 /// Generates a world. The preset must be valid ([`Preset::validate`]).
 pub fn generate(preset: &Preset, seed: u64) -> (World, Vec<PassTiming>) {
     let never = AtomicBool::new(false);
-    generate_with(preset, seed, &mut |_| {}, &never).expect("generation without cancel always finishes")
+    generate_with(preset, seed, &mut |_| {}, &never)
+        .expect("generation without cancel always finishes")
 }
 
 /// Generates a world, reporting progress before each pass and giving up between passes
@@ -68,7 +94,12 @@ pub fn generate_with(
     progress: &mut dyn FnMut(Progress),
     cancel: &AtomicBool,
 ) -> Option<(World, Vec<PassTiming>)> {
-    let mut world = World::new(preset.width as usize, preset.height as usize, seed, preset.clone());
+    let mut world = World::new(
+        preset.width as usize,
+        preset.height as usize,
+        seed,
+        preset.clone(),
+    );
     let total: f32 = PASSES.iter().map(|p| p.weight).sum();
     let mut done = 0.0;
     let mut timings = Vec::with_capacity(PASSES.len());
@@ -76,10 +107,16 @@ pub fn generate_with(
         if cancel.load(Ordering::Relaxed) {
             return None;
         }
-        progress(Progress { pass: i, fraction: done / total });
+        progress(Progress {
+            pass: i,
+            fraction: done / total,
+        });
         let start = Instant::now();
         (pass.run)(&mut world, preset, &mut pass_rng(seed, pass.name));
-        timings.push(PassTiming { name: pass.name, ms: start.elapsed().as_secs_f64() * 1e3 });
+        timings.push(PassTiming {
+            name: pass.name,
+            ms: start.elapsed().as_secs_f64() * 1e3,
+        });
         done += pass.weight;
     }
     Some((world, timings))
@@ -91,7 +128,11 @@ mod tests {
     use crate::world::Tile;
 
     fn small(preset: &Preset) -> Preset {
-        Preset { width: 300, height: 150, ..preset.clone() }
+        Preset {
+            width: 300,
+            height: 150,
+            ..preset.clone()
+        }
     }
 
     #[test]
@@ -104,9 +145,17 @@ mod tests {
 
     #[test]
     fn thread_count_does_not_change_the_world() {
-        let p = Preset { width: 700, height: 300, ..Preset::default() };
+        let p = Preset {
+            width: 700,
+            height: 300,
+            ..Preset::default()
+        };
         let run = |threads| {
-            rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(|| generate(&p, 99).0.tile_hash())
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap()
+                .install(|| generate(&p, 99).0.tile_hash())
         };
         assert_eq!(run(1), run(2));
         assert_eq!(run(1), run(3));
@@ -135,8 +184,17 @@ mod tests {
     fn progress_reports_every_pass_in_order() {
         let mut seen = vec![];
         let never = AtomicBool::new(false);
-        generate_with(&small(&Preset::default()), 1, &mut |p| seen.push((p.pass, p.fraction)), &never).unwrap();
-        assert_eq!(seen.iter().map(|s| s.0).collect::<Vec<_>>(), (0..PASSES.len()).collect::<Vec<_>>());
+        generate_with(
+            &small(&Preset::default()),
+            1,
+            &mut |p| seen.push((p.pass, p.fraction)),
+            &never,
+        )
+        .unwrap();
+        assert_eq!(
+            seen.iter().map(|s| s.0).collect::<Vec<_>>(),
+            (0..PASSES.len()).collect::<Vec<_>>()
+        );
         assert!(seen.windows(2).all(|w| w[0].1 < w[1].1) && seen[0].1 == 0.0);
     }
 
@@ -145,7 +203,13 @@ mod tests {
         let (w, timings) = generate(&small(&Preset::default()), 3);
         assert_eq!(timings.len(), PASSES.len());
         let counts = w.counts();
-        for t in [Tile::Air, Tile::Dirt, Tile::Stone, Tile::Grass, Tile::IronOre] {
+        for t in [
+            Tile::Air,
+            Tile::Dirt,
+            Tile::Stone,
+            Tile::Grass,
+            Tile::IronOre,
+        ] {
             assert!(counts[t as usize] > 0, "no {t:?}");
         }
         // Sky above every column's surface.

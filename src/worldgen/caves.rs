@@ -32,7 +32,12 @@ impl BitGrid {
     /// An all-wall grid.
     pub fn walls(width: usize, height: usize) -> BitGrid {
         let words_per_row = width.div_ceil(64);
-        BitGrid { width, height, words_per_row, bits: vec![!0; words_per_row * height] }
+        BitGrid {
+            width,
+            height,
+            words_per_row,
+            bits: vec![!0; words_per_row * height],
+        }
     }
 
     #[inline]
@@ -87,7 +92,15 @@ fn full_add(a: u64, b: u64, c: u64) -> (u64, u64) {
 /// One automaton step for one row of words: `above`, `row`, `below` are the source rows
 /// (guards for rows outside the world), `out` the destination row.
 #[inline]
-pub fn step_row(above: &[u64], row: &[u64], below: &[u64], out: &mut [u64], wall_above: u32, open_below: u32, pad: u64) {
+pub fn step_row(
+    above: &[u64],
+    row: &[u64],
+    below: &[u64],
+    out: &mut [u64],
+    wall_above: u32,
+    open_below: u32,
+    pad: u64,
+) {
     let n = row.len();
     // West/east neighbours: shift in the adjacent word's edge bit; outside is wall.
     let west = |r: &[u64], i: usize| r[i] << 1 | if i == 0 { 1 } else { r[i - 1] >> 63 };
@@ -104,7 +117,11 @@ pub fn step_row(above: &[u64], row: &[u64], below: &[u64], out: &mut [u64], wall
         let count = [ones, twos, fours, eights];
         let to_wall = greater_than(count, wall_above);
         // fewer than open_below  <=>  not (count > open_below - 1)
-        let keep = if open_below == 0 { !0 } else { greater_than(count, open_below - 1) };
+        let keep = if open_below == 0 {
+            !0
+        } else {
+            greater_than(count, open_below - 1)
+        };
         let mut next = to_wall | (keep & row[i]);
         if i + 1 == n {
             next |= pad;
@@ -122,11 +139,30 @@ pub fn run_automaton(grid: &mut BitGrid, params: &CaveParams, first_row: usize) 
     let mut next = grid.bits.clone();
     for _ in 0..params.iterations {
         let src = &grid.bits;
-        next.par_chunks_mut(wpr).enumerate().skip(first_row).for_each(|(y, out)| {
-            let above = if y == 0 { &guard[..] } else { &src[(y - 1) * wpr..y * wpr] };
-            let below = if y + 1 == grid.height { &guard[..] } else { &src[(y + 1) * wpr..(y + 2) * wpr] };
-            step_row(above, &src[y * wpr..(y + 1) * wpr], below, out, params.wall_above, params.open_below, pad);
-        });
+        next.par_chunks_mut(wpr)
+            .enumerate()
+            .skip(first_row)
+            .for_each(|(y, out)| {
+                let above = if y == 0 {
+                    &guard[..]
+                } else {
+                    &src[(y - 1) * wpr..y * wpr]
+                };
+                let below = if y + 1 == grid.height {
+                    &guard[..]
+                } else {
+                    &src[(y + 1) * wpr..(y + 2) * wpr]
+                };
+                step_row(
+                    above,
+                    &src[y * wpr..(y + 1) * wpr],
+                    below,
+                    out,
+                    params.wall_above,
+                    params.open_below,
+                    pad,
+                );
+            });
         std::mem::swap(&mut grid.bits, &mut next);
     }
 }
@@ -149,54 +185,79 @@ fn random_word(key: u64, y: usize, w: usize, p16: u32) -> u64 {
 }
 
 /// The initial grid: wall above `surface + margin`, random below.
-pub fn random_fill(width: usize, height: usize, surface: &[u32], params: &CaveParams, key: u64) -> (BitGrid, usize) {
+pub fn random_fill(
+    width: usize,
+    height: usize,
+    surface: &[u32],
+    params: &CaveParams,
+    key: u64,
+) -> (BitGrid, usize) {
     let mut grid = BitGrid::walls(width, height);
     let wpr = grid.words_per_row;
     let pad = grid.padding_mask();
-    let start: Vec<usize> = surface.iter().map(|&s| s as usize + params.margin as usize).collect();
+    let start: Vec<usize> = surface
+        .iter()
+        .map(|&s| s as usize + params.margin as usize)
+        .collect();
     // Per word: the first row where any / every lane is random.
-    let lo: Vec<usize> = start.chunks(64).map(|c| *c.iter().min().unwrap_or(&height)).collect();
-    let hi: Vec<usize> = start.chunks(64).map(|c| *c.iter().max().unwrap_or(&height)).collect();
+    let lo: Vec<usize> = start
+        .chunks(64)
+        .map(|c| *c.iter().min().unwrap_or(&height))
+        .collect();
+    let hi: Vec<usize> = start
+        .chunks(64)
+        .map(|c| *c.iter().max().unwrap_or(&height))
+        .collect();
     let first_random = lo.iter().copied().min().unwrap_or(height).min(height);
     let p16 = (params.fill * 65536.0).round() as u32;
-    grid.bits.par_chunks_mut(wpr).enumerate().skip(first_random).for_each(|(y, row)| {
-        for (w, word) in row.iter_mut().enumerate() {
-            if y < lo[w] {
-                continue;
-            }
-            let mut random = random_word(key, y, w, p16);
-            if y < hi[w] {
-                // Lanes whose column starts lower stay wall.
-                for (lane, &s) in start[w * 64..(w * 64 + 64).min(width)].iter().enumerate() {
-                    if y < s {
-                        random |= 1 << lane;
+    grid.bits
+        .par_chunks_mut(wpr)
+        .enumerate()
+        .skip(first_random)
+        .for_each(|(y, row)| {
+            for (w, word) in row.iter_mut().enumerate() {
+                if y < lo[w] {
+                    continue;
+                }
+                let mut random = random_word(key, y, w, p16);
+                if y < hi[w] {
+                    // Lanes whose column starts lower stay wall.
+                    for (lane, &s) in start[w * 64..(w * 64 + 64).min(width)].iter().enumerate() {
+                        if y < s {
+                            random |= 1 << lane;
+                        }
                     }
                 }
+                *word = random;
             }
-            *word = random;
-        }
-        row[wpr - 1] |= pad;
-    });
+            row[wpr - 1] |= pad;
+        });
     (grid, first_random)
 }
 
 pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     let params = &preset.caves;
     let (width, height) = (world.width(), world.height());
-    let (mut grid, first_random) = random_fill(width, height, &world.surface, params, rng.next_u64());
+    let (mut grid, first_random) =
+        random_fill(width, height, &world.surface, params, rng.next_u64());
     let first_row = first_random.saturating_sub(params.iterations as usize);
     run_automaton(&mut grid, params, first_row);
     let wpr = grid.words_per_row;
-    world.tiles_mut().par_chunks_mut(width).enumerate().skip(first_row).for_each(|(y, row)| {
-        for (w, &word) in grid.bits[y * wpr..(y + 1) * wpr].iter().enumerate() {
-            let mut open = !word;
-            while open != 0 {
-                let lane = open.trailing_zeros() as usize;
-                row[w * 64 + lane] = Tile::Air;
-                open &= open - 1;
+    world
+        .tiles_mut()
+        .par_chunks_mut(width)
+        .enumerate()
+        .skip(first_row)
+        .for_each(|(y, row)| {
+            for (w, &word) in grid.bits[y * wpr..(y + 1) * wpr].iter().enumerate() {
+                let mut open = !word;
+                while open != 0 {
+                    let lane = open.trailing_zeros() as usize;
+                    row[w * 64 + lane] = Tile::Air;
+                    open &= open - 1;
+                }
             }
-        }
-    });
+        });
 }
 
 #[cfg(test)]
@@ -215,13 +276,20 @@ mod tests {
                             continue;
                         }
                         let (nx, ny) = (x as i64 + dx, y as i64 + dy);
-                        let outside = nx < 0 || ny < 0 || nx >= g.width as i64 || ny >= g.height as i64;
+                        let outside =
+                            nx < 0 || ny < 0 || nx >= g.width as i64 || ny >= g.height as i64;
                         if outside || g.get(nx as usize, ny as usize) {
                             walls += 1;
                         }
                     }
                 }
-                let next = if walls > wall_above { true } else if walls < open_below { false } else { g.get(x, y) };
+                let next = if walls > wall_above {
+                    true
+                } else if walls < open_below {
+                    false
+                } else {
+                    g.get(x, y)
+                };
                 out.set(x, y, next);
             }
         }
@@ -240,14 +308,28 @@ mod tests {
 
     fn step(g: &BitGrid, wall_above: u32, open_below: u32) -> BitGrid {
         let mut g = g.clone();
-        let params = CaveParams { iterations: 1, wall_above, open_below, ..Default::default() };
+        let params = CaveParams {
+            iterations: 1,
+            wall_above,
+            open_below,
+            ..Default::default()
+        };
         run_automaton(&mut g, &params, 0);
         g
     }
 
     #[test]
     fn hand_built_neighbourhoods() {
-        let ring = [(1, 1), (2, 1), (3, 1), (1, 2), (3, 2), (1, 3), (2, 3), (3, 3)];
+        let ring = [
+            (1, 1),
+            (2, 1),
+            (3, 1),
+            (1, 2),
+            (3, 2),
+            (1, 3),
+            (2, 3),
+            (3, 3),
+        ];
         for k in 0..=8 {
             for centre in [false, true] {
                 let mut g = grid_from(&[".....", ".....", ".....", ".....", "....."]);
@@ -255,8 +337,18 @@ mod tests {
                     g.set(x, y, true);
                 }
                 g.set(2, 2, centre);
-                let expected = if k > 4 { true } else if k < 4 { false } else { centre };
-                assert_eq!(step(&g, 4, 4).get(2, 2), expected, "{k} wall neighbours, centre wall {centre}");
+                let expected = if k > 4 {
+                    true
+                } else if k < 4 {
+                    false
+                } else {
+                    centre
+                };
+                assert_eq!(
+                    step(&g, 4, 4).get(2, 2),
+                    expected,
+                    "{k} wall neighbours, centre wall {centre}"
+                );
             }
         }
     }
@@ -266,8 +358,14 @@ mod tests {
         // An open corner cell has 5 outside neighbours: with an open interior it becomes wall.
         let g = grid_from(&["....", "....", "....", "...."]);
         let s = step(&g, 4, 4);
-        assert!(s.get(0, 0) && s.get(3, 3) && s.get(0, 3) && s.get(3, 0), "corners have 5 outside walls");
-        assert!(!s.get(1, 0), "edge cells have 3 outside walls and open interior");
+        assert!(
+            s.get(0, 0) && s.get(3, 3) && s.get(0, 3) && s.get(3, 0),
+            "corners have 5 outside walls"
+        );
+        assert!(
+            !s.get(1, 0),
+            "edge cells have 3 outside walls and open interior"
+        );
         assert!(!s.get(1, 1));
     }
 
@@ -295,30 +393,68 @@ mod tests {
     #[test]
     fn fill_probability_and_margin() {
         let surface = vec![10u32; 500];
-        let params = CaveParams { fill: 0.3, margin: 5, ..Default::default() };
+        let params = CaveParams {
+            fill: 0.3,
+            margin: 5,
+            ..Default::default()
+        };
         let (g, first) = random_fill(500, 200, &surface, &params, 77);
         assert_eq!(first, 15);
         for y in 0..15 {
-            assert!((0..500).all(|x| g.get(x, y)), "row {y} above the margin must be wall");
+            assert!(
+                (0..500).all(|x| g.get(x, y)),
+                "row {y} above the margin must be wall"
+            );
         }
-        let walls = (15..200).flat_map(|y| (0..500).map(move |x| (x, y))).filter(|&(x, y)| g.get(x, y)).count();
+        let walls = (15..200)
+            .flat_map(|y| (0..500).map(move |x| (x, y)))
+            .filter(|&(x, y)| g.get(x, y))
+            .count();
         let share = walls as f64 / (185.0 * 500.0);
         assert!((share - 0.3).abs() < 0.01, "fill share {share}");
-        let (g0, _) = random_fill(500, 200, &surface, &CaveParams { fill: 0.0, ..params.clone() }, 77);
+        let (g0, _) = random_fill(
+            500,
+            200,
+            &surface,
+            &CaveParams {
+                fill: 0.0,
+                ..params.clone()
+            },
+            77,
+        );
         assert!((15..200).all(|y| (0..500).all(|x| !g0.get(x, y))));
-        let (g1, _) = random_fill(500, 200, &surface, &CaveParams { fill: 1.0, ..params }, 77);
+        let (g1, _) = random_fill(
+            500,
+            200,
+            &surface,
+            &CaveParams {
+                fill: 1.0,
+                ..params
+            },
+            77,
+        );
         assert!(g1.bits.iter().all(|&w| w == !0));
     }
 
     #[test]
     fn uneven_surface_margin_per_column() {
         let surface: Vec<u32> = (0..100).map(|x| 5 + (x % 37) as u32).collect();
-        let params = CaveParams { fill: 0.0, margin: 3, ..Default::default() };
+        let params = CaveParams {
+            fill: 0.0,
+            margin: 3,
+            ..Default::default()
+        };
         let (g, _) = random_fill(100, 60, &surface, &params, 1);
         for x in 0..100 {
             let start = surface[x] as usize + 3;
-            assert!((0..start).all(|y| g.get(x, y)), "column {x} walled down to {start}");
-            assert!((start..60).all(|y| !g.get(x, y)), "column {x} random (open) from {start}");
+            assert!(
+                (0..start).all(|y| g.get(x, y)),
+                "column {x} walled down to {start}"
+            );
+            assert!(
+                (start..60).all(|y| !g.get(x, y)),
+                "column {x} random (open) from {start}"
+            );
         }
     }
 }

@@ -18,7 +18,8 @@ fn jitter(key: u32, x: usize, y: usize, max: u32) -> u32 {
     if max == 0 {
         return 0;
     }
-    let h = hash32(key ^ (x as u32).wrapping_mul(0x27d4_eb2d) ^ (y as u32).wrapping_mul(0x1656_67b1));
+    let h =
+        hash32(key ^ (x as u32).wrapping_mul(0x27d4_eb2d) ^ (y as u32).wrapping_mul(0x1656_67b1));
     // Multiply-shift maps 32 random bits to 0..=max without a division.
     ((h as u64 * (max as u64 + 1)) >> 32) as u32
 }
@@ -26,24 +27,69 @@ fn jitter(key: u32, x: usize, y: usize, max: u32) -> u32 {
 pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     let key = rng.next_u32();
     let p = &preset.layers;
-    let surface = world.surface.clone();
+    let jmax = p.dirt_jitter;
     let width = world.width();
-    world.tiles_mut().par_chunks_mut(width).enumerate().for_each(|(y, row)| {
-        for (x, (tile, &s)) in row.iter_mut().zip(&surface).enumerate() {
-            let top = s.saturating_add(p.dirt_depth) as usize;
-            if y < top || *tile != Tile::Dirt {
-                continue;
+    // First row of the jitter zone per column (`surface + dirt_depth`, saturating as u32).
+    let top: Vec<usize> = world
+        .surface
+        .iter()
+        .map(|&s| s.saturating_add(p.dirt_depth) as usize)
+        .collect();
+    // Per-column mode: the first stone row of each column, drawn once.
+    let stone_from: Vec<usize> = match p.jitter {
+        Jitter::PerColumn => top
+            .iter()
+            .enumerate()
+            .map(|(x, &t)| t + jitter(key, x, 0, jmax) as usize)
+            .collect(),
+        Jitter::PerTile => Vec::new(),
+    };
+    // Rows above `lo` keep their dirt; from `hi` on every dirt tile is stone. Only rows in
+    // between look at single columns.
+    let (lo, hi) = match p.jitter {
+        Jitter::PerColumn => (min(&stone_from), max(&stone_from)),
+        Jitter::PerTile => (min(&top), max(&top).saturating_add(jmax as usize + 1)),
+    };
+    let per_tile = p.jitter == Jitter::PerTile;
+    world
+        .tiles_mut()
+        .par_chunks_mut(width)
+        .with_min_len(8)
+        .enumerate()
+        .skip(lo)
+        .for_each(|(y, row)| {
+            if y >= hi {
+                for t in row.iter_mut() {
+                    *t = if *t == Tile::Dirt { Tile::Stone } else { *t };
+                }
+            } else if per_tile {
+                for (x, (tile, &t)) in row.iter_mut().zip(&top).enumerate() {
+                    // Stone from `top + jitter(x, y)` down; below `top + jmax` always stone.
+                    if *tile == Tile::Dirt
+                        && y >= t
+                        && (y > t + jmax as usize || y >= t + jitter(key, x, y, jmax) as usize)
+                    {
+                        *tile = Tile::Stone;
+                    }
+                }
+            } else {
+                for (tile, &s) in row.iter_mut().zip(&stone_from) {
+                    *tile = if *tile == Tile::Dirt && y >= s {
+                        Tile::Stone
+                    } else {
+                        *tile
+                    };
+                }
             }
-            let extra = match p.jitter {
-                Jitter::PerTile if y <= top + p.dirt_jitter as usize => jitter(key, x, y, p.dirt_jitter),
-                Jitter::PerTile => 0,
-                Jitter::PerColumn => jitter(key, x, 0, p.dirt_jitter),
-            };
-            if y >= top + extra as usize {
-                *tile = Tile::Stone;
-            }
-        }
-    });
+        });
+}
+
+fn min(v: &[usize]) -> usize {
+    v.iter().copied().min().unwrap_or(0)
+}
+
+fn max(v: &[usize]) -> usize {
+    v.iter().copied().max().unwrap_or(0)
 }
 
 #[cfg(test)]
@@ -52,7 +98,11 @@ mod tests {
     use crate::preset::Preset;
 
     fn layered(jitter: Jitter) -> (World, Preset) {
-        let mut preset = Preset { width: 300, height: 120, ..Default::default() };
+        let mut preset = Preset {
+            width: 300,
+            height: 120,
+            ..Default::default()
+        };
         preset.layers.dirt_depth = 10;
         preset.layers.dirt_jitter = 4;
         preset.layers.jitter = jitter;
@@ -69,7 +119,10 @@ mod tests {
         (0..w.width())
             .map(|x| {
                 let s = w.surface[x] as usize;
-                (s..w.height()).find(|&y| w.tile(x, y) == Tile::Stone).unwrap() - s
+                (s..w.height())
+                    .find(|&y| w.tile(x, y) == Tile::Stone)
+                    .unwrap()
+                    - s
             })
             .collect()
     }
@@ -79,8 +132,14 @@ mod tests {
         for mode in [Jitter::PerTile, Jitter::PerColumn] {
             let (w, _) = layered(mode);
             let depths = dirt_depths(&w);
-            assert!(depths.iter().all(|d| (10..=14).contains(d)), "{mode:?}: {depths:?}");
-            assert!(depths.iter().any(|&d| d == 10) && depths.iter().any(|&d| d == 14), "{mode:?} jitter unused");
+            assert!(
+                depths.iter().all(|d| (10..=14).contains(d)),
+                "{mode:?}: {depths:?}"
+            );
+            assert!(
+                depths.iter().any(|&d| d == 10) && depths.iter().any(|&d| d == 14),
+                "{mode:?} jitter unused"
+            );
             for x in 0..w.width() {
                 let s = w.surface[x] as usize;
                 assert!((s + 15..w.height()).all(|y| w.tile(x, y) == Tile::Stone));
@@ -100,7 +159,10 @@ mod tests {
             let s = w.surface[x] as usize;
             (s + 10..s + 15).any(|y| w.tile(x, y) == Tile::Dirt && w.tile(x, y - 1) == Tile::Stone)
         });
-        assert!(speckled, "per-tile jitter should leave dirt under stone somewhere");
+        assert!(
+            speckled,
+            "per-tile jitter should leave dirt under stone somewhere"
+        );
     }
 
     #[test]

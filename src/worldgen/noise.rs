@@ -69,7 +69,11 @@ pub fn perlin_2d(key: u32, x: f32, y: f32) -> f32 {
     let n00 = grad2(lattice2(key, ix, iy), dx, dy);
     let n10 = grad2(lattice2(key, ix.wrapping_add(1), iy), dx - 1.0, dy);
     let n01 = grad2(lattice2(key, ix, iy.wrapping_add(1)), dx, dy - 1.0);
-    let n11 = grad2(lattice2(key, ix.wrapping_add(1), iy.wrapping_add(1)), dx - 1.0, dy - 1.0);
+    let n11 = grad2(
+        lattice2(key, ix.wrapping_add(1), iy.wrapping_add(1)),
+        dx - 1.0,
+        dy - 1.0,
+    );
     let (u, v) = (fade(dx), fade(dy));
     let nx0 = n00 + u * (n10 - n00);
     let nx1 = n01 + u * (n11 - n01);
@@ -150,7 +154,9 @@ mod tests {
 
     #[test]
     fn keys_give_different_noise() {
-        let differ = (0..100).filter(|&i| perlin_2d(1, i as f32 + 0.3, 0.7) != perlin_2d(2, i as f32 + 0.3, 0.7)).count();
+        let differ = (0..100)
+            .filter(|&i| perlin_2d(1, i as f32 + 0.3, 0.7) != perlin_2d(2, i as f32 + 0.3, 0.7))
+            .count();
         assert!(differ > 90);
     }
 
@@ -165,11 +171,21 @@ mod tests {
 
     #[test]
     fn fbm_is_normalised() {
-        let f = Fbm1 { key: 5, octaves: 6, persistence: 0.5, lacunarity: 2.0 };
+        let f = Fbm1 {
+            key: 5,
+            octaves: 6,
+            persistence: 0.5,
+            lacunarity: 2.0,
+        };
         for i in 0..10_000 {
             assert!(f.sample(i as f32 * 0.013).abs() <= 1.0);
         }
-        let one = Fbm1 { key: 5, octaves: 1, persistence: 0.5, lacunarity: 2.0 };
+        let one = Fbm1 {
+            key: 5,
+            octaves: 1,
+            persistence: 0.5,
+            lacunarity: 2.0,
+        };
         assert_eq!(one.sample(0.3), 2.0 * perlin_1d(hash32(5), 0.3));
     }
 }

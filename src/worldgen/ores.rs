@@ -32,28 +32,36 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     let surface = world.surface.clone();
     let width = world.width();
     let freq = p.frequency as f32;
-    world.tiles_mut().par_chunks_mut(width).enumerate().skip(first_row).for_each_init(
-        || vec![0f32; width],
-        |noise, (y, row)| {
-            let mut x = 0;
-            while x < width {
-                if row[x] != Tile::Stone {
-                    x += 1;
-                    continue;
-                }
-                let end = row[x..].iter().position(|&t| t != Tile::Stone).map_or(width, |n| x + n);
-                let samples = &mut noise[x..end];
-                perlin_2d_row(key, x, y, freq, samples);
-                for (i, &n) in samples.iter().enumerate() {
-                    let depth = y as i64 - surface[x + i] as i64;
-                    if let Some(ore) = pick(&p.table, n, depth) {
-                        row[x + i] = ore;
+    world
+        .tiles_mut()
+        .par_chunks_mut(width)
+        .enumerate()
+        .skip(first_row)
+        .for_each_init(
+            || vec![0f32; width],
+            |noise, (y, row)| {
+                let mut x = 0;
+                while x < width {
+                    if row[x] != Tile::Stone {
+                        x += 1;
+                        continue;
                     }
+                    let end = row[x..]
+                        .iter()
+                        .position(|&t| t != Tile::Stone)
+                        .map_or(width, |n| x + n);
+                    let samples = &mut noise[x..end];
+                    perlin_2d_row(key, x, y, freq, samples);
+                    for (i, &n) in samples.iter().enumerate() {
+                        let depth = y as i64 - surface[x + i] as i64;
+                        if let Some(ore) = pick(&p.table, n, depth) {
+                            row[x + i] = ore;
+                        }
+                    }
+                    x = end;
                 }
-                x = end;
-            }
-        },
-    );
+            },
+        );
 }
 
 #[cfg(test)]
@@ -65,9 +73,21 @@ mod tests {
     fn table_is_checked_in_order_with_depths() {
         let t = crate::preset::OreParams::default().table;
         let classic = vec![
-            Ore { tile: Tile::DiamondOre, threshold: 0.6, min_depth: 20 },
-            Ore { tile: Tile::GoldOre, threshold: 0.35, min_depth: 10 },
-            Ore { tile: Tile::IronOre, threshold: 0.15, min_depth: 5 },
+            Ore {
+                tile: Tile::DiamondOre,
+                threshold: 0.6,
+                min_depth: 20,
+            },
+            Ore {
+                tile: Tile::GoldOre,
+                threshold: 0.35,
+                min_depth: 10,
+            },
+            Ore {
+                tile: Tile::IronOre,
+                threshold: 0.15,
+                min_depth: 5,
+            },
         ];
         assert_eq!(pick(&classic, 0.7, 21), Some(Tile::DiamondOre));
         assert_eq!(pick(&classic, 0.7, 20), Some(Tile::GoldOre));
@@ -82,12 +102,20 @@ mod tests {
     fn ore_only_replaces_stone_and_respects_depth() {
         let mut rows = vec!["          ".to_string(); 4];
         for y in 0..40 {
-            rows.push(if y % 3 == 0 { "#. #.#  ##".into() } else { "##########".into() });
+            rows.push(if y % 3 == 0 {
+                "#. #.#  ##".into()
+            } else {
+                "##########".into()
+            });
         }
         let refs: Vec<&str> = rows.iter().map(|s| s.as_str()).collect();
         let mut preset = crate::preset::Preset::default();
         preset.ores.frequency = 0.3;
-        preset.ores.table = vec![Ore { tile: Tile::IronOre, threshold: -1.0, min_depth: 6 }];
+        preset.ores.table = vec![Ore {
+            tile: Tile::IronOre,
+            threshold: -1.0,
+            min_depth: 6,
+        }];
         let before = World::from_ascii(&refs).unwrap();
         let mut after = before.clone();
         apply(&mut after, &preset, &mut crate::rng::pass_rng(3, "ores"));

@@ -14,7 +14,12 @@ use rayon::prelude::*;
 /// rounded and kept inside `1..height` so every column has sky and ground.
 pub fn heights(width: usize, height: usize, preset: &Preset, key: u32) -> Vec<u32> {
     let p = &preset.surface;
-    let fbm = Fbm1 { key, octaves: p.octaves, persistence: p.persistence as f32, lacunarity: p.lacunarity as f32 };
+    let fbm = Fbm1 {
+        key,
+        octaves: p.octaves,
+        persistence: p.persistence as f32,
+        lacunarity: p.lacunarity as f32,
+    };
     let base = p.base_height * height as f64;
     let max = height.saturating_sub(1).max(1) as f64;
     (0..width)
@@ -29,12 +34,33 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     let key = rng.next_u32();
     let surface = heights(world.width(), world.height(), preset, key);
     let width = world.width();
-    world.tiles_mut().par_chunks_mut(width).enumerate().for_each(|(y, row)| {
-        for (tile, &s) in row.iter_mut().zip(&surface) {
-            *tile = if y as u32 >= s { Tile::Dirt } else { Tile::Air };
-        }
-    });
+    // Rows above the highest surface are all air, rows below the lowest all dirt: plain
+    // fills. Only the band between needs a per-column compare (branch-free, vectorised).
+    let lo = surface.iter().copied().min().unwrap_or(0) as usize;
+    let hi = surface.iter().copied().max().unwrap_or(0) as usize;
+    world
+        .tiles_mut()
+        .par_chunks_mut(width)
+        .with_min_len(8)
+        .enumerate()
+        .for_each(|(y, row)| {
+            if y < lo {
+                row.fill(Tile::Air);
+            } else if y >= hi {
+                row.fill(Tile::Dirt);
+            } else {
+                ground_row(row, &surface, y as u32);
+            }
+        });
     world.surface = surface;
+}
+
+/// Dirt where the row is at or below the column's surface, air above.
+#[inline]
+fn ground_row(row: &mut [Tile], surface: &[u32], y: u32) {
+    for (tile, &s) in row.iter_mut().zip(surface) {
+        *tile = if y >= s { Tile::Dirt } else { Tile::Air };
+    }
 }
 
 #[cfg(test)]
@@ -43,14 +69,24 @@ mod tests {
 
     #[test]
     fn surface_is_continuous_and_near_base() {
-        let preset = crate::preset::parse(include_str!("../../config/presets/classic.ron"), "classic").unwrap();
+        let preset =
+            crate::preset::parse(include_str!("../../config/presets/classic.ron"), "classic")
+                .unwrap();
         let h = heights(1000, 500, &preset, 42);
         let base = 500.0 / 3.0;
         for x in 1..h.len() {
-            assert!(h[x].abs_diff(h[x - 1]) <= 2, "jump at {x}: {} -> {}", h[x - 1], h[x]);
+            assert!(
+                h[x].abs_diff(h[x - 1]) <= 2,
+                "jump at {x}: {} -> {}",
+                h[x - 1],
+                h[x]
+            );
         }
         for &y in &h {
-            assert!((y as f64 - base).abs() <= preset.surface.amplitude + 1.0, "{y}");
+            assert!(
+                (y as f64 - base).abs() <= preset.surface.amplitude + 1.0,
+                "{y}"
+            );
         }
         let spread = h.iter().max().unwrap() - h.iter().min().unwrap();
         assert!(spread >= 8, "surface too flat: {spread}");
@@ -58,7 +94,11 @@ mod tests {
 
     #[test]
     fn dirt_from_surface_down_air_above() {
-        let preset = crate::preset::Preset { width: 64, height: 40, ..Default::default() };
+        let preset = crate::preset::Preset {
+            width: 64,
+            height: 40,
+            ..Default::default()
+        };
         let mut w = World::new(64, 40, 1, preset.clone());
         apply(&mut w, &preset, &mut crate::rng::pass_rng(1, "surface"));
         for x in 0..64 {
@@ -71,7 +111,11 @@ mod tests {
 
     #[test]
     fn extreme_amplitude_stays_inside_the_world() {
-        let mut preset = crate::preset::Preset { width: 200, height: 16, ..Default::default() };
+        let mut preset = crate::preset::Preset {
+            width: 200,
+            height: 16,
+            ..Default::default()
+        };
         preset.surface.amplitude = 4000.0;
         for &y in &heights(200, 16, &preset, 3) {
             assert!((1..16).contains(&y));

@@ -116,12 +116,12 @@ pub fn layers(world: &mut World, preset: &Preset, seed: u64) {
     let column_jitter: Vec<u32> = (0..world.width())
         .map(|_| rng.random_range(0..=p.dirt_jitter))
         .collect();
-    for x in 0..world.width() {
+    for (x, &column) in column_jitter.iter().enumerate() {
         let s = world.surface[x] as usize;
         for y in s..world.height() {
             let extra = match p.jitter {
                 Jitter::PerTile => rng.random_range(0..=p.dirt_jitter),
-                Jitter::PerColumn => column_jitter[x],
+                Jitter::PerColumn => column,
             };
             if world.tile(x, y) == Tile::Dirt && y - s >= (p.dirt_depth + extra) as usize {
                 world.set(x, y, Tile::Stone);

@@ -228,56 +228,51 @@ fn step_row_rule(
     out[n - 1] |= pad;
 }
 
-/// Steps the rows `y0..y0 + out.len() / wpr` of `src` into `out`.
-#[inline(always)]
-fn step_band(
-    src: &[u64],
-    guard: &[u64],
+/// One automaton step over the whole grid: the source rows and what every row needs.
+struct Step<'a> {
+    src: &'a [u64],
+    /// An all-wall row for the neighbours outside the world.
+    guard: &'a [u64],
     wpr: usize,
     height: usize,
-    y0: usize,
-    out: &mut [u64],
-    rule: &Rule,
+    rule: Rule,
     pad: u64,
-) {
-    for (k, out_row) in out.chunks_exact_mut(wpr).enumerate() {
-        let y = y0 + k;
-        let above = if y == 0 {
-            guard
-        } else {
-            &src[(y - 1) * wpr..y * wpr]
-        };
-        let below = if y + 1 == height {
-            guard
-        } else {
-            &src[(y + 1) * wpr..(y + 2) * wpr]
-        };
-        step_row_rule(
-            above,
-            &src[y * wpr..(y + 1) * wpr],
-            below,
-            out_row,
-            rule,
-            pad,
-        );
-    }
 }
 
-/// [`step_band`] compiled for AVX2 (four words per instruction; same result).
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-#[allow(clippy::too_many_arguments)]
-fn step_band_avx2(
-    src: &[u64],
-    guard: &[u64],
-    wpr: usize,
-    height: usize,
-    y0: usize,
-    out: &mut [u64],
-    rule: &Rule,
-    pad: u64,
-) {
-    step_band(src, guard, wpr, height, y0, out, rule, pad)
+impl Step<'_> {
+    /// Steps the rows `y0..y0 + out.len() / wpr` of `src` into `out`.
+    #[inline(always)]
+    fn band(&self, y0: usize, out: &mut [u64]) {
+        let (src, wpr) = (self.src, self.wpr);
+        for (k, out_row) in out.chunks_exact_mut(wpr).enumerate() {
+            let y = y0 + k;
+            let above = if y == 0 {
+                self.guard
+            } else {
+                &src[(y - 1) * wpr..y * wpr]
+            };
+            let below = if y + 1 == self.height {
+                self.guard
+            } else {
+                &src[(y + 1) * wpr..(y + 2) * wpr]
+            };
+            step_row_rule(
+                above,
+                &src[y * wpr..(y + 1) * wpr],
+                below,
+                out_row,
+                &self.rule,
+                self.pad,
+            );
+        }
+    }
+
+    /// [`Step::band`] compiled for AVX2 (four words per instruction; same result).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn band_avx2(&self, y0: usize, out: &mut [u64]) {
+        self.band(y0, out)
+    }
 }
 
 /// Rows per parallel task: enough work per task to hide the scheduling.
@@ -299,7 +294,14 @@ pub fn run_automaton(grid: &mut BitGrid, params: &CaveParams, first_row: usize) 
     }
     let mut next = grid.bits.clone();
     for _ in 0..params.iterations {
-        let src = &grid.bits;
+        let step = Step {
+            src: &grid.bits,
+            guard: &guard,
+            wpr,
+            height,
+            rule,
+            pad,
+        };
         next[first_row * wpr..]
             .par_chunks_mut(BAND_ROWS * wpr)
             .enumerate()
@@ -308,10 +310,10 @@ pub fn run_automaton(grid: &mut BitGrid, params: &CaveParams, first_row: usize) 
                 #[cfg(target_arch = "x86_64")]
                 if avx2 {
                     // SAFETY: the CPU has AVX2 (checked at run time above).
-                    unsafe { step_band_avx2(src, &guard, wpr, height, y0, out, &rule, pad) };
+                    unsafe { step.band_avx2(y0, out) };
                     return;
                 }
-                step_band(src, &guard, wpr, height, y0, out, &rule, pad);
+                step.band(y0, out);
             });
         std::mem::swap(&mut grid.bits, &mut next);
     }
@@ -736,8 +738,8 @@ mod tests {
             ..Default::default()
         };
         let (g, _) = random_fill(100, 60, &surface, &params, 1);
-        for x in 0..100 {
-            let start = surface[x] as usize + 3;
+        for (x, &s) in surface.iter().enumerate() {
+            let start = s as usize + 3;
             assert!(
                 (0..start).all(|y| g.get(x, y)),
                 "column {x} walled down to {start}"

@@ -137,7 +137,7 @@ mod tests {
                 "{mode:?}: {depths:?}"
             );
             assert!(
-                depths.iter().any(|&d| d == 10) && depths.iter().any(|&d| d == 14),
+                depths.contains(&10) && depths.contains(&14),
                 "{mode:?} jitter unused"
             );
             for x in 0..w.width() {

@@ -166,7 +166,7 @@ mod tests {
         let noise: Vec<f32> = (0..4000)
             .map(|i| crate::worldgen::noise::perlin_2d(3, i as f32 * 0.37, 0.5) * 1.3)
             .collect();
-        let surface: Vec<i32> = (0..4000).map(|i| (i * 7 % 300) as i32).collect();
+        let surface: Vec<i32> = (0..4000).map(|i| i * 7 % 300).collect();
         let mut out = vec![Tile::Air; 4000];
         for y in [0, 50, 130, 299, 400] {
             pick_row(&f32_table, y, &noise, &surface, &mut out);

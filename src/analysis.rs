@@ -267,7 +267,7 @@ pub fn analyse(world: &World) -> CaveReport {
     // 2. Union-find: bands of rows in parallel (each band's runs are a contiguous index
     //    range and links only go to smaller indices inside it), then the seams.
     let mut parent: Vec<u32> = (0..n as u32).collect();
-    let bands = rayon::current_num_threads().clamp(1, height);
+    let bands = (rayon::current_num_threads() * 8).clamp(1, height);
     let rows_per_band = height.div_ceil(bands);
     let band_rows: Vec<(usize, usize)> = (0..height)
         .step_by(rows_per_band)

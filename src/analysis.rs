@@ -88,29 +88,7 @@ impl CaveReport {
 /// Open air of up to 64 tiles as bits (bit `i` = tile `i`).
 #[inline(always)]
 fn open_bits(tiles: &[Tile]) -> u64 {
-    #[cfg(target_arch = "x86_64")]
-    if tiles.len() == 64 {
-        use std::arch::x86_64::{
-            __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_setzero_si128,
-        };
-        // Air is byte 0: compare 16 bytes at a time with zero and move the byte masks
-        // into bits (SSE2, always present on x86-64).
-        // SAFETY: `Tile` is `repr(u8)`, so 64 tiles are 64 readable bytes; the loads are
-        // unaligned loads inside the slice.
-        unsafe {
-            let p = tiles.as_ptr() as *const __m128i;
-            let zero = _mm_setzero_si128();
-            let mask = |i: usize| {
-                _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(p.add(i)), zero)) as u16 as u64
-            };
-            return mask(0) | mask(1) << 16 | mask(2) << 32 | mask(3) << 48;
-        }
-    }
-    let mut m = 0u64;
-    for (i, t) in tiles.iter().enumerate() {
-        m |= ((*t == Tile::Air) as u64) << i;
-    }
-    m
+    crate::world::tile_bits(tiles, Tile::Air)
 }
 
 /// Packs one row into open-air bit words and returns how many runs of air it has.

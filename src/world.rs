@@ -274,6 +274,34 @@ impl World {
     }
 }
 
+/// Which of up to 64 tiles are `kind`, as bits (bit `i` = `tiles[i]`).
+#[inline(always)]
+pub fn tile_bits(tiles: &[Tile], kind: Tile) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if tiles.len() == 64 {
+        use std::arch::x86_64::{
+            __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
+        };
+        // Compare 16 bytes at a time and move the byte masks into bits (SSE2, always
+        // present on x86-64).
+        // SAFETY: `Tile` is `repr(u8)`, so 64 tiles are 64 readable bytes; the loads are
+        // unaligned loads inside the slice.
+        unsafe {
+            let p = tiles.as_ptr() as *const __m128i;
+            let k = _mm_set1_epi8(kind as i8);
+            let mask = |i: usize| {
+                _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(p.add(i)), k)) as u16 as u64
+            };
+            return mask(0) | mask(1) << 16 | mask(2) << 32 | mask(3) << 48;
+        }
+    }
+    let mut m = 0u64;
+    for (i, t) in tiles.iter().enumerate() {
+        m |= ((*t == kind) as u64) << i;
+    }
+    m
+}
+
 /// Tiles of each kind in `tiles`. A histogram (`counts[t] += 1`) stalls on long runs of
 /// one tile, each increment waiting for the last; instead every kind gets 32 byte-sized
 /// lanes that add up compare results (vectorised), emptied before they can overflow.
@@ -375,6 +403,22 @@ mod tests {
         }
         let c = World::from_ascii(&[".....", "#####", ".....", "#####"]).unwrap();
         assert_ne!(c.tile_hash(), base);
+    }
+
+    #[test]
+    fn tile_bits_match_per_tile_checks() {
+        let tiles: Vec<Tile> = (0..64 * 3 + 17)
+            .map(|i| Tile::ALL[(crate::rng::mix64(i) % 4) as usize])
+            .collect();
+        for kind in [Tile::Air, Tile::Stone, Tile::Torch] {
+            for chunk in tiles.chunks(64) {
+                let bits = tile_bits(chunk, kind);
+                for (i, t) in chunk.iter().enumerate() {
+                    assert_eq!(bits >> i & 1 == 1, *t == kind);
+                }
+                assert_eq!(bits >> chunk.len().min(63) >> 1, 0);
+            }
+        }
     }
 
     #[test]

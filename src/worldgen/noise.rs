@@ -154,6 +154,20 @@ impl RowPlan {
 /// samples that the compiler vectorises.
 #[inline(always)]
 pub fn perlin_2d_row_planned(key: u32, plan: &RowPlan, y: usize, frequency: f32, out: &mut [f32]) {
+    perlin_2d_row_planned_where(key, plan, y, frequency, out, |_| true);
+}
+
+/// [`perlin_2d_row_planned`] for the lattice cells whose sample range `wanted` accepts
+/// only; samples of other cells are left as they were.
+#[inline(always)]
+pub fn perlin_2d_row_planned_where(
+    key: u32,
+    plan: &RowPlan,
+    y: usize,
+    frequency: f32,
+    out: &mut [f32],
+    wanted: impl Fn(std::ops::Range<usize>) -> bool,
+) {
     let out = &mut out[..plan.len()];
     let fy = y as i32 as f32 * frequency;
     let iy = floor_i32(fy);
@@ -161,6 +175,9 @@ pub fn perlin_2d_row_planned(key: u32, plan: &RowPlan, y: usize, frequency: f32,
     let v = fade(dy);
     let mut right: Option<(i32, u32, u32)> = None;
     for &(ix, a, b) in &plan.cells {
+        if !wanted(a..b) {
+            continue;
+        }
         // The left corners are the previous cell's right corners.
         let (h00, h01) = match right {
             Some((rx, h10, h11)) if rx == ix => (h10, h11),
@@ -286,6 +303,21 @@ mod tests {
                     let p = perlin_2d(11, (x0 + i) as f32 * f, y as f32 * f);
                     assert_eq!(v.to_bits(), p.to_bits(), "f {f} at ({}, {y})", x0 + i);
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn skipped_cells_are_left_alone() {
+        let plan = RowPlan::new(5, 500, 0.09);
+        let mut all = vec![0.0; 500];
+        perlin_2d_row_planned(4, &plan, 33, 0.09, &mut all);
+        let mut some = vec![9.0; 500];
+        perlin_2d_row_planned_where(4, &plan, 33, 0.09, &mut some, |r| r.start % 3 != 0);
+        for &(_, a, b) in &plan.cells {
+            for i in a..b {
+                let want = if a % 3 != 0 { all[i] } else { 9.0 };
+                assert_eq!(some[i].to_bits(), want.to_bits(), "sample {i}");
             }
         }
     }

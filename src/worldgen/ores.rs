@@ -5,9 +5,10 @@
 //! Expects: stone. Leaves: some stone replaced by ore; nothing else touched. Noise is only
 //! evaluated over runs of stone deep enough for some ore, so air and dirt cost nothing.
 
-use super::noise::{RowPlan, perlin_2d_row_planned};
+use super::noise::{RowPlan, perlin_2d_row_planned_where};
 use crate::preset::{Ore, Preset};
 use crate::rng::PassRng;
+use crate::world::tile_bits;
 use crate::world::{Tile, World};
 use rand::Rng;
 use rayon::prelude::*;
@@ -89,7 +90,16 @@ impl RowJob<'_> {
     /// runs with a setup each), the ore choice for every column, then stone takes it.
     #[inline(always)]
     fn run(&self, y: usize, row: &mut [Tile], noise: &mut [f32], ore: &mut [Tile]) {
-        perlin_2d_row_planned(self.key, self.plan, y, self.freq, noise);
+        // Noise only for lattice cells that hold stone (caves leave many without): the
+        // row's stone as bits, one or two words per cell.
+        let mut stone = [0u64; MAX_WORDS];
+        let words = row.len().div_ceil(64);
+        for (w, tiles) in stone[..words].iter_mut().zip(row.chunks(64)) {
+            *w = tile_bits(tiles, Tile::Stone);
+        }
+        perlin_2d_row_planned_where(self.key, self.plan, y, self.freq, noise, |r| {
+            any_bit(&stone, r)
+        });
         pick_row(self.table, y as i32, noise, self.surface, ore);
         for (t, &o) in row.iter_mut().zip(ore.iter()) {
             *t = if *t == Tile::Stone { o } else { *t };
@@ -103,6 +113,27 @@ impl RowJob<'_> {
     fn run_avx2(&self, y: usize, row: &mut [Tile], noise: &mut [f32], ore: &mut [Tile]) {
         self.run(y, row, noise, ore)
     }
+}
+
+/// Words of stone bits per row: enough for the widest world.
+const MAX_WORDS: usize = (crate::preset::MAX_WIDTH as usize).div_ceil(64) + 1;
+
+/// Is any bit of `bits` in `r` set? Ranges longer than 64 count as yes.
+#[inline(always)]
+fn any_bit(bits: &[u64; MAX_WORDS], r: std::ops::Range<usize>) -> bool {
+    let len = r.end - r.start;
+    if len > 64 {
+        return true;
+    }
+    let (w, s) = (r.start / 64, r.start % 64);
+    // 128 bits from the start word, shifted so the range starts at bit 0.
+    let pair = (bits[w] as u128 | (bits[(w + 1).min(MAX_WORDS - 1)] as u128) << 64) >> s;
+    let mask = if len == 64 {
+        u64::MAX
+    } else {
+        (1u64 << len) - 1
+    };
+    pair as u64 & mask != 0
 }
 
 /// `out[x]` = what [`pick`] chooses for column `x` of row `y`, with `Tile::Stone` for no
@@ -175,6 +206,20 @@ mod tests {
                 assert_eq!(out[x], want, "x {x} y {y}");
             }
         }
+    }
+
+    #[test]
+    fn any_bit_sees_exactly_its_range() {
+        let mut bits = [0u64; MAX_WORDS];
+        bits[1] = 1 << 63;
+        bits[2] = 1;
+        for start in 0..200 {
+            for len in 1..=64 {
+                let want = (start..start + len).any(|i| i == 127 || i == 128);
+                assert_eq!(any_bit(&bits, start..start + len), want, "{start}+{len}");
+            }
+        }
+        assert!(any_bit(&[0; MAX_WORDS], 0..65));
     }
 
     #[test]

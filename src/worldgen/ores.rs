@@ -138,11 +138,23 @@ fn any_bit(bits: &[u64; MAX_WORDS], r: std::ops::Range<usize>) -> bool {
 
 /// `out[x]` = what [`pick`] chooses for column `x` of row `y`, with `Tile::Stone` for no
 /// ore. Branch-free: the table is applied last entry first, so the first match wins, and
-/// each entry is one vectorised pass over the row.
+/// each entry is one vectorised pass over the row. An entry too deep for every column of
+/// the row is skipped, and one deep enough for every column skips the depth test.
 #[inline(always)]
 fn pick_row(table: &[(f32, i32, Tile)], y: i32, noise: &[f32], surface: &[i32], out: &mut [Tile]) {
+    let smin = surface.iter().copied().min().unwrap_or(0);
+    let smax = surface.iter().copied().max().unwrap_or(0);
     out.fill(Tile::Stone);
     for &(threshold, min_depth, tile) in table.iter().rev() {
+        if y - smin <= min_depth {
+            continue;
+        }
+        if y - smax > min_depth {
+            for (o, &n) in out.iter_mut().zip(noise) {
+                *o = if n > threshold { tile } else { *o };
+            }
+            continue;
+        }
         for ((o, &n), &s) in out.iter_mut().zip(noise).zip(surface) {
             *o = if (n > threshold) & (y - s > min_depth) {
                 tile

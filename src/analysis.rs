@@ -6,7 +6,7 @@
 //! smaller run index, so every component's root is its first run in row-major order and
 //! component ids come out in that order for any thread count.
 
-use crate::world::World;
+use crate::world::{Tile, World};
 use rayon::prelude::*;
 
 /// A horizontal run of air `x0..x1` in one row, and the component it belongs to.
@@ -85,26 +85,110 @@ impl CaveReport {
     }
 }
 
-fn row_runs(row: &[crate::world::Tile], out: &mut Vec<Run>) {
-    let mut x = 0;
-    let n = row.len();
-    while x < n {
-        while x < n && !row[x].is_open() {
-            x += 1;
-        }
-        if x == n {
-            break;
-        }
-        let start = x;
-        while x < n && row[x].is_open() {
-            x += 1;
-        }
-        out.push(Run {
-            x0: start as u32,
-            x1: x as u32,
-            id: 0,
-        });
+/// Open air of up to 64 tiles as bits (bit `i` = tile `i`).
+#[inline(always)]
+fn open_bits(tiles: &[Tile]) -> u64 {
+    crate::world::tile_bits(tiles, Tile::Air)
+}
+
+/// Packs one row into open-air bit words and returns how many runs of air it has.
+#[inline(always)]
+fn pack_row(row: &[Tile], bits: &mut [u64]) -> usize {
+    let mut count = 0;
+    let mut prev = 0u64;
+    for (word, tiles) in bits.iter_mut().zip(row.chunks(64)) {
+        let m = open_bits(tiles);
+        *word = m;
+        // A run starts where a tile is open and its west neighbour is not.
+        count += (m & !(m << 1 | prev)).count_ones() as usize;
+        prev = m >> 63;
     }
+    count
+}
+
+/// The runs of one row from its bit words (bits past the width are zero), in order.
+#[inline(always)]
+fn runs_from_bits(bits: &[u64], width: usize, out: &mut [Run]) {
+    let mut k = 0;
+    let mut prev = 0u64;
+    let mut start = 0u32;
+    for (w, &m) in bits.iter().enumerate() {
+        // Transitions alternate: start, end, start, ...
+        let mut t = m ^ (m << 1 | prev);
+        while t != 0 {
+            let x = (w * 64) as u32 + t.trailing_zeros();
+            if m >> (x % 64) & 1 == 1 {
+                start = x;
+            } else {
+                out[k] = Run {
+                    x0: start,
+                    x1: x,
+                    id: 0,
+                };
+                k += 1;
+            }
+            t &= t - 1;
+        }
+        prev = m >> 63;
+    }
+    if prev == 1 {
+        out[k] = Run {
+            x0: start,
+            x1: width as u32,
+            id: 0,
+        };
+    }
+}
+
+/// Runs of air of every row, concatenated in row order, and where each row's start:
+/// rows are packed into bits and their runs counted in parallel, then each band of rows
+/// writes its runs straight into its part of one allocation.
+fn extract_runs(world: &World) -> (Vec<Run>, Vec<usize>) {
+    let (width, height) = (world.width(), world.height());
+    let wpr = width.div_ceil(64);
+    let mut bits = vec![0u64; wpr * height];
+    let mut counts = vec![0usize; height];
+    bits.par_chunks_mut(wpr)
+        .zip(world.tiles().par_chunks(width))
+        .zip(counts.par_iter_mut())
+        .with_min_len(16)
+        .for_each(|((b, row), c)| *c = pack_row(row, b));
+    let mut row_start = Vec::with_capacity(height + 1);
+    row_start.push(0);
+    let mut total = 0;
+    for c in &counts {
+        total += c;
+        row_start.push(total);
+    }
+    let mut runs = vec![
+        Run {
+            x0: 0,
+            x1: 0,
+            id: 0
+        };
+        total
+    ];
+    // Split the run buffer at row boundaries into one slice per band of rows.
+    let band_rows = 32;
+    let mut slices = Vec::with_capacity(height.div_ceil(band_rows));
+    let mut rest: &mut [Run] = &mut runs;
+    for y0 in (0..height).step_by(band_rows) {
+        let y1 = (y0 + band_rows).min(height);
+        let (head, tail) = rest.split_at_mut(row_start[y1] - row_start[y0]);
+        slices.push((y0, y1, head));
+        rest = tail;
+    }
+    slices.into_par_iter().for_each(|(y0, y1, out)| {
+        let base = row_start[y0];
+        for y in y0..y1 {
+            runs_from_bits(
+                &bits[y * wpr..(y + 1) * wpr],
+                width,
+                &mut out[row_start[y] - base..row_start[y + 1] - base],
+            );
+        }
+    });
+    (runs, row_start)
 }
 
 #[inline]
@@ -115,15 +199,6 @@ fn find(parent: &mut [u32], base: usize, mut i: usize) -> usize {
         i = grand as usize;
     }
     i
-}
-
-#[inline]
-fn union(parent: &mut [u32], base: usize, a: usize, b: usize) {
-    let (ra, rb) = (find(parent, base, a), find(parent, base, b));
-    if ra != rb {
-        let (lo, hi) = if ra < rb { (ra, rb) } else { (rb, ra) };
-        parent[hi - base] = lo as u32;
-    }
 }
 
 /// Joins the runs of two neighbouring rows that overlap (share a column).
@@ -138,7 +213,18 @@ fn join_rows(
     while i < upper.end && j < lower.end {
         let (a, b) = (runs[i], runs[j]);
         if a.x0 < b.x1 && b.x0 < a.x1 {
-            union(parent, base, i, j);
+            let ra = find(parent, base, i);
+            if parent[j - base] as usize == j {
+                // Lower run still its own root (its first overlap, usually): hang it
+                // under the upper root, which has a smaller index as links require.
+                parent[j - base] = ra as u32;
+            } else {
+                let rb = find(parent, base, j);
+                if ra != rb {
+                    let (lo, hi) = if ra < rb { (ra, rb) } else { (rb, ra) };
+                    parent[hi - base] = lo as u32;
+                }
+            }
         }
         if a.x1 <= b.x1 {
             i += 1;
@@ -151,32 +237,15 @@ fn join_rows(
 /// Labels the air of `world`.
 pub fn analyse(world: &World) -> CaveReport {
     let (width, height) = (world.width(), world.height());
-    // 1. Runs per row, in parallel, then concatenated in row order.
-    let per_row: Vec<Vec<Run>> = world
-        .tiles()
-        .par_chunks(width)
-        .map(|row| {
-            let mut v = Vec::new();
-            row_runs(row, &mut v);
-            v
-        })
-        .collect();
-    let mut row_start = Vec::with_capacity(height + 1);
-    row_start.push(0);
-    for r in &per_row {
-        row_start.push(row_start.last().copied().unwrap_or(0) + r.len());
-    }
-    let mut runs: Vec<Run> = Vec::with_capacity(row_start[height]);
-    for r in per_row {
-        runs.extend(r);
-    }
+    // 1. Runs per row, in parallel, in row order.
+    let (mut runs, row_start) = extract_runs(world);
     let n = runs.len();
     assert!(n < u32::MAX as usize, "too many runs");
 
     // 2. Union-find: bands of rows in parallel (each band's runs are a contiguous index
     //    range and links only go to smaller indices inside it), then the seams.
     let mut parent: Vec<u32> = (0..n as u32).collect();
-    let bands = rayon::current_num_threads().clamp(1, height);
+    let bands = (rayon::current_num_threads() * 8).clamp(1, height);
     let rows_per_band = height.div_ceil(bands);
     let band_rows: Vec<(usize, usize)> = (0..height)
         .step_by(rows_per_band)
@@ -214,15 +283,15 @@ pub fn analyse(world: &World) -> CaveReport {
         );
     }
 
-    // 3. Ids in order of each component's first run; areas, boxes, sky.
+    // 3. Ids in order of each component's first run; areas, boxes, sky. Links only go to
+    //    smaller indices, so in index order a run's parent already points at its root:
+    //    one pass flattens every run onto its root and hands out ids.
     let mut components: Vec<Component> = Vec::new();
-    let mut id_of_root = vec![u32::MAX; 0];
-    id_of_root.resize(n, u32::MAX);
     for y in 0..height {
         for i in row_start[y]..row_start[y + 1] {
-            let root = find(&mut parent, 0, i);
-            let id = if id_of_root[root] == u32::MAX {
-                id_of_root[root] = components.len() as u32;
+            let root = parent[parent[i] as usize] as usize;
+            parent[i] = root as u32;
+            let id = if root == i {
                 components.push(Component {
                     area: 0,
                     bbox: BBox {
@@ -235,7 +304,7 @@ pub fn analyse(world: &World) -> CaveReport {
                 });
                 components.len() as u32 - 1
             } else {
-                id_of_root[root]
+                runs[root].id
             };
             let r = &mut runs[i];
             r.id = id;

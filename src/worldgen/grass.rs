@@ -17,44 +17,64 @@ pub fn apply(world: &mut World, preset: &Preset, _rng: &mut PassRng) {
 }
 
 fn exposed(world: &mut World) {
-    let width = world.width();
-    // Air masks first (read-only), so rows can then be rewritten in parallel.
-    let air: Vec<Vec<bool>> = world
-        .tiles()
-        .par_chunks(width)
-        .map(|r| r.iter().map(|t| t.is_open()).collect())
+    let (width, height) = (world.width(), world.height());
+    // Growing grass never changes which tiles are open, so a row may read the row above
+    // while other rows change. Bands of rows run in parallel; each band first copies the
+    // row just above it (owned by the previous band).
+    let band_rows = height.div_ceil(rayon::current_num_threads() * 4).max(1);
+    let above_band: Vec<Vec<Tile>> = (band_rows..height)
+        .step_by(band_rows)
+        .map(|y| world.row(y - 1).to_vec())
         .collect();
     world
         .tiles_mut()
-        .par_chunks_mut(width)
+        .par_chunks_mut(band_rows * width)
         .enumerate()
-        .skip(1)
-        .for_each(|(y, row)| {
-            for (tile, &open_above) in row.iter_mut().zip(&air[y - 1]) {
-                if *tile == Tile::Dirt && open_above {
-                    *tile = Tile::Grass;
-                }
+        .for_each(|(b, band)| {
+            if b > 0 {
+                grow_under(&mut band[..width], &above_band[b - 1]);
+            }
+            for r in 1..band.len() / width {
+                let (upper, lower) = band.split_at_mut(r * width);
+                grow_under(&mut lower[..width], &upper[(r - 1) * width..]);
             }
         });
 }
 
+/// Dirt in `row` with air directly above (in `above`) becomes grass; branch-free per tile.
+#[inline]
+fn grow_under(row: &mut [Tile], above: &[Tile]) {
+    for (t, &a) in row.iter_mut().zip(above) {
+        *t = if (*t == Tile::Dirt) & (a == Tile::Air) {
+            Tile::Grass
+        } else {
+            *t
+        };
+    }
+}
+
 fn sky_lit(world: &mut World) {
     let (width, height) = (world.width(), world.height());
-    let mut open: Vec<usize> = (0..width).collect();
+    // open[x]: column x has been open sky from the top down to the current row.
+    let mut open = vec![true; width];
     for y in 0..height {
-        if open.is_empty() {
+        let mut any = false;
+        let row = &mut world.tiles_mut()[y * width..(y + 1) * width];
+        for (t, o) in row.iter_mut().zip(open.iter_mut()) {
+            let is_open = *t == Tile::Air;
+            // The first non-open tile of a still-open column grows grass if it is dirt
+            // (not in the top row: grass needs sky above it).
+            *t = if *o & (*t == Tile::Dirt) & (y > 0) {
+                Tile::Grass
+            } else {
+                *t
+            };
+            *o &= is_open;
+            any |= *o;
+        }
+        if !any {
             break;
         }
-        open.retain(|&x| {
-            let t = world.tile(x, y);
-            if t.is_open() {
-                return true;
-            }
-            if t == Tile::Dirt && y > 0 {
-                world.set(x, y, Tile::Grass);
-            }
-            false
-        });
     }
 }
 

@@ -27,30 +27,69 @@ fn jitter(key: u32, x: usize, y: usize, max: u32) -> u32 {
 pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     let key = rng.next_u32();
     let p = &preset.layers;
-    let surface = world.surface.clone();
+    let jmax = p.dirt_jitter;
     let width = world.width();
+    // First row of the jitter zone per column (`surface + dirt_depth`, saturating as u32).
+    let top: Vec<usize> = world
+        .surface
+        .iter()
+        .map(|&s| s.saturating_add(p.dirt_depth) as usize)
+        .collect();
+    // Per-column mode: the first stone row of each column, drawn once.
+    let stone_from: Vec<usize> = match p.jitter {
+        Jitter::PerColumn => top
+            .iter()
+            .enumerate()
+            .map(|(x, &t)| t + jitter(key, x, 0, jmax) as usize)
+            .collect(),
+        Jitter::PerTile => Vec::new(),
+    };
+    // Rows above `lo` keep their dirt; from `hi` on every dirt tile is stone. Only rows in
+    // between look at single columns.
+    let (lo, hi) = match p.jitter {
+        Jitter::PerColumn => (min(&stone_from), max(&stone_from)),
+        Jitter::PerTile => (min(&top), max(&top).saturating_add(jmax as usize + 1)),
+    };
+    let per_tile = p.jitter == Jitter::PerTile;
     world
         .tiles_mut()
         .par_chunks_mut(width)
+        .with_min_len(8)
         .enumerate()
+        .skip(lo)
         .for_each(|(y, row)| {
-            for (x, (tile, &s)) in row.iter_mut().zip(&surface).enumerate() {
-                let top = s.saturating_add(p.dirt_depth) as usize;
-                if y < top || *tile != Tile::Dirt {
-                    continue;
+            if y >= hi {
+                for t in row.iter_mut() {
+                    *t = if *t == Tile::Dirt { Tile::Stone } else { *t };
                 }
-                let extra = match p.jitter {
-                    Jitter::PerTile if y <= top + p.dirt_jitter as usize => {
-                        jitter(key, x, y, p.dirt_jitter)
+            } else if per_tile {
+                for (x, (tile, &t)) in row.iter_mut().zip(&top).enumerate() {
+                    // Stone from `top + jitter(x, y)` down; below `top + jmax` always stone.
+                    if *tile == Tile::Dirt
+                        && y >= t
+                        && (y > t + jmax as usize || y >= t + jitter(key, x, y, jmax) as usize)
+                    {
+                        *tile = Tile::Stone;
                     }
-                    Jitter::PerTile => 0,
-                    Jitter::PerColumn => jitter(key, x, 0, p.dirt_jitter),
-                };
-                if y >= top + extra as usize {
-                    *tile = Tile::Stone;
+                }
+            } else {
+                for (tile, &s) in row.iter_mut().zip(&stone_from) {
+                    *tile = if *tile == Tile::Dirt && y >= s {
+                        Tile::Stone
+                    } else {
+                        *tile
+                    };
                 }
             }
         });
+}
+
+fn min(v: &[usize]) -> usize {
+    v.iter().copied().min().unwrap_or(0)
+}
+
+fn max(v: &[usize]) -> usize {
+    v.iter().copied().max().unwrap_or(0)
 }
 
 #[cfg(test)]

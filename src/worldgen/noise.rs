@@ -62,9 +62,8 @@ fn grad2(h: u32, dx: f32, dy: f32) -> f32 {
 /// 2D gradient noise at `(x, y)`; in [-1, 1], zero on lattice points.
 #[inline(always)]
 pub fn perlin_2d(key: u32, x: f32, y: f32) -> f32 {
-    let fx = x.floor();
-    let fy = y.floor();
-    let (ix, iy) = (fx as i32, fy as i32);
+    let (ix, iy) = (floor_i32(x), floor_i32(y));
+    let (fx, fy) = (ix as f32, iy as f32);
     let (dx, dy) = (x - fx, y - fy);
     let n00 = grad2(lattice2(key, ix, iy), dx, dy);
     let n10 = grad2(lattice2(key, ix.wrapping_add(1), iy), dx - 1.0, dy);
@@ -80,13 +79,138 @@ pub fn perlin_2d(key: u32, x: f32, y: f32) -> f32 {
     nx0 + v * (nx1 - nx0)
 }
 
-/// Fills `out[i]` with `perlin_2d(key, (x0 + i) * frequency, y * frequency)`: one row of
-/// samples, written as a plain loop the compiler vectorises.
-pub fn perlin_2d_row(key: u32, x0: usize, y: usize, frequency: f32, out: &mut [f32]) {
-    let fy = y as f32 * frequency;
-    for (i, o) in out.iter_mut().enumerate() {
-        *o = perlin_2d(key, (x0 + i) as f32 * frequency, fy);
+/// `x.floor()` as an integer without a libm call (baseline x86-64 has no SSE4.1
+/// `roundss`): truncate, then step down for negative non-integers. Exact for
+/// `|x| < 2^31`.
+#[inline(always)]
+pub fn floor_i32(x: f32) -> i32 {
+    let i = x as i32;
+    i - (x < i as f32) as i32
+}
+
+/// Sign factors `(sx, sy)` of the diagonal gradient picked by a lattice hash (as in
+/// [`grad2`]).
+#[inline(always)]
+fn signs(h: u32) -> (f32, f32) {
+    (
+        1.0 - 2.0 * (h & 1) as f32,
+        1.0 - 2.0 * ((h >> 1) & 1) as f32,
+    )
+}
+
+/// The row-independent half of sampling 2D noise along rows: the columns
+/// `x0..x0 + len` at `frequency`, split into runs that share a lattice cell, with each
+/// sample's offset in its cell and fade. Build it once, then fill any number of rows with
+/// [`perlin_2d_row_planned`].
+#[derive(Clone, Debug)]
+pub struct RowPlan {
+    /// Lattice cells crossed, left to right: `(ix, first sample, end sample)`.
+    cells: Vec<(i32, usize, usize)>,
+    /// `x - floor(x)` of each sample.
+    dx: Vec<f32>,
+    /// `fade(dx)` of each sample.
+    u: Vec<f32>,
+}
+
+impl RowPlan {
+    pub fn new(x0: usize, len: usize, frequency: f32) -> RowPlan {
+        let mut plan = RowPlan {
+            cells: Vec::new(),
+            dx: Vec::with_capacity(len),
+            u: Vec::with_capacity(len),
+        };
+        for i in 0..len {
+            // Through i32: the same value as the usize conversion below 2^31, in one
+            // instruction instead of the unsigned 64-bit sequence.
+            let x = (x0 + i) as i32 as f32 * frequency;
+            let ix = floor_i32(x);
+            let dx = x - ix as f32;
+            plan.dx.push(dx);
+            plan.u.push(fade(dx));
+            match plan.cells.last_mut() {
+                Some(cell) if cell.0 == ix => cell.2 = i + 1,
+                _ => plan.cells.push((ix, i, i + 1)),
+            }
+        }
+        plan
     }
+
+    /// Number of samples per row.
+    pub fn len(&self) -> usize {
+        self.dx.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.dx.is_empty()
+    }
+}
+
+/// `out[i] = perlin_2d(key, (x0 + i) * frequency, y * frequency)` for the plan's columns,
+/// bit-identical to the point kernel.
+///
+/// Along a row the lattice row is fixed, so the corner gradients change only from one
+/// lattice cell to the next (every `1 / frequency` samples): they are hashed once per
+/// cell, and each sample costs four sign flips and three lerps, in a loop over the cell's
+/// samples that the compiler vectorises.
+#[inline(always)]
+pub fn perlin_2d_row_planned(key: u32, plan: &RowPlan, y: usize, frequency: f32, out: &mut [f32]) {
+    perlin_2d_row_planned_where(key, plan, y, frequency, out, |_| true);
+}
+
+/// [`perlin_2d_row_planned`] for the lattice cells whose sample range `wanted` accepts
+/// only; samples of other cells are left as they were.
+#[inline(always)]
+pub fn perlin_2d_row_planned_where(
+    key: u32,
+    plan: &RowPlan,
+    y: usize,
+    frequency: f32,
+    out: &mut [f32],
+    wanted: impl Fn(std::ops::Range<usize>) -> bool,
+) {
+    let out = &mut out[..plan.len()];
+    let fy = y as i32 as f32 * frequency;
+    let iy = floor_i32(fy);
+    let dy = fy - iy as f32;
+    let v = fade(dy);
+    let mut right: Option<(i32, u32, u32)> = None;
+    for &(ix, a, b) in &plan.cells {
+        if !wanted(a..b) {
+            continue;
+        }
+        // The left corners are the previous cell's right corners.
+        let (h00, h01) = match right {
+            Some((rx, h10, h11)) if rx == ix => (h10, h11),
+            _ => (lattice2(key, ix, iy), lattice2(key, ix, iy.wrapping_add(1))),
+        };
+        let (h10, h11) = (
+            lattice2(key, ix.wrapping_add(1), iy),
+            lattice2(key, ix.wrapping_add(1), iy.wrapping_add(1)),
+        );
+        right = Some((ix.wrapping_add(1), h10, h11));
+        let ((sx00, sy00), (sx10, sy10), (sx01, sy01), (sx11, sy11)) =
+            (signs(h00), signs(h10), signs(h01), signs(h11));
+        // The y halves of the four dot products are the same for the whole cell.
+        let (c00, c10) = (sy00 * dy, sy10 * dy);
+        let (c01, c11) = (sy01 * (dy - 1.0), sy11 * (dy - 1.0));
+        for ((o, &dx), &u) in out[a..b].iter_mut().zip(&plan.dx[a..b]).zip(&plan.u[a..b]) {
+            let n00 = sx00 * dx + c00;
+            let n10 = sx10 * (dx - 1.0) + c10;
+            let n01 = sx01 * dx + c01;
+            let n11 = sx11 * (dx - 1.0) + c11;
+            let nx0 = n00 + u * (n10 - n00);
+            let nx1 = n01 + u * (n11 - n01);
+            *o = nx0 + v * (nx1 - nx0);
+        }
+    }
+}
+
+/// Fills `out[i]` with `perlin_2d(key, (x0 + i) * frequency, y * frequency)`: one row of
+/// samples, bit-identical to the point kernel. For many rows over the same columns,
+/// build a [`RowPlan`] once and use [`perlin_2d_row_planned`].
+pub fn perlin_2d_row(key: u32, x0: usize, y: usize, frequency: f32, out: &mut [f32]) {
+    let plan = RowPlan::new(x0, out.len(), frequency);
+    perlin_2d_row_planned(key, &plan, y, frequency, out);
 }
 
 /// Fractal Brownian motion over 1D Perlin noise, normalised to [-1, 1]: octave `o` is
@@ -167,6 +291,46 @@ mod tests {
         for (i, v) in row.iter().enumerate() {
             assert_eq!(*v, perlin_2d(9, (17 + i) as f32 * 0.08, 4.0 * 0.08));
         }
+    }
+
+    #[test]
+    fn row_kernel_matches_point_kernel_across_frequencies_and_offsets() {
+        for &f in &[0.005f32, 0.08, 0.09, 0.3, 0.77, 1.0] {
+            for &(x0, y) in &[(0usize, 0usize), (3, 17), (8191, 2399), (16000, 4095)] {
+                let mut row = vec![0.0; 300];
+                perlin_2d_row(11, x0, y, f, &mut row);
+                for (i, v) in row.iter().enumerate() {
+                    let p = perlin_2d(11, (x0 + i) as f32 * f, y as f32 * f);
+                    assert_eq!(v.to_bits(), p.to_bits(), "f {f} at ({}, {y})", x0 + i);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn skipped_cells_are_left_alone() {
+        let plan = RowPlan::new(5, 500, 0.09);
+        let mut all = vec![0.0; 500];
+        perlin_2d_row_planned(4, &plan, 33, 0.09, &mut all);
+        let mut some = vec![9.0; 500];
+        perlin_2d_row_planned_where(4, &plan, 33, 0.09, &mut some, |r| r.start % 3 != 0);
+        for &(_, a, b) in &plan.cells {
+            for i in a..b {
+                let want = if a % 3 != 0 { all[i] } else { 9.0 };
+                assert_eq!(some[i].to_bits(), want.to_bits(), "sample {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn floor_i32_is_floor() {
+        for i in -20_000..20_000 {
+            let x = i as f32 * 0.013_7;
+            assert_eq!(floor_i32(x), x.floor() as i32, "{x}");
+        }
+        assert_eq!(floor_i32(-1.0), -1);
+        assert_eq!(floor_i32(-0.0), 0);
+        assert_eq!(floor_i32(3.0), 3);
     }
 
     #[test]

@@ -5,9 +5,10 @@
 //! Expects: stone. Leaves: some stone replaced by ore; nothing else touched. Noise is only
 //! evaluated over runs of stone deep enough for some ore, so air and dirt cost nothing.
 
-use super::noise::perlin_2d_row;
+use super::noise::{RowPlan, perlin_2d_row_planned_where};
 use crate::preset::{Ore, Preset};
 use crate::rng::PassRng;
+use crate::world::tile_bits;
 use crate::world::{Tile, World};
 use rand::Rng;
 use rayon::prelude::*;
@@ -21,6 +22,13 @@ pub fn pick(table: &[Ore], noise: f32, depth: i64) -> Option<Tile> {
         .map(|o| o.tile)
 }
 
+/// The largest `f32` whose value is at most `t`, so that for every `f32` noise value
+/// `n`, `n > below_or_at(t)` exactly when `n as f64 > t` (the comparison [`pick`] makes).
+fn below_or_at(t: f64) -> f32 {
+    let c = t as f32;
+    if c as f64 > t { c.next_down() } else { c }
+}
+
 pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     let key = rng.next_u32();
     let p = &preset.ores;
@@ -29,39 +37,132 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     }
     let min_depth = p.table.iter().map(|o| o.min_depth).min().unwrap_or(0) as usize;
     let first_row = world.surface.iter().copied().min().unwrap_or(0) as usize + min_depth + 1;
-    let surface = world.surface.clone();
+    // The table as f32 thresholds with the same outcome as `pick`'s f64 comparison.
+    let table: Vec<(f32, i32, Tile)> = p
+        .table
+        .iter()
+        .map(|o| (below_or_at(o.threshold), o.min_depth as i32, o.tile))
+        .collect();
     let width = world.width();
     let freq = p.frequency as f32;
+    let plan = RowPlan::new(0, width, freq);
+    let surface: Vec<i32> = world.surface.iter().map(|&s| s as i32).collect();
+    #[cfg(target_arch = "x86_64")]
+    let avx2 = std::is_x86_feature_detected!("avx2");
     world
         .tiles_mut()
         .par_chunks_mut(width)
+        .with_min_len(4)
         .enumerate()
         .skip(first_row)
         .for_each_init(
-            || vec![0f32; width],
-            |noise, (y, row)| {
-                let mut x = 0;
-                while x < width {
-                    if row[x] != Tile::Stone {
-                        x += 1;
-                        continue;
-                    }
-                    let end = row[x..]
-                        .iter()
-                        .position(|&t| t != Tile::Stone)
-                        .map_or(width, |n| x + n);
-                    let samples = &mut noise[x..end];
-                    perlin_2d_row(key, x, y, freq, samples);
-                    for (i, &n) in samples.iter().enumerate() {
-                        let depth = y as i64 - surface[x + i] as i64;
-                        if let Some(ore) = pick(&p.table, n, depth) {
-                            row[x + i] = ore;
-                        }
-                    }
-                    x = end;
+            || (vec![0f32; width], vec![Tile::Stone; width]),
+            |(noise, ore), (y, row)| {
+                let job = RowJob {
+                    key,
+                    plan: &plan,
+                    freq,
+                    table: &table,
+                    surface: &surface,
+                };
+                #[cfg(target_arch = "x86_64")]
+                if avx2 {
+                    // SAFETY: the CPU has AVX2 (checked at run time above).
+                    unsafe { job.run_avx2(y, row, noise, ore) };
+                    return;
                 }
+                job.run(y, row, noise, ore);
             },
         );
+}
+
+/// What one row of the pass needs.
+struct RowJob<'a> {
+    key: u32,
+    plan: &'a RowPlan,
+    freq: f32,
+    table: &'a [(f32, i32, Tile)],
+    surface: &'a [i32],
+}
+
+impl RowJob<'_> {
+    /// Whole rows of noise (a few cheap samples more than the stone needs beat many short
+    /// runs with a setup each), the ore choice for every column, then stone takes it.
+    #[inline(always)]
+    fn run(&self, y: usize, row: &mut [Tile], noise: &mut [f32], ore: &mut [Tile]) {
+        // Noise only for lattice cells that hold stone (caves leave many without): the
+        // row's stone as bits, one or two words per cell.
+        let mut stone = [0u64; MAX_WORDS];
+        let words = row.len().div_ceil(64);
+        for (w, tiles) in stone[..words].iter_mut().zip(row.chunks(64)) {
+            *w = tile_bits(tiles, Tile::Stone);
+        }
+        perlin_2d_row_planned_where(self.key, self.plan, y, self.freq, noise, |r| {
+            any_bit(&stone, r)
+        });
+        pick_row(self.table, y as i32, noise, self.surface, ore);
+        for (t, &o) in row.iter_mut().zip(ore.iter()) {
+            *t = if *t == Tile::Stone { o } else { *t };
+        }
+    }
+
+    /// [`RowJob::run`] compiled for AVX2: twice the lanes, the same IEEE operations in
+    /// the same order (Rust never fuses multiply-adds), so the same output.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn run_avx2(&self, y: usize, row: &mut [Tile], noise: &mut [f32], ore: &mut [Tile]) {
+        self.run(y, row, noise, ore)
+    }
+}
+
+/// Words of stone bits per row: enough for the widest world.
+const MAX_WORDS: usize = (crate::preset::MAX_WIDTH as usize).div_ceil(64) + 1;
+
+/// Is any bit of `bits` in `r` set? Ranges longer than 64 count as yes.
+#[inline(always)]
+fn any_bit(bits: &[u64; MAX_WORDS], r: std::ops::Range<usize>) -> bool {
+    let len = r.end - r.start;
+    if len > 64 {
+        return true;
+    }
+    let (w, s) = (r.start / 64, r.start % 64);
+    // 128 bits from the start word, shifted so the range starts at bit 0.
+    let pair = (bits[w] as u128 | (bits[(w + 1).min(MAX_WORDS - 1)] as u128) << 64) >> s;
+    let mask = if len == 64 {
+        u64::MAX
+    } else {
+        (1u64 << len) - 1
+    };
+    pair as u64 & mask != 0
+}
+
+/// `out[x]` = what [`pick`] chooses for column `x` of row `y`, with `Tile::Stone` for no
+/// ore. Branch-free: the table is applied last entry first, so the first match wins, and
+/// each entry is one vectorised pass over the row. An entry too deep for every column of
+/// the row is skipped, and one deep enough for every column skips the depth test.
+#[inline(always)]
+fn pick_row(table: &[(f32, i32, Tile)], y: i32, noise: &[f32], surface: &[i32], out: &mut [Tile]) {
+    let smin = surface.iter().copied().min().unwrap_or(0);
+    let smax = surface.iter().copied().max().unwrap_or(0);
+    out.fill(Tile::Stone);
+    for &(threshold, min_depth, tile) in table.iter().rev() {
+        if y - smin <= min_depth {
+            continue;
+        }
+        if y - smax > min_depth {
+            for (o, &n) in out.iter_mut().zip(noise) {
+                *o = if n > threshold { tile } else { *o };
+            }
+            continue;
+        }
+        for ((o, &n), &s) in out.iter_mut().zip(noise).zip(surface) {
+            *o = if (n > threshold) & (y - s > min_depth) {
+                tile
+            } else {
+                *o
+            };
+        }
+    }
 }
 
 #[cfg(test)]
@@ -96,6 +197,70 @@ mod tests {
         assert_eq!(pick(&classic, 0.2, 100), Some(Tile::IronOre));
         assert_eq!(pick(&classic, 0.1, 100), None);
         assert!(!t.is_empty());
+    }
+
+    #[test]
+    fn row_picks_match_pick() {
+        let table = crate::preset::OreParams::default().table;
+        let f32_table: Vec<(f32, i32, Tile)> = table
+            .iter()
+            .map(|o| (below_or_at(o.threshold), o.min_depth as i32, o.tile))
+            .collect();
+        let noise: Vec<f32> = (0..4000)
+            .map(|i| crate::worldgen::noise::perlin_2d(3, i as f32 * 0.37, 0.5) * 1.3)
+            .collect();
+        let surface: Vec<i32> = (0..4000).map(|i| i * 7 % 300).collect();
+        let mut out = vec![Tile::Air; 4000];
+        for y in [0, 50, 130, 299, 400] {
+            pick_row(&f32_table, y, &noise, &surface, &mut out);
+            for x in 0..4000 {
+                let want = pick(&table, noise[x], (y - surface[x]) as i64).unwrap_or(Tile::Stone);
+                assert_eq!(out[x], want, "x {x} y {y}");
+            }
+        }
+    }
+
+    #[test]
+    fn any_bit_sees_exactly_its_range() {
+        let mut bits = [0u64; MAX_WORDS];
+        bits[1] = 1 << 63;
+        bits[2] = 1;
+        for start in 0..200 {
+            for len in 1..=64 {
+                let want = (start..start + len).any(|i| i == 127 || i == 128);
+                assert_eq!(any_bit(&bits, start..start + len), want, "{start}+{len}");
+            }
+        }
+        assert!(any_bit(&[0; MAX_WORDS], 0..65));
+    }
+
+    #[test]
+    fn f32_thresholds_decide_like_f64_ones() {
+        for t in [
+            0.6,
+            0.35,
+            0.15,
+            0.3,
+            0.45,
+            0.62,
+            -1.0,
+            1.0,
+            0.1 + 0.2,
+            1.0 / 3.0,
+            -0.7,
+        ] {
+            let c = below_or_at(t);
+            for n in [
+                c.next_down(),
+                c,
+                c.next_up(),
+                t as f32,
+                (t as f32).next_up(),
+                (t as f32).next_down(),
+            ] {
+                assert_eq!(n > c, n as f64 > t, "n {n} t {t}");
+            }
+        }
     }
 
     #[test]

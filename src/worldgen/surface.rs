@@ -34,16 +34,33 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     let key = rng.next_u32();
     let surface = heights(world.width(), world.height(), preset, key);
     let width = world.width();
+    // Rows above the highest surface are all air, rows below the lowest all dirt: plain
+    // fills. Only the band between needs a per-column compare (branch-free, vectorised).
+    let lo = surface.iter().copied().min().unwrap_or(0) as usize;
+    let hi = surface.iter().copied().max().unwrap_or(0) as usize;
     world
         .tiles_mut()
         .par_chunks_mut(width)
+        .with_min_len(8)
         .enumerate()
         .for_each(|(y, row)| {
-            for (tile, &s) in row.iter_mut().zip(&surface) {
-                *tile = if y as u32 >= s { Tile::Dirt } else { Tile::Air };
+            if y < lo {
+                row.fill(Tile::Air);
+            } else if y >= hi {
+                row.fill(Tile::Dirt);
+            } else {
+                ground_row(row, &surface, y as u32);
             }
         });
     world.surface = surface;
+}
+
+/// Dirt where the row is at or below the column's surface, air above.
+#[inline]
+fn ground_row(row: &mut [Tile], surface: &[u32], y: u32) {
+    for (tile, &s) in row.iter_mut().zip(surface) {
+        *tile = if y >= s { Tile::Dirt } else { Tile::Air };
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,302 @@
+//! Strata's passes, its connectivity analysis and the whole pipeline at Terraria's three
+//! world sizes, each beside the plain reference implementation in `reference/`, plus the
+//! per-sample cost of gradient noise (Strata's kernels, the `noise` crate, a textbook
+//! permutation-table Perlin).
+//!
+//! Run: `cargo bench --bench worldgen` (see BENCHMARKS.md). Pass benches use the classic
+//! preset's parameters (five automaton steps) at each size; `pipeline_large_preset` uses
+//! the default settings at 8400x2400, as `config/presets/large.ron` does.
+
+mod reference;
+
+use divan::{Bencher, black_box, counter::ItemsCount};
+use strata::preset::Preset;
+use strata::rng::pass_rng;
+use strata::world::World;
+use strata::worldgen::{PASSES, caves, grass, layers, noise, ores, surface};
+
+fn main() {
+    divan::main();
+}
+
+const SIZES: &[&str] = &["small 4200x1200", "medium 6400x1800", "large 8400x2400"];
+const SEED: u64 = 1;
+
+fn classic(size: &str) -> Preset {
+    let text = include_str!("../config/presets/classic.ron");
+    let mut p = strata::preset::parse(text, "classic").expect("classic preset parses");
+    (p.width, p.height) = match size.split(' ').next() {
+        Some("small") => (4200, 1200),
+        Some("medium") => (6400, 1800),
+        _ => (8400, 2400),
+    };
+    p
+}
+
+/// The world as the named pass finds it (every earlier pass applied).
+fn before(pass: &str, preset: &Preset) -> World {
+    let mut world = World::new(
+        preset.width as usize,
+        preset.height as usize,
+        SEED,
+        preset.clone(),
+    );
+    for p in PASSES.iter().take_while(|p| p.name != pass) {
+        (p.run)(&mut world, preset, &mut pass_rng(SEED, p.name));
+    }
+    world
+}
+
+fn finished(preset: &Preset) -> World {
+    strata::worldgen::generate(preset, SEED).0
+}
+
+type PassFn = fn(&mut World, &Preset, &mut strata::rng::PassRng);
+
+fn bench_pass(bencher: Bencher, size: &str, name: &str, run: PassFn) {
+    let preset = classic(size);
+    let world = before(name, &preset);
+    bencher
+        .with_inputs(|| world.clone())
+        .bench_local_values(|mut w| {
+            run(&mut w, &preset, &mut pass_rng(SEED, name));
+            w
+        });
+}
+
+fn bench_reference(bencher: Bencher, size: &str, name: &str, run: fn(&mut World, &Preset)) {
+    let preset = classic(size);
+    let world = before(name, &preset);
+    bencher
+        .with_inputs(|| world.clone())
+        .bench_local_values(|mut w| {
+            run(&mut w, &preset);
+            w
+        });
+}
+
+mod surface_pass {
+    use super::*;
+    #[divan::bench(args = SIZES, sample_count = 15, sample_size = 1)]
+    fn strata(b: Bencher, size: &str) {
+        bench_pass(b, size, "surface", surface::apply);
+    }
+    #[divan::bench(args = SIZES, sample_count = 3, sample_size = 1)]
+    fn reference(b: Bencher, size: &str) {
+        bench_reference(b, size, "surface", |w, p| reference::surface(w, p, SEED));
+    }
+}
+
+mod layers_pass {
+    use super::*;
+    #[divan::bench(args = SIZES, sample_count = 15, sample_size = 1)]
+    fn strata(b: Bencher, size: &str) {
+        bench_pass(b, size, "layers", layers::apply);
+    }
+    #[divan::bench(args = SIZES, sample_count = 3, sample_size = 1)]
+    fn reference(b: Bencher, size: &str) {
+        bench_reference(b, size, "layers", |w, p| reference::layers(w, p, SEED));
+    }
+}
+
+mod caves_pass {
+    use super::*;
+    #[divan::bench(args = SIZES, sample_count = 15, sample_size = 1)]
+    fn strata(b: Bencher, size: &str) {
+        bench_pass(b, size, "caves", caves::apply);
+    }
+    #[divan::bench(args = SIZES, sample_count = 3, sample_size = 1)]
+    fn reference(b: Bencher, size: &str) {
+        bench_reference(b, size, "caves", |w, p| reference::caves(w, p, SEED));
+    }
+}
+
+/// The random fill of the cave layer alone.
+mod cave_fill {
+    use super::*;
+    #[divan::bench(args = SIZES, sample_count = 15, sample_size = 1)]
+    fn strata(b: Bencher, size: &str) {
+        let preset = classic(size);
+        let w = before("caves", &preset);
+        b.bench_local(|| {
+            caves::random_fill(w.width(), w.height(), &w.surface, &preset.caves, 0x5EED)
+        });
+    }
+    #[divan::bench(args = SIZES, sample_count = 3, sample_size = 1)]
+    fn reference(b: Bencher, size: &str) {
+        let preset = classic(size);
+        let w = before("caves", &preset);
+        b.bench_local(|| reference::cave_fill(&w, &preset, SEED));
+    }
+}
+
+/// The cellular automaton alone (the preset's five steps).
+mod cave_automaton {
+    use super::*;
+    #[divan::bench(args = SIZES, sample_count = 15, sample_size = 1)]
+    fn strata(b: Bencher, size: &str) {
+        let preset = classic(size);
+        let w = before("caves", &preset);
+        let (grid, first) =
+            caves::random_fill(w.width(), w.height(), &w.surface, &preset.caves, 0x5EED);
+        let first_row = first.saturating_sub(preset.caves.iterations as usize);
+        b.with_inputs(|| grid.clone()).bench_local_values(|mut g| {
+            caves::run_automaton(&mut g, &preset.caves, first_row);
+            g
+        });
+    }
+    #[divan::bench(args = SIZES, sample_count = 3, sample_size = 1)]
+    fn reference(b: Bencher, size: &str) {
+        let preset = classic(size);
+        let w = before("caves", &preset);
+        let cells = reference::cave_fill(&w, &preset, SEED);
+        b.with_inputs(|| reference::Cells {
+            w: cells.w,
+            h: cells.h,
+            wall: cells.wall.clone(),
+        })
+        .bench_local_values(|mut c| {
+            reference::cave_automaton(&mut c, &preset);
+            c
+        });
+    }
+}
+
+mod ores_pass {
+    use super::*;
+    #[divan::bench(args = SIZES, sample_count = 15, sample_size = 1)]
+    fn strata(b: Bencher, size: &str) {
+        bench_pass(b, size, "ores", ores::apply);
+    }
+    #[divan::bench(args = SIZES, sample_count = 3, sample_size = 1)]
+    fn reference(b: Bencher, size: &str) {
+        bench_reference(b, size, "ores", |w, p| reference::ores(w, p, SEED));
+    }
+}
+
+mod grass_pass {
+    use super::*;
+    #[divan::bench(args = SIZES, sample_count = 15, sample_size = 1)]
+    fn strata(b: Bencher, size: &str) {
+        bench_pass(b, size, "grass", grass::apply);
+    }
+    #[divan::bench(args = SIZES, sample_count = 3, sample_size = 1)]
+    fn reference(b: Bencher, size: &str) {
+        bench_reference(b, size, "grass", |w, _| reference::grass(w));
+    }
+}
+
+/// Connectivity of the finished world: counts, sizes, boxes and per-tile ids.
+mod connectivity {
+    use super::*;
+    #[divan::bench(args = SIZES, sample_count = 15, sample_size = 1)]
+    fn strata(b: Bencher, size: &str) {
+        let w = finished(&classic(size));
+        b.bench_local(|| strata::analysis::analyse(&w));
+    }
+    #[divan::bench(args = SIZES, sample_count = 3, sample_size = 1)]
+    fn reference(b: Bencher, size: &str) {
+        let w = finished(&classic(size));
+        b.bench_local(|| reference::bfs(&w));
+    }
+}
+
+/// Generate (all five passes, world allocation included) and analyse.
+mod pipeline {
+    use super::*;
+    #[divan::bench(args = SIZES, sample_count = 10, sample_size = 1)]
+    fn strata(b: Bencher, size: &str) {
+        let preset = classic(size);
+        b.bench_local(|| {
+            let (w, _) = strata::worldgen::generate(&preset, SEED);
+            let r = strata::analysis::analyse(&w);
+            (w, r)
+        });
+    }
+    #[divan::bench(args = SIZES, sample_count = 2, sample_size = 1)]
+    fn reference(b: Bencher, size: &str) {
+        let preset = classic(size);
+        b.bench_local(|| reference::pipeline(&preset, SEED));
+    }
+}
+
+/// The default settings at 8400x2400 (`config/presets/large.ron`), six automaton steps.
+mod pipeline_large_preset {
+    use super::*;
+    fn large() -> Preset {
+        Preset {
+            width: 8400,
+            height: 2400,
+            ..Preset::default()
+        }
+    }
+    #[divan::bench(sample_count = 10, sample_size = 1)]
+    fn strata(b: Bencher) {
+        let preset = large();
+        b.bench_local(|| {
+            let (w, _) = strata::worldgen::generate(&preset, SEED);
+            let r = strata::analysis::analyse(&w);
+            (w, r)
+        });
+    }
+    #[divan::bench(sample_count = 2, sample_size = 1)]
+    fn reference(b: Bencher) {
+        let preset = large();
+        b.bench_local(|| reference::pipeline(&preset, SEED));
+    }
+}
+
+/// Per-sample cost of 2D gradient noise: a row of 8400 samples at the ores' frequency.
+mod noise_per_sample {
+    use super::*;
+    const N: usize = 8400;
+    const F: f32 = 0.08;
+
+    #[divan::bench(sample_count = 200)]
+    fn strata_row(b: Bencher) {
+        let plan = noise::RowPlan::new(0, N, F);
+        let mut out = vec![0f32; N];
+        let mut y = 0;
+        b.counter(ItemsCount::new(N)).bench_local(|| {
+            y = (y + 1) % 2400;
+            noise::perlin_2d_row_planned(7, &plan, black_box(y), F, &mut out);
+            black_box(&out);
+        });
+    }
+
+    #[divan::bench(sample_count = 200)]
+    fn strata_point(b: Bencher) {
+        b.counter(ItemsCount::new(N)).bench_local(|| {
+            let mut s = 0.0;
+            for x in 0..N {
+                s += noise::perlin_2d(7, black_box(x as f32) * F, 3.3);
+            }
+            s
+        });
+    }
+
+    #[divan::bench(sample_count = 200)]
+    fn noise_crate_perlin(b: Bencher) {
+        use ::noise::NoiseFn;
+        let perlin = ::noise::Perlin::new(7);
+        b.counter(ItemsCount::new(N)).bench_local(|| {
+            let mut s = 0.0;
+            for x in 0..N {
+                s += perlin.get([black_box(x as f64) * F as f64, 3.3]);
+            }
+            s
+        });
+    }
+
+    #[divan::bench(sample_count = 200)]
+    fn textbook_perlin(b: Bencher) {
+        let perlin = reference::Perlin::new(7);
+        b.counter(ItemsCount::new(N)).bench_local(|| {
+            let mut s = 0.0;
+            for x in 0..N {
+                s += perlin.noise2(black_box(x as f64) * F as f64, 3.3);
+            }
+            s
+        });
+    }
+}

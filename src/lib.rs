@@ -3,13 +3,14 @@
 //! A procedural 2D side-view sandbox. A world is made by a table of named generation
 //! passes (surface, layers, caves, ores, grass: see [`worldgen`]) from a RON [`preset`] and
 //! a seed; [`analysis`] labels its air into sky and caves; [`export`] writes it out; the
-//! game (`game`) draws it and lets a player dig through it.
+//! game ([`game`]) draws it and lets a player dig through it.
 //!
 //! Generation and analysis know nothing of windows: nothing outside `game` uses macroquad.
 
 pub mod analysis;
 pub mod cli;
 pub mod export;
+pub mod game;
 pub mod preset;
 pub mod rng;
 pub mod world;

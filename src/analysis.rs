@@ -193,6 +193,7 @@ pub fn analyse(world: &World) -> CaveReport {
     let mut id_of_root = vec![u32::MAX; 0];
     id_of_root.resize(n, u32::MAX);
     for y in 0..height {
+        #[allow(clippy::needless_range_loop)] // `i` is both a run index and a union-find node
         for i in row_start[y]..row_start[y + 1] {
             let root = find(&mut parent, 0, i);
             let id = if id_of_root[root] == u32::MAX {

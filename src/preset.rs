@@ -239,10 +239,10 @@ pub fn load(path: &Path) -> Result<Preset, PresetError> {
     }
     let text = std::fs::read_to_string(path).map_err(io_err)?;
     let mut preset = parse(&text, &source)?;
-    if !text_names_field(&text, "name") {
-        if let Some(stem) = path.file_stem() {
-            preset.name = stem.to_string_lossy().into_owned();
-        }
+    if !text_names_field(&text, "name")
+        && let Some(stem) = path.file_stem()
+    {
+        preset.name = stem.to_string_lossy().into_owned();
     }
     Ok(preset)
 }

@@ -315,8 +315,8 @@ mod tests {
         let surface: Vec<u32> = (0..100).map(|x| 5 + (x % 37) as u32).collect();
         let params = CaveParams { fill: 0.0, margin: 3, ..Default::default() };
         let (g, _) = random_fill(100, 60, &surface, &params, 1);
-        for x in 0..100 {
-            let start = surface[x] as usize + 3;
+        for (x, &top) in surface.iter().enumerate() {
+            let start = top as usize + 3;
             assert!((0..start).all(|y| g.get(x, y)), "column {x} walled down to {start}");
             assert!((start..60).all(|y| !g.get(x, y)), "column {x} random (open) from {start}");
         }

@@ -80,7 +80,7 @@ mod tests {
             let (w, _) = layered(mode);
             let depths = dirt_depths(&w);
             assert!(depths.iter().all(|d| (10..=14).contains(d)), "{mode:?}: {depths:?}");
-            assert!(depths.iter().any(|&d| d == 10) && depths.iter().any(|&d| d == 14), "{mode:?} jitter unused");
+            assert!(depths.contains(&10) && depths.contains(&14), "{mode:?} jitter unused");
             for x in 0..w.width() {
                 let s = w.surface[x] as usize;
                 assert!((s + 15..w.height()).all(|y| w.tile(x, y) == Tile::Stone));

@@ -165,16 +165,16 @@ impl App {
                 self.shown = Some(l);
                 self.cam = cam;
             }
-        } else if let Some(s) = &mut self.shown {
-            if s.chunks.pending_count() > 0 {
-                let vis = self.cam.visible_tiles(s.size(), screen);
-                let first: Vec<usize> = s
-                    .chunks
-                    .grid
-                    .overlapping(vis.x0, vis.y0, vis.x1, vis.y1)
-                    .collect();
-                s.chunks.upload_some(&first, UPLOAD_BUDGET);
-            }
+        } else if let Some(s) = &mut self.shown
+            && s.chunks.pending_count() > 0
+        {
+            let vis = self.cam.visible_tiles(s.size(), screen);
+            let first: Vec<usize> = s
+                .chunks
+                .grid
+                .overlapping(vis.x0, vis.y0, vis.x1, vis.y1)
+                .collect();
+            s.chunks.upload_some(&first, UPLOAD_BUDGET);
         }
         if let Some(s) = &mut self.shown {
             s.refresh();

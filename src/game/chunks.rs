@@ -75,10 +75,14 @@ impl Grid {
         y1: usize,
     ) -> impl Iterator<Item = usize> + '_ {
         let (cx0, cy0) = (x0 / CHUNK, y0 / CHUNK);
-        let (cx1, cy1) = (
-            x1.div_ceil(CHUNK).min(self.cols),
-            y1.div_ceil(CHUNK).min(self.rows),
-        );
+        let (cx1, cy1) = if x1 <= x0 || y1 <= y0 {
+            (cx0, cy0) // an empty range overlaps nothing
+        } else {
+            (
+                x1.div_ceil(CHUNK).min(self.cols),
+                y1.div_ceil(CHUNK).min(self.rows),
+            )
+        };
         (cy0..cy1).flat_map(move |cy| (cx0..cx1).map(move |cx| cy * self.cols + cx))
     }
 }

@@ -122,19 +122,19 @@ pub async fn main_loop(opts: PlayOptions) -> Result<(), String> {
             timer.total_max = timer.total_max.max(cpu_ms);
             timer.total_n += 1;
         }
-        if let Some(n) = opts.frames {
-            if frames_after_world >= n || frames >= n + FIRST_WORLD_FRAMES {
-                if let Some(path) = &opts.screenshot {
-                    save_screenshot(path)?;
-                }
-                eprintln!(
-                    "strata: {} frames with a world, CPU per frame mean {:.2} ms, max {:.2} ms",
-                    timer.total_n,
-                    timer.total / timer.total_n.max(1) as f64,
-                    timer.total_max
-                );
-                return Ok(());
+        if let Some(n) = opts.frames
+            && (frames_after_world >= n || frames >= n + FIRST_WORLD_FRAMES)
+        {
+            if let Some(path) = &opts.screenshot {
+                save_screenshot(path)?;
             }
+            eprintln!(
+                "strata: {} frames with a world, CPU per frame mean {:.2} ms, max {:.2} ms",
+                timer.total_n,
+                timer.total / timer.total_n.max(1) as f64,
+                timer.total_max
+            );
+            return Ok(());
         }
         next_frame().await;
     }
@@ -212,20 +212,20 @@ fn menu_names(app: &App) -> Vec<String> {
 }
 
 fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, screen: (f32, f32), s: f32) {
-    if let Some(w) = &app.shown {
-        if app.overlay {
-            let lines = overlay::lines(
-                &w.world,
-                &app.presets.describe(),
-                &w.timings,
-                &w.report,
-                timer.shown,
-                app.regen_ms,
-                hover,
-            );
-            let bottom = ui::overlay(&lines, s);
-            ui::legend(bottom, s);
-        }
+    if let Some(w) = &app.shown
+        && app.overlay
+    {
+        let lines = overlay::lines(
+            &w.world,
+            &app.presets.describe(),
+            &w.timings,
+            &w.report,
+            timer.shown,
+            app.regen_ms,
+            hover,
+        );
+        let bottom = ui::overlay(&lines, s);
+        ui::legend(bottom, s);
     }
     if let Some(st) = app.worker.status() {
         ui::progress(

@@ -55,7 +55,7 @@ pub fn grouped(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(' ');
         }
         out.push(c);
@@ -93,7 +93,7 @@ pub fn lines(
         .iter()
         .map(|t| format!("{} {:.0}", t.name, t.ms))
         .collect();
-    out.push(format!("Generation {:.0} ms: {}", total, passes.join(", ")));
+    out.push(format!("Build {:.0} ms: {}", total, passes.join(", ")));
     if let Some(ms) = regen_ms {
         out.push(format!(
             "Last new world on screen {ms:.0} ms after the request"
@@ -139,7 +139,7 @@ mod tests {
     fn world() -> World {
         // One sky component, two caves (4 tiles and 1 tile).
         let mut w =
-            World::from_ascii(&["      ", "######", "#   ##", "###.##", "#.####", "######"])
+            World::from_ascii(&["      ", "######", "#   ##", "### ##", "# ####", "######"])
                 .unwrap();
         w.seed = 99;
         w

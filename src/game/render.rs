@@ -101,10 +101,10 @@ pub fn draw_world(
             if let Some(m) = state.largest.get(i) {
                 draw_chunk_texture(m, r, LARGEST_TINT);
             }
-            if state.hovered.id != state.largest.id {
-                if let Some(m) = state.hovered.get(i) {
-                    draw_chunk_texture(m, r, HOVER_TINT);
-                }
+            if state.hovered.id != state.largest.id
+                && let Some(m) = state.hovered.get(i)
+            {
+                draw_chunk_texture(m, r, HOVER_TINT);
             }
         }
     }

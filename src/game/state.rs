@@ -63,3 +63,44 @@ impl Loaded {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::preset::Preset;
+    use std::sync::atomic::AtomicBool;
+
+    fn loaded() -> Loaded {
+        let p = Preset {
+            width: 600,
+            height: 300,
+            ..Preset::default()
+        };
+        let (world, timings) = crate::worldgen::generate(&p, 3);
+        let report = analysis::analyse(&world);
+        let pixels = super::super::chunks::build_all(&world, &AtomicBool::new(false)).unwrap();
+        Loaded::new(Generated {
+            world,
+            report,
+            timings,
+            pixels,
+            requested: std::time::Instant::now(),
+        })
+    }
+
+    #[test]
+    fn set_tile_marks_the_chunk_and_the_analysis() {
+        let mut l = loaded();
+        let before = l.report.sky_air;
+        let (x, y) = (300, l.world.surface[300] as usize);
+        assert_eq!(l.world.tile(x, y - 1), Tile::Air);
+        l.set_tile(x, y - 1, Tile::Air);
+        assert!(!l.analysis_stale, "no change, nothing to redo");
+        l.set_tile(x, y, Tile::Air);
+        assert!(l.analysis_stale);
+        l.set_tile(9999, 0, Tile::Dirt); // outside: ignored
+        l.refresh();
+        assert!(!l.analysis_stale);
+        assert_eq!(l.report.sky_air, before + 1);
+    }
+}

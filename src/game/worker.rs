@@ -16,6 +16,7 @@ use std::time::Instant;
 pub struct Generated {
     pub world: World,
     pub report: CaveReport,
+    /// The passes', then connectivity's and chunk painting's.
     pub timings: Vec<PassTiming>,
     /// Chunk pixels, see [`chunks::build_all`].
     pub pixels: Vec<Vec<u8>>,
@@ -33,6 +34,10 @@ pub fn step_label(i: usize) -> &'static str {
         .map(|p| p.label)
         .or_else(|| EXTRA_STEPS.get(i - PASSES.len()).copied())
         .unwrap_or("Finishing")
+}
+
+fn ms_since(start: Instant) -> f64 {
+    start.elapsed().as_secs_f64() * 1e3
 }
 
 enum Message {
@@ -105,21 +110,31 @@ impl Worker {
                 let mut progress = |p: worldgen::Progress| {
                     send(p.pass, p.fraction * PASS_SHARE);
                 };
-                let Some((world, timings)) =
+                let Some((world, mut timings)) =
                     worldgen::generate_with(&preset, seed, &mut progress, &cancel)
                 else {
                     return;
                 };
                 send(PASSES.len(), PASS_SHARE);
+                let start = Instant::now();
                 let report = analysis::analyse(&world);
+                timings.push(PassTiming {
+                    name: "connectivity",
+                    ms: ms_since(start),
+                });
                 if cancel.load(Ordering::Relaxed)
                     || !send(PASSES.len() + 1, PASS_SHARE + (1.0 - PASS_SHARE) / 2.0)
                 {
                     return;
                 }
+                let start = Instant::now();
                 let Some(pixels) = chunks::build_all(&world, &cancel) else {
                     return;
                 };
+                timings.push(PassTiming {
+                    name: "chunks",
+                    ms: ms_since(start),
+                });
                 let generated = Box::new(Generated {
                     world,
                     report,
@@ -205,6 +220,8 @@ mod tests {
         assert_eq!(g.pixels.len(), chunks::Grid::new(300, 120).len());
         assert_eq!(g.report.width, 300);
         assert!(w.status().is_none());
+        let names: Vec<&str> = g.timings.iter().map(|t| t.name).collect();
+        assert_eq!(names[names.len() - 2..], ["connectivity", "chunks"]);
     }
 
     #[test]

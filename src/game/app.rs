@@ -4,7 +4,7 @@ use super::camera::{self, Camera};
 use super::input::{Action, Mode};
 use super::presets::Presets;
 use super::seedbox::SeedBox;
-use super::state::Loaded;
+use super::state::{Loaded, level_for};
 use super::worker::{Generated, Worker};
 use crate::cli;
 use std::time::{Duration, Instant};
@@ -144,13 +144,8 @@ impl App {
         }
         let ready = match &mut self.incoming {
             Some((l, cam, _)) => {
-                let vis = cam.visible_tiles(l.size(), screen);
-                let first: Vec<usize> = l
-                    .chunks
-                    .grid
-                    .overlapping(vis.x0, vis.y0, vis.x1, vis.y1)
-                    .collect();
-                l.chunks.upload_some(&first, UPLOAD_BUDGET)
+                let v = cam.visible_tiles(l.size(), screen);
+                l.upload(level_for(cam.zoom), (v.x0, v.y0, v.x1, v.y1), UPLOAD_BUDGET)
             }
             None => false,
         };
@@ -162,19 +157,23 @@ impl App {
                     l.world.seed, l.world.preset.name
                 );
                 self.regen_ms = Some(ms);
-                self.shown = Some(l);
+                if let Some(old) = self.shown.replace(l) {
+                    // Free the old tiles and runs (tens of MB) off the render thread; its
+                    // textures must go here, with the GL context.
+                    let Loaded { world, report, .. } = old;
+                    let _ = std::thread::Builder::new().spawn(move || drop((world, report)));
+                }
                 self.cam = cam;
             }
         } else if let Some(s) = &mut self.shown
-            && s.chunks.pending_count() > 0
+            && s.levels.iter().any(|l| l.missing() > 0)
         {
-            let vis = self.cam.visible_tiles(s.size(), screen);
-            let first: Vec<usize> = s
-                .chunks
-                .grid
-                .overlapping(vis.x0, vis.y0, vis.x1, vis.y1)
-                .collect();
-            s.chunks.upload_some(&first, UPLOAD_BUDGET);
+            let v = self.cam.visible_tiles(s.size(), screen);
+            s.upload(
+                level_for(self.cam.zoom),
+                (v.x0, v.y0, v.x1, v.y1),
+                UPLOAD_BUDGET,
+            );
         }
         if let Some(s) = &mut self.shown {
             s.refresh();

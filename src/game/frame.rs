@@ -4,11 +4,15 @@ use super::app::App;
 use super::input::{self, Mode};
 use super::overlay::{self, FrameStats, Hover};
 use super::presets::Presets;
+use super::state::level_for;
 use super::{render, ui, worker};
 use crate::cli::{self, PlayOptions};
 use macroquad::prelude::*;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+/// Time per frame for building each cave tint's mask textures.
+const MASK_BUDGET: Duration = Duration::from_micros(600);
 
 /// Frames to wait for the first world when `--frames` is given, before giving up on it.
 const FIRST_WORLD_FRAMES: u64 = 3_000;
@@ -89,7 +93,10 @@ pub async fn main_loop(opts: PlayOptions) -> Result<(), String> {
         let screen = (screen_width(), screen_height());
         let s = ui::scale(screen.1);
         handle_input(&mut app, screen, now, &mut drag);
+        let t_in = t0.elapsed();
         app.update(screen, now);
+        let t_up = t0.elapsed();
+        let mut t_mask = t_up;
 
         clear_background(Color::from_rgba(18, 16, 22, 255));
         let mut hover = None;
@@ -97,7 +104,8 @@ pub async fn main_loop(opts: PlayOptions) -> Result<(), String> {
             let size = w.size();
             app.cam.clamp(size, screen);
             let vis = app.cam.visible_tiles(size, screen);
-            let visible = render::visible_chunks(w, &vis);
+            let level = level_for(app.cam.zoom);
+            let visible = render::visible_chunks(w, level, &vis);
             if app.overlay {
                 let (mx, my) = mouse_position();
                 let (tx, ty) = app.cam.screen_to_world(screen, (mx, my));
@@ -105,15 +113,27 @@ pub async fn main_loop(opts: PlayOptions) -> Result<(), String> {
                     hover = Some(Hover::at(&w.world, &w.report, tx as usize, ty as usize));
                 }
                 let hovered_cave = hover.and_then(|h| h.cave).filter(|c| !c.2).map(|c| c.0);
-                w.hovered.show(hovered_cave);
-                w.largest.build(&w.report, &visible, 4);
-                w.hovered.build(&w.report, &visible, 4);
+                w.hovered[level].show(hovered_cave);
+                w.largest[level].build(&w.report, &visible, MASK_BUDGET);
+                w.hovered[level].build(&w.report, &visible, MASK_BUDGET);
             }
-            render::draw_world(w, &app.cam, screen, &atlas, &visible, app.overlay);
+            t_mask = t0.elapsed();
+            let chunks = (level, &visible[..]);
+            render::draw_world(w, &app.cam, screen, &atlas, chunks, app.overlay);
         }
+        let t_draw = t0.elapsed();
         draw_ui(&app, &timer, hover, screen, s);
 
         let cpu_ms = t0.elapsed().as_secs_f64() * 1e3;
+        if cpu_ms > 4.0 && std::env::var_os("STRATA_DEBUG_FRAMES").is_some() {
+            eprintln!(
+                "slow frame {cpu_ms:.2} ms: input {t_in:?}, update {:?}, masks {:?}, world {:?}, ui {:?}",
+                t_up - t_in,
+                t_mask - t_up,
+                t_draw - t_mask,
+                t0.elapsed() - t_draw
+            );
+        }
         timer.add(cpu_ms, now);
         frames += 1;
         if app.shown.is_some() {

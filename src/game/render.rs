@@ -47,27 +47,26 @@ fn draw_chunk_texture(tex: &Texture2D, r: (f32, f32, f32, f32), color: Color) {
     draw_texture_ex(tex, r.0, r.1, color, params);
 }
 
-/// Chunks overlapping the visible tiles.
-pub fn visible_chunks(state: &Loaded, vis: &TileRange) -> Vec<usize> {
-    state
-        .chunks
+/// Chunks of `level` overlapping the visible tiles.
+pub fn visible_chunks(state: &Loaded, level: usize, vis: &TileRange) -> Vec<usize> {
+    state.levels[level]
         .grid
         .overlapping(vis.x0, vis.y0, vis.x1, vis.y1)
         .collect()
 }
 
-/// Draws the world. `tint` enables the cave tints.
+/// Draws the world from the chunks `visible` of `level`. `tint` enables the cave tints.
 pub fn draw_world(
     state: &Loaded,
     cam: &Camera,
     screen: (f32, f32),
     atlas: &Texture2D,
-    visible: &[usize],
+    (level, visible): (usize, &[usize]),
     tint: bool,
 ) {
     let (l, t) = cam.top_left(screen);
     let z = cam.zoom;
-    let grid = state.chunks.grid;
+    let grid = state.levels[level].grid;
     let rect_of = |i: usize| {
         let r = grid.rect(i);
         (
@@ -79,7 +78,7 @@ pub fn draw_world(
     };
     for &i in visible {
         let r = rect_of(i);
-        match state.chunks.get(i) {
+        match state.levels[level].get(i) {
             Some(tex) => draw_chunk_texture(tex, r, WHITE),
             // Not uploaded yet (only for a frame or two after a swap).
             None => draw_rectangle(
@@ -98,11 +97,12 @@ pub fn draw_world(
     if tint {
         for &i in visible {
             let r = rect_of(i);
-            if let Some(m) = state.largest.get(i) {
+            let (largest, hovered) = (&state.largest[level], &state.hovered[level]);
+            if let Some(m) = largest.get(i) {
                 draw_chunk_texture(m, r, LARGEST_TINT);
             }
-            if state.hovered.id != state.largest.id
-                && let Some(m) = state.hovered.get(i)
+            if hovered.id != largest.id
+                && let Some(m) = hovered.get(i)
             {
                 draw_chunk_texture(m, r, HOVER_TINT);
             }

@@ -18,14 +18,15 @@ pub struct Generated {
     pub report: CaveReport,
     /// The passes', then connectivity's and chunk painting's.
     pub timings: Vec<PassTiming>,
-    /// Chunk pixels, see [`chunks::build_all`].
-    pub pixels: Vec<Vec<u8>>,
+    /// The overview's chunk texels, see [`chunks::build_all`]. Level 0 is built from the
+    /// world as it is uploaded.
+    pub overview: Vec<Vec<u8>>,
     /// When the request was made (to measure request → world on screen).
     pub requested: Instant,
 }
 
 /// Steps after the generation passes, as progress indices `PASSES.len()` and `+ 1`.
-pub const EXTRA_STEPS: [&str; 2] = ["Mapping caves", "Painting chunks"];
+pub const EXTRA_STEPS: [&str; 2] = ["Mapping caves", "Painting the overview"];
 
 /// The label of progress step `i` (a pass index, or one of [`EXTRA_STEPS`]).
 pub fn step_label(i: usize) -> &'static str {
@@ -128,18 +129,20 @@ impl Worker {
                     return;
                 }
                 let start = Instant::now();
-                let Some(pixels) = chunks::build_all(&world, &cancel) else {
+                let (w, h) = (world.width(), world.height());
+                let overview_grid = chunks::Grid::scaled(w, h, chunks::OVERVIEW_SCALE);
+                let Some(overview) = chunks::build_all(&world, &overview_grid, &cancel) else {
                     return;
                 };
                 timings.push(PassTiming {
-                    name: "chunks",
+                    name: "overview",
                     ms: ms_since(start),
                 });
                 let generated = Box::new(Generated {
                     world,
                     report,
                     timings,
-                    pixels,
+                    overview,
                     requested,
                 });
                 let _ = tx.send(Message::Done { job, generated });
@@ -217,11 +220,12 @@ mod tests {
         assert!(w.status().is_some());
         let g = wait(&mut w);
         assert_eq!(g.world.seed, 7);
-        assert_eq!(g.pixels.len(), chunks::Grid::new(300, 120).len());
+        let overview = chunks::Grid::scaled(300, 120, chunks::OVERVIEW_SCALE);
+        assert_eq!(g.overview.len(), overview.len());
         assert_eq!(g.report.width, 300);
         assert!(w.status().is_none());
         let names: Vec<&str> = g.timings.iter().map(|t| t.name).collect();
-        assert_eq!(names[names.len() - 2..], ["connectivity", "chunks"]);
+        assert_eq!(names[names.len() - 2..], ["connectivity", "overview"]);
     }
 
     #[test]

@@ -126,6 +126,35 @@ pub fn lines(
     out
 }
 
+/// Splits `text` into lines of at most `max` characters, at spaces where it can.
+pub fn wrap(text: &str, max: usize) -> Vec<String> {
+    let max = max.max(8);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let mut word = word.to_string();
+        while word.chars().count() > max {
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            let cut: String = word.chars().take(max).collect();
+            word = word.chars().skip(max).collect();
+            lines.push(cut);
+        }
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > max {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&word);
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
 /// The progress bar's text: "Carving caves… 42%".
 pub fn progress_text(label: &str, fraction: f32) -> String {
     format!("{label}... {:.0}%", (fraction * 100.0).clamp(0.0, 100.0))
@@ -186,6 +215,20 @@ mod tests {
                 .unwrap()
                 .ends_with("1 above the surface, sky (6 tiles)")
         );
+    }
+
+    #[test]
+    fn wrapping_keeps_words_and_splits_long_ones() {
+        assert_eq!(
+            wrap("a.ron:6:10: unknown field `bogus`", 16),
+            vec!["a.ron:6:10:", "unknown field", "`bogus`"]
+        );
+        assert_eq!(wrap("short", 40), vec!["short"]);
+        assert_eq!(
+            wrap("/very/long/path/name.ron", 10),
+            vec!["/very/long", "/path/name", ".ron"]
+        );
+        assert_eq!(wrap("", 10), vec![""]);
     }
 
     #[test]

@@ -125,14 +125,18 @@ pub fn progress(text: &str, fraction: f32, screen: (f32, f32), s: f32) {
 
 /// A preset error box at the bottom, above the status line.
 pub fn error(text: &str, screen: (f32, f32), s: f32) {
-    let lines = vec![
-        (
-            "Preset not loaded; the world on screen is kept:".to_string(),
-            ERROR,
-        ),
-        (text.to_string(), TEXT),
-        ("Fix and save the file to retry.".to_string(), DIM),
-    ];
+    let char_w = width_of("0000000000", s) / 10.0;
+    let max_chars = ((screen.0 - 40.0 * s) / char_w.max(1.0)) as usize;
+    let mut lines = vec![(
+        "Preset not loaded; the world on screen is kept:".to_string(),
+        ERROR,
+    )];
+    lines.extend(
+        super::overlay::wrap(text, max_chars)
+            .into_iter()
+            .map(|l| (l, TEXT)),
+    );
+    lines.push(("Fix and save the file to retry.".to_string(), DIM));
     let h = lines.len() as f32 * 21.0 * s + 16.0 * s;
     panel(&lines, 10.0 * s, screen.1 - 36.0 * s - h, s);
 }

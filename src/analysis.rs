@@ -288,6 +288,7 @@ pub fn analyse(world: &World) -> CaveReport {
     //    one pass flattens every run onto its root and hands out ids.
     let mut components: Vec<Component> = Vec::new();
     for y in 0..height {
+        #[allow(clippy::needless_range_loop)] // `i` is both a run index and a union-find node
         for i in row_start[y]..row_start[y + 1] {
             let root = parent[parent[i] as usize] as usize;
             parent[i] = root as u32;

@@ -3,7 +3,7 @@
 //! A procedural 2D side-view sandbox. A world is made by a table of named generation
 //! passes (surface, layers, caves, ores, grass: see [`worldgen`]) from a RON [`preset`] and
 //! a seed; [`analysis`] labels its air into sky and caves; [`export`] writes it out; the
-//! game (`game`) draws it and lets a player dig through it, using the window-free
+//! game ([`game`]) draws it and lets a player dig through it, using the window-free
 //! [`player`] physics, [`edit`] rules, [`light`] map and [`save`] format.
 //!
 //! Generation and analysis know nothing of windows: nothing outside `game` uses macroquad.
@@ -12,6 +12,7 @@ pub mod analysis;
 pub mod cli;
 pub mod edit;
 pub mod export;
+pub mod game;
 pub mod light;
 pub mod player;
 pub mod preset;

@@ -10,10 +10,7 @@ fn main() {
             Ok(())
         }
         Ok(Command::Gen(opts)) => cli::run_gen(&opts),
-        Ok(Command::Play(_opts)) => {
-            print!("{}", cli::USAGE);
-            Ok(())
-        }
+        Ok(Command::Play(opts)) => strata::game::run(opts),
         Err(e) => Err(e),
     };
     if let Err(e) = result {

@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""Draws assets/tiles.png, Strata's tile atlas: 16x16 pixels per tile, one row, in the order
+of the Tile discriminants (Air, Dirt, Stone, Grass, IronOre, GoldOre, DiamondOre, Water,
+Torch). Only the standard library is used. Each opaque tile is shifted so its mean colour
+equals Tile::color() in src/world.rs, so the near-zoom atlas and the far-zoom one-pixel-per-
+tile chunk textures agree.
+
+    python3 assets/make_tiles.py        # rewrites assets/tiles.png
+"""
+import os
+import struct
+import zlib
+
+T = 16
+# Tile::color() from src/world.rs, in discriminant order (Air is transparent here).
+COLORS = [
+    None,
+    (151, 107, 75),   # dirt
+    (118, 118, 124),  # stone
+    (86, 170, 62),    # grass
+    (196, 140, 110),  # iron ore
+    (236, 200, 64),   # gold ore
+    (120, 232, 244),  # diamond ore
+    (52, 104, 220),   # water
+    (255, 196, 72),   # torch
+]
+
+
+def noise(x, y, salt):
+    """A stable hash of a pixel position in [0, 1)."""
+    h = (x * 374761393 + y * 668265263 + salt * 2147483647) & 0xFFFFFFFF
+    h = ((h ^ (h >> 13)) * 1274126177) & 0xFFFFFFFF
+    return ((h ^ (h >> 16)) & 0xFFFF) / 65536.0
+
+
+def shade(c, f):
+    return tuple(max(0, min(255, int(round(v * f)))) for v in c)
+
+
+def mix(a, b, t):
+    return tuple(int(round(x + (y - x) * t)) for x, y in zip(a, b))
+
+
+def blank():
+    return [[(0, 0, 0, 0)] * T for _ in range(T)]
+
+
+def speckled(base, salt, lo=0.82, hi=1.14):
+    tile = blank()
+    for y in range(T):
+        for x in range(T):
+            n = noise(x, y, salt)
+            f = lo if n < 0.18 else hi if n > 0.86 else 1.0
+            tile[y][x] = shade(base, f) + (255,)
+    return tile
+
+
+def bevel(tile, light=1.12, dark=0.78):
+    """Lighter top-left edge, darker bottom-right edge: blocks read as blocks."""
+    for i in range(T):
+        for (x, y, f) in ((i, 0, light), (0, i, light), (i, T - 1, dark), (T - 1, i, dark)):
+            r, g, b, a = tile[y][x]
+            if a:
+                tile[y][x] = shade((r, g, b), f) + (a,)
+    return tile
+
+
+def dirt():
+    t = speckled((151, 107, 75), 1)
+    for (x, y) in ((3, 4), (10, 2), (12, 11), (5, 12), (8, 7)):  # pebbles
+        t[y][x] = (110, 78, 54, 255)
+        t[y][x + 1] = (176, 132, 98, 255)
+    return bevel(t)
+
+
+def stone():
+    t = speckled((118, 118, 124), 2, 0.9, 1.08)
+    # Mortar lines of two offset courses of bricks.
+    for y in range(T):
+        for x in range(T):
+            course = y // 8
+            if y % 8 == 7 or (x + course * 8) % 16 == 15:
+                t[y][x] = (82, 82, 90, 255)
+    return bevel(t, 1.2, 0.7)
+
+
+def grass():
+    t = dirt()
+    green, light = (70, 160, 48), (120, 205, 80)
+    for x in range(T):
+        depth = 5 + int(noise(x, 0, 3) * 4)  # ragged lower edge of the turf
+        for y in range(depth):
+            t[y][x] = (light if y == 0 or noise(x, y, 4) > 0.8 else green) + (255,)
+    return t
+
+
+def ore(gem, salt):
+    t = speckled(mix((118, 118, 124), gem, 0.25), 10 + salt, 0.9, 1.08)
+    spots = [(3, 3), (10, 4), (6, 10), (12, 11), (2, 12)]
+    for (cx, cy) in spots:
+        for dx, dy in ((0, 0), (1, 0), (0, 1), (1, 1), (2, 1), (1, 2)):
+            x, y = cx + dx, cy + dy
+            if x < T and y < T:
+                hi = dx + dy <= 1
+                t[y][x] = shade(gem, 1.15 if hi else 0.85) + (255,)
+        if cx + 2 < T and cy + 2 < T:
+            t[cy + 2][cx + 2] = shade(gem, 0.5) + (255,)
+    return bevel(t, 1.15, 0.75)
+
+
+def water():
+    t = blank()
+    for y in range(T):
+        for x in range(T):
+            wave = (x + (y // 4) * 3) % 8 in (0, 1) and y % 4 == 1
+            t[y][x] = (shade((52, 104, 220), 1.35 if wave else 1.0 - y * 0.01)) + (255,)
+    return t
+
+
+def torch():
+    t = blank()
+    for y in range(7, 15):  # stick
+        t[y][7] = (120, 78, 40, 255)
+        t[y][8] = (92, 58, 30, 255)
+    flame = {3: (7, 8), 4: (6, 9), 5: (6, 9), 6: (7, 8)}
+    for y, (x0, x1) in flame.items():
+        for x in range(x0, x1 + 1):
+            inner = y >= 4 and x0 < x < x1
+            t[y][x] = ((255, 240, 150) if inner else (255, 160, 40)) + (255,)
+    t[2][7] = (255, 120, 30, 255)
+    return t
+
+
+def match_mean(tile, target):
+    """Shifts every opaque pixel so the tile's mean colour is `target`."""
+    px = [p for row in tile for p in row if p[3]]
+    mean = [sum(p[i] for p in px) / len(px) for i in range(3)]
+    for y in range(T):
+        for x in range(T):
+            r, g, b, a = tile[y][x]
+            if a:
+                tile[y][x] = tuple(max(0, min(255, int(round(v + target[i] - mean[i]))))
+                                   for i, v in enumerate((r, g, b))) + (a,)
+    return tile
+
+
+def png(width, height, rows):
+    raw = b"".join(b"\x00" + bytes(v for p in row for v in p) for row in rows)
+    chunk = lambda kind, data: (struct.pack(">I", len(data)) + kind + data
+                                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr)
+            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+
+
+def main():
+    tiles = [blank(), dirt(), stone(), grass(), ore((196, 140, 110), 1),
+             ore((240, 200, 50), 2), ore((120, 232, 244), 3), water(), torch()]
+    for i, color in enumerate(COLORS):
+        if color is not None and i != 8:  # the torch keeps its own colours
+            match_mean(tiles[i], color)
+    rows = [[p for tile in tiles for p in tile[y]] for y in range(T)]
+    out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tiles.png")
+    with open(out, "wb") as f:
+        f.write(png(T * len(tiles), T, rows))
+    print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,61 @@
+//! The game window: a free camera over the world, reseeding, presets (menu, hot reload)
+//! and the connectivity overlay. This file wires the frame loop; the pieces live in
+//! `game/`: pure maths and text (camera, input, overlay, seedbox, presets) are unit-tested,
+//! engine calls stay in chunks, masks, render and ui.
+
+pub mod camera;
+pub mod chunks;
+pub mod input;
+pub mod masks;
+pub mod overlay;
+pub mod presets;
+pub mod render;
+pub mod seedbox;
+pub mod state;
+pub mod ui;
+pub mod worker;
+
+mod app;
+mod frame;
+
+use crate::cli::PlayOptions;
+use macroquad::miniquad;
+use std::sync::{Arc, Mutex};
+
+/// Window configuration: "Strata", resizable, no high-DPI scaling.
+fn conf() -> macroquad::conf::Conf {
+    macroquad::conf::Conf {
+        miniquad_conf: miniquad::conf::Conf {
+            window_title: "Strata".into(),
+            window_width: 1280,
+            window_height: 720,
+            high_dpi: false,
+            window_resizable: true,
+            ..Default::default()
+        },
+        update_on: None,
+        default_filter_mode: macroquad::prelude::FilterMode::Nearest,
+        // Room for ~10k atlas quads per batch (indices are u16).
+        draw_call_vertex_capacity: 40_000,
+        draw_call_index_capacity: 60_000,
+    }
+}
+
+/// Opens the window and runs the game until it is closed (or `--frames` are done).
+pub fn run(opts: PlayOptions) -> Result<(), String> {
+    if opts.load.is_some() {
+        return Err("--load: save files are not supported by this version of the game yet".into());
+    }
+    let result = Arc::new(Mutex::new(Ok(())));
+    let out = result.clone();
+    macroquad::Window::from_config(conf(), async move {
+        let r = frame::main_loop(opts).await;
+        if let Ok(mut slot) = out.lock() {
+            *slot = r;
+        }
+    });
+    result
+        .lock()
+        .map_err(|_| "the game thread panicked".to_string())?
+        .clone()
+}

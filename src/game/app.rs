@@ -1,0 +1,200 @@
+//! The game's state between frames and what the player's actions do to it.
+
+use super::camera::{self, Camera};
+use super::input::{Action, Mode};
+use super::presets::Presets;
+use super::seedbox::SeedBox;
+use super::state::{Loaded, level_for};
+use super::worker::{Generated, Worker};
+use crate::cli;
+use std::time::{Duration, Instant};
+
+/// Time per frame spent uploading chunk textures of a new world.
+pub const UPLOAD_BUDGET: Duration = Duration::from_micros(2500);
+
+pub struct App {
+    pub presets: Presets,
+    pub worker: Worker,
+    /// The world on screen.
+    pub shown: Option<Loaded>,
+    /// A finished world whose visible chunks are still going up to the GPU.
+    pub incoming: Option<(Loaded, Camera, Instant)>,
+    pub cam: Camera,
+    pub mode: Mode,
+    pub overlay: bool,
+    pub menu_selected: usize,
+    pub seed_box: SeedBox,
+    /// Seed of the latest request.
+    pub seed: u64,
+    pub toast: Option<(String, f64)>,
+    /// Request → new world on screen, for the last swap.
+    pub regen_ms: Option<f64>,
+}
+
+impl App {
+    pub fn new(presets: Presets, seed: u64, overlay: bool) -> App {
+        let mut app = App {
+            presets,
+            worker: Worker::default(),
+            shown: None,
+            incoming: None,
+            cam: Camera {
+                cx: 0.0,
+                cy: 0.0,
+                zoom: 1.0,
+            },
+            mode: Mode::World,
+            overlay,
+            menu_selected: 0,
+            seed_box: SeedBox::default(),
+            seed,
+            toast: None,
+            regen_ms: None,
+        };
+        app.generate(seed);
+        app
+    }
+
+    /// Starts generating with the current preset; the world on screen stays until then.
+    pub fn generate(&mut self, seed: u64) {
+        self.seed = seed;
+        self.worker.start(self.presets.preset.clone(), seed);
+    }
+
+    fn say(&mut self, text: String, now: f64) {
+        self.toast = Some((text, now + 2.5));
+    }
+
+    pub fn act(&mut self, action: Action, screen: (f32, f32), now: f64) {
+        match action {
+            Action::Reseed => self.generate(cli::random_seed()),
+            Action::OpenSeedBox => {
+                self.seed_box = SeedBox::default();
+                self.mode = Mode::SeedBox;
+            }
+            Action::CopySeed => {
+                let seed = self.shown.as_ref().map_or(self.seed, |s| s.world.seed);
+                macroquad::miniquad::window::clipboard_set(&seed.to_string());
+                self.say(format!("Seed {seed} copied"), now);
+            }
+            Action::ToggleOverlay => self.overlay = !self.overlay,
+            Action::FitWorld => {
+                if let Some(s) = &self.shown {
+                    self.cam = Camera::fit(s.size(), screen);
+                }
+            }
+            Action::Home => {
+                if let Some(s) = &self.shown {
+                    self.cam = camera::home(s.world.width(), &s.world.surface, s.size(), screen);
+                }
+            }
+            Action::TogglePresetMenu => {
+                self.presets.list = super::presets::list(&self.presets.dir);
+                let current = self
+                    .presets
+                    .path
+                    .as_ref()
+                    .and_then(|p| self.presets.list.iter().position(|q| q == p));
+                self.menu_selected = current.unwrap_or(0);
+                self.mode = Mode::PresetMenu;
+            }
+            Action::Close => self.mode = Mode::World,
+            Action::ChoosePreset(i) => self.choose_preset(i),
+            Action::MenuUp => self.menu_selected = self.menu_selected.saturating_sub(1),
+            Action::MenuDown => {
+                self.menu_selected =
+                    (self.menu_selected + 1).min(self.presets.list.len().saturating_sub(1))
+            }
+            Action::Confirm if self.mode == Mode::PresetMenu => {
+                self.choose_preset(self.menu_selected)
+            }
+            Action::Confirm => {
+                if let Some(seed) = self.seed_box.seed() {
+                    self.generate(seed);
+                }
+                self.mode = Mode::World;
+            }
+            Action::Backspace => self.seed_box.backspace(),
+            Action::Paste => {
+                if let Some(text) = macroquad::miniquad::window::clipboard_get() {
+                    self.seed_box.paste(&text);
+                }
+            }
+        }
+    }
+
+    /// Switches to the menu's `i`-th preset, keeping the seed.
+    pub fn choose_preset(&mut self, i: usize) {
+        if i >= self.presets.list.len() {
+            return;
+        }
+        self.mode = Mode::World;
+        if let Some(p) = self.presets.choose_index(i) {
+            self.worker.start(p, self.seed);
+        }
+    }
+
+    /// Per-frame bookkeeping: hot reload, finished worlds, texture uploads, the swap.
+    pub fn update(&mut self, screen: (f32, f32), now: f64) {
+        if let Some(p) = self.presets.poll(now) {
+            self.worker.start(p, self.seed);
+        }
+        if let Some(g) = self.worker.poll() {
+            self.receive(*g, screen);
+        }
+        let ready = match &mut self.incoming {
+            Some((l, cam, _)) => {
+                let v = cam.visible_tiles(l.size(), screen);
+                l.upload(level_for(cam.zoom), (v.x0, v.y0, v.x1, v.y1), UPLOAD_BUDGET)
+            }
+            None => false,
+        };
+        if ready {
+            if let Some((l, cam, requested)) = self.incoming.take() {
+                let ms = requested.elapsed().as_secs_f64() * 1e3;
+                eprintln!(
+                    "strata: seed {} ({}) on screen {ms:.0} ms after the request",
+                    l.world.seed, l.world.preset.name
+                );
+                self.regen_ms = Some(ms);
+                if let Some(old) = self.shown.replace(l) {
+                    // Free the old tiles and runs (tens of MB) off the render thread; its
+                    // textures must go here, with the GL context.
+                    let Loaded { world, report, .. } = old;
+                    let _ = std::thread::Builder::new().spawn(move || drop((world, report)));
+                }
+                self.cam = cam;
+            }
+        } else if let Some(s) = &mut self.shown
+            && s.levels.iter().any(|l| l.missing() > 0)
+        {
+            let v = self.cam.visible_tiles(s.size(), screen);
+            s.upload(
+                level_for(self.cam.zoom),
+                (v.x0, v.y0, v.x1, v.y1),
+                UPLOAD_BUDGET,
+            );
+        }
+        if let Some(s) = &mut self.shown {
+            s.refresh();
+        }
+        if self.toast.as_ref().is_some_and(|t| now > t.1) {
+            self.toast = None;
+        }
+    }
+
+    /// A world arrived from the worker: keep the view for a same-sized world, else start
+    /// at the spawn point.
+    fn receive(&mut self, g: Generated, screen: (f32, f32)) {
+        let requested = g.requested;
+        let l = Loaded::new(g);
+        let same_size = self.shown.as_ref().is_some_and(|s| s.size() == l.size());
+        let mut cam = if same_size {
+            self.cam
+        } else {
+            camera::home(l.world.width(), &l.world.surface, l.size(), screen)
+        };
+        cam.clamp(l.size(), screen);
+        self.incoming = Some((l, cam, requested));
+    }
+}

@@ -1,0 +1,274 @@
+//! The free camera: a centre in tile coordinates and a zoom in screen pixels per tile.
+//! Pure maths (no engine calls), so panning, zooming and clamping are unit-tested.
+//!
+//! Screen space has its origin at the top-left with y down, like tile space, so a tile
+//! `(x, y)` lands at `(x - left) * zoom, (y - top) * zoom` on screen.
+
+/// Closest zoom: one tile covers this many screen pixels.
+pub const MAX_ZOOM: f64 = 64.0;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Camera {
+    /// Tile coordinate shown at the centre of the screen.
+    pub cx: f64,
+    pub cy: f64,
+    /// Screen pixels per tile.
+    pub zoom: f64,
+}
+
+/// Visible tiles, half-open, clamped to the world.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TileRange {
+    pub x0: usize,
+    pub y0: usize,
+    pub x1: usize,
+    pub y1: usize,
+}
+
+impl TileRange {
+    pub fn count(&self) -> usize {
+        (self.x1 - self.x0) * (self.y1 - self.y0)
+    }
+}
+
+impl Camera {
+    /// Left and top edges of the view, in tiles.
+    pub fn top_left(&self, screen: (f32, f32)) -> (f64, f64) {
+        (
+            self.cx - screen.0 as f64 / (2.0 * self.zoom),
+            self.cy - screen.1 as f64 / (2.0 * self.zoom),
+        )
+    }
+
+    pub fn screen_to_world(&self, screen: (f32, f32), p: (f32, f32)) -> (f64, f64) {
+        let (l, t) = self.top_left(screen);
+        (l + p.0 as f64 / self.zoom, t + p.1 as f64 / self.zoom)
+    }
+
+    pub fn world_to_screen(&self, screen: (f32, f32), p: (f64, f64)) -> (f32, f32) {
+        let (l, t) = self.top_left(screen);
+        (
+            ((p.0 - l) * self.zoom) as f32,
+            ((p.1 - t) * self.zoom) as f32,
+        )
+    }
+
+    /// Zoom at which the whole world fits on screen.
+    pub fn fit_zoom(world: (usize, usize), screen: (f32, f32)) -> f64 {
+        (screen.0 as f64 / world.0 as f64)
+            .min(screen.1 as f64 / world.1 as f64)
+            .min(MAX_ZOOM)
+    }
+
+    /// Shows the whole world.
+    pub fn fit(world: (usize, usize), screen: (f32, f32)) -> Camera {
+        Camera {
+            cx: world.0 as f64 / 2.0,
+            cy: world.1 as f64 / 2.0,
+            zoom: Self::fit_zoom(world, screen),
+        }
+    }
+
+    /// Moves by a screen-pixel offset (a mouse drag moves the world with the pointer,
+    /// so the camera moves the opposite way).
+    pub fn pan_pixels(&mut self, dx: f32, dy: f32) {
+        self.cx += dx as f64 / self.zoom;
+        self.cy += dy as f64 / self.zoom;
+    }
+
+    /// Multiplies the zoom by `factor`, keeping the world point under `anchor` (a screen
+    /// position, e.g. the mouse) where it is. The zoom is held between fit and [`MAX_ZOOM`].
+    pub fn zoom_at(
+        &mut self,
+        factor: f64,
+        anchor: (f32, f32),
+        screen: (f32, f32),
+        world: (usize, usize),
+    ) {
+        let before = self.screen_to_world(screen, anchor);
+        let min = Self::fit_zoom(world, screen);
+        self.zoom = (self.zoom * factor).clamp(min, MAX_ZOOM.max(min));
+        let after = self.screen_to_world(screen, anchor);
+        self.cx += before.0 - after.0;
+        self.cy += before.1 - after.1;
+    }
+
+    /// Keeps the view inside the world: on an axis where the view is larger than the world
+    /// the world is centred, otherwise the view's edges stay within the world's.
+    pub fn clamp(&mut self, world: (usize, usize), screen: (f32, f32)) {
+        let min = Self::fit_zoom(world, screen);
+        self.zoom = self.zoom.clamp(min, MAX_ZOOM.max(min));
+        let half = (
+            screen.0 as f64 / (2.0 * self.zoom),
+            screen.1 as f64 / (2.0 * self.zoom),
+        );
+        let axis = |c: f64, half: f64, size: f64| {
+            if 2.0 * half >= size {
+                size / 2.0
+            } else {
+                c.clamp(half, size - half)
+            }
+        };
+        self.cx = axis(self.cx, half.0, world.0 as f64);
+        self.cy = axis(self.cy, half.1, world.1 as f64);
+    }
+
+    /// Tiles at least partly on screen.
+    pub fn visible_tiles(&self, world: (usize, usize), screen: (f32, f32)) -> TileRange {
+        let (l, t) = self.top_left(screen);
+        let r = l + screen.0 as f64 / self.zoom;
+        let b = t + screen.1 as f64 / self.zoom;
+        let lo = |v: f64, n: usize| (v.floor().max(0.0) as usize).min(n);
+        let hi = |v: f64, n: usize| (v.ceil().max(0.0) as usize).min(n);
+        TileRange {
+            x0: lo(l, world.0),
+            y0: lo(t, world.1),
+            x1: hi(r, world.0),
+            y1: hi(b, world.1),
+        }
+    }
+}
+
+/// Where the game starts: the surface at the world's centre column, a few tiles up.
+pub fn spawn_point(width: usize, surface: &[u32]) -> (f64, f64) {
+    let x = width / 2;
+    let y = surface.get(x).copied().unwrap_or(0) as f64;
+    (x as f64 + 0.5, y)
+}
+
+/// The camera at spawn: zoomed so about 120 tiles span the screen, spawn a third of the way
+/// down so the sky and the underground both show.
+pub fn home(width: usize, surface: &[u32], world: (usize, usize), screen: (f32, f32)) -> Camera {
+    let (x, y) = spawn_point(width, surface);
+    let zoom = (screen.0 as f64 / 120.0).clamp(1.0, MAX_ZOOM);
+    let mut cam = Camera {
+        cx: x,
+        cy: y + screen.1 as f64 / zoom / 6.0,
+        zoom,
+    };
+    cam.clamp(world, screen);
+    cam
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SCREEN: (f32, f32) = (800.0, 600.0);
+    const WORLD: (usize, usize) = (8400, 2400);
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-6
+    }
+
+    #[test]
+    fn screen_and_world_round_trip() {
+        let c = Camera {
+            cx: 100.0,
+            cy: 50.0,
+            zoom: 4.0,
+        };
+        assert_eq!(c.screen_to_world(SCREEN, (400.0, 300.0)), (100.0, 50.0));
+        assert_eq!(c.screen_to_world(SCREEN, (0.0, 0.0)), (0.0, -25.0));
+        let p = c.world_to_screen(SCREEN, (37.5, 12.25));
+        let q = c.screen_to_world(SCREEN, p);
+        assert!(close(q.0, 37.5) && close(q.1, 12.25));
+    }
+
+    #[test]
+    fn zoom_keeps_the_point_under_the_cursor() {
+        let mut c = Camera {
+            cx: 1000.0,
+            cy: 800.0,
+            zoom: 2.0,
+        };
+        let anchor = (123.0, 456.0);
+        let before = c.screen_to_world(SCREEN, anchor);
+        c.zoom_at(1.7, anchor, SCREEN, WORLD);
+        let after = c.screen_to_world(SCREEN, anchor);
+        assert!(close(before.0, after.0) && close(before.1, after.1));
+        assert!(close(c.zoom, 3.4));
+    }
+
+    #[test]
+    fn zoom_is_limited_between_fit_and_max() {
+        let mut c = Camera {
+            cx: 1000.0,
+            cy: 800.0,
+            zoom: 2.0,
+        };
+        c.zoom_at(1e9, (0.0, 0.0), SCREEN, WORLD);
+        assert_eq!(c.zoom, MAX_ZOOM);
+        c.zoom_at(1e-9, (0.0, 0.0), SCREEN, WORLD);
+        assert!(close(c.zoom, 800.0 / 8400.0));
+    }
+
+    #[test]
+    fn camera_never_leaves_the_world() {
+        let mut c = Camera {
+            cx: -500.0,
+            cy: 1e6,
+            zoom: 4.0,
+        };
+        c.clamp(WORLD, SCREEN);
+        let r = c.visible_tiles(WORLD, SCREEN);
+        let (l, t) = c.top_left(SCREEN);
+        assert!(close(l, 0.0) && close(t + 600.0 / 4.0, 2400.0));
+        assert_eq!((r.x0, r.x1, r.y1), (0, 200, 2400));
+        // Fitted: the whole world shows, centred on the short axis.
+        let mut f = Camera::fit(WORLD, SCREEN);
+        f.clamp(WORLD, SCREEN);
+        assert_eq!(
+            f.visible_tiles(WORLD, SCREEN),
+            TileRange {
+                x0: 0,
+                y0: 0,
+                x1: 8400,
+                y1: 2400
+            }
+        );
+        assert_eq!((f.cx, f.cy), (4200.0, 1200.0));
+    }
+
+    #[test]
+    fn visible_range_covers_partial_tiles() {
+        let c = Camera {
+            cx: 10.5,
+            cy: 10.0,
+            zoom: 10.0,
+        };
+        let r = c.visible_tiles((100, 100), (100.0, 100.0));
+        assert_eq!(
+            r,
+            TileRange {
+                x0: 5,
+                y0: 5,
+                x1: 16,
+                y1: 15
+            }
+        );
+        assert_eq!(r.count(), 110);
+    }
+
+    #[test]
+    fn drag_moves_the_world_with_the_pointer() {
+        let mut c = Camera {
+            cx: 100.0,
+            cy: 100.0,
+            zoom: 5.0,
+        };
+        c.pan_pixels(-50.0, 25.0);
+        assert_eq!((c.cx, c.cy), (90.0, 105.0));
+    }
+
+    #[test]
+    fn home_shows_the_surface_at_the_centre_column() {
+        let surface = vec![300u32; 8400];
+        let c = home(8400, &surface, WORLD, SCREEN);
+        let (sx, sy) = c.world_to_screen(SCREEN, spawn_point(8400, &surface));
+        assert!(
+            (sx - 400.0).abs() < 1.0 && sy > 0.0 && sy < 300.0,
+            "{sx},{sy}"
+        );
+    }
+}

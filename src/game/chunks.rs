@@ -1,0 +1,436 @@
+//! The world as GPU textures, in square chunks of [`CHUNK`]x[`CHUNK`] texels, at two levels
+//! of detail: level 0 has one texel per tile; the overview has one texel per
+//! [`OVERVIEW_SCALE`]² tiles (their mean colour, sampled) and is drawn at far zoom, so a whole Large
+//! world is 27 textures instead of 330 and never shimmers.
+//!
+//! Pixel buffers are built off the render thread ([`build_all`], run by the worker with the
+//! world); the render thread uploads them a few at a time and then drops them, so no CPU
+//! copy stays behind. An edited tile marks its chunk dirty and only that chunk is rebuilt.
+
+use crate::world::{CAVE_BACKDROP, Tile, World};
+use macroquad::miniquad::MipmapFilterMode;
+use macroquad::prelude::{FilterMode, Texture2D};
+use macroquad::window::get_internal_gl;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Chunk side in texels.
+pub const CHUNK: usize = 256;
+/// Tiles per overview texel, along each axis.
+pub const OVERVIEW_SCALE: usize = 4;
+
+/// How a world is cut into chunks (row-major chunk indices) at one level of detail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Grid {
+    /// World size in tiles.
+    pub width: usize,
+    pub height: usize,
+    /// Tiles per texel along each axis.
+    pub scale: usize,
+    pub cols: usize,
+    pub rows: usize,
+}
+
+/// A chunk's tiles: `x0..x0 + w`, `y0..y0 + h`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChunkRect {
+    pub x0: usize,
+    pub y0: usize,
+    pub w: usize,
+    pub h: usize,
+}
+
+impl Grid {
+    /// One texel per tile.
+    pub fn new(width: usize, height: usize) -> Grid {
+        Grid::scaled(width, height, 1)
+    }
+
+    pub fn scaled(width: usize, height: usize, scale: usize) -> Grid {
+        let side = CHUNK * scale;
+        Grid {
+            width,
+            height,
+            scale,
+            cols: width.div_ceil(side),
+            rows: height.div_ceil(side),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.cols * self.rows
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Tiles per chunk side.
+    pub fn side(&self) -> usize {
+        CHUNK * self.scale
+    }
+
+    /// The tiles chunk `i` covers.
+    pub fn rect(&self, i: usize) -> ChunkRect {
+        let (cx, cy) = (i % self.cols, i / self.cols);
+        let (x0, y0) = (cx * self.side(), cy * self.side());
+        ChunkRect {
+            x0,
+            y0,
+            w: self.side().min(self.width - x0),
+            h: self.side().min(self.height - y0),
+        }
+    }
+
+    /// Texture size of chunk `i` in texels.
+    pub fn texels(&self, i: usize) -> (usize, usize) {
+        let r = self.rect(i);
+        (r.w.div_ceil(self.scale), r.h.div_ceil(self.scale))
+    }
+
+    /// The chunk holding tile `(x, y)`.
+    pub fn index_of(&self, x: usize, y: usize) -> usize {
+        (y / self.side()) * self.cols + x / self.side()
+    }
+
+    /// Chunks overlapping the half-open tile range, row by row.
+    pub fn overlapping(
+        &self,
+        x0: usize,
+        y0: usize,
+        x1: usize,
+        y1: usize,
+    ) -> impl Iterator<Item = usize> + '_ {
+        let s = self.side();
+        let (cx0, cy0) = (x0 / s, y0 / s);
+        let (cx1, cy1) = if x1 <= x0 || y1 <= y0 {
+            (cx0, cy0) // an empty range overlaps nothing
+        } else {
+            (x1.div_ceil(s).min(self.cols), y1.div_ceil(s).min(self.rows))
+        };
+        (cy0..cy1).flat_map(move |cy| (cx0..cx1).map(move |cx| cy * self.cols + cx))
+    }
+}
+
+/// Writes chunk `i`'s RGBA texels into `out`. At scale 1 a texel is the tile's colour in
+/// the palette of [`crate::export::pixel`] (underground air is the cave backdrop); at larger
+/// scales it is the mean colour of a sample of the tiles it covers. Works a row slice at a time: this
+/// runs over all 20 M tiles of a Large world on every generation.
+pub fn build_pixels(world: &World, grid: &Grid, i: usize, out: &mut Vec<u8>) {
+    let palette: [[u8; 4]; Tile::COUNT] = Tile::ALL.map(|t| t.color());
+    let r = grid.rect(i);
+    let (tw, th) = grid.texels(i);
+    out.clear();
+    out.resize(tw * th * 4, 255);
+    let surface = &world.surface[r.x0..r.x0 + r.w];
+    let color = |t: Tile, y: u32, top: u32| {
+        if t == Tile::Air && y >= top {
+            CAVE_BACKDROP
+        } else {
+            palette[t as usize]
+        }
+    };
+    if grid.scale == 1 {
+        for (row, line) in out.chunks_exact_mut(tw * 4).enumerate() {
+            let y = (r.y0 + row) as u32;
+            let tiles = &world.row(y as usize)[r.x0..r.x0 + r.w];
+            for ((px, &t), &top) in line.chunks_exact_mut(4).zip(tiles).zip(surface) {
+                px.copy_from_slice(&color(t, y, top));
+            }
+        }
+        return;
+    }
+    // Overview: the mean of every other tile on every other row of each texel's block
+    // (offsets 1, 3, .. or 0 where a block at the world's edge is one tile wide): a
+    // quarter of the reads of a full mean, with the same look at two pixels a texel.
+    let s = grid.scale;
+    let picks = |len: usize| (if len > 1 { 1 } else { 0 }..len).step_by(2);
+    let mut sums = vec![[0u32; 4]; tw];
+    for (trow, line) in out.chunks_exact_mut(tw * 4).enumerate() {
+        sums.iter_mut().for_each(|v| *v = [0; 4]);
+        let (y0, y1) = (r.y0 + trow * s, (r.y0 + trow * s + s).min(r.y0 + r.h));
+        for y in picks(y1 - y0).map(|dy| y0 + dy) {
+            let tiles = world.row(y)[r.x0..r.x0 + r.w].chunks(s);
+            for (acc, (block, tops)) in sums.iter_mut().zip(tiles.zip(surface.chunks(s))) {
+                for i in picks(block.len()) {
+                    let c = color(block[i], y as u32, tops[i]);
+                    acc[0] += c[0] as u32;
+                    acc[1] += c[1] as u32;
+                    acc[2] += c[2] as u32;
+                    acc[3] += 1;
+                }
+            }
+        }
+        for (px, acc) in line.chunks_exact_mut(4).zip(&sums) {
+            let n = acc[3].max(1);
+            px[..3].copy_from_slice(&[(acc[0] / n) as u8, (acc[1] / n) as u8, (acc[2] / n) as u8]);
+        }
+    }
+}
+
+/// Every chunk's texels at one level, in parallel; `None` once `cancel` is set.
+pub fn build_all(world: &World, grid: &Grid, cancel: &AtomicBool) -> Option<Vec<Vec<u8>>> {
+    let chunks: Vec<Option<Vec<u8>>> = (0..grid.len())
+        .into_par_iter()
+        .map(|i| {
+            if cancel.load(Ordering::Relaxed) {
+                return None;
+            }
+            let mut buf = Vec::new();
+            build_pixels(world, grid, i, &mut buf);
+            Some(buf)
+        })
+        .collect();
+    chunks.into_iter().collect()
+}
+
+/// Nearest when magnified (crisp pixel art), linear when minified (a little smoothing at
+/// far zoom); no mipmaps, whose generation is costly on software GL.
+pub fn set_world_filter(tex: &Texture2D) {
+    let id = tex.raw_miniquad_id();
+    // SAFETY: called on the main thread between draws, like every macroquad call.
+    let gl = unsafe { get_internal_gl() };
+    gl.quad_context
+        .texture_set_min_filter(id, FilterMode::Linear, MipmapFilterMode::None);
+    gl.quad_context
+        .texture_set_mag_filter(id, FilterMode::Nearest);
+}
+
+/// The chunk textures of one world at one level of detail. Chunks come from texels built
+/// by the worker (the overview) or, when there are none, straight from the world on the
+/// render thread, one reused buffer at a time (level 0: a chunk takes well under a
+/// millisecond, and no 80 MB copy of a Large world is ever made).
+pub struct ChunkTextures {
+    pub grid: Grid,
+    textures: Vec<Option<Texture2D>>,
+    /// Texels from the worker waiting for upload; emptied as they go up.
+    prebuilt: Vec<Option<Vec<u8>>>,
+    dirty: Vec<usize>,
+    scratch: Vec<u8>,
+    /// Slowest upload seen, to stop before a budget would be overrun.
+    slowest: std::time::Duration,
+}
+
+impl ChunkTextures {
+    /// `prebuilt` holds every chunk's texels, or is empty to build them from the world.
+    pub fn new(grid: Grid, prebuilt: Vec<Vec<u8>>) -> ChunkTextures {
+        let mut prebuilt: Vec<Option<Vec<u8>>> = prebuilt.into_iter().map(Some).collect();
+        prebuilt.resize(grid.len(), None);
+        ChunkTextures {
+            grid,
+            textures: (0..grid.len()).map(|_| None).collect(),
+            prebuilt,
+            dirty: Vec::new(),
+            scratch: Vec::new(),
+            slowest: std::time::Duration::ZERO,
+        }
+    }
+
+    pub fn get(&self, i: usize) -> Option<&Texture2D> {
+        self.textures.get(i).and_then(|t| t.as_ref())
+    }
+
+    /// Chunks not on the GPU yet.
+    pub fn missing(&self) -> usize {
+        self.textures.iter().filter(|t| t.is_none()).count()
+    }
+
+    fn upload(&mut self, world: &World, i: usize) {
+        if self.textures[i].is_some() {
+            return;
+        }
+        let start = std::time::Instant::now();
+        let buf = match self.prebuilt[i].take() {
+            Some(buf) => buf,
+            None => {
+                let mut buf = std::mem::take(&mut self.scratch);
+                build_pixels(world, &self.grid, i, &mut buf);
+                buf
+            }
+        };
+        let (w, h) = self.grid.texels(i);
+        let tex = Texture2D::from_rgba8(w as u16, h as u16, &buf);
+        set_world_filter(&tex);
+        self.textures[i] = Some(tex);
+        self.scratch = buf;
+        // Forget old outliers slowly: one slow upload must not stall uploads for good.
+        self.slowest = (self.slowest * 15 / 16).max(start.elapsed());
+    }
+
+    /// Uploads missing chunks, `first` (e.g. the visible ones) before the rest, while the
+    /// next upload is expected to fit in `budget` (one of `first` always goes up, so a
+    /// waiting world always progresses). Returns whether every chunk in `first` is up.
+    pub fn upload_some(
+        &mut self,
+        world: &World,
+        first: &[usize],
+        budget: std::time::Duration,
+    ) -> bool {
+        let start = std::time::Instant::now();
+        let fits = |slowest| start.elapsed() + slowest <= budget;
+        let mut ready = true;
+        let mut uploaded = 0;
+        for &i in first {
+            if self.textures[i].is_none() {
+                if uploaded > 0 && !fits(self.slowest) {
+                    ready = false;
+                    break;
+                }
+                self.upload(world, i);
+                uploaded += 1;
+            }
+        }
+        if !ready || !fits(self.slowest) {
+            return ready;
+        }
+        for i in 0..self.textures.len() {
+            if self.textures[i].is_none() {
+                if !fits(self.slowest) {
+                    break;
+                }
+                self.upload(world, i);
+            }
+        }
+        true
+    }
+
+    /// Notes that tile `(x, y)` changed.
+    pub fn mark_dirty(&mut self, x: usize, y: usize) {
+        let i = self.grid.index_of(x, y);
+        if !self.dirty.contains(&i) {
+            self.dirty.push(i);
+        }
+    }
+
+    /// Rebuilds dirty chunks from the world (at most `max` per call). Returns how many.
+    pub fn refresh(&mut self, world: &World, max: usize) -> usize {
+        let n = self.dirty.len().min(max);
+        for i in self.dirty.drain(..n).collect::<Vec<_>>() {
+            // Not uploaded yet: drop stale texels; the upload builds from the world.
+            self.prebuilt[i] = None;
+            if let Some(t) = &self.textures[i] {
+                build_pixels(world, &self.grid, i, &mut self.scratch);
+                let (w, h) = self.grid.texels(i);
+                t.update_from_bytes(w as u32, h as u32, &self.scratch);
+            }
+        }
+        n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::export;
+
+    #[test]
+    fn grid_covers_the_world_with_edge_chunks() {
+        let g = Grid::new(600, 300);
+        assert_eq!((g.cols, g.rows, g.len()), (3, 2, 6));
+        assert_eq!(
+            g.rect(2),
+            ChunkRect {
+                x0: 512,
+                y0: 0,
+                w: 88,
+                h: 256
+            }
+        );
+        assert_eq!(
+            g.rect(5),
+            ChunkRect {
+                x0: 512,
+                y0: 256,
+                w: 88,
+                h: 44
+            }
+        );
+        let area: usize = (0..g.len()).map(|i| g.rect(i).w * g.rect(i).h).sum();
+        assert_eq!(area, 600 * 300);
+        assert_eq!(g.index_of(599, 299), 5);
+        assert_eq!(g.index_of(255, 256), 3);
+        let o = Grid::scaled(8400, 2400, OVERVIEW_SCALE);
+        assert_eq!((o.cols, o.rows), (9, 3));
+        assert_eq!(o.texels(8), (52, 256)); // 8400 - 8 * 1024 = 208 tiles = 52 texels
+    }
+
+    #[test]
+    fn overlapping_chunks_of_a_range() {
+        let g = Grid::new(8400, 2400);
+        assert_eq!(g.overlapping(0, 0, 8400, 2400).count(), g.len());
+        assert_eq!(
+            g.overlapping(250, 250, 260, 260).collect::<Vec<_>>(),
+            vec![0, 1, g.cols, g.cols + 1]
+        );
+        assert_eq!(
+            g.overlapping(300, 300, 301, 301).collect::<Vec<_>>(),
+            vec![g.cols + 1]
+        );
+        assert_eq!(g.overlapping(10, 10, 10, 20).count(), 0);
+    }
+
+    #[test]
+    fn level_zero_matches_the_export_palette() {
+        let w = World::from_ascii(&["  w ", ".#  ", ".###"]).unwrap();
+        let g = Grid::new(w.width(), w.height());
+        let all = build_all(&w, &g, &AtomicBool::new(false)).unwrap();
+        assert_eq!(all.len(), 1);
+        let px = |x: usize, y: usize| &all[0][(y * 4 + x) * 4..(y * 4 + x) * 4 + 4];
+        for y in 0..3 {
+            for x in 0..4 {
+                assert_eq!(px(x, y), export::pixel(&w, x, y), "{x},{y}");
+            }
+        }
+        assert_eq!(px(2, 1), CAVE_BACKDROP);
+        assert!(build_all(&w, &g, &AtomicBool::new(true)).is_none());
+    }
+
+    #[test]
+    fn overview_texels_are_mean_colours_of_a_sample() {
+        // 6x3 tiles at scale 4, one texel row: rows sampled at offset 1 (3 is outside);
+        // texel 0 samples columns 1 and 3, texel 1 (two tiles wide) column 5.
+        let w = World::from_ascii(&["######", "#..#.#", "######"]).unwrap();
+        let g = Grid::scaled(6, 3, 4);
+        let mut out = Vec::new();
+        build_pixels(&w, &g, 0, &mut out);
+        assert_eq!(out.len(), 2 * 4);
+        let (s, d) = (Tile::Stone.color(), Tile::Dirt.color());
+        let mean: Vec<u8> = (0..3)
+            .map(|c| ((s[c] as u32 + d[c] as u32) / 2) as u8)
+            .collect();
+        assert_eq!(&out[..3], &mean[..]);
+        assert_eq!(&out[4..8], &s[..]);
+    }
+}
+
+#[cfg(test)]
+mod bench {
+    use super::*;
+
+    /// `cargo test --release time_chunk_painting -- --ignored --nocapture`
+    #[test]
+    #[ignore]
+    fn time_chunk_painting_on_large() {
+        let p = crate::preset::Preset {
+            width: 8400,
+            height: 2400,
+            ..Default::default()
+        };
+        let (w, _) = crate::worldgen::generate(&p, 1);
+        let no = AtomicBool::new(false);
+        let overview = Grid::scaled(8400, 2400, OVERVIEW_SCALE);
+        for _ in 0..3 {
+            let t = std::time::Instant::now();
+            let v = build_all(&w, &overview, &no).unwrap();
+            eprintln!("overview: {:?} ({} chunks)", t.elapsed(), v.len());
+        }
+        let g = Grid::new(8400, 2400);
+        let mut buf = Vec::new();
+        let t = std::time::Instant::now();
+        (0..g.len()).for_each(|i| build_pixels(&w, &g, i, &mut buf));
+        eprintln!(
+            "level 0, one chunk at a time: {:?} per chunk",
+            t.elapsed() / g.len() as u32
+        );
+    }
+}

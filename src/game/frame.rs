@@ -1,0 +1,306 @@
+//! The frame loop: input, update, draw, frame timing, and `--frames`/`--screenshot`.
+
+use super::app::App;
+use super::input::{self, Mode};
+use super::overlay::{self, FrameStats, Hover};
+use super::presets::Presets;
+use super::state::level_for;
+use super::{render, ui, worker};
+use crate::cli::{self, PlayOptions};
+use macroquad::prelude::*;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// Time per frame for building each cave tint's mask textures.
+const MASK_BUDGET: Duration = Duration::from_micros(600);
+
+/// Frames to wait for the first world when `--frames` is given, before giving up on it.
+const FIRST_WORLD_FRAMES: u64 = 3_000;
+
+/// Mean and worst CPU time per frame over the last second.
+#[derive(Default)]
+struct Timer {
+    window_start: f64,
+    sum: f64,
+    max: f64,
+    n: u32,
+    shown: FrameStats,
+    /// Over the whole run (for `--frames`).
+    total: f64,
+    total_max: f64,
+    total_n: u64,
+}
+
+impl Timer {
+    fn add(&mut self, cpu_ms: f64, now: f64) {
+        self.sum += cpu_ms;
+        self.max = self.max.max(cpu_ms);
+        self.n += 1;
+        if now - self.window_start >= 1.0 {
+            let frame_ms = (now - self.window_start) * 1e3 / self.n as f64;
+            self.shown = FrameStats {
+                cpu_ms: self.sum / self.n as f64,
+                cpu_max_ms: self.max,
+                frame_ms,
+            };
+            (self.window_start, self.sum, self.max, self.n) = (now, 0.0, 0.0, 0);
+        }
+    }
+}
+
+/// Presets live in `config/presets` under the working folder, or beside the source tree
+/// of the binary (`target/release/strata` run from elsewhere).
+fn preset_dir() -> PathBuf {
+    let local = PathBuf::from("config/presets");
+    if local.is_dir() {
+        return local;
+    }
+    std::env::current_exe()
+        .ok()
+        .and_then(|exe| {
+            exe.ancestors()
+                .map(|a| a.join("config/presets"))
+                .find(|d| d.is_dir())
+        })
+        .unwrap_or(local)
+}
+
+fn start_preset(opts: &PlayOptions, dir: &Path) -> Option<PathBuf> {
+    if let Some(p) = &opts.preset {
+        return Some(p.clone());
+    }
+    let default = PathBuf::from(cli::DEFAULT_PRESET);
+    if default.is_file() {
+        return Some(default);
+    }
+    let beside = dir.join("default.ron");
+    beside.is_file().then_some(beside)
+}
+
+pub async fn main_loop(opts: PlayOptions) -> Result<(), String> {
+    let dir = preset_dir();
+    let presets = Presets::open(dir.clone(), start_preset(&opts, &dir));
+    let seed = opts.seed.unwrap_or_else(cli::random_seed);
+    let mut app = App::new(presets, seed, opts.screenshot.is_some());
+    let atlas = render::load_atlas();
+    let mut timer = Timer::default();
+    let mut frames_after_world = 0u64;
+    let mut frames = 0u64;
+    let mut drag: Option<(f32, f32)> = None;
+    loop {
+        let t0 = Instant::now();
+        let now = get_time();
+        let screen = (screen_width(), screen_height());
+        let s = ui::scale(screen.1);
+        handle_input(&mut app, screen, now, &mut drag);
+        let t_in = t0.elapsed();
+        app.update(screen, now);
+        let t_up = t0.elapsed();
+        let mut t_mask = t_up;
+
+        clear_background(Color::from_rgba(18, 16, 22, 255));
+        let mut hover = None;
+        if let Some(w) = &mut app.shown {
+            let size = w.size();
+            app.cam.clamp(size, screen);
+            let vis = app.cam.visible_tiles(size, screen);
+            let level = level_for(app.cam.zoom);
+            let visible = render::visible_chunks(w, level, &vis);
+            if app.overlay {
+                let (mx, my) = mouse_position();
+                let (tx, ty) = app.cam.screen_to_world(screen, (mx, my));
+                if tx >= 0.0 && ty >= 0.0 && (tx as usize) < size.0 && (ty as usize) < size.1 {
+                    hover = Some(Hover::at(&w.world, &w.report, tx as usize, ty as usize));
+                }
+                let hovered_cave = hover.and_then(|h| h.cave).filter(|c| !c.2).map(|c| c.0);
+                w.hovered[level].show(hovered_cave);
+                w.largest[level].build(&w.report, &visible, MASK_BUDGET);
+                w.hovered[level].build(&w.report, &visible, MASK_BUDGET);
+            }
+            t_mask = t0.elapsed();
+            let chunks = (level, &visible[..]);
+            render::draw_world(w, &app.cam, screen, &atlas, chunks, app.overlay);
+        }
+        let t_draw = t0.elapsed();
+        draw_ui(&app, &timer, hover, screen, s);
+
+        let cpu_ms = t0.elapsed().as_secs_f64() * 1e3;
+        if cpu_ms > 4.0 && std::env::var_os("STRATA_DEBUG_FRAMES").is_some() {
+            eprintln!(
+                "slow frame {cpu_ms:.2} ms: input {t_in:?}, update {:?}, masks {:?}, world {:?}, ui {:?}",
+                t_up - t_in,
+                t_mask - t_up,
+                t_draw - t_mask,
+                t0.elapsed() - t_draw
+            );
+        }
+        timer.add(cpu_ms, now);
+        frames += 1;
+        if app.shown.is_some() {
+            frames_after_world += 1;
+            timer.total += cpu_ms;
+            timer.total_max = timer.total_max.max(cpu_ms);
+            timer.total_n += 1;
+        }
+        if let Some(n) = opts.frames
+            && (frames_after_world >= n || frames >= n + FIRST_WORLD_FRAMES)
+        {
+            if let Some(path) = &opts.screenshot {
+                save_screenshot(path)?;
+            }
+            eprintln!(
+                "strata: {} frames with a world, CPU per frame mean {:.2} ms, max {:.2} ms",
+                timer.total_n,
+                timer.total / timer.total_n.max(1) as f64,
+                timer.total_max
+            );
+            return Ok(());
+        }
+        next_frame().await;
+    }
+}
+
+/// Keys, typed characters and the mouse (menu clicks, drag, wheel).
+fn handle_input(app: &mut App, screen: (f32, f32), now: f64, drag: &mut Option<(f32, f32)>) {
+    let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
+    let was_typing = app.mode == Mode::SeedBox;
+    let mut keys: Vec<KeyCode> = get_keys_pressed().into_iter().collect();
+    keys.sort_by_key(|k| *k as u16);
+    for key in keys {
+        if let Some(a) = input::action(key, app.mode, ctrl) {
+            app.act(a, screen, now);
+        }
+    }
+    while let Some(c) = get_char_pressed() {
+        if was_typing && app.mode == Mode::SeedBox && !ctrl {
+            app.seed_box.type_char(c);
+        }
+    }
+    let mouse = mouse_position();
+    if app.mode == Mode::PresetMenu && is_mouse_button_pressed(MouseButton::Left) {
+        let rects = ui::menu_rects(&menu_names(app), screen, ui::scale(screen.1));
+        if let Some(i) = rects
+            .iter()
+            .position(|r| r.contains(vec2(mouse.0, mouse.1)))
+        {
+            app.choose_preset(i);
+        }
+        return;
+    }
+    let Some(w) = &app.shown else { return };
+    let size = w.size();
+    let dt = get_frame_time().min(0.1) as f64;
+    if app.mode == Mode::World {
+        let (dx, dy) = input::pan_direction(is_key_down);
+        let speed = input::pan_speed(screen.0, app.cam.zoom) * dt;
+        app.cam.cx += dx as f64 * speed;
+        app.cam.cy += dy as f64 * speed;
+    }
+    let zoom_dir = if app.mode == Mode::World {
+        input::zoom_direction(is_key_down)
+    } else {
+        0
+    };
+    if zoom_dir != 0 {
+        let centre = (screen.0 / 2.0, screen.1 / 2.0);
+        app.cam
+            .zoom_at(2f64.powf(zoom_dir as f64 * 2.0 * dt), centre, screen, size);
+    }
+    let wheel = mouse_wheel().1;
+    if wheel != 0.0 {
+        app.cam
+            .zoom_at(input::wheel_factor(wheel), mouse, screen, size);
+    }
+    // Any button drags for now; play will keep the middle button for it.
+    let dragging = app.mode == Mode::World
+        && [MouseButton::Left, MouseButton::Right, MouseButton::Middle]
+            .into_iter()
+            .any(is_mouse_button_down);
+    if let (Some(last), true) = (*drag, dragging) {
+        app.cam.pan_pixels(last.0 - mouse.0, last.1 - mouse.1);
+    }
+    *drag = dragging.then_some(mouse);
+    app.cam.clamp(size, screen);
+}
+
+fn menu_names(app: &App) -> Vec<String> {
+    app.presets
+        .list
+        .iter()
+        .map(|p| super::presets::label(p))
+        .collect()
+}
+
+fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, screen: (f32, f32), s: f32) {
+    if let Some(w) = &app.shown
+        && app.overlay
+    {
+        let lines = overlay::lines(
+            &w.world,
+            &app.presets.describe(),
+            &w.timings,
+            &w.report,
+            timer.shown,
+            app.regen_ms,
+            hover,
+        );
+        let bottom = ui::overlay(&lines, s);
+        ui::legend(bottom, s);
+    }
+    if let Some(st) = app.worker.status() {
+        ui::progress(
+            &overlay::progress_text(worker::step_label(st.step), st.fraction),
+            st.fraction,
+            screen,
+            s,
+        );
+    } else if app.incoming.is_some() {
+        ui::progress("Uploading chunks...", 1.0, screen, s);
+    }
+    if let Some(e) = &app.presets.error {
+        ui::error(e, screen, s);
+    }
+    match app.mode {
+        Mode::PresetMenu => {
+            let names = menu_names(app);
+            let current = app
+                .presets
+                .path
+                .as_ref()
+                .and_then(|p| app.presets.list.iter().position(|q| q == p));
+            ui::preset_menu(&names, app.menu_selected, current, screen, s);
+        }
+        Mode::SeedBox => ui::seed_box(&app.seed_box.text, app.seed_box.seed(), screen, s),
+        Mode::World => {}
+    }
+    if let Some((t, _)) = &app.toast {
+        ui::toast(t, screen, s);
+    }
+    let seed = app.shown.as_ref().map_or(app.seed, |w| w.world.seed);
+    let status = format!(
+        "Seed {seed} (C copy, T type, R new)   {}   P presets  F3 overlay  F fit  H home  WASD/drag pan  wheel/+- zoom",
+        app.presets.preset.name
+    );
+    ui::status(&status, screen, s);
+}
+
+/// Writes the current frame as a PNG (the framebuffer is bottom-up; PNG rows go top-down).
+fn save_screenshot(path: &Path) -> Result<(), String> {
+    let img = get_screen_data();
+    let (w, h) = (img.width as usize, img.height as usize);
+    let mut rows: Vec<u8> = Vec::with_capacity(img.bytes.len());
+    for y in (0..h).rev() {
+        rows.extend_from_slice(&img.bytes[y * w * 4..(y + 1) * w * 4]);
+    }
+    for px in rows.chunks_exact_mut(4) {
+        px[3] = 255;
+    }
+    cli::write_file(path, |f| {
+        let mut enc = png::Encoder::new(f, w as u32, h as u32);
+        enc.set_color(png::ColorType::Rgba);
+        enc.set_depth(png::BitDepth::Eight);
+        let mut wr = enc.write_header().map_err(std::io::Error::other)?;
+        wr.write_image_data(&rows).map_err(std::io::Error::other)?;
+        wr.finish().map_err(std::io::Error::other)
+    })
+}

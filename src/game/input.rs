@@ -1,0 +1,192 @@
+//! Keys → actions, as plain functions of the key and the UI mode, so the bindings are
+//! tested without a window. Keys reserved for play later (A/D/Space/1-9/mouse buttons/
+//! F5/F9/M) are not bound to viewer actions outside menus, except A/D panning for now.
+
+use macroquad::input::KeyCode;
+
+/// What the player asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Reseed,
+    OpenSeedBox,
+    CopySeed,
+    ToggleOverlay,
+    FitWorld,
+    Home,
+    TogglePresetMenu,
+    /// Esc: closes the open menu or box.
+    Close,
+    /// Menu entry by number (0-based).
+    ChoosePreset(usize),
+    MenuUp,
+    MenuDown,
+    /// Enter: submits the seed box or picks the highlighted menu entry.
+    Confirm,
+    Backspace,
+    Paste,
+}
+
+/// Which UI has the keyboard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    World,
+    PresetMenu,
+    SeedBox,
+}
+
+/// The action for a key press in `mode`; `ctrl` is whether Control is held.
+pub fn action(key: KeyCode, mode: Mode, ctrl: bool) -> Option<Action> {
+    use Action::*;
+    use KeyCode as K;
+    match mode {
+        Mode::SeedBox => match key {
+            K::Escape => Some(Close),
+            K::Enter | K::KpEnter => Some(Confirm),
+            K::Backspace => Some(Backspace),
+            K::V if ctrl => Some(Paste),
+            _ => None,
+        },
+        Mode::PresetMenu => match key {
+            K::Escape | K::P | K::Tab => Some(Close),
+            K::Up | K::W => Some(MenuUp),
+            K::Down | K::S => Some(MenuDown),
+            K::Enter | K::KpEnter => Some(Confirm),
+            _ => digit(key).map(|d| ChoosePreset(d - 1)),
+        },
+        Mode::World => match key {
+            K::R => Some(Reseed),
+            K::T => Some(OpenSeedBox),
+            K::C => Some(CopySeed),
+            K::F3 => Some(ToggleOverlay),
+            K::F => Some(FitWorld),
+            K::H => Some(Home),
+            K::P | K::Tab => Some(TogglePresetMenu),
+            _ => None,
+        },
+    }
+}
+
+/// 1..=9 for the number keys (top row or keypad).
+pub fn digit(key: KeyCode) -> Option<usize> {
+    use KeyCode as K;
+    let d = match key {
+        K::Key1 | K::Kp1 => 1,
+        K::Key2 | K::Kp2 => 2,
+        K::Key3 | K::Kp3 => 3,
+        K::Key4 | K::Kp4 => 4,
+        K::Key5 | K::Kp5 => 5,
+        K::Key6 | K::Kp6 => 6,
+        K::Key7 | K::Kp7 => 7,
+        K::Key8 | K::Kp8 => 8,
+        K::Key9 | K::Kp9 => 9,
+        _ => return None,
+    };
+    Some(d)
+}
+
+/// Pan direction from held keys (WASD and arrows), each axis in -1..=1, y down.
+pub fn pan_direction(held: impl Fn(KeyCode) -> bool) -> (f32, f32) {
+    use KeyCode as K;
+    let axis = |neg: [KeyCode; 2], pos: [KeyCode; 2]| {
+        (pos.iter().any(|&k| held(k)) as i32 - neg.iter().any(|&k| held(k)) as i32) as f32
+    };
+    (
+        axis([K::A, K::Left], [K::D, K::Right]),
+        axis([K::W, K::Up], [K::S, K::Down]),
+    )
+}
+
+/// Zoom direction from held keys: +1 zooms in (`+`/`=`), -1 out (`-`).
+pub fn zoom_direction(held: impl Fn(KeyCode) -> bool) -> i32 {
+    use KeyCode as K;
+    (held(K::Equal) || held(K::KpAdd)) as i32 - (held(K::Minus) || held(K::KpSubtract)) as i32
+}
+
+/// Tiles panned per second at a given zoom: a screen width every ~1.2 s.
+pub fn pan_speed(screen_width: f32, zoom: f64) -> f64 {
+    screen_width as f64 / zoom / 1.2
+}
+
+/// Zoom factor for one wheel event (`dy` > 0 scrolls up: zoom in).
+pub fn wheel_factor(dy: f32) -> f64 {
+    if dy > 0.0 {
+        1.2
+    } else if dy < 0.0 {
+        1.0 / 1.2
+    } else {
+        1.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use KeyCode as K;
+
+    #[test]
+    fn world_keys() {
+        assert_eq!(action(K::R, Mode::World, false), Some(Action::Reseed));
+        assert_eq!(
+            action(K::F3, Mode::World, false),
+            Some(Action::ToggleOverlay)
+        );
+        assert_eq!(
+            action(K::P, Mode::World, false),
+            Some(Action::TogglePresetMenu)
+        );
+        assert_eq!(action(K::T, Mode::World, false), Some(Action::OpenSeedBox));
+        assert_eq!(action(K::C, Mode::World, false), Some(Action::CopySeed));
+        assert_eq!(
+            (
+                action(K::F, Mode::World, false),
+                action(K::H, Mode::World, false)
+            ),
+            (Some(Action::FitWorld), Some(Action::Home))
+        );
+    }
+
+    #[test]
+    fn reserved_play_keys_stay_free_in_the_world() {
+        for k in [K::Key1, K::Key9, K::Space, K::F5, K::F9, K::M] {
+            assert_eq!(action(k, Mode::World, false), None, "{k:?}");
+        }
+    }
+
+    #[test]
+    fn number_keys_choose_presets_only_in_the_menu() {
+        assert_eq!(
+            action(K::Key1, Mode::PresetMenu, false),
+            Some(Action::ChoosePreset(0))
+        );
+        assert_eq!(
+            action(K::Kp9, Mode::PresetMenu, false),
+            Some(Action::ChoosePreset(8))
+        );
+        assert_eq!(
+            action(K::Escape, Mode::PresetMenu, false),
+            Some(Action::Close)
+        );
+        assert_eq!(action(K::Key0, Mode::PresetMenu, false), None);
+    }
+
+    #[test]
+    fn seed_box_swallows_letters() {
+        assert_eq!(action(K::R, Mode::SeedBox, false), None);
+        assert_eq!(
+            action(K::Enter, Mode::SeedBox, false),
+            Some(Action::Confirm)
+        );
+        assert_eq!(action(K::V, Mode::SeedBox, true), Some(Action::Paste));
+        assert_eq!(action(K::V, Mode::SeedBox, false), None);
+    }
+
+    #[test]
+    fn pan_and_zoom_directions() {
+        assert_eq!(pan_direction(|k| k == K::A || k == K::Down), (-1.0, 1.0));
+        assert_eq!(pan_direction(|k| k == K::Left || k == K::Right), (0.0, 0.0));
+        assert_eq!(zoom_direction(|k| k == K::Equal), 1);
+        assert_eq!(zoom_direction(|k| k == K::KpSubtract), -1);
+        assert!(wheel_factor(1.0) > 1.0 && wheel_factor(-3.0) < 1.0 && wheel_factor(0.0) == 1.0);
+        assert!((pan_speed(1200.0, 2.0) - 500.0).abs() < 1e-9);
+    }
+}

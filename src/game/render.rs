@@ -1,0 +1,135 @@
+//! Drawing the world in screen space: chunk textures (one pixel per tile) at every zoom,
+//! atlas tiles on top when zoomed in close, then the cave tints.
+
+use super::camera::{Camera, TileRange};
+use super::state::Loaded;
+use crate::world::Tile;
+use macroquad::prelude::*;
+
+/// Atlas tile side in pixels (assets/tiles.png).
+pub const ATLAS_TILE: f32 = 16.0;
+/// Atlas tiles are drawn from this zoom (screen pixels per tile) on...
+pub const ATLAS_MIN_ZOOM: f64 = 6.0;
+/// ...while at most this many tiles are visible, keeping the per-tile quads cheap.
+pub const ATLAS_MAX_TILES: usize = 40_000;
+
+/// Tint of the largest cave and of the hovered one.
+pub const LARGEST_TINT: Color = Color::new(1.0, 0.3, 0.8, 0.2);
+pub const HOVER_TINT: Color = Color::new(0.3, 1.0, 0.4, 0.45);
+
+/// Loads the tile atlas compiled into the binary.
+pub fn load_atlas() -> Texture2D {
+    let t = Texture2D::from_file_with_format(
+        include_bytes!("../../assets/tiles.png"),
+        Some(ImageFormat::Png),
+    );
+    t.set_filter(FilterMode::Nearest);
+    t
+}
+
+/// Whether atlas tiles are drawn for this view.
+pub fn uses_atlas(zoom: f64, visible: &TileRange) -> bool {
+    zoom >= ATLAS_MIN_ZOOM && visible.count() <= ATLAS_MAX_TILES
+}
+
+/// Screen position of tile edge `t` (x or y), rounded so neighbouring chunks and tiles
+/// meet without seams.
+#[inline]
+fn edge(t: f64, origin: f64, zoom: f64) -> f32 {
+    ((t - origin) * zoom).round() as f32
+}
+
+fn draw_chunk_texture(tex: &Texture2D, r: (f32, f32, f32, f32), color: Color) {
+    let params = DrawTextureParams {
+        dest_size: Some(vec2(r.2 - r.0, r.3 - r.1)),
+        ..Default::default()
+    };
+    draw_texture_ex(tex, r.0, r.1, color, params);
+}
+
+/// Chunks of `level` overlapping the visible tiles.
+pub fn visible_chunks(state: &Loaded, level: usize, vis: &TileRange) -> Vec<usize> {
+    state.levels[level]
+        .grid
+        .overlapping(vis.x0, vis.y0, vis.x1, vis.y1)
+        .collect()
+}
+
+/// Draws the world from the chunks `visible` of `level`. `tint` enables the cave tints.
+pub fn draw_world(
+    state: &Loaded,
+    cam: &Camera,
+    screen: (f32, f32),
+    atlas: &Texture2D,
+    (level, visible): (usize, &[usize]),
+    tint: bool,
+) {
+    let (l, t) = cam.top_left(screen);
+    let z = cam.zoom;
+    let grid = state.levels[level].grid;
+    let rect_of = |i: usize| {
+        let r = grid.rect(i);
+        (
+            edge(r.x0 as f64, l, z),
+            edge(r.y0 as f64, t, z),
+            edge((r.x0 + r.w) as f64, l, z),
+            edge((r.y0 + r.h) as f64, t, z),
+        )
+    };
+    for &i in visible {
+        let r = rect_of(i);
+        match state.levels[level].get(i) {
+            Some(tex) => draw_chunk_texture(tex, r, WHITE),
+            // Not uploaded yet (only for a frame or two after a swap).
+            None => draw_rectangle(
+                r.0,
+                r.1,
+                r.2 - r.0,
+                r.3 - r.1,
+                Color::from_rgba(70, 64, 62, 255),
+            ),
+        }
+    }
+    let vis = cam.visible_tiles(state.size(), screen);
+    if uses_atlas(z, &vis) {
+        draw_atlas_tiles(state, &vis, l, t, z, atlas);
+    }
+    if tint {
+        for &i in visible {
+            let r = rect_of(i);
+            let (largest, hovered) = (&state.largest[level], &state.hovered[level]);
+            if let Some(m) = largest.get(i) {
+                draw_chunk_texture(m, r, LARGEST_TINT);
+            }
+            if hovered.id != largest.id
+                && let Some(m) = hovered.get(i)
+            {
+                draw_chunk_texture(m, r, HOVER_TINT);
+            }
+        }
+    }
+}
+
+fn draw_atlas_tiles(state: &Loaded, vis: &TileRange, l: f64, t: f64, z: f64, atlas: &Texture2D) {
+    let xs: Vec<f32> = (vis.x0..=vis.x1).map(|x| edge(x as f64, l, z)).collect();
+    for y in vis.y0..vis.y1 {
+        let (sy0, sy1) = (edge(y as f64, t, z), edge((y + 1) as f64, t, z));
+        let row = &state.world.row(y)[vis.x0..vis.x1];
+        for (i, &tile) in row.iter().enumerate() {
+            if tile == Tile::Air {
+                continue;
+            }
+            let params = DrawTextureParams {
+                dest_size: Some(vec2(xs[i + 1] - xs[i], sy1 - sy0)),
+                source: Some(Rect::new(
+                    tile as u8 as f32 * ATLAS_TILE,
+                    0.0,
+                    ATLAS_TILE,
+                    ATLAS_TILE,
+                )),
+                ..Default::default()
+            };
+            draw_texture_ex(atlas, xs[i], sy0, WHITE, params);
+        }
+    }
+}

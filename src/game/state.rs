@@ -1,0 +1,159 @@
+//! The world on screen and its caches. Every edit goes through [`Loaded::set_tile`], which
+//! marks the chunk textures (both levels) for rebuilding and notes that connectivity is
+//! stale.
+
+use super::chunks::{ChunkTextures, Grid, OVERVIEW_SCALE};
+use super::masks::CaveMask;
+use super::worker::Generated;
+use crate::analysis::{self, CaveReport};
+use crate::world::{Tile, World};
+use crate::worldgen::PassTiming;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Below this zoom (screen pixels per tile) the overview is drawn instead of level 0: an
+/// overview texel then covers at most two screen pixels.
+pub const OVERVIEW_BELOW: f64 = 2.0 / OVERVIEW_SCALE as f64;
+
+/// Level of detail for a zoom: 0 (a texel per tile) or 1 (the overview).
+pub fn level_for(zoom: f64) -> usize {
+    usize::from(zoom < OVERVIEW_BELOW)
+}
+
+/// A world that is (being) shown, with its chunk textures and analysis.
+pub struct Loaded {
+    pub world: World,
+    /// Shared with the threads that compute cave tints.
+    pub report: Arc<CaveReport>,
+    pub timings: Vec<PassTiming>,
+    /// Chunk textures by level of detail: `[level 0, overview]`.
+    pub levels: [ChunkTextures; 2],
+    /// Tint of the largest cave, per level.
+    pub largest: [CaveMask; 2],
+    /// Tint of the cave under the mouse, per level.
+    pub hovered: [CaveMask; 2],
+    /// Tiles changed since the last analysis.
+    pub analysis_stale: bool,
+}
+
+impl Loaded {
+    pub fn new(g: Generated) -> Loaded {
+        let (w, h) = (g.world.width(), g.world.height());
+        let grids = [Grid::new(w, h), Grid::scaled(w, h, OVERVIEW_SCALE)];
+        let largest = g.report.largest_cave;
+        Loaded {
+            levels: [
+                ChunkTextures::new(grids[0], Vec::new()),
+                ChunkTextures::new(grids[1], g.overview),
+            ],
+            largest: grids.map(|grid| CaveMask::new(grid, largest)),
+            hovered: grids.map(|grid| CaveMask::new(grid, None)),
+            world: g.world,
+            report: Arc::new(g.report),
+            timings: g.timings,
+            analysis_stale: false,
+        }
+    }
+
+    pub fn size(&self) -> (usize, usize) {
+        (self.world.width(), self.world.height())
+    }
+
+    /// The one way to change a tile after generation (digging and placing use it).
+    pub fn set_tile(&mut self, x: usize, y: usize, tile: Tile) {
+        if x >= self.world.width() || y >= self.world.height() || self.world.tile(x, y) == tile {
+            return;
+        }
+        self.world.set(x, y, tile);
+        self.levels.iter_mut().for_each(|l| l.mark_dirty(x, y));
+        self.analysis_stale = true;
+    }
+
+    /// Uploads pending chunk textures within `budget`: the chunks of `level` in the tile
+    /// range `visible` first, then the rest (overview before level 0). Returns whether the
+    /// visible ones are all up.
+    pub fn upload(
+        &mut self,
+        level: usize,
+        visible: (usize, usize, usize, usize),
+        budget: Duration,
+    ) -> bool {
+        let start = Instant::now();
+        let first: Vec<usize> = self.levels[level]
+            .grid
+            .overlapping(visible.0, visible.1, visible.2, visible.3)
+            .collect();
+        let ready = self.levels[level].upload_some(&self.world, &first, budget);
+        for l in [1, 0] {
+            let left = budget.saturating_sub(start.elapsed());
+            self.levels[l].upload_some(&self.world, &[], left);
+        }
+        ready
+    }
+
+    /// Brings caches up to date after edits: chunk textures (a few per frame; an overview
+    /// chunk covers a million tiles, so one) and, when tiles changed, connectivity and
+    /// the cave tints.
+    pub fn refresh(&mut self) {
+        self.levels[0].refresh(&self.world, 16);
+        self.levels[1].refresh(&self.world, 1);
+        if self.analysis_stale {
+            self.analysis_stale = false;
+            self.report = Arc::new(analysis::analyse(&self.world));
+            let id = self.report.largest_cave;
+            self.largest = self.levels.each_ref().map(|l| CaveMask::new(l.grid, id));
+            self.hovered = self.levels.each_ref().map(|l| CaveMask::new(l.grid, None));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::preset::Preset;
+    use std::sync::atomic::AtomicBool;
+
+    fn loaded() -> Loaded {
+        let p = Preset {
+            width: 600,
+            height: 300,
+            ..Preset::default()
+        };
+        let (world, timings) = crate::worldgen::generate(&p, 3);
+        let report = analysis::analyse(&world);
+        let no = AtomicBool::new(false);
+        let (w, h) = (world.width(), world.height());
+        let overview_grid = Grid::scaled(w, h, OVERVIEW_SCALE);
+        let overview = super::super::chunks::build_all(&world, &overview_grid, &no).unwrap();
+        Loaded::new(Generated {
+            world,
+            report,
+            timings,
+            overview,
+            requested: Instant::now(),
+        })
+    }
+
+    #[test]
+    fn set_tile_marks_the_chunk_and_the_analysis() {
+        let mut l = loaded();
+        let before = l.report.sky_air;
+        let (x, y) = (300, l.world.surface[300] as usize);
+        assert_eq!(l.world.tile(x, y - 1), Tile::Air);
+        l.set_tile(x, y - 1, Tile::Air);
+        assert!(!l.analysis_stale, "no change, nothing to redo");
+        l.set_tile(x, y, Tile::Air);
+        assert!(l.analysis_stale);
+        l.set_tile(9999, 0, Tile::Dirt); // outside: ignored
+        l.refresh();
+        assert!(!l.analysis_stale);
+        assert_eq!(l.report.sky_air, before + 1);
+    }
+
+    #[test]
+    fn overview_only_at_far_zoom() {
+        assert_eq!(level_for(4.0), 0);
+        assert_eq!(level_for(OVERVIEW_BELOW), 0);
+        assert_eq!(level_for(0.15), 1);
+    }
+}

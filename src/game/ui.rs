@@ -1,0 +1,235 @@
+//! Screen-space UI: panels of text, the progress bar, the preset menu, the seed box, the
+//! legend. Sizes follow the window height so the UI scales with it.
+
+use crate::world::{CAVE_BACKDROP, Tile};
+use macroquad::prelude::*;
+
+const PANEL: Color = Color::new(0.05, 0.05, 0.08, 0.78);
+const TEXT: Color = Color::new(0.95, 0.95, 0.92, 1.0);
+const DIM: Color = Color::new(0.7, 0.72, 0.75, 1.0);
+const ERROR: Color = Color::new(1.0, 0.45, 0.4, 1.0);
+
+/// UI scale for a window height (1 at 720 px).
+pub fn scale(screen_h: f32) -> f32 {
+    (screen_h / 720.0).clamp(0.7, 3.0)
+}
+
+fn font(s: f32) -> u16 {
+    (18.0 * s).round() as u16
+}
+
+fn width_of(text: &str, s: f32) -> f32 {
+    measure_text(text, None, font(s), 1.0).width
+}
+
+/// A panel of lines with its top-left at `(x, y)`; returns its size.
+pub fn panel(lines: &[(String, Color)], x: f32, y: f32, s: f32) -> (f32, f32) {
+    let lh = 21.0 * s;
+    let pad = 8.0 * s;
+    let w = lines
+        .iter()
+        .map(|(l, _)| width_of(l, s))
+        .fold(0.0, f32::max)
+        + 2.0 * pad;
+    let h = lines.len() as f32 * lh + 2.0 * pad;
+    draw_rectangle(x, y, w, h, PANEL);
+    for (i, (line, color)) in lines.iter().enumerate() {
+        draw_text(
+            line,
+            x + pad,
+            y + pad + (i as f32 + 0.78) * lh,
+            font(s) as f32,
+            *color,
+        );
+    }
+    (w, h)
+}
+
+pub fn plain(lines: &[String]) -> Vec<(String, Color)> {
+    lines.iter().map(|l| (l.clone(), TEXT)).collect()
+}
+
+/// The F3 overlay (top-left).
+pub fn overlay(lines: &[String], s: f32) -> f32 {
+    let (_, h) = panel(&plain(lines), 10.0 * s, 10.0 * s, s);
+    10.0 * s + h
+}
+
+/// The tile legend under the overlay.
+pub fn legend(y: f32, s: f32) {
+    let mut entries: Vec<(String, [u8; 4])> = Tile::ALL
+        .iter()
+        .skip(1)
+        .map(|t| (t.name().replace('_', " "), t.color()))
+        .collect();
+    entries.insert(0, ("sky".into(), Tile::Air.color()));
+    entries.insert(1, ("cave".into(), CAVE_BACKDROP));
+    let lh = 20.0 * s;
+    let (x, pad, sw) = (10.0 * s, 8.0 * s, 14.0 * s);
+    let w = entries
+        .iter()
+        .map(|(n, _)| width_of(n, s))
+        .fold(0.0, f32::max)
+        + sw
+        + 3.0 * pad;
+    draw_rectangle(
+        x,
+        y + 6.0 * s,
+        w,
+        entries.len() as f32 * lh + 2.0 * pad,
+        PANEL,
+    );
+    for (i, (name, c)) in entries.iter().enumerate() {
+        let ty = y + 6.0 * s + pad + i as f32 * lh;
+        draw_rectangle(
+            x + pad,
+            ty + 3.0 * s,
+            sw,
+            sw,
+            Color::from_rgba(c[0], c[1], c[2], 255),
+        );
+        draw_rectangle_lines(x + pad, ty + 3.0 * s, sw, sw, 1.0, DIM);
+        draw_text(
+            name,
+            x + 2.0 * pad + sw,
+            ty + 0.8 * lh,
+            font(s) as f32,
+            TEXT,
+        );
+    }
+}
+
+/// The always-visible status line (bottom-left): seed and keys.
+pub fn status(text: &str, screen: (f32, f32), s: f32) {
+    let h = 26.0 * s;
+    draw_rectangle(0.0, screen.1 - h, screen.0, h, PANEL);
+    draw_text(text, 10.0 * s, screen.1 - 8.0 * s, font(s) as f32, TEXT);
+}
+
+/// Progress bar at the top centre.
+pub fn progress(text: &str, fraction: f32, screen: (f32, f32), s: f32) {
+    let w = (420.0 * s).min(screen.0 - 20.0);
+    let (x, y, h) = ((screen.0 - w) / 2.0, 12.0 * s, 30.0 * s);
+    draw_rectangle(x, y, w, h, PANEL);
+    draw_rectangle(
+        x,
+        y,
+        w * fraction.clamp(0.0, 1.0),
+        h,
+        Color::new(0.3, 0.6, 0.95, 0.8),
+    );
+    draw_rectangle_lines(x, y, w, h, 2.0, TEXT);
+    let tw = width_of(text, s);
+    draw_text(text, x + (w - tw) / 2.0, y + 21.0 * s, font(s) as f32, TEXT);
+}
+
+/// A preset error box at the bottom, above the status line.
+pub fn error(text: &str, screen: (f32, f32), s: f32) {
+    let char_w = width_of("0000000000", s) / 10.0;
+    let max_chars = ((screen.0 - 40.0 * s) / char_w.max(1.0)) as usize;
+    let mut lines = vec![(
+        "Preset not loaded; the world on screen is kept:".to_string(),
+        ERROR,
+    )];
+    lines.extend(
+        super::overlay::wrap(text, max_chars)
+            .into_iter()
+            .map(|l| (l, TEXT)),
+    );
+    lines.push(("Fix and save the file to retry.".to_string(), DIM));
+    let h = lines.len() as f32 * 21.0 * s + 16.0 * s;
+    panel(&lines, 10.0 * s, screen.1 - 36.0 * s - h, s);
+}
+
+fn menu_lines(entries: &[String], selected: usize, current: Option<usize>) -> Vec<(String, Color)> {
+    let mut lines = vec![(
+        "Presets: 1-9, or arrows and Enter, or click; Esc closes".to_string(),
+        DIM,
+    )];
+    for (i, e) in entries.iter().enumerate() {
+        let key = if i < 9 {
+            format!("{}", i + 1)
+        } else {
+            " ".into()
+        };
+        let cursor = if i == selected { ">" } else { " " };
+        let mark = if Some(i) == current { "  (in use)" } else { "" };
+        lines.push((
+            format!("{cursor} {key}  {e}{mark}"),
+            if i == selected { TEXT } else { DIM },
+        ));
+    }
+    if entries.is_empty() {
+        lines.push(("(no .ron files in config/presets)".into(), ERROR));
+    }
+    lines
+}
+
+fn menu_frame(lines: &[(String, Color)], screen: (f32, f32), s: f32) -> (f32, f32, f32) {
+    let w = lines
+        .iter()
+        .map(|(l, _)| width_of(l, s))
+        .fold(0.0, f32::max)
+        + 16.0 * s
+        + width_of("  (in use)", s);
+    let h = lines.len() as f32 * 21.0 * s + 16.0 * s;
+    ((screen.0 - w) / 2.0, (screen.1 - h) / 2.0, w)
+}
+
+/// Screen rectangles of the preset menu's entries (for mouse picking).
+pub fn menu_rects(entries: &[String], screen: (f32, f32), s: f32) -> Vec<Rect> {
+    let (x, y, w) = menu_frame(&menu_lines(entries, 0, None), screen, s);
+    let lh = 21.0 * s;
+    (0..entries.len())
+        .map(|i| Rect::new(x, y + 8.0 * s + (i + 1) as f32 * lh, w, lh))
+        .collect()
+}
+
+/// The preset menu (centre).
+pub fn preset_menu(
+    entries: &[String],
+    selected: usize,
+    current: Option<usize>,
+    screen: (f32, f32),
+    s: f32,
+) {
+    let lines = menu_lines(entries, selected, current);
+    let (x, y, _) = menu_frame(&menu_lines(entries, 0, None), screen, s);
+    panel(&lines, x, y, s);
+}
+
+/// The seed box (centre).
+pub fn seed_box(text: &str, seed: Option<u64>, screen: (f32, f32), s: f32) {
+    let cursor = if (get_time() * 2.0) as i64 % 2 == 0 {
+        "_"
+    } else {
+        " "
+    };
+    let lines = vec![
+        (
+            "Type a seed (number or words), Enter generates, Esc cancels".to_string(),
+            DIM,
+        ),
+        (format!("> {text}{cursor}"), TEXT),
+        (seed.map_or("".into(), |v| format!("= seed {v}")), DIM),
+    ];
+    let w = lines
+        .iter()
+        .map(|(l, _)| width_of(l, s))
+        .fold(0.0, f32::max)
+        .max(360.0 * s)
+        + 16.0 * s;
+    let h = lines.len() as f32 * 21.0 * s + 16.0 * s;
+    panel(&lines, (screen.0 - w) / 2.0, (screen.1 - h) / 2.0, s);
+}
+
+/// A short message at the top right (e.g. "Seed copied").
+pub fn toast(text: &str, screen: (f32, f32), s: f32) {
+    let w = width_of(text, s) + 16.0 * s;
+    panel(
+        &[(text.to_string(), TEXT)],
+        screen.0 - w - 10.0 * s,
+        10.0 * s,
+        s,
+    );
+}

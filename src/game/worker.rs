@@ -1,0 +1,252 @@
+//! World generation off the render thread. Each request gets a job number and a cancel
+//! flag; a new request cancels the running job (which gives up at its next pass boundary)
+//! and messages from old jobs are ignored, so pressing R again restarts cleanly.
+
+use super::chunks;
+use crate::analysis::{self, CaveReport};
+use crate::preset::Preset;
+use crate::world::World;
+use crate::worldgen::{self, PASSES, PassTiming};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::time::Instant;
+
+/// Everything the game needs to show a new world.
+pub struct Generated {
+    pub world: World,
+    pub report: CaveReport,
+    /// The passes', then connectivity's and chunk painting's.
+    pub timings: Vec<PassTiming>,
+    /// The overview's chunk texels, see [`chunks::build_all`]. Level 0 is built from the
+    /// world as it is uploaded.
+    pub overview: Vec<Vec<u8>>,
+    /// When the request was made (to measure request → world on screen).
+    pub requested: Instant,
+}
+
+/// Steps after the generation passes, as progress indices `PASSES.len()` and `+ 1`.
+pub const EXTRA_STEPS: [&str; 2] = ["Mapping caves", "Painting the overview"];
+
+/// The label of progress step `i` (a pass index, or one of [`EXTRA_STEPS`]).
+pub fn step_label(i: usize) -> &'static str {
+    PASSES
+        .get(i)
+        .map(|p| p.label)
+        .or_else(|| EXTRA_STEPS.get(i - PASSES.len()).copied())
+        .unwrap_or("Finishing")
+}
+
+fn ms_since(start: Instant) -> f64 {
+    start.elapsed().as_secs_f64() * 1e3
+}
+
+enum Message {
+    Progress {
+        job: u64,
+        step: usize,
+        fraction: f32,
+    },
+    Done {
+        job: u64,
+        generated: Box<Generated>,
+    },
+}
+
+/// What the running job is doing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Status {
+    pub step: usize,
+    pub fraction: f32,
+}
+
+pub struct Worker {
+    tx: Sender<Message>,
+    rx: Receiver<Message>,
+    job: u64,
+    cancel: Arc<AtomicBool>,
+    status: Option<Status>,
+}
+
+impl Default for Worker {
+    fn default() -> Self {
+        let (tx, rx) = channel();
+        Worker {
+            tx,
+            rx,
+            job: 0,
+            cancel: Arc::new(AtomicBool::new(false)),
+            status: None,
+        }
+    }
+}
+
+/// Share of the progress bar taken by the generation passes; analysis and chunk
+/// painting share the rest.
+const PASS_SHARE: f32 = 0.8;
+
+impl Worker {
+    /// Starts generating, cancelling any running job.
+    pub fn start(&mut self, preset: Preset, seed: u64) {
+        self.cancel.store(true, Ordering::Relaxed);
+        self.cancel = Arc::new(AtomicBool::new(false));
+        self.job += 1;
+        self.status = Some(Status {
+            step: 0,
+            fraction: 0.0,
+        });
+        let (job, cancel, tx) = (self.job, self.cancel.clone(), self.tx.clone());
+        let requested = Instant::now();
+        let spawned = std::thread::Builder::new()
+            .name(format!("worldgen-{job}"))
+            .spawn(move || {
+                let send = |step, fraction| {
+                    tx.send(Message::Progress {
+                        job,
+                        step,
+                        fraction,
+                    })
+                    .is_ok()
+                };
+                let mut progress = |p: worldgen::Progress| {
+                    send(p.pass, p.fraction * PASS_SHARE);
+                };
+                let Some((world, mut timings)) =
+                    worldgen::generate_with(&preset, seed, &mut progress, &cancel)
+                else {
+                    return;
+                };
+                send(PASSES.len(), PASS_SHARE);
+                let start = Instant::now();
+                let report = analysis::analyse(&world);
+                timings.push(PassTiming {
+                    name: "connectivity",
+                    ms: ms_since(start),
+                });
+                if cancel.load(Ordering::Relaxed)
+                    || !send(PASSES.len() + 1, PASS_SHARE + (1.0 - PASS_SHARE) / 2.0)
+                {
+                    return;
+                }
+                let start = Instant::now();
+                let (w, h) = (world.width(), world.height());
+                let overview_grid = chunks::Grid::scaled(w, h, chunks::OVERVIEW_SCALE);
+                let Some(overview) = chunks::build_all(&world, &overview_grid, &cancel) else {
+                    return;
+                };
+                timings.push(PassTiming {
+                    name: "overview",
+                    ms: ms_since(start),
+                });
+                let generated = Box::new(Generated {
+                    world,
+                    report,
+                    timings,
+                    overview,
+                    requested,
+                });
+                let _ = tx.send(Message::Done { job, generated });
+            });
+        if spawned.is_err() {
+            self.status = None;
+        }
+    }
+
+    /// Takes the finished world of the current job, if it is ready.
+    pub fn poll(&mut self) -> Option<Box<Generated>> {
+        let mut done = None;
+        while let Ok(msg) = self.rx.try_recv() {
+            match msg {
+                Message::Progress {
+                    job,
+                    step,
+                    fraction,
+                } if job == self.job => {
+                    self.status = Some(Status { step, fraction });
+                }
+                Message::Done { job, generated } if job == self.job => {
+                    self.status = None;
+                    done = Some(generated);
+                }
+                _ => {}
+            }
+        }
+        done
+    }
+
+    /// Progress of the running job, `None` when idle.
+    pub fn status(&self) -> Option<Status> {
+        self.status
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    fn tiny() -> Preset {
+        Preset {
+            width: 300,
+            height: 120,
+            ..Preset::default()
+        }
+    }
+
+    fn wait(w: &mut Worker) -> Box<Generated> {
+        let start = Instant::now();
+        loop {
+            if let Some(g) = w.poll() {
+                return g;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "generation timed out"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    #[test]
+    fn generates_off_thread_with_chunks_and_report() {
+        let mut w = Worker::default();
+        w.start(tiny(), 7);
+        assert!(w.status().is_some());
+        let g = wait(&mut w);
+        assert_eq!(g.world.seed, 7);
+        let overview = chunks::Grid::scaled(300, 120, chunks::OVERVIEW_SCALE);
+        assert_eq!(g.overview.len(), overview.len());
+        assert_eq!(g.report.width, 300);
+        assert!(w.status().is_none());
+        let names: Vec<&str> = g.timings.iter().map(|t| t.name).collect();
+        assert_eq!(names[names.len() - 2..], ["connectivity", "overview"]);
+    }
+
+    #[test]
+    fn a_new_request_replaces_the_running_one() {
+        let mut w = Worker::default();
+        w.start(tiny(), 1);
+        w.start(tiny(), 2);
+        let g = wait(&mut w);
+        assert_eq!(g.world.seed, 2);
+        std::thread::sleep(Duration::from_millis(200));
+        assert!(
+            w.poll().is_none(),
+            "the cancelled job must not deliver a world"
+        );
+    }
+
+    #[test]
+    fn every_step_has_a_label() {
+        for i in 0..PASSES.len() + EXTRA_STEPS.len() {
+            assert!(!step_label(i).is_empty());
+        }
+        assert_eq!(step_label(PASSES.len()), "Mapping caves");
+    }
+}

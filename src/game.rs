@@ -12,6 +12,7 @@ pub mod presets;
 pub mod render;
 pub mod seedbox;
 pub mod state;
+pub mod textures;
 pub mod ui;
 pub mod worker;
 

@@ -2,8 +2,9 @@
 //! marks the chunk textures (both levels) for rebuilding and notes that connectivity is
 //! stale.
 
-use super::chunks::{ChunkTextures, Grid, OVERVIEW_SCALE};
+use super::chunks::{Grid, OVERVIEW_SCALE};
 use super::masks::CaveMask;
+use super::textures::ChunkTextures;
 use super::worker::Generated;
 use crate::analysis::{self, CaveReport};
 use crate::world::{Tile, World};

@@ -49,7 +49,7 @@ pub fn draw_hotbar(inv: &Inventory, atlas: &Texture2D, screen: (f32, f32), s: f3
         };
         draw_rectangle_lines(r.x, r.y, r.w, r.h, line, color);
         draw_text(
-            &(i + 1).to_string(),
+            (i + 1).to_string(),
             r.x + 3.0 * s,
             r.y + 13.0 * s,
             (13.0 * s).round(),

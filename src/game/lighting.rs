@@ -132,9 +132,13 @@ mod tests {
 
     #[test]
     fn texels_follow_the_map_and_the_player() {
-        // A sealed box: dark inside, except around the player.
+        // A box sealed by five rows of rock: dark inside, except around the player.
         let w = World::from_ascii(&[
             "          ",
+            "##########",
+            "##########",
+            "##########",
+            "##########",
             "##########",
             "#        #",
             "#        #",
@@ -146,16 +150,17 @@ mod tests {
             x0: 0,
             y0: 0,
             x1: 10,
-            y1: 5,
+            y1: 9,
         };
         let mut out = Vec::new();
         fill(&light, &all, (-100.0, -100.0), &mut out);
-        assert_eq!(out.len(), 10 * 5 * 4);
+        assert_eq!(out.len(), 10 * 9 * 4);
         let alpha = |out: &Vec<u8>, x: usize, y: usize| out[(y * 10 + x) * 4 + 3];
         assert_eq!(alpha(&out, 3, 0), 0, "sky");
-        assert!(alpha(&out, 8, 3) > 200, "sealed cave is dark");
-        fill(&light, &all, (8.5, 3.5), &mut out);
-        assert_eq!(alpha(&out, 8, 3), darkness(crate::light::PLAYER));
+        assert_eq!(alpha(&out, 8, 7), 255, "sealed cave is dark");
+        fill(&light, &all, (8.5, 7.5), &mut out);
+        assert_eq!(alpha(&out, 8, 7), darkness(crate::light::PLAYER));
+        assert!(alpha(&out, 6, 7) < 255 && alpha(&out, 6, 7) > alpha(&out, 8, 7));
         // A sub-range is the same texels.
         let part = TileRange {
             x0: 2,
@@ -164,7 +169,7 @@ mod tests {
             y1: 3,
         };
         let mut sub = Vec::new();
-        fill(&light, &part, (8.5, 3.5), &mut sub);
+        fill(&light, &part, (8.5, 7.5), &mut sub);
         assert_eq!(sub[3], alpha(&out, 2, 1));
         assert_eq!(sub.len(), 3 * 2 * 4);
     }

@@ -360,7 +360,10 @@ fn draw_ui(
     {
         let lines = overlay::lines(
             &w.world,
-            &app.presets.describe(),
+            &match &w.loaded_from {
+                Some(p) => format!("{} (from {})", w.world.preset.name, p.display()),
+                None => app.presets.describe(),
+            },
             &w.timings,
             &w.report,
             timer.shown,

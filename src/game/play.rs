@@ -65,6 +65,18 @@ pub fn tile_at(p: (f64, f64), size: (usize, usize)) -> Option<(i64, i64)> {
         .then_some((x as i64, y as i64))
 }
 
+/// ` (relit WxH in T ms)` for the log, from the last edit.
+fn relit(l: &Loaded) -> String {
+    l.last_relight.map_or(String::new(), |(r, t)| {
+        format!(
+            " (relit {}x{} in {:.2} ms)",
+            r.x1 - r.x0 + 1,
+            r.y1 - r.y0 + 1,
+            t.as_secs_f64() * 1e3
+        )
+    })
+}
+
 impl Play {
     pub fn say(&mut self, text: impl Into<String>, now: f64) {
         self.notice = Some((text.into(), now + NOTICE_SECONDS));
@@ -101,13 +113,15 @@ impl Play {
                 match step {
                     DigStep::Dug { x, y, drop } => {
                         l.edited(x as usize, y as usize);
-                        eprintln!("strata: dug {} at {x} {y}", drop.name());
+                        eprintln!("strata: dug {} at {x} {y}{}", drop.name(), relit(l));
                     }
                     DigStep::Digging(p) => {
                         if let Some(t) = &mut self.target {
                             t.progress = Some(p);
                         }
                     }
+                    // Holding the button on air after a dig is not worth a message.
+                    DigStep::Refused(EditRefusal::NothingToDig) => {}
                     DigStep::Refused(e) => self.refuse(e, now),
                 }
             }
@@ -120,7 +134,7 @@ impl Play {
             match edit::try_place(&mut l.world, &l.player, &mut l.inventory, x, y) {
                 Ok(t) => {
                     l.edited(x as usize, y as usize);
-                    eprintln!("strata: placed {} at {x} {y}", t.name());
+                    eprintln!("strata: placed {} at {x} {y}{}", t.name(), relit(l));
                 }
                 Err(e) => self.refuse(e, now),
             }

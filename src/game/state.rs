@@ -158,6 +158,10 @@ impl Loaded {
                 && let Some(t) = self.analysis_requested.take()
             {
                 self.last_analysis = Some(t.elapsed());
+                eprintln!(
+                    "strata: cave figures updated {:.0} ms after the edit",
+                    t.elapsed().as_secs_f64() * 1e3
+                );
             }
         }
     }

@@ -39,6 +39,10 @@ pub struct Loaded {
     pub hovered: [CaveMask; 2],
     /// Tiles changed since the last analysis request.
     pub analysis_stale: bool,
+    /// Those tiles and their new values, for the re-analysis thread's copy of the world.
+    edits: Vec<(usize, usize, Tile)>,
+    /// Whether the re-analysis thread has its own copy (else each request copies the world).
+    has_copy: bool,
     /// Light levels, kept up to date by [`Loaded::edited`].
     pub light: LightMap,
     /// Bumped whenever light levels change, so views of them know to rebuild.
@@ -71,6 +75,11 @@ impl Loaded {
             }
             None => (Player::spawn(&g.world), Inventory::default()),
         };
+        let mut reanalyser = Reanalyser::new();
+        let has_copy = g.copy.is_some();
+        if let Some(copy) = g.copy {
+            reanalyser.track(copy);
+        }
         Loaded {
             levels: [
                 ChunkTextures::new(grids[0], Vec::new()),
@@ -88,7 +97,9 @@ impl Loaded {
             player,
             inventory,
             dig: DigState::default(),
-            reanalyser: Reanalyser::new(),
+            reanalyser,
+            edits: Vec::new(),
+            has_copy,
             analysis_requested: None,
             last_analysis: None,
             loaded_from: g.loaded_from,
@@ -112,6 +123,7 @@ impl Loaded {
     /// chunks, relights around it and schedules a new analysis.
     pub fn edited(&mut self, x: usize, y: usize) {
         self.levels.iter_mut().for_each(|l| l.mark_dirty(x, y));
+        self.edits.push((x, y, self.world.tile(x, y)));
         let start = Instant::now();
         let r = self.light.update_region(&self.world, x, y, x, y);
         self.last_relight = Some((r, start.elapsed()));
@@ -149,7 +161,12 @@ impl Loaded {
         self.levels[1].refresh(&self.world, 1);
         if self.analysis_stale {
             self.analysis_stale = false;
-            self.reanalyser.request(&self.world);
+            if self.has_copy {
+                self.reanalyser.request_edits(&self.edits);
+            } else {
+                self.reanalyser.request(&self.world);
+            }
+            self.edits.clear();
             self.analysis_requested.get_or_insert_with(Instant::now);
         }
         if let Some(report) = self.reanalyser.poll() {
@@ -206,6 +223,7 @@ pub(crate) mod tests {
         let overview = super::super::chunks::build_all(&world, &overview_grid, &no).unwrap();
         Loaded::new(Generated {
             light: LightMap::compute(&world),
+            copy: Some(world.clone()),
             world,
             report,
             timings,

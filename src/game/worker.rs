@@ -25,6 +25,9 @@ pub struct Generated {
     pub overview: Vec<Vec<u8>>,
     /// Light levels of every tile.
     pub light: LightMap,
+    /// A second copy of the world for the re-analysis thread, made here so the render
+    /// thread never copies a whole world.
+    pub copy: Option<World>,
     /// Where the player stands and what they carry, for a world from a save (a new
     /// world spawns a fresh player).
     pub player: Option<PlayerState>,
@@ -191,7 +194,11 @@ impl Worker {
                 let start = Instant::now();
                 let (w, h) = (world.width(), world.height());
                 let overview_grid = chunks::Grid::scaled(w, h, chunks::OVERVIEW_SCALE);
-                let Some(overview) = chunks::build_all(&world, &overview_grid, &cancel) else {
+                let (overview, copy) = rayon::join(
+                    || chunks::build_all(&world, &overview_grid, &cancel),
+                    || world.clone(),
+                );
+                let Some(overview) = overview else {
                     return;
                 };
                 timings.push(PassTiming {
@@ -204,6 +211,7 @@ impl Worker {
                     timings,
                     overview,
                     light,
+                    copy: Some(copy),
                     player,
                     loaded_from,
                     requested,

@@ -157,8 +157,11 @@ impl Loaded {
     /// chunk covers a million tiles, so one) and, when tiles changed, connectivity and
     /// the cave tints.
     pub fn refresh(&mut self) {
-        self.levels[0].refresh(&self.world, 16);
-        self.levels[1].refresh(&self.world, 1);
+        // An edit's overview chunk is repainted a frame after its level-0 chunk, so a dig
+        // never pays for both in one frame.
+        if self.levels[0].refresh(&self.world, 16) == 0 {
+            self.levels[1].refresh(&self.world, 1);
+        }
         if self.analysis_stale {
             self.analysis_stale = false;
             if self.has_copy {

@@ -123,12 +123,16 @@ pub async fn main_loop(opts: PlayOptions, start: Option<Source>) -> Result<(), S
             t_mask = t0.elapsed();
             let chunks = (level, &visible[..]);
             render::draw_world(w, &app.cam, screen, &atlas, chunks, app.overlay);
-            app.light_view.update(w, &vis, app.world_id);
-            app.light_view.draw(&app.cam, screen);
-            let c = w.player.centre();
-            let (px, py) = (c.0.max(0.0) as usize, c.1.max(0.0) as usize);
-            let level = w.light.get_with_player(px, py, c);
-            let shade = 1.0 - lighting::darkness(level) as f32 / 255.0;
+            // Play is lit; the free camera is a map view of the world, unlit.
+            let mut shade = 1.0;
+            if app.follow {
+                app.light_view.update(w, &vis, app.world_id);
+                app.light_view.draw(&app.cam, screen);
+                let c = w.player.centre();
+                let (px, py) = (c.0.max(0.0) as usize, c.1.max(0.0) as usize);
+                let level = w.light.get_with_player(px, py, c);
+                shade = 1.0 - lighting::darkness(level) as f32 / 255.0;
+            }
             sprite::draw(
                 &player_sprite,
                 &w.player,

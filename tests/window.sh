@@ -4,8 +4,8 @@
 # takes another screenshot, and checks that the picture changed and the game is still
 # running. Then it plays: holds D and checks the player moved, holds the left mouse button
 # on the tile under the player's feet and checks it was dug, presses F5 and checks a save
-# file appeared, presses F9 and checks the save was loaded, and checks the game is still
-# running. The game writes `player at X Y screen SX SY zoom Z`, `dug ..`, `saved PATH` and
+# file appeared, presses F9 and checks the save was loaded, truncates a copy of the save
+# and checks F9 refuses it with the game still running. The game writes `player at X Y screen SX SY zoom Z`, `dug ..`, `saved PATH` and
 # `loaded PATH` lines to its log. Then checks `--frames N --screenshot PATH` writes a PNG
 # and exits 0.
 #
@@ -130,6 +130,15 @@ sleep 0.5
 alive || fail "game is not running after F9"
 grep -q "load failed" "$OUT/game.log" && fail "F9 failed to load"
 echo "loaded: $(grep "loaded " "$OUT/game.log" | tail -n 1 | sed 's/^strata: //')"
+
+# A damaged save (now the newest) is refused in the game, which keeps its world.
+sleep 1.1 # a newer modification time than the good save's, on any file system
+head -c 100 "$OUT/$save_file" >"$OUT/saves/damaged.strata"
+xdotool key F9
+wait_for "load failed" 1 20 || fail "F9 on a damaged save did not report it"
+sleep 0.5
+alive || fail "game died on a damaged save"
+echo "refused: $(grep "load failed" "$OUT/game.log" | tail -n 1 | sed 's/^strata: //')"
 
 # Without a window manager there is no close button to press: end the game the way a
 # session ends it. It must still be running here (a crash would have ended it already).

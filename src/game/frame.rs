@@ -286,7 +286,8 @@ fn handle_input(app: &mut App, screen: (f32, f32), now: f64, drag: &mut Option<(
     };
     let buttons = if playing && !on_ui {
         Buttons {
-            dig: is_mouse_button_down(MouseButton::Left),
+            dig: is_mouse_button_down(MouseButton::Left)
+                || is_mouse_button_pressed(MouseButton::Left),
             place: is_mouse_button_down(MouseButton::Right),
             place_pressed: is_mouse_button_pressed(MouseButton::Right),
         }

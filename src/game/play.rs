@@ -22,7 +22,7 @@ pub struct Buttons {
     pub dig: bool,
     /// Place (right) held.
     pub place: bool,
-    /// Place pressed this frame.
+    /// Place pressed this frame (it may already be released again).
     pub place_pressed: bool,
 }
 
@@ -127,8 +127,9 @@ impl Play {
             }
             _ => l.dig.reset(),
         }
-        if let (Some((x, y)), true) = (cursor, buttons.place)
-            && (buttons.place_pressed || now >= self.next_place)
+        // A click can press and release within one frame: pressed counts on its own.
+        if let Some((x, y)) = cursor
+            && (buttons.place_pressed || (buttons.place && now >= self.next_place))
         {
             self.next_place = now + PLACE_REPEAT;
             match edit::try_place(&mut l.world, &l.player, &mut l.inventory, x, y) {
@@ -271,8 +272,8 @@ mod tests {
         }
         let (px, py) = l.player.pos;
         let feet = (px.floor() as i64, py as i64 - 1);
+        // A quick click: pressed and released within the frame.
         let place = Buttons {
-            place: true,
             place_pressed: true,
             ..Default::default()
         };

@@ -225,8 +225,16 @@ impl App {
                 if let Some(old) = self.shown.replace(l) {
                     // Free the old tiles and runs (tens of MB) off the render thread; its
                     // textures must go here, with the GL context.
-                    let Loaded { world, report, .. } = old;
-                    let _ = std::thread::Builder::new().spawn(move || drop((world, report)));
+                    // The re-analysis thread may be mid-analysis: join it there too.
+                    let Loaded {
+                        world,
+                        report,
+                        light,
+                        reanalyser,
+                        ..
+                    } = old;
+                    let _ = std::thread::Builder::new()
+                        .spawn(move || drop((world, report, light, reanalyser)));
                 }
                 self.cam = cam;
             }

@@ -87,9 +87,16 @@ impl LightView {
         let range = with_margin(vis, l.size());
         fill(&l.light, &range, c, &mut self.buf);
         let (w, h) = ((range.x1 - range.x0) as u16, (range.y1 - range.y0) as u16);
-        let tex = Texture2D::from_rgba8(w, h, &self.buf);
-        tex.set_filter(FilterMode::Linear);
-        self.tex = Some(tex);
+        match &self.tex {
+            Some(t) if t.width() as u16 == w && t.height() as u16 == h => {
+                t.update_from_bytes(w as u32, h as u32, &self.buf);
+            }
+            _ => {
+                let tex = Texture2D::from_rgba8(w, h, &self.buf);
+                tex.set_filter(FilterMode::Linear);
+                self.tex = Some(tex);
+            }
+        }
         self.range = Some(range);
         self.key = key;
         self.last_build = start.elapsed();

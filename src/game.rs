@@ -1,16 +1,22 @@
-//! The game window: a free camera over the world, reseeding, presets (menu, hot reload)
-//! and the connectivity overlay. This file wires the frame loop; the pieces live in
+//! The game window: a player who runs, jumps, digs and builds in a lit world, with a
+//! hotbar, a minimap, saves, a free camera on a toggle, reseeding, presets (menu, hot
+//! reload) and the connectivity overlay. This file wires the frame loop; the pieces live in
 //! `game/`: pure maths and text (camera, input, overlay, seedbox, presets) are unit-tested,
 //! engine calls stay in chunks, masks, render and ui.
 
 pub mod camera;
 pub mod chunks;
+pub mod hud;
 pub mod input;
+pub mod lighting;
 pub mod masks;
+pub mod minimap;
 pub mod overlay;
+pub mod play;
 pub mod presets;
 pub mod render;
 pub mod seedbox;
+pub mod sprite;
 pub mod state;
 pub mod textures;
 pub mod ui;
@@ -44,13 +50,18 @@ fn conf() -> macroquad::conf::Conf {
 
 /// Opens the window and runs the game until it is closed (or `--frames` are done).
 pub fn run(opts: PlayOptions) -> Result<(), String> {
-    if opts.load.is_some() {
-        return Err("--load: save files are not supported by this version of the game yet".into());
-    }
+    // A bad save is refused here, before any window opens (and the exit is non-zero).
+    let start = match &opts.load {
+        Some(path) => {
+            let loaded = crate::save::load_game(path)?;
+            Some(worker::Source::Loaded(Box::new(loaded), path.clone()))
+        }
+        None => None,
+    };
     let result = Arc::new(Mutex::new(Ok(())));
     let out = result.clone();
     macroquad::Window::from_config(conf(), async move {
-        let r = frame::main_loop(opts).await;
+        let r = frame::main_loop(opts, start).await;
         if let Ok(mut slot) = out.lock() {
             *slot = r;
         }

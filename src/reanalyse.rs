@@ -7,9 +7,14 @@
 //! one analysis runs, only the newest waiting world is kept, so a burst of digging costs
 //! at most one analysis behind the latest edit, and the overlay never shows a report
 //! older than one it has already shown.
+//!
+//! Copying a Large world takes several milliseconds, too long for the frame that made the
+//! edit. So the game gives the thread its own copy once ([`Reanalyser::track`], made off
+//! the render thread) and then sends only the changed tiles ([`Reanalyser::request_edits`]):
+//! the thread applies them to its copy before analysing.
 
 use crate::analysis::{CaveReport, analyse};
-use crate::world::World;
+use crate::world::{Tile, World};
 use std::sync::mpsc::{Receiver, channel};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
@@ -18,7 +23,19 @@ use std::thread::JoinHandle;
 struct Slot {
     /// The newest world waiting for analysis, with its request number.
     pending: Option<(u64, World)>,
+    /// A world to keep as the thread's copy, without analysing it.
+    track: Option<World>,
+    /// Tiles changed in the thread's copy since it last took them.
+    edits: Vec<(usize, usize, Tile)>,
+    /// Request number of the newest edits.
+    edits_request: u64,
     quit: bool,
+}
+
+impl Slot {
+    fn idle(&self, done: u64) -> bool {
+        self.pending.is_none() && self.track.is_none() && self.edits_request <= done
+    }
 }
 
 type Shared = Arc<(Mutex<Slot>, Condvar)>;
@@ -50,10 +67,13 @@ impl Reanalyser {
             .name("strata-reanalyse".into())
             .spawn(move || {
                 let (lock, wake) = &*theirs;
+                // The thread's copy of the world and the newest request it answered.
+                let mut own: Option<World> = None;
+                let mut done = 0u64;
                 loop {
                     let job = {
                         let Ok(mut slot) = lock.lock() else { return };
-                        while slot.pending.is_none() && !slot.quit {
+                        while slot.idle(done) && !slot.quit {
                             slot = match wake.wait(slot) {
                                 Ok(s) => s,
                                 Err(_) => return,
@@ -62,12 +82,33 @@ impl Reanalyser {
                         if slot.quit {
                             return;
                         }
-                        slot.pending.take()
+                        let mut job = 0;
+                        if let Some(w) = slot.track.take() {
+                            own = Some(w);
+                        }
+                        if let Some((n, w)) = slot.pending.take() {
+                            own = Some(w);
+                            job = n;
+                        }
+                        if slot.edits_request > done {
+                            if let Some(w) = &mut own {
+                                for (x, y, t) in slot.edits.drain(..) {
+                                    if x < w.width() && y < w.height() {
+                                        w.set(x, y, t);
+                                    }
+                                }
+                            }
+                            job = job.max(slot.edits_request);
+                        }
+                        job
                     };
-                    if let Some((n, world)) = job
-                        && tx.send((n, analyse(&world))).is_err()
-                    {
-                        return;
+                    if job > done {
+                        done = job;
+                        if let Some(world) = &own
+                            && tx.send((job, analyse(world))).is_err()
+                        {
+                            return;
+                        }
                     }
                 }
             })
@@ -90,6 +131,31 @@ impl Reanalyser {
         let (lock, wake) = &*self.shared;
         if let Ok(mut slot) = lock.lock() {
             slot.pending = Some((self.requested, world.clone()));
+            wake.notify_one();
+        }
+    }
+
+    /// Gives the thread its own copy of the world that later edits apply to (no analysis).
+    pub fn track(&mut self, world: World) {
+        let (lock, wake) = &*self.shared;
+        if let Ok(mut slot) = lock.lock() {
+            slot.track = Some(world);
+            slot.edits.clear();
+            wake.notify_one();
+        }
+    }
+
+    /// Asks for the connectivity of the tracked world after `edits` (tile positions and
+    /// their new tiles, in order). Cheap: only the edits are copied.
+    pub fn request_edits(&mut self, edits: &[(usize, usize, Tile)]) {
+        self.requested += 1;
+        if self.worker.is_none() {
+            return;
+        }
+        let (lock, wake) = &*self.shared;
+        if let Ok(mut slot) = lock.lock() {
+            slot.edits.extend_from_slice(edits);
+            slot.edits_request = self.requested;
             wake.notify_one();
         }
     }
@@ -165,5 +231,34 @@ mod tests {
         assert!(!got.is_empty() && got.len() <= 10);
         assert_eq!(got.last(), Some(&analyse(&last)));
         assert!(r.poll().is_none());
+    }
+
+    #[test]
+    fn edits_apply_to_the_tracked_copy() {
+        let preset = crate::preset::Preset {
+            width: 300,
+            height: 200,
+            ..Default::default()
+        };
+        let (mut world, _) = crate::worldgen::generate(&preset, 4);
+        let mut r = Reanalyser::new();
+        r.track(world.clone());
+        assert!(r.is_current(), "tracking alone asks for nothing");
+        for i in 0..20 {
+            let edits: Vec<_> = (0..world.width()).map(|x| (x, 30 + i, Tile::Air)).collect();
+            for &(x, y, t) in &edits {
+                world.set(x, y, t);
+            }
+            r.request_edits(&edits);
+        }
+        let got = wait(&mut r);
+        assert!(r.is_current(), "no answer in time");
+        assert_eq!(got.last(), Some(&analyse(&world)));
+        // A whole world replaces the copy; edits then apply to that one.
+        let (mut other, _) = crate::worldgen::generate(&preset, 5);
+        r.request(&other);
+        other.set(10, 150, Tile::Air);
+        r.request_edits(&[(10, 150, Tile::Air)]);
+        assert_eq!(wait(&mut r).last(), Some(&analyse(&other)));
     }
 }

@@ -270,3 +270,47 @@ fn help_lists_the_commands() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("strata gen") && text.contains("--ascii"));
 }
+
+#[test]
+fn play_refuses_a_bad_save_before_opening_a_window() {
+    // Truncated, foreign and missing files: a one-line error and a non-zero exit, with no
+    // display needed (the check runs before the window opens).
+    let good = temp("play-good.strata");
+    let out = strata(&[
+        "gen",
+        "--preset",
+        "config/presets/classic.ron",
+        "--size",
+        "120x60",
+        "--seed",
+        "3",
+        "--save",
+        good.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bytes = std::fs::read(&good).unwrap();
+    let truncated = temp("play-truncated.strata");
+    std::fs::write(&truncated, &bytes[..bytes.len() / 2]).unwrap();
+    let foreign = temp("play-foreign.strata");
+    std::fs::write(&foreign, b"PK\x03\x04 not a save at all").unwrap();
+    let missing = temp("play-missing.strata");
+    for bad in [&truncated, &foreign, &missing] {
+        let out = Command::new(env!("CARGO_BIN_EXE_strata"))
+            .args(["play", "--load", bad.to_str().unwrap()])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env_remove("DISPLAY")
+            .output()
+            .expect("strata runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{}: {err}", bad.display());
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with("strata: ") && err.contains(bad.to_str().unwrap()),
+            "{err}"
+        );
+    }
+}

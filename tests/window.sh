@@ -2,7 +2,12 @@
 # The window test: starts the real game under Xvfb, waits for its window, takes a
 # screenshot, presses R as a player would (a real X key event), waits for the new world,
 # takes another screenshot, and checks that the picture changed and the game is still
-# running. Then checks `--frames N --screenshot PATH` writes a PNG and exits 0.
+# running. Then it plays: holds D and checks the player moved, holds the left mouse button
+# on the tile under the player's feet and checks it was dug, presses F5 and checks a save
+# file appeared, presses F9 and checks the save was loaded, truncates a copy of the save
+# and checks F9 refuses it with the game still running. The game writes `player at X Y screen SX SY zoom Z`, `dug ..`, `saved PATH` and
+# `loaded PATH` lines to its log. Then checks `--frames N --screenshot PATH` writes a PNG
+# and exits 0.
 #
 #   tests/window.sh            # needs: Xvfb xdotool xwd (x11-apps) netpbm, a release build
 #
@@ -10,7 +15,9 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
+ROOT=$PWD
 BIN=${STRATA_BIN:-${CARGO_TARGET_DIR:-target}/release/strata}
+case "$BIN" in /*) ;; *) BIN="$ROOT/$BIN" ;; esac
 DISPLAY_NUM=${STRATA_TEST_DISPLAY:-:99}
 OUT=$(mktemp -d /tmp/strata-window.XXXXXX)
 GAME_PID=""
@@ -45,7 +52,8 @@ alive() { kill -0 "$GAME_PID" 2>/dev/null; }
 # A freshly started Xvfb on a busy machine now and then refuses a connection it accepted a
 # moment before; a game that could not open the display is started again (three tries).
 for try in 1 2 3; do
-  "$BIN" play --preset config/presets/classic.ron --seed 1 >"$OUT/game.log" 2>&1 &
+  # From the scratch folder, so F5 saves into $OUT/saves.
+  (cd "$OUT" && exec "$BIN" play --preset "$ROOT/config/presets/classic.ron" --seed 1) >"$OUT/game.log" 2>&1 &
   GAME_PID=$!
   sleep 1
   if alive || ! grep -q "XOpenDisplay" "$OUT/game.log"; then break; fi
@@ -76,6 +84,61 @@ shot "$OUT/after.png"
 alive || fail "game is not running after R"
 if cmp -s "$OUT/before.png" "$OUT/after.png"; then fail "the picture did not change after R"; fi
 echo "R changed the picture: $(md5sum "$OUT/before.png" | cut -c1-8) -> $(md5sum "$OUT/after.png" | cut -c1-8)"
+
+# --- Play. The latest `player at X Y screen SX SY zoom Z` line (fields 3..9 after "strata:").
+last_pos() { grep "player at" "$OUT/game.log" | tail -n 1; }
+field() { last_pos | awk -v f="$1" '{ print $f }'; }
+wait_for() { # wait_for PATTERN COUNT SECONDS
+  for _ in $(seq $(($3 * 10))); do [ "$(grep -c "$1" "$OUT/game.log")" -ge "$2" ] && return 0; alive || fail "game died waiting for '$1'"; sleep 0.1; done
+  return 1
+}
+wait_for "player at" 1 10 || fail "the game never said where the player is"
+sleep 1.5 # let the new player land and the camera settle
+x_before=$(field 4)
+moved=""
+for key in d a; do # right, or left if a cliff blocks the way
+  xdotool keydown "$key"; sleep 1.2; xdotool keyup "$key"
+  sleep 1.5
+  x_after=$(field 4)
+  if awk -v a="$x_before" -v b="$x_after" 'BEGIN { d = b - a; exit !(d > 1 || d < -1) }'; then moved=1; break; fi
+done
+[ -n "$moved" ] || fail "holding D (or A) did not move the player (x $x_before -> $x_after)"
+echo "walked: x $x_before -> $x_after"
+
+# Dig the tile under the player's feet with a real mouse click: its centre on screen is
+# half a tile below the feet, in the column of the feet's centre.
+read -r px py sx sy zoom < <(last_pos | awk '{ print $4, $5, $7, $8, $10 }')
+read -r mx my < <(awk -v px="$px" -v sx="$sx" -v sy="$sy" -v z="$zoom" -v ox="$X" -v oy="$Y" \
+  'BEGIN { tx = int(px); printf "%d %d\n", ox + sx + (tx + 0.5 - px) * z, oy + sy + z / 2 }')
+dug_before=$(grep -c "dug " "$OUT/game.log" || true)
+xdotool mousemove "$mx" "$my"
+sleep 0.3
+xdotool mousedown 1; sleep 1.5; xdotool mouseup 1
+wait_for "dug " $((dug_before + 1)) 3 || fail "a held left click at $mx,$my (player $px,$py) dug nothing"
+echo "dug: $(grep "dug " "$OUT/game.log" | head -n 1 | sed 's/^strata: //')"
+shot "$OUT/dug.png"
+
+xdotool key F5
+wait_for "saved " 1 20 || fail "F5 did not save"
+save_file=$(grep "saved " "$OUT/game.log" | tail -n 1 | sed 's/^strata: saved //')
+[ -s "$OUT/$save_file" ] || fail "F5 said saved $save_file but there is no such file in $OUT"
+echo "saved $save_file ($(wc -c <"$OUT/$save_file") bytes)"
+
+xdotool key F9
+wait_for "loaded " 1 20 || fail "F9 did not load the save"
+sleep 0.5
+alive || fail "game is not running after F9"
+grep -q "load failed" "$OUT/game.log" && fail "F9 failed to load"
+echo "loaded: $(grep "loaded " "$OUT/game.log" | tail -n 1 | sed 's/^strata: //')"
+
+# A damaged save (now the newest) is refused in the game, which keeps its world.
+sleep 1.1 # a newer modification time than the good save's, on any file system
+head -c 100 "$OUT/$save_file" >"$OUT/saves/damaged.strata"
+xdotool key F9
+wait_for "load failed" 1 20 || fail "F9 on a damaged save did not report it"
+sleep 0.5
+alive || fail "game died on a damaged save"
+echo "refused: $(grep "load failed" "$OUT/game.log" | tail -n 1 | sed 's/^strata: //')"
 
 # Without a window manager there is no close button to press: end the game the way a
 # session ends it. It must still be running here (a crash would have ended it already).

@@ -2,11 +2,13 @@
 
 use super::camera::{self, Camera};
 use super::input::{Action, Mode};
+use super::lighting::LightView;
+use super::play::Play;
 use super::presets::Presets;
 use super::seedbox::SeedBox;
 use super::state::{Loaded, level_for};
-use super::worker::{Generated, Worker};
-use crate::cli;
+use super::worker::{Generated, Outcome, Source, Worker};
+use crate::{cli, save};
 use std::time::{Duration, Instant};
 
 /// Time per frame spent uploading chunk textures of a new world.
@@ -29,10 +31,18 @@ pub struct App {
     pub toast: Option<(String, f64)>,
     /// Request → new world on screen, for the last swap.
     pub regen_ms: Option<f64>,
+    /// The camera follows the player (play); otherwise it is the free viewer camera.
+    pub follow: bool,
+    pub minimap: bool,
+    pub play: Play,
+    pub light_view: LightView,
+    /// Counts worlds swapped in, so views of one world are not reused for the next.
+    pub world_id: usize,
 }
 
 impl App {
-    pub fn new(presets: Presets, seed: u64, overlay: bool) -> App {
+    /// A game on a new world from `presets` and `seed`, or on `start` (a loaded save).
+    pub fn new(presets: Presets, seed: u64, overlay: bool, start: Option<Source>) -> App {
         let mut app = App {
             presets,
             worker: Worker::default(),
@@ -50,8 +60,16 @@ impl App {
             seed,
             toast: None,
             regen_ms: None,
+            follow: true,
+            minimap: false,
+            play: Play::default(),
+            light_view: LightView::default(),
+            world_id: 0,
         };
-        app.generate(seed);
+        match start {
+            Some(source) => app.worker.start_from(source),
+            None => app.generate(seed),
+        }
         app
     }
 
@@ -80,14 +98,50 @@ impl App {
             Action::ToggleOverlay => self.overlay = !self.overlay,
             Action::FitWorld => {
                 if let Some(s) = &self.shown {
+                    self.follow = false;
                     self.cam = Camera::fit(s.size(), screen);
                 }
             }
             Action::Home => {
-                if let Some(s) = &self.shown {
+                if let Some(s) = &self.shown
+                    && !self.follow
+                {
                     self.cam = camera::home(s.world.width(), &s.world.surface, s.size(), screen);
                 }
             }
+            Action::Slot(i) => {
+                if let Some(s) = &mut self.shown {
+                    s.inventory.select(i);
+                }
+            }
+            Action::ToggleMinimap => self.minimap = !self.minimap,
+            Action::ToggleCamera => {
+                self.follow = !self.follow;
+                if self.follow {
+                    self.cam.zoom = camera::PLAY_ZOOM;
+                }
+                let name = if self.follow {
+                    "Play camera"
+                } else {
+                    "Free camera"
+                };
+                self.say(name.into(), now);
+            }
+            Action::Save => {
+                if let Some(s) = &self.shown {
+                    self.play.save(s, now);
+                }
+            }
+            Action::Load => match save::newest_save(std::path::Path::new(save::SAVES_DIR)) {
+                Some(path) => {
+                    self.play.say(format!("Loading {}...", path.display()), now);
+                    self.worker.start_from(Source::File(path));
+                }
+                None => self.play.say(
+                    format!("No saves in {}/ yet (F5 saves)", save::SAVES_DIR),
+                    now,
+                ),
+            },
             Action::TogglePresetMenu => {
                 self.presets.list = super::presets::list(&self.presets.dir);
                 let current = self
@@ -139,8 +193,13 @@ impl App {
         if let Some(p) = self.presets.poll(now) {
             self.worker.start(p, self.seed);
         }
-        if let Some(g) = self.worker.poll() {
-            self.receive(*g, screen);
+        match self.worker.poll() {
+            Some(Outcome::Ready(g)) => self.receive(*g, screen),
+            Some(Outcome::Failed(e)) => {
+                eprintln!("strata: load failed: {e}");
+                self.play.say(format!("Load failed: {e}"), now);
+            }
+            None => {}
         }
         let ready = match &mut self.incoming {
             Some((l, cam, _)) => {
@@ -157,11 +216,25 @@ impl App {
                     l.world.seed, l.world.preset.name
                 );
                 self.regen_ms = Some(ms);
+                if let Some(path) = &l.loaded_from {
+                    eprintln!("strata: loaded {}", path.display());
+                    self.play.say(format!("Loaded {}", path.display()), now);
+                }
+                self.world_id += 1;
+                self.play.target = None;
                 if let Some(old) = self.shown.replace(l) {
                     // Free the old tiles and runs (tens of MB) off the render thread; its
                     // textures must go here, with the GL context.
-                    let Loaded { world, report, .. } = old;
-                    let _ = std::thread::Builder::new().spawn(move || drop((world, report)));
+                    // The re-analysis thread may be mid-analysis: join it there too.
+                    let Loaded {
+                        world,
+                        report,
+                        light,
+                        reanalyser,
+                        ..
+                    } = old;
+                    let _ = std::thread::Builder::new()
+                        .spawn(move || drop((world, report, light, reanalyser)));
                 }
                 self.cam = cam;
             }
@@ -188,8 +261,15 @@ impl App {
     fn receive(&mut self, g: Generated, screen: (f32, f32)) {
         let requested = g.requested;
         let l = Loaded::new(g);
+        if l.loaded_from.is_some() {
+            // R after a load reseeds the save's preset.
+            self.presets.preset = l.world.preset.clone();
+        }
         let same_size = self.shown.as_ref().is_some_and(|s| s.size() == l.size());
-        let mut cam = if same_size {
+        let mut cam = if self.follow {
+            let c = l.player.centre();
+            Camera::play((c.0 as f64, c.1 as f64))
+        } else if same_size {
             self.cam
         } else {
             camera::home(l.world.width(), &l.world.surface, l.size(), screen)

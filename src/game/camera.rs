@@ -129,6 +129,37 @@ impl Camera {
     }
 }
 
+/// Zoom of the play camera: a tile covers this many screen pixels.
+pub const PLAY_ZOOM: f64 = 20.0;
+/// How fast the play camera catches up with the player: the gap shrinks by a factor
+/// e every `1 / FOLLOW_RATE` seconds, whatever the frame rate.
+pub const FOLLOW_RATE: f64 = 8.0;
+
+impl Camera {
+    /// Moves the centre towards `target` (tiles) for `dt` seconds: an exponential lerp, so
+    /// the motion is smooth and frame-rate independent; a jump of more than a screen
+    /// (a respawn, a load) snaps.
+    pub fn follow(&mut self, target: (f64, f64), dt: f64, screen: (f32, f32)) {
+        let far = screen.0.max(screen.1) as f64 / self.zoom;
+        if (target.0 - self.cx).abs() > far || (target.1 - self.cy).abs() > far {
+            (self.cx, self.cy) = target;
+            return;
+        }
+        let k = 1.0 - (-FOLLOW_RATE * dt.max(0.0)).exp();
+        self.cx += (target.0 - self.cx) * k;
+        self.cy += (target.1 - self.cy) * k;
+    }
+
+    /// The play camera on `target`.
+    pub fn play(target: (f64, f64)) -> Camera {
+        Camera {
+            cx: target.0,
+            cy: target.1,
+            zoom: PLAY_ZOOM,
+        }
+    }
+}
+
 /// Where the game starts: the surface at the world's centre column, a few tiles up.
 pub fn spawn_point(width: usize, surface: &[u32]) -> (f64, f64) {
     let x = width / 2;
@@ -259,6 +290,31 @@ mod tests {
         };
         c.pan_pixels(-50.0, 25.0);
         assert_eq!((c.cx, c.cy), (90.0, 105.0));
+    }
+
+    #[test]
+    fn follow_is_smooth_and_frame_rate_independent() {
+        let start = Camera::play((100.0, 100.0));
+        let target = (110.0, 96.0);
+        let mut a = start;
+        let mut b = start;
+        a.follow(target, 0.1, SCREEN);
+        for _ in 0..10 {
+            b.follow(target, 0.01, SCREEN);
+        }
+        assert!(close(a.cx, b.cx) && close(a.cy, b.cy));
+        assert!(a.cx > 100.0 && a.cx < 110.0 && a.cy < 100.0 && a.cy > 96.0);
+        for _ in 0..200 {
+            a.follow(target, 1.0 / 60.0, SCREEN);
+        }
+        assert!((a.cx - 110.0).abs() < 1e-3 && (a.cy - 96.0).abs() < 1e-3);
+        // A respawn far away snaps.
+        a.follow((5000.0, 10.0), 1.0 / 60.0, SCREEN);
+        assert_eq!((a.cx, a.cy), (5000.0, 10.0));
+        // No time, no motion.
+        let mut c = start;
+        c.follow(target, 0.0, SCREEN);
+        assert_eq!(c, start);
     }
 
     #[test]

@@ -3,9 +3,11 @@
 use super::app::App;
 use super::input::{self, Mode};
 use super::overlay::{self, FrameStats, Hover};
+use super::play::{self, Buttons};
 use super::presets::Presets;
 use super::state::level_for;
-use super::{render, ui, worker};
+use super::worker::Source;
+use super::{hud, lighting, minimap, render, sprite, ui, worker};
 use crate::cli::{self, PlayOptions};
 use macroquad::prelude::*;
 use std::path::{Path, PathBuf};
@@ -77,12 +79,13 @@ fn start_preset(opts: &PlayOptions, dir: &Path) -> Option<PathBuf> {
     beside.is_file().then_some(beside)
 }
 
-pub async fn main_loop(opts: PlayOptions) -> Result<(), String> {
+pub async fn main_loop(opts: PlayOptions, start: Option<Source>) -> Result<(), String> {
     let dir = preset_dir();
     let presets = Presets::open(dir.clone(), start_preset(&opts, &dir));
     let seed = opts.seed.unwrap_or_else(cli::random_seed);
-    let mut app = App::new(presets, seed, opts.screenshot.is_some());
+    let mut app = App::new(presets, seed, opts.screenshot.is_some(), start);
     let atlas = render::load_atlas();
+    let player_sprite = sprite::load();
     let mut timer = Timer::default();
     let mut frames_after_world = 0u64;
     let mut frames = 0u64;
@@ -120,9 +123,33 @@ pub async fn main_loop(opts: PlayOptions) -> Result<(), String> {
             t_mask = t0.elapsed();
             let chunks = (level, &visible[..]);
             render::draw_world(w, &app.cam, screen, &atlas, chunks, app.overlay);
+            // Play is lit; the free camera is a map view of the world, unlit.
+            let mut shade = 1.0;
+            if app.follow {
+                app.light_view.update(w, &vis, app.world_id);
+                app.light_view.draw(&app.cam, screen);
+                let c = w.player.centre();
+                let (px, py) = (c.0.max(0.0) as usize, c.1.max(0.0) as usize);
+                let level = w.light.get_with_player(px, py, c);
+                shade = 1.0 - lighting::darkness(level) as f32 / 255.0;
+            }
+            sprite::draw(
+                &player_sprite,
+                &w.player,
+                &app.cam,
+                screen,
+                now,
+                shade.max(0.35),
+            );
+            if app.follow
+                && app.mode == Mode::World
+                && let Some(t) = &app.play.target
+            {
+                hud::draw_target(t, &app.cam, screen);
+            }
         }
         let t_draw = t0.elapsed();
-        draw_ui(&app, &timer, hover, screen, s);
+        draw_ui(&app, &timer, hover, &atlas, (screen, s));
 
         let cpu_ms = t0.elapsed().as_secs_f64() * 1e3;
         if cpu_ms > 4.0 && std::env::var_os("STRATA_DEBUG_FRAMES").is_some() {
@@ -144,6 +171,7 @@ pub async fn main_loop(opts: PlayOptions) -> Result<(), String> {
         }
         if let Some(n) = opts.frames
             && (frames_after_world >= n || frames >= n + FIRST_WORLD_FRAMES)
+            && app.incoming.is_none()
         {
             if let Some(path) = &opts.screenshot {
                 save_screenshot(path)?;
@@ -190,13 +218,33 @@ fn handle_input(app: &mut App, screen: (f32, f32), now: f64, drag: &mut Option<(
     let Some(w) = &app.shown else { return };
     let size = w.size();
     let dt = get_frame_time().min(0.1) as f64;
-    if app.mode == Mode::World {
+    let s = ui::scale(screen.1);
+    let in_world = app.mode == Mode::World;
+    let on_minimap =
+        app.minimap && minimap::to_world(&minimap::rect(size, screen, s), size, mouse).is_some();
+    let on_hotbar = hud::slot_at(screen, s, mouse);
+    let on_ui = on_minimap || on_hotbar.is_some();
+    if in_world && is_mouse_button_pressed(MouseButton::Left) {
+        if let Some(i) = on_hotbar
+            && let Some(w) = &mut app.shown
+        {
+            w.inventory.select(i);
+        } else if on_minimap
+            && let Some(p) = minimap::to_world(&minimap::rect(size, screen, s), size, mouse)
+        {
+            app.follow = false;
+            (app.cam.cx, app.cam.cy) = p;
+            app.cam.clamp(size, screen);
+            return;
+        }
+    }
+    if in_world && !app.follow {
         let (dx, dy) = input::pan_direction(is_key_down);
         let speed = input::pan_speed(screen.0, app.cam.zoom) * dt;
         app.cam.cx += dx as f64 * speed;
         app.cam.cy += dy as f64 * speed;
     }
-    let zoom_dir = if app.mode == Mode::World {
+    let zoom_dir = if in_world {
         input::zoom_direction(is_key_down)
     } else {
         0
@@ -208,11 +256,19 @@ fn handle_input(app: &mut App, screen: (f32, f32), now: f64, drag: &mut Option<(
     }
     let wheel = mouse_wheel().1;
     if wheel != 0.0 {
-        app.cam
-            .zoom_at(input::wheel_factor(wheel), mouse, screen, size);
+        if app.follow && !ctrl {
+            if let Some(w) = &mut app.shown {
+                w.inventory.scroll(if wheel > 0.0 { -1 } else { 1 });
+            }
+        } else {
+            app.cam
+                .zoom_at(input::wheel_factor(wheel), mouse, screen, size);
+        }
     }
-    // Any button drags for now; play will keep the middle button for it.
-    let dragging = app.mode == Mode::World
+    // The free camera drags with any button; play keeps left/right for digging/placing.
+    let dragging = in_world
+        && !app.follow
+        && !on_ui
         && [MouseButton::Left, MouseButton::Right, MouseButton::Middle]
             .into_iter()
             .any(is_mouse_button_down);
@@ -220,6 +276,44 @@ fn handle_input(app: &mut App, screen: (f32, f32), now: f64, drag: &mut Option<(
         app.cam.pan_pixels(last.0 - mouse.0, last.1 - mouse.1);
     }
     *drag = dragging.then_some(mouse);
+    // Play: the player moves in both cameras (without keys in the free one), digs and
+    // places only in the play camera.
+    let playing = in_world && app.follow;
+    let walk = if playing {
+        input::walk_input(is_key_down)
+    } else {
+        Default::default()
+    };
+    let buttons = if playing && !on_ui {
+        Buttons {
+            dig: is_mouse_button_down(MouseButton::Left)
+                || is_mouse_button_pressed(MouseButton::Left),
+            place: is_mouse_button_down(MouseButton::Right),
+            place_pressed: is_mouse_button_pressed(MouseButton::Right),
+        }
+    } else {
+        Buttons::default()
+    };
+    let cursor = play::tile_at(app.cam.screen_to_world(screen, mouse), size);
+    if let Some(w) = &mut app.shown {
+        app.play.step(
+            w,
+            walk,
+            playing.then_some(cursor).flatten(),
+            buttons,
+            dt as f32,
+            now,
+        );
+        if app.follow {
+            let c = w.player.centre();
+            app.cam.follow((c.0 as f64, c.1 as f64), dt, screen);
+            app.cam.clamp(size, screen);
+            let p = w.player.pos;
+            let sp = app.cam.world_to_screen(screen, (p.0 as f64, p.1 as f64));
+            app.play
+                .log_position(play::position_line(p, sp, app.cam.zoom), now);
+        }
+    }
     app.cam.clamp(size, screen);
 }
 
@@ -231,19 +325,58 @@ fn menu_names(app: &App) -> Vec<String> {
         .collect()
 }
 
-fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, screen: (f32, f32), s: f32) {
+/// Play figures for the F3 overlay: where the player is, the light there, and what the
+/// last edit cost (relighting on the render thread, edit → fresh cave figures).
+fn play_lines(w: &super::state::Loaded, view: &lighting::LightView) -> Vec<String> {
+    let p = w.player.pos;
+    let c = w.player.centre();
+    let (cx, cy) = (c.0.max(0.0) as usize, c.1.max(0.0) as usize);
+    let mut out = vec![format!(
+        "Player {:.1}, {:.1}  light {} (+{} carried)  light view {:.2} ms",
+        p.0,
+        p.1,
+        w.light.get(cx, cy),
+        crate::light::PLAYER,
+        view.last_build.as_secs_f64() * 1e3
+    )];
+    if let Some((r, t)) = w.last_relight {
+        let analysis = w.last_analysis.map_or("pending".to_string(), |d| {
+            format!("{:.0} ms", d.as_secs_f64() * 1e3)
+        });
+        out.push(format!(
+            "Last edit: relit {}x{} in {:.2} ms, cave figures after {analysis}",
+            r.x1 - r.x0 + 1,
+            r.y1 - r.y0 + 1,
+            t.as_secs_f64() * 1e3
+        ));
+    }
+    out
+}
+
+fn draw_ui(
+    app: &App,
+    timer: &Timer,
+    hover: Option<Hover>,
+    atlas: &Texture2D,
+    (screen, s): ((f32, f32), f32),
+) {
     if let Some(w) = &app.shown
         && app.overlay
     {
         let lines = overlay::lines(
             &w.world,
-            &app.presets.describe(),
+            &match &w.loaded_from {
+                Some(p) => format!("{} (from {})", w.world.preset.name, p.display()),
+                None => app.presets.describe(),
+            },
             &w.timings,
             &w.report,
             timer.shown,
             app.regen_ms,
             hover,
         );
+        let mut lines = lines;
+        lines.extend(play_lines(w, &app.light_view));
         let bottom = ui::overlay(&lines, s);
         ui::legend(bottom, s);
     }
@@ -276,9 +409,23 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, screen: (f32, f32), s
     if let Some((t, _)) = &app.toast {
         ui::toast(t, screen, s);
     }
+    if let Some(w) = &app.shown {
+        if app.minimap {
+            minimap::draw(w, &app.cam, screen, s);
+        }
+        hud::draw_hotbar(&w.inventory, atlas, screen, s);
+    }
+    if let Some((t, _)) = &app.play.notice {
+        hud::draw_notice(t, screen, s);
+    }
     let seed = app.shown.as_ref().map_or(app.seed, |w| w.world.seed);
+    let keys = if app.follow {
+        "A/D move  Space jump  LMB dig  RMB place  1-9/wheel slot  V free camera  M map  F5 save  F9 load  P presets  F3"
+    } else {
+        "free camera: WASD/drag pan  wheel zoom  F fit  H home  V play  M map  P presets  F3"
+    };
     let status = format!(
-        "Seed {seed} (C copy, T type, R new)   {}   P presets  F3 overlay  F fit  H home  WASD/drag pan  wheel/+- zoom",
+        "Seed {seed} (C, T, R)  {}   {keys}",
         app.presets.preset.name
     );
     ui::status(&status, screen, s);

@@ -1,6 +1,6 @@
 //! Keys → actions, as plain functions of the key and the UI mode, so the bindings are
-//! tested without a window. Keys reserved for play later (A/D/Space/1-9/mouse buttons/
-//! F5/F9/M) are not bound to viewer actions outside menus, except A/D panning for now.
+//! tested without a window. Number keys pick a hotbar slot outside the preset menu and a
+//! preset inside it; A/D/arrows and Space walk and jump in play and pan in the free camera.
 
 use macroquad::input::KeyCode;
 
@@ -24,6 +24,13 @@ pub enum Action {
     Confirm,
     Backspace,
     Paste,
+    /// Hotbar slot by number (0-based).
+    Slot(usize),
+    ToggleMinimap,
+    /// Between following the player and the free viewer camera.
+    ToggleCamera,
+    Save,
+    Load,
 }
 
 /// Which UI has the keyboard.
@@ -61,7 +68,11 @@ pub fn action(key: KeyCode, mode: Mode, ctrl: bool) -> Option<Action> {
             K::F => Some(FitWorld),
             K::H => Some(Home),
             K::P | K::Tab => Some(TogglePresetMenu),
-            _ => None,
+            K::M => Some(ToggleMinimap),
+            K::V | K::F1 => Some(ToggleCamera),
+            K::F5 => Some(Save),
+            K::F9 => Some(Load),
+            _ => digit(key).map(|d| Slot(d - 1)),
         },
     }
 }
@@ -94,6 +105,16 @@ pub fn pan_direction(held: impl Fn(KeyCode) -> bool) -> (f32, f32) {
         axis([K::A, K::Left], [K::D, K::Right]),
         axis([K::W, K::Up], [K::S, K::Down]),
     )
+}
+
+/// The player's controls from held keys: A/Left, D/Right; Space, W or Up jump.
+pub fn walk_input(held: impl Fn(KeyCode) -> bool) -> crate::player::Input {
+    use KeyCode as K;
+    crate::player::Input {
+        left: held(K::A) || held(K::Left),
+        right: held(K::D) || held(K::Right),
+        jump: held(K::Space) || held(K::W) || held(K::Up),
+    }
 }
 
 /// Zoom direction from held keys: +1 zooms in (`+`/`=`), -1 out (`-`).
@@ -146,10 +167,31 @@ mod tests {
     }
 
     #[test]
-    fn reserved_play_keys_stay_free_in_the_world() {
-        for k in [K::Key1, K::Key9, K::Space, K::F5, K::F9, K::M] {
-            assert_eq!(action(k, Mode::World, false), None, "{k:?}");
-        }
+    fn play_keys() {
+        assert_eq!(action(K::Key1, Mode::World, false), Some(Action::Slot(0)));
+        assert_eq!(action(K::Kp9, Mode::World, false), Some(Action::Slot(8)));
+        assert_eq!(
+            action(K::M, Mode::World, false),
+            Some(Action::ToggleMinimap)
+        );
+        assert_eq!(action(K::V, Mode::World, false), Some(Action::ToggleCamera));
+        assert_eq!(action(K::F5, Mode::World, false), Some(Action::Save));
+        assert_eq!(action(K::F9, Mode::World, false), Some(Action::Load));
+        // Space and A/D are held keys (walk_input), not actions.
+        assert_eq!(action(K::Space, Mode::World, false), None);
+        assert_eq!(action(K::Key0, Mode::World, false), None);
+        // In the menu the number keys still choose presets, and typing never plays.
+        assert_eq!(action(K::M, Mode::SeedBox, false), None);
+        assert_eq!(action(K::F5, Mode::PresetMenu, false), None);
+    }
+
+    #[test]
+    fn walking_keys() {
+        let i = walk_input(|k| k == K::A || k == K::Space);
+        assert!(i.left && !i.right && i.jump);
+        let i = walk_input(|k| k == K::Right);
+        assert!(!i.left && i.right && !i.jump);
+        assert_eq!(walk_input(|_| false), crate::player::Input::default());
     }
 
     #[test]

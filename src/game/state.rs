@@ -1,12 +1,17 @@
-//! The world on screen and its caches. Every edit goes through [`Loaded::set_tile`], which
-//! marks the chunk textures (both levels) for rebuilding and notes that connectivity is
-//! stale.
+//! The world on screen, its player and its caches. Every edit goes through
+//! [`Loaded::set_tile`] (or [`Loaded::edited`] for a change made by the edit rules), which
+//! marks the chunk textures (both levels) for rebuilding, relights the tiles around it and
+//! asks the background re-analysis for fresh connectivity.
 
 use super::chunks::{Grid, OVERVIEW_SCALE};
 use super::masks::CaveMask;
 use super::textures::ChunkTextures;
 use super::worker::Generated;
-use crate::analysis::{self, CaveReport};
+use crate::analysis::CaveReport;
+use crate::edit::{DigState, Inventory};
+use crate::light::{LightMap, Rect};
+use crate::player::Player;
+use crate::reanalyse::Reanalyser;
 use crate::world::{Tile, World};
 use crate::worldgen::PassTiming;
 use std::sync::Arc;
@@ -33,8 +38,29 @@ pub struct Loaded {
     pub largest: [CaveMask; 2],
     /// Tint of the cave under the mouse, per level.
     pub hovered: [CaveMask; 2],
-    /// Tiles changed since the last analysis.
+    /// Tiles changed since the last analysis request.
     pub analysis_stale: bool,
+    /// Those tiles and their new values, for the re-analysis thread's copy of the world.
+    edits: Vec<(usize, usize, Tile)>,
+    /// Whether the re-analysis thread has its own copy (else each request copies the world).
+    has_copy: bool,
+    /// Light levels, kept up to date by [`Loaded::edited`].
+    pub light: LightMap,
+    /// Bumped whenever light levels change, so views of them know to rebuild.
+    pub light_version: u64,
+    /// The last relit rectangle and how long the relighting took.
+    pub last_relight: Option<(Rect, Duration)>,
+    pub player: Player,
+    pub inventory: Inventory,
+    pub dig: DigState,
+    /// Connectivity after edits, off the render thread.
+    pub reanalyser: Reanalyser,
+    /// When the newest analysis was requested (to measure edit → fresh figures).
+    pub analysis_requested: Option<Instant>,
+    /// Edit → fresh cave figures on screen, for the last analysis.
+    pub last_analysis: Option<Duration>,
+    /// The save this world came from.
+    pub loaded_from: Option<std::path::PathBuf>,
 }
 
 impl Loaded {
@@ -42,6 +68,19 @@ impl Loaded {
         let (w, h) = (g.world.width(), g.world.height());
         let grids = [Grid::new(w, h), Grid::scaled(w, h, OVERVIEW_SCALE)];
         let largest = g.report.largest_cave;
+        let (player, inventory) = match g.player {
+            Some(p) => {
+                let mut player = Player::new(p.pos);
+                player.unstick(&g.world);
+                (player, p.inventory)
+            }
+            None => (Player::spawn(&g.world), Inventory::default()),
+        };
+        let mut reanalyser = Reanalyser::new();
+        let has_copy = g.copy.is_some();
+        if let Some(copy) = g.copy {
+            reanalyser.track(copy);
+        }
         Loaded {
             levels: [
                 ChunkTextures::new(grids[0], Vec::new()),
@@ -53,6 +92,18 @@ impl Loaded {
             report: Arc::new(g.report),
             timings: g.timings,
             analysis_stale: false,
+            light: g.light,
+            light_version: 0,
+            last_relight: None,
+            player,
+            inventory,
+            dig: DigState::default(),
+            reanalyser,
+            edits: Vec::new(),
+            has_copy,
+            analysis_requested: None,
+            last_analysis: None,
+            loaded_from: g.loaded_from,
         }
     }
 
@@ -66,7 +117,18 @@ impl Loaded {
             return;
         }
         self.world.set(x, y, tile);
+        self.edited(x, y);
+    }
+
+    /// Tile `(x, y)` was changed in `self.world` (by the dig and place rules): marks its
+    /// chunks, relights around it and schedules a new analysis.
+    pub fn edited(&mut self, x: usize, y: usize) {
         self.levels.iter_mut().for_each(|l| l.mark_dirty(x, y));
+        self.edits.push((x, y, self.world.tile(x, y)));
+        let start = Instant::now();
+        let r = self.light.update_region(&self.world, x, y, x, y);
+        self.last_relight = Some((r, start.elapsed()));
+        self.light_version += 1;
         self.analysis_stale = true;
     }
 
@@ -96,41 +158,82 @@ impl Loaded {
     /// chunk covers a million tiles, so one) and, when tiles changed, connectivity and
     /// the cave tints.
     pub fn refresh(&mut self) {
-        self.levels[0].refresh(&self.world, 16);
-        self.levels[1].refresh(&self.world, 1);
+        // An edit's overview chunk is repainted a frame after its level-0 chunk, so a dig
+        // never pays for both in one frame.
+        if self.levels[0].refresh(&self.world, 16) == 0 {
+            self.levels[1].refresh(&self.world, 1);
+        }
         if self.analysis_stale {
             self.analysis_stale = false;
-            self.report = Arc::new(analysis::analyse(&self.world));
-            let id = self.report.largest_cave;
-            self.largest = self.levels.each_ref().map(|l| CaveMask::new(l.grid, id));
-            self.hovered = self.levels.each_ref().map(|l| CaveMask::new(l.grid, None));
+            if self.has_copy {
+                self.reanalyser.request_edits(&self.edits);
+            } else {
+                self.reanalyser.request(&self.world);
+            }
+            self.edits.clear();
+            self.analysis_requested.get_or_insert_with(Instant::now);
+        }
+        if let Some(report) = self.reanalyser.poll() {
+            self.set_report(report);
+            if self.reanalyser.is_current()
+                && let Some(t) = self.analysis_requested.take()
+            {
+                self.last_analysis = Some(t.elapsed());
+                eprintln!(
+                    "strata: cave figures updated {:.0} ms after the edit",
+                    t.elapsed().as_secs_f64() * 1e3
+                );
+            }
+        }
+    }
+
+    /// Shows a fresh analysis: figures, the largest cave's tint, the hovered one's.
+    pub fn set_report(&mut self, report: CaveReport) {
+        self.report = Arc::new(report);
+        let id = self.report.largest_cave;
+        self.largest = self.levels.each_ref().map(|l| CaveMask::new(l.grid, id));
+        self.hovered = self.levels.each_ref().map(|l| CaveMask::new(l.grid, None));
+    }
+
+    /// Blocks until the background analysis has caught up with every edit (tests).
+    #[cfg(test)]
+    pub fn settle(&mut self) {
+        let start = Instant::now();
+        self.refresh();
+        while !self.reanalyser.is_current() && start.elapsed() < Duration::from_secs(30) {
+            std::thread::sleep(Duration::from_millis(2));
+            self.refresh();
         }
     }
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::preset::Preset;
     use std::sync::atomic::AtomicBool;
 
-    fn loaded() -> Loaded {
+    pub(crate) fn loaded() -> Loaded {
         let p = Preset {
             width: 600,
             height: 300,
             ..Preset::default()
         };
         let (world, timings) = crate::worldgen::generate(&p, 3);
-        let report = analysis::analyse(&world);
+        let report = crate::analysis::analyse(&world);
         let no = AtomicBool::new(false);
         let (w, h) = (world.width(), world.height());
         let overview_grid = Grid::scaled(w, h, OVERVIEW_SCALE);
         let overview = super::super::chunks::build_all(&world, &overview_grid, &no).unwrap();
         Loaded::new(Generated {
+            light: LightMap::compute(&world),
+            copy: Some(world.clone()),
             world,
             report,
             timings,
             overview,
+            player: None,
+            loaded_from: None,
             requested: Instant::now(),
         })
     }
@@ -146,9 +249,26 @@ mod tests {
         l.set_tile(x, y, Tile::Air);
         assert!(l.analysis_stale);
         l.set_tile(9999, 0, Tile::Dirt); // outside: ignored
-        l.refresh();
+        l.settle();
         assert!(!l.analysis_stale);
         assert_eq!(l.report.sky_air, before + 1);
+        assert_eq!(
+            l.light,
+            LightMap::compute(&l.world),
+            "relit like a fresh map"
+        );
+    }
+
+    #[test]
+    fn a_torch_lights_a_sealed_spot_and_digging_relights() {
+        let mut l = loaded();
+        let (x, y) = (100, l.world.height() - 3);
+        l.set_tile(x, y, Tile::Torch);
+        assert!(l.light.get(x, y) >= crate::light::TORCH);
+        let v = l.light_version;
+        l.set_tile(x, y, Tile::Stone);
+        assert!(l.light_version > v);
+        assert_eq!(l.light, LightMap::compute(&l.world));
     }
 
     #[test]

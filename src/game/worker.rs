@@ -4,7 +4,9 @@
 
 use super::chunks;
 use crate::analysis::{self, CaveReport};
+use crate::light::LightMap;
 use crate::preset::Preset;
+use crate::save::{self, PlayerState};
 use crate::world::World;
 use crate::worldgen::{self, PASSES, PassTiming};
 use std::sync::Arc;
@@ -21,12 +23,22 @@ pub struct Generated {
     /// The overview's chunk texels, see [`chunks::build_all`]. Level 0 is built from the
     /// world as it is uploaded.
     pub overview: Vec<Vec<u8>>,
+    /// Light levels of every tile.
+    pub light: LightMap,
+    /// A second copy of the world for the re-analysis thread, made here so the render
+    /// thread never copies a whole world.
+    pub copy: Option<World>,
+    /// Where the player stands and what they carry, for a world from a save (a new
+    /// world spawns a fresh player).
+    pub player: Option<PlayerState>,
+    /// The save it came from, if any.
+    pub loaded_from: Option<std::path::PathBuf>,
     /// When the request was made (to measure request → world on screen).
     pub requested: Instant,
 }
 
-/// Steps after the generation passes, as progress indices from `PASSES.len()`.
-pub const EXTRA_STEPS: [&str; 1] = ["Mapping caves"];
+/// Steps after the generation passes, as progress indices `PASSES.len()` and `+ 1`.
+pub const EXTRA_STEPS: [&str; 2] = ["Mapping caves and light", "Painting the overview"];
 
 /// The label of progress step `i` (a pass index, or one of [`EXTRA_STEPS`]).
 pub fn step_label(i: usize) -> &'static str {
@@ -51,6 +63,26 @@ enum Message {
         job: u64,
         generated: Box<Generated>,
     },
+    Failed {
+        job: u64,
+        error: String,
+    },
+}
+
+/// What a job starts from.
+pub enum Source {
+    /// Generate a world.
+    Preset(Preset, u64),
+    /// Read a save file.
+    File(std::path::PathBuf),
+    /// A world already read from a save (`--load`).
+    Loaded(Box<(World, PlayerState)>, std::path::PathBuf),
+}
+
+/// What finished: a world, or why a save could not be loaded.
+pub enum Outcome {
+    Ready(Box<Generated>),
+    Failed(String),
 }
 
 /// What the running job is doing.
@@ -88,6 +120,11 @@ const PASS_SHARE: f32 = 0.8;
 impl Worker {
     /// Starts generating, cancelling any running job.
     pub fn start(&mut self, preset: Preset, seed: u64) {
+        self.start_from(Source::Preset(preset, seed));
+    }
+
+    /// Starts a job from any [`Source`], cancelling any running job.
+    pub fn start_from(&mut self, source: Source) {
         self.cancel.store(true, Ordering::Relaxed);
         self.cancel = Arc::new(AtomicBool::new(false));
         self.job += 1;
@@ -111,43 +148,72 @@ impl Worker {
                 let mut progress = |p: worldgen::Progress| {
                     send(p.pass, p.fraction * PASS_SHARE);
                 };
-                let Some((world, mut timings)) =
-                    worldgen::generate_with(&preset, seed, &mut progress, &cancel)
-                else {
-                    return;
+                let (world, mut timings, player, loaded_from) = match source {
+                    Source::Preset(preset, seed) => {
+                        let Some((world, timings)) =
+                            worldgen::generate_with(&preset, seed, &mut progress, &cancel)
+                        else {
+                            return;
+                        };
+                        (world, timings, None, None)
+                    }
+                    Source::File(path) => {
+                        let start = Instant::now();
+                        match save::load_game(&path) {
+                            Ok((world, player)) => {
+                                let t = vec![PassTiming {
+                                    name: "load",
+                                    ms: ms_since(start),
+                                }];
+                                (world, t, Some(player), Some(path))
+                            }
+                            Err(error) => {
+                                let _ = tx.send(Message::Failed { job, error });
+                                return;
+                            }
+                        }
+                    }
+                    Source::Loaded(both, path) => {
+                        let (world, player) = *both;
+                        (world, Vec::new(), Some(player), Some(path))
+                    }
                 };
-                // Connectivity and the overview only read the world: run them side by side.
                 send(PASSES.len(), PASS_SHARE);
-                let (w, h) = (world.width(), world.height());
-                let overview_grid = chunks::Grid::scaled(w, h, chunks::OVERVIEW_SCALE);
-                let ((report, analysis_ms), (overview, overview_ms)) = rayon::join(
-                    || {
-                        let start = Instant::now();
-                        (analysis::analyse(&world), ms_since(start))
-                    },
-                    || {
-                        let start = Instant::now();
-                        let overview = chunks::build_all(&world, &overview_grid, &cancel);
-                        (overview, ms_since(start))
-                    },
-                );
-                let Some(overview) = overview else { return };
+                let start = Instant::now();
+                let (report, light) =
+                    rayon::join(|| analysis::analyse(&world), || LightMap::compute(&world));
                 timings.push(PassTiming {
                     name: "connectivity",
-                    ms: analysis_ms,
+                    ms: ms_since(start),
                 });
-                timings.push(PassTiming {
-                    name: "overview",
-                    ms: overview_ms,
-                });
-                if cancel.load(Ordering::Relaxed) {
+                if cancel.load(Ordering::Relaxed)
+                    || !send(PASSES.len() + 1, PASS_SHARE + (1.0 - PASS_SHARE) / 2.0)
+                {
                     return;
                 }
+                let start = Instant::now();
+                let (w, h) = (world.width(), world.height());
+                let overview_grid = chunks::Grid::scaled(w, h, chunks::OVERVIEW_SCALE);
+                let (overview, copy) = rayon::join(
+                    || chunks::build_all(&world, &overview_grid, &cancel),
+                    || world.clone(),
+                );
+                let Some(overview) = overview else {
+                    return;
+                };
+                timings.push(PassTiming {
+                    name: "overview",
+                    ms: ms_since(start),
+                });
                 let generated = Box::new(Generated {
                     world,
                     report,
                     timings,
                     overview,
+                    light,
+                    copy: Some(copy),
+                    player,
+                    loaded_from,
                     requested,
                 });
                 let _ = tx.send(Message::Done { job, generated });
@@ -157,8 +223,8 @@ impl Worker {
         }
     }
 
-    /// Takes the finished world of the current job, if it is ready.
-    pub fn poll(&mut self) -> Option<Box<Generated>> {
+    /// Takes the finished world (or load failure) of the current job, if it is ready.
+    pub fn poll(&mut self) -> Option<Outcome> {
         let mut done = None;
         while let Ok(msg) = self.rx.try_recv() {
             match msg {
@@ -171,7 +237,11 @@ impl Worker {
                 }
                 Message::Done { job, generated } if job == self.job => {
                     self.status = None;
-                    done = Some(generated);
+                    done = Some(Outcome::Ready(generated));
+                }
+                Message::Failed { job, error } if job == self.job => {
+                    self.status = None;
+                    done = Some(Outcome::Failed(error));
                 }
                 _ => {}
             }
@@ -204,11 +274,11 @@ mod tests {
         }
     }
 
-    fn wait(w: &mut Worker) -> Box<Generated> {
+    fn wait_outcome(w: &mut Worker) -> Outcome {
         let start = Instant::now();
         loop {
-            if let Some(g) = w.poll() {
-                return g;
+            if let Some(o) = w.poll() {
+                return o;
             }
             assert!(
                 start.elapsed() < Duration::from_secs(30),
@@ -233,6 +303,38 @@ mod tests {
         assert_eq!(names[names.len() - 2..], ["connectivity", "overview"]);
     }
 
+    fn wait(w: &mut Worker) -> Box<Generated> {
+        match wait_outcome(w) {
+            Outcome::Ready(g) => g,
+            Outcome::Failed(e) => panic!("{e}"),
+        }
+    }
+
+    #[test]
+    fn loads_saves_and_reports_bad_ones() {
+        let dir = std::env::temp_dir().join(format!("strata-worker-{}", std::process::id()));
+        let path = dir.join("w.strata");
+        let (world, _) = worldgen::generate(&tiny(), 5);
+        let player = PlayerState {
+            pos: (10.5, 20.0),
+            inventory: Default::default(),
+        };
+        save::save(&path, &world, &player).unwrap();
+        let mut w = Worker::default();
+        w.start_from(Source::File(path.clone()));
+        let g = wait(&mut w);
+        assert_eq!(g.world.tile_hash(), world.tile_hash());
+        assert_eq!(g.player, Some(player));
+        assert_eq!(g.light, LightMap::compute(&world));
+        std::fs::write(&path, b"not a save").unwrap();
+        w.start_from(Source::File(path.clone()));
+        match wait_outcome(&mut w) {
+            Outcome::Failed(e) => assert!(e.contains("w.strata"), "{e}"),
+            Outcome::Ready(_) => panic!("a damaged save loaded"),
+        }
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
     #[test]
     fn a_new_request_replaces_the_running_one() {
         let mut w = Worker::default();
@@ -252,6 +354,6 @@ mod tests {
         for i in 0..PASSES.len() + EXTRA_STEPS.len() {
             assert!(!step_label(i).is_empty());
         }
-        assert_eq!(step_label(PASSES.len()), "Mapping caves");
+        assert_eq!(step_label(PASSES.len()), "Mapping caves and light");
     }
 }

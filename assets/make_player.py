@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""Draws assets/player.png, Strata's player sprite: four 16x24 frames in one row (idle,
+run 1, run 2, jump), facing right; the game mirrors them for facing left. Only the
+standard library is used.
+
+    python3 assets/make_player.py        # rewrites assets/player.png
+"""
+import os
+import struct
+import zlib
+
+W, H, FRAMES = 16, 24, 4
+
+HAIR = (92, 58, 34, 255)
+SKIN = (236, 188, 150, 255)
+EYE = (30, 30, 40, 255)
+SHIRT = (58, 120, 196, 255)
+SHIRT_DARK = (40, 88, 150, 255)
+BELT = (70, 48, 30, 255)
+PANTS = (70, 64, 90, 255)
+BOOT = (54, 38, 28, 255)
+OUTLINE = (24, 20, 28, 255)
+
+
+def rect(img, x0, y0, x1, y1, c):
+    """Fills x0..=x1, y0..=y1."""
+    for y in range(y0, y1 + 1):
+        for x in range(x0, x1 + 1):
+            if 0 <= x < W and 0 <= y < H:
+                img[y][x] = c
+
+
+def body(img, arm_dx, legs):
+    # Head: hair on top and at the back, face to the right.
+    rect(img, 5, 1, 10, 7, SKIN)
+    rect(img, 5, 1, 10, 2, HAIR)
+    rect(img, 5, 3, 6, 5, HAIR)
+    rect(img, 9, 4, 9, 4, EYE)
+    # Torso and belt.
+    rect(img, 5, 8, 10, 14, SHIRT)
+    rect(img, 5, 14, 10, 14, BELT)
+    # Back arm behind, front arm swinging by arm_dx.
+    rect(img, 4, 9, 4, 13, SHIRT_DARK)
+    ax = 8 + arm_dx
+    rect(img, ax, 9, ax + 1, 13, SHIRT_DARK)
+    rect(img, ax, 14, ax + 1, 14, SKIN)
+    # Legs: list of (x, top, bottom) per leg, with a boot at the bottom.
+    for lx, top, bottom in legs:
+        rect(img, lx, top, lx + 1, bottom - 1, PANTS)
+        rect(img, lx, bottom, lx + 2, bottom, BOOT)
+
+
+def outline(img):
+    """A dark one-pixel outline around the figure, so it reads on any background."""
+    out = [row[:] for row in img]
+    for y in range(H):
+        for x in range(W):
+            if img[y][x][3] == 0:
+                near = any(
+                    0 <= x + dx < W and 0 <= y + dy < H and img[y + dy][x + dx][3] and
+                    img[y + dy][x + dx] != OUTLINE
+                    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                )
+                if near:
+                    out[y][x] = OUTLINE
+    return out
+
+
+def frame(kind):
+    img = [[(0, 0, 0, 0)] * W for _ in range(H)]
+    if kind == "idle":
+        body(img, 0, [(5, 15, 22), (8, 15, 22)])
+    elif kind == "run1":
+        body(img, 2, [(3, 15, 21), (9, 15, 22)])
+    elif kind == "run2":
+        body(img, -2, [(6, 15, 22), (7, 15, 21)])
+    else:  # jump: legs tucked, arm up
+        body(img, 1, [(4, 15, 20), (9, 15, 21)])
+        rect(img, 9, 6, 10, 8, SHIRT_DARK)
+    return outline(img)
+
+
+def png(width, height, rows):
+    raw = b"".join(b"\0" + bytes(v for px in row for v in px) for row in rows)
+    chunk = lambda kind, data: (struct.pack(">I", len(data)) + kind + data
+                                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr)
+            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+
+
+def main():
+    frames = [frame(k) for k in ("idle", "run1", "run2", "jump")]
+    rows = [sum((f[y] for f in frames), []) for y in range(H)]
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "player.png")
+    with open(path, "wb") as f:
+        f.write(png(W * FRAMES, H, rows))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,104 @@
+//! The minimap (M): the whole world from the overview chunk textures in the top-right
+//! corner, with the player's position and the view's outline. Clicking it moves the free
+//! camera there. The coordinate mapping is plain functions.
+
+use super::camera::Camera;
+use super::chunks::Grid;
+use super::state::Loaded;
+use macroquad::prelude::*;
+
+/// The minimap's screen rectangle: at most 360 px wide (scaled) and a third of the screen
+/// high, keeping the world's aspect, in the top-right corner.
+pub fn rect(world: (usize, usize), screen: (f32, f32), s: f32) -> Rect {
+    let max_w = (360.0 * s).min(screen.0 * 0.45);
+    let max_h = screen.1 / 3.0;
+    let k = (max_w / world.0 as f32).min(max_h / world.1 as f32);
+    let (w, h) = ((world.0 as f32 * k).round(), (world.1 as f32 * k).round());
+    Rect::new((screen.0 - w - 10.0 * s).round(), (48.0 * s).round(), w, h)
+}
+
+/// World point (tiles) under screen point `p`, if `p` is on the minimap.
+pub fn to_world(r: &Rect, world: (usize, usize), p: (f32, f32)) -> Option<(f64, f64)> {
+    if !r.contains(vec2(p.0, p.1)) {
+        return None;
+    }
+    Some((
+        (p.0 - r.x) as f64 / r.w as f64 * world.0 as f64,
+        (p.1 - r.y) as f64 / r.h as f64 * world.1 as f64,
+    ))
+}
+
+/// Screen point of world point `t` on the minimap.
+pub fn to_screen(r: &Rect, world: (usize, usize), t: (f64, f64)) -> (f32, f32) {
+    (
+        r.x + (t.0 / world.0 as f64) as f32 * r.w,
+        r.y + (t.1 / world.1 as f64) as f32 * r.h,
+    )
+}
+
+pub fn draw(l: &Loaded, cam: &Camera, screen: (f32, f32), s: f32) {
+    let size = l.size();
+    let r = rect(size, screen, s);
+    draw_rectangle(
+        r.x - 3.0,
+        r.y - 3.0,
+        r.w + 6.0,
+        r.h + 6.0,
+        Color::new(0.05, 0.05, 0.08, 0.85),
+    );
+    let grid: Grid = l.levels[1].grid;
+    for i in 0..grid.len() {
+        let c = grid.rect(i);
+        let a = to_screen(&r, size, (c.x0 as f64, c.y0 as f64));
+        let b = to_screen(&r, size, ((c.x0 + c.w) as f64, (c.y0 + c.h) as f64));
+        if let Some(tex) = l.levels[1].get(i) {
+            let params = DrawTextureParams {
+                dest_size: Some(vec2(b.0 - a.0, b.1 - a.1)),
+                ..Default::default()
+            };
+            draw_texture_ex(tex, a.0, a.1, WHITE, params);
+        }
+    }
+    let v = cam.visible_tiles(size, screen);
+    let a = to_screen(&r, size, (v.x0 as f64, v.y0 as f64));
+    let b = to_screen(&r, size, (v.x1 as f64, v.y1 as f64));
+    draw_rectangle_lines(
+        a.0,
+        a.1,
+        (b.0 - a.0).max(2.0),
+        (b.1 - a.1).max(2.0),
+        1.5,
+        WHITE,
+    );
+    let c = l.player.centre();
+    let p = to_screen(&r, size, (c.0 as f64, c.1 as f64));
+    draw_circle(p.0, p.1, 4.0 * s, Color::new(1.0, 0.25, 0.2, 1.0));
+    draw_circle_lines(p.0, p.1, 4.0 * s, 1.0, WHITE);
+    draw_rectangle_lines(r.x - 1.0, r.y - 1.0, r.w + 2.0, r.h + 2.0, 1.0, GRAY);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_the_world_aspect_in_the_corner() {
+        let r = rect((8400, 2400), (1280.0, 720.0), 1.0);
+        assert!((r.w / r.h - 3.5).abs() < 0.05, "{r:?}");
+        assert!(r.x + r.w <= 1280.0 && r.w <= 360.0 && r.h <= 240.0);
+        let tall = rect((100, 1000), (1280.0, 720.0), 1.0);
+        assert!(tall.h <= 240.0 && (tall.h / tall.w - 10.0).abs() < 0.5);
+    }
+
+    #[test]
+    fn screen_and_world_round_trip() {
+        let world = (8400, 2400);
+        let r = rect(world, (1280.0, 720.0), 1.0);
+        let p = to_screen(&r, world, (4200.0, 600.0));
+        let back = to_world(&r, world, p).unwrap();
+        assert!((back.0 - 4200.0).abs() < 1.0 && (back.1 - 600.0).abs() < 1.0);
+        assert_eq!(to_world(&r, world, (r.x, r.y)), Some((0.0, 0.0)));
+        assert_eq!(to_world(&r, world, (r.x - 1.0, r.y)), None);
+        assert_eq!(to_world(&r, world, (10.0, 700.0)), None);
+    }
+}

@@ -1,0 +1,298 @@
+//! Playing in the world: the player's movement, digging and placing under the mouse,
+//! saving in the background, and the machine-readable log lines the window test reads
+//! (`player at ..`, `dug ..`, `placed ..`, `saved ..`). Engine-free: the frame loop passes
+//! in held keys and buttons as plain values.
+
+use super::state::Loaded;
+use crate::edit::{self, DigStep, EditRefusal};
+use crate::player::Input;
+use crate::save::{self, PlayerState};
+use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, channel};
+
+/// Seconds between placements while the place button is held.
+pub const PLACE_REPEAT: f64 = 0.2;
+/// Seconds a message under the hotbar stays.
+pub const NOTICE_SECONDS: f64 = 2.0;
+
+/// Mouse buttons this frame.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Buttons {
+    /// Dig (left) held.
+    pub dig: bool,
+    /// Place (right) held.
+    pub place: bool,
+    /// Place pressed this frame (it may already be released again).
+    pub place_pressed: bool,
+}
+
+/// The tile under the mouse, for the outline and the dig progress.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Target {
+    pub x: i64,
+    pub y: i64,
+    pub in_reach: bool,
+    /// Share of the dig done, while digging it.
+    pub progress: Option<f32>,
+}
+
+/// Play state that is not part of the world: messages, pending saves, log throttling.
+#[derive(Default)]
+pub struct Play {
+    pub target: Option<Target>,
+    /// A short message (refusals, saves, loads) and when it goes.
+    pub notice: Option<(String, f64)>,
+    next_place: f64,
+    saving: Option<Receiver<Result<PathBuf, String>>>,
+    /// Last `player at` line and when it was written.
+    last_log: Option<String>,
+    log_at: f64,
+}
+
+/// The `player at` log line: feet position in tiles, then the screen position of the
+/// feet and the zoom, so a script can aim the mouse next to the player.
+pub fn position_line(pos: (f32, f32), screen_pos: (f32, f32), zoom: f64) -> String {
+    format!(
+        "player at {:.1} {:.1} screen {:.0} {:.0} zoom {:.1}",
+        pos.0, pos.1, screen_pos.0, screen_pos.1, zoom
+    )
+}
+
+/// The tile holding world point `p`, or `None` outside the world.
+pub fn tile_at(p: (f64, f64), size: (usize, usize)) -> Option<(i64, i64)> {
+    let (x, y) = (p.0.floor(), p.1.floor());
+    (x >= 0.0 && y >= 0.0 && (x as usize) < size.0 && (y as usize) < size.1)
+        .then_some((x as i64, y as i64))
+}
+
+/// ` (relit WxH in T ms)` for the log, from the last edit.
+fn relit(l: &Loaded) -> String {
+    l.last_relight.map_or(String::new(), |(r, t)| {
+        format!(
+            " (relit {}x{} in {:.2} ms)",
+            r.x1 - r.x0 + 1,
+            r.y1 - r.y0 + 1,
+            t.as_secs_f64() * 1e3
+        )
+    })
+}
+
+impl Play {
+    pub fn say(&mut self, text: impl Into<String>, now: f64) {
+        self.notice = Some((text.into(), now + NOTICE_SECONDS));
+    }
+
+    fn refuse(&mut self, e: EditRefusal, now: f64) {
+        let text = format!("Can't: {e}");
+        // Held buttons refuse every frame: keep the message, extend its time.
+        self.say(text, now);
+    }
+
+    /// One frame of play: moves the player, digs or places at `cursor` (a tile).
+    pub fn step(
+        &mut self,
+        l: &mut Loaded,
+        walk: Input,
+        cursor: Option<(i64, i64)>,
+        buttons: Buttons,
+        dt: f32,
+        now: f64,
+    ) {
+        l.player.update(&l.world, walk, dt);
+        self.target = cursor.map(|(x, y)| Target {
+            x,
+            y,
+            in_reach: edit::can_reach(&l.player, x, y, edit::REACH),
+            progress: None,
+        });
+        match (cursor, buttons.dig) {
+            (Some((x, y)), true) => {
+                let step = l
+                    .dig
+                    .update(&mut l.world, &l.player, &mut l.inventory, x, y, dt);
+                match step {
+                    DigStep::Dug { x, y, drop } => {
+                        l.edited(x as usize, y as usize);
+                        eprintln!("strata: dug {} at {x} {y}{}", drop.name(), relit(l));
+                    }
+                    DigStep::Digging(p) => {
+                        if let Some(t) = &mut self.target {
+                            t.progress = Some(p);
+                        }
+                    }
+                    // Holding the button on air after a dig is not worth a message.
+                    DigStep::Refused(EditRefusal::NothingToDig) => {}
+                    DigStep::Refused(e) => self.refuse(e, now),
+                }
+            }
+            _ => l.dig.reset(),
+        }
+        // A click can press and release within one frame: pressed counts on its own.
+        if let Some((x, y)) = cursor
+            && (buttons.place_pressed || (buttons.place && now >= self.next_place))
+        {
+            self.next_place = now + PLACE_REPEAT;
+            match edit::try_place(&mut l.world, &l.player, &mut l.inventory, x, y) {
+                Ok(t) => {
+                    l.edited(x as usize, y as usize);
+                    eprintln!("strata: placed {} at {x} {y}{}", t.name(), relit(l));
+                }
+                Err(e) => self.refuse(e, now),
+            }
+        }
+        self.poll_save(now);
+        if self.notice.as_ref().is_some_and(|n| now > n.1) {
+            self.notice = None;
+        }
+    }
+
+    /// Writes the `player at` line when it changed, at most four times a second.
+    pub fn log_position(&mut self, line: String, now: f64) {
+        if now >= self.log_at && self.last_log.as_ref() != Some(&line) {
+            eprintln!("strata: {line}");
+            self.last_log = Some(line);
+            self.log_at = now + 0.25;
+        }
+    }
+
+    /// F5: writes the world and the player to `saves/world-<seed>.strata` on a thread (a
+    /// copy of the world is taken first, so play goes on while it is written).
+    pub fn save(&mut self, l: &Loaded, now: f64) {
+        if self.saving.is_some() {
+            self.say("Still saving...", now);
+            return;
+        }
+        let path = save::save_path(&l.world);
+        let world = l.world.clone();
+        let state = PlayerState {
+            pos: l.player.pos,
+            inventory: l.inventory.clone(),
+        };
+        let (tx, rx) = channel();
+        let spawned = std::thread::Builder::new()
+            .name("strata-save".into())
+            .spawn(move || {
+                let _ = tx.send(save::save(&path, &world, &state).map(|_| path));
+            });
+        match spawned {
+            Ok(_) => {
+                self.saving = Some(rx);
+                self.say("Saving...", now);
+            }
+            Err(e) => self.say(format!("Save failed: {e}"), now),
+        }
+    }
+
+    fn poll_save(&mut self, now: f64) {
+        let Some(rx) = &self.saving else { return };
+        let Ok(result) = rx.try_recv() else { return };
+        self.saving = None;
+        match result {
+            Ok(path) => {
+                eprintln!("strata: saved {}", path.display());
+                self.say(format!("Saved to {}", path.display()), now);
+            }
+            Err(e) => {
+                eprintln!("strata: save failed: {e}");
+                self.say(format!("Save failed: {e}"), now);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::state::tests::loaded;
+    use crate::world::Tile;
+
+    #[test]
+    fn tiles_under_points() {
+        assert_eq!(tile_at((3.7, 4.2), (10, 10)), Some((3, 4)));
+        assert_eq!(tile_at((-0.1, 4.2), (10, 10)), None);
+        assert_eq!(tile_at((9.99, 10.0), (10, 10)), None);
+    }
+
+    #[test]
+    fn position_line_is_machine_readable() {
+        let l = position_line((500.25, 120.0), (640.4, 400.0), 20.0);
+        assert_eq!(l, "player at 500.2 120.0 screen 640 400 zoom 20.0");
+    }
+
+    #[test]
+    fn digging_under_the_feet_takes_time_relights_and_reanalyses() {
+        let mut l = loaded();
+        let mut play = Play::default();
+        let still = Input::default();
+        // Let the player land.
+        for _ in 0..120 {
+            play.step(&mut l, still, None, Buttons::default(), 1.0 / 60.0, 0.0);
+        }
+        assert!(l.player.on_ground);
+        let (px, py) = l.player.pos;
+        let below = (px.floor() as i64, py as i64);
+        let tile = l.world.tile(below.0 as usize, below.1 as usize);
+        assert!(tile.is_solid(), "{tile:?}");
+        let dig = Buttons {
+            dig: true,
+            ..Default::default()
+        };
+        play.step(&mut l, still, Some(below), dig, 1.0 / 60.0, 0.0);
+        let t = play.target.unwrap();
+        assert!(t.in_reach && t.progress.is_some_and(|p| p > 0.0 && p < 1.0));
+        for _ in 0..90 {
+            play.step(&mut l, still, Some(below), dig, 1.0 / 60.0, 0.0);
+            if l.world.tile(below.0 as usize, below.1 as usize) == Tile::Air {
+                break;
+            }
+        }
+        assert_eq!(l.world.tile(below.0 as usize, below.1 as usize), Tile::Air);
+        assert_eq!(l.inventory.count(crate::edit::drop_of(tile)), 1);
+        assert_eq!(l.light, crate::light::LightMap::compute(&l.world));
+        l.settle();
+        assert_eq!(
+            l.report,
+            std::sync::Arc::new(crate::analysis::analyse(&l.world))
+        );
+    }
+
+    #[test]
+    fn placing_needs_the_block_and_refuses_on_the_player() {
+        let mut l = loaded();
+        let mut play = Play::default();
+        for _ in 0..120 {
+            play.step(
+                &mut l,
+                Input::default(),
+                None,
+                Buttons::default(),
+                1.0 / 60.0,
+                0.0,
+            );
+        }
+        let (px, py) = l.player.pos;
+        let feet = (px.floor() as i64, py as i64 - 1);
+        // A quick click: pressed and released within the frame.
+        let place = Buttons {
+            place_pressed: true,
+            ..Default::default()
+        };
+        l.inventory.select(0); // dirt, none yet
+        play.step(&mut l, Input::default(), Some(feet), place, 0.0, 1.0);
+        assert!(play.notice.as_ref().unwrap().0.contains("no dirt left"));
+        l.inventory.add(Tile::Dirt, 3);
+        play.step(&mut l, Input::default(), Some(feet), place, 0.0, 2.0);
+        assert!(play.notice.as_ref().unwrap().0.contains("trap"));
+        assert_eq!(l.world.tile(feet.0 as usize, feet.1 as usize), Tile::Air);
+        // Beside the player, on the ground: placed, and one fewer.
+        let beside = (feet.0 + 2, feet.1);
+        if l.world.tile(beside.0 as usize, beside.1 as usize) == Tile::Air {
+            play.step(&mut l, Input::default(), Some(beside), place, 0.0, 3.0);
+            assert_eq!(
+                l.world.tile(beside.0 as usize, beside.1 as usize),
+                Tile::Dirt
+            );
+            assert_eq!(l.inventory.count(Tile::Dirt), 2);
+        }
+    }
+}

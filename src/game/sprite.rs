@@ -1,0 +1,61 @@
+//! The player's sprite (assets/player.png: idle, run 1, run 2, jump; 16x24 each, facing
+//! right, mirrored for facing left), drawn over the player's body.
+
+use super::camera::Camera;
+use crate::player::{HEIGHT, Player};
+use macroquad::prelude::*;
+
+/// Frame size in pixels.
+pub const FRAME: (f32, f32) = (16.0, 24.0);
+/// Frames per second of the run cycle at full speed.
+const RUN_FPS: f64 = 10.0;
+
+pub fn load() -> Texture2D {
+    let t = Texture2D::from_file_with_format(
+        include_bytes!("../../assets/player.png"),
+        Some(ImageFormat::Png),
+    );
+    t.set_filter(FilterMode::Nearest);
+    t
+}
+
+/// Which frame shows: jump in the air, the run cycle while moving, idle otherwise.
+pub fn frame_index(on_ground: bool, vx: f32, time: f64) -> usize {
+    if !on_ground {
+        3
+    } else if vx.abs() > 0.5 {
+        1 + (time * RUN_FPS) as usize % 2
+    } else {
+        0
+    }
+}
+
+/// Draws the player: the sprite spans [`HEIGHT`] tiles, its bottom at the feet.
+pub fn draw(tex: &Texture2D, p: &Player, cam: &Camera, screen: (f32, f32), time: f64, shade: f32) {
+    let h = HEIGHT * cam.zoom as f32;
+    let w = h * FRAME.0 / FRAME.1;
+    let (fx, fy) = cam.world_to_screen(screen, (p.pos.0 as f64, p.pos.1 as f64));
+    let i = frame_index(p.on_ground, p.vel.0, time);
+    let params = DrawTextureParams {
+        dest_size: Some(vec2(w.round(), h.round())),
+        source: Some(Rect::new(i as f32 * FRAME.0, 0.0, FRAME.0, FRAME.1)),
+        flip_x: p.facing < 0,
+        ..Default::default()
+    };
+    let c = Color::new(shade, shade, shade, 1.0);
+    draw_texture_ex(tex, (fx - w / 2.0).round(), (fy - h).round(), c, params);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frames_by_state() {
+        assert_eq!(frame_index(false, 0.0, 0.0), 3);
+        assert_eq!(frame_index(true, 0.1, 5.0), 0);
+        let a = frame_index(true, 5.0, 0.0);
+        let b = frame_index(true, -5.0, 1.0 / RUN_FPS + 1e-3);
+        assert!(a != b && (1..=2).contains(&a) && (1..=2).contains(&b));
+    }
+}

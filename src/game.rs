@@ -18,6 +18,7 @@ pub mod render;
 pub mod seedbox;
 pub mod sprite;
 pub mod state;
+pub mod textures;
 pub mod ui;
 pub mod worker;
 

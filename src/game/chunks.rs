@@ -3,14 +3,10 @@
 //! [`OVERVIEW_SCALE`]² tiles (their mean colour, sampled) and is drawn at far zoom, so a whole Large
 //! world is 27 textures instead of 330 and never shimmers.
 //!
-//! Pixel buffers are built off the render thread ([`build_all`], run by the worker with the
-//! world); the render thread uploads them a few at a time and then drops them, so no CPU
-//! copy stays behind. An edited tile marks its chunk dirty and only that chunk is rebuilt.
+//! This file is the pure part (chunk geometry, texel painting); the GPU side is
+//! [`super::textures::ChunkTextures`].
 
 use crate::world::{CAVE_BACKDROP, Tile, World};
-use macroquad::miniquad::MipmapFilterMode;
-use macroquad::prelude::{FilterMode, Texture2D};
-use macroquad::window::get_internal_gl;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -182,140 +178,6 @@ pub fn build_all(world: &World, grid: &Grid, cancel: &AtomicBool) -> Option<Vec<
         })
         .collect();
     chunks.into_iter().collect()
-}
-
-/// Nearest when magnified (crisp pixel art), linear when minified (a little smoothing at
-/// far zoom); no mipmaps, whose generation is costly on software GL.
-pub fn set_world_filter(tex: &Texture2D) {
-    let id = tex.raw_miniquad_id();
-    // SAFETY: called on the main thread between draws, like every macroquad call.
-    let gl = unsafe { get_internal_gl() };
-    gl.quad_context
-        .texture_set_min_filter(id, FilterMode::Linear, MipmapFilterMode::None);
-    gl.quad_context
-        .texture_set_mag_filter(id, FilterMode::Nearest);
-}
-
-/// The chunk textures of one world at one level of detail. Chunks come from texels built
-/// by the worker (the overview) or, when there are none, straight from the world on the
-/// render thread, one reused buffer at a time (level 0: a chunk takes well under a
-/// millisecond, and no 80 MB copy of a Large world is ever made).
-pub struct ChunkTextures {
-    pub grid: Grid,
-    textures: Vec<Option<Texture2D>>,
-    /// Texels from the worker waiting for upload; emptied as they go up.
-    prebuilt: Vec<Option<Vec<u8>>>,
-    dirty: Vec<usize>,
-    scratch: Vec<u8>,
-    /// Slowest upload seen, to stop before a budget would be overrun.
-    slowest: std::time::Duration,
-}
-
-impl ChunkTextures {
-    /// `prebuilt` holds every chunk's texels, or is empty to build them from the world.
-    pub fn new(grid: Grid, prebuilt: Vec<Vec<u8>>) -> ChunkTextures {
-        let mut prebuilt: Vec<Option<Vec<u8>>> = prebuilt.into_iter().map(Some).collect();
-        prebuilt.resize(grid.len(), None);
-        ChunkTextures {
-            grid,
-            textures: (0..grid.len()).map(|_| None).collect(),
-            prebuilt,
-            dirty: Vec::new(),
-            scratch: Vec::new(),
-            slowest: std::time::Duration::ZERO,
-        }
-    }
-
-    pub fn get(&self, i: usize) -> Option<&Texture2D> {
-        self.textures.get(i).and_then(|t| t.as_ref())
-    }
-
-    /// Chunks not on the GPU yet.
-    pub fn missing(&self) -> usize {
-        self.textures.iter().filter(|t| t.is_none()).count()
-    }
-
-    fn upload(&mut self, world: &World, i: usize) {
-        if self.textures[i].is_some() {
-            return;
-        }
-        let start = std::time::Instant::now();
-        let buf = match self.prebuilt[i].take() {
-            Some(buf) => buf,
-            None => {
-                let mut buf = std::mem::take(&mut self.scratch);
-                build_pixels(world, &self.grid, i, &mut buf);
-                buf
-            }
-        };
-        let (w, h) = self.grid.texels(i);
-        let tex = Texture2D::from_rgba8(w as u16, h as u16, &buf);
-        set_world_filter(&tex);
-        self.textures[i] = Some(tex);
-        self.scratch = buf;
-        // Forget old outliers slowly: one slow upload must not stall uploads for good.
-        self.slowest = (self.slowest * 15 / 16).max(start.elapsed());
-    }
-
-    /// Uploads missing chunks, `first` (e.g. the visible ones) before the rest, while the
-    /// next upload is expected to fit in `budget` (one of `first` always goes up, so a
-    /// waiting world always progresses). Returns whether every chunk in `first` is up.
-    pub fn upload_some(
-        &mut self,
-        world: &World,
-        first: &[usize],
-        budget: std::time::Duration,
-    ) -> bool {
-        let start = std::time::Instant::now();
-        let fits = |slowest| start.elapsed() + slowest <= budget;
-        let mut ready = true;
-        let mut uploaded = 0;
-        for &i in first {
-            if self.textures[i].is_none() {
-                if uploaded > 0 && !fits(self.slowest) {
-                    ready = false;
-                    break;
-                }
-                self.upload(world, i);
-                uploaded += 1;
-            }
-        }
-        if !ready || !fits(self.slowest) {
-            return ready;
-        }
-        for i in 0..self.textures.len() {
-            if self.textures[i].is_none() {
-                if !fits(self.slowest) {
-                    break;
-                }
-                self.upload(world, i);
-            }
-        }
-        true
-    }
-
-    /// Notes that tile `(x, y)` changed.
-    pub fn mark_dirty(&mut self, x: usize, y: usize) {
-        let i = self.grid.index_of(x, y);
-        if !self.dirty.contains(&i) {
-            self.dirty.push(i);
-        }
-    }
-
-    /// Rebuilds dirty chunks from the world (at most `max` per call). Returns how many.
-    pub fn refresh(&mut self, world: &World, max: usize) -> usize {
-        let n = self.dirty.len().min(max);
-        for i in self.dirty.drain(..n).collect::<Vec<_>>() {
-            // Not uploaded yet: drop stale texels; the upload builds from the world.
-            self.prebuilt[i] = None;
-            if let Some(t) = &self.textures[i] {
-                build_pixels(world, &self.grid, i, &mut self.scratch);
-                let (w, h) = self.grid.texels(i);
-                t.update_from_bytes(w as u32, h as u32, &self.scratch);
-            }
-        }
-        n
-    }
 }
 
 #[cfg(test)]

@@ -135,7 +135,7 @@ impl CaveMask {
                 Some(px) => {
                     let (w, h) = self.grid.texels(i);
                     let t = Texture2D::from_rgba8(w as u16, h as u16, &px);
-                    super::chunks::set_world_filter(&t);
+                    super::textures::set_world_filter(&t);
                     Slot::Built(t)
                 }
                 None => Slot::Empty,

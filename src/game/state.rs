@@ -3,8 +3,9 @@
 //! marks the chunk textures (both levels) for rebuilding, relights the tiles around it and
 //! asks the background re-analysis for fresh connectivity.
 
-use super::chunks::{ChunkTextures, Grid, OVERVIEW_SCALE};
+use super::chunks::{Grid, OVERVIEW_SCALE};
 use super::masks::CaveMask;
+use super::textures::ChunkTextures;
 use super::worker::Generated;
 use crate::analysis::CaveReport;
 use crate::edit::{DigState, Inventory};

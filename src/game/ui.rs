@@ -45,6 +45,11 @@ pub fn panel(lines: &[(String, Color)], x: f32, y: f32, s: f32) -> (f32, f32) {
     (w, h)
 }
 
+/// Darkens the world behind a menu or box so it reads as a dialog.
+fn backdrop(x: f32, y: f32, w: f32, h: f32) {
+    draw_rectangle(x, y, w, h, Color::new(0.0, 0.0, 0.0, 0.6));
+}
+
 pub fn plain(lines: &[String]) -> Vec<(String, Color)> {
     lines.iter().map(|l| (l.clone(), TEXT)).collect()
 }
@@ -194,7 +199,8 @@ pub fn preset_menu(
     s: f32,
 ) {
     let lines = menu_lines(entries, selected, current);
-    let (x, y, _) = menu_frame(&menu_lines(entries, 0, None), screen, s);
+    let (x, y, w) = menu_frame(&menu_lines(entries, 0, None), screen, s);
+    backdrop(x, y, w, lines.len() as f32 * 21.0 * s + 16.0 * s);
     panel(&lines, x, y, s);
 }
 
@@ -220,6 +226,7 @@ pub fn seed_box(text: &str, seed: Option<u64>, screen: (f32, f32), s: f32) {
         .max(360.0 * s)
         + 16.0 * s;
     let h = lines.len() as f32 * 21.0 * s + 16.0 * s;
+    backdrop((screen.0 - w) / 2.0, (screen.1 - h) / 2.0, w, h);
     panel(&lines, (screen.0 - w) / 2.0, (screen.1 - h) / 2.0, s);
 }
 

@@ -168,28 +168,81 @@ pub fn perlin_2d_row_planned_where(
     out: &mut [f32],
     wanted: impl Fn(std::ops::Range<usize>) -> bool,
 ) {
+    perlin_2d_row_cached(
+        key,
+        plan,
+        &mut LatticeCache::default(),
+        y,
+        frequency,
+        out,
+        wanted,
+    );
+}
+
+/// The gradient signs of the lattice columns a [`RowPlan`] crosses, on one pair of
+/// lattice rows `(iy, iy + 1)`. Rows of samples in the same lattice row (about
+/// `1 / frequency` consecutive rows) share them, so a cache kept across rows hashes each
+/// lattice point once instead of once per sample row.
+#[derive(Clone, Debug, Default)]
+pub struct LatticeCache {
+    /// `(key, iy)` the signs are for.
+    of: Option<(u32, i32)>,
+    /// Lattice column of `signs[0]`.
+    ix0: i32,
+    /// Per lattice column: `(sx, sy)` at `iy`, then `(sx, sy)` at `iy + 1`.
+    signs: Vec<[f32; 4]>,
+}
+
+impl LatticeCache {
+    fn prepare(&mut self, key: u32, plan: &RowPlan, iy: i32) {
+        if self.of == Some((key, iy)) {
+            return;
+        }
+        self.of = Some((key, iy));
+        self.signs.clear();
+        let (Some(first), Some(last)) = (plan.cells.first(), plan.cells.last()) else {
+            return;
+        };
+        self.ix0 = first.0;
+        let mut ix = first.0;
+        loop {
+            let (sx0, sy0) = signs(lattice2(key, ix, iy));
+            let (sx1, sy1) = signs(lattice2(key, ix, iy.wrapping_add(1)));
+            self.signs.push([sx0, sy0, sx1, sy1]);
+            if ix == last.0.wrapping_add(1) {
+                break;
+            }
+            ix = ix.wrapping_add(1);
+        }
+    }
+}
+
+/// [`perlin_2d_row_planned_where`] with the lattice gradients taken from (and kept in)
+/// `cache`; bit-identical to the point kernel.
+#[inline(always)]
+pub fn perlin_2d_row_cached(
+    key: u32,
+    plan: &RowPlan,
+    cache: &mut LatticeCache,
+    y: usize,
+    frequency: f32,
+    out: &mut [f32],
+    wanted: impl Fn(std::ops::Range<usize>) -> bool,
+) {
     let out = &mut out[..plan.len()];
     let fy = y as i32 as f32 * frequency;
     let iy = floor_i32(fy);
     let dy = fy - iy as f32;
     let v = fade(dy);
-    let mut right: Option<(i32, u32, u32)> = None;
+    cache.prepare(key, plan, iy);
+    let (signs, ix0) = (&cache.signs, cache.ix0);
     for &(ix, a, b) in &plan.cells {
         if !wanted(a..b) {
             continue;
         }
-        // The left corners are the previous cell's right corners.
-        let (h00, h01) = match right {
-            Some((rx, h10, h11)) if rx == ix => (h10, h11),
-            _ => (lattice2(key, ix, iy), lattice2(key, ix, iy.wrapping_add(1))),
-        };
-        let (h10, h11) = (
-            lattice2(key, ix.wrapping_add(1), iy),
-            lattice2(key, ix.wrapping_add(1), iy.wrapping_add(1)),
-        );
-        right = Some((ix.wrapping_add(1), h10, h11));
-        let ((sx00, sy00), (sx10, sy10), (sx01, sy01), (sx11, sy11)) =
-            (signs(h00), signs(h10), signs(h01), signs(h11));
+        let col = ix.wrapping_sub(ix0) as usize;
+        let [sx00, sy00, sx01, sy01] = signs[col];
+        let [sx10, sy10, sx11, sy11] = signs[col + 1];
         // The y halves of the four dot products are the same for the whole cell.
         let (c00, c10) = (sy00 * dy, sy10 * dy);
         let (c01, c11) = (sy01 * (dy - 1.0), sy11 * (dy - 1.0));
@@ -318,6 +371,21 @@ mod tests {
             for i in a..b {
                 let want = if a % 3 != 0 { all[i] } else { 9.0 };
                 assert_eq!(some[i].to_bits(), want.to_bits(), "sample {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn cache_kept_across_rows_matches_point_kernel() {
+        let f = 0.09;
+        let plan = RowPlan::new(3, 700, f);
+        let mut cache = LatticeCache::default();
+        let mut row = vec![0.0; 700];
+        for (key, y) in [(1, 0), (1, 1), (1, 11), (1, 12), (2, 12), (2, 40), (2, 39)] {
+            perlin_2d_row_cached(key, &plan, &mut cache, y, f, &mut row, |_| true);
+            for (i, v) in row.iter().enumerate() {
+                let p = perlin_2d(key, (3 + i) as f32 * f, y as f32 * f);
+                assert_eq!(v.to_bits(), p.to_bits(), "key {key} row {y} sample {i}");
             }
         }
     }

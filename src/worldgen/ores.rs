@@ -5,7 +5,7 @@
 //! Expects: stone. Leaves: some stone replaced by ore; nothing else touched. Noise is only
 //! evaluated over runs of stone deep enough for some ore, so air and dirt cost nothing.
 
-use super::noise::{RowPlan, perlin_2d_row_planned_where};
+use super::noise::{LatticeCache, RowPlan, perlin_2d_row_cached};
 use crate::preset::{Ore, Preset};
 use crate::rng::PassRng;
 use crate::world::tile_bits;
@@ -56,8 +56,12 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
         .enumerate()
         .skip(first_row)
         .for_each_init(
-            || (vec![0f32; width], vec![Tile::Stone; width]),
-            |(noise, ore), (y, row)| {
+            || Scratch {
+                noise: vec![0f32; width],
+                ore: vec![Tile::Stone; width],
+                lattice: LatticeCache::default(),
+            },
+            |scratch, (y, row)| {
                 let job = RowJob {
                     key,
                     plan: &plan,
@@ -68,12 +72,20 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
                 #[cfg(target_arch = "x86_64")]
                 if avx2 {
                     // SAFETY: the CPU has AVX2 (checked at run time above).
-                    unsafe { job.run_avx2(y, row, noise, ore) };
+                    unsafe { job.run_avx2(y, row, scratch) };
                     return;
                 }
-                job.run(y, row, noise, ore);
+                job.run(y, row, scratch);
             },
         );
+}
+
+/// Per-thread buffers, kept across the rows a thread handles (in order, so the lattice
+/// cache serves about `1 / frequency` rows in a row).
+struct Scratch {
+    noise: Vec<f32>,
+    ore: Vec<Tile>,
+    lattice: LatticeCache,
 }
 
 /// What one row of the pass needs.
@@ -89,7 +101,12 @@ impl RowJob<'_> {
     /// Whole rows of noise (a few cheap samples more than the stone needs beat many short
     /// runs with a setup each), the ore choice for every column, then stone takes it.
     #[inline(always)]
-    fn run(&self, y: usize, row: &mut [Tile], noise: &mut [f32], ore: &mut [Tile]) {
+    fn run(&self, y: usize, row: &mut [Tile], scratch: &mut Scratch) {
+        let Scratch {
+            noise,
+            ore,
+            lattice,
+        } = scratch;
         // Noise only for lattice cells that hold stone (caves leave many without): the
         // row's stone as bits, one or two words per cell.
         let mut stone = [0u64; MAX_WORDS];
@@ -97,7 +114,7 @@ impl RowJob<'_> {
         for (w, tiles) in stone[..words].iter_mut().zip(row.chunks(64)) {
             *w = tile_bits(tiles, Tile::Stone);
         }
-        perlin_2d_row_planned_where(self.key, self.plan, y, self.freq, noise, |r| {
+        perlin_2d_row_cached(self.key, self.plan, lattice, y, self.freq, noise, |r| {
             any_bit(&stone, r)
         });
         pick_row(self.table, y as i32, noise, self.surface, ore);
@@ -110,8 +127,8 @@ impl RowJob<'_> {
     /// the same order (Rust never fuses multiply-adds), so the same output.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    fn run_avx2(&self, y: usize, row: &mut [Tile], noise: &mut [f32], ore: &mut [Tile]) {
-        self.run(y, row, noise, ore)
+    fn run_avx2(&self, y: usize, row: &mut [Tile], scratch: &mut Scratch) {
+        self.run(y, row, scratch)
     }
 }
 

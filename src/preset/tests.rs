@@ -1,0 +1,185 @@
+//! Preset parsing and validation tests, and the shipped presets' checks.
+
+use super::*;
+
+fn err(text: &str) -> PresetError {
+    parse(text, "test.ron").expect_err("should be refused")
+}
+
+#[test]
+fn empty_preset_is_the_default() {
+    assert_eq!(parse("()", "x").unwrap(), Preset::default());
+}
+
+#[test]
+fn omitted_fields_take_defaults() {
+    let p = parse("(width: 100, caves: (fill: 0.5))", "x").unwrap();
+    assert_eq!(p.width, 100);
+    assert_eq!(p.caves.fill, 0.5);
+    assert_eq!(p.caves.iterations, CaveParams::default().iterations);
+    assert_eq!(p.height, Preset::default().height);
+}
+
+#[test]
+fn unknown_field_is_refused_with_position() {
+    let e = err("(\n  caves: (fil: 0.5),\n)");
+    assert_eq!(e.position.map(|p| p.0), Some(2));
+    assert!(e.message.contains("fil"), "{e}");
+    assert!(e.to_string().starts_with("test.ron:2:"), "{e}");
+}
+
+#[test]
+fn syntax_and_type_errors_have_positions() {
+    let e = err("(width: 100,\n height: \"tall\")");
+    assert_eq!(e.position.map(|p| p.0), Some(2), "{e}");
+    let e = err("(width: 100");
+    assert!(e.position.is_some(), "{e}");
+    let e = err("(grass: (mode: Sometimes))");
+    assert!(e.message.contains("Sometimes"), "{e}");
+}
+
+#[test]
+fn out_of_range_values_name_field_value_range_and_line() {
+    let cases = [
+        ("(width: 0)", "width"),
+        ("(height: 999999)", "height"),
+        ("(surface: (octaves: 0))", "surface.octaves"),
+        ("(surface: (frequency: -0.1))", "surface.frequency"),
+        ("(surface: (amplitude: inf))", "surface.amplitude"),
+        ("(surface: (persistence: NaN))", "surface.persistence"),
+        ("(caves: (fill: 1.5))", "caves.fill"),
+        ("(caves: (wall_above: 9))", "caves.wall_above"),
+        ("(caves: (iterations: 100000))", "caves.iterations"),
+        (
+            "(caves: (wall_above: 2, open_below: 6))",
+            "caves.open_below",
+        ),
+        (
+            "(ores: (table: [(tile: Stone, threshold: 0.1, min_depth: 1), (tile: Air, threshold: 0.1, min_depth: 1)]))",
+            "ores.table[1].tile",
+        ),
+        (
+            "(ores: (table: [(tile: IronOre, threshold: 2.0, min_depth: 1)]))",
+            "ores.table[0].threshold",
+        ),
+    ];
+    for (text, field) in cases {
+        let e = err(text);
+        assert!(e.message.starts_with(&format!("{field} = ")), "{text}: {e}");
+        assert!(e.message.contains("allowed"), "{text}: {e}");
+        assert!(e.position.is_some(), "{text}: {e}");
+    }
+}
+
+#[test]
+fn locate_field_finds_nested_and_indexed_fields() {
+    let text = "(\n  // fill: 9\n  caves: (\n    fill: 2.0,\n  ),\n  ores: (table: [\n    (tile: IronOre, threshold: 0.1, min_depth: 1),\n    (tile: GoldOre, threshold: 5.0, min_depth: 1),\n  ]),\n)";
+    assert_eq!(locate_field(text, "caves.fill"), Some((4, 5)));
+    assert_eq!(
+        locate_field(text, "ores.table[1].threshold").map(|p| p.0),
+        Some(8)
+    );
+    assert_eq!(locate_field(text, "surface.octaves"), None);
+}
+
+#[test]
+fn deep_nesting_is_an_error_not_a_crash() {
+    let text = format!("(name: {}{})", "[".repeat(100_000), "]".repeat(100_000));
+    let _ = err(&text);
+}
+
+#[test]
+fn default_validates() {
+    Preset::default().validate().unwrap();
+}
+
+mod shipped {
+
+    use super::*;
+    use std::path::PathBuf;
+
+    fn shipped() -> Vec<PathBuf> {
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("config/presets");
+        let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+            .expect("config/presets exists")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+            .collect();
+        files.sort();
+        files
+    }
+
+    #[test]
+    fn every_shipped_preset_loads_and_generates() {
+        let files = shipped();
+        assert!(files.len() >= 5, "{files:?}");
+        for path in files {
+            let p = load(&path).unwrap_or_else(|e| panic!("{e}"));
+            let small = Preset {
+                width: 200,
+                height: 120,
+                ..p
+            };
+            let (world, _) = crate::worldgen::generate(&small, 1);
+            let counts = world.counts();
+            assert!(
+                counts[Tile::Stone as usize] > 0 && counts[Tile::Air as usize] > 0,
+                "{}",
+                path.display()
+            );
+        }
+    }
+
+    #[test]
+    fn default_ron_is_preset_default() {
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("config/presets");
+        assert_eq!(load(&dir.join("default.ron")).unwrap(), Preset::default());
+        let large = load(&dir.join("large.ron")).unwrap();
+        assert_eq!((large.width, large.height), (8400, 2400));
+        let classic = load(&dir.join("classic.ron")).unwrap();
+        assert_eq!(
+            (classic.width, classic.height, classic.caves.fill),
+            (1000, 500, 0.48)
+        );
+        assert_eq!(classic.grass.mode, GrassMode::Exposed);
+    }
+
+    /// Golden hashes: what each shipped preset makes at 256x160 with seed 2026. A change
+    /// here is a change of every world players have seen: only on purpose, and documented.
+    #[test]
+    fn golden_hashes() {
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("config/presets");
+        let mut got = Vec::new();
+        for name in [
+            "classic",
+            "default",
+            "large",
+            "caverns",
+            "plains",
+            "highlands",
+        ] {
+            let p = load(&dir.join(format!("{name}.ron"))).unwrap();
+            let p = Preset {
+                width: 256,
+                height: 160,
+                ..p
+            };
+            got.push((
+                name,
+                format!("{:016x}", crate::worldgen::generate(&p, 2026).0.tile_hash()),
+            ));
+        }
+        let expected: Vec<(&str, String)> =
+            GOLDEN.iter().map(|&(n, h)| (n, h.to_string())).collect();
+        assert_eq!(got, expected);
+    }
+
+    const GOLDEN: [(&str, &str); 6] = [
+        ("classic", "2667f34767bfbaf8"),
+        ("default", "e3cd8a4ce50480d6"),
+        ("large", "e3cd8a4ce50480d6"),
+        ("caverns", "02186ad09866c58f"),
+        ("plains", "f170ffe55ffa6589"),
+        ("highlands", "a3229a7aca3f5e59"),
+    ];
+}

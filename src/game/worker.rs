@@ -37,8 +37,8 @@ pub struct Generated {
     pub requested: Instant,
 }
 
-/// Steps after the generation passes, as progress indices `PASSES.len()` and `+ 1`.
-pub const EXTRA_STEPS: [&str; 2] = ["Mapping caves and light", "Painting the overview"];
+/// Steps after the generation passes, as progress indices from `PASSES.len()`.
+pub const EXTRA_STEPS: [&str; 1] = ["Mapping caves and light"];
 
 /// The label of progress step `i` (a pass index, or one of [`EXTRA_STEPS`]).
 pub fn step_label(i: usize) -> &'static str {
@@ -178,33 +178,52 @@ impl Worker {
                         (world, Vec::new(), Some(player), Some(path))
                     }
                 };
+                // Connectivity and the overview only read the world: run them side by side.
                 send(PASSES.len(), PASS_SHARE);
-                let start = Instant::now();
-                let (report, light) =
-                    rayon::join(|| analysis::analyse(&world), || LightMap::compute(&world));
-                timings.push(PassTiming {
-                    name: "connectivity",
-                    ms: ms_since(start),
-                });
-                if cancel.load(Ordering::Relaxed)
-                    || !send(PASSES.len() + 1, PASS_SHARE + (1.0 - PASS_SHARE) / 2.0)
-                {
-                    return;
-                }
-                let start = Instant::now();
                 let (w, h) = (world.width(), world.height());
                 let overview_grid = chunks::Grid::scaled(w, h, chunks::OVERVIEW_SCALE);
-                let (overview, copy) = rayon::join(
-                    || chunks::build_all(&world, &overview_grid, &cancel),
-                    || world.clone(),
-                );
-                let Some(overview) = overview else {
-                    return;
-                };
+                // Analysis and light beside the overview and the re-analysis thread's copy.
+                let (((report, analysis_ms), (light, light_ms)), ((overview, overview_ms), copy)) =
+                    rayon::join(
+                        || {
+                            rayon::join(
+                                || {
+                                    let start = Instant::now();
+                                    (analysis::analyse(&world), ms_since(start))
+                                },
+                                || {
+                                    let start = Instant::now();
+                                    (LightMap::compute(&world), ms_since(start))
+                                },
+                            )
+                        },
+                        || {
+                            rayon::join(
+                                || {
+                                    let start = Instant::now();
+                                    let o = chunks::build_all(&world, &overview_grid, &cancel);
+                                    (o, ms_since(start))
+                                },
+                                || world.clone(),
+                            )
+                        },
+                    );
+                let Some(overview) = overview else { return };
+                timings.push(PassTiming {
+                    name: "light",
+                    ms: light_ms,
+                });
+                timings.push(PassTiming {
+                    name: "connectivity",
+                    ms: analysis_ms,
+                });
                 timings.push(PassTiming {
                     name: "overview",
-                    ms: ms_since(start),
+                    ms: overview_ms,
                 });
+                if cancel.load(Ordering::Relaxed) {
+                    return;
+                }
                 let generated = Box::new(Generated {
                     world,
                     report,

@@ -77,23 +77,49 @@ fn first_solid(world: &World, x: usize) -> u32 {
         .unwrap_or(world.height()) as u32
 }
 
+/// [`first_solid`] of every column, found by scanning rows top-down while any column is
+/// still open (row-major, so it reads memory in order).
+fn sky_rows(world: &World) -> Vec<u32> {
+    let (w, h) = (world.width(), world.height());
+    let mut sky = vec![h as u32; w];
+    let mut open: Vec<usize> = (0..w).collect();
+    for y in 0..h {
+        if open.is_empty() {
+            break;
+        }
+        let row = world.row(y);
+        open.retain(|&x| {
+            let solid = row[x].is_solid();
+            if solid {
+                sky[x] = y as u32;
+            }
+            !solid
+        });
+    }
+    sky
+}
+
 impl LightMap {
     /// Lights a whole world.
     pub fn compute(world: &World) -> LightMap {
         let (w, h) = (world.width(), world.height());
-        let sky: Vec<u32> = (0..w).map(|x| first_solid(world, x)).collect();
+        let sky = sky_rows(world);
         let mut map = LightMap {
             width: w,
             height: h,
             levels: vec![0; w * h],
             sky,
         };
+        // Sunlit rows, row by row (a column at a time would stride through memory).
+        let lowest = map.sky.iter().copied().max().unwrap_or(0) as usize;
+        for (y, row) in map.levels.chunks_exact_mut(w).take(lowest).enumerate() {
+            for (level, &s) in row.iter_mut().zip(&map.sky) {
+                *level = if (y as u32) < s { SUN } else { 0 };
+            }
+        }
         let mut buckets: Buckets = Default::default();
         for x in 0..w {
             let s = map.sky[x] as usize;
-            for y in 0..s {
-                map.levels[y * w + x] = SUN;
-            }
             // Only sky tiles with a neighbour outside the sky can pass light on.
             let left = if x > 0 { map.sky[x - 1] as usize } else { s };
             let right = if x + 1 < w {
@@ -105,10 +131,26 @@ impl LightMap {
                 buckets[SUN as usize].push((y * w + x) as u32);
             }
         }
-        for (i, t) in world.tiles().iter().enumerate() {
-            if *t == crate::world::Tile::Torch && map.levels[i] < TORCH {
-                map.levels[i] = TORCH;
-                buckets[TORCH as usize].push(i as u32);
+        let torches: Vec<u32> = {
+            use rayon::prelude::*;
+            const BLOCK: usize = 1 << 16;
+            world
+                .tiles()
+                .par_chunks(BLOCK)
+                .enumerate()
+                .flat_map_iter(|(b, tiles)| {
+                    tiles
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, t)| **t == crate::world::Tile::Torch)
+                        .map(move |(i, _)| (b * BLOCK + i) as u32)
+                })
+                .collect()
+        };
+        for i in torches {
+            if map.levels[i as usize] < TORCH {
+                map.levels[i as usize] = TORCH;
+                buckets[TORCH as usize].push(i);
             }
         }
         let all = Rect {

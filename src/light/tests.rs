@@ -190,3 +190,23 @@ fn measure_large_world() {
         start.elapsed()
     );
 }
+
+#[test]
+fn row_scan_finds_the_same_sky_as_column_scans() {
+    let preset = crate::preset::Preset {
+        width: 300,
+        height: 120,
+        ..Default::default()
+    };
+    let (mut world, _) = crate::worldgen::generate(&preset, 4);
+    world.set(7, 0, crate::world::Tile::Stone); // a column blocked in the top row
+    for x in 0..20 {
+        for y in 0..120 {
+            world.set(200 + x, y, crate::world::Tile::Air); // open shafts to the bottom
+        }
+    }
+    let rows = super::sky_rows(&world);
+    let columns: Vec<u32> = (0..300).map(|x| super::first_solid(&world, x)).collect();
+    assert_eq!(rows, columns);
+    assert_eq!((rows[7], rows[205]), (0, 120));
+}

@@ -4,7 +4,7 @@
 
 use super::camera::Camera;
 use super::play::Target;
-use super::render::ATLAS_TILE;
+use super::render::atlas_source;
 use crate::edit::{HOTBAR, HOTBAR_SLOTS, Inventory};
 use macroquad::prelude::*;
 
@@ -65,12 +65,7 @@ pub fn draw_hotbar(inv: &Inventory, atlas: &Texture2D, screen: (f32, f32), s: f3
         };
         let params = DrawTextureParams {
             dest_size: Some(vec2(r.w - 2.0 * pad, r.h - 2.0 * pad)),
-            source: Some(Rect::new(
-                tile as u8 as f32 * ATLAS_TILE,
-                0.0,
-                ATLAS_TILE,
-                ATLAS_TILE,
-            )),
+            source: Some(atlas_source(tile)),
             ..Default::default()
         };
         draw_texture_ex(atlas, r.x + pad, r.y + pad, tint, params);

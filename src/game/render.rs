@@ -8,6 +8,11 @@ use macroquad::prelude::*;
 
 /// Atlas tile side in pixels (assets/tiles.png).
 pub const ATLAS_TILE: f32 = 16.0;
+
+/// Where a tile's picture is in the atlas (one row, in `Tile` discriminant order).
+pub fn atlas_source(tile: Tile) -> Rect {
+    Rect::new(tile as u8 as f32 * ATLAS_TILE, 0.0, ATLAS_TILE, ATLAS_TILE)
+}
 /// Atlas tiles are drawn from this zoom (screen pixels per tile) on...
 pub const ATLAS_MIN_ZOOM: f64 = 6.0;
 /// ...while at most this many tiles are visible, keeping the per-tile quads cheap.
@@ -121,12 +126,7 @@ fn draw_atlas_tiles(state: &Loaded, vis: &TileRange, l: f64, t: f64, z: f64, atl
             }
             let params = DrawTextureParams {
                 dest_size: Some(vec2(xs[i + 1] - xs[i], sy1 - sy0)),
-                source: Some(Rect::new(
-                    tile as u8 as f32 * ATLAS_TILE,
-                    0.0,
-                    ATLAS_TILE,
-                    ATLAS_TILE,
-                )),
+                source: Some(atlas_source(tile)),
                 ..Default::default()
             };
             draw_texture_ex(atlas, xs[i], sy0, WHITE, params);

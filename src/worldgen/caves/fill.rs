@@ -18,6 +18,7 @@ const GROUP: usize = 8;
 #[inline(always)]
 fn random_words(key: u64, y: usize, w0: usize, p16: &[u32; GROUP]) -> [u64; GROUP] {
     let mut lt = [0u64; GROUP];
+    let uniform = p16.iter().all(|&p| p == p16[0]);
     for i in 0..16u64 {
         // hash3(key, a, 0), spelled out: the zero coordinate drops out.
         let mut u = [0u64; GROUP];
@@ -25,10 +26,17 @@ fn random_words(key: u64, y: usize, w0: usize, p16: &[u32; GROUP]) -> [u64; GROU
             let a = (y as u64) << 24 | ((w0 + k) as u64) << 4 | i;
             *u = mix64(key ^ mix64(a.wrapping_mul(0x9E37_79B9_7F4A_7C15)));
         }
-        for ((lt, u), &p) in lt.iter_mut().zip(u).zip(p16) {
-            // All ones where bit i of p is set: then lt = !u | lt, else lt = !u & lt.
-            let set = 0u64.wrapping_sub((p >> i & 1) as u64);
-            *lt = (set & (!u | *lt)) | (!set & !u & *lt);
+        // Where bit i of the probability is set: lt = !u | lt, else lt = !u & lt.
+        if uniform {
+            let set = p16[0] >> i & 1 == 1;
+            for (lt, u) in lt.iter_mut().zip(u) {
+                *lt = if set { !u | *lt } else { !u & *lt };
+            }
+        } else {
+            for ((lt, u), &p) in lt.iter_mut().zip(u).zip(p16) {
+                let m = 0u64.wrapping_sub((p >> i & 1) as u64);
+                *lt = (!u & (*lt | m)) | (*lt & m);
+            }
         }
     }
     for (lt, &p) in lt.iter_mut().zip(p16) {
@@ -56,16 +64,16 @@ fn fill_p16(params: &CaveParams, fill_key: u32, w: usize, y: usize) -> u32 {
 /// Random words for one row where `y >= lo[w]` (lanes above the margin are fixed
 /// afterwards; other words keep their walls).
 #[inline(always)]
-fn fill_words(key: u64, y: usize, fill: &Fill, row: &mut [u64], lo: &[usize]) {
+fn fill_words(key: u64, y: usize, p16: &[u32], row: &mut [u64], lo: &[usize]) {
     for (g, (words, lo)) in row.chunks_mut(GROUP).zip(lo.chunks(GROUP)).enumerate() {
         if lo.iter().all(|&l| y < l) {
             continue;
         }
-        let mut p16 = [0u32; GROUP];
-        for (k, p) in p16.iter_mut().enumerate() {
-            *p = fill.p16(g * GROUP + k, y);
+        let mut group = [0u32; GROUP];
+        for (k, p) in group.iter_mut().enumerate() {
+            *p = p16.get(g * GROUP + k).copied().unwrap_or(0);
         }
-        let random = random_words(key, y, g * GROUP, &p16);
+        let random = random_words(key, y, g * GROUP, &group);
         for ((word, &l), r) in words.iter_mut().zip(lo).zip(random) {
             if y >= l {
                 *word = r;
@@ -95,8 +103,8 @@ impl Fill<'_> {
 /// [`fill_words`] compiled for AVX-512 (eight 64-bit multiplies per instruction).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512dq")]
-fn fill_words_avx512(key: u64, y: usize, fill: &Fill, row: &mut [u64], lo: &[usize]) {
-    fill_words(key, y, fill, row, lo)
+fn fill_words_avx512(key: u64, y: usize, p16: &[u32], row: &mut [u64], lo: &[usize]) {
+    fill_words(key, y, p16, row, lo)
 }
 
 /// The initial grid: wall above `surface + margin`, random below.
@@ -145,16 +153,19 @@ pub fn random_fill(
         .with_min_len(8)
         .enumerate()
         .skip(first_random)
-        .for_each(|(y, row)| {
+        .for_each_init(Vec::new, |p16, (y, row)| {
+            // Each word's probability first, so the hashing below stays a tight loop.
+            p16.clear();
+            p16.extend((0..wpr).map(|w| fill.p16(w, y)));
             #[cfg(target_arch = "x86_64")]
             if avx512 {
                 // SAFETY: the CPU has AVX-512 F and DQ (checked at run time above).
-                unsafe { fill_words_avx512(key, y, &fill, row, &lo) };
+                unsafe { fill_words_avx512(key, y, p16, row, &lo) };
             } else {
-                fill_words(key, y, &fill, row, &lo);
+                fill_words(key, y, p16, row, &lo);
             }
             #[cfg(not(target_arch = "x86_64"))]
-            fill_words(key, y, &fill, row, &lo);
+            fill_words(key, y, p16, row, &lo);
             for (w, word) in row.iter_mut().enumerate() {
                 if y >= lo[w] && y < hi[w] {
                     // Lanes whose column starts lower stay wall.
@@ -191,19 +202,11 @@ mod tests {
 
     #[test]
     fn fill_words_match_plain_hash3() {
-        let flat = CaveParams {
-            fill_variation: 0.0,
-            ..Default::default()
-        };
         for p16 in [0, 1, 31457, 32768, 65535, 65536] {
             let lo = vec![0usize; 40];
             let mut row = vec![0u64; 40];
-            let fill = Fill {
-                params: &flat,
-                key: 0,
-                flat: p16,
-            };
-            fill_words(0xDEAD_BEEF, 77, &fill, &mut row, &lo);
+            let probabilities = vec![p16; 40];
+            fill_words(0xDEAD_BEEF, 77, &probabilities, &mut row, &lo);
             for (w, &word) in row.iter().enumerate() {
                 assert_eq!(
                     word,
@@ -215,7 +218,7 @@ mod tests {
             if std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512dq")
             {
                 let mut fast = vec![0u64; 40];
-                unsafe { fill_words_avx512(0xDEAD_BEEF, 77, &fill, &mut fast, &lo) };
+                unsafe { fill_words_avx512(0xDEAD_BEEF, 77, &probabilities, &mut fast, &lo) };
                 assert_eq!(fast, row);
             }
         }
@@ -236,7 +239,8 @@ mod tests {
         };
         let lo = vec![0usize; 40];
         let mut row = vec![0u64; 40];
-        fill_words(7, 300, &fill, &mut row, &lo);
+        let probabilities: Vec<u32> = (0..40).map(|w| fill.p16(w, 300)).collect();
+        fill_words(7, 300, &probabilities, &mut row, &lo);
         let mut distinct = std::collections::BTreeSet::new();
         for (w, &word) in row.iter().enumerate() {
             let p16 = fill_p16(&params, 42, w, 300);

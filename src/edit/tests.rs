@@ -1,3 +1,5 @@
+//! Tests of the dig and place rules: reach, dig times, inventory counts, and every refusal.
+
 use super::*;
 use crate::player::Player;
 

@@ -1,3 +1,6 @@
+//! Tests of light on hand-built grids (sun, falloff, sealed caves, torches) and of relighting
+//! a box after edits against a fresh computation.
+
 use super::*;
 use crate::world::{Tile, World};
 

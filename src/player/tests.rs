@@ -1,3 +1,6 @@
+//! Tests of movement and collision: landing, walls, ceilings, ledge steps, no tunnelling at
+//! any speed or frame length, and never leaving the world.
+
 use super::*;
 
 /// A box of stone around air, `w` × `h`, with the floor at row `h - 2`.

@@ -1,3 +1,6 @@
+//! Tests of the save format: round trips, size, and refusal of truncated, corrupted, foreign
+//! and newer files.
+
 use super::*;
 use crate::preset::Preset;
 

@@ -58,6 +58,12 @@ fn fill_p16(params: &CaveParams, fill_key: u32, w: usize, y: usize) -> u32 {
         let n = crate::worldgen::noise::perlin_2d(fill_key, (w * 64 + 32) as f32 * f, y as f32 * f);
         p = (p + params.fill_variation * n as f64).clamp(0.0, 1.0);
     }
+    to_p16(p)
+}
+
+/// A probability as a 16-bit fraction (65536 = always).
+#[inline]
+fn to_p16(p: f64) -> u32 {
     (p * 65536.0).round() as u32
 }
 
@@ -135,15 +141,7 @@ pub fn random_fill(
     let fill = Fill {
         params,
         key: (key >> 32) as u32 ^ 0x5bd1_e995,
-        flat: fill_p16(
-            &CaveParams {
-                fill_variation: 0.0,
-                ..params.clone()
-            },
-            0,
-            0,
-            0,
-        ),
+        flat: to_p16(params.fill),
     };
     #[cfg(target_arch = "x86_64")]
     let avx512 =

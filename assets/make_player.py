@@ -6,8 +6,8 @@ standard library is used.
     python3 assets/make_player.py        # rewrites assets/player.png
 """
 import os
-import struct
-import zlib
+
+from pngwrite import png
 
 W, H, FRAMES = 16, 24, 4
 
@@ -78,15 +78,6 @@ def frame(kind):
         body(img, 1, [(4, 15, 20), (9, 15, 21)])
         rect(img, 9, 6, 10, 8, SHIRT_DARK)
     return outline(img)
-
-
-def png(width, height, rows):
-    raw = b"".join(b"\0" + bytes(v for px in row for v in px) for row in rows)
-    chunk = lambda kind, data: (struct.pack(">I", len(data)) + kind + data
-                                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
-    ihdr = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr)
-            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
 
 
 def main():

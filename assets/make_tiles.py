@@ -8,8 +8,8 @@ tile chunk textures agree.
     python3 assets/make_tiles.py        # rewrites assets/tiles.png
 """
 import os
-import struct
-import zlib
+
+from pngwrite import png
 
 T = 16
 # Tile::color() from src/world.rs, in discriminant order (Air is transparent here).
@@ -142,15 +142,6 @@ def match_mean(tile, target):
                 tile[y][x] = tuple(max(0, min(255, int(round(v + target[i] - mean[i]))))
                                    for i, v in enumerate((r, g, b))) + (a,)
     return tile
-
-
-def png(width, height, rows):
-    raw = b"".join(b"\x00" + bytes(v for p in row for v in p) for row in rows)
-    chunk = lambda kind, data: (struct.pack(">I", len(data)) + kind + data
-                                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
-    ihdr = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr)
-            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
 
 
 def main():

@@ -254,12 +254,14 @@ mod noise_per_sample {
 
     #[divan::bench(sample_count = 200)]
     fn strata_row(b: Bencher) {
+        // Rows in order, as the ores pass samples them: one lattice row serves 1 / F rows.
         let plan = noise::RowPlan::new(0, N, F);
+        let mut lattice = noise::LatticeRow::default();
         let mut out = vec![0f32; N];
         let mut y = 0;
         b.counter(ItemsCount::new(N)).bench_local(|| {
             y = (y + 1) % 2400;
-            noise::perlin_2d_row_planned(7, &plan, black_box(y), F, &mut out);
+            noise::perlin_2d_row_cached(7, &plan, &mut lattice, black_box(y), F, &mut out);
             black_box(&out);
         });
     }

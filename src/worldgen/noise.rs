@@ -148,113 +148,108 @@ impl RowPlan {
 /// `out[i] = perlin_2d(key, (x0 + i) * frequency, y * frequency)` for the plan's columns,
 /// bit-identical to the point kernel.
 ///
-/// Along a row the lattice row is fixed, so the corner gradients change only from one
-/// lattice cell to the next (every `1 / frequency` samples): they are hashed once per
-/// cell, and each sample costs four sign flips and three lerps, in a loop over the cell's
-/// samples that the compiler vectorises.
+/// For one row only; rows in order share their lattice work through
+/// [`perlin_2d_row_cached`].
 #[inline(always)]
 pub fn perlin_2d_row_planned(key: u32, plan: &RowPlan, y: usize, frequency: f32, out: &mut [f32]) {
-    perlin_2d_row_planned_where(key, plan, y, frequency, out, |_| true);
+    perlin_2d_row_cached(key, plan, &mut LatticeRow::default(), y, frequency, out);
 }
 
-/// [`perlin_2d_row_planned`] for the lattice cells whose sample range `wanted` accepts
-/// only; samples of other cells are left as they were.
-#[inline(always)]
-pub fn perlin_2d_row_planned_where(
-    key: u32,
-    plan: &RowPlan,
-    y: usize,
-    frequency: f32,
-    out: &mut [f32],
-    wanted: impl Fn(std::ops::Range<usize>) -> bool,
-) {
-    perlin_2d_row_cached(
-        key,
-        plan,
-        &mut LatticeCache::default(),
-        y,
-        frequency,
-        out,
-        wanted,
-    );
-}
-
-/// The gradient signs of the lattice columns a [`RowPlan`] crosses, on one pair of
-/// lattice rows `(iy, iy + 1)`. Rows of samples in the same lattice row (about
-/// `1 / frequency` consecutive rows) share them, so a cache kept across rows hashes each
-/// lattice point once instead of once per sample row.
+/// The lattice half of sampling 2D noise along rows: for one pair of lattice rows
+/// `(iy, iy + 1)`, every sample's terms that do not depend on the sample row. Rows of
+/// samples in the same lattice row (about `1 / frequency` consecutive rows) share it, so
+/// kept across rows it is built once per lattice row, and each row of samples is then one
+/// straight loop over the whole row that the compiler vectorises.
+///
+/// With diagonal gradients the dot product at corner `c` is `sx * dx_c + sy * dy_c`
+/// (signs `±1`, so the products are exact): the `sx` halves and the `sy` signs are stored
+/// per sample, for the cell's four corners in the order `00, 10, 01, 11` (`x` then `y`).
 #[derive(Clone, Debug, Default)]
-pub struct LatticeCache {
-    /// `(key, iy)` the signs are for.
+pub struct LatticeRow {
+    /// `(key, iy)` the terms are for.
     of: Option<(u32, i32)>,
-    /// Lattice column of `signs[0]`.
-    ix0: i32,
-    /// Per lattice column: `(sx, sy)` at `iy`, then `(sx, sy)` at `iy + 1`.
-    signs: Vec<[f32; 4]>,
+    /// `sx * dx` (left corners) or `sx * (dx - 1)` (right corners), per corner and sample.
+    x_terms: [Vec<f32>; 4],
+    /// `sy` (±1) per corner and sample.
+    y_signs: [Vec<f32>; 4],
 }
 
-impl LatticeCache {
+impl LatticeRow {
     fn prepare(&mut self, key: u32, plan: &RowPlan, iy: i32) {
         if self.of == Some((key, iy)) {
             return;
         }
         self.of = Some((key, iy));
-        self.signs.clear();
-        let (Some(first), Some(last)) = (plan.cells.first(), plan.cells.last()) else {
-            return;
-        };
-        self.ix0 = first.0;
-        let mut ix = first.0;
-        loop {
+        let n = plan.len();
+        for v in self.x_terms.iter_mut().chain(&mut self.y_signs) {
+            v.resize(n, 0.0);
+        }
+        // Signs at a lattice column, at iy and iy + 1; each lattice point is hashed once
+        // (a cell's right column is the next cell's left).
+        let column = |ix: i32| {
             let (sx0, sy0) = signs(lattice2(key, ix, iy));
             let (sx1, sy1) = signs(lattice2(key, ix, iy.wrapping_add(1)));
-            self.signs.push([sx0, sy0, sx1, sy1]);
-            if ix == last.0.wrapping_add(1) {
-                break;
+            [sx0, sy0, sx1, sy1]
+        };
+        let [x00, x10, x01, x11] = &mut self.x_terms;
+        // The previous cell's right column, reused when it is this cell's left one
+        // (always, unless a frequency above 1 skips lattice columns).
+        let mut previous: Option<(i32, [f32; 4])> = None;
+        for &(ix, a, b) in &plan.cells {
+            let left = match previous {
+                Some((col, signs)) if col == ix => signs,
+                _ => column(ix),
+            };
+            let right = column(ix.wrapping_add(1));
+            previous = Some((ix.wrapping_add(1), right));
+            let [sx00, sy00, sx01, sy01] = left;
+            let [sx10, sy10, sx11, sy11] = right;
+            for i in a..b {
+                let dx = plan.dx[i];
+                x00[i] = sx00 * dx;
+                x10[i] = sx10 * (dx - 1.0);
+                x01[i] = sx01 * dx;
+                x11[i] = sx11 * (dx - 1.0);
             }
-            ix = ix.wrapping_add(1);
+            for (v, s) in self.y_signs.iter_mut().zip([sy00, sy10, sy01, sy11]) {
+                v[a..b].fill(s);
+            }
         }
     }
 }
 
-/// [`perlin_2d_row_planned_where`] with the lattice gradients taken from (and kept in)
-/// `cache`; bit-identical to the point kernel.
+/// [`perlin_2d_row_planned`] with the lattice terms taken from (and kept in) `lattice`;
+/// bit-identical to the point kernel: the same IEEE operations on the same values, in
+/// the same order.
 #[inline(always)]
 pub fn perlin_2d_row_cached(
     key: u32,
     plan: &RowPlan,
-    cache: &mut LatticeCache,
+    lattice: &mut LatticeRow,
     y: usize,
     frequency: f32,
     out: &mut [f32],
-    wanted: impl Fn(std::ops::Range<usize>) -> bool,
 ) {
-    let out = &mut out[..plan.len()];
+    let n = plan.len();
+    let out = &mut out[..n];
     let fy = y as i32 as f32 * frequency;
     let iy = floor_i32(fy);
     let dy = fy - iy as f32;
-    let v = fade(dy);
-    cache.prepare(key, plan, iy);
-    let (signs, ix0) = (&cache.signs, cache.ix0);
-    for &(ix, a, b) in &plan.cells {
-        if !wanted(a..b) {
-            continue;
-        }
-        let col = ix.wrapping_sub(ix0) as usize;
-        let [sx00, sy00, sx01, sy01] = signs[col];
-        let [sx10, sy10, sx11, sy11] = signs[col + 1];
-        // The y halves of the four dot products are the same for the whole cell.
-        let (c00, c10) = (sy00 * dy, sy10 * dy);
-        let (c01, c11) = (sy01 * (dy - 1.0), sy11 * (dy - 1.0));
-        for ((o, &dx), &u) in out[a..b].iter_mut().zip(&plan.dx[a..b]).zip(&plan.u[a..b]) {
-            let n00 = sx00 * dx + c00;
-            let n10 = sx10 * (dx - 1.0) + c10;
-            let n01 = sx01 * dx + c01;
-            let n11 = sx11 * (dx - 1.0) + c11;
-            let nx0 = n00 + u * (n10 - n00);
-            let nx1 = n01 + u * (n11 - n01);
-            *o = nx0 + v * (nx1 - nx0);
-        }
+    let (dy1, v) = (dy - 1.0, fade(dy));
+    lattice.prepare(key, plan, iy);
+    let [x00, x10, x01, x11] = &lattice.x_terms;
+    let [y00, y10, y01, y11] = &lattice.y_signs;
+    // Equal lengths up front, so the loop below has no bounds checks and vectorises.
+    let (x00, x10, x01, x11) = (&x00[..n], &x10[..n], &x01[..n], &x11[..n]);
+    let (y00, y10, y01, y11, u) = (&y00[..n], &y10[..n], &y01[..n], &y11[..n], &plan.u[..n]);
+    for i in 0..n {
+        let n00 = x00[i] + y00[i] * dy;
+        let n10 = x10[i] + y10[i] * dy;
+        let n01 = x01[i] + y01[i] * dy1;
+        let n11 = x11[i] + y11[i] * dy1;
+        let nx0 = n00 + u[i] * (n10 - n00);
+        let nx1 = n01 + u[i] * (n11 - n01);
+        out[i] = nx0 + v * (nx1 - nx0);
     }
 }
 
@@ -361,28 +356,13 @@ mod tests {
     }
 
     #[test]
-    fn skipped_cells_are_left_alone() {
-        let plan = RowPlan::new(5, 500, 0.09);
-        let mut all = vec![0.0; 500];
-        perlin_2d_row_planned(4, &plan, 33, 0.09, &mut all);
-        let mut some = vec![9.0; 500];
-        perlin_2d_row_planned_where(4, &plan, 33, 0.09, &mut some, |r| r.start % 3 != 0);
-        for &(_, a, b) in &plan.cells {
-            for i in a..b {
-                let want = if a % 3 != 0 { all[i] } else { 9.0 };
-                assert_eq!(some[i].to_bits(), want.to_bits(), "sample {i}");
-            }
-        }
-    }
-
-    #[test]
     fn cache_kept_across_rows_matches_point_kernel() {
         let f = 0.09;
         let plan = RowPlan::new(3, 700, f);
-        let mut cache = LatticeCache::default();
+        let mut cache = LatticeRow::default();
         let mut row = vec![0.0; 700];
         for (key, y) in [(1, 0), (1, 1), (1, 11), (1, 12), (2, 12), (2, 40), (2, 39)] {
-            perlin_2d_row_cached(key, &plan, &mut cache, y, f, &mut row, |_| true);
+            perlin_2d_row_cached(key, &plan, &mut cache, y, f, &mut row);
             for (i, v) in row.iter().enumerate() {
                 let p = perlin_2d(key, (3 + i) as f32 * f, y as f32 * f);
                 assert_eq!(v.to_bits(), p.to_bits(), "key {key} row {y} sample {i}");

@@ -2,13 +2,13 @@
 //! preset's ore table in order; the first row whose threshold the noise exceeds and whose
 //! minimum depth below the local surface the tile exceeds wins.
 //!
-//! Expects: stone. Leaves: some stone replaced by ore; nothing else touched. Noise is only
-//! evaluated over runs of stone deep enough for some ore, so air and dirt cost nothing.
+//! Expects: stone. Leaves: some stone replaced by ore; nothing else touched. Noise is
+//! evaluated for whole rows from the first row deep enough for some ore: a row of noise is
+//! one vectorised loop, cheaper than working out which parts of it hold stone.
 
-use super::noise::{LatticeCache, RowPlan, perlin_2d_row_cached};
+use super::noise::{LatticeRow, RowPlan, floor_i32, perlin_2d_row_cached};
 use crate::preset::{Ore, Preset};
 use crate::rng::PassRng;
-use crate::world::tile_bits;
 use crate::world::{Tile, World};
 use rand::Rng;
 use rayon::prelude::*;
@@ -46,46 +46,56 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     let width = world.width();
     let freq = p.frequency as f32;
     let plan = RowPlan::new(0, width, freq);
-    let surface: Vec<i32> = world.surface.iter().map(|&s| s as i32).collect();
+    let surface = Surface::new(&world.surface);
+    // Bands of rows that share a lattice row, so each band builds its lattice terms
+    // once (a band is the unit of parallel work).
+    let height = world.height();
+    let lattice_row = |y: usize| floor_i32(y as i32 as f32 * freq);
+    let mut bands: Vec<(usize, &mut [Tile])> = Vec::new();
+    let mut rest = &mut world.tiles_mut()[first_row.min(height) * width..];
+    let mut y0 = first_row;
+    while y0 < height {
+        let y1 = (y0 + 1..height)
+            .find(|&y| lattice_row(y) != lattice_row(y0))
+            .unwrap_or(height);
+        let (band, tail) = std::mem::take(&mut rest).split_at_mut((y1 - y0) * width);
+        bands.push((y0, band));
+        (rest, y0) = (tail, y1);
+    }
     #[cfg(target_arch = "x86_64")]
     let avx2 = std::is_x86_feature_detected!("avx2");
-    world
-        .tiles_mut()
-        .par_chunks_mut(width)
-        .with_min_len(4)
-        .enumerate()
-        .skip(first_row)
-        .for_each_init(
-            || Scratch {
-                noise: vec![0f32; width],
-                ore: vec![Tile::Stone; width],
-                lattice: LatticeCache::default(),
-            },
-            |scratch, (y, row)| {
-                let job = RowJob {
-                    key,
-                    plan: &plan,
-                    freq,
-                    table: &table,
-                    surface: &surface,
-                };
+    let job = RowJob {
+        key,
+        plan: &plan,
+        freq,
+        table: &table,
+        surface: &surface,
+    };
+    bands.into_par_iter().for_each_init(
+        || Scratch {
+            noise: vec![0f32; width],
+            ore: vec![Tile::Stone; width],
+            lattice: LatticeRow::default(),
+        },
+        |scratch, (y0, band)| {
+            for (y, row) in (y0..).zip(band.chunks_mut(width)) {
                 #[cfg(target_arch = "x86_64")]
                 if avx2 {
                     // SAFETY: the CPU has AVX2 (checked at run time above).
                     unsafe { job.run_avx2(y, row, scratch) };
-                    return;
+                    continue;
                 }
                 job.run(y, row, scratch);
-            },
-        );
+            }
+        },
+    );
 }
 
-/// Per-thread buffers, kept across the rows a thread handles (in order, so the lattice
-/// cache serves about `1 / frequency` rows in a row).
+/// Per-thread buffers, kept across the bands a thread handles.
 struct Scratch {
     noise: Vec<f32>,
     ore: Vec<Tile>,
-    lattice: LatticeCache,
+    lattice: LatticeRow,
 }
 
 /// What one row of the pass needs.
@@ -94,12 +104,11 @@ struct RowJob<'a> {
     plan: &'a RowPlan,
     freq: f32,
     table: &'a [(f32, i32, Tile)],
-    surface: &'a [i32],
+    surface: &'a Surface,
 }
 
 impl RowJob<'_> {
-    /// Whole rows of noise (a few cheap samples more than the stone needs beat many short
-    /// runs with a setup each), the ore choice for every column, then stone takes it.
+    /// A whole row of noise, the ore choice for every column, then stone takes it.
     #[inline(always)]
     fn run(&self, y: usize, row: &mut [Tile], scratch: &mut Scratch) {
         let Scratch {
@@ -107,16 +116,7 @@ impl RowJob<'_> {
             ore,
             lattice,
         } = scratch;
-        // Noise only for lattice cells that hold stone (caves leave many without): the
-        // row's stone as bits, one or two words per cell.
-        let mut stone = [0u64; MAX_WORDS];
-        let words = row.len().div_ceil(64);
-        for (w, tiles) in stone[..words].iter_mut().zip(row.chunks(64)) {
-            *w = tile_bits(tiles, Tile::Stone);
-        }
-        perlin_2d_row_cached(self.key, self.plan, lattice, y, self.freq, noise, |r| {
-            any_bit(&stone, r)
-        });
+        perlin_2d_row_cached(self.key, self.plan, lattice, y, self.freq, noise);
         pick_row(self.table, y as i32, noise, self.surface, ore);
         for (t, &o) in row.iter_mut().zip(ore.iter()) {
             *t = if *t == Tile::Stone { o } else { *t };
@@ -132,25 +132,20 @@ impl RowJob<'_> {
     }
 }
 
-/// Words of stone bits per row: enough for the widest world.
-const MAX_WORDS: usize = (crate::preset::MAX_WIDTH as usize).div_ceil(64) + 1;
+/// The surface row of every column, and the highest and lowest of them.
+struct Surface {
+    heights: Vec<i32>,
+    min: i32,
+    max: i32,
+}
 
-/// Is any bit of `bits` in `r` set? Ranges longer than 64 count as yes.
-#[inline(always)]
-fn any_bit(bits: &[u64; MAX_WORDS], r: std::ops::Range<usize>) -> bool {
-    let len = r.end - r.start;
-    if len > 64 {
-        return true;
+impl Surface {
+    fn new(surface: &[u32]) -> Surface {
+        let heights: Vec<i32> = surface.iter().map(|&s| s as i32).collect();
+        let min = heights.iter().copied().min().unwrap_or(0);
+        let max = heights.iter().copied().max().unwrap_or(0);
+        Surface { heights, min, max }
     }
-    let (w, s) = (r.start / 64, r.start % 64);
-    // 128 bits from the start word, shifted so the range starts at bit 0.
-    let pair = (bits[w] as u128 | (bits[(w + 1).min(MAX_WORDS - 1)] as u128) << 64) >> s;
-    let mask = if len == 64 {
-        u64::MAX
-    } else {
-        (1u64 << len) - 1
-    };
-    pair as u64 & mask != 0
 }
 
 /// `out[x]` = what [`pick`] chooses for column `x` of row `y`, with `Tile::Stone` for no
@@ -158,9 +153,14 @@ fn any_bit(bits: &[u64; MAX_WORDS], r: std::ops::Range<usize>) -> bool {
 /// each entry is one vectorised pass over the row. An entry too deep for every column of
 /// the row is skipped, and one deep enough for every column skips the depth test.
 #[inline(always)]
-fn pick_row(table: &[(f32, i32, Tile)], y: i32, noise: &[f32], surface: &[i32], out: &mut [Tile]) {
-    let smin = surface.iter().copied().min().unwrap_or(0);
-    let smax = surface.iter().copied().max().unwrap_or(0);
+fn pick_row(
+    table: &[(f32, i32, Tile)],
+    y: i32,
+    noise: &[f32],
+    surface: &Surface,
+    out: &mut [Tile],
+) {
+    let (smin, smax, surface) = (surface.min, surface.max, &surface.heights);
     out.fill(Tile::Stone);
     for &(threshold, min_depth, tile) in table.iter().rev() {
         if y - smin <= min_depth {
@@ -226,29 +226,16 @@ mod tests {
         let noise: Vec<f32> = (0..4000)
             .map(|i| crate::worldgen::noise::perlin_2d(3, i as f32 * 0.37, 0.5) * 1.3)
             .collect();
-        let surface: Vec<i32> = (0..4000).map(|i| i * 7 % 300).collect();
+        let surface = Surface::new(&(0..4000).map(|i| i * 7 % 300).collect::<Vec<u32>>());
         let mut out = vec![Tile::Air; 4000];
         for y in [0, 50, 130, 299, 400] {
             pick_row(&f32_table, y, &noise, &surface, &mut out);
             for x in 0..4000 {
-                let want = pick(&table, noise[x], (y - surface[x]) as i64).unwrap_or(Tile::Stone);
+                let depth = (y - surface.heights[x]) as i64;
+                let want = pick(&table, noise[x], depth).unwrap_or(Tile::Stone);
                 assert_eq!(out[x], want, "x {x} y {y}");
             }
         }
-    }
-
-    #[test]
-    fn any_bit_sees_exactly_its_range() {
-        let mut bits = [0u64; MAX_WORDS];
-        bits[1] = 1 << 63;
-        bits[2] = 1;
-        for start in 0..200 {
-            for len in 1..=64 {
-                let want = (start..start + len).any(|i| i == 127 || i == 128);
-                assert_eq!(any_bit(&bits, start..start + len), want, "{start}+{len}");
-            }
-        }
-        assert!(any_bit(&[0; MAX_WORDS], 0..65));
     }
 
     #[test]

@@ -101,51 +101,52 @@ fn pack_row(row: &[Tile], bits: &mut [u64]) -> usize {
     for (word, tiles) in bits.iter_mut().zip(row.chunks(64)) {
         let m = open_bits(tiles);
         *word = m;
-        // A run starts where a tile is open and its west neighbour is not.
-        count += (m & !(m << 1 | prev)).count_ones() as usize;
+        count += run_starts(m, prev).count_ones() as usize;
         prev = m >> 63;
     }
     count
 }
 
-/// The runs of one row from its bit words (bits past the width are zero), in order.
+/// Bits where a run of air starts: open, with the west neighbour not (`carry` is the
+/// previous word's top bit).
+#[inline(always)]
+fn run_starts(m: u64, carry: u64) -> u64 {
+    m & !(m << 1 | carry)
+}
+
+/// The runs of one row from its bit words (bits past the width are zero), in order. Starts
+/// and ends are read in two separate scans, so no branch depends on which comes next.
 #[inline(always)]
 fn runs_from_bits(bits: &[u64], width: usize, out: &mut [Run]) {
-    let mut k = 0;
-    let mut prev = 0u64;
-    let mut start = 0u32;
+    let (mut starts, mut ends) = (0, 0);
+    let mut carry = 0u64;
     for (w, &m) in bits.iter().enumerate() {
-        // Transitions alternate: start, end, start, ...
-        let mut t = m ^ (m << 1 | prev);
-        while t != 0 {
-            let x = (w * 64) as u32 + t.trailing_zeros();
-            if m >> (x % 64) & 1 == 1 {
-                start = x;
-            } else {
-                out[k] = Run {
-                    x0: start,
-                    x1: x,
-                    id: 0,
-                };
-                k += 1;
-            }
-            t &= t - 1;
+        let base = (w * 64) as u32;
+        let mut s = run_starts(m, carry);
+        while s != 0 {
+            out[starts].x0 = base + s.trailing_zeros();
+            starts += 1;
+            s &= s - 1;
         }
-        prev = m >> 63;
+        // A run ends at a closed tile whose west neighbour is open.
+        let mut e = !m & (m << 1 | carry);
+        while e != 0 {
+            out[ends].x1 = base + e.trailing_zeros();
+            ends += 1;
+            e &= e - 1;
+        }
+        carry = m >> 63;
     }
-    if prev == 1 {
-        out[k] = Run {
-            x0: start,
-            x1: width as u32,
-            id: 0,
-        };
+    if carry == 1 {
+        out[ends].x1 = width as u32;
     }
 }
 
-/// Runs of air of every row, concatenated in row order, and where each row's start:
-/// rows are packed into bits and their runs counted in parallel, then each band of rows
-/// writes its runs straight into its part of one allocation.
-fn extract_runs(world: &World) -> (Vec<Run>, Vec<usize>) {
+/// Runs of air of every row, concatenated in row order, where each row's start, and the
+/// rows as bits (`wpr` words a row): rows are packed into bits and their runs counted in
+/// parallel, then each band of rows writes its runs straight into its part of one
+/// allocation.
+fn extract_runs(world: &World) -> (Vec<Run>, Vec<usize>, Vec<u64>) {
     let (width, height) = (world.width(), world.height());
     let wpr = width.div_ceil(64);
     let mut bits = vec![0u64; wpr * height];
@@ -190,7 +191,7 @@ fn extract_runs(world: &World) -> (Vec<Run>, Vec<usize>) {
             );
         }
     });
-    (runs, row_start)
+    (runs, row_start, bits)
 }
 
 #[inline]
@@ -203,36 +204,75 @@ fn find(parent: &mut [u32], base: usize, mut i: usize) -> usize {
     i
 }
 
-/// Joins the runs of two neighbouring rows that overlap (share a column).
-fn join_rows(
+/// Puts lower run `j` in the same set as upper run `i` (`i < j`); links always go to the
+/// smaller index.
+#[inline(always)]
+fn union(parent: &mut [u32], base: usize, i: usize, j: usize) {
+    let ri = find(parent, base, i);
+    if parent[j - base] as usize == j {
+        // Lower run still its own root (its first overlap, usually): hang it under the
+        // upper root, which has a smaller index.
+        parent[j - base] = ri as u32;
+    } else {
+        let rj = find(parent, base, j);
+        if ri != rj {
+            let (lo, hi) = if ri < rj { (ri, rj) } else { (rj, ri) };
+            parent[hi - base] = lo as u32;
+        }
+    }
+}
+
+/// [`join_rows_kernel`] with the CPU's popcount instruction when it has one (baseline
+/// x86-64 counts bits with a dozen instructions).
+fn join_rows(parent: &mut [u32], base: usize, upper: (&[u64], usize), lower: (&[u64], usize)) {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("popcnt") {
+        // SAFETY: the CPU has POPCNT (checked just above).
+        unsafe { join_rows_popcnt(parent, base, upper, lower) };
+        return;
+    }
+    join_rows_kernel(parent, base, upper, lower)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+fn join_rows_popcnt(
     parent: &mut [u32],
     base: usize,
-    runs: &[Run],
-    upper: std::ops::Range<usize>,
-    lower: std::ops::Range<usize>,
+    upper: (&[u64], usize),
+    lower: (&[u64], usize),
 ) {
-    let (mut i, mut j) = (upper.start, lower.start);
-    while i < upper.end && j < lower.end {
-        let (a, b) = (runs[i], runs[j]);
-        if a.x0 < b.x1 && b.x0 < a.x1 {
-            let ra = find(parent, base, i);
-            if parent[j - base] as usize == j {
-                // Lower run still its own root (its first overlap, usually): hang it
-                // under the upper root, which has a smaller index as links require.
-                parent[j - base] = ra as u32;
-            } else {
-                let rb = find(parent, base, j);
-                if ra != rb {
-                    let (lo, hi) = if ra < rb { (ra, rb) } else { (rb, ra) };
-                    parent[hi - base] = lo as u32;
-                }
-            }
+    join_rows_kernel(parent, base, upper, lower)
+}
+
+/// Joins the runs of two neighbouring rows, given as bit words, wherever they overlap.
+/// Each stretch of columns open in both rows links one upper run to one lower run, and a
+/// run's index is its row's first index plus the number of run starts up to the column
+/// (popcounts), so finding the pairs takes no data-dependent branches; only the unions do.
+#[inline(always)]
+fn join_rows_kernel(
+    parent: &mut [u32],
+    base: usize,
+    (upper, first_upper): (&[u64], usize),
+    (lower, first_lower): (&[u64], usize),
+) {
+    // Index of the last run started before the current word, plus one.
+    let (mut nu, mut nl) = (first_upper, first_lower);
+    let (mut carry_u, mut carry_l, mut carry_o) = (0, 0, 0);
+    for (&u, &l) in upper.iter().zip(lower) {
+        let (su, sl) = (run_starts(u, carry_u), run_starts(l, carry_l));
+        let both = u & l;
+        let mut overlaps = run_starts(both, carry_o);
+        while overlaps != 0 {
+            let upto = u64::MAX >> (63 - overlaps.trailing_zeros());
+            let i = nu + (su & upto).count_ones() as usize - 1;
+            let j = nl + (sl & upto).count_ones() as usize - 1;
+            union(parent, base, i, j);
+            overlaps &= overlaps - 1;
         }
-        if a.x1 <= b.x1 {
-            i += 1;
-        } else {
-            j += 1;
-        }
+        nu += su.count_ones() as usize;
+        nl += sl.count_ones() as usize;
+        (carry_u, carry_l, carry_o) = (u >> 63, l >> 63, both >> 63);
     }
 }
 
@@ -240,7 +280,9 @@ fn join_rows(
 pub fn analyse(world: &World) -> CaveReport {
     let (width, height) = (world.width(), world.height());
     // 1. Runs per row, in parallel, in row order.
-    let (mut runs, row_start) = extract_runs(world);
+    let (mut runs, row_start, bits) = extract_runs(world);
+    let wpr = width.div_ceil(64);
+    let row = |y: usize| (&bits[y * wpr..(y + 1) * wpr], row_start[y]);
     let n = runs.len();
     assert!(n < u32::MAX as usize, "too many runs");
 
@@ -265,24 +307,12 @@ pub fn analyse(world: &World) -> CaveReport {
         slices.into_par_iter().for_each(|(y0, y1, slice)| {
             let base = row_start[y0];
             for y in y0 + 1..y1 {
-                join_rows(
-                    slice,
-                    base,
-                    &runs,
-                    row_start[y - 1]..row_start[y],
-                    row_start[y]..row_start[y + 1],
-                );
+                join_rows(slice, base, row(y - 1), row(y));
             }
         });
     }
     for &(y0, _) in band_rows.iter().skip(1) {
-        join_rows(
-            &mut parent,
-            0,
-            &runs,
-            row_start[y0 - 1]..row_start[y0],
-            row_start[y0]..row_start[y0 + 1],
-        );
+        join_rows(&mut parent, 0, row(y0 - 1), row(y0));
     }
 
     // 3. Ids in order of each component's first run; areas, boxes, sky. Links only go to
@@ -432,6 +462,33 @@ mod tests {
                     .install(|| analyse(&world));
                 oracle::check(&world, &r)
                     .unwrap_or_else(|e| panic!("seed {seed}, {threads} threads: {e}"));
+            }
+        }
+    }
+
+    #[test]
+    fn matches_flood_fill_on_random_grids_at_word_edges() {
+        // Widths around whole words, densities from sparse to nearly open: runs and
+        // overlaps that start, end or continue exactly at word boundaries.
+        for (k, width) in [1usize, 2, 63, 64, 65, 127, 128, 129, 200]
+            .into_iter()
+            .enumerate()
+        {
+            for air_in_16 in [2u64, 8, 13, 15] {
+                let rows: Vec<String> = (0..40u64)
+                    .map(|y| {
+                        (0..width as u64)
+                            .map(|x| {
+                                let r = crate::rng::hash3(k as u64, x, y * 16 + air_in_16);
+                                if r % 16 < air_in_16 { ' ' } else { '#' }
+                            })
+                            .collect()
+                    })
+                    .collect();
+                let refs: Vec<&str> = rows.iter().map(|r| r.as_str()).collect();
+                let world = World::from_ascii(&refs).unwrap();
+                oracle::check(&world, &analyse(&world))
+                    .unwrap_or_else(|e| panic!("width {width}, {air_in_16}/16 air: {e}"));
             }
         }
     }

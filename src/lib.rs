@@ -8,6 +8,7 @@
 //!
 //! Generation and analysis know nothing of windows: nothing outside `game` uses macroquad.
 
+pub mod alloc;
 pub mod analysis;
 pub mod cli;
 pub mod edit;

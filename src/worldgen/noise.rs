@@ -98,10 +98,10 @@ fn signs(h: u32) -> (f32, f32) {
     )
 }
 
-/// The row-independent half of sampling 2D noise along rows: the columns
-/// `x0..x0 + len` at `frequency`, split into runs that share a lattice cell, with each
-/// sample's offset in its cell and fade. Build it once, then fill any number of rows with
-/// [`perlin_2d_row_planned`].
+/// The row-independent half of sampling 2D noise along rows: a set of columns at
+/// `frequency`, split into runs that share a lattice cell, with each sample's offset in its
+/// cell and fade. Build it once, then fill any number of rows with
+/// [`perlin_2d_row_planned`] or [`perlin_2d_row_cached`].
 #[derive(Clone, Debug)]
 pub struct RowPlan {
     /// Lattice cells crossed, left to right: `(ix, first sample, end sample)`.
@@ -113,16 +113,23 @@ pub struct RowPlan {
 }
 
 impl RowPlan {
+    /// The columns `x0..x0 + len`.
     pub fn new(x0: usize, len: usize, frequency: f32) -> RowPlan {
+        RowPlan::at(x0..x0 + len, frequency)
+    }
+
+    /// The given columns, left to right (increasing).
+    pub fn at(columns: impl ExactSizeIterator<Item = usize>, frequency: f32) -> RowPlan {
+        let len = columns.len();
         let mut plan = RowPlan {
             cells: Vec::new(),
             dx: Vec::with_capacity(len),
             u: Vec::with_capacity(len),
         };
-        for i in 0..len {
+        for (i, column) in columns.enumerate() {
             // Through i32: the same value as the usize conversion below 2^31, in one
             // instruction instead of the unsigned 64-bit sequence.
-            let x = (x0 + i) as i32 as f32 * frequency;
+            let x = column as i32 as f32 * frequency;
             let ix = floor_i32(x);
             let dx = x - ix as f32;
             plan.dx.push(dx);
@@ -351,6 +358,22 @@ mod tests {
                     let p = perlin_2d(11, (x0 + i) as f32 * f, y as f32 * f);
                     assert_eq!(v.to_bits(), p.to_bits(), "f {f} at ({}, {y})", x0 + i);
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn plan_at_chosen_columns_matches_point_kernel() {
+        // Word centres, as the caves' regional fill samples them.
+        let f = 0.005;
+        let plan = RowPlan::at((0..140).map(|w| w * 64 + 32), f);
+        let mut cache = LatticeRow::default();
+        let mut row = vec![0.0; 140];
+        for y in [0, 7, 199, 200, 1234] {
+            perlin_2d_row_cached(3, &plan, &mut cache, y, f, &mut row);
+            for (w, v) in row.iter().enumerate() {
+                let p = perlin_2d(3, (w * 64 + 32) as f32 * f, y as f32 * f);
+                assert_eq!(v.to_bits(), p.to_bits(), "row {y} word {w}");
             }
         }
     }

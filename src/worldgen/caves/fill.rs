@@ -4,6 +4,7 @@
 use super::BitGrid;
 use crate::preset::CaveParams;
 use crate::rng::mix64;
+use crate::worldgen::noise::{LatticeRow, RowPlan, perlin_2d_row_cached};
 use rayon::prelude::*;
 
 /// Words filled side by side by [`random_words`].
@@ -47,24 +48,15 @@ fn random_words(key: u64, y: usize, w0: usize, p16: &[u32; GROUP]) -> [u64; GROU
     lt
 }
 
-/// Wall probability of the 64 cells of word `w` in row `y`, as a 16-bit fraction: `fill`,
-/// moved by up to `fill_variation` with low-frequency noise sampled at the word's centre
-/// (the noise changes little over 64 tiles, so per-word steps do not show).
-#[inline]
-fn fill_p16(params: &CaveParams, fill_key: u32, w: usize, y: usize) -> u32 {
-    let mut p = params.fill;
-    if params.fill_variation > 0.0 {
-        let f = params.fill_frequency as f32;
-        let n = crate::worldgen::noise::perlin_2d(fill_key, (w * 64 + 32) as f32 * f, y as f32 * f);
-        p = (p + params.fill_variation * n as f64).clamp(0.0, 1.0);
-    }
-    to_p16(p)
-}
-
-/// A probability as a 16-bit fraction (65536 = always).
+/// A probability as a 16-bit fraction (65536 = always): `(p * 65536.0).round()` for
+/// `p` in `[0, 1]` (and 0 for NaN), without the libm call baseline x86-64 needs for
+/// `round`; the fraction `x - trunc(x)` of a non-negative double is exact, so this rounds
+/// half away from zero exactly as `round` does.
 #[inline]
 fn to_p16(p: f64) -> u32 {
-    (p * 65536.0).round() as u32
+    let x = p * 65536.0;
+    let i = x as u32;
+    i + (x - i as f64 >= 0.5) as u32
 }
 
 /// Random words for one row where `y >= lo[w]` (lanes above the margin are fixed
@@ -88,22 +80,55 @@ fn fill_words(key: u64, y: usize, p16: &[u32], row: &mut [u64], lo: &[usize]) {
     }
 }
 
-/// What decides a word's wall probability.
+/// What decides a word's wall probability: `fill`, moved by up to `fill_variation` with
+/// low-frequency noise sampled at the word's centre (the noise changes little over 64
+/// tiles, so per-word steps do not show).
 struct Fill<'a> {
     params: &'a CaveParams,
     key: u32,
-    flat: u32,
+    words: usize,
+    /// The word centres, when the probability varies.
+    centres: Option<RowPlan>,
 }
 
 impl Fill<'_> {
-    #[inline(always)]
-    fn p16(&self, w: usize, y: usize) -> u32 {
-        if self.params.fill_variation > 0.0 {
-            fill_p16(self.params, self.key, w, y)
-        } else {
-            self.flat
+    fn new(params: &CaveParams, key: u32, words: usize) -> Fill<'_> {
+        let f = params.fill_frequency as f32;
+        Fill {
+            params,
+            key,
+            words,
+            centres: (params.fill_variation > 0.0)
+                .then(|| RowPlan::at((0..words).map(|w| w * 64 + 32), f)),
         }
     }
+
+    /// Every word's probability in row `y`, as a 16-bit fraction, into `out`. Rows in
+    /// order share `lattice`.
+    fn row(&self, y: usize, lattice: &mut LatticeRow, noise: &mut Vec<f32>, out: &mut Vec<u32>) {
+        out.clear();
+        let Some(centres) = &self.centres else {
+            out.resize(self.words, to_p16(self.params.fill));
+            return;
+        };
+        noise.resize(centres.len(), 0.0);
+        let f = self.params.fill_frequency as f32;
+        perlin_2d_row_cached(self.key, centres, lattice, y, f, noise);
+        let (fill, variation) = (self.params.fill, self.params.fill_variation);
+        out.extend(
+            noise
+                .iter()
+                .map(|&n| to_p16((fill + variation * n as f64).clamp(0.0, 1.0))),
+        );
+    }
+}
+
+/// Per-thread buffers of [`random_fill`].
+#[derive(Default)]
+struct Scratch {
+    lattice: LatticeRow,
+    noise: Vec<f32>,
+    p16: Vec<u32>,
 }
 
 /// [`fill_words`] compiled for AVX-512 (eight 64-bit multiplies per instruction).
@@ -138,11 +163,7 @@ pub fn random_fill(
         .map(|c| *c.iter().max().unwrap_or(&height))
         .collect();
     let first_random = lo.iter().copied().min().unwrap_or(height).min(height);
-    let fill = Fill {
-        params,
-        key: (key >> 32) as u32 ^ 0x5bd1_e995,
-        flat: to_p16(params.fill),
-    };
+    let fill = Fill::new(params, (key >> 32) as u32 ^ 0x5bd1_e995, wpr);
     #[cfg(target_arch = "x86_64")]
     let avx512 =
         std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512dq");
@@ -151,10 +172,14 @@ pub fn random_fill(
         .with_min_len(8)
         .enumerate()
         .skip(first_random)
-        .for_each_init(Vec::new, |p16, (y, row)| {
+        .for_each_init(Scratch::default, |scratch, (y, row)| {
             // Each word's probability first, so the hashing below stays a tight loop.
-            p16.clear();
-            p16.extend((0..wpr).map(|w| fill.p16(w, y)));
+            let Scratch {
+                lattice,
+                noise,
+                p16,
+            } = scratch;
+            fill.row(y, lattice, noise, p16);
             #[cfg(target_arch = "x86_64")]
             if avx512 {
                 // SAFETY: the CPU has AVX-512 F and DQ (checked at run time above).
@@ -183,6 +208,40 @@ pub fn random_fill(
 mod tests {
     use super::*;
     use crate::rng::hash3;
+
+    /// Wall probability of word `w` in row `y` as first written: one point sample of the
+    /// noise per word, and `round`.
+    fn fill_p16(params: &CaveParams, fill_key: u32, w: usize, y: usize) -> u32 {
+        let mut p = params.fill;
+        if params.fill_variation > 0.0 {
+            let f = params.fill_frequency as f32;
+            let n =
+                crate::worldgen::noise::perlin_2d(fill_key, (w * 64 + 32) as f32 * f, y as f32 * f);
+            p = (p + params.fill_variation * n as f64).clamp(0.0, 1.0);
+        }
+        (p * 65536.0).round() as u32
+    }
+
+    #[test]
+    fn to_p16_rounds_like_round() {
+        let mut p = 0.0f64;
+        while p <= 1.0 {
+            for q in [p, p.next_up(), p.next_down().max(0.0)] {
+                assert_eq!(to_p16(q), (q * 65536.0).round() as u32, "{q}");
+            }
+            p += 0.5 / 65536.0;
+        }
+        for q in [
+            0.0,
+            1.0,
+            0.5,
+            1.0 / 3.0,
+            0.49999999999999994 / 65536.0,
+            f64::NAN,
+        ] {
+            assert_eq!(to_p16(q), (q * 65536.0).round() as u32, "{q}");
+        }
+    }
 
     /// The fill word as first written: one `hash3` call per bit plane.
     fn random_word_plain(key: u64, y: usize, w: usize, p16: u32) -> u64 {
@@ -230,14 +289,16 @@ mod tests {
             fill_frequency: 0.02,
             ..Default::default()
         };
-        let fill = Fill {
-            params: &params,
-            key: 42,
-            flat: 0,
-        };
+        let fill = Fill::new(&params, 42, 40);
         let lo = vec![0usize; 40];
         let mut row = vec![0u64; 40];
-        let probabilities: Vec<u32> = (0..40).map(|w| fill.p16(w, 300)).collect();
+        let mut probabilities = vec![];
+        fill.row(
+            300,
+            &mut LatticeRow::default(),
+            &mut vec![],
+            &mut probabilities,
+        );
         fill_words(7, 300, &probabilities, &mut row, &lo);
         let mut distinct = std::collections::BTreeSet::new();
         for (w, &word) in row.iter().enumerate() {

@@ -11,7 +11,7 @@ pub const USAGE: &str = "\
 Strata: a procedural 2D sandbox
 
 USAGE:
-  strata [play] [--preset PATH] [--seed SEED] [--load PATH] [--frames N] [--screenshot PATH]
+  strata [play] [--preset PATH] [--seed SEED] [--load PATH] [--max-fps N] [--frames N] [--screenshot PATH]
   strata gen [--preset PATH] [--seed SEED] [--size WxH] [--ascii PATH|-] [--png PATH] [--stats] [--save PATH]
   strata help
 
@@ -24,6 +24,7 @@ USAGE:
   --stats            print generation and connectivity stats as one JSON object
   --save PATH        write a save file that `strata play --load` opens
   --load PATH        start the game from a save file
+  --max-fps N        frames per second at most (default 60, as Terraria; 0 = no cap)
   --frames N         render N frames, then exit (with --screenshot: write it first)
   --screenshot PATH  write a PNG of the last frame
 ";
@@ -48,7 +49,17 @@ pub struct PlayOptions {
     pub load: Option<PathBuf>,
     pub frames: Option<u64>,
     pub screenshot: Option<PathBuf>,
+    /// Frame-rate cap; `None` for [`DEFAULT_MAX_FPS`], `Some(0)` for none.
+    pub max_fps: Option<u32>,
 }
+
+/// Frames per second the game draws at most unless told otherwise: Terraria's rate. With
+/// no cap and no vsync (a software renderer, or a driver that ignores the vsync hint) the
+/// game would draw as fast as it can, taking the cores world generation needs.
+pub const DEFAULT_MAX_FPS: u32 = 60;
+
+/// Highest `--max-fps` accepted.
+pub const MAX_FPS_LIMIT: u32 = 1000;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
@@ -111,6 +122,13 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
             ("gen", "--save") => gen_opts.save = Some(value("--save")?.into()),
             ("play", "--load") => play.load = Some(value("--load")?.into()),
             ("play", "--screenshot") => play.screenshot = Some(value("--screenshot")?.into()),
+            ("play", "--max-fps") => {
+                let v = value("--max-fps")?;
+                let n = v.parse::<u32>().ok().filter(|&n| n <= MAX_FPS_LIMIT);
+                play.max_fps = Some(n.ok_or_else(|| {
+                    format!("--max-fps: expected a whole number 0..={MAX_FPS_LIMIT}, got '{v}'")
+                })?);
+            }
             ("play", "--frames") => {
                 let v = value("--frames")?;
                 play.frames = Some(
@@ -230,6 +248,20 @@ mod tests {
             panic!()
         };
         assert_eq!((p.seed, p.frames), (Some(7), Some(3)));
+        assert_eq!(p.max_fps, None);
+        let Ok(Command::Play(p)) = parse_args(&args("play --max-fps 0")) else {
+            panic!()
+        };
+        assert_eq!(p.max_fps, Some(0));
+        for bad in [
+            "--max-fps 1001",
+            "--max-fps -1",
+            "--max-fps fast",
+            "--max-fps",
+        ] {
+            let e = parse_args(&args(bad)).unwrap_err();
+            assert!(e.contains("--max-fps"), "{bad}: {e}");
+        }
     }
 
     #[test]

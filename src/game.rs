@@ -12,6 +12,7 @@ pub mod lighting;
 pub mod masks;
 pub mod minimap;
 pub mod overlay;
+pub mod pacer;
 pub mod play;
 pub mod presets;
 pub mod render;
@@ -38,6 +39,11 @@ fn conf() -> macroquad::conf::Conf {
             window_height: 720,
             high_dpi: false,
             window_resizable: true,
+            platform: miniquad::conf::Platform {
+                // Ask for vsync; `--max-fps` caps the rate where the driver ignores this.
+                swap_interval: Some(1),
+                ..Default::default()
+            },
             ..Default::default()
         },
         update_on: None,

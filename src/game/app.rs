@@ -8,6 +8,7 @@ use super::presets::Presets;
 use super::seedbox::SeedBox;
 use super::state::{Loaded, level_for};
 use super::worker::{Generated, Outcome, Source, Worker};
+use crate::worldgen::PASSES;
 use crate::{cli, save};
 use std::time::{Duration, Instant};
 
@@ -20,7 +21,7 @@ pub struct App {
     /// The world on screen.
     pub shown: Option<Loaded>,
     /// A finished world whose visible chunks are still going up to the GPU.
-    pub incoming: Option<(Loaded, Camera, Instant)>,
+    pub incoming: Option<(Loaded, Camera, (Instant, Instant))>,
     pub cam: Camera,
     pub mode: Mode,
     pub overlay: bool,
@@ -209,10 +210,18 @@ impl App {
             None => false,
         };
         if ready {
-            if let Some((l, cam, requested)) = self.incoming.take() {
+            if let Some((l, cam, (requested, ready))) = self.incoming.take() {
                 let ms = requested.elapsed().as_secs_f64() * 1e3;
+                let ready_ms = (ready - requested).as_secs_f64() * 1e3;
+                let passes: f64 = l
+                    .timings
+                    .iter()
+                    .filter(|t| PASSES.iter().any(|p| p.name == t.name))
+                    .map(|t| t.ms)
+                    .sum();
                 eprintln!(
-                    "strata: seed {} ({}) on screen {ms:.0} ms after the request",
+                    "strata: seed {} ({}) on screen {ms:.0} ms after the request \
+                     (passes {passes:.0} ms, ready at {ready_ms:.0} ms)",
                     l.world.seed, l.world.preset.name
                 );
                 self.regen_ms = Some(ms);
@@ -259,7 +268,7 @@ impl App {
     /// A world arrived from the worker: keep the view for a same-sized world, else start
     /// at the spawn point.
     fn receive(&mut self, g: Generated, screen: (f32, f32)) {
-        let requested = g.requested;
+        let stamps = (g.requested, g.ready);
         let l = Loaded::new(g);
         if l.loaded_from.is_some() {
             // R after a load reseeds the save's preset.
@@ -275,6 +284,6 @@ impl App {
             camera::home(l.world.width(), &l.world.surface, l.size(), screen)
         };
         cam.clamp(l.size(), screen);
-        self.incoming = Some((l, cam, requested));
+        self.incoming = Some((l, cam, stamps));
     }
 }

@@ -90,6 +90,7 @@ pub async fn main_loop(opts: PlayOptions, start: Option<Source>) -> Result<(), S
     let mut frames_after_world = 0u64;
     let mut frames = 0u64;
     let mut drag: Option<(f32, f32)> = None;
+    let mut pacer = super::pacer::Pacer::new(opts.max_fps.unwrap_or(cli::DEFAULT_MAX_FPS));
     loop {
         let t0 = Instant::now();
         let now = get_time();
@@ -184,6 +185,7 @@ pub async fn main_loop(opts: PlayOptions, start: Option<Source>) -> Result<(), S
             );
             return Ok(());
         }
+        std::thread::sleep(pacer.wait(Instant::now()));
         next_frame().await;
     }
 }

@@ -235,6 +235,7 @@ pub(crate) mod tests {
             player: None,
             loaded_from: None,
             requested: Instant::now(),
+            ready: Instant::now(),
         })
     }
 

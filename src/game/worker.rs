@@ -35,6 +35,8 @@ pub struct Generated {
     pub loaded_from: Option<std::path::PathBuf>,
     /// When the request was made (to measure request → world on screen).
     pub requested: Instant,
+    /// When the worker finished it.
+    pub ready: Instant,
 }
 
 /// Steps after the generation passes, as progress indices from `PASSES.len()`.
@@ -234,6 +236,7 @@ impl Worker {
                     player,
                     loaded_from,
                     requested,
+                    ready: Instant::now(),
                 });
                 let _ = tx.send(Message::Done { job, generated });
             });

@@ -15,7 +15,7 @@
 //! whose sky status flipped, so the box grows to cover that span too. Tiles just outside
 //! the box keep their (still correct) levels and feed light back in.
 
-use crate::world::World;
+use crate::world::{Tile, World, tile_bits};
 
 /// Brightest level.
 pub const MAX_LIGHT: u8 = 15;
@@ -77,26 +77,80 @@ fn first_solid(world: &World, x: usize) -> u32 {
         .unwrap_or(world.height()) as u32
 }
 
-/// [`first_solid`] of every column, found by scanning rows top-down while any column is
-/// still open (row-major, so it reads memory in order).
+/// Which of up to 64 tiles are solid, as bits (bit `i` = `tiles[i]`).
+#[inline(always)]
+fn solid_bits(tiles: &[Tile]) -> u64 {
+    let open =
+        tile_bits(tiles, Tile::Air) | tile_bits(tiles, Tile::Water) | tile_bits(tiles, Tile::Torch);
+    let all = if tiles.len() == 64 {
+        !0
+    } else {
+        (1u64 << tiles.len()) - 1
+    };
+    !open & all
+}
+
+/// [`first_solid`] of every column, found by scanning rows top-down, 64 columns at a time,
+/// while any column is still open (row-major, so it reads memory in order).
 fn sky_rows(world: &World) -> Vec<u32> {
     let (w, h) = (world.width(), world.height());
     let mut sky = vec![h as u32; w];
-    let mut open: Vec<usize> = (0..w).collect();
+    // Columns still open to the sky, as bits.
+    let mut open: Vec<u64> = (0..w.div_ceil(64))
+        .map(|i| {
+            if w - i * 64 >= 64 {
+                !0
+            } else {
+                (1u64 << (w - i * 64)) - 1
+            }
+        })
+        .collect();
     for y in 0..h {
-        if open.is_empty() {
+        let row = world.row(y);
+        let mut any = false;
+        for (i, open) in open.iter_mut().enumerate() {
+            if *open == 0 {
+                continue;
+            }
+            let solid = solid_bits(&row[i * 64..(i * 64 + 64).min(w)]);
+            let mut closing = *open & solid;
+            while closing != 0 {
+                sky[i * 64 + closing.trailing_zeros() as usize] = y as u32;
+                closing &= closing - 1;
+            }
+            *open &= !solid;
+            any |= *open != 0;
+        }
+        if !any {
             break;
         }
-        let row = world.row(y);
-        open.retain(|&x| {
-            let solid = row[x].is_solid();
-            if solid {
-                sky[x] = y as u32;
-            }
-            !solid
-        });
     }
     sky
+}
+
+/// Indices of every torch tile, in order: 64 tiles at a time, in parallel blocks.
+fn torches(world: &World) -> Vec<u32> {
+    use rayon::prelude::*;
+    const BLOCK: usize = 1 << 16;
+    world
+        .tiles()
+        .par_chunks(BLOCK)
+        .enumerate()
+        .map(|(b, tiles)| {
+            let mut found = Vec::new();
+            for (k, word) in tiles.chunks(64).enumerate() {
+                let mut m = tile_bits(word, Tile::Torch);
+                while m != 0 {
+                    found.push((b * BLOCK + k * 64 + m.trailing_zeros() as usize) as u32);
+                    m &= m - 1;
+                }
+            }
+            found
+        })
+        .reduce(Vec::new, |mut a, b| {
+            a.extend(b);
+            a
+        })
 }
 
 impl LightMap {
@@ -131,23 +185,7 @@ impl LightMap {
                 buckets[SUN as usize].push((y * w + x) as u32);
             }
         }
-        let torches: Vec<u32> = {
-            use rayon::prelude::*;
-            const BLOCK: usize = 1 << 16;
-            world
-                .tiles()
-                .par_chunks(BLOCK)
-                .enumerate()
-                .flat_map_iter(|(b, tiles)| {
-                    tiles
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, t)| **t == crate::world::Tile::Torch)
-                        .map(move |(i, _)| (b * BLOCK + i) as u32)
-                })
-                .collect()
-        };
-        for i in torches {
+        for i in torches(world) {
             if map.levels[i as usize] < TORCH {
                 map.levels[i as usize] = TORCH;
                 buckets[TORCH as usize].push(i);
@@ -195,7 +233,7 @@ impl LightMap {
     fn source(&self, world: &World, x: usize, y: usize) -> u8 {
         if (y as u32) < self.sky[x] {
             SUN
-        } else if world.tile(x, y) == crate::world::Tile::Torch {
+        } else if world.tile(x, y) == Tile::Torch {
             TORCH
         } else {
             0

@@ -1,104 +1,172 @@
-//! The binary's memory allocator: the system allocator, plus a hint to the kernel that
-//! large blocks (a world's tiles, the connectivity buffers) should be backed by 2 MiB
-//! pages.
+//! The binary's memory allocator: the system allocator for everything but large blocks
+//! (2 MiB and more: a world's tiles, its light levels, the connectivity buffers), which
+//! are mapped straight from the kernel in whole 2 MiB pages, 2 MiB-aligned and marked for
+//! transparent huge pages (`madvise(MADV_HUGEPAGE)`), and unmapped when freed.
 //!
-//! A Large world touches about 40 MB of fresh memory. In 4 KiB pages that is some 10 000
-//! page faults, a fifth of `strata gen`'s time; in 2 MiB pages it is a few dozen. Linux
-//! gives large pages to regions marked with `madvise(MADV_HUGEPAGE)` when transparent huge
-//! pages are in `madvise` or `always` mode; elsewhere the hint is ignored and nothing
-//! changes. Large blocks are also aligned to 2 MiB so that all of them, not just their
-//! middle, can be large pages. Everything else is the system allocator's.
+//! Why: a Large world touches about 40 MB of fresh memory. In 4 KiB pages that is some
+//! 10 000 page faults, a fifth of `strata gen`'s time; in 2 MiB pages it is a few dozen.
+//! A fresh mapping is already zero, so a zeroed block (`vec![0; n]`) costs no clearing
+//! pass. And a freed world goes straight back to the kernel, instead of into the C heap,
+//! where the next world's buffers would be handed out dirty and cleared again.
+//!
+//! Linux gives huge pages to marked regions when transparent huge pages are in `madvise`
+//! or `always` mode; elsewhere the mark is ignored and the mapping works as before. Other
+//! systems use the system allocator for everything.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 
-/// Blocks at least this large get the hint.
-pub const HUGE_MIN: usize = 2 << 20;
-/// The size (and alignment) of a large page.
-pub const HUGE_PAGE: usize = 2 << 20;
+/// The size of a large page, the alignment of a large block, and the smallest block
+/// mapped directly.
+pub const LARGE: usize = 2 << 20;
 
-/// The whole large pages inside the block `addr..addr + len`, as `(start, len)`, or `None`
-/// if the block is too small to be worth a hint or holds no whole large page.
-pub fn huge_range(addr: usize, len: usize) -> Option<(usize, usize)> {
-    if len < HUGE_MIN {
-        return None;
-    }
-    let start = addr.checked_next_multiple_of(HUGE_PAGE)?;
-    let end = (addr + len) / HUGE_PAGE * HUGE_PAGE;
-    (end > start).then(|| (start, end - start))
+/// Whether a block of this layout is mapped directly.
+pub fn is_large(layout: Layout) -> bool {
+    layout.size() >= LARGE && layout.align() <= LARGE
 }
 
-/// The system allocator with the large-page hint on large blocks.
-pub struct HugePageHint;
+/// Length of the mapping for a large block of `size` bytes: whole large pages.
+pub fn mapping_len(size: usize) -> Option<usize> {
+    size.checked_next_multiple_of(LARGE)
+}
 
-#[cfg(target_os = "linux")]
-fn advise(ptr: *mut u8, len: usize) {
+/// Large blocks in 2 MiB pages, everything else from the system allocator.
+pub struct LargePages;
+
+#[cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
+mod pages {
+    use super::LARGE;
+    use std::ffi::{c_int, c_long, c_void};
+
     unsafe extern "C" {
-        fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: std::ffi::c_int) -> i32;
+        fn mmap(
+            addr: *mut c_void,
+            len: usize,
+            prot: c_int,
+            flags: c_int,
+            fd: c_int,
+            off: c_long,
+        ) -> *mut c_void;
+        fn munmap(addr: *mut c_void, len: usize) -> c_int;
+        fn madvise(addr: *mut c_void, len: usize, advice: c_int) -> c_int;
     }
-    const MADV_HUGEPAGE: std::ffi::c_int = 14;
-    if ptr.is_null() {
-        return;
+    const PROT_READ_WRITE: c_int = 0x1 | 0x2;
+    const MAP_PRIVATE_ANONYMOUS: c_int = 0x02 | 0x20;
+    const MADV_HUGEPAGE: c_int = 14;
+
+    /// Maps `len` zeroed bytes (a multiple of `LARGE`) at a `LARGE`-aligned address, or
+    /// returns null.
+    pub fn map(len: usize) -> *mut u8 {
+        let Some(span) = len.checked_add(LARGE) else {
+            return std::ptr::null_mut();
+        };
+        // SAFETY: a fresh private anonymous mapping; nothing else refers to it. The
+        // unaligned head and the tail beyond `len` are unmapped again, leaving exactly
+        // `start..start + len`.
+        unsafe {
+            let raw = mmap(
+                std::ptr::null_mut(),
+                span,
+                PROT_READ_WRITE,
+                MAP_PRIVATE_ANONYMOUS,
+                -1,
+                0,
+            );
+            if raw as isize == -1 {
+                return std::ptr::null_mut();
+            }
+            let raw = raw as usize;
+            let start = raw.next_multiple_of(LARGE);
+            if start > raw {
+                munmap(raw as *mut c_void, start - raw);
+            }
+            let end = start + len;
+            if raw + span > end {
+                munmap(end as *mut c_void, raw + span - end);
+            }
+            // A hint: failing (no transparent huge pages) leaves ordinary pages.
+            madvise(start as *mut c_void, len, MADV_HUGEPAGE);
+            start as *mut u8
+        }
     }
-    if let Some((start, len)) = huge_range(ptr as usize, len) {
-        // SAFETY: the range lies inside a block the system allocator just handed out, and
-        // the hint changes no contents; a failure (no THP support) is harmless.
-        unsafe { madvise(start as *mut std::ffi::c_void, len, MADV_HUGEPAGE) };
+
+    /// Unmaps what [`map`] mapped.
+    ///
+    /// # Safety
+    /// `ptr` and `len` must be a mapping from [`map`], not used afterwards.
+    pub unsafe fn unmap(ptr: *mut u8, len: usize) {
+        unsafe { munmap(ptr as *mut c_void, len) };
     }
 }
 
-#[cfg(not(target_os = "linux"))]
-fn advise(_: *mut u8, _: usize) {}
+#[cfg(not(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+)))]
+mod pages {
+    use super::LARGE;
+    use std::alloc::{GlobalAlloc, Layout, System};
 
-/// The layout asked of the system allocator: large blocks aligned to and rounded up to
-/// whole large pages, so all of each can be large pages, not just the middle.
-pub fn system_layout(layout: Layout) -> Layout {
-    if layout.size() < HUGE_MIN || layout.align() > HUGE_PAGE {
-        return layout;
+    pub fn map(len: usize) -> *mut u8 {
+        match Layout::from_size_align(len, LARGE) {
+            // SAFETY: a non-zero size (`len` is at least `LARGE`).
+            Ok(layout) => unsafe { System.alloc_zeroed(layout) },
+            Err(_) => std::ptr::null_mut(),
+        }
     }
-    layout
-        .size()
-        .checked_next_multiple_of(HUGE_PAGE)
-        .and_then(|size| Layout::from_size_align(size, HUGE_PAGE).ok())
-        .unwrap_or(layout)
+
+    /// # Safety
+    /// `ptr` and `len` must be a block from [`map`], not used afterwards.
+    pub unsafe fn unmap(ptr: *mut u8, len: usize) {
+        unsafe { System.dealloc(ptr, Layout::from_size_align_unchecked(len, LARGE)) }
+    }
 }
 
-// SAFETY: every block comes from `System` with `system_layout` of its layout and goes back
-// with the same; `advise` only hints.
-unsafe impl GlobalAlloc for HugePageHint {
+// SAFETY: large blocks are whole mappings of `mapping_len(size)` bytes, aligned to
+// `LARGE` (at least the layout's alignment), zero when fresh, and unmapped with the same
+// length; everything else is the system allocator's, with the layouts it was given.
+unsafe impl GlobalAlloc for LargePages {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let layout = system_layout(layout);
-        let ptr = unsafe { System.alloc(layout) };
-        advise(ptr, layout.size());
-        ptr
+        if !is_large(layout) {
+            return unsafe { System.alloc(layout) };
+        }
+        mapping_len(layout.size()).map_or(std::ptr::null_mut(), pages::map)
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        let layout = system_layout(layout);
-        let ptr = unsafe { System.alloc_zeroed(layout) };
-        advise(ptr, layout.size());
-        ptr
+        if !is_large(layout) {
+            return unsafe { System.alloc_zeroed(layout) };
+        }
+        // Fresh mappings are zero.
+        unsafe { self.alloc(layout) }
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, system_layout(layout)) }
+        if !is_large(layout) {
+            return unsafe { System.dealloc(ptr, layout) };
+        }
+        if let Some(len) = mapping_len(layout.size()) {
+            unsafe { pages::unmap(ptr, len) };
+        }
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let old = system_layout(layout);
-        // SAFETY (unwrap): the caller guarantees `new_size` with this alignment is valid.
-        let new = system_layout(Layout::from_size_align(new_size, layout.align()).unwrap());
-        if old.align() == new.align() {
-            let ptr = unsafe { System.realloc(ptr, old, new.size()) };
-            advise(ptr, new.size());
-            return ptr;
+        // SAFETY (unwrap-free): the caller guarantees `new_size` with this alignment is a
+        // valid layout.
+        let new = unsafe { Layout::from_size_align_unchecked(new_size, layout.align()) };
+        match (is_large(layout), is_large(new)) {
+            (false, false) => return unsafe { System.realloc(ptr, layout, new_size) },
+            (true, true) if mapping_len(layout.size()) == mapping_len(new_size) => return ptr,
+            _ => {}
         }
-        // Crossing the large-block size: a new block of the other alignment.
-        let fresh = unsafe { System.alloc(new) };
+        // Into or out of a mapping, or a mapping of another length: move the bytes.
+        let fresh = unsafe { self.alloc(new) };
         if !fresh.is_null() {
-            advise(fresh, new.size());
             unsafe {
                 std::ptr::copy_nonoverlapping(ptr, fresh, layout.size().min(new_size));
-                System.dealloc(ptr, old);
+                self.dealloc(ptr, layout);
             }
         }
         fresh
@@ -110,84 +178,59 @@ mod tests {
     use super::*;
 
     #[test]
-    fn hint_covers_only_whole_large_pages_inside_large_blocks() {
-        assert_eq!(
-            huge_range(0, HUGE_MIN - 1),
-            None,
-            "small blocks get no hint"
+    fn large_blocks_are_whole_large_pages() {
+        assert!(!is_large(Layout::from_size_align(LARGE - 1, 8).unwrap()));
+        assert!(is_large(Layout::from_size_align(LARGE, 8).unwrap()));
+        assert!(
+            !is_large(Layout::from_size_align(LARGE, 2 * LARGE).unwrap()),
+            "an alignment beyond a large page is the system's"
         );
-        assert_eq!(huge_range(0, HUGE_MIN), Some((0, HUGE_MIN)));
-        // Unaligned start and end: rounded inwards.
-        let addr = 3 * HUGE_PAGE + 100;
-        let (start, len) = huge_range(addr, 3 * HUGE_PAGE).unwrap();
-        assert_eq!((start, len), (4 * HUGE_PAGE, 2 * HUGE_PAGE));
-        assert!(start >= addr && start + len <= addr + 3 * HUGE_PAGE);
-        // Large enough, but no whole aligned page inside.
-        assert_eq!(huge_range(1, HUGE_PAGE.max(HUGE_MIN)), None);
-        assert_eq!(huge_range(usize::MAX - HUGE_PAGE, HUGE_MIN), None);
+        assert_eq!(mapping_len(LARGE), Some(LARGE));
+        assert_eq!(mapping_len(LARGE + 1), Some(2 * LARGE));
+        assert_eq!(mapping_len(usize::MAX - 5), None);
     }
 
-    #[test]
-    fn large_blocks_are_page_aligned_small_ones_untouched() {
-        let small = Layout::from_size_align(1000, 8).unwrap();
-        assert_eq!(system_layout(small), small);
-        let large = Layout::from_size_align(HUGE_MIN, 8).unwrap();
-        assert_eq!(system_layout(large).align(), HUGE_PAGE);
-        assert_eq!(system_layout(large).size(), HUGE_MIN);
-        let odd = Layout::from_size_align(HUGE_MIN + 1, 8).unwrap();
-        assert_eq!(
-            system_layout(odd).size(),
-            HUGE_MIN + HUGE_PAGE,
-            "whole pages"
-        );
-        let aligned = Layout::from_size_align(HUGE_MIN, 2 * HUGE_PAGE).unwrap();
-        assert_eq!(
-            system_layout(aligned),
-            aligned,
-            "a larger alignment is kept"
-        );
-        let a = HugePageHint;
-        unsafe {
-            let p = a.alloc(large);
-            assert!((p as usize).is_multiple_of(HUGE_PAGE));
-            a.dealloc(p, large);
+    /// Fills a block with a pattern, checks it later.
+    unsafe fn fill(p: *mut u8, len: usize, seed: u8) {
+        for i in (0..len).step_by(4093) {
+            unsafe { *p.add(i) = seed.wrapping_add(i as u8) };
         }
+        unsafe { *p.add(len - 1) = seed };
+    }
+
+    unsafe fn kept(p: *const u8, len: usize, seed: u8) -> bool {
+        (0..len)
+            .step_by(4093)
+            .all(|i| unsafe { *p.add(i) } == seed.wrapping_add(i as u8))
     }
 
     #[test]
-    fn allocations_through_the_hint_keep_their_contents() {
-        let a = HugePageHint;
-        for (size, zeroed) in [
-            (16, false),
-            (HUGE_MIN + 12_345, true),
-            (3 * HUGE_MIN, false),
-        ] {
-            let layout = Layout::from_size_align(size, 64).unwrap();
-            unsafe {
-                let p = if zeroed {
-                    a.alloc_zeroed(layout)
-                } else {
-                    a.alloc(layout)
-                };
-                assert!(!p.is_null() && (p as usize).is_multiple_of(64));
-                if zeroed {
-                    assert!(std::slice::from_raw_parts(p, size).iter().all(|&b| b == 0));
-                }
-                std::ptr::write_bytes(p, 0xA5, size);
-                // Grow (across the large-block size for the small block) and shrink back.
-                let grown = size.max(HUGE_MIN / 2) * 3;
-                let q = a.realloc(p, layout, grown);
-                let kept = std::slice::from_raw_parts(q, size);
-                assert!(kept.iter().all(|&b| b == 0xA5), "realloc keeps the bytes");
-                let grown_layout = Layout::from_size_align(grown, 64).unwrap();
-                let r = a.realloc(q, grown_layout, size);
-                assert!(
-                    std::slice::from_raw_parts(r, size)
-                        .iter()
-                        .all(|&b| b == 0xA5)
-                );
-                a.dealloc(r, layout);
+    fn blocks_keep_their_bytes_through_every_kind_of_realloc() {
+        let a = LargePages;
+        let layout = |size| Layout::from_size_align(size, 16).unwrap();
+        unsafe {
+            // Zeroed large block: aligned, zero, writable.
+            let z = a.alloc_zeroed(layout(3 * LARGE + 7));
+            assert!(!z.is_null() && (z as usize).is_multiple_of(LARGE));
+            assert!((0..3 * LARGE + 7).step_by(997).all(|i| *z.add(i) == 0));
+            a.dealloc(z, layout(3 * LARGE + 7));
+
+            // Small -> large -> larger -> same mapping -> small.
+            let mut p = a.alloc(layout(1000));
+            fill(p, 1000, 1);
+            for (old, new) in [
+                (1000, LARGE + 10),
+                (LARGE + 10, 3 * LARGE),
+                (3 * LARGE, 3 * LARGE - 5),
+                (3 * LARGE - 5, 900),
+            ] {
+                p = a.realloc(p, layout(old), new);
+                assert!(!p.is_null());
+                let keep = old.min(new);
+                assert!(kept(p, keep - 1, 1), "{old} -> {new}");
+                fill(p, new, 1);
             }
+            a.dealloc(p, layout(900));
         }
     }
 }

@@ -139,27 +139,49 @@ pub fn build_pixels(world: &World, grid: &Grid, i: usize, out: &mut Vec<u8>) {
     // Overview: the mean of every other tile on every other row of each texel's block
     // (offsets 1, 3, .. or 0 where a block at the world's edge is one tile wide): a
     // quarter of the reads of a full mean, with the same look at two pixels a texel.
+    // Colours are summed as three 16-bit lanes of one u64 (a sum of at most 64 samples of
+    // 255 fits), one table read and one add a sample.
     let s = grid.scale;
     let picks = |len: usize| (if len > 1 { 1 } else { 0 }..len).step_by(2);
-    let mut sums = vec![[0u32; 4]; tw];
+    let pack = |c: [u8; 4]| c[0] as u64 | (c[1] as u64) << 16 | (c[2] as u64) << 32;
+    let mut lut = [0u64; Tile::COUNT + 1];
+    for (l, c) in lut.iter_mut().zip(palette) {
+        *l = pack(c);
+    }
+    // Underground air.
+    const BACKDROP: usize = Tile::COUNT;
+    lut[BACKDROP] = pack(CAVE_BACKDROP);
+    let class = |t: Tile, y: u32, top: u32| {
+        if t == Tile::Air && y >= top {
+            BACKDROP
+        } else {
+            t as usize
+        }
+    };
+    let mut sums = vec![0u64; tw];
     for (trow, line) in out.chunks_exact_mut(tw * 4).enumerate() {
-        sums.iter_mut().for_each(|v| *v = [0; 4]);
+        sums.fill(0);
         let (y0, y1) = (r.y0 + trow * s, (r.y0 + trow * s + s).min(r.y0 + r.h));
+        let rows = picks(y1 - y0).len();
         for y in picks(y1 - y0).map(|dy| y0 + dy) {
-            let tiles = world.row(y)[r.x0..r.x0 + r.w].chunks(s);
-            for (acc, (block, tops)) in sums.iter_mut().zip(tiles.zip(surface.chunks(s))) {
-                for i in picks(block.len()) {
-                    let c = color(block[i], y as u32, tops[i]);
-                    acc[0] += c[0] as u32;
-                    acc[1] += c[1] as u32;
-                    acc[2] += c[2] as u32;
-                    acc[3] += 1;
+            let tiles = &world.row(y)[r.x0..r.x0 + r.w];
+            let yy = y as u32;
+            for (acc, (block, tops)) in sums.iter_mut().zip(tiles.chunks(s).zip(surface.chunks(s)))
+            {
+                if block.len() == 4 {
+                    // The usual full block: tiles 1 and 3.
+                    *acc += lut[class(block[1], yy, tops[1])] + lut[class(block[3], yy, tops[3])];
+                } else {
+                    for i in picks(block.len()) {
+                        *acc += lut[class(block[i], yy, tops[i])];
+                    }
                 }
             }
         }
-        for (px, acc) in line.chunks_exact_mut(4).zip(&sums) {
-            let n = acc[3].max(1);
-            px[..3].copy_from_slice(&[(acc[0] / n) as u8, (acc[1] / n) as u8, (acc[2] / n) as u8]);
+        for (x, (px, &acc)) in line.chunks_exact_mut(4).zip(&sums).enumerate() {
+            let n = (rows * picks((r.w - x * s).min(s)).len()).max(1) as u64;
+            let lane = |k: u32| ((acc >> (16 * k) & 0xffff) / n) as u8;
+            px[..3].copy_from_slice(&[lane(0), lane(1), lane(2)]);
         }
     }
 }

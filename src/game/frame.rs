@@ -185,7 +185,8 @@ pub async fn main_loop(opts: PlayOptions, start: Option<Source>) -> Result<(), S
             );
             return Ok(());
         }
-        std::thread::sleep(pacer.wait(Instant::now()));
+        let generating = app.worker.status().is_some();
+        std::thread::sleep(pacer.wait(Instant::now(), generating));
         next_frame().await;
     }
 }

@@ -93,18 +93,59 @@ fn open_bits(tiles: &[Tile]) -> u64 {
     crate::world::tile_bits(tiles, Tile::Air)
 }
 
-/// Packs one row into open-air bit words and returns how many runs of air it has.
-#[inline(always)]
-fn pack_row(row: &[Tile], bits: &mut [u64]) -> usize {
-    let mut count = 0;
-    let mut prev = 0u64;
-    for (word, tiles) in bits.iter_mut().zip(row.chunks(64)) {
-        let m = open_bits(tiles);
-        *word = m;
-        count += run_starts(m, prev).count_ones() as usize;
-        prev = m >> 63;
+/// The open air of a world as bits, one per tile (bit `x % 64` of word `x / 64` of row
+/// `y`; bits past the width are 0): all that connectivity looks at, in an eighth of the
+/// world's memory. The re-analysis thread keeps one as its copy of the world.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AirGrid {
+    width: usize,
+    height: usize,
+    words_per_row: usize,
+    bits: Vec<u64>,
+}
+
+impl AirGrid {
+    /// Packs a world's air, rows in parallel.
+    pub fn of(world: &World) -> AirGrid {
+        let (width, height) = (world.width(), world.height());
+        let words_per_row = width.div_ceil(64);
+        let mut bits = vec![0u64; words_per_row * height];
+        bits.par_chunks_mut(words_per_row)
+            .zip(world.tiles().par_chunks(width))
+            .with_min_len(16)
+            .for_each(|(words, row)| {
+                for (word, tiles) in words.iter_mut().zip(row.chunks(64)) {
+                    *word = open_bits(tiles);
+                }
+            });
+        AirGrid {
+            width,
+            height,
+            words_per_row,
+            bits,
+        }
     }
-    count
+
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// Marks tile `(x, y)` open or not; outside the grid, nothing happens.
+    pub fn set(&mut self, x: usize, y: usize, open: bool) {
+        if x < self.width && y < self.height {
+            let word = &mut self.bits[y * self.words_per_row + x / 64];
+            *word = *word & !(1 << (x % 64)) | (open as u64) << (x % 64);
+        }
+    }
+
+    /// Row `y`'s words.
+    fn row(&self, y: usize) -> &[u64] {
+        &self.bits[y * self.words_per_row..(y + 1) * self.words_per_row]
+    }
 }
 
 /// Bits where a run of air starts: open, with the west neighbour not (`carry` is the
@@ -142,20 +183,23 @@ fn runs_from_bits(bits: &[u64], width: usize, out: &mut [Run]) {
     }
 }
 
-/// Runs of air of every row, concatenated in row order, where each row's start, and the
-/// rows as bits (`wpr` words a row): rows are packed into bits and their runs counted in
-/// parallel, then each band of rows writes its runs straight into its part of one
-/// allocation.
-fn extract_runs(world: &World) -> (Vec<Run>, Vec<usize>, Vec<u64>) {
-    let (width, height) = (world.width(), world.height());
-    let wpr = width.div_ceil(64);
-    let mut bits = vec![0u64; wpr * height];
+/// Runs of air of every row, concatenated in row order, and where each row's starts: runs
+/// are counted per row in parallel, then each band of rows writes its runs straight into
+/// its part of one allocation.
+fn extract_runs(grid: &AirGrid) -> (Vec<Run>, Vec<usize>) {
+    let (width, height) = (grid.width, grid.height);
     let mut counts = vec![0usize; height];
-    bits.par_chunks_mut(wpr)
-        .zip(world.tiles().par_chunks(width))
-        .zip(counts.par_iter_mut())
-        .with_min_len(16)
-        .for_each(|((b, row), c)| *c = pack_row(row, b));
+    counts
+        .par_iter_mut()
+        .enumerate()
+        .with_min_len(64)
+        .for_each(|(y, c)| {
+            let mut carry = 0;
+            for &m in grid.row(y) {
+                *c += run_starts(m, carry).count_ones() as usize;
+                carry = m >> 63;
+            }
+        });
     let mut row_start = Vec::with_capacity(height + 1);
     row_start.push(0);
     let mut total = 0;
@@ -185,13 +229,13 @@ fn extract_runs(world: &World) -> (Vec<Run>, Vec<usize>, Vec<u64>) {
         let base = row_start[y0];
         for y in y0..y1 {
             runs_from_bits(
-                &bits[y * wpr..(y + 1) * wpr],
+                grid.row(y),
                 width,
                 &mut out[row_start[y] - base..row_start[y + 1] - base],
             );
         }
     });
-    (runs, row_start, bits)
+    (runs, row_start)
 }
 
 #[inline]
@@ -278,11 +322,15 @@ fn join_rows_kernel(
 
 /// Labels the air of `world`.
 pub fn analyse(world: &World) -> CaveReport {
-    let (width, height) = (world.width(), world.height());
+    analyse_air(&AirGrid::of(world))
+}
+
+/// Labels the air of a packed world.
+pub fn analyse_air(grid: &AirGrid) -> CaveReport {
+    let (width, height) = (grid.width, grid.height);
     // 1. Runs per row, in parallel, in row order.
-    let (mut runs, row_start, bits) = extract_runs(world);
-    let wpr = width.div_ceil(64);
-    let row = |y: usize| (&bits[y * wpr..(y + 1) * wpr], row_start[y]);
+    let (mut runs, row_start) = extract_runs(grid);
+    let row = |y: usize| (grid.row(y), row_start[y]);
     let n = runs.len();
     assert!(n < u32::MAX as usize, "too many runs");
 
@@ -491,6 +539,29 @@ mod tests {
                     .unwrap_or_else(|e| panic!("width {width}, {air_in_16}/16 air: {e}"));
             }
         }
+    }
+
+    #[test]
+    fn packed_air_with_edits_analyses_like_the_edited_world() {
+        let preset = crate::preset::Preset {
+            width: 200,
+            height: 120,
+            ..Default::default()
+        };
+        let (mut world, _) = crate::worldgen::generate(&preset, 8);
+        let mut air = AirGrid::of(&world);
+        assert_eq!(analyse_air(&air), analyse(&world));
+        // Dig a tunnel and fill part of a cave, in the world and in its packed air.
+        for (x, y, t) in (10..190)
+            .map(|x| (x, 60, Tile::Air))
+            .chain((0..200).map(|x| (x, 90, Tile::Stone)))
+        {
+            world.set(x, y, t);
+            air.set(x, y, t.is_open());
+        }
+        air.set(500, 5, true); // outside: ignored
+        assert_eq!(air, AirGrid::of(&world));
+        assert_eq!(analyse_air(&air), analyse(&world));
     }
 
     #[test]

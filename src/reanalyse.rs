@@ -1,6 +1,6 @@
-//! Cave connectivity kept up to date off the frame: after an edit the game hands a copy
-//! of the world to [`Reanalyser::request`] and picks up the fresh [`CaveReport`] with
-//! [`Reanalyser::poll`] a few frames later.
+//! Cave connectivity kept up to date off the frame: after an edit the game hands the
+//! changed tiles to [`Reanalyser::request_edits`] and picks up the fresh [`CaveReport`]
+//! with [`Reanalyser::poll`] a few frames later.
 //!
 //! A full [`analyse`] of the Large world (8400 × 2400) takes about 70 ms in release on two
 //! cores: too long for one frame, fine for a background thread. Requests coalesce: while
@@ -8,12 +8,12 @@
 //! at most one analysis behind the latest edit, and the overlay never shows a report
 //! older than one it has already shown.
 //!
-//! Copying a Large world takes several milliseconds, too long for the frame that made the
-//! edit. So the game gives the thread its own copy once ([`Reanalyser::track`], made off
-//! the render thread) and then sends only the changed tiles ([`Reanalyser::request_edits`]):
-//! the thread applies them to its copy before analysing.
+//! The thread keeps its own copy of the world's air as bits ([`AirGrid`], an eighth of the
+//! world's size), given once ([`Reanalyser::track`], packed off the render thread when
+//! the world was made), and the game then sends only the changed tiles: the thread
+//! applies them to its copy before analysing.
 
-use crate::analysis::{CaveReport, analyse};
+use crate::analysis::{AirGrid, CaveReport, analyse_air};
 use crate::world::{Tile, World};
 use std::sync::mpsc::{Receiver, channel};
 use std::sync::{Arc, Condvar, Mutex};
@@ -21,10 +21,10 @@ use std::thread::JoinHandle;
 
 #[derive(Default)]
 struct Slot {
-    /// The newest world waiting for analysis, with its request number.
-    pending: Option<(u64, World)>,
-    /// A world to keep as the thread's copy, without analysing it.
-    track: Option<World>,
+    /// The newest world's air waiting for analysis, with its request number.
+    pending: Option<(u64, AirGrid)>,
+    /// Air to keep as the thread's copy, without analysing it.
+    track: Option<AirGrid>,
     /// Tiles changed in the thread's copy since it last took them.
     edits: Vec<(usize, usize, Tile)>,
     /// Request number of the newest edits.
@@ -68,7 +68,7 @@ impl Reanalyser {
             .spawn(move || {
                 let (lock, wake) = &*theirs;
                 // The thread's copy of the world and the newest request it answered.
-                let mut own: Option<World> = None;
+                let mut own: Option<AirGrid> = None;
                 let mut done = 0u64;
                 loop {
                     let job = {
@@ -91,11 +91,9 @@ impl Reanalyser {
                             job = n;
                         }
                         if slot.edits_request > done {
-                            if let Some(w) = &mut own {
+                            if let Some(air) = &mut own {
                                 for (x, y, t) in slot.edits.drain(..) {
-                                    if x < w.width() && y < w.height() {
-                                        w.set(x, y, t);
-                                    }
+                                    air.set(x, y, t.is_open());
                                 }
                             }
                             job = job.max(slot.edits_request);
@@ -104,8 +102,8 @@ impl Reanalyser {
                     };
                     if job > done {
                         done = job;
-                        if let Some(world) = &own
-                            && tx.send((job, analyse(world))).is_err()
+                        if let Some(air) = &own
+                            && tx.send((job, analyse_air(air))).is_err()
                         {
                             return;
                         }
@@ -122,7 +120,8 @@ impl Reanalyser {
         }
     }
 
-    /// Asks for the connectivity of `world` (copied), replacing any request not yet started.
+    /// Asks for the connectivity of `world` (its air is packed here, on the caller's
+    /// thread), replacing any request not yet started; later edits apply to it.
     pub fn request(&mut self, world: &World) {
         self.requested += 1;
         if self.worker.is_none() {
@@ -130,16 +129,18 @@ impl Reanalyser {
         }
         let (lock, wake) = &*self.shared;
         if let Ok(mut slot) = lock.lock() {
-            slot.pending = Some((self.requested, world.clone()));
+            slot.pending = Some((self.requested, AirGrid::of(world)));
+            slot.edits.clear();
             wake.notify_one();
         }
     }
 
-    /// Gives the thread its own copy of the world that later edits apply to (no analysis).
-    pub fn track(&mut self, world: World) {
+    /// Gives the thread its own copy of a world's air that later edits apply to (no
+    /// analysis).
+    pub fn track(&mut self, air: AirGrid) {
         let (lock, wake) = &*self.shared;
         if let Ok(mut slot) = lock.lock() {
-            slot.track = Some(world);
+            slot.track = Some(air);
             slot.edits.clear();
             wake.notify_one();
         }
@@ -194,6 +195,7 @@ impl Drop for Reanalyser {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::analyse;
     use crate::world::Tile;
     use std::time::{Duration, Instant};
 
@@ -242,7 +244,7 @@ mod tests {
         };
         let (mut world, _) = crate::worldgen::generate(&preset, 4);
         let mut r = Reanalyser::new();
-        r.track(world.clone());
+        r.track(AirGrid::of(&world));
         assert!(r.is_current(), "tracking alone asks for nothing");
         for i in 0..20 {
             let edits: Vec<_> = (0..world.width()).map(|x| (x, 30 + i, Tile::Air)).collect();

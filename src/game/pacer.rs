@@ -49,7 +49,11 @@ mod tests {
     fn frames_are_let_go_one_interval_apart() {
         let mut p = Pacer::new(50); // 20 ms
         let t = Instant::now();
-        assert_eq!(p.wait(t, false), Duration::ZERO, "the first frame goes at once");
+        assert_eq!(
+            p.wait(t, false),
+            Duration::ZERO,
+            "the first frame goes at once"
+        );
         // 5 ms of work: wait 15 ms.
         let ms = Duration::from_millis;
         assert_eq!(p.wait(t + ms(5), false), ms(15));
@@ -83,7 +87,10 @@ mod tests {
         let mut p = Pacer::new(0);
         let t = Instant::now();
         for i in 0..5 {
-            assert_eq!(p.wait(t + Duration::from_micros(i), i % 2 == 0), Duration::ZERO);
+            assert_eq!(
+                p.wait(t + Duration::from_micros(i), i % 2 == 0),
+                Duration::ZERO
+            );
         }
     }
 }

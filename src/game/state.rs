@@ -42,8 +42,6 @@ pub struct Loaded {
     pub analysis_stale: bool,
     /// Those tiles and their new values, for the re-analysis thread's copy of the world.
     edits: Vec<(usize, usize, Tile)>,
-    /// Whether the re-analysis thread has its own copy (else each request copies the world).
-    has_copy: bool,
     /// Light levels, kept up to date by [`Loaded::edited`].
     pub light: LightMap,
     /// Bumped whenever light levels change, so views of them know to rebuild.
@@ -77,10 +75,7 @@ impl Loaded {
             None => (Player::spawn(&g.world), Inventory::default()),
         };
         let mut reanalyser = Reanalyser::new();
-        let has_copy = g.copy.is_some();
-        if let Some(copy) = g.copy {
-            reanalyser.track(copy);
-        }
+        reanalyser.track(g.air);
         Loaded {
             levels: [
                 ChunkTextures::new(grids[0], Vec::new()),
@@ -100,7 +95,6 @@ impl Loaded {
             dig: DigState::default(),
             reanalyser,
             edits: Vec::new(),
-            has_copy,
             analysis_requested: None,
             last_analysis: None,
             loaded_from: g.loaded_from,
@@ -165,11 +159,7 @@ impl Loaded {
         }
         if self.analysis_stale {
             self.analysis_stale = false;
-            if self.has_copy {
-                self.reanalyser.request_edits(&self.edits);
-            } else {
-                self.reanalyser.request(&self.world);
-            }
+            self.reanalyser.request_edits(&self.edits);
             self.edits.clear();
             self.analysis_requested.get_or_insert_with(Instant::now);
         }
@@ -227,7 +217,7 @@ pub(crate) mod tests {
         let overview = super::super::chunks::build_all(&world, &overview_grid, &no).unwrap();
         Loaded::new(Generated {
             light: LightMap::compute(&world),
-            copy: Some(world.clone()),
+            air: crate::analysis::AirGrid::of(&world),
             world,
             report,
             timings,

@@ -3,7 +3,7 @@
 //! and messages from old jobs are ignored, so pressing R again restarts cleanly.
 
 use super::chunks;
-use crate::analysis::{self, CaveReport};
+use crate::analysis::{self, AirGrid, CaveReport};
 use crate::light::LightMap;
 use crate::preset::Preset;
 use crate::save::{self, PlayerState};
@@ -25,9 +25,9 @@ pub struct Generated {
     pub overview: Vec<Vec<u8>>,
     /// Light levels of every tile.
     pub light: LightMap,
-    /// A second copy of the world for the re-analysis thread, made here so the render
-    /// thread never copies a whole world.
-    pub copy: Option<World>,
+    /// The world's air for the re-analysis thread's copy, packed here (connectivity packs
+    /// it anyway) so the render thread never copies a world.
+    pub air: AirGrid,
     /// Where the player stands and what they carry, for a world from a save (a new
     /// world spawns a fresh player).
     pub player: Option<PlayerState>,
@@ -180,33 +180,30 @@ impl Worker {
                         (world, Vec::new(), Some(player), Some(path))
                     }
                 };
-                // Connectivity and the overview only read the world: run them side by side.
+                // Connectivity, light and the overview only read the world: side by side.
                 send(PASSES.len(), PASS_SHARE);
                 let (w, h) = (world.width(), world.height());
                 let overview_grid = chunks::Grid::scaled(w, h, chunks::OVERVIEW_SCALE);
-                // Analysis and light beside the overview and the re-analysis thread's copy.
-                let (((report, analysis_ms), (light, light_ms)), ((overview, overview_ms), copy)) =
+                // Analysis beside light and the overview.
+                let ((air, report, analysis_ms), ((light, light_ms), (overview, overview_ms))) =
                     rayon::join(
                         || {
-                            rayon::join(
-                                || {
-                                    let start = Instant::now();
-                                    (analysis::analyse(&world), ms_since(start))
-                                },
-                                || {
-                                    let start = Instant::now();
-                                    (LightMap::compute(&world), ms_since(start))
-                                },
-                            )
+                            let start = Instant::now();
+                            let air = AirGrid::of(&world);
+                            let report = analysis::analyse_air(&air);
+                            (air, report, ms_since(start))
                         },
                         || {
                             rayon::join(
                                 || {
                                     let start = Instant::now();
+                                    (LightMap::compute(&world), ms_since(start))
+                                },
+                                || {
+                                    let start = Instant::now();
                                     let o = chunks::build_all(&world, &overview_grid, &cancel);
                                     (o, ms_since(start))
                                 },
-                                || world.clone(),
                             )
                         },
                     );
@@ -232,7 +229,7 @@ impl Worker {
                     timings,
                     overview,
                     light,
-                    copy: Some(copy),
+                    air,
                     player,
                     loaded_from,
                     requested,

@@ -141,7 +141,7 @@ impl World {
         World {
             width,
             height,
-            tiles: vec![Tile::Air; width * height],
+            tiles: air_tiles(width * height),
             surface: vec![0; width],
             seed,
             preset,
@@ -271,6 +271,22 @@ impl World {
             h = crate::rng::mix64(h ^ r).wrapping_add(0x9E37_79B9_7F4A_7C15);
         }
         h
+    }
+}
+
+/// `n` air tiles. `vec![Tile::Air; n]` would write every byte; a zeroed allocation is
+/// free to hand out fresh pages, which are zero already (a Large world is 20 MB).
+fn air_tiles(n: usize) -> Vec<Tile> {
+    const _: () = assert!(Tile::Air as u8 == 0);
+    let mut bytes = std::mem::ManuallyDrop::new(vec![0u8; n]);
+    // SAFETY: `Tile` is `repr(u8)` and 0 is `Tile::Air`, so every byte is a valid tile;
+    // size and alignment are those of `u8`, so the allocation's layout is unchanged.
+    unsafe {
+        Vec::from_raw_parts(
+            bytes.as_mut_ptr().cast::<Tile>(),
+            bytes.len(),
+            bytes.capacity(),
+        )
     }
 }
 

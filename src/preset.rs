@@ -117,6 +117,18 @@ pub struct Ore {
 pub struct OreParams {
     pub frequency: f64,
     pub table: Vec<Ore>,
+    pub veins: Veins,
+}
+
+/// Which noise each row of the ore table reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Veins {
+    /// One noise field for the whole table: a rarer ore (higher threshold) sits inside
+    /// the next commoner one, in rings around the noise's peaks.
+    Shared,
+    /// A noise field of its own for each row: veins of different ores lie independently,
+    /// and where two overlap the row listed first wins.
+    Separate,
 }
 
 /// Which dirt grows grass.
@@ -199,15 +211,16 @@ impl Default for OreParams {
                 },
                 Ore {
                     tile: Tile::GoldOre,
-                    threshold: 0.56,
+                    threshold: 0.575,
                     min_depth: 70,
                 },
                 Ore {
                     tile: Tile::IronOre,
-                    threshold: 0.4,
+                    threshold: 0.44,
                     min_depth: 6,
                 },
             ],
+            veins: Veins::Separate,
         }
     }
 }

@@ -174,12 +174,15 @@ mod shipped {
         assert_eq!(got, expected);
     }
 
+    // Changed on purpose once: `ores.veins: Separate` (each ore its own noise field, iron
+    // and gold thresholds raised to 0.44 and 0.575 to keep their shares) moved every
+    // preset but classic.
     const GOLDEN: [(&str, &str); 6] = [
         ("classic", "2667f34767bfbaf8"),
-        ("default", "e3cd8a4ce50480d6"),
-        ("large", "e3cd8a4ce50480d6"),
-        ("caverns", "02186ad09866c58f"),
-        ("plains", "f170ffe55ffa6589"),
-        ("highlands", "a3229a7aca3f5e59"),
+        ("default", "12a5fe2cfe170898"),
+        ("large", "12a5fe2cfe170898"),
+        ("caverns", "d136f86153304693"),
+        ("plains", "c0f2f3b29095171c"),
+        ("highlands", "2c2febc0f0fd7d52"),
     ];
 }

@@ -1,25 +1,43 @@
 //! Pass 4, **ores**: 2D Perlin noise sampled at `(x, y) * frequency`, checked against the
-//! preset's ore table in order; the first row whose threshold the noise exceeds and whose
-//! minimum depth below the local surface the tile exceeds wins.
+//! preset's ore table in order; the first row whose threshold its noise exceeds and whose
+//! minimum depth below the local surface the tile exceeds wins. With `veins: Shared` every
+//! row reads one noise field (rarer ores sit inside commoner ones, in rings); with
+//! `veins: Separate` each row reads a field of its own, keyed by its place in the table.
 //!
 //! Expects: stone. Leaves: some stone replaced by ore; nothing else touched. Noise is
 //! evaluated for whole rows from the first row deep enough for some ore: a row of noise is
 //! one vectorised loop, cheaper than working out which parts of it hold stone.
 
+use super::noise::hash32;
 use super::noise::{LatticeRow, RowPlan, floor_i32, perlin_2d_row_cached};
-use crate::preset::{Ore, Preset};
+use crate::preset::{Ore, Preset, Veins};
 use crate::rng::PassRng;
 use crate::world::{Tile, World};
 use rand::Rng;
 use rayon::prelude::*;
 
-/// The ore for a noise value at a depth, or `None` to keep the stone.
+/// The ore at a depth, given each table row's noise value (`noise[i]` for row `i`; the
+/// same value throughout for shared veins), or `None` to keep the stone.
 #[inline]
-pub fn pick(table: &[Ore], noise: f32, depth: i64) -> Option<Tile> {
+pub fn pick(table: &[Ore], noise: &[f32], depth: i64) -> Option<Tile> {
     table
         .iter()
-        .find(|o| noise as f64 > o.threshold && depth > o.min_depth as i64)
-        .map(|o| o.tile)
+        .zip(noise)
+        .find(|(o, n)| **n as f64 > o.threshold && depth > o.min_depth as i64)
+        .map(|(o, _)| o.tile)
+}
+
+/// The noise key of each noise field, and which field each table row reads.
+fn fields(key: u32, veins: Veins, rows: usize) -> (Vec<u32>, Vec<usize>) {
+    match veins {
+        Veins::Shared => (vec![key], vec![0; rows]),
+        Veins::Separate => (
+            (0..rows as u32)
+                .map(|i| hash32(key ^ (i + 1).wrapping_mul(0x9E37_79B9)))
+                .collect(),
+            (0..rows).collect(),
+        ),
+    }
 }
 
 /// The largest `f32` whose value is at most `t`, so that for every `f32` noise value
@@ -37,11 +55,18 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     }
     let min_depth = p.table.iter().map(|o| o.min_depth).min().unwrap_or(0) as usize;
     let first_row = world.surface.iter().copied().min().unwrap_or(0) as usize + min_depth + 1;
+    let (keys, field_of) = fields(key, p.veins, p.table.len());
     // The table as f32 thresholds with the same outcome as `pick`'s f64 comparison.
-    let table: Vec<(f32, i32, Tile)> = p
+    let table: Vec<Entry> = p
         .table
         .iter()
-        .map(|o| (below_or_at(o.threshold), o.min_depth as i32, o.tile))
+        .zip(field_of)
+        .map(|(o, field)| Entry {
+            threshold: below_or_at(o.threshold),
+            min_depth: o.min_depth as i32,
+            tile: o.tile,
+            field,
+        })
         .collect();
     let width = world.width();
     let freq = p.frequency as f32;
@@ -63,7 +88,7 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
         (rest, y0) = (tail, y1);
     }
     let job = RowJob {
-        key,
+        keys: &keys,
         plan: &plan,
         freq,
         table: &table,
@@ -71,27 +96,40 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     };
     bands.into_par_iter().for_each_init(
         || Scratch {
-            noise: vec![0f32; width],
+            noise: vec![vec![0f32; width]; keys.len()],
             ore: vec![Tile::Stone; width],
-            lattice: LatticeRow::default(),
+            lattice: vec![LatticeRow::default(); keys.len()],
         },
         |scratch, (y0, band)| job.band(y0, band, scratch),
     );
 }
 
-/// Per-thread buffers, kept across the bands a thread handles.
+/// One row of the ore table, as the pass uses it.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    /// The largest f32 at or below the preset's threshold ([`below_or_at`]).
+    threshold: f32,
+    min_depth: i32,
+    tile: Tile,
+    /// The noise field it reads.
+    field: usize,
+}
+
+/// Per-thread buffers, kept across the bands a thread handles: a row of noise and its
+/// lattice terms per noise field.
 struct Scratch {
-    noise: Vec<f32>,
+    noise: Vec<Vec<f32>>,
     ore: Vec<Tile>,
-    lattice: LatticeRow,
+    lattice: Vec<LatticeRow>,
 }
 
 /// What one row of the pass needs.
 struct RowJob<'a> {
-    key: u32,
+    /// One per noise field.
+    keys: &'a [u32],
     plan: &'a RowPlan,
     freq: f32,
-    table: &'a [(f32, i32, Tile)],
+    table: &'a [Entry],
     surface: &'a Surface,
 }
 
@@ -104,8 +142,23 @@ impl RowJob<'_> {
             ore,
             lattice,
         } = scratch;
-        perlin_2d_row_cached(self.key, self.plan, lattice, y, self.freq, noise);
-        pick_row(self.table, y as i32, noise, self.surface, ore);
+        let y32 = y as i32;
+        for (field, (&key, (noise, lattice))) in self
+            .keys
+            .iter()
+            .zip(noise.iter_mut().zip(lattice))
+            .enumerate()
+        {
+            // A field only rows too deep for this row's columns read is not needed.
+            let wanted = self
+                .table
+                .iter()
+                .any(|e| e.field == field && y32 - self.surface.min > e.min_depth);
+            if wanted {
+                perlin_2d_row_cached(key, self.plan, lattice, y, self.freq, noise);
+            }
+        }
+        pick_row(self.table, y32, noise, self.surface, ore);
         for (t, &o) in row.iter_mut().zip(ore.iter()) {
             *t = if *t == Tile::Stone { o } else { *t };
         }
@@ -155,20 +208,17 @@ impl Surface {
 }
 
 /// `out[x]` = what [`pick`] chooses for column `x` of row `y`, with `Tile::Stone` for no
-/// ore. Branch-free: the table is applied last entry first, so the first match wins, and
-/// each entry is one vectorised pass over the row. An entry too deep for every column of
-/// the row is skipped, and one deep enough for every column skips the depth test.
+/// ore, given a row of noise per field. Branch-free: the table is applied last entry
+/// first, so the first match wins, and each entry is one vectorised pass over the row. An
+/// entry too deep for every column of the row is skipped, and one deep enough for every
+/// column skips the depth test.
 #[inline(always)]
-fn pick_row(
-    table: &[(f32, i32, Tile)],
-    y: i32,
-    noise: &[f32],
-    surface: &Surface,
-    out: &mut [Tile],
-) {
+fn pick_row(table: &[Entry], y: i32, noise: &[Vec<f32>], surface: &Surface, out: &mut [Tile]) {
     let (smin, smax, surface) = (surface.min, surface.max, &surface.heights);
     out.fill(Tile::Stone);
-    for &(threshold, min_depth, tile) in table.iter().rev() {
+    for e in table.iter().rev() {
+        let (threshold, min_depth, tile) = (e.threshold, e.min_depth, e.tile);
+        let noise = &noise[e.field];
         if y - smin <= min_depth {
             continue;
         }
@@ -213,35 +263,91 @@ mod tests {
                 min_depth: 5,
             },
         ];
-        assert_eq!(pick(&classic, 0.7, 21), Some(Tile::DiamondOre));
-        assert_eq!(pick(&classic, 0.7, 20), Some(Tile::GoldOre));
-        assert_eq!(pick(&classic, 0.7, 10), Some(Tile::IronOre));
-        assert_eq!(pick(&classic, 0.7, 5), None);
-        assert_eq!(pick(&classic, 0.2, 100), Some(Tile::IronOre));
-        assert_eq!(pick(&classic, 0.1, 100), None);
+        let shared = |n: f32| [n; 3];
+        assert_eq!(pick(&classic, &shared(0.7), 21), Some(Tile::DiamondOre));
+        assert_eq!(pick(&classic, &shared(0.7), 20), Some(Tile::GoldOre));
+        assert_eq!(pick(&classic, &shared(0.7), 10), Some(Tile::IronOre));
+        assert_eq!(pick(&classic, &shared(0.7), 5), None);
+        assert_eq!(pick(&classic, &shared(0.2), 100), Some(Tile::IronOre));
+        assert_eq!(pick(&classic, &shared(0.1), 100), None);
+        // Separate fields: each row against its own value, the first match still wins.
+        assert_eq!(pick(&classic, &[0.1, 0.5, 0.9], 100), Some(Tile::GoldOre));
+        assert_eq!(pick(&classic, &[0.1, 0.2, 0.9], 100), Some(Tile::IronOre));
+        assert_eq!(pick(&classic, &[0.65, 0.2, 0.9], 15), Some(Tile::IronOre));
         assert!(!t.is_empty());
     }
 
     #[test]
-    fn row_picks_match_pick() {
+    fn row_picks_match_pick_for_shared_and_separate_veins() {
         let table = crate::preset::OreParams::default().table;
-        let f32_table: Vec<(f32, i32, Tile)> = table
-            .iter()
-            .map(|o| (below_or_at(o.threshold), o.min_depth as i32, o.tile))
-            .collect();
-        let noise: Vec<f32> = (0..4000)
-            .map(|i| crate::worldgen::noise::perlin_2d(3, i as f32 * 0.37, 0.5) * 1.3)
-            .collect();
         let surface = Surface::new(&(0..4000).map(|i| i * 7 % 300).collect::<Vec<u32>>());
-        let mut out = vec![Tile::Air; 4000];
-        for y in [0, 50, 130, 299, 400] {
-            pick_row(&f32_table, y, &noise, &surface, &mut out);
-            for x in 0..4000 {
-                let depth = (y - surface.heights[x]) as i64;
-                let want = pick(&table, noise[x], depth).unwrap_or(Tile::Stone);
-                assert_eq!(out[x], want, "x {x} y {y}");
+        for veins in [Veins::Shared, Veins::Separate] {
+            let (keys, field_of) = fields(9, veins, table.len());
+            let entries: Vec<Entry> = table
+                .iter()
+                .zip(&field_of)
+                .map(|(o, &field)| Entry {
+                    threshold: below_or_at(o.threshold),
+                    min_depth: o.min_depth as i32,
+                    tile: o.tile,
+                    field,
+                })
+                .collect();
+            let noise: Vec<Vec<f32>> = keys
+                .iter()
+                .map(|&k| {
+                    (0..4000)
+                        .map(|i| crate::worldgen::noise::perlin_2d(k, i as f32 * 0.37, 0.5) * 1.3)
+                        .collect()
+                })
+                .collect();
+            let mut out = vec![Tile::Air; 4000];
+            for y in [0, 50, 130, 299, 400] {
+                pick_row(&entries, y, &noise, &surface, &mut out);
+                for x in 0..4000 {
+                    let depth = (y - surface.heights[x]) as i64;
+                    let at: Vec<f32> = field_of.iter().map(|&f| noise[f][x]).collect();
+                    let want = pick(&table, &at, depth).unwrap_or(Tile::Stone);
+                    assert_eq!(out[x], want, "{veins:?} x {x} y {y}");
+                }
             }
         }
+    }
+
+    #[test]
+    fn separate_veins_do_not_nest() {
+        // With one field, every diamond tile is ringed by gold; with a field per ore, many
+        // diamonds touch no gold at all.
+        let preset = |veins| crate::preset::Preset {
+            width: 600,
+            height: 500,
+            ores: crate::preset::OreParams {
+                veins,
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        let ringed = |veins| {
+            let (w, _) = crate::worldgen::generate(&preset(veins), 11);
+            let (mut diamonds, mut beside_gold) = (0, 0);
+            for y in 1..w.height() - 1 {
+                for x in 1..w.width() - 1 {
+                    if w.tile(x, y) == Tile::DiamondOre {
+                        diamonds += 1;
+                        let n = [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)];
+                        beside_gold += n.iter().any(|&(a, b)| w.tile(a, b) == Tile::GoldOre) as u32;
+                    }
+                }
+            }
+            assert!(diamonds > 20, "{veins:?}: {diamonds} diamonds");
+            beside_gold as f64 / diamonds as f64
+        };
+        let (shared, separate) = (ringed(Veins::Shared), ringed(Veins::Separate));
+        assert!(shared > 0.3, "shared veins nest diamonds in gold: {shared}");
+        assert!(
+            separate < shared / 3.0,
+            "separate {separate} vs shared {shared}"
+        );
     }
 
     #[test]

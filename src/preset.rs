@@ -20,6 +20,8 @@ pub const MIN_SIDE: u32 = 8;
 pub const MAX_OCTAVES: u32 = 16;
 /// Most cave automaton iterations.
 pub const MAX_ITERATIONS: u32 = 64;
+/// Most tiles per cave automaton cell, along each axis.
+pub const MAX_CAVE_SCALE: u32 = 4;
 /// Most entries in the ore table.
 pub const MAX_ORES: usize = 16;
 /// Largest preset file read.
@@ -98,6 +100,12 @@ pub struct CaveParams {
     pub wall_above: u32,
     /// A cell with fewer than this many of its 8 neighbours walls becomes open.
     pub open_below: u32,
+    /// Tiles per automaton cell along each axis: the fill and the `iterations` steps run
+    /// on cells of `scale` x `scale` tiles, so caves come out `scale` times larger.
+    pub scale: u32,
+    /// Automaton steps at tile scale after the cells are scaled up to tiles: they round
+    /// off the cells' square corners.
+    pub smoothing: u32,
 }
 
 /// One row of the ore table.
@@ -195,6 +203,8 @@ impl Default for CaveParams {
             iterations: 6,
             wall_above: 4,
             open_below: 4,
+            scale: 2,
+            smoothing: 2,
         }
     }
 }
@@ -378,6 +388,8 @@ impl Preset {
         check_u("caves.iterations", c.iterations, 0, MAX_ITERATIONS)?;
         check_u("caves.wall_above", c.wall_above, 0, 8)?;
         check_u("caves.open_below", c.open_below, 0, 8)?;
+        check_u("caves.scale", c.scale, 1, MAX_CAVE_SCALE)?;
+        check_u("caves.smoothing", c.smoothing, 0, MAX_ITERATIONS)?;
         if c.open_below > c.wall_above + 1 {
             return Err(RangeError {
                 field: "caves.open_below".into(),

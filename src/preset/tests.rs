@@ -50,6 +50,9 @@ fn out_of_range_values_name_field_value_range_and_line() {
         ("(caves: (fill: 1.5))", "caves.fill"),
         ("(caves: (wall_above: 9))", "caves.wall_above"),
         ("(caves: (iterations: 100000))", "caves.iterations"),
+        ("(caves: (scale: 0))", "caves.scale"),
+        ("(caves: (scale: 5))", "caves.scale"),
+        ("(caves: (smoothing: 65))", "caves.smoothing"),
         (
             "(caves: (wall_above: 2, open_below: 6))",
             "caves.open_below",
@@ -174,15 +177,15 @@ mod shipped {
         assert_eq!(got, expected);
     }
 
-    // Changed on purpose once: `ores.veins: Separate` (each ore its own noise field, iron
-    // and gold thresholds raised to 0.44 and 0.575 to keep their shares) moved every
-    // preset but classic.
+    // Changed on purpose, moving every preset but classic: `ores.veins: Separate` (each
+    // ore its own noise field, iron and gold thresholds raised to 0.44 and 0.575 to keep
+    // their shares), then `caves.scale: 2, smoothing: 2` (caves on 2x2-tile cells).
     const GOLDEN: [(&str, &str); 6] = [
         ("classic", "2667f34767bfbaf8"),
-        ("default", "12a5fe2cfe170898"),
-        ("large", "12a5fe2cfe170898"),
-        ("caverns", "d136f86153304693"),
-        ("plains", "c0f2f3b29095171c"),
-        ("highlands", "2c2febc0f0fd7d52"),
+        ("default", "e1e4ef485a0312f0"),
+        ("large", "e1e4ef485a0312f0"),
+        ("caverns", "7c2088180ade0f03"),
+        ("plains", "574ec46b40848395"),
+        ("highlands", "854819423e202d91"),
     ];
 }

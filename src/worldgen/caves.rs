@@ -7,6 +7,13 @@
 //! neighbours are walls → wall, fewer than `open_below` → open, otherwise unchanged", with
 //! cells outside the world counting as walls.
 //!
+//! With `scale` > 1 the fill and the steps run on cells of `scale` x `scale` tiles (a grid
+//! `scale` times smaller each way, with the fill noise's frequency scaled to match); the
+//! cells are then scaled up to tiles, the rows above `surface + margin` sealed again, and
+//! `smoothing` more steps at tile scale round off the cells' corners. The automaton's
+//! structures are a few cells across whatever the cell size, so this makes caves and
+//! caverns `scale` times larger, and costs less, not more.
+//!
 //! The grid is one bit per cell (1 = wall) in `u64` words, so one word holds 64 cells and
 //! a step counts all 64 neighbourhoods at once with bit-sliced adders. Out-of-world
 //! neighbours are all-ones guard words. The random fill draws 16 random words per 64 cells
@@ -17,9 +24,9 @@ mod automaton;
 mod fill;
 
 pub use automaton::{run_automaton, step_row};
-pub use fill::random_fill;
+pub use fill::{random_fill, seal_above};
 
-use crate::preset::Preset;
+use crate::preset::{CaveParams, Preset};
 use crate::rng::PassRng;
 use crate::world::{Tile, World};
 use rand::Rng;
@@ -100,13 +107,112 @@ fn open_row_avx2(row: &mut [Tile], words: &[u64]) {
     open_row(row, words)
 }
 
+/// `b`'s bits each repeated `s` times: bit `i` becomes bits `i * s .. i * s + s`.
+fn spread_byte(b: u8, s: usize) -> u32 {
+    (0..8)
+        .filter(|i| b >> i & 1 == 1)
+        .map(|i| ((1u32 << s) - 1) << (i * s))
+        .fold(0, |a, m| a | m)
+}
+
+/// `coarse` scaled up `scale` times (1..=4) to `width` x `height` tiles: tile `(x, y)`
+/// takes cell `(x / scale, y / scale)`. Each coarse row is spread into one tile row a byte
+/// at a time through a table, then copied to the other `scale - 1` rows.
+pub fn scale_up(coarse: &BitGrid, scale: usize, width: usize, height: usize) -> BitGrid {
+    assert!((1..=4).contains(&scale), "cave scale {scale} outside 1..=4");
+    let mut fine = BitGrid::walls(width, height);
+    let (wpr, cwpr) = (fine.words_per_row, coarse.words_per_row);
+    let pad = fine.padding_mask();
+    let table: [u32; 256] = std::array::from_fn(|b| spread_byte(b as u8, scale));
+    fine.bits
+        .par_chunks_mut(wpr * scale)
+        .enumerate()
+        .for_each(|(cy, rows)| {
+            let (first, rest) = rows.split_at_mut(wpr);
+            let cells = &coarse.bits[cy * cwpr..(cy + 1) * cwpr];
+            let (mut acc, mut bits, mut w) = (0u128, 0, 0);
+            for byte in cells.iter().flat_map(|word| word.to_le_bytes()) {
+                acc |= (table[byte as usize] as u128) << bits;
+                bits += 8 * scale;
+                if bits >= 64 {
+                    if let Some(out) = first.get_mut(w) {
+                        *out = acc as u64;
+                    }
+                    (acc, bits, w) = (acc >> 64, bits - 64, w + 1);
+                }
+            }
+            if let Some(out) = first.get_mut(w) {
+                *out = acc as u64 | !0 << bits;
+            }
+            first[wpr - 1] |= pad;
+            for row in rest.chunks_mut(wpr) {
+                row.copy_from_slice(first);
+            }
+        });
+    fine
+}
+
+/// The caves' bit grid (1 = wall) and the first row that may hold open cells.
+pub fn carve(
+    width: usize,
+    height: usize,
+    surface: &[u32],
+    params: &CaveParams,
+    key: u64,
+) -> (BitGrid, usize) {
+    let scale = params.scale.max(1) as usize;
+    if scale == 1 {
+        let (mut grid, first_random) = random_fill(width, height, surface, params, key);
+        let first_row = first_random.saturating_sub(params.iterations as usize);
+        run_automaton(&mut grid, params, first_row);
+        return smooth(grid, params, first_row);
+    }
+    // Cells: random from the first cell row that lies wholly below every one of its
+    // columns' `surface + margin`.
+    let start: Vec<usize> = surface
+        .iter()
+        .map(|&s| s as usize + params.margin as usize)
+        .collect();
+    let cell_start: Vec<u32> = start
+        .chunks(scale)
+        .map(|c| c.iter().max().map_or(0, |&m| m.div_ceil(scale)) as u32)
+        .collect();
+    let cells = CaveParams {
+        margin: 0,
+        fill_frequency: (params.fill_frequency * scale as f64).min(1.0),
+        ..params.clone()
+    };
+    let (cw, ch) = (width.div_ceil(scale), height.div_ceil(scale));
+    let (mut coarse, first_cell) = random_fill(cw, ch, &cell_start, &cells, key);
+    run_automaton(
+        &mut coarse,
+        &cells,
+        first_cell.saturating_sub(params.iterations as usize),
+    );
+    let mut grid = scale_up(&coarse, scale, width, height);
+    seal_above(&mut grid, &start);
+    let first_open = start.iter().copied().min().unwrap_or(height).min(height);
+    smooth(grid, params, first_open)
+}
+
+/// `smoothing` more steps over a grid whose open cells start at `first_row`.
+fn smooth(mut grid: BitGrid, params: &CaveParams, first_row: usize) -> (BitGrid, usize) {
+    let steps = params.smoothing as usize;
+    let first_row = first_row.saturating_sub(steps);
+    if steps > 0 {
+        let rule = CaveParams {
+            iterations: params.smoothing,
+            ..params.clone()
+        };
+        run_automaton(&mut grid, &rule, first_row);
+    }
+    (grid, first_row)
+}
+
 pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     let params = &preset.caves;
     let (width, height) = (world.width(), world.height());
-    let (mut grid, first_random) =
-        random_fill(width, height, &world.surface, params, rng.next_u64());
-    let first_row = first_random.saturating_sub(params.iterations as usize);
-    run_automaton(&mut grid, params, first_row);
+    let (grid, first_row) = carve(width, height, &world.surface, params, rng.next_u64());
     let wpr = grid.words_per_row;
     #[cfg(target_arch = "x86_64")]
     let avx2 = std::is_x86_feature_detected!("avx2");
@@ -132,6 +238,70 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
 mod tests {
     use super::*;
     use crate::rng::hash3;
+
+    #[test]
+    fn scale_up_gives_each_tile_its_cells_bit() {
+        for scale in 1..=4usize {
+            for (width, height) in [(1usize, 1usize), (63, 5), (64, 8), (130, 9), (257, 13)] {
+                let (cw, ch) = (width.div_ceil(scale), height.div_ceil(scale));
+                let mut coarse = BitGrid::walls(cw, ch);
+                for y in 0..ch {
+                    for x in 0..cw {
+                        coarse.set(x, y, hash3(scale as u64, x as u64, y as u64) & 1 == 1);
+                    }
+                }
+                let fine = scale_up(&coarse, scale, width, height);
+                for y in 0..height {
+                    for x in 0..width {
+                        assert_eq!(
+                            fine.get(x, y),
+                            coarse.get(x / scale, y / scale),
+                            "scale {scale} {width}x{height} at ({x}, {y})"
+                        );
+                    }
+                }
+                // Bits past the width stay walls.
+                let pad = fine.padding_mask();
+                assert!(
+                    (0..height).all(|y| fine.bits[(y + 1) * fine.words_per_row - 1] & pad == pad)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn scaled_caves_keep_the_margin_and_grow_larger() {
+        let preset = |scale| Preset {
+            width: 800,
+            height: 400,
+            caves: CaveParams {
+                scale,
+                ..CaveParams::default()
+            },
+            ..Preset::default()
+        };
+        let mean_cave = |scale| {
+            let p = preset(scale);
+            let (w, _) = crate::worldgen::generate(&p, 21);
+            let solid_below = (p.caves.margin - p.caves.smoothing) as usize;
+            for x in 0..w.width() {
+                let s = w.surface[x] as usize;
+                for y in s..(s + solid_below).min(w.height()) {
+                    assert!(
+                        w.tile(x, y).is_solid(),
+                        "scale {scale}: air at ({x}, {y}) in the margin"
+                    );
+                }
+            }
+            let r = crate::analysis::analyse(&w);
+            r.cave_air as f64 / r.cave_count.max(1) as f64
+        };
+        let (one, two) = (mean_cave(1), mean_cave(2));
+        assert!(
+            two > 2.5 * one,
+            "mean cave {one:.1} tiles at scale 1, {two:.1} at scale 2"
+        );
+    }
 
     #[test]
     fn open_row_opens_exactly_the_clear_bits() {

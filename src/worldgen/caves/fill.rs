@@ -138,6 +138,28 @@ fn fill_words_avx512(key: u64, y: usize, p16: &[u32], row: &mut [u64], lo: &[usi
     fill_words(key, y, p16, row, lo)
 }
 
+/// Makes every cell of column `x` above row `start[x]` a wall: whole rows down to the
+/// highest start, lane by lane between the highest and the lowest.
+pub fn seal_above(grid: &mut BitGrid, start: &[usize]) {
+    let wpr = grid.words_per_row;
+    let (lo, hi) = (
+        start.iter().copied().min().unwrap_or(0).min(grid.height),
+        start.iter().copied().max().unwrap_or(0).min(grid.height),
+    );
+    grid.bits[..lo * wpr].fill(!0);
+    grid.bits[lo * wpr..hi * wpr]
+        .par_chunks_mut(wpr)
+        .enumerate()
+        .for_each(|(i, row)| {
+            let y = lo + i;
+            for (word, columns) in row.iter_mut().zip(start.chunks(64)) {
+                for (lane, &s) in columns.iter().enumerate() {
+                    *word |= ((y < s) as u64) << lane;
+                }
+            }
+        });
+}
+
 /// The initial grid: wall above `surface + margin`, random below.
 pub fn random_fill(
     width: usize,
@@ -357,6 +379,19 @@ mod tests {
             77,
         );
         assert!(g1.bits.iter().all(|&w| w == !0));
+    }
+
+    #[test]
+    fn seal_above_walls_exactly_the_rows_above_each_start() {
+        let mut g = BitGrid::walls(130, 40);
+        g.bits.fill(0);
+        let start: Vec<usize> = (0..130).map(|x| (x * 7) % 31).collect();
+        seal_above(&mut g, &start);
+        for (x, &s) in start.iter().enumerate() {
+            for y in 0..40 {
+                assert_eq!(g.get(x, y), y < s, "({x}, {y})");
+            }
+        }
     }
 
     #[test]

@@ -27,6 +27,8 @@ struct Timer {
     max: f64,
     n: u32,
     shown: FrameStats,
+    /// A whole one-second window has been shown.
+    settled: bool,
     /// Over the whole run (for `--frames`).
     total: f64,
     total_max: f64,
@@ -38,14 +40,19 @@ impl Timer {
         self.sum += cpu_ms;
         self.max = self.max.max(cpu_ms);
         self.n += 1;
-        if now - self.window_start >= 1.0 {
+        let window_done = now - self.window_start >= 1.0;
+        // Until the first one-second window is done, show the frames so far.
+        if window_done || !self.settled {
             let frame_ms = (now - self.window_start) * 1e3 / self.n as f64;
             self.shown = FrameStats {
                 cpu_ms: self.sum / self.n as f64,
                 cpu_max_ms: self.max,
                 frame_ms,
             };
+        }
+        if window_done {
             (self.window_start, self.sum, self.max, self.n) = (now, 0.0, 0.0, 0);
+            self.settled = true;
         }
     }
 }
@@ -91,11 +98,16 @@ pub async fn main_loop(opts: PlayOptions, start: Option<Source>) -> Result<(), S
     let mut frames = 0u64;
     let mut drag: Option<(f32, f32)> = None;
     let mut pacer = super::pacer::Pacer::new(opts.max_fps.unwrap_or(cli::DEFAULT_MAX_FPS));
+    let mut warm_scale = None;
     loop {
         let t0 = Instant::now();
         let now = get_time();
         let screen = (screen_width(), screen_height());
         let s = ui::scale(screen.1);
+        if warm_scale != Some(s) {
+            ui::warm_fonts(s);
+            warm_scale = Some(s);
+        }
         handle_input(&mut app, screen, now, &mut drag);
         let t_in = t0.elapsed();
         app.update(screen, now);

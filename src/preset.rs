@@ -22,6 +22,8 @@ pub const MAX_OCTAVES: u32 = 16;
 pub const MAX_ITERATIONS: u32 = 64;
 /// Most tiles per cave automaton cell, along each axis.
 pub const MAX_CAVE_SCALE: u32 = 4;
+/// Most rows of water in one pool.
+pub const MAX_POOL_DEPTH: u32 = 64;
 /// Most entries in the ore table.
 pub const MAX_ORES: usize = 16;
 /// Largest preset file read.
@@ -41,6 +43,7 @@ pub struct Preset {
     pub layers: LayerParams,
     pub caves: CaveParams,
     pub ores: OreParams,
+    pub water: WaterParams,
     pub grass: GrassParams,
 }
 
@@ -148,6 +151,19 @@ pub enum GrassMode {
     SkyLit,
 }
 
+/// The water pass: still pools on cave floors.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct WaterParams {
+    /// Chance that a 64x64-tile block of the world holds a pool (if its spot is in a
+    /// cave). 0 turns the pass off.
+    pub pools: f64,
+    /// Most rows of water in one pool.
+    pub max_depth: u32,
+    /// Widest row of water in one pool, in tiles.
+    pub max_width: u32,
+}
+
 /// The grass pass.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -165,6 +181,7 @@ impl Default for Preset {
             layers: LayerParams::default(),
             caves: CaveParams::default(),
             ores: OreParams::default(),
+            water: WaterParams::default(),
             grass: GrassParams::default(),
         }
     }
@@ -231,6 +248,16 @@ impl Default for OreParams {
                 },
             ],
             veins: Veins::Separate,
+        }
+    }
+}
+
+impl Default for WaterParams {
+    fn default() -> Self {
+        WaterParams {
+            pools: 0.4,
+            max_depth: 6,
+            max_width: 40,
         }
     }
 }
@@ -431,6 +458,10 @@ impl Preset {
                 MAX_HEIGHT,
             )?;
         }
+        let w = &self.water;
+        check_f("water.pools", w.pools, 0.0, 1.0, false)?;
+        check_u("water.max_depth", w.max_depth, 1, MAX_POOL_DEPTH)?;
+        check_u("water.max_width", w.max_width, 1, MAX_WIDTH)?;
         Ok(())
     }
 }

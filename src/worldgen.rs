@@ -11,6 +11,7 @@ pub mod layers;
 pub mod noise;
 pub mod ores;
 pub mod surface;
+pub mod water;
 
 use crate::preset::Preset;
 use crate::rng::{PassRng, pass_rng};
@@ -54,6 +55,12 @@ pub const PASSES: &[Pass] = &[
         label: "Seeding ores",
         weight: 3.0,
         run: ores::apply,
+    },
+    Pass {
+        name: "water",
+        label: "Filling pools",
+        weight: 0.3,
+        run: water::apply,
     },
     Pass {
         name: "grass",

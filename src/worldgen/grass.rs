@@ -1,4 +1,4 @@
-//! Pass 5, **grass**: dirt with air directly above becomes grass.
+//! Pass 6, **grass**: dirt with air directly above becomes grass.
 //!
 //! Expects: the finished ground. Leaves: grass on top of dirt, per the preset's mode:
 //! `Exposed` grows it on any dirt under air (cave floors too), `SkyLit` only on the first

@@ -42,6 +42,17 @@ pub const JUMP_HOLD_GRAVITY: f32 = 0.5;
 pub const JUMP_SPEED: f32 = 18.3;
 /// Terminal falling speed, tiles/s (Terraria: 10 px/frame ≈ 37).
 pub const MAX_FALL: f32 = 37.0;
+/// Gravity factor in water.
+pub const WATER_GRAVITY: f32 = 0.25;
+/// Terminal sinking speed in water, tiles/s; faster falls into water are braked to it.
+pub const WATER_MAX_FALL: f32 = 6.0;
+/// Braking of a fall that enters water faster than [`WATER_MAX_FALL`], tiles/s².
+pub const WATER_DRAG: f32 = 120.0;
+/// Running speed factor in water.
+pub const WATER_RUN: f32 = 0.5;
+/// Upward speed of a swim stroke (jump pressed in water, as often as pressed), tiles/s:
+/// v²/(2·g·0.25) ≈ 2.7 tiles a stroke, enough to climb out over a pool's rim.
+pub const SWIM_SPEED: f32 = 9.0;
 /// Hard limit on any velocity component, tiles/s (bounds the work of one step).
 pub const MAX_SPEED: f32 = 1000.0;
 /// Gap left between the body and a wall or ceiling it stops against. Larger than an f32
@@ -91,6 +102,12 @@ fn solid(world: &World, x: i64, y: i64) -> bool {
 pub fn body_blocked(world: &World, x: f32, y: f32) -> bool {
     let (x0, x1, y0, y1) = tiles_under(x, y);
     (y0..=y1).any(|ty| (x0..=x1).any(|tx| solid(world, tx, ty)))
+}
+
+/// Does a body with feet at `(x, y)` overlap water?
+pub fn body_in_water(world: &World, x: f32, y: f32) -> bool {
+    let (x0, x1, y0, y1) = tiles_under(x, y);
+    (y0..=y1).any(|ty| (x0..=x1).any(|tx| world.get(tx, ty) == Some(crate::world::Tile::Water)))
 }
 
 /// Where a new player stands: the centre column, feet on the first ground found from the
@@ -157,9 +174,12 @@ impl Player {
         }
     }
 
-    /// One fixed step.
+    /// One fixed step. In water the player sinks slowly, runs at half speed and swims up
+    /// a stroke at every press of jump.
     fn step(&mut self, world: &World, input: Input) {
         let dir = input.right as i32 - input.left as i32;
+        let wet = body_in_water(world, self.pos.0, self.pos.1);
+        let max_run = if wet { MAX_RUN * WATER_RUN } else { MAX_RUN };
         let sane = |v: f32| {
             if v.is_nan() {
                 0.0
@@ -177,10 +197,10 @@ impl Player {
             } else {
                 accel.max(GROUND_FRICTION)
             };
-            vx = if vx.abs() <= MAX_RUN {
-                (vx + a * dir as f32 * STEP).clamp(-MAX_RUN, MAX_RUN)
+            vx = if vx.abs() <= max_run {
+                (vx + a * dir as f32 * STEP).clamp(-max_run, max_run)
             } else {
-                approach(vx, MAX_RUN * vx.signum(), GROUND_FRICTION * STEP)
+                approach(vx, max_run * vx.signum(), GROUND_FRICTION * STEP)
             };
         } else {
             let f = if self.on_ground {
@@ -193,15 +213,23 @@ impl Player {
         if input.jump && !self.jump_held && self.on_ground {
             vy = -JUMP_SPEED;
             self.on_ground = false;
+        } else if input.jump && !self.jump_held && wet {
+            vy = vy.min(-SWIM_SPEED);
         }
         self.jump_held = input.jump;
-        let g = if vy < 0.0 && input.jump {
+        let mut g = if vy < 0.0 && input.jump {
             GRAVITY * JUMP_HOLD_GRAVITY
         } else {
             GRAVITY
         };
-        if vy < MAX_FALL {
-            vy = (vy + g * STEP).min(MAX_FALL);
+        let mut max_fall = MAX_FALL;
+        if wet {
+            (g, max_fall) = (GRAVITY * WATER_GRAVITY, WATER_MAX_FALL);
+        }
+        if vy > max_fall {
+            vy = approach(vy, max_fall, WATER_DRAG * STEP);
+        } else {
+            vy = (vy + g * STEP).min(max_fall);
         }
         self.vel = (vx, vy);
         let grounded = self.on_ground;

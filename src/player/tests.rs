@@ -244,3 +244,81 @@ fn overlap_matches_the_body() {
     let q = Player::new((10.0, 18.0));
     assert!(q.overlaps_tile(9, 17) && q.overlaps_tile(10, 17));
 }
+
+/// [`room`] with its lowest `depth` rows of air flooded.
+fn pool(w: usize, h: usize, depth: usize) -> World {
+    let mut world = room(w, h);
+    for y in h - 2 - depth..h - 2 {
+        for x in 1..w - 1 {
+            world.set(x, y, crate::world::Tile::Water);
+        }
+    }
+    world
+}
+
+#[test]
+fn water_slows_a_fall_and_running() {
+    let w = pool(30, 60, 30);
+    let mut p = Player::new((15.0, 2.0));
+    // Free fall through 26 rows of air, then into the water.
+    run(&mut p, &w, NONE, 0.5);
+    assert!(p.vel.1 > 25.0, "falling fast in the air: {}", p.vel.1);
+    while !body_in_water(&w, p.pos.0, p.pos.1) {
+        run(&mut p, &w, NONE, 1.0 / 60.0);
+    }
+    let entered = p.pos.1;
+    // Braked to a slow sink within a third of a second, a few tiles under the surface.
+    run(&mut p, &w, NONE, 0.35);
+    assert!(
+        p.vel.1 <= WATER_MAX_FALL,
+        "sinking at most {WATER_MAX_FALL}: {}",
+        p.vel.1
+    );
+    assert!(
+        p.pos.1 - entered < 8.0,
+        "sank {} tiles while braking",
+        p.pos.1 - entered
+    );
+    run(&mut p, &w, NONE, 5.0);
+    assert!(
+        p.on_ground && p.pos.1 == 58.0,
+        "rests on the pool floor: {:?}",
+        p.pos
+    );
+    let right = Input {
+        right: true,
+        ..NONE
+    };
+    run(&mut p, &w, right, 0.5);
+    assert!(
+        (p.vel.0 - MAX_RUN * WATER_RUN).abs() < 1e-3,
+        "half speed: {}",
+        p.vel.0
+    );
+}
+
+#[test]
+fn every_press_of_jump_in_water_is_a_stroke_up() {
+    let w = pool(20, 40, 20);
+    let mut p = Player::new((10.0, 38.0));
+    run(&mut p, &w, NONE, 0.5);
+    let floor = p.pos.1;
+    let jump = Input { jump: true, ..NONE };
+    for _ in 0..12 {
+        run(&mut p, &w, jump, 0.05);
+        run(&mut p, &w, NONE, 0.15);
+    }
+    assert!(
+        p.pos.1 < floor - 10.0,
+        "swam up from {floor} to {}",
+        p.pos.1
+    );
+    // Out of the water (and off the ground), presses do nothing: it falls back.
+    let dry = room(20, 40);
+    let mut q = Player::new((10.0, 10.0));
+    for _ in 0..6 {
+        run(&mut q, &dry, jump, 0.05);
+        run(&mut q, &dry, NONE, 0.05);
+    }
+    assert!(q.pos.1 > 10.0, "no air strokes: {}", q.pos.1);
+}

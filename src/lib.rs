@@ -13,6 +13,7 @@ pub mod analysis;
 pub mod cli;
 pub mod edit;
 pub mod export;
+pub mod flow;
 pub mod game;
 pub mod light;
 pub mod player;

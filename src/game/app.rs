@@ -258,6 +258,7 @@ impl App {
             );
         }
         if let Some(s) = &mut self.shown {
+            s.run_flow(now);
             s.refresh();
         }
         if self.toast.as_ref().is_some_and(|t| now > t.1) {

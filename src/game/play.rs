@@ -113,6 +113,7 @@ impl Play {
                 match step {
                     DigStep::Dug { x, y, drop } => {
                         l.edited(x as usize, y as usize);
+                        l.stir(x as usize, y as usize);
                         eprintln!("strata: dug {} at {x} {y}{}", drop.name(), relit(l));
                     }
                     DigStep::Digging(p) => {
@@ -135,6 +136,7 @@ impl Play {
             match edit::try_place(&mut l.world, &l.player, &mut l.inventory, x, y) {
                 Ok(t) => {
                     l.edited(x as usize, y as usize);
+                    l.stir(x as usize, y as usize);
                     eprintln!("strata: placed {} at {x} {y}{}", t.name(), relit(l));
                 }
                 Err(e) => self.refuse(e, now),

@@ -26,6 +26,9 @@ pub fn level_for(zoom: f64) -> usize {
     usize::from(zoom < OVERVIEW_BELOW)
 }
 
+/// Water flow ticks a second: water falls 30 tiles a second.
+pub const FLOW_RATE: f64 = 30.0;
+
 /// A world that is (being) shown, with its chunk textures and analysis.
 pub struct Loaded {
     pub world: World,
@@ -42,6 +45,10 @@ pub struct Loaded {
     pub analysis_stale: bool,
     /// Those tiles and their new values, for the re-analysis thread's copy of the world.
     edits: Vec<(usize, usize, Tile)>,
+    /// Water set moving by edits.
+    pub flow: crate::flow::Flow,
+    /// When the next flow tick is due (game time, seconds).
+    next_flow: f64,
     /// Light levels, kept up to date by [`Loaded::edited`].
     pub light: LightMap,
     /// Bumped whenever light levels change, so views of them know to rebuild.
@@ -88,6 +95,8 @@ impl Loaded {
             timings: g.timings,
             analysis_stale: false,
             light: g.light,
+            flow: Default::default(),
+            next_flow: 0.0,
             light_version: 0,
             last_relight: None,
             player,
@@ -124,6 +133,47 @@ impl Loaded {
         self.last_relight = Some((r, start.elapsed()));
         self.light_version += 1;
         self.analysis_stale = true;
+    }
+
+    /// Tile `(x, y)` was dug or built on: wakes the water around it.
+    pub fn stir(&mut self, x: usize, y: usize) {
+        self.flow.wake(&self.world, x, y);
+    }
+
+    /// Runs the water's flow at [`FLOW_RATE`] ticks a second (at most two ticks a frame),
+    /// and redraws, relights and re-analyses what it moved: one relight over the box of
+    /// a tick's changes.
+    pub fn run_flow(&mut self, now: f64) {
+        if self.flow.is_idle() {
+            self.next_flow = now;
+            return;
+        }
+        for _ in 0..2 {
+            if now < self.next_flow {
+                break;
+            }
+            self.next_flow += 1.0 / FLOW_RATE;
+            let changed = self.flow.tick(&mut self.world);
+            let Some(&(x0, y0)) = changed.first() else {
+                continue;
+            };
+            let (mut lo, mut hi) = ((x0, y0), (x0, y0));
+            for &(x, y) in &changed {
+                self.levels.iter_mut().for_each(|l| l.mark_dirty(x, y));
+                self.edits.push((x, y, self.world.tile(x, y)));
+                lo = (lo.0.min(x), lo.1.min(y));
+                hi = (hi.0.max(x), hi.1.max(y));
+            }
+            let start = Instant::now();
+            let r = self
+                .light
+                .update_region(&self.world, lo.0, lo.1, hi.0, hi.1);
+            self.last_relight = Some((r, start.elapsed()));
+            self.light_version += 1;
+            self.analysis_stale = true;
+        }
+        // A long stall is not made up for.
+        self.next_flow = self.next_flow.max(now - 1.0 / FLOW_RATE);
     }
 
     /// Uploads pending chunk textures within `budget`: the chunks of `level` in the tile
@@ -260,6 +310,68 @@ pub(crate) mod tests {
         l.set_tile(x, y, Tile::Stone);
         assert!(l.light_version > v);
         assert_eq!(l.light, LightMap::compute(&l.world));
+    }
+
+    #[test]
+    fn water_over_a_dug_floor_flows_down_and_everything_follows() {
+        let mut l = loaded();
+        // Carve a pool five tiles wide into solid rock, a floor of one tile, and a room
+        // under it.
+        let (w, h) = (l.world.width(), l.world.height());
+        let solid_box = |x: usize, y: usize| {
+            (y - 2..=y + 6).all(|yy| (x - 6..=x + 6).all(|xx| l.world.tile(xx, yy).is_solid()))
+        };
+        let spot = (10..h - 10)
+            .rev()
+            .flat_map(|y| (10..w - 10).step_by(5).map(move |x| (x, y)))
+            .find(|&(x, y)| solid_box(x, y));
+        let Some((x, y)) = spot else {
+            panic!("no solid rock in the test world");
+        };
+        for xx in x - 2..=x + 2 {
+            l.set_tile(xx, y, Tile::Water);
+        }
+        for yy in y + 2..=y + 4 {
+            for xx in x - 5..=x + 5 {
+                l.set_tile(xx, yy, Tile::Air);
+            }
+        }
+        let water = l.world.counts()[Tile::Water as usize];
+        l.set_tile(x, y + 1, Tile::Air);
+        l.stir(x, y + 1);
+        let mut now = 0.0;
+        while !l.flow.is_idle() && now < 60.0 {
+            now += 1.0 / 60.0;
+            l.run_flow(now);
+        }
+        assert!(l.flow.is_idle(), "still flowing after a minute");
+        assert_eq!(
+            l.world.counts()[Tile::Water as usize],
+            water,
+            "no water made or lost"
+        );
+        let in_row = |yy: usize| {
+            (x - 5..=x + 5)
+                .filter(|&xx| l.world.tile(xx, yy) == Tile::Water)
+                .count()
+        };
+        assert_eq!(
+            (in_row(y), in_row(y + 4)),
+            (0, 5),
+            "the pool fell onto the room's floor"
+        );
+        assert!(l.analysis_stale);
+        l.settle();
+        assert_eq!(
+            l.light,
+            LightMap::compute(&l.world),
+            "relit like a fresh map"
+        );
+        assert_eq!(
+            *l.report,
+            crate::analysis::analyse(&l.world),
+            "caves re-analysed"
+        );
     }
 
     #[test]

@@ -9,7 +9,9 @@
 //! one vectorised loop, cheaper than working out which parts of it hold stone.
 
 use super::noise::hash32;
-use super::noise::{LatticeRow, RowPlan, floor_i32, perlin_2d_row_cached};
+use super::noise::{
+    FactoredRow, LatticeRow, RowPlan, floor_i32, perlin_2d_row_cached, perlin_2d_row_factored,
+};
 use crate::preset::{Ore, Preset, Veins};
 use crate::rng::PassRng;
 use crate::world::{Tile, World};
@@ -98,7 +100,7 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
         || Scratch {
             noise: vec![vec![0f32; width]; keys.len()],
             ore: vec![Tile::Stone; width],
-            lattice: vec![LatticeRow::default(); keys.len()],
+            lattice: (0..keys.len()).map(|_| FieldRow::new(p.veins)).collect(),
         },
         |scratch, (y0, band)| job.band(y0, band, scratch),
     );
@@ -120,7 +122,32 @@ struct Entry {
 struct Scratch {
     noise: Vec<Vec<f32>>,
     ore: Vec<Tile>,
-    lattice: Vec<LatticeRow>,
+    lattice: Vec<FieldRow>,
+}
+
+/// A noise field's lattice terms. Shared veins (classic) keep the exact row kernel, whose
+/// output predates the factored one; separate veins, which have no older output to
+/// match, use the factored kernel at about half the cost.
+enum FieldRow {
+    Exact(LatticeRow),
+    Factored(FactoredRow),
+}
+
+impl FieldRow {
+    fn new(veins: Veins) -> FieldRow {
+        match veins {
+            Veins::Shared => FieldRow::Exact(LatticeRow::default()),
+            Veins::Separate => FieldRow::Factored(FactoredRow::default()),
+        }
+    }
+
+    #[inline(always)]
+    fn fill(&mut self, key: u32, plan: &RowPlan, y: usize, freq: f32, out: &mut [f32]) {
+        match self {
+            FieldRow::Exact(l) => perlin_2d_row_cached(key, plan, l, y, freq, out),
+            FieldRow::Factored(f) => perlin_2d_row_factored(key, plan, f, y, freq, out),
+        }
+    }
 }
 
 /// What one row of the pass needs.
@@ -155,7 +182,7 @@ impl RowJob<'_> {
                 .iter()
                 .any(|e| e.field == field && y32 - self.surface.min > e.min_depth);
             if wanted {
-                perlin_2d_row_cached(key, self.plan, lattice, y, self.freq, noise);
+                lattice.fill(key, self.plan, y, self.freq, noise);
             }
         }
         pick_row(self.table, y32, noise, self.surface, ore);

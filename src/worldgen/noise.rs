@@ -267,19 +267,17 @@ pub fn perlin_2d_row_cached(
 /// with no older output to match (separate ore veins), not the classic fields.
 #[derive(Clone, Debug, Default)]
 pub struct FactoredRow {
+    /// The unfolded terms, which also say which `(key, iy)` the folded ones are for.
     lattice: LatticeRow,
-    /// `(key, iy)` the terms are for.
-    of: Option<(u32, i32)>,
     /// `p0, q0, p1, q1` per sample.
     terms: [Vec<f32>; 4],
 }
 
 impl FactoredRow {
     fn prepare(&mut self, key: u32, plan: &RowPlan, iy: i32) {
-        if self.of == Some((key, iy)) {
+        if self.lattice.of == Some((key, iy)) {
             return;
         }
-        self.of = Some((key, iy));
         self.lattice.prepare(key, plan, iy);
         let n = plan.len();
         for t in &mut self.terms {

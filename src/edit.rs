@@ -220,7 +220,9 @@ pub fn check_place(
 ) -> Result<Tile, EditRefusal> {
     let here = target(world, player, x, y)?;
     let tile = inv.selected_tile().ok_or(EditRefusal::NothingSelected)?;
-    if here != Tile::Air {
+    // Blocks may be built into water (it gives way); a torch only burns in air.
+    let free = here == Tile::Air || (here == Tile::Water && tile.is_solid());
+    if !free {
         return Err(EditRefusal::Occupied);
     }
     if inv.count(tile) == 0 {

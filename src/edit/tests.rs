@@ -214,3 +214,22 @@ fn hotbar_selects_and_wraps() {
     );
     assert_eq!(Inventory::from_parts([0; Tile::COUNT], 9), None);
 }
+
+#[test]
+fn blocks_can_be_built_into_water_but_torches_cannot() {
+    let (mut w, p, mut inv) = setup();
+    w.set(13, 9, Tile::Water);
+    w.set(14, 9, Tile::Water);
+    inv.add(Tile::Dirt, 1);
+    inv.select(0); // dirt
+    assert_eq!(try_place(&mut w, &p, &mut inv, 13, 9), Ok(Tile::Dirt));
+    assert_eq!(w.tile(13, 9), Tile::Dirt, "the water gave way");
+    inv.add(Tile::Torch, 1);
+    inv.select(2);
+    assert_eq!(inv.selected_tile(), Some(Tile::Torch));
+    assert_eq!(
+        try_place(&mut w, &p, &mut inv, 14, 9),
+        Err(EditRefusal::Occupied)
+    );
+    assert_eq!(w.tile(14, 9), Tile::Water);
+}

@@ -11,9 +11,10 @@
 //! only toward an edge it can fall from. Rules 1 and 2 lower a tile; under rule 3 the
 //! distance to the nearest drop shrinks every tick until the tile falls, unless a drop is
 //! filled, which lowers a tile too: flow always ends, and a pool walled on both sides
-//! never moves.
-//! Water is never created or destroyed. Pure: the game calls [`Flow::tick`] at a fixed
-//! rate and redraws, relights and re-analyses the tiles it reports.
+//! never moves. Flow never creates or destroys water.
+//!
+//! Pure: the game calls [`Flow::tick`] at a fixed rate and redraws, relights and
+//! re-analyses the tiles it reports.
 
 use crate::world::{Tile, World};
 use std::collections::BTreeSet;

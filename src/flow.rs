@@ -47,6 +47,13 @@ impl Flow {
         }
     }
 
+    /// Wakes every water tile that could move now ([`restless`]): for a world from a
+    /// save, which may have been taken while water was flowing.
+    pub fn wake_restless(&mut self, world: &World) {
+        self.active
+            .extend(restless(world).into_iter().map(|(x, y)| (y, x)));
+    }
+
     /// Wakes the water within [`REACH`] of column `x` in rows `y - 1` to `y + 1`.
     fn wake_rows(&mut self, world: &World, x: usize, y: usize) {
         let reach = REACH as usize;
@@ -89,6 +96,31 @@ impl Flow {
         }
         changed
     }
+}
+
+/// Every water tile that could move now, found 64 tiles at a time, rows in parallel.
+pub fn restless(world: &World) -> Vec<(usize, usize)> {
+    use rayon::prelude::*;
+    let width = world.width();
+    world
+        .tiles()
+        .par_chunks(width)
+        .enumerate()
+        .flat_map_iter(|(y, row)| {
+            let mut found = Vec::new();
+            for (w, tiles) in row.chunks(64).enumerate() {
+                let mut m = crate::world::tile_bits(tiles, Tile::Water);
+                while m != 0 {
+                    let x = w * 64 + m.trailing_zeros() as usize;
+                    if target(world, x, y, [-1, 1]).is_some() {
+                        found.push((x, y));
+                    }
+                    m &= m - 1;
+                }
+            }
+            found
+        })
+        .collect()
 }
 
 /// Where the water at `(x, y)` moves this tick, trying the sides in the order given.
@@ -173,6 +205,32 @@ mod tests {
             "the last tile on top:\n{}",
             r.join("\n")
         );
+    }
+
+    #[test]
+    fn restless_water_is_exactly_the_water_that_can_move() {
+        // A walled pool is at rest; water over air is not.
+        let mut w = World::from_ascii(&["#~~~#  #", "#####  #", "########"]).unwrap();
+        assert_eq!(restless(&w), vec![]);
+        w.set(5, 0, Tile::Water);
+        assert_eq!(restless(&w), vec![(5, 0)]);
+        let mut flow = Flow::default();
+        flow.wake_restless(&w);
+        assert!(!flow.is_idle());
+        flow.tick(&mut w);
+        assert_eq!(w.tile(5, 1), Tile::Water, "it fell");
+    }
+
+    #[test]
+    fn generated_pools_are_at_rest() {
+        let preset = crate::preset::Preset {
+            width: 700,
+            height: 400,
+            ..Default::default()
+        };
+        let (w, _) = crate::worldgen::generate(&preset, 9);
+        assert!(w.counts()[Tile::Water as usize] > 0);
+        assert_eq!(restless(&w), vec![], "the water pass lays only still water");
     }
 
     #[test]

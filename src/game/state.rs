@@ -81,6 +81,11 @@ impl Loaded {
             }
             None => (Player::spawn(&g.world), Inventory::default()),
         };
+        // A save may have been taken while water was flowing: wake what can still move.
+        let mut flow = crate::flow::Flow::default();
+        if g.loaded_from.is_some() {
+            flow.wake_restless(&g.world);
+        }
         let mut reanalyser = Reanalyser::new();
         reanalyser.track(g.air);
         Loaded {
@@ -95,7 +100,7 @@ impl Loaded {
             timings: g.timings,
             analysis_stale: false,
             light: g.light,
-            flow: Default::default(),
+            flow,
             next_flow: 0.0,
             light_version: 0,
             last_relight: None,

@@ -225,6 +225,17 @@ impl LatticeRow {
     }
 }
 
+/// Where sample row `y` lies in the lattice at `frequency`: its lattice row `iy`, its
+/// offsets `dy` and `dy - 1` from the lattice rows above and below, and `fade(dy)` (the
+/// point kernel's values, computed the same way).
+#[inline(always)]
+fn row_position(y: usize, frequency: f32) -> (i32, f32, f32, f32) {
+    let fy = y as i32 as f32 * frequency;
+    let iy = floor_i32(fy);
+    let dy = fy - iy as f32;
+    (iy, dy, dy - 1.0, fade(dy))
+}
+
 /// [`perlin_2d_row_planned`] with the lattice terms taken from (and kept in) `lattice`;
 /// bit-identical to the point kernel: the same IEEE operations on the same values, in
 /// the same order.
@@ -239,10 +250,7 @@ pub fn perlin_2d_row_cached(
 ) {
     let n = plan.len();
     let out = &mut out[..n];
-    let fy = y as i32 as f32 * frequency;
-    let iy = floor_i32(fy);
-    let dy = fy - iy as f32;
-    let (dy1, v) = (dy - 1.0, fade(dy));
+    let (iy, dy, dy1, v) = row_position(y, frequency);
     lattice.prepare(key, plan, iy);
     let [x00, x10, x01, x11] = &lattice.x_terms;
     let [y00, y10, y01, y11] = &lattice.y_signs;
@@ -309,10 +317,7 @@ pub fn perlin_2d_row_factored(
 ) {
     let n = plan.len();
     let out = &mut out[..n];
-    let fy = y as i32 as f32 * frequency;
-    let iy = floor_i32(fy);
-    let dy = fy - iy as f32;
-    let (dy1, v) = (dy - 1.0, fade(dy));
+    let (iy, dy, dy1, v) = row_position(y, frequency);
     row.prepare(key, plan, iy);
     let [p0, q0, p1, q1] = &row.terms;
     let (p0, q0, p1, q1) = (&p0[..n], &q0[..n], &p1[..n], &q1[..n]);

@@ -131,10 +131,26 @@ impl Loaded {
     /// Tile `(x, y)` was changed in `self.world` (by the dig and place rules): marks its
     /// chunks, relights around it and schedules a new analysis.
     pub fn edited(&mut self, x: usize, y: usize) {
-        self.levels.iter_mut().for_each(|l| l.mark_dirty(x, y));
-        self.edits.push((x, y, self.world.tile(x, y)));
+        self.edited_tiles(&[(x, y)]);
+    }
+
+    /// Tiles were changed in `self.world`: marks their chunks, relights once over the box
+    /// around them all and schedules a new analysis. Nothing for an empty list.
+    fn edited_tiles(&mut self, tiles: &[(usize, usize)]) {
+        let Some(&(x0, y0)) = tiles.first() else {
+            return;
+        };
+        let (mut lo, mut hi) = ((x0, y0), (x0, y0));
+        for &(x, y) in tiles {
+            self.levels.iter_mut().for_each(|l| l.mark_dirty(x, y));
+            self.edits.push((x, y, self.world.tile(x, y)));
+            lo = (lo.0.min(x), lo.1.min(y));
+            hi = (hi.0.max(x), hi.1.max(y));
+        }
         let start = Instant::now();
-        let r = self.light.update_region(&self.world, x, y, x, y);
+        let r = self
+            .light
+            .update_region(&self.world, lo.0, lo.1, hi.0, hi.1);
         self.last_relight = Some((r, start.elapsed()));
         self.light_version += 1;
         self.analysis_stale = true;
@@ -159,23 +175,7 @@ impl Loaded {
             }
             self.next_flow += 1.0 / FLOW_RATE;
             let changed = self.flow.tick(&mut self.world);
-            let Some(&(x0, y0)) = changed.first() else {
-                continue;
-            };
-            let (mut lo, mut hi) = ((x0, y0), (x0, y0));
-            for &(x, y) in &changed {
-                self.levels.iter_mut().for_each(|l| l.mark_dirty(x, y));
-                self.edits.push((x, y, self.world.tile(x, y)));
-                lo = (lo.0.min(x), lo.1.min(y));
-                hi = (hi.0.max(x), hi.1.max(y));
-            }
-            let start = Instant::now();
-            let r = self
-                .light
-                .update_region(&self.world, lo.0, lo.1, hi.0, hi.1);
-            self.last_relight = Some((r, start.elapsed()));
-            self.light_version += 1;
-            self.analysis_stale = true;
+            self.edited_tiles(&changed);
         }
         // A long stall is not made up for.
         self.next_flow = self.next_flow.max(now - 1.0 / FLOW_RATE);

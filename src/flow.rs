@@ -98,28 +98,12 @@ impl Flow {
     }
 }
 
-/// Every water tile that could move now, found 64 tiles at a time, rows in parallel.
+/// Every water tile that could move now.
 pub fn restless(world: &World) -> Vec<(usize, usize)> {
-    use rayon::prelude::*;
-    let width = world.width();
     world
-        .tiles()
-        .par_chunks(width)
-        .enumerate()
-        .flat_map_iter(|(y, row)| {
-            let mut found = Vec::new();
-            for (w, tiles) in row.chunks(64).enumerate() {
-                let mut m = crate::world::tile_bits(tiles, Tile::Water);
-                while m != 0 {
-                    let x = w * 64 + m.trailing_zeros() as usize;
-                    if target(world, x, y, [-1, 1]).is_some() {
-                        found.push((x, y));
-                    }
-                    m &= m - 1;
-                }
-            }
-            found
-        })
+        .find(Tile::Water)
+        .into_iter()
+        .filter(|&(x, y)| target(world, x, y, [-1, 1]).is_some())
         .collect()
 }
 

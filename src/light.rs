@@ -128,31 +128,6 @@ fn sky_rows(world: &World) -> Vec<u32> {
     sky
 }
 
-/// Indices of every torch tile, in order: 64 tiles at a time, in parallel blocks.
-fn torches(world: &World) -> Vec<u32> {
-    use rayon::prelude::*;
-    const BLOCK: usize = 1 << 16;
-    world
-        .tiles()
-        .par_chunks(BLOCK)
-        .enumerate()
-        .map(|(b, tiles)| {
-            let mut found = Vec::new();
-            for (k, word) in tiles.chunks(64).enumerate() {
-                let mut m = tile_bits(word, Tile::Torch);
-                while m != 0 {
-                    found.push((b * BLOCK + k * 64 + m.trailing_zeros() as usize) as u32);
-                    m &= m - 1;
-                }
-            }
-            found
-        })
-        .reduce(Vec::new, |mut a, b| {
-            a.extend(b);
-            a
-        })
-}
-
 impl LightMap {
     /// Lights a whole world.
     pub fn compute(world: &World) -> LightMap {
@@ -185,7 +160,11 @@ impl LightMap {
                 buckets[SUN as usize].push((y * w + x) as u32);
             }
         }
-        for i in torches(world) {
+        for i in world
+            .find(Tile::Torch)
+            .into_iter()
+            .map(|(x, y)| (y * w + x) as u32)
+        {
             if map.levels[i as usize] < TORCH {
                 map.levels[i as usize] = TORCH;
                 buckets[TORCH as usize].push(i);

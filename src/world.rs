@@ -259,6 +259,27 @@ impl World {
             )
     }
 
+    /// Every tile of `kind` as `(x, y)`, in row-major order: rows in parallel, 64 tiles at
+    /// a time.
+    pub fn find(&self, kind: Tile) -> Vec<(usize, usize)> {
+        use rayon::prelude::*;
+        self.tiles
+            .par_chunks(self.width)
+            .enumerate()
+            .flat_map_iter(|(y, row)| {
+                let mut found = Vec::new();
+                for (w, tiles) in row.chunks(64).enumerate() {
+                    let mut m = tile_bits(tiles, kind);
+                    while m != 0 {
+                        found.push((w * 64 + m.trailing_zeros() as usize, y));
+                        m &= m - 1;
+                    }
+                }
+                found
+            })
+            .collect()
+    }
+
     /// A 64-bit hash of the size and tiles, stable across runs, thread counts and
     /// machines: each row is hashed on its own (8 tiles per step, little-endian), then
     /// the row hashes are folded in order.
@@ -373,6 +394,19 @@ fn hash_row(row: &[Tile]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn find_lists_every_tile_of_a_kind_in_row_major_order() {
+        let mut w = World::new(130, 5, 0, Preset::default());
+        let spots = [(129, 0), (0, 1), (63, 1), (64, 1), (65, 3), (7, 4)];
+        for &(x, y) in &spots {
+            w.set(x, y, Tile::Torch);
+        }
+        w.set(5, 2, Tile::Water);
+        assert_eq!(w.find(Tile::Torch), spots);
+        assert_eq!(w.find(Tile::Water), [(5, 2)]);
+        assert_eq!(w.find(Tile::Stone), []);
+    }
 
     #[test]
     fn tile_bytes_round_trip_and_are_dense() {

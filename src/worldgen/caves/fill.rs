@@ -139,22 +139,34 @@ fn fill_words_avx512(key: u64, y: usize, p16: &[u32], row: &mut [u64], lo: &[usi
 }
 
 /// Makes every cell of column `x` above row `start[x]` a wall: whole rows down to the
-/// highest start, lane by lane between the highest and the lowest.
+/// highest start, then whole words down to their own highest start, and lane by lane
+/// only between a word's highest and lowest.
 pub fn seal_above(grid: &mut BitGrid, start: &[usize]) {
-    let wpr = grid.words_per_row;
-    let (lo, hi) = (
-        start.iter().copied().min().unwrap_or(0).min(grid.height),
-        start.iter().copied().max().unwrap_or(0).min(grid.height),
-    );
+    let (wpr, height) = (grid.words_per_row, grid.height);
+    // Per word: the highest and the lowest start among its columns.
+    let bounds: Vec<(usize, usize)> = start
+        .chunks(64)
+        .map(|c| {
+            let lo = c.iter().copied().min().unwrap_or(0);
+            (lo, c.iter().copied().max().unwrap_or(0))
+        })
+        .collect();
+    let lo = bounds.iter().map(|b| b.0).min().unwrap_or(0).min(height);
+    let hi = bounds.iter().map(|b| b.1).max().unwrap_or(0).min(height);
     grid.bits[..lo * wpr].fill(!0);
     grid.bits[lo * wpr..hi * wpr]
         .par_chunks_mut(wpr)
         .enumerate()
         .for_each(|(i, row)| {
             let y = lo + i;
-            for (word, columns) in row.iter_mut().zip(start.chunks(64)) {
-                for (lane, &s) in columns.iter().enumerate() {
-                    *word |= ((y < s) as u64) << lane;
+            let words = row.iter_mut().zip(start.chunks(64)).zip(&bounds);
+            for ((word, columns), &(word_lo, word_hi)) in words {
+                if y < word_lo {
+                    *word = !0;
+                } else if y < word_hi {
+                    for (lane, &s) in columns.iter().enumerate() {
+                        *word |= ((y < s) as u64) << lane;
+                    }
                 }
             }
         });
@@ -175,14 +187,10 @@ pub fn random_fill(
         .iter()
         .map(|&s| s as usize + params.margin as usize)
         .collect();
-    // Per word: the first row where any / every lane is random.
+    // Per word: the first row where any lane is random.
     let lo: Vec<usize> = start
         .chunks(64)
         .map(|c| *c.iter().min().unwrap_or(&height))
-        .collect();
-    let hi: Vec<usize> = start
-        .chunks(64)
-        .map(|c| *c.iter().max().unwrap_or(&height))
         .collect();
     let first_random = lo.iter().copied().min().unwrap_or(height).min(height);
     let fill = Fill::new(params, (key >> 32) as u32 ^ 0x5bd1_e995, wpr);
@@ -211,18 +219,10 @@ pub fn random_fill(
             }
             #[cfg(not(target_arch = "x86_64"))]
             fill_words(key, y, p16, row, &lo);
-            for (w, word) in row.iter_mut().enumerate() {
-                if y >= lo[w] && y < hi[w] {
-                    // Lanes whose column starts lower stay wall.
-                    for (lane, &s) in start[w * 64..(w * 64 + 64).min(width)].iter().enumerate() {
-                        if y < s {
-                            *word |= 1 << lane;
-                        }
-                    }
-                }
-            }
             row[wpr - 1] |= pad;
         });
+    // Lanes whose column starts lower stay wall.
+    seal_above(&mut grid, &start);
     (grid, first_random)
 }
 

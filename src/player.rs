@@ -98,16 +98,22 @@ fn solid(world: &World, x: i64, y: i64) -> bool {
     world.get(x, y).is_none_or(|t| t.is_solid())
 }
 
+/// Does any tile a body with feet at `(x, y)` overlaps pass `test`?
+fn any_under(x: f32, y: f32, test: impl Fn(i64, i64) -> bool) -> bool {
+    let (x0, x1, y0, y1) = tiles_under(x, y);
+    (y0..=y1).any(|ty| (x0..=x1).any(|tx| test(tx, ty)))
+}
+
 /// Does a body with feet at `(x, y)` overlap a solid tile or leave the world?
 pub fn body_blocked(world: &World, x: f32, y: f32) -> bool {
-    let (x0, x1, y0, y1) = tiles_under(x, y);
-    (y0..=y1).any(|ty| (x0..=x1).any(|tx| solid(world, tx, ty)))
+    any_under(x, y, |tx, ty| solid(world, tx, ty))
 }
 
 /// Does a body with feet at `(x, y)` overlap water?
 pub fn body_in_water(world: &World, x: f32, y: f32) -> bool {
-    let (x0, x1, y0, y1) = tiles_under(x, y);
-    (y0..=y1).any(|ty| (x0..=x1).any(|tx| world.get(tx, ty) == Some(crate::world::Tile::Water)))
+    any_under(x, y, |tx, ty| {
+        world.get(tx, ty) == Some(crate::world::Tile::Water)
+    })
 }
 
 /// Where a new player stands: the centre column, feet on the first ground found from the

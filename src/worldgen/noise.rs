@@ -101,7 +101,7 @@ fn signs(h: u32) -> (f32, f32) {
 /// The row-independent half of sampling 2D noise along rows: a set of columns at
 /// `frequency`, split into runs that share a lattice cell, with each sample's offset in its
 /// cell and fade. Build it once, then fill any number of rows with
-/// [`perlin_2d_row_planned`] or [`perlin_2d_row_cached`].
+/// [`perlin_2d_row_cached`] or [`perlin_2d_row_factored`].
 #[derive(Clone, Debug)]
 pub struct RowPlan {
     /// Lattice cells crossed, left to right: `(ix, first sample, end sample)`.
@@ -150,16 +150,6 @@ impl RowPlan {
     pub fn is_empty(&self) -> bool {
         self.dx.is_empty()
     }
-}
-
-/// `out[i] = perlin_2d(key, (x0 + i) * frequency, y * frequency)` for the plan's columns,
-/// bit-identical to the point kernel.
-///
-/// For one row only; rows in order share their lattice work through
-/// [`perlin_2d_row_cached`].
-#[inline(always)]
-pub fn perlin_2d_row_planned(key: u32, plan: &RowPlan, y: usize, frequency: f32, out: &mut [f32]) {
-    perlin_2d_row_cached(key, plan, &mut LatticeRow::default(), y, frequency, out);
 }
 
 /// The lattice half of sampling 2D noise along rows: for one pair of lattice rows
@@ -236,9 +226,10 @@ fn row_position(y: usize, frequency: f32) -> (i32, f32, f32, f32) {
     (iy, dy, dy - 1.0, fade(dy))
 }
 
-/// [`perlin_2d_row_planned`] with the lattice terms taken from (and kept in) `lattice`;
-/// bit-identical to the point kernel: the same IEEE operations on the same values, in
-/// the same order.
+/// `out[i] = perlin_2d(key, x_i * frequency, y * frequency)` for the plan's columns, with
+/// the lattice terms taken from (and kept in) `lattice`, so rows in order share them;
+/// bit-identical to the point kernel: the same IEEE operations on the same values, in the
+/// same order.
 #[inline(always)]
 pub fn perlin_2d_row_cached(
     key: u32,
@@ -330,10 +321,10 @@ pub fn perlin_2d_row_factored(
 
 /// Fills `out[i]` with `perlin_2d(key, (x0 + i) * frequency, y * frequency)`: one row of
 /// samples, bit-identical to the point kernel. For many rows over the same columns,
-/// build a [`RowPlan`] once and use [`perlin_2d_row_planned`].
+/// build a [`RowPlan`] and a [`LatticeRow`] once and use [`perlin_2d_row_cached`].
 pub fn perlin_2d_row(key: u32, x0: usize, y: usize, frequency: f32, out: &mut [f32]) {
     let plan = RowPlan::new(x0, out.len(), frequency);
-    perlin_2d_row_planned(key, &plan, y, frequency, out);
+    perlin_2d_row_cached(key, &plan, &mut LatticeRow::default(), y, frequency, out);
 }
 
 /// Fractal Brownian motion over 1D Perlin noise, normalised to [-1, 1]: octave `o` is

@@ -106,15 +106,24 @@ done
 echo "walked: x $x_before -> $x_after"
 
 # Dig the tile under the player's feet with a real mouse click: its centre on screen is
-# half a tile below the feet, in the column of the feet's centre.
+# half a tile below the feet. The body (0.8 tiles wide) may stand at a ledge with only one
+# of the two columns under it solid, so the column of the feet's centre is tried first,
+# then the other column the body covers.
 read -r px py sx sy zoom < <(last_pos | awk '{ print $4, $5, $7, $8, $10 }')
-read -r mx my < <(awk -v px="$px" -v sx="$sx" -v sy="$sy" -v z="$zoom" -v ox="$X" -v oy="$Y" \
-  'BEGIN { tx = int(px); printf "%d %d\n", ox + sx + (tx + 0.5 - px) * z, oy + sy + z / 2 }')
 dug_before=$(grep -c "dug " "$OUT/game.log" || true)
-xdotool mousemove "$mx" "$my"
-sleep 0.3
-xdotool mousedown 1; sleep 1.5; xdotool mouseup 1
-wait_for "dug " $((dug_before + 1)) 3 || fail "a held left click at $mx,$my (player $px,$py) dug nothing"
+dug=""
+# The centre's column, then the other column under the body's 0.8-tile width.
+targets=$(awk -v px="$px" -v sx="$sx" -v sy="$sy" -v z="$zoom" -v ox="$X" -v oy="$Y" 'BEGIN {
+  a = int(px); b = int(px - 0.39); if (b == a) b = int(px + 0.39)
+  printf "%d %d\n", ox + sx + (a + 0.5 - px) * z, oy + sy + z / 2
+  if (b != a) printf "%d %d\n", ox + sx + (b + 0.5 - px) * z, oy + sy + z / 2 }')
+while read -r mx my; do
+  xdotool mousemove "$mx" "$my"
+  sleep 0.3
+  xdotool mousedown 1; sleep 1.5; xdotool mouseup 1
+  if wait_for "dug " $((dug_before + 1)) 3; then dug=1; break; fi
+done <<< "$targets"
+[ -n "$dug" ] || fail "a held left click under the player at $px,$py dug nothing"
 echo "dug: $(grep "dug " "$OUT/game.log" | head -n 1 | sed 's/^strata: //')"
 shot "$OUT/dug.png"
 

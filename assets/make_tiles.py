@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Draws assets/tiles.png, Strata's tile atlas: 16x16 pixels per tile, one row, in the order
 of the Tile discriminants (Air, Dirt, Stone, Grass, IronOre, GoldOre, DiamondOre, Water,
-Torch). Only the standard library is used. Each opaque tile is shifted so its mean colour
+Torch, Sand, Sandstone, Snow, Ice, Mud, JungleGrass, Ash, Lava, Obsidian, CopperOre,
+SilverOre, Hellstone, Trunk, Leaves, Cactus, Wood). Only the standard library is used. Each opaque tile is shifted so its mean colour
 equals Tile::color() in src/world.rs, so the near-zoom atlas and the far-zoom one-pixel-per-
 tile chunk textures agree.
 
@@ -23,6 +24,22 @@ COLORS = [
     (120, 232, 244),  # diamond ore
     (52, 104, 220),   # water
     (255, 196, 72),   # torch
+    (222, 200, 140),  # sand
+    (186, 148, 96),   # sandstone
+    (232, 240, 250),  # snow
+    (150, 200, 242),  # ice
+    (94, 70, 66),     # mud
+    (40, 156, 104),   # jungle grass
+    (86, 80, 88),     # ash
+    (250, 104, 32),   # lava
+    (58, 42, 84),     # obsidian
+    (204, 112, 60),   # copper ore
+    (204, 208, 218),  # silver ore
+    (172, 52, 40),    # hellstone
+    (122, 86, 52),    # tree trunk
+    (52, 132, 52),    # leaves
+    (92, 162, 72),    # cactus
+    (172, 122, 72),   # wood
 ]
 
 
@@ -131,22 +148,141 @@ def torch():
     return t
 
 
-def match_mean(tile, target):
-    """Shifts every opaque pixel so the tile's mean colour is `target`."""
-    px = [p for row in tile for p in row if p[3]]
-    mean = [sum(p[i] for p in px) / len(px) for i in range(3)]
+def sand(base, salt):
+    t = speckled(base, salt, 0.88, 1.1)
     for y in range(T):
         for x in range(T):
-            r, g, b, a = tile[y][x]
-            if a:
-                tile[y][x] = tuple(max(0, min(255, int(round(v + target[i] - mean[i]))))
-                                   for i, v in enumerate((r, g, b))) + (a,)
+            if noise(x, y, salt + 50) > 0.93:
+                t[y][x] = shade(base, 0.75) + (255,)
+    return bevel(t, 1.08, 0.85)
+
+
+def sandstone():
+    t = speckled((186, 148, 96), 21, 0.9, 1.08)
+    for y in (4, 10, 15):  # bedding planes
+        for x in range(T):
+            if noise(x, y, 22) > 0.15:
+                t[y][x] = (150, 114, 70, 255)
+    return bevel(t, 1.15, 0.75)
+
+
+def snow():
+    t = speckled((232, 240, 250), 23, 0.94, 1.03)
+    for y in range(T):
+        for x in range(T):
+            if noise(x, y, 24) > 0.9:
+                t[y][x] = (196, 214, 238, 255)
+    return bevel(t, 1.02, 0.88)
+
+
+def ice():
+    t = speckled((150, 200, 242), 25, 0.95, 1.05)
+    for y in range(T):
+        for x in range(T):
+            if (x + y) % 9 == 0 or (x + y) % 9 == 1 and y < 8:
+                t[y][x] = (214, 238, 255, 255)
+    return bevel(t, 1.15, 0.8)
+
+
+def mud():
+    t = speckled((94, 70, 66), 26, 0.8, 1.15)
+    for (x, y) in ((2, 3), (9, 6), (13, 12), (5, 11)):
+        t[y][x] = (70, 50, 48, 255)
+        t[y][x + 1] = (70, 50, 48, 255)
+    return bevel(t, 1.1, 0.8)
+
+
+def jungle_grass():
+    t = mud()
+    green, light = (30, 140, 90), (80, 200, 130)
+    for x in range(T):
+        depth = 6 + int(noise(x, 0, 27) * 4)
+        for y in range(depth):
+            t[y][x] = (light if y == 0 or noise(x, y, 28) > 0.75 else green) + (255,)
+    return t
+
+
+def liquid(base, salt, bright):
+    t = blank()
+    for y in range(T):
+        for x in range(T):
+            wave = (x + (y // 4) * 3) % 8 in (0, 1) and y % 4 == 1
+            glow = noise(x, y, salt) > 0.9
+            t[y][x] = shade(base, bright if wave or glow else 1.0 - y * 0.01) + (255,)
+    return t
+
+
+def obsidian():
+    t = speckled((58, 42, 84), 29, 0.85, 1.2)
+    for i in range(3, 13):
+        t[i][15 - i] = (120, 96, 160, 255)  # a glassy glint
+    return bevel(t, 1.2, 0.7)
+
+
+def trunk():
+    t = blank()
+    for y in range(T):
+        for x in range(4, 12):
+            groove = x in (6, 9) or noise(x, y, 30) > 0.9
+            t[y][x] = ((96, 66, 40) if groove else (132, 94, 58)) + (255,)
+        t[y][4] = (92, 62, 36, 255)
+        t[y][11] = (92, 62, 36, 255)
+    return t
+
+
+def leaves():
+    t = blank()
+    for y in range(T):
+        for x in range(T):
+            n = noise(x, y, 31)
+            if n > 0.12:
+                t[y][x] = ((80, 170, 70) if n > 0.8 else (44, 120, 46)) + (255,)
+    return t
+
+
+def cactus():
+    t = blank()
+    for y in range(T):
+        for x in range(3, 13):
+            rib = x in (5, 8, 11)
+            t[y][x] = ((70, 136, 56) if rib else (100, 176, 80)) + (255,)
+        if y % 5 == 2:
+            t[y][2] = (230, 230, 200, 255)  # spines
+            t[y][13] = (230, 230, 200, 255)
+    return t
+
+
+def wood():
+    t = speckled((172, 122, 72), 32, 0.92, 1.06)
+    for y in range(T):
+        for x in range(T):
+            if y % 4 == 3 or (x + (y // 4) * 5) % 16 == 0:
+                t[y][x] = (120, 82, 46, 255)  # plank seams
+    return bevel(t, 1.12, 0.8)
+
+
+def match_mean(tile, target):
+    """Shifts every opaque pixel so the tile's mean colour is `target`. Pixels clipped at 0
+    or 255 shift less than asked, so the shift is repeated until the mean settles."""
+    for _ in range(8):
+        px = [p for row in tile for p in row if p[3]]
+        mean = [sum(p[i] for p in px) / len(px) for i in range(3)]
+        for y in range(T):
+            for x in range(T):
+                r, g, b, a = tile[y][x]
+                if a:
+                    tile[y][x] = tuple(max(0, min(255, int(round(v + target[i] - mean[i]))))
+                                       for i, v in enumerate((r, g, b))) + (a,)
     return tile
 
 
 def main():
     tiles = [blank(), dirt(), stone(), grass(), ore((196, 140, 110), 1),
-             ore((240, 200, 50), 2), ore((120, 232, 244), 3), water(), torch()]
+             ore((240, 200, 50), 2), ore((120, 232, 244), 3), water(), torch(),
+             sand((222, 200, 140), 20), sandstone(), snow(), ice(), mud(), jungle_grass(),
+             sand((86, 80, 88), 33), liquid((250, 104, 32), 34, 1.3), obsidian(),
+             ore((214, 110, 50), 4), ore((215, 220, 232), 5), ore((255, 90, 30), 6),
+             trunk(), leaves(), cactus(), wood()]
     for i, color in enumerate(COLORS):
         if color is not None and i != 8:  # the torch keeps its own colours
             match_mean(tiles[i], color)

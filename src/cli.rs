@@ -12,14 +12,20 @@ Strata: a procedural 2D sandbox
 
 USAGE:
   strata [play] [--preset PATH] [--seed SEED] [--load PATH] [--max-fps N] [--frames N] [--screenshot PATH]
-  strata gen [--preset PATH] [--seed SEED] [--size WxH] [--ascii PATH|-] [--png PATH] [--stats] [--save PATH]
+  strata gen [--preset PATH] [--seed SEED] [--size WxH] [--ascii PATH|-] [--png PATH] [--stats]
+             [--surface PATH|-] [--save PATH]
   strata help
 
   --preset PATH      generation preset (default config/presets/default.ron)
   --seed SEED        a number 0..=18446744073709551615 is used as is; any other text is hashed
   --size WxH         override the preset's world size
-  --ascii PATH|-     write the world as text (' ' air, '.' dirt, '#' stone, 'w' grass,
-                     'i' iron, 'g' gold, 'D' diamond, '~' water, 't' torch); '-' is stdout
+  --ascii PATH|-     write the world as text, one character a tile; '-' is stdout:
+                     ' ' air  '.' dirt  '#' stone  'w' grass  'c' copper  'i' iron
+                     'v' silver  'g' gold  'D' diamond  'h' hellstone  '~' water  'L' lava
+                     'O' obsidian  's' sand  'S' sandstone  '*' snow  'I' ice  'm' mud
+                     'j' jungle grass  'a' ash  '|' tree trunk  '%' leaves  'k' cactus
+                     'W' wood  't' torch
+  --surface PATH|-   write each column's surface row (0 = top), one number a line, left to right
   --png PATH         write the world as a PNG, one pixel per tile
   --stats            print generation and connectivity stats as one JSON object
   --save PATH        write a save file that `strata play --load` opens
@@ -36,6 +42,7 @@ pub struct GenOptions {
     pub seed: Option<u64>,
     pub size: Option<(u32, u32)>,
     pub ascii: Option<String>,
+    pub surface: Option<String>,
     pub png: Option<PathBuf>,
     pub stats: bool,
     pub save: Option<PathBuf>,
@@ -117,6 +124,7 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
             }
             ("gen", "--size") => gen_opts.size = Some(parse_size(&value("--size")?)?),
             ("gen", "--ascii") => gen_opts.ascii = Some(value("--ascii")?),
+            ("gen", "--surface") => gen_opts.surface = Some(value("--surface")?),
             ("gen", "--png") => gen_opts.png = Some(value("--png")?.into()),
             ("gen", "--stats") => gen_opts.stats = true,
             ("gen", "--save") => gen_opts.save = Some(value("--save")?.into()),
@@ -177,14 +185,21 @@ pub fn run_gen(opts: &GenOptions) -> Result<(), String> {
     let report = crate::analysis::analyse(&world);
     let analysis_ms = start.elapsed().as_secs_f64() * 1e3;
     let write_err = |what: &str, e: std::io::Error| format!("{what}: {e}");
+    let write_text =
+        |target: &str, write: &dyn Fn(&mut dyn std::io::Write) -> std::io::Result<()>| {
+            if target == "-" {
+                let stdout = std::io::stdout();
+                let mut lock = std::io::BufWriter::new(stdout.lock());
+                write(&mut lock).map_err(|e| write_err("stdout", e))
+            } else {
+                write_file(target.as_ref(), |f| write(f))
+            }
+        };
     if let Some(target) = &opts.ascii {
-        if target == "-" {
-            let stdout = std::io::stdout();
-            let mut lock = std::io::BufWriter::new(stdout.lock());
-            crate::export::write_ascii(&world, &mut lock).map_err(|e| write_err("stdout", e))?;
-        } else {
-            write_file(target.as_ref(), |f| crate::export::write_ascii(&world, f))?;
-        }
+        write_text(target, &|f| crate::export::write_ascii(&world, f))?;
+    }
+    if let Some(target) = &opts.surface {
+        write_text(target, &|f| crate::export::write_surface(&world, f))?;
     }
     if let Some(path) = &opts.png {
         write_file(path, |f| crate::export::write_png(&world, f))?;

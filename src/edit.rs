@@ -34,17 +34,9 @@ pub const HOTBAR: [Option<Tile>; HOTBAR_SLOTS] = [
 /// Torches a new player starts with.
 pub const START_TORCHES: u32 = 20;
 
-/// Seconds of digging to remove `tile`; `None` for what cannot be dug (air, water).
+/// Seconds of digging to remove `tile`; `None` for what cannot be dug (air, liquids).
 pub fn dig_time(tile: Tile) -> Option<f32> {
-    match tile {
-        Tile::Dirt | Tile::Grass => Some(0.15),
-        Tile::Stone => Some(0.45),
-        Tile::IronOre => Some(0.7),
-        Tile::GoldOre => Some(0.8),
-        Tile::DiamondOre => Some(1.0),
-        Tile::Torch => Some(0.0),
-        Tile::Air | Tile::Water => None,
-    }
+    tile.info().dig_time
 }
 
 /// What digging `tile` puts in the inventory.

@@ -17,6 +17,17 @@ pub fn write_ascii(world: &World, out: &mut dyn Write) -> io::Result<()> {
     Ok(())
 }
 
+/// Writes each column's surface row (`world.surface`, 0 = the top row), one number a line,
+/// left to right: the world's relief, for checks from outside.
+pub fn write_surface(world: &World, out: &mut dyn Write) -> io::Result<()> {
+    let mut text = String::with_capacity(world.width() * 5);
+    for s in &world.surface {
+        text.push_str(&s.to_string());
+        text.push('\n');
+    }
+    out.write_all(text.as_bytes())
+}
+
 /// RGBA pixel of a tile in the game's palette: underground air is the cave backdrop.
 #[inline]
 pub fn pixel(world: &World, x: usize, y: usize) -> [u8; 4] {

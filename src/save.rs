@@ -11,14 +11,17 @@
 //! | seed | u64 |
 //! | preset as RON text: length, bytes | u32, n |
 //! | player feet x, y (tiles) | f32, f32 |
-//! | inventory: count n (= tile kinds), counts, selected slot | u32, n × u32, u8 |
+//! | inventory: count n (tile kinds when written), counts, selected slot | u32, n × u32, u8 |
 //! | surface row of each column | width × u32 |
-//! | tiles: runs, row-major over the whole grid, each one LEB128 of `(length − 1) << 4 \| tile` | … |
+//! | tiles: runs, row-major over the whole grid, each one LEB128 of `(length − 1) << 5 \| tile` | … |
 //! | FNV-1a 32 of every byte before it | u32 |
 //!
-//! Packing the tile (9 kinds, 4 bits) into the run's varint makes a run of up to 8 tiles a
-//! single byte: ore speckles and cave edges are mostly short runs, so this halves a
-//! generated world's save against a separate tile byte.
+//! Packing the tile (5 bits) into the run's varint makes a run of up to 4 tiles a single
+//! byte: ore speckles and cave edges are mostly short runs, so this halves a generated
+//! world's save against a separate tile byte.
+//!
+//! Version 1 (Strata's first 9 tiles) packed the tile in 4 bits and listed 9 inventory
+//! counts; it still loads. Tiles are only ever appended, so its bytes mean the same tiles.
 //!
 //! Decoding trusts nothing: every size is bounded before anything is allocated (the
 //! world's size by the preset limits, the preset text by the preset file limit, the runs
@@ -35,7 +38,7 @@ use std::path::{Path, PathBuf};
 /// First bytes of every save.
 pub const MAGIC: &[u8; 7] = b"STRATA\0";
 /// The format this build writes, and the newest it reads.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 /// Folder the game saves into (F5) and loads the newest save from (F9).
 pub const SAVES_DIR: &str = "saves";
 /// Extension of save files.
@@ -102,11 +105,24 @@ fn put_varint(out: &mut Vec<u8>, mut v: u64) {
 }
 
 /// Bits of a run's varint that hold the tile.
-const TILE_BITS: u32 = 4;
+const TILE_BITS: u32 = 5;
 const _: () = assert!(Tile::COUNT <= 1 << TILE_BITS);
 
-/// Appends the runs of `tiles`, one varint each.
-fn encode_runs(tiles: &[Tile], out: &mut Vec<u8>) {
+/// Bits of the tile in version 1's runs, and its number of tile kinds.
+const V1_TILE_BITS: u32 = 4;
+const V1_KINDS: usize = 9;
+
+/// How a version's runs pack the tile, and how many inventory kinds it lists.
+fn layout_of(version: u32) -> (u32, usize) {
+    if version == 1 {
+        (V1_TILE_BITS, V1_KINDS)
+    } else {
+        (TILE_BITS, Tile::COUNT)
+    }
+}
+
+/// Appends the runs of `tiles`, one varint each, the tile in the low `tile_bits`.
+fn encode_runs(tiles: &[Tile], tile_bits: u32, out: &mut Vec<u8>) {
     let mut i = 0;
     while i < tiles.len() {
         let t = tiles[i];
@@ -114,15 +130,22 @@ fn encode_runs(tiles: &[Tile], out: &mut Vec<u8>) {
         while i < tiles.len() && tiles[i] == t {
             i += 1;
         }
-        put_varint(out, ((i - start - 1) as u64) << TILE_BITS | t as u64);
+        put_varint(out, ((i - start - 1) as u64) << tile_bits | t as u64);
     }
 }
 
 /// Encodes a world and player as a save.
 pub fn encode(world: &World, player: &PlayerState) -> Vec<u8> {
+    encode_as(world, player, VERSION)
+}
+
+/// Encodes in the layout of format `version` (older ones only for tests of loading them:
+/// the world must then use only that version's tiles).
+fn encode_as(world: &World, player: &PlayerState, version: u32) -> Vec<u8> {
+    let (tile_bits, kinds) = layout_of(version);
     let mut out = Vec::with_capacity(1 << 16);
     out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(&version.to_le_bytes());
     out.extend_from_slice(&(world.width() as u32).to_le_bytes());
     out.extend_from_slice(&(world.height() as u32).to_le_bytes());
     out.extend_from_slice(&world.seed.to_le_bytes());
@@ -132,15 +155,15 @@ pub fn encode(world: &World, player: &PlayerState) -> Vec<u8> {
     out.extend_from_slice(ron.as_bytes());
     out.extend_from_slice(&player.pos.0.to_le_bytes());
     out.extend_from_slice(&player.pos.1.to_le_bytes());
-    out.extend_from_slice(&(Tile::COUNT as u32).to_le_bytes());
-    for c in player.inventory.counts() {
+    out.extend_from_slice(&(kinds as u32).to_le_bytes());
+    for c in &player.inventory.counts()[..kinds] {
         out.extend_from_slice(&c.to_le_bytes());
     }
     out.push(player.inventory.selected() as u8);
     for &s in &world.surface {
         out.extend_from_slice(&s.to_le_bytes());
     }
-    encode_runs(world.tiles(), &mut out);
+    encode_runs(world.tiles(), tile_bits, &mut out);
     let sum = fnv1a32(&out);
     out.extend_from_slice(&sum.to_le_bytes());
     out
@@ -225,15 +248,15 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
         f32::from_le_bytes(r.array("player")?),
         f32::from_le_bytes(r.array("player")?),
     );
+    let (tile_bits, expected_kinds) = layout_of(version);
     let kinds = r.u32("inventory")?;
-    if kinds as usize != Tile::COUNT {
+    if kinds as usize != expected_kinds {
         return Err(invalid(format!(
-            "inventory of {kinds} kinds, expected {}",
-            Tile::COUNT
+            "inventory of {kinds} kinds, expected {expected_kinds}"
         )));
     }
     let mut counts = [0u32; Tile::COUNT];
-    for c in &mut counts {
+    for c in &mut counts[..expected_kinds] {
         *c = r.u32("inventory")?;
     }
     let slot = r.take(1, "inventory")?[0];
@@ -246,10 +269,10 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
     let mut filled = 0usize;
     while filled < total {
         let run = r.varint("tile data")?;
-        let code = (run & ((1 << TILE_BITS) - 1)) as u8;
+        let code = (run & ((1 << tile_bits) - 1)) as u8;
         let tile = Tile::from_u8(code)
             .ok_or_else(|| invalid(format!("unknown tile byte {code} at tile {filled}")))?;
-        let len = (run >> TILE_BITS) + 1;
+        let len = (run >> tile_bits) + 1;
         if len > (total - filled) as u64 {
             return Err(invalid(format!(
                 "run of {len} tiles at tile {filled} (world has {total})"

@@ -9,7 +9,7 @@ use crate::preset::Preset;
 /// One tile of the world, stored as one byte.
 ///
 /// The discriminants are part of the save format and the tile hash: append new tiles at
-/// the end, never renumber.
+/// the end, never renumber. Everything else about a tile is one row of [`TILES`].
 #[repr(u8)]
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
@@ -25,11 +25,133 @@ pub enum Tile {
     DiamondOre = 6,
     Water = 7,
     Torch = 8,
+    Sand = 9,
+    Sandstone = 10,
+    Snow = 11,
+    Ice = 12,
+    Mud = 13,
+    JungleGrass = 14,
+    Ash = 15,
+    Lava = 16,
+    Obsidian = 17,
+    CopperOre = 18,
+    SilverOre = 19,
+    Hellstone = 20,
+    Trunk = 21,
+    Leaves = 22,
+    Cactus = 23,
+    Wood = 24,
 }
+
+/// What kind of matter a tile is: decides collision, digging and what connectivity sees.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Matter {
+    /// Open air (the sky and caves).
+    Air,
+    /// Blocks movement and light; dug to remove.
+    Solid,
+    /// Flows; neither air nor solid.
+    Liquid,
+    /// Walked through but dug like a block (torches, trunks, leaves, cacti).
+    Decor,
+}
+
+/// Everything Strata knows about one tile kind.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TileInfo {
+    /// Lower-case identifier as used in stats JSON (`iron_ore`).
+    pub name: &'static str,
+    /// What players read in the legend, hotbar and inspector (`iron ore`).
+    pub label: &'static str,
+    /// The character used by `strata gen --ascii`.
+    pub ascii: char,
+    /// Mean colour in the one-pixel-per-tile palette (PNG, far zoom, minimap).
+    pub color: [u8; 4],
+    pub matter: Matter,
+    /// Seconds of digging to remove it; `None` for what cannot be dug.
+    pub dig_time: Option<f32>,
+}
+
+const fn row(
+    name: &'static str,
+    label: &'static str,
+    ascii: char,
+    rgb: [u8; 3],
+    matter: Matter,
+    dig_time: Option<f32>,
+) -> TileInfo {
+    TileInfo {
+        name,
+        label,
+        ascii,
+        color: [rgb[0], rgb[1], rgb[2], 255],
+        matter,
+        dig_time,
+    }
+}
+
+use Matter::{Air as A, Decor as D, Liquid as L, Solid as S};
+
+/// One row per tile, in discriminant order (`TILES[t as usize]` describes `t`).
+pub const TILES: [TileInfo; 25] = [
+    row("air", "air", ' ', [SKY[0], SKY[1], SKY[2]], A, None),
+    row("dirt", "dirt", '.', [151, 107, 75], S, Some(0.15)),
+    row("stone", "stone", '#', [118, 118, 124], S, Some(0.45)),
+    row("grass", "grass", 'w', [86, 170, 62], S, Some(0.15)),
+    row("iron_ore", "iron ore", 'i', [196, 140, 110], S, Some(0.7)),
+    row("gold_ore", "gold ore", 'g', [236, 200, 64], S, Some(0.8)),
+    row(
+        "diamond_ore",
+        "diamond ore",
+        'D',
+        [120, 232, 244],
+        S,
+        Some(1.0),
+    ),
+    row("water", "water", '~', [52, 104, 220], L, None),
+    row("torch", "torch", 't', [255, 196, 72], D, Some(0.0)),
+    row("sand", "sand", 's', [222, 200, 140], S, Some(0.12)),
+    row("sandstone", "sandstone", 'S', [186, 148, 96], S, Some(0.4)),
+    row("snow", "snow", '*', [232, 240, 250], S, Some(0.12)),
+    row("ice", "ice", 'I', [150, 200, 242], S, Some(0.3)),
+    row("mud", "mud", 'm', [94, 70, 66], S, Some(0.15)),
+    row(
+        "jungle_grass",
+        "jungle grass",
+        'j',
+        [40, 156, 104],
+        S,
+        Some(0.15),
+    ),
+    row("ash", "ash", 'a', [86, 80, 88], S, Some(0.2)),
+    row("lava", "lava", 'L', [250, 104, 32], L, None),
+    row("obsidian", "obsidian", 'O', [58, 42, 84], S, Some(1.5)),
+    row(
+        "copper_ore",
+        "copper ore",
+        'c',
+        [204, 112, 60],
+        S,
+        Some(0.55),
+    ),
+    row(
+        "silver_ore",
+        "silver ore",
+        'v',
+        [204, 208, 218],
+        S,
+        Some(0.75),
+    ),
+    row("hellstone", "hellstone", 'h', [172, 52, 40], S, Some(1.2)),
+    row("trunk", "tree trunk", '|', [122, 86, 52], D, Some(0.4)),
+    row("leaves", "leaves", '%', [52, 132, 52], D, Some(0.05)),
+    row("cactus", "cactus", 'k', [92, 162, 72], D, Some(0.2)),
+    row("wood", "wood", 'W', [172, 122, 72], S, Some(0.3)),
+];
 
 impl Tile {
     /// Every tile, in discriminant order (`Tile::ALL[t as usize] == t`).
-    pub const ALL: [Tile; 9] = [
+    pub const ALL: [Tile; 25] = [
         Tile::Air,
         Tile::Dirt,
         Tile::Stone,
@@ -39,6 +161,22 @@ impl Tile {
         Tile::DiamondOre,
         Tile::Water,
         Tile::Torch,
+        Tile::Sand,
+        Tile::Sandstone,
+        Tile::Snow,
+        Tile::Ice,
+        Tile::Mud,
+        Tile::JungleGrass,
+        Tile::Ash,
+        Tile::Lava,
+        Tile::Obsidian,
+        Tile::CopperOre,
+        Tile::SilverOre,
+        Tile::Hellstone,
+        Tile::Trunk,
+        Tile::Leaves,
+        Tile::Cactus,
+        Tile::Wood,
     ];
 
     /// Number of tile kinds.
@@ -49,68 +187,49 @@ impl Tile {
         Self::ALL.get(byte as usize).copied()
     }
 
+    /// This tile's row of [`TILES`].
+    #[inline]
+    pub fn info(self) -> &'static TileInfo {
+        &TILES[self as usize]
+    }
+
     /// Solid tiles block movement and light and are what digging removes.
+    #[inline]
     pub fn is_solid(self) -> bool {
-        matches!(
-            self,
-            Tile::Dirt
-                | Tile::Stone
-                | Tile::Grass
-                | Tile::IronOre
-                | Tile::GoldOre
-                | Tile::DiamondOre
-        )
+        self.info().matter == Matter::Solid
     }
 
     /// Open air: what cave connectivity labels and what the sky is made of.
+    #[inline]
     pub fn is_open(self) -> bool {
         self == Tile::Air
     }
 
-    /// Lower-case name as used in stats JSON and the overlay.
-    pub fn name(self) -> &'static str {
-        match self {
-            Tile::Air => "air",
-            Tile::Dirt => "dirt",
-            Tile::Stone => "stone",
-            Tile::Grass => "grass",
-            Tile::IronOre => "iron_ore",
-            Tile::GoldOre => "gold_ore",
-            Tile::DiamondOre => "diamond_ore",
-            Tile::Water => "water",
-            Tile::Torch => "torch",
-        }
+    /// Water and lava.
+    #[inline]
+    pub fn is_liquid(self) -> bool {
+        self.info().matter == Matter::Liquid
     }
 
-    /// The character used by `strata gen --ascii` (seed-001's legend, plus `'t'` for torches).
+    /// Lower-case identifier as used in stats JSON (`iron_ore`).
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// What players read: the legend, the hotbar, the inspector (`iron ore`).
+    pub fn label(self) -> &'static str {
+        self.info().label
+    }
+
+    /// The character used by `strata gen --ascii`.
     pub fn ascii(self) -> char {
-        match self {
-            Tile::Air => ' ',
-            Tile::Dirt => '.',
-            Tile::Stone => '#',
-            Tile::Grass => 'w',
-            Tile::IronOre => 'i',
-            Tile::GoldOre => 'g',
-            Tile::DiamondOre => 'D',
-            Tile::Water => '~',
-            Tile::Torch => 't',
-        }
+        self.info().ascii
     }
 
     /// The tile's colour in the one-pixel-per-tile palette (PNG export, far zoom, minimap).
     /// Air is the sky colour; underground air is drawn with [`CAVE_BACKDROP`].
     pub fn color(self) -> [u8; 4] {
-        match self {
-            Tile::Air => SKY,
-            Tile::Dirt => [151, 107, 75, 255],
-            Tile::Stone => [118, 118, 124, 255],
-            Tile::Grass => [86, 170, 62, 255],
-            Tile::IronOre => [196, 140, 110, 255],
-            Tile::GoldOre => [236, 200, 64, 255],
-            Tile::DiamondOre => [120, 232, 244, 255],
-            Tile::Water => [52, 104, 220, 255],
-            Tile::Torch => [255, 196, 72, 255],
-        }
+        self.info().color
     }
 }
 
@@ -438,6 +557,61 @@ mod tests {
             assert!(!(t.is_solid() && t.is_open()), "{t:?}");
         }
         assert!(Tile::Air.is_open() && !Tile::Water.is_open() && !Tile::Torch.is_solid());
+        assert!(Tile::Lava.is_liquid() && Tile::Obsidian.is_solid() && !Tile::Trunk.is_solid());
+    }
+
+    #[test]
+    fn atlas_has_every_tile_with_its_palette_colour() {
+        let decoder = png::Decoder::new(std::io::Cursor::new(
+            &include_bytes!("../assets/tiles.png")[..],
+        ));
+        let mut reader = decoder.read_info().unwrap();
+        let mut buf = vec![0; reader.output_buffer_size()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        assert_eq!((info.width, info.height), (16 * Tile::COUNT as u32, 16));
+        assert_eq!(info.color_type, png::ColorType::Rgba);
+        for t in Tile::ALL
+            .into_iter()
+            .filter(|&t| t != Tile::Air && t != Tile::Torch)
+        {
+            let (mut sum, mut n) = ([0f64; 3], 0f64);
+            for y in 0..16 {
+                for x in 0..16 {
+                    let i = (y * info.width as usize + t as usize * 16 + x) * 4;
+                    if buf[i + 3] > 0 {
+                        (0..3).for_each(|c| sum[c] += buf[i + c] as f64);
+                        n += 1.0;
+                    }
+                }
+            }
+            for (c, total) in sum.iter().enumerate() {
+                let mean = total / n;
+                assert!(
+                    (mean - t.color()[c] as f64).abs() < 2.0,
+                    "{t:?} channel {c}: atlas mean {mean}, palette {}",
+                    t.color()[c]
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn tile_table_names_are_unique_and_labels_readable() {
+        let mut names: Vec<&str> = Tile::ALL.iter().map(|t| t.name()).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), Tile::COUNT);
+        for t in Tile::ALL {
+            assert_eq!(
+                t.label(),
+                t.name().replace('_', " ").replace("trunk", "tree trunk")
+            );
+            assert_eq!(t.color()[3], 255, "{t:?} must be opaque in the palette");
+            assert_eq!(
+                t.info().dig_time.is_some(),
+                t.is_solid() || t.info().matter == Matter::Decor
+            );
+        }
     }
 
     #[test]

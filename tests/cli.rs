@@ -314,3 +314,43 @@ fn play_refuses_a_bad_save_before_opening_a_window() {
         );
     }
 }
+
+#[test]
+fn surface_lists_each_columns_first_ground_row() {
+    let out = strata(&[
+        "gen",
+        "--preset",
+        "config/presets/classic.ron",
+        "--size",
+        "90x40",
+        "--seed",
+        "5",
+        "--surface",
+        "-",
+        "--ascii",
+        "-",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    // The world's rows come first, then the surface rows.
+    let mut lines = text.lines();
+    let rows: Vec<Vec<char>> = lines
+        .by_ref()
+        .take(40)
+        .map(|l| l.chars().collect())
+        .collect();
+    let surface: Vec<usize> = lines.map(|l| l.parse().unwrap()).collect();
+    assert_eq!((surface.len(), rows.len()), (90, 40));
+    for (x, &s) in surface.iter().enumerate() {
+        assert!((1..40).contains(&s), "column {x}: surface {s}");
+        assert!(
+            (0..s).all(|y| rows[y][x] == ' '),
+            "column {x}: ground above {s}"
+        );
+        assert_ne!(rows[s][x], ' ', "column {x}: air at its surface row {s}");
+    }
+}

@@ -56,6 +56,34 @@ fn round_trip_keeps_everything() {
 }
 
 #[test]
+fn version_1_saves_still_load() {
+    // A world of Strata's first nine tiles, as version 1 wrote it (4-bit tiles, 9 kinds).
+    let mut world = World::from_ascii(&[
+        "          ",
+        "          ",
+        "          ",
+        "          ",
+        "      t   ",
+        "wwww  ww  ",
+        "....~~..i.",
+        "##g#####D#",
+    ])
+    .unwrap();
+    world.seed = 99;
+    let (_, mut player) = small();
+    player.pos = (3.5, 5.0);
+    let v1 = encode_as(&world, &player, 1);
+    assert_eq!(u32::from_le_bytes(v1[7..11].try_into().unwrap()), 1);
+    let (w2, p2) = decode(&v1).unwrap();
+    assert_eq!(w2.tiles(), world.tiles());
+    assert_eq!(p2, player);
+    // Read with today's 5-bit layout, the same bytes would be other tiles.
+    let mut as_v2 = v1.clone();
+    as_v2[7..11].copy_from_slice(&VERSION.to_le_bytes());
+    assert!(decode(&resum(as_v2)).is_err());
+}
+
+#[test]
 fn file_round_trip_and_newest() {
     let dir = temp_dir("file");
     let (world, player) = small();
@@ -138,10 +166,13 @@ fn foreign_newer_and_bad_values_have_clear_messages() {
     let (world, player) = small();
     let bytes = encode(&world, &player);
     let mut newer = bytes.clone();
-    newer[7..11].copy_from_slice(&2u32.to_le_bytes());
+    newer[7..11].copy_from_slice(&(VERSION + 1).to_le_bytes());
     assert_eq!(
         decode(&newer).unwrap_err().to_string(),
-        "made by a newer Strata (format v2, this build reads up to v1)"
+        format!(
+            "made by a newer Strata (format v{}, this build reads up to v{VERSION})",
+            VERSION + 1
+        )
     );
     // Oversized world: refused before any allocation.
     let mut big = bytes.clone();
@@ -150,10 +181,10 @@ fn foreign_newer_and_bad_values_have_clear_messages() {
     // An unknown tile byte, checksum fixed up.
     let tiles_at = bytes.len() - 4 - rle_len(&world);
     let mut tile = bytes.clone();
-    tile[tiles_at] = 12; // a run of one tile 12
+    tile[tiles_at] = 31; // a run of one tile 31
     assert_eq!(
         decode(&resum(tile)).unwrap_err().to_string(),
-        "damaged save: unknown tile byte 12 at tile 0"
+        "damaged save: unknown tile byte 31 at tile 0"
     );
     // A player outside the world.
     let mut out = bytes.clone();
@@ -170,7 +201,7 @@ fn foreign_newer_and_bad_values_have_clear_messages() {
 /// Bytes of the tile runs of `world`.
 fn rle_len(world: &World) -> usize {
     let mut v = Vec::new();
-    encode_runs(world.tiles(), &mut v);
+    encode_runs(world.tiles(), TILE_BITS, &mut v);
     v.len()
 }
 

@@ -1,6 +1,13 @@
-//! Cave connectivity: the 4-connected components of open air.
+//! Cave connectivity: the 4-connected components of the ground's air.
 //!
-//! Components that touch the top row are the sky; all others are caves. Air is labelled as
+//! **Ground air** is every air tile at or below its column's surface row (`world.surface`,
+//! as the surface pass set it); air above that row is **sky**. **Caves** are the
+//! 4-connected components of ground air (liquids are not air). A cave is **open** when one
+//! of its tiles is 4-adjacent to sky air, and a **mouth** is a maximal run of adjacent
+//! columns whose surface tile `(x, surface[x])` is cave air: where a player walks in
+//! from the surface. Sky air is only counted.
+//!
+//! Air is labelled as
 //! horizontal runs (one label per run, not per tile): runs are found row by row, runs that
 //! overlap in neighbouring rows are joined with a union-find that always links to the
 //! smaller run index, so every component's root is its first run in row-major order and
@@ -28,13 +35,13 @@ pub struct BBox {
     pub y1: u32,
 }
 
-/// One connected body of air.
+/// One cave: a connected body of ground air.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Component {
     pub area: u64,
     pub bbox: BBox,
-    /// Touches the top row of the world.
-    pub sky: bool,
+    /// One of its tiles is 4-adjacent to sky air: it opens to the surface.
+    pub open: bool,
 }
 
 /// What connectivity found.
@@ -42,9 +49,13 @@ pub struct Component {
 pub struct CaveReport {
     pub width: usize,
     pub height: usize,
-    /// Every component, sky and caves, by id.
+    /// Every cave, by id (ids in order of each cave's first tile, row-major).
     pub components: Vec<Component>,
     pub cave_count: usize,
+    /// Caves that open to the sky.
+    pub open_caves: usize,
+    /// Cave mouths: maximal runs of columns whose surface tile is cave air, as `x0..x1`.
+    pub mouths: Vec<(u32, u32)>,
     /// Id of the largest cave (ties: the first), if there is a cave.
     pub largest_cave: Option<u32>,
     pub cave_air: u64,
@@ -93,15 +104,30 @@ fn open_bits(tiles: &[Tile]) -> u64 {
     crate::world::tile_bits(tiles, Tile::Air)
 }
 
-/// The open air of a world as bits, one per tile (bit `x % 64` of word `x / 64` of row
-/// `y`; bits past the width are 0): all that connectivity looks at, in an eighth of the
-/// world's memory. The re-analysis thread keeps one as its copy of the world.
+/// The air of a world as bits, one per tile (bit `x % 64` of word `x / 64` of row `y`;
+/// bits past the width are 0), split at the surface into ground air and sky air, with
+/// the surface rows: all that connectivity looks at, in a quarter of the world's memory.
+/// The re-analysis thread keeps one as its copy of the world.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AirGrid {
     width: usize,
     height: usize,
     words_per_row: usize,
+    /// Ground air.
     bits: Vec<u64>,
+    /// Sky air.
+    sky: Vec<u64>,
+    surface: Vec<u32>,
+}
+
+/// Bits of the columns `x0..x0 + 64` whose surface row is at or above `y` (ground rows).
+#[inline]
+fn ground_mask(surface: &[u32], x0: usize, y: u32) -> u64 {
+    let mut m = 0u64;
+    for (i, &s) in surface[x0..(x0 + 64).min(surface.len())].iter().enumerate() {
+        m |= ((y >= s) as u64) << i;
+    }
+    m
 }
 
 impl AirGrid {
@@ -109,13 +135,30 @@ impl AirGrid {
     pub fn of(world: &World) -> AirGrid {
         let (width, height) = (world.width(), world.height());
         let words_per_row = width.div_ceil(64);
+        let surface = &world.surface;
+        let top = surface.iter().copied().min().unwrap_or(0);
+        let bottom = surface.iter().copied().max().unwrap_or(0);
         let mut bits = vec![0u64; words_per_row * height];
+        let mut sky = vec![0u64; words_per_row * height];
         bits.par_chunks_mut(words_per_row)
+            .zip(sky.par_chunks_mut(words_per_row))
             .zip(world.tiles().par_chunks(width))
+            .enumerate()
             .with_min_len(16)
-            .for_each(|(words, row)| {
-                for (word, tiles) in words.iter_mut().zip(row.chunks(64)) {
-                    *word = open_bits(tiles);
+            .for_each(|(y, ((ground, sky), row))| {
+                let y = y as u32;
+                for (w, tiles) in row.chunks(64).enumerate() {
+                    let air = open_bits(tiles);
+                    // Rows wholly above or below the surface need no per-column compare.
+                    let mask = if y < top {
+                        0
+                    } else if y >= bottom {
+                        !0
+                    } else {
+                        ground_mask(surface, w * 64, y)
+                    };
+                    ground[w] = air & mask;
+                    sky[w] = air & !mask;
                 }
             });
         AirGrid {
@@ -123,6 +166,8 @@ impl AirGrid {
             height,
             words_per_row,
             bits,
+            sky,
+            surface: surface.clone(),
         }
     }
 
@@ -137,14 +182,31 @@ impl AirGrid {
     /// Marks tile `(x, y)` open or not; outside the grid, nothing happens.
     pub fn set(&mut self, x: usize, y: usize, open: bool) {
         if x < self.width && y < self.height {
-            let word = &mut self.bits[y * self.words_per_row + x / 64];
+            let grid = if y as u32 >= self.surface[x] {
+                &mut self.bits
+            } else {
+                &mut self.sky
+            };
+            let word = &mut grid[y * self.words_per_row + x / 64];
             *word = *word & !(1 << (x % 64)) | (open as u64) << (x % 64);
         }
     }
 
-    /// Row `y`'s words.
+    /// Row `y`'s words of ground air.
     fn row(&self, y: usize) -> &[u64] {
         &self.bits[y * self.words_per_row..(y + 1) * self.words_per_row]
+    }
+
+    /// Whether `(x, y)` is ground air (`false` outside the world).
+    fn ground_at(&self, x: usize, y: usize) -> bool {
+        x < self.width && y < self.height && self.row(y)[x / 64] >> (x % 64) & 1 == 1
+    }
+
+    /// Whether `(x, y)` is sky air (`false` outside the world).
+    fn sky_at(&self, x: usize, y: usize) -> bool {
+        x < self.width
+            && y < self.height
+            && self.sky[y * self.words_per_row + x / 64] >> (x % 64) & 1 == 1
     }
 }
 
@@ -381,7 +443,7 @@ pub fn analyse_air(grid: &AirGrid) -> CaveReport {
                         x1: 0,
                         y1: 0,
                     },
-                    sky: y == 0,
+                    open: false,
                 });
                 components.len() as u32 - 1
             } else {
@@ -402,27 +464,63 @@ pub fn analyse_air(grid: &AirGrid) -> CaveReport {
         height,
         components,
         cave_count: 0,
+        open_caves: 0,
+        mouths: Vec::new(),
         largest_cave: None,
         cave_air: 0,
-        sky_air: 0,
+        sky_air: grid.sky.par_iter().map(|w| w.count_ones() as u64).sum(),
         runs,
         row_start,
     };
+    mark_open_caves(grid, &mut report);
     for (id, c) in report.components.iter().enumerate() {
-        if c.sky {
-            report.sky_air += c.area;
-        } else {
-            report.cave_count += 1;
-            report.cave_air += c.area;
-            if report
-                .largest_cave
-                .is_none_or(|l| c.area > report.components[l as usize].area)
-            {
-                report.largest_cave = Some(id as u32);
-            }
+        report.cave_count += 1;
+        report.open_caves += c.open as usize;
+        report.cave_air += c.area;
+        if report
+            .largest_cave
+            .is_none_or(|l| c.area > report.components[l as usize].area)
+        {
+            report.largest_cave = Some(id as u32);
         }
     }
     report
+}
+
+/// Marks the caves with a tile beside sky air, and lists the mouths. Ground air can only
+/// touch the sky near the surface: at `(x, surface[x])` from above, or beside a
+/// neighbouring column whose surface is lower down, so each column checks a few rows.
+fn mark_open_caves(grid: &AirGrid, report: &mut CaveReport) {
+    let s = &grid.surface;
+    let mut mouth_start = None;
+    for x in 0..grid.width {
+        let top = s[x] as usize;
+        let left = if x > 0 { s[x - 1] as usize } else { top };
+        let right = s.get(x + 1).map_or(top, |&r| r as usize);
+        let bottom = (top + 1).max(left).max(right).min(grid.height);
+        for y in top..bottom {
+            if !grid.ground_at(x, y) {
+                continue;
+            }
+            let beside_sky = (y == top && y > 0 && grid.sky_at(x, y - 1))
+                || (x > 0 && grid.sky_at(x - 1, y))
+                || grid.sky_at(x + 1, y);
+            if beside_sky && let Some(id) = report.component_at(x, y) {
+                report.components[id as usize].open = true;
+            }
+        }
+        match (grid.ground_at(x, top), mouth_start) {
+            (true, None) => mouth_start = Some(x as u32),
+            (false, Some(x0)) => {
+                report.mouths.push((x0, x as u32));
+                mouth_start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(x0) = mouth_start {
+        report.mouths.push((x0, grid.width as u32));
+    }
 }
 
 #[cfg(test)]
@@ -462,10 +560,68 @@ mod tests {
             }
         );
         assert_eq!(r.component_at(4, 3), r.largest_cave);
-        assert_eq!(r.component_at(0, 0), r.component_at(1, 1));
-        assert!(r.component(r.component_at(0, 0).unwrap()).unwrap().sky);
+        // Sky air is counted, not labelled.
+        assert_eq!(r.component_at(0, 0), None);
+        assert_eq!(r.component_at(1, 1), None);
         assert_eq!(r.component_at(2, 0), None);
         assert_ne!(r.component_at(6, 1), r.component_at(9, 2));
+        assert_eq!((r.open_caves, r.mouths.len()), (0, 0));
+    }
+
+    #[test]
+    fn mouths_and_open_caves_follow_the_surface_rows() {
+        // Surface rows as the surface pass laid them: 2 everywhere, a hill of 1 at x=6..8.
+        let mut w = World::from_ascii(&[
+            "            ",
+            "      ###   ",
+            "##  ########",
+            "#   ##   ###",
+            "# ####   ###",
+            "############",
+        ])
+        .unwrap();
+        w.surface = vec![2, 2, 2, 2, 2, 2, 1, 1, 1, 2, 2, 2];
+        // A shaft down the hill's flank: (9,2) is cave air beside... nothing open yet.
+        let r = analyse(&w);
+        oracle::check(&w, &r).unwrap();
+        // (2,2),(3,2) are a mouth of the cave below; the pocket at x=6..8 is closed.
+        assert_eq!(r.mouths, vec![(2, 4)]);
+        assert_eq!((r.cave_count, r.open_caves), (2, 1));
+        let mouth_cave = r.component_at(1, 4).unwrap();
+        assert!(r.component(mouth_cave).unwrap().open);
+        assert!(!r.component(r.component_at(6, 3).unwrap()).unwrap().open);
+        // Digging the hill's foot at (9,1)... is sky: opening (9,2) and (9,3) joins the
+        // pocket to the sky from the side, without a mouth at its own surface row.
+        w.set(9, 2, Tile::Air);
+        w.set(9, 3, Tile::Stone);
+        w.set(8, 2, Tile::Air);
+        let r = analyse(&w);
+        oracle::check(&w, &r).unwrap();
+        assert_eq!(r.mouths, vec![(2, 4), (9, 10)]);
+    }
+
+    #[test]
+    fn edits_through_the_air_grid_match_a_fresh_analysis() {
+        let preset = crate::preset::Preset {
+            width: 190,
+            height: 120,
+            ..Default::default()
+        };
+        let (mut world, _) = crate::worldgen::generate(&preset, 11);
+        let mut grid = AirGrid::of(&world);
+        for i in 0..400u64 {
+            let x = (crate::rng::hash3(5, i, 0) % 190) as usize;
+            let y = (crate::rng::hash3(5, i, 1) % 120) as usize;
+            let t = if world.tile(x, y).is_open() {
+                Tile::Stone
+            } else {
+                Tile::Air
+            };
+            world.set(x, y, t);
+            grid.set(x, y, t.is_open());
+        }
+        assert_eq!(grid, AirGrid::of(&world));
+        oracle::check(&world, &analyse_air(&grid)).unwrap();
     }
 
     #[test]
@@ -534,9 +690,16 @@ mod tests {
                     })
                     .collect();
                 let refs: Vec<&str> = rows.iter().map(|r| r.as_str()).collect();
-                let world = World::from_ascii(&refs).unwrap();
+                let mut world = World::from_ascii(&refs).unwrap();
                 oracle::check(&world, &analyse(&world))
                     .unwrap_or_else(|e| panic!("width {width}, {air_in_16}/16 air: {e}"));
+                // Surface rows that are not the first solid tile: sky and ground air meet
+                // along ragged edges, inside runs and across word boundaries.
+                for x in 0..width {
+                    world.surface[x] = (crate::rng::hash3(k as u64 + 77, x as u64, 0) % 41) as u32;
+                }
+                oracle::check(&world, &analyse(&world))
+                    .unwrap_or_else(|e| panic!("width {width}, {air_in_16}/16, ragged: {e}"));
             }
         }
     }

@@ -105,7 +105,7 @@ pub fn stats_json(
             )
         });
     format!(
-        "{{\"seed\":{},\"preset\":{},\"width\":{},\"height\":{},\"ms\":{{{}}},\"tiles\":{{{}}},\"connectivity\":{{\"cave_count\":{},\"largest_cave_area\":{},\"largest_cave_bbox\":{},\"cave_air\":{},\"sky_air\":{}}},\"hash\":\"{:016x}\"}}",
+        "{{\"seed\":{},\"preset\":{},\"width\":{},\"height\":{},\"ms\":{{{}}},\"tiles\":{{{}}},\"connectivity\":{{\"cave_count\":{},\"largest_cave_area\":{},\"largest_cave_bbox\":{},\"cave_air\":{},\"sky_air\":{},\"open_caves\":{},\"mouths\":{}}},\"hash\":\"{:016x}\"}}",
         world.seed,
         json_string(&world.preset.name),
         world.width(),
@@ -117,6 +117,8 @@ pub fn stats_json(
         bbox,
         report.cave_air,
         report.sky_air,
+        report.open_caves,
+        report.mouths.len(),
         world.tile_hash()
     )
 }

@@ -36,22 +36,27 @@ fn temp(name: &str) -> PathBuf {
     dir.join(name)
 }
 
-/// Independent labelling of the air in ASCII art: (cave areas, sky air).
-fn label_ascii(rows: &[Vec<char>]) -> (Vec<u64>, u64) {
+/// Independent labelling of the air in ASCII art with each column's surface row: (cave
+/// areas, sky air). Air above its column's surface row is sky; caves are the 4-connected
+/// bodies of the rest.
+fn label_ascii(rows: &[Vec<char>], surface: &[usize]) -> (Vec<u64>, u64) {
     let (h, w) = (rows.len(), rows[0].len());
+    let ground = |x: usize, y: usize| rows[y][x] == ' ' && y >= surface[x];
     let mut seen = vec![vec![false; w]; h];
     let (mut caves, mut sky) = (vec![], 0);
     for y0 in 0..h {
         for x0 in 0..w {
-            if seen[y0][x0] || rows[y0][x0] != ' ' {
+            if rows[y0][x0] == ' ' && y0 < surface[x0] {
+                sky += 1;
+            }
+            if seen[y0][x0] || !ground(x0, y0) {
                 continue;
             }
             seen[y0][x0] = true;
-            let (mut area, mut touches_top) = (0u64, false);
+            let mut area = 0u64;
             let mut q = VecDeque::from([(x0, y0)]);
             while let Some((x, y)) = q.pop_front() {
                 area += 1;
-                touches_top |= y == 0;
                 let near = [
                     (x.wrapping_sub(1), y),
                     (x + 1, y),
@@ -59,17 +64,13 @@ fn label_ascii(rows: &[Vec<char>]) -> (Vec<u64>, u64) {
                     (x, y + 1),
                 ];
                 for (nx, ny) in near {
-                    if nx < w && ny < h && !seen[ny][nx] && rows[ny][nx] == ' ' {
+                    if nx < w && ny < h && !seen[ny][nx] && ground(nx, ny) {
                         seen[ny][nx] = true;
                         q.push_back((nx, ny));
                     }
                 }
             }
-            if touches_top {
-                sky += area
-            } else {
-                caves.push(area)
-            }
+            caves.push(area)
         }
     }
     (caves, sky)
@@ -104,7 +105,15 @@ fn classic_ascii_matches_its_stats_and_an_independent_labelling() {
     assert!(rows[29].iter().any(|&c| c == '#' || c == 'i' || c == 'g'));
 
     let s = stats(&args[1..args.len() - 2], None);
-    let (caves, sky) = label_ascii(&rows);
+    let mut surface_args = args[..args.len() - 2].to_vec();
+    surface_args.extend(["--surface", "-"]);
+    let surface_out = strata(&surface_args);
+    let surface: Vec<usize> = String::from_utf8(surface_out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| l.parse().unwrap())
+        .collect();
+    let (caves, sky) = label_ascii(&rows, &surface);
     let c = &s["connectivity"];
     assert_eq!(c["cave_count"], caves.len() as u64);
     assert_eq!(

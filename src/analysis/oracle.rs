@@ -1,5 +1,5 @@
 //! The obvious labelling, kept as the oracle the fast one is checked against: a
-//! breadth-first flood fill from every unlabelled air tile in row-major order, one tile at
+//! breadth-first flood fill from every unlabelled ground-air tile in row-major order, one tile at
 //! a time. Its ids come out in the same order as [`analyse`](super::analyse)'s (order of
 //! each component's first tile), so the two must agree exactly.
 
@@ -7,26 +7,36 @@ use super::CaveReport;
 use crate::world::World;
 use std::collections::VecDeque;
 
-/// Per-tile component ids (`u32::MAX` for solid tiles) and `(area, touches the top row)`
-/// per component.
+/// Whether tile `i` is ground air: air at or below its column's surface row.
+fn ground_air(world: &World, i: usize) -> bool {
+    let (x, y) = (i % world.width(), i / world.width());
+    world.tiles()[i].is_open() && y as u32 >= world.surface[x]
+}
+
+/// Whether tile `i` is sky air: air above its column's surface row.
+fn sky_air(world: &World, i: usize) -> bool {
+    let (x, y) = (i % world.width(), i / world.width());
+    world.tiles()[i].is_open() && (y as u32) < world.surface[x]
+}
+
+/// Per-tile cave ids (`u32::MAX` for anything but ground air) and `(area, open)` per cave,
+/// where open means a tile of it is 4-adjacent to sky air.
 pub fn flood_fill(world: &World) -> (Vec<u32>, Vec<(u64, bool)>) {
     let (w, h) = (world.width(), world.height());
-    let open = |i: usize| world.tiles()[i].is_open();
     let mut label = vec![u32::MAX; w * h];
     let mut comps = vec![];
     let mut queue = VecDeque::new();
     for start in 0..w * h {
-        if label[start] != u32::MAX || !open(start) {
+        if label[start] != u32::MAX || !ground_air(world, start) {
             continue;
         }
         let id = comps.len() as u32;
-        let (mut area, mut sky) = (0, false);
+        let (mut area, mut open) = (0, false);
         label[start] = id;
         queue.push_back(start);
         while let Some(i) = queue.pop_front() {
             let (x, y) = (i % w, i / w);
             area += 1;
-            sky |= y == 0;
             let neighbours = [
                 (x > 0, i.wrapping_sub(1)),
                 (x + 1 < w, i + 1),
@@ -34,13 +44,17 @@ pub fn flood_fill(world: &World) -> (Vec<u32>, Vec<(u64, bool)>) {
                 (y + 1 < h, i + w),
             ];
             for (inside, j) in neighbours {
-                if inside && label[j] == u32::MAX && open(j) {
+                if !inside {
+                    continue;
+                }
+                open |= sky_air(world, j);
+                if label[j] == u32::MAX && ground_air(world, j) {
                     label[j] = id;
                     queue.push_back(j);
                 }
             }
         }
-        comps.push((area, sky));
+        comps.push((area, open));
     }
     (label, comps)
 }
@@ -68,29 +82,41 @@ pub fn check(world: &World, report: &CaveReport) -> Result<(), String> {
             }
         }
     }
-    for (id, (c, &(area, sky))) in report.components.iter().zip(&comps).enumerate() {
-        if (c.area, c.sky) != (area, sky) {
+    for (id, (c, &(area, open))) in report.components.iter().zip(&comps).enumerate() {
+        if (c.area, c.open) != (area, open) {
             return Err(format!(
-                "component {id}: area/sky {:?}, flood fill {:?}",
-                (c.area, c.sky),
-                (area, sky)
+                "component {id}: area/open {:?}, flood fill {:?}",
+                (c.area, c.open),
+                (area, open)
             ));
         }
     }
-    let caves: Vec<u64> = comps.iter().filter(|c| !c.1).map(|c| c.0).collect();
-    let largest = caves.iter().copied().max().unwrap_or(0);
-    let cave_air: u64 = caves.iter().sum();
-    let sky_air: u64 = comps.iter().filter(|c| c.1).map(|c| c.0).sum();
+    let largest = comps.iter().map(|c| c.0).max().unwrap_or(0);
+    let cave_air: u64 = comps.iter().map(|c| c.0).sum();
+    let open = comps.iter().filter(|c| c.1).count();
+    let sky: u64 = (0..label.len()).filter(|&i| sky_air(world, i)).count() as u64;
+    let mut mouths = vec![];
+    for x in 0..world.width() {
+        let s = world.surface[x] as usize;
+        if s < world.height() && label[s * world.width() + x] != u32::MAX {
+            match mouths.last_mut() {
+                Some((_, x1)) if *x1 == x as u32 => *x1 += 1,
+                _ => mouths.push((x as u32, x as u32 + 1)),
+            }
+        }
+    }
     let got = (
         report.cave_count,
         report.largest_cave_area(),
         report.cave_air,
         report.sky_air,
+        report.open_caves,
+        &report.mouths,
     );
-    let want = (caves.len(), largest, cave_air, sky_air);
+    let want = (comps.len(), largest, cave_air, sky, open, &mouths);
     if got != want {
         return Err(format!(
-            "(caves, largest, cave air, sky air) {got:?}, flood fill {want:?}"
+            "(caves, largest, cave air, sky air, open caves, mouths) {got:?}, flood fill {want:?}"
         ));
     }
     Ok(())

@@ -12,7 +12,7 @@ pub struct Hover {
     pub tile: Tile,
     /// Tiles below the column's surface (negative: above it).
     pub depth: i64,
-    /// Component id, area and whether it is the sky, for air.
+    /// Cave id, area and whether it opens to the sky, for ground air.
     pub cave: Option<(u32, u64, bool)>,
 }
 
@@ -20,7 +20,7 @@ impl Hover {
     pub fn at(world: &World, report: &CaveReport, x: usize, y: usize) -> Hover {
         let cave = report
             .component_at(x, y)
-            .and_then(|id| report.component(id).map(|c| (id, c.area, c.sky)));
+            .and_then(|id| report.component(id).map(|c| (id, c.area, c.open)));
         Hover {
             x,
             y,
@@ -100,8 +100,10 @@ pub fn lines(
         ));
     }
     out.push(format!(
-        "Caves {}, largest {} tiles ({:.1}% of cave air {}), sky air {}",
+        "Caves {} ({} open, {} mouths), largest {} tiles ({:.1}% of cave air {}), sky air {}",
         report.cave_count,
+        report.open_caves,
+        report.mouths.len(),
         grouped(report.largest_cave_area()),
         largest_share(report),
         grouped(report.cave_air),
@@ -115,10 +117,12 @@ pub fn lines(
         };
         let mut line = format!("Tile {},{} {} {}", h.x, h.y, h.tile.name(), depth);
         match h.cave {
-            Some((_, area, true)) => line.push_str(&format!(", sky ({} tiles)", grouped(area))),
-            Some((id, area, false)) => {
-                line.push_str(&format!(", cave #{id} ({} tiles)", grouped(area)))
-            }
+            Some((id, area, open)) => line.push_str(&format!(
+                ", cave #{id} ({} tiles{})",
+                grouped(area),
+                if open { ", open to the sky" } else { "" }
+            )),
+            None if h.tile.is_open() && h.depth < 0 => line.push_str(", sky"),
             None => {}
         }
         out.push(line);
@@ -201,7 +205,7 @@ mod tests {
             "World 6 x 6 (36 tiles)",
             "1.23 ms CPU",
             "surface 1, caves 10",
-            "Caves 2, largest 4 tiles (80.0% of cave air 5), sky air 6",
+            "Caves 2 (0 open, 0 mouths), largest 4 tiles (80.0% of cave air 5), sky air 6",
             "180 ms",
             "Tile 2,2 air depth 1, cave #",
         ] {
@@ -213,7 +217,7 @@ mod tests {
             lines(&w, "C", &t, &r, f, None, Some(sky))
                 .last()
                 .unwrap()
-                .ends_with("1 above the surface, sky (6 tiles)")
+                .ends_with("1 above the surface, sky")
         );
     }
 

@@ -288,6 +288,7 @@ pub(crate) mod tests {
     fn set_tile_marks_the_chunk_and_the_analysis() {
         let mut l = loaded();
         let before = l.report.sky_air;
+        let mouths = l.report.mouths.len();
         let (x, y) = (300, l.world.surface[300] as usize);
         assert_eq!(l.world.tile(x, y - 1), Tile::Air);
         l.set_tile(x, y - 1, Tile::Air);
@@ -297,7 +298,20 @@ pub(crate) mod tests {
         l.set_tile(9999, 0, Tile::Dirt); // outside: ignored
         l.settle();
         assert!(!l.analysis_stale);
-        assert_eq!(l.report.sky_air, before + 1);
+        // The dug surface tile is ground air: a cave mouth, open to the sky.
+        assert_eq!(l.report.sky_air, before);
+        let id = l
+            .report
+            .component_at(x, y)
+            .expect("the dug tile is cave air");
+        assert!(l.report.component(id).unwrap().open);
+        assert!(
+            l.report
+                .mouths
+                .iter()
+                .any(|m| (m.0..m.1).contains(&(x as u32)))
+        );
+        assert!(l.report.mouths.len() <= mouths + 1);
         assert_eq!(
             l.light,
             LightMap::compute(&l.world),

@@ -137,6 +137,19 @@ mod shipped {
     }
 
     #[test]
+    fn every_shipped_preset_opens_with_its_name_and_character() {
+        for path in shipped() {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let name = load(&path).unwrap().name;
+            let first = text.lines().next().unwrap_or_default();
+            let says = first
+                .strip_prefix(&format!("// {name}: "))
+                .unwrap_or_else(|| panic!("{}: first line {first:?}", path.display()));
+            assert!(says.len() > 20, "{}: {first:?}", path.display());
+        }
+    }
+
+    #[test]
     fn default_ron_is_preset_default() {
         let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("config/presets");
         assert_eq!(load(&dir.join("default.ron")).unwrap(), Preset::default());

@@ -12,12 +12,47 @@
 //! world's size), given once ([`Reanalyser::track`], packed off the render thread when
 //! the world was made), and the game then sends only the changed tiles: the thread
 //! applies them to its copy before analysing.
+//!
+//! Each report says how stale it was ([`Reanalyser::last_lag`]): the time from the oldest
+//! request it answers that no earlier report answered to its arrival. While water flows,
+//! every frame asks again before the last answer is in, so the game is never "current",
+//! yet every report it shows is at most one analysis behind the newest edit.
 
 use crate::analysis::{AirGrid, CaveReport, analyse_air};
 use crate::world::{Tile, World};
+use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, channel};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// When each unanswered request was made, to tell how long the edits a report answers
+/// waited for it.
+#[derive(Clone, Debug, Default)]
+pub struct Lag {
+    asked: VecDeque<(u64, Instant)>,
+}
+
+impl Lag {
+    /// Request `n` was made at `at` (numbers rise).
+    pub fn asked(&mut self, n: u64, at: Instant) {
+        self.asked.push_back((n, at));
+    }
+
+    /// The report for request `n` arrived at `now`; it answers every request up to `n`.
+    /// Returns how long the oldest of those not answered before waited.
+    pub fn answered(&mut self, n: u64, now: Instant) -> Option<Duration> {
+        let oldest = self
+            .asked
+            .front()
+            .filter(|&&(m, _)| m <= n)
+            .map(|&(_, at)| now.saturating_duration_since(at));
+        while self.asked.front().is_some_and(|&(m, _)| m <= n) {
+            self.asked.pop_front();
+        }
+        oldest
+    }
+}
 
 #[derive(Default)]
 struct Slot {
@@ -49,6 +84,9 @@ pub struct Reanalyser {
     requested: u64,
     /// Number of the request behind the last report handed out.
     delivered: u64,
+    lag: Lag,
+    /// How long the oldest edit the last report answered waited for it.
+    pub last_lag: Option<Duration>,
 }
 
 impl Default for Reanalyser {
@@ -117,6 +155,8 @@ impl Reanalyser {
             worker,
             requested: 0,
             delivered: 0,
+            lag: Lag::default(),
+            last_lag: None,
         }
     }
 
@@ -124,6 +164,7 @@ impl Reanalyser {
     /// thread), replacing any request not yet started; later edits apply to it.
     pub fn request(&mut self, world: &World) {
         self.requested += 1;
+        self.lag.asked(self.requested, Instant::now());
         if self.worker.is_none() {
             return; // No thread could be started: `poll` never answers, `is_current` stays false.
         }
@@ -150,6 +191,7 @@ impl Reanalyser {
     /// their new tiles, in order). Cheap: only the edits are copied.
     pub fn request_edits(&mut self, edits: &[(usize, usize, Tile)]) {
         self.requested += 1;
+        self.lag.asked(self.requested, Instant::now());
         if self.worker.is_none() {
             return;
         }
@@ -167,6 +209,7 @@ impl Reanalyser {
         while let Ok((n, report)) = self.results.try_recv() {
             if n > self.delivered {
                 self.delivered = n;
+                self.last_lag = self.lag.answered(n, Instant::now()).or(self.last_lag);
                 newest = Some(report);
             }
         }
@@ -197,7 +240,6 @@ mod tests {
     use super::*;
     use crate::analysis::analyse;
     use crate::world::Tile;
-    use std::time::{Duration, Instant};
 
     fn wait(r: &mut Reanalyser) -> Vec<CaveReport> {
         let mut got = vec![];
@@ -207,6 +249,35 @@ mod tests {
             std::thread::sleep(Duration::from_millis(1));
         }
         got
+    }
+
+    #[test]
+    fn a_report_is_as_old_as_the_oldest_request_it_answers_first() {
+        // Water flowing asks every 16 ms; reports arrive 30 ms after a request. Each
+        // report's lag is counted from the oldest request no earlier report answered, not
+        // from the first edit of the flow, so it stays bounded however long the flow runs.
+        let t0 = Instant::now();
+        let ms = |m: u64| t0 + Duration::from_millis(m);
+        let mut lag = Lag::default();
+        let mut worst = Duration::ZERO;
+        let mut answered = 0;
+        for n in 1..=200u64 {
+            lag.asked(n, ms(16 * n));
+            // The analysis started at the newest request when the last one finished.
+            if (16 * n).is_multiple_of(48) {
+                let got = lag.answered(n - 1, ms(16 * n + 5));
+                worst = worst.max(got.unwrap());
+                answered += 1;
+            }
+        }
+        assert!(answered > 50);
+        assert_eq!(worst, Duration::from_millis(3 * 16 + 5));
+        assert_eq!(lag.answered(150, ms(4000)), None, "answered already");
+        assert_eq!(
+            lag.answered(200, ms(3300)),
+            Some(Duration::from_millis(3300 - 16 * 198)),
+            "requests 198 to 200 were not answered yet"
+        );
     }
 
     #[test]

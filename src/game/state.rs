@@ -60,8 +60,6 @@ pub struct Loaded {
     pub dig: DigState,
     /// Connectivity after edits, off the render thread.
     pub reanalyser: Reanalyser,
-    /// When the newest analysis was requested (to measure edit → fresh figures).
-    pub analysis_requested: Option<Instant>,
     /// Edit → fresh cave figures on screen, for the last analysis.
     pub last_analysis: Option<Duration>,
     /// The save this world came from.
@@ -109,7 +107,6 @@ impl Loaded {
             dig: DigState::default(),
             reanalyser,
             edits: Vec::new(),
-            analysis_requested: None,
             last_analysis: None,
             loaded_from: g.loaded_from,
         }
@@ -137,13 +134,26 @@ impl Loaded {
     /// Tiles were changed in `self.world`: marks their chunks, relights once over the box
     /// around them all and schedules a new analysis. Nothing for an empty list.
     fn edited_tiles(&mut self, tiles: &[(usize, usize)]) {
+        self.redraw(tiles);
+        self.relight(tiles);
+    }
+
+    /// Marks the chunks of `tiles` for repainting and queues them for the re-analysis.
+    fn redraw(&mut self, tiles: &[(usize, usize)]) {
+        for &(x, y) in tiles {
+            self.levels.iter_mut().for_each(|l| l.mark_dirty(x, y));
+            self.edits.push((x, y, self.world.tile(x, y)));
+        }
+        self.analysis_stale |= !tiles.is_empty();
+    }
+
+    /// Relights once over the box around `tiles`. Nothing for an empty list.
+    fn relight(&mut self, tiles: &[(usize, usize)]) {
         let Some(&(x0, y0)) = tiles.first() else {
             return;
         };
         let (mut lo, mut hi) = ((x0, y0), (x0, y0));
         for &(x, y) in tiles {
-            self.levels.iter_mut().for_each(|l| l.mark_dirty(x, y));
-            self.edits.push((x, y, self.world.tile(x, y)));
             lo = (lo.0.min(x), lo.1.min(y));
             hi = (hi.0.max(x), hi.1.max(y));
         }
@@ -153,7 +163,6 @@ impl Loaded {
             .update_region(&self.world, lo.0, lo.1, hi.0, hi.1);
         self.last_relight = Some((r, start.elapsed()));
         self.light_version += 1;
-        self.analysis_stale = true;
     }
 
     /// Tile `(x, y)` was dug or built on: wakes the water around it.
@@ -162,8 +171,8 @@ impl Loaded {
     }
 
     /// Runs the water's flow at [`FLOW_RATE`] ticks a second (at most two ticks a frame),
-    /// and redraws, relights and re-analyses what it moved: one relight over the box of
-    /// a tick's changes.
+    /// and redraws and re-analyses what it moved. Water lets light through like air, so
+    /// moving it needs no relight.
     pub fn run_flow(&mut self, now: f64) {
         if self.flow.is_idle() {
             self.next_flow = now;
@@ -175,7 +184,7 @@ impl Loaded {
             }
             self.next_flow += 1.0 / FLOW_RATE;
             let changed = self.flow.tick(&mut self.world);
-            self.edited_tiles(&changed);
+            self.redraw(&changed);
         }
         // A long stall is not made up for.
         self.next_flow = self.next_flow.max(now - 1.0 / FLOW_RATE);
@@ -216,17 +225,16 @@ impl Loaded {
             self.analysis_stale = false;
             self.reanalyser.request_edits(&self.edits);
             self.edits.clear();
-            self.analysis_requested.get_or_insert_with(Instant::now);
         }
         if let Some(report) = self.reanalyser.poll() {
             self.set_report(report);
+            self.last_analysis = self.reanalyser.last_lag;
             if self.reanalyser.is_current()
-                && let Some(t) = self.analysis_requested.take()
+                && let Some(lag) = self.last_analysis
             {
-                self.last_analysis = Some(t.elapsed());
                 eprintln!(
                     "strata: cave figures updated {:.0} ms after the edit",
-                    t.elapsed().as_secs_f64() * 1e3
+                    lag.as_secs_f64() * 1e3
                 );
             }
         }

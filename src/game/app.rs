@@ -144,7 +144,7 @@ impl App {
                 ),
             },
             Action::TogglePresetMenu => {
-                self.presets.list = super::presets::list(&self.presets.dir);
+                self.presets.refresh_list();
                 let current = self
                     .presets
                     .path
@@ -273,8 +273,10 @@ impl App {
         let l = Loaded::new(g);
         if l.loaded_from.is_some() {
             // R after a load reseeds the save's preset.
-            self.presets.preset = l.world.preset.clone();
+            self.presets.adopt(l.world.preset.clone());
         }
+        // The preset menu and the preset file's reloads regenerate at the seed on screen.
+        self.seed = l.world.seed;
         let same_size = self.shown.as_ref().is_some_and(|s| s.size() == l.size());
         let mut cam = if self.follow {
             let c = l.player.centre();
@@ -286,5 +288,57 @@ impl App {
         };
         cam.clamp(l.size(), screen);
         self.incoming = Some((l, cam, stamps));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::state::tests::loaded;
+
+    #[test]
+    fn a_loaded_world_sets_the_seed_and_survives_a_touch_of_the_preset_file() {
+        let d = std::env::temp_dir().join(format!("strata-app-load-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        let f = d.join("tiny.ron");
+        std::fs::write(&f, "(name: \"Tiny\", width: 64, height: 32)").unwrap();
+        let presets = Presets::open(d.clone(), Some(f.clone()));
+        let mut app = App::new(presets, 5, false, None);
+        // A save of another preset at another seed arrives.
+        let l = loaded();
+        let (seed, preset) = (l.world.seed, l.world.preset.clone());
+        assert_ne!(seed, 5);
+        app.receive(
+            Generated {
+                world: l.world,
+                report: crate::analysis::CaveReport::clone(&l.report),
+                timings: Vec::new(),
+                overview: Vec::new(),
+                light: l.light,
+                air: crate::analysis::AirGrid::of(&crate::world::World::new(
+                    1,
+                    1,
+                    0,
+                    Default::default(),
+                )),
+                player: None,
+                loaded_from: Some(d.join("save.strata")),
+                requested: Instant::now(),
+                ready: Instant::now(),
+            },
+            (1280.0, 720.0),
+        );
+        assert_eq!(app.seed, seed, "R-free regenerations use the loaded seed");
+        assert_eq!(app.presets.preset, preset, "R uses the save's preset");
+        // `touch` the watched file: the loaded world stays.
+        let later = std::time::SystemTime::now() + Duration::from_secs(5);
+        std::fs::File::options()
+            .write(true)
+            .open(&f)
+            .unwrap()
+            .set_modified(later)
+            .unwrap();
+        assert_eq!(app.presets.poll(100.0), None, "nothing to regenerate");
+        std::fs::remove_dir_all(&d).unwrap();
     }
 }

@@ -1,7 +1,8 @@
 //! Presets in the game: the menu's list of `config/presets/*.ron`, the file in use, and
-//! watching it (mtime polling) so saving it in an editor regenerates the world. A file that
-//! fails to load never replaces the preset in use; its error is kept for the overlay until
-//! the file is fixed.
+//! watching it (mtime polling) so saving it in an editor regenerates the world. Only a
+//! change to what the file says regenerates: a `touch`, or saving the same text, keeps the
+//! world and its edits. A file that fails to load never replaces the preset in use; its
+//! error is kept for the overlay until the file is fixed.
 
 use crate::preset::{self, Preset};
 use std::path::{Path, PathBuf};
@@ -9,6 +10,14 @@ use std::time::SystemTime;
 
 /// Seconds between checks of the watched file.
 pub const POLL_SECONDS: f64 = 0.5;
+
+/// `*.ron` files in `dirs`, sorted by name (each file once); empty if no folder can be read.
+pub fn list_all(dirs: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = dirs.iter().flat_map(|d| list(d)).collect();
+    out.sort_by(|a, b| label(a).cmp(&label(b)).then(a.cmp(b)));
+    out.dedup();
+    out
+}
 
 /// `*.ron` files in `dir`, sorted by name; empty if the folder cannot be read.
 pub fn list(dir: &Path) -> Vec<PathBuf> {
@@ -37,13 +46,18 @@ fn mtime(path: &Path) -> Option<SystemTime> {
 
 /// The preset in use and where it came from.
 pub struct Presets {
-    pub dir: PathBuf,
+    /// Folders the menu lists: the presets folder, and the folder of the preset the game
+    /// started with when that is elsewhere.
+    pub dirs: Vec<PathBuf>,
     /// Files offered by the menu.
     pub list: Vec<PathBuf>,
     /// The watched file (`None`: the built-in default).
     pub path: Option<PathBuf>,
-    /// The last preset that loaded.
+    /// The preset in use: the last that loaded, or a loaded save's.
     pub preset: Preset,
+    /// What the watched file said when it last loaded: a change to the file regenerates
+    /// only when it says something else.
+    file_preset: Option<Preset>,
     /// Why the watched file does not load, shown until it does.
     pub error: Option<String>,
     seen: Option<SystemTime>,
@@ -53,11 +67,27 @@ pub struct Presets {
 impl Presets {
     /// Loads `path` (or the built-in default when it fails: the error is kept).
     pub fn open(dir: PathBuf, path: Option<PathBuf>) -> Presets {
+        let mut dirs = vec![dir];
+        if let Some(parent) = path.as_ref().and_then(|p| p.parent()) {
+            let parent = if parent.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                parent
+            };
+            let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+                (Ok(a), Ok(b)) => a == b,
+                _ => a == b,
+            };
+            if !same(parent, &dirs[0]) {
+                dirs.push(parent.to_path_buf());
+            }
+        }
         let mut p = Presets {
-            list: list(&dir),
-            dir,
+            list: list_all(&dirs),
+            dirs,
             path: None,
             preset: Preset::default(),
+            file_preset: None,
             error: None,
             seen: None,
             next_check: 0.0,
@@ -82,12 +112,24 @@ impl Presets {
         self.choose(path)
     }
 
+    /// Reads the menu's folders again.
+    pub fn refresh_list(&mut self) {
+        self.list = list_all(&self.dirs);
+    }
+
+    /// A world from a save is on screen: its preset is the one in use (R regenerates with
+    /// it). The file stays watched, and regenerates only when what it says changes.
+    pub fn adopt(&mut self, preset: Preset) {
+        self.preset = preset;
+    }
+
     fn reload(&mut self) -> Option<Preset> {
         let path = self.path.as_ref()?;
         match preset::load(path) {
             Ok(p) => {
                 self.error = None;
                 self.preset = p.clone();
+                self.file_preset = Some(p.clone());
                 Some(p)
             }
             Err(e) => {
@@ -98,19 +140,26 @@ impl Presets {
     }
 
     /// Checks the watched file at most every [`POLL_SECONDS`] (`now` in seconds). Returns
-    /// the new preset when the file changed and loads.
+    /// the new preset when the file changed, loads, and says something other than it
+    /// said when it last loaded.
     pub fn poll(&mut self, now: f64) -> Option<Preset> {
         if now < self.next_check {
             return None;
         }
         self.next_check = now + POLL_SECONDS;
-        let path = self.path.as_ref()?;
-        let m = mtime(path);
+        let path = self.path.clone()?;
+        let m = mtime(&path);
         if m == self.seen {
             return None;
         }
         self.seen = m;
-        self.list = list(&self.dir);
+        self.refresh_list();
+        if let Ok(p) = preset::load(&path)
+            && self.file_preset.as_ref() == Some(&p)
+        {
+            self.error = None;
+            return None;
+        }
         self.reload()
     }
 
@@ -190,6 +239,59 @@ mod tests {
         assert_eq!(p.poll(3.0).map(|p| p.width), Some(400));
         assert_eq!(p.error, None);
         std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn only_a_change_in_what_the_file_says_regenerates() {
+        let d = temp_dir("same");
+        let f = d.join("mine.ron");
+        let text = "(name: \"Mine\", width: 300, height: 100)";
+        write(&f, text, 1);
+        let mut p = Presets::open(d.clone(), Some(f.clone()));
+        assert_eq!(p.preset.width, 300);
+        // A touch, and the same text written again (with another layout): nothing.
+        write(&f, text, 2);
+        assert_eq!(p.poll(1.0), None, "touched");
+        write(
+            &f,
+            "(\n  name: \"Mine\",\n  width: 300, // same\n  height: 100,\n)",
+            3,
+        );
+        assert_eq!(p.poll(2.0), None, "same preset, new text");
+        // A broken file, then the old text again: the error goes, the world stays.
+        write(&f, "(name: \"Mine\", width: 0, height: 100)", 4);
+        assert_eq!(p.poll(3.0), None);
+        assert!(p.error.is_some());
+        write(&f, text, 5);
+        assert_eq!(p.poll(4.0), None, "back to what it said");
+        assert_eq!(p.error, None);
+        // A loaded save's preset is in use; touching the file still changes nothing,
+        // and a real change regenerates.
+        p.adopt(Preset {
+            name: "From a save".into(),
+            ..Preset::default()
+        });
+        write(&f, text, 6);
+        assert_eq!(p.poll(5.0), None, "touched after a load");
+        assert_eq!(p.preset.name, "From a save");
+        write(&f, "(name: \"Mine\", width: 320, height: 100)", 7);
+        assert_eq!(p.poll(6.0).map(|p| p.width), Some(320));
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn the_menu_lists_the_started_presets_folder_too() {
+        let repo = temp_dir("repo");
+        let other = temp_dir("other");
+        std::fs::write(repo.join("default.ron"), "()").unwrap();
+        std::fs::write(other.join("tiny.ron"), "(width: 64, height: 32)").unwrap();
+        let p = Presets::open(repo.clone(), Some(other.join("tiny.ron")));
+        assert_eq!(p.preset.width, 64);
+        let labels: Vec<String> = p.list.iter().map(|f| label(f)).collect();
+        assert_eq!(labels, vec!["default", "tiny"]);
+        assert_eq!(p.list[1], other.join("tiny.ron"));
+        std::fs::remove_dir_all(&repo).unwrap();
+        std::fs::remove_dir_all(&other).unwrap();
     }
 
     #[test]

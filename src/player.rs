@@ -64,7 +64,11 @@ const SKIN: f32 = 1.0 / 256.0;
 pub struct Input {
     pub left: bool,
     pub right: bool,
+    /// Jump held at frame time (a longer jump while held).
     pub jump: bool,
+    /// Presses of jump since the last frame, each a jump or a swim stroke even if the key
+    /// was already released again: a quick tap between two frames counts.
+    pub presses: u8,
 }
 
 /// The player's body and motion.
@@ -79,6 +83,8 @@ pub struct Player {
     pub facing: i8,
     /// Jump was held on the previous step (a jump needs a fresh press).
     jump_held: bool,
+    /// Presses of jump not yet acted on (a frame may run no step).
+    presses: u8,
     /// Frame time not yet simulated (less than one [`STEP`]).
     carry: f32,
 }
@@ -139,6 +145,7 @@ impl Player {
             on_ground: false,
             facing: 1,
             jump_held: false,
+            presses: 0,
             carry: 0.0,
         }
     }
@@ -174,15 +181,26 @@ impl Player {
             dt.clamp(0.0, MAX_FRAME)
         };
         self.carry += dt;
+        self.presses = self.presses.saturating_add(input.presses);
+        // The frame's presses are spread over its steps, as they were spread over its time
+        // (at a low frame rate two strokes in one frame are two strokes, not one).
+        let (pending, steps) = (self.presses as usize, (self.carry / STEP) as usize);
+        let mut i = 0;
         while self.carry >= STEP {
             self.carry -= STEP;
-            self.step(world, input);
+            let next = pending - self.presses as usize;
+            let pressed = self.presses > 0 && next * steps.max(1) <= i * pending;
+            if pressed {
+                self.presses -= 1;
+            }
+            self.step(world, input, pressed);
+            i += 1;
         }
     }
 
-    /// One fixed step. In water the player sinks slowly, runs at half speed and swims up
-    /// a stroke at every press of jump.
-    fn step(&mut self, world: &World, input: Input) {
+    /// One fixed step; `pressed`: jump was pressed for this step. In water the player
+    /// sinks slowly, runs at half speed and swims up a stroke at every press of jump.
+    fn step(&mut self, world: &World, input: Input, pressed: bool) {
         let dir = input.right as i32 - input.left as i32;
         let wet = body_in_water(world, self.pos.0, self.pos.1);
         let max_run = if wet { MAX_RUN * WATER_RUN } else { MAX_RUN };
@@ -216,10 +234,11 @@ impl Player {
             };
             vx = approach(vx, 0.0, f * STEP);
         }
-        if input.jump && !self.jump_held && self.on_ground {
+        let fresh = pressed || (input.jump && !self.jump_held);
+        if fresh && self.on_ground {
             vy = -JUMP_SPEED;
             self.on_ground = false;
-        } else if input.jump && !self.jump_held && wet {
+        } else if fresh && wet {
             vy = vy.min(-SWIM_SPEED);
         }
         self.jump_held = input.jump;

@@ -12,6 +12,24 @@ use crate::worldgen::PASSES;
 use crate::{cli, save};
 use std::time::{Duration, Instant};
 
+/// How the world was made, for the log: `passes N ms` for a generated world, `read N ms`
+/// for one from a save (which ran no passes).
+pub fn made_in(timings: &[crate::worldgen::PassTiming], loaded: bool) -> String {
+    let sum = |names: &[&str]| -> f64 {
+        timings
+            .iter()
+            .filter(|t| names.contains(&t.name))
+            .map(|t| t.ms)
+            .fold(0.0, |a, b| a + b)
+    };
+    if loaded {
+        format!("read {:.0} ms", sum(&["load"]))
+    } else {
+        let names: Vec<&str> = PASSES.iter().map(|p| p.name).collect();
+        format!("passes {:.0} ms", sum(&names))
+    }
+}
+
 /// Time per frame spent uploading chunk textures of a new world.
 pub const UPLOAD_BUDGET: Duration = Duration::from_micros(2500);
 
@@ -213,16 +231,12 @@ impl App {
             if let Some((l, cam, (requested, ready))) = self.incoming.take() {
                 let ms = requested.elapsed().as_secs_f64() * 1e3;
                 let ready_ms = (ready - requested).as_secs_f64() * 1e3;
-                let passes: f64 = l
-                    .timings
-                    .iter()
-                    .filter(|t| PASSES.iter().any(|p| p.name == t.name))
-                    .map(|t| t.ms)
-                    .sum();
                 eprintln!(
                     "strata: seed {} ({}) on screen {ms:.0} ms after the request \
-                     (passes {passes:.0} ms, ready at {ready_ms:.0} ms)",
-                    l.world.seed, l.world.preset.name
+                     ({}, ready at {ready_ms:.0} ms)",
+                    l.world.seed,
+                    l.world.preset.name,
+                    made_in(&l.timings, l.loaded_from.is_some())
                 );
                 self.regen_ms = Some(ms);
                 if let Some(path) = &l.loaded_from {
@@ -295,6 +309,29 @@ impl App {
 mod tests {
     use super::*;
     use crate::game::state::tests::loaded;
+
+    #[test]
+    fn the_log_says_how_a_world_was_made_without_a_negative_zero() {
+        use crate::worldgen::PassTiming;
+        assert_eq!(made_in(&[], true), "read 0 ms");
+        let t = [PassTiming {
+            name: "load",
+            ms: 12.4,
+        }];
+        assert_eq!(made_in(&t, true), "read 12 ms");
+        let t = [
+            PassTiming {
+                name: PASSES[0].name,
+                ms: 2.0,
+            },
+            PassTiming {
+                name: "connectivity",
+                ms: 9.0,
+            },
+        ];
+        assert_eq!(made_in(&t, false), "passes 2 ms");
+        assert_eq!(made_in(&[], false), "passes 0 ms");
+    }
 
     #[test]
     fn a_loaded_world_sets_the_seed_and_survives_a_touch_of_the_preset_file() {

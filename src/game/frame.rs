@@ -99,7 +99,10 @@ pub async fn main_loop(opts: PlayOptions, start: Option<Source>) -> Result<(), S
     let mut drag: Option<(f32, f32)> = None;
     let mut pacer = super::pacer::Pacer::new(opts.max_fps.unwrap_or(cli::DEFAULT_MAX_FPS));
     let mut warm_scale = None;
+    let jump_events = macroquad::input::utils::register_input_subscriber();
+    let mut jump_presses = input::JumpPresses::default();
     loop {
+        macroquad::input::utils::repeat_all_miniquad_input(&mut jump_presses, jump_events);
         let t0 = Instant::now();
         let now = get_time();
         let screen = (screen_width(), screen_height());
@@ -108,7 +111,7 @@ pub async fn main_loop(opts: PlayOptions, start: Option<Source>) -> Result<(), S
             ui::warm_fonts(s);
             warm_scale = Some(s);
         }
-        handle_input(&mut app, screen, now, &mut drag);
+        handle_input(&mut app, screen, now, &mut drag, jump_presses.take());
         let t_in = t0.elapsed();
         app.update(screen, now);
         let t_up = t0.elapsed();
@@ -204,7 +207,13 @@ pub async fn main_loop(opts: PlayOptions, start: Option<Source>) -> Result<(), S
 }
 
 /// Keys, typed characters and the mouse (menu clicks, drag, wheel).
-fn handle_input(app: &mut App, screen: (f32, f32), now: f64, drag: &mut Option<(f32, f32)>) {
+fn handle_input(
+    app: &mut App,
+    screen: (f32, f32),
+    now: f64,
+    drag: &mut Option<(f32, f32)>,
+    jump_presses: u8,
+) {
     let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
     let was_typing = app.mode == Mode::SeedBox;
     let mut keys: Vec<KeyCode> = get_keys_pressed().into_iter().collect();
@@ -295,7 +304,7 @@ fn handle_input(app: &mut App, screen: (f32, f32), now: f64, drag: &mut Option<(
     // places only in the play camera.
     let playing = in_world && app.follow;
     let walk = if playing {
-        input::walk_input(is_key_down)
+        input::walk_input(is_key_down, jump_presses)
     } else {
         Default::default()
     };

@@ -107,13 +107,46 @@ pub fn pan_direction(held: impl Fn(KeyCode) -> bool) -> (f32, f32) {
     )
 }
 
-/// The player's controls from held keys: A/Left, D/Right; Space, W or Up jump.
-pub fn walk_input(held: impl Fn(KeyCode) -> bool) -> crate::player::Input {
+/// Keys that jump (and swim).
+pub const JUMP_KEYS: [KeyCode; 3] = [KeyCode::Space, KeyCode::W, KeyCode::Up];
+
+/// The player's controls from held keys: A/Left, D/Right; Space, W or Up jump. `presses`:
+/// the jump keys' presses since the last frame ([`JumpPresses`]).
+pub fn walk_input(held: impl Fn(KeyCode) -> bool, presses: u8) -> crate::player::Input {
     use KeyCode as K;
     crate::player::Input {
         left: held(K::A) || held(K::Left),
         right: held(K::D) || held(K::Right),
-        jump: held(K::Space) || held(K::W) || held(K::Up),
+        jump: JUMP_KEYS.into_iter().any(held),
+        presses,
+    }
+}
+
+/// Counts presses of the jump keys as the window's events arrive, so a tap that begins
+/// and ends between two frames (a held-key check at frame time misses it) still counts,
+/// and two taps in one long frame count twice. Key repeat is not a press.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct JumpPresses(pub u8);
+
+impl JumpPresses {
+    /// A key went down (`repeat`: the system's key repeat while held).
+    pub fn key_down(&mut self, key: KeyCode, repeat: bool) {
+        if !repeat && JUMP_KEYS.contains(&key) {
+            self.0 = self.0.saturating_add(1);
+        }
+    }
+
+    /// The presses since the last call.
+    pub fn take(&mut self) -> u8 {
+        std::mem::take(&mut self.0)
+    }
+}
+
+impl macroquad::miniquad::EventHandler for JumpPresses {
+    fn update(&mut self) {}
+    fn draw(&mut self) {}
+    fn key_down_event(&mut self, key: KeyCode, _mods: macroquad::miniquad::KeyMods, repeat: bool) {
+        self.key_down(key, repeat);
     }
 }
 
@@ -187,11 +220,22 @@ mod tests {
 
     #[test]
     fn walking_keys() {
-        let i = walk_input(|k| k == K::A || k == K::Space);
+        let i = walk_input(|k| k == K::A || k == K::Space, 0);
         assert!(i.left && !i.right && i.jump);
-        let i = walk_input(|k| k == K::Right);
-        assert!(!i.left && i.right && !i.jump);
-        assert_eq!(walk_input(|_| false), crate::player::Input::default());
+        let i = walk_input(|k| k == K::Right, 2);
+        assert!(!i.left && i.right && !i.jump && i.presses == 2);
+        assert_eq!(walk_input(|_| false, 0), crate::player::Input::default());
+    }
+
+    #[test]
+    fn jump_presses_count_each_press_but_not_key_repeat() {
+        let mut p = JumpPresses::default();
+        p.key_down(K::Space, false);
+        p.key_down(K::Space, true);
+        p.key_down(K::Up, false);
+        p.key_down(K::D, false);
+        assert_eq!(p.take(), 2);
+        assert_eq!(p.take(), 0);
     }
 
     #[test]

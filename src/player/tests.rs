@@ -26,6 +26,7 @@ const NONE: Input = Input {
     left: false,
     right: false,
     jump: false,
+    presses: 0,
 };
 
 #[test]
@@ -321,4 +322,63 @@ fn every_press_of_jump_in_water_is_a_stroke_up() {
         run(&mut q, &dry, NONE, 0.05);
     }
     assert!(q.pos.1 > 10.0, "no air strokes: {}", q.pos.1);
+}
+
+/// A tap of jump that starts and ends between two frames: the frame sees the key up, and
+/// one press.
+const TAP: Input = Input { presses: 1, ..NONE };
+
+#[test]
+fn a_tap_between_frames_jumps_at_any_frame_rate() {
+    for fps in [30.0, 60.0, 144.0, 1000.0] {
+        let w = room(20, 40);
+        let mut p = Player::new((10.0, 38.0));
+        run(&mut p, &w, NONE, 0.5);
+        assert!(p.on_ground);
+        p.update(&w, TAP, 1.0 / fps);
+        let mut top = p.pos.1;
+        for _ in 0..(fps as usize) {
+            p.update(&w, NONE, 1.0 / fps);
+            top = top.min(p.pos.1);
+        }
+        assert!(38.0 - top > 1.0, "{fps} fps: a tap hopped {}", 38.0 - top);
+        assert!(38.0 - top < 3.5, "{fps} fps: a tap is a short hop");
+    }
+}
+
+#[test]
+fn taps_between_frames_in_water_are_strokes() {
+    // Twelve taps, each between two frames, swim up like twelve held presses; two taps in
+    // one long frame are two strokes.
+    let w = pool(20, 40, 20);
+    let mut p = Player::new((10.0, 38.0));
+    run(&mut p, &w, NONE, 0.5);
+    let floor = p.pos.1;
+    for _ in 0..12 {
+        p.update(&w, TAP, 1.0 / 60.0);
+        run(&mut p, &w, NONE, 0.2);
+    }
+    assert!(p.pos.1 < floor - 10.0, "swam from {floor} to {}", p.pos.1);
+    let rise = |taps: u8| {
+        // Afloat in the middle of the pool, sinking.
+        let mut q = Player::new((10.0, 28.0));
+        run(&mut q, &w, NONE, 0.2);
+        assert!(!q.on_ground);
+        let start = q.pos.1;
+        q.update(
+            &w,
+            Input {
+                presses: taps,
+                ..NONE
+            },
+            0.2,
+        );
+        let mut top = q.pos.1;
+        for _ in 0..30 {
+            q.update(&w, NONE, 0.1);
+            top = top.min(q.pos.1);
+        }
+        start - top
+    };
+    assert!(rise(2) > rise(1) + 0.5, "{} vs {}", rise(2), rise(1));
 }

@@ -20,8 +20,15 @@
 //! it (a dig, a block placed, water arriving or leaving) wakes it again. A body at rest
 //! is level: no air beside it is lower than its highest tile.
 //!
+//! Lava is a liquid too and follows the same rules, slower: it moves only every
+//! [`LAVA_EVERY`]th tick. Where water and lava meet, the lava hardens to obsidian (the
+//! water stays), so water poured onto lava leaves a crust of obsidian with the water on
+//! top, and lava running into water seals itself off. Liquids only flow into air, never
+//! into each other.
+//!
 //! Pure: the game calls [`Flow::tick`] at a fixed rate and redraws and re-analyses the
-//! tiles it reports.
+//! tiles it reports, and relights those [`Flow::take_relight`] lists (lava gives light;
+//! water lets it through like air).
 
 use crate::world::{Tile, World};
 use std::collections::{BTreeSet, HashSet};
@@ -31,6 +38,8 @@ pub const REACH: i64 = 16;
 /// Most tiles a body moves in one tick: a pool of 240 tiles drains through an opening in
 /// about a second.
 pub const PUSH: usize = 8;
+/// Lava moves on every this-many-th tick: a third of water's speed.
+pub const LAVA_EVERY: u64 = 3;
 /// Most tiles of one body gathered in a tick; a larger body levels a part of this size
 /// around the tile that woke it (the moves still only lower water), which bounds a tick's
 /// work.
@@ -46,6 +55,9 @@ pub struct Flow {
     /// A tile of each body that may level, `(y, x)`.
     bodies: BTreeSet<(usize, usize)>,
     ticks: u64,
+    /// Tiles changed in a way that changes light (lava moved or hardened), since the last
+    /// [`Flow::take_relight`].
+    relight: Vec<(usize, usize)>,
 }
 
 impl Flow {
@@ -63,7 +75,7 @@ impl Flow {
         let near = |t: usize, r: usize| t.saturating_sub(r)..=t + r;
         for ty in near(y, 1).filter(|&ty| ty < world.height()) {
             for tx in near(x, reach).filter(|&tx| tx < world.width()) {
-                if world.tile(tx, ty) == Tile::Water {
+                if world.tile(tx, ty).is_liquid() {
                     self.active.insert((ty, tx));
                     if tx.abs_diff(x) <= 1 {
                         self.bodies.insert((ty, tx));
@@ -81,17 +93,22 @@ impl Flow {
             .extend(restless(world).into_iter().map(|(x, y)| (y, x)));
         let air = |x: usize, y: usize| world.get(x as i64, y as i64) == Some(Tile::Air);
         self.bodies.extend(
-            world
-                .find(Tile::Water)
+            liquids(world)
                 .into_iter()
                 .filter(|&(x, y)| (x > 0 && air(x - 1, y)) || air(x + 1, y))
                 .map(|(x, y)| (y, x)),
         );
     }
 
-    /// One tick: every awake water tile that can move does, lowest rows first, then every
-    /// awake body levels by up to [`PUSH`] tiles. Returns every tile that changed (left by
-    /// water or reached by it).
+    /// The tiles whose light may have changed since the last call (lava that moved or
+    /// hardened): the game relights around them.
+    pub fn take_relight(&mut self) -> Vec<(usize, usize)> {
+        std::mem::take(&mut self.relight)
+    }
+
+    /// One tick: every awake liquid tile that can move does, lowest rows first, then every
+    /// awake body levels by up to [`PUSH`] tiles (lava only every [`LAVA_EVERY`]th tick).
+    /// Returns every tile that changed (left by a liquid, reached by one, or hardened).
     pub fn tick(&mut self, world: &mut World) -> Vec<(usize, usize)> {
         self.ticks += 1;
         let side = if self.ticks.is_multiple_of(2) {
@@ -99,10 +116,16 @@ impl Flow {
         } else {
             [1, -1]
         };
+        let lava_moves = self.ticks.is_multiple_of(LAVA_EVERY);
         let mut changed = Vec::new();
         let awake = std::mem::take(&mut self.active);
         for &(y, x) in awake.iter().rev() {
-            if world.tile(x, y) != Tile::Water {
+            let t = world.tile(x, y);
+            if !t.is_liquid() {
+                continue;
+            }
+            if t == Tile::Lava && !lava_moves {
+                self.active.insert((y, x));
                 continue;
             }
             if let Some(to) = target(world, x, y, side) {
@@ -112,7 +135,12 @@ impl Flow {
         let bodies = std::mem::take(&mut self.bodies);
         let mut seen = HashSet::new();
         for &(y, x) in bodies.iter().rev() {
-            if world.tile(x, y) != Tile::Water || seen.contains(&(x, y)) {
+            let t = world.tile(x, y);
+            if !t.is_liquid() || seen.contains(&(x, y)) {
+                continue;
+            }
+            if t == Tile::Lava && !lava_moves {
+                self.bodies.insert((y, x));
                 continue;
             }
             let body = gather(world, (x, y), &mut seen);
@@ -123,7 +151,8 @@ impl Flow {
         changed
     }
 
-    /// Moves the water at `from` to the air at `to` and wakes the water around both.
+    /// Moves the liquid at `from` to the air at `to`, wakes the liquid around both, and
+    /// hardens lava where it now meets water.
     fn shift(
         &mut self,
         world: &mut World,
@@ -131,21 +160,59 @@ impl Flow {
         to: (usize, usize),
         changed: &mut Vec<(usize, usize)>,
     ) {
+        let kind = world.tile(from.0, from.1);
         world.set(from.0, from.1, Tile::Air);
-        world.set(to.0, to.1, Tile::Water);
+        world.set(to.0, to.1, kind);
         changed.extend([from, to]);
+        if kind == Tile::Lava {
+            self.relight.extend([from, to]);
+        }
         self.wake(world, to.0, to.1);
         self.wake(world, from.0, from.1);
+        self.meet(world, to, changed);
+    }
+
+    /// The liquid at `at` just arrived: lava touching water there hardens to obsidian
+    /// (the arriving lava itself, or every lava tile the arriving water touches).
+    fn meet(&mut self, world: &mut World, at: (usize, usize), changed: &mut Vec<(usize, usize)>) {
+        let here = world.tile(at.0, at.1);
+        let other = match here {
+            Tile::Water => Tile::Lava,
+            Tile::Lava => Tile::Water,
+            _ => return,
+        };
+        let touching: Vec<(usize, usize)> = neighbours(world, at.0, at.1)
+            .filter(|&(x, y)| world.tile(x, y) == other)
+            .collect();
+        let hardened = match (here, touching.is_empty()) {
+            (_, true) => return,
+            (Tile::Lava, false) => vec![at],
+            _ => touching,
+        };
+        for (x, y) in hardened {
+            world.set(x, y, Tile::Obsidian);
+            changed.push((x, y));
+            self.relight.push((x, y));
+            self.wake(world, x, y);
+        }
     }
 }
 
-/// The body of water holding `start`: its 4-connected water tiles (at most [`BODY_CAP`],
-/// nearest first), each added to `seen`.
+/// Every liquid tile, row by row.
+fn liquids(world: &World) -> Vec<(usize, usize)> {
+    let mut all = world.find(Tile::Water);
+    all.extend(world.find(Tile::Lava));
+    all
+}
+
+/// The body of liquid holding `start`: the 4-connected tiles of its liquid (at most
+/// [`BODY_CAP`], nearest first), each added to `seen`.
 fn gather(
     world: &World,
     start: (usize, usize),
     seen: &mut HashSet<(usize, usize)>,
 ) -> Vec<(usize, usize)> {
+    let kind = world.tile(start.0, start.1);
     let mut body = vec![start];
     seen.insert(start);
     let mut i = 0;
@@ -153,7 +220,7 @@ fn gather(
         let (x, y) = body[i];
         i += 1;
         for (nx, ny) in neighbours(world, x, y) {
-            if world.tile(nx, ny) == Tile::Water && seen.insert((nx, ny)) {
+            if world.tile(nx, ny) == kind && seen.insert((nx, ny)) {
                 body.push((nx, ny));
             }
         }
@@ -203,16 +270,15 @@ fn levelling(world: &World, body: &[(usize, usize)]) -> Vec<((usize, usize), (us
         .collect()
 }
 
-/// Every water tile that could move now on its own (rules 1 to 3).
+/// Every liquid tile that could move now on its own (rules 1 to 3).
 pub fn restless(world: &World) -> Vec<(usize, usize)> {
-    world
-        .find(Tile::Water)
+    liquids(world)
         .into_iter()
         .filter(|&(x, y)| target(world, x, y, [-1, 1]).is_some())
         .collect()
 }
 
-/// Where the water at `(x, y)` moves this tick on its own, trying the sides in the order
+/// Where the liquid at `(x, y)` moves this tick on its own, trying the sides in the order
 /// given.
 fn target(world: &World, x: usize, y: usize, side: [i64; 2]) -> Option<(usize, usize)> {
     let air = |x: i64, y: i64| world.get(x, y) == Some(Tile::Air);
@@ -274,7 +340,7 @@ mod tests {
     /// Every body of water is level: no air beside it lower than its highest tile.
     fn assert_level(w: &World) {
         let mut seen = HashSet::new();
-        for (x, y) in w.find(Tile::Water) {
+        for (x, y) in liquids(w) {
             if seen.contains(&(x, y)) {
                 continue;
             }
@@ -544,5 +610,102 @@ mod tests {
             flow.tick(&mut w);
             assert_eq!(rows(&w), resting, "seed {seed}");
         }
+    }
+
+    fn count(w: &World, t: Tile) -> usize {
+        w.counts()[t as usize] as usize
+    }
+
+    #[test]
+    fn lava_flows_like_water_at_a_third_of_the_pace() {
+        let art = [
+            "#########",
+            "##~~~~~##",
+            "###~~~###",
+            "#########",
+            "#       #",
+            "#       #",
+            "#########",
+        ];
+        let mut w = World::from_ascii(&art).unwrap();
+        let mut flow = Flow::default();
+        dig(&mut flow, &mut w, 4, 3);
+        let water_ticks = settle(&mut flow, &mut w, 500);
+        let lava_art: Vec<String> = art.iter().map(|r| r.replace('~', "L")).collect();
+        let refs: Vec<&str> = lava_art.iter().map(|r| r.as_str()).collect();
+        let mut l = World::from_ascii(&refs).unwrap();
+        let mut flow = Flow::default();
+        dig(&mut flow, &mut l, 4, 3);
+        let lava_ticks = settle(&mut flow, &mut l, 1500);
+        assert_eq!(
+            rows(&l),
+            rows(&w)
+                .iter()
+                .map(|r| r.replace('~', "L"))
+                .collect::<Vec<_>>(),
+            "the same moves"
+        );
+        assert_eq!(count(&l, Tile::Lava), 8);
+        assert!(
+            lava_ticks >= 3 * water_ticks - 3 && lava_ticks <= 3 * water_ticks + 3,
+            "water {water_ticks} ticks, lava {lava_ticks}"
+        );
+        assert!(!flow.take_relight().is_empty(), "moving lava relights");
+    }
+
+    #[test]
+    fn water_poured_onto_lava_leaves_obsidian_under_the_water() {
+        let mut w = World::from_ascii(&[
+            "#######", "#~~~~~#", "###.###", "#     #", "#LLLLL#", "#LLLLL#", "#######",
+        ])
+        .unwrap();
+        let (water, lava) = (count(&w, Tile::Water), count(&w, Tile::Lava));
+        let mut flow = Flow::default();
+        dig(&mut flow, &mut w, 3, 2);
+        settle(&mut flow, &mut w, 2000);
+        let r = rows(&w);
+        assert_eq!(
+            count(&w, Tile::Water),
+            water,
+            "water is kept:\n{}",
+            r.join("\n")
+        );
+        assert_eq!(r[4], "#OOOOO#", "a crust of obsidian:\n{}", r.join("\n"));
+        assert_eq!(r[5], "#LLLLL#", "lava under the crust");
+        assert_eq!(count(&w, Tile::Lava), lava - 5);
+        assert_eq!(r[3], "#~~~~~#", "water on the crust");
+        let lit = flow.take_relight();
+        assert!(
+            (1..6).all(|x| lit.contains(&(x, 4))),
+            "hardened tiles relight"
+        );
+    }
+
+    #[test]
+    fn lava_running_into_water_hardens() {
+        let mut w = World::from_ascii(&[
+            "#########",
+            "#LLL#   #",
+            "#LLL#   #",
+            "#LLL#~~~#",
+            "#########",
+        ])
+        .unwrap();
+        let mut flow = Flow::default();
+        dig(&mut flow, &mut w, 4, 3);
+        settle(&mut flow, &mut w, 2000);
+        assert_eq!(count(&w, Tile::Water), 3, "water is kept");
+        assert!(count(&w, Tile::Obsidian) >= 1);
+        for (x, y) in w.find(Tile::Lava) {
+            for (nx, ny) in neighbours(&w, x, y) {
+                assert_ne!(
+                    w.tile(nx, ny),
+                    Tile::Water,
+                    "lava beside water at rest:\n{}",
+                    rows(&w).join("\n")
+                );
+            }
+        }
+        assert_level(&w);
     }
 }

@@ -1,7 +1,7 @@
 //! Light levels 0..=[`MAX_LIGHT`] per tile: sunlight, torches and their spread.
 //!
 //! Sources: every tile of a column above its first solid tile sees the sky ([`SUN`]), a
-//! torch gives [`TORCH`]. Light spreads to the four neighbours, losing [`AIR_LOSS`] per
+//! torch gives [`TORCH`] and lava [`LAVA`]. Light spreads to the four neighbours, losing [`AIR_LOSS`] per
 //! non-solid tile entered and [`SOLID_LOSS`] per solid tile, so sunlight reaches about a
 //! dozen tiles into a cave mouth, lights the first few tiles of ground, and a cave sealed
 //! by more than four tiles of rock stays at 0. A tile's level is the best over all sources
@@ -23,6 +23,8 @@ pub const MAX_LIGHT: u8 = 15;
 pub const SUN: u8 = 15;
 /// Level of a torch's own tile.
 pub const TORCH: u8 = 14;
+/// Level of a lava tile: a dimmer torch, so a lava pool glows a few tiles around it.
+pub const LAVA: u8 = 10;
 /// Level of the light the player carries, at the player's tile.
 pub const PLAYER: u8 = 8;
 /// Loss entering a non-solid tile.
@@ -80,8 +82,10 @@ fn first_solid(world: &World, x: usize) -> u32 {
 /// Which of up to 64 tiles are solid, as bits (bit `i` = `tiles[i]`).
 #[inline(always)]
 fn solid_bits(tiles: &[Tile]) -> u64 {
-    let open =
-        tile_bits(tiles, Tile::Air) | tile_bits(tiles, Tile::Water) | tile_bits(tiles, Tile::Torch);
+    let open = Tile::ALL
+        .into_iter()
+        .filter(|t| !t.is_solid())
+        .fold(0, |m, t| m | tile_bits(tiles, t));
     let all = if tiles.len() == 64 {
         !0
     } else {
@@ -160,14 +164,16 @@ impl LightMap {
                 buckets[SUN as usize].push((y * w + x) as u32);
             }
         }
-        for i in world
-            .find(Tile::Torch)
-            .into_iter()
-            .map(|(x, y)| (y * w + x) as u32)
-        {
-            if map.levels[i as usize] < TORCH {
-                map.levels[i as usize] = TORCH;
-                buckets[TORCH as usize].push(i);
+        for (kind, level) in [(Tile::Torch, TORCH), (Tile::Lava, LAVA)] {
+            for i in world
+                .find(kind)
+                .into_iter()
+                .map(|(x, y)| (y * w + x) as u32)
+            {
+                if map.levels[i as usize] < level {
+                    map.levels[i as usize] = level;
+                    buckets[level as usize].push(i);
+                }
             }
         }
         let all = Rect {
@@ -212,10 +218,8 @@ impl LightMap {
     fn source(&self, world: &World, x: usize, y: usize) -> u8 {
         if (y as u32) < self.sky[x] {
             SUN
-        } else if world.tile(x, y) == Tile::Torch {
-            TORCH
         } else {
-            0
+            emits(world.tile(x, y))
         }
     }
 
@@ -326,6 +330,15 @@ impl LightMap {
         }
         self.spread(world, &mut buckets, region);
         region
+    }
+}
+
+/// The light a tile gives of itself: torches and lava.
+pub fn emits(tile: Tile) -> u8 {
+    match tile {
+        Tile::Torch => TORCH,
+        Tile::Lava => LAVA,
+        _ => 0,
     }
 }
 

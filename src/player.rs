@@ -115,10 +115,11 @@ pub fn body_blocked(world: &World, x: f32, y: f32) -> bool {
     any_under(x, y, |tx, ty| solid(world, tx, ty))
 }
 
-/// Does a body with feet at `(x, y)` overlap water?
-pub fn body_in_water(world: &World, x: f32, y: f32) -> bool {
+/// Does a body with feet at `(x, y)` overlap a liquid (water or lava)? Both hold the
+/// player back the same way.
+pub fn body_in_liquid(world: &World, x: f32, y: f32) -> bool {
     any_under(x, y, |tx, ty| {
-        world.get(tx, ty) == Some(crate::world::Tile::Water)
+        world.get(tx, ty).is_some_and(|t| t.is_liquid())
     })
 }
 
@@ -198,11 +199,11 @@ impl Player {
         }
     }
 
-    /// One fixed step; `pressed`: jump was pressed for this step. In water the player
-    /// sinks slowly, runs at half speed and swims up a stroke at every press of jump.
+    /// One fixed step; `pressed`: jump was pressed for this step. In water (or lava) the
+    /// player sinks slowly, runs at half speed and swims up a stroke at every press of jump.
     fn step(&mut self, world: &World, input: Input, pressed: bool) {
         let dir = input.right as i32 - input.left as i32;
-        let wet = body_in_water(world, self.pos.0, self.pos.1);
+        let wet = body_in_liquid(world, self.pos.0, self.pos.1);
         let max_run = if wet { MAX_RUN * WATER_RUN } else { MAX_RUN };
         let sane = |v: f32| {
             if v.is_nan() {

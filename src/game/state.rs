@@ -29,6 +29,34 @@ pub fn level_for(zoom: f64) -> usize {
 /// Water flow ticks a second: water falls 30 tiles a second.
 pub const FLOW_RATE: f64 = 30.0;
 
+/// Changes closer than this many tiles are relit as one box.
+pub const RELIGHT_GAP: usize = 16;
+
+/// Boxes `(low corner, high corner)` around groups of `tiles`: a tile within `gap` tiles
+/// of a box joins it (and boxes it then touches are merged), otherwise it starts one.
+pub fn boxes(tiles: &[(usize, usize)], gap: usize) -> Vec<((usize, usize), (usize, usize))> {
+    let mut out: Vec<((usize, usize), (usize, usize))> = Vec::new();
+    let near = |a: &((usize, usize), (usize, usize)), b: &((usize, usize), (usize, usize))| {
+        a.0.0 <= b.1.0.saturating_add(gap)
+            && b.0.0 <= a.1.0.saturating_add(gap)
+            && a.0.1 <= b.1.1.saturating_add(gap)
+            && b.0.1 <= a.1.1.saturating_add(gap)
+    };
+    for &(x, y) in tiles {
+        let mut b = ((x, y), (x, y));
+        // Fold in every box this one reaches, until none is left.
+        while let Some(i) = out.iter().position(|o| near(o, &b)) {
+            let o = out.swap_remove(i);
+            b = (
+                (b.0.0.min(o.0.0), b.0.1.min(o.0.1)),
+                (b.1.0.max(o.1.0), b.1.1.max(o.1.1)),
+            );
+        }
+        out.push(b);
+    }
+    out
+}
+
 /// A world that is (being) shown, with its chunk textures and analysis.
 pub struct Loaded {
     pub world: World,
@@ -149,14 +177,13 @@ impl Loaded {
 
     /// Relights once over the box around `tiles`. Nothing for an empty list.
     fn relight(&mut self, tiles: &[(usize, usize)]) {
-        let Some(&(x0, y0)) = tiles.first() else {
-            return;
-        };
-        let (mut lo, mut hi) = ((x0, y0), (x0, y0));
-        for &(x, y) in tiles {
-            lo = (lo.0.min(x), lo.1.min(y));
-            hi = (hi.0.max(x), hi.1.max(y));
+        if let Some(b) = boxes(tiles, usize::MAX).first() {
+            self.relight_box(b.0, b.1);
         }
+    }
+
+    /// Relights the tiles `lo..=hi`.
+    fn relight_box(&mut self, lo: (usize, usize), hi: (usize, usize)) {
         let start = Instant::now();
         let r = self
             .light
@@ -172,7 +199,8 @@ impl Loaded {
 
     /// Runs the water's flow at [`FLOW_RATE`] ticks a second (at most two ticks a frame),
     /// and redraws and re-analyses what it moved. Water lets light through like air, so
-    /// moving it needs no relight.
+    /// moving it needs no relight; lava that moved or hardened is relit, a box around each
+    /// group of nearby changes (two flows far apart are two small boxes, not one huge one).
     pub fn run_flow(&mut self, now: f64) {
         if self.flow.is_idle() {
             self.next_flow = now;
@@ -185,6 +213,10 @@ impl Loaded {
             self.next_flow += 1.0 / FLOW_RATE;
             let changed = self.flow.tick(&mut self.world);
             self.redraw(&changed);
+        }
+        let lit = self.flow.take_relight();
+        for (lo, hi) in boxes(&lit, RELIGHT_GAP) {
+            self.relight_box(lo, hi);
         }
         // A long stall is not made up for.
         self.next_flow = self.next_flow.max(now - 1.0 / FLOW_RATE);
@@ -398,6 +430,62 @@ pub(crate) mod tests {
             *l.report,
             crate::analysis::analyse(&l.world),
             "caves re-analysed"
+        );
+    }
+
+    #[test]
+    fn changes_far_apart_relight_as_separate_boxes() {
+        let b = boxes(&[(10, 10), (12, 14), (500, 300), (26, 10), (505, 290)], 16);
+        assert_eq!(b.len(), 2, "{b:?}");
+        assert!(b.contains(&((10, 10), (26, 14))));
+        assert!(b.contains(&((500, 290), (505, 300))));
+        // A tile between two boxes joins them.
+        let b = boxes(&[(0, 0), (30, 0), (15, 0)], 16);
+        assert_eq!(b, vec![((0, 0), (30, 0))]);
+        assert_eq!(
+            boxes(&[(1, 2), (900, 900)], usize::MAX),
+            vec![((1, 2), (900, 900))]
+        );
+        assert!(boxes(&[], 16).is_empty());
+    }
+
+    #[test]
+    fn lava_that_flows_is_relit() {
+        let mut l = loaded();
+        let (w, h) = (l.world.width(), l.world.height());
+        let solid_box = |x: usize, y: usize| {
+            (y - 2..=y + 6).all(|yy| (x - 6..=x + 6).all(|xx| l.world.tile(xx, yy).is_solid()))
+        };
+        let (x, y) = (10..h - 10)
+            .rev()
+            .flat_map(|y| (10..w - 10).step_by(5).map(move |x| (x, y)))
+            .find(|&(x, y)| solid_box(x, y))
+            .expect("solid rock in the test world");
+        for xx in x - 2..=x + 2 {
+            l.set_tile(xx, y, Tile::Lava);
+        }
+        for yy in y + 2..=y + 4 {
+            for xx in x - 5..=x + 5 {
+                l.set_tile(xx, yy, Tile::Air);
+            }
+        }
+        l.set_tile(x, y + 1, Tile::Air);
+        l.stir(x, y + 1);
+        let mut now = 0.0;
+        while !l.flow.is_idle() && now < 60.0 {
+            now += 1.0 / 60.0;
+            l.run_flow(now);
+        }
+        assert!(l.flow.is_idle());
+        assert_eq!(l.world.counts()[Tile::Lava as usize], 5);
+        assert!(
+            l.light.get(x, y + 4) >= crate::light::LAVA,
+            "the room glows"
+        );
+        assert_eq!(
+            l.light,
+            LightMap::compute(&l.world),
+            "relit like a fresh map"
         );
     }
 

@@ -75,6 +75,32 @@ fn torch_lights_with_falloff() {
 }
 
 #[test]
+fn lava_glows_like_a_dimmer_torch() {
+    let mut w = art(&[
+        "##########",
+        "##########",
+        "##      ##",
+        "##      ##",
+        "##########",
+    ]);
+    let mut m = LightMap::compute(&w);
+    assert_eq!(m.get(4, 3), 0, "sealed");
+    w.set(3, 3, Tile::Lava);
+    m.update_region(&w, 3, 3, 3, 3);
+    assert_eq!(m, LightMap::compute(&w));
+    assert_eq!(m.get(3, 3), LAVA);
+    const { assert!(LAVA < TORCH) };
+    assert_eq!(m.get(6, 3), LAVA - 3, "three tiles of air away");
+    assert_eq!(m.get(3, 1), LAVA - 4, "a tile of air, then into the rock");
+    assert_eq!(m.get(3, 0), LAVA - 7, "through two tiles of rock");
+    // Hardened to obsidian, it goes dark.
+    w.set(3, 3, Tile::Obsidian);
+    m.update_region(&w, 3, 3, 3, 3);
+    assert_eq!(m, LightMap::compute(&w));
+    assert_eq!(m.get(4, 3), 0);
+}
+
+#[test]
 fn opening_a_hole_lets_light_in_and_matches_a_fresh_compute() {
     let mut w = art(&[
         "          ",
@@ -134,7 +160,16 @@ fn updates_after_random_edits_equal_a_fresh_compute() {
     };
     for step in 0..150 {
         let (x, y) = (rand(w.width()), rand(w.height()));
-        let tile = [Tile::Air, Tile::Air, Tile::Dirt, Tile::Stone, Tile::Torch][rand(5)];
+        let tile = [
+            Tile::Air,
+            Tile::Air,
+            Tile::Dirt,
+            Tile::Stone,
+            Tile::Torch,
+            Tile::Lava,
+            Tile::Obsidian,
+            Tile::Leaves,
+        ][rand(8)];
         // Sometimes a 3x2 block at once.
         let (x1, y1) = if step % 4 == 0 {
             ((x + 2).min(w.width() - 1), (y + 1).min(w.height() - 1))

@@ -264,7 +264,7 @@ fn water_slows_a_fall_and_running() {
     // Free fall through 26 rows of air, then into the water.
     run(&mut p, &w, NONE, 0.5);
     assert!(p.vel.1 > 25.0, "falling fast in the air: {}", p.vel.1);
-    while !body_in_water(&w, p.pos.0, p.pos.1) {
+    while !body_in_liquid(&w, p.pos.0, p.pos.1) {
         run(&mut p, &w, NONE, 1.0 / 60.0);
     }
     let entered = p.pos.1;
@@ -381,4 +381,28 @@ fn taps_between_frames_in_water_are_strokes() {
         start - top
     };
     assert!(rise(2) > rise(1) + 0.5, "{} vs {}", rise(2), rise(1));
+}
+
+#[test]
+fn lava_holds_the_player_back_like_water() {
+    let w = pool(30, 60, 30);
+    let mut lava = w.clone();
+    for t in lava.tiles_mut() {
+        if *t == crate::world::Tile::Water {
+            *t = crate::world::Tile::Lava;
+        }
+    }
+    let mut p = Player::new((15.0, 2.0));
+    let mut q = Player::new((15.0, 2.0));
+    for _ in 0..90 {
+        p.update(&w, NONE, 1.0 / 60.0);
+        q.update(&lava, NONE, 1.0 / 60.0);
+    }
+    assert!(body_in_liquid(&lava, q.pos.0, q.pos.1));
+    assert!(
+        q.vel.1 <= WATER_MAX_FALL + 0.01,
+        "sinking slowly: {}",
+        q.vel.1
+    );
+    assert_eq!(p, q, "the same as in water");
 }

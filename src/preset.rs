@@ -45,6 +45,7 @@ pub struct Preset {
     pub ores: OreParams,
     pub water: WaterParams,
     pub grass: GrassParams,
+    pub ocean: OceanParams,
 }
 
 /// The surface pass: fBm of 1D Perlin noise.
@@ -62,6 +63,17 @@ pub struct SurfaceParams {
     pub persistence: f64,
     /// Frequency factor from one octave to the next.
     pub lacunarity: f64,
+    /// Largest deviation added by a slow second fBm (mountains and valleys hundreds of
+    /// columns across), in tiles. 0 turns it off.
+    pub relief: f64,
+    /// Frequency of that relief, cycles per tile.
+    pub relief_frequency: f64,
+    /// Height of one terrace step, in tiles: where slow noise says so, the ground is
+    /// pulled into flat plateaus joined by steep risers (cliffs). 0 turns it off.
+    pub terrace_height: f64,
+    /// How sharp the risers are: 1 leaves the slope as it was, 16 makes near-vertical
+    /// cliffs between level shelves.
+    pub terrace_sharpness: f64,
 }
 
 /// How the dirt band's depth varies.
@@ -183,6 +195,7 @@ impl Default for Preset {
             ores: OreParams::default(),
             water: WaterParams::default(),
             grass: GrassParams::default(),
+            ocean: OceanParams::default(),
         }
     }
 }
@@ -196,6 +209,10 @@ impl Default for SurfaceParams {
             octaves: 6,
             persistence: 0.5,
             lacunarity: 2.0,
+            relief: 150.0,
+            relief_frequency: 0.0016,
+            terrace_height: 5.0,
+            terrace_sharpness: 16.0,
         }
     }
 }
@@ -405,6 +422,28 @@ impl Preset {
         check_u("surface.octaves", s.octaves, 1, MAX_OCTAVES)?;
         check_f("surface.persistence", s.persistence, 0.0, 1.0, false)?;
         check_f("surface.lacunarity", s.lacunarity, 1.0, 8.0, false)?;
+        check_f("surface.relief", s.relief, 0.0, MAX_HEIGHT as f64, false)?;
+        check_f(
+            "surface.relief_frequency",
+            s.relief_frequency,
+            0.0,
+            1.0,
+            true,
+        )?;
+        check_f(
+            "surface.terrace_height",
+            s.terrace_height,
+            0.0,
+            256.0,
+            false,
+        )?;
+        check_f(
+            "surface.terrace_sharpness",
+            s.terrace_sharpness,
+            1.0,
+            16.0,
+            false,
+        )?;
         check_u("layers.dirt_depth", self.layers.dirt_depth, 0, MAX_HEIGHT)?;
         check_u("layers.dirt_jitter", self.layers.dirt_jitter, 0, 256)?;
         let c = &self.caves;
@@ -462,10 +501,13 @@ impl Preset {
         check_f("water.pools", w.pools, 0.0, 1.0, false)?;
         check_u("water.max_depth", w.max_depth, 1, MAX_POOL_DEPTH)?;
         check_u("water.max_width", w.max_width, 1, MAX_WIDTH)?;
+        land::validate(self)?;
         Ok(())
     }
 }
 
+mod land;
+pub use land::*;
 mod locate;
 pub use locate::locate_field;
 use locate::text_names_field;

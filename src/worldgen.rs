@@ -9,6 +9,7 @@ pub mod caves;
 pub mod grass;
 pub mod layers;
 pub mod noise;
+pub mod ocean;
 pub mod ores;
 pub mod surface;
 pub mod water;
@@ -61,6 +62,12 @@ pub const PASSES: &[Pass] = &[
         label: "Filling pools",
         weight: 0.3,
         run: water::apply,
+    },
+    Pass {
+        name: "ocean",
+        label: "Filling the seas",
+        weight: 0.2,
+        run: ocean::apply,
     },
     Pass {
         name: "grass",
@@ -219,9 +226,9 @@ mod tests {
         ] {
             assert!(counts[t as usize] > 0, "no {t:?}");
         }
-        // Sky above every column's surface.
+        // Nothing solid above any column's surface (sky, sea, lakes, trees).
         for x in 0..w.width() {
-            assert!((0..w.surface[x] as usize).all(|y| w.tile(x, y) == Tile::Air));
+            assert!((0..w.surface[x] as usize).all(|y| !w.tile(x, y).is_solid()));
         }
     }
 }

@@ -20,12 +20,14 @@ fn sized(p: Preset) -> Preset {
     }
 }
 
-/// Mean absolute change of the surface from one column to the next, and its full spread.
+/// Mean absolute change of the surface from one column to the next, and its full spread,
+/// over the land between the oceans (the middle 70% of the width).
 fn roughness(p: &Preset) -> (f64, u32) {
     let (w, _) = generate(p, 11);
-    let steps: u32 = w.surface.windows(2).map(|s| s[0].abs_diff(s[1])).sum();
-    let spread = w.surface.iter().max().unwrap() - w.surface.iter().min().unwrap();
-    (steps as f64 / (w.width() - 1) as f64, spread)
+    let land = &w.surface[w.width() * 15 / 100..w.width() * 85 / 100];
+    let steps: u32 = land.windows(2).map(|s| s[0].abs_diff(s[1])).sum();
+    let spread = land.iter().max().unwrap() - land.iter().min().unwrap();
+    (steps as f64 / (land.len() - 1) as f64, spread)
 }
 
 #[test]

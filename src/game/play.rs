@@ -286,8 +286,12 @@ mod tests {
         play.step(&mut l, Input::default(), Some(feet), place, 0.0, 2.0);
         assert!(play.notice.as_ref().unwrap().0.contains("trap"));
         assert_eq!(l.world.tile(feet.0 as usize, feet.1 as usize), Tile::Air);
-        // Beside the player, on the ground: placed, and one fewer.
-        let beside = (feet.0 + 2, feet.1);
+        // Beside the player, on the ground (which may slope): placed, and one fewer.
+        let bx = feet.0 + 2;
+        let ground = (0..l.world.height() as i64 - 1)
+            .find(|&y| l.world.tile(bx as usize, y as usize + 1).is_solid())
+            .unwrap();
+        let beside = (bx, ground);
         if l.world.tile(beside.0 as usize, beside.1 as usize) == Tile::Air {
             play.step(&mut l, Input::default(), Some(beside), place, 0.0, 3.0);
             assert_eq!(

@@ -74,7 +74,7 @@ enum Message {
 /// What a job starts from.
 pub enum Source {
     /// Generate a world.
-    Preset(Preset, u64),
+    Preset(Box<Preset>, u64),
     /// Read a save file.
     File(std::path::PathBuf),
     /// A world already read from a save (`--load`).
@@ -122,7 +122,7 @@ const PASS_SHARE: f32 = 0.8;
 impl Worker {
     /// Starts generating, cancelling any running job.
     pub fn start(&mut self, preset: Preset, seed: u64) {
-        self.start_from(Source::Preset(preset, seed));
+        self.start_from(Source::Preset(Box::new(preset), seed));
     }
 
     /// Starts a job from any [`Source`], cancelling any running job.

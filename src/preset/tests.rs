@@ -196,13 +196,14 @@ mod shipped {
     // Changed on purpose, moving every preset but classic: `ores.veins: Separate` (each
     // ore its own noise field, iron and gold thresholds raised to 0.44 and 0.575 to keep
     // their shares), then `caves.scale: 2, smoothing: 2` (caves on 2x2-tile cells), then
-    // the water pass (at this size only plains gets a pool).
+    // the water pass (at this size only plains gets a pool), then the surface's relief,
+    // terraces and oceans.
     const GOLDEN: [(&str, &str); 6] = [
         ("classic", "2667f34767bfbaf8"),
-        ("default", "e1e4ef485a0312f0"),
-        ("large", "e1e4ef485a0312f0"),
-        ("caverns", "7c2088180ade0f03"),
-        ("plains", "9fdfbde86f9b570d"),
-        ("highlands", "854819423e202d91"),
+        ("default", "9c4e86345980866f"),
+        ("large", "9c4e86345980866f"),
+        ("caverns", "47d0eb6f51fc814f"),
+        ("plains", "bf483d5958116e09"),
+        ("highlands", "b5f6e396de3388b9"),
     ];
 }

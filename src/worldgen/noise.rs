@@ -340,15 +340,27 @@ pub struct Fbm1 {
 
 impl Fbm1 {
     pub fn sample(&self, x: f32) -> f32 {
-        let (mut sum, mut weight, mut total, mut freq) = (0.0f32, 1.0f32, 0.0f32, 1.0f32);
+        let (coarse, fine) = self.sample_split(x, self.octaves);
+        coarse + fine
+    }
+
+    /// The sample split into the octaves below `k` and those from `k` on, each scaled as
+    /// in [`Fbm1::sample`] (so the two add up to it): the slow shape and its detail.
+    pub fn sample_split(&self, x: f32, k: u32) -> (f32, f32) {
+        let mut sums = [0.0f32; 2];
+        let (mut weight, mut total, mut freq) = (1.0f32, 0.0f32, 1.0f32);
         for o in 0..self.octaves {
             let key = hash32(self.key.wrapping_add(o.wrapping_mul(0x9E37_79B9)));
-            sum += weight * perlin_1d(key, x * freq);
+            sums[(o >= k) as usize] += weight * perlin_1d(key, x * freq);
             total += weight;
             weight *= self.persistence;
             freq *= self.lacunarity;
         }
-        if total > 0.0 { 2.0 * sum / total } else { 0.0 }
+        if total > 0.0 {
+            (2.0 * sums[0] / total, 2.0 * sums[1] / total)
+        } else {
+            (0.0, 0.0)
+        }
     }
 }
 

@@ -1,17 +1,30 @@
-//! Pass 1, **surface**: picks each column's surface row from fBm of 1D Perlin noise and
-//! makes everything from the surface down dirt, everything above it air.
+//! Pass 1, **surface**: picks each column's surface row and makes everything from the
+//! surface down dirt, everything above it air.
+//!
+//! The row is a sum of shapes, each off when its preset field is 0: rolling hills (fBm of
+//! 1D Perlin noise, `amplitude`), mountains and valleys hundreds of columns across (a
+//! slower fBm, `relief`), plateaus and cliffs (the height pulled towards terrace steps
+//! where a slow noise says so, `terrace_height`), and at both ends the ocean basins (the
+//! ground sinks below sea level towards the edges and rises to a beach, `ocean.width`).
 //!
 //! Expects: any world. Leaves: `world.surface` set, air above it, dirt from it down.
 
-use super::noise::Fbm1;
-use crate::preset::Preset;
+use super::noise::{Fbm1, hash32, perlin_1d};
+use crate::preset::{OceanParams, Preset};
 use crate::rng::PassRng;
 use crate::world::{Tile, World};
 use rand::Rng;
 use rayon::prelude::*;
 
-/// Surface row of every column: `base_height * height + amplitude * fbm(x * frequency)`,
-/// rounded and kept inside `1..height` so every column has sky and ground.
+/// Rows the top of a beach lies above sea level.
+const BEACH_LIFT: f64 = 2.0;
+/// Wavelength of the noise that decides where the ground is terraced, in columns.
+const TERRACE_REGION: f64 = 700.0;
+/// Octaves of the hills that terraces shape; the rest is detail on top.
+const TERRACED_OCTAVES: u32 = 2;
+
+/// Surface row of every column: `base_height * height` plus the shapes above, rounded and
+/// kept inside `1..height` so every column has sky and ground.
 pub fn heights(width: usize, height: usize, preset: &Preset, key: u32) -> Vec<u32> {
     let p = &preset.surface;
     let fbm = Fbm1 {
@@ -20,14 +33,102 @@ pub fn heights(width: usize, height: usize, preset: &Preset, key: u32) -> Vec<u3
         persistence: p.persistence as f32,
         lacunarity: p.lacunarity as f32,
     };
+    let relief = Fbm1 {
+        key: hash32(key ^ 0x5EED_0001),
+        octaves: 3,
+        persistence: 0.45,
+        lacunarity: 2.3,
+    };
+    let relief_at = |x: usize| {
+        if p.relief > 0.0 {
+            p.relief * relief.sample((x as f64 * p.relief_frequency) as f32) as f64
+        } else {
+            0.0
+        }
+    };
+    let terrace_key = hash32(key ^ 0x7E88_ACE5);
+    let oceans = Oceans::new(width, height, &preset.ocean);
     let base = p.base_height * height as f64;
     let max = height.saturating_sub(1).max(1) as f64;
     (0..width)
         .map(|x| {
-            let n = fbm.sample((x as f64 * p.frequency) as f32) as f64;
-            (base + p.amplitude * n).round().clamp(1.0, max) as u32
+            let at = (x as f64 * p.frequency) as f32;
+            let h = if p.terrace_height > 0.0 {
+                // Terraces shape the slow part of the ground (relief and the first
+                // octaves); the finer octaves then roughen plateaus and cliffs alike.
+                // perlin_1d is in ±0.5: a bit over half of the world is terraced, fully
+                // so in its middle, fading at the edges of each terraced region.
+                let (coarse, fine) = fbm.sample_split(at, TERRACED_OCTAVES);
+                let slow = p.amplitude * coarse as f64 + relief_at(x);
+                let n = perlin_1d(terrace_key, (x as f64 / TERRACE_REGION) as f32) as f64;
+                let m = ((n + 0.2) * 5.0).clamp(0.0, 1.0);
+                let shelf =
+                    slow + m * (terrace(slow, p.terrace_height, p.terrace_sharpness) - slow);
+                shelf + p.amplitude * fine as f64
+            } else {
+                p.amplitude * fbm.sample(at) as f64 + relief_at(x)
+            };
+            let y = oceans.map_or(base + h, |o| o.shape(x, base + h));
+            y.round().clamp(1.0, max) as u32
         })
         .collect()
+}
+
+/// `h` pulled onto steps `step` tall: within each step the height follows
+/// `u^k / (u^k + (1-u)^k)`, flat near the step's levels and steep (a cliff) between.
+fn terrace(h: f64, step: f64, k: f64) -> f64 {
+    let q = h / step;
+    let f = q.floor();
+    let u = q - f;
+    let (a, b) = (u.powf(k), (1.0 - u).powf(k));
+    step * (f + a / (a + b))
+}
+
+/// The ocean basins at both ends of a world.
+#[derive(Clone, Copy, Debug)]
+pub struct Oceans {
+    /// Sea level row.
+    pub sea: f64,
+    /// Columns of sea at each end.
+    pub columns: f64,
+    depth: f64,
+    shore: f64,
+    width: usize,
+}
+
+impl Oceans {
+    /// The basins a preset asks for, or `None` when it has no oceans.
+    pub fn new(width: usize, height: usize, p: &OceanParams) -> Option<Oceans> {
+        let columns = (p.width * width as f64).round();
+        (columns >= 1.0).then_some(Oceans {
+            sea: p.sea_level * height as f64,
+            columns,
+            depth: p.depth as f64,
+            shore: p.shore as f64,
+            width,
+        })
+    }
+
+    /// The ground row at column `x` given the land's row `y` there: towards the edges a
+    /// sea floor sinking to `depth` below sea level, within `columns` of the edge a floor
+    /// rising to a beach just above sea level, then over `shore` columns a smooth blend
+    /// into the land. The beach is always above sea level, so the sea never reaches
+    /// further inland than `columns`.
+    pub fn shape(&self, x: usize, y: f64) -> f64 {
+        let d = x.min(self.width - 1 - x) as f64;
+        if d >= self.columns + self.shore {
+            return y;
+        }
+        let t = (d / self.columns).min(1.0);
+        let floor = self.sea - BEACH_LIFT + (self.depth + BEACH_LIFT) * (1.0 - t).powf(1.5);
+        let w = if d < self.columns {
+            0.0
+        } else {
+            let u = (d - self.columns) / self.shore.max(1.0);
+            u * u * (3.0 - 2.0 * u)
+        };
+        floor + w * (y - floor)
+    }
 }
 
 pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
@@ -107,6 +208,43 @@ mod tests {
             assert!((0..s).all(|y| w.tile(x, y) == Tile::Air));
             assert!((s..40).all(|y| w.tile(x, y) == Tile::Dirt));
         }
+    }
+
+    #[test]
+    fn default_relief_has_mountains_cliffs_and_stays_walkable() {
+        let p = Preset::default();
+        let (width, height) = (p.width as usize, p.height as usize);
+        for key in 1..=10 {
+            let h = heights(width, height, &p, key);
+            // Peak to valley within some 500-column window.
+            let relief = (0..width - 500)
+                .step_by(50)
+                .map(|a| h[a..a + 500].iter().max().unwrap() - h[a..a + 500].iter().min().unwrap())
+                .max()
+                .unwrap();
+            assert!(relief >= 100, "key {key}: relief {relief}");
+            let steps: Vec<u32> = h.windows(2).map(|s| s[0].abs_diff(s[1])).collect();
+            let share = |f: &dyn Fn(u32) -> bool| {
+                steps.iter().filter(|&&s| f(s)).count() as f64 / steps.len() as f64
+            };
+            assert!(share(&|s| s >= 3) >= 0.02, "key {key}: too few cliffs");
+            // A jump clears 5 tiles; nearly every step is a walk or a hop.
+            assert!(share(&|s| s <= 1) >= 0.9, "key {key}: too rough");
+            assert!(share(&|s| s > 5) <= 0.001, "key {key}: unclimbable");
+        }
+    }
+
+    #[test]
+    fn oceans_dip_below_sea_level_at_both_ends_and_rise_to_a_beach() {
+        let p = Preset::default();
+        let (width, height) = (p.width as usize, p.height as usize);
+        let o = Oceans::new(width, height, &p.ocean).unwrap();
+        let h = heights(width, height, &p, 7);
+        let sea = o.sea;
+        assert!(h[0] as f64 > sea + 40.0 && h[width - 1] as f64 > sea + 40.0);
+        let cols = o.columns as usize;
+        // The beach at the end of the sea's columns is above sea level.
+        assert!((h[cols] as f64) < sea && (h[width - 1 - cols] as f64) < sea);
     }
 
     #[test]

@@ -165,7 +165,8 @@ mod tests {
         let mut water = 0;
         for y in 0..w.height() {
             for x in 0..w.width() {
-                if w.tile(x, y) != Tile::Water {
+                // Water above the surface is the sea's (the ocean pass's own tests).
+                if w.tile(x, y) != Tile::Water || y < w.surface[x] as usize {
                     continue;
                 }
                 water += 1;
@@ -185,6 +186,10 @@ mod tests {
         let dry = Preset {
             water: crate::preset::WaterParams {
                 pools: 0.0,
+                ..Default::default()
+            },
+            ocean: crate::preset::OceanParams {
+                width: 0.0,
                 ..Default::default()
             },
             ..preset

@@ -1,5 +1,6 @@
 //! Command-line parsing (pure) and the headless `gen` command.
 
+use crate::fsio;
 use crate::preset::{self, Preset};
 use crate::rng::seed_from_text;
 use std::path::PathBuf;
@@ -151,6 +152,13 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
             }
         }
     }
+    if play.load.is_some() && (play.preset.is_some() || play.seed.is_some()) {
+        return Err(
+            "--load starts from a save, which holds its own preset and seed: give --load \
+             without --preset and --seed"
+                .into(),
+        );
+    }
     Ok(if sub == "gen" {
         Command::Gen(gen_opts)
     } else {
@@ -166,6 +174,28 @@ pub fn load_preset(path: Option<&PathBuf>) -> Result<Preset, String> {
     preset::load(&path).map_err(|e| e.to_string())
 }
 
+/// Refuses to open the game where no window can open: on Linux and the BSDs, neither
+/// `DISPLAY` (X11) nor `WAYLAND_DISPLAY` is set (the window library would panic).
+pub fn check_display() -> Result<(), String> {
+    display_error(|name| std::env::var_os(name).is_some_and(|v| !v.is_empty()))
+}
+
+fn display_error(is_set: impl Fn(&str) -> bool) -> Result<(), String> {
+    let needs_display = cfg!(all(
+        unix,
+        not(target_os = "macos"),
+        not(target_os = "android")
+    ));
+    if needs_display && !is_set("DISPLAY") && !is_set("WAYLAND_DISPLAY") {
+        return Err(
+            "no display to open the game window on (neither DISPLAY nor WAYLAND_DISPLAY is \
+             set); `strata gen` works without one"
+                .into(),
+        );
+    }
+    Ok(())
+}
+
 /// A fresh random seed.
 pub fn random_seed() -> u64 {
     use rand::Rng;
@@ -174,6 +204,8 @@ pub fn random_seed() -> u64 {
 
 /// Runs `strata gen`.
 pub fn run_gen(opts: &GenOptions) -> Result<(), String> {
+    use std::io::Write;
+    check_distinct_outputs(opts)?;
     let mut preset = load_preset(opts.preset.as_ref())?;
     if let Some((w, h)) = opts.size {
         preset.width = w;
@@ -184,15 +216,16 @@ pub fn run_gen(opts: &GenOptions) -> Result<(), String> {
     let start = std::time::Instant::now();
     let report = crate::analysis::analyse(&world);
     let analysis_ms = start.elapsed().as_secs_f64() * 1e3;
-    let write_err = |what: &str, e: std::io::Error| format!("{what}: {e}");
     let write_text =
         |target: &str, write: &dyn Fn(&mut dyn std::io::Write) -> std::io::Result<()>| {
             if target == "-" {
-                let stdout = std::io::stdout();
-                let mut lock = std::io::BufWriter::new(stdout.lock());
-                write(&mut lock).map_err(|e| write_err("stdout", e))
+                let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+                // Flushed here: a BufWriter dropped with bytes in it drops their error too.
+                write(&mut out)
+                    .and_then(|_| out.flush())
+                    .map_err(|e| format!("standard output: {e}"))
             } else {
-                write_file(target.as_ref(), |f| write(f))
+                fsio::write_file(target.as_ref(), |f| write(f))
             }
         };
     if let Some(target) = &opts.ascii {
@@ -202,13 +235,11 @@ pub fn run_gen(opts: &GenOptions) -> Result<(), String> {
         write_text(target, &|f| crate::export::write_surface(&world, f))?;
     }
     if let Some(path) = &opts.png {
-        write_file(path, |f| crate::export::write_png(&world, f))?;
+        fsio::write_file(path, |f| crate::export::write_png(&world, f))?;
     }
     if opts.stats {
-        println!(
-            "{}",
-            crate::export::stats_json(&world, &timings, &report, analysis_ms)
-        );
+        let json = crate::export::stats_json(&world, &timings, &report, analysis_ms);
+        fsio::print_stdout(&(json + "\n"))?;
     }
     if let Some(path) = &opts.save {
         let player = crate::save::PlayerState {
@@ -220,32 +251,47 @@ pub fn run_gen(opts: &GenOptions) -> Result<(), String> {
     Ok(())
 }
 
-/// Writes a file atomically: a temporary file beside it, flushed and synced, then renamed
-/// over the target, so a crash mid-write never leaves a half-written file.
-pub fn write_file(
-    path: &std::path::Path,
-    write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
-) -> Result<(), String> {
-    use std::io::Write;
-    let err = |e: std::io::Error| format!("{}: {e}", path.display());
-    let mut tmp_name = path
-        .file_name()
-        .map(|n| n.to_os_string())
-        .unwrap_or_default();
-    tmp_name.push(".tmp");
-    let tmp = path.with_file_name(tmp_name);
-    let result = (|| {
-        let file = std::fs::File::create(&tmp)?;
-        let mut buf = std::io::BufWriter::new(file);
-        write(&mut buf)?;
-        buf.flush()?;
-        buf.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
+/// Refuses two outputs to one file (one would silently replace the other). Standard output
+/// (`-`) and devices such as `/dev/null` may take several.
+fn check_distinct_outputs(opts: &GenOptions) -> Result<(), String> {
+    let named = [
+        ("--ascii", opts.ascii.as_deref().map(std::path::Path::new)),
+        (
+            "--surface",
+            opts.surface.as_deref().map(std::path::Path::new),
+        ),
+        ("--png", opts.png.as_deref()),
+        ("--save", opts.save.as_deref()),
+    ];
+    let files: Vec<(&str, PathBuf)> = named
+        .iter()
+        .filter_map(|&(flag, p)| Some((flag, p?)))
+        .filter(|(_, p)| p.as_os_str() != "-")
+        .filter(|(_, p)| std::fs::metadata(p).map_or(true, |m| m.is_file()))
+        .map(|(flag, p)| (flag, same_file_key(p)))
+        .collect();
+    for (i, (flag, key)) in files.iter().enumerate() {
+        if let Some((other, _)) = files[..i].iter().find(|(_, k)| k == key) {
+            return Err(format!(
+                "{other} and {flag} name the same file {}: give each output its own",
+                key.display()
+            ));
+        }
     }
-    result.map_err(err)
+    Ok(())
+}
+
+/// A path that is the same for two spellings of one file: links resolved where the file or
+/// its folder exists.
+fn same_file_key(path: &std::path::Path) -> PathBuf {
+    if let Ok(p) = std::fs::canonicalize(path) {
+        return p;
+    }
+    let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    match (abs.parent().map(std::fs::canonicalize), abs.file_name()) {
+        (Some(Ok(dir)), Some(name)) => dir.join(name),
+        _ => abs,
+    }
 }
 
 #[cfg(test)]
@@ -321,21 +367,5 @@ mod tests {
                 .contains("unknown option")
         );
         assert!(parse_args(&args("play --frames x")).is_err());
-    }
-
-    #[test]
-    fn atomic_write_keeps_old_file_on_failure() {
-        let dir = std::env::temp_dir().join(format!("strata-cli-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("out.txt");
-        write_file(&path, |f| f.write_all(b"first")).unwrap();
-        let e = write_file(&path, |f| {
-            f.write_all(b"half")?;
-            Err(std::io::Error::other("disk full"))
-        });
-        assert!(e.unwrap_err().contains("disk full"));
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "first");
-        assert!(!dir.join("out.txt.tmp").exists());
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

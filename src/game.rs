@@ -64,6 +64,11 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
         }
         None => None,
     };
+    // A preset that does not load is an error here too (in the game it is only shown).
+    if let Some(path) = &opts.preset {
+        crate::preset::load(path).map_err(|e| e.to_string())?;
+    }
+    crate::cli::check_display()?;
     let result = Arc::new(Mutex::new(Ok(())));
     let out = result.clone();
     macroquad::Window::from_config(conf(), async move {

@@ -14,6 +14,7 @@ pub mod cli;
 pub mod edit;
 pub mod export;
 pub mod flow;
+pub mod fsio;
 pub mod game;
 pub mod light;
 pub mod player;

@@ -9,16 +9,15 @@ static ALLOCATOR: strata::alloc::LargePages = strata::alloc::LargePages;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match cli::parse_args(&args) {
-        Ok(Command::Help) => {
-            print!("{}", cli::USAGE);
-            Ok(())
-        }
+        Ok(Command::Help) => strata::fsio::print_stdout(cli::USAGE),
         Ok(Command::Gen(opts)) => cli::run_gen(&opts),
         Ok(Command::Play(opts)) => strata::game::run(opts),
         Err(e) => Err(e),
     };
     if let Err(e) = result {
-        eprintln!("strata: {e}");
+        use std::io::Write;
+        // Not eprintln!, which panics when standard error is closed too.
+        let _ = writeln!(std::io::stderr(), "strata: {e}");
         std::process::exit(1);
     }
 }

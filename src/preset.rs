@@ -328,20 +328,21 @@ pub fn parse(text: &str, source: &str) -> Result<Preset, PresetError> {
 /// Reads, parses and validates a preset file. A missing `name` becomes the file stem.
 pub fn load(path: &Path) -> Result<Preset, PresetError> {
     let source = path.display().to_string();
-    let io_err = |e: std::io::Error| PresetError {
+    let bytes = crate::fsio::read_bounded(path, MAX_FILE_BYTES).map_err(|e| PresetError {
         source: source.clone(),
         position: None,
-        message: e.to_string(),
-    };
-    let len = std::fs::metadata(path).map_err(io_err)?.len();
-    if len > MAX_FILE_BYTES {
-        return Err(PresetError {
-            source,
-            position: None,
-            message: format!("file is {len} bytes; a preset may be at most {MAX_FILE_BYTES}"),
-        });
-    }
-    let text = std::fs::read_to_string(path).map_err(io_err)?;
+        message: match e {
+            crate::fsio::ReadError::TooLarge(limit) => {
+                format!("the file is larger than {limit} bytes, the most a preset may be")
+            }
+            e => e.to_string(),
+        },
+    })?;
+    let text = String::from_utf8(bytes).map_err(|e| PresetError {
+        source: source.clone(),
+        position: None,
+        message: format!("not UTF-8 text ({e})"),
+    })?;
     let mut preset = parse(&text, &source)?;
     if let Some(stem) = path
         .file_stem()

@@ -330,27 +330,17 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
 /// Writes a save atomically (temporary file, flush, sync, rename), creating its folder.
 pub fn save(path: &Path, world: &World, player: &PlayerState) -> Result<(), String> {
     let bytes = encode(world, player);
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
-    crate::cli::write_file(path, |f| f.write_all(&bytes))
+    crate::fsio::create_parent(path)?;
+    crate::fsio::write_file(path, |f| f.write_all(&bytes))
 }
 
 /// Reads and decodes a save.
 pub fn load(path: &Path) -> Result<(World, PlayerState), SaveError> {
-    use std::io::Read;
-    let io = |e: std::io::Error| SaveError::Io(format!("{}: {e}", path.display()));
-    let file = std::fs::File::open(path).map_err(io)?;
-    let len = file.metadata().map_err(io)?.len();
-    if len > MAX_SAVE_BYTES {
-        return Err(invalid(format!(
-            "file is {len} bytes, more than any save ({MAX_SAVE_BYTES})"
-        )));
-    }
-    let mut bytes = Vec::with_capacity(len as usize);
-    file.take(MAX_SAVE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(io)?;
+    use crate::fsio::{ReadError, read_bounded};
+    let bytes = read_bounded(path, MAX_SAVE_BYTES).map_err(|e| match e {
+        ReadError::TooLarge(_) => invalid(format!("{e}, more than any save")),
+        e => SaveError::Io(format!("{}: {e}", path.display())),
+    })?;
     decode(&bytes)
 }
 

@@ -466,7 +466,7 @@ fn save_screenshot(path: &Path) -> Result<(), String> {
     for px in rows.chunks_exact_mut(4) {
         px[3] = 255;
     }
-    cli::write_file(path, |f| {
+    crate::fsio::write_file(path, |f| {
         let mut enc = png::Encoder::new(f, w as u32, h as u32);
         enc.set_color(png::ColorType::Rgba);
         enc.set_depth(png::BitDepth::Eight);

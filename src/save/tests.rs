@@ -232,7 +232,7 @@ fn atomic_save_keeps_the_previous_file() {
     save(&path, &world, &player).unwrap();
     let before = std::fs::read(&path).unwrap();
     // A failing write (as on a full disk) leaves the old save whole.
-    let e = crate::cli::write_file(&path, |f| {
+    let e = crate::fsio::write_file(&path, |f| {
         f.write_all(&before[..100])?;
         Err(std::io::Error::other("no space left on device"))
     });

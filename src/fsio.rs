@@ -1,0 +1,363 @@
+//! Reading and writing files without surprises: what every output (`gen --ascii/--png/
+//! --surface/--save`, F5, screenshots) and every input (`--preset`, `--load`) goes through.
+//!
+//! Writing ([`write_file`]):
+//! - a regular file (or a missing one) is replaced atomically: the bytes go to a temporary
+//!   file of a name no one else uses, created beside the target (never over an existing
+//!   file), flushed, synced and renamed over the target, so a crash, a full disk or an
+//!   interrupt (SIGINT, SIGTERM, SIGHUP: see [`cleanup`]) leaves the old file whole and no
+//!   temporary file behind. Writers to one folder take turns (a lock on the folder), and
+//!   each renames a complete file, so concurrent saves to one path always leave one whole
+//!   save. The new file keeps the old one's permissions;
+//! - a read-only file is refused, not replaced;
+//! - a symbolic link is followed: its final target is replaced and the link kept;
+//! - a device, FIFO or socket (`/dev/null`, `/dev/stdout`, a pipe) is written in place,
+//!   never replaced by a regular file;
+//! - a path with no file name (`.`, `..`, `dir/`) or naming a folder is refused.
+//!
+//! Reading ([`read_bounded`]) bounds the bytes read, not the size a file reports (a device
+//! or pipe reports 0), and never waits forever: a FIFO or device that stays silent for
+//! [`IDLE_SECONDS`] is an error.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+pub mod cleanup;
+
+/// Seconds a FIFO or device may stay silent while read before the read gives up.
+pub const IDLE_SECONDS: u64 = 3;
+
+/// Most symbolic links followed from an output path to its file (as the kernel's limit).
+const MAX_LINKS: usize = 40;
+
+/// What an output path turned out to be.
+#[derive(Debug, PartialEq)]
+enum Output {
+    /// A regular file, existing or not, at this path (symbolic links resolved): replaced.
+    Replace(PathBuf),
+    /// A device, FIFO or socket: written in place; names its kind.
+    InPlace(&'static str),
+}
+
+/// Kind of a file that is neither regular nor a folder.
+fn special_kind(meta: &fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = meta.file_type();
+        if t.is_char_device() {
+            return "character device";
+        }
+        if t.is_block_device() {
+            return "block device";
+        }
+        if t.is_fifo() {
+            return "FIFO";
+        }
+        if t.is_socket() {
+            return "socket";
+        }
+    }
+    let _ = meta;
+    "special file"
+}
+
+/// Follows symbolic links from `path` to the path of the file they end at (which may not
+/// exist yet).
+fn resolve_links(path: &Path) -> io::Result<PathBuf> {
+    let mut at = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match fs::symlink_metadata(&at) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let target = fs::read_link(&at)?;
+                at = match at.parent() {
+                    Some(dir) => dir.join(target),
+                    None => target,
+                };
+            }
+            _ => return Ok(at),
+        }
+    }
+    Err(io::Error::other("too many levels of symbolic links"))
+}
+
+/// Decides how to write `path`, or why not to.
+fn classify(path: &Path) -> Result<Output, String> {
+    let shown = path.display();
+    let ends_in_separator = path.as_os_str().to_string_lossy().ends_with(['/', '\\']);
+    if path.file_name().is_none() || ends_in_separator {
+        return Err(format!(
+            "{shown}: not a file name (name the file to write, such as {}/world.png)",
+            path.display().to_string().trim_end_matches(['/', '\\'])
+        ));
+    }
+    // Following links: what the path finally names.
+    match fs::metadata(path) {
+        Ok(m) if m.is_dir() => Err(format!("{shown}: is a folder, not a file")),
+        Ok(m) if !m.is_file() => Ok(Output::InPlace(special_kind(&m))),
+        Ok(m) if m.permissions().readonly() => Err(format!(
+            "{shown}: the file is read-only; not replaced (make it writable, or write elsewhere)"
+        )),
+        _ => {
+            let target = resolve_links(path).map_err(|e| format!("{shown}: {e}"))?;
+            if target.file_name().is_none() {
+                return Err(format!(
+                    "{shown}: a link to {}, not a file",
+                    target.display()
+                ));
+            }
+            Ok(Output::Replace(target))
+        }
+    }
+}
+
+/// Creates the folder `path` is in (and its parents), with a message naming the part of the
+/// path that is in the way when it cannot.
+pub fn create_parent(path: &Path) -> Result<(), String> {
+    let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) else {
+        return Ok(());
+    };
+    fs::create_dir_all(dir).map_err(|e| {
+        let blocker = dir
+            .ancestors()
+            .find(|a| fs::metadata(a).is_ok_and(|m| !m.is_dir()));
+        match blocker {
+            Some(file) => format!(
+                "{}: {} is a file, not a folder",
+                path.display(),
+                file.display()
+            ),
+            None => format!(
+                "{}: cannot create the folder {}: {e}",
+                path.display(),
+                dir.display()
+            ),
+        }
+    })
+}
+
+/// Writes a file with `write` (see the module notes for what happens to what is at `path`).
+/// The writer is buffered; `write` need not flush it.
+pub fn write_file(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<(), String> {
+    match classify(path)? {
+        Output::InPlace(kind) => write_in_place(path, kind, write),
+        Output::Replace(target) => replace(path, &target, write),
+    }
+}
+
+fn write_in_place(
+    path: &Path,
+    kind: &str,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<(), String> {
+    let result = (|| {
+        let file = OpenOptions::new().write(true).open(path)?;
+        let mut buf = io::BufWriter::new(file);
+        write(&mut buf)?;
+        buf.flush()
+    })();
+    result.map_err(|e| format!("{} ({kind}, written in place): {e}", path.display()))
+}
+
+/// Distinguishes the temporary files of one process.
+static TEMP_COUNTER: AtomicU64 = AtomicU64::new(0);
+
+/// Creates a new temporary file in `dir` for `name`, never opening an existing file.
+fn create_temp(dir: &Path, name: &str) -> io::Result<(File, PathBuf)> {
+    // Keep the name short enough for any file system's name limit.
+    let stem: String = name.chars().take(64).collect();
+    loop {
+        let n = TEMP_COUNTER.fetch_add(1, Ordering::Relaxed);
+        let tmp = dir.join(format!(".{stem}.{}-{n}.tmp", std::process::id()));
+        match OpenOptions::new().write(true).create_new(true).open(&tmp) {
+            Ok(f) => return Ok((f, tmp)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// The message when no file can be made in the target's folder: the folder is to blame,
+/// not the file.
+fn folder_error(path: &Path, dir: &Path, e: &io::Error) -> String {
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    format!(
+        "{}: cannot write in the folder {} ({e}); nothing written",
+        path.display(),
+        dir.display()
+    )
+}
+
+fn replace(
+    path: &Path,
+    target: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<(), String> {
+    let dir = target.parent().unwrap_or(Path::new(""));
+    let name = target
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let open_dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    // Writers to one folder take turns. The lock only orders them (each writes a file of
+    // its own), so a folder that cannot be locked is written without it.
+    let lock = File::open(open_dir).ok().filter(|d| d.lock().is_ok());
+    let (file, tmp) = create_temp(dir, &name).map_err(|e| folder_error(path, dir, &e))?;
+    let guard = cleanup::remove_on_signal(&tmp);
+    let result = (|| {
+        let mut buf = io::BufWriter::new(file);
+        write(&mut buf)?;
+        buf.flush()?;
+        let file = buf.into_inner().map_err(|e| e.into_error())?;
+        if let Ok(old) = fs::metadata(target) {
+            file.set_permissions(old.permissions())?;
+        }
+        file.sync_all()?;
+        fs::rename(&tmp, target)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    drop(guard);
+    if let Some(d) = &lock {
+        // The rename is durable once the folder is synced (best effort: not every
+        // platform syncs a folder).
+        let _ = d.sync_all();
+    }
+    drop(lock);
+    result.map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Why a bounded read failed.
+#[derive(Debug)]
+pub enum ReadError {
+    Io(io::Error),
+    /// More bytes than the limit (which it names).
+    TooLarge(u64),
+    /// A FIFO or device gave nothing for [`IDLE_SECONDS`].
+    Stalled,
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadError::Io(e) => write!(f, "{e}"),
+            ReadError::TooLarge(limit) => write!(f, "more than {limit} bytes"),
+            ReadError::Stalled => write!(
+                f,
+                "nothing to read for {IDLE_SECONDS} s (a FIFO with no writer?)"
+            ),
+        }
+    }
+}
+
+/// Reads at most `limit` bytes of a file (more is [`ReadError::TooLarge`]). A FIFO or
+/// device is read as it comes, giving up after [`IDLE_SECONDS`] without data.
+pub fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+    let mut opts = OpenOptions::new();
+    opts.read(true);
+    #[cfg(unix)]
+    {
+        // Opening a FIFO with no writer would otherwise wait for one.
+        use std::os::unix::fs::OpenOptionsExt;
+        opts.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = opts.open(path).map_err(ReadError::Io)?;
+    let meta = file.metadata().map_err(ReadError::Io)?;
+    if meta.is_dir() {
+        return Err(ReadError::Io(io::Error::other("is a folder, not a file")));
+    }
+    if meta.is_file() {
+        if meta.len() > limit {
+            return Err(ReadError::TooLarge(limit));
+        }
+        return read_capped(file, limit, meta.len() as usize);
+    }
+    #[cfg(unix)]
+    {
+        read_stream(file, limit)
+    }
+    #[cfg(not(unix))]
+    {
+        read_capped(file, limit, 0)
+    }
+}
+
+fn read_capped(file: File, limit: u64, hint: usize) -> Result<Vec<u8>, ReadError> {
+    let mut bytes = Vec::with_capacity(hint);
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(ReadError::Io)?;
+    if bytes.len() as u64 > limit {
+        return Err(ReadError::TooLarge(limit));
+    }
+    Ok(bytes)
+}
+
+/// Reads a non-blocking FIFO or device: waits for data at most [`IDLE_SECONDS`] at a time,
+/// ends when the writer is gone (or the device says end of file).
+#[cfg(unix)]
+fn read_stream(mut file: File, limit: u64) -> Result<Vec<u8>, ReadError> {
+    use std::os::fd::AsRawFd;
+    let mut bytes = Vec::new();
+    let mut chunk = vec![0u8; 64 * 1024];
+    loop {
+        let mut fd = libc::pollfd {
+            fd: file.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one valid pollfd for the duration of the call.
+        let n = unsafe { libc::poll(&mut fd, 1, (IDLE_SECONDS * 1000) as libc::c_int) };
+        if n < 0 {
+            let e = io::Error::last_os_error();
+            if e.kind() == io::ErrorKind::Interrupted {
+                continue;
+            }
+            return Err(ReadError::Io(e));
+        }
+        if n == 0 {
+            return Err(ReadError::Stalled);
+        }
+        match file.read(&mut chunk) {
+            Ok(0) => return Ok(bytes),
+            Ok(k) => {
+                bytes.extend_from_slice(&chunk[..k]);
+                if bytes.len() as u64 > limit {
+                    return Err(ReadError::TooLarge(limit));
+                }
+            }
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    io::ErrorKind::WouldBlock | io::ErrorKind::Interrupted
+                ) => {}
+            Err(e) => return Err(ReadError::Io(e)),
+        }
+    }
+}
+
+/// Writes `text` to standard output and flushes it: a closed pipe or a full disk is an
+/// error to report, not a panic.
+pub fn print_stdout(text: &str) -> Result<(), String> {
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|_| out.flush())
+        .map_err(|e| format!("standard output: {e}"))
+}
+
+#[cfg(test)]
+mod tests;

@@ -24,13 +24,16 @@
 //! counts; it still loads. Tiles are only ever appended, so its bytes mean the same tiles.
 //!
 //! Decoding trusts nothing: every size is bounded before anything is allocated (the
-//! world's size by the preset limits, the preset text by the preset file limit, the runs
-//! by the bytes present), runs must add up to exactly width × height, and anything left
-//! after the checksum is refused. FNV-1a changes whenever any one byte changes (each step
-//! is a bijection of the state), so every single-byte corruption is caught.
+//! world's size by the preset limits, the preset text by [`MAX_PRESET_TEXT`], the runs by
+//! the bytes present), runs must add up to exactly width × height, anything left after the
+//! checksum is refused, and the stored preset must have the world's size. The runs are
+//! walked once to find the checksum, which is checked before anything is built, then
+//! written straight into the new world: a load holds the file and the world, nothing more.
+//! FNV-1a changes whenever any one byte changes (each step is a bijection of the state),
+//! so every single-byte corruption is caught.
 
 use crate::edit::Inventory;
-use crate::preset::{self, MAX_FILE_BYTES};
+use crate::preset::{self, MAX_FILE_BYTES, Preset};
 use crate::world::{Tile, World};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -45,6 +48,11 @@ pub const SAVES_DIR: &str = "saves";
 pub const EXTENSION: &str = "strata";
 /// Largest save file read: a worst-case 16384 × 4096 world with a run per tile is 128 MiB.
 pub const MAX_SAVE_BYTES: u64 = 192 * 1024 * 1024;
+/// Most bytes of preset text a save holds. Written text escapes what the preset file may
+/// have held raw (a control character in a raw string becomes up to 6 bytes, a tiny float
+/// hundreds of digits), so this is room for any preset file of [`MAX_FILE_BYTES`]; [`save`]
+/// checks it, so Strata never writes a save it would refuse.
+pub const MAX_PRESET_TEXT: u64 = 8 * MAX_FILE_BYTES;
 
 /// The player's part of a save.
 #[derive(Clone, Debug, PartialEq)]
@@ -149,8 +157,7 @@ fn encode_as(world: &World, player: &PlayerState, version: u32) -> Vec<u8> {
     out.extend_from_slice(&(world.width() as u32).to_le_bytes());
     out.extend_from_slice(&(world.height() as u32).to_le_bytes());
     out.extend_from_slice(&world.seed.to_le_bytes());
-    // Serialising a plain struct of numbers, strings and enums cannot fail.
-    let ron = ron::to_string(&world.preset).unwrap_or_default();
+    let ron = preset_text(world);
     out.extend_from_slice(&(ron.len() as u32).to_le_bytes());
     out.extend_from_slice(ron.as_bytes());
     out.extend_from_slice(&player.pos.0.to_le_bytes());
@@ -167,6 +174,18 @@ fn encode_as(world: &World, player: &PlayerState, version: u32) -> Vec<u8> {
     let sum = fnv1a32(&out);
     out.extend_from_slice(&sum.to_le_bytes());
     out
+}
+
+/// The world's preset as the save stores it: RON text, with the world's own size (a world
+/// made or edited outside generation may carry a preset of another size).
+fn preset_text(world: &World) -> String {
+    let preset = Preset {
+        width: world.width() as u32,
+        height: world.height() as u32,
+        ..world.preset.clone()
+    };
+    // Serialising a plain struct of numbers, strings and enums cannot fail.
+    ron::to_string(&preset).unwrap_or_default()
 }
 
 /// A cursor that names the part being read when the bytes run out.
@@ -240,7 +259,7 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
     let (width, height) = (width as usize, height as usize);
     let seed = u64::from_le_bytes(r.array("header")?);
     let ron_len = r.u32("header")? as u64;
-    if ron_len > MAX_FILE_BYTES {
+    if ron_len > MAX_PRESET_TEXT {
         return Err(invalid(format!("preset text of {ron_len} bytes")));
     }
     let ron_bytes = r.take(ron_len as usize, "preset")?;
@@ -260,27 +279,12 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
         *c = r.u32("inventory")?;
     }
     let slot = r.take(1, "inventory")?[0];
-    let mut surface = Vec::with_capacity(width);
-    for _ in 0..width {
-        surface.push(r.u32("surface heights")?);
-    }
+    let surface_bytes = r.take(width * 4, "surface heights")?;
     let total = width * height;
-    let mut runs: Vec<(Tile, u32)> = Vec::new();
-    let mut filled = 0usize;
-    while filled < total {
-        let run = r.varint("tile data")?;
-        let code = (run & ((1 << tile_bits) - 1)) as u8;
-        let tile = Tile::from_u8(code)
-            .ok_or_else(|| invalid(format!("unknown tile byte {code} at tile {filled}")))?;
-        let len = (run >> tile_bits) + 1;
-        if len > (total - filled) as u64 {
-            return Err(invalid(format!(
-                "run of {len} tiles at tile {filled} (world has {total})"
-            )));
-        }
-        runs.push((tile, len as u32));
-        filled += len as usize;
-    }
+    // First walk the runs only to check them and find where they end: nothing is built
+    // from the file before its checksum is known to match.
+    let runs_at = r.at;
+    for_each_run(&mut r, tile_bits, total, |_, _, _| {})?;
     let body_end = r.at;
     let stored = r.u32("checksum")?;
     if r.at != bytes.len() {
@@ -295,6 +299,12 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
     // The checksum matched; still check every value, a foreign writer may be wrong.
     let text = std::str::from_utf8(ron_bytes).map_err(|_| invalid("preset text is not UTF-8"))?;
     let preset = preset::parse(text, "saved preset").map_err(|e| invalid(e.to_string()))?;
+    if (preset.width as usize, preset.height as usize) != (width, height) {
+        return Err(invalid(format!(
+            "the saved preset is {}x{} but the world is {width}x{height}",
+            preset.width, preset.height
+        )));
+    }
     let in_world = |v: f32, max: usize| v.is_finite() && (0.0..=max as f32).contains(&v);
     if !in_world(px, width) || !in_world(py, height) {
         return Err(invalid(format!(
@@ -303,20 +313,26 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
     }
     let inventory = Inventory::from_parts(counts, slot as usize)
         .ok_or_else(|| invalid(format!("hotbar slot {slot}")))?;
+    let surface: Vec<u32> = surface_bytes
+        .chunks_exact(4)
+        .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect();
     if let Some(x) = surface.iter().position(|&s| s as usize > height) {
         return Err(invalid(format!(
             "surface row {} of column {x} below the world",
             surface[x]
         )));
     }
-    let mut tiles = Vec::with_capacity(total);
-    for (t, n) in runs {
-        tiles.extend(std::iter::repeat_n(t, n as usize));
-    }
+    // Then fill the world straight from the runs: a new world is all air, so only the
+    // other runs are written, and a load needs the file and the world, nothing more.
     let mut world = World::new(width, height, seed, preset);
-    world
-        .replace_tiles(tiles)
-        .ok_or_else(|| invalid("tile count"))?;
+    let tiles = world.tiles_mut();
+    let mut r = Reader { bytes, at: runs_at };
+    for_each_run(&mut r, tile_bits, total, |start, len, tile| {
+        if tile != Tile::Air {
+            tiles[start..start + len].fill(tile);
+        }
+    })?;
     world.surface = surface;
     Ok((
         world,
@@ -327,8 +343,43 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
     ))
 }
 
-/// Writes a save atomically (temporary file, flush, sync, rename), creating its folder.
+/// Reads the runs of `total` tiles at `r`, calling `f(first tile, length, tile)` for each;
+/// refuses unknown tiles and runs past the end of the world.
+fn for_each_run(
+    r: &mut Reader,
+    tile_bits: u32,
+    total: usize,
+    mut f: impl FnMut(usize, usize, Tile),
+) -> Result<(), SaveError> {
+    let mut filled = 0usize;
+    while filled < total {
+        let run = r.varint("tile data")?;
+        let code = (run & ((1 << tile_bits) - 1)) as u8;
+        let tile = Tile::from_u8(code)
+            .ok_or_else(|| invalid(format!("unknown tile byte {code} at tile {filled}")))?;
+        let len = (run >> tile_bits) + 1;
+        if len > (total - filled) as u64 {
+            return Err(invalid(format!(
+                "run of {len} tiles at tile {filled} (world has {total})"
+            )));
+        }
+        f(filled, len as usize, tile);
+        filled += len as usize;
+    }
+    Ok(())
+}
+
+/// Writes a save atomically (see [`crate::fsio::write_file`]), creating its folder.
+/// Refuses a world whose preset is too large to load again.
 pub fn save(path: &Path, world: &World, player: &PlayerState) -> Result<(), String> {
+    let text = preset_text(world).len() as u64;
+    if text > MAX_PRESET_TEXT {
+        return Err(format!(
+            "{}: not saved: the preset is {text} bytes as saved, more than a save holds \
+             ({MAX_PRESET_TEXT}); shorten its name",
+            path.display()
+        ));
+    }
     let bytes = encode(world, player);
     crate::fsio::create_parent(path)?;
     crate::fsio::write_file(path, |f| f.write_all(&bytes))

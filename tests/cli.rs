@@ -363,3 +363,319 @@ fn surface_lists_each_columns_first_ground_row() {
         assert_ne!(rows[s][x], ' ', "column {x}: air at its surface row {s}");
     }
 }
+
+/// A fresh folder of its own for a test.
+fn temp_folder(name: &str) -> PathBuf {
+    let dir = temp(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn strata_in(dir: &std::path::Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_strata"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("strata runs")
+}
+
+fn classic() -> String {
+    concat!(env!("CARGO_MANIFEST_DIR"), "/config/presets/classic.ron").to_string()
+}
+
+#[cfg(unix)]
+#[test]
+fn outputs_never_replace_devices_links_or_read_only_files() {
+    use std::os::unix::fs::FileTypeExt;
+    let small = [
+        "gen",
+        "--preset",
+        &classic(),
+        "--size",
+        "64x40",
+        "--seed",
+        "1",
+    ];
+    let run = |extra: &[&str]| strata(&[&small[..], extra].concat());
+    let out = run(&["--png", "/dev/null", "--save", "/dev/null"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        std::fs::metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_char_device()
+    );
+    assert_clean_error(&run(&["--ascii", "/dev/full"]), &["/dev/full"]);
+    assert!(
+        std::fs::metadata("/dev/full")
+            .unwrap()
+            .file_type()
+            .is_char_device()
+    );
+
+    let dir = temp_folder("links");
+    let target = dir.join("target.txt");
+    std::fs::write(&target, "old").unwrap();
+    let link = dir.join("link.txt");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let out = run(&["--ascii", link.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(
+        std::fs::read_to_string(&target).unwrap().lines().count(),
+        40
+    );
+
+    let locked = dir.join("locked.png");
+    std::fs::write(&locked, "keep me").unwrap();
+    let mut perm = std::fs::metadata(&locked).unwrap().permissions();
+    perm.set_readonly(true);
+    std::fs::set_permissions(&locked, perm).unwrap();
+    assert_clean_error(&run(&["--png", locked.to_str().unwrap()]), &["read-only"]);
+    assert_eq!(std::fs::read_to_string(&locked).unwrap(), "keep me");
+}
+
+#[test]
+fn concurrent_saves_to_one_path_always_leave_a_loadable_save() {
+    let dir = temp_folder("concurrent");
+    let path = dir.join("w.strata");
+    for round in 0..6 {
+        let children: Vec<_> = (0..8)
+            .map(|i| {
+                let seed = (round * 8 + i).to_string();
+                Command::new(env!("CARGO_BIN_EXE_strata"))
+                    .args(["gen", "--preset", &classic(), "--size", "200x120"])
+                    .args(["--seed", &seed, "--save", path.to_str().unwrap()])
+                    .stderr(std::process::Stdio::piped())
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        for child in children {
+            let out = child.wait_with_output().unwrap();
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        let (world, _) = strata::save::load(&path).unwrap_or_else(|e| panic!("round {round}: {e}"));
+        assert!(
+            (round * 8..round * 8 + 8).contains(&world.seed),
+            "round {round}"
+        );
+        let names: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().collect();
+        assert_eq!(names.len(), 1, "only the save is left");
+    }
+}
+
+/// Runs strata, killing it (and failing) if it takes longer than `secs`.
+fn strata_within(secs: u64, args: &[&str], stdin: Option<&str>) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_strata"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    if let Some(text) = stdin {
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(text.as_bytes())
+            .unwrap();
+    }
+    drop(child.stdin.take());
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed().as_secs() >= secs {
+            child.kill().unwrap();
+            panic!("strata {args:?} still running after {secs} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn preset_and_save_reads_are_bounded_and_never_hang() {
+    let out = strata_within(20, &["gen", "--preset", "/dev/zero", "--stats"], None);
+    assert_clean_error(&out, &["/dev/zero", "262144"]);
+    let out = strata_within(20, &["gen", "--preset", "/dev/urandom"], None);
+    assert_clean_error(&out, &["/dev/urandom", "262144"]);
+    // A preset piped in on standard input is read.
+    let s = strata_within(
+        20,
+        &["gen", "--preset", "/dev/stdin", "--seed", "4", "--stats"],
+        Some("(name: \"piped\", width: 64, height: 40)"),
+    );
+    assert!(s.status.success(), "{}", String::from_utf8_lossy(&s.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&s.stdout).unwrap();
+    assert_eq!(
+        (json["preset"].as_str(), json["width"].as_u64()),
+        (Some("piped"), Some(64))
+    );
+    // A FIFO no one writes to is given up on, as --preset and as --load.
+    let dir = temp_folder("fifo");
+    let fifo = dir.join("silent");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let f = fifo.to_str().unwrap();
+    assert_clean_error(
+        &strata_within(20, &["gen", "--preset", f], None),
+        &[f, "FIFO"],
+    );
+    let out = strata_within(20, &["play", "--load", f], None);
+    assert_clean_error(&out, &[f, "FIFO"]);
+}
+
+#[test]
+fn output_paths_without_a_file_name_touch_nothing() {
+    let dir = temp_folder("noname");
+    std::fs::create_dir(dir.join("sub")).unwrap();
+    std::fs::write(dir.join(".tmp"), "mine").unwrap();
+    std::fs::write(dir.join("out.png.tmp"), "mine too").unwrap();
+    let small = ["gen", "--preset", &classic(), "--size", "64x40"];
+    for bad in [".", "..", "sub/..", "sub/", "sub"] {
+        for flag in ["--png", "--ascii", "--save"] {
+            let out = strata_in(&dir, &[&small[..], &[flag, bad]].concat());
+            assert_clean_error(&out, &[bad]);
+        }
+    }
+    let out = strata_in(&dir, &[&small[..], &["--png", "out.png"]].concat());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(dir.join(".tmp")).unwrap(), "mine");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("out.png.tmp")).unwrap(),
+        "mine too"
+    );
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, [".tmp", "out.png", "out.png.tmp", "sub"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn stdout_errors_are_one_line_not_a_panic() {
+    let to_full = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_strata"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(std::fs::File::create("/dev/full").unwrap())
+            .output()
+            .unwrap()
+    };
+    let small = [
+        "gen",
+        "--preset",
+        "config/presets/classic.ron",
+        "--size",
+        "64x40",
+    ];
+    for args in [
+        [&small[..], &["--stats"]].concat(),
+        [&small[..], &["--ascii", "-"]].concat(),
+        [&small[..], &["--surface", "-"]].concat(),
+        vec!["help"],
+    ] {
+        let out = to_full(&args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert_clean_error(&out, &["standard output"]);
+    }
+    // A reader that has gone (`strata gen --stats | true`).
+    let mut child = Command::new(env!("CARGO_BIN_EXE_strata"))
+        .args([&small[..], &["--stats"]].concat())
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_clean_error(&out, &["standard output"]);
+}
+
+fn play_without_display(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_strata"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("strata runs")
+}
+
+#[cfg(all(unix, not(target_os = "macos")))]
+#[test]
+fn play_without_a_display_is_one_line() {
+    for args in [&["play", "--frames", "1"][..], &[], &["--seed", "3"]] {
+        let out = play_without_display(args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert_clean_error(&out, &["DISPLAY"]);
+    }
+}
+
+#[test]
+fn play_refuses_a_missing_preset_and_options_a_save_would_ignore() {
+    let out = play_without_display(&["play", "--preset", "missing.ron"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_clean_error(&out, &["missing.ron"]);
+    let out = play_without_display(&["play", "--load", "x.strata", "--seed", "4"]);
+    assert_clean_error(&out, &["--load", "--seed"]);
+    let out = play_without_display(&["--preset", "config/presets/classic.ron", "--load", "x"]);
+    assert_clean_error(&out, &["--load", "--preset"]);
+}
+
+#[test]
+fn two_outputs_to_one_file_are_refused() {
+    let dir = temp_folder("twice");
+    let small = ["gen", "--preset", &classic(), "--size", "64x40"];
+    for (a, b) in [
+        (["--ascii", "x"], ["--png", "x"]),
+        (["--png", "w"], ["--save", "./w"]),
+        (["--surface", "s"], ["--ascii", "../twice/s"]),
+    ] {
+        let out = strata_in(&dir, &[&small[..], &a, &b].concat());
+        assert_clean_error(&out, &[a[0], b[0], "same file"]);
+    }
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        0,
+        "nothing written"
+    );
+    let out = strata_in(
+        &dir,
+        &[&small[..], &["--png", "/dev/null", "--ascii", "/dev/null"]].concat(),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -296,3 +296,52 @@ fn gen_save_writes_a_loadable_file() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_preset_whose_saved_text_outgrows_its_file_still_saves_and_loads() {
+    // 140,000 backslashes in a raw string: a valid preset file of 140 KB, whose saved
+    // (escaped) text is twice that, more than a preset file may hold.
+    let text = format!(
+        "(name: r\"{}\", width: 64, height: 40)",
+        "\\".repeat(140_000)
+    );
+    assert!((text.len() as u64) < MAX_FILE_BYTES);
+    let preset = preset::parse(&text, "slashes.ron").unwrap();
+    let (world, _) = crate::worldgen::generate(&preset, 3);
+    let (_, player) = small();
+    assert!(preset_text(&world).len() as u64 > MAX_FILE_BYTES);
+    let dir = temp_dir("slashes");
+    let path = dir.join("w.strata");
+    save(&path, &world, &player).unwrap();
+    let (w2, _) = load(&path).unwrap();
+    assert_eq!(w2.preset.name, preset.name);
+    // A preset too large for any save (only a program can make one) is refused at write
+    // time, and nothing is written.
+    let mut huge = world.clone();
+    huge.preset.name = "\u{1}".repeat(MAX_PRESET_TEXT as usize / 4);
+    let e = save(&dir.join("huge.strata"), &huge, &player).unwrap_err();
+    assert!(e.contains("not saved") && e.contains("huge.strata"), "{e}");
+    assert!(!dir.join("huge.strata").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_stored_preset_of_another_size_is_refused() {
+    let (world, player) = small();
+    let bytes = encode(&world, &player);
+    // Splice in the default preset (6400x1800) for the 64x40 world's own.
+    let at = 7 + 4 + 4 + 4 + 8;
+    let old_len = u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
+    let other = ron::to_string(&Preset::default()).unwrap();
+    let mut forged = bytes[..at].to_vec();
+    forged.extend_from_slice(&(other.len() as u32).to_le_bytes());
+    forged.extend_from_slice(other.as_bytes());
+    forged.extend_from_slice(&bytes[at + 4 + old_len..]);
+    let e = decode(&resum(forged)).unwrap_err().to_string();
+    assert!(e.contains("6400x1800") && e.contains("64x40"), "{e}");
+    // A world whose preset disagrees with it is saved with its own size.
+    let mut odd = world.clone();
+    odd.preset.width = 9000;
+    let (w2, _) = decode(&encode(&odd, &player)).unwrap();
+    assert_eq!((w2.preset.width, w2.preset.height), (64, 40));
+}

@@ -1,0 +1,86 @@
+//! How much memory loading a save takes: the file and the world, nothing the size of the
+//! world's runs, and next to nothing for a file whose checksum is wrong. Measured by an
+//! allocator that counts this thread's live bytes (decoding is single-threaded).
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use strata::save::{self, PlayerState};
+use strata::{Tile, World};
+
+struct Counting;
+
+thread_local! {
+    static LIVE: Cell<isize> = const { Cell::new(0) };
+    static PEAK: Cell<isize> = const { Cell::new(0) };
+}
+
+fn note(delta: isize) {
+    let _ = LIVE.try_with(|live| {
+        let now = live.get() + delta;
+        live.set(now);
+        let _ = PEAK.try_with(|p| p.set(p.get().max(now)));
+    });
+}
+
+// SAFETY: forwards to the system allocator; only counts.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        note(layout.size() as isize);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        note(layout.size() as isize);
+        unsafe { System.alloc_zeroed(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        note(-(layout.size() as isize));
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        note(new_size as isize - layout.size() as isize);
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static A: Counting = Counting;
+
+/// Most bytes live at once during `f`, above what was live before it.
+fn peak_during<T>(f: impl FnOnce() -> T) -> (T, usize) {
+    let base = LIVE.with(Cell::get);
+    PEAK.with(|p| p.set(base));
+    let out = f();
+    (out, (PEAK.with(Cell::get) - base) as usize)
+}
+
+#[test]
+fn loading_takes_the_world_not_its_runs_and_checks_the_checksum_first() {
+    // The worst case for runs: every tile differs from the one before it.
+    let (w, h) = (2048, 1024);
+    let mut world = World::new(w, h, 1, strata::Preset::default());
+    for (i, t) in world.tiles_mut().iter_mut().enumerate() {
+        *t = if (i + i / w) % 2 == 0 {
+            Tile::Stone
+        } else {
+            Tile::Dirt
+        };
+    }
+    let player = PlayerState {
+        pos: (10.0, 10.0),
+        inventory: Default::default(),
+    };
+    let bytes = save::encode(&world, &player);
+    let tiles = w * h;
+    let (loaded, peak) = peak_during(|| save::decode(&bytes).map(|(w, _)| w.tile_hash()));
+    assert_eq!(loaded.unwrap(), world.tile_hash());
+    assert!(
+        peak < tiles + tiles / 4,
+        "{peak} bytes to load a world of {tiles} tiles"
+    );
+    let mut damaged = bytes.clone();
+    let last = damaged.len() - 1;
+    damaged[last] ^= 1;
+    let (e, peak) = peak_during(|| save::decode(&damaged).map(|_| ()));
+    assert_eq!(e.unwrap_err(), save::SaveError::Checksum);
+    assert!(peak < 64 * 1024, "{peak} bytes to refuse a damaged save");
+}

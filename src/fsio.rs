@@ -214,7 +214,7 @@ fn replace(
     };
     // Writers to one folder take turns. The lock only orders them (each writes a file of
     // its own), so a folder that cannot be locked is written without it.
-    let lock = File::open(open_dir).ok().filter(|d| d.lock().is_ok());
+    let lock = File::open(open_dir).ok().filter(lock_exclusive);
     let (file, tmp) = create_temp(dir, &name).map_err(|e| folder_error(path, dir, &e))?;
     let guard = cleanup::remove_on_signal(&tmp);
     let result = (|| {
@@ -239,6 +239,29 @@ fn replace(
     }
     drop(lock);
     result.map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Takes an exclusive lock on an open file or folder, released when it is closed; false
+/// where that cannot be done (the write then goes ahead unordered).
+fn lock_exclusive(file: &File) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsRawFd;
+        loop {
+            // SAFETY: flock on a descriptor this function borrows.
+            if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX) } == 0 {
+                return true;
+            }
+            if io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+                return false;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = file;
+        false
+    }
 }
 
 /// Why a bounded read failed.

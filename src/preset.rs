@@ -46,6 +46,7 @@ pub struct Preset {
     pub water: WaterParams,
     pub grass: GrassParams,
     pub ocean: OceanParams,
+    pub biomes: BiomeParams,
 }
 
 /// The surface pass: fBm of 1D Perlin noise.
@@ -196,6 +197,7 @@ impl Default for Preset {
             water: WaterParams::default(),
             grass: GrassParams::default(),
             ocean: OceanParams::default(),
+            biomes: BiomeParams::default(),
         }
     }
 }

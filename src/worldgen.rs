@@ -5,6 +5,7 @@
 //! never changes what the others produce. Passes use counter-based randomness and
 //! parallelise over rows, so a world is the same for any thread count.
 
+pub mod biomes;
 pub mod caves;
 pub mod grass;
 pub mod layers;
@@ -44,6 +45,12 @@ pub const PASSES: &[Pass] = &[
         label: "Laying dirt and stone",
         weight: 1.0,
         run: layers::apply,
+    },
+    Pass {
+        name: "biomes",
+        label: "Spreading the biomes",
+        weight: 0.5,
+        run: biomes::apply,
     },
     Pass {
         name: "caves",

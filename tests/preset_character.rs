@@ -74,7 +74,10 @@ fn plains_grass_only_under_sky_and_caverns_grass_on_cave_floors() {
         let (w, _) = generate(p, 5);
         (0..w.height())
             .flat_map(|y| (0..w.width()).map(move |x| (x, y)))
-            .filter(|&(x, y)| w.tile(x, y) == Tile::Grass && y as u32 > w.surface[x] + 3)
+            .filter(|&(x, y)| {
+                matches!(w.tile(x, y), Tile::Grass | Tile::JungleGrass)
+                    && y as u32 > w.surface[x] + 3
+            })
             .count()
     };
     assert_eq!(grass_below_surface(&sized(load("plains"))), 0);

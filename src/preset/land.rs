@@ -1,5 +1,5 @@
-//! Preset sections for what lies on the land: the oceans at both ends (later the biomes,
-//! lakes and trees), with their defaults and range checks.
+//! Preset sections for what lies on the land: the oceans at both ends, the biomes across
+//! the width (later the lakes and trees), with their defaults and range checks.
 
 use super::{MAX_HEIGHT, MAX_WIDTH, Preset, RangeError, check_f, check_u};
 use serde::{Deserialize, Serialize};
@@ -33,6 +33,70 @@ impl Default for OceanParams {
     }
 }
 
+/// A biome: what the ground is made of and what grows on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Biome {
+    /// Grass over dirt over stone: the land between the other biomes, and around spawn.
+    Forest,
+    /// Sand over sandstone, dunes and cacti.
+    Desert,
+    /// Snow over ice, boreal trees.
+    Snow,
+    /// Mud with jungle grass, mud caves.
+    Jungle,
+    /// The seas at both ends (from the ocean section, not listed in `biomes.spans`).
+    Ocean,
+}
+
+/// One biome placed as a span of columns.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BiomeSpan {
+    pub biome: Biome,
+    /// Width of the span at the surface, as a share of the world's width.
+    pub width: f64,
+}
+
+/// The biomes: spans laid side by side across the land between the oceans, forest between
+/// them and around the spawn point, each reaching down into the underground.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct BiomeParams {
+    /// The biomes besides forest and ocean, in no particular order: the seed shuffles them
+    /// and places them on both sides of the spawn point. Empty: forest everywhere.
+    pub spans: Vec<BiomeSpan>,
+    /// How far below the surface a biome reaches, as a share of the height: the span
+    /// narrows into a rounded bowl towards that depth.
+    pub depth: f64,
+    /// How far a biome's edges wander from row to row, in tiles (its border is ragged,
+    /// never a straight vertical cut).
+    pub border: u32,
+    /// Desert: tiles of sand over the sandstone.
+    pub sand_depth: u32,
+    /// Desert: height of the dunes on its surface, in tiles.
+    pub dune_height: f64,
+}
+
+impl Default for BiomeParams {
+    fn default() -> Self {
+        let span = |biome, width| BiomeSpan { biome, width };
+        BiomeParams {
+            spans: vec![
+                span(Biome::Snow, 0.1),
+                span(Biome::Desert, 0.08),
+                span(Biome::Jungle, 0.12),
+            ],
+            depth: 0.4,
+            border: 24,
+            sand_depth: 16,
+            dune_height: 8.0,
+        }
+    }
+}
+
+/// Most spans in `biomes.spans`.
+pub const MAX_BIOME_SPANS: usize = 12;
+
 /// Checks the land sections' fields against their documented ranges.
 pub(super) fn validate(p: &Preset) -> Result<(), RangeError> {
     let o = &p.ocean;
@@ -41,5 +105,42 @@ pub(super) fn validate(p: &Preset) -> Result<(), RangeError> {
     check_u("ocean.depth", o.depth, 0, MAX_HEIGHT)?;
     check_u("ocean.shore", o.shore, 0, MAX_WIDTH)?;
     check_u("ocean.sand_depth", o.sand_depth, 0, 256)?;
+    let b = &p.biomes;
+    if b.spans.len() > MAX_BIOME_SPANS {
+        return Err(RangeError {
+            field: "biomes.spans".into(),
+            value: format!("{} entries", b.spans.len()),
+            allowed: format!("at most {MAX_BIOME_SPANS} entries"),
+        });
+    }
+    for (i, span) in b.spans.iter().enumerate() {
+        if span.biome == Biome::Ocean {
+            return Err(RangeError {
+                field: format!("biomes.spans[{i}].biome"),
+                value: "Ocean".into(),
+                allowed: "Forest, Desert, Snow or Jungle (oceans come from the ocean section)"
+                    .into(),
+            });
+        }
+        check_f(
+            &format!("biomes.spans[{i}].width"),
+            span.width,
+            0.0,
+            0.5,
+            true,
+        )?;
+    }
+    let total: f64 = b.spans.iter().map(|s| s.width).sum();
+    if total > 0.8 {
+        return Err(RangeError {
+            field: "biomes.spans".into(),
+            value: format!("widths adding up to {total}"),
+            allowed: "widths adding up to at most 0.8".into(),
+        });
+    }
+    check_f("biomes.depth", b.depth, 0.0, 1.0, false)?;
+    check_u("biomes.border", b.border, 0, 1024)?;
+    check_u("biomes.sand_depth", b.sand_depth, 0, 256)?;
+    check_f("biomes.dune_height", b.dune_height, 0.0, 256.0, false)?;
     Ok(())
 }

@@ -1,6 +1,7 @@
-//! Pass 6, **grass**: dirt with air directly above becomes grass.
+//! Pass **grass**: dirt with air directly above becomes grass, jungle mud jungle grass.
 //!
-//! Expects: the finished ground. Leaves: grass on top of dirt, per the preset's mode:
+//! Expects: the finished ground. Leaves: grass on top of dirt (jungle grass on mud), per
+//! the preset's mode:
 //! `Exposed` grows it on any dirt under air (cave floors too), `SkyLit` only on the first
 //! solid tile of a column when that is dirt under open sky.
 
@@ -41,15 +42,21 @@ fn exposed(world: &mut World) {
         });
 }
 
-/// Dirt in `row` with air directly above (in `above`) becomes grass; branch-free per tile.
+/// What grows on `tile`: grass on dirt, jungle grass on mud, nothing on anything else.
+#[inline(always)]
+fn grown(tile: Tile) -> Tile {
+    match tile {
+        Tile::Dirt => Tile::Grass,
+        Tile::Mud => Tile::JungleGrass,
+        t => t,
+    }
+}
+
+/// Dirt (mud) in `row` with air directly above (in `above`) grows grass (jungle grass).
 #[inline]
 fn grow_under(row: &mut [Tile], above: &[Tile]) {
     for (t, &a) in row.iter_mut().zip(above) {
-        *t = if (*t == Tile::Dirt) & (a == Tile::Air) {
-            Tile::Grass
-        } else {
-            *t
-        };
+        *t = if a == Tile::Air { grown(*t) } else { *t };
     }
 }
 
@@ -63,12 +70,8 @@ fn sky_lit(world: &mut World) {
         for (t, o) in row.iter_mut().zip(open.iter_mut()) {
             let is_open = *t == Tile::Air;
             // The first non-open tile of a still-open column grows grass if it is dirt
-            // (not in the top row: grass needs sky above it).
-            *t = if *o & (*t == Tile::Dirt) & (y > 0) {
-                Tile::Grass
-            } else {
-                *t
-            };
+            // or mud (not in the top row: grass needs sky above it).
+            *t = if *o & (y > 0) { grown(*t) } else { *t };
             *o &= is_open;
             any |= *o;
         }
@@ -82,7 +85,7 @@ fn sky_lit(world: &mut World) {
 mod tests {
     use super::*;
 
-    fn grown(mode: GrassMode, art: &[&str]) -> Vec<String> {
+    fn grown_art(mode: GrassMode, art: &[&str]) -> Vec<String> {
         let mut w = World::from_ascii(art).unwrap();
         let mut preset = Preset::default();
         preset.grass.mode = mode;
@@ -94,16 +97,18 @@ mod tests {
 
     #[test]
     fn exposed_grows_on_any_dirt_under_air() {
-        let got = grown(GrassMode::Exposed, &["  #  ", "....#", ". . .", "....."]);
+        let got = grown_art(GrassMode::Exposed, &["  #  ", "....#", ". . .", "....."]);
         assert_eq!(got, vec!["  #  ", "ww.w#", ". . .", ".w.w."]);
+        let got = grown_art(GrassMode::Exposed, &["  ~ ", "m.mm", "ss  ", "mmmm"]);
+        assert_eq!(got, vec!["  ~ ", "jwmj", "ss  ", "mmjj"]);
     }
 
     #[test]
     fn sky_lit_grows_only_under_open_sky() {
-        let got = grown(GrassMode::SkyLit, &["  #  ", "....#", ". . .", "....."]);
+        let got = grown_art(GrassMode::SkyLit, &["  #  ", "....#", ". . .", "....."]);
         assert_eq!(got, vec!["  #  ", "ww.w#", ". . .", "....."]);
         // Stone on top: no grass below it; dirt in the top row has no air above.
-        let got = grown(GrassMode::SkyLit, &[". # ", "  . ", "....", "...."]);
+        let got = grown_art(GrassMode::SkyLit, &[". # ", "  . ", "....", "...."]);
         assert_eq!(got, vec![". # ", "  . ", ".w.w", "...."]);
     }
 }

@@ -9,8 +9,9 @@
 //!
 //! Expects: any world. Leaves: `world.surface` set, air above it, dirt from it down.
 
+use super::biomes::BiomeMap;
 use super::noise::{Fbm1, hash32, perlin_1d};
-use crate::preset::{OceanParams, Preset};
+use crate::preset::{Biome, OceanParams, Preset};
 use crate::rng::PassRng;
 use crate::world::{Tile, World};
 use rand::Rng;
@@ -74,6 +75,27 @@ pub fn heights(width: usize, height: usize, preset: &Preset, key: u32) -> Vec<u3
         .collect()
 }
 
+/// Wavelength of desert dunes, in columns.
+const DUNE_WAVE: f32 = 70.0;
+
+/// Raises dunes on the desert's ground: ridged noise (sharp crests, wide troughs) up to
+/// `biomes.dune_height` tall, fading in over the border of each desert span.
+fn dunes(surface: &mut [u32], preset: &Preset, seed: u64, key: u32) {
+    let height = preset.biomes.dune_height;
+    if height <= 0.0 || !preset.biomes.spans.iter().any(|s| s.biome == Biome::Desert) {
+        return;
+    }
+    let map = BiomeMap::new(preset, seed);
+    for (x, s) in surface.iter_mut().enumerate() {
+        let w = map.weight(x, Biome::Desert);
+        if w > 0.0 {
+            let ridge = 1.0 - (2.0 * perlin_1d(key, x as f32 / DUNE_WAVE)).abs();
+            let lift = (height * w * (ridge * ridge) as f64).round() as u32;
+            *s = s.saturating_sub(lift).max(1);
+        }
+    }
+}
+
 /// `h` pulled onto steps `step` tall: within each step the height follows
 /// `u^k / (u^k + (1-u)^k)`, flat near the step's levels and steep (a cliff) between.
 fn terrace(h: f64, step: f64, k: f64) -> f64 {
@@ -133,7 +155,8 @@ impl Oceans {
 
 pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     let key = rng.next_u32();
-    let surface = heights(world.width(), world.height(), preset, key);
+    let mut surface = heights(world.width(), world.height(), preset, key);
+    dunes(&mut surface, preset, world.seed, hash32(key ^ 0xD0E5));
     let width = world.width();
     // Rows above the highest surface are all air, rows below the lowest all dirt: plain
     // fills. Only the band between needs a per-column compare (branch-free, vectorised).

@@ -14,7 +14,7 @@ Strata: a procedural 2D sandbox
 USAGE:
   strata [play] [--preset PATH] [--seed SEED] [--load PATH] [--max-fps N] [--frames N] [--screenshot PATH]
   strata gen [--preset PATH] [--seed SEED] [--size WxH] [--ascii PATH|-] [--png PATH] [--stats]
-             [--surface PATH|-] [--save PATH]
+             [--surface PATH|-] [--save PATH] [--from-ascii PATH]
   strata help
 
   --preset PATH      generation preset (default config/presets/default.ron)
@@ -30,6 +30,8 @@ USAGE:
   --png PATH         write the world as a PNG, one pixel per tile
   --stats            print generation and connectivity stats as one JSON object
   --save PATH        write a save file that `strata play --load` opens
+  --from-ascii PATH  take the world from text in the --ascii legend instead of generating it
+                     (a hand-drawn world to play or test in; the preset is only recorded)
   --load PATH        start the game from a save file
   --max-fps N        frames per second at most (default 60, as Terraria; 0 = no cap)
   --frames N         render N frames, then exit (with --screenshot: write it first)
@@ -47,6 +49,8 @@ pub struct GenOptions {
     pub png: Option<PathBuf>,
     pub stats: bool,
     pub save: Option<PathBuf>,
+    /// Read the world from this text file instead of generating it.
+    pub from_ascii: Option<PathBuf>,
 }
 
 /// Options of `strata play`.
@@ -129,6 +133,7 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
             ("gen", "--png") => gen_opts.png = Some(value("--png")?.into()),
             ("gen", "--stats") => gen_opts.stats = true,
             ("gen", "--save") => gen_opts.save = Some(value("--save")?.into()),
+            ("gen", "--from-ascii") => gen_opts.from_ascii = Some(value("--from-ascii")?.into()),
             ("play", "--load") => play.load = Some(value("--load")?.into()),
             ("play", "--screenshot") => play.screenshot = Some(value("--screenshot")?.into()),
             ("play", "--max-fps") => {
@@ -212,7 +217,10 @@ pub fn run_gen(opts: &GenOptions) -> Result<(), String> {
         preset.height = h;
     }
     let seed = opts.seed.unwrap_or_else(random_seed);
-    let (world, timings) = crate::worldgen::generate(&preset, seed);
+    let (world, timings) = match &opts.from_ascii {
+        Some(path) => (world_from_text_file(path, preset, seed)?, Vec::new()),
+        None => crate::worldgen::generate(&preset, seed),
+    };
     let start = std::time::Instant::now();
     let report = crate::analysis::analyse(&world);
     let analysis_ms = start.elapsed().as_secs_f64() * 1e3;
@@ -294,6 +302,37 @@ fn same_file_key(path: &std::path::Path) -> PathBuf {
     }
 }
 
+/// A world drawn as text in the `--ascii` legend, one line a row (for `--from-ascii`).
+pub fn world_from_text(
+    text: &str,
+    mut preset: Preset,
+    seed: u64,
+) -> Result<crate::world::World, String> {
+    let rows: Vec<&str> = text.lines().collect();
+    let width = rows.first().map_or(0, |r| r.chars().count());
+    preset::check_size(width as u32, rows.len() as u32).map_err(|e| e.to_string())?;
+    let mut world = crate::world::World::from_ascii(&rows).ok_or(
+        "rows must all be as long as the first, in the --ascii legend (see `strata help`)",
+    )?;
+    (preset.width, preset.height) = (world.width() as u32, world.height() as u32);
+    world.seed = seed;
+    world.preset = preset;
+    Ok(world)
+}
+
+fn world_from_text_file(
+    path: &std::path::Path,
+    preset: Preset,
+    seed: u64,
+) -> Result<crate::world::World, String> {
+    let err = |e: String| format!("{}: {e}", path.display());
+    // The largest world's text (four bytes a character at most, line ends) bounds the read.
+    let limit = 16384 * 4096 * 4 + 4096 * 2;
+    let bytes = fsio::read_bounded(path, limit).map_err(|e| err(e.to_string()))?;
+    let text = String::from_utf8(bytes).map_err(|_| err("not UTF-8 text".into()))?;
+    world_from_text(&text, preset, seed).map_err(err)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -367,5 +406,27 @@ mod tests {
                 .contains("unknown option")
         );
         assert!(parse_args(&args("play --frames x")).is_err());
+    }
+
+    #[test]
+    fn worlds_from_text() {
+        let art = "#      ~\n".repeat(7) + "########\n";
+        let w = world_from_text(&art, Preset::default(), 9).unwrap();
+        assert_eq!((w.width(), w.height(), w.seed), (8, 8, 9));
+        assert_eq!(w.tile(7, 0), crate::world::Tile::Water);
+        assert_eq!((w.preset.width, w.preset.height), (8, 8));
+        let ragged = art.replacen("#      ~", "#  ~", 1);
+        let unknown = art.replacen('~', "?", 1);
+        for bad in ["", "#\n", &ragged, &unknown] {
+            assert!(
+                world_from_text(bad, Preset::default(), 0).is_err(),
+                "{bad:?}"
+            );
+        }
+        let Ok(Command::Gen(g)) = parse_args(&args("gen --from-ascii w.txt --save s.strata"))
+        else {
+            panic!()
+        };
+        assert_eq!(g.from_ascii, Some("w.txt".into()));
     }
 }

@@ -55,12 +55,19 @@ pub struct Flow {
     /// A tile of each body that may level, `(y, x)`.
     bodies: BTreeSet<(usize, usize)>,
     ticks: u64,
+    /// Liquid tiles moved, over all ticks.
+    pub moves: u64,
     /// Tiles changed in a way that changes light (lava moved or hardened), since the last
     /// [`Flow::take_relight`].
     relight: Vec<(usize, usize)>,
 }
 
 impl Flow {
+    /// Ticks run so far.
+    pub fn ticks(&self) -> u64 {
+        self.ticks
+    }
+
     /// Is any water awake?
     pub fn is_idle(&self) -> bool {
         self.active.is_empty() && self.bodies.is_empty()
@@ -161,6 +168,7 @@ impl Flow {
         changed: &mut Vec<(usize, usize)>,
     ) {
         let kind = world.tile(from.0, from.1);
+        self.moves += 1;
         world.set(from.0, from.1, Tile::Air);
         world.set(to.0, to.1, kind);
         changed.extend([from, to]);

@@ -85,6 +85,9 @@ pub struct Player {
     jump_held: bool,
     /// Presses of jump not yet acted on (a frame may run no step).
     presses: u8,
+    /// Jumps and swim strokes so far (the game logs them).
+    pub jumps: u32,
+    pub strokes: u32,
     /// Frame time not yet simulated (less than one [`STEP`]).
     carry: f32,
 }
@@ -147,6 +150,8 @@ impl Player {
             facing: 1,
             jump_held: false,
             presses: 0,
+            jumps: 0,
+            strokes: 0,
             carry: 0.0,
         }
     }
@@ -239,8 +244,10 @@ impl Player {
         if fresh && self.on_ground {
             vy = -JUMP_SPEED;
             self.on_ground = false;
+            self.jumps += 1;
         } else if fresh && wet {
             vy = vy.min(-SWIM_SPEED);
+            self.strokes += 1;
         }
         self.jump_held = input.jump;
         let mut g = if vy < 0.0 && input.jump {

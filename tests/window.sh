@@ -2,12 +2,17 @@
 # The window test: starts the real game under Xvfb, waits for its window, takes a
 # screenshot, presses R as a player would (a real X key event), waits for the new world,
 # takes another screenshot, and checks that the picture changed and the game is still
-# running. Then it plays: holds D and checks the player moved, holds the left mouse button
-# on the tile under the player's feet and checks it was dug, presses F5 and checks a save
-# file appeared, presses F9 and checks the save was loaded, truncates a copy of the save
-# and checks F9 refuses it with the game still running. The game writes `player at X Y screen SX SY zoom Z`, `dug ..`, `saved PATH` and
-# `loaded PATH` lines to its log. Then checks `--frames N --screenshot PATH` writes a PNG
-# and exits 0.
+# running. Then it plays: holds D and checks the player moved, taps Space eight times for
+# 12 ms each and checks it jumped eight times, holds the left mouse button on the tile under
+# the player's feet and checks it was dug, presses F5 and checks a save file appeared,
+# presses F9 and checks the save was loaded, truncates a copy of the save and checks F9
+# refuses it with the game still running. It loads a save of another preset and seed with
+# F9, touches the watched preset file and checks the loaded world stays, that C copies its
+# seed and that the preset menu regenerates at it. In a hand-drawn world (`gen
+# --from-ascii`) it digs a pool's wall into a tunnel, then the tunnel's far wall into a
+# cave, and checks the pool pours through. The game writes `player at X Y screen SX SY zoom
+# Z`, `jumps ..`, `dug ..`, `saved PATH`, `loaded PATH`, `seed N copied` and `water at rest
+# ..` lines to its log. Then checks `--frames N --screenshot PATH` writes a PNG and exits 0.
 #
 #   tests/window.sh            # needs: Xvfb xdotool xwd (x11-apps) netpbm, a release build
 #
@@ -49,11 +54,15 @@ done
 shot() { xwd -root -silent -display "$DISPLAY_NUM" | xwdtopnm 2>/dev/null | pnmtopng >"$1"; }
 alive() { kill -0 "$GAME_PID" 2>/dev/null; }
 
+# The watched preset is a copy, so the test can touch it.
+mkdir -p "$OUT/presets"
+cp "$ROOT/config/presets/classic.ron" "$OUT/presets/classic.ron"
+
 # A freshly started Xvfb on a busy machine now and then refuses a connection it accepted a
 # moment before; a game that could not open the display is started again (three tries).
 for try in 1 2 3; do
   # From the scratch folder, so F5 saves into $OUT/saves.
-  (cd "$OUT" && exec "$BIN" play --preset "$ROOT/config/presets/classic.ron" --seed 1) >"$OUT/game.log" 2>&1 &
+  (cd "$OUT" && exec "$BIN" play --preset "$OUT/presets/classic.ron" --seed 1) >"$OUT/game.log" 2>&1 &
   GAME_PID=$!
   sleep 1
   if alive || ! grep -q "XOpenDisplay" "$OUT/game.log"; then break; fi
@@ -105,6 +114,19 @@ done
 [ -n "$moved" ] || fail "holding D (or A) did not move the player (x $x_before -> $x_after)"
 echo "walked: x $x_before -> $x_after"
 
+# Quick taps of Space, each pressed and released within 12 ms (often between two frames):
+# every tap must jump.
+jumps() { { grep "jumps " "$OUT/game.log" || true; } | tail -n 1 | awk '{ print $3 }'; }
+jumps_before=$(jumps); jumps_before=${jumps_before:-0}
+for _ in $(seq 8); do
+  xdotool keydown space sleep 0.012 keyup space
+  sleep 0.9
+done
+sleep 0.5
+jumps_after=$(jumps); jumps_after=${jumps_after:-0}
+[ $((jumps_after - jumps_before)) -eq 8 ] || fail "8 taps of Space (12 ms each) made $((jumps_after - jumps_before)) jumps"
+echo "tapped: 8 taps of 12 ms, 8 jumps"
+
 # Dig the tile under the player's feet with a real mouse click: its centre on screen is
 # half a tile below the feet. The body (0.8 tiles wide) may stand at a ledge with only one
 # of the two columns under it solid, so the column of the feet's centre is tried first,
@@ -149,11 +171,95 @@ sleep 0.5
 alive || fail "game died on a damaged save"
 echo "refused: $(grep "load failed" "$OUT/game.log" | tail -n 1 | sed 's/^strata: //')"
 
+# A save of another preset at another seed: F9 loads it (the newest save), and then a
+# `touch` of the watched preset file must leave the loaded world alone; C copies the
+# loaded world's seed, and the preset menu regenerates at it.
+"$BIN" gen --preset "$ROOT/config/presets/plains.ron" --size 400x200 --seed 4242 \
+  --save "$OUT/saves/other.strata" || fail "gen --save failed"
+touch -d '+2 seconds' "$OUT/saves/other.strata"
+loads=$(grep -c "loaded " "$OUT/game.log")
+xdotool key F9
+wait_for "loaded " $((loads + 1)) 20 || fail "F9 did not load the other preset's save"
+grep "loaded " "$OUT/game.log" | tail -n 1 | grep -q "other.strata" || fail "F9 loaded $(grep "loaded " "$OUT/game.log" | tail -n 1)"
+grep "on screen" "$OUT/game.log" | tail -n 1 | grep -q "seed 4242 " || fail "the loaded world is not seed 4242"
+worlds=$(grep -c "on screen" "$OUT/game.log")
+sleep 0.5
+touch "$OUT/presets/classic.ron"
+sleep 2.5 # the watcher polls twice a second
+[ "$(grep -c "on screen" "$OUT/game.log")" -eq "$worlds" ] || fail "touching the preset file replaced the loaded world: $(grep "on screen" "$OUT/game.log" | tail -n 1)"
+xdotool key c
+wait_for "copied" 1 5 || fail "C copied nothing"
+grep "copied" "$OUT/game.log" | tail -n 1 | grep -q "seed 4242 copied" || fail "C copied $(grep "copied" "$OUT/game.log" | tail -n 1)"
+xdotool key p
+sleep 0.5
+xdotool key 1
+wait_for "on screen" $((worlds + 1)) 30 || fail "the preset menu made no world"
+grep "on screen" "$OUT/game.log" | tail -n 1 | grep -q "seed 4242 " || fail "the preset menu did not keep the loaded seed: $(grep "on screen" "$OUT/game.log" | tail -n 1)"
+echo "a touch kept the loaded world; C and the preset menu used its seed 4242"
+
 # Without a window manager there is no close button to press: end the game the way a
 # session ends it. It must still be running here (a crash would have ended it already).
 kill -TERM "$GAME_PID"
 for _ in $(seq 50); do alive || break; sleep 0.1; done
 if alive; then kill -KILL "$GAME_PID"; fail "the game ignored SIGTERM"; fi
+grep -q "panicked" "$OUT/game.log" && fail "the game panicked"
+GAME_PID=""
+
+# Water: a hand-drawn world where the player stands over a 2-high tunnel with a pool of 21
+# water tiles behind its right wall and a cave behind its left wall. Digging the right wall
+# lets the pool into the tunnel; digging the left wall must then drain it into the cave.
+CX=48
+awk -v cx=$CX 'BEGIN {
+  for (y = 0; y < 48; y++) {
+    row = ""
+    for (x = 0; x < 96; x++) {
+      c = "#"
+      if (y < 10) c = " "
+      else if (x >= cx + 2 && x <= cx + 8 && y >= 11 && y <= 13) c = "~"
+      else if (x >= cx - 3 && x <= cx && y >= 12 && y <= 13) c = " "
+      else if (x >= cx - 12 && x <= cx - 5 && y >= 12 && y <= 20) c = " "
+      row = row c
+    }
+    print row
+  }
+}' >"$OUT/pool.txt"
+"$BIN" gen --from-ascii "$OUT/pool.txt" --seed 7 --save "$OUT/pool.strata" || fail "gen --from-ascii failed"
+for try in 1 2 3; do
+  (cd "$OUT" && exec "$BIN" play --load "$OUT/pool.strata") >"$OUT/game.log" 2>&1 &
+  GAME_PID=$!
+  sleep 1
+  if alive || ! grep -q "XOpenDisplay" "$OUT/game.log"; then break; fi
+  sleep 1
+done
+WIN=$(timeout 20 xdotool search --sync --name '^Strata$' | head -n1) || fail "no window for the pool world"
+eval "$(xdotool getwindowgeometry --shell "$WIN")"
+wait_for "on screen" 1 20 || fail "the pool world did not come up"
+wait_for "player at" 1 10 || fail "the game never said where the player is"
+sleep 1
+xdotool mousemove $((X + WIDTH / 2)) $((Y + HEIGHT / 2))
+read -r px py sx sy zoom < <(last_pos | awk '{ print $4, $5, $7, $8, $10 }')
+dig_at() { # dig_at TX TY: hold the left button on tile (TX, TY) until it is dug
+  local mx my n
+  read -r mx my < <(awk -v tx="$1" -v ty="$2" -v px="$px" -v py="$py" -v sx="$sx" -v sy="$sy" -v z="$zoom" -v ox="$X" -v oy="$Y" \
+    'BEGIN { printf "%d %d\n", ox + sx + (tx + 0.5 - px) * z, oy + sy + (ty + 0.5 - py) * z }')
+  n=$(grep -c "dug " "$OUT/game.log" || true)
+  xdotool mousemove "$mx" "$my"; sleep 0.3
+  xdotool mousedown 1; sleep 1.2; xdotool mouseup 1
+  wait_for "dug .* at $1 $2" 1 3 || fail "holding the button on ($1, $2) at $mx,$my dug nothing"
+}
+rests() { grep -c "water at rest" "$OUT/game.log" || true; }
+dig_at $((CX + 1)) 13
+wait_for "water at rest" 1 10 || fail "the pool did not come to rest after the right wall was dug"
+first=$(grep "water at rest" "$OUT/game.log" | tail -n 1 | awk '{ print $8 }')
+[ "$first" -ge 8 ] || fail "the pool moved only $first tiles into the 2-high tunnel"
+dig_at $((CX - 4)) 13
+wait_for "water at rest" 2 15 || fail "the water did not come to rest after the left wall was dug"
+second=$(grep "water at rest" "$OUT/game.log" | tail -n 1 | awk '{ print $8 }')
+[ "$second" -ge 21 ] || fail "breaking into the cave moved only $second tiles (the pool holds 21)"
+echo "water: the tunnel took $first moves, the cave drained the pool in $second"
+shot "$OUT/drained.png"
+kill -TERM "$GAME_PID"
+for _ in $(seq 50); do alive || break; sleep 0.1; done
 grep -q "panicked" "$OUT/game.log" && fail "the game panicked"
 GAME_PID=""
 

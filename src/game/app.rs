@@ -112,6 +112,7 @@ impl App {
             Action::CopySeed => {
                 let seed = self.shown.as_ref().map_or(self.seed, |s| s.world.seed);
                 macroquad::miniquad::window::clipboard_set(&seed.to_string());
+                eprintln!("strata: seed {seed} copied");
                 self.say(format!("Seed {seed} copied"), now);
             }
             Action::ToggleOverlay => self.overlay = !self.overlay,

@@ -1,6 +1,6 @@
 //! Playing in the world: the player's movement, digging and placing under the mouse,
 //! saving in the background, and the machine-readable log lines the window test reads
-//! (`player at ..`, `dug ..`, `placed ..`, `saved ..`). Engine-free: the frame loop passes
+//! (`player at ..`, `jumps ..`, `dug ..`, `placed ..`, `saved ..`). Engine-free: the frame loop passes
 //! in held keys and buttons as plain values.
 
 use super::state::Loaded;
@@ -98,7 +98,14 @@ impl Play {
         dt: f32,
         now: f64,
     ) {
+        let before = (l.player.jumps, l.player.strokes);
         l.player.update(&l.world, walk, dt);
+        if (l.player.jumps, l.player.strokes) != before {
+            eprintln!(
+                "strata: jumps {} strokes {}",
+                l.player.jumps, l.player.strokes
+            );
+        }
         self.target = cursor.map(|(x, y)| Target {
             x,
             y,

@@ -77,6 +77,8 @@ pub struct Loaded {
     pub flow: crate::flow::Flow,
     /// When the next flow tick is due (game time, seconds).
     next_flow: f64,
+    /// The flow's ticks and moves when it last woke, for the log line when it rests.
+    flow_woke: Option<(u64, u64)>,
     /// Light levels, kept up to date by [`Loaded::edited`].
     pub light: LightMap,
     /// Bumped whenever light levels change, so views of them know to rebuild.
@@ -128,6 +130,7 @@ impl Loaded {
             light: g.light,
             flow,
             next_flow: 0.0,
+            flow_woke: None,
             light_version: 0,
             last_relight: None,
             player,
@@ -204,8 +207,17 @@ impl Loaded {
     pub fn run_flow(&mut self, now: f64) {
         if self.flow.is_idle() {
             self.next_flow = now;
+            if let Some((ticks, moves)) = self.flow_woke.take() {
+                eprintln!(
+                    "strata: water at rest after {} ticks, {} tiles moved",
+                    self.flow.ticks() - ticks,
+                    self.flow.moves - moves
+                );
+            }
             return;
         }
+        self.flow_woke
+            .get_or_insert((self.flow.ticks(), self.flow.moves));
         for _ in 0..2 {
             if now < self.next_flow {
                 break;

@@ -15,6 +15,7 @@ pub mod edit;
 pub mod export;
 pub mod flow;
 pub mod fsio;
+pub mod fuzz;
 pub mod game;
 pub mod light;
 pub mod player;

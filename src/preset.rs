@@ -311,14 +311,17 @@ impl fmt::Display for PresetError {
 impl std::error::Error for PresetError {}
 
 /// Parses and validates preset text. `source` names it in errors (usually the path).
+/// A UTF-8 byte-order mark before the text is skipped.
 pub fn parse(text: &str, source: &str) -> Result<Preset, PresetError> {
-    let preset: Preset = ron::Options::default()
-        .from_str(text)
-        .map_err(|e| PresetError {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let preset: Preset = ron::Options::default().from_str(text).map_err(|e| {
+        let (line, col) = (e.span.start.line, e.span.start.col);
+        PresetError {
             source: source.to_string(),
-            position: Some((e.span.start.line, e.span.start.col)),
-            message: e.code.to_string(),
-        })?;
+            position: Some((line, col)),
+            message: explain::explain(text, line, col, &e.code.to_string()),
+        }
+    })?;
     preset.validate().map_err(|v| PresetError {
         source: source.to_string(),
         position: locate_field(text, &v.field),
@@ -384,9 +387,20 @@ fn check_f(field: &str, v: f64, lo: f64, hi: f64, lo_open: bool) -> Result<(), R
         let open = if lo_open { "(" } else { "[" };
         Err(RangeError {
             field: field.into(),
-            value: v.to_string(),
+            value: short_float(v),
             allowed: format!("{open}{lo}, {hi}]"),
         })
+    }
+}
+
+/// A float as written in messages: plain, or in exponent form when plain would be long
+/// (`1e308`, not 309 digits).
+fn short_float(v: f64) -> String {
+    let plain = v.to_string();
+    if plain.len() > 16 {
+        format!("{v:e}")
+    } else {
+        plain
     }
 }
 
@@ -511,6 +525,7 @@ impl Preset {
 
 mod land;
 pub use land::*;
+mod explain;
 mod locate;
 pub use locate::locate_field;
 use locate::text_names_field;

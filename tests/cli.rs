@@ -679,3 +679,23 @@ fn two_outputs_to_one_file_are_refused() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn a_save_under_a_regular_file_names_the_file_in_the_way() {
+    let dir = temp_folder("under-file");
+    std::fs::write(dir.join("plain"), "").unwrap();
+    let out = strata_in(
+        &dir,
+        &[
+            "gen",
+            "--preset",
+            &classic(),
+            "--size",
+            "64x40",
+            "--save",
+            "plain/deeper/w.strata",
+        ],
+    );
+    assert_clean_error(&out, &["plain is a file, not a folder"]);
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("File exists"));
+}

@@ -89,6 +89,100 @@ fn locate_field_finds_nested_and_indexed_fields() {
 }
 
 #[test]
+fn positions_skip_block_comments_and_strings_and_count_characters() {
+    let e = err("(\n  /* caves: (fill: 0.5) */ caves: (fill: 1.5),\n)");
+    assert_eq!(e.position, Some((2, 36)), "{e}");
+    let e = err("(/* a /* nested */ caves: (fill: 9) */ caves: (fill: 1.5))");
+    assert_eq!(e.position, Some((1, 48)), "{e}");
+    let e = err("(name: \"caves: (fill: 9)\", caves: (fill: 1.5))");
+    assert_eq!(e.position, Some((1, 36)), "{e}");
+    // Columns count characters, as RON's own do: "é" is one column of two bytes.
+    let e = err("(name: \"ééé\", caves: (fill: 2.0))");
+    assert_eq!(e.position, Some((1, 23)), "{e}");
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let p = parse("\u{feff}(width: 100)", "bom.ron").unwrap();
+    assert_eq!(p.width, 100);
+    let e = err("\u{feff}(\n caves: (fill: 1.5))");
+    assert_eq!(e.position, Some((2, 10)), "{e}");
+}
+
+#[test]
+fn wrong_types_name_the_field_and_what_it_takes() {
+    let cases = [
+        (
+            "(width: 1.0)",
+            "width: expected a whole number",
+            "found 1.0",
+        ),
+        (
+            "(surface: (octaves: 1e3))",
+            "surface.octaves: expected a whole number",
+            "found 1e3",
+        ),
+        (
+            "(caves: (fill: \"much\"))",
+            "caves.fill: expected a number",
+            "found \"much\"",
+        ),
+        ("(caves: 5)", "caves: expected a section", "found 5"),
+        (
+            "(ores: (table: [(tile: IronOre, threshold: x, min_depth: 1)]))",
+            "ores.table[0].threshold: expected a number",
+            "found x",
+        ),
+        (
+            "(layers: (jitter: 3))",
+            "layers.jitter: expected one of its named choices",
+            "found 3",
+        ),
+    ];
+    for (text, start, found) in cases {
+        let e = err(text);
+        assert!(
+            e.message.starts_with(start) && e.message.ends_with(found),
+            "{text}: {e}"
+        );
+    }
+    // Errors that are not about a value's kind keep RON's words, with the field.
+    let e = err("(caves: (fil: 0.5))");
+    assert!(
+        e.message.starts_with("caves: ") && e.message.contains("`fil`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn huge_and_tiny_values_print_short() {
+    let e = err("(caves: (fill: 1e308))");
+    assert_eq!(
+        e.message,
+        "caves.fill = 1e308 is out of range: allowed [0, 1]"
+    );
+    let e = err("(caves: (fill: -1e-300))");
+    assert!(e.message.starts_with("caves.fill = -1e-300 "), "{e}");
+}
+
+#[test]
+fn a_name_in_a_comment_or_a_string_or_a_section_is_not_the_presets_name() {
+    let dir = std::env::temp_dir().join(format!("strata-preset-name-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (text, expected) in [
+        ("(/* name: \"Hidden\", */ width: 64)", "mine"),
+        ("(\n// name: \"Hidden\"\nwidth: 64)", "mine"),
+        ("(width: 64 /* name: \n \"Hidden\" */)", "mine"),
+        ("(name: \"Shown\", width: 64)", "Shown"),
+    ] {
+        let path = dir.join("mine.ron");
+        std::fs::write(&path, text).unwrap();
+        assert_eq!(load(&path).unwrap().name, expected, "{text}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn deep_nesting_is_an_error_not_a_crash() {
     let text = format!("(name: {}{})", "[".repeat(100_000), "]".repeat(100_000));
     let _ = err(&text);

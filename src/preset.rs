@@ -47,6 +47,7 @@ pub struct Preset {
     pub grass: GrassParams,
     pub ocean: OceanParams,
     pub biomes: BiomeParams,
+    pub lakes: LakeParams,
 }
 
 /// The surface pass: fBm of 1D Perlin noise.
@@ -198,6 +199,7 @@ impl Default for Preset {
             grass: GrassParams::default(),
             ocean: OceanParams::default(),
             biomes: BiomeParams::default(),
+            lakes: LakeParams::default(),
         }
     }
 }

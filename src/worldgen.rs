@@ -8,6 +8,7 @@
 pub mod biomes;
 pub mod caves;
 pub mod grass;
+pub mod lakes;
 pub mod layers;
 pub mod noise;
 pub mod ocean;
@@ -75,6 +76,12 @@ pub const PASSES: &[Pass] = &[
         label: "Filling the seas",
         weight: 0.2,
         run: ocean::apply,
+    },
+    Pass {
+        name: "lakes",
+        label: "Filling the lakes",
+        weight: 0.2,
+        run: lakes::apply,
     },
     Pass {
         name: "grass",

@@ -1,5 +1,5 @@
 //! Preset sections for what lies on the land: the oceans at both ends, the biomes across
-//! the width (later the lakes and trees), with their defaults and range checks.
+//! the width, the lakes (later the trees), with their defaults and range checks.
 
 use super::{MAX_HEIGHT, MAX_WIDTH, Preset, RangeError, check_f, check_u};
 use serde::{Deserialize, Serialize};
@@ -94,6 +94,29 @@ impl Default for BiomeParams {
     }
 }
 
+/// Lakes: water in valleys of the surface.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LakeParams {
+    /// How many lakes to look for per 4200 columns of land (one valley per stretch of
+    /// land; a stretch without a valley that holds water has none). 0 turns lakes off.
+    pub per_4200: f64,
+    /// Most rows of water in a lake.
+    pub max_depth: u32,
+    /// Widest row of water in a lake, in tiles.
+    pub max_width: u32,
+}
+
+impl Default for LakeParams {
+    fn default() -> Self {
+        LakeParams {
+            per_4200: 5.0,
+            max_depth: 24,
+            max_width: 180,
+        }
+    }
+}
+
 /// Most spans in `biomes.spans`.
 pub const MAX_BIOME_SPANS: usize = 12;
 
@@ -142,5 +165,9 @@ pub(super) fn validate(p: &Preset) -> Result<(), RangeError> {
     check_u("biomes.border", b.border, 0, 1024)?;
     check_u("biomes.sand_depth", b.sand_depth, 0, 256)?;
     check_f("biomes.dune_height", b.dune_height, 0.0, 256.0, false)?;
+    let l = &p.lakes;
+    check_f("lakes.per_4200", l.per_4200, 0.0, 64.0, false)?;
+    check_u("lakes.max_depth", l.max_depth, 1, 256)?;
+    check_u("lakes.max_width", l.max_width, 1, MAX_WIDTH)?;
     Ok(())
 }

@@ -192,6 +192,10 @@ mod tests {
                 width: 0.0,
                 ..Default::default()
             },
+            lakes: crate::preset::LakeParams {
+                per_4200: 0.0,
+                ..Default::default()
+            },
             ..preset
         };
         assert_eq!(

@@ -23,6 +23,7 @@ pub mod preset;
 pub mod reanalyse;
 pub mod rng;
 pub mod save;
+pub mod survey;
 pub mod world;
 pub mod worldgen;
 

@@ -42,6 +42,7 @@ pub struct Preset {
     pub surface: SurfaceParams,
     pub layers: LayerParams,
     pub caves: CaveParams,
+    pub tunnels: TunnelParams,
     pub ores: OreParams,
     pub water: WaterParams,
     pub grass: GrassParams,
@@ -96,6 +97,20 @@ pub struct LayerParams {
     /// Extra random depth, 0 to this many tiles (inclusive).
     pub dirt_jitter: u32,
     pub jitter: Jitter,
+    /// Where the underground layer begins, as a share of the height from the top (ground
+    /// above it is the surface layer).
+    pub underground: f64,
+    /// Where the cavern layer begins, as a share of the height from the top.
+    pub cavern: f64,
+    /// Where the underworld begins, as a share of the height from the top.
+    pub underworld: f64,
+    /// Largest extra depth of the dirt/stone line, in tiles: slow 1D noise moves it between
+    /// `dirt_depth` and `dirt_depth + wander` below the surface. 0 keeps it level.
+    pub wander: u32,
+    /// Frequency of that noise, cycles per tile.
+    pub wander_frequency: f64,
+    /// Blobs of stone in the dirt and of dirt in the stone, per 100 columns. 0: none.
+    pub blobs: f64,
 }
 
 /// The caves pass: random fill, then a Moore-neighbourhood cellular automaton.
@@ -123,6 +138,38 @@ pub struct CaveParams {
     /// Automaton steps at tile scale after the cells are scaled up to tiles: they round
     /// off the cells' square corners.
     pub smoothing: u32,
+    /// Added to `fill` above the cavern layer: near the surface, small holes only.
+    pub shallow: f64,
+    /// Taken off `fill` from the top of the cavern layer down to the underworld (linearly):
+    /// caverns grow larger and more open with depth.
+    pub deepening: f64,
+    /// From the cavern layer down, open bodies smaller than this many tiles (once the
+    /// automaton has run) are walled up again: the caverns left join into networks. 0
+    /// keeps them all.
+    pub min_cavern: u32,
+}
+
+/// The tunnels pass: long worm tunnels joining the caverns, and mouths from the surface.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TunnelParams {
+    /// Long tunnels per million tiles between the top of the underground layer and the
+    /// underworld. 0: none.
+    pub worms: f64,
+    /// Steps (about a tile each) of one long tunnel.
+    pub length: u32,
+    /// Radius of a long tunnel at the top of the underground layer, in tiles.
+    pub radius_top: f64,
+    /// Radius of a long tunnel at the underworld, in tiles.
+    pub radius_deep: f64,
+    /// How much long tunnels keep to the horizontal: 0 any way, 1 level.
+    pub flatness: f64,
+    /// Tunnels from the surface down into the caves, per 1000 columns. 0: none.
+    pub mouths: f64,
+    /// Radius of those, in tiles (2 or more lets the player through).
+    pub mouth_radius: f64,
+    /// Columns each side of the world's centre (the spawn point) where no mouth opens.
+    pub spawn_clear: u32,
 }
 
 /// One row of the ore table.
@@ -194,6 +241,7 @@ impl Default for Preset {
             surface: SurfaceParams::default(),
             layers: LayerParams::default(),
             caves: CaveParams::default(),
+            tunnels: TunnelParams::default(),
             ores: OreParams::default(),
             water: WaterParams::default(),
             grass: GrassParams::default(),
@@ -227,6 +275,12 @@ impl Default for LayerParams {
             dirt_depth: 22,
             dirt_jitter: 6,
             jitter: Jitter::PerTile,
+            underground: 0.35,
+            cavern: 0.45,
+            underworld: 0.92,
+            wander: 80,
+            wander_frequency: 0.004,
+            blobs: 8.0,
         }
     }
 }
@@ -235,7 +289,7 @@ impl Default for CaveParams {
     fn default() -> Self {
         CaveParams {
             fill: 0.54,
-            fill_variation: 0.09,
+            fill_variation: 0.03,
             fill_frequency: 0.005,
             margin: 12,
             iterations: 6,
@@ -243,6 +297,24 @@ impl Default for CaveParams {
             open_below: 4,
             scale: 2,
             smoothing: 2,
+            shallow: 0.08,
+            deepening: 0.06,
+            min_cavern: 6000,
+        }
+    }
+}
+
+impl Default for TunnelParams {
+    fn default() -> Self {
+        TunnelParams {
+            worms: 24.0,
+            length: 900,
+            radius_top: 1.2,
+            radius_deep: 3.5,
+            flatness: 0.6,
+            mouths: 3.5,
+            mouth_radius: 2.4,
+            spawn_clear: 60,
         }
     }
 }
@@ -465,6 +537,19 @@ impl Preset {
         )?;
         check_u("layers.dirt_depth", self.layers.dirt_depth, 0, MAX_HEIGHT)?;
         check_u("layers.dirt_jitter", self.layers.dirt_jitter, 0, 256)?;
+        let l = &self.layers;
+        check_f("layers.underground", l.underground, 0.0, 1.0, false)?;
+        check_f("layers.cavern", l.cavern, l.underground, 1.0, false)?;
+        check_f("layers.underworld", l.underworld, l.cavern, 1.0, false)?;
+        check_u("layers.wander", l.wander, 0, MAX_HEIGHT)?;
+        check_f(
+            "layers.wander_frequency",
+            l.wander_frequency,
+            0.0,
+            1.0,
+            true,
+        )?;
+        check_f("layers.blobs", l.blobs, 0.0, 100.0, false)?;
         let c = &self.caves;
         check_f("caves.fill", c.fill, 0.0, 1.0, false)?;
         check_f("caves.fill_variation", c.fill_variation, 0.0, 1.0, false)?;
@@ -475,6 +560,9 @@ impl Preset {
         check_u("caves.open_below", c.open_below, 0, 8)?;
         check_u("caves.scale", c.scale, 1, MAX_CAVE_SCALE)?;
         check_u("caves.smoothing", c.smoothing, 0, MAX_ITERATIONS)?;
+        check_f("caves.shallow", c.shallow, 0.0, 1.0, false)?;
+        check_f("caves.deepening", c.deepening, 0.0, 1.0, false)?;
+        check_u("caves.min_cavern", c.min_cavern, 0, 1 << 24)?;
         if c.open_below > c.wall_above + 1 {
             return Err(RangeError {
                 field: "caves.open_below".into(),
@@ -485,6 +573,15 @@ impl Preset {
                 ),
             });
         }
+        let t = &self.tunnels;
+        check_f("tunnels.worms", t.worms, 0.0, 1000.0, false)?;
+        check_u("tunnels.length", t.length, 0, 4000)?;
+        check_f("tunnels.radius_top", t.radius_top, 0.0, 16.0, false)?;
+        check_f("tunnels.radius_deep", t.radius_deep, 0.0, 16.0, false)?;
+        check_f("tunnels.flatness", t.flatness, 0.0, 1.0, false)?;
+        check_f("tunnels.mouths", t.mouths, 0.0, 100.0, false)?;
+        check_f("tunnels.mouth_radius", t.mouth_radius, 1.0, 8.0, false)?;
+        check_u("tunnels.spawn_clear", t.spawn_clear, 0, MAX_WIDTH)?;
         check_f("ores.frequency", self.ores.frequency, 0.0, 1.0, true)?;
         if self.ores.table.len() > MAX_ORES {
             return Err(RangeError {

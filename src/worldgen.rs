@@ -14,6 +14,7 @@ pub mod noise;
 pub mod ocean;
 pub mod ores;
 pub mod surface;
+pub mod tunnels;
 pub mod water;
 
 use crate::preset::Preset;
@@ -58,6 +59,12 @@ pub const PASSES: &[Pass] = &[
         label: "Carving caves",
         weight: 3.0,
         run: caves::apply,
+    },
+    Pass {
+        name: "tunnels",
+        label: "Digging tunnels and cave mouths",
+        weight: 1.0,
+        run: tunnels::apply,
     },
     Pass {
         name: "ores",

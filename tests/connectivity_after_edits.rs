@@ -18,6 +18,13 @@ fn analysis_after_random_digs_and_places_matches_a_flood_fill() {
         &Preset {
             width: 240,
             height: 150,
+            // Caves near the surface as dense as deeper down, where the edits happen, and
+            // every pocket kept (at this size most caverns are under `min_cavern`).
+            caves: strata::preset::CaveParams {
+                shallow: 0.0,
+                min_cavern: 0,
+                ..Default::default()
+            },
             ..Default::default()
         },
         21,

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 use strata::preset::{self, Preset};
-use strata::{Tile, analyse, generate};
+use strata::{Tile, generate};
 
 fn load(name: &str) -> Preset {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -52,12 +52,10 @@ fn highlands_are_rugged_and_plains_are_flat() {
 #[test]
 fn caverns_are_more_open_and_connected_than_default() {
     let share = |p: &Preset| {
+        // Ground air (at or below each column's surface row), so caves with mouths count.
         let (w, _) = generate(p, 4);
-        let r = analyse(&w);
-        (
-            r.largest_cave_area() as f64 / r.cave_air.max(1) as f64,
-            r.cave_air as f64 / (w.width() * w.height()) as f64,
-        )
+        let s = strata::survey::survey(&w);
+        (s.largest_share(), s.cave_share())
     };
     let (largest_caverns, air_caverns) = share(&sized(load("caverns")));
     let (largest_default, air_default) = share(&sized(load("default")));
@@ -80,7 +78,19 @@ fn plains_grass_only_under_sky_and_caverns_grass_on_cave_floors() {
             })
             .count()
     };
-    assert_eq!(grass_below_surface(&sized(load("plains"))), 0);
+    // Plains: grass only where the whole column above is open (cave mouths open to the
+    // sky included).
+    let (w, _) = generate(&sized(load("plains")), 5);
+    for y in 0..w.height() {
+        for x in 0..w.width() {
+            if w.tile(x, y) == Tile::Grass {
+                assert!(
+                    (0..y).all(|a| w.tile(x, a).is_open()),
+                    "grass under cover at ({x}, {y})"
+                );
+            }
+        }
+    }
     // Caverns' caves reach into its thin dirt band in a few dozen places at this size
     // (about 90 tiles of cave-floor grass with seed 5; plains has none at all).
     assert!(grass_below_surface(&sized(load("caverns"))) > 40);
@@ -92,6 +102,9 @@ fn fill_variation_makes_regions() {
     let spread = |variation: f64| {
         let mut p = sized(load("default"));
         p.caves.fill_variation = variation;
+        // The automaton alone: the same fill at every depth, every pocket kept, no tunnels.
+        (p.caves.shallow, p.caves.deepening, p.caves.min_cavern) = (0.0, 0.0, 0);
+        (p.tunnels.worms, p.tunnels.mouths) = (0.0, 0.0);
         let (w, _) = generate(&p, 8);
         let mut shares = vec![];
         for by in 3..5 {

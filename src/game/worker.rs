@@ -71,7 +71,8 @@ enum Message {
     },
 }
 
-/// What a job starts from.
+/// What a job starts from. (One a job, moved once: the preset's size does not matter.)
+#[allow(clippy::large_enum_variant)]
 pub enum Source {
     /// Generate a world.
     Preset(Box<Preset>, u64),

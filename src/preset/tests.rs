@@ -291,13 +291,15 @@ mod shipped {
     // ore its own noise field, iron and gold thresholds raised to 0.44 and 0.575 to keep
     // their shares), then `caves.scale: 2, smoothing: 2` (caves on 2x2-tile cells), then
     // the water pass (at this size only plains gets a pool), then the surface's relief,
-    // terraces and oceans, then the biomes (plains' desert lies outside 256 columns).
+    // terraces and oceans, then the biomes (plains' desert lies outside 256 columns), then
+    // the underground: a wandering dirt/stone line with blobs, caves by depth layer,
+    // tunnels and mouths.
     const GOLDEN: [(&str, &str); 6] = [
         ("classic", "2667f34767bfbaf8"),
-        ("default", "59151421504c4ed2"),
-        ("large", "59151421504c4ed2"),
-        ("caverns", "ff4633b03bdcffea"),
-        ("plains", "bf483d5958116e09"),
-        ("highlands", "f7ea72ed69dc2b3b"),
+        ("default", "cbbcf242a83845af"),
+        ("large", "cbbcf242a83845af"),
+        ("caverns", "bccb1133be7968e4"),
+        ("plains", "40e330a389b84ee4"),
+        ("highlands", "bda72c3e5d350109"),
     ];
 }

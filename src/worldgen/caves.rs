@@ -22,9 +22,11 @@
 
 mod automaton;
 mod fill;
+mod prune;
 
 pub use automaton::{run_automaton, step_row};
-pub use fill::{random_fill, seal_above};
+pub use fill::{Depth, random_fill, random_fill_at, seal_above};
+pub use prune::prune;
 
 use crate::preset::{CaveParams, Preset};
 use crate::rng::PassRng;
@@ -158,13 +160,15 @@ pub fn carve(
     height: usize,
     surface: &[u32],
     params: &CaveParams,
+    depth: Depth,
     key: u64,
 ) -> (BitGrid, usize) {
     let scale = params.scale.max(1) as usize;
     if scale == 1 {
-        let (mut grid, first_random) = random_fill(width, height, surface, params, key);
+        let (mut grid, first_random) = random_fill_at(width, height, surface, params, depth, key);
         let first_row = first_random.saturating_sub(params.iterations as usize);
         run_automaton(&mut grid, params, first_row);
+        prune(&mut grid, depth.cavern, params.min_cavern as u64);
         return smooth(grid, params, first_row);
     }
     // Cells: random from the first cell row that lies wholly below every one of its
@@ -183,11 +187,21 @@ pub fn carve(
         ..params.clone()
     };
     let (cw, ch) = (width.div_ceil(scale), height.div_ceil(scale));
-    let (mut coarse, first_cell) = random_fill(cw, ch, &cell_start, &cells, key);
+    let depth = Depth {
+        row_scale: scale,
+        ..depth
+    };
+    let (mut coarse, first_cell) = random_fill_at(cw, ch, &cell_start, &cells, depth, key);
     run_automaton(
         &mut coarse,
         &cells,
         first_cell.saturating_sub(params.iterations as usize),
+    );
+    let cell_area = (scale * scale) as u64;
+    prune(
+        &mut coarse,
+        depth.cavern.div_ceil(scale),
+        (params.min_cavern as u64).div_ceil(cell_area),
     );
     let mut grid = scale_up(&coarse, scale, width, height);
     seal_above(&mut grid, &start);
@@ -212,7 +226,13 @@ fn smooth(mut grid: BitGrid, params: &CaveParams, first_row: usize) -> (BitGrid,
 pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     let params = &preset.caves;
     let (width, height) = (world.width(), world.height());
-    let (grid, first_row) = carve(width, height, &world.surface, params, rng.next_u64());
+    let layers = super::layers::Layers::of(preset);
+    let depth = Depth {
+        cavern: layers.cavern,
+        underworld: layers.underworld.max(layers.cavern + 1),
+        row_scale: 1,
+    };
+    let (grid, first_row) = carve(width, height, &world.surface, params, depth, rng.next_u64());
     let wpr = grid.words_per_row;
     #[cfg(target_arch = "x86_64")]
     let avx2 = std::is_x86_feature_detected!("avx2");
@@ -276,7 +296,16 @@ mod tests {
             height: 400,
             caves: CaveParams {
                 scale,
+                shallow: 0.0,
+                deepening: 0.0,
+                min_cavern: 0,
                 ..CaveParams::default()
+            },
+            // Caves alone: no tunnels or mouths through the margin.
+            tunnels: crate::preset::TunnelParams {
+                worms: 0.0,
+                mouths: 0.0,
+                ..Default::default()
             },
             ..Preset::default()
         };
@@ -301,6 +330,56 @@ mod tests {
             two > 2.5 * one,
             "mean cave {one:.1} tiles at scale 1, {two:.1} at scale 2"
         );
+    }
+
+    #[test]
+    fn caves_are_small_near_the_surface_and_open_up_with_depth() {
+        let p = Preset {
+            width: 1200,
+            height: 600,
+            tunnels: crate::preset::TunnelParams {
+                worms: 0.0,
+                mouths: 0.0,
+                ..Default::default()
+            },
+            ..Preset::default()
+        };
+        let l = crate::worldgen::layers::Layers::of(&p);
+        let w = crate::worldgen::generate(&p, 4).0;
+        let air = |rows: std::ops::Range<usize>| {
+            let n = rows.len() * w.width();
+            let open: usize = rows
+                .map(|y| w.row(y).iter().filter(|t| t.is_open()).count())
+                .sum();
+            open as f64 / n as f64
+        };
+        let mid = (l.cavern + l.underworld) / 2;
+        let (shallow, upper, lower) = (
+            air(l.underground..l.cavern),
+            air(l.cavern..mid),
+            air(mid..l.underworld),
+        );
+        assert!(
+            shallow < 0.15 && shallow < upper && upper < lower,
+            "air {shallow:.3} above the cavern layer, {upper:.3} {lower:.3} in its halves"
+        );
+        // The same preset with the same fill at every depth has no such gradient.
+        let flat = Preset {
+            caves: CaveParams {
+                shallow: 0.0,
+                deepening: 0.0,
+                min_cavern: 0,
+                ..p.caves.clone()
+            },
+            ..p.clone()
+        };
+        let f = crate::worldgen::generate(&flat, 4).0;
+        let count = |w: &World, y0: usize, y1: usize| {
+            (y0..y1)
+                .map(|y| w.row(y).iter().filter(|t| t.is_open()).count())
+                .sum::<usize>()
+        };
+        assert!(count(&f, l.underground, l.cavern) > 2 * count(&w, l.underground, l.cavern));
     }
 
     #[test]

@@ -1,12 +1,20 @@
 //! Pass 2, **layers**: turns ground deeper than the dirt band into stone.
 //!
-//! Expects: dirt from `world.surface` down. Leaves: dirt for `dirt_depth + jitter` tiles
-//! below the surface, stone below that, where the jitter is `0..=dirt_jitter`, drawn per
-//! tile (a speckled boundary) or per column (a stepped one).
+//! Expects: dirt from `world.surface` down. Leaves: dirt for `dirt_depth + wander(x) +
+//! jitter` tiles below the surface, stone below that, where `wander(x)` is slow 1D noise
+//! in `0..=wander` (a line that wanders with x) and the jitter is `0..=dirt_jitter`, drawn
+//! per tile (a speckled boundary) or per column (a stepped one). Then `blobs` per 100
+//! columns: ragged ellipses of stone in the dirt band and of dirt in the stone above the
+//! cavern layer, a few to a dozen tiles across.
+//!
+//! The depth layers themselves (surface, underground, cavern, underworld) are rows at fixed
+//! shares of the height: [`Layers`], a pure function of the preset that the later passes,
+//! the game's inspector and its backdrops all read.
 
-use super::noise::hash32;
-use crate::preset::{Jitter, Preset};
+use super::noise::{hash32, perlin_1d};
+use crate::preset::{Jitter, LayerParams, Preset};
 use crate::rng::PassRng;
+use crate::rng::hash3;
 use crate::world::{Tile, World};
 use rand::Rng;
 use rayon::prelude::*;
@@ -24,16 +32,112 @@ fn jitter(key: u32, x: usize, y: usize, max: u32) -> u32 {
     ((h as u64 * (max as u64 + 1)) >> 32) as u32
 }
 
+/// One of the depth layers a world is made of, top to bottom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Layer {
+    /// Above the column's surface row.
+    Sky,
+    /// Ground above the underground layer.
+    Surface,
+    Underground,
+    Cavern,
+    Underworld,
+}
+
+impl Layer {
+    /// The name the inspector shows.
+    pub fn name(self) -> &'static str {
+        match self {
+            Layer::Sky => "sky",
+            Layer::Surface => "surface",
+            Layer::Underground => "underground",
+            Layer::Cavern => "cavern layer",
+            Layer::Underworld => "underworld",
+        }
+    }
+}
+
+/// The first row of each depth layer below the surface.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layers {
+    pub underground: usize,
+    pub cavern: usize,
+    pub underworld: usize,
+    pub height: usize,
+}
+
+impl Layers {
+    /// The layer rows of a world `height` tiles high.
+    pub fn new(p: &LayerParams, height: usize) -> Layers {
+        let row = |share: f64| ((share * height as f64) as usize).min(height);
+        Layers {
+            underground: row(p.underground),
+            cavern: row(p.cavern),
+            underworld: row(p.underworld),
+            height,
+        }
+    }
+
+    /// The layer rows of a world made from `preset`.
+    pub fn of(preset: &Preset) -> Layers {
+        Layers::new(&preset.layers, preset.height as usize)
+    }
+
+    /// The layer of row `y` in a column whose surface row is `surface`.
+    pub fn at(&self, y: usize, surface: u32) -> Layer {
+        if y < surface as usize {
+            Layer::Sky
+        } else if y >= self.underworld {
+            Layer::Underworld
+        } else if y >= self.cavern {
+            Layer::Cavern
+        } else if y >= self.underground {
+            Layer::Underground
+        } else {
+            Layer::Surface
+        }
+    }
+
+    /// Where row `y` lies between the top of the cavern layer (0) and the top of the
+    /// underworld (1), clamped: how deep into the cavern layer it is.
+    pub fn cavern_depth(&self, y: usize) -> f64 {
+        let span = self.underworld.saturating_sub(self.cavern).max(1) as f64;
+        ((y as f64 - self.cavern as f64) / span).clamp(0.0, 1.0)
+    }
+}
+
+/// Extra depth of the dirt/stone line in column `x`: `0..=wander` tiles, from 1D noise.
+fn wander(key: u32, x: usize, p: &LayerParams) -> u32 {
+    if p.wander == 0 {
+        return 0;
+    }
+    let n = perlin_1d(key, x as f32 * p.wander_frequency as f32)
+        + 0.5
+            * perlin_1d(
+                key ^ 0x68e3_1da4,
+                x as f32 * 2.0 * p.wander_frequency as f32,
+            );
+    // The kernel's range is about ±0.5: scale to 0..=1.
+    let t = (n / 1.5 + 0.5).clamp(0.0, 1.0) as f64;
+    (t * p.wander as f64).round() as u32
+}
+
 pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     let key = rng.next_u32();
     let p = &preset.layers;
     let jmax = p.dirt_jitter;
     let width = world.width();
-    // First row of the jitter zone per column (`surface + dirt_depth`, saturating as u32).
+    let wander_key = hash32(key ^ 0x3c6e_f372);
+    // First row of the jitter zone per column (`surface + dirt_depth + wander`, saturating
+    // as u32).
     let top: Vec<usize> = world
         .surface
         .iter()
-        .map(|&s| s.saturating_add(p.dirt_depth) as usize)
+        .enumerate()
+        .map(|(x, &s)| {
+            s.saturating_add(p.dirt_depth)
+                .saturating_add(wander(wander_key, x, p)) as usize
+        })
         .collect();
     // Per-column mode: the first stone row of each column, drawn once.
     let stone_from: Vec<usize> = match p.jitter {
@@ -82,6 +186,58 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
                 }
             }
         });
+    blobs(world, preset, &top, key);
+}
+
+/// `blobs` per 100 columns, each a ragged ellipse: stone where it lies in the dirt band,
+/// dirt where it lies in the stone between the line and the cavern layer. Blob `i` is
+/// drawn from `hash3(key, i, ..)` alone, so the blobs do not depend on one another's draws.
+fn blobs(world: &mut World, preset: &Preset, line: &[usize], key: u32) {
+    let p = &preset.layers;
+    let (width, height) = (world.width(), world.height());
+    let count = (p.blobs * width as f64 / 100.0).round() as u64;
+    let cavern = Layers::of(preset).cavern;
+    let key = key as u64 ^ 0xb10b_5000_0000;
+    for i in 0..count {
+        let r = hash3(key, i, 0);
+        let x = (r % width as u64) as usize;
+        let s = world.surface[x] as usize;
+        let stone_line = line[x].min(height);
+        // Half the blobs are stone in the dirt, half dirt in the stone.
+        let in_dirt = r >> 63 == 1;
+        let (lo, hi, from, to) = if in_dirt {
+            (s + 3, stone_line, Tile::Dirt, Tile::Stone)
+        } else {
+            (
+                stone_line,
+                cavern.max(stone_line + 40),
+                Tile::Stone,
+                Tile::Dirt,
+            )
+        };
+        let hi = hi.min(height);
+        if lo >= hi {
+            continue;
+        }
+        let y = lo + (r >> 20) as usize % (hi - lo);
+        let r2 = hash3(key, i, 1);
+        let rx = 3 + (r2 % 7) as i64;
+        let ry = 2 + (r2 >> 8) as i64 % 4;
+        for dy in -ry..=ry {
+            for dx in -rx..=rx {
+                let (tx, ty) = (x as i64 + dx, y as i64 + dy);
+                if tx < 0 || ty < 0 || tx >= width as i64 || ty >= height as i64 {
+                    continue;
+                }
+                // A ragged edge: the ellipse's radius moves by up to a quarter per tile.
+                let e = (dx * dx) as f64 / (rx * rx) as f64 + (dy * dy) as f64 / (ry * ry) as f64;
+                let jag = (hash3(key, tx as u64, ty as u64) >> 40) as f64 / (1u64 << 24) as f64;
+                if e <= 0.75 + 0.5 * jag && world.tile(tx as usize, ty as usize) == from {
+                    world.set(tx as usize, ty as usize, to);
+                }
+            }
+        }
+    }
 }
 
 fn min(v: &[usize]) -> usize {
@@ -106,6 +262,8 @@ mod tests {
         preset.layers.dirt_depth = 10;
         preset.layers.dirt_jitter = 4;
         preset.layers.jitter = jitter;
+        preset.layers.wander = 0;
+        preset.layers.blobs = 0.0;
         preset.surface.base_height = 0.2;
         preset.surface.amplitude = 10.0;
         let mut w = World::new(300, 120, 5, preset.clone());
@@ -162,6 +320,79 @@ mod tests {
         assert!(
             speckled,
             "per-tile jitter should leave dirt under stone somewhere"
+        );
+    }
+
+    #[test]
+    fn layers_are_rows_at_shares_of_the_height() {
+        let p = Preset::default();
+        let l = Layers::new(&p.layers, 1000);
+        assert_eq!((l.underground, l.cavern, l.underworld), (350, 450, 920));
+        assert_eq!(l.at(99, 100), Layer::Sky);
+        assert_eq!(l.at(100, 100), Layer::Surface);
+        assert_eq!(l.at(349, 100), Layer::Surface);
+        assert_eq!(l.at(350, 100), Layer::Underground);
+        assert_eq!(l.at(450, 100), Layer::Cavern);
+        assert_eq!(l.at(919, 100), Layer::Cavern);
+        assert_eq!(l.at(920, 100), Layer::Underworld);
+        // A column whose surface lies below the underground row is ground from there on.
+        assert_eq!(l.at(400, 420), Layer::Sky);
+        assert_eq!(l.at(420, 420), Layer::Underground);
+        assert!(l.cavern_depth(450) == 0.0 && l.cavern_depth(920) == 1.0);
+        assert!((l.cavern_depth(685) - 0.5).abs() < 1e-9);
+    }
+
+    /// A world of the default preset's surface and layers only, 600 wide.
+    fn wandering(wander: u32, blobs: f64) -> World {
+        let mut preset = Preset {
+            width: 600,
+            height: 300,
+            ..Default::default()
+        };
+        preset.layers.wander = wander;
+        preset.layers.blobs = blobs;
+        let mut w = World::new(600, 300, 8, preset.clone());
+        super::super::surface::apply(&mut w, &preset, &mut crate::rng::pass_rng(8, "surface"));
+        apply(&mut w, &preset, &mut crate::rng::pass_rng(8, "layers"));
+        w
+    }
+
+    #[test]
+    fn the_stone_line_wanders_within_its_range() {
+        let p = LayerParams::default();
+        let depths = dirt_depths(&wandering(60, 0.0));
+        let (lo, hi) = (
+            p.dirt_depth as usize,
+            (p.dirt_depth + 60 + p.dirt_jitter) as usize,
+        );
+        assert!(depths.iter().all(|d| (lo..=hi).contains(d)), "{depths:?}");
+        let (min, max) = (depths.iter().min().unwrap(), depths.iter().max().unwrap());
+        assert!(max - min > 20, "the line barely moves: {min}..{max}");
+        let level = dirt_depths(&wandering(0, 0.0));
+        assert!(
+            level
+                .iter()
+                .all(|d| (lo..=lo + p.dirt_jitter as usize).contains(d))
+        );
+    }
+
+    #[test]
+    fn blobs_put_stone_in_the_dirt_and_dirt_in_the_stone() {
+        let (plain, blobby) = (wandering(60, 0.0), wandering(60, 8.0));
+        let (mut stone_in_dirt, mut dirt_in_stone) = (0, 0);
+        for y in 0..plain.height() {
+            for x in 0..plain.width() {
+                match (plain.tile(x, y), blobby.tile(x, y)) {
+                    (Tile::Dirt, Tile::Stone) => stone_in_dirt += 1,
+                    (Tile::Stone, Tile::Dirt) => dirt_in_stone += 1,
+                    (a, b) => assert_eq!(a, b, "({x}, {y})"),
+                }
+            }
+        }
+        // 48 blobs of about 10 to 150 tiles each, half of each kind.
+        assert!(
+            stone_in_dirt > 300 && dirt_in_stone > 300,
+            "{stone_in_dirt} {dirt_in_stone}"
         );
     }
 

@@ -85,17 +85,54 @@ fn fill_words(key: u64, y: usize, p16: &[u32], row: &mut [u64], lo: &[usize]) {
 /// tiles, so per-word steps do not show).
 struct Fill<'a> {
     params: &'a CaveParams,
+    depth: Depth,
     key: u32,
     words: usize,
     /// The word centres, when the probability varies.
     centres: Option<RowPlan>,
 }
 
+/// Where the depth layers lie, for a fill that changes with depth: `shallow` more wall
+/// above the cavern layer, and `deepening` less from its top down to the underworld.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Depth {
+    /// First tile row of the cavern layer.
+    pub cavern: usize,
+    /// First tile row of the underworld.
+    pub underworld: usize,
+    /// Tile rows per grid row (the cave scale).
+    pub row_scale: usize,
+}
+
+impl Depth {
+    /// No layers: the same fill at every depth.
+    pub const FLAT: Depth = Depth {
+        cavern: 0,
+        underworld: usize::MAX,
+        row_scale: 1,
+    };
+
+    /// The wall probability at grid row `y` before regional noise.
+    #[inline]
+    pub fn fill(&self, params: &CaveParams, y: usize) -> f64 {
+        let y = y * self.row_scale;
+        if y < self.cavern {
+            params.fill + params.shallow
+        } else if y >= self.underworld {
+            params.fill - params.deepening
+        } else {
+            let t = (y - self.cavern) as f64 / (self.underworld - self.cavern) as f64;
+            params.fill - params.deepening * t
+        }
+    }
+}
+
 impl Fill<'_> {
-    fn new(params: &CaveParams, key: u32, words: usize) -> Fill<'_> {
+    fn new(params: &CaveParams, depth: Depth, key: u32, words: usize) -> Fill<'_> {
         let f = params.fill_frequency as f32;
         Fill {
             params,
+            depth,
             key,
             words,
             centres: (params.fill_variation > 0.0)
@@ -107,14 +144,15 @@ impl Fill<'_> {
     /// order share `lattice`.
     fn row(&self, y: usize, lattice: &mut LatticeRow, noise: &mut Vec<f32>, out: &mut Vec<u32>) {
         out.clear();
+        let fill = self.depth.fill(self.params, y).clamp(0.0, 1.0);
         let Some(centres) = &self.centres else {
-            out.resize(self.words, to_p16(self.params.fill));
+            out.resize(self.words, to_p16(fill));
             return;
         };
         noise.resize(centres.len(), 0.0);
         let f = self.params.fill_frequency as f32;
         perlin_2d_row_cached(self.key, centres, lattice, y, f, noise);
-        let (fill, variation) = (self.params.fill, self.params.fill_variation);
+        let variation = self.params.fill_variation;
         out.extend(
             noise
                 .iter()
@@ -172,12 +210,25 @@ pub fn seal_above(grid: &mut BitGrid, start: &[usize]) {
         });
 }
 
-/// The initial grid: wall above `surface + margin`, random below.
+/// The initial grid: wall above `surface + margin`, random below, the same fill at every
+/// depth.
 pub fn random_fill(
     width: usize,
     height: usize,
     surface: &[u32],
     params: &CaveParams,
+    key: u64,
+) -> (BitGrid, usize) {
+    random_fill_at(width, height, surface, params, Depth::FLAT, key)
+}
+
+/// [`random_fill`] with a fill that changes with depth ([`Depth`]).
+pub fn random_fill_at(
+    width: usize,
+    height: usize,
+    surface: &[u32],
+    params: &CaveParams,
+    depth: Depth,
     key: u64,
 ) -> (BitGrid, usize) {
     let mut grid = BitGrid::walls(width, height);
@@ -193,7 +244,7 @@ pub fn random_fill(
         .map(|c| *c.iter().min().unwrap_or(&height))
         .collect();
     let first_random = lo.iter().copied().min().unwrap_or(height).min(height);
-    let fill = Fill::new(params, (key >> 32) as u32 ^ 0x5bd1_e995, wpr);
+    let fill = Fill::new(params, depth, (key >> 32) as u32 ^ 0x5bd1_e995, wpr);
     #[cfg(target_arch = "x86_64")]
     let avx512 =
         std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512dq");
@@ -311,7 +362,7 @@ mod tests {
             fill_frequency: 0.02,
             ..Default::default()
         };
-        let fill = Fill::new(&params, 42, 40);
+        let fill = Fill::new(&params, Depth::FLAT, 42, 40);
         let lo = vec![0usize; 40];
         let mut row = vec![0u64; 40];
         let mut probabilities = vec![];

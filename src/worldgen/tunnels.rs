@@ -1,0 +1,251 @@
+//! Pass 4, **tunnels**: long worm tunnels that thread the caverns into one network, and
+//! tunnels from the surface down into it (cave mouths and shafts).
+//!
+//! Expects: caves carved, `world.surface` set. Leaves: more air below the surface; the
+//! surface itself is only opened where a mouth starts, never within `spawn_clear` columns
+//! of the world's centre, and long tunnels stay below `surface + caves.margin`.
+//!
+//! A tunnel is a random walk of discs, one tile a step. A **long tunnel** (`worms` per
+//! million tiles of the band it lives in) starts anywhere between the top of the
+//! underground layer and the underworld, meanders (its heading follows two octaves of
+//! noise) and keeps to the horizontal (`flatness` damps its vertical moves), so it runs across
+//! caverns and joins them, and bounces off the layer it lives in and the world's sides;
+//! its radius grows from `radius_top` at the top of the underground layer to
+//! `radius_deep` at the underworld (narrow tunnels near the surface, wide ones deep down)
+//! and swells and narrows along its length. A **mouth** starts on the surface and slopes
+//! down (a quarter of them nearly vertical shafts) at `mouth_radius`, wide enough for the
+//! player, until it is deeper than the top of the cavern layer and 36% of its column's
+//! depth, so every mouth leads into the network.
+//!
+//! Tunnel `i` draws everything from `hash3(key, i, step)`, so no tunnel depends on another's
+//! draws. Work is sparse (a few hundred thousand tiles on a Large world) and sequential.
+
+use super::layers::Layers;
+use super::noise::perlin_1d;
+use crate::preset::Preset;
+use crate::rng::{PassRng, hash3};
+use crate::world::{Tile, World};
+use rand::Rng;
+use std::f64::consts::PI;
+
+/// Most steps of one tunnel.
+const MAX_STEPS: u32 = 4000;
+
+/// A uniform number in `[0, 1)` from the top 53 bits of a hash.
+#[inline]
+fn unit(h: u64) -> f64 {
+    (h >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// Turns every solid tile within `r` of `(cx, cy)` and at or below row `floor[x]` of its
+/// column into air, a row span at a time.
+fn carve_disc(world: &mut World, cx: f64, cy: f64, r: f64, floor: &[usize]) {
+    let (w, h) = (world.width(), world.height());
+    let (y0, y1) = (
+        (cy - r).floor().max(0.0),
+        (cy + r).ceil().min(h as f64 - 1.0),
+    );
+    if y1 < y0 {
+        return;
+    }
+    for y in y0 as usize..=y1 as usize {
+        let dy = y as f64 + 0.5 - cy;
+        let half = r * r - dy * dy;
+        if half < 0.0 {
+            continue;
+        }
+        let half = half.sqrt();
+        // Tiles whose centres lie within the disc.
+        let x0 = (cx - half - 0.5).ceil().max(0.0) as usize;
+        let x1 = ((cx + half - 0.5).floor() + 1.0).clamp(0.0, w as f64) as usize;
+        let row = &mut world.tiles_mut()[y * w..(y + 1) * w];
+        for x in x0..x1.max(x0) {
+            if y >= floor[x] && row[x].is_solid() {
+                row[x] = Tile::Air;
+            }
+        }
+    }
+}
+
+pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
+    let key = rng.next_u64();
+    let p = &preset.tunnels;
+    let (width, height) = (world.width(), world.height());
+    let layers = Layers::of(preset);
+    let columns = width as f64 / 1000.0;
+    // Long tunnels stay below the surface's margin; mouths may open the surface.
+    let margin = preset.caves.margin as usize;
+    let below: Vec<usize> = world.surface.iter().map(|&s| s as usize + margin).collect();
+    let top = layers.underground.max(1) as f64;
+    let bottom = (layers.underworld.min(height.saturating_sub(2)) as f64).max(top + 1.0);
+    // Per million tiles of the band they wander in.
+    let worms = (p.worms * width as f64 * (bottom - top) / 1e6).round() as u64;
+    for i in 0..worms {
+        let r = hash3(key, i, u64::MAX);
+        let mut x = unit(r) * width as f64;
+        let mut y = top + unit(hash3(key, i, u64::MAX - 1)) * (bottom - top);
+        let a0 = unit(hash3(key, i, u64::MAX - 2)) * 2.0 * PI;
+        let (turn, swell) = ((r >> 32) as u32, r as u32);
+        // Which way x and y run; flipped where the tunnel meets a side or its layer's ends.
+        let (mut fx, mut fy) = (1.0, 1.0);
+        let mut since = f64::MAX;
+        for step in 0..p.length.min(MAX_STEPS) {
+            // The heading meanders slowly: two octaves of noise along the tunnel.
+            let t = step as f32;
+            let a = a0
+                + 4.0 * perlin_1d(turn, t * 0.006) as f64
+                + 1.2 * perlin_1d(turn ^ 0x51ed_270b, t * 0.03) as f64;
+            x += fx * a.cos();
+            y += fy * a.sin() * (1.0 - p.flatness);
+            if x < 0.0 || x >= width as f64 {
+                fx = -fx;
+                x = x.clamp(0.0, width as f64 - 1.0);
+            }
+            if y < top || y >= bottom {
+                fy = -fy;
+                y = y.clamp(top, bottom - 1.0);
+            }
+            let depth = ((y - top) / (bottom - top)).clamp(0.0, 1.0);
+            let base = p.radius_top + (p.radius_deep - p.radius_top) * depth;
+            let r = (base * (1.0 + 0.6 * perlin_1d(swell, t * 0.04) as f64)).max(0.8);
+            // A disc every 0.8 radius: they overlap into a tube whose width varies by
+            // under a tenth.
+            since += 1.0;
+            if since >= (r * 0.8).max(1.0) {
+                carve_disc(world, x, y, r, &below);
+                since = 0.0;
+            }
+        }
+    }
+    let mouths = (p.mouths * columns).round() as u64;
+    let centre = width as f64 / 2.0;
+    let clear = p.spawn_clear as f64 + p.mouth_radius + 1.0;
+    let sky = vec![0; width];
+    for i in 0..mouths {
+        let salt = 1 << 40 | i;
+        let r = hash3(key, salt, u64::MAX);
+        // A start outside the spawn area: draw over the width less the cleared span.
+        let span = (width as f64 - 2.0 * clear).max(0.0);
+        if span <= 0.0 {
+            break;
+        }
+        let mut x = unit(r) * span;
+        if x >= centre - clear {
+            x += 2.0 * clear;
+        }
+        let s = world.surface[(x as usize).min(width - 1)] as f64;
+        let mut y = s - 1.0;
+        let shaft = unit(hash3(key, salt, u64::MAX - 1)) < 0.25;
+        let (lo, hi) = if shaft { (1.2, 1.45) } else { (0.45, 1.0) };
+        let mut slope = lo + unit(hash3(key, salt, u64::MAX - 2)) * (hi - lo);
+        let mut dir = if r >> 63 == 1 { 1.0 } else { -1.0 };
+        // Down past the top of the cavern layer and 36% of the column's depth.
+        let goal = (layers.cavern as f64 + 20.0).max(s + 0.36 * (height as f64 - s));
+        let goal = goal.min(bottom - 1.0) + unit(hash3(key, salt, u64::MAX - 3)) * 40.0;
+        for step in 0..MAX_STEPS {
+            if y >= goal.min(height as f64 - 2.0) {
+                break;
+            }
+            slope += (unit(hash3(key, salt, step as u64)) - 0.5) * 0.2;
+            slope = slope.clamp(lo - 0.15, hi.min(1.5));
+            let (dx, dy) = (slope.cos() * dir, slope.sin());
+            x += dx;
+            y += dy;
+            // Off the sides and away from the spawn area.
+            let near_spawn = (x - centre).abs() < clear;
+            if x < 2.0 || x >= width as f64 - 2.0 || near_spawn {
+                dir = -dir;
+                x -= 2.0 * dx;
+            }
+            carve_disc(world, x, y, p.mouth_radius, &sky);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::preset::TunnelParams;
+
+    fn world(preset: &Preset, seed: u64) -> World {
+        crate::worldgen::generate(preset, seed).0
+    }
+
+    fn small() -> Preset {
+        Preset {
+            width: 1200,
+            height: 500,
+            ..Preset::default()
+        }
+    }
+
+    #[test]
+    fn tunnels_only_open_ground_and_mouths_avoid_the_spawn() {
+        let p = small();
+        let off = Preset {
+            tunnels: TunnelParams {
+                worms: 0.0,
+                mouths: 0.0,
+                ..p.tunnels.clone()
+            },
+            ..p.clone()
+        };
+        for seed in [1, 2] {
+            let (a, b) = (world(&off, seed), world(&p, seed));
+            let mut opened = 0;
+            for y in 0..a.height() {
+                for x in 0..a.width() {
+                    let (before, after) = (a.tile(x, y), b.tile(x, y));
+                    if before.is_open() {
+                        assert!(after.is_open() || after.is_liquid(), "({x}, {y}) filled");
+                    } else if after.is_open() {
+                        opened += 1;
+                    }
+                }
+            }
+            assert!(opened > 2000, "seed {seed}: {opened} tiles opened");
+            // The surface is only opened by mouths, and none near the centre.
+            let centre = b.width() / 2;
+            let clear = p.tunnels.spawn_clear as usize;
+            for x in centre - clear..=centre + clear {
+                let s = b.surface[x] as usize;
+                assert!(
+                    (s..s + 6).all(|y| b.tile(x, y).is_solid()),
+                    "seed {seed}: spawn area opened at column {x}"
+                );
+            }
+            let mouths = crate::survey::survey(&b).mouths;
+            assert!(mouths >= 2, "seed {seed}: {mouths} mouths");
+            assert_eq!(crate::survey::survey(&a).mouths, 0);
+        }
+    }
+
+    #[test]
+    fn long_tunnels_run_mostly_sideways_and_widen_with_depth() {
+        // One tunnel alone in solid rock: its air spans far more columns than rows.
+        let mut p = small();
+        p.tunnels = TunnelParams {
+            // One tunnel: the band from row 175 to row 460 holds 342 000 tiles.
+            worms: 2.9,
+            mouths: 0.0,
+            length: 600,
+            ..p.tunnels.clone()
+        };
+        let mut w = World::new(1200, 500, 3, p.clone());
+        w.surface = vec![100; 1200];
+        for y in 100..500 {
+            for x in 0..1200 {
+                w.set(x, y, Tile::Stone);
+            }
+        }
+        apply(&mut w, &p, &mut crate::rng::pass_rng(3, "tunnels"));
+        let air: Vec<(usize, usize)> = (0..500)
+            .flat_map(|y| (0..1200).map(move |x| (x, y)))
+            .filter(|&(x, y)| y >= 100 && w.tile(x, y).is_open())
+            .collect();
+        assert!(air.len() > 600, "{} tiles", air.len());
+        let xs = air.iter().map(|a| a.0).max().unwrap() - air.iter().map(|a| a.0).min().unwrap();
+        let ys = air.iter().map(|a| a.1).max().unwrap() - air.iter().map(|a| a.1).min().unwrap();
+        assert!(xs > 2 * ys, "spans {xs} columns and {ys} rows");
+    }
+}

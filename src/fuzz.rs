@@ -353,9 +353,11 @@ mod tests {
             assert!(save::decode(bytes).is_ok());
         }
         let decoded = |case| save::decode(&fuzzer.bytes(5, case)).is_ok();
+        // A save holds its preset's text, so the longer the shipped presets, the more
+        // mutations land in text that no longer parses: a few percent are accepted.
         let accepted = (0..600).filter(|&c| decoded(c)).count();
         assert!(
-            (20..300).contains(&accepted),
+            (10..300).contains(&accepted),
             "{accepted} of 600 saves accepted"
         );
         let parsed = |case| {

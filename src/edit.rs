@@ -145,6 +145,8 @@ pub enum EditRefusal {
     WouldTrapPlayer,
     /// Nothing solid to attach to.
     NoSupport,
+    /// The world's bottom row, which holds everything up.
+    WorldFloor,
 }
 
 impl fmt::Display for EditRefusal {
@@ -155,9 +157,10 @@ impl fmt::Display for EditRefusal {
             EditRefusal::NothingToDig => write!(f, "nothing to dig"),
             EditRefusal::Occupied => write!(f, "something is already there"),
             EditRefusal::NothingSelected => write!(f, "nothing selected"),
-            EditRefusal::NoneLeft(t) => write!(f, "no {} left", t.name()),
+            EditRefusal::NoneLeft(t) => write!(f, "no {} left", t.label()),
             EditRefusal::WouldTrapPlayer => write!(f, "that would trap you"),
             EditRefusal::NoSupport => write!(f, "nothing to attach it to"),
+            EditRefusal::WorldFloor => write!(f, "the world's floor cannot be dug"),
         }
     }
 }
@@ -181,6 +184,9 @@ fn target(world: &World, player: &Player, x: i64, y: i64) -> Result<Tile, EditRe
 /// Could `(x, y)` be dug now? Returns the tile there.
 pub fn check_dig(world: &World, player: &Player, x: i64, y: i64) -> Result<Tile, EditRefusal> {
     let tile = target(world, player, x, y)?;
+    if y == world.height() as i64 - 1 {
+        return Err(EditRefusal::WorldFloor);
+    }
     dig_time(tile)
         .map(|_| tile)
         .ok_or(EditRefusal::NothingToDig)

@@ -397,7 +397,11 @@ pub fn load(path: &Path) -> Result<(World, PlayerState), SaveError> {
 
 /// [`load`] with the path in the message, for the command line and the game's overlay.
 pub fn load_game(path: &Path) -> Result<(World, PlayerState), String> {
-    load(path).map_err(|e| format!("{}: {e}", path.display()))
+    load(path).map_err(|e| match e {
+        // A read error names the path already.
+        SaveError::Io(m) => m,
+        e => format!("{}: {e}", path.display()),
+    })
 }
 
 /// Where F5 saves a world: `saves/world-<seed>.strata`.

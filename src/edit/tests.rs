@@ -65,6 +65,14 @@ fn reach_and_world_edges() {
     );
     assert_eq!(w.tile(10, 16), Tile::Stone);
     assert_eq!(inv, Inventory::empty());
+    // The bottom row holds the world up: standing just above it, it is in reach but
+    // cannot be dug.
+    let deep = Player::new((10.5, 18.0));
+    assert_eq!(
+        try_dig(&mut w, &deep, &mut inv, 10, 19),
+        Err(EditRefusal::WorldFloor)
+    );
+    assert_eq!(try_dig(&mut w, &deep, &mut inv, 10, 18), Ok(Tile::Stone));
 }
 
 #[test]

@@ -30,6 +30,17 @@ pub fn made_in(timings: &[crate::worldgen::PassTiming], loaded: bool) -> String 
     }
 }
 
+/// Keeps a camera in the world; the play camera (`follow`) with the world's floor above
+/// the HUD.
+pub fn clamp_for(cam: &mut Camera, follow: bool, size: (usize, usize), screen: (f32, f32)) {
+    let floor = if follow {
+        super::hud::bottom_px(screen, super::ui::scale(screen.1))
+    } else {
+        0.0
+    };
+    cam.clamp_above(size, screen, floor);
+}
+
 /// Time per frame spent uploading chunk textures of a new world.
 pub const UPLOAD_BUDGET: Duration = Duration::from_micros(2500);
 
@@ -301,7 +312,7 @@ impl App {
         } else {
             camera::home(l.world.width(), &l.world.surface, l.size(), screen)
         };
-        cam.clamp(l.size(), screen);
+        clamp_for(&mut cam, self.follow, l.size(), screen);
         self.incoming = Some((l, cam, stamps));
     }
 }

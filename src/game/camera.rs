@@ -96,21 +96,31 @@ impl Camera {
     /// Keeps the view inside the world: on an axis where the view is larger than the world
     /// the world is centred, otherwise the view's edges stay within the world's.
     pub fn clamp(&mut self, world: (usize, usize), screen: (f32, f32)) {
+        self.clamp_above(world, screen, 0.0);
+    }
+
+    /// [`Camera::clamp`], except that the world's bottom may rise up to `floor_px` screen
+    /// pixels above the screen's bottom edge: the play camera keeps the world's floor (and
+    /// a player standing on it) clear of the hotbar and the status line drawn over it.
+    pub fn clamp_above(&mut self, world: (usize, usize), screen: (f32, f32), floor_px: f32) {
         let min = Self::fit_zoom(world, screen);
         self.zoom = self.zoom.clamp(min, MAX_ZOOM.max(min));
         let half = (
             screen.0 as f64 / (2.0 * self.zoom),
             screen.1 as f64 / (2.0 * self.zoom),
         );
-        let axis = |c: f64, half: f64, size: f64| {
+        // The centre's range on an axis, the world's edges (plus `extra` past the far
+        // one) kept on screen; centred when the view is larger than the world.
+        let axis = |c: f64, half: f64, size: f64, extra: f64| {
             if 2.0 * half >= size {
                 size / 2.0
             } else {
-                c.clamp(half, size - half)
+                c.clamp(half, size - half + extra)
             }
         };
-        self.cx = axis(self.cx, half.0, world.0 as f64);
-        self.cy = axis(self.cy, half.1, world.1 as f64);
+        let below = floor_px.max(0.0) as f64 / self.zoom;
+        self.cx = axis(self.cx, half.0, world.0 as f64, 0.0);
+        self.cy = axis(self.cy, half.1, world.1 as f64, below);
     }
 
     /// Tiles at least partly on screen.
@@ -131,6 +141,20 @@ impl Camera {
 
 /// Zoom of the play camera: a tile covers this many screen pixels.
 pub const PLAY_ZOOM: f64 = 20.0;
+
+/// The farthest the play camera zooms out on a screen of this size: the closest zoom at
+/// which no view can show more than `max_tiles` tiles (counting the partial tiles at the
+/// edges), so play is always drawn lit. The free camera, a map view, zooms out further.
+pub fn play_min_zoom(screen: (f32, f32), max_tiles: usize) -> f64 {
+    let (w, h) = (screen.0.max(1.0) as f64, screen.1.max(1.0) as f64);
+    // A view of w/z by h/z tiles touches at most one more column and row of tiles.
+    let fits = |z: f64| (w / z + 1.0).ceil() * (h / z + 1.0).ceil() <= max_tiles as f64;
+    let mut z = (w * h / max_tiles as f64).sqrt().max(0.01);
+    while !fits(z) {
+        z *= 1.01;
+    }
+    z.min(MAX_ZOOM)
+}
 /// How fast the play camera catches up with the player: the gap shrinks by a factor
 /// e every `1 / FOLLOW_RATE` seconds, whatever the frame rate.
 pub const FOLLOW_RATE: f64 = 8.0;
@@ -326,5 +350,57 @@ mod tests {
             (sx - 400.0).abs() < 1.0 && sy > 0.0 && sy < 300.0,
             "{sx},{sy}"
         );
+    }
+
+    #[test]
+    fn the_play_camera_never_zooms_out_past_its_light() {
+        for screen in [
+            (1280.0, 720.0),
+            (640.0, 360.0),
+            (3840.0, 2160.0),
+            (1000.0, 3.0),
+        ] {
+            let z = play_min_zoom(screen, 120_000);
+            assert!(z < PLAY_ZOOM, "{screen:?}: play zoom allowed");
+            // At the limit, from any position, the view stays within the lit tiles.
+            for (cx, cy) in [(500.0, 300.0), (500.5, 300.5), (500.33, 300.77)] {
+                let cam = Camera { cx, cy, zoom: z };
+                let v = cam.visible_tiles((100_000, 100_000), screen);
+                assert!(
+                    v.count() <= 120_000,
+                    "{screen:?} at {z}: {} tiles",
+                    v.count()
+                );
+            }
+            // And it is close to the limit (a tenth further out would not fit).
+            let w = (screen.0 as f64 / (z / 1.1)) * (screen.1 as f64 / (z / 1.1));
+            assert!(
+                w > 100_000.0 || screen.1 < 10.0,
+                "{screen:?}: {z} is too cautious"
+            );
+        }
+    }
+
+    #[test]
+    fn the_play_camera_lifts_the_world_floor_clear_of_the_hud() {
+        let (world, screen) = ((1000, 500), (1280.0, 720.0));
+        let mut cam = Camera {
+            cx: 500.0,
+            cy: 499.0,
+            zoom: 20.0,
+        };
+        cam.clamp(world, screen);
+        let bottom = |c: &Camera| c.world_to_screen(screen, (500.0, 500.0)).1;
+        assert!(
+            (bottom(&cam) - 720.0).abs() < 0.5,
+            "plain clamp: floor at the edge"
+        );
+        cam.cy = 499.0;
+        cam.clamp_above(world, screen, 80.0);
+        assert!((bottom(&cam) - 640.0).abs() < 0.5, "{}", bottom(&cam));
+        // The top still stops at the world's top.
+        cam.cy = 0.0;
+        cam.clamp_above(world, screen, 80.0);
+        assert!(cam.world_to_screen(screen, (500.0, 0.0)).1.abs() < 0.5);
     }
 }

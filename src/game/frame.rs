@@ -7,7 +7,7 @@ use super::play::{self, Buttons};
 use super::presets::Presets;
 use super::state::level_for;
 use super::worker::Source;
-use super::{hud, lighting, minimap, render, sprite, ui, worker};
+use super::{camera, hud, lighting, minimap, render, sprite, ui, worker};
 use crate::cli::{self, PlayOptions};
 use macroquad::prelude::*;
 use std::path::{Path, PathBuf};
@@ -121,7 +121,11 @@ pub async fn main_loop(opts: PlayOptions, start: Option<Source>) -> Result<(), S
         let mut hover = None;
         if let Some(w) = &mut app.shown {
             let size = w.size();
-            app.cam.clamp(size, screen);
+            if app.follow {
+                let min = camera::play_min_zoom(screen, lighting::LIT_MAX_TILES);
+                app.cam.zoom = app.cam.zoom.max(min);
+            }
+            super::app::clamp_for(&mut app.cam, app.follow, size, screen);
             let vis = app.cam.visible_tiles(size, screen);
             let level = level_for(app.cam.zoom);
             let visible = render::visible_chunks(w, level, &vis);
@@ -258,7 +262,7 @@ fn handle_input(
         {
             app.follow = false;
             (app.cam.cx, app.cam.cy) = p;
-            app.cam.clamp(size, screen);
+            super::app::clamp_for(&mut app.cam, app.follow, size, screen);
             return;
         }
     }
@@ -323,7 +327,7 @@ fn handle_input(
         app.play.step(
             w,
             walk,
-            playing.then_some(cursor).flatten(),
+            play::aim(playing, on_ui, cursor),
             buttons,
             dt as f32,
             now,
@@ -331,14 +335,14 @@ fn handle_input(
         if app.follow {
             let c = w.player.centre();
             app.cam.follow((c.0 as f64, c.1 as f64), dt, screen);
-            app.cam.clamp(size, screen);
+            super::app::clamp_for(&mut app.cam, app.follow, size, screen);
             let p = w.player.pos;
             let sp = app.cam.world_to_screen(screen, (p.0 as f64, p.1 as f64));
             app.play
                 .log_position(play::position_line(p, sp, app.cam.zoom), now);
         }
     }
-    app.cam.clamp(size, screen);
+    super::app::clamp_for(&mut app.cam, app.follow, size, screen);
 }
 
 fn menu_names(app: &App) -> Vec<String> {

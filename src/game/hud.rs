@@ -10,6 +10,8 @@ use macroquad::prelude::*;
 
 /// Height of the status line at the bottom (as in `ui::status`), at scale 1.
 const STATUS_H: f32 = 26.0;
+/// Room kept above the hotbar for the selected tile's name and a message, at scale 1.
+pub const ABOVE_HOTBAR: f32 = 56.0;
 
 /// Screen rectangles of the hotbar slots, bottom centre above the status line.
 pub fn slot_rects(screen: (f32, f32), s: f32) -> [Rect; HOTBAR_SLOTS] {
@@ -19,6 +21,12 @@ pub fn slot_rects(screen: (f32, f32), s: f32) -> [Rect; HOTBAR_SLOTS] {
     let x0 = ((screen.0 - total) / 2.0).round();
     let y = (screen.1 - STATUS_H * s - side - 8.0 * s).round();
     std::array::from_fn(|i| Rect::new(x0 + i as f32 * (side + gap), y, side, side))
+}
+
+/// Height of the HUD over the bottom of the screen (status line and hotbar): the play
+/// camera lifts the world's floor above it.
+pub fn bottom_px(screen: (f32, f32), s: f32) -> f32 {
+    screen.1 - slot_rects(screen, s)[0].y
 }
 
 /// The hotbar slot under screen point `p`.
@@ -80,7 +88,7 @@ pub fn draw_hotbar(inv: &Inventory, atlas: &Texture2D, screen: (f32, f32), s: f3
     if let Some(tile) = inv.selected_tile() {
         let r = slot_rects(screen, s)[0];
         draw_text(
-            tile.name(),
+            tile.label(),
             r.x,
             r.y - 6.0 * s,
             (16.0 * s).round(),
@@ -119,7 +127,7 @@ pub fn draw_target(t: &Target, cam: &Camera, screen: (f32, f32)) {
 pub fn draw_notice(text: &str, screen: (f32, f32), s: f32) {
     let font = (18.0 * s).round() as u16;
     let w = measure_text(text, None, font, 1.0).width;
-    let top = slot_rects(screen, s)[0].y - 52.0 * s;
+    let top = slot_rects(screen, s)[0].y - (ABOVE_HOTBAR - 4.0) * s;
     let x = ((screen.0 - w) / 2.0).round();
     draw_rectangle(
         x - 8.0 * s,

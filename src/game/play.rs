@@ -58,6 +58,12 @@ pub fn position_line(pos: (f32, f32), screen_pos: (f32, f32), zoom: f64) -> Stri
     )
 }
 
+/// The tile the player aims at: the one under the mouse while playing, none while the
+/// mouse is over the hotbar or the minimap (no outline under them, no dig through them).
+pub fn aim(playing: bool, on_ui: bool, cursor: Option<(i64, i64)>) -> Option<(i64, i64)> {
+    cursor.filter(|_| playing && !on_ui)
+}
+
 /// The tile holding world point `p`, or `None` outside the world.
 pub fn tile_at(p: (f64, f64), size: (usize, usize)) -> Option<(i64, i64)> {
     let (x, y) = (p.0.floor(), p.1.floor());
@@ -220,6 +226,13 @@ mod tests {
         assert_eq!(tile_at((3.7, 4.2), (10, 10)), Some((3, 4)));
         assert_eq!(tile_at((-0.1, 4.2), (10, 10)), None);
         assert_eq!(tile_at((9.99, 10.0), (10, 10)), None);
+    }
+
+    #[test]
+    fn no_aim_through_the_hotbar() {
+        assert_eq!(aim(true, false, Some((3, 4))), Some((3, 4)));
+        assert_eq!(aim(true, true, Some((3, 4))), None);
+        assert_eq!(aim(false, false, Some((3, 4))), None);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use super::camera::{Camera, TileRange};
 use super::state::Loaded;
-use crate::world::Tile;
+use crate::world::{CAVE_BACKDROP, Matter, Tile};
 use macroquad::prelude::*;
 
 /// Atlas tile side in pixels (assets/tiles.png).
@@ -18,9 +18,10 @@ pub const ATLAS_MIN_ZOOM: f64 = 6.0;
 /// ...while at most this many tiles are visible, keeping the per-tile quads cheap.
 pub const ATLAS_MAX_TILES: usize = 40_000;
 
-/// Tint of the largest cave and of the hovered one.
+/// Tint of the largest cave and of the hovered one. Neither is a tile's colour in the
+/// legend (the hovered tint used to be the grass green): magenta and violet.
 pub const LARGEST_TINT: Color = Color::new(1.0, 0.3, 0.8, 0.2);
-pub const HOVER_TINT: Color = Color::new(0.3, 1.0, 0.4, 0.45);
+pub const HOVER_TINT: Color = Color::new(0.5, 0.35, 1.0, 0.45);
 
 /// Loads the tile atlas compiled into the binary.
 pub fn load_atlas() -> Texture2D {
@@ -115,6 +116,19 @@ pub fn draw_world(
     }
 }
 
+/// What shows behind a tile's atlas picture: decorations (torches, trunks, leaves, cacti)
+/// are drawn over the air they stand in (sky above the surface, the cave backdrop below),
+/// not over their one-pixel colour, which would frame them in a square of it.
+pub fn backdrop_under(tile: Tile, y: u32, surface: u32) -> Option<[u8; 4]> {
+    (tile.info().matter == Matter::Decor).then(|| {
+        if y >= surface {
+            CAVE_BACKDROP
+        } else {
+            Tile::Air.color()
+        }
+    })
+}
+
 fn draw_atlas_tiles(state: &Loaded, vis: &TileRange, l: f64, t: f64, z: f64, atlas: &Texture2D) {
     let xs: Vec<f32> = (vis.x0..=vis.x1).map(|x| edge(x as f64, l, z)).collect();
     for y in vis.y0..vis.y1 {
@@ -124,12 +138,46 @@ fn draw_atlas_tiles(state: &Loaded, vis: &TileRange, l: f64, t: f64, z: f64, atl
             if tile == Tile::Air {
                 continue;
             }
+            let x = vis.x0 + i;
+            if let Some(bg) = backdrop_under(tile, y as u32, state.world.surface[x]) {
+                let c = Color::from_rgba(bg[0], bg[1], bg[2], 255);
+                draw_rectangle(xs[i], sy0, xs[i + 1] - xs[i], sy1 - sy0, c);
+            }
             let params = DrawTextureParams {
                 dest_size: Some(vec2(xs[i + 1] - xs[i], sy1 - sy0)),
                 source: Some(atlas_source(tile)),
                 ..Default::default()
             };
             draw_texture_ex(atlas, xs[i], sy0, WHITE, params);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decorations_stand_in_air_not_in_a_square_of_their_colour() {
+        assert_eq!(backdrop_under(Tile::Torch, 50, 40), Some(CAVE_BACKDROP));
+        assert_eq!(backdrop_under(Tile::Torch, 10, 40), Some(Tile::Air.color()));
+        assert_eq!(
+            backdrop_under(Tile::Leaves, 10, 40),
+            Some(Tile::Air.color())
+        );
+        assert_eq!(backdrop_under(Tile::Stone, 50, 40), None);
+        assert_eq!(backdrop_under(Tile::Water, 50, 40), None);
+    }
+
+    #[test]
+    fn cave_tints_are_no_tile_colour() {
+        for tint in [LARGEST_TINT, HOVER_TINT] {
+            let rgb = [tint.r, tint.g, tint.b].map(|c| (c * 255.0).round() as i32);
+            for t in Tile::ALL {
+                let c = t.color();
+                let d: i32 = (0..3).map(|i| (rgb[i] - c[i] as i32).abs()).sum();
+                assert!(d > 60, "{tint:?} is close to {}", t.label());
+            }
         }
     }
 }

@@ -76,7 +76,7 @@ pub fn legend(y: f32, s: f32) {
     let mut entries: Vec<(String, [u8; 4])> = Tile::ALL
         .iter()
         .skip(1)
-        .map(|t| (t.name().replace('_', " "), t.color()))
+        .map(|t| (t.label().to_string(), t.color()))
         .collect();
     entries.insert(0, ("sky".into(), Tile::Air.color()));
     entries.insert(1, ("cave".into(), CAVE_BACKDROP));
@@ -139,7 +139,17 @@ pub fn progress(text: &str, fraction: f32, screen: (f32, f32), s: f32) {
     draw_text(text, x + (w - tw) / 2.0, y + 21.0 * s, font(s) as f32, TEXT);
 }
 
-/// A preset error box at the bottom, above the status line.
+/// Top of a box `h` pixels high at the bottom left that stays clear of the hotbar, the
+/// selected tile's name and the message above it, and the status line: above them all
+/// when it fits, else at the top of the window.
+pub fn above_hotbar(h: f32, screen: (f32, f32), s: f32) -> f32 {
+    let hotbar = super::hud::slot_rects(screen, s)[0].y;
+    let clear = hotbar - super::hud::ABOVE_HOTBAR * s;
+    (clear - h).max(4.0 * s).min(screen.1)
+}
+
+/// A preset error box at the bottom, above the hotbar and its messages, wrapped to the
+/// window's width.
 pub fn error(text: &str, screen: (f32, f32), s: f32) {
     let char_w = width_of("0000000000", s) / 10.0;
     let max_chars = ((screen.0 - 40.0 * s) / char_w.max(1.0)) as usize;
@@ -154,7 +164,7 @@ pub fn error(text: &str, screen: (f32, f32), s: f32) {
     );
     lines.push(("Fix and save the file to retry.".to_string(), DIM));
     let h = lines.len() as f32 * 21.0 * s + 16.0 * s;
-    panel(&lines, 10.0 * s, screen.1 - 36.0 * s - h, s);
+    panel(&lines, 10.0 * s, above_hotbar(h, screen, s), s);
 }
 
 fn menu_lines(entries: &[String], selected: usize, current: Option<usize>) -> Vec<(String, Color)> {
@@ -210,8 +220,8 @@ pub fn preset_menu(
     s: f32,
 ) {
     let lines = menu_lines(entries, selected, current);
-    let (x, y, w) = menu_frame(&menu_lines(entries, 0, None), screen, s);
-    backdrop(x, y, w, lines.len() as f32 * 21.0 * s + 16.0 * s);
+    let (x, y, _) = menu_frame(&menu_lines(entries, 0, None), screen, s);
+    backdrop(0.0, 0.0, screen.0, screen.1);
     panel(&lines, x, y, s);
 }
 
@@ -250,4 +260,35 @@ pub fn toast(text: &str, screen: (f32, f32), s: f32) {
         10.0 * s,
         s,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_error_box_stays_clear_of_the_hotbar_at_every_size() {
+        for screen in [
+            (1280.0, 720.0),
+            (800.0, 600.0),
+            (640.0, 360.0),
+            (1920.0, 1080.0),
+        ] {
+            let s = scale(screen.1);
+            // The playtest's message: a heading, two wrapped lines, the hint.
+            let h = 4.0 * 21.0 * s + 16.0 * s;
+            let top = above_hotbar(h, screen, s);
+            let hotbar = super::super::hud::slot_rects(screen, s)[0].y;
+            assert!(top >= 0.0, "{screen:?}");
+            assert!(
+                top + h <= hotbar - 40.0 * s,
+                "{screen:?}: box ends at {} and the hotbar's name begins near {}",
+                top + h,
+                hotbar - 22.0 * s
+            );
+        }
+        // A window too short for it: drawn from the top rather than off screen.
+        let s = scale(200.0);
+        assert_eq!(above_hotbar(400.0, (300.0, 200.0), s), 4.0 * s);
+    }
 }

@@ -294,6 +294,10 @@ fn gen_save_writes_a_loadable_file() {
             .unwrap_err()
             .ends_with("gen.strata: not a Strata save")
     );
+    // A missing file names its path once.
+    let missing = dir.join("missing.strata");
+    let e = load_game(&missing).unwrap_err();
+    assert_eq!(e.matches("missing.strata").count(), 1, "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -209,7 +209,6 @@ pub fn random_seed() -> u64 {
 
 /// Runs `strata gen`.
 pub fn run_gen(opts: &GenOptions) -> Result<(), String> {
-    use std::io::Write;
     check_distinct_outputs(opts)?;
     let mut preset = load_preset(opts.preset.as_ref())?;
     if let Some((w, h)) = opts.size {
@@ -227,11 +226,7 @@ pub fn run_gen(opts: &GenOptions) -> Result<(), String> {
     let write_text =
         |target: &str, write: &dyn Fn(&mut dyn std::io::Write) -> std::io::Result<()>| {
             if target == "-" {
-                let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-                // Flushed here: a BufWriter dropped with bytes in it drops their error too.
-                write(&mut out)
-                    .and_then(|_| out.flush())
-                    .map_err(|e| format!("standard output: {e}"))
+                fsio::write_stdout(write)
             } else {
                 fsio::write_file(target.as_ref(), |f| write(f))
             }
@@ -274,7 +269,7 @@ fn check_distinct_outputs(opts: &GenOptions) -> Result<(), String> {
     let files: Vec<(&str, PathBuf)> = named
         .iter()
         .filter_map(|&(flag, p)| Some((flag, p?)))
-        .filter(|(_, p)| p.as_os_str() != "-")
+        .filter(|(_, p)| p.as_os_str() != "-" && !fsio::is_stdout_alias(p))
         .filter(|(_, p)| std::fs::metadata(p).map_or(true, |m| m.is_file()))
         .map(|(flag, p)| (flag, same_file_key(p)))
         .collect();

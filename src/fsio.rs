@@ -37,8 +37,25 @@ const MAX_LINKS: usize = 40;
 enum Output {
     /// A regular file, existing or not, at this path (symbolic links resolved): replaced.
     Replace(PathBuf),
-    /// A device, FIFO or socket: written in place; names its kind.
+    /// A device, FIFO or socket, or a file reached through `/dev` or `/proc`: written in
+    /// place; names its kind.
     InPlace(&'static str),
+    /// `/dev/stdout` and its aliases: written to standard output as `-` is, after what the
+    /// process wrote there before.
+    Stdout,
+}
+
+/// Is `path` a name of standard output (`/dev/stdout`, `/dev/fd/1`, `/proc/self/fd/1`)?
+pub fn is_stdout_alias(path: &Path) -> bool {
+    cfg!(unix)
+        && ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"]
+            .iter()
+            .any(|alias| path == Path::new(alias))
+}
+
+/// Is `path` in the system's device or process folders, where nothing may be replaced?
+fn is_system_path(path: &Path) -> bool {
+    cfg!(unix) && (path.starts_with("/dev") || path.starts_with("/proc"))
 }
 
 /// Kind of a file that is neither regular nor a folder.
@@ -65,9 +82,10 @@ fn special_kind(meta: &fs::Metadata) -> &'static str {
 }
 
 /// Follows symbolic links from `path` to the path of the file they end at (which may not
-/// exist yet).
-fn resolve_links(path: &Path) -> io::Result<PathBuf> {
+/// exist yet), and says whether the way there passed through `/dev` or `/proc`.
+fn resolve_links(path: &Path) -> io::Result<(PathBuf, bool)> {
     let mut at = path.to_path_buf();
+    let mut system = is_system_path(&at);
     for _ in 0..MAX_LINKS {
         match fs::symlink_metadata(&at) {
             Ok(m) if m.file_type().is_symlink() => {
@@ -76,8 +94,9 @@ fn resolve_links(path: &Path) -> io::Result<PathBuf> {
                     Some(dir) => dir.join(target),
                     None => target,
                 };
+                system |= is_system_path(&at);
             }
-            _ => return Ok(at),
+            _ => return Ok((at, system)),
         }
     }
     Err(io::Error::other("too many levels of symbolic links"))
@@ -93,15 +112,26 @@ fn classify(path: &Path) -> Result<Output, String> {
             path.display().to_string().trim_end_matches(['/', '\\'])
         ));
     }
+    if is_stdout_alias(path) {
+        return Ok(Output::Stdout);
+    }
     // Following links: what the path finally names.
     match fs::metadata(path) {
         Ok(m) if m.is_dir() => Err(format!("{shown}: is a folder, not a file")),
         Ok(m) if !m.is_file() => Ok(Output::InPlace(special_kind(&m))),
-        Ok(m) if m.permissions().readonly() => Err(format!(
-            "{shown}: the file is read-only; not replaced (make it writable, or write elsewhere)"
-        )),
-        _ => {
-            let target = resolve_links(path).map_err(|e| format!("{shown}: {e}"))?;
+        meta => {
+            let (target, system) = resolve_links(path).map_err(|e| format!("{shown}: {e}"))?;
+            if system {
+                // Such as /dev/stderr redirected to a file: write through it, never rename
+                // anything in /dev or /proc.
+                return Ok(Output::InPlace("file reached through /dev or /proc"));
+            }
+            if meta.is_ok_and(|m| m.permissions().readonly()) {
+                return Err(format!(
+                    "{shown}: the file is read-only; not replaced (make it writable, or \
+                     write elsewhere)"
+                ));
+            }
             if target.file_name().is_none() {
                 return Err(format!(
                     "{shown}: a link to {}, not a file",
@@ -144,10 +174,41 @@ pub fn write_file(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> Result<(), String> {
-    match classify(path)? {
+    write_as(path, classify(path)?, write)
+}
+
+/// [`write_file`], first creating the folder the file goes in (only once the path is known
+/// to name a file that may be written).
+pub fn write_file_in_new_folder(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<(), String> {
+    let output = classify(path)?;
+    if let Output::Replace(target) = &output {
+        create_parent(target)?;
+    }
+    write_as(path, output, write)
+}
+
+fn write_as(
+    path: &Path,
+    output: Output,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<(), String> {
+    match output {
         Output::InPlace(kind) => write_in_place(path, kind, write),
         Output::Replace(target) => replace(path, &target, write),
+        Output::Stdout => write_stdout(write),
     }
+}
+
+/// Writes to standard output through a buffer, flushed here: a buffer dropped with bytes in
+/// it would drop their error too (a closed pipe, a full disk).
+pub fn write_stdout(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), String> {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    write(&mut out)
+        .and_then(|_| out.flush())
+        .map_err(|e| format!("standard output: {e}"))
 }
 
 fn write_in_place(
@@ -376,10 +437,7 @@ fn read_stream(mut file: File, limit: u64) -> Result<Vec<u8>, ReadError> {
 /// Writes `text` to standard output and flushes it: a closed pipe or a full disk is an
 /// error to report, not a panic.
 pub fn print_stdout(text: &str) -> Result<(), String> {
-    let mut out = io::stdout().lock();
-    out.write_all(text.as_bytes())
-        .and_then(|_| out.flush())
-        .map_err(|e| format!("standard output: {e}"))
+    write_stdout(|out| out.write_all(text.as_bytes()))
 }
 
 #[cfg(test)]

@@ -381,8 +381,7 @@ pub fn save(path: &Path, world: &World, player: &PlayerState) -> Result<(), Stri
         ));
     }
     let bytes = encode(world, player);
-    crate::fsio::create_parent(path)?;
-    crate::fsio::write_file(path, |f| f.write_all(&bytes))
+    crate::fsio::write_file_in_new_folder(path, |f| f.write_all(&bytes))
 }
 
 /// Reads and decodes a save.

@@ -380,24 +380,16 @@ fn strata_in(dir: &std::path::Path, args: &[&str]) -> Output {
         .expect("strata runs")
 }
 
-fn classic() -> String {
-    concat!(env!("CARGO_MANIFEST_DIR"), "/config/presets/classic.ron").to_string()
-}
+const CLASSIC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/config/presets/classic.ron");
+
+/// `strata gen` of a small classic world, whatever the working folder.
+const SMALL: [&str; 5] = ["gen", "--preset", CLASSIC, "--size", "64x40"];
 
 #[cfg(unix)]
 #[test]
 fn outputs_never_replace_devices_links_or_read_only_files() {
     use std::os::unix::fs::FileTypeExt;
-    let small = [
-        "gen",
-        "--preset",
-        &classic(),
-        "--size",
-        "64x40",
-        "--seed",
-        "1",
-    ];
-    let run = |extra: &[&str]| strata(&[&small[..], extra].concat());
+    let run = |extra: &[&str]| strata(&[&SMALL[..], &["--seed", "1"], extra].concat());
     let out = run(&["--png", "/dev/null", "--save", "/dev/null"]);
     assert!(
         out.status.success(),
@@ -458,7 +450,7 @@ fn concurrent_saves_to_one_path_always_leave_a_loadable_save() {
             .map(|i| {
                 let seed = (round * 8 + i).to_string();
                 Command::new(env!("CARGO_BIN_EXE_strata"))
-                    .args(["gen", "--preset", &classic(), "--size", "200x120"])
+                    .args(["gen", "--preset", CLASSIC, "--size", "200x120"])
                     .args(["--seed", &seed, "--save", path.to_str().unwrap()])
                     .stderr(std::process::Stdio::piped())
                     .spawn()
@@ -553,14 +545,13 @@ fn output_paths_without_a_file_name_touch_nothing() {
     std::fs::create_dir(dir.join("sub")).unwrap();
     std::fs::write(dir.join(".tmp"), "mine").unwrap();
     std::fs::write(dir.join("out.png.tmp"), "mine too").unwrap();
-    let small = ["gen", "--preset", &classic(), "--size", "64x40"];
     for bad in [".", "..", "sub/..", "sub/", "sub"] {
         for flag in ["--png", "--ascii", "--save"] {
-            let out = strata_in(&dir, &[&small[..], &[flag, bad]].concat());
+            let out = strata_in(&dir, &[&SMALL[..], &[flag, bad]].concat());
             assert_clean_error(&out, &[bad]);
         }
     }
-    let out = strata_in(&dir, &[&small[..], &["--png", "out.png"]].concat());
+    let out = strata_in(&dir, &[&SMALL[..], &["--png", "out.png"]].concat());
     assert!(
         out.status.success(),
         "{}",
@@ -590,17 +581,10 @@ fn stdout_errors_are_one_line_not_a_panic() {
             .output()
             .unwrap()
     };
-    let small = [
-        "gen",
-        "--preset",
-        "config/presets/classic.ron",
-        "--size",
-        "64x40",
-    ];
     for args in [
-        [&small[..], &["--stats"]].concat(),
-        [&small[..], &["--ascii", "-"]].concat(),
-        [&small[..], &["--surface", "-"]].concat(),
+        [&SMALL[..], &["--stats"]].concat(),
+        [&SMALL[..], &["--ascii", "-"]].concat(),
+        [&SMALL[..], &["--surface", "-"]].concat(),
         vec!["help"],
     ] {
         let out = to_full(&args);
@@ -609,7 +593,7 @@ fn stdout_errors_are_one_line_not_a_panic() {
     }
     // A reader that has gone (`strata gen --stats | true`).
     let mut child = Command::new(env!("CARGO_BIN_EXE_strata"))
-        .args([&small[..], &["--stats"]].concat())
+        .args([&SMALL[..], &["--stats"]].concat())
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
@@ -655,13 +639,12 @@ fn play_refuses_a_missing_preset_and_options_a_save_would_ignore() {
 #[test]
 fn two_outputs_to_one_file_are_refused() {
     let dir = temp_folder("twice");
-    let small = ["gen", "--preset", &classic(), "--size", "64x40"];
     for (a, b) in [
         (["--ascii", "x"], ["--png", "x"]),
         (["--png", "w"], ["--save", "./w"]),
         (["--surface", "s"], ["--ascii", "../twice/s"]),
     ] {
-        let out = strata_in(&dir, &[&small[..], &a, &b].concat());
+        let out = strata_in(&dir, &[&SMALL[..], &a, &b].concat());
         assert_clean_error(&out, &[a[0], b[0], "same file"]);
     }
     assert_eq!(
@@ -671,7 +654,7 @@ fn two_outputs_to_one_file_are_refused() {
     );
     let out = strata_in(
         &dir,
-        &[&small[..], &["--png", "/dev/null", "--ascii", "/dev/null"]].concat(),
+        &[&SMALL[..], &["--png", "/dev/null", "--ascii", "/dev/null"]].concat(),
     );
     assert!(
         out.status.success(),
@@ -689,7 +672,7 @@ fn a_save_under_a_regular_file_names_the_file_in_the_way() {
         &[
             "gen",
             "--preset",
-            &classic(),
+            CLASSIC,
             "--size",
             "64x40",
             "--save",
@@ -698,4 +681,63 @@ fn a_save_under_a_regular_file_names_the_file_in_the_way() {
     );
     assert_clean_error(&out, &["plain is a file, not a folder"]);
     assert!(!String::from_utf8_lossy(&out.stderr).contains("File exists"));
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn dev_stdout_and_dev_stderr_redirected_to_files_are_written_not_replaced() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = temp_folder("devstdout");
+    let (out_path, err_path) = (dir.join("out.bin"), dir.join("err.txt"));
+    let (out, err) = (
+        std::fs::File::create(&out_path).unwrap(),
+        std::fs::File::create(&err_path).unwrap(),
+    );
+    let inodes = |p: &std::path::Path| std::fs::metadata(p).unwrap().ino();
+    let (out_ino, err_ino) = (inodes(&out_path), inodes(&err_path));
+    let status = Command::new(env!("CARGO_BIN_EXE_strata"))
+        .args(SMALL)
+        .args(["--seed", "2"])
+        .args([
+            "--ascii",
+            "-",
+            "--png",
+            "/dev/stdout",
+            "--surface",
+            "/dev/stderr",
+        ])
+        .stdout(out)
+        .stderr(err)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!((inodes(&out_path), inodes(&err_path)), (out_ino, err_ino));
+    // The text first, then the PNG after it on the same standard output.
+    let bytes = std::fs::read(&out_path).unwrap();
+    let text_len = 65 * 40;
+    assert_eq!(
+        bytes[..text_len].iter().filter(|&&b| b == b'\n').count(),
+        40
+    );
+    assert_eq!(&bytes[text_len + 1..text_len + 4], b"PNG");
+    let surface = std::fs::read_to_string(&err_path).unwrap();
+    assert_eq!(surface.lines().count(), 64);
+}
+
+#[test]
+fn a_refused_save_path_creates_no_folder() {
+    let dir = temp_folder("nofolder");
+    let out = strata_in(&dir, &[&SMALL[..], &["--save", "made/.."]].concat());
+    assert_clean_error(&out, &["made/.."]);
+    assert!(!dir.join("made").exists());
+    let out = strata_in(
+        &dir,
+        &[&SMALL[..], &["--save", "new/deeper/w.strata"]].concat(),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(strata::save::load(&dir.join("new/deeper/w.strata")).is_ok());
 }

@@ -741,3 +741,46 @@ fn a_refused_save_path_creates_no_folder() {
     );
     assert!(strata::save::load(&dir.join("new/deeper/w.strata")).is_ok());
 }
+
+/// `strata` run by a user who may not write in root's folders: as is when this test is
+/// not root, through `setpriv` as nobody when it is (root writes anywhere). `None` when
+/// neither can be done.
+#[cfg(unix)]
+fn strata_unprivileged(args: &[&str]) -> Option<Output> {
+    let root = std::fs::metadata("/proc/self").is_ok_and(|m| {
+        use std::os::unix::fs::MetadataExt;
+        m.uid() == 0
+    });
+    let mut cmd = if root {
+        let mut c = Command::new("setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"])
+            .arg(env!("CARGO_BIN_EXE_strata"));
+        c
+    } else {
+        Command::new(env!("CARGO_BIN_EXE_strata"))
+    };
+    cmd.args(args).current_dir("/").output().ok()
+}
+
+#[cfg(unix)]
+#[test]
+fn a_writable_file_in_a_read_only_folder_blames_the_folder() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_folder("rofolder");
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let locked = dir.join("locked");
+    std::fs::create_dir(&locked).unwrap();
+    let file = locked.join("out.png");
+    std::fs::write(&file, "old").unwrap();
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o666)).unwrap();
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o555)).unwrap();
+    let Some(out) = strata_unprivileged(&[&SMALL[..], &["--png", file.to_str().unwrap()]].concat())
+    else {
+        eprintln!("skipped: no setpriv to drop root");
+        return;
+    };
+    let folder = format!("cannot write in the folder {}", locked.display());
+    assert_clean_error(&out, &[&folder]);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "old");
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
+}

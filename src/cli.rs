@@ -12,13 +12,24 @@ pub const USAGE: &str = "\
 Strata: a procedural 2D sandbox
 
 USAGE:
-  strata [play] [--preset PATH] [--seed SEED] [--load PATH] [--max-fps N] [--frames N] [--screenshot PATH]
-  strata gen [--preset PATH] [--seed SEED] [--size WxH] [--ascii PATH|-] [--png PATH] [--stats]
+  strata [play] [--preset PRESET] [--seed SEED] [--load PATH] [--max-fps N] [--frames N] [--screenshot PATH]
+  strata gen [--preset PRESET] [--seed SEED] [--size WxH] [--ascii PATH|-] [--png PATH] [--stats]
              [--surface PATH|-] [--save PATH] [--from-ascii PATH]
-  strata help
+  strata presets       list the built-in presets and the preset files in config/presets
+  strata help          this text (`strata gen --help`, `strata play --help`: one command's)
+  strata --version
 
-  --preset PATH      generation preset (default config/presets/default.ron)
+";
+
+/// Options both commands take.
+const COMMON_OPTIONS: &str = "\
+  --preset PRESET    a preset file, or the name of a built-in preset (`strata presets`);
+                     default: config/presets/default.ron if there is one, else built-in default
   --seed SEED        a number 0..=18446744073709551615 is used as is; any other text is hashed
+";
+
+/// Options of `strata gen`.
+const GEN_OPTIONS: &str = "\
   --size WxH         override the preset's world size
   --ascii PATH|-     write the world as text, one character a tile; '-' is stdout:
                      ' ' air  '.' dirt  '#' stone  'w' grass  'c' copper  'i' iron
@@ -32,11 +43,33 @@ USAGE:
   --save PATH        write a save file that `strata play --load` opens
   --from-ascii PATH  take the world from text in the --ascii legend instead of generating it
                      (a hand-drawn world to play or test in; the preset is only recorded)
+";
+
+/// Options of `strata play`.
+const PLAY_OPTIONS: &str = "\
   --load PATH        start the game from a save file
   --max-fps N        frames per second at most (default 60, as Terraria; 0 = no cap)
   --frames N         render N frames, then exit (with --screenshot: write it first)
   --screenshot PATH  write a PNG of the last frame
 ";
+
+/// The help text: all of it, or one command's.
+pub fn help(command: Option<&str>) -> String {
+    match command {
+        Some("gen") => format!(
+            "strata gen: make a world without a window and write it out\n\nUSAGE:\n  strata gen [OPTIONS]\n\n{COMMON_OPTIONS}{GEN_OPTIONS}"
+        ),
+        Some("play") => format!(
+            "strata play: open the game (also `strata` alone)\n\nUSAGE:\n  strata [play] [OPTIONS]\n\n{COMMON_OPTIONS}{PLAY_OPTIONS}"
+        ),
+        _ => format!("{USAGE}{COMMON_OPTIONS}{GEN_OPTIONS}{PLAY_OPTIONS}"),
+    }
+}
+
+/// What `strata --version` prints.
+pub fn version() -> String {
+    format!("strata {}\n", env!("CARGO_PKG_VERSION"))
+}
 
 /// Options of `strata gen`.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -77,7 +110,10 @@ pub const MAX_FPS_LIMIT: u32 = 1000;
 pub enum Command {
     Play(PlayOptions),
     Gen(GenOptions),
-    Help,
+    /// Help, for one command or (`None`) all.
+    Help(Option<&'static str>),
+    Version,
+    Presets,
 }
 
 /// Parses `WxH`.
@@ -104,7 +140,16 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
             it.next();
             "play"
         }
-        Some("help" | "--help" | "-h") => return Ok(Command::Help),
+        Some("help" | "--help" | "-h") => return Ok(Command::Help(None)),
+        Some("--version" | "-V") => return Ok(Command::Version),
+        Some("presets") => {
+            return match args.get(1) {
+                None => Ok(Command::Presets),
+                Some(extra) => Err(format!(
+                    "unknown option '{extra}' for `strata presets` (see `strata help`)"
+                )),
+            };
+        }
         _ => "play",
     };
     let mut gen_opts = GenOptions::default();
@@ -116,7 +161,7 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
                 .ok_or_else(|| format!("{name} needs a value"))
         };
         match (sub, flag.as_str()) {
-            (_, "--help" | "-h") => return Ok(Command::Help),
+            (_, "--help" | "-h") => return Ok(Command::Help(Some(sub))),
             (_, "--preset") => {
                 let p = PathBuf::from(value("--preset")?);
                 gen_opts.preset = Some(p.clone());
@@ -171,12 +216,79 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
     })
 }
 
-/// Loads the named preset, or the default one.
+/// Loads the named preset: a file when one is at that path, else the built-in preset of
+/// that name. Without a name: `config/presets/default.ron` when the working folder has
+/// one (the repository, where it is edited), else the built-in default.
 pub fn load_preset(path: Option<&PathBuf>) -> Result<Preset, String> {
-    let path = path
-        .cloned()
-        .unwrap_or_else(|| PathBuf::from(DEFAULT_PRESET));
-    preset::load(&path).map_err(|e| e.to_string())
+    let path = match path {
+        Some(p) => p.clone(),
+        None if std::path::Path::new(DEFAULT_PRESET).is_file() => PathBuf::from(DEFAULT_PRESET),
+        None => return builtin_preset("default"),
+    };
+    if path.exists() {
+        return preset::load(&path).map_err(|e| e.to_string());
+    }
+    let name = path.to_string_lossy();
+    if path.components().count() == 1
+        && let Some(found) = preset::builtin(&name)
+    {
+        return found.map_err(|e| e.to_string());
+    }
+    Err(format!(
+        "{name}: no such preset file, and no built-in preset of that name (built-in: {})",
+        preset::builtin_names()
+    ))
+}
+
+fn builtin_preset(name: &str) -> Result<Preset, String> {
+    match preset::builtin(name) {
+        Some(found) => found.map_err(|e| e.to_string()),
+        None => Err(format!("no built-in preset {name}")),
+    }
+}
+
+/// What `strata presets` prints: the built-in presets with their sizes, then the preset
+/// files of `config/presets` in the working folder, if it has one.
+pub fn presets_listing() -> String {
+    let mut out = String::from("Built-in presets (--preset NAME):\n");
+    for (name, _) in preset::BUILTIN {
+        if let Ok(p) = builtin_preset(name) {
+            out.push_str(&format!(
+                "  {name:<10} {:>5} x {:<5} {}\n",
+                p.width, p.height, p.name
+            ));
+        }
+    }
+    let dir = std::path::Path::new(DEFAULT_PRESET)
+        .parent()
+        .unwrap_or(std::path::Path::new("."));
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| {
+            d.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    if !files.is_empty() {
+        out.push_str(&format!(
+            "Preset files in {} (--preset PATH):\n",
+            dir.display()
+        ));
+        for f in files {
+            match preset::load(&f) {
+                Ok(p) => out.push_str(&format!(
+                    "  {:<32} {:>5} x {:<5} {}\n",
+                    f.display(),
+                    p.width,
+                    p.height,
+                    p.name
+                )),
+                Err(e) => out.push_str(&format!("  {:<32} does not load: {e}\n", f.display())),
+            }
+        }
+    }
+    out
 }
 
 /// Refuses to open the game where no window can open: on Linux and the BSDs, neither

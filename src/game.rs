@@ -64,9 +64,10 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
         }
         None => None,
     };
-    // A preset that does not load is an error here too (in the game it is only shown).
-    if let Some(path) = &opts.preset {
-        crate::preset::load(path).map_err(|e| e.to_string())?;
+    // A preset that does not load is an error here too (in the game it is only shown);
+    // a name that is no file may be a built-in preset's.
+    if opts.preset.is_some() {
+        crate::cli::load_preset(opts.preset.as_ref())?;
     }
     crate::cli::check_display()?;
     let result = Arc::new(Mutex::new(Ok(())));

@@ -9,7 +9,9 @@ static ALLOCATOR: strata::alloc::LargePages = strata::alloc::LargePages;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match cli::parse_args(&args) {
-        Ok(Command::Help) => strata::fsio::print_stdout(cli::USAGE),
+        Ok(Command::Help(command)) => strata::fsio::print_stdout(&cli::help(command)),
+        Ok(Command::Version) => strata::fsio::print_stdout(&cli::version()),
+        Ok(Command::Presets) => strata::fsio::print_stdout(&cli::presets_listing()),
         Ok(Command::Gen(opts)) => cli::run_gen(&opts),
         Ok(Command::Play(opts)) => strata::game::run(opts),
         Err(e) => Err(e),

@@ -624,7 +624,9 @@ impl Preset {
 
 mod land;
 pub use land::*;
+mod builtin;
 mod explain;
+pub use builtin::{BUILTIN, builtin, builtin_names};
 mod locate;
 pub use locate::locate_field;
 use locate::text_names_field;

@@ -784,3 +784,72 @@ fn a_writable_file_in_a_read_only_folder_blames_the_folder() {
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "old");
     std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
+
+/// Runs the binary in a folder with no `config/` beside it, as an installed `strata` is.
+fn strata_elsewhere(args: &[&str]) -> Output {
+    let dir = std::env::temp_dir().join(format!("strata-elsewhere-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    Command::new(env!("CARGO_BIN_EXE_strata"))
+        .args(args)
+        .current_dir(&dir)
+        .output()
+        .expect("strata runs")
+}
+
+#[test]
+fn built_in_presets_work_from_any_folder() {
+    let text = |o: &Output| String::from_utf8_lossy(&o.stdout).into_owned();
+    // The default preset without any file, at a small size.
+    let out = strata_elsewhere(&["gen", "--size", "120x60", "--seed", "3", "--stats"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let s: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(s["preset"], "Default");
+    // Same world as the repository's default.ron file gives.
+    let here = stats(&["--size", "120x60", "--seed", "3"], None);
+    assert_eq!(s["hash"], here["hash"]);
+    // By name.
+    let out = strata_elsewhere(&["gen", "--preset", "classic", "--seed", "3", "--stats"]);
+    let s: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (s["preset"].as_str(), s["width"].as_u64()),
+        (Some("Classic"), Some(1000))
+    );
+    let file = stats(
+        &["--preset", "config/presets/classic.ron", "--seed", "3"],
+        None,
+    );
+    assert_eq!(s["hash"], file["hash"]);
+    // An unknown name says what there is.
+    let out = strata_elsewhere(&["gen", "--preset", "nowhere", "--stats"]);
+    assert_clean_error(&out, &["nowhere", "built-in", "large"]);
+    // The listing names each built-in preset with its size.
+    let out = strata_elsewhere(&["presets"]);
+    assert!(out.status.success());
+    let list = text(&out);
+    for want in ["default", "6400 x 1800", "large", "8400 x 2400", "classic"] {
+        assert!(list.contains(want), "{want} missing in {list}");
+    }
+    assert!(
+        !list.contains("Preset files"),
+        "no config/ folder here: {list}"
+    );
+}
+
+#[test]
+fn version_and_help_per_command() {
+    let out = strata(&["--version"]);
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        format!("strata {}", env!("CARGO_PKG_VERSION"))
+    );
+    let gen_help = String::from_utf8(strata(&["gen", "--help"]).stdout).unwrap();
+    let play_help = String::from_utf8(strata(&["play", "--help"]).stdout).unwrap();
+    assert!(gen_help.contains("--ascii") && !gen_help.contains("--max-fps"));
+    assert!(play_help.contains("--max-fps") && !play_help.contains("--ascii"));
+    assert!(gen_help.contains("--preset") && play_help.contains("--preset"));
+}

@@ -76,7 +76,8 @@ fn preset_dir() -> PathBuf {
 
 fn start_preset(opts: &PlayOptions, dir: &Path) -> Option<PathBuf> {
     if let Some(p) = &opts.preset {
-        return Some(p.clone());
+        // A name that is no file is a built-in preset's (see `main_loop`).
+        return p.exists().then(|| p.clone());
     }
     let default = PathBuf::from(cli::DEFAULT_PRESET);
     if default.is_file() {
@@ -88,7 +89,15 @@ fn start_preset(opts: &PlayOptions, dir: &Path) -> Option<PathBuf> {
 
 pub async fn main_loop(opts: PlayOptions, start: Option<Source>) -> Result<(), String> {
     let dir = preset_dir();
-    let presets = Presets::open(dir.clone(), start_preset(&opts, &dir));
+    let mut presets = Presets::open(dir.clone(), start_preset(&opts, &dir));
+    if let Some(Some(Ok(built_in))) = opts
+        .preset
+        .as_ref()
+        .filter(|p| !p.exists())
+        .map(|p| crate::preset::builtin(&p.to_string_lossy()))
+    {
+        presets.adopt(built_in);
+    }
     let seed = opts.seed.unwrap_or_else(cli::random_seed);
     let mut app = App::new(presets, seed, opts.screenshot.is_some(), start);
     let atlas = render::load_atlas();

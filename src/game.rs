@@ -1,5 +1,5 @@
 //! The game window: a player who runs, jumps, digs and builds in a lit world, with a
-//! hotbar, a minimap, saves, a free camera on a toggle, reseeding, presets (menu, hot
+//! hotbar, a minimap, saves (and a list of them to load), a free camera on a toggle, reseeding, presets (menu, hot
 //! reload) and the connectivity overlay. This file wires the frame loop; the pieces live in
 //! `game/`: pure maths and text (camera, input, overlay, seedbox, presets) are unit-tested,
 //! engine calls stay in chunks, masks, render and ui.
@@ -16,6 +16,7 @@ pub mod pacer;
 pub mod play;
 pub mod presets;
 pub mod render;
+pub mod saves;
 pub mod seedbox;
 pub mod sprite;
 pub mod state;

@@ -5,9 +5,9 @@
 # running. Then it plays: holds D and checks the player moved, taps Space eight times for
 # 12 ms each and checks it jumped eight times, holds the left mouse button on the tile under
 # the player's feet and checks it was dug, presses F5 and checks a save file appeared,
-# presses F9 and checks the save was loaded, truncates a copy of the save and checks F9
-# refuses it with the game still running. It loads a save of another preset and seed with
-# F9, touches the watched preset file and checks the loaded world stays, that C copies its
+# presses F9 and checks the save was loaded, truncates the save and checks F9 refuses it
+# with the game still running. It loads a save of another preset and seed from the load
+# list (L), touches the watched preset file and checks the loaded world stays, that C copies its
 # seed and that the preset menu regenerates at it. In a hand-drawn world (`gen
 # --from-ascii`) it digs a pool's wall into a tunnel, then the tunnel's far wall into a
 # cave, and checks the pool pours through. The game writes `player at X Y screen SX SY zoom
@@ -162,24 +162,27 @@ alive || fail "game is not running after F9"
 grep -q "load failed" "$OUT/game.log" && fail "F9 failed to load"
 echo "loaded: $(grep "loaded " "$OUT/game.log" | tail -n 1 | sed 's/^strata: //')"
 
-# A damaged save (now the newest) is refused in the game, which keeps its world.
-sleep 1.1 # a newer modification time than the good save's, on any file system
-head -c 100 "$OUT/$save_file" >"$OUT/saves/damaged.strata"
+# A damaged save of this world is refused in the game, which keeps its world.
+cp "$OUT/$save_file" "$OUT/good.strata"
+head -c 100 "$OUT/good.strata" >"$OUT/$save_file"
 xdotool key F9
 wait_for "load failed" 1 20 || fail "F9 on a damaged save did not report it"
 sleep 0.5
 alive || fail "game died on a damaged save"
 echo "refused: $(grep "load failed" "$OUT/game.log" | tail -n 1 | sed 's/^strata: //')"
 
-# A save of another preset at another seed: F9 loads it (the newest save), and then a
-# `touch` of the watched preset file must leave the loaded world alone; C copies the
-# loaded world's seed, and the preset menu regenerates at it.
+# A save of another preset at another seed, picked from the load list (L, then 1: the
+# newest), and then a `touch` of the watched preset file must leave the loaded world
+# alone; C copies the loaded world's seed, and the preset menu regenerates at it.
 "$BIN" gen --preset "$ROOT/config/presets/plains.ron" --size 400x200 --seed 4242 \
   --save "$OUT/saves/other.strata" || fail "gen --save failed"
 touch -d '+2 seconds' "$OUT/saves/other.strata"
 loads=$(grep -c "loaded " "$OUT/game.log")
-xdotool key F9
-wait_for "loaded " $((loads + 1)) 20 || fail "F9 did not load the other preset's save"
+xdotool key l
+sleep 1
+shot "$OUT/loadlist.png"
+xdotool key 1
+wait_for "loaded " $((loads + 1)) 20 || fail "the load list did not load the other preset's save"
 grep "loaded " "$OUT/game.log" | tail -n 1 | grep -q "other.strata" || fail "F9 loaded $(grep "loaded " "$OUT/game.log" | tail -n 1)"
 grep "on screen" "$OUT/game.log" | tail -n 1 | grep -q "seed 4242 " || fail "the loaded world is not seed 4242"
 worlds=$(grep -c "on screen" "$OUT/game.log")

@@ -5,6 +5,7 @@ use super::input::{Action, Mode};
 use super::lighting::LightView;
 use super::play::Play;
 use super::presets::Presets;
+use super::saves::LoadList;
 use super::seedbox::SeedBox;
 use super::state::{Loaded, level_for};
 use super::worker::{Generated, Outcome, Source, Worker};
@@ -68,6 +69,9 @@ pub struct App {
     pub light_view: LightView,
     /// Counts worlds swapped in, so views of one world are not reused for the next.
     pub world_id: usize,
+    /// The load list (L), while open, and its thumbnails as textures.
+    pub load_list: Option<LoadList>,
+    pub thumbs: Vec<Option<macroquad::texture::Texture2D>>,
 }
 
 impl App {
@@ -95,6 +99,8 @@ impl App {
             play: Play::default(),
             light_view: LightView::default(),
             world_id: 0,
+            load_list: None,
+            thumbs: Vec::new(),
         };
         match start {
             Some(source) => app.worker.start_from(source),
@@ -163,16 +169,21 @@ impl App {
                     self.play.save(s, now);
                 }
             }
-            Action::Load => match save::newest_save(std::path::Path::new(save::SAVES_DIR)) {
-                Some(path) => {
-                    self.play.say(format!("Loading {}...", path.display()), now);
-                    self.worker.start_from(Source::File(path));
+            Action::Load => {
+                // F5 keeps one save per world, so the newest save of this world is its file.
+                match self.shown.as_ref().map(|s| save::save_path(&s.world)) {
+                    Some(path) if path.is_file() => self.load(path, now),
+                    _ => self
+                        .play
+                        .say("No save of this world yet (F5 saves; L lists all)", now),
                 }
-                None => self.play.say(
-                    format!("No saves in {}/ yet (F5 saves)", save::SAVES_DIR),
-                    now,
-                ),
-            },
+            }
+            Action::OpenLoadList => {
+                self.load_list = Some(LoadList::open(std::path::Path::new(save::SAVES_DIR)));
+                self.thumbs.clear();
+                self.mode = Mode::LoadList;
+            }
+            Action::ChooseSave(i) => self.choose_save(i, now),
             Action::TogglePresetMenu => {
                 self.presets.refresh_list();
                 let current = self
@@ -183,8 +194,21 @@ impl App {
                 self.menu_selected = current.unwrap_or(0);
                 self.mode = Mode::PresetMenu;
             }
-            Action::Close => self.mode = Mode::World,
+            Action::Close => {
+                self.mode = Mode::World;
+                self.load_list = None;
+            }
             Action::ChoosePreset(i) => self.choose_preset(i),
+            Action::MenuUp if self.mode == Mode::LoadList => {
+                self.load_list.iter_mut().for_each(LoadList::up)
+            }
+            Action::MenuDown if self.mode == Mode::LoadList => {
+                self.load_list.iter_mut().for_each(LoadList::down)
+            }
+            Action::Confirm if self.mode == Mode::LoadList => {
+                let i = self.load_list.as_ref().map_or(0, |l| l.selected);
+                self.choose_save(i, now);
+            }
             Action::MenuUp => self.menu_selected = self.menu_selected.saturating_sub(1),
             Action::MenuDown => {
                 self.menu_selected =
@@ -206,6 +230,23 @@ impl App {
                 }
             }
         }
+    }
+
+    /// Starts loading the save at `path` (the world on screen stays until it is in).
+    fn load(&mut self, path: std::path::PathBuf, now: f64) {
+        self.play.say(format!("Loading {}...", path.display()), now);
+        self.worker.start_from(Source::File(path));
+    }
+
+    /// Loads the load list's `i`-th save and closes the list.
+    pub fn choose_save(&mut self, i: usize, now: f64) {
+        let Some(path) = self.load_list.as_ref().and_then(|l| l.path(i)) else {
+            return;
+        };
+        let path = path.to_path_buf();
+        self.mode = Mode::World;
+        self.load_list = None;
+        self.load(path, now);
     }
 
     /// Switches to the menu's `i`-th preset, keeping the seed.
@@ -286,6 +327,20 @@ impl App {
         if let Some(s) = &mut self.shown {
             s.run_flow(now);
             s.refresh();
+        }
+        if let Some(list) = &mut self.load_list
+            && list.poll() > 0
+        {
+            // Thumbnails of the saves read so far, uploaded once each.
+            self.thumbs.resize(list.entries.len(), None);
+            for (e, t) in list.entries.iter().zip(&mut self.thumbs) {
+                if let (None, Some(Ok(s))) = (&t, &e.summary) {
+                    let (w, h, px) = &s.thumb;
+                    let tex = macroquad::texture::Texture2D::from_rgba8(*w as u16, *h as u16, px);
+                    tex.set_filter(macroquad::texture::FilterMode::Nearest);
+                    *t = Some(tex);
+                }
+            }
         }
         if self.toast.as_ref().is_some_and(|t| now > t.1) {
             self.toast = None;

@@ -242,6 +242,19 @@ fn handle_input(
         }
     }
     let mouse = mouse_position();
+    if app.mode == Mode::LoadList && is_mouse_button_pressed(MouseButton::Left) {
+        if let Some(list) = &app.load_list {
+            let s = ui::scale(screen.1);
+            let rows = ui::load_rects(list.entries.len(), list.selected, screen, s);
+            if let Some(&(i, _)) = rows
+                .iter()
+                .find(|(_, r)| r.contains(vec2(mouse.0, mouse.1)))
+            {
+                app.choose_save(i, now);
+            }
+        }
+        return;
+    }
     if app.mode == Mode::PresetMenu && is_mouse_button_pressed(MouseButton::Left) {
         let rects = ui::menu_rects(&menu_names(app), screen, ui::scale(screen.1));
         if let Some(i) = rects
@@ -441,6 +454,17 @@ fn draw_ui(
             ui::preset_menu(&names, app.menu_selected, current, screen, s);
         }
         Mode::SeedBox => ui::seed_box(&app.seed_box.text, app.seed_box.seed(), screen, s),
+        Mode::LoadList => {
+            if let Some(list) = &app.load_list {
+                let now = std::time::SystemTime::now();
+                let lines: Vec<String> = list
+                    .entries
+                    .iter()
+                    .map(|e| super::saves::describe(e, now))
+                    .collect();
+                ui::load_list(&lines, &app.thumbs, list.selected, screen, s);
+            }
+        }
         Mode::World => {}
     }
     if let Some((t, _)) = &app.toast {
@@ -457,7 +481,7 @@ fn draw_ui(
     }
     let seed = app.shown.as_ref().map_or(app.seed, |w| w.world.seed);
     let keys = if app.follow {
-        "A/D move  Space jump  LMB dig  RMB place  1-9/wheel slot  V free camera  M map  F5 save  F9 load  P presets  F3"
+        "A/D move  Space jump  LMB dig  RMB place  1-9/wheel slot  V free camera  M map  F5 save  F9 load  L saves  P presets  F3"
     } else {
         "free camera: WASD/drag pan  wheel zoom  F fit  H home  V play  M map  P presets  F3"
     };

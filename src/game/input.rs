@@ -30,7 +30,12 @@ pub enum Action {
     /// Between following the player and the free viewer camera.
     ToggleCamera,
     Save,
+    /// F9: the newest save of the world being played.
     Load,
+    /// L: the list of every save, to pick one.
+    OpenLoadList,
+    /// Load-list entry by number (0-based).
+    ChooseSave(usize),
 }
 
 /// Which UI has the keyboard.
@@ -39,6 +44,7 @@ pub enum Mode {
     World,
     PresetMenu,
     SeedBox,
+    LoadList,
 }
 
 /// The action for a key press in `mode`; `ctrl` is whether Control is held.
@@ -60,6 +66,13 @@ pub fn action(key: KeyCode, mode: Mode, ctrl: bool) -> Option<Action> {
             K::Enter | K::KpEnter => Some(Confirm),
             _ => digit(key).map(|d| ChoosePreset(d - 1)),
         },
+        Mode::LoadList => match key {
+            K::Escape | K::L | K::F9 => Some(Close),
+            K::Up | K::W => Some(MenuUp),
+            K::Down | K::S => Some(MenuDown),
+            K::Enter | K::KpEnter => Some(Confirm),
+            _ => digit(key).map(|d| ChooseSave(d - 1)),
+        },
         Mode::World => match key {
             K::R => Some(Reseed),
             K::T => Some(OpenSeedBox),
@@ -72,6 +85,7 @@ pub fn action(key: KeyCode, mode: Mode, ctrl: bool) -> Option<Action> {
             K::V | K::F1 => Some(ToggleCamera),
             K::F5 => Some(Save),
             K::F9 => Some(Load),
+            K::L => Some(OpenLoadList),
             _ => digit(key).map(|d| Slot(d - 1)),
         },
     }
@@ -210,6 +224,13 @@ mod tests {
         assert_eq!(action(K::V, Mode::World, false), Some(Action::ToggleCamera));
         assert_eq!(action(K::F5, Mode::World, false), Some(Action::Save));
         assert_eq!(action(K::F9, Mode::World, false), Some(Action::Load));
+        assert_eq!(action(K::L, Mode::World, false), Some(Action::OpenLoadList));
+        assert_eq!(
+            action(K::Key2, Mode::LoadList, false),
+            Some(Action::ChooseSave(1))
+        );
+        assert_eq!(action(K::L, Mode::LoadList, false), Some(Action::Close));
+        assert_eq!(action(K::R, Mode::LoadList, false), None);
         // Space and A/D are held keys (walk_input), not actions.
         assert_eq!(action(K::Space, Mode::World, false), None);
         assert_eq!(action(K::Key0, Mode::World, false), None);

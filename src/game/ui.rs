@@ -225,6 +225,92 @@ pub fn preset_menu(
     panel(&lines, x, y, s);
 }
 
+/// Height of a load-list row at scale 1 (a thumbnail and a line of text).
+const SAVE_ROW: f32 = 56.0;
+
+/// The load list's frame `(x, y, w)` and the first entry shown and how many, for `n`
+/// entries with `selected` kept in view.
+fn load_frame(n: usize, selected: usize, screen: (f32, f32), s: f32) -> (Rect, usize, usize) {
+    let row = SAVE_ROW * s;
+    let head = 21.0 * s + 16.0 * s;
+    let fit = (((screen.1 - 80.0 * s - head) / row).floor().max(1.0)) as usize;
+    let shown = n.min(fit);
+    let first = selected
+        .saturating_sub(shown.saturating_sub(1))
+        .min(n - shown);
+    let w = (screen.0 - 40.0 * s).min(900.0 * s);
+    let h = head + shown.max(1) as f32 * row;
+    let r = Rect::new((screen.0 - w) / 2.0, (screen.1 - h) / 2.0, w, h);
+    (r, first, shown)
+}
+
+/// Screen rectangles of the load list's rows on screen, with the entry each shows.
+pub fn load_rects(n: usize, selected: usize, screen: (f32, f32), s: f32) -> Vec<(usize, Rect)> {
+    if n == 0 {
+        return Vec::new();
+    }
+    let (r, first, shown) = load_frame(n, selected, screen, s);
+    let row = SAVE_ROW * s;
+    (0..shown)
+        .map(|k| {
+            let y = r.y + 21.0 * s + 8.0 * s + k as f32 * row;
+            (first + k, Rect::new(r.x, y, r.w, row))
+        })
+        .collect()
+}
+
+/// The load list (centre): a thumbnail and a line per save, newest first.
+pub fn load_list(
+    lines: &[String],
+    thumbs: &[Option<Texture2D>],
+    selected: usize,
+    screen: (f32, f32),
+    s: f32,
+) {
+    backdrop(0.0, 0.0, screen.0, screen.1);
+    let title = "Load a world: 1-9, or arrows and Enter, or click; Esc closes".to_string();
+    let Some(&(_, first)) = load_rects(lines.len(), selected, screen, s).first() else {
+        let text = format!("No saves in {}/ yet (F5 saves)", crate::save::SAVES_DIR);
+        panel(&[(title, DIM), (text, ERROR)], 20.0 * s, 20.0 * s, s);
+        return;
+    };
+    let (r, ..) = load_frame(lines.len(), selected, screen, s);
+    draw_rectangle(r.x, first.y - 29.0 * s, r.w, r.h, PANEL);
+    draw_text(
+        &title,
+        r.x + 8.0 * s,
+        first.y - 12.0 * s,
+        font(s) as f32,
+        DIM,
+    );
+    for (i, row) in load_rects(lines.len(), selected, screen, s) {
+        let pad = 4.0 * s;
+        let th = row.h - 2.0 * pad;
+        let tw = th * 2.0;
+        if let Some(Some(t)) = thumbs.get(i) {
+            let aspect = t.width() / t.height().max(1.0);
+            let params = DrawTextureParams {
+                dest_size: Some(vec2((th * aspect).min(tw), th)),
+                ..Default::default()
+            };
+            draw_texture_ex(t, row.x + 8.0 * s, row.y + pad, WHITE, params);
+        }
+        let key = if i < 9 {
+            format!("{}", i + 1)
+        } else {
+            " ".into()
+        };
+        let cursor = if i == selected { ">" } else { " " };
+        let color = if i == selected { TEXT } else { DIM };
+        let text = format!("{cursor} {key}  {}", lines[i]);
+        let x = row.x + 16.0 * s + tw;
+        draw_text(&text, x, row.y + row.h * 0.6, font(s) as f32, color);
+        if i == selected {
+            draw_rectangle_lines(row.x + 2.0, row.y, row.w - 4.0, row.h, 2.0, TEXT);
+        }
+    }
+}
+
 /// The seed box (centre).
 pub fn seed_box(text: &str, seed: Option<u64>, screen: (f32, f32), s: f32) {
     let cursor = if (get_time() * 2.0) as i64 % 2 == 0 {
@@ -265,6 +351,26 @@ pub fn toast(text: &str, screen: (f32, f32), s: f32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_load_list_keeps_the_selection_in_view_and_on_screen() {
+        for screen in [(1280.0, 720.0), (640.0, 360.0)] {
+            let s = scale(screen.1);
+            for n in [1, 3, 40] {
+                for selected in [0, n / 2, n - 1] {
+                    let rows = load_rects(n, selected, screen, s);
+                    assert!(rows.iter().any(|&(i, _)| i == selected), "{n} {selected}");
+                    for (_, r) in &rows {
+                        assert!(r.y >= 0.0 && r.y + r.h <= screen.1, "{screen:?} {r:?}");
+                    }
+                    for w in rows.windows(2) {
+                        assert_eq!(w[1].0, w[0].0 + 1);
+                    }
+                }
+            }
+        }
+        assert!(load_rects(0, 0, (1280.0, 720.0), 1.0).is_empty());
+    }
 
     #[test]
     fn the_error_box_stays_clear_of_the_hotbar_at_every_size() {

@@ -351,6 +351,18 @@ impl std::fmt::Display for ReadError {
 /// Reads at most `limit` bytes of a file (more is [`ReadError::TooLarge`]). A FIFO or
 /// device is read as it comes, giving up after [`IDLE_SECONDS`] without data.
 pub fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+    read_bounded_by(path, 0, |_| limit)
+}
+
+/// [`read_bounded`] with a limit read from the file's first `head` bytes: `limit_of` gets
+/// what has been read so far (fewer than `head` bytes only at first, or when the file is
+/// shorter), so a file can say how large it may be (a save's header gives its world's
+/// size) and memory is only ever reserved up to that.
+pub fn read_bounded_by(
+    path: &Path,
+    head: usize,
+    limit_of: impl Fn(&[u8]) -> u64,
+) -> Result<Vec<u8>, ReadError> {
     let mut opts = OpenOptions::new();
     opts.read(true);
     #[cfg(unix)]
@@ -359,45 +371,71 @@ pub fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
         use std::os::unix::fs::OpenOptionsExt;
         opts.custom_flags(libc::O_NONBLOCK);
     }
-    let file = opts.open(path).map_err(ReadError::Io)?;
+    let mut file = opts.open(path).map_err(ReadError::Io)?;
     let meta = file.metadata().map_err(ReadError::Io)?;
     if meta.is_dir() {
         return Err(ReadError::Io(io::Error::other("is a folder, not a file")));
     }
-    if meta.is_file() {
-        if meta.len() > limit {
+    let regular = meta.is_file();
+    let size = if regular { meta.len() } else { 0 };
+    let mut bytes: Vec<u8> = Vec::new();
+    let mut reserved = false;
+    loop {
+        let have = bytes.len();
+        let limit = limit_of(&bytes);
+        let head_read = have >= head || (regular && have as u64 >= size);
+        if have as u64 > limit || (regular && head_read && size > limit) {
             return Err(ReadError::TooLarge(limit));
         }
-        return read_capped(file, limit, meta.len() as usize);
-    }
-    #[cfg(unix)]
-    {
-        read_stream(file, limit)
-    }
-    #[cfg(not(unix))]
-    {
-        read_capped(file, limit, 0)
+        if regular && head_read && !reserved {
+            // The size is known and allowed: one allocation for the whole file (and a byte
+            // to see its end), however large the limit.
+            bytes.reserve_exact((size as usize + 1).saturating_sub(have));
+            reserved = true;
+        }
+        #[cfg(unix)]
+        if !regular {
+            wait_readable(&file)?;
+        }
+        let chunk = if have < head {
+            head - have
+        } else if regular {
+            (size as usize + 1).saturating_sub(have)
+        } else {
+            64 * 1024
+        };
+        // Never more than one byte past the limit: enough to see it passed.
+        let room = limit.saturating_add(1).saturating_sub(have as u64);
+        let chunk = (chunk as u64).min(room).max(1) as usize;
+        bytes.resize(have + chunk, 0);
+        match file.read(&mut bytes[have..]) {
+            Ok(0) => {
+                bytes.truncate(have);
+                let limit = limit_of(&bytes);
+                if bytes.len() as u64 > limit {
+                    return Err(ReadError::TooLarge(limit));
+                }
+                return Ok(bytes);
+            }
+            Ok(k) => bytes.truncate(have + k),
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    io::ErrorKind::WouldBlock | io::ErrorKind::Interrupted
+                ) =>
+            {
+                bytes.truncate(have)
+            }
+            Err(e) => return Err(ReadError::Io(e)),
+        }
     }
 }
 
-fn read_capped(file: File, limit: u64, hint: usize) -> Result<Vec<u8>, ReadError> {
-    let mut bytes = Vec::with_capacity(hint);
-    file.take(limit + 1)
-        .read_to_end(&mut bytes)
-        .map_err(ReadError::Io)?;
-    if bytes.len() as u64 > limit {
-        return Err(ReadError::TooLarge(limit));
-    }
-    Ok(bytes)
-}
-
-/// Reads a non-blocking FIFO or device: waits for data at most [`IDLE_SECONDS`] at a time,
-/// ends when the writer is gone (or the device says end of file).
+/// Waits until a FIFO or device has something to read (or its writer is gone), at most
+/// [`IDLE_SECONDS`].
 #[cfg(unix)]
-fn read_stream(mut file: File, limit: u64) -> Result<Vec<u8>, ReadError> {
+fn wait_readable(file: &File) -> Result<(), ReadError> {
     use std::os::fd::AsRawFd;
-    let mut bytes = Vec::new();
-    let mut chunk = vec![0u8; 64 * 1024];
     loop {
         let mut fd = libc::pollfd {
             fd: file.as_raw_fd(),
@@ -406,30 +444,15 @@ fn read_stream(mut file: File, limit: u64) -> Result<Vec<u8>, ReadError> {
         };
         // SAFETY: one valid pollfd for the duration of the call.
         let n = unsafe { libc::poll(&mut fd, 1, (IDLE_SECONDS * 1000) as libc::c_int) };
-        if n < 0 {
-            let e = io::Error::last_os_error();
-            if e.kind() == io::ErrorKind::Interrupted {
-                continue;
-            }
-            return Err(ReadError::Io(e));
-        }
-        if n == 0 {
-            return Err(ReadError::Stalled);
-        }
-        match file.read(&mut chunk) {
-            Ok(0) => return Ok(bytes),
-            Ok(k) => {
-                bytes.extend_from_slice(&chunk[..k]);
-                if bytes.len() as u64 > limit {
-                    return Err(ReadError::TooLarge(limit));
+        match n {
+            0 => return Err(ReadError::Stalled),
+            n if n > 0 => return Ok(()),
+            _ => {
+                let e = io::Error::last_os_error();
+                if e.kind() != io::ErrorKind::Interrupted {
+                    return Err(ReadError::Io(e));
                 }
             }
-            Err(e)
-                if matches!(
-                    e.kind(),
-                    io::ErrorKind::WouldBlock | io::ErrorKind::Interrupted
-                ) => {}
-            Err(e) => return Err(ReadError::Io(e)),
         }
     }
 }

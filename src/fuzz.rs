@@ -295,6 +295,9 @@ pub fn check_save_bytes(bytes: &[u8]) -> Result<(), String> {
     let Ok((world, player)) = save::decode(bytes) else {
         return Ok(());
     };
+    if bytes.len() as u64 > save::max_save_len(bytes) {
+        return Err("accepted a save longer than its header allows".into());
+    }
     let again = save::encode(&world, &player);
     let (w2, p2) = save::decode(&again).map_err(|e| format!("re-encoded save refused: {e}"))?;
     if w2.tiles() != world.tiles() || w2.surface != world.surface || p2 != player {

@@ -28,7 +28,8 @@
 //! the bytes present), runs must add up to exactly width × height, anything left after the
 //! checksum is refused, and the stored preset must have the world's size. The runs are
 //! walked once to find the checksum, which is checked before anything is built, then
-//! written straight into the new world: a load holds the file and the world, nothing more.
+//! written straight into the new world: a load holds the file and the world, nothing more,
+//! and [`load`] reads no more of a file than its header's world size allows.
 //! FNV-1a changes whenever any one byte changes (each step is a bijection of the state),
 //! so every single-byte corruption is caught.
 
@@ -385,13 +386,57 @@ pub fn save(path: &Path, world: &World, player: &PlayerState) -> Result<(), Stri
 }
 
 /// Reads and decodes a save.
+/// Reads no more than the save's header says its world can take ([`max_save_len`]).
 pub fn load(path: &Path) -> Result<(World, PlayerState), SaveError> {
-    use crate::fsio::{ReadError, read_bounded};
-    let bytes = read_bounded(path, MAX_SAVE_BYTES).map_err(|e| match e {
-        ReadError::TooLarge(_) => invalid(format!("{e}, more than any save")),
-        e => SaveError::Io(format!("{}: {e}", path.display())),
-    })?;
-    decode(&bytes)
+    use crate::fsio::{ReadError, read_bounded_by};
+    // The header, kept as it is read, for the message when the file is too long.
+    let head = std::cell::RefCell::new(Vec::new());
+    let limit_of = |bytes: &[u8]| {
+        if bytes.len() >= HEADER_BYTES && head.borrow().is_empty() {
+            *head.borrow_mut() = bytes[..HEADER_BYTES].to_vec();
+        }
+        max_save_len(bytes)
+    };
+    match read_bounded_by(path, HEADER_BYTES, limit_of) {
+        Ok(bytes) => decode(&bytes),
+        // Too long for the world its header names: the header may say why (another
+        // format, a foreign file), or the file is damaged.
+        Err(ReadError::TooLarge(limit)) => match decode(&head.borrow()) {
+            Err(SaveError::Truncated(_)) | Ok(_) => Err(invalid(format!(
+                "more than {limit} bytes, the most a save of its world can be"
+            ))),
+            Err(e) => Err(e),
+        },
+        Err(e) => Err(SaveError::Io(format!("{}: {e}", path.display()))),
+    }
+}
+
+/// Bytes of a save's header that give its world's size: magic, version, width, height.
+pub const HEADER_BYTES: usize = MAGIC.len() + 12;
+
+/// Most bytes a save can have, from its first bytes: the fixed parts, the most preset
+/// text, the surface, and at most a byte a tile of runs (a run's varint takes one byte for
+/// up to 4 tiles, and one more byte only for many more tiles). Before the header is read,
+/// the most any save can be; after a header that [`decode`] refuses, the header alone
+/// (what comes after it is never needed).
+pub fn max_save_len(head: &[u8]) -> u64 {
+    if head.len() < HEADER_BYTES {
+        return MAX_SAVE_BYTES;
+    }
+    let word = |at: usize| {
+        let b = &head[at..at + 4];
+        u32::from_le_bytes([b[0], b[1], b[2], b[3]])
+    };
+    let (version, w, h) = (word(7), word(11), word(15));
+    if !head.starts_with(MAGIC)
+        || version == 0
+        || version > VERSION
+        || preset::check_size(w, h).is_err()
+    {
+        return HEADER_BYTES as u64;
+    }
+    let fixed = HEADER_BYTES as u64 + 8 + 4 + 8 + 4 + 4 * Tile::COUNT as u64 + 1 + 4;
+    fixed + MAX_PRESET_TEXT + 4 * w as u64 + w as u64 * h as u64
 }
 
 /// [`load`] with the path in the message, for the command line and the game's overlay.

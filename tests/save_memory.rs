@@ -84,3 +84,43 @@ fn loading_takes_the_world_not_its_runs_and_checks_the_checksum_first() {
     assert_eq!(e.unwrap_err(), save::SaveError::Checksum);
     assert!(peak < 64 * 1024, "{peak} bytes to refuse a damaged save");
 }
+
+#[test]
+fn a_file_longer_than_its_world_allows_is_refused_unread() {
+    let dir = std::env::temp_dir().join(format!("strata-save-memory-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut world = World::new(64, 40, 1, strata::Preset::default());
+    world.tiles_mut()[100] = Tile::Stone;
+    let player = PlayerState {
+        pos: (10.0, 10.0),
+        inventory: Default::default(),
+    };
+    let bytes = save::encode(&world, &player);
+    assert!(bytes.len() as u64 <= save::max_save_len(&bytes));
+    // A small world's save with 20 MB after it, and 20 MB that are not a save at all.
+    let padded = dir.join("padded.strata");
+    let mut long = bytes.clone();
+    long.resize(20 << 20, 0);
+    std::fs::write(&padded, &long).unwrap();
+    let foreign = dir.join("foreign.strata");
+    std::fs::write(&foreign, vec![7u8; 20 << 20]).unwrap();
+    drop(long);
+    let (e, peak) = peak_during(|| save::load(&padded).map(|_| ()));
+    let e = e.unwrap_err().to_string();
+    assert!(e.contains("the most a save of its world can be"), "{e}");
+    assert!(peak < 64 * 1024, "{peak} bytes to refuse a padded save");
+    let (e, peak) = peak_during(|| save::load(&foreign).map(|_| ()));
+    assert_eq!(e.unwrap_err(), save::SaveError::NotASave);
+    assert!(peak < 64 * 1024, "{peak} bytes to refuse a foreign file");
+    // The save alone loads, memory reserved for the file's own size, not its limit (2 MiB
+    // of preset text alone).
+    std::fs::write(&padded, &bytes).unwrap();
+    let (loaded, peak) = peak_during(|| save::load(&padded).map(|(w, _)| w.tile_hash()));
+    assert_eq!(loaded.unwrap(), world.tile_hash());
+    assert!(
+        peak < 64 * 1024,
+        "{peak} bytes to load a {} byte save",
+        bytes.len()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

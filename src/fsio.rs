@@ -105,11 +105,16 @@ fn resolve_links(path: &Path) -> io::Result<(PathBuf, bool)> {
 /// Decides how to write `path`, or why not to.
 fn classify(path: &Path) -> Result<Output, String> {
     let shown = path.display();
-    let ends_in_separator = path.as_os_str().to_string_lossy().ends_with(['/', '\\']);
-    if path.file_name().is_none() || ends_in_separator {
+    let text = path.as_os_str().to_string_lossy();
+    if path.file_name().is_none() || text.ends_with(['/', '\\']) {
+        let folder = text.trim_end_matches(['/', '\\']);
+        let example = if folder.is_empty() {
+            "world.png".to_string()
+        } else {
+            format!("{folder}/world.png")
+        };
         return Err(format!(
-            "{shown}: not a file name (name the file to write, such as {}/world.png)",
-            path.display().to_string().trim_end_matches(['/', '\\'])
+            "'{shown}' is not a file name (name the file to write, such as {example})"
         ));
     }
     if is_stdout_alias(path) {

@@ -49,6 +49,7 @@ pub struct Preset {
     pub ocean: OceanParams,
     pub biomes: BiomeParams,
     pub lakes: LakeParams,
+    pub trees: TreeParams,
 }
 
 /// The surface pass: fBm of 1D Perlin noise.
@@ -248,6 +249,7 @@ impl Default for Preset {
             ocean: OceanParams::default(),
             biomes: BiomeParams::default(),
             lakes: LakeParams::default(),
+            trees: TreeParams::default(),
         }
     }
 }

@@ -14,6 +14,7 @@ pub mod noise;
 pub mod ocean;
 pub mod ores;
 pub mod surface;
+pub mod trees;
 pub mod tunnels;
 pub mod water;
 
@@ -95,6 +96,12 @@ pub const PASSES: &[Pass] = &[
         label: "Growing grass",
         weight: 0.5,
         run: grass::apply,
+    },
+    Pass {
+        name: "trees",
+        label: "Planting trees",
+        weight: 0.3,
+        run: trees::apply,
     },
 ];
 

@@ -1,5 +1,5 @@
 //! Preset sections for what lies on the land: the oceans at both ends, the biomes across
-//! the width, the lakes (later the trees), with their defaults and range checks.
+//! the width, the lakes and the trees, with their defaults and range checks.
 
 use super::{MAX_HEIGHT, MAX_WIDTH, Preset, RangeError, check_f, check_u};
 use serde::{Deserialize, Serialize};
@@ -117,6 +117,40 @@ impl Default for LakeParams {
     }
 }
 
+/// Trees: placed along the surface by a noise field of their own (groves and clearings),
+/// in a form per biome: broadleaf on forest grass, tall jungle trees on jungle grass,
+/// boreal trees on snow, palms on the beaches, cacti in the desert.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TreeParams {
+    /// Chance that a column in the thickest grove starts a tree; the tree noise scales it
+    /// down to nothing in clearings. 0 turns trees off.
+    pub density: f64,
+    /// Fewest columns from one trunk to the next.
+    pub spacing: u32,
+    /// Frequency of the tree noise, cycles per tile: lower makes wider groves.
+    pub frequency: f64,
+    /// Shortest trunk, in tiles.
+    pub min_height: u32,
+    /// Tallest trunk, in tiles (jungle trees grow half as tall again).
+    pub max_height: u32,
+}
+
+impl Default for TreeParams {
+    fn default() -> Self {
+        TreeParams {
+            density: 0.5,
+            spacing: 7,
+            frequency: 0.005,
+            min_height: 6,
+            max_height: 14,
+        }
+    }
+}
+
+/// Tallest trunk a preset may ask for.
+pub const MAX_TREE: u32 = 64;
+
 /// Most spans in `biomes.spans`.
 pub const MAX_BIOME_SPANS: usize = 12;
 
@@ -169,5 +203,11 @@ pub(super) fn validate(p: &Preset) -> Result<(), RangeError> {
     check_f("lakes.per_4200", l.per_4200, 0.0, 64.0, false)?;
     check_u("lakes.max_depth", l.max_depth, 1, 256)?;
     check_u("lakes.max_width", l.max_width, 1, MAX_WIDTH)?;
+    let t = &p.trees;
+    check_f("trees.density", t.density, 0.0, 1.0, false)?;
+    check_u("trees.spacing", t.spacing, 1, 256)?;
+    check_f("trees.frequency", t.frequency, 0.0, 1.0, true)?;
+    check_u("trees.min_height", t.min_height, 1, MAX_TREE)?;
+    check_u("trees.max_height", t.max_height, t.min_height, MAX_TREE)?;
     Ok(())
 }

@@ -293,13 +293,13 @@ mod shipped {
     // the water pass (at this size only plains gets a pool), then the surface's relief,
     // terraces and oceans, then the biomes (plains' desert lies outside 256 columns), then
     // the underground: a wandering dirt/stone line with blobs, caves by depth layer,
-    // tunnels and mouths.
+    // tunnels and mouths, then the trees.
     const GOLDEN: [(&str, &str); 6] = [
         ("classic", "2667f34767bfbaf8"),
-        ("default", "cbbcf242a83845af"),
-        ("large", "cbbcf242a83845af"),
-        ("caverns", "bccb1133be7968e4"),
-        ("plains", "40e330a389b84ee4"),
-        ("highlands", "bda72c3e5d350109"),
+        ("default", "a654e9c0720a7a77"),
+        ("large", "a654e9c0720a7a77"),
+        ("caverns", "dd325f8e88a87b8b"),
+        ("plains", "85b4dcd362957ed8"),
+        ("highlands", "69a40e8206039893"),
     ];
 }

@@ -43,8 +43,10 @@ pub struct Preset {
     pub layers: LayerParams,
     pub caves: CaveParams,
     pub tunnels: TunnelParams,
+    pub underworld: UnderworldParams,
     pub ores: OreParams,
     pub water: WaterParams,
+    pub lava: LavaParams,
     pub grass: GrassParams,
     pub ocean: OceanParams,
     pub biomes: BiomeParams,
@@ -173,6 +175,38 @@ pub struct TunnelParams {
     pub spawn_clear: u32,
 }
 
+/// The underworld pass: ash, a wide open band and a solid floor at the bottom of the world.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct UnderworldParams {
+    /// Lay the underworld below `layers.underworld`. false: those rows stay as the passes
+    /// above left them.
+    pub enabled: bool,
+    /// Mean depth of the open band's ceiling, as a share of the underworld's height.
+    pub ceiling: f64,
+    /// Mean depth of its floor, as a share of the underworld's height.
+    pub floor: f64,
+    /// Largest swing of the ceiling, the floor and the underworld's top edge, in tiles.
+    pub roughness: f64,
+}
+
+/// The lava pass: pools in the lower cavern layer, lakes on the underworld's floor.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LavaParams {
+    /// Chance that a 64x64-tile block of the lower cavern layer holds a lava pool. 0: none.
+    pub pools: f64,
+    /// Where pools begin: this share of the way down from the cavern layer's top to the
+    /// underworld.
+    pub from: f64,
+    /// Most rows of lava in one pool.
+    pub max_depth: u32,
+    /// Widest row of lava in one pool, in tiles.
+    pub max_width: u32,
+    /// Most rows of the lava lakes on the underworld's floor. 0: no lakes.
+    pub lake_depth: u32,
+}
+
 /// One row of the ore table.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -243,8 +277,10 @@ impl Default for Preset {
             layers: LayerParams::default(),
             caves: CaveParams::default(),
             tunnels: TunnelParams::default(),
+            underworld: UnderworldParams::default(),
             ores: OreParams::default(),
             water: WaterParams::default(),
+            lava: LavaParams::default(),
             grass: GrassParams::default(),
             ocean: OceanParams::default(),
             biomes: BiomeParams::default(),
@@ -317,6 +353,29 @@ impl Default for TunnelParams {
             mouths: 3.5,
             mouth_radius: 2.4,
             spawn_clear: 60,
+        }
+    }
+}
+
+impl Default for UnderworldParams {
+    fn default() -> Self {
+        UnderworldParams {
+            enabled: true,
+            ceiling: 0.3,
+            floor: 0.75,
+            roughness: 20.0,
+        }
+    }
+}
+
+impl Default for LavaParams {
+    fn default() -> Self {
+        LavaParams {
+            pools: 0.3,
+            from: 0.5,
+            max_depth: 5,
+            max_width: 40,
+            lake_depth: 12,
         }
     }
 }
@@ -584,6 +643,16 @@ impl Preset {
         check_f("tunnels.mouths", t.mouths, 0.0, 100.0, false)?;
         check_f("tunnels.mouth_radius", t.mouth_radius, 1.0, 8.0, false)?;
         check_u("tunnels.spawn_clear", t.spawn_clear, 0, MAX_WIDTH)?;
+        let u = &self.underworld;
+        check_f("underworld.ceiling", u.ceiling, 0.0, 1.0, false)?;
+        check_f("underworld.floor", u.floor, u.ceiling, 1.0, false)?;
+        check_f("underworld.roughness", u.roughness, 0.0, 256.0, false)?;
+        let v = &self.lava;
+        check_f("lava.pools", v.pools, 0.0, 1.0, false)?;
+        check_f("lava.from", v.from, 0.0, 1.0, false)?;
+        check_u("lava.max_depth", v.max_depth, 1, MAX_POOL_DEPTH)?;
+        check_u("lava.max_width", v.max_width, 1, MAX_WIDTH)?;
+        check_u("lava.lake_depth", v.lake_depth, 0, MAX_POOL_DEPTH)?;
         check_f("ores.frequency", self.ores.frequency, 0.0, 1.0, true)?;
         if self.ores.table.len() > MAX_ORES {
             return Err(RangeError {

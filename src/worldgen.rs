@@ -9,6 +9,7 @@ pub mod biomes;
 pub mod caves;
 pub mod grass;
 pub mod lakes;
+pub mod lava;
 pub mod layers;
 pub mod noise;
 pub mod ocean;
@@ -16,6 +17,7 @@ pub mod ores;
 pub mod surface;
 pub mod trees;
 pub mod tunnels;
+pub mod underworld;
 pub mod water;
 
 use crate::preset::Preset;
@@ -68,6 +70,12 @@ pub const PASSES: &[Pass] = &[
         run: tunnels::apply,
     },
     Pass {
+        name: "underworld",
+        label: "Kindling the underworld",
+        weight: 0.5,
+        run: underworld::apply,
+    },
+    Pass {
         name: "ores",
         label: "Seeding ores",
         weight: 3.0,
@@ -78,6 +86,12 @@ pub const PASSES: &[Pass] = &[
         label: "Filling pools",
         weight: 0.3,
         run: water::apply,
+    },
+    Pass {
+        name: "lava",
+        label: "Pouring lava",
+        weight: 0.3,
+        run: lava::apply,
     },
     Pass {
         name: "ocean",

@@ -293,13 +293,13 @@ mod shipped {
     // the water pass (at this size only plains gets a pool), then the surface's relief,
     // terraces and oceans, then the biomes (plains' desert lies outside 256 columns), then
     // the underground: a wandering dirt/stone line with blobs, caves by depth layer,
-    // tunnels and mouths, then the trees.
+    // tunnels and mouths, then the trees, then the underworld and lava.
     const GOLDEN: [(&str, &str); 6] = [
         ("classic", "2667f34767bfbaf8"),
-        ("default", "a654e9c0720a7a77"),
-        ("large", "a654e9c0720a7a77"),
-        ("caverns", "dd325f8e88a87b8b"),
-        ("plains", "85b4dcd362957ed8"),
-        ("highlands", "69a40e8206039893"),
+        ("default", "b9503ae8943ee795"),
+        ("large", "b9503ae8943ee795"),
+        ("caverns", "ff939906b5a126c3"),
+        ("plains", "a7593e50fd2dc612"),
+        ("highlands", "30ea1a4c462f1f0f"),
     ];
 }

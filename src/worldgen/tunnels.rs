@@ -77,7 +77,9 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     let margin = preset.caves.margin as usize;
     let below: Vec<usize> = world.surface.iter().map(|&s| s as usize + margin).collect();
     let top = layers.underground.max(1) as f64;
-    let bottom = (layers.underworld.min(height.saturating_sub(2)) as f64).max(top + 1.0);
+    // Down to the underworld, or a little into its open band's ceiling, so they open into it.
+    let floor = super::underworld::band_ceiling(preset).map_or(layers.underworld, |c| c + 4);
+    let bottom = (floor.min(height.saturating_sub(2)) as f64).max(top + 1.0);
     // Per million tiles of the band they wander in.
     let worms = (p.worms * width as f64 * (bottom - top) / 1e6).round() as u64;
     for i in 0..worms {

@@ -1,7 +1,7 @@
 //! Pass 5, **water**: still pools on cave floors.
 //!
-//! Expects: caves carved. Leaves: some cave air at the bottom of basins turned into water;
-//! nothing else touched. Water does not flow, so a pool is only ever laid where it would
+//! Expects: caves carved. Leaves: some cave air at the bottom of basins turned into water
+//! (above the underworld, when there is one); nothing else touched. Water does not flow, so a pool is only ever laid where it would
 //! stay: every water tile rests on water or solid ground, and every row of a pool runs
 //! from wall to wall.
 //!
@@ -25,34 +25,61 @@ const BLOCK: usize = 64;
 pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     let p = &preset.water;
     let key = rng.next_u64();
-    if p.pools <= 0.0 {
+    // No water in the underworld.
+    let rows = super::underworld::band_ceiling(preset).map_or(world.height(), |_| {
+        super::layers::Layers::of(preset).underworld
+    });
+    let (depth, width) = (p.max_depth as usize, p.max_width as usize);
+    lay_pools(world, key, p.pools, depth, width, Tile::Water, 0..rows);
+}
+
+/// Pools of `liquid` in the blocks whose spot lies in `rows`: each [`BLOCK`]-sided block
+/// holds one with probability `chance`, at a spot drawn from `hash3(key, bx, by)`.
+pub fn lay_pools(
+    world: &mut World,
+    key: u64,
+    chance: f64,
+    max_depth: usize,
+    max_width: usize,
+    liquid: Tile,
+    rows: std::ops::Range<usize>,
+) {
+    if chance <= 0.0 {
         return;
     }
     let (width, height) = (world.width(), world.height());
-    for by in 0..height.div_ceil(BLOCK) {
+    for by in rows.start / BLOCK..height.min(rows.end).div_ceil(BLOCK) {
         for bx in 0..width.div_ceil(BLOCK) {
             let r = hash3(key, bx as u64, by as u64);
             // The top 53 bits as a uniform number in [0, 1).
-            if (r >> 11) as f64 / (1u64 << 53) as f64 >= p.pools {
+            if (r >> 11) as f64 / (1u64 << 53) as f64 >= chance {
                 continue;
             }
             let x = bx * BLOCK + (r % BLOCK as u64) as usize;
             let y = by * BLOCK + (r >> 6) as usize % BLOCK;
-            if x < width && y < height {
-                pool(world, x, y, p.max_depth as usize, p.max_width as usize);
+            if x < width && y < height && rows.contains(&y) {
+                pool(world, x, y, max_depth, max_width, liquid);
             }
         }
     }
 }
 
-/// Lays a pool in the first cave below the spot `(x, y)` (looking at most [`BLOCK`] rows
-/// down), if its floor there is a basin.
-fn pool(world: &mut World, x: usize, y: usize, max_depth: usize, max_width: usize) {
+/// Lays a pool of `liquid` (water or lava) in the first cave below the spot `(x, y)`
+/// (looking at most [`BLOCK`] rows down), if its floor there is a basin. Returns how many
+/// rows it filled.
+pub fn pool(
+    world: &mut World,
+    x: usize,
+    y: usize,
+    max_depth: usize,
+    max_width: usize,
+    liquid: Tile,
+) -> usize {
     let below_surface = (world.surface[x] as usize + 1).max(y);
     let Some(y) =
         (below_surface..(y + BLOCK).min(world.height())).find(|&yy| world.tile(x, yy) == Tile::Air)
     else {
-        return;
+        return 0;
     };
     // Down to the floor: the last air tile before something to stand on.
     let mut floor = y;
@@ -60,23 +87,32 @@ fn pool(world: &mut World, x: usize, y: usize, max_depth: usize, max_width: usiz
         floor += 1;
     }
     if floor + 1 >= world.height() {
-        return;
+        return 0;
     }
+    let mut rows = 0;
     for row in (0..=floor).rev().take(max_depth) {
-        let Some((a, b)) = basin_row(world, x, row, max_width) else {
+        let Some((a, b)) = basin_row(world, x, row, max_width, liquid) else {
             break;
         };
         for xx in a..=b {
-            world.set(xx, row, Tile::Water);
+            world.set(xx, row, liquid);
         }
+        rows += 1;
     }
+    rows
 }
 
-/// The air `a..=b` around column `x` in row `y`, if it is a closed basin row: walled by
-/// solid ground or water at `a - 1` and `b + 1`, at most `max_width` wide, every tile
-/// over solid ground or water and below the local surface.
-pub fn basin_row(world: &World, x: usize, y: usize, max_width: usize) -> Option<(usize, usize)> {
-    let holds = |t: Tile| t.is_solid() || t == Tile::Water;
+/// The air `a..=b` around column `x` in row `y`, if it is a closed basin row for `liquid`:
+/// walled by solid ground or that liquid at `a - 1` and `b + 1`, at most `max_width` wide,
+/// every tile over solid ground or that liquid and below the local surface.
+pub fn basin_row(
+    world: &World,
+    x: usize,
+    y: usize,
+    max_width: usize,
+    liquid: Tile,
+) -> Option<(usize, usize)> {
+    let holds = |t: Tile| t.is_solid() || t == liquid;
     if y + 1 >= world.height() || world.tile(x, y) != Tile::Air {
         return None;
     }
@@ -114,7 +150,7 @@ mod tests {
         ])
         .unwrap();
         w.surface = vec![0; w.width()];
-        pool(&mut w, 4, 1, 10, 40);
+        pool(&mut w, 4, 1, 10, 40, Tile::Water);
         let rows: Vec<String> = (0..w.height())
             .map(|y| (0..w.width()).map(|x| w.tile(x, y).ascii()).collect())
             .collect();
@@ -137,7 +173,7 @@ mod tests {
             World::from_ascii(&["########", "#      #", "#      #", "#      #", "########"])
                 .unwrap();
         w.surface = vec![0; w.width()];
-        pool(&mut w, 3, 0, 2, 40);
+        pool(&mut w, 3, 0, 2, 40, Tile::Water);
         let column: Vec<Tile> = (1..4).map(|y| w.tile(3, y)).collect();
         assert_eq!(
             column,
@@ -146,7 +182,7 @@ mod tests {
         );
         let mut narrow = World::from_ascii(&["########", "#      #", "########"]).unwrap();
         narrow.surface = vec![0; narrow.width()];
-        pool(&mut narrow, 3, 1, 5, 5);
+        pool(&mut narrow, 3, 1, 5, 5, Tile::Water);
         assert!(
             (0..8).all(|x| narrow.tile(x, 1) != Tile::Water),
             "6 wide is over 5"
@@ -182,7 +218,7 @@ mod tests {
             }
         }
         // Cave floors are mostly narrow: pools are puddles of a few to a few dozen tiles.
-        assert!(water > 60, "pools in a 900x500 world: {water} water tiles");
+        assert!(water > 40, "pools in a 900x500 world: {water} water tiles");
         let dry = Preset {
             water: crate::preset::WaterParams {
                 pools: 0.0,

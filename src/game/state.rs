@@ -29,6 +29,9 @@ pub fn level_for(zoom: f64) -> usize {
 /// Water flow ticks a second: water falls 30 tiles a second.
 pub const FLOW_RATE: f64 = 30.0;
 
+/// Least time between repaints of overview chunks while water flows.
+pub const OVERVIEW_WHILE_FLOWING: Duration = Duration::from_secs(1);
+
 /// Changes closer than this many tiles are relit as one box.
 pub const RELIGHT_GAP: usize = 16;
 
@@ -92,6 +95,10 @@ pub struct Loaded {
     pub reanalyser: Reanalyser,
     /// Edit → fresh cave figures on screen, for the last analysis.
     pub last_analysis: Option<Duration>,
+    /// When that was last written to the log.
+    logged_analysis: Option<Instant>,
+    /// When an overview chunk was last repainted.
+    overview_painted: Option<Instant>,
     /// The save this world came from.
     pub loaded_from: Option<std::path::PathBuf>,
 }
@@ -139,6 +146,8 @@ impl Loaded {
             reanalyser,
             edits: Vec::new(),
             last_analysis: None,
+            logged_analysis: None,
+            overview_painted: None,
             loaded_from: g.loaded_from,
         }
     }
@@ -261,9 +270,20 @@ impl Loaded {
     /// the cave tints.
     pub fn refresh(&mut self) {
         // An edit's overview chunk is repainted a frame after its level-0 chunk, so a dig
-        // never pays for both in one frame.
-        if self.levels[0].refresh(&self.world, 16) == 0 {
+        // never pays for both in one frame. While water flows, at most once a second: an
+        // overview chunk covers a million tiles (about 4 ms to repaint), and flowing water
+        // would otherwise repaint it every other frame.
+        let every = if self.flow.is_idle() {
+            Duration::ZERO
+        } else {
+            OVERVIEW_WHILE_FLOWING
+        };
+        if self.levels[0].refresh(&self.world, 16) == 0
+            && self.levels[1].is_dirty()
+            && self.overview_painted.is_none_or(|t| t.elapsed() >= every)
+        {
             self.levels[1].refresh(&self.world, 1);
+            self.overview_painted = Some(Instant::now());
         }
         if self.analysis_stale {
             self.analysis_stale = false;
@@ -273,9 +293,14 @@ impl Loaded {
         if let Some(report) = self.reanalyser.poll() {
             self.set_report(report);
             self.last_analysis = self.reanalyser.last_lag;
-            if self.reanalyser.is_current()
+            // While water flows a new request is always waiting: log twice a second then.
+            let due = self
+                .logged_analysis
+                .is_none_or(|t| t.elapsed().as_secs_f64() >= 0.5);
+            if (self.reanalyser.is_current() || due)
                 && let Some(lag) = self.last_analysis
             {
+                self.logged_analysis = Some(Instant::now());
                 eprintln!(
                     "strata: cave figures updated {:.0} ms after the edit",
                     lag.as_secs_f64() * 1e3

@@ -22,6 +22,17 @@ pub fn set_world_filter(tex: &Texture2D) {
         .texture_set_mag_filter(id, FilterMode::Nearest);
 }
 
+/// RGBA texels of the `size` tiles from `at`, a texel per tile, in the chunks' palette.
+pub fn box_pixels(world: &World, at: (usize, usize), size: (usize, usize), out: &mut Vec<u8>) {
+    out.clear();
+    out.reserve(size.0 * size.1 * 4);
+    for y in at.1..at.1 + size.1 {
+        for x in at.0..at.0 + size.0 {
+            out.extend_from_slice(&crate::export::pixel(world, x, y));
+        }
+    }
+}
+
 /// The chunk textures of one world at one level of detail. Chunks come from texels built
 /// by the worker (the overview) or, when there are none, straight from the world on the
 /// render thread, one reused buffer at a time (level 0: a chunk takes well under a
@@ -31,7 +42,9 @@ pub struct ChunkTextures {
     textures: Vec<Option<Texture2D>>,
     /// Texels from the worker waiting for upload; emptied as they go up.
     prebuilt: Vec<Option<Vec<u8>>>,
-    dirty: Vec<usize>,
+    /// Dirty chunks, each with the box of changed tiles in it `(x0, y0, x1, y1)`,
+    /// inclusive, in world tiles.
+    dirty: Vec<(usize, (usize, usize, usize, usize))>,
     scratch: Vec<u8>,
     /// Slowest upload seen, to stop before a budget would be overrun.
     slowest: std::time::Duration,
@@ -123,23 +136,74 @@ impl ChunkTextures {
     /// Notes that tile `(x, y)` changed.
     pub fn mark_dirty(&mut self, x: usize, y: usize) {
         let i = self.grid.index_of(x, y);
-        if !self.dirty.contains(&i) {
-            self.dirty.push(i);
+        match self.dirty.iter_mut().find(|(j, _)| *j == i) {
+            Some((_, b)) => *b = (b.0.min(x), b.1.min(y), b.2.max(x), b.3.max(y)),
+            None => self.dirty.push((i, (x, y, x, y))),
         }
     }
 
+    /// Any chunk waiting to be rebuilt?
+    pub fn is_dirty(&self) -> bool {
+        !self.dirty.is_empty()
+    }
+
     /// Rebuilds dirty chunks from the world (at most `max` per call). Returns how many.
+    /// At a texel per tile, a change covering at most a sixteenth of its chunk (a dig,
+    /// water moving) repaints only its box: flowing water repaints a few texels a tick,
+    /// not a 256x256 chunk.
     pub fn refresh(&mut self, world: &World, max: usize) -> usize {
         let n = self.dirty.len().min(max);
-        for i in self.dirty.drain(..n).collect::<Vec<_>>() {
+        for (i, (x0, y0, x1, y1)) in self.dirty.drain(..n).collect::<Vec<_>>() {
             // Not uploaded yet: drop stale texels; the upload builds from the world.
             self.prebuilt[i] = None;
-            if let Some(t) = &self.textures[i] {
-                build_pixels(world, &self.grid, i, &mut self.scratch);
-                let (w, h) = self.grid.texels(i);
-                t.update_from_bytes(w as u32, h as u32, &self.scratch);
+            let Some(t) = &self.textures[i] else { continue };
+            let r = self.grid.rect(i);
+            let (bw, bh) = (x1 - x0 + 1, y1 - y0 + 1);
+            if self.grid.scale == 1 && bw * bh * 16 <= r.w * r.h {
+                box_pixels(world, (x0, y0), (bw, bh), &mut self.scratch);
+                let image = macroquad::texture::Image {
+                    bytes: std::mem::take(&mut self.scratch),
+                    width: bw as u16,
+                    height: bh as u16,
+                };
+                let (ox, oy) = ((x0 - r.x0) as i32, (y0 - r.y0) as i32);
+                t.update_part(&image, ox, oy, bw as i32, bh as i32);
+                self.scratch = image.bytes;
+                continue;
             }
+            build_pixels(world, &self.grid, i, &mut self.scratch);
+            let (w, h) = self.grid.texels(i);
+            t.update_from_bytes(w as u32, h as u32, &self.scratch);
         }
         n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::chunks::Grid;
+
+    #[test]
+    fn a_box_of_texels_matches_the_whole_chunk_painting() {
+        let preset = crate::preset::Preset {
+            width: 300,
+            height: 200,
+            ..Default::default()
+        };
+        let (world, _) = crate::worldgen::generate(&preset, 4);
+        let grid = Grid::new(300, 200);
+        let mut chunk = Vec::new();
+        build_pixels(&world, &grid, 0, &mut chunk);
+        let r = grid.rect(0);
+        let mut part = Vec::new();
+        box_pixels(&world, (40, 90), (7, 5), &mut part);
+        for dy in 0..5 {
+            for dx in 0..7 {
+                let c = ((90 + dy - r.y0) * r.w + 40 + dx - r.x0) * 4;
+                let p = (dy * 7 + dx) * 4;
+                assert_eq!(part[p..p + 4], chunk[c..c + 4], "({dx}, {dy})");
+            }
+        }
     }
 }

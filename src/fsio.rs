@@ -234,14 +234,16 @@ fn write_in_place(
 static TEMP_COUNTER: AtomicU64 = AtomicU64::new(0);
 
 /// Creates a new temporary file in `dir` for `name`, never opening an existing file.
-fn create_temp(dir: &Path, name: &str) -> io::Result<(File, PathBuf)> {
+/// Its removal on a signal is armed before the file exists, so no interrupt falls between.
+fn create_temp(dir: &Path, name: &str) -> io::Result<(File, PathBuf, cleanup::Guard)> {
     // Keep the name short enough for any file system's name limit.
     let stem: String = name.chars().take(64).collect();
     loop {
         let n = TEMP_COUNTER.fetch_add(1, Ordering::Relaxed);
         let tmp = dir.join(format!(".{stem}.{}-{n}.tmp", std::process::id()));
+        let guard = cleanup::remove_on_signal(&tmp);
         match OpenOptions::new().write(true).create_new(true).open(&tmp) {
-            Ok(f) => return Ok((f, tmp)),
+            Ok(f) => return Ok((f, tmp, guard)),
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
             Err(e) => return Err(e),
         }
@@ -281,8 +283,7 @@ fn replace(
     // Writers to one folder take turns. The lock only orders them (each writes a file of
     // its own), so a folder that cannot be locked is written without it.
     let lock = File::open(open_dir).ok().filter(lock_exclusive);
-    let (file, tmp) = create_temp(dir, &name).map_err(|e| folder_error(path, dir, &e))?;
-    let guard = cleanup::remove_on_signal(&tmp);
+    let (file, tmp, guard) = create_temp(dir, &name).map_err(|e| folder_error(path, dir, &e))?;
     let result = (|| {
         let mut buf = io::BufWriter::new(file);
         write(&mut buf)?;

@@ -11,8 +11,9 @@
 //!   save. The new file keeps the old one's permissions;
 //! - a read-only file is refused, not replaced;
 //! - a symbolic link is followed: its final target is replaced and the link kept;
-//! - a device, FIFO or socket (`/dev/null`, `/dev/stdout`, a pipe) is written in place,
-//!   never replaced by a regular file;
+//! - a device, FIFO or socket (`/dev/null`, a pipe), or any file reached through `/dev` or
+//!   `/proc`, is written in place, never replaced by a regular file; `/dev/stdout` is
+//!   standard output, written after what the process wrote there before;
 //! - a path with no file name (`.`, `..`, `dir/`) or naming a folder is refused.
 //!
 //! Reading ([`read_bounded`]) bounds the bytes read, not the size a file reports (a device
@@ -253,11 +254,6 @@ fn create_temp(dir: &Path, name: &str) -> io::Result<(File, PathBuf, cleanup::Gu
 /// The message when no file can be made in the target's folder: the folder is to blame,
 /// not the file.
 fn folder_error(path: &Path, dir: &Path, e: &io::Error) -> String {
-    let dir = if dir.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        dir
-    };
     format!(
         "{}: cannot write in the folder {} ({e}); nothing written",
         path.display(),
@@ -270,19 +266,17 @@ fn replace(
     target: &Path,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> Result<(), String> {
-    let dir = target.parent().unwrap_or(Path::new(""));
+    let dir = target
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     let name = target
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let open_dir = if dir.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        dir
-    };
     // Writers to one folder take turns. The lock only orders them (each writes a file of
     // its own), so a folder that cannot be locked is written without it.
-    let lock = File::open(open_dir).ok().filter(lock_exclusive);
+    let lock = File::open(dir).ok().filter(lock_exclusive);
     let (file, tmp, guard) = create_temp(dir, &name).map_err(|e| folder_error(path, dir, &e))?;
     let result = (|| {
         let mut buf = io::BufWriter::new(file);

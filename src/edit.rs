@@ -27,7 +27,7 @@ pub const HOTBAR: [Option<Tile>; HOTBAR_SLOTS] = [
     Some(Tile::IronOre),
     Some(Tile::GoldOre),
     Some(Tile::DiamondOre),
-    None,
+    Some(Tile::Wood),
     None,
     None,
 ];
@@ -41,10 +41,10 @@ pub fn dig_time(tile: Tile) -> Option<f32> {
 
 /// What digging `tile` puts in the inventory.
 pub fn drop_of(tile: Tile) -> Tile {
-    if tile == Tile::Grass {
-        Tile::Dirt
-    } else {
-        tile
+    match tile {
+        Tile::Grass => Tile::Dirt,
+        Tile::Trunk => Tile::Wood,
+        t => t,
     }
 }
 
@@ -208,6 +208,33 @@ pub fn try_dig(
     Ok(drop)
 }
 
+/// What a felling gave: the drop, how many, and every tile removed (the cut first).
+pub type Felling = (Tile, u32, Vec<(usize, usize)>);
+
+/// Fells the tree whose trunk (or cactus) is at `(x, y)`: everything [`fell::felled`]
+/// names becomes air and each trunk tile gives one wood (each cactus tile a cactus).
+/// Returns the drop, how many, and every tile removed.
+pub fn try_fell(
+    world: &mut World,
+    player: &Player,
+    inv: &mut Inventory,
+    x: i64,
+    y: i64,
+) -> Result<Felling, EditRefusal> {
+    let tile = check_dig(world, player, x, y)?;
+    let tiles = fell::felled(world, x as usize, y as usize);
+    let count = tiles
+        .iter()
+        .filter(|&&(tx, ty)| world.tile(tx, ty) == tile)
+        .count() as u32;
+    for &(tx, ty) in &tiles {
+        world.set(tx, ty, Tile::Air);
+    }
+    let drop = drop_of(tile);
+    inv.add(drop, count);
+    Ok((drop, count, tiles))
+}
+
 /// Could the selected tile be placed at `(x, y)` now? Returns the tile that would be.
 pub fn check_place(
     world: &World,
@@ -255,7 +282,7 @@ pub fn try_place(
 }
 
 /// What one frame of holding the dig button did.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum DigStep {
     Refused(EditRefusal),
     /// Still digging; share of the dig time done, 0..1 (for a crack overlay).
@@ -265,6 +292,15 @@ pub enum DigStep {
         x: i64,
         y: i64,
         drop: Tile,
+    },
+    /// A trunk (or cactus) was cut: the tree above it came down, `count` of `drop` went
+    /// into the inventory, and `tiles` (the cut tile first) are air now.
+    Felled {
+        x: i64,
+        y: i64,
+        drop: Tile,
+        count: u32,
+        tiles: Vec<(usize, usize)>,
     },
 }
 
@@ -305,6 +341,18 @@ impl DigState {
             return DigStep::Digging(self.elapsed / need);
         }
         self.reset();
+        if matches!(tile, Tile::Trunk | Tile::Cactus) {
+            return match try_fell(world, player, inv, x, y) {
+                Ok((drop, count, tiles)) => DigStep::Felled {
+                    x,
+                    y,
+                    drop,
+                    count,
+                    tiles,
+                },
+                Err(e) => DigStep::Refused(e),
+            };
+        }
         match try_dig(world, player, inv, x, y) {
             Ok(drop) => DigStep::Dug { x, y, drop },
             Err(e) => DigStep::Refused(e),
@@ -317,5 +365,6 @@ impl DigState {
     }
 }
 
+pub mod fell;
 #[cfg(test)]
 mod tests;

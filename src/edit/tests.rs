@@ -134,7 +134,7 @@ fn place_needs_inventory_and_uses_it() {
         (w.tile(13, 9), w.tile(13, 8), w.tile(14, 9)),
         (Tile::Stone, Tile::Stone, Tile::Air)
     );
-    inv.select(6);
+    inv.select(7);
     assert_eq!(
         try_place(&mut w, &p, &mut inv, 14, 9),
         Err(EditRefusal::NothingSelected)
@@ -240,4 +240,40 @@ fn blocks_can_be_built_into_water_but_torches_cannot() {
         Err(EditRefusal::Occupied)
     );
     assert_eq!(w.tile(14, 9), Tile::Water);
+}
+
+#[test]
+fn cutting_a_trunk_fells_the_tree_for_wood() {
+    let mut w = World::from_ascii(&[
+        "          ",
+        "  %%%     ",
+        " %%|%%    ",
+        "   |      ",
+        "   |      ",
+        "..........",
+    ])
+    .unwrap();
+    let p = Player::new((5.0, 5.0));
+    let mut inv = Inventory::empty();
+    let mut dig = DigState::default();
+    let mut step = dig.update(&mut w, &p, &mut inv, 3, 4, 0.0);
+    for _ in 0..100 {
+        if !matches!(step, DigStep::Digging(_)) {
+            break;
+        }
+        step = dig.update(&mut w, &p, &mut inv, 3, 4, 0.05);
+    }
+    let DigStep::Felled {
+        drop, count, tiles, ..
+    } = step
+    else {
+        panic!("{step:?}");
+    };
+    assert_eq!((drop, count, tiles.len()), (Tile::Wood, 3, 3 + 7));
+    assert_eq!(inv.count(Tile::Wood), 3);
+    assert!((0..5).all(|y| (0..10).all(|x| w.tile(x, y) == Tile::Air)));
+    // Wood is a block in the hotbar that builds like the others.
+    inv.select(HOTBAR.iter().position(|&t| t == Some(Tile::Wood)).unwrap());
+    assert_eq!(try_place(&mut w, &p, &mut inv, 3, 4), Ok(Tile::Wood));
+    assert!(Tile::Wood.is_solid());
 }

@@ -1,5 +1,6 @@
 //! The minimap (M): the whole world from the overview chunk textures in the top-right
-//! corner, with the player's position and the view's outline. Clicking it moves the free
+//! corner, with the player's position, the view's outline and a strip of the surface's
+//! biomes under it. Clicking it moves the free
 //! camera there. The coordinate mapping is plain functions.
 
 use super::camera::Camera;
@@ -58,6 +59,28 @@ pub fn draw(l: &Loaded, cam: &Camera, screen: (f32, f32), s: f32) {
             };
             draw_texture_ex(tex, a.0, a.1, WHITE, params);
         }
+    }
+    // A strip under the map with the surface's biomes, left to right.
+    let strip = (4.0 * s).round().max(3.0);
+    draw_rectangle(
+        r.x - 3.0,
+        r.y + r.h + 3.0,
+        r.w + 6.0,
+        strip + 3.0,
+        Color::new(0.05, 0.05, 0.08, 0.85),
+    );
+    let map = crate::worldgen::biomes::BiomeMap::new(&l.world.preset, l.world.seed);
+    for (a, b, biome) in map.runs() {
+        let (xa, _) = to_screen(&r, size, (a as f64, 0.0));
+        let (xb, _) = to_screen(&r, size, (b as f64, 0.0));
+        let [cr, cg, cb, _] = biome.color();
+        draw_rectangle(
+            xa,
+            r.y + r.h + 2.0,
+            xb - xa,
+            strip,
+            Color::from_rgba(cr, cg, cb, 255),
+        );
     }
     let v = cam.visible_tiles(size, screen);
     let a = to_screen(&r, size, (v.x0 as f64, v.y0 as f64));

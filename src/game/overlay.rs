@@ -1,8 +1,10 @@
 //! The F3 overlay's text, built from plain values so it is unit-tested without a window.
 
 use crate::analysis::CaveReport;
+use crate::preset::Biome;
 use crate::world::{Tile, World};
 use crate::worldgen::PassTiming;
+use crate::worldgen::biomes::BiomeMap;
 
 /// What the mouse is over.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -14,6 +16,7 @@ pub struct Hover {
     pub depth: i64,
     /// Cave id, area and whether it opens to the sky, for ground air.
     pub cave: Option<(u32, u64, bool)>,
+    pub biome: Biome,
 }
 
 impl Hover {
@@ -27,6 +30,7 @@ impl Hover {
             tile: world.tile(x, y),
             depth: y as i64 - world.surface[x] as i64,
             cave,
+            biome: BiomeMap::new(&world.preset, world.seed).of_tile(world, x, y),
         }
     }
 }
@@ -125,6 +129,7 @@ pub fn lines(
             None if h.tile.is_open() && h.depth < 0 => line.push_str(", sky"),
             None => {}
         }
+        line.push_str(&format!(", {}", h.biome.label()));
         out.push(line);
     }
     out
@@ -211,13 +216,14 @@ mod tests {
         ] {
             assert!(text.contains(want), "missing {want:?} in\n{text}");
         }
+        assert!(text.ends_with(hover.biome.label()), "{text}");
         let sky = Hover::at(&w, &r, 0, 0);
         assert_eq!(sky.depth, -1);
         assert!(
             lines(&w, "C", &t, &r, f, None, Some(sky))
                 .last()
                 .unwrap()
-                .ends_with("1 above the surface, sky")
+                .contains("1 above the surface, sky, ")
         );
     }
 

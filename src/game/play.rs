@@ -129,6 +129,17 @@ impl Play {
                         l.stir(x as usize, y as usize);
                         eprintln!("strata: dug {} at {x} {y}{}", drop.name(), relit(l));
                     }
+                    DigStep::Felled {
+                        x,
+                        y,
+                        drop,
+                        count,
+                        tiles,
+                    } => {
+                        l.edited_tiles(&tiles);
+                        l.stir(x as usize, y as usize);
+                        eprintln!("strata: felled {count} {} at {x} {y}", drop.name());
+                    }
                     DigStep::Digging(p) => {
                         if let Some(t) = &mut self.target {
                             t.progress = Some(p);

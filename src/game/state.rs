@@ -173,7 +173,7 @@ impl Loaded {
 
     /// Tiles were changed in `self.world`: marks their chunks, relights once over the box
     /// around them all and schedules a new analysis. Nothing for an empty list.
-    fn edited_tiles(&mut self, tiles: &[(usize, usize)]) {
+    pub fn edited_tiles(&mut self, tiles: &[(usize, usize)]) {
         self.redraw(tiles);
         self.relight(tiles);
     }

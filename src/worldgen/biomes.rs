@@ -32,6 +32,31 @@ const EDGE_WAVE: f32 = 56.0;
 /// Frequency of the noise that leaves pockets of stone in jungle mud and snow ice.
 const POCKETS: f32 = 0.025;
 
+impl Biome {
+    /// What players read in the inspector (`jungle`).
+    pub fn label(self) -> &'static str {
+        match self {
+            Biome::Forest => "forest",
+            Biome::Desert => "desert",
+            Biome::Snow => "snow",
+            Biome::Jungle => "jungle",
+            Biome::Ocean => "ocean",
+        }
+    }
+
+    /// The biome's colour on maps: the colour of its top tile.
+    pub fn color(self) -> [u8; 4] {
+        match self {
+            Biome::Forest => Tile::Grass,
+            Biome::Desert => Tile::Sand,
+            Biome::Snow => Tile::Snow,
+            Biome::Jungle => Tile::JungleGrass,
+            Biome::Ocean => Tile::Water,
+        }
+        .color()
+    }
+}
+
 /// A biome placed as a span of columns.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Placed {
@@ -211,6 +236,29 @@ impl BiomeMap {
         Biome::Forest
     }
 
+    /// The biome of tile `(x, y)` of `world` (made from this map's preset and seed).
+    pub fn of_tile(&self, world: &World, x: usize, y: usize) -> Biome {
+        self.at(x, y, &world.surface, &self.tops(&world.surface))
+    }
+
+    /// The surface's biomes as runs of columns `(first, end, biome)`, left to right, from
+    /// the spans' nominal edges (for maps: no per-column work).
+    pub fn runs(&self) -> Vec<(usize, usize, Biome)> {
+        let mut runs = vec![(0, self.ocean, Biome::Ocean)];
+        let mut x = self.ocean;
+        for s in &self.spans {
+            let (a, b) = (s.start.round() as usize, s.end.round() as usize);
+            runs.push((x, a, Biome::Forest));
+            runs.push((a, b, s.biome));
+            x = b;
+        }
+        let end = self.width - self.ocean;
+        runs.push((x, end, Biome::Forest));
+        runs.push((end, self.width, Biome::Ocean));
+        runs.retain(|r| r.0 < r.1);
+        runs
+    }
+
     /// The biome at the surface of every column.
     pub fn surface_biomes(&self, surface: &[u32]) -> Vec<Biome> {
         let tops = self.tops(surface);
@@ -368,6 +416,25 @@ mod tests {
                     .is_none()
             );
         }
+        // The map names what the pass laid: a tile of sandstone is in the desert, of ice
+        // in the snow; the runs cover the width in order.
+        for (x, y) in [(0, 0), (1, 1)].into_iter().chain(
+            (0..w.width())
+                .step_by(7)
+                .map(|x| (x, w.surface[x] as usize + 30)),
+        ) {
+            let want = match w.tile(x, y) {
+                Tile::Sandstone => Some(Biome::Desert),
+                Tile::Ice => Some(Biome::Snow),
+                _ => None,
+            };
+            if let Some(b) = want {
+                assert_eq!(map.of_tile(&w, x, y), b, "({x}, {y})");
+            }
+        }
+        let runs = map.runs();
+        assert!(runs.windows(2).all(|r| r[0].1 == r[1].0) && runs[0].0 == 0);
+        assert_eq!(runs.last().unwrap().1, w.width());
         // Desert columns are sand at the surface, never grass.
         let biomes = map.surface_biomes(&w.surface);
         let desert: Vec<usize> = (0..w.width())

@@ -6,6 +6,7 @@
 //! panic, a hang or a huge allocation. [`parse`] is pure; [`load`] adds the file.
 
 use crate::world::Tile;
+use crate::worldgen::layers::Layer;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::Path;
@@ -212,10 +213,56 @@ pub struct LavaParams {
 #[serde(deny_unknown_fields)]
 pub struct Ore {
     pub tile: Tile,
-    /// Ore where the noise is above this.
+    /// Ore where the noise is above this (at the top of the ore's layers).
     pub threshold: f64,
     /// Ore only deeper than this many tiles below the local surface.
     pub min_depth: u32,
+    /// The first depth layer the ore is found in (from its top row).
+    #[serde(default = "first_layer")]
+    pub from: Layer,
+    /// The last depth layer the ore is found in (to its bottom row).
+    #[serde(default = "last_layer")]
+    pub to: Layer,
+    /// The threshold at the bottom of `to`, reached linearly from `threshold` at the top of
+    /// `from`: lower is denser, so the ore grows richer with depth. Unset: `threshold`
+    /// throughout.
+    #[serde(default)]
+    pub deep_threshold: Option<f64>,
+}
+
+fn first_layer() -> Layer {
+    Layer::Surface
+}
+
+fn last_layer() -> Layer {
+    Layer::Underworld
+}
+
+impl Ore {
+    /// An ore at one threshold at every depth deeper than `min_depth`.
+    pub fn everywhere(tile: Tile, threshold: f64, min_depth: u32) -> Ore {
+        Ore {
+            tile,
+            threshold,
+            min_depth,
+            from: first_layer(),
+            to: last_layer(),
+            deep_threshold: None,
+        }
+    }
+
+    /// An ore found from the top of layer `from` to the bottom of layer `to`, its
+    /// threshold going from `threshold` to `deep`.
+    pub fn layered(tile: Tile, (from, to): (Layer, Layer), threshold: f64, deep: f64) -> Ore {
+        Ore {
+            tile,
+            threshold,
+            min_depth: 4,
+            from,
+            to,
+            deep_threshold: Some(deep),
+        }
+    }
 }
 
 /// The ores pass: 2D Perlin noise against a table checked in order.
@@ -382,24 +429,16 @@ impl Default for LavaParams {
 
 impl Default for OreParams {
     fn default() -> Self {
+        use Layer::*;
         OreParams {
             frequency: 0.09,
             table: vec![
-                Ore {
-                    tile: Tile::DiamondOre,
-                    threshold: 0.72,
-                    min_depth: 220,
-                },
-                Ore {
-                    tile: Tile::GoldOre,
-                    threshold: 0.575,
-                    min_depth: 70,
-                },
-                Ore {
-                    tile: Tile::IronOre,
-                    threshold: 0.44,
-                    min_depth: 6,
-                },
+                Ore::layered(Tile::Hellstone, (Underworld, Underworld), 0.6, 0.52),
+                Ore::layered(Tile::DiamondOre, (Cavern, Cavern), 0.82, 0.7),
+                Ore::layered(Tile::GoldOre, (Cavern, Cavern), 0.76, 0.63),
+                Ore::layered(Tile::SilverOre, (Underground, Cavern), 0.76, 0.61),
+                Ore::layered(Tile::IronOre, (Surface, Cavern), 0.82, 0.57),
+                Ore::layered(Tile::CopperOre, (Surface, Cavern), 0.79, 0.555),
             ],
             veins: Veins::Separate,
         }
@@ -666,7 +705,7 @@ impl Preset {
                 return Err(RangeError {
                     field: format!("ores.table[{i}].tile"),
                     value: format!("{:?}", ore.tile),
-                    allowed: "a solid tile (Dirt, Stone, Grass, IronOre, GoldOre, DiamondOre)"
+                    allowed: "a solid tile (Stone, CopperOre, IronOre, SilverOre, GoldOre, DiamondOre, Hellstone, ...)"
                         .into(),
                 });
             }
@@ -683,6 +722,25 @@ impl Preset {
                 0,
                 MAX_HEIGHT,
             )?;
+            if let Some(deep) = ore.deep_threshold {
+                check_f(
+                    &format!("ores.table[{i}].deep_threshold"),
+                    deep,
+                    -1.0,
+                    1.0,
+                    false,
+                )?;
+            }
+            if ore.from == Layer::Sky || ore.to == Layer::Sky || ore.to < ore.from {
+                return Err(RangeError {
+                    field: format!("ores.table[{i}].to"),
+                    value: format!("{:?}", ore.to),
+                    allowed: format!(
+                        "a layer from Surface, Underground, Cavern, Underworld, at or below from ({:?})",
+                        ore.from
+                    ),
+                });
+            }
         }
         let w = &self.water;
         check_f("water.pools", w.pools, 0.0, 1.0, false)?;

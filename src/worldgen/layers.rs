@@ -32,8 +32,10 @@ fn jitter(key: u32, x: usize, y: usize, max: u32) -> u32 {
     ((h as u64 * (max as u64 + 1)) >> 32) as u32
 }
 
-/// One of the depth layers a world is made of, top to bottom.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// One of the depth layers a world is made of, top to bottom (ordered so).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Layer {
     /// Above the column's surface row.
     Sky,
@@ -96,6 +98,23 @@ impl Layers {
         } else {
             Layer::Surface
         }
+    }
+
+    /// The rows of `from` through `to`: the first row of `from` and the row after `to`.
+    pub fn rows(&self, from: Layer, to: Layer) -> (usize, usize) {
+        let top = |l: Layer| match l {
+            Layer::Sky | Layer::Surface => 0,
+            Layer::Underground => self.underground,
+            Layer::Cavern => self.cavern,
+            Layer::Underworld => self.underworld,
+        };
+        let end = match to {
+            Layer::Sky | Layer::Surface => self.underground,
+            Layer::Underground => self.cavern,
+            Layer::Cavern => self.underworld,
+            Layer::Underworld => self.height,
+        };
+        (top(from), end)
     }
 
     /// Where row `y` lies between the top of the cavern layer (0) and the top of the

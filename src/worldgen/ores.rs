@@ -55,21 +55,20 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     if p.table.is_empty() {
         return;
     }
-    let min_depth = p.table.iter().map(|o| o.min_depth).min().unwrap_or(0) as usize;
-    let first_row = world.surface.iter().copied().min().unwrap_or(0) as usize + min_depth + 1;
+    let layers = super::layers::Layers::of(preset);
     let (keys, field_of) = fields(key, p.veins, p.table.len());
-    // The table as f32 thresholds with the same outcome as `pick`'s f64 comparison.
     let table: Vec<Entry> = p
         .table
         .iter()
         .zip(field_of)
-        .map(|(o, field)| Entry {
-            threshold: below_or_at(o.threshold),
-            min_depth: o.min_depth as i32,
-            tile: o.tile,
-            field,
-        })
+        .map(|(o, field)| Entry::new(o, field, &layers))
         .collect();
+    let smin = world.surface.iter().copied().min().unwrap_or(0) as i32;
+    let first_row = table
+        .iter()
+        .map(|e| (smin + e.min_depth + 1).max(e.top))
+        .min()
+        .unwrap_or(0) as usize;
     let width = world.width();
     let freq = p.frequency as f32;
     let plan = RowPlan::new(0, width, freq);
@@ -109,12 +108,46 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
 /// One row of the ore table, as the pass uses it.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
-    /// The largest f32 at or below the preset's threshold ([`below_or_at`]).
-    threshold: f32,
+    /// The threshold at the first row of its layers, and at the row after the last.
+    threshold: f64,
+    deep: f64,
+    /// Its layers' rows: `top..bottom`.
+    top: i32,
+    bottom: i32,
     min_depth: i32,
     tile: Tile,
     /// The noise field it reads.
     field: usize,
+}
+
+impl Entry {
+    fn new(o: &Ore, field: usize, layers: &super::layers::Layers) -> Entry {
+        let (top, bottom) = layers.rows(o.from, o.to);
+        Entry {
+            threshold: o.threshold,
+            deep: o.deep_threshold.unwrap_or(o.threshold),
+            top: top as i32,
+            bottom: bottom as i32,
+            min_depth: o.min_depth as i32,
+            tile: o.tile,
+            field,
+        }
+    }
+
+    /// Whether row `y` lies in its layers.
+    #[inline]
+    fn holds(&self, y: i32) -> bool {
+        (self.top..self.bottom).contains(&y)
+    }
+
+    /// Its threshold in row `y`, as the largest f32 at or below the f64 value, so an f32
+    /// comparison decides as an f64 one would ([`below_or_at`]). Constant when there is no
+    /// `deep_threshold` (exactly `threshold`).
+    #[inline]
+    fn threshold_at(&self, y: i32) -> f32 {
+        let t = (y - self.top) as f64 / (self.bottom - self.top).max(1) as f64;
+        below_or_at(self.threshold + (self.deep - self.threshold) * t)
+    }
 }
 
 /// Per-thread buffers, kept across the bands a thread handles: a row of noise and its
@@ -180,14 +213,19 @@ impl RowJob<'_> {
             let wanted = self
                 .table
                 .iter()
-                .any(|e| e.field == field && y32 - self.surface.min > e.min_depth);
+                .any(|e| e.field == field && y32 - self.surface.min > e.min_depth && e.holds(y32));
             if wanted {
                 lattice.fill(key, self.plan, y, self.freq, noise);
             }
         }
         pick_row(self.table, y32, noise, self.surface, ore);
+        // Ore takes rock: stone, and the underworld's ash.
         for (t, &o) in row.iter_mut().zip(ore.iter()) {
-            *t = if *t == Tile::Stone { o } else { *t };
+            *t = if (*t == Tile::Stone || *t == Tile::Ash) && o != Tile::Stone {
+                o
+            } else {
+                *t
+            };
         }
     }
 
@@ -244,7 +282,10 @@ fn pick_row(table: &[Entry], y: i32, noise: &[Vec<f32>], surface: &Surface, out:
     let (smin, smax, surface) = (surface.min, surface.max, &surface.heights);
     out.fill(Tile::Stone);
     for e in table.iter().rev() {
-        let (threshold, min_depth, tile) = (e.threshold, e.min_depth, e.tile);
+        if !e.holds(y) {
+            continue;
+        }
+        let (threshold, min_depth, tile) = (e.threshold_at(y), e.min_depth, e.tile);
         let noise = &noise[e.field];
         if y - smin <= min_depth {
             continue;
@@ -270,26 +311,19 @@ mod tests {
     use super::*;
     use crate::world::World;
 
+    /// Classic's ore table: one threshold at every depth.
+    fn classic_table() -> Vec<Ore> {
+        vec![
+            Ore::everywhere(Tile::DiamondOre, 0.6, 20),
+            Ore::everywhere(Tile::GoldOre, 0.35, 10),
+            Ore::everywhere(Tile::IronOre, 0.15, 5),
+        ]
+    }
+
     #[test]
     fn table_is_checked_in_order_with_depths() {
         let t = crate::preset::OreParams::default().table;
-        let classic = vec![
-            Ore {
-                tile: Tile::DiamondOre,
-                threshold: 0.6,
-                min_depth: 20,
-            },
-            Ore {
-                tile: Tile::GoldOre,
-                threshold: 0.35,
-                min_depth: 10,
-            },
-            Ore {
-                tile: Tile::IronOre,
-                threshold: 0.15,
-                min_depth: 5,
-            },
-        ];
+        let classic = classic_table();
         let shared = |n: f32| [n; 3];
         assert_eq!(pick(&classic, &shared(0.7), 21), Some(Tile::DiamondOre));
         assert_eq!(pick(&classic, &shared(0.7), 20), Some(Tile::GoldOre));
@@ -306,19 +340,15 @@ mod tests {
 
     #[test]
     fn row_picks_match_pick_for_shared_and_separate_veins() {
-        let table = crate::preset::OreParams::default().table;
+        let table = classic_table();
+        let layers = super::super::layers::Layers::new(&Default::default(), 1000);
         let surface = Surface::new(&(0..4000).map(|i| i * 7 % 300).collect::<Vec<u32>>());
         for veins in [Veins::Shared, Veins::Separate] {
             let (keys, field_of) = fields(9, veins, table.len());
             let entries: Vec<Entry> = table
                 .iter()
                 .zip(&field_of)
-                .map(|(o, &field)| Entry {
-                    threshold: below_or_at(o.threshold),
-                    min_depth: o.min_depth as i32,
-                    tile: o.tile,
-                    field,
-                })
+                .map(|(o, &field)| Entry::new(o, field, &layers))
                 .collect();
             let noise: Vec<Vec<f32>> = keys
                 .iter()
@@ -378,6 +408,57 @@ mod tests {
     }
 
     #[test]
+    fn ores_keep_to_their_layers_and_grow_richer_with_depth() {
+        let p = crate::preset::Preset {
+            width: 2000,
+            height: 800,
+            ..Default::default()
+        };
+        let l = super::super::layers::Layers::of(&p);
+        let w = crate::worldgen::generate(&p, 5).0;
+        // Per layer (surface, underground, cavern, underworld): rock, copper, all ore.
+        let mut rock = [0u64; 4];
+        let mut copper = [0u64; 4];
+        let mut ore = [0u64; 4];
+        for y in 0..w.height() {
+            for x in 0..w.width() {
+                let t = w.tile(x, y);
+                let layer = match l.at(y, w.surface[x]) {
+                    super::super::layers::Layer::Sky => continue,
+                    super::super::layers::Layer::Surface => 0,
+                    super::super::layers::Layer::Underground => 1,
+                    super::super::layers::Layer::Cavern => 2,
+                    super::super::layers::Layer::Underworld => 3,
+                };
+                let is_ore = crate::survey::is_ore(t);
+                rock[layer] += (is_ore || t == Tile::Stone || t == Tile::Ash) as u64;
+                ore[layer] += is_ore as u64;
+                copper[layer] += (t == Tile::CopperOre) as u64;
+                match t {
+                    Tile::Hellstone => assert!(y >= l.underworld, "hellstone at ({x}, {y})"),
+                    Tile::GoldOre | Tile::DiamondOre => {
+                        assert!((l.cavern..l.underworld).contains(&y), "{t:?} at ({x}, {y})")
+                    }
+                    Tile::SilverOre => assert!(y >= l.underground, "silver at ({x}, {y})"),
+                    Tile::CopperOre | Tile::IronOre => assert!(y < l.underworld),
+                    _ => {}
+                }
+            }
+        }
+        let share = |n: u64, d: u64| n as f64 / d.max(1) as f64;
+        let near = share(copper[0] + copper[1], rock[0] + rock[1]);
+        let cavern = share(copper[2], rock[2]);
+        assert!(near > 0.002, "copper near the surface: {near}");
+        assert!(
+            cavern >= 2.0 * near,
+            "copper {cavern} in the caverns, {near} near the surface"
+        );
+        let all = share(ore.iter().sum(), rock.iter().sum());
+        assert!((0.01..=0.05).contains(&all), "ore is {all} of the rock");
+        assert!(ore[3] > 0, "no hellstone");
+    }
+
+    #[test]
     fn f32_thresholds_decide_like_f64_ones() {
         for t in [
             0.6,
@@ -419,11 +500,7 @@ mod tests {
         let refs: Vec<&str> = rows.iter().map(|s| s.as_str()).collect();
         let mut preset = crate::preset::Preset::default();
         preset.ores.frequency = 0.3;
-        preset.ores.table = vec![Ore {
-            tile: Tile::IronOre,
-            threshold: -1.0,
-            min_depth: 6,
-        }];
+        preset.ores.table = vec![Ore::everywhere(Tile::IronOre, -1.0, 6)];
         let before = World::from_ascii(&refs).unwrap();
         let mut after = before.clone();
         apply(&mut after, &preset, &mut crate::rng::pass_rng(3, "ores"));

@@ -85,16 +85,21 @@ pub fn draw_hotbar(inv: &Inventory, atlas: &Texture2D, screen: (f32, f32), s: f3
             draw_text(&text, tx, ty, font as f32, WHITE);
         }
     }
-    if let Some(tile) = inv.selected_tile() {
+    if let Some(caption) = caption(inv) {
         let r = slot_rects(screen, s)[0];
         draw_text(
-            tile.label(),
+            caption,
             r.x,
             r.y - 6.0 * s,
             (16.0 * s).round(),
             Color::new(0.95, 0.95, 0.92, 1.0),
         );
     }
+}
+
+/// The name over the hotbar: what players read for the selected tile (`iron ore`).
+pub fn caption(inv: &Inventory) -> Option<&'static str> {
+    inv.selected_tile().map(|t| t.label())
 }
 
 /// Outline of the tile under the mouse (white in reach, red out of reach) and the dig
@@ -172,6 +177,16 @@ mod tests {
             slot_at(screen, 1.0, (r[0].x + r[0].w + 1.0, centre(0).1)),
             None
         );
+    }
+
+    #[test]
+    fn the_hotbar_names_tiles_as_the_legend_does() {
+        let mut inv = Inventory::default();
+        let iron = HOTBAR
+            .iter()
+            .position(|t| *t == Some(crate::world::Tile::IronOre));
+        inv.select(iron.expect("iron ore has a slot"));
+        assert_eq!(caption(&inv), Some("iron ore"));
     }
 
     #[test]

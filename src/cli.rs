@@ -291,26 +291,58 @@ pub fn presets_listing() -> String {
     out
 }
 
-/// Refuses to open the game where no window can open: on Linux and the BSDs, neither
-/// `DISPLAY` (X11) nor `WAYLAND_DISPLAY` is set (the window library would panic).
+/// Refuses to open the game where no window can open (the window library would panic):
+/// on Linux, Strata's window is an X11 one (under Wayland, through XWayland), so `DISPLAY`
+/// must name an X server that answers.
 pub fn check_display() -> Result<(), String> {
-    display_error(|name| std::env::var_os(name).is_some_and(|v| !v.is_empty()))
+    let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
+    display_error(var("DISPLAY").as_deref(), var("WAYLAND_DISPLAY").as_deref())
 }
 
-fn display_error(is_set: impl Fn(&str) -> bool) -> Result<(), String> {
-    let needs_display = cfg!(all(
-        unix,
-        not(target_os = "macos"),
-        not(target_os = "android")
-    ));
-    if needs_display && !is_set("DISPLAY") && !is_set("WAYLAND_DISPLAY") {
-        return Err(
-            "no display to open the game window on (neither DISPLAY nor WAYLAND_DISPLAY is \
-             set); `strata gen` works without one"
-                .into(),
-        );
+fn display_error(display: Option<&str>, wayland: Option<&str>) -> Result<(), String> {
+    if !cfg!(target_os = "linux") {
+        return Ok(());
+    }
+    let Some(display) = display else {
+        let why = match wayland {
+            Some(_) => "DISPLAY is not set (under Wayland the game window needs XWayland)",
+            None => "neither DISPLAY nor WAYLAND_DISPLAY is set",
+        };
+        return Err(format!(
+            "no display to open the game window on: {why}; `strata gen` works without one"
+        ));
+    };
+    if !x_server_answers(display) {
+        return Err(format!(
+            "no X server answers on display {display}; `strata gen` works without one"
+        ));
     }
     Ok(())
+}
+
+/// Whether a local X display (`:N`, `:N.S`, `unix:N`) accepts a connection on its socket
+/// (abstract or in /tmp/.X11-unix). A remote or unusual display is left for X to judge.
+#[cfg(target_os = "linux")]
+fn x_server_answers(display: &str) -> bool {
+    use std::os::linux::net::SocketAddrExt;
+    use std::os::unix::net::{SocketAddr, UnixStream};
+    let Some((host, rest)) = display.rsplit_once(':') else {
+        return true;
+    };
+    let number = rest.split('.').next().unwrap_or("");
+    if !(host.is_empty() || host == "unix") || number.parse::<u32>().is_err() {
+        return true;
+    }
+    let path = format!("/tmp/.X11-unix/X{number}");
+    let abstract_ok = SocketAddr::from_abstract_name(path.as_bytes())
+        .and_then(|a| UnixStream::connect_addr(&a))
+        .is_ok();
+    abstract_ok || UnixStream::connect(&path).is_ok()
+}
+
+#[cfg(not(target_os = "linux"))]
+fn x_server_answers(_display: &str) -> bool {
+    true
 }
 
 /// A fresh random seed.
@@ -535,5 +567,27 @@ mod tests {
             panic!()
         };
         assert_eq!(g.from_ascii, Some("w.txt".into()));
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_game_needs_an_x_display_that_answers() {
+        let e = display_error(None, None).unwrap_err();
+        assert!(e.contains("neither DISPLAY nor WAYLAND_DISPLAY"), "{e}");
+        let e = display_error(None, Some("wayland-0")).unwrap_err();
+        assert!(e.contains("XWayland"), "{e}");
+        let e = display_error(Some(":4321"), None).unwrap_err();
+        assert!(e.contains("no X server answers on display :4321"), "{e}");
+        assert!(display_error(Some("unix:4321.0"), None).is_err());
+        // A server listening on the display's (abstract) socket answers.
+        use std::os::linux::net::SocketAddrExt;
+        let name = format!("/tmp/.X11-unix/X{}", 40_000 + std::process::id() % 20_000);
+        let addr = std::os::unix::net::SocketAddr::from_abstract_name(name.as_bytes()).unwrap();
+        let _server = std::os::unix::net::UnixListener::bind_addr(&addr).unwrap();
+        let display = name.replace("/tmp/.X11-unix/X", ":");
+        assert_eq!(display_error(Some(&display), None), Ok(()));
+        // Remote and unusual displays are left to X.
+        assert!(display_error(Some("remote.example:0"), None).is_ok());
+        assert!(display_error(Some("odd"), None).is_ok());
     }
 }

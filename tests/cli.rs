@@ -615,7 +615,7 @@ fn play_without_display(args: &[&str]) -> Output {
         .expect("strata runs")
 }
 
-#[cfg(all(unix, not(target_os = "macos")))]
+#[cfg(target_os = "linux")]
 #[test]
 fn play_without_a_display_is_one_line() {
     for args in [&["play", "--frames", "1"][..], &[], &["--seed", "3"]] {
@@ -623,6 +623,14 @@ fn play_without_a_display_is_one_line() {
         assert_eq!(out.status.code(), Some(1), "{args:?}");
         assert_clean_error(&out, &["DISPLAY"]);
     }
+    // A display no X server answers on.
+    let out = Command::new(env!("CARGO_BIN_EXE_strata"))
+        .args(["play", "--frames", "1"])
+        .env("DISPLAY", ":4321")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_clean_error(&out, &["no X server answers on display :4321"]);
 }
 
 #[test]

@@ -59,6 +59,17 @@ fn is_float(n: &ron::value::Number) -> bool {
 /// The message for RON error `message` at 1-based `line`, `col` of `text`.
 pub(super) fn explain(text: &str, line: usize, col: usize, message: &str) -> String {
     let at = offset_of(text, line, col);
+    // An error at a field's name (an unknown field) is about that field, not the one
+    // before it: walk past the name and its colon.
+    let key_len = text[at..]
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(text.len() - at);
+    let after_key = text[at + key_len..].trim_start();
+    let at = if key_len > 0 && after_key.starts_with(':') {
+        text.len() - after_key.len() + 1
+    } else {
+        at
+    };
     let field = field_at(text, at);
     if field.is_empty() {
         return message.to_string();

@@ -165,9 +165,12 @@ fn wrong_types_name_the_field_and_what_it_takes() {
     // Errors that are not about a value's kind keep RON's words, with the field.
     let e = err("(caves: (fil: 0.5))");
     assert!(
-        e.message.starts_with("caves: ") && e.message.contains("`fil`"),
+        e.message.starts_with("caves.fil: ") && e.message.contains("`fil`"),
         "{e}"
     );
+    // An unknown field after a known one is named, not the one before it.
+    let e = err("(ores: (table: [(tile: IronOre, threshold: 0.5, deep: 1)]))");
+    assert!(e.message.starts_with("ores.table[0].deep: "), "{e}");
 }
 
 #[test]

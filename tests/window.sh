@@ -117,12 +117,24 @@ echo "walked: x $x_before -> $x_after"
 # Quick taps of Space, each pressed and released within 12 ms (often between two frames):
 # every tap must jump.
 jumps() { { grep "jumps " "$OUT/game.log" || true; } | tail -n 1 | awk '{ print $3 }'; }
+# The player is at rest once no new `player at` line came for 0.6 s (it is written when
+# the position changes): each tap is made standing, not mid-air from the walk or a hop.
+wait_still() {
+  local n
+  for _ in $(seq 30); do
+    n=$(grep -c "player at" "$OUT/game.log")
+    sleep 0.6
+    [ "$(grep -c "player at" "$OUT/game.log")" = "$n" ] && return 0
+  done
+  fail "the player never came to rest"
+}
 jumps_before=$(jumps); jumps_before=${jumps_before:-0}
 for _ in $(seq 8); do
+  wait_still
   xdotool keydown space sleep 0.012 keyup space
-  sleep 0.9
+  sleep 0.3
 done
-sleep 0.5
+wait_still
 jumps_after=$(jumps); jumps_after=${jumps_after:-0}
 [ $((jumps_after - jumps_before)) -eq 8 ] || fail "8 taps of Space (12 ms each) made $((jumps_after - jumps_before)) jumps"
 echo "tapped: 8 taps of 12 ms, 8 jumps"

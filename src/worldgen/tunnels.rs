@@ -18,7 +18,9 @@
 //! depth, so every mouth leads into the network.
 //!
 //! Tunnel `i` draws everything from `hash3(key, i, step)`, so no tunnel depends on another's
-//! draws. Work is sparse (a few hundred thousand tiles on a Large world) and sequential.
+//! draws. Carving only ever turns solid tiles into air, so the order discs are carved in
+//! cannot change the world: the tunnels' paths are walked in parallel into a list of discs,
+//! and the discs are carved by bands of rows in parallel.
 
 use super::layers::Layers;
 use super::noise::perlin_1d;
@@ -26,6 +28,7 @@ use crate::preset::Preset;
 use crate::rng::{PassRng, hash3};
 use crate::world::{Tile, World};
 use rand::Rng;
+use rayon::prelude::*;
 use std::f64::consts::PI;
 
 /// Most steps of one tunnel.
@@ -37,38 +40,88 @@ fn unit(h: u64) -> f64 {
     (h >> 11) as f64 / (1u64 << 53) as f64
 }
 
-/// Turns every solid tile within `r` of `(cx, cy)` and at or below row `floor[x]` of its
-/// column into air, a row span at a time.
-fn carve_disc(world: &mut World, cx: f64, cy: f64, r: f64, floor: &[usize]) {
-    let (w, h) = (world.width(), world.height());
-    let (y0, y1) = (
-        (cy - r).floor().max(0.0),
-        (cy + r).ceil().min(h as f64 - 1.0),
-    );
-    if y1 < y0 {
+/// A disc to carve: centre, radius, and whether it may open the ground right under the
+/// surface (a mouth's) or must stay below the surface's margin (a long tunnel's).
+#[derive(Clone, Copy, Debug)]
+struct Disc {
+    x: f64,
+    y: f64,
+    r: f64,
+    mouth: bool,
+}
+
+impl Disc {
+    /// Rows the disc touches, clipped to `0..height`.
+    fn rows(&self, height: usize) -> std::ops::Range<usize> {
+        let y0 = (self.y - self.r).floor().max(0.0) as usize;
+        let y1 = ((self.y + self.r).ceil().max(-1.0) + 1.0).min(height as f64) as usize;
+        y0..y1.max(y0)
+    }
+}
+
+/// Turns every solid tile of row `y` (`row`) within the disc, at or below row `floor[x]` of
+/// its column, into air: the tiles whose centres lie within the disc.
+fn carve_row(row: &mut [Tile], y: usize, d: &Disc, floor: &[usize]) {
+    let dy = y as f64 + 0.5 - d.y;
+    let half = d.r * d.r - dy * dy;
+    if half < 0.0 {
         return;
     }
-    for y in y0 as usize..=y1 as usize {
-        let dy = y as f64 + 0.5 - cy;
-        let half = r * r - dy * dy;
-        if half < 0.0 {
-            continue;
-        }
-        let half = half.sqrt();
-        // Tiles whose centres lie within the disc.
-        let x0 = (cx - half - 0.5).ceil().max(0.0) as usize;
-        let x1 = ((cx + half - 0.5).floor() + 1.0).clamp(0.0, w as f64) as usize;
-        let row = &mut world.tiles_mut()[y * w..(y + 1) * w];
-        for x in x0..x1.max(x0) {
-            if y >= floor[x] && row[x].is_solid() {
-                row[x] = Tile::Air;
-            }
+    let half = half.sqrt();
+    let x0 = (d.x - half - 0.5).ceil().max(0.0) as usize;
+    let x1 = ((d.x + half - 0.5).floor() + 1.0).clamp(0.0, row.len() as f64) as usize;
+    for x in x0..x1.max(x0) {
+        if y >= floor[x] && row[x].is_solid() {
+            row[x] = Tile::Air;
         }
     }
 }
 
+/// Rows per band when carving in parallel.
+const BAND: usize = 32;
+
+/// Carves every disc: mouths' from the surface down, long tunnels' below `below`. Bands of
+/// rows run in parallel, each carving the rows it owns of every disc that reaches it.
+fn carve(world: &mut World, discs: &[Disc], below: &[usize]) {
+    let (width, height) = (world.width(), world.height());
+    let bands = height.div_ceil(BAND);
+    let mut in_band: Vec<Vec<u32>> = vec![Vec::new(); bands];
+    for (i, d) in discs.iter().enumerate() {
+        let rows = d.rows(height);
+        if rows.is_empty() {
+            continue;
+        }
+        for ids in &mut in_band[rows.start / BAND..=(rows.end - 1) / BAND] {
+            ids.push(i as u32);
+        }
+    }
+    let sky = vec![0; width];
+    world
+        .tiles_mut()
+        .par_chunks_mut(BAND * width)
+        .zip(in_band)
+        .enumerate()
+        .for_each(|(b, (band, ids))| {
+            for i in ids {
+                let d = &discs[i as usize];
+                let floor = if d.mouth { &sky } else { below };
+                let rows = d.rows(height);
+                for y in rows.start.max(b * BAND)..rows.end.min(b * BAND + BAND) {
+                    let r = y - b * BAND;
+                    carve_row(&mut band[r * width..(r + 1) * width], y, d, floor);
+                }
+            }
+        });
+}
+
 pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     let key = rng.next_u64();
+    let (discs, below) = plan(world, preset, key);
+    carve(world, &discs, &below);
+}
+
+/// Every disc of every tunnel, and the first row long tunnels may open in each column.
+fn plan(world: &World, preset: &Preset, key: u64) -> (Vec<Disc>, Vec<usize>) {
     let p = &preset.tunnels;
     let (width, height) = (world.width(), world.height());
     let layers = Layers::of(preset);
@@ -82,7 +135,8 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     let bottom = (floor.min(height.saturating_sub(2)) as f64).max(top + 1.0);
     // Per million tiles of the band they wander in.
     let worms = (p.worms * width as f64 * (bottom - top) / 1e6).round() as u64;
-    for i in 0..worms {
+    let worm = |i: u64| {
+        let mut discs = Vec::new();
         let r = hash3(key, i, u64::MAX);
         let mut x = unit(r) * width as f64;
         let mut y = top + unit(hash3(key, i, u64::MAX - 1)) * (bottom - top);
@@ -114,15 +168,21 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
             // under a tenth.
             since += 1.0;
             if since >= (r * 0.8).max(1.0) {
-                carve_disc(world, x, y, r, &below);
+                discs.push(Disc {
+                    x,
+                    y,
+                    r,
+                    mouth: false,
+                });
                 since = 0.0;
             }
         }
-    }
+        discs
+    };
+    let mut discs: Vec<Disc> = (0..worms).into_par_iter().flat_map_iter(worm).collect();
     let mouths = (p.mouths * columns).round() as u64;
     let centre = width as f64 / 2.0;
     let clear = p.spawn_clear as f64 + p.mouth_radius + 1.0;
-    let sky = vec![0; width];
     for i in 0..mouths {
         let salt = 1 << 40 | i;
         let r = hash3(key, salt, u64::MAX);
@@ -159,9 +219,15 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
                 dir = -dir;
                 x -= 2.0 * dx;
             }
-            carve_disc(world, x, y, p.mouth_radius, &sky);
+            discs.push(Disc {
+                x,
+                y,
+                r: p.mouth_radius,
+                mouth: true,
+            });
         }
     }
+    (discs, below)
 }
 
 #[cfg(test)]
@@ -221,6 +287,35 @@ mod tests {
             assert!(mouths >= 2, "seed {seed}: {mouths} mouths");
             assert_eq!(crate::survey::survey(&a).mouths, 0);
         }
+    }
+
+    #[test]
+    fn carving_in_bands_in_parallel_equals_carving_disc_by_disc() {
+        let p = Preset {
+            width: 900,
+            height: 400,
+            ..Preset::default()
+        };
+        let mut w = world(&p, 8);
+        // Refill with stone below the surface so every disc has something to carve.
+        for x in 0..w.width() {
+            for y in w.surface[x] as usize..w.height() {
+                w.set(x, y, Tile::Stone);
+            }
+        }
+        let (discs, below) = plan(&w, &p, 42);
+        assert!(discs.len() > 100 && discs.iter().any(|d| d.mouth));
+        let mut banded = w.clone();
+        carve(&mut banded, &discs, &below);
+        let sky = vec![0; w.width()];
+        for d in discs.iter().rev() {
+            let floor = if d.mouth { &sky } else { &below };
+            for y in d.rows(w.height()) {
+                let width = w.width();
+                carve_row(&mut w.tiles_mut()[y * width..(y + 1) * width], y, d, floor);
+            }
+        }
+        assert_eq!(banded.tiles(), w.tiles());
     }
 
     #[test]

@@ -15,6 +15,7 @@ pub mod noise;
 pub mod ocean;
 pub mod ores;
 pub mod surface;
+pub mod survey;
 pub mod trees;
 pub mod tunnels;
 pub mod underworld;

@@ -14,7 +14,7 @@
 //! from row to row by up to `border` tiles, with a few tiles of speckle where it meets its
 //! neighbour: no biome ends in a vertical cut.
 
-use super::noise::{hash32, perlin_1d, perlin_2d_row};
+use super::noise::{LatticeRow, RowPlan, hash32, perlin_1d, perlin_2d_row_cached};
 use crate::preset::{Biome, Preset};
 use crate::rng::{PassRng, pass_rng};
 use crate::world::{Tile, World};
@@ -29,6 +29,9 @@ const OCEAN_DEPTH: usize = 40;
 const SOFT: f64 = 5.0;
 /// Rows per wander of a biome's edges (the slow swing; a faster one adds detail).
 const EDGE_WAVE: f32 = 56.0;
+/// Rows a thread takes at a time: a lattice row of the pocket noise spans 40 rows, so
+/// runs this long reuse its terms.
+const ROWS_PER_JOB: usize = 48;
 /// Frequency of the noise that leaves pockets of stone in jungle mud and snow ice.
 const POCKETS: f32 = 0.025;
 
@@ -308,45 +311,70 @@ pub fn apply(world: &mut World, preset: &Preset, _rng: &mut PassRng) {
     let pocket_key = hash32(map.key ^ 0x90C4);
     let surface = std::mem::take(&mut world.surface);
     let first = tops.iter().copied().min().unwrap_or(0) as usize;
+    // The pocket noise's columns for each span: all it can reach (its edges wander at
+    // most `reach` tiles), planned once; each thread keeps its lattice rows across rows.
+    let plans: Vec<(usize, RowPlan)> = map
+        .spans
+        .iter()
+        .map(|span| {
+            let reach = map.border + 0.1 * (span.end - span.start) / 2.0 + SOFT + 2.0;
+            let a = (span.start - reach).floor().max(0.0) as usize;
+            let b = ((span.end + reach).ceil().max(0.0) as usize)
+                .min(width)
+                .max(a);
+            (a, RowPlan::new(a, b - a, POCKETS))
+        })
+        .collect();
     world
         .tiles_mut()
         .par_chunks_mut(width)
-        .with_min_len(4)
+        .with_min_len(ROWS_PER_JOB)
         .enumerate()
         .skip(first)
-        .for_each(|(y, row)| {
-            let mut pockets = Vec::new();
-            for (span, &top) in map.spans.iter().zip(&tops) {
-                let Some((l, r)) = map.edges(span, y, top) else {
-                    continue;
-                };
-                let a = (l - SOFT).floor().max(0.0) as usize;
-                let b = ((r + SOFT).ceil().max(0.0) as usize).min(width);
-                if a >= b {
-                    continue;
-                }
-                pockets.resize(b - a, 0.0);
-                if matches!(span.biome, Biome::Snow | Biome::Jungle) {
-                    perlin_2d_row(pocket_key, a, y, POCKETS, &mut pockets);
-                }
-                // The speckled margins ask per tile; the inside is the biome's outright.
-                let inner_a = ((l + SOFT).ceil().max(a as f64) as usize).min(b);
-                let inner_b = ((r - SOFT).floor().max(inner_a as f64) as usize).min(b);
-                for x in (a..inner_a).chain(inner_b..b) {
-                    let s = surface[x] as usize;
-                    let dist = (x as f64 + 0.5 - l).min(r - x as f64 - 0.5);
-                    if y >= s && map.takes(x, y, dist) {
-                        row[x] = swap(span.biome, row[x], y - s, sand_depth, pockets[x - a]);
+        .for_each_init(
+            || (vec![LatticeRow::default(); plans.len()], Vec::new()),
+            |(lattices, pockets), (y, row)| {
+                for (i, (span, &top)) in map.spans.iter().zip(&tops).enumerate() {
+                    let Some((l, r)) = map.edges(span, y, top) else {
+                        continue;
+                    };
+                    let (p0, plan) = &plans[i];
+                    let a = ((l - SOFT).floor().max(0.0) as usize).max(*p0);
+                    let b = ((r + SOFT).ceil().max(0.0) as usize).min(p0 + plan.len());
+                    if a >= b {
+                        continue;
+                    }
+                    pockets.resize(plan.len(), 0.0);
+                    if matches!(span.biome, Biome::Snow | Biome::Jungle) {
+                        perlin_2d_row_cached(
+                            pocket_key,
+                            plan,
+                            &mut lattices[i],
+                            y,
+                            POCKETS,
+                            pockets,
+                        );
+                    }
+                    let pocket = |x: usize| pockets[x - p0];
+                    // The speckled margins ask per tile; the inside is the biome's outright.
+                    let inner_a = ((l + SOFT).ceil().max(a as f64) as usize).min(b);
+                    let inner_b = ((r - SOFT).floor().max(inner_a as f64) as usize).min(b);
+                    for x in (a..inner_a).chain(inner_b..b) {
+                        let s = surface[x] as usize;
+                        let dist = (x as f64 + 0.5 - l).min(r - x as f64 - 0.5);
+                        if y >= s && map.takes(x, y, dist) {
+                            row[x] = swap(span.biome, row[x], y - s, sand_depth, pocket(x));
+                        }
+                    }
+                    for x in inner_a..inner_b {
+                        let s = surface[x] as usize;
+                        if y >= s {
+                            row[x] = swap(span.biome, row[x], y - s, sand_depth, pocket(x));
+                        }
                     }
                 }
-                for x in inner_a..inner_b {
-                    let s = surface[x] as usize;
-                    if y >= s {
-                        row[x] = swap(span.biome, row[x], y - s, sand_depth, pockets[x - a]);
-                    }
-                }
-            }
-        });
+            },
+        );
     world.surface = surface;
 }
 

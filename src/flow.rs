@@ -96,15 +96,16 @@ impl Flow {
     /// beside it (which may not be level): for a world from a save, which may have been
     /// taken while water was flowing.
     pub fn wake_restless(&mut self, world: &World) {
-        self.active
-            .extend(restless(world).into_iter().map(|(x, y)| (y, x)));
+        let all = liquids(world);
         let air = |x: usize, y: usize| world.get(x as i64, y as i64) == Some(Tile::Air);
-        self.bodies.extend(
-            liquids(world)
-                .into_iter()
-                .filter(|&(x, y)| (x > 0 && air(x - 1, y)) || air(x + 1, y))
-                .map(|(x, y)| (y, x)),
-        );
+        for &(x, y) in &all {
+            if target(world, x, y, [-1, 1]).is_some() {
+                self.active.insert((y, x));
+            }
+            if (x > 0 && air(x - 1, y)) || air(x + 1, y) {
+                self.bodies.insert((y, x));
+            }
+        }
     }
 
     /// The tiles whose light may have changed since the last call (lava that moved or

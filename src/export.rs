@@ -1,8 +1,9 @@
 //! Writing worlds out: ASCII art, one-pixel-per-tile PNG, and the stats JSON.
 
 use crate::analysis::CaveReport;
-use crate::world::{CAVE_BACKDROP, Tile, World};
+use crate::world::{Tile, World};
 use crate::worldgen::PassTiming;
+use crate::worldgen::layers::Layers;
 use std::io::{self, Write};
 
 /// The world as text, one line per row, top row first, using [`Tile::ascii`].
@@ -28,12 +29,18 @@ pub fn write_surface(world: &World, out: &mut dyn Write) -> io::Result<()> {
     out.write_all(text.as_bytes())
 }
 
-/// RGBA pixel of a tile in the game's palette: underground air is the cave backdrop.
+/// RGBA pixel of a tile in the game's palette: underground air is its depth layer's
+/// backdrop ([`Layers::backdrop`]: dirt, stone, the underworld's glow).
 #[inline]
 pub fn pixel(world: &World, x: usize, y: usize) -> [u8; 4] {
+    layered_pixel(world, &Layers::of_world(world), x, y)
+}
+
+#[inline]
+fn layered_pixel(world: &World, layers: &Layers, x: usize, y: usize) -> [u8; 4] {
     let t = world.tile(x, y);
     if t == Tile::Air && y as u32 >= world.surface[x] {
-        CAVE_BACKDROP
+        layers.backdrop(y as u32, world.surface[x])
     } else {
         t.color()
     }
@@ -41,10 +48,11 @@ pub fn pixel(world: &World, x: usize, y: usize) -> [u8; 4] {
 
 /// RGBA bytes of the whole world, one pixel per tile, row-major.
 pub fn rgba(world: &World) -> Vec<u8> {
+    let layers = Layers::of_world(world);
     let mut buf = Vec::with_capacity(world.width() * world.height() * 4);
     for y in 0..world.height() {
         for x in 0..world.width() {
-            buf.extend_from_slice(&pixel(world, x, y));
+            buf.extend_from_slice(&layered_pixel(world, &layers, x, y));
         }
     }
     buf
@@ -148,8 +156,25 @@ mod tests {
         assert_eq!((info.width, info.height), (3, 4));
         let px = |x: usize, y: usize| buf[(y * 3 + x) * 4..(y * 3 + x) * 4 + 4].to_vec();
         assert_eq!(px(0, 0), Tile::Air.color());
-        assert_eq!(px(1, 2), CAVE_BACKDROP);
+        assert_eq!(px(1, 2), Layers::of_world(&w).backdrop(2, w.surface[1]));
         assert_eq!(px(1, 1), Tile::Stone.color());
+    }
+
+    #[test]
+    fn underground_air_shows_its_layers_backdrop() {
+        // A 100-row shaft: dirt backdrop to row 44, stone from the cavern layer (row 45),
+        // the underworld's glow from row 92.
+        let rows: Vec<String> = (0..100)
+            .map(|y| if y < 5 { "   " } else { "# #" }.to_string())
+            .collect();
+        let refs: Vec<&str> = rows.iter().map(|r| r.as_str()).collect();
+        let mut w = World::from_ascii(&refs).unwrap();
+        w.surface = vec![5; 3];
+        assert_eq!(pixel(&w, 1, 2), crate::world::SKY);
+        assert_eq!(pixel(&w, 1, 44), crate::world::CAVE_BACKDROP);
+        assert_eq!(pixel(&w, 1, 45), crate::world::STONE_BACKDROP);
+        assert_eq!(pixel(&w, 1, 92), crate::world::UNDERWORLD_BACKDROP);
+        assert_eq!(pixel(&w, 0, 92), Tile::Stone.color());
     }
 
     #[test]

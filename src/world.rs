@@ -235,8 +235,13 @@ impl Tile {
 
 /// Sky colour behind open air above the surface.
 pub const SKY: [u8; 4] = [138, 192, 238, 255];
-/// Backdrop colour behind open air below the surface, so caves read as caves.
+/// Backdrop colour behind open air below the surface, so caves read as caves: the dirt
+/// backdrop of the surface and underground layers.
 pub const CAVE_BACKDROP: [u8; 4] = [56, 44, 40, 255];
+/// Backdrop behind open air in the cavern layer: stone.
+pub const STONE_BACKDROP: [u8; 4] = [50, 50, 56, 255];
+/// Backdrop behind open air in the underworld: its glow.
+pub const UNDERWORLD_BACKDROP: [u8; 4] = [86, 34, 24, 255];
 
 /// A generated world.
 #[derive(Clone, Debug)]

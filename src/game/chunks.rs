@@ -6,7 +6,8 @@
 //! This file is the pure part (chunk geometry, texel painting); the GPU side is
 //! [`super::textures::ChunkTextures`].
 
-use crate::world::{CAVE_BACKDROP, Tile, World};
+use crate::world::{CAVE_BACKDROP, STONE_BACKDROP, Tile, UNDERWORLD_BACKDROP, World};
+use crate::worldgen::layers::Layers;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -119,9 +120,10 @@ pub fn build_pixels(world: &World, grid: &Grid, i: usize, out: &mut Vec<u8>) {
     out.clear();
     out.resize(tw * th * 4, 255);
     let surface = &world.surface[r.x0..r.x0 + r.w];
+    let layers = Layers::of_world(world);
     let color = |t: Tile, y: u32, top: u32| {
         if t == Tile::Air && y >= top {
-            CAVE_BACKDROP
+            layers.backdrop(y, top)
         } else {
             palette[t as usize]
         }
@@ -144,16 +146,20 @@ pub fn build_pixels(world: &World, grid: &Grid, i: usize, out: &mut Vec<u8>) {
     let s = grid.scale;
     let picks = |len: usize| (if len > 1 { 1 } else { 0 }..len).step_by(2);
     let pack = |c: [u8; 4]| c[0] as u64 | (c[1] as u64) << 16 | (c[2] as u64) << 32;
-    let mut lut = [0u64; Tile::COUNT + 1];
+    let mut lut = [0u64; Tile::COUNT + 3];
     for (l, c) in lut.iter_mut().zip(palette) {
         *l = pack(c);
     }
-    // Underground air.
+    // Underground air: the dirt, stone and underworld backdrops.
     const BACKDROP: usize = Tile::COUNT;
     lut[BACKDROP] = pack(CAVE_BACKDROP);
+    lut[BACKDROP + 1] = pack(STONE_BACKDROP);
+    lut[BACKDROP + 2] = pack(UNDERWORLD_BACKDROP);
     let class = |t: Tile, y: u32, top: u32| {
         if t == Tile::Air && y >= top {
             BACKDROP
+                + (y as usize >= layers.cavern) as usize
+                + (y as usize >= layers.underworld) as usize
         } else {
             t as usize
         }
@@ -265,7 +271,8 @@ mod tests {
                 assert_eq!(px(x, y), export::pixel(&w, x, y), "{x},{y}");
             }
         }
-        assert_eq!(px(2, 1), CAVE_BACKDROP);
+        // Row 1 of a 3-row world lies in its cavern layer (45% of the height down).
+        assert_eq!(px(2, 1), STONE_BACKDROP);
         assert!(build_all(&w, &g, &AtomicBool::new(true)).is_none());
     }
 

@@ -5,6 +5,7 @@ use crate::preset::Biome;
 use crate::world::{Tile, World};
 use crate::worldgen::PassTiming;
 use crate::worldgen::biomes::BiomeMap;
+use crate::worldgen::layers::{Layer, Layers};
 
 /// What the mouse is over.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -17,6 +18,8 @@ pub struct Hover {
     /// Cave id, area and whether it opens to the sky, for ground air.
     pub cave: Option<(u32, u64, bool)>,
     pub biome: Biome,
+    /// The depth layer.
+    pub layer: Layer,
 }
 
 impl Hover {
@@ -31,6 +34,7 @@ impl Hover {
             depth: y as i64 - world.surface[x] as i64,
             cave,
             biome: BiomeMap::new(&world.preset, world.seed).of_tile(world, x, y),
+            layer: Layers::of_world(world).at(y, world.surface[x]),
         }
     }
 }
@@ -129,7 +133,7 @@ pub fn lines(
             None if h.tile.is_open() && h.depth < 0 => line.push_str(", sky"),
             None => {}
         }
-        line.push_str(&format!(", {}", h.biome.label()));
+        line.push_str(&format!(", {}, {}", h.layer.name(), h.biome.label()));
         out.push(line);
     }
     out
@@ -217,6 +221,12 @@ mod tests {
             assert!(text.contains(want), "missing {want:?} in\n{text}");
         }
         assert!(text.ends_with(hover.biome.label()), "{text}");
+        // Row 2 of a 6-row world lies in its cavern layer (45% of the height down).
+        assert_eq!(hover.layer, Layer::Cavern);
+        assert!(
+            text.contains(", cavern layer, "),
+            "the layer is named: {text}"
+        );
         let sky = Hover::at(&w, &r, 0, 0);
         assert_eq!(sky.depth, -1);
         assert!(

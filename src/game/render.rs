@@ -3,7 +3,8 @@
 
 use super::camera::{Camera, TileRange};
 use super::state::Loaded;
-use crate::world::{CAVE_BACKDROP, Matter, Tile};
+use crate::world::{Matter, Tile};
+use crate::worldgen::layers::Layers;
 use macroquad::prelude::*;
 
 /// Atlas tile side in pixels (assets/tiles.png).
@@ -119,10 +120,10 @@ pub fn draw_world(
 /// What shows behind a tile's atlas picture: decorations (torches, trunks, leaves, cacti)
 /// are drawn over the air they stand in (sky above the surface, the cave backdrop below),
 /// not over their one-pixel colour, which would frame them in a square of it.
-pub fn backdrop_under(tile: Tile, y: u32, surface: u32) -> Option<[u8; 4]> {
+pub fn backdrop_under(tile: Tile, y: u32, surface: u32, layers: &Layers) -> Option<[u8; 4]> {
     (tile.info().matter == Matter::Decor).then(|| {
         if y >= surface {
-            CAVE_BACKDROP
+            layers.backdrop(y, surface)
         } else {
             Tile::Air.color()
         }
@@ -131,6 +132,7 @@ pub fn backdrop_under(tile: Tile, y: u32, surface: u32) -> Option<[u8; 4]> {
 
 fn draw_atlas_tiles(state: &Loaded, vis: &TileRange, l: f64, t: f64, z: f64, atlas: &Texture2D) {
     let xs: Vec<f32> = (vis.x0..=vis.x1).map(|x| edge(x as f64, l, z)).collect();
+    let layers = Layers::of_world(&state.world);
     for y in vis.y0..vis.y1 {
         let (sy0, sy1) = (edge(y as f64, t, z), edge((y + 1) as f64, t, z));
         let row = &state.world.row(y)[vis.x0..vis.x1];
@@ -139,7 +141,7 @@ fn draw_atlas_tiles(state: &Loaded, vis: &TileRange, l: f64, t: f64, z: f64, atl
                 continue;
             }
             let x = vis.x0 + i;
-            if let Some(bg) = backdrop_under(tile, y as u32, state.world.surface[x]) {
+            if let Some(bg) = backdrop_under(tile, y as u32, state.world.surface[x], &layers) {
                 let c = Color::from_rgba(bg[0], bg[1], bg[2], 255);
                 draw_rectangle(xs[i], sy0, xs[i + 1] - xs[i], sy1 - sy0, c);
             }
@@ -159,14 +161,30 @@ mod tests {
 
     #[test]
     fn decorations_stand_in_air_not_in_a_square_of_their_colour() {
-        assert_eq!(backdrop_under(Tile::Torch, 50, 40), Some(CAVE_BACKDROP));
-        assert_eq!(backdrop_under(Tile::Torch, 10, 40), Some(Tile::Air.color()));
+        // Layers of a 1000-row world: underground from 350, caverns 450, underworld 920.
+        let l = Layers::new(&Default::default(), 1000);
         assert_eq!(
-            backdrop_under(Tile::Leaves, 10, 40),
+            backdrop_under(Tile::Torch, 50, 40, &l),
+            Some(crate::world::CAVE_BACKDROP)
+        );
+        assert_eq!(
+            backdrop_under(Tile::Torch, 500, 40, &l),
+            Some(crate::world::STONE_BACKDROP)
+        );
+        assert_eq!(
+            backdrop_under(Tile::Torch, 950, 40, &l),
+            Some(crate::world::UNDERWORLD_BACKDROP)
+        );
+        assert_eq!(
+            backdrop_under(Tile::Torch, 10, 40, &l),
             Some(Tile::Air.color())
         );
-        assert_eq!(backdrop_under(Tile::Stone, 50, 40), None);
-        assert_eq!(backdrop_under(Tile::Water, 50, 40), None);
+        assert_eq!(
+            backdrop_under(Tile::Leaves, 10, 40, &l),
+            Some(Tile::Air.color())
+        );
+        assert_eq!(backdrop_under(Tile::Stone, 50, 40, &l), None);
+        assert_eq!(backdrop_under(Tile::Water, 50, 40, &l), None);
     }
 
     #[test]

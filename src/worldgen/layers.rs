@@ -100,6 +100,25 @@ impl Layers {
         }
     }
 
+    /// What shows behind open air at row `y` of a column whose surface row is `surface`:
+    /// the sky above the surface, then the dirt backdrop, the stone backdrop in the cavern
+    /// layer and the underworld's glow.
+    #[inline]
+    pub fn backdrop(&self, y: u32, surface: u32) -> [u8; 4] {
+        use crate::world::{CAVE_BACKDROP, SKY, STONE_BACKDROP, UNDERWORLD_BACKDROP};
+        match self.at(y as usize, surface) {
+            Layer::Sky => SKY,
+            Layer::Surface | Layer::Underground => CAVE_BACKDROP,
+            Layer::Cavern => STONE_BACKDROP,
+            Layer::Underworld => UNDERWORLD_BACKDROP,
+        }
+    }
+
+    /// The layers of a world (from its preset and height).
+    pub fn of_world(world: &World) -> Layers {
+        Layers::new(&world.preset.layers, world.height())
+    }
+
     /// The rows of `from` through `to`: the first row of `from` and the row after `to`.
     pub fn rows(&self, from: Layer, to: Layer) -> (usize, usize) {
         let top = |l: Layer| match l {

@@ -315,10 +315,10 @@ mod shipped {
     // tunnels and mouths, then the trees, then the underworld and lava.
     const GOLDEN: [(&str, &str); 6] = [
         ("classic", "2667f34767bfbaf8"),
-        ("default", "7f516dc32bc9e266"),
-        ("large", "7f516dc32bc9e266"),
-        ("caverns", "e88cf5d2fa30faea"),
-        ("plains", "ce8cb3aeda4972ed"),
-        ("highlands", "c0aaa54845a45582"),
+        ("default", "3ed1f93b50f63cd9"),
+        ("large", "3ed1f93b50f63cd9"),
+        ("caverns", "2b0d650c26f4f70c"),
+        ("plains", "a0c6fd4c368d63d0"),
+        ("highlands", "4403c66460bfcfec"),
     ];
 }

@@ -183,6 +183,7 @@ fn plan(world: &World, preset: &Preset, key: u64) -> (Vec<Disc>, Vec<usize>) {
     let mouths = (p.mouths * columns).round() as u64;
     let centre = width as f64 / 2.0;
     let clear = p.spawn_clear as f64 + p.mouth_radius + 1.0;
+    let spacing = (p.mouth_radius * 0.8).max(1.0);
     for i in 0..mouths {
         let salt = 1 << 40 | i;
         let r = hash3(key, salt, u64::MAX);
@@ -204,6 +205,7 @@ fn plan(world: &World, preset: &Preset, key: u64) -> (Vec<Disc>, Vec<usize>) {
         // Down past the top of the cavern layer and 36% of the column's depth.
         let goal = (layers.cavern as f64 + 20.0).max(s + 0.36 * (height as f64 - s));
         let goal = goal.min(bottom - 1.0) + unit(hash3(key, salt, u64::MAX - 3)) * 40.0;
+        let mut since = f64::MAX;
         for step in 0..MAX_STEPS {
             if y >= goal.min(height as f64 - 2.0) {
                 break;
@@ -219,12 +221,17 @@ fn plan(world: &World, preset: &Preset, key: u64) -> (Vec<Disc>, Vec<usize>) {
                 dir = -dir;
                 x -= 2.0 * dx;
             }
-            discs.push(Disc {
-                x,
-                y,
-                r: p.mouth_radius,
-                mouth: true,
-            });
+            // A disc every 0.8 radius, and at the first step (the opening).
+            since += 1.0;
+            if since >= spacing {
+                discs.push(Disc {
+                    x,
+                    y,
+                    r: p.mouth_radius,
+                    mouth: true,
+                });
+                since = 0.0;
+            }
         }
     }
     (discs, below)

@@ -428,7 +428,7 @@ fn draw_ui(
         let mut lines = lines;
         lines.extend(play_lines(w, &app.light_view));
         let bottom = ui::overlay(&lines, s);
-        ui::legend(bottom, s);
+        ui::legend(bottom, s, screen.1);
     }
     if let Some(st) = app.worker.status() {
         ui::progress(

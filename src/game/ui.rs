@@ -72,7 +72,7 @@ pub fn overlay(lines: &[String], s: f32) -> f32 {
 }
 
 /// The tile legend under the overlay.
-pub fn legend(y: f32, s: f32) {
+pub fn legend(y: f32, s: f32, screen_h: f32) {
     let mut entries: Vec<(String, [u8; 4])> = Tile::ALL
         .iter()
         .skip(1)
@@ -82,37 +82,53 @@ pub fn legend(y: f32, s: f32) {
     entries.insert(1, ("cave".into(), CAVE_BACKDROP));
     let lh = 20.0 * s;
     let (x, pad, sw) = (10.0 * s, 8.0 * s, 14.0 * s);
-    let w = entries
+    let col_w = entries
         .iter()
         .map(|(n, _)| width_of(n, s))
         .fold(0.0, f32::max)
         + sw
         + 3.0 * pad;
+    // Above the status line (26 px) with a margin: as many columns as that takes.
+    let room = screen_h - 40.0 * s - (y + 6.0 * s) - 2.0 * pad;
+    let rows = legend_rows(entries.len(), room, lh);
+    let cols = entries.len().div_ceil(rows);
     draw_rectangle(
         x,
         y + 6.0 * s,
-        w,
-        entries.len() as f32 * lh + 2.0 * pad,
+        col_w * cols as f32,
+        rows as f32 * lh + 2.0 * pad,
         PANEL,
     );
     for (i, (name, c)) in entries.iter().enumerate() {
-        let ty = y + 6.0 * s + pad + i as f32 * lh;
+        let (col, row) = (i / rows, i % rows);
+        let cx = x + col as f32 * col_w;
+        let ty = y + 6.0 * s + pad + row as f32 * lh;
         draw_rectangle(
-            x + pad,
+            cx + pad,
             ty + 3.0 * s,
             sw,
             sw,
             Color::from_rgba(c[0], c[1], c[2], 255),
         );
-        draw_rectangle_lines(x + pad, ty + 3.0 * s, sw, sw, 1.0, DIM);
+        draw_rectangle_lines(cx + pad, ty + 3.0 * s, sw, sw, 1.0, DIM);
         draw_text(
             name,
-            x + 2.0 * pad + sw,
+            cx + 2.0 * pad + sw,
             ty + 0.8 * lh,
             font(s) as f32,
             TEXT,
         );
     }
+}
+
+/// Rows per column of a legend of `entries` lines of height `lh` in `room` pixels: all in
+/// one column when they fit, else as many rows as fit (at least one), the columns beside
+/// each other.
+pub fn legend_rows(entries: usize, room: f32, lh: f32) -> usize {
+    let fit = (room / lh).floor().max(1.0) as usize;
+    let cols = entries.div_ceil(fit).max(1);
+    // Balance the columns: the fewest rows that still give that many columns.
+    entries.div_ceil(cols).max(1)
 }
 
 /// The always-visible status line (bottom-left): seed and keys.
@@ -351,6 +367,19 @@ pub fn toast(text: &str, screen: (f32, f32), s: f32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_legend_wraps_into_columns_that_fit_its_room() {
+        // 26 lines of 20 px: one column in 600 px, two of 13 in 300 px, all rows fit.
+        assert_eq!(legend_rows(26, 600.0, 20.0), 26);
+        assert_eq!(legend_rows(26, 300.0, 20.0), 13);
+        for room in [20.0, 95.0, 150.0, 333.0, 519.0] {
+            let rows = legend_rows(26, room, 20.0);
+            assert!(rows as f32 * 20.0 <= room.max(20.0), "{room}: {rows} rows");
+            assert!(26usize.div_ceil(rows) * rows >= 26);
+        }
+        assert_eq!(legend_rows(26, -5.0, 20.0), 1);
+    }
 
     #[test]
     fn the_load_list_keeps_the_selection_in_view_and_on_screen() {

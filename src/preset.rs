@@ -392,8 +392,8 @@ impl Default for CaveParams {
 impl Default for TunnelParams {
     fn default() -> Self {
         TunnelParams {
-            worms: 24.0,
-            length: 900,
+            worms: 14.0,
+            length: 800,
             radius_top: 1.2,
             radius_deep: 3.5,
             flatness: 0.6,

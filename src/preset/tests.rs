@@ -315,10 +315,10 @@ mod shipped {
     // tunnels and mouths, then the trees, then the underworld and lava.
     const GOLDEN: [(&str, &str); 6] = [
         ("classic", "2667f34767bfbaf8"),
-        ("default", "3ed1f93b50f63cd9"),
-        ("large", "3ed1f93b50f63cd9"),
-        ("caverns", "2b0d650c26f4f70c"),
-        ("plains", "a0c6fd4c368d63d0"),
-        ("highlands", "4403c66460bfcfec"),
+        ("default", "a4a8827ac4b73cfb"),
+        ("large", "a4a8827ac4b73cfb"),
+        ("caverns", "ad785b5ead58b8b8"),
+        ("plains", "b0023c2b929e4afb"),
+        ("highlands", "0782c986966887a9"),
     ];
 }

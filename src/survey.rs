@@ -77,10 +77,9 @@ fn layer_index(l: Layer) -> Option<usize> {
 
 /// Surveys a world whose surface rows are set.
 pub fn survey(world: &World) -> Survey {
-    let (w, h) = (world.width(), world.height());
+    let h = world.height();
     let layers = Layers::new(&world.preset.layers, h);
     let surface = &world.surface;
-    let ground_air = |x: usize, y: usize| y >= surface[x] as usize && world.tile(x, y).is_open();
     let (mut ground, mut cave_air) = (0u64, 0u64);
     let (mut layer_ground, mut layer_ore, mut layer_rock) = ([0u64; 4], [0u64; 4], [0u64; 4]);
     for y in 0..h {
@@ -96,53 +95,13 @@ pub fn survey(world: &World) -> Survey {
             layer_rock[l] += (ore || matches!(t, Tile::Stone | Tile::Ash)) as u64;
         }
     }
-    // Caves: flood fill over ground air.
-    let mut seen = vec![false; w * h];
-    let mut stack = Vec::new();
-    let mut largest_cave = 0u64;
-    for start in 0..w * h {
-        if seen[start] || !ground_air(start % w, start / w) {
-            continue;
-        }
-        seen[start] = true;
-        stack.push(start);
-        let mut area = 0u64;
-        while let Some(i) = stack.pop() {
-            area += 1;
-            let (x, y) = (i % w, i / w);
-            let mut visit = |j: usize| {
-                if !seen[j] && ground_air(j % w, j / w) {
-                    seen[j] = true;
-                    stack.push(j);
-                }
-            };
-            if x > 0 {
-                visit(i - 1);
-            }
-            if x + 1 < w {
-                visit(i + 1);
-            }
-            if y > 0 {
-                visit(i - w);
-            }
-            if y + 1 < h {
-                visit(i + w);
-            }
-        }
-        largest_cave = largest_cave.max(area);
-    }
-    let mut mouths = 0u64;
-    let mut open_before = false;
-    for (x, &s) in surface.iter().enumerate() {
-        let open = (s as usize) < h && world.tile(x, s as usize).is_open();
-        mouths += (open && !open_before) as u64;
-        open_before = open;
-    }
+    // Caves and mouths as connectivity counts them (`--stats`, the overlay).
+    let report = crate::analysis::analyse(world);
     Survey {
         ground,
         cave_air,
-        largest_cave,
-        mouths,
+        largest_cave: report.largest_cave_area(),
+        mouths: report.mouths.len() as u64,
         walk_depth: walk_depth(world),
         layer_ground,
         layer_ore,

@@ -262,14 +262,7 @@ pub fn presets_listing() -> String {
     let dir = std::path::Path::new(DEFAULT_PRESET)
         .parent()
         .unwrap_or(std::path::Path::new("."));
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|d| {
-            d.filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-                .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
+    let files = preset::files_in(dir);
     if !files.is_empty() {
         out.push_str(&format!(
             "Preset files in {} (--preset PATH):\n",

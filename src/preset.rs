@@ -504,6 +504,19 @@ pub fn parse(text: &str, source: &str) -> Result<Preset, PresetError> {
     Ok(preset)
 }
 
+/// The `*.ron` files in `dir`, sorted by path; empty if the folder cannot be read.
+pub fn files_in(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e == "ron") && p.is_file())
+                .collect()
+        })
+        .unwrap_or_default();
+    out.sort();
+    out
+}
+
 /// Reads, parses and validates a preset file. A missing `name` becomes the file stem.
 pub fn load(path: &Path) -> Result<Preset, PresetError> {
     let source = path.display().to_string();

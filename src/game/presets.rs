@@ -21,15 +21,7 @@ pub fn list_all(dirs: &[PathBuf]) -> Vec<PathBuf> {
 
 /// `*.ron` files in `dir`, sorted by name; empty if the folder cannot be read.
 pub fn list(dir: &Path) -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|rd| {
-            rd.filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|e| e == "ron") && p.is_file())
-                .collect()
-        })
-        .unwrap_or_default();
-    out.sort();
-    out
+    preset::files_in(dir)
 }
 
 /// The menu label of a preset file: its stem.

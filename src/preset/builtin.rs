@@ -40,13 +40,7 @@ mod tests {
     #[test]
     fn every_built_in_preset_is_its_shipped_file() {
         let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("config/presets");
-        let files = std::fs::read_dir(&dir)
-            .unwrap()
-            .filter(|e| {
-                e.as_ref()
-                    .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "ron"))
-            })
-            .count();
+        let files = super::super::files_in(&dir).len();
         assert_eq!(
             files,
             BUILTIN.len(),

@@ -408,6 +408,15 @@ pub(crate) mod tests {
         assert_eq!(l.light, LightMap::compute(&l.world));
     }
 
+    /// Runs the flow at 60 frames a second until it rests, for a minute at most.
+    fn run_flow_for_a_minute(l: &mut Loaded) {
+        let mut now = 0.0;
+        while !l.flow.is_idle() && now < 60.0 {
+            now += 1.0 / 60.0;
+            l.run_flow(now);
+        }
+    }
+
     #[test]
     fn water_over_a_dug_floor_flows_down_and_everything_follows() {
         let mut l = loaded();
@@ -435,11 +444,7 @@ pub(crate) mod tests {
         let water = l.world.counts()[Tile::Water as usize];
         l.set_tile(x, y + 1, Tile::Air);
         l.stir(x, y + 1);
-        let mut now = 0.0;
-        while !l.flow.is_idle() && now < 60.0 {
-            now += 1.0 / 60.0;
-            l.run_flow(now);
-        }
+        run_flow_for_a_minute(&mut l);
         assert!(l.flow.is_idle(), "still flowing after a minute");
         assert_eq!(
             l.world.counts()[Tile::Water as usize],
@@ -510,11 +515,7 @@ pub(crate) mod tests {
         }
         l.set_tile(x, y + 1, Tile::Air);
         l.stir(x, y + 1);
-        let mut now = 0.0;
-        while !l.flow.is_idle() && now < 60.0 {
-            now += 1.0 / 60.0;
-            l.run_flow(now);
-        }
+        run_flow_for_a_minute(&mut l);
         assert!(l.flow.is_idle());
         assert_eq!(l.world.counts()[Tile::Lava as usize], generated + 5);
         assert!(

@@ -566,20 +566,6 @@ impl fmt::Display for RangeError {
     }
 }
 
-fn check_f(field: &str, v: f64, lo: f64, hi: f64, lo_open: bool) -> Result<(), RangeError> {
-    let ok = v.is_finite() && (if lo_open { v > lo } else { v >= lo }) && v <= hi;
-    if ok {
-        Ok(())
-    } else {
-        let open = if lo_open { "(" } else { "[" };
-        Err(RangeError {
-            field: field.into(),
-            value: short_float(v),
-            allowed: format!("{open}{lo}, {hi}]"),
-        })
-    }
-}
-
 /// A float as written in messages: plain, or in exponent form when plain would be long
 /// (`1e308`, not 309 digits).
 fn short_float(v: f64) -> String {
@@ -591,121 +577,24 @@ fn short_float(v: f64) -> String {
     }
 }
 
-fn check_u(field: &str, v: u32, lo: u32, hi: u32) -> Result<(), RangeError> {
-    if (lo..=hi).contains(&v) {
-        Ok(())
-    } else {
-        Err(RangeError {
-            field: field.into(),
-            value: v.to_string(),
-            allowed: format!("{lo}..={hi}"),
-        })
-    }
-}
-
 /// Checks a world size against the documented limits (also used for `--size`).
 pub fn check_size(width: u32, height: u32) -> Result<(), RangeError> {
-    check_u("width", width, MIN_SIDE, MAX_WIDTH)?;
-    check_u("height", height, MIN_SIDE, MAX_HEIGHT)
+    let size = Preset {
+        width,
+        height,
+        ..Preset::default()
+    };
+    for path in ["width", "height"] {
+        field(path).map_or(Ok(()), |f| f.check(&size, 0))?;
+    }
+    Ok(())
 }
 
 impl Preset {
-    /// Checks every field against its documented range.
+    /// Checks every field against its range in [`FIELDS`], then the rules between fields
+    /// (the ore table's tiles and layers, the biome spans).
     pub fn validate(&self) -> Result<(), RangeError> {
-        check_size(self.width, self.height)?;
-        let s = &self.surface;
-        check_f("surface.base_height", s.base_height, 0.0, 1.0, false)?;
-        check_f(
-            "surface.amplitude",
-            s.amplitude,
-            0.0,
-            MAX_HEIGHT as f64,
-            false,
-        )?;
-        check_f("surface.frequency", s.frequency, 0.0, 1.0, true)?;
-        check_u("surface.octaves", s.octaves, 1, MAX_OCTAVES)?;
-        check_f("surface.persistence", s.persistence, 0.0, 1.0, false)?;
-        check_f("surface.lacunarity", s.lacunarity, 1.0, 8.0, false)?;
-        check_f("surface.relief", s.relief, 0.0, MAX_HEIGHT as f64, false)?;
-        check_f(
-            "surface.relief_frequency",
-            s.relief_frequency,
-            0.0,
-            1.0,
-            true,
-        )?;
-        check_f(
-            "surface.terrace_height",
-            s.terrace_height,
-            0.0,
-            256.0,
-            false,
-        )?;
-        check_f(
-            "surface.terrace_sharpness",
-            s.terrace_sharpness,
-            1.0,
-            16.0,
-            false,
-        )?;
-        check_u("layers.dirt_depth", self.layers.dirt_depth, 0, MAX_HEIGHT)?;
-        check_u("layers.dirt_jitter", self.layers.dirt_jitter, 0, 256)?;
-        let l = &self.layers;
-        check_f("layers.underground", l.underground, 0.0, 1.0, false)?;
-        check_f("layers.cavern", l.cavern, l.underground, 1.0, false)?;
-        check_f("layers.underworld", l.underworld, l.cavern, 1.0, false)?;
-        check_u("layers.wander", l.wander, 0, MAX_HEIGHT)?;
-        check_f(
-            "layers.wander_frequency",
-            l.wander_frequency,
-            0.0,
-            1.0,
-            true,
-        )?;
-        check_f("layers.blobs", l.blobs, 0.0, 100.0, false)?;
-        let c = &self.caves;
-        check_f("caves.fill", c.fill, 0.0, 1.0, false)?;
-        check_f("caves.fill_variation", c.fill_variation, 0.0, 1.0, false)?;
-        check_f("caves.fill_frequency", c.fill_frequency, 0.0, 1.0, true)?;
-        check_u("caves.margin", c.margin, 0, MAX_HEIGHT)?;
-        check_u("caves.iterations", c.iterations, 0, MAX_ITERATIONS)?;
-        check_u("caves.wall_above", c.wall_above, 0, 8)?;
-        check_u("caves.open_below", c.open_below, 0, 8)?;
-        check_u("caves.scale", c.scale, 1, MAX_CAVE_SCALE)?;
-        check_u("caves.smoothing", c.smoothing, 0, MAX_ITERATIONS)?;
-        check_f("caves.shallow", c.shallow, 0.0, 1.0, false)?;
-        check_f("caves.deepening", c.deepening, 0.0, 1.0, false)?;
-        check_u("caves.min_cavern", c.min_cavern, 0, 1 << 24)?;
-        if c.open_below > c.wall_above + 1 {
-            return Err(RangeError {
-                field: "caves.open_below".into(),
-                value: c.open_below.to_string(),
-                allowed: format!(
-                    "0..={} (at most caves.wall_above + 1, or the two rules overlap)",
-                    c.wall_above + 1
-                ),
-            });
-        }
-        let t = &self.tunnels;
-        check_f("tunnels.worms", t.worms, 0.0, 1000.0, false)?;
-        check_u("tunnels.length", t.length, 0, 4000)?;
-        check_f("tunnels.radius_top", t.radius_top, 0.0, 16.0, false)?;
-        check_f("tunnels.radius_deep", t.radius_deep, 0.0, 16.0, false)?;
-        check_f("tunnels.flatness", t.flatness, 0.0, 1.0, false)?;
-        check_f("tunnels.mouths", t.mouths, 0.0, 100.0, false)?;
-        check_f("tunnels.mouth_radius", t.mouth_radius, 1.0, 8.0, false)?;
-        check_u("tunnels.spawn_clear", t.spawn_clear, 0, MAX_WIDTH)?;
-        let u = &self.underworld;
-        check_f("underworld.ceiling", u.ceiling, 0.0, 1.0, false)?;
-        check_f("underworld.floor", u.floor, u.ceiling, 1.0, false)?;
-        check_f("underworld.roughness", u.roughness, 0.0, 256.0, false)?;
-        let v = &self.lava;
-        check_f("lava.pools", v.pools, 0.0, 1.0, false)?;
-        check_f("lava.from", v.from, 0.0, 1.0, false)?;
-        check_u("lava.max_depth", v.max_depth, 1, MAX_POOL_DEPTH)?;
-        check_u("lava.max_width", v.max_width, 1, MAX_WIDTH)?;
-        check_u("lava.lake_depth", v.lake_depth, 0, MAX_POOL_DEPTH)?;
-        check_f("ores.frequency", self.ores.frequency, 0.0, 1.0, true)?;
+        fields::check_all(self)?;
         if self.ores.table.len() > MAX_ORES {
             return Err(RangeError {
                 field: "ores.table".into(),
@@ -722,28 +611,6 @@ impl Preset {
                         .into(),
                 });
             }
-            check_f(
-                &format!("ores.table[{i}].threshold"),
-                ore.threshold,
-                -1.0,
-                1.0,
-                false,
-            )?;
-            check_u(
-                &format!("ores.table[{i}].min_depth"),
-                ore.min_depth,
-                0,
-                MAX_HEIGHT,
-            )?;
-            if let Some(deep) = ore.deep_threshold {
-                check_f(
-                    &format!("ores.table[{i}].deep_threshold"),
-                    deep,
-                    -1.0,
-                    1.0,
-                    false,
-                )?;
-            }
             if ore.from == Layer::Sky || ore.to == Layer::Sky || ore.to < ore.from {
                 return Err(RangeError {
                     field: format!("ores.table[{i}].to"),
@@ -755,15 +622,13 @@ impl Preset {
                 });
             }
         }
-        let w = &self.water;
-        check_f("water.pools", w.pools, 0.0, 1.0, false)?;
-        check_u("water.max_depth", w.max_depth, 1, MAX_POOL_DEPTH)?;
-        check_u("water.max_width", w.max_width, 1, MAX_WIDTH)?;
         land::validate(self)?;
         Ok(())
     }
 }
 
+pub mod fields;
+pub use fields::{FIELDS, Field, Kind, field};
 mod land;
 pub use land::*;
 mod builtin;

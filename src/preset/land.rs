@@ -1,7 +1,7 @@
 //! Preset sections for what lies on the land: the oceans at both ends, the biomes across
 //! the width, the lakes and the trees, with their defaults and range checks.
 
-use super::{MAX_HEIGHT, MAX_WIDTH, Preset, RangeError, check_f, check_u};
+use super::{Preset, RangeError};
 use serde::{Deserialize, Serialize};
 
 /// The oceans: at both ends of the world the ground dips below a sea level, water fills
@@ -154,14 +154,8 @@ pub const MAX_TREE: u32 = 64;
 /// Most spans in `biomes.spans`.
 pub const MAX_BIOME_SPANS: usize = 12;
 
-/// Checks the land sections' fields against their documented ranges.
+/// Checks the rules of the biome spans the ranges in [`super::FIELDS`] do not cover.
 pub(super) fn validate(p: &Preset) -> Result<(), RangeError> {
-    let o = &p.ocean;
-    check_f("ocean.width", o.width, 0.0, 0.25, false)?;
-    check_f("ocean.sea_level", o.sea_level, 0.0, 1.0, false)?;
-    check_u("ocean.depth", o.depth, 0, MAX_HEIGHT)?;
-    check_u("ocean.shore", o.shore, 0, MAX_WIDTH)?;
-    check_u("ocean.sand_depth", o.sand_depth, 0, 256)?;
     let b = &p.biomes;
     if b.spans.len() > MAX_BIOME_SPANS {
         return Err(RangeError {
@@ -179,13 +173,6 @@ pub(super) fn validate(p: &Preset) -> Result<(), RangeError> {
                     .into(),
             });
         }
-        check_f(
-            &format!("biomes.spans[{i}].width"),
-            span.width,
-            0.0,
-            0.5,
-            true,
-        )?;
     }
     let total: f64 = b.spans.iter().map(|s| s.width).sum();
     if total > 0.8 {
@@ -195,19 +182,5 @@ pub(super) fn validate(p: &Preset) -> Result<(), RangeError> {
             allowed: "widths adding up to at most 0.8".into(),
         });
     }
-    check_f("biomes.depth", b.depth, 0.0, 1.0, false)?;
-    check_u("biomes.border", b.border, 0, 1024)?;
-    check_u("biomes.sand_depth", b.sand_depth, 0, 256)?;
-    check_f("biomes.dune_height", b.dune_height, 0.0, 256.0, false)?;
-    let l = &p.lakes;
-    check_f("lakes.per_4200", l.per_4200, 0.0, 64.0, false)?;
-    check_u("lakes.max_depth", l.max_depth, 1, 256)?;
-    check_u("lakes.max_width", l.max_width, 1, MAX_WIDTH)?;
-    let t = &p.trees;
-    check_f("trees.density", t.density, 0.0, 1.0, false)?;
-    check_u("trees.spacing", t.spacing, 1, 256)?;
-    check_f("trees.frequency", t.frequency, 0.0, 1.0, true)?;
-    check_u("trees.min_height", t.min_height, 1, MAX_TREE)?;
-    check_u("trees.max_height", t.max_height, t.min_height, MAX_TREE)?;
     Ok(())
 }

@@ -631,6 +631,8 @@ pub mod fields;
 pub use fields::{FIELDS, Field, Kind, field};
 mod land;
 pub use land::*;
+mod write;
+pub use write::{file_stem, save_in, to_ron};
 mod builtin;
 mod explain;
 pub use builtin::{BUILTIN, builtin, builtin_names};

@@ -385,6 +385,52 @@ pub fn save(path: &Path, world: &World, player: &PlayerState) -> Result<(), Stri
     crate::fsio::write_file_in_new_folder(path, |f| f.write_all(&bytes))
 }
 
+/// What a backup adds to its save's file name: `world-….strata.bak`.
+pub const BACKUP_SUFFIX: &str = ".bak";
+
+/// The backup of the save at `path`: the same name with [`BACKUP_SUFFIX`] after it.
+pub fn backup_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(BACKUP_SUFFIX);
+    PathBuf::from(name)
+}
+
+/// Is `bytes` a whole save: the magic bytes first and the checksum of everything before
+/// the last four bytes in those four bytes?
+pub fn is_whole(bytes: &[u8]) -> bool {
+    let Some(body) = bytes.len().checked_sub(4).map(|n| &bytes[..n]) else {
+        return false;
+    };
+    let tail = &bytes[body.len()..];
+    bytes.starts_with(MAGIC)
+        && fnv1a32(body) == u32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]])
+}
+
+/// [`save`], first keeping the save it replaces as its backup ([`backup_path`], written
+/// atomically too), as a game keeps the previous save: a save the player regrets, or one
+/// that goes wrong, leaves the one before it. A file at `path` that is not a whole save
+/// ([`is_whole`]) never replaces the backup. Returns the backup's path when one was kept.
+pub fn save_keeping_backup(
+    path: &Path,
+    world: &World,
+    player: &PlayerState,
+) -> Result<Option<PathBuf>, String> {
+    // No file, or one that cannot be read: nothing to keep.
+    let old = crate::fsio::read_bounded(path, MAX_SAVE_BYTES)
+        .ok()
+        .filter(|b| is_whole(b));
+    let backup = match old {
+        Some(bytes) => {
+            let bak = backup_path(path);
+            crate::fsio::write_file(&bak, |f| f.write_all(&bytes))?;
+            Some(bak)
+        }
+        None => None,
+    };
+    save(path, world, player)?;
+    Ok(backup)
+}
+
 /// Reads and decodes a save.
 /// Reads no more than the save's header says its world can take ([`max_save_len`]).
 pub fn load(path: &Path) -> Result<(World, PlayerState), SaveError> {

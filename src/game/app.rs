@@ -1,6 +1,7 @@
 //! The game's state between frames and what the player's actions do to it.
 
 use super::camera::{self, Camera};
+use super::guard::{self, Answer, Decision, Replace};
 use super::input::{Action, Mode};
 use super::lighting::LightView;
 use super::play::Play;
@@ -72,6 +73,18 @@ pub struct App {
     /// The load list (L), while open, and its thumbnails as textures.
     pub load_list: Option<LoadList>,
     pub thumbs: Vec<Option<macroquad::texture::Texture2D>>,
+    /// The request waiting for the player's answer (unsaved edits), in [`Mode::Confirm`].
+    pub confirm: Option<Replace>,
+    /// The request to carry out once the world on screen is saved.
+    pub after_save: Option<Replace>,
+    /// A save wanted as soon as the one being written is done (before `after_save`).
+    save_requested: bool,
+    /// When the world on screen was last saved, loaded, made, or autosaving was tried.
+    pub last_save: f64,
+    /// Seconds between autosaves; `None`: off.
+    pub autosave_every: Option<f64>,
+    /// The save before quitting failed: the next close request quits without it.
+    pub quit_failed: bool,
 }
 
 impl App {
@@ -101,6 +114,12 @@ impl App {
             world_id: 0,
             load_list: None,
             thumbs: Vec::new(),
+            confirm: None,
+            after_save: None,
+            save_requested: false,
+            last_save: 0.0,
+            autosave_every: Some(guard::AUTOSAVE_MINUTES * 60.0),
+            quit_failed: false,
         };
         match start {
             Some(source) => app.worker.start_from(source),
@@ -121,7 +140,7 @@ impl App {
 
     pub fn act(&mut self, action: Action, screen: (f32, f32), now: f64) {
         match action {
-            Action::Reseed => self.generate(cli::random_seed()),
+            Action::Reseed => self.request(Replace::Reseed, now),
             Action::OpenSeedBox => {
                 self.seed_box = SeedBox::default();
                 self.mode = Mode::SeedBox;
@@ -172,7 +191,7 @@ impl App {
             Action::Load => {
                 // F5 keeps one save per world, so the newest save of this world is its file.
                 match self.shown.as_ref().map(|s| save::save_path(&s.world)) {
-                    Some(path) if path.is_file() => self.load(path, now),
+                    Some(path) if path.is_file() => self.request(Replace::LoadNewest(path), now),
                     _ => self
                         .play
                         .say("No save of this world yet (F5 saves; L lists all)", now),
@@ -198,7 +217,7 @@ impl App {
                 self.mode = Mode::World;
                 self.load_list = None;
             }
-            Action::ChoosePreset(i) => self.choose_preset(i),
+            Action::ChoosePreset(i) => self.choose_preset(i, now),
             Action::MenuUp if self.mode == Mode::LoadList => {
                 self.load_list.iter_mut().for_each(LoadList::up)
             }
@@ -215,14 +234,15 @@ impl App {
                     (self.menu_selected + 1).min(self.presets.list.len().saturating_sub(1))
             }
             Action::Confirm if self.mode == Mode::PresetMenu => {
-                self.choose_preset(self.menu_selected)
+                self.choose_preset(self.menu_selected, now)
             }
             Action::Confirm => {
-                if let Some(seed) = self.seed_box.seed() {
-                    self.generate(seed);
-                }
                 self.mode = Mode::World;
+                if let Some(seed) = self.seed_box.seed() {
+                    self.request(Replace::NewSeed(seed), now);
+                }
             }
+            Action::Answer(a) => self.answer(a, now),
             Action::Backspace => self.seed_box.backspace(),
             Action::Paste => {
                 if let Some(text) = macroquad::miniquad::window::clipboard_get() {
@@ -246,24 +266,165 @@ impl App {
         let path = path.to_path_buf();
         self.mode = Mode::World;
         self.load_list = None;
-        self.load(path, now);
+        self.request(Replace::LoadFile(path), now);
     }
 
     /// Switches to the menu's `i`-th preset, keeping the seed.
-    pub fn choose_preset(&mut self, i: usize) {
+    pub fn choose_preset(&mut self, i: usize, now: f64) {
         if i >= self.presets.list.len() {
             return;
         }
         self.mode = Mode::World;
-        if let Some(p) = self.presets.choose_index(i) {
-            self.worker.start(p, self.seed);
+        self.request(Replace::Preset(i), now);
+    }
+
+    /// Does the world on screen have unsaved edits?
+    pub fn unsaved(&self) -> bool {
+        self.shown.as_ref().is_some_and(|s| s.unsaved())
+    }
+
+    /// A request to replace the world on screen: done at once, asked about, or done after
+    /// a save ([`guard::decide`]).
+    pub fn request(&mut self, r: Replace, now: f64) {
+        match guard::decide(self.unsaved(), &r) {
+            Decision::Go => self.go(r, now),
+            Decision::Ask => {
+                self.confirm = Some(r);
+                self.mode = Mode::Confirm;
+            }
+            Decision::SaveThenGo => self.save_then(r, now),
+        }
+    }
+
+    /// The player answered the question about unsaved edits.
+    pub fn answer(&mut self, a: Answer, now: f64) {
+        self.mode = Mode::World;
+        let Some(r) = self.confirm.take() else { return };
+        match guard::answer(a) {
+            Some(Decision::SaveThenGo) => self.save_then(r, now),
+            Some(_) => self.go(r, now),
+            None => self
+                .play
+                .say("Cancelled: the world and its edits stay", now),
+        }
+    }
+
+    /// Saves the world on screen (after the save being written, if one is), then does `r`.
+    fn save_then(&mut self, r: Replace, now: f64) {
+        self.after_save = Some(r);
+        self.save_requested = true;
+        self.start_requested_save(now);
+    }
+
+    fn start_requested_save(&mut self, now: f64) {
+        if !self.save_requested || self.play.is_saving() {
+            return;
+        }
+        self.save_requested = false;
+        let started = self.shown.as_ref().is_some_and(|s| self.play.save(s, now));
+        // No world to save: go on; a save that could not start keeps the world (the
+        // message says why).
+        if !started
+            && let Some(r) = self.after_save.take()
+            && self.shown.is_none()
+        {
+            self.go(r, now);
+        }
+    }
+
+    /// Carries out a request (nothing to save, or saved, or the player said discard).
+    fn go(&mut self, r: Replace, now: f64) {
+        match r {
+            Replace::Reseed => self.generate(cli::random_seed()),
+            Replace::NewSeed(seed) => self.generate(seed),
+            Replace::LoadNewest(path) | Replace::LoadFile(path) => self.load(path, now),
+            Replace::Preset(i) => {
+                if let Some(p) = self.presets.choose_index(i) {
+                    self.worker.start(p, self.seed);
+                }
+            }
+            Replace::HotReload(p) => self.worker.start(*p, self.seed),
+        }
+    }
+
+    /// A save finished: marks the world saved, and carries out what waited for it (a
+    /// failed save cancels that: the world stays).
+    fn saved(&mut self, done: super::play::SaveDone, now: f64) {
+        if let Some(s) = &mut self.shown {
+            done.apply(s);
+        }
+        if self.save_requested {
+            // Another save is wanted first (this one began before the request).
+            self.start_requested_save(now);
+            return;
+        }
+        let Some(r) = self.after_save.take() else {
+            return;
+        };
+        match &done.result {
+            Ok((path, _)) => {
+                self.play.say(guard::saved_before(&r, path), now);
+                self.go(r, now);
+            }
+            Err(e) => self
+                .play
+                .say(format!("Save failed, so the world stays: {e}"), now),
+        }
+    }
+
+    /// The window's close request: saves unsaved edits first. Returns whether to quit
+    /// (false when that save failed: the game says so, and the next request quits).
+    pub fn quit_requested(&mut self, now: f64) -> bool {
+        if let Some(done) = self.play.wait_save(now) {
+            self.after_save = None;
+            self.saved(done, now);
+        }
+        if !guard::on_quit(self.unsaved(), self.quit_failed) {
+            return true;
+        }
+        let Some(s) = &mut self.shown else {
+            return true;
+        };
+        let path = save::save_path(&s.world);
+        match save::save_keeping_backup(&path, &s.world, &s.player_state()) {
+            Ok(_) => {
+                s.saved_edits = s.edit_count;
+                eprintln!("strata: saved {}", path.display());
+                eprintln!("strata: quit after saving the edits");
+                true
+            }
+            Err(e) => {
+                eprintln!("strata: save on quit failed: {e}");
+                self.play.say(
+                    format!("Could not save ({e}); close again to quit without saving"),
+                    now,
+                );
+                self.quit_failed = true;
+                false
+            }
         }
     }
 
     /// Per-frame bookkeeping: hot reload, finished worlds, texture uploads, the swap.
     pub fn update(&mut self, screen: (f32, f32), now: f64) {
         if let Some(p) = self.presets.poll(now) {
-            self.worker.start(p, self.seed);
+            self.request(Replace::HotReload(Box::new(p)), now);
+        }
+        if let Some(done) = self.play.poll_save(now) {
+            self.last_save = now;
+            self.saved(done, now);
+        }
+        if let Some(s) = &self.shown
+            && guard::autosave_due(
+                s.unsaved(),
+                self.play.is_saving(),
+                self.last_save,
+                now,
+                self.autosave_every,
+            )
+        {
+            self.last_save = now;
+            self.play.save_as(s, now, true);
         }
         match self.worker.poll() {
             Some(Outcome::Ready(g)) => self.receive(*g, screen),
@@ -298,6 +459,7 @@ impl App {
                 }
                 self.world_id += 1;
                 self.play.target = None;
+                self.last_save = now;
                 if let Some(old) = self.shown.replace(l) {
                     // Free the old tiles and runs (tens of MB) off the render thread; its
                     // textures must go here, with the GL context.
@@ -325,7 +487,9 @@ impl App {
             );
         }
         if let Some(s) = &mut self.shown {
-            s.run_flow(now);
+            if !self.mode.pauses() {
+                s.run_flow(now);
+            }
             s.refresh();
         }
         if let Some(list) = &mut self.load_list
@@ -398,6 +562,40 @@ mod tests {
         ];
         assert_eq!(made_in(&t, false), "passes 2 ms");
         assert_eq!(made_in(&[], false), "passes 0 ms");
+    }
+
+    #[test]
+    fn a_request_over_unsaved_edits_waits_for_the_answer() {
+        let d = std::env::temp_dir().join(format!("strata-app-ask-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        let presets = Presets::open(d.clone(), None);
+        let mut app = App::new(presets, 5, false, None);
+        let mut l = loaded();
+        let seed = l.world.seed;
+        app.seed = seed;
+        // Without edits a new seed goes ahead at once.
+        app.shown = Some(l);
+        app.request(Replace::NewSeed(11), 1.0);
+        assert_eq!((app.mode, app.seed), (Mode::World, 11));
+        app.seed = seed;
+        l = app.shown.take().unwrap();
+        let (x, y) = (300, l.world.surface[300] as usize);
+        l.set_tile(x, y, crate::world::Tile::Air);
+        app.shown = Some(l);
+        // With one, it waits; keys other than the answers do nothing to it.
+        app.request(Replace::NewSeed(12), 2.0);
+        assert_eq!((app.mode, app.seed), (Mode::Confirm, seed));
+        assert_eq!(app.confirm, Some(Replace::NewSeed(12)));
+        app.answer(Answer::Cancel, 3.0);
+        assert_eq!(
+            (app.mode, app.seed, app.confirm.clone()),
+            (Mode::World, seed, None)
+        );
+        assert!(app.unsaved(), "cancel keeps the edits");
+        app.request(Replace::NewSeed(13), 4.0);
+        app.answer(Answer::Discard, 5.0);
+        assert_eq!((app.mode, app.seed), (Mode::World, 13));
+        std::fs::remove_dir_all(&d).unwrap();
     }
 
     #[test]

@@ -100,6 +100,8 @@ pub async fn main_loop(opts: PlayOptions, start: Option<Source>) -> Result<(), S
     }
     let seed = opts.seed.unwrap_or_else(cli::random_seed);
     let mut app = App::new(presets, seed, opts.screenshot.is_some(), start);
+    // The window's close button asks; the loop saves unsaved edits, then quits.
+    prevent_quit();
     let atlas = render::load_atlas();
     let player_sprite = sprite::load();
     let mut timer = Timer::default();
@@ -121,6 +123,9 @@ pub async fn main_loop(opts: PlayOptions, start: Option<Source>) -> Result<(), S
             warm_scale = Some(s);
         }
         handle_input(&mut app, screen, now, &mut drag, jump_presses.take());
+        if is_quit_requested() && app.quit_requested(now) {
+            return Ok(());
+        }
         let t_in = t0.elapsed();
         app.update(screen, now);
         let t_up = t0.elapsed();
@@ -255,13 +260,28 @@ fn handle_input(
         }
         return;
     }
+    if app.mode == Mode::Confirm {
+        if is_mouse_button_pressed(MouseButton::Left)
+            && let Some(r) = &app.confirm
+        {
+            let q = super::guard::question(r);
+            let rects = ui::confirm_rects(&q, screen, ui::scale(screen.1));
+            if let Some(&(a, _)) = rects
+                .iter()
+                .find(|(_, r)| r.contains(vec2(mouse.0, mouse.1)))
+            {
+                app.answer(a, now);
+            }
+        }
+        return;
+    }
     if app.mode == Mode::PresetMenu && is_mouse_button_pressed(MouseButton::Left) {
         let rects = ui::menu_rects(&menu_names(app), screen, ui::scale(screen.1));
         if let Some(i) = rects
             .iter()
             .position(|r| r.contains(vec2(mouse.0, mouse.1)))
         {
-            app.choose_preset(i);
+            app.choose_preset(i, now);
         }
         return;
     }
@@ -345,7 +365,9 @@ fn handle_input(
         Buttons::default()
     };
     let cursor = play::tile_at(app.cam.screen_to_world(screen, mouse), size);
-    if let Some(w) = &mut app.shown {
+    if let Some(w) = &mut app.shown
+        && !app.mode.pauses()
+    {
         app.play.step(
             w,
             walk,
@@ -463,6 +485,11 @@ fn draw_ui(
                     .map(|e| super::saves::describe(e, now))
                     .collect();
                 ui::load_list(&lines, &app.thumbs, list.selected, screen, s);
+            }
+        }
+        Mode::Confirm => {
+            if let Some(r) = &app.confirm {
+                ui::confirm(&super::guard::question(r), mouse_position(), screen, s);
             }
         }
         Mode::World => {}

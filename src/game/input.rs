@@ -36,6 +36,8 @@ pub enum Action {
     OpenLoadList,
     /// Load-list entry by number (0-based).
     ChooseSave(usize),
+    /// An answer to the question about unsaved edits.
+    Answer(super::guard::Answer),
 }
 
 /// Which UI has the keyboard.
@@ -45,6 +47,15 @@ pub enum Mode {
     PresetMenu,
     SeedBox,
     LoadList,
+    /// The question about unsaved edits: save and continue, discard or cancel.
+    Confirm,
+}
+
+impl Mode {
+    /// Does the world stand still behind this UI (no movement, no flowing water)?
+    pub fn pauses(self) -> bool {
+        matches!(self, Mode::Confirm)
+    }
 }
 
 /// The action for a key press in `mode`; `ctrl` is whether Control is held.
@@ -52,6 +63,15 @@ pub fn action(key: KeyCode, mode: Mode, ctrl: bool) -> Option<Action> {
     use Action::*;
     use KeyCode as K;
     match mode {
+        Mode::Confirm => {
+            use super::guard::Answer as A;
+            match key {
+                K::S | K::Y | K::Enter | K::KpEnter => Some(Answer(A::Save)),
+                K::D | K::N => Some(Answer(A::Discard)),
+                K::Escape | K::C => Some(Answer(A::Cancel)),
+                _ => None,
+            }
+        }
         Mode::SeedBox => match key {
             K::Escape => Some(Close),
             K::Enter | K::KpEnter => Some(Confirm),
@@ -274,6 +294,20 @@ mod tests {
             Some(Action::Close)
         );
         assert_eq!(action(K::Key0, Mode::PresetMenu, false), None);
+    }
+
+    #[test]
+    fn the_question_takes_save_discard_or_cancel_and_nothing_else() {
+        use crate::game::guard::Answer as A;
+        let ask = |k| action(k, Mode::Confirm, false);
+        assert_eq!(ask(K::S), Some(Action::Answer(A::Save)));
+        assert_eq!(ask(K::Enter), Some(Action::Answer(A::Save)));
+        assert_eq!(ask(K::D), Some(Action::Answer(A::Discard)));
+        assert_eq!(ask(K::Escape), Some(Action::Answer(A::Cancel)));
+        // A second R, F9 or a number does not slip past the question.
+        assert_eq!(ask(K::R), None);
+        assert_eq!(ask(K::F9), None);
+        assert_eq!(ask(K::Key1), None);
     }
 
     #[test]

@@ -6,7 +6,7 @@
 use super::state::Loaded;
 use crate::edit::{self, DigStep, EditRefusal};
 use crate::player::Input;
-use crate::save::{self, PlayerState};
+use crate::save;
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, channel};
 
@@ -43,7 +43,7 @@ pub struct Play {
     /// A short message (refusals, saves, loads) and when it goes.
     pub notice: Option<(String, f64)>,
     next_place: f64,
-    saving: Option<Receiver<Result<PathBuf, String>>>,
+    saving: Option<Saving>,
     /// Last `player at` line and when it was written.
     last_log: Option<String>,
     log_at: f64,
@@ -166,7 +166,6 @@ impl Play {
                 Err(e) => self.refuse(e, now),
             }
         }
-        self.poll_save(now);
         if self.notice.as_ref().is_some_and(|n| now > n.1) {
             self.notice = None;
         }
@@ -182,46 +181,121 @@ impl Play {
     }
 
     /// F5: writes the world and the player to `saves/world-<seed>.strata` on a thread (a
-    /// copy of the world is taken first, so play goes on while it is written).
-    pub fn save(&mut self, l: &Loaded, now: f64) {
+    /// copy of the world is taken first, so play goes on while it is written), keeping the
+    /// save it replaces as `world-<seed>.strata.bak`. Returns whether a save started.
+    pub fn save(&mut self, l: &Loaded, now: f64) -> bool {
+        self.save_as(l, now, false)
+    }
+
+    /// [`Play::save`]; `auto`: the autosave (its messages say so).
+    pub fn save_as(&mut self, l: &Loaded, now: f64, auto: bool) -> bool {
         if self.saving.is_some() {
             self.say("Still saving...", now);
-            return;
+            return false;
         }
         let path = save::save_path(&l.world);
         let world = l.world.clone();
-        let state = PlayerState {
-            pos: l.player.pos,
-            inventory: l.inventory.clone(),
-        };
+        let state = l.player_state();
         let (tx, rx) = channel();
         let spawned = std::thread::Builder::new()
             .name("strata-save".into())
             .spawn(move || {
-                let _ = tx.send(save::save(&path, &world, &state).map(|_| path));
+                let _ =
+                    tx.send(save::save_keeping_backup(&path, &world, &state).map(|b| (path, b)));
             });
         match spawned {
             Ok(_) => {
-                self.saving = Some(rx);
-                self.say("Saving...", now);
+                self.saving = Some(Saving {
+                    rx,
+                    serial: l.serial,
+                    edits: l.edit_count,
+                    auto,
+                });
+                self.say(if auto { "Autosaving..." } else { "Saving..." }, now);
+                true
             }
-            Err(e) => self.say(format!("Save failed: {e}"), now),
+            Err(e) => {
+                self.say(format!("Save failed: {e}"), now);
+                false
+            }
         }
     }
 
-    fn poll_save(&mut self, now: f64) {
-        let Some(rx) = &self.saving else { return };
-        let Ok(result) = rx.try_recv() else { return };
-        self.saving = None;
-        match result {
-            Ok(path) => {
+    /// Is a save being written?
+    pub fn is_saving(&self) -> bool {
+        self.saving.is_some()
+    }
+
+    /// The save that finished since the last call, if any (logged and shown).
+    pub fn poll_save(&mut self, now: f64) -> Option<SaveDone> {
+        let result = self.saving.as_ref()?.rx.try_recv().ok()?;
+        Some(self.finish_save(result, now))
+    }
+
+    /// Waits for the save being written, if any (before quitting).
+    pub fn wait_save(&mut self, now: f64) -> Option<SaveDone> {
+        let result = self
+            .saving
+            .as_ref()?
+            .rx
+            .recv()
+            .unwrap_or_else(|_| Err("the save thread stopped".to_string()));
+        Some(self.finish_save(result, now))
+    }
+
+    fn finish_save(&mut self, result: SaveResult, now: f64) -> SaveDone {
+        let Some(s) = self.saving.take() else {
+            unreachable!("finish_save follows a save")
+        };
+        let what = if s.auto { "Autosaved" } else { "Saved" };
+        match &result {
+            Ok((path, backup)) => {
                 eprintln!("strata: saved {}", path.display());
-                self.say(format!("Saved to {}", path.display()), now);
+                if let Some(b) = backup {
+                    eprintln!("strata: kept the previous save as {}", b.display());
+                }
+                self.say(format!("{what} to {}", path.display()), now);
             }
             Err(e) => {
                 eprintln!("strata: save failed: {e}");
                 self.say(format!("Save failed: {e}"), now);
             }
+        }
+        SaveDone {
+            result,
+            serial: s.serial,
+            edits: s.edits,
+        }
+    }
+}
+
+/// A save's path and its backup's, or why it failed.
+pub type SaveResult = Result<(PathBuf, Option<PathBuf>), String>;
+
+/// A save being written.
+struct Saving {
+    rx: Receiver<SaveResult>,
+    /// The world saved ([`Loaded::serial`]) and its edit count when it was copied.
+    serial: u64,
+    edits: u64,
+    auto: bool,
+}
+
+/// A save that finished.
+#[derive(Debug, PartialEq)]
+pub struct SaveDone {
+    pub result: SaveResult,
+    /// The world saved ([`Loaded::serial`]) and its edit count when it was copied: edits
+    /// made while it was written are still unsaved.
+    pub serial: u64,
+    pub edits: u64,
+}
+
+impl SaveDone {
+    /// Marks the world saved if it is the one that was saved and the save worked.
+    pub fn apply(&self, l: &mut Loaded) {
+        if self.result.is_ok() && l.serial == self.serial {
+            l.saved_edits = l.saved_edits.max(self.edits);
         }
     }
 }
@@ -231,6 +305,34 @@ mod tests {
     use super::*;
     use crate::game::state::tests::loaded;
     use crate::world::Tile;
+
+    #[test]
+    fn a_finished_save_leaves_only_later_edits_unsaved() {
+        let mut l = loaded();
+        let (x, y) = (300, l.world.surface[300] as usize);
+        l.set_tile(x, y, Tile::Air);
+        l.set_tile(x, y + 1, Tile::Air);
+        assert!(l.unsaved());
+        // A save copied the world after the first edit, and the second came after.
+        let done = |result: SaveResult, serial| SaveDone {
+            result,
+            serial,
+            edits: 1,
+        };
+        done(Err("disk full".into()), l.serial).apply(&mut l);
+        assert_eq!(l.saved_edits, 0, "a failed save saves nothing");
+        done(Ok((PathBuf::from("w.strata"), None)), l.serial + 1).apply(&mut l);
+        assert_eq!(l.saved_edits, 0, "another world's save");
+        done(Ok((PathBuf::from("w.strata"), None)), l.serial).apply(&mut l);
+        assert!(l.unsaved(), "the second edit came after the copy");
+        SaveDone {
+            result: Ok((PathBuf::from("w.strata"), None)),
+            serial: l.serial,
+            edits: 2,
+        }
+        .apply(&mut l);
+        assert!(!l.unsaved());
+    }
 
     #[test]
     fn tiles_under_points() {

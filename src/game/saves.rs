@@ -1,4 +1,4 @@
-//! The load list: every save in `saves/`, newest first, each with its world's seed, preset,
+//! The load list: every save in `saves/` and every save's backup, newest first, each with its world's seed, preset,
 //! size, age and a thumbnail, read on a background thread (a save is decoded whole for its
 //! thumbnail) so the list opens at once and fills in. Engine-free: thumbnails are RGBA
 //! bytes; the UI uploads them.
@@ -97,12 +97,25 @@ pub fn describe(e: &Entry, now: SystemTime) -> String {
     }
 }
 
-/// The save files in `dir`, newest first (an unreadable folder lists nothing).
+/// Is `path` a save file's name: `*.strata`, or a save's backup `*.strata.bak`?
+pub fn is_save_name(path: &Path) -> bool {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    let name = name.strip_suffix(save::BACKUP_SUFFIX).unwrap_or(&name);
+    Path::new(name)
+        .extension()
+        .is_some_and(|x| x == save::EXTENSION)
+}
+
+/// The save files in `dir` and their backups, newest first (an unreadable folder lists
+/// nothing).
 pub fn scan(dir: &Path) -> Vec<Entry> {
     let mut out: Vec<Entry> = std::fs::read_dir(dir)
         .map(|rd| {
             rd.flatten()
-                .filter(|e| e.path().extension().is_some_and(|x| x == save::EXTENSION))
+                .filter(|e| is_save_name(&e.path()))
                 .filter_map(|e| {
                     let m = e.metadata().ok()?;
                     m.is_file().then(|| Entry {
@@ -239,15 +252,19 @@ mod tests {
         std::fs::write(dir.join("c.strata"), b"garbage").unwrap();
         stamp(&dir.join("c.strata"), 200);
         std::fs::write(dir.join("notes.txt"), b"not a save").unwrap();
+        std::fs::write(dir.join("notes.bak"), b"not a save's backup").unwrap();
+        // A backup is listed as a save of its own.
+        std::fs::copy(dir.join("a.strata"), dir.join("a.strata.bak")).unwrap();
+        stamp(&dir.join("a.strata.bak"), 50);
         let mut list = LoadList::open(&dir);
         let names: Vec<_> = list.entries.iter().map(|e| e.path.clone()).collect();
         assert_eq!(
             names,
-            ["b.strata", "c.strata", "a.strata"].map(|n| dir.join(n))
+            ["b.strata", "c.strata", "a.strata", "a.strata.bak"].map(|n| dir.join(n))
         );
         let start = std::time::Instant::now();
         let mut got = 0;
-        while got < 3 && start.elapsed() < Duration::from_secs(20) {
+        while got < 4 && start.elapsed() < Duration::from_secs(20) {
             got += list.poll();
             std::thread::sleep(Duration::from_millis(2));
         }
@@ -261,15 +278,20 @@ mod tests {
             lines[1]
         );
         assert!(lines[2].starts_with("seed 11  "));
+        assert!(
+            lines[3].starts_with("seed 11  ") && lines[3].ends_with("(a.strata.bak)"),
+            "{}",
+            lines[3]
+        );
         assert!(matches!(&list.entries[0].summary, Some(Ok(s)) if s.thumb.0 == 8));
-        list.down();
-        list.down();
-        list.down();
-        assert_eq!(list.selected, 2);
+        for _ in 0..5 {
+            list.down();
+        }
+        assert_eq!(list.selected, 3);
         list.up();
         assert_eq!(
             list.path(list.selected),
-            Some(dir.join("c.strata").as_path())
+            Some(dir.join("a.strata").as_path())
         );
         std::fs::remove_dir_all(&dir).unwrap();
     }

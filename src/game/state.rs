@@ -1,7 +1,8 @@
 //! The world on screen, its player and its caches. Every edit goes through
 //! [`Loaded::set_tile`] (or [`Loaded::edited`] for a change made by the edit rules), which
 //! marks the chunk textures (both levels) for rebuilding, relights the tiles around it and
-//! asks the background re-analysis for fresh connectivity.
+//! asks the background re-analysis for fresh connectivity; it also counts as an unsaved
+//! edit until the next save ([`Loaded::unsaved`]).
 
 use super::chunks::{Grid, OVERVIEW_SCALE};
 use super::masks::CaveMask;
@@ -101,7 +102,17 @@ pub struct Loaded {
     overview_painted: Option<Instant>,
     /// The save this world came from.
     pub loaded_from: Option<std::path::PathBuf>,
+    /// Tells this world from every other one shown in this run (saves finishing after a
+    /// swap belong to the old world).
+    pub serial: u64,
+    /// Edits (digs, placements, fellings) made to this world.
+    pub edit_count: u64,
+    /// [`Loaded::edit_count`] as of the last save that finished.
+    pub saved_edits: u64,
 }
+
+/// Next [`Loaded::serial`].
+static SERIAL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 impl Loaded {
     pub fn new(g: Generated) -> Loaded {
@@ -149,6 +160,22 @@ impl Loaded {
             logged_analysis: None,
             overview_painted: None,
             loaded_from: g.loaded_from,
+            serial: SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            edit_count: 0,
+            saved_edits: 0,
+        }
+    }
+
+    /// Has anything been dug, placed or felled since the world was saved, loaded or made?
+    pub fn unsaved(&self) -> bool {
+        self.edit_count != self.saved_edits
+    }
+
+    /// The player's part of a save of this world.
+    pub fn player_state(&self) -> crate::save::PlayerState {
+        crate::save::PlayerState {
+            pos: self.player.pos,
+            inventory: self.inventory.clone(),
         }
     }
 
@@ -174,6 +201,7 @@ impl Loaded {
     /// Tiles were changed in `self.world`: marks their chunks, relights once over the box
     /// around them all and schedules a new analysis. Nothing for an empty list.
     pub fn edited_tiles(&mut self, tiles: &[(usize, usize)]) {
+        self.edit_count += u64::from(!tiles.is_empty());
         self.redraw(tiles);
         self.relight(tiles);
     }
@@ -370,8 +398,10 @@ pub(crate) mod tests {
         assert_eq!(l.world.tile(x, y - 1), Tile::Air);
         l.set_tile(x, y - 1, Tile::Air);
         assert!(!l.analysis_stale, "no change, nothing to redo");
+        assert!(!l.unsaved(), "no change, nothing to save");
         l.set_tile(x, y, Tile::Air);
         assert!(l.analysis_stale);
+        assert!(l.unsaved());
         l.set_tile(9999, 0, Tile::Dirt); // outside: ignored
         l.settle();
         assert!(!l.analysis_stale);

@@ -241,6 +241,60 @@ pub fn preset_menu(
     panel(&lines, x, y, s);
 }
 
+/// A centred panel's frame `(x, y, w)` for `lines`.
+fn dialog_frame(lines: &[(String, Color)], screen: (f32, f32), s: f32) -> (f32, f32, f32) {
+    let w = lines
+        .iter()
+        .map(|(l, _)| width_of(l, s))
+        .fold(0.0, f32::max)
+        + 16.0 * s;
+    let h = lines.len() as f32 * 21.0 * s + 16.0 * s;
+    ((screen.0 - w) / 2.0, (screen.1 - h) / 2.0, w)
+}
+
+/// The question about unsaved edits: what happens, then one line per answer.
+fn confirm_lines(question: &str) -> Vec<(String, Color)> {
+    let mut lines = vec![
+        (question.to_string(), TEXT),
+        ("Keep the edits? Press a key or click:".to_string(), DIM),
+    ];
+    lines.extend(
+        super::guard::ANSWERS
+            .iter()
+            .map(|(_, label)| (format!("  {label}"), TEXT)),
+    );
+    lines
+}
+
+/// Screen rectangles of the question's answers (for mouse picking).
+pub fn confirm_rects(
+    question: &str,
+    screen: (f32, f32),
+    s: f32,
+) -> Vec<(super::guard::Answer, Rect)> {
+    let lines = confirm_lines(question);
+    let (x, y, w) = dialog_frame(&lines, screen, s);
+    let lh = 21.0 * s;
+    super::guard::ANSWERS
+        .iter()
+        .enumerate()
+        .map(|(i, (a, _))| (*a, Rect::new(x, y + 8.0 * s + (i + 2) as f32 * lh, w, lh)))
+        .collect()
+}
+
+/// The question about unsaved edits (centre), the answer under the mouse outlined.
+pub fn confirm(question: &str, mouse: (f32, f32), screen: (f32, f32), s: f32) {
+    let lines = confirm_lines(question);
+    let (x, y, _) = dialog_frame(&lines, screen, s);
+    backdrop(0.0, 0.0, screen.0, screen.1);
+    panel(&lines, x, y, s);
+    for (_, r) in confirm_rects(question, screen, s) {
+        if r.contains(vec2(mouse.0, mouse.1)) {
+            draw_rectangle_lines(r.x + 2.0, r.y, r.w - 4.0, r.h, 2.0, TEXT);
+        }
+    }
+}
+
 /// Height of a load-list row at scale 1 (a thumbnail and a line of text).
 const SAVE_ROW: f32 = 56.0;
 

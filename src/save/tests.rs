@@ -349,3 +349,41 @@ fn a_stored_preset_of_another_size_is_refused() {
     let (w2, _) = decode(&encode(&odd, &player)).unwrap();
     assert_eq!((w2.preset.width, w2.preset.height), (64, 40));
 }
+
+#[test]
+fn a_save_keeps_the_one_it_replaces_as_a_backup_but_never_a_damaged_one() {
+    let dir = temp_dir("backup");
+    let path = dir.join("world.strata");
+    let bak = backup_path(&path);
+    assert_eq!(bak, dir.join("world.strata.bak"));
+    let (mut world, player) = small();
+    // The first save has nothing before it.
+    assert_eq!(save_keeping_backup(&path, &world, &player), Ok(None));
+    assert!(!bak.exists());
+    let first = std::fs::read(&path).unwrap();
+    assert!(is_whole(&first));
+    world.set(3, 3, Tile::Torch);
+    assert_eq!(
+        save_keeping_backup(&path, &world, &player),
+        Ok(Some(bak.clone()))
+    );
+    assert_eq!(
+        std::fs::read(&bak).unwrap(),
+        first,
+        "the backup is the old save"
+    );
+    let (w, _) = load(&path).unwrap();
+    assert_eq!(w.tile(3, 3), Tile::Torch, "the save is the new world");
+    // A damaged save at the path is replaced, but the good backup stays.
+    let second = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &second[..100]).unwrap();
+    assert!(!is_whole(&second[..100]));
+    assert_eq!(save_keeping_backup(&path, &world, &player), Ok(None));
+    assert_eq!(std::fs::read(&bak).unwrap(), first);
+    let mut flipped = second.clone();
+    flipped[40] ^= 1;
+    assert!(!is_whole(&flipped) && !is_whole(b"STR") && !is_whole(&[]));
+    // The backup loads like any save.
+    assert!(load(&bak).is_ok());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

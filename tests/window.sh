@@ -5,18 +5,22 @@
 # running. Then it plays: holds D and checks the player moved, taps Space eight times for
 # 12 ms each and checks it jumped eight times, holds the left mouse button on the tile under
 # the player's feet and checks it was dug, presses F5 and checks a save file appeared,
-# presses F9 and checks the save was loaded, truncates the save and checks F9 refuses it
-# with the game still running. It loads a save of another preset and seed from the load
+# presses F9 and checks the save was loaded. It digs again and presses R: the game must ask
+# before replacing a world with unsaved edits; S saves it (keeping the save before as
+# `.bak`) and goes on, and the dug world loads again from the load list. It truncates the
+# save and checks F9 refuses it with the game still running. It loads a save of another preset and seed from the load
 # list (L), touches the watched preset file and checks the loaded world stays, that C copies its
 # seed and that the preset menu regenerates at it. In a hand-drawn world (`gen
 # --from-ascii`) it digs a pool's wall into a tunnel, then the tunnel's far wall into a
-# cave, and checks the pool pours through. The game writes `player at X Y screen SX SY zoom
+# cave, and checks the pool pours through; then it closes the window as a window manager's
+# close button does (tests/close_window.py) with those edits unsaved, and checks the game
+# saved them and quit with exit code 0. The game writes `player at X Y screen SX SY zoom
 # Z`, `jumps ..`, `dug ..`, `saved PATH`, `loaded PATH`, `seed N copied` and `water at rest
 # ..` lines to its log. Then checks `--frames N --screenshot PATH` writes a PNG and exits 0.
 #
-#   tests/window.sh            # needs: Xvfb xdotool xwd (x11-apps) netpbm, a release build
+#   tests/window.sh            # needs: Xvfb xdotool xwd (x11-apps) netpbm python3, a release build
 #
-# Debian: apt-get install -y xvfb xdotool x11-apps netpbm libgl1 libgl1-mesa-dri libxi6 libxkbcommon0
+# Debian: apt-get install -y xvfb xdotool x11-apps netpbm python3 libgl1 libgl1-mesa-dri libxi6 libxkbcommon0
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -35,7 +39,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-for tool in Xvfb xdotool xwd xwdtopnm pnmtopng cmp; do
+for tool in Xvfb xdotool xwd xwdtopnm pnmtopng cmp python3; do
   command -v "$tool" >/dev/null || fail "$tool is not installed"
 done
 [ -x "$BIN" ] || fail "$BIN not found: run cargo build --release first"
@@ -143,21 +147,24 @@ echo "tapped: 8 taps of 12 ms, 8 jumps"
 # half a tile below the feet. The body (0.8 tiles wide) may stand at a ledge with only one
 # of the two columns under it solid, so the column of the feet's centre is tried first,
 # then the other column the body covers.
-read -r px py sx sy zoom < <(last_pos | awk '{ print $4, $5, $7, $8, $10 }')
-dug_before=$(grep -c "dug " "$OUT/game.log" || true)
-dug=""
-# The centre's column, then the other column under the body's 0.8-tile width.
-targets=$(awk -v px="$px" -v sx="$sx" -v sy="$sy" -v z="$zoom" -v ox="$X" -v oy="$Y" 'BEGIN {
-  a = int(px); b = int(px - 0.39); if (b == a) b = int(px + 0.39)
-  printf "%d %d\n", ox + sx + (a + 0.5 - px) * z, oy + sy + z / 2
-  if (b != a) printf "%d %d\n", ox + sx + (b + 0.5 - px) * z, oy + sy + z / 2 }')
-while read -r mx my; do
-  xdotool mousemove "$mx" "$my"
-  sleep 0.3
-  xdotool mousedown 1; sleep 1.5; xdotool mouseup 1
-  if wait_for "dug " $((dug_before + 1)) 3; then dug=1; break; fi
-done <<< "$targets"
-[ -n "$dug" ] || fail "a held left click under the player at $px,$py dug nothing"
+dig_under_feet() {
+  local px py sx sy zoom dug_before targets mx my
+  read -r px py sx sy zoom < <(last_pos | awk '{ print $4, $5, $7, $8, $10 }')
+  dug_before=$(grep -c "dug " "$OUT/game.log" || true)
+  # The centre's column, then the other column under the body's 0.8-tile width.
+  targets=$(awk -v px="$px" -v sx="$sx" -v sy="$sy" -v z="$zoom" -v ox="$X" -v oy="$Y" 'BEGIN {
+    a = int(px); b = int(px - 0.39); if (b == a) b = int(px + 0.39)
+    printf "%d %d\n", ox + sx + (a + 0.5 - px) * z, oy + sy + z / 2
+    if (b != a) printf "%d %d\n", ox + sx + (b + 0.5 - px) * z, oy + sy + z / 2 }')
+  while read -r mx my; do
+    xdotool mousemove "$mx" "$my"
+    sleep 0.3
+    xdotool mousedown 1; sleep 1.5; xdotool mouseup 1
+    if wait_for "dug " $((dug_before + 1)) 3; then return 0; fi
+  done <<< "$targets"
+  fail "a held left click under the player at $px,$py dug nothing"
+}
+dig_under_feet
 echo "dug: $(grep "dug " "$OUT/game.log" | head -n 1 | sed 's/^strata: //')"
 shot "$OUT/dug.png"
 
@@ -173,6 +180,33 @@ sleep 0.5
 alive || fail "game is not running after F9"
 grep -q "load failed" "$OUT/game.log" && fail "F9 failed to load"
 echo "loaded: $(grep "loaded " "$OUT/game.log" | tail -n 1 | sed 's/^strata: //')"
+
+# Nothing is lost: dig, press R, and the game asks before it replaces a world with unsaved
+# edits; answering S saves it (keeping the save before as a backup), then makes the new
+# world; the dug world is still there in the load list (L, then 1: the newest save).
+seed_before=$(grep "on screen" "$OUT/game.log" | tail -n 1 | awk '{ print $3 }')
+wait_still
+dig_under_feet
+worlds=$(grep -c "on screen" "$OUT/game.log")
+saves=$(grep -c "saved " "$OUT/game.log")
+xdotool key r
+sleep 1.5
+shot "$OUT/question.png"
+[ "$(grep -c "on screen" "$OUT/game.log")" -eq "$worlds" ] || fail "R replaced a world with unsaved edits without asking"
+xdotool key s
+wait_for "saved " $((saves + 1)) 20 || fail "answering S to the question did not save"
+wait_for "on screen" $((worlds + 1)) 30 || fail "answering S did not go on to a new world"
+grep "saved " "$OUT/game.log" | tail -n 1 | grep -q "$save_file" || fail "the question saved $(grep "saved " "$OUT/game.log" | tail -n 1)"
+[ -s "$OUT/$save_file.bak" ] || fail "the save kept no backup of the save before it ($save_file.bak)"
+cmp -s "$OUT/$save_file" "$OUT/$save_file.bak" && fail "the backup is the new save, not the one before"
+loads=$(grep -c "loaded " "$OUT/game.log")
+xdotool key l
+sleep 1
+xdotool key 1
+wait_for "loaded " $((loads + 1)) 20 || fail "the load list did not load the world saved by the question"
+grep "loaded " "$OUT/game.log" | tail -n 1 | grep -q "$save_file" || fail "the load list loaded $(grep "loaded " "$OUT/game.log" | tail -n 1)"
+grep "on screen" "$OUT/game.log" | tail -n 1 | grep -q "seed $seed_before " || fail "the reloaded world is not seed $seed_before"
+echo "R asked, S saved the dug world (the save before kept as $save_file.bak), and it loads again"
 
 # A damaged save of this world is refused in the game, which keeps its world.
 cp "$OUT/$save_file" "$OUT/good.strata"
@@ -273,10 +307,21 @@ second=$(grep "water at rest" "$OUT/game.log" | tail -n 1 | awk '{ print $8 }')
 [ "$second" -ge 21 ] || fail "breaking into the cave moved only $second tiles (the pool holds 21)"
 echo "water: the tunnel took $first moves, the cave drained the pool in $second"
 shot "$OUT/drained.png"
-kill -TERM "$GAME_PID"
-for _ in $(seq 50); do alive || break; sleep 0.1; done
-grep -q "panicked" "$OUT/game.log" && fail "the game panicked"
+# Close the window (as a window manager's close button asks) with the dug walls unsaved:
+# the game saves them, then quits, and the save is in the saves folder.
+saves=$(grep -c "saved " "$OUT/game.log" || true)
+python3 "$ROOT/tests/close_window.py" "$WIN" || fail "could not send the close request"
+for _ in $(seq 100); do alive || break; sleep 0.1; done
+alive && fail "the game did not quit on the close request"
+rc=0; wait "$GAME_PID" || rc=$?
 GAME_PID=""
+[ $rc = 0 ] || fail "the game exited with $rc on the close request"
+grep -q "panicked" "$OUT/game.log" && fail "the game panicked"
+[ "$(grep -c "saved " "$OUT/game.log")" -gt "$saves" ] || fail "closing the window with unsaved edits saved nothing"
+grep -q "quit after saving the edits" "$OUT/game.log" || fail "the game did not say it saved before quitting"
+autosave=$(grep "saved " "$OUT/game.log" | tail -n 1 | sed 's/^strata: saved //')
+[ "$(head -c 7 "$OUT/$autosave" | od -An -tx1 | tr -d ' \n')" = "53545241544100" ] || fail "no save at $OUT/$autosave after the close request"
+echo "closing the window saved the edits to $autosave"
 
 # --frames/--screenshot: render, write the PNG, exit 0.
 for try in 1 2 3; do

@@ -13,9 +13,11 @@ Strata: a procedural 2D sandbox
 
 USAGE:
   strata [play] [--preset PRESET] [--seed SEED] [--load PATH] [--max-fps N] [--frames N] [--screenshot PATH]
+                [--home DIR]
   strata gen [--preset PRESET] [--seed SEED] [--size WxH] [--ascii PATH|-] [--png PATH] [--stats]
-             [--surface PATH|-] [--save PATH] [--from-ascii PATH]
-  strata presets       list the built-in presets and the preset files in config/presets
+             [--surface PATH|-] [--save PATH] [--from-ascii PATH] [--home DIR]
+  strata presets [--home DIR]
+                       list the built-in presets and the player's own (in the presets folder)
   strata help          this text (`strata gen --help`, `strata play --help`: one command's)
   strata --version
 
@@ -23,9 +25,11 @@ USAGE:
 
 /// Options both commands take.
 const COMMON_OPTIONS: &str = "\
-  --preset PRESET    a preset file, or the name of a built-in preset (`strata presets`);
-                     default: config/presets/default.ron if there is one, else built-in default
+  --preset PRESET    a preset file, or the name of one of the player's presets or of a
+                     built-in preset (`strata presets`); default: config/presets/default.ron
+                     if there is one, else the built-in default
   --seed SEED        a number 0..=18446744073709551615 is used as is; any other text is hashed
+  --home DIR         keep saves, presets and settings in DIR (as STRATA_HOME=DIR does)
 ";
 
 /// Options of `strata gen`.
@@ -84,6 +88,8 @@ pub struct GenOptions {
     pub save: Option<PathBuf>,
     /// Read the world from this text file instead of generating it.
     pub from_ascii: Option<PathBuf>,
+    /// `--home`: the folder of the player's files.
+    pub home: Option<PathBuf>,
 }
 
 /// Options of `strata play`.
@@ -96,6 +102,8 @@ pub struct PlayOptions {
     pub screenshot: Option<PathBuf>,
     /// Frame-rate cap; `None` for [`DEFAULT_MAX_FPS`], `Some(0)` for none.
     pub max_fps: Option<u32>,
+    /// `--home`: the folder of the player's files.
+    pub home: Option<PathBuf>,
 }
 
 /// Frames per second the game draws at most unless told otherwise: Terraria's rate. With
@@ -113,7 +121,8 @@ pub enum Command {
     /// Help, for one command or (`None`) all.
     Help(Option<&'static str>),
     Version,
-    Presets,
+    /// `strata presets`, with its `--home`.
+    Presets(Option<PathBuf>),
 }
 
 /// Parses `WxH`.
@@ -143,9 +152,11 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
         Some("help" | "--help" | "-h") => return Ok(Command::Help(None)),
         Some("--version" | "-V") => return Ok(Command::Version),
         Some("presets") => {
-            return match args.get(1) {
-                None => Ok(Command::Presets),
-                Some(extra) => Err(format!(
+            return match &args[1..] {
+                [] => Ok(Command::Presets(None)),
+                [flag] if flag == "--home" => Err("--home needs a value".into()),
+                [flag, dir] if flag == "--home" => Ok(Command::Presets(Some(dir.into()))),
+                [extra, ..] => Err(format!(
                     "unknown option '{extra}' for `strata presets` (see `strata help`)"
                 )),
             };
@@ -171,6 +182,11 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
                 let s = seed_from_text(&value("--seed")?);
                 gen_opts.seed = Some(s);
                 play.seed = Some(s);
+            }
+            (_, "--home") => {
+                let dir = PathBuf::from(value("--home")?);
+                gen_opts.home = Some(dir.clone());
+                play.home = Some(dir);
             }
             ("gen", "--size") => gen_opts.size = Some(parse_size(&value("--size")?)?),
             ("gen", "--ascii") => gen_opts.ascii = Some(value("--ascii")?),
@@ -216,9 +232,10 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
     })
 }
 
-/// Loads the named preset: a file when one is at that path, else the built-in preset of
-/// that name. Without a name: `config/presets/default.ron` when the working folder has
-/// one (the repository, where it is edited), else the built-in default.
+/// Loads the named preset: a file when one is at that path, else the player's preset of
+/// that name (`NAME.ron` in the presets folder), else the built-in preset of that name.
+/// Without a name: `config/presets/default.ron` when the working folder has one (the
+/// repository, where it is edited), else the built-in default.
 pub fn load_preset(path: Option<&PathBuf>) -> Result<Preset, String> {
     let path = match path {
         Some(p) => p.clone(),
@@ -229,15 +246,31 @@ pub fn load_preset(path: Option<&PathBuf>) -> Result<Preset, String> {
         return preset::load(&path).map_err(|e| e.to_string());
     }
     let name = path.to_string_lossy();
+    let user_dir = crate::paths::user_presets_dir();
+    if let Some(file) = user_preset(&user_dir, &path) {
+        return preset::load(&file).map_err(|e| e.to_string());
+    }
     if path.components().count() == 1
         && let Some(found) = preset::builtin(&name)
     {
         return found.map_err(|e| e.to_string());
     }
     Err(format!(
-        "{name}: no such preset file, and no built-in preset of that name (built-in: {})",
+        "{name}: no such preset file, no preset of that name in {}, and no built-in preset \
+         of that name (built-in: {})",
+        user_dir.display(),
         preset::builtin_names()
     ))
+}
+
+/// The player's preset called `name` (a bare name, `.ron` optional) in `dir`, if there is
+/// such a file.
+pub fn user_preset(dir: &std::path::Path, name: &std::path::Path) -> Option<PathBuf> {
+    if name.components().count() != 1 {
+        return None;
+    }
+    let file = dir.join(name).with_extension("ron");
+    file.is_file().then_some(file)
 }
 
 fn builtin_preset(name: &str) -> Result<Preset, String> {
@@ -247,8 +280,9 @@ fn builtin_preset(name: &str) -> Result<Preset, String> {
     }
 }
 
-/// What `strata presets` prints: the built-in presets with their sizes, then the preset
-/// files of `config/presets` in the working folder, if it has one.
+/// What `strata presets` prints: the built-in presets with their sizes, the player's
+/// presets folder and its presets, then the preset files of `config/presets` in the
+/// working folder, if it has one.
 pub fn presets_listing() -> String {
     let mut out = String::from("Built-in presets (--preset NAME):\n");
     for (name, _) in preset::BUILTIN {
@@ -259,6 +293,20 @@ pub fn presets_listing() -> String {
             ));
         }
     }
+    let user_dir = crate::paths::user_presets_dir();
+    let mine = preset::files_in(&user_dir);
+    if mine.is_empty() {
+        out.push_str(&format!(
+            "Your presets: none yet (NAME.ron files in {} are listed here)\n",
+            user_dir.display()
+        ));
+    } else {
+        out.push_str(&format!(
+            "Your presets in {} (--preset NAME):\n",
+            user_dir.display()
+        ));
+        list_files(&mut out, &mine);
+    }
     let dir = std::path::Path::new(DEFAULT_PRESET)
         .parent()
         .unwrap_or(std::path::Path::new("."));
@@ -268,20 +316,25 @@ pub fn presets_listing() -> String {
             "Preset files in {} (--preset PATH):\n",
             dir.display()
         ));
-        for f in files {
-            match preset::load(&f) {
-                Ok(p) => out.push_str(&format!(
-                    "  {:<32} {:>5} x {:<5} {}\n",
-                    f.display(),
-                    p.width,
-                    p.height,
-                    p.name
-                )),
-                Err(e) => out.push_str(&format!("  {:<32} does not load: {e}\n", f.display())),
-            }
-        }
+        list_files(&mut out, &files);
     }
     out
+}
+
+/// One line per preset file: its path, size and name, or why it does not load.
+fn list_files(out: &mut String, files: &[PathBuf]) {
+    for f in files {
+        match preset::load(f) {
+            Ok(p) => out.push_str(&format!(
+                "  {:<32} {:>5} x {:<5} {}\n",
+                f.display(),
+                p.width,
+                p.height,
+                p.name
+            )),
+            Err(e) => out.push_str(&format!("  {:<32} does not load: {e}\n", f.display())),
+        }
+    }
 }
 
 /// Refuses to open the game where no window can open (the window library would panic):

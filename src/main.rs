@@ -11,9 +11,18 @@ fn main() {
     let result = match cli::parse_args(&args) {
         Ok(Command::Help(command)) => strata::fsio::print_stdout(&cli::help(command)),
         Ok(Command::Version) => strata::fsio::print_stdout(&cli::version()),
-        Ok(Command::Presets) => strata::fsio::print_stdout(&cli::presets_listing()),
-        Ok(Command::Gen(opts)) => cli::run_gen(&opts),
-        Ok(Command::Play(opts)) => strata::game::run(opts),
+        Ok(Command::Presets(home)) => {
+            set_home(home);
+            strata::fsio::print_stdout(&cli::presets_listing())
+        }
+        Ok(Command::Gen(opts)) => {
+            set_home(opts.home.clone());
+            cli::run_gen(&opts)
+        }
+        Ok(Command::Play(opts)) => {
+            set_home(opts.home.clone());
+            strata::game::run(opts)
+        }
         Err(e) => Err(e),
     };
     if let Err(e) = result {
@@ -21,5 +30,12 @@ fn main() {
         // Not eprintln!, which panics when standard error is closed too.
         let _ = writeln!(std::io::stderr(), "strata: {e}");
         std::process::exit(1);
+    }
+}
+
+/// `--home DIR`: the player's files go there for this run.
+fn set_home(home: Option<std::path::PathBuf>) {
+    if let Some(dir) = home {
+        strata::paths::set_home(dir);
     }
 }

@@ -635,7 +635,7 @@ mod write;
 pub use write::{file_stem, save_in, to_ron};
 mod builtin;
 mod explain;
-pub use builtin::{BUILTIN, builtin, builtin_names};
+pub use builtin::{BUILTIN, builtin, builtin_key, builtin_names};
 mod locate;
 pub use locate::locate_field;
 use locate::text_names_field;

@@ -43,8 +43,6 @@ use std::path::{Path, PathBuf};
 pub const MAGIC: &[u8; 7] = b"STRATA\0";
 /// The format this build writes, and the newest it reads.
 pub const VERSION: u32 = 2;
-/// Folder the game saves into (F5) and loads the newest save from (F9).
-pub const SAVES_DIR: &str = "saves";
 /// Extension of save files.
 pub const EXTENSION: &str = "strata";
 /// Largest save file read: a worst-case 16384 × 4096 world with a run per tile is 128 MiB.
@@ -494,9 +492,15 @@ pub fn load_game(path: &Path) -> Result<(World, PlayerState), String> {
     })
 }
 
-/// Where F5 saves a world: `saves/world-<seed>.strata`.
+/// Where F5 saves a world: `world-<seed>.strata` in the saves folder
+/// ([`crate::paths::saves_dir`]).
 pub fn save_path(world: &World) -> PathBuf {
-    Path::new(SAVES_DIR).join(format!("world-{:016x}.{EXTENSION}", world.seed))
+    crate::paths::saves_dir().join(file_name(world))
+}
+
+/// The file name F5 gives a world's save: `world-<seed>.strata`, one per world.
+pub fn file_name(world: &World) -> String {
+    format!("world-{:016x}.{EXTENSION}", world.seed)
 }
 
 /// The most recently written save in `dir` (F9), if any.

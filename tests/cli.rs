@@ -4,8 +4,20 @@ use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
+/// The player's folders of every run here: a scratch folder, never the real home.
+fn scratch_home() -> PathBuf {
+    std::env::temp_dir().join(format!("strata-it-home-{}", std::process::id()))
+}
+
+/// The binary with its player's folders in [`scratch_home`].
+fn strata_cmd() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_strata"));
+    cmd.env(strata::paths::HOME_VAR, scratch_home());
+    cmd
+}
+
 fn strata(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_strata"))
+    strata_cmd()
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
@@ -13,7 +25,7 @@ fn strata(args: &[&str]) -> Output {
 }
 
 fn stats(args: &[&str], threads: Option<&str>) -> serde_json::Value {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_strata"));
+    let mut cmd = strata_cmd();
     cmd.arg("gen")
         .args(args)
         .arg("--stats")
@@ -308,7 +320,7 @@ fn play_refuses_a_bad_save_before_opening_a_window() {
     std::fs::write(&foreign, b"PK\x03\x04 not a save at all").unwrap();
     let missing = temp("play-missing.strata");
     for bad in [&truncated, &foreign, &missing] {
-        let out = Command::new(env!("CARGO_BIN_EXE_strata"))
+        let out = strata_cmd()
             .args(["play", "--load", bad.to_str().unwrap()])
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .env_remove("DISPLAY")
@@ -373,7 +385,7 @@ fn temp_folder(name: &str) -> PathBuf {
 }
 
 fn strata_in(dir: &std::path::Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_strata"))
+    strata_cmd()
         .args(args)
         .current_dir(dir)
         .output()
@@ -449,7 +461,7 @@ fn concurrent_saves_to_one_path_always_leave_a_loadable_save() {
         let children: Vec<_> = (0..8)
             .map(|i| {
                 let seed = (round * 8 + i).to_string();
-                Command::new(env!("CARGO_BIN_EXE_strata"))
+                strata_cmd()
                     .args(["gen", "--preset", CLASSIC, "--size", "200x120"])
                     .args(["--seed", &seed, "--save", path.to_str().unwrap()])
                     .stderr(std::process::Stdio::piped())
@@ -478,7 +490,7 @@ fn concurrent_saves_to_one_path_always_leave_a_loadable_save() {
 /// Runs strata, killing it (and failing) if it takes longer than `secs`.
 fn strata_within(secs: u64, args: &[&str], stdin: Option<&str>) -> Output {
     use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_strata"))
+    let mut child = strata_cmd()
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdin(std::process::Stdio::piped())
@@ -574,7 +586,7 @@ fn output_paths_without_a_file_name_touch_nothing() {
 #[test]
 fn stdout_errors_are_one_line_not_a_panic() {
     let to_full = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_strata"))
+        strata_cmd()
             .args(args)
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .stdout(std::fs::File::create("/dev/full").unwrap())
@@ -592,7 +604,7 @@ fn stdout_errors_are_one_line_not_a_panic() {
         assert_clean_error(&out, &["standard output"]);
     }
     // A reader that has gone (`strata gen --stats | true`).
-    let mut child = Command::new(env!("CARGO_BIN_EXE_strata"))
+    let mut child = strata_cmd()
         .args([&SMALL[..], &["--stats"]].concat())
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdout(std::process::Stdio::piped())
@@ -606,7 +618,7 @@ fn stdout_errors_are_one_line_not_a_panic() {
 }
 
 fn play_without_display(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_strata"))
+    strata_cmd()
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env_remove("DISPLAY")
@@ -624,7 +636,7 @@ fn play_without_a_display_is_one_line() {
         assert_clean_error(&out, &["DISPLAY"]);
     }
     // A display no X server answers on.
-    let out = Command::new(env!("CARGO_BIN_EXE_strata"))
+    let out = strata_cmd()
         .args(["play", "--frames", "1"])
         .env("DISPLAY", ":4321")
         .output()
@@ -703,7 +715,7 @@ fn dev_stdout_and_dev_stderr_redirected_to_files_are_written_not_replaced() {
     );
     let inodes = |p: &std::path::Path| std::fs::metadata(p).unwrap().ino();
     let (out_ino, err_ino) = (inodes(&out_path), inodes(&err_path));
-    let status = Command::new(env!("CARGO_BIN_EXE_strata"))
+    let status = strata_cmd()
         .args(SMALL)
         .args(["--seed", "2"])
         .args([
@@ -765,9 +777,13 @@ fn strata_unprivileged(args: &[&str]) -> Option<Output> {
             .arg(env!("CARGO_BIN_EXE_strata"));
         c
     } else {
-        Command::new(env!("CARGO_BIN_EXE_strata"))
+        strata_cmd()
     };
-    cmd.args(args).current_dir("/").output().ok()
+    cmd.args(args)
+        .current_dir("/")
+        .env(strata::paths::HOME_VAR, scratch_home())
+        .output()
+        .ok()
 }
 
 #[cfg(unix)]
@@ -797,7 +813,7 @@ fn a_writable_file_in_a_read_only_folder_blames_the_folder() {
 fn strata_elsewhere(args: &[&str]) -> Output {
     let dir = std::env::temp_dir().join(format!("strata-elsewhere-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    Command::new(env!("CARGO_BIN_EXE_strata"))
+    strata_cmd()
         .args(args)
         .current_dir(&dir)
         .output()
@@ -860,4 +876,76 @@ fn version_and_help_per_command() {
     assert!(gen_help.contains("--ascii") && !gen_help.contains("--max-fps"));
     assert!(play_help.contains("--max-fps") && !play_help.contains("--ascii"));
     assert!(gen_help.contains("--preset") && play_help.contains("--preset"));
+}
+
+#[test]
+fn the_players_presets_come_from_strata_home_or_home() {
+    let home = temp_folder("home-a");
+    let other = temp_folder("home-b");
+    for (dir, width) in [(&home, 90), (&other, 70)] {
+        std::fs::create_dir_all(dir.join("presets")).unwrap();
+        std::fs::write(
+            dir.join("presets/mine.ron"),
+            format!("(name: \"Mine\", width: {width}, height: 40)"),
+        )
+        .unwrap();
+    }
+    let run = |env: &PathBuf, args: &[&str]| {
+        strata_cmd()
+            .args(args)
+            .current_dir(&other)
+            .env(strata::paths::HOME_VAR, env)
+            .output()
+            .unwrap()
+    };
+    // `strata presets` lists the folder and what is in it.
+    let out = run(&home, &["presets"]);
+    let list = String::from_utf8_lossy(&out.stdout).into_owned();
+    let folder = home.join("presets");
+    assert!(
+        list.contains(&format!("Your presets in {}", folder.display())),
+        "{list}"
+    );
+    assert!(
+        list.contains("mine.ron") && list.contains("90 x 40"),
+        "{list}"
+    );
+    // `--preset NAME` finds the player's preset; `--home` wins over STRATA_HOME.
+    let width = |out: &Output| {
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let s: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        s["width"].as_u64()
+    };
+    assert_eq!(
+        width(&run(&home, &["gen", "--preset", "mine", "--stats"])),
+        Some(90)
+    );
+    let flag = [
+        "gen",
+        "--home",
+        other.to_str().unwrap(),
+        "--preset",
+        "mine",
+        "--stats",
+    ];
+    assert_eq!(width(&run(&home, &flag)), Some(70));
+    let out = run(&home, &["presets", "--home", other.to_str().unwrap()]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("70 x 40"));
+    // An empty folder says where presets go; an unknown name names the folder it looked in.
+    let empty = temp_folder("home-empty");
+    let out = run(&empty, &["presets"]);
+    let list = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        list.contains("none yet") && list.contains(&empty.join("presets").display().to_string()),
+        "{list}"
+    );
+    let out = run(&empty, &["gen", "--preset", "mine", "--stats"]);
+    assert_clean_error(&out, &["mine", "presets", "built-in"]);
+    assert!(!empty.join("presets").exists(), "reading creates no folder");
+    let out = run(&empty, &["presets", "--home"]);
+    assert_clean_error(&out, &["--home needs a value"]);
 }

@@ -29,6 +29,10 @@ BIN=${STRATA_BIN:-${CARGO_TARGET_DIR:-target}/release/strata}
 case "$BIN" in /*) ;; *) BIN="$ROOT/$BIN" ;; esac
 DISPLAY_NUM=${STRATA_TEST_DISPLAY:-:99}
 OUT=$(mktemp -d /tmp/strata-window.XXXXXX)
+# The player's files (saves, presets, settings) go to the scratch folder, never the real
+# home; the game runs from another folder, so nothing may depend on the working folder.
+export STRATA_HOME=$OUT
+mkdir -p "$OUT/cwd"
 GAME_PID=""
 XVFB_PID=""
 
@@ -65,8 +69,8 @@ cp "$ROOT/config/presets/classic.ron" "$OUT/presets/classic.ron"
 # A freshly started Xvfb on a busy machine now and then refuses a connection it accepted a
 # moment before; a game that could not open the display is started again (three tries).
 for try in 1 2 3; do
-  # From the scratch folder, so F5 saves into $OUT/saves.
-  (cd "$OUT" && exec "$BIN" play --preset "$OUT/presets/classic.ron" --seed 1) >"$OUT/game.log" 2>&1 &
+  # F5 saves into $STRATA_HOME/saves, whatever the working folder.
+  (cd "$OUT/cwd" && exec "$BIN" play --preset "$OUT/presets/classic.ron" --seed 1) >"$OUT/game.log" 2>&1 &
   GAME_PID=$!
   sleep 1
   if alive || ! grep -q "XOpenDisplay" "$OUT/game.log"; then break; fi
@@ -171,8 +175,9 @@ shot "$OUT/dug.png"
 xdotool key F5
 wait_for "saved " 1 20 || fail "F5 did not save"
 save_file=$(grep "saved " "$OUT/game.log" | tail -n 1 | sed 's/^strata: saved //')
-[ -s "$OUT/$save_file" ] || fail "F5 said saved $save_file but there is no such file in $OUT"
-echo "saved $save_file ($(wc -c <"$OUT/$save_file") bytes)"
+[ "$(dirname "$save_file")" = "$OUT/saves" ] || fail "F5 saved $save_file, not in \$STRATA_HOME/saves"
+[ -s "$save_file" ] || fail "F5 said saved $save_file but there is no such file"
+echo "saved $save_file ($(wc -c <"$save_file") bytes)"
 
 xdotool key F9
 wait_for "loaded " 1 20 || fail "F9 did not load the save"
@@ -197,8 +202,8 @@ xdotool key s
 wait_for "saved " $((saves + 1)) 20 || fail "answering S to the question did not save"
 wait_for "on screen" $((worlds + 1)) 30 || fail "answering S did not go on to a new world"
 grep "saved " "$OUT/game.log" | tail -n 1 | grep -q "$save_file" || fail "the question saved $(grep "saved " "$OUT/game.log" | tail -n 1)"
-[ -s "$OUT/$save_file.bak" ] || fail "the save kept no backup of the save before it ($save_file.bak)"
-cmp -s "$OUT/$save_file" "$OUT/$save_file.bak" && fail "the backup is the new save, not the one before"
+[ -s "$save_file.bak" ] || fail "the save kept no backup of the save before it ($save_file.bak)"
+cmp -s "$save_file" "$save_file.bak" && fail "the backup is the new save, not the one before"
 loads=$(grep -c "loaded " "$OUT/game.log")
 xdotool key l
 sleep 1
@@ -209,8 +214,8 @@ grep "on screen" "$OUT/game.log" | tail -n 1 | grep -q "seed $seed_before " || f
 echo "R asked, S saved the dug world (the save before kept as $save_file.bak), and it loads again"
 
 # A damaged save of this world is refused in the game, which keeps its world.
-cp "$OUT/$save_file" "$OUT/good.strata"
-head -c 100 "$OUT/good.strata" >"$OUT/$save_file"
+cp "$save_file" "$OUT/good.strata"
+head -c 100 "$OUT/good.strata" >"$save_file"
 xdotool key F9
 wait_for "load failed" 1 20 || fail "F9 on a damaged save did not report it"
 sleep 0.5
@@ -274,7 +279,7 @@ awk -v cx=$CX 'BEGIN {
 }' >"$OUT/pool.txt"
 "$BIN" gen --from-ascii "$OUT/pool.txt" --seed 7 --save "$OUT/pool.strata" || fail "gen --from-ascii failed"
 for try in 1 2 3; do
-  (cd "$OUT" && exec "$BIN" play --load "$OUT/pool.strata") >"$OUT/game.log" 2>&1 &
+  (cd "$OUT/cwd" && exec "$BIN" play --load "$OUT/pool.strata") >"$OUT/game.log" 2>&1 &
   GAME_PID=$!
   sleep 1
   if alive || ! grep -q "XOpenDisplay" "$OUT/game.log"; then break; fi
@@ -320,7 +325,7 @@ grep -q "panicked" "$OUT/game.log" && fail "the game panicked"
 [ "$(grep -c "saved " "$OUT/game.log")" -gt "$saves" ] || fail "closing the window with unsaved edits saved nothing"
 grep -q "quit after saving the edits" "$OUT/game.log" || fail "the game did not say it saved before quitting"
 autosave=$(grep "saved " "$OUT/game.log" | tail -n 1 | sed 's/^strata: saved //')
-[ "$(head -c 7 "$OUT/$autosave" | od -An -tx1 | tr -d ' \n')" = "53545241544100" ] || fail "no save at $OUT/$autosave after the close request"
+[ "$(head -c 7 "$autosave" | od -An -tx1 | tr -d ' \n')" = "53545241544100" ] || fail "no save at $autosave after the close request"
 echo "closing the window saved the edits to $autosave"
 
 # --frames/--screenshot: render, write the PNG, exit 0.

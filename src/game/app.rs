@@ -198,19 +198,14 @@ impl App {
                 }
             }
             Action::OpenLoadList => {
-                self.load_list = Some(LoadList::open(std::path::Path::new(save::SAVES_DIR)));
+                self.load_list = Some(LoadList::open(&crate::paths::saves_dir()));
                 self.thumbs.clear();
                 self.mode = Mode::LoadList;
             }
             Action::ChooseSave(i) => self.choose_save(i, now),
             Action::TogglePresetMenu => {
                 self.presets.refresh_list();
-                let current = self
-                    .presets
-                    .path
-                    .as_ref()
-                    .and_then(|p| self.presets.list.iter().position(|q| q == p));
-                self.menu_selected = current.unwrap_or(0);
+                self.menu_selected = self.presets.current().unwrap_or(0);
                 self.mode = Mode::PresetMenu;
             }
             Action::Close => {

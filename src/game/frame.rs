@@ -4,7 +4,7 @@ use super::app::App;
 use super::input::{self, Mode};
 use super::overlay::{self, FrameStats, Hover};
 use super::play::{self, Buttons};
-use super::presets::Presets;
+use super::presets::{Choice, Presets};
 use super::state::level_for;
 use super::worker::Source;
 use super::{camera, hud, lighting, minimap, render, sprite, ui, worker};
@@ -57,47 +57,39 @@ impl Timer {
     }
 }
 
-/// Presets live in `config/presets` under the working folder, or beside the source tree
-/// of the binary (`target/release/strata` run from elsewhere).
-fn preset_dir() -> PathBuf {
-    let local = PathBuf::from("config/presets");
-    if local.is_dir() {
-        return local;
+/// The preset the game starts with, as `--preset` finds it ([`cli::load_preset`]): a
+/// file, the player's preset of that name in `dir`, or a built-in preset. Without
+/// `--preset`: `config/presets/default.ron` in the working folder (the repository), else
+/// the built-in default.
+fn start_preset(opts: &PlayOptions, dir: &Path) -> Choice {
+    let Some(name) = &opts.preset else {
+        let file = PathBuf::from(cli::DEFAULT_PRESET);
+        return if file.is_file() {
+            Choice::File(file)
+        } else {
+            Choice::BuiltIn("default")
+        };
+    };
+    if name.is_file() {
+        return Choice::File(name.clone());
     }
-    std::env::current_exe()
-        .ok()
-        .and_then(|exe| {
-            exe.ancestors()
-                .map(|a| a.join("config/presets"))
-                .find(|d| d.is_dir())
-        })
-        .unwrap_or(local)
-}
-
-fn start_preset(opts: &PlayOptions, dir: &Path) -> Option<PathBuf> {
-    if let Some(p) = &opts.preset {
-        // A name that is no file is a built-in preset's (see `main_loop`).
-        return p.exists().then(|| p.clone());
+    if let Some(file) = cli::user_preset(dir, name) {
+        return Choice::File(file);
     }
-    let default = PathBuf::from(cli::DEFAULT_PRESET);
-    if default.is_file() {
-        return Some(default);
-    }
-    let beside = dir.join("default.ron");
-    beside.is_file().then_some(beside)
+    let key = crate::preset::builtin_key(&name.to_string_lossy());
+    Choice::BuiltIn(key.unwrap_or("default"))
 }
 
 pub async fn main_loop(opts: PlayOptions, start: Option<Source>) -> Result<(), String> {
-    let dir = preset_dir();
-    let mut presets = Presets::open(dir.clone(), start_preset(&opts, &dir));
-    if let Some(Some(Ok(built_in))) = opts
-        .preset
-        .as_ref()
-        .filter(|p| !p.exists())
-        .map(|p| crate::preset::builtin(&p.to_string_lossy()))
-    {
-        presets.adopt(built_in);
-    }
+    let dir = crate::paths::user_presets_dir();
+    let presets = match start_preset(&opts, &dir) {
+        Choice::File(path) => Presets::open(dir, Some(path)),
+        Choice::BuiltIn(name) => {
+            let mut p = Presets::open(dir, None);
+            p.choose_builtin(name);
+            p
+        }
+    };
     let seed = opts.seed.unwrap_or_else(cli::random_seed);
     let mut app = App::new(presets, seed, opts.screenshot.is_some(), start);
     // The window's close button asks; the loop saves unsaved edits, then quits.
@@ -276,7 +268,7 @@ fn handle_input(
         return;
     }
     if app.mode == Mode::PresetMenu && is_mouse_button_pressed(MouseButton::Left) {
-        let rects = ui::menu_rects(&menu_names(app), screen, ui::scale(screen.1));
+        let rects = ui::menu_rects(&app.presets.labels(), screen, ui::scale(screen.1));
         if let Some(i) = rects
             .iter()
             .position(|r| r.contains(vec2(mouse.0, mouse.1)))
@@ -389,14 +381,6 @@ fn handle_input(
     super::app::clamp_for(&mut app.cam, app.follow, size, screen);
 }
 
-fn menu_names(app: &App) -> Vec<String> {
-    app.presets
-        .list
-        .iter()
-        .map(|p| super::presets::label(p))
-        .collect()
-}
-
 /// Play figures for the F3 overlay: where the player is, the light there, and what the
 /// last edit cost (relighting on the render thread, edit → fresh cave figures).
 fn play_lines(w: &super::state::Loaded, view: &lighting::LightView) -> Vec<String> {
@@ -467,12 +451,8 @@ fn draw_ui(
     }
     match app.mode {
         Mode::PresetMenu => {
-            let names = menu_names(app);
-            let current = app
-                .presets
-                .path
-                .as_ref()
-                .and_then(|p| app.presets.list.iter().position(|q| q == p));
+            let names = app.presets.labels();
+            let current = app.presets.current();
             ui::preset_menu(&names, app.menu_selected, current, screen, s);
         }
         Mode::SeedBox => ui::seed_box(&app.seed_box.text, app.seed_box.seed(), screen, s),

@@ -180,9 +180,10 @@ impl Play {
         }
     }
 
-    /// F5: writes the world and the player to `saves/world-<seed>.strata` on a thread (a
-    /// copy of the world is taken first, so play goes on while it is written), keeping the
-    /// save it replaces as `world-<seed>.strata.bak`. Returns whether a save started.
+    /// F5: writes the world and the player to `world-<seed>.strata` in the saves folder
+    /// ([`crate::paths::saves_dir`]) on a thread (a copy of the world is taken first, so
+    /// play goes on while it is written), keeping the save it replaces as
+    /// `world-<seed>.strata.bak`. Returns whether a save started.
     pub fn save(&mut self, l: &Loaded, now: f64) -> bool {
         self.save_as(l, now, false)
     }

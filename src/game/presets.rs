@@ -1,5 +1,5 @@
-//! Presets in the game: the menu's list of `config/presets/*.ron`, the file in use, and
-//! watching it (mtime polling) so saving it in an editor regenerates the world. Only a
+//! Presets in the game: the menu (the player's preset files, then the built-in presets no
+//! file of the same name replaces), the preset in use, and watching its file (mtime polling) so saving it in an editor regenerates the world. Only a
 //! change to what the file says regenerates: a `touch`, or saving the same text, keeps the
 //! world and its edits. A file that fails to load never replaces the preset in use; its
 //! error is kept for the overlay until the file is fixed.
@@ -24,6 +24,42 @@ pub fn list(dir: &Path) -> Vec<PathBuf> {
     preset::files_in(dir)
 }
 
+/// One entry of the preset menu.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// A preset file: the player's, or in the folder of the preset the game started with.
+    File(PathBuf),
+    /// A preset built into Strata, by its key in [`preset::BUILTIN`].
+    BuiltIn(&'static str),
+}
+
+impl Choice {
+    /// What the menu shows: a file's stem, or a built-in preset's name.
+    pub fn label(&self) -> String {
+        match self {
+            Choice::File(p) => label(p),
+            Choice::BuiltIn(name) => format!("{name} (built in)"),
+        }
+    }
+}
+
+/// The menu: the preset files in `dirs` (sorted by name), then each built-in preset that
+/// no listed file has the name of (a player's `large.ron` takes the built-in's place).
+pub fn menu(dirs: &[PathBuf]) -> Vec<Choice> {
+    let files = list_all(dirs);
+    let shadowed = |name: &str| files.iter().any(|f| label(f).eq_ignore_ascii_case(name));
+    let built_in: Vec<Choice> = preset::BUILTIN
+        .iter()
+        .filter(|(name, _)| !shadowed(name))
+        .map(|(name, _)| Choice::BuiltIn(name))
+        .collect();
+    files
+        .into_iter()
+        .map(Choice::File)
+        .chain(built_in)
+        .collect()
+}
+
 /// The menu label of a preset file: its stem.
 pub fn label(path: &Path) -> String {
     path.file_stem().map_or_else(
@@ -38,13 +74,15 @@ fn mtime(path: &Path) -> Option<SystemTime> {
 
 /// The preset in use and where it came from.
 pub struct Presets {
-    /// Folders the menu lists: the presets folder, and the folder of the preset the game
-    /// started with when that is elsewhere.
+    /// Folders the menu lists: the player's presets folder, and the folder of the preset
+    /// the game started with when that is elsewhere.
     pub dirs: Vec<PathBuf>,
-    /// Files offered by the menu.
-    pub list: Vec<PathBuf>,
-    /// The watched file (`None`: the built-in default).
+    /// What the menu offers.
+    pub list: Vec<Choice>,
+    /// The watched file (`None`: a built-in preset).
     pub path: Option<PathBuf>,
+    /// The built-in preset in use, when no file is.
+    pub builtin: Option<&'static str>,
     /// The preset in use: the last that loaded, or a loaded save's.
     pub preset: Preset,
     /// What the watched file said when it last loaded: a change to the file regenerates
@@ -75,9 +113,10 @@ impl Presets {
             }
         }
         let mut p = Presets {
-            list: list_all(&dirs),
+            list: menu(&dirs),
             dirs,
             path: None,
+            builtin: None,
             preset: Preset::default(),
             file_preset: None,
             error: None,
@@ -95,18 +134,47 @@ impl Presets {
     pub fn choose(&mut self, path: PathBuf) -> Option<Preset> {
         self.seen = mtime(&path);
         self.path = Some(path);
+        self.builtin = None;
         self.reload()
     }
 
-    /// Chooses the `i`-th file of the menu.
+    /// Switches to the built-in preset `name` (a key of [`preset::BUILTIN`]); no file is
+    /// watched. `None` (and the current preset kept) when there is no such preset.
+    pub fn choose_builtin(&mut self, name: &str) -> Option<Preset> {
+        let key = preset::builtin_key(name)?;
+        let found = preset::builtin(key)?.ok()?;
+        (self.path, self.seen, self.file_preset, self.error) = (None, None, None, None);
+        self.builtin = Some(key);
+        self.preset = found.clone();
+        Some(found)
+    }
+
+    /// Chooses the `i`-th entry of the menu.
     pub fn choose_index(&mut self, i: usize) -> Option<Preset> {
-        let path = self.list.get(i)?.clone();
-        self.choose(path)
+        match self.list.get(i)?.clone() {
+            Choice::File(path) => self.choose(path),
+            Choice::BuiltIn(name) => self.choose_builtin(name),
+        }
+    }
+
+    /// The menu entry in use, if the menu lists it.
+    pub fn current(&self) -> Option<usize> {
+        let in_use = match (&self.path, self.builtin) {
+            (Some(p), _) => Choice::File(p.clone()),
+            (None, Some(name)) => Choice::BuiltIn(name),
+            (None, None) => return None,
+        };
+        self.list.iter().position(|c| *c == in_use)
+    }
+
+    /// The menu's labels, in order.
+    pub fn labels(&self) -> Vec<String> {
+        self.list.iter().map(Choice::label).collect()
     }
 
     /// Reads the menu's folders again.
     pub fn refresh_list(&mut self) {
-        self.list = list_all(&self.dirs);
+        self.list = menu(&self.dirs);
     }
 
     /// A world from a save is on screen: its preset is the one in use (R regenerates with
@@ -279,9 +347,10 @@ mod tests {
         std::fs::write(other.join("tiny.ron"), "(width: 64, height: 32)").unwrap();
         let p = Presets::open(repo.clone(), Some(other.join("tiny.ron")));
         assert_eq!(p.preset.width, 64);
-        let labels: Vec<String> = p.list.iter().map(|f| label(f)).collect();
-        assert_eq!(labels, vec!["default", "tiny"]);
-        assert_eq!(p.list[1], other.join("tiny.ron"));
+        let files = &p.labels()[..2];
+        assert_eq!(files, ["default", "tiny"]);
+        assert_eq!(p.list[1], Choice::File(other.join("tiny.ron")));
+        assert_eq!(p.current(), Some(1));
         std::fs::remove_dir_all(&repo).unwrap();
         std::fs::remove_dir_all(&other).unwrap();
     }
@@ -292,6 +361,40 @@ mod tests {
         let p = Presets::open(d.clone(), Some(d.join("nope.ron")));
         assert_eq!(p.preset, Preset::default());
         assert!(p.error.as_deref().unwrap_or("").contains("nope.ron"));
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn the_menu_lists_built_in_presets_after_the_players_files() {
+        let d = temp_dir("menu");
+        std::fs::write(d.join("mine.ron"), "(width: 64, height: 32)").unwrap();
+        // A player's file named like a built-in preset takes its place.
+        std::fs::write(d.join("Large.ron"), "(width: 96, height: 32)").unwrap();
+        let mut p = Presets::open(d.clone(), None);
+        let labels = p.labels();
+        let built_in: Vec<String> = preset::BUILTIN
+            .iter()
+            .filter(|(k, _)| *k != "large")
+            .map(|(k, _)| format!("{k} (built in)"))
+            .collect();
+        assert_eq!(labels[..2], ["Large", "mine"]);
+        assert_eq!(labels[2..], built_in[..]);
+        assert_eq!(p.current(), None, "the default, not from the menu");
+        // Choosing a built-in preset: no file watched, the menu marks it.
+        let i = labels
+            .iter()
+            .position(|l| l == "classic (built in)")
+            .unwrap();
+        let classic = p.choose_index(i).expect("classic parses");
+        assert_eq!(classic, preset::builtin("classic").unwrap().unwrap());
+        assert_eq!((p.path.as_ref(), p.builtin), (None, Some("classic")));
+        assert_eq!(p.current(), Some(i));
+        assert_eq!(p.poll(10.0), None, "no file to watch");
+        // Back to a file.
+        assert_eq!(p.choose_index(0).map(|p| p.width), Some(96));
+        assert_eq!((p.builtin, p.current()), (None, Some(0)));
+        assert_eq!(p.choose_builtin("nowhere"), None);
+        assert_eq!(p.preset.width, 96, "an unknown name keeps the preset");
         std::fs::remove_dir_all(&d).unwrap();
     }
 }

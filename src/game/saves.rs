@@ -1,7 +1,8 @@
-//! The load list: every save in `saves/` and every save's backup, newest first, each with its world's seed, preset,
-//! size, age and a thumbnail, read on a background thread (a save is decoded whole for its
-//! thumbnail) so the list opens at once and fills in. Engine-free: thumbnails are RGBA
-//! bytes; the UI uploads them.
+//! The load list: every save in the saves folder ([`crate::paths::saves_dir`]) and every
+//! save's backup, newest first, each with its world's seed, preset, size, age and a
+//! thumbnail, read on a background thread (a save is decoded whole for its thumbnail) so
+//! the list opens at once and fills in. Engine-free: thumbnails are RGBA bytes; the UI
+//! uploads them.
 
 use crate::save;
 use crate::world::World;

@@ -20,11 +20,19 @@ pub const BUILTIN: [(&str, &str); 6] = [
 /// The built-in preset called `name` (as its file stem, any case, `.ron` optional), parsed;
 /// `None` when no built-in preset has that name.
 pub fn builtin(name: &str) -> Option<Result<Preset, PresetError>> {
-    let stem = name.strip_suffix(".ron").unwrap_or(name);
-    let (key, text) = BUILTIN
-        .iter()
-        .find(|(key, _)| key.eq_ignore_ascii_case(stem))?;
+    let key = builtin_key(name)?;
+    let (_, text) = BUILTIN.iter().find(|(k, _)| *k == key)?;
     Some(parse(text, &format!("built-in preset {key}")))
+}
+
+/// The key in [`BUILTIN`] of the built-in preset called `name` (any case, `.ron`
+/// optional).
+pub fn builtin_key(name: &str) -> Option<&'static str> {
+    let stem = name.strip_suffix(".ron").unwrap_or(name);
+    BUILTIN
+        .iter()
+        .map(|(key, _)| *key)
+        .find(|key| key.eq_ignore_ascii_case(stem))
 }
 
 /// The names of the built-in presets, for messages.

@@ -151,6 +151,30 @@ pub fn generate_with(
     progress: &mut dyn FnMut(Progress),
     cancel: &AtomicBool,
 ) -> Option<(World, Vec<PassTiming>)> {
+    generate_until(preset, seed, PASSES.len() - 1, progress, cancel)
+}
+
+/// The index in [`PASSES`] of the pass called `name` (any case), or an error naming the
+/// passes there are.
+pub fn pass_named(name: &str) -> Result<usize, String> {
+    PASSES
+        .iter()
+        .position(|p| p.name.eq_ignore_ascii_case(name))
+        .ok_or_else(|| {
+            let names: Vec<&str> = PASSES.iter().map(|p| p.name).collect();
+            format!("no pass called {name:?}; the passes are {}", names.join(", "))
+        })
+}
+
+/// [`generate_with`], stopping after the pass `PASSES[last]`: the world as it stands after
+/// that pass, and the timings of the passes run.
+pub fn generate_until(
+    preset: &Preset,
+    seed: u64,
+    last: usize,
+    progress: &mut dyn FnMut(Progress),
+    cancel: &AtomicBool,
+) -> Option<(World, Vec<PassTiming>)> {
     let mut world = World::new(
         preset.width as usize,
         preset.height as usize,
@@ -160,7 +184,7 @@ pub fn generate_with(
     let total: f32 = PASSES.iter().map(|p| p.weight).sum();
     let mut done = 0.0;
     let mut timings = Vec::with_capacity(PASSES.len());
-    for (i, pass) in PASSES.iter().enumerate() {
+    for (i, pass) in PASSES.iter().enumerate().take(last.saturating_add(1)) {
         if cancel.load(Ordering::Relaxed) {
             return None;
         }
@@ -253,6 +277,30 @@ mod tests {
             (0..PASSES.len()).collect::<Vec<_>>()
         );
         assert!(seen.windows(2).all(|w| w[0].1 < w[1].1) && seen[0].1 == 0.0);
+    }
+
+    #[test]
+    fn generation_stops_after_the_named_pass() {
+        let p = small(&Preset::default());
+        let never = AtomicBool::new(false);
+        let caves = pass_named("CAVES").unwrap();
+        let (w, t) = generate_until(&p, 4, caves, &mut |_| {}, &never).unwrap();
+        let names: Vec<&str> = t.iter().map(|t| t.name).collect();
+        assert_eq!(names, ["surface", "layers", "biomes", "caves"]);
+        let counts = w.counts();
+        // Before the ores, water and grass passes: none of theirs, but caves already.
+        for tile in [Tile::IronOre, Tile::Water, Tile::Grass] {
+            assert_eq!(counts[tile as usize], 0, "{tile:?}");
+        }
+        let full = generate(&p, 4).0;
+        assert!(full.counts()[Tile::IronOre as usize] > 0);
+        // The surface pass alone leaves the same surface the full run starts from.
+        let (first, _) = generate_until(&p, 4, 0, &mut |_| {}, &never).unwrap();
+        assert_ne!(first.tile_hash(), full.tile_hash());
+        let last = generate_until(&p, 4, PASSES.len() - 1, &mut |_| {}, &never).unwrap();
+        assert_eq!(last.0.tile_hash(), full.tile_hash());
+        let e = pass_named("cavez").unwrap_err();
+        assert!(e.contains("cavez") && e.contains("surface, layers"), "{e}");
     }
 
     #[test]

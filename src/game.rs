@@ -9,6 +9,7 @@ pub mod chunks;
 pub mod guard;
 pub mod hud;
 pub mod input;
+pub mod lab;
 pub mod lighting;
 pub mod masks;
 pub mod minimap;

@@ -54,6 +54,13 @@ pub struct Field {
     pub set: fn(&mut Preset, usize, Option<f64>),
 }
 
+/// Fields are the same field when their paths are.
+impl PartialEq for Field {
+    fn eq(&self, other: &Field) -> bool {
+        self.path == other.path
+    }
+}
+
 /// An enum written in presets by variant name, offered as a drop-down.
 pub trait Choice: Copy {
     const NAMES: &'static [&'static str];

@@ -10,6 +10,8 @@ pub mod guard;
 pub mod hud;
 pub mod input;
 pub mod lab;
+mod lab_app;
+pub mod lab_ui;
 pub mod lighting;
 pub mod masks;
 pub mod minimap;

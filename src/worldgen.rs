@@ -162,7 +162,10 @@ pub fn pass_named(name: &str) -> Result<usize, String> {
         .position(|p| p.name.eq_ignore_ascii_case(name))
         .ok_or_else(|| {
             let names: Vec<&str> = PASSES.iter().map(|p| p.name).collect();
-            format!("no pass called {name:?}; the passes are {}", names.join(", "))
+            format!(
+                "no pass called {name:?}; the passes are {}",
+                names.join(", ")
+            )
         })
 }
 

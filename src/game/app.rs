@@ -52,7 +52,8 @@ pub struct App {
     /// The world on screen.
     pub shown: Option<Loaded>,
     /// A finished world whose visible chunks are still going up to the GPU.
-    pub incoming: Option<(Loaded, Camera, (Instant, Instant))>,
+    /// With when it was asked for, when it was ready and its tile hash.
+    pub incoming: Option<(Loaded, Camera, (Instant, Instant, u64))>,
     pub cam: Camera,
     pub mode: Mode,
     pub overlay: bool,
@@ -85,6 +86,8 @@ pub struct App {
     pub autosave_every: Option<f64>,
     /// The save before quitting failed: the next close request quits without it.
     pub quit_failed: bool,
+    /// The world lab (F2), once opened: its edits stay while the panel is closed.
+    pub lab: Option<super::lab::Lab>,
 }
 
 impl App {
@@ -120,6 +123,7 @@ impl App {
             last_save: 0.0,
             autosave_every: Some(guard::AUTOSAVE_MINUTES * 60.0),
             quit_failed: false,
+            lab: None,
         };
         match start {
             Some(source) => app.worker.start_from(source),
@@ -203,6 +207,7 @@ impl App {
                 self.mode = Mode::LoadList;
             }
             Action::ChooseSave(i) => self.choose_save(i, now),
+            Action::ToggleLab => self.toggle_lab(screen),
             Action::TogglePresetMenu => {
                 self.presets.refresh_list();
                 self.menu_selected = self.presets.current().unwrap_or(0);
@@ -421,6 +426,7 @@ impl App {
             self.last_save = now;
             self.play.save_as(s, now, true);
         }
+        self.lab_update(now);
         match self.worker.poll() {
             Some(Outcome::Ready(g)) => self.receive(*g, screen),
             Some(Outcome::Failed(e)) => {
@@ -437,16 +443,17 @@ impl App {
             None => false,
         };
         if ready {
-            if let Some((l, cam, (requested, ready))) = self.incoming.take() {
+            if let Some((l, cam, (requested, ready, hash))) = self.incoming.take() {
                 let ms = requested.elapsed().as_secs_f64() * 1e3;
                 let ready_ms = (ready - requested).as_secs_f64() * 1e3;
                 eprintln!(
                     "strata: seed {} ({}) on screen {ms:.0} ms after the request \
-                     ({}, ready at {ready_ms:.0} ms)",
+                     ({}, ready at {ready_ms:.0} ms) hash {hash:016x}",
                     l.world.seed,
                     l.world.preset.name,
                     made_in(&l.timings, l.loaded_from.is_some())
                 );
+                self.lab_swapped(now, hash);
                 self.regen_ms = Some(ms);
                 if let Some(path) = &l.loaded_from {
                     eprintln!("strata: loaded {}", path.display());
@@ -509,7 +516,7 @@ impl App {
     /// A world arrived from the worker: keep the view for a same-sized world, else start
     /// at the spawn point.
     fn receive(&mut self, g: Generated, screen: (f32, f32)) {
-        let stamps = (g.requested, g.ready);
+        let stamps = (g.requested, g.ready, g.hash);
         let l = Loaded::new(g);
         if l.loaded_from.is_some() {
             // R after a load reseeds the save's preset.
@@ -622,6 +629,7 @@ mod tests {
                 loaded_from: Some(d.join("save.strata")),
                 requested: Instant::now(),
                 ready: Instant::now(),
+                hash: 0,
             },
             (1280.0, 720.0),
         );

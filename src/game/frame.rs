@@ -176,6 +176,7 @@ pub async fn main_loop(opts: PlayOptions, start: Option<Source>) -> Result<(), S
         }
         let t_draw = t0.elapsed();
         draw_ui(&app, &timer, hover, &atlas, (screen, s));
+        app.lab_draw(screen);
 
         let cpu_ms = t0.elapsed().as_secs_f64() * 1e3;
         if cpu_ms > 4.0 && std::env::var_os("STRATA_DEBUG_FRAMES").is_some() {
@@ -224,19 +225,35 @@ fn handle_input(
     drag: &mut Option<(f32, f32)>,
     jump_presses: u8,
 ) {
-    let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
+    // Held now, or pressed this frame (a quick Ctrl+key can be released within a frame).
+    let held = |keys: [KeyCode; 2]| {
+        keys.into_iter()
+            .any(|k| is_key_down(k) || is_key_pressed(k))
+    };
+    let ctrl = held([KeyCode::LeftControl, KeyCode::RightControl]);
     let was_typing = app.mode == Mode::SeedBox;
     let mut keys: Vec<KeyCode> = get_keys_pressed().into_iter().collect();
     keys.sort_by_key(|k| *k as u16);
+    let shift = held([KeyCode::LeftShift, KeyCode::RightShift]);
+    let was_lab = app.mode == Mode::Lab;
     for key in keys {
         if let Some(a) = input::action(key, app.mode, ctrl) {
             app.act(a, screen, now);
+        } else if app.mode == Mode::Lab {
+            app.lab_key(key, ctrl, shift, now);
         }
     }
     while let Some(c) = get_char_pressed() {
         if was_typing && app.mode == Mode::SeedBox && !ctrl {
             app.seed_box.type_char(c);
         }
+        if was_lab && app.mode == Mode::Lab && !ctrl {
+            app.lab_char(c);
+        }
+    }
+    if app.mode == Mode::Lab && app.lab_mouse(screen, now) {
+        *drag = None;
+        return;
     }
     let mouse = mouse_position();
     if app.mode == Mode::LoadList && is_mouse_button_pressed(MouseButton::Left) {
@@ -282,6 +299,8 @@ fn handle_input(
     let dt = get_frame_time().min(0.1) as f64;
     let s = ui::scale(screen.1);
     let in_world = app.mode == Mode::World;
+    // With the lab's panel open the world beside it still pans and zooms by mouse.
+    let mouse_world = in_world || app.mode == Mode::Lab;
     let on_minimap =
         app.minimap && minimap::to_world(&minimap::rect(size, screen, s), size, mouse).is_some();
     let on_hotbar = hud::slot_at(screen, s, mouse);
@@ -328,7 +347,7 @@ fn handle_input(
         }
     }
     // The free camera drags with any button; play keeps left/right for digging/placing.
-    let dragging = in_world
+    let dragging = mouse_world
         && !app.follow
         && !on_ui
         && [MouseButton::Left, MouseButton::Right, MouseButton::Middle]
@@ -472,7 +491,7 @@ fn draw_ui(
                 ui::confirm(&super::guard::question(r), mouse_position(), screen, s);
             }
         }
-        Mode::World => {}
+        Mode::World | Mode::Lab => {}
     }
     if let Some((t, _)) = &app.toast {
         ui::toast(t, screen, s);
@@ -488,9 +507,9 @@ fn draw_ui(
     }
     let seed = app.shown.as_ref().map_or(app.seed, |w| w.world.seed);
     let keys = if app.follow {
-        "A/D move  Space jump  LMB dig  RMB place  1-9/wheel slot  V free camera  M map  F5 save  F9 load  L saves  P presets  F3"
+        "A/D move  Space jump  LMB dig  RMB place  1-9/wheel slot  V free camera  M map  F5 save  F9 load  L saves  P presets  F2 lab  F3"
     } else {
-        "free camera: WASD/drag pan  wheel zoom  F fit  H home  V play  M map  P presets  F3"
+        "free camera: WASD/drag pan  wheel zoom  F fit  H home  V play  M map  P presets  F2 lab  F3"
     };
     let status = format!(
         "Seed {seed} (C, T, R)  {}   {keys}",

@@ -38,6 +38,8 @@ pub enum Action {
     ChooseSave(usize),
     /// An answer to the question about unsaved edits.
     Answer(super::guard::Answer),
+    /// F2: opens or closes the world lab's panel.
+    ToggleLab,
 }
 
 /// Which UI has the keyboard.
@@ -49,6 +51,8 @@ pub enum Mode {
     LoadList,
     /// The question about unsaved edits: save and continue, discard or cancel.
     Confirm,
+    /// The world lab's panel has the keyboard (its keys are `lab::key`'s).
+    Lab,
 }
 
 impl Mode {
@@ -93,7 +97,9 @@ pub fn action(key: KeyCode, mode: Mode, ctrl: bool) -> Option<Action> {
             K::Enter | K::KpEnter => Some(Confirm),
             _ => digit(key).map(|d| ChooseSave(d - 1)),
         },
+        Mode::Lab => (key == K::F2).then_some(ToggleLab),
         Mode::World => match key {
+            K::F2 => Some(ToggleLab),
             K::R => Some(Reseed),
             K::T => Some(OpenSeedBox),
             K::C => Some(CopySeed),

@@ -92,7 +92,9 @@ pub fn parse_value(f: &Field, text: &str) -> Option<Option<f64>> {
         Kind::Choice(names) => named(names).or_else(|| t.parse().ok()),
         Kind::Tile => crate::world::Tile::ALL
             .iter()
-            .find(|tile| tile.name().eq_ignore_ascii_case(t) || format!("{tile:?}").eq_ignore_ascii_case(t))
+            .find(|tile| {
+                tile.name().eq_ignore_ascii_case(t) || format!("{tile:?}").eq_ignore_ascii_case(t)
+            })
             .map(|&tile| tile as u8 as f64),
         _ => t.parse::<f64>().ok().filter(|v| v.is_finite()),
     };
@@ -130,6 +132,10 @@ pub struct Lab {
     pub dragging: Option<usize>,
     /// The pass stepper: show the world after `PASSES[k]`; `None`: the whole world.
     pub step: Option<usize>,
+    /// A line about the last save, a refused typed value or the last world's time.
+    pub status: String,
+    /// When the world being generated was handed out (to log edit → screen).
+    pub asked: Option<f64>,
 }
 
 impl Lab {
@@ -147,6 +153,8 @@ impl Lab {
             error: None,
             dragging: None,
             step: None,
+            status: String::new(),
+            asked: None,
         };
         lab.selected = lab.next_field(0, 1).unwrap_or(0);
         lab
@@ -307,6 +315,11 @@ impl Lab {
         self.error.is_none().then(|| self.edited.clone())
     }
 
+    /// Asks for the edited preset's world at once (the pass stepper moved).
+    pub fn regenerate_now(&mut self, now: f64) {
+        self.pending = Some(now - DEBOUNCE * 3.0);
+    }
+
     /// Types a character into the value or name being entered.
     pub fn type_char(&mut self, c: char) {
         match &mut self.entry {
@@ -337,7 +350,11 @@ impl Lab {
         };
         let (f, i) = self.field_at(self.selected).ok_or("no field selected")?;
         let v = parse_value(f, &text).ok_or_else(|| {
-            format!("{}: {text:?} is not a value ({})", f.path_at(i), f.range_doc())
+            format!(
+                "{}: {text:?} is not a value ({})",
+                f.path_at(i),
+                f.range_doc()
+            )
         })?;
         if let Some(x) = v
             && f.is_number()

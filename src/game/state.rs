@@ -376,6 +376,7 @@ pub(crate) mod tests {
         let overview_grid = Grid::scaled(w, h, OVERVIEW_SCALE);
         let overview = super::super::chunks::build_all(&world, &overview_grid, &no).unwrap();
         Loaded::new(Generated {
+            hash: world.tile_hash(),
             light: LightMap::compute(&world),
             air: crate::analysis::AirGrid::of(&world),
             world,

@@ -37,6 +37,8 @@ pub struct Generated {
     pub requested: Instant,
     /// When the worker finished it.
     pub ready: Instant,
+    /// [`World::tile_hash`] of the world, for the log.
+    pub hash: u64,
 }
 
 /// Steps after the generation passes, as progress indices from `PASSES.len()`.
@@ -76,6 +78,8 @@ enum Message {
 pub enum Source {
     /// Generate a world.
     Preset(Box<Preset>, u64),
+    /// Generate a world up to and including the pass `PASSES[k]` (the lab's pass stepper).
+    Partial(Box<Preset>, u64, usize),
     /// Read a save file.
     File(std::path::PathBuf),
     /// A world already read from a save (`--load`).
@@ -160,6 +164,14 @@ impl Worker {
                         };
                         (world, timings, None, None)
                     }
+                    Source::Partial(preset, seed, last) => {
+                        let Some((world, timings)) =
+                            worldgen::generate_until(&preset, seed, last, &mut progress, &cancel)
+                        else {
+                            return;
+                        };
+                        (world, timings, None, None)
+                    }
                     Source::File(path) => {
                         let start = Instant::now();
                         match save::load_game(&path) {
@@ -186,28 +198,30 @@ impl Worker {
                 let (w, h) = (world.width(), world.height());
                 let overview_grid = chunks::Grid::scaled(w, h, chunks::OVERVIEW_SCALE);
                 // Analysis beside light and the overview.
-                let ((air, report, analysis_ms), ((light, light_ms), (overview, overview_ms))) =
-                    rayon::join(
-                        || {
-                            let start = Instant::now();
-                            let air = AirGrid::of(&world);
-                            let report = analysis::analyse_air(&air);
-                            (air, report, ms_since(start))
-                        },
-                        || {
-                            rayon::join(
-                                || {
-                                    let start = Instant::now();
-                                    (LightMap::compute(&world), ms_since(start))
-                                },
-                                || {
-                                    let start = Instant::now();
-                                    let o = chunks::build_all(&world, &overview_grid, &cancel);
-                                    (o, ms_since(start))
-                                },
-                            )
-                        },
-                    );
+                let (
+                    (air, (report, hash), analysis_ms),
+                    ((light, light_ms), (overview, overview_ms)),
+                ) = rayon::join(
+                    || {
+                        let start = Instant::now();
+                        let air = AirGrid::of(&world);
+                        let report = analysis::analyse_air(&air);
+                        (air, (report, world.tile_hash()), ms_since(start))
+                    },
+                    || {
+                        rayon::join(
+                            || {
+                                let start = Instant::now();
+                                (LightMap::compute(&world), ms_since(start))
+                            },
+                            || {
+                                let start = Instant::now();
+                                let o = chunks::build_all(&world, &overview_grid, &cancel);
+                                (o, ms_since(start))
+                            },
+                        )
+                    },
+                );
                 let Some(overview) = overview else { return };
                 timings.push(PassTiming {
                     name: "light",
@@ -235,6 +249,7 @@ impl Worker {
                     loaded_from,
                     requested,
                     ready: Instant::now(),
+                    hash,
                 });
                 let _ = tx.send(Message::Done { job, generated });
             });
@@ -367,6 +382,17 @@ mod tests {
             w.poll().is_none(),
             "the cancelled job must not deliver a world"
         );
+    }
+
+    #[test]
+    fn a_partial_world_stops_after_its_pass() {
+        let mut w = Worker::default();
+        w.start_from(Source::Partial(Box::new(tiny()), 3, 1));
+        let g = wait(&mut w);
+        let names: Vec<&str> = g.timings.iter().map(|t| t.name).collect();
+        assert_eq!(names[..2], [PASSES[0].name, PASSES[1].name]);
+        assert!(!names.contains(&PASSES[2].name));
+        assert_eq!(g.world.counts()[crate::world::Tile::IronOre as usize], 0);
     }
 
     #[test]

@@ -23,8 +23,20 @@ fn rows_group_every_field_by_section_in_ron_order() {
     assert_eq!(
         sections,
         [
-            "", "surface", "layers", "caves", "tunnels", "underworld", "ores", "water", "lava",
-            "grass", "ocean", "biomes", "lakes", "trees"
+            "",
+            "surface",
+            "layers",
+            "caves",
+            "tunnels",
+            "underworld",
+            "ores",
+            "water",
+            "lava",
+            "grass",
+            "ocean",
+            "biomes",
+            "lakes",
+            "trees"
         ]
     );
     let fields = rows.iter().filter(|r| matches!(r, Row::Field(..))).count();
@@ -144,7 +156,10 @@ fn typed_values_are_checked_and_applied_exactly() {
     lab.begin_value();
     lab.entry = Entry::Value("1.5".into());
     let e = lab.commit_value(0.0).unwrap_err();
-    assert!(e.contains("caves.fill = 1.5 is out of range: allowed [0, 1]"), "{e}");
+    assert!(
+        e.contains("caves.fill = 1.5 is out of range: allowed [0, 1]"),
+        "{e}"
+    );
     select(&mut lab, "layers.jitter", 0);
     lab.entry = Entry::Value("percolumn".into());
     lab.commit_value(0.0).unwrap();
@@ -192,7 +207,9 @@ fn selection_skips_headings() {
     let mut lab = Lab::new(Preset::default());
     assert!(matches!(lab.rows()[lab.selected], Row::Field(f, _) if f.path == "width"));
     lab.select_by(2);
-    assert!(matches!(lab.rows()[lab.selected], Row::Field(f, _) if f.path == "surface.base_height"));
+    assert!(
+        matches!(lab.rows()[lab.selected], Row::Field(f, _) if f.path == "surface.base_height")
+    );
     lab.select_by(-100);
     assert!(matches!(lab.rows()[lab.selected], Row::Field(f, _) if f.path == "width"));
     lab.select_by(10_000);

@@ -1,0 +1,316 @@
+//! The world lab in the game: F2 opens the panel over the right of the window (the world
+//! stays in view on the left, in the free camera), its keys and mouse, regeneration of
+//! the edited preset with the seed on screen once edits rest (a newer request cancels an
+//! older one; the old world stays until the new one is ready), save as preset into the
+//! user presets folder, and the pass stepper.
+
+use super::app::App;
+use super::camera::Camera;
+use super::guard::Replace;
+use super::input::Mode;
+use super::lab::{Entry, Lab};
+use super::lab_ui::{Button, Layout, scroll_to_selection};
+use super::worker::Source;
+use macroquad::prelude::*;
+use std::path::PathBuf;
+
+/// Where "save as preset" writes: the user presets folder, which the preset menu lists.
+pub fn user_presets_dir() -> PathBuf {
+    match std::env::var_os("STRATA_HOME") {
+        Some(home) => PathBuf::from(home).join("presets"),
+        None => PathBuf::from("presets"),
+    }
+}
+
+/// What a key does in the lab.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum LabKey {
+    Close,
+    Select(i32),
+    Nudge(f64),
+    Enter,
+    Backspace,
+    Reset,
+    Undo,
+    Redo,
+    SaveAs,
+    Step(i32),
+}
+
+/// The lab's keys: arrows select and step, Enter types a value (or saves the name), Del
+/// resets a field, Ctrl+Z/Ctrl+Y undo and redo, Ctrl+S saves as a preset, `[`/`]` step
+/// through the passes, Esc closes what is open (the entry, then the panel).
+pub fn lab_key(key: KeyCode, ctrl: bool, shift: bool, typing: bool) -> Option<LabKey> {
+    use KeyCode as K;
+    use LabKey::*;
+    let by = if shift { 10.0 } else { 1.0 };
+    Some(match key {
+        K::Escape => Close,
+        K::Enter | K::KpEnter => Enter,
+        K::Backspace if typing => Backspace,
+        K::Z if ctrl && shift => Redo,
+        K::Z if ctrl => Undo,
+        K::Y if ctrl => Redo,
+        K::S if ctrl => SaveAs,
+        _ if typing => return None,
+        K::Up => Select(-1),
+        K::Down => Select(1),
+        K::PageUp => Select(-20),
+        K::PageDown => Select(20),
+        K::Left => Nudge(-by),
+        K::Right => Nudge(by),
+        K::Delete | K::Backspace => Reset,
+        K::LeftBracket => Step(-1),
+        K::RightBracket => Step(1),
+        _ => return None,
+    })
+}
+
+impl App {
+    /// F2: opens the panel (on the preset in use, unless unsaved edits are waiting) or
+    /// closes it (the edits stay for the next time).
+    pub fn toggle_lab(&mut self, screen: (f32, f32)) {
+        if self.mode == Mode::Lab {
+            self.mode = Mode::World;
+            return;
+        }
+        let fresh = self
+            .lab
+            .as_ref()
+            .is_none_or(|l| !l.unsaved() && l.edited != self.presets.preset);
+        if fresh {
+            self.lab = Some(Lab::new(self.presets.preset.clone()));
+        }
+        self.mode = Mode::Lab;
+        // The world in the free camera, fitted beside the panel.
+        if let Some(w) = &self.shown {
+            self.follow = false;
+            let panel = Layout::new(screen, super::ui::scale(screen.1)).panel;
+            let room = (panel.x.max(1.0), screen.1);
+            let mut cam = Camera::fit(w.size(), room);
+            cam.cx += (screen.0 - room.0) as f64 / 2.0 / cam.zoom;
+            self.cam = cam;
+        }
+    }
+
+    /// A key pressed while the panel has the keyboard.
+    pub fn lab_key(&mut self, key: KeyCode, ctrl: bool, shift: bool, now: f64) {
+        let Some(lab) = &mut self.lab else { return };
+        let typing = lab.entry != Entry::None;
+        let Some(k) = lab_key(key, ctrl, shift, typing) else {
+            return;
+        };
+        match k {
+            LabKey::Close if typing => lab.entry = Entry::None,
+            LabKey::Close => self.mode = Mode::World,
+            LabKey::Select(by) => lab.select_by(by),
+            LabKey::Nudge(by) => lab.nudge(by, now),
+            LabKey::Enter => match &lab.entry {
+                Entry::None => lab.begin_value(),
+                Entry::Value(_) => {
+                    if let Err(e) = lab.commit_value(now) {
+                        lab.status = e;
+                    }
+                }
+                Entry::Name(_) => self.lab_save(),
+            },
+            LabKey::Backspace => lab.backspace(),
+            LabKey::Reset => lab.reset_selected(now),
+            LabKey::Undo => lab.undo(now),
+            LabKey::Redo => lab.redo(now),
+            LabKey::SaveAs => lab.begin_name(),
+            LabKey::Step(by) => {
+                lab.step_by(by);
+                lab.regenerate_now(now);
+            }
+        }
+    }
+
+    /// A typed character while the panel has the keyboard.
+    pub fn lab_char(&mut self, c: char) {
+        if let Some(lab) = &mut self.lab {
+            lab.type_char(c);
+        }
+    }
+
+    /// Saves the edited preset under the typed name; the menu then lists it and it
+    /// becomes the preset in use (the world on screen is already its world).
+    fn lab_save(&mut self) {
+        let Some(lab) = &mut self.lab else { return };
+        let dir = user_presets_dir();
+        match lab.commit_name(&dir) {
+            Ok(path) => {
+                eprintln!("strata: saved preset {}", path.display());
+                lab.status = format!("Saved {}", path.display());
+                if !self.presets.dirs.contains(&dir) {
+                    self.presets.dirs.push(dir);
+                }
+                self.presets.refresh_list();
+                self.presets.choose(path);
+            }
+            Err(e) => lab.status = format!("Not saved: {e}"),
+        }
+    }
+
+    /// Starts the edited preset's world once edits have rested.
+    pub fn lab_update(&mut self, now: f64) {
+        let Some(lab) = &mut self.lab else { return };
+        let Some(preset) = lab.due(now) else { return };
+        let seed = self.shown.as_ref().map_or(self.seed, |w| w.world.seed);
+        self.presets.preset = preset.clone();
+        self.seed = seed;
+        lab.asked = Some(now);
+        let step = lab.step;
+        if self.unsaved() {
+            // Edits to the world on screen are saved first, as for a preset file's reload.
+            self.request(Replace::HotReload(Box::new(preset)), now);
+            return;
+        }
+        match step {
+            Some(k) => self
+                .worker
+                .start_from(Source::Partial(Box::new(preset), seed, k)),
+            None => self.worker.start(preset, seed),
+        }
+    }
+
+    /// A new world is on screen: the lab logs how long it took from the edit.
+    pub fn lab_swapped(&mut self, now: f64, hash: u64) {
+        if let Some(lab) = &mut self.lab
+            && let Some(at) = lab.asked.take()
+        {
+            let ms = (now - at) * 1e3;
+            eprintln!("strata: lab world {hash:016x} on screen {ms:.0} ms after the edit rested");
+            lab.status = format!("World on screen {ms:.0} ms after the edit");
+        }
+    }
+
+    /// The mouse on the panel: sliders (click or drag), toggles, choices, reset marks,
+    /// buttons, the wheel scrolls. Returns whether the panel had the mouse.
+    pub fn lab_mouse(&mut self, screen: (f32, f32), now: f64) -> bool {
+        let layout = Layout::new(screen, super::ui::scale(screen.1));
+        let Some(lab) = &mut self.lab else {
+            return false;
+        };
+        let (mx, my) = mouse_position();
+        if is_mouse_button_released(MouseButton::Left) {
+            lab.end_drag();
+        }
+        if let Some(row) = lab.dragging {
+            if let Some((f, i)) = lab.field_at(row) {
+                let v = layout.slider_value(f, &lab.edited, mx);
+                lab.set(f, i, Some(v), now);
+            }
+            return true;
+        }
+        if !layout.panel.contains(vec2(mx, my)) {
+            return false;
+        }
+        let wheel = mouse_wheel().1;
+        if wheel != 0.0 {
+            let rows = lab.rows().len();
+            let by = if wheel > 0.0 { -3 } else { 3 };
+            lab.scroll = (lab.scroll as i64 + by)
+                .clamp(0, rows.saturating_sub(layout.rows_shown) as i64)
+                as usize;
+        }
+        if !is_mouse_button_pressed(MouseButton::Left) {
+            return true;
+        }
+        if let Some((b, _)) = layout
+            .buttons()
+            .into_iter()
+            .find(|(_, r)| r.contains(vec2(mx, my)))
+        {
+            match b {
+                Button::Save => lab.begin_name(),
+                Button::Undo => lab.undo(now),
+                Button::Redo => lab.redo(now),
+                Button::Close => self.mode = Mode::World,
+            }
+            return true;
+        }
+        let Some(row) = layout.row_at(lab.scroll, my) else {
+            return true;
+        };
+        let Some((f, i)) = lab.field_at(row) else {
+            return true;
+        };
+        lab.selected = row;
+        lab.entry = Entry::None;
+        if layout.reset_rect(row - lab.scroll).contains(vec2(mx, my)) {
+            lab.reset(f, i, now);
+            return true;
+        }
+        let (x0, x1) = layout.track();
+        if mx >= x0 - 8.0 && mx <= x1 + 8.0 {
+            use crate::preset::fields::Kind;
+            match f.kind {
+                Kind::Float | Kind::Int => {
+                    lab.start_drag(row);
+                    let v = layout.slider_value(f, &lab.edited, mx);
+                    lab.set(f, i, Some(v), now);
+                }
+                _ => lab.nudge(if mx < (x0 + x1) / 2.0 { -1.0 } else { 1.0 }, now),
+            }
+        } else if mx > x1 {
+            lab.begin_value();
+        }
+        true
+    }
+
+    /// Draws the panel (when open).
+    pub fn lab_draw(&mut self, screen: (f32, f32)) {
+        if self.mode != Mode::Lab {
+            return;
+        }
+        let layout = Layout::new(screen, super::ui::scale(screen.1));
+        let timings = self.shown.as_ref().map_or(&[][..], |w| &w.timings[..]);
+        if let Some(lab) = &mut self.lab {
+            if lab.dragging.is_none() {
+                scroll_to_selection(lab, &layout);
+            }
+            let status = match self.worker.status() {
+                Some(_) => "Generating...".to_string(),
+                None => lab.status.clone(),
+            };
+            super::lab_ui::draw(lab, &layout, timings, &status);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lab_keys() {
+        use LabKey::*;
+        assert_eq!(lab_key(KeyCode::Z, true, false, false), Some(Undo));
+        assert_eq!(lab_key(KeyCode::Y, true, false, false), Some(Redo));
+        assert_eq!(lab_key(KeyCode::Z, true, true, false), Some(Redo));
+        assert_eq!(
+            lab_key(KeyCode::Right, false, true, false),
+            Some(Nudge(10.0))
+        );
+        assert_eq!(
+            lab_key(KeyCode::Left, false, false, false),
+            Some(Nudge(-1.0))
+        );
+        assert_eq!(
+            lab_key(KeyCode::Backspace, false, false, false),
+            Some(Reset)
+        );
+        // While typing, Backspace edits the text and arrows do nothing.
+        assert_eq!(
+            lab_key(KeyCode::Backspace, false, false, true),
+            Some(Backspace)
+        );
+        assert_eq!(lab_key(KeyCode::Up, false, false, true), None);
+        assert_eq!(lab_key(KeyCode::Escape, false, false, true), Some(Close));
+        assert_eq!(
+            lab_key(KeyCode::RightBracket, false, false, false),
+            Some(Step(1))
+        );
+    }
+}

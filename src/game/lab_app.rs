@@ -12,15 +12,6 @@ use super::lab::{Entry, Lab};
 use super::lab_ui::{Button, Layout, scroll_to_selection};
 use super::worker::Source;
 use macroquad::prelude::*;
-use std::path::PathBuf;
-
-/// Where "save as preset" writes: the user presets folder, which the preset menu lists.
-pub fn user_presets_dir() -> PathBuf {
-    match std::env::var_os("STRATA_HOME") {
-        Some(home) => PathBuf::from(home).join("presets"),
-        None => PathBuf::from("presets"),
-    }
-}
 
 /// What a key does in the lab.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -137,7 +128,8 @@ impl App {
     /// becomes the preset in use (the world on screen is already its world).
     fn lab_save(&mut self) {
         let Some(lab) = &mut self.lab else { return };
-        let dir = user_presets_dir();
+        // The user presets folder: the preset menu lists it first.
+        let dir = crate::paths::user_presets_dir();
         match lab.commit_name(&dir) {
             Ok(path) => {
                 eprintln!("strata: saved preset {}", path.display());

@@ -18,6 +18,7 @@ pub mod fsio;
 pub mod fuzz;
 pub mod game;
 pub mod light;
+pub mod noisemap;
 pub mod paths;
 pub mod player;
 pub mod preset;

@@ -262,7 +262,7 @@ impl Lab {
                 Kind::Bool => 1.0 - v,
                 Kind::Choice(names) => (v + steps.signum()).rem_euclid(names.len() as f64),
                 Kind::Tile => next_solid(v, steps.signum()),
-                _ => v + steps * f.step,
+                _ => tidy(v + steps * f.step),
             };
             self.set(f, i, Some(next), now);
         }
@@ -283,6 +283,21 @@ impl Lab {
             (f.set)(&mut self.edited, i, v);
             self.changed(now);
         }
+    }
+
+    /// The fields that differ from [`Lab::base`], as `path = value`.
+    pub fn changes(&self) -> Vec<String> {
+        self.rows()
+            .iter()
+            .filter_map(|r| match *r {
+                Row::Field(f, i) if self.differs(f, i) => Some(format!(
+                    "{} = {}",
+                    f.path_at(i),
+                    value_text(f, (f.get)(&self.edited, i))
+                )),
+                _ => None,
+            })
+            .collect()
     }
 
     /// Whether a field differs from [`Lab::base`].
@@ -408,6 +423,12 @@ impl Lab {
         self.step = (at < last).then_some(at);
         self.step
     }
+}
+
+/// `v` without the float noise of a sum of steps (`0.30000000000000004` is `0.3`): rounded
+/// to 9 decimals, finer than any slider step.
+pub fn tidy(v: f64) -> f64 {
+    format!("{v:.9}").parse().unwrap_or(v)
 }
 
 /// The next solid tile's number after (or before, `dir` < 0) tile number `v`.

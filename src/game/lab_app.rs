@@ -152,6 +152,13 @@ impl App {
         self.presets.preset = preset.clone();
         self.seed = seed;
         lab.asked = Some(now);
+        eprintln!(
+            "strata: lab asks for seed {seed} with {}",
+            match lab.changes() {
+                c if c.is_empty() => "the preset as loaded".to_string(),
+                c => c.join(", "),
+            }
+        );
         let step = lab.step;
         if self.unsaved() {
             // Edits to the world on screen are saved first, as for a preset file's reload.

@@ -101,9 +101,7 @@ impl Layout {
         let (lo, hi) = f.bounds(preset);
         let v = lo + t * (hi - lo);
         let snapped = lo + ((v - lo) / f.step).round() * f.step;
-        // Whole steps, then the float noise of the sum taken off (0.30000000000000004).
-        let tidy = format!("{snapped:.9}").parse().unwrap_or(snapped);
-        f.fit(preset, tidy)
+        f.fit(preset, super::lab::tidy(snapped))
     }
 }
 

@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# The world lab's window test: starts the real game under Xvfb, opens the lab (F2), moves
+# the caves' fill slider with a real mouse click, checks a different world comes up with
+# the same seed (the game logs `seed N ... hash H` for every world it puts on screen),
+# saves the tuned preset (Ctrl+S, a typed name, Enter) into $STRATA_HOME/presets, closes
+# the lab, picks the saved preset in the preset menu (P, 1) and checks the world is the one
+# that was on screen (same seed, same hash).
+#
+#   tests/window_lab.sh        # needs: Xvfb xdotool xwd (x11-apps) netpbm, a release build
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+BIN=${STRATA_BIN:-${CARGO_TARGET_DIR:-target}/release/strata}
+case "$BIN" in /*) ;; *) BIN="$ROOT/$BIN" ;; esac
+DISPLAY_NUM=${STRATA_TEST_DISPLAY:-:98}
+OUT=$(mktemp -d /tmp/strata-window-lab.XXXXXX)
+export STRATA_HOME=$OUT/home
+GAME_PID=""
+XVFB_PID=""
+
+fail() { echo "lab window test FAILED: $*" >&2; [ -f "$OUT/game.log" ] && sed 's/^/  game: /' "$OUT/game.log" >&2; exit 1; }
+cleanup() {
+  if [ -n "$GAME_PID" ]; then kill "$GAME_PID" 2>/dev/null || true; fi
+  if [ -n "$XVFB_PID" ]; then kill "$XVFB_PID" 2>/dev/null || true; wait "$XVFB_PID" 2>/dev/null || true; fi
+}
+trap cleanup EXIT
+
+for tool in Xvfb xdotool xwd xwdtopnm pnmtopng cmp; do
+  command -v "$tool" >/dev/null || fail "$tool is not installed"
+done
+[ -x "$BIN" ] || fail "$BIN not found: run cargo build --release first"
+
+Xvfb "$DISPLAY_NUM" -screen 0 1280x720x24 +extension GLX -nolisten tcp >"$OUT/xvfb.log" 2>&1 &
+XVFB_PID=$!
+export DISPLAY=$DISPLAY_NUM
+for _ in $(seq 200); do
+  kill -0 "$XVFB_PID" 2>/dev/null || fail "Xvfb exited (is $DISPLAY_NUM in use?)"
+  xdotool getmouselocation >/dev/null 2>&1 && break
+  sleep 0.1
+done
+
+shot() { xwd -root -silent -display "$DISPLAY_NUM" | xwdtopnm 2>/dev/null | pnmtopng >"$1"; }
+alive() { kill -0 "$GAME_PID" 2>/dev/null; }
+worlds() { grep -c "on screen .* hash " "$OUT/game.log" || true; }
+wait_for() { # wait_for PATTERN COUNT SECONDS
+  for _ in $(seq $(($3 * 10))); do [ "$(grep -c "$1" "$OUT/game.log")" -ge "$2" ] && return 0; alive || fail "game died waiting for '$1'"; sleep 0.1; done
+  return 1
+}
+# `seed N` and `hash H` of the latest world on screen.
+last_world() { grep "on screen .* hash " "$OUT/game.log" | tail -n 1 | awk '{ print $3, $NF }'; }
+# A key with its modifier held across a frame (a quick xdotool chord can fall within one).
+chord() { xdotool keydown "$1"; sleep 0.15; xdotool key "$2"; sleep 0.15; xdotool keyup "$1"; }
+slow_keys() { for k in "$@"; do xdotool key "$k"; sleep 0.08; done; }
+
+mkdir -p "$OUT/cwd"
+for try in 1 2 3; do
+  (cd "$OUT/cwd" && exec "$BIN" play --preset classic --seed 31) >"$OUT/game.log" 2>&1 &
+  GAME_PID=$!
+  sleep 1
+  if alive || ! grep -q "XOpenDisplay" "$OUT/game.log"; then break; fi
+  sleep 1
+done
+WIN=$(timeout 20 xdotool search --sync --name '^Strata$' | head -n1) || fail "no window named Strata within 20 s"
+wait_for "on screen" 1 20 || fail "no world on screen within 20 s"
+read -r seed0 hash0 <<<"$(last_world)"
+xdotool windowfocus "$WIN" 2>/dev/null || true
+eval "$(xdotool getwindowgeometry --shell "$WIN")"
+xdotool mousemove $((X + 300)) $((Y + 300))
+sleep 0.3
+
+# Open the lab and move the caves' fill slider to about three quarters of its track.
+xdotool key F2
+sleep 0.8
+shot "$OUT/lab-open.png"
+n=$(worlds)
+# The panel is 460 px wide at 1280x720; its rows start 82 px down, 19 px apart; the fill
+# row is row 25 (the sections and fields before it are those of the field table); its
+# track runs from 40% to 70% of the panel's width.
+xdotool mousemove $((X + 820 + 184 + 104)) $((Y + 82 + 25 * 19 + 9))
+sleep 0.2
+xdotool click 1
+wait_for "lab asks for seed" 1 10 || fail "moving the slider asked for no world"
+grep "lab asks for seed" "$OUT/game.log" | tail -n 1
+wait_for "on screen .* hash " $((n + 1)) 30 || fail "no new world after the slider moved"
+read -r seed1 hash1 <<<"$(last_world)"
+sleep 0.5
+shot "$OUT/lab-moved.png"
+[ "$seed1" = "$seed0" ] || fail "the lab's world has seed $seed1, not the seed on screen $seed0"
+[ "$hash1" != "$hash0" ] || fail "the slider did not change the world (hash $hash1)"
+cmp -s "$OUT/lab-open.png" "$OUT/lab-moved.png" && fail "the picture did not change after the slider moved"
+echo "slider: seed $seed0, world $hash0 -> $hash1"
+
+# Save as preset: Ctrl+S opens the name box (filled with a name to start from).
+chord ctrl s
+sleep 0.3
+slow_keys $(for _ in $(seq 24); do echo BackSpace; done)
+xdotool type --delay 60 "Lab test"
+sleep 0.2
+xdotool key Return
+wait_for "saved preset" 1 10 || fail "the lab saved no preset"
+saved=$(grep "saved preset" "$OUT/game.log" | tail -n 1 | sed 's/^strata: saved preset //')
+[ "$saved" = "$STRATA_HOME/presets/lab_test.ron" ] || fail "the preset went to $saved, not \$STRATA_HOME/presets/lab_test.ron"
+head -n 1 "$saved" | grep -q "^// Lab test: " || fail "the saved preset does not open with its name: $(head -n 1 "$saved")"
+grep -q "fill: " "$saved" || fail "the saved preset has no caves.fill"
+echo "saved $saved"
+
+# Close the lab, pick the saved preset in the menu (the player's presets come first).
+xdotool key F2
+sleep 0.3
+n=$(worlds)
+xdotool key p
+sleep 0.5
+shot "$OUT/menu.png"
+xdotool key 1
+wait_for "on screen .* hash " $((n + 1)) 30 || fail "picking the saved preset made no world"
+read -r seed2 hash2 <<<"$(last_world)"
+[ "$seed2" = "$seed1" ] && [ "$hash2" = "$hash1" ] || fail "the saved preset made seed $seed2 hash $hash2, not the lab's seed $seed1 hash $hash1"
+grep "on screen .* hash " "$OUT/game.log" | tail -n 1 | grep -q "(Lab test)" || fail "the world on screen is not the saved preset's"
+alive || fail "the game is not running"
+grep -q "panicked" "$OUT/game.log" && fail "the game panicked"
+echo "lab window test passed: the saved preset gives world $hash2 again (pictures in $OUT)"

@@ -8,101 +8,132 @@ use std::path::PathBuf;
 /// The preset used when none is named.
 pub const DEFAULT_PRESET: &str = "config/presets/default.ron";
 
-pub const USAGE: &str = "\
-Strata: a procedural 2D sandbox
+/// What `strata --help` shows after the options.
+const EXAMPLES: &str = "\
+Examples:
+  strata                                  play on the default preset, a random seed
+  strata play --preset large --seed hello
+  strata gen --preset classic --size 80x30 --ascii -
+  strata gen --preset large --seed 42 --stats --png world.png
+  strata presets                          the built-in presets and your own
+  strata completions bash > ~/.local/share/bash-completion/completions/strata
 
-USAGE:
-  strata [play] [--preset PRESET] [--seed SEED] [--load PATH] [--max-fps N] [--frames N] [--screenshot PATH]
-                [--home DIR]
-  strata gen [--preset PRESET] [--seed SEED] [--size WxH] [--ascii PATH|-] [--png PATH] [--stats]
-             [--surface PATH|-] [--save PATH] [--from-ascii PATH] [--home DIR]
-  strata presets [--home DIR]
-                       list the built-in presets and the player's own (in the presets folder)
-  strata help          this text (`strata gen --help`, `strata play --help`: one command's)
-  strata --version
+Files: saves, your presets and settings live in the platform's data and config folders
+(`strata presets` prints the presets folder); STRATA_HOME=DIR or --home DIR keeps them
+all in DIR.";
 
-";
+const PRESET_HELP: &str = "A preset file, or the name of one of your presets or of a built-in preset \
+(`strata presets`); default: config/presets/default.ron if there is one, else the built-in default";
+const SEED_HELP: &str =
+    "A number 0..=18446744073709551615 is used as is; any other text is hashed; default: random";
+const HOME_HELP: &str = "Keep saves, presets and settings in DIR (as STRATA_HOME=DIR does)";
 
-/// Options both commands take.
-const COMMON_OPTIONS: &str = "\
-  --preset PRESET    a preset file, or the name of one of the player's presets or of a
-                     built-in preset (`strata presets`); default: config/presets/default.ron
-                     if there is one, else the built-in default
-  --seed SEED        a number 0..=18446744073709551615 is used as is; any other text is hashed
-  --home DIR         keep saves, presets and settings in DIR (as STRATA_HOME=DIR does)
-";
+/// The `--ascii` legend, in `strata gen --help`.
+const ASCII_HELP: &str = "\
+Write the world as text, one character a tile; '-' is stdout:
+  ' ' air  '.' dirt  '#' stone  'w' grass  'c' copper  'i' iron
+  'v' silver  'g' gold  'D' diamond  'h' hellstone  '~' water  'L' lava
+  'O' obsidian  's' sand  'S' sandstone  '*' snow  'I' ice  'm' mud
+  'j' jungle grass  'a' ash  '|' tree trunk  '%' leaves  'k' cactus
+  'W' wood  't' torch";
 
-/// Options of `strata gen`.
-const GEN_OPTIONS: &str = "\
-  --size WxH         override the preset's world size
-  --ascii PATH|-     write the world as text, one character a tile; '-' is stdout:
-                     ' ' air  '.' dirt  '#' stone  'w' grass  'c' copper  'i' iron
-                     'v' silver  'g' gold  'D' diamond  'h' hellstone  '~' water  'L' lava
-                     'O' obsidian  's' sand  'S' sandstone  '*' snow  'I' ice  'm' mud
-                     'j' jungle grass  'a' ash  '|' tree trunk  '%' leaves  'k' cactus
-                     'W' wood  't' torch
-  --surface PATH|-   write each column's surface row (0 = top), one number a line, left to right
-  --png PATH         write the world as a PNG, one pixel per tile
-  --stats            print generation and connectivity stats as one JSON object
-  --save PATH        write a save file that `strata play --load` opens
-  --from-ascii PATH  take the world from text in the --ascii legend instead of generating it
-                     (a hand-drawn world to play or test in; the preset is only recorded)
-";
-
-/// Options of `strata play`.
-const PLAY_OPTIONS: &str = "\
-  --load PATH        start the game from a save file
-  --max-fps N        frames per second at most (default 60, as Terraria; 0 = no cap)
-  --frames N         render N frames, then exit (with --screenshot: write it first)
-  --screenshot PATH  write a PNG of the last frame
-";
-
-/// The help text: all of it, or one command's.
-pub fn help(command: Option<&str>) -> String {
-    match command {
-        Some("gen") => format!(
-            "strata gen: make a world without a window and write it out\n\nUSAGE:\n  strata gen [OPTIONS]\n\n{COMMON_OPTIONS}{GEN_OPTIONS}"
-        ),
-        Some("play") => format!(
-            "strata play: open the game (also `strata` alone)\n\nUSAGE:\n  strata [play] [OPTIONS]\n\n{COMMON_OPTIONS}{PLAY_OPTIONS}"
-        ),
-        _ => format!("{USAGE}{COMMON_OPTIONS}{GEN_OPTIONS}{PLAY_OPTIONS}"),
-    }
+/// The command line: `strata [play] [OPTIONS]`, `strata gen [OPTIONS]`, ...
+#[derive(clap::Parser, Debug)]
+#[command(
+    name = "strata",
+    version,
+    about = "Strata: a procedural 2D sandbox",
+    after_help = EXAMPLES,
+    args_conflicts_with_subcommands = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// `strata` alone plays: the play options without `play`.
+    #[command(flatten)]
+    play: PlayOptions,
 }
 
-/// What `strata --version` prints.
-pub fn version() -> String {
-    format!("strata {}\n", env!("CARGO_PKG_VERSION"))
+/// A command to run.
+#[derive(clap::Subcommand, Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Open the game (also `strata` alone)
+    Play(PlayOptions),
+    /// Make a world without a window and write it out
+    Gen(GenOptions),
+    /// List the built-in presets, with their sizes, and your own
+    Presets {
+        #[arg(long, value_name = "DIR", help = HOME_HELP)]
+        home: Option<PathBuf>,
+    },
+    /// Print a completion script for a shell
+    /// (e.g. `strata completions bash > ~/.local/share/bash-completion/completions/strata`)
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+}
+
+/// What the arguments ask for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Parsed {
+    Run(Command),
+    /// Help or the version: printed as it is, exit status 0.
+    Print(String),
 }
 
 /// Options of `strata gen`.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(clap::Args, Clone, Debug, Default, PartialEq)]
 pub struct GenOptions {
+    #[arg(long, value_name = "PRESET", help = PRESET_HELP)]
     pub preset: Option<PathBuf>,
+    #[arg(long, value_name = "SEED", help = SEED_HELP, value_parser = parse_seed, allow_negative_numbers = true)]
     pub seed: Option<u64>,
+    /// Override the preset's world size
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
     pub size: Option<(u32, u32)>,
+    #[arg(long, value_name = "PATH|-", help = "Write the world as text, one character a tile ('-': stdout)", long_help = ASCII_HELP)]
     pub ascii: Option<String>,
+    /// Write each column's surface row (0 = top), one number a line, left to right
+    #[arg(long, value_name = "PATH|-")]
     pub surface: Option<String>,
+    /// Write the world as a PNG, one pixel per tile
+    #[arg(long, value_name = "PATH")]
     pub png: Option<PathBuf>,
+    /// Print generation and connectivity stats as one JSON object
+    #[arg(long)]
     pub stats: bool,
+    /// Write a save file that `strata play --load` opens
+    #[arg(long, value_name = "PATH")]
     pub save: Option<PathBuf>,
-    /// Read the world from this text file instead of generating it.
+    /// Take the world from text in the --ascii legend instead of generating it (a
+    /// hand-drawn world to play or test in; the preset is only recorded)
+    #[arg(long, value_name = "PATH")]
     pub from_ascii: Option<PathBuf>,
-    /// `--home`: the folder of the player's files.
+    #[arg(long, value_name = "DIR", help = HOME_HELP)]
     pub home: Option<PathBuf>,
 }
 
 /// Options of `strata play`.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(clap::Args, Clone, Debug, Default, PartialEq)]
 pub struct PlayOptions {
+    #[arg(long, value_name = "PRESET", help = PRESET_HELP)]
     pub preset: Option<PathBuf>,
+    #[arg(long, value_name = "SEED", help = SEED_HELP, value_parser = parse_seed, allow_negative_numbers = true)]
     pub seed: Option<u64>,
+    /// Start the game from a save file (it holds its own preset and seed)
+    #[arg(long, value_name = "PATH")]
     pub load: Option<PathBuf>,
+    /// Render N frames, then exit (with --screenshot: write it first)
+    #[arg(long, value_name = "N", value_parser = parse_frames, allow_negative_numbers = true)]
     pub frames: Option<u64>,
+    /// Write a PNG of the last frame
+    #[arg(long, value_name = "PATH")]
     pub screenshot: Option<PathBuf>,
-    /// Frame-rate cap; `None` for [`DEFAULT_MAX_FPS`], `Some(0)` for none.
+    /// Frames per second at most (default 60, as Terraria; 0 = no cap)
+    #[arg(long, value_name = "N", value_parser = parse_max_fps, allow_negative_numbers = true)]
     pub max_fps: Option<u32>,
-    /// `--home`: the folder of the player's files.
+    #[arg(long, value_name = "DIR", help = HOME_HELP)]
     pub home: Option<PathBuf>,
 }
 
@@ -114,121 +145,126 @@ pub const DEFAULT_MAX_FPS: u32 = 60;
 /// Highest `--max-fps` accepted.
 pub const MAX_FPS_LIMIT: u32 = 1000;
 
-#[derive(Clone, Debug, PartialEq)]
-pub enum Command {
-    Play(PlayOptions),
-    Gen(GenOptions),
-    /// Help, for one command or (`None`) all.
-    Help(Option<&'static str>),
-    Version,
-    /// `strata presets`, with its `--home`.
-    Presets(Option<PathBuf>),
-}
-
-/// Parses `WxH`.
+/// Parses `WxH` (`--size`).
 pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
-    let bad = || format!("--size: expected WIDTHxHEIGHT such as 800x300, got '{text}'");
+    let bad = || "expected WIDTHxHEIGHT such as 800x300".to_string();
     let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
     let (w, h) = (
         w.trim().parse::<u32>().map_err(|_| bad())?,
         h.trim().parse::<u32>().map_err(|_| bad())?,
     );
-    preset::check_size(w, h).map_err(|e| format!("--size: {e}"))?;
+    preset::check_size(w, h).map_err(|e| e.to_string())?;
     Ok((w, h))
 }
 
-/// Parses the arguments after the program name.
-pub fn parse_args(args: &[String]) -> Result<Command, String> {
-    let mut it = args.iter().peekable();
-    let sub = match it.peek().map(|s| s.as_str()) {
-        Some("gen") => {
-            it.next();
-            "gen"
-        }
-        Some("play") => {
-            it.next();
-            "play"
-        }
-        Some("help" | "--help" | "-h") => return Ok(Command::Help(None)),
-        Some("--version" | "-V") => return Ok(Command::Version),
-        Some("presets") => {
-            return match &args[1..] {
-                [] => Ok(Command::Presets(None)),
-                [flag] if flag == "--home" => Err("--home needs a value".into()),
-                [flag, dir] if flag == "--home" => Ok(Command::Presets(Some(dir.into()))),
-                [extra, ..] => Err(format!(
-                    "unknown option '{extra}' for `strata presets` (see `strata help`)"
-                )),
+/// `--seed`: a whole number as is, any other text hashed.
+fn parse_seed(text: &str) -> Result<u64, String> {
+    Ok(seed_from_text(text))
+}
+
+fn parse_max_fps(text: &str) -> Result<u32, String> {
+    text.parse::<u32>()
+        .ok()
+        .filter(|&n| n <= MAX_FPS_LIMIT)
+        .ok_or_else(|| format!("expected a whole number 0..={MAX_FPS_LIMIT}"))
+}
+
+fn parse_frames(text: &str) -> Result<u64, String> {
+    text.parse::<u64>()
+        .map_err(|_| format!("expected a whole number 0..={}", u64::MAX))
+}
+
+/// The clap definition of the whole command line (for help and completions).
+pub fn command() -> clap::Command {
+    <Cli as clap::CommandFactory>::command()
+}
+
+/// Parses the arguments after the program name. Bad input is one line naming the option
+/// and what it takes.
+pub fn parse_args(args: &[String]) -> Result<Parsed, String> {
+    use clap::error::ErrorKind;
+    let argv = std::iter::once("strata").chain(args.iter().map(String::as_str));
+    let cli = match <Cli as clap::Parser>::try_parse_from(argv) {
+        Ok(cli) => cli,
+        Err(e) => {
+            return match e.kind() {
+                ErrorKind::DisplayHelp
+                | ErrorKind::DisplayVersion
+                | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                    Ok(Parsed::Print(e.render().to_string()))
+                }
+                _ => Err(one_line(&e, args)),
             };
         }
-        _ => "play",
     };
-    let mut gen_opts = GenOptions::default();
-    let mut play = PlayOptions::default();
-    while let Some(flag) = it.next() {
-        let mut value = |name: &str| {
-            it.next()
-                .cloned()
-                .ok_or_else(|| format!("{name} needs a value"))
-        };
-        match (sub, flag.as_str()) {
-            (_, "--help" | "-h") => return Ok(Command::Help(Some(sub))),
-            (_, "--preset") => {
-                let p = PathBuf::from(value("--preset")?);
-                gen_opts.preset = Some(p.clone());
-                play.preset = Some(p);
-            }
-            (_, "--seed") => {
-                let s = seed_from_text(&value("--seed")?);
-                gen_opts.seed = Some(s);
-                play.seed = Some(s);
-            }
-            (_, "--home") => {
-                let dir = PathBuf::from(value("--home")?);
-                gen_opts.home = Some(dir.clone());
-                play.home = Some(dir);
-            }
-            ("gen", "--size") => gen_opts.size = Some(parse_size(&value("--size")?)?),
-            ("gen", "--ascii") => gen_opts.ascii = Some(value("--ascii")?),
-            ("gen", "--surface") => gen_opts.surface = Some(value("--surface")?),
-            ("gen", "--png") => gen_opts.png = Some(value("--png")?.into()),
-            ("gen", "--stats") => gen_opts.stats = true,
-            ("gen", "--save") => gen_opts.save = Some(value("--save")?.into()),
-            ("gen", "--from-ascii") => gen_opts.from_ascii = Some(value("--from-ascii")?.into()),
-            ("play", "--load") => play.load = Some(value("--load")?.into()),
-            ("play", "--screenshot") => play.screenshot = Some(value("--screenshot")?.into()),
-            ("play", "--max-fps") => {
-                let v = value("--max-fps")?;
-                let n = v.parse::<u32>().ok().filter(|&n| n <= MAX_FPS_LIMIT);
-                play.max_fps = Some(n.ok_or_else(|| {
-                    format!("--max-fps: expected a whole number 0..={MAX_FPS_LIMIT}, got '{v}'")
-                })?);
-            }
-            ("play", "--frames") => {
-                let v = value("--frames")?;
-                play.frames = Some(
-                    v.parse()
-                        .map_err(|_| format!("--frames: expected a whole number, got '{v}'"))?,
-                );
-            }
-            _ => {
-                return Err(format!(
-                    "unknown option '{flag}' for `strata {sub}` (see `strata help`)"
-                ));
-            }
-        }
-    }
-    if play.load.is_some() && (play.preset.is_some() || play.seed.is_some()) {
+    let command = cli.command.unwrap_or(Command::Play(cli.play));
+    if let Command::Play(play) = &command
+        && play.load.is_some()
+        && (play.preset.is_some() || play.seed.is_some())
+    {
         return Err(
             "--load starts from a save, which holds its own preset and seed: give --load \
              without --preset and --seed"
                 .into(),
         );
     }
-    Ok(if sub == "gen" {
-        Command::Gen(gen_opts)
-    } else {
-        Command::Play(play)
+    Ok(Parsed::Run(command))
+}
+
+/// A clap error as one line: an unknown option names the command it is unknown to (and
+/// clap's suggestion, if any); anything else is clap's first line (`invalid value 'x' for
+/// '--size <WxH>': expected ...`, `a value is required for '--seed <SEED>' ...`).
+fn one_line(e: &clap::Error, args: &[String]) -> String {
+    use clap::error::{ContextKind, ErrorKind};
+    let context = |kind| e.get(kind).map(|v| v.to_string());
+    if e.kind() == ErrorKind::UnknownArgument
+        && let Some(arg) = context(ContextKind::InvalidArg)
+    {
+        let names = ["play", "gen", "presets", "completions"];
+        let sub = args
+            .first()
+            .map(String::as_str)
+            .filter(|a| names.contains(a))
+            .unwrap_or("play");
+        let hint = context(ContextKind::SuggestedArg)
+            .map(|s| format!(" (did you mean '{s}'?)"))
+            .unwrap_or_default();
+        let what = if arg.starts_with('-') {
+            "option"
+        } else {
+            "argument"
+        };
+        return format!(
+            "unknown {what} '{arg}' for `strata {sub}`{hint}: see `strata {sub} --help`"
+        );
+    }
+    let text = e.render().to_string();
+    let first = text.lines().next().unwrap_or("bad arguments");
+    let first = first.strip_prefix("error: ").unwrap_or(first);
+    let choices = match e.kind() {
+        ErrorKind::InvalidSubcommand => Some(format!(
+            "commands: {}",
+            command()
+                .get_subcommands()
+                .map(|c| c.get_name().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+        _ => context(ContextKind::ValidValue)
+            .filter(|v| !v.is_empty())
+            .map(|v| format!("possible values: {v}")),
+    };
+    match choices {
+        Some(c) => format!("{first} ({c})"),
+        None => first.to_string(),
+    }
+}
+
+/// Writes the completion script for `shell` to standard output.
+pub fn completions(shell: clap_complete::Shell) -> Result<(), String> {
+    fsio::write_stdout(|out| {
+        clap_complete::generate(shell, &mut command(), "strata", out);
+        Ok(())
     })
 }
 
@@ -528,13 +564,16 @@ mod tests {
 
     #[test]
     fn bare_binary_plays() {
-        assert_eq!(parse_args(&[]), Ok(Command::Play(PlayOptions::default())));
-        let Ok(Command::Play(p)) = parse_args(&args("--seed 7 --frames 3")) else {
+        assert_eq!(
+            parse_args(&[]),
+            Ok(Parsed::Run(Command::Play(PlayOptions::default())))
+        );
+        let Ok(Parsed::Run(Command::Play(p))) = parse_args(&args("--seed 7 --frames 3")) else {
             panic!()
         };
         assert_eq!((p.seed, p.frames), (Some(7), Some(3)));
         assert_eq!(p.max_fps, None);
-        let Ok(Command::Play(p)) = parse_args(&args("play --max-fps 0")) else {
+        let Ok(Parsed::Run(Command::Play(p))) = parse_args(&args("play --max-fps 0")) else {
             panic!()
         };
         assert_eq!(p.max_fps, Some(0));
@@ -551,7 +590,7 @@ mod tests {
 
     #[test]
     fn gen_options() {
-        let Ok(Command::Gen(g)) = parse_args(&args(
+        let Ok(Parsed::Run(Command::Gen(g))) = parse_args(&args(
             "gen --preset a.ron --seed hello --size 80x30 --ascii - --stats",
         )) else {
             panic!()
@@ -583,7 +622,7 @@ mod tests {
         assert!(
             parse_args(&args("gen --seed"))
                 .unwrap_err()
-                .contains("needs a value")
+                .contains("a value is required for '--seed <SEED>'")
         );
         assert!(
             parse_args(&args("gen --frames 3"))
@@ -591,6 +630,78 @@ mod tests {
                 .contains("unknown option")
         );
         assert!(parse_args(&args("play --frames x")).is_err());
+    }
+
+    #[test]
+    fn errors_name_the_option_and_what_it_takes() {
+        let e = |a: &str| parse_args(&args(a)).unwrap_err();
+        assert_eq!(
+            e("gen --sed 3"),
+            "unknown option '--sed' for `strata gen` (did you mean '--seed'?): see \
+             `strata gen --help`"
+        );
+        assert!(e("--frames 3 --bogus").contains("for `strata play`"));
+        assert!(e("presets extra").starts_with("unknown argument 'extra'"));
+        let shells = e("completions tcsh");
+        assert!(
+            shells.contains("'tcsh'") && shells.contains("bash, elvish, fish"),
+            "{shells}"
+        );
+        let commands = e("dig");
+        assert!(commands.contains("'dig'") && commands.contains("play, gen, presets"));
+        assert!(e("--seed 3 gen").contains("'gen'"));
+        let max = e("--max-fps 1001");
+        assert!(
+            max.contains("--max-fps") && max.contains("0..=1000"),
+            "{max}"
+        );
+        // Every message is one line.
+        for bad in [
+            "gen --size",
+            "gen --size 1x1",
+            "play --frames -2",
+            "gen --png",
+        ] {
+            assert_eq!(e(bad).lines().count(), 1, "{bad}");
+            assert!(!e(bad).contains("possible values"), "{bad}: {}", e(bad));
+        }
+    }
+
+    #[test]
+    fn help_and_version_are_printed_not_errors() {
+        let print = |a: &str| match parse_args(&args(a)) {
+            Ok(Parsed::Print(text)) => text,
+            other => panic!("{a}: {other:?}"),
+        };
+        assert_eq!(
+            print("--version").trim(),
+            format!("strata {}", env!("CARGO_PKG_VERSION"))
+        );
+        let top = print("help");
+        assert!(top.contains("gen") && top.contains("completions") && top.contains("STRATA_HOME"));
+        let gen_help = print("gen --help");
+        assert!(gen_help.contains("'~' water") && !gen_help.contains("--max-fps"));
+        assert_eq!(print("help gen"), gen_help);
+        assert!(print("play -h").contains("--max-fps"));
+    }
+
+    #[test]
+    fn home_and_completions_parse() {
+        let Ok(Parsed::Run(Command::Presets { home })) = parse_args(&args("presets --home /h"))
+        else {
+            panic!()
+        };
+        assert_eq!(home, Some("/h".into()));
+        let Ok(Parsed::Run(Command::Play(p))) = parse_args(&args("--home h --seed 2")) else {
+            panic!()
+        };
+        assert_eq!((p.home, p.seed), (Some("h".into()), Some(2)));
+        assert_eq!(
+            parse_args(&args("completions zsh")),
+            Ok(Parsed::Run(Command::Completions {
+                shell: clap_complete::Shell::Zsh
+            }))
+        );
     }
 
     #[test]
@@ -608,7 +719,8 @@ mod tests {
                 "{bad:?}"
             );
         }
-        let Ok(Command::Gen(g)) = parse_args(&args("gen --from-ascii w.txt --save s.strata"))
+        let Ok(Parsed::Run(Command::Gen(g))) =
+            parse_args(&args("gen --from-ascii w.txt --save s.strata"))
         else {
             panic!()
         };

@@ -69,24 +69,8 @@ pub fn write_png(world: &World, out: &mut dyn Write) -> io::Result<()> {
     w.finish().map_err(io::Error::other)
 }
 
-/// A JSON string literal.
-pub fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// The stats object printed by `strata gen --stats`, on one line.
+/// The stats object printed by `strata gen --stats`, on one line. Tools read it by field
+/// name; the fields keep this order.
 pub fn stats_json(
     world: &World,
     timings: &[PassTiming],
@@ -94,41 +78,91 @@ pub fn stats_json(
     analysis_ms: f64,
 ) -> String {
     let counts = world.counts();
-    let tiles: Vec<String> = Tile::ALL
-        .iter()
-        .map(|t| format!("{}:{}", json_string(t.name()), counts[*t as usize]))
-        .collect();
-    let mut ms: Vec<String> = timings
-        .iter()
-        .map(|t| format!("{}:{:.3}", json_string(t.name), t.ms))
-        .collect();
-    ms.push(format!("\"connectivity\":{analysis_ms:.3}"));
-    let bbox = report
-        .largest_cave
-        .and_then(|id| report.component(id))
-        .map_or("null".to_string(), |c| {
-            format!(
-                "{{\"x0\":{},\"y0\":{},\"x1\":{},\"y1\":{}}}",
-                c.bbox.x0, c.bbox.y0, c.bbox.x1, c.bbox.y1
-            )
-        });
-    format!(
-        "{{\"seed\":{},\"preset\":{},\"width\":{},\"height\":{},\"ms\":{{{}}},\"tiles\":{{{}}},\"connectivity\":{{\"cave_count\":{},\"largest_cave_area\":{},\"largest_cave_bbox\":{},\"cave_air\":{},\"sky_air\":{},\"open_caves\":{},\"mouths\":{}}},\"hash\":\"{:016x}\"}}",
-        world.seed,
-        json_string(&world.preset.name),
-        world.width(),
-        world.height(),
-        ms.join(","),
-        tiles.join(","),
-        report.cave_count,
-        report.largest_cave_area(),
-        bbox,
-        report.cave_air,
-        report.sky_air,
-        report.open_caves,
-        report.mouths.len(),
-        world.tile_hash()
-    )
+    let mut ms: Vec<(&str, f64)> = timings.iter().map(|t| (t.name, millis(t.ms))).collect();
+    ms.push(("connectivity", millis(analysis_ms)));
+    let stats = Stats {
+        seed: world.seed,
+        preset: &world.preset.name,
+        width: world.width(),
+        height: world.height(),
+        ms: Ordered(ms),
+        tiles: Ordered(
+            Tile::ALL
+                .iter()
+                .map(|t| (t.name(), counts[*t as usize]))
+                .collect(),
+        ),
+        connectivity: Connectivity {
+            cave_count: report.cave_count,
+            largest_cave_area: report.largest_cave_area(),
+            largest_cave_bbox: report
+                .largest_cave
+                .and_then(|id| report.component(id))
+                .map(|c| Bbox {
+                    x0: c.bbox.x0,
+                    y0: c.bbox.y0,
+                    x1: c.bbox.x1,
+                    y1: c.bbox.y1,
+                }),
+            cave_air: report.cave_air,
+            sky_air: report.sky_air,
+            open_caves: report.open_caves,
+            mouths: report.mouths.len(),
+        },
+        hash: format!("{:016x}", world.tile_hash()),
+    };
+    // Serialising plain numbers and strings into a String cannot fail.
+    serde_json::to_string(&stats).unwrap_or_default()
+}
+
+/// Milliseconds to the microsecond, as the stats print them.
+fn millis(ms: f64) -> f64 {
+    (ms * 1e3).round() / 1e3
+}
+
+#[derive(serde::Serialize)]
+struct Stats<'a> {
+    seed: u64,
+    preset: &'a str,
+    width: usize,
+    height: usize,
+    ms: Ordered<'a, f64>,
+    tiles: Ordered<'a, u64>,
+    connectivity: Connectivity,
+    hash: String,
+}
+
+#[derive(serde::Serialize)]
+struct Connectivity {
+    cave_count: usize,
+    largest_cave_area: u64,
+    largest_cave_bbox: Option<Bbox>,
+    cave_air: u64,
+    sky_air: u64,
+    open_caves: usize,
+    mouths: usize,
+}
+
+#[derive(serde::Serialize)]
+struct Bbox {
+    x0: u32,
+    y0: u32,
+    x1: u32,
+    y1: u32,
+}
+
+/// Names and values written as one JSON object, in this order.
+struct Ordered<'a, T>(Vec<(&'a str, T)>);
+
+impl<T: serde::Serialize> serde::Serialize for Ordered<'_, T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
+    }
 }
 
 #[cfg(test)]
@@ -178,7 +212,55 @@ mod tests {
     }
 
     #[test]
-    fn json_strings_escape() {
-        assert_eq!(json_string("a\"b\\c\n\u{1}"), "\"a\\\"b\\\\c\\n\\u0001\"");
+    fn stats_keep_their_fields_in_order_and_escape_names() {
+        let mut w = World::from_ascii(&["     ", "  ~  ", "# . #", "#####"]).unwrap();
+        w.preset.name = "A \"quoted\"\nname".into();
+        w.seed = 7;
+        let report = crate::analysis::analyse(&w);
+        let timings = [PassTiming {
+            name: "surface",
+            ms: 1.23456,
+        }];
+        let text = stats_json(&w, &timings, &report, 0.5);
+        assert!(!text.contains('\n'), "one line: {text}");
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["preset"], "A \"quoted\"\nname");
+        assert_eq!(
+            (v["seed"].as_u64(), v["width"].as_u64()),
+            (Some(7), Some(5))
+        );
+        assert_eq!(v["ms"]["surface"].as_f64(), Some(1.235));
+        assert_eq!(v["ms"]["connectivity"].as_f64(), Some(0.5));
+        assert_eq!(v["tiles"]["stone"].as_u64(), Some(7));
+        assert_eq!(v["hash"], format!("{:016x}", w.tile_hash()));
+        // Fields in the order tools have read them since the first --stats.
+        let at = |key: &str| text.find(&format!("\"{key}\":")).unwrap();
+        // ("connectivity" comes first as a timing in "ms".)
+        let last = |key: &str| text.rfind(&format!("\"{key}\":")).unwrap();
+        let order = [
+            "seed",
+            "preset",
+            "width",
+            "height",
+            "ms",
+            "tiles",
+            "connectivity",
+            "hash",
+        ];
+        assert!(order.windows(2).all(|p| last(p[0]) < last(p[1])), "{text}");
+        let inner = [
+            "cave_count",
+            "largest_cave_area",
+            "largest_cave_bbox",
+            "cave_air",
+            "sky_air",
+            "open_caves",
+            "mouths",
+        ];
+        assert!(inner.windows(2).all(|p| at(p[0]) < at(p[1])), "{text}");
+        // Pass timings in pass order, then connectivity; tiles in Tile::ALL order.
+        assert!(at("surface") < at("connectivity") && at("connectivity") < at("tiles"));
+        let names: Vec<&str> = Tile::ALL.iter().map(|t| t.name()).collect();
+        assert!(names.windows(2).all(|p| at(p[0]) < at(p[1])), "{text}");
     }
 }

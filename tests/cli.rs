@@ -947,5 +947,44 @@ fn the_players_presets_come_from_strata_home_or_home() {
     assert_clean_error(&out, &["mine", "presets", "built-in"]);
     assert!(!empty.join("presets").exists(), "reading creates no folder");
     let out = run(&empty, &["presets", "--home"]);
-    assert_clean_error(&out, &["--home needs a value"]);
+    assert_clean_error(&out, &["a value is required for '--home <DIR>'"]);
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("possible values"));
+}
+
+#[test]
+fn completions_load_in_bash_and_know_the_options() {
+    let out = strata(&["completions", "bash"]);
+    assert!(out.status.success());
+    let script = String::from_utf8(out.stdout).unwrap();
+    for word in [
+        "gen",
+        "presets",
+        "--preset",
+        "--max-fps",
+        "--from-ascii",
+        "--home",
+    ] {
+        assert!(script.contains(word), "{word} missing");
+    }
+    // Bash takes the script and registers a completion for `strata`.
+    let path = temp("strata.bash");
+    std::fs::write(&path, &script).unwrap();
+    let registered = Command::new("bash")
+        .arg("-c")
+        .arg(format!("source '{}' && complete -p strata", path.display()))
+        .output()
+        .expect("bash runs");
+    assert!(
+        String::from_utf8_lossy(&registered.stdout).contains("strata"),
+        "{}",
+        String::from_utf8_lossy(&registered.stderr)
+    );
+    for shell in ["zsh", "fish"] {
+        let out = strata(&["completions", shell]);
+        assert!(out.status.success() && out.stdout.len() > 500, "{shell}");
+    }
+    assert_clean_error(
+        &strata(&["completions", "tcsh"]),
+        &["tcsh", "bash", "zsh", "fish"],
+    );
 }

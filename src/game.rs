@@ -14,6 +14,7 @@ mod lab_app;
 pub mod lab_ui;
 pub mod lighting;
 pub mod masks;
+pub mod menus;
 pub mod minimap;
 pub mod overlay;
 pub mod pacer;
@@ -22,6 +23,7 @@ pub mod presets;
 pub mod render;
 pub mod saves;
 pub mod seedbox;
+pub mod settings;
 pub mod sprite;
 pub mod state;
 pub mod textures;
@@ -35,14 +37,20 @@ use crate::cli::PlayOptions;
 use macroquad::miniquad;
 use std::sync::{Arc, Mutex};
 
-/// Window configuration: "Strata", resizable, no high-DPI scaling.
-fn conf() -> macroquad::conf::Conf {
+/// The settings the game starts with, the file they are saved to, and why they are the
+/// defaults when that file did not load.
+pub type StartSettings = (settings::Settings, std::path::PathBuf, Option<String>);
+
+/// Window configuration: "Strata", resizable, sized (and fullscreen) as the settings say,
+/// high-DPI: the framebuffer has the display's pixels and the UI scales to it.
+fn conf(s: &settings::Settings) -> macroquad::conf::Conf {
     macroquad::conf::Conf {
         miniquad_conf: miniquad::conf::Conf {
             window_title: "Strata".into(),
-            window_width: 1280,
-            window_height: 720,
-            high_dpi: false,
+            window_width: s.window_width as i32,
+            window_height: s.window_height as i32,
+            fullscreen: s.fullscreen,
+            high_dpi: true,
             window_resizable: true,
             platform: miniquad::conf::Platform {
                 // Ask for vsync; `--max-fps` caps the rate where the driver ignores this.
@@ -75,10 +83,17 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
         crate::cli::load_preset(opts.preset.as_ref())?;
     }
     crate::cli::check_display()?;
+    // A settings file that does not load never stops the game: the defaults, and why.
+    let path = crate::paths::settings_file();
+    let (settings, error) = settings::load(&path);
+    if let Some(e) = &error {
+        eprintln!("strata: settings not loaded, playing with the defaults: {e}");
+    }
+    let window = conf(&settings);
     let result = Arc::new(Mutex::new(Ok(())));
     let out = result.clone();
-    macroquad::Window::from_config(conf(), async move {
-        let r = frame::main_loop(opts, start).await;
+    macroquad::Window::from_config(window, async move {
+        let r = frame::main_loop(opts, start, (settings, path, error)).await;
         if let Ok(mut slot) = out.lock() {
             *slot = r;
         }

@@ -4,10 +4,12 @@ use super::camera::{self, Camera};
 use super::guard::{self, Answer, Decision, Replace};
 use super::input::{Action, Mode};
 use super::lighting::LightView;
+use super::menus::{self, Effect, PauseEntry};
 use super::play::Play;
 use super::presets::Presets;
 use super::saves::LoadList;
 use super::seedbox::SeedBox;
+use super::settings::{Command, Settings};
 use super::state::{Loaded, level_for};
 use super::worker::{Generated, Outcome, Source, Worker};
 use crate::worldgen::PASSES;
@@ -88,6 +90,20 @@ pub struct App {
     pub quit_failed: bool,
     /// The world lab (F2), once opened: its edits stay while the panel is closed.
     pub lab: Option<super::lab::Lab>,
+    /// The player's settings, and the file they are saved to.
+    pub settings: Settings,
+    pub settings_path: std::path::PathBuf,
+    /// Bumped when the settings change, so the frame loop applies them.
+    pub settings_version: u64,
+    /// Highlighted entries of the pause and settings menus.
+    pub pause_selected: usize,
+    pub settings_selected: usize,
+    /// The command waiting for its new key in the settings menu.
+    pub rebinding: Option<Command>,
+    /// The help screen was opened from the pause menu (Esc goes back there).
+    help_from_pause: bool,
+    /// Quit was chosen in the pause menu.
+    pub quit: bool,
 }
 
 impl App {
@@ -124,6 +140,14 @@ impl App {
             autosave_every: Some(guard::AUTOSAVE_MINUTES * 60.0),
             quit_failed: false,
             lab: None,
+            settings: Settings::default(),
+            settings_path: crate::paths::settings_file(),
+            settings_version: 0,
+            pause_selected: 0,
+            settings_selected: 0,
+            rebinding: None,
+            help_from_pause: false,
+            quit: false,
         };
         match start {
             Some(source) => app.worker.start_from(source),
@@ -213,10 +237,54 @@ impl App {
                 self.menu_selected = self.presets.current().unwrap_or(0);
                 self.mode = Mode::PresetMenu;
             }
+            Action::Close if self.mode == Mode::Settings => {
+                self.rebinding = None;
+                self.mode = Mode::Pause;
+            }
+            Action::Close if self.mode == Mode::Help && self.help_from_pause => {
+                self.mode = Mode::Pause
+            }
             Action::Close => {
                 self.mode = Mode::World;
                 self.load_list = None;
             }
+            Action::OpenPause => {
+                self.pause_selected = 0;
+                self.mode = Mode::Pause;
+            }
+            Action::OpenHelp => {
+                self.help_from_pause = self.mode == Mode::Pause;
+                self.mode = Mode::Help;
+            }
+            Action::ToggleFullscreen => {
+                self.settings.fullscreen = !self.settings.fullscreen;
+                macroquad::window::set_fullscreen(self.settings.fullscreen);
+                self.settings_changed(now);
+            }
+            Action::ChooseEntry(i) if self.mode == Mode::Pause => self.pause_entry(i, screen, now),
+            Action::ChooseEntry(i) => {
+                if i < menus::rows().len() {
+                    self.settings_selected = i;
+                    self.adjust_setting(0, now);
+                }
+            }
+            Action::Adjust(dir) => self.adjust_setting(dir, now),
+            Action::MenuUp if self.mode == Mode::Pause => {
+                self.pause_selected = self.pause_selected.saturating_sub(1)
+            }
+            Action::MenuDown if self.mode == Mode::Pause => {
+                self.pause_selected = (self.pause_selected + 1).min(menus::PAUSE.len() - 1)
+            }
+            Action::Confirm if self.mode == Mode::Pause => {
+                self.pause_entry(self.pause_selected, screen, now)
+            }
+            Action::MenuUp if self.mode == Mode::Settings => {
+                self.settings_selected = self.settings_selected.saturating_sub(1)
+            }
+            Action::MenuDown if self.mode == Mode::Settings => {
+                self.settings_selected = (self.settings_selected + 1).min(menus::rows().len() - 1)
+            }
+            Action::Confirm if self.mode == Mode::Settings => self.adjust_setting(0, now),
             Action::ChoosePreset(i) => self.choose_preset(i, now),
             Action::MenuUp if self.mode == Mode::LoadList => {
                 self.load_list.iter_mut().for_each(LoadList::up)
@@ -248,6 +316,79 @@ impl App {
                 if let Some(text) = macroquad::miniquad::window::clipboard_get() {
                     self.seed_box.paste(&text);
                 }
+            }
+        }
+    }
+
+    /// The pause menu's `i`-th entry.
+    pub fn pause_entry(&mut self, i: usize, screen: (f32, f32), now: f64) {
+        let Some(&(entry, _)) = menus::PAUSE.get(i) else {
+            return;
+        };
+        self.pause_selected = i;
+        match entry {
+            PauseEntry::Resume => self.mode = Mode::World,
+            PauseEntry::Settings => {
+                self.settings_selected = 0;
+                self.mode = Mode::Settings;
+            }
+            PauseEntry::Save => self.act(Action::Save, screen, now),
+            PauseEntry::Help => self.act(Action::OpenHelp, screen, now),
+            PauseEntry::Quit => self.quit = true,
+        }
+    }
+
+    /// Left/right (`dir` -1, +1) or Enter (0) on the settings menu's highlighted row.
+    pub fn adjust_setting(&mut self, dir: i32, now: f64) {
+        let Some(&row) = menus::rows().get(self.settings_selected) else {
+            return;
+        };
+        let before = self.settings.fullscreen;
+        match menus::adjust(&mut self.settings, row, dir) {
+            Effect::Nothing => {}
+            Effect::Changed => {
+                if self.settings.fullscreen != before {
+                    macroquad::window::set_fullscreen(self.settings.fullscreen);
+                }
+                self.settings_changed(now);
+            }
+            Effect::Rebind(c) => self.rebinding = Some(c),
+            Effect::Back => self.mode = Mode::Pause,
+        }
+    }
+
+    /// The key pressed while a command waits for its new one (Esc cancels).
+    pub fn bind_key(&mut self, key: macroquad::input::KeyCode, now: f64) {
+        let Some(c) = self.rebinding.take() else {
+            return;
+        };
+        if key == macroquad::input::KeyCode::Escape {
+            return;
+        }
+        match self.settings.keys.bind(c, key) {
+            Ok(from) => {
+                if let Some(from) = from {
+                    let name = super::settings::label(key);
+                    let left = self.settings.keys.describe(from);
+                    self.play
+                        .say(format!("{name} moved here; that command keeps {left}"), now);
+                }
+                self.settings_changed(now);
+            }
+            Err(e) => self.play.say(e, now),
+        }
+    }
+
+    /// The settings changed: applies what the app holds, writes the file (atomically).
+    fn settings_changed(&mut self, now: f64) {
+        self.settings_version += 1;
+        self.autosave_every = self.settings.autosave_every();
+        super::ui::set_user_scale(self.settings.ui_scale as f32);
+        match self.settings.save(&self.settings_path) {
+            Ok(()) => eprintln!("strata: settings saved to {}", self.settings_path.display()),
+            Err(e) => {
+                eprintln!("strata: settings not saved: {e}");
+                self.play.say(format!("Settings not saved: {e}"), now);
             }
         }
     }
@@ -511,6 +652,10 @@ impl App {
         if self.toast.as_ref().is_some_and(|t| now > t.1) {
             self.toast = None;
         }
+        // Also while the world stands still behind a menu (play does not step then).
+        if self.play.notice.as_ref().is_some_and(|n| now > n.1) {
+            self.play.notice = None;
+        }
     }
 
     /// A world arrived from the worker: keep the view for a same-sized world, else start
@@ -541,6 +686,7 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::input::Action;
     use crate::game::state::tests::loaded;
 
     #[test]
@@ -597,6 +743,61 @@ mod tests {
         app.request(Replace::NewSeed(13), 4.0);
         app.answer(Answer::Discard, 5.0);
         assert_eq!((app.mode, app.seed), (Mode::World, 13));
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn the_pause_menu_leads_to_settings_that_rebind_keys_and_save_them() {
+        let d = std::env::temp_dir().join(format!("strata-app-menu-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None);
+        app.settings_path = d.join("config").join("settings.ron");
+        let screen = (1280.0, 720.0);
+        app.act(Action::OpenPause, screen, 0.0);
+        assert!(app.mode == Mode::Pause && app.mode.pauses());
+        app.act(Action::MenuDown, screen, 0.0);
+        app.act(Action::Confirm, screen, 0.0);
+        assert_eq!(app.mode, Mode::Settings);
+        let jump = menus::rows()
+            .iter()
+            .position(|r| *r == menus::Row::Key(Command::Jump))
+            .unwrap();
+        for _ in 0..jump {
+            app.act(Action::MenuDown, screen, 0.0);
+        }
+        app.act(Action::Confirm, screen, 0.0);
+        assert_eq!(app.rebinding, Some(Command::Jump));
+        app.bind_key(macroquad::input::KeyCode::J, 1.0);
+        assert_eq!(app.rebinding, None);
+        assert_eq!(app.settings.keys.describe(Command::Jump), "J, Space, W, Up");
+        let (saved, why) = super::super::settings::load(&app.settings_path);
+        assert_eq!(
+            (saved, why),
+            (app.settings.clone(), None),
+            "written as it changed"
+        );
+        // Autosave every 5 minutes -> 10 with the right key.
+        let autosave = menus::rows()
+            .iter()
+            .position(|r| *r == menus::Row::Autosave)
+            .unwrap();
+        app.act(Action::ChooseEntry(autosave), screen, 2.0);
+        assert_eq!(app.autosave_every, Some(600.0));
+        // Esc: back to the pause menu, then to the game; Quit from the menu.
+        app.act(Action::Close, screen, 3.0);
+        assert_eq!(app.mode, Mode::Pause);
+        app.act(Action::OpenHelp, screen, 3.0);
+        app.act(Action::Close, screen, 3.0);
+        assert_eq!(
+            app.mode,
+            Mode::Pause,
+            "help from the pause menu goes back to it"
+        );
+        app.act(Action::Close, screen, 3.0);
+        assert_eq!(app.mode, Mode::World);
+        app.act(Action::OpenPause, screen, 4.0);
+        app.act(Action::ChooseEntry(4), screen, 4.0);
+        assert!(app.quit);
         std::fs::remove_dir_all(&d).unwrap();
     }
 

@@ -80,7 +80,14 @@ fn start_preset(opts: &PlayOptions, dir: &Path) -> Choice {
     Choice::BuiltIn(key.unwrap_or("default"))
 }
 
-pub async fn main_loop(opts: PlayOptions, start: Option<Source>) -> Result<(), String> {
+/// Seconds the settings file's error stays on screen at start.
+const SETTINGS_ERROR_SECONDS: f64 = 15.0;
+
+pub async fn main_loop(
+    opts: PlayOptions,
+    start: Option<Source>,
+    (settings, settings_path, settings_error): super::StartSettings,
+) -> Result<(), String> {
     let dir = crate::paths::user_presets_dir();
     let presets = match start_preset(&opts, &dir) {
         Choice::File(path) => Presets::open(dir, Some(path)),
@@ -92,6 +99,12 @@ pub async fn main_loop(opts: PlayOptions, start: Option<Source>) -> Result<(), S
     };
     let seed = opts.seed.unwrap_or_else(cli::random_seed);
     let mut app = App::new(presets, seed, opts.screenshot.is_some(), start);
+    app.autosave_every = settings.autosave_every();
+    ui::set_user_scale(settings.ui_scale as f32);
+    app.settings = settings;
+    app.settings_path = settings_path;
+    let settings_error = settings_error.map(|e| (e, get_time() + SETTINGS_ERROR_SECONDS));
+    eprintln!("strata: display scale {:.2}", screen_dpi_scale());
     // The window's close button asks; the loop saves unsaved edits, then quits.
     prevent_quit();
     let atlas = render::load_atlas();
@@ -100,11 +113,19 @@ pub async fn main_loop(opts: PlayOptions, start: Option<Source>) -> Result<(), S
     let mut frames_after_world = 0u64;
     let mut frames = 0u64;
     let mut drag: Option<(f32, f32)> = None;
-    let mut pacer = super::pacer::Pacer::new(opts.max_fps.unwrap_or(cli::DEFAULT_MAX_FPS));
+    // `--max-fps` wins over the settings' frame cap.
+    let cap = |app: &App| opts.max_fps.unwrap_or(app.settings.max_fps);
+    let mut pacer = super::pacer::Pacer::new(cap(&app));
     let mut warm_scale = None;
     let jump_events = macroquad::input::utils::register_input_subscriber();
-    let mut jump_presses = input::JumpPresses::default();
+    let mut jump_presses = input::JumpPresses::new(&app.settings.keys);
+    let mut applied = app.settings_version;
     loop {
+        if applied != app.settings_version {
+            applied = app.settings_version;
+            pacer = super::pacer::Pacer::new(cap(&app));
+            jump_presses.keys = input::JumpPresses::new(&app.settings.keys).keys;
+        }
         macroquad::input::utils::repeat_all_miniquad_input(&mut jump_presses, jump_events);
         let t0 = Instant::now();
         let now = get_time();
@@ -115,7 +136,7 @@ pub async fn main_loop(opts: PlayOptions, start: Option<Source>) -> Result<(), S
             warm_scale = Some(s);
         }
         handle_input(&mut app, screen, now, &mut drag, jump_presses.take());
-        if is_quit_requested() && app.quit_requested(now) {
+        if (is_quit_requested() || std::mem::take(&mut app.quit)) && app.quit_requested(now) {
             return Ok(());
         }
         let t_in = t0.elapsed();
@@ -177,6 +198,16 @@ pub async fn main_loop(opts: PlayOptions, start: Option<Source>) -> Result<(), S
         let t_draw = t0.elapsed();
         draw_ui(&app, &timer, hover, &atlas, (screen, s));
         app.lab_draw(screen);
+        if let Some((e, until)) = &settings_error
+            && now < *until
+        {
+            ui::warning(
+                "Settings not loaded; playing with the defaults:",
+                e,
+                screen,
+                s,
+            );
+        }
 
         let cpu_ms = t0.elapsed().as_secs_f64() * 1e3;
         if cpu_ms > 4.0 && std::env::var_os("STRATA_DEBUG_FRAMES").is_some() {
@@ -231,13 +262,20 @@ fn handle_input(
             .any(|k| is_key_down(k) || is_key_pressed(k))
     };
     let ctrl = held([KeyCode::LeftControl, KeyCode::RightControl]);
+    let alt = held([KeyCode::LeftAlt, KeyCode::RightAlt]);
+    let mods = input::Mods { ctrl, alt };
     let was_typing = app.mode == Mode::SeedBox;
     let mut keys: Vec<KeyCode> = get_keys_pressed().into_iter().collect();
     keys.sort_by_key(|k| *k as u16);
     let shift = held([KeyCode::LeftShift, KeyCode::RightShift]);
     let was_lab = app.mode == Mode::Lab;
     for key in keys {
-        if let Some(a) = input::action(key, app.mode, ctrl) {
+        // The settings menu waits for a command's new key: this one is it.
+        if app.rebinding.is_some() {
+            app.bind_key(key, now);
+            continue;
+        }
+        if let Some(a) = input::action(key, app.mode, mods, &app.settings.keys) {
             app.act(a, screen, now);
         } else if app.mode == Mode::Lab {
             app.lab_key(key, ctrl, shift, now);
@@ -267,6 +305,27 @@ fn handle_input(
                 app.choose_save(i, now);
             }
         }
+        return;
+    }
+    if matches!(app.mode, Mode::Pause | Mode::Settings) {
+        if is_mouse_button_pressed(MouseButton::Left) && app.rebinding.is_none() {
+            let s = ui::scale(screen.1);
+            let rects = match app.mode {
+                Mode::Pause => ui::pause_menu(app.pause_selected, screen, s, false),
+                _ => {
+                    ui::settings_menu(&settings_rows(app), app.settings_selected, screen, s, false)
+                }
+            };
+            if let Some(&(i, _)) = rects
+                .iter()
+                .find(|(_, r)| r.contains(vec2(mouse.0, mouse.1)))
+            {
+                app.act(input::Action::ChooseEntry(i), screen, now);
+            }
+        }
+        return;
+    }
+    if app.mode == Mode::Help {
         return;
     }
     if app.mode == Mode::Confirm {
@@ -320,13 +379,13 @@ fn handle_input(
         }
     }
     if in_world && !app.follow {
-        let (dx, dy) = input::pan_direction(is_key_down);
+        let (dx, dy) = input::pan_direction(is_key_down, &app.settings.keys);
         let speed = input::pan_speed(screen.0, app.cam.zoom) * dt;
         app.cam.cx += dx as f64 * speed;
         app.cam.cy += dy as f64 * speed;
     }
     let zoom_dir = if in_world {
-        input::zoom_direction(is_key_down)
+        input::zoom_direction(is_key_down, &app.settings.keys)
     } else {
         0
     };
@@ -361,7 +420,7 @@ fn handle_input(
     // places only in the play camera.
     let playing = in_world && app.follow;
     let walk = if playing {
-        input::walk_input(is_key_down, jump_presses)
+        input::walk_input(is_key_down, jump_presses, &app.settings.keys)
     } else {
         Default::default()
     };
@@ -398,6 +457,14 @@ fn handle_input(
         }
     }
     super::app::clamp_for(&mut app.cam, app.follow, size, screen);
+}
+
+/// The settings menu's rows as text.
+fn settings_rows(app: &App) -> Vec<String> {
+    super::menus::rows()
+        .into_iter()
+        .map(|r| super::menus::row_text(r, &app.settings, app.rebinding))
+        .collect()
 }
 
 /// Play figures for the F3 overlay: where the player is, the light there, and what the
@@ -452,8 +519,14 @@ fn draw_ui(
         );
         let mut lines = lines;
         lines.extend(play_lines(w, &app.light_view));
-        let bottom = ui::overlay(&lines, s);
-        ui::legend(bottom, s, screen.1);
+        // Left of the minimap when it is on.
+        let right = if app.minimap {
+            minimap::rect(w.size(), screen, s).x - 10.0 * s
+        } else {
+            screen.0 - 10.0 * s
+        };
+        let bottom = ui::overlay(&lines, right - 10.0 * s, s);
+        ui::legend(bottom, s, screen);
     }
     if let Some(st) = app.worker.status() {
         ui::progress(
@@ -468,6 +541,19 @@ fn draw_ui(
     if let Some(e) = &app.presets.error {
         ui::error(e, screen, s);
     }
+    if let Some(w) = &app.shown {
+        if app.minimap {
+            minimap::draw(w, &app.cam, screen, s);
+        }
+        hud::draw_hotbar(&w.inventory, atlas, screen, s);
+    }
+    let seed = app.shown.as_ref().map_or(app.seed, |w| w.world.seed);
+    let head = format!("Seed {seed}  {}", app.presets.preset.name);
+    let hints = super::menus::hints(&app.settings.keys, app.follow);
+    let status =
+        super::menus::fit_line(&head, &hints, screen.0 - 20.0 * s, |t| ui::text_width(t, s));
+    ui::status(&status, screen, s);
+    // Menus and dialogs over the HUD; messages over them.
     match app.mode {
         Mode::PresetMenu => {
             let names = app.presets.labels();
@@ -486,6 +572,16 @@ fn draw_ui(
                 ui::load_list(&lines, &app.thumbs, list.selected, screen, s);
             }
         }
+        Mode::Pause => {
+            ui::pause_menu(app.pause_selected, screen, s, true);
+        }
+        Mode::Settings => {
+            ui::settings_menu(&settings_rows(app), app.settings_selected, screen, s, true);
+        }
+        Mode::Help => {
+            let lines = super::menus::help_lines(&app.settings.keys);
+            ui::help(&lines, &app.settings_path.display().to_string(), screen, s);
+        }
         Mode::Confirm => {
             if let Some(r) = &app.confirm {
                 ui::confirm(&super::guard::question(r), mouse_position(), screen, s);
@@ -496,26 +592,9 @@ fn draw_ui(
     if let Some((t, _)) = &app.toast {
         ui::toast(t, screen, s);
     }
-    if let Some(w) = &app.shown {
-        if app.minimap {
-            minimap::draw(w, &app.cam, screen, s);
-        }
-        hud::draw_hotbar(&w.inventory, atlas, screen, s);
-    }
     if let Some((t, _)) = &app.play.notice {
         hud::draw_notice(t, screen, s);
     }
-    let seed = app.shown.as_ref().map_or(app.seed, |w| w.world.seed);
-    let keys = if app.follow {
-        "A/D move  Space jump  LMB dig  RMB place  1-9/wheel slot  V free camera  M map  F5 save  F9 load  L saves  P presets  F2 lab  F3"
-    } else {
-        "free camera: WASD/drag pan  wheel zoom  F fit  H home  V play  M map  P presets  F2 lab  F3"
-    };
-    let status = format!(
-        "Seed {seed} (C, T, R)  {}   {keys}",
-        app.presets.preset.name
-    );
-    ui::status(&status, screen, s);
 }
 
 /// Writes the current frame as a PNG (the framebuffer is bottom-up; PNG rows go top-down).

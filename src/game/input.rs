@@ -1,7 +1,11 @@
-//! Keys → actions, as plain functions of the key and the UI mode, so the bindings are
-//! tested without a window. Number keys pick a hotbar slot outside the preset menu and a
-//! preset inside it; A/D/arrows and Space walk and jump in play and pan in the free camera.
+//! Keys → actions, as plain functions of the key, the UI mode and the player's key
+//! bindings ([`Bindings`], from the settings file), so they are tested without a window.
+//! Number keys pick a hotbar slot outside the menus and an entry inside them; the left,
+//! right and jump keys walk and jump in play and pan in the free camera. Esc opens the
+//! pause menu and closes every other one; F11 and Alt+Enter switch fullscreen (F11 is a
+//! binding, Alt+Enter fixed).
 
+use super::settings::{Bindings, Command};
 use macroquad::input::KeyCode;
 
 /// What the player asked for.
@@ -40,6 +44,14 @@ pub enum Action {
     Answer(super::guard::Answer),
     /// F2: opens or closes the world lab's panel.
     ToggleLab,
+    /// Esc in play: the pause menu.
+    OpenPause,
+    /// Pause or settings menu entry by number (0-based).
+    ChooseEntry(usize),
+    /// Left/right on a settings entry: -1 or +1.
+    Adjust(i32),
+    ToggleFullscreen,
+    OpenHelp,
 }
 
 /// Which UI has the keyboard.
@@ -53,19 +65,48 @@ pub enum Mode {
     Confirm,
     /// The world lab's panel has the keyboard (its keys are `lab::key`'s).
     Lab,
+    /// Esc: resume, settings, save, help, quit.
+    Pause,
+    /// The settings menu (from the pause menu).
+    Settings,
+    /// The controls as bound (F1, or from the pause menu).
+    Help,
 }
 
 impl Mode {
     /// Does the world stand still behind this UI (no movement, no flowing water)?
     pub fn pauses(self) -> bool {
-        matches!(self, Mode::Confirm)
+        matches!(
+            self,
+            Mode::Confirm | Mode::Pause | Mode::Settings | Mode::Help
+        )
     }
 }
 
-/// The action for a key press in `mode`; `ctrl` is whether Control is held.
-pub fn action(key: KeyCode, mode: Mode, ctrl: bool) -> Option<Action> {
+/// Modifier keys held with a key press.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Mods {
+    pub ctrl: bool,
+    pub alt: bool,
+}
+
+/// The action for a key press in `mode`, with `keys` bound as the player chose.
+pub fn action(key: KeyCode, mode: Mode, mods: Mods, keys: &Bindings) -> Option<Action> {
     use Action::*;
     use KeyCode as K;
+    let enter = matches!(key, K::Enter | K::KpEnter);
+    if (enter && mods.alt)
+        || (mode != Mode::SeedBox && keys.command(key) == Some(Command::Fullscreen))
+    {
+        return Some(ToggleFullscreen);
+    }
+    let bound = |c: Command| keys.command(key) == Some(c);
+    let menu_keys = |choose: fn(usize) -> Action| match key {
+        K::Up | K::W => Some(MenuUp),
+        K::Down | K::S => Some(MenuDown),
+        K::Enter | K::KpEnter => Some(Confirm),
+        _ => digit(key).map(|d| choose(d - 1)),
+    };
     match mode {
         Mode::Confirm => {
             use super::guard::Answer as A;
@@ -80,39 +121,47 @@ pub fn action(key: KeyCode, mode: Mode, ctrl: bool) -> Option<Action> {
             K::Escape => Some(Close),
             K::Enter | K::KpEnter => Some(Confirm),
             K::Backspace => Some(Backspace),
-            K::V if ctrl => Some(Paste),
+            K::V if mods.ctrl => Some(Paste),
             _ => None,
         },
-        Mode::PresetMenu => match key {
-            K::Escape | K::P | K::Tab => Some(Close),
-            K::Up | K::W => Some(MenuUp),
-            K::Down | K::S => Some(MenuDown),
-            K::Enter | K::KpEnter => Some(Confirm),
-            _ => digit(key).map(|d| ChoosePreset(d - 1)),
+        Mode::PresetMenu if key == K::Escape || bound(Command::Presets) => Some(Close),
+        Mode::PresetMenu => menu_keys(ChoosePreset),
+        Mode::LoadList if key == K::Escape || bound(Command::Saves) || bound(Command::Load) => {
+            Some(Close)
+        }
+        Mode::LoadList => menu_keys(ChooseSave),
+        Mode::Pause => match key {
+            K::Escape => Some(Close),
+            _ => menu_keys(ChooseEntry),
         },
-        Mode::LoadList => match key {
-            K::Escape | K::L | K::F9 => Some(Close),
-            K::Up | K::W => Some(MenuUp),
-            K::Down | K::S => Some(MenuDown),
-            K::Enter | K::KpEnter => Some(Confirm),
-            _ => digit(key).map(|d| ChooseSave(d - 1)),
+        Mode::Settings => match key {
+            K::Escape => Some(Close),
+            K::Left | K::A => Some(Adjust(-1)),
+            K::Right | K::D => Some(Adjust(1)),
+            _ => menu_keys(ChooseEntry),
         },
-        Mode::Lab => (key == K::F2).then_some(ToggleLab),
-        Mode::World => match key {
-            K::F2 => Some(ToggleLab),
-            K::R => Some(Reseed),
-            K::T => Some(OpenSeedBox),
-            K::C => Some(CopySeed),
-            K::F3 => Some(ToggleOverlay),
-            K::F => Some(FitWorld),
-            K::H => Some(Home),
-            K::P | K::Tab => Some(TogglePresetMenu),
-            K::M => Some(ToggleMinimap),
-            K::V | K::F1 => Some(ToggleCamera),
-            K::F5 => Some(Save),
-            K::F9 => Some(Load),
-            K::L => Some(OpenLoadList),
-            _ => digit(key).map(|d| Slot(d - 1)),
+        Mode::Lab => bound(Command::Lab).then_some(ToggleLab),
+        Mode::Help if key == K::Escape || enter || bound(Command::Help) => Some(Close),
+        Mode::Help => None,
+        Mode::World if key == K::Escape => Some(OpenPause),
+        Mode::World => match keys.command(key) {
+            Some(Command::Lab) => Some(ToggleLab),
+            Some(Command::Reseed) => Some(Reseed),
+            Some(Command::SeedBox) => Some(OpenSeedBox),
+            Some(Command::CopySeed) => Some(CopySeed),
+            Some(Command::Overlay) => Some(ToggleOverlay),
+            Some(Command::Fit) => Some(FitWorld),
+            Some(Command::Home) => Some(Home),
+            Some(Command::Presets) => Some(TogglePresetMenu),
+            Some(Command::Minimap) => Some(ToggleMinimap),
+            Some(Command::Camera) => Some(ToggleCamera),
+            Some(Command::Save) => Some(Save),
+            Some(Command::Load) => Some(Load),
+            Some(Command::Saves) => Some(OpenLoadList),
+            Some(Command::Help) => Some(OpenHelp),
+            // Held keys (walking, panning, zooming), or fullscreen (above).
+            Some(_) => None,
+            None => digit(key).map(|d| Slot(d - 1)),
         },
     }
 }
@@ -135,29 +184,29 @@ pub fn digit(key: KeyCode) -> Option<usize> {
     Some(d)
 }
 
-/// Pan direction from held keys (WASD and arrows), each axis in -1..=1, y down.
-pub fn pan_direction(held: impl Fn(KeyCode) -> bool) -> (f32, f32) {
-    use KeyCode as K;
-    let axis = |neg: [KeyCode; 2], pos: [KeyCode; 2]| {
-        (pos.iter().any(|&k| held(k)) as i32 - neg.iter().any(|&k| held(k)) as i32) as f32
+/// Pan direction from held keys (the left, right, jump and down keys: WASD and arrows by
+/// default), each axis in -1..=1, y down.
+pub fn pan_direction(held: impl Fn(KeyCode) -> bool, keys: &Bindings) -> (f32, f32) {
+    let axis = |neg: Command, pos: Command| {
+        (keys.held(pos, &held) as i32 - keys.held(neg, &held) as i32) as f32
     };
     (
-        axis([K::A, K::Left], [K::D, K::Right]),
-        axis([K::W, K::Up], [K::S, K::Down]),
+        axis(Command::Left, Command::Right),
+        axis(Command::Jump, Command::Down),
     )
 }
 
-/// Keys that jump (and swim).
-pub const JUMP_KEYS: [KeyCode; 3] = [KeyCode::Space, KeyCode::W, KeyCode::Up];
-
-/// The player's controls from held keys: A/Left, D/Right; Space, W or Up jump. `presses`:
-/// the jump keys' presses since the last frame ([`JumpPresses`]).
-pub fn walk_input(held: impl Fn(KeyCode) -> bool, presses: u8) -> crate::player::Input {
-    use KeyCode as K;
+/// The player's controls from held keys (A/Left, D/Right; Space, W or Up jump by
+/// default). `presses`: the jump keys' presses since the last frame ([`JumpPresses`]).
+pub fn walk_input(
+    held: impl Fn(KeyCode) -> bool,
+    presses: u8,
+    keys: &Bindings,
+) -> crate::player::Input {
     crate::player::Input {
-        left: held(K::A) || held(K::Left),
-        right: held(K::D) || held(K::Right),
-        jump: JUMP_KEYS.into_iter().any(held),
+        left: keys.held(Command::Left, &held),
+        right: keys.held(Command::Right, &held),
+        jump: keys.held(Command::Jump, &held),
         presses,
     }
 }
@@ -165,20 +214,32 @@ pub fn walk_input(held: impl Fn(KeyCode) -> bool, presses: u8) -> crate::player:
 /// Counts presses of the jump keys as the window's events arrive, so a tap that begins
 /// and ends between two frames (a held-key check at frame time misses it) still counts,
 /// and two taps in one long frame count twice. Key repeat is not a press.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct JumpPresses(pub u8);
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct JumpPresses {
+    pub count: u8,
+    /// The jump keys as bound.
+    pub keys: Vec<KeyCode>,
+}
 
 impl JumpPresses {
+    /// Counts presses of `keys`' jump keys.
+    pub fn new(keys: &Bindings) -> JumpPresses {
+        JumpPresses {
+            count: 0,
+            keys: keys.keys(Command::Jump).iter().map(|k| k.0).collect(),
+        }
+    }
+
     /// A key went down (`repeat`: the system's key repeat while held).
     pub fn key_down(&mut self, key: KeyCode, repeat: bool) {
-        if !repeat && JUMP_KEYS.contains(&key) {
-            self.0 = self.0.saturating_add(1);
+        if !repeat && self.keys.contains(&key) {
+            self.count = self.count.saturating_add(1);
         }
     }
 
     /// The presses since the last call.
     pub fn take(&mut self) -> u8 {
-        std::mem::take(&mut self.0)
+        std::mem::take(&mut self.count)
     }
 }
 
@@ -190,10 +251,9 @@ impl macroquad::miniquad::EventHandler for JumpPresses {
     }
 }
 
-/// Zoom direction from held keys: +1 zooms in (`+`/`=`), -1 out (`-`).
-pub fn zoom_direction(held: impl Fn(KeyCode) -> bool) -> i32 {
-    use KeyCode as K;
-    (held(K::Equal) || held(K::KpAdd)) as i32 - (held(K::Minus) || held(K::KpSubtract)) as i32
+/// Zoom direction from held keys: +1 zooms in (`=` by default), -1 out (`-`).
+pub fn zoom_direction(held: impl Fn(KeyCode) -> bool, keys: &Bindings) -> i32 {
+    keys.held(Command::ZoomIn, &held) as i32 - keys.held(Command::ZoomOut, &held) as i32
 }
 
 /// Tiles panned per second at a given zoom: a screen width every ~1.2 s.
@@ -217,66 +277,132 @@ mod tests {
     use super::*;
     use KeyCode as K;
 
+    /// The action for `key` in `mode` with the default bindings and no modifier.
+    fn act(key: KeyCode, mode: Mode) -> Option<Action> {
+        action(key, mode, Mods::default(), &Bindings::default())
+    }
+
     #[test]
     fn world_keys() {
-        assert_eq!(action(K::R, Mode::World, false), Some(Action::Reseed));
+        assert_eq!(act(K::R, Mode::World), Some(Action::Reseed));
+        assert_eq!(act(K::F3, Mode::World), Some(Action::ToggleOverlay));
+        assert_eq!(act(K::P, Mode::World), Some(Action::TogglePresetMenu));
+        assert_eq!(act(K::T, Mode::World), Some(Action::OpenSeedBox));
+        assert_eq!(act(K::C, Mode::World), Some(Action::CopySeed));
         assert_eq!(
-            action(K::F3, Mode::World, false),
-            Some(Action::ToggleOverlay)
-        );
-        assert_eq!(
-            action(K::P, Mode::World, false),
-            Some(Action::TogglePresetMenu)
-        );
-        assert_eq!(action(K::T, Mode::World, false), Some(Action::OpenSeedBox));
-        assert_eq!(action(K::C, Mode::World, false), Some(Action::CopySeed));
-        assert_eq!(
-            (
-                action(K::F, Mode::World, false),
-                action(K::H, Mode::World, false)
-            ),
+            (act(K::F, Mode::World), act(K::H, Mode::World)),
             (Some(Action::FitWorld), Some(Action::Home))
         );
+        assert_eq!(act(K::Escape, Mode::World), Some(Action::OpenPause));
+        assert_eq!(act(K::F1, Mode::World), Some(Action::OpenHelp));
     }
 
     #[test]
     fn play_keys() {
-        assert_eq!(action(K::Key1, Mode::World, false), Some(Action::Slot(0)));
-        assert_eq!(action(K::Kp9, Mode::World, false), Some(Action::Slot(8)));
-        assert_eq!(
-            action(K::M, Mode::World, false),
-            Some(Action::ToggleMinimap)
-        );
-        assert_eq!(action(K::V, Mode::World, false), Some(Action::ToggleCamera));
-        assert_eq!(action(K::F5, Mode::World, false), Some(Action::Save));
-        assert_eq!(action(K::F9, Mode::World, false), Some(Action::Load));
-        assert_eq!(action(K::L, Mode::World, false), Some(Action::OpenLoadList));
-        assert_eq!(
-            action(K::Key2, Mode::LoadList, false),
-            Some(Action::ChooseSave(1))
-        );
-        assert_eq!(action(K::L, Mode::LoadList, false), Some(Action::Close));
-        assert_eq!(action(K::R, Mode::LoadList, false), None);
+        assert_eq!(act(K::Key1, Mode::World), Some(Action::Slot(0)));
+        assert_eq!(act(K::Kp9, Mode::World), Some(Action::Slot(8)));
+        assert_eq!(act(K::M, Mode::World), Some(Action::ToggleMinimap));
+        assert_eq!(act(K::V, Mode::World), Some(Action::ToggleCamera));
+        assert_eq!(act(K::F5, Mode::World), Some(Action::Save));
+        assert_eq!(act(K::F9, Mode::World), Some(Action::Load));
+        assert_eq!(act(K::L, Mode::World), Some(Action::OpenLoadList));
+        assert_eq!(act(K::Key2, Mode::LoadList), Some(Action::ChooseSave(1)));
+        assert_eq!(act(K::L, Mode::LoadList), Some(Action::Close));
+        assert_eq!(act(K::R, Mode::LoadList), None);
         // Space and A/D are held keys (walk_input), not actions.
-        assert_eq!(action(K::Space, Mode::World, false), None);
-        assert_eq!(action(K::Key0, Mode::World, false), None);
+        assert_eq!(act(K::Space, Mode::World), None);
+        assert_eq!(act(K::Key0, Mode::World), None);
         // In the menu the number keys still choose presets, and typing never plays.
-        assert_eq!(action(K::M, Mode::SeedBox, false), None);
-        assert_eq!(action(K::F5, Mode::PresetMenu, false), None);
+        assert_eq!(act(K::M, Mode::SeedBox), None);
+        assert_eq!(act(K::F5, Mode::PresetMenu), None);
+    }
+
+    #[test]
+    fn rebound_keys_act_and_the_old_ones_stop() {
+        let mut keys = Bindings::default();
+        keys.bind(Command::Save, K::K).unwrap();
+        keys.bind(Command::Jump, K::J).unwrap();
+        keys.bind(Command::Presets, K::O).unwrap();
+        let m = Mods::default();
+        assert_eq!(action(K::K, Mode::World, m, &keys), Some(Action::Save));
+        assert_eq!(action(K::F5, Mode::World, m, &keys), Some(Action::Save));
+        keys.bind(Command::Reseed, K::F5).unwrap();
+        assert_eq!(action(K::F5, Mode::World, m, &keys), Some(Action::Reseed));
+        assert_eq!(
+            action(K::R, Mode::World, m, &keys),
+            Some(Action::Reseed),
+            "R stays as the alternate"
+        );
+        assert_eq!(keys.describe(Command::Save), "K", "F5 left save");
+        // The preset menu closes on the preset key as bound.
+        assert_eq!(
+            action(K::O, Mode::PresetMenu, m, &keys),
+            Some(Action::Close)
+        );
+        let i = walk_input(|k| k == K::J, 0, &keys);
+        assert!(i.jump);
+        let mut p = JumpPresses::new(&keys);
+        p.key_down(K::J, false);
+        assert_eq!(p.take(), 1);
+    }
+
+    #[test]
+    fn fullscreen_from_f11_and_alt_enter_anywhere_but_the_seed_box() {
+        let alt = Mods {
+            alt: true,
+            ..Default::default()
+        };
+        let keys = Bindings::default();
+        for mode in [Mode::World, Mode::Pause, Mode::PresetMenu, Mode::Help] {
+            assert_eq!(
+                act(K::F11, mode),
+                Some(Action::ToggleFullscreen),
+                "{mode:?}"
+            );
+            assert_eq!(
+                action(K::Enter, mode, alt, &keys),
+                Some(Action::ToggleFullscreen)
+            );
+        }
+        assert_eq!(act(K::F11, Mode::SeedBox), None);
+        assert_eq!(act(K::Enter, Mode::PresetMenu), Some(Action::Confirm));
+    }
+
+    #[test]
+    fn the_pause_settings_and_help_screens_take_their_keys() {
+        assert_eq!(act(K::Escape, Mode::Pause), Some(Action::Close));
+        assert_eq!(act(K::Key3, Mode::Pause), Some(Action::ChooseEntry(2)));
+        assert_eq!(act(K::Down, Mode::Pause), Some(Action::MenuDown));
+        assert_eq!(act(K::Enter, Mode::Pause), Some(Action::Confirm));
+        assert_eq!(act(K::R, Mode::Pause), None, "no reseeding behind the menu");
+        assert_eq!(act(K::Left, Mode::Settings), Some(Action::Adjust(-1)));
+        assert_eq!(act(K::D, Mode::Settings), Some(Action::Adjust(1)));
+        assert_eq!(act(K::Escape, Mode::Settings), Some(Action::Close));
+        assert_eq!(act(K::F1, Mode::Help), Some(Action::Close));
+        assert_eq!(act(K::Escape, Mode::Help), Some(Action::Close));
+        assert_eq!(act(K::R, Mode::Help), None);
+        for mode in [Mode::Pause, Mode::Settings, Mode::Help, Mode::Confirm] {
+            assert!(mode.pauses());
+        }
+        assert!(!Mode::World.pauses() && !Mode::LoadList.pauses());
     }
 
     #[test]
     fn walking_keys() {
-        let i = walk_input(|k| k == K::A || k == K::Space, 0);
+        let keys = Bindings::default();
+        let i = walk_input(|k| k == K::A || k == K::Space, 0, &keys);
         assert!(i.left && !i.right && i.jump);
-        let i = walk_input(|k| k == K::Right, 2);
+        let i = walk_input(|k| k == K::Right, 2, &keys);
         assert!(!i.left && i.right && !i.jump && i.presses == 2);
-        assert_eq!(walk_input(|_| false, 0), crate::player::Input::default());
+        assert_eq!(
+            walk_input(|_| false, 0, &keys),
+            crate::player::Input::default()
+        );
     }
 
     #[test]
     fn jump_presses_count_each_press_but_not_key_repeat() {
-        let mut p = JumpPresses::default();
+        let mut p = JumpPresses::new(&Bindings::default());
         p.key_down(K::Space, false);
         p.key_down(K::Space, true);
         p.key_down(K::Up, false);
@@ -288,24 +414,18 @@ mod tests {
     #[test]
     fn number_keys_choose_presets_only_in_the_menu() {
         assert_eq!(
-            action(K::Key1, Mode::PresetMenu, false),
+            act(K::Key1, Mode::PresetMenu),
             Some(Action::ChoosePreset(0))
         );
-        assert_eq!(
-            action(K::Kp9, Mode::PresetMenu, false),
-            Some(Action::ChoosePreset(8))
-        );
-        assert_eq!(
-            action(K::Escape, Mode::PresetMenu, false),
-            Some(Action::Close)
-        );
-        assert_eq!(action(K::Key0, Mode::PresetMenu, false), None);
+        assert_eq!(act(K::Kp9, Mode::PresetMenu), Some(Action::ChoosePreset(8)));
+        assert_eq!(act(K::Escape, Mode::PresetMenu), Some(Action::Close));
+        assert_eq!(act(K::Key0, Mode::PresetMenu), None);
     }
 
     #[test]
     fn the_question_takes_save_discard_or_cancel_and_nothing_else() {
         use crate::game::guard::Answer as A;
-        let ask = |k| action(k, Mode::Confirm, false);
+        let ask = |k| act(k, Mode::Confirm);
         assert_eq!(ask(K::S), Some(Action::Answer(A::Save)));
         assert_eq!(ask(K::Enter), Some(Action::Answer(A::Save)));
         assert_eq!(ask(K::D), Some(Action::Answer(A::Discard)));
@@ -318,21 +438,33 @@ mod tests {
 
     #[test]
     fn seed_box_swallows_letters() {
-        assert_eq!(action(K::R, Mode::SeedBox, false), None);
+        assert_eq!(act(K::R, Mode::SeedBox), None);
+        assert_eq!(act(K::Enter, Mode::SeedBox), Some(Action::Confirm));
+        let ctrl = Mods {
+            ctrl: true,
+            ..Default::default()
+        };
+        let keys = Bindings::default();
         assert_eq!(
-            action(K::Enter, Mode::SeedBox, false),
-            Some(Action::Confirm)
+            action(K::V, Mode::SeedBox, ctrl, &keys),
+            Some(Action::Paste)
         );
-        assert_eq!(action(K::V, Mode::SeedBox, true), Some(Action::Paste));
-        assert_eq!(action(K::V, Mode::SeedBox, false), None);
+        assert_eq!(act(K::V, Mode::SeedBox), None);
     }
 
     #[test]
     fn pan_and_zoom_directions() {
-        assert_eq!(pan_direction(|k| k == K::A || k == K::Down), (-1.0, 1.0));
-        assert_eq!(pan_direction(|k| k == K::Left || k == K::Right), (0.0, 0.0));
-        assert_eq!(zoom_direction(|k| k == K::Equal), 1);
-        assert_eq!(zoom_direction(|k| k == K::KpSubtract), -1);
+        let keys = Bindings::default();
+        assert_eq!(
+            pan_direction(|k| k == K::A || k == K::Down, &keys),
+            (-1.0, 1.0)
+        );
+        assert_eq!(
+            pan_direction(|k| k == K::Left || k == K::Right, &keys),
+            (0.0, 0.0)
+        );
+        assert_eq!(zoom_direction(|k| k == K::Equal, &keys), 1);
+        assert_eq!(zoom_direction(|k| k == K::KpSubtract, &keys), -1);
         assert!(wheel_factor(1.0) > 1.0 && wheel_factor(-3.0) < 1.0 && wheel_factor(0.0) == 1.0);
         assert!((pan_speed(1200.0, 2.0) - 500.0).abs() < 1e-9);
     }

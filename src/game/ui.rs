@@ -9,9 +9,28 @@ const TEXT: Color = Color::new(0.95, 0.95, 0.92, 1.0);
 const DIM: Color = Color::new(0.7, 0.72, 0.75, 1.0);
 const ERROR: Color = Color::new(1.0, 0.45, 0.4, 1.0);
 
-/// UI scale for a window height (1 at 720 px).
+/// The player's UI scale (settings), as f32 bits; 1.0 until set.
+static USER_SCALE: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0x3f80_0000);
+
+/// Sets the player's UI scale (the settings' `ui_scale`), which multiplies [`scale`].
+pub fn set_user_scale(s: f32) {
+    USER_SCALE.store(s.to_bits(), std::sync::atomic::Ordering::Relaxed);
+}
+
+/// UI scale for a window height: 1 at 720 logical pixels, times the player's UI scale.
+/// Sizes are logical pixels: macroquad multiplies them by the display's scale
+/// (`screen_dpi_scale()`, with `high_dpi` on) and renders text at that resolution, so the
+/// UI keeps its size and stays sharp on a high-DPI display.
 pub fn scale(screen_h: f32) -> f32 {
-    (screen_h / 720.0).clamp(0.7, 3.0)
+    scale_for(
+        screen_h,
+        f32::from_bits(USER_SCALE.load(std::sync::atomic::Ordering::Relaxed)),
+    )
+}
+
+/// [`scale`] with the player's scale `user`.
+pub fn scale_for(screen_h: f32, user: f32) -> f32 {
+    (screen_h / 720.0).clamp(0.7, 3.0) * user
 }
 
 fn font(s: f32) -> u16 {
@@ -24,8 +43,10 @@ fn font(s: f32) -> u16 {
 pub fn warm_fonts(s: f32) {
     let chars: Vec<char> = (' '..='~').chain(['…']).collect();
     let font = get_default_font();
+    // Text is rasterised at the display's resolution (see `scale`).
+    let dpi = screen_dpi_scale();
     for size in [18.0, 16.0, 13.0] {
-        font.populate_font_cache(&chars, (size * s).round() as u16);
+        font.populate_font_cache(&chars, ((size * s).round() * dpi).ceil() as u16);
     }
 }
 
@@ -65,14 +86,26 @@ pub fn plain(lines: &[String]) -> Vec<(String, Color)> {
     lines.iter().map(|l| (l.clone(), TEXT)).collect()
 }
 
-/// The F3 overlay (top-left).
-pub fn overlay(lines: &[String], s: f32) -> f32 {
-    let (_, h) = panel(&plain(lines), 10.0 * s, 10.0 * s, s);
+/// Characters of the UI's font that fit in `width` pixels at scale `s` (digits' width).
+pub fn chars_in(width: f32, s: f32) -> usize {
+    let char_w = width_of("0000000000", s) / 10.0;
+    (width / char_w.max(1.0)).max(0.0) as usize
+}
+
+/// The F3 overlay (top-left), its lines wrapped to `width` pixels (the room left of the
+/// minimap on a narrow window). Returns its bottom.
+pub fn overlay(lines: &[String], width: f32, s: f32) -> f32 {
+    let max = chars_in(width - 16.0 * s, s);
+    let wrapped: Vec<String> = lines
+        .iter()
+        .flat_map(|l| super::overlay::wrap(l, max))
+        .collect();
+    let (_, h) = panel(&plain(&wrapped), 10.0 * s, 10.0 * s, s);
     10.0 * s + h
 }
 
-/// The tile legend under the overlay.
-pub fn legend(y: f32, s: f32, screen_h: f32) {
+/// The tile legend under the overlay, above the hotbar's caption.
+pub fn legend(y: f32, s: f32, screen: (f32, f32)) {
     let mut entries: Vec<(String, [u8; 4])> = Tile::ALL
         .iter()
         .skip(1)
@@ -88,8 +121,9 @@ pub fn legend(y: f32, s: f32, screen_h: f32) {
         .fold(0.0, f32::max)
         + sw
         + 3.0 * pad;
-    // Above the status line (26 px) with a margin: as many columns as that takes.
-    let room = screen_h - 40.0 * s - (y + 6.0 * s) - 2.0 * pad;
+    // Above the hotbar and its caption: as many columns as that takes.
+    let bottom = super::hud::slot_rects(screen, s)[0].y - 24.0 * s;
+    let room = bottom - (y + 6.0 * s) - 2.0 * pad;
     let rows = legend_rows(entries.len(), room, lh);
     let cols = entries.len().div_ceil(rows);
     draw_rectangle(
@@ -131,6 +165,11 @@ pub fn legend_rows(entries: usize, room: f32, lh: f32) -> usize {
     entries.div_ceil(cols).max(1)
 }
 
+/// Width of `text` in the UI's font at scale `s`.
+pub fn text_width(text: &str, s: f32) -> f32 {
+    width_of(text, s)
+}
+
 /// The always-visible status line (bottom-left): seed and keys.
 pub fn status(text: &str, screen: (f32, f32), s: f32) {
     let h = 26.0 * s;
@@ -167,8 +206,7 @@ pub fn above_hotbar(h: f32, screen: (f32, f32), s: f32) -> f32 {
 /// A preset error box at the bottom, above the hotbar and its messages, wrapped to the
 /// window's width.
 pub fn error(text: &str, screen: (f32, f32), s: f32) {
-    let char_w = width_of("0000000000", s) / 10.0;
-    let max_chars = ((screen.0 - 40.0 * s) / char_w.max(1.0)) as usize;
+    let max_chars = chars_in(screen.0 - 40.0 * s, s);
     let mut lines = vec![(
         "Preset not loaded; the world on screen is kept:".to_string(),
         ERROR,
@@ -293,6 +331,136 @@ pub fn confirm(question: &str, mouse: (f32, f32), screen: (f32, f32), s: f32) {
             draw_rectangle_lines(r.x + 2.0, r.y, r.w - 4.0, r.h, 2.0, TEXT);
         }
     }
+}
+
+/// Row height of menus at scale 1.
+const ROW: f32 = 21.0;
+
+/// A centred menu: a title line, then `entries` (the `selected` one highlighted), as many
+/// as fit the window around the selection. Returns the rectangles of the entries shown,
+/// with their index (for mouse picking); `draw` false only lays out.
+fn menu_list(
+    title: &str,
+    entries: &[String],
+    selected: usize,
+    screen: (f32, f32),
+    s: f32,
+    draw: bool,
+) -> Vec<(usize, Rect)> {
+    let lh = ROW * s;
+    let fit = (((screen.1 - 40.0 * s) / lh).floor() as usize)
+        .saturating_sub(2)
+        .max(1);
+    let first = super::menus::first_shown(entries.len(), selected, fit);
+    let shown = &entries[first..entries.len().min(first + fit)];
+    let mut lines = vec![(title.to_string(), DIM)];
+    for (k, e) in shown.iter().enumerate() {
+        let i = first + k;
+        let cursor = if i == selected { ">" } else { " " };
+        let key = if i < 9 {
+            format!("{}", i + 1)
+        } else {
+            " ".into()
+        };
+        let color = if i == selected { TEXT } else { DIM };
+        lines.push((format!("{cursor} {key}  {e}"), color));
+    }
+    let (x, y, w) = dialog_frame(&lines, screen, s);
+    if draw {
+        backdrop(0.0, 0.0, screen.0, screen.1);
+        panel(&lines, x, y, s);
+    }
+    (0..shown.len())
+        .map(|k| {
+            (
+                first + k,
+                Rect::new(x, y + 8.0 * s + (k + 1) as f32 * lh, w, lh),
+            )
+        })
+        .collect()
+}
+
+/// Title of the pause menu.
+pub const PAUSE_TITLE: &str = "Paused: arrows and Enter, 1-5, or click; Esc resumes";
+/// Title of the settings menu.
+pub const SETTINGS_TITLE: &str = "Settings: arrows, Enter, <- ->; Esc back (saved as you go)";
+
+/// The pause menu (centre), or only its entries' rectangles when `draw` is false.
+pub fn pause_menu(selected: usize, screen: (f32, f32), s: f32, draw: bool) -> Vec<(usize, Rect)> {
+    let entries: Vec<String> = super::menus::PAUSE
+        .iter()
+        .map(|e| e.1.to_string())
+        .collect();
+    menu_list(PAUSE_TITLE, &entries, selected, screen, s, draw)
+}
+
+/// The settings menu (centre), or only its rows' rectangles when `draw` is false.
+pub fn settings_menu(
+    rows: &[String],
+    selected: usize,
+    screen: (f32, f32),
+    s: f32,
+    draw: bool,
+) -> Vec<(usize, Rect)> {
+    menu_list(SETTINGS_TITLE, rows, selected, screen, s, draw)
+}
+
+/// The help screen: a control and its keys a line, in two columns when the window is too
+/// short for one.
+pub fn help(lines: &[(String, String)], where_settings: &str, screen: (f32, f32), s: f32) {
+    backdrop(0.0, 0.0, screen.0, screen.1);
+    let lh = ROW * s;
+    let head = [
+        ("Controls (as bound; Esc closes)".to_string(), TEXT),
+        (
+            format!("Change them in Esc > Settings, or in {where_settings}"),
+            DIM,
+        ),
+    ];
+    let fit = (((screen.1 - 40.0 * s) / lh).floor() as usize)
+        .saturating_sub(head.len() + 1)
+        .max(1);
+    let cols = lines.len().div_ceil(fit);
+    let per = lines.len().div_ceil(cols.max(1));
+    let label_w = lines.iter().map(|l| width_of(&l.0, s)).fold(0.0, f32::max);
+    let key_w = lines.iter().map(|l| width_of(&l.1, s)).fold(0.0, f32::max);
+    let col_w = label_w + key_w + 32.0 * s;
+    let w = (col_w * cols as f32).max(head.iter().map(|h| width_of(&h.0, s)).fold(0.0, f32::max))
+        + 16.0 * s;
+    let h = (head.len() + per) as f32 * lh + 24.0 * s;
+    let (x, y) = (
+        ((screen.0 - w) / 2.0).max(0.0),
+        ((screen.1 - h) / 2.0).max(0.0),
+    );
+    draw_rectangle(x, y, w, h, PANEL);
+    let fs = font(s) as f32;
+    for (i, (t, c)) in head.iter().enumerate() {
+        draw_text(t, x + 8.0 * s, y + 8.0 * s + (i as f32 + 0.78) * lh, fs, *c);
+    }
+    for (i, (what, keys)) in lines.iter().enumerate() {
+        let (col, row) = (i / per, i % per);
+        let cx = x + 8.0 * s + col as f32 * col_w;
+        let cy = y + 16.0 * s + (head.len() + row) as f32 * lh + 0.78 * lh;
+        draw_text(what, cx, cy, fs, DIM);
+        draw_text(keys, cx + label_w + 16.0 * s, cy, fs, TEXT);
+    }
+}
+
+/// A box of wrapped text at the top centre (the settings file's error at start).
+pub fn warning(heading: &str, text: &str, screen: (f32, f32), s: f32) {
+    let max_chars = chars_in(screen.0 - 40.0 * s, s);
+    let mut lines = vec![(heading.to_string(), ERROR)];
+    lines.extend(
+        super::overlay::wrap(text, max_chars)
+            .into_iter()
+            .map(|l| (l, TEXT)),
+    );
+    let w = lines
+        .iter()
+        .map(|(l, _)| width_of(l, s))
+        .fold(0.0, f32::max)
+        + 16.0 * s;
+    panel(&lines, ((screen.0 - w) / 2.0).max(0.0), 50.0 * s, s);
 }
 
 /// Height of a load-list row at scale 1 (a thumbnail and a line of text).
@@ -422,6 +590,14 @@ pub fn toast(text: &str, screen: (f32, f32), s: f32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_players_ui_scale_multiplies_the_windows() {
+        assert_eq!(scale_for(720.0, 1.0), 1.0);
+        assert_eq!(scale_for(1440.0, 1.5), 3.0);
+        assert_eq!(scale_for(480.0, 1.0), 0.7, "never below 0.7 of the design");
+        assert_eq!(scale_for(480.0, 2.0), 1.4);
+    }
 
     #[test]
     fn the_legend_wraps_into_columns_that_fit_its_room() {

@@ -1,0 +1,298 @@
+//! The pause menu, the settings menu and the help screen as plain data: their entries,
+//! what each shows and what choosing or adjusting it does to the settings. Engine-free and
+//! tested; `ui` draws them and `app` carries out what they return.
+
+use super::settings::{
+    AUTOSAVE_STEPS, Bindings, COMMANDS, Command, FPS_STEPS, Settings, UI_SCALE, step,
+};
+
+/// The pause menu's entries (Esc).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PauseEntry {
+    Resume,
+    Settings,
+    Save,
+    Help,
+    Quit,
+}
+
+/// The pause menu, in order, with labels.
+pub const PAUSE: [(PauseEntry, &str); 5] = [
+    (PauseEntry::Resume, "Resume"),
+    (PauseEntry::Settings, "Settings"),
+    (PauseEntry::Save, "Save"),
+    (PauseEntry::Help, "Help: controls"),
+    (PauseEntry::Quit, "Quit (saves unsaved edits)"),
+];
+
+/// A row of the settings menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Row {
+    Fullscreen,
+    FrameCap,
+    UiScale,
+    Autosave,
+    /// A command's keys (Enter, then the new key).
+    Key(Command),
+    ResetKeys,
+    Back,
+}
+
+/// The settings menu's rows, in order.
+pub fn rows() -> Vec<Row> {
+    let mut out = vec![Row::Fullscreen, Row::FrameCap, Row::UiScale, Row::Autosave];
+    out.extend(COMMANDS.iter().map(|c| Row::Key(c.0)));
+    out.extend([Row::ResetKeys, Row::Back]);
+    out
+}
+
+/// The text of a row; `rebinding`: the command waiting for its new key.
+pub fn row_text(row: Row, s: &Settings, rebinding: Option<Command>) -> String {
+    match row {
+        Row::Fullscreen => format!(
+            "Fullscreen: {}  (Enter; F11 or Alt+Enter in play)",
+            if s.fullscreen { "on" } else { "off" }
+        ),
+        Row::FrameCap => match s.max_fps {
+            0 => "Frame cap: none (vsync)  (<- ->)".into(),
+            n => format!("Frame cap: {n} per second  (<- ->)"),
+        },
+        Row::UiScale => format!("UI scale: {:.1}  (<- ->)", s.ui_scale),
+        Row::Autosave => match s.autosave_minutes {
+            m if m <= 0.0 => "Autosave: off (closing still saves)  (<- ->)".into(),
+            m => format!("Autosave: every {m} min  (<- ->)"),
+        },
+        Row::Key(c) => {
+            let label = COMMANDS.iter().find(|x| x.0 == c).map_or("", |x| x.2);
+            if rebinding == Some(c) {
+                format!("{label}: press a key (Esc cancels)")
+            } else {
+                format!("{label}: {}", s.keys.describe(c))
+            }
+        }
+        Row::ResetKeys => "Reset all keys to the defaults".into(),
+        Row::Back => "Back".into(),
+    }
+}
+
+/// What choosing or adjusting a row did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    Nothing,
+    /// The settings changed (save them, apply them).
+    Changed,
+    /// Wait for a key for this command.
+    Rebind(Command),
+    /// Back to the pause menu.
+    Back,
+}
+
+/// UI scale step of the left/right keys.
+pub const UI_SCALE_STEP: f64 = 0.1;
+
+/// Left/right (`dir` -1 or +1) or Enter (`dir` 0) on `row`.
+pub fn adjust(s: &mut Settings, row: Row, dir: i32) -> Effect {
+    let forward = if dir == 0 { 1 } else { dir };
+    match row {
+        Row::Fullscreen => s.fullscreen = !s.fullscreen,
+        Row::FrameCap => s.max_fps = step(&FPS_STEPS, s.max_fps, forward),
+        Row::UiScale => {
+            // Tenths, so repeated steps land on round values.
+            let tenths = (s.ui_scale * 10.0).round() + forward as f64;
+            s.ui_scale = (tenths / 10.0).clamp(UI_SCALE.0, UI_SCALE.1);
+        }
+        Row::Autosave => s.autosave_minutes = step(&AUTOSAVE_STEPS, s.autosave_minutes, forward),
+        Row::Key(c) if dir == 0 => return Effect::Rebind(c),
+        Row::Key(_) => return Effect::Nothing,
+        Row::ResetKeys if dir == 0 => s.keys = Bindings::default(),
+        Row::ResetKeys => return Effect::Nothing,
+        Row::Back if dir == 0 => return Effect::Back,
+        Row::Back => return Effect::Nothing,
+    }
+    Effect::Changed
+}
+
+/// The help screen: what each control does and its keys as bound, the fixed ones after.
+pub fn help_lines(keys: &Bindings) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = vec![
+        ("Dig / fell".into(), "left mouse button".into()),
+        (
+            "Place the selected block".into(),
+            "right mouse button".into(),
+        ),
+        ("Hotbar slot".into(), "1-9, mouse wheel".into()),
+        (
+            "Zoom".into(),
+            "Ctrl+wheel (wheel in the free camera)".into(),
+        ),
+    ];
+    out.extend(
+        COMMANDS
+            .iter()
+            .map(|&(c, _, label, _)| (label.to_string(), keys.describe(c))),
+    );
+    out.extend([
+        ("Pause menu, close a menu".into(), "Esc".into()),
+        ("Paste a seed (seed box)".into(), "Ctrl+V".into()),
+    ]);
+    out
+}
+
+/// The first of `n` rows to show so that `selected` is in view with `fit` rows shown.
+pub fn first_shown(n: usize, selected: usize, fit: usize) -> usize {
+    let fit = fit.max(1);
+    if n <= fit {
+        0
+    } else {
+        selected.saturating_sub(fit / 2).min(n - fit)
+    }
+}
+
+/// The status line's key hints, as bound: `key what` pairs.
+pub fn hints(keys: &Bindings, follow: bool) -> Vec<String> {
+    let k = |c: Command| keys.first(c);
+    let mut out = vec![format!("{} help", k(Command::Help)), "Esc menu".into()];
+    if follow {
+        out.extend([
+            format!("{}/{} move", k(Command::Left), k(Command::Right)),
+            format!("{} jump", k(Command::Jump)),
+            "LMB dig".into(),
+            "RMB place".into(),
+            "1-9 slot".into(),
+            format!("{} save", k(Command::Save)),
+            format!("{} load", k(Command::Load)),
+            format!("{} saves", k(Command::Saves)),
+            format!("{} free camera", k(Command::Camera)),
+            format!("{} map", k(Command::Minimap)),
+            format!("{} presets", k(Command::Presets)),
+            format!("{} lab", k(Command::Lab)),
+        ]);
+    } else {
+        out.extend([
+            "drag pan".into(),
+            "wheel zoom".into(),
+            format!("{} fit", k(Command::Fit)),
+            format!("{} home", k(Command::Home)),
+            format!("{} play", k(Command::Camera)),
+            format!("{} map", k(Command::Minimap)),
+            format!("{} presets", k(Command::Presets)),
+            format!("{} lab", k(Command::Lab)),
+        ]);
+    }
+    out
+}
+
+/// Joins `parts` after `head` with two spaces, as many as fit in `width` (by `measure`):
+/// the status line drops its last hints on a narrow window rather than running off it.
+pub fn fit_line(head: &str, parts: &[String], width: f32, measure: impl Fn(&str) -> f32) -> String {
+    let mut line = head.to_string();
+    for p in parts {
+        let longer = format!("{line}  {p}");
+        if measure(&longer) > width {
+            break;
+        }
+        line = longer;
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use macroquad::input::KeyCode as K;
+
+    #[test]
+    fn every_command_has_a_row_and_a_help_line() {
+        let r = rows();
+        for &(c, ..) in COMMANDS {
+            assert!(r.contains(&Row::Key(c)));
+        }
+        assert_eq!(r.last(), Some(&Row::Back));
+        let help = help_lines(&Bindings::default());
+        assert!(help.contains(&("Save".to_string(), "F5".to_string())));
+        assert!(help.contains(&(
+            "Jump, swim up (pan up)".to_string(),
+            "Space, W, Up".to_string()
+        )));
+        assert_eq!(help.len(), COMMANDS.len() + 6);
+    }
+
+    #[test]
+    fn help_follows_the_bindings() {
+        let mut keys = Bindings::default();
+        keys.bind(Command::Save, K::K).unwrap();
+        let help = help_lines(&keys);
+        assert!(help.contains(&("Save".to_string(), "K, F5".to_string())));
+        let s = Settings {
+            keys,
+            ..Default::default()
+        };
+        assert_eq!(row_text(Row::Key(Command::Save), &s, None), "Save: K, F5");
+        assert_eq!(
+            row_text(Row::Key(Command::Save), &s, Some(Command::Save)),
+            "Save: press a key (Esc cancels)"
+        );
+        assert!(hints(&s.keys, true).contains(&"K save".to_string()));
+    }
+
+    #[test]
+    fn adjusting_rows_changes_the_settings_within_range() {
+        let mut s = Settings::default();
+        assert_eq!(adjust(&mut s, Row::Fullscreen, 0), Effect::Changed);
+        assert!(s.fullscreen);
+        adjust(&mut s, Row::FrameCap, 1);
+        assert_eq!(s.max_fps, 90);
+        adjust(&mut s, Row::FrameCap, -1);
+        adjust(&mut s, Row::FrameCap, -1);
+        assert_eq!(s.max_fps, 30);
+        for _ in 0..40 {
+            adjust(&mut s, Row::UiScale, 1);
+        }
+        assert_eq!(s.ui_scale, UI_SCALE.1);
+        for _ in 0..5 {
+            adjust(&mut s, Row::UiScale, -1);
+        }
+        assert_eq!(row_text(Row::UiScale, &s, None), "UI scale: 2.5  (<- ->)");
+        adjust(&mut s, Row::Autosave, -1);
+        assert_eq!(s.autosave_minutes, 2.0);
+        assert_eq!(s.validate(), Ok(()));
+        assert_eq!(
+            adjust(&mut s, Row::Key(Command::Jump), 0),
+            Effect::Rebind(Command::Jump)
+        );
+        assert_eq!(adjust(&mut s, Row::Key(Command::Jump), 1), Effect::Nothing);
+        s.keys.bind(Command::Jump, K::J).unwrap();
+        assert_eq!(adjust(&mut s, Row::ResetKeys, 0), Effect::Changed);
+        assert_eq!(s.keys, Bindings::default());
+        assert_eq!(adjust(&mut s, Row::Back, 0), Effect::Back);
+    }
+
+    #[test]
+    fn long_lists_keep_the_selection_in_view() {
+        assert_eq!(first_shown(5, 4, 10), 0);
+        assert_eq!(first_shown(30, 0, 10), 0);
+        assert_eq!(first_shown(30, 15, 10), 10);
+        assert_eq!(first_shown(30, 29, 10), 20);
+        for sel in 0..30 {
+            let f = first_shown(30, sel, 7);
+            assert!((f..f + 7).contains(&sel) && f + 7 <= 30);
+        }
+    }
+
+    #[test]
+    fn the_status_line_drops_hints_that_do_not_fit() {
+        let parts: Vec<String> = ["F1 help", "Esc menu", "A/D move"]
+            .map(String::from)
+            .to_vec();
+        let chars = |t: &str| t.chars().count() as f32;
+        assert_eq!(
+            fit_line("Seed 1", &parts, 100.0, chars),
+            "Seed 1  F1 help  Esc menu  A/D move"
+        );
+        assert_eq!(
+            fit_line("Seed 1", &parts, 26.0, chars),
+            "Seed 1  F1 help  Esc menu"
+        );
+        assert_eq!(fit_line("Seed 1", &parts, 3.0, chars), "Seed 1");
+    }
+}

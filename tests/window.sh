@@ -10,7 +10,8 @@
 # `.bak`) and goes on, and the dug world loads again from the load list. It truncates the
 # save and checks F9 refuses it with the game still running. It loads a save of another preset and seed from the load
 # list (L), touches the watched preset file and checks the loaded world stays, that C copies its
-# seed and that the preset menu regenerates at it. In a hand-drawn world (`gen
+# seed and that the preset menu regenerates at it. It opens the pause menu (Esc), changes the
+# frame cap in its settings and checks settings.ron has it, and opens the help screen (F1). In a hand-drawn world (`gen
 # --from-ascii`) it digs a pool's wall into a tunnel, then the tunnel's far wall into a
 # cave, and checks the pool pours through; then it closes the window as a window manager's
 # close button does (tests/close_window.py) with those edits unsaved, and checks the game
@@ -250,6 +251,22 @@ xdotool key 1
 wait_for "on screen" $((worlds + 1)) 30 || fail "the preset menu made no world"
 grep "on screen" "$OUT/game.log" | tail -n 1 | grep -q "seed 4242 " || fail "the preset menu did not keep the loaded seed: $(grep "on screen" "$OUT/game.log" | tail -n 1)"
 echo "a touch kept the loaded world; C and the preset menu used its seed 4242"
+
+# Esc opens the pause menu; its Settings (2) change the frame cap (down to its row, right
+# arrow), which is written to $STRATA_HOME/settings.ron at once; F1 shows the controls.
+press() { for k in "$@"; do xdotool key "$k"; sleep 0.25; done; }
+press Escape
+shot "$OUT/pause.png"
+press 2 Down Right
+sleep 0.3
+shot "$OUT/settings.png"
+[ -f "$OUT/settings.ron" ] || fail "changing a setting wrote no $OUT/settings.ron"
+grep -q "max_fps: 90," "$OUT/settings.ron" || fail "the frame cap 60 -> 90 is not in settings.ron: $(grep max_fps "$OUT/settings.ron")"
+press Escape Escape F1
+shot "$OUT/help.png"
+press Escape
+alive || fail "the game died in the pause, settings or help screens"
+echo "Esc, the settings menu (frame cap written to settings.ron) and F1 help work"
 
 # Without a window manager there is no close button to press: end the game the way a
 # session ends it. It must still be running here (a crash would have ended it already).

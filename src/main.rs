@@ -7,6 +7,7 @@ use strata::cli::{self, Command, Parsed};
 static ALLOCATOR: strata::alloc::LargePages = strata::alloc::LargePages;
 
 fn main() {
+    init_logging();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = cli::parse_args(&args).and_then(run);
     if let Err(e) = result {
@@ -37,6 +38,17 @@ fn run(parsed: Parsed) -> Result<(), String> {
             strata::game::run(opts)
         }
     }
+}
+
+/// Messages through the `log` facade go to standard error as `strata: MESSAGE`. Normal
+/// play shows warnings and errors only; `RUST_LOG=strata=info` adds saves, loads and each
+/// world put on screen, `RUST_LOG=strata=debug` every dig, placement, jump, position and
+/// the water and cave figures after an edit.
+fn init_logging() {
+    use std::io::Write;
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .format(|out, record| writeln!(out, "strata: {}", record.args()))
+        .init();
 }
 
 /// `--home DIR`: the player's files go there for this run.

@@ -17,7 +17,8 @@
 # close button does (tests/close_window.py) with those edits unsaved, and checks the game
 # saved them and quit with exit code 0. The game writes `player at X Y screen SX SY zoom
 # Z`, `jumps ..`, `dug ..`, `saved PATH`, `loaded PATH`, `seed N copied` and `water at rest
-# ..` lines to its log. Then checks `--frames N --screenshot PATH` writes a PNG and exits 0.
+# ..` lines to its log at the debug level (RUST_LOG=strata=debug, set here). Then checks
+# `--frames N --screenshot PATH` writes a PNG and exits 0, and, without RUST_LOG, says nothing.
 #
 #   tests/window.sh            # needs: Xvfb xdotool xwd (x11-apps) netpbm python3, a release build
 #
@@ -33,6 +34,8 @@ OUT=$(mktemp -d /tmp/strata-window.XXXXXX)
 # The player's files (saves, presets, settings) go to the scratch folder, never the real
 # home; the game runs from another folder, so nothing may depend on the working folder.
 export STRATA_HOME=$OUT
+# The lines this test reads: digs, jumps, positions, saves, loads, worlds on screen.
+export RUST_LOG=strata=debug
 mkdir -p "$OUT/cwd"
 GAME_PID=""
 XVFB_PID=""
@@ -348,12 +351,14 @@ echo "closing the window saved the edits to $autosave"
 # --frames/--screenshot: render, write the PNG, exit 0.
 for try in 1 2 3; do
   rc=0
-  timeout 60 "$BIN" play --preset config/presets/classic.ron --seed 2 --frames 10 --screenshot "$OUT/frames.png" \
-    >"$OUT/frames.log" 2>&1 || rc=$?
+  env -u RUST_LOG timeout 60 "$BIN" play --preset config/presets/classic.ron --seed 2 --frames 10 \
+    --screenshot "$OUT/frames.png" >"$OUT/frames.log" 2>&1 || rc=$?
   if [ $rc = 0 ] || ! grep -q "XOpenDisplay" "$OUT/frames.log"; then break; fi
   sleep 1
 done
 [ $rc = 0 ] || { sed 's/^/  frames: /' "$OUT/frames.log" >&2; fail "--frames run exited with $rc"; }
 [ "$(head -c 8 "$OUT/frames.png" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] || fail "--screenshot wrote no PNG"
+# Normal play is quiet: no `strata:` line without RUST_LOG (a world on screen is info).
+if grep -q "^strata: " "$OUT/frames.log"; then fail "play without RUST_LOG wrote: $(grep "^strata: " "$OUT/frames.log" | head -n 3)"; fi
 
 echo "window test passed (pictures in $OUT)"

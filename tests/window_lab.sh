@@ -16,6 +16,8 @@ case "$BIN" in /*) ;; *) BIN="$ROOT/$BIN" ;; esac
 DISPLAY_NUM=${STRATA_TEST_DISPLAY:-:98}
 OUT=$(mktemp -d /tmp/strata-window-lab.XXXXXX)
 export STRATA_HOME=$OUT/home
+# The lines this test reads: the lab's requests, saved presets, worlds on screen.
+export RUST_LOG=strata=debug
 GAME_PID=""
 XVFB_PID=""
 

@@ -176,7 +176,7 @@ impl App {
             Action::CopySeed => {
                 let seed = self.shown.as_ref().map_or(self.seed, |s| s.world.seed);
                 macroquad::miniquad::window::clipboard_set(&seed.to_string());
-                eprintln!("strata: seed {seed} copied");
+                log::info!("seed {seed} copied");
                 self.say(format!("Seed {seed} copied"), now);
             }
             Action::ToggleOverlay => self.overlay = !self.overlay,
@@ -530,12 +530,12 @@ impl App {
         match save::save_keeping_backup(&path, &s.world, &s.player_state()) {
             Ok(_) => {
                 s.saved_edits = s.edit_count;
-                eprintln!("strata: saved {}", path.display());
-                eprintln!("strata: quit after saving the edits");
+                log::info!("saved {}", path.display());
+                log::info!("quit after saving the edits");
                 true
             }
             Err(e) => {
-                eprintln!("strata: save on quit failed: {e}");
+                log::error!("save on quit failed: {e}");
                 self.play.say(
                     format!("Could not save ({e}); close again to quit without saving"),
                     now,
@@ -571,7 +571,7 @@ impl App {
         match self.worker.poll() {
             Some(Outcome::Ready(g)) => self.receive(*g, screen),
             Some(Outcome::Failed(e)) => {
-                eprintln!("strata: load failed: {e}");
+                log::warn!("load failed: {e}");
                 self.play.say(format!("Load failed: {e}"), now);
             }
             None => {}
@@ -587,8 +587,8 @@ impl App {
             if let Some((l, cam, (requested, ready, hash))) = self.incoming.take() {
                 let ms = requested.elapsed().as_secs_f64() * 1e3;
                 let ready_ms = (ready - requested).as_secs_f64() * 1e3;
-                eprintln!(
-                    "strata: seed {} ({}) on screen {ms:.0} ms after the request \
+                log::info!(
+                    "seed {} ({}) on screen {ms:.0} ms after the request \
                      ({}, ready at {ready_ms:.0} ms) hash {hash:016x}",
                     l.world.seed,
                     l.world.preset.name,
@@ -597,7 +597,7 @@ impl App {
                 self.lab_swapped(now, hash);
                 self.regen_ms = Some(ms);
                 if let Some(path) = &l.loaded_from {
-                    eprintln!("strata: loaded {}", path.display());
+                    log::info!("loaded {}", path.display());
                     self.play.say(format!("Loaded {}", path.display()), now);
                 }
                 self.world_id += 1;

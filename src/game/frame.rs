@@ -211,7 +211,7 @@ pub async fn main_loop(
 
         let cpu_ms = t0.elapsed().as_secs_f64() * 1e3;
         if cpu_ms > 4.0 && std::env::var_os("STRATA_DEBUG_FRAMES").is_some() {
-            eprintln!(
+            log::debug!(
                 "slow frame {cpu_ms:.2} ms: input {t_in:?}, update {:?}, masks {:?}, world {:?}, ui {:?}",
                 t_up - t_in,
                 t_mask - t_up,
@@ -234,8 +234,8 @@ pub async fn main_loop(
             if let Some(path) = &opts.screenshot {
                 save_screenshot(path)?;
             }
-            eprintln!(
-                "strata: {} frames with a world, CPU per frame mean {:.2} ms, max {:.2} ms",
+            log::info!(
+                "{} frames with a world, CPU per frame mean {:.2} ms, max {:.2} ms",
                 timer.total_n,
                 timer.total / timer.total_n.max(1) as f64,
                 timer.total_max

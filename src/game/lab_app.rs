@@ -132,7 +132,7 @@ impl App {
         let dir = crate::paths::user_presets_dir();
         match lab.commit_name(&dir) {
             Ok(path) => {
-                eprintln!("strata: saved preset {}", path.display());
+                log::info!("saved preset {}", path.display());
                 lab.status = format!("Saved {}", path.display());
                 if !self.presets.dirs.contains(&dir) {
                     self.presets.dirs.push(dir);
@@ -152,8 +152,8 @@ impl App {
         self.presets.preset = preset.clone();
         self.seed = seed;
         lab.asked = Some(now);
-        eprintln!(
-            "strata: lab asks for seed {seed} with {}",
+        log::debug!(
+            "lab asks for seed {seed} with {}",
             match lab.changes() {
                 c if c.is_empty() => "the preset as loaded".to_string(),
                 c => c.join(", "),
@@ -179,7 +179,7 @@ impl App {
             && let Some(at) = lab.asked.take()
         {
             let ms = (now - at) * 1e3;
-            eprintln!("strata: lab world {hash:016x} on screen {ms:.0} ms after the edit rested");
+            log::debug!("lab world {hash:016x} on screen {ms:.0} ms after the edit rested");
             lab.status = format!("World on screen {ms:.0} ms after the edit");
         }
     }

@@ -107,10 +107,7 @@ impl Play {
         let before = (l.player.jumps, l.player.strokes);
         l.player.update(&l.world, walk, dt);
         if (l.player.jumps, l.player.strokes) != before {
-            eprintln!(
-                "strata: jumps {} strokes {}",
-                l.player.jumps, l.player.strokes
-            );
+            log::debug!("jumps {} strokes {}", l.player.jumps, l.player.strokes);
         }
         self.target = cursor.map(|(x, y)| Target {
             x,
@@ -127,7 +124,7 @@ impl Play {
                     DigStep::Dug { x, y, drop } => {
                         l.edited(x as usize, y as usize);
                         l.stir(x as usize, y as usize);
-                        eprintln!("strata: dug {} at {x} {y}{}", drop.name(), relit(l));
+                        log::debug!("dug {} at {x} {y}{}", drop.name(), relit(l));
                     }
                     DigStep::Felled {
                         x,
@@ -138,7 +135,7 @@ impl Play {
                     } => {
                         l.edited_tiles(&tiles);
                         l.stir(x as usize, y as usize);
-                        eprintln!("strata: felled {count} {} at {x} {y}", drop.name());
+                        log::debug!("felled {count} {} at {x} {y}", drop.name());
                     }
                     DigStep::Digging(p) => {
                         if let Some(t) = &mut self.target {
@@ -161,7 +158,7 @@ impl Play {
                 Ok(t) => {
                     l.edited(x as usize, y as usize);
                     l.stir(x as usize, y as usize);
-                    eprintln!("strata: placed {} at {x} {y}{}", t.name(), relit(l));
+                    log::debug!("placed {} at {x} {y}{}", t.name(), relit(l));
                 }
                 Err(e) => self.refuse(e, now),
             }
@@ -174,7 +171,7 @@ impl Play {
     /// Writes the `player at` line when it changed, at most four times a second.
     pub fn log_position(&mut self, line: String, now: f64) {
         if now >= self.log_at && self.last_log.as_ref() != Some(&line) {
-            eprintln!("strata: {line}");
+            log::debug!("{line}");
             self.last_log = Some(line);
             self.log_at = now + 0.25;
         }
@@ -251,14 +248,14 @@ impl Play {
         let what = if s.auto { "Autosaved" } else { "Saved" };
         match &result {
             Ok((path, backup)) => {
-                eprintln!("strata: saved {}", path.display());
+                log::info!("saved {}", path.display());
                 if let Some(b) = backup {
-                    eprintln!("strata: kept the previous save as {}", b.display());
+                    log::info!("kept the previous save as {}", b.display());
                 }
                 self.say(format!("{what} to {}", path.display()), now);
             }
             Err(e) => {
-                eprintln!("strata: save failed: {e}");
+                log::warn!("save failed: {e}");
                 self.say(format!("Save failed: {e}"), now);
             }
         }

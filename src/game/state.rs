@@ -245,8 +245,8 @@ impl Loaded {
         if self.flow.is_idle() {
             self.next_flow = now;
             if let Some((ticks, moves)) = self.flow_woke.take() {
-                eprintln!(
-                    "strata: water at rest after {} ticks, {} tiles moved",
+                log::debug!(
+                    "water at rest after {} ticks, {} tiles moved",
                     self.flow.ticks() - ticks,
                     self.flow.moves - moves
                 );
@@ -329,8 +329,8 @@ impl Loaded {
                 && let Some(lag) = self.last_analysis
             {
                 self.logged_analysis = Some(Instant::now());
-                eprintln!(
-                    "strata: cave figures updated {:.0} ms after the edit",
+                log::debug!(
+                    "cave figures updated {:.0} ms after the edit",
                     lag.as_secs_f64() * 1e3
                 );
             }

@@ -385,9 +385,9 @@ impl App {
         self.autosave_every = self.settings.autosave_every();
         super::ui::set_user_scale(self.settings.ui_scale as f32);
         match self.settings.save(&self.settings_path) {
-            Ok(()) => eprintln!("strata: settings saved to {}", self.settings_path.display()),
+            Ok(()) => log::info!("settings saved to {}", self.settings_path.display()),
             Err(e) => {
-                eprintln!("strata: settings not saved: {e}");
+                log::warn!("settings not saved: {e}");
                 self.play.say(format!("Settings not saved: {e}"), now);
             }
         }

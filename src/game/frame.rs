@@ -104,7 +104,7 @@ pub async fn main_loop(
     app.settings = settings;
     app.settings_path = settings_path;
     let settings_error = settings_error.map(|e| (e, get_time() + SETTINGS_ERROR_SECONDS));
-    eprintln!("strata: display scale {:.2}", screen_dpi_scale());
+    log::info!("display scale {:.2}", screen_dpi_scale());
     // The window's close button asks; the loop saves unsaved edits, then quits.
     prevent_quit();
     let atlas = render::load_atlas();

@@ -142,6 +142,21 @@ impl RowPlan {
         plan
     }
 
+    /// The lattice cells crossed, left to right: `(ix, first sample, end sample)`.
+    pub fn cells(&self) -> &[(i32, usize, usize)] {
+        &self.cells
+    }
+
+    /// `x - floor(x)` of each sample.
+    pub fn dx(&self) -> &[f32] {
+        &self.dx
+    }
+
+    /// `fade(dx)` of each sample.
+    pub fn u(&self) -> &[f32] {
+        &self.u
+    }
+
     /// Number of samples per row.
     pub fn len(&self) -> usize {
         self.dx.len()
@@ -215,15 +230,36 @@ impl LatticeRow {
     }
 }
 
-/// Where sample row `y` lies in the lattice at `frequency`: its lattice row `iy`, its
-/// offsets `dy` and `dy - 1` from the lattice rows above and below, and `fade(dy)` (the
-/// point kernel's values, computed the same way).
+/// Where a sample row lies in the lattice: its lattice row `iy`, its offsets `dy` and
+/// `dy - 1` from the lattice rows above and below, and `v = fade(dy)`.
+#[derive(Clone, Copy, Debug)]
+pub struct RowPosition {
+    pub iy: i32,
+    pub dy: f32,
+    pub dy1: f32,
+    pub v: f32,
+}
+
+impl RowPosition {
+    /// Row `y` at `frequency` (the point kernel's values, computed the same way).
+    #[inline(always)]
+    pub fn of(y: usize, frequency: f32) -> RowPosition {
+        let fy = y as i32 as f32 * frequency;
+        let iy = floor_i32(fy);
+        let dy = fy - iy as f32;
+        RowPosition {
+            iy,
+            dy,
+            dy1: dy - 1.0,
+            v: fade(dy),
+        }
+    }
+}
+
 #[inline(always)]
 fn row_position(y: usize, frequency: f32) -> (i32, f32, f32, f32) {
-    let fy = y as i32 as f32 * frequency;
-    let iy = floor_i32(fy);
-    let dy = fy - iy as f32;
-    (iy, dy, dy - 1.0, fade(dy))
+    let RowPosition { iy, dy, dy1, v } = RowPosition::of(y, frequency);
+    (iy, dy, dy1, v)
 }
 
 /// `out[i] = perlin_2d(key, x_i * frequency, y * frequency)` for the plan's columns, with
@@ -316,6 +352,156 @@ pub fn perlin_2d_row_factored(
         let nx0 = p0[i] + dy * q0[i];
         let nx1 = p1[i] + dy1 * q1[i];
         out[i] = nx0 + v * (nx1 - nx0);
+    }
+}
+
+/// The gradients of one lattice cell's four corners, as the two hash bits that pick each
+/// diagonal (bit 0: the sign of x, bit 1: of y), packed in a byte: corner `00` (the cell's
+/// own lattice point) in bits 0-1, `10` (right) in 2-3, `01` (below) in 4-5, `11` in 6-7.
+#[inline(always)]
+pub fn cell_corners(key: u32, ix: i32, iy: i32) -> u8 {
+    let bits = |x: i32, y: i32| (lattice2(key, x, y) & 3) as u8;
+    let (right, below) = (ix.wrapping_add(1), iy.wrapping_add(1));
+    bits(ix, iy) | bits(right, iy) << 2 | bits(ix, below) << 4 | bits(right, below) << 6
+}
+
+/// The sign factors `(sx, sy)` of corner `c` (0: `00`, 1: `10`, 2: `01`, 3: `11`) of a
+/// [`cell_corners`] byte, as [`signs`] gives them from the hash.
+#[inline(always)]
+fn corner_signs(corners: u8, c: u32) -> (f32, f32) {
+    signs((corners >> (2 * c)) as u32)
+}
+
+/// Which quarter of a lattice cell an offset `t` in `[0, 1)` lies in: `0` for `[0, 0.25)`
+/// up to `3` for `[0.75, 1)`. The quarter boundaries are exact in `f32`, so a sample is
+/// always inside the closed quarter [`quarter_max`] bounds.
+#[inline(always)]
+pub fn quarter(t: f32) -> usize {
+    (t >= 0.25) as usize + (t >= 0.5) as usize + (t >= 0.75) as usize
+}
+
+/// Upper bounds of 2D noise over the quarters of a lattice cell, from its corner gradients
+/// alone ([`cell_corners`]): no sample of [`perlin_2d`] or the row kernels in that part of
+/// such a cell is above them. A pass that only wants noise above a threshold skips the
+/// parts whose bound is at or below it. Built on first use (about a millisecond), then
+/// shared.
+pub fn quarter_max() -> &'static QuarterMax {
+    static BOUNDS: std::sync::LazyLock<Box<QuarterMax>> =
+        std::sync::LazyLock::new(|| Box::new(QuarterMax::new()));
+    &BOUNDS
+}
+
+/// See [`quarter_max`].
+pub struct QuarterMax {
+    /// `quarter[corners][qy][qx]`: over quarter `(qx, qy)` ([`quarter`]) of the cell.
+    pub quarter: [[[f32; 4]; 4]; 256],
+    /// `row[corners][qy]`: over the quarters `(0..4, qy)`, a quarter of the cell's rows.
+    pub row: [[f32; 4]; 256],
+    /// `cell[corners]`: over the whole cell.
+    pub cell: [f32; 256],
+}
+
+impl QuarterMax {
+    fn new() -> QuarterMax {
+        let quarter = quarter_bounds();
+        let row = quarter.map(|q| q.map(|r| r.into_iter().fold(f32::NEG_INFINITY, f32::max)));
+        let cell = row.map(|r| r.into_iter().fold(f32::NEG_INFINITY, f32::max));
+        QuarterMax { quarter, row, cell }
+    }
+}
+
+/// Rectangles per quarter along each axis for [`quarter_bounds`]: finer is tighter.
+const SPLIT: usize = 8;
+
+/// Builds [`quarter_max`]'s table by interval arithmetic, which gives a true bound, not an
+/// estimate. Noise is `Σ w_c(u, v) L_c(x, y)` over the corners `c`: `L_c` is the dot
+/// product of the corner's gradient with the offset from it (linear, so largest at a
+/// corner of any rectangle), and the weights `(1-u)(1-v), u(1-v), (1-u)v, uv` of
+/// `u = fade(x)`, `v = fade(y)` are at least 0. So over a small rectangle the noise is at
+/// most the blend of each `L_c`'s largest value there; that blend is bilinear in `(u, v)`,
+/// so largest at a corner of the `(u, v)` box (`fade` rises: the box is `fade` of the
+/// rectangle's ends). Each quarter is split into `SPLIT x SPLIT` rectangles, which keeps
+/// the bound within a few hundredths of the true maximum; `1e-4` on top covers the
+/// kernels' `f32` rounding (a few ulps of values under 2) and this function's own.
+fn quarter_bounds() -> [[[f32; 4]; 4]; 256] {
+    const N: usize = 4 * SPLIT;
+    let at = |i: usize| i as f32 / N as f32;
+    let faded: Vec<f32> = (0..=N).map(|i| fade(at(i))).collect();
+    let mut out = [[[f32::NEG_INFINITY; 4]; 4]; 256];
+    for (corners, quarters) in out.iter_mut().enumerate() {
+        // Per corner, the largest x and y parts of L_c over each step of the grid.
+        let part =
+            |s: f32, offset: f32, i: usize| (s * (at(i) - offset)).max(s * (at(i + 1) - offset));
+        let mut mx = [[0f32; N]; 4];
+        let mut my = [[0f32; N]; 4];
+        for c in 0..4 {
+            let (sx, sy) = corner_signs(corners as u8, c as u32);
+            let (cx, cy) = ((c & 1) as f32, (c >> 1) as f32);
+            for i in 0..N {
+                mx[c][i] = part(sx, cx, i);
+                my[c][i] = part(sy, cy, i);
+            }
+        }
+        for j in 0..N {
+            let (v0, v1) = (faded[j], faded[j + 1]);
+            for i in 0..N {
+                let m = [0, 1, 2, 3].map(|c| mx[c][i] + my[c][j]);
+                let mut best = f32::NEG_INFINITY;
+                for u in [faded[i], faded[i + 1]] {
+                    let below = (1.0 - u) * m[0] + u * m[1];
+                    let above = (1.0 - u) * m[2] + u * m[3];
+                    for v in [v0, v1] {
+                        best = best.max((1.0 - v) * below + v * above);
+                    }
+                }
+                let q = &mut quarters[j / SPLIT][i / SPLIT];
+                *q = q.max(best);
+            }
+        }
+        for q in quarters.iter_mut().flatten() {
+            *q += 1e-4;
+        }
+    }
+    out
+}
+
+/// `out[i] = perlin_2d(key, x_i * f, y * f)` for samples that all lie in one lattice cell
+/// (`corners` = [`cell_corners`] of it), given their `dx` and `fade(dx)` from a
+/// [`RowPlan`] and the row's [`RowPosition`]: bit-identical to
+/// [`perlin_2d_row_cached`] (the same IEEE operations on the same values, in the same
+/// order), for passes that only want some stretches of a row.
+#[inline(always)]
+pub fn cell_row_exact(corners: u8, dx: &[f32], u: &[f32], row: RowPosition, out: &mut [f32]) {
+    let [(sx00, sy00), (sx10, sy10), (sx01, sy01), (sx11, sy11)] =
+        [0, 1, 2, 3].map(|c| corner_signs(corners, c));
+    let RowPosition { dy, dy1, v, .. } = row;
+    for ((o, &dx), &u) in out.iter_mut().zip(dx).zip(u) {
+        let n00 = sx00 * dx + sy00 * dy;
+        let n10 = sx10 * (dx - 1.0) + sy10 * dy;
+        let n01 = sx01 * dx + sy01 * dy1;
+        let n11 = sx11 * (dx - 1.0) + sy11 * dy1;
+        let nx0 = n00 + u * (n10 - n00);
+        let nx1 = n01 + u * (n11 - n01);
+        *o = nx0 + v * (nx1 - nx0);
+    }
+}
+
+/// [`cell_row_exact`]'s counterpart for [`perlin_2d_row_factored`], bit-identical to it.
+#[inline(always)]
+pub fn cell_row_factored(corners: u8, dx: &[f32], u: &[f32], row: RowPosition, out: &mut [f32]) {
+    let [(sx00, sy00), (sx10, sy10), (sx01, sy01), (sx11, sy11)] =
+        [0, 1, 2, 3].map(|c| corner_signs(corners, c));
+    let RowPosition { dy, dy1, v, .. } = row;
+    for ((o, &dx), &u) in out.iter_mut().zip(dx).zip(u) {
+        let (x00, x10) = (sx00 * dx, sx10 * (dx - 1.0));
+        let (x01, x11) = (sx01 * dx, sx11 * (dx - 1.0));
+        let p0 = x00 + u * (x10 - x00);
+        let q0 = sy00 + u * (sy10 - sy00);
+        let p1 = x01 + u * (x11 - x01);
+        let q1 = sy01 + u * (sy11 - sy01);
+        let nx0 = p0 + dy * q0;
+        let nx1 = p1 + dy1 * q1;
+        *o = nx0 + v * (nx1 - nx0);
     }
 }
 
@@ -478,6 +664,88 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn cell_kernels_match_row_kernels_bit_for_bit() {
+        for &f in &[0.05f32, 0.09, 0.3, 1.0] {
+            let plan = RowPlan::new(5, 500, f);
+            let (mut exact, mut factored) = (LatticeRow::default(), FactoredRow::default());
+            let (mut a, mut b) = (vec![0.0; 500], vec![0.0; 500]);
+            let mut cell = vec![0.0; 500];
+            for y in [0usize, 3, 11, 12, 999, 2399] {
+                perlin_2d_row_cached(21, &plan, &mut exact, y, f, &mut a);
+                perlin_2d_row_factored(21, &plan, &mut factored, y, f, &mut b);
+                let row = RowPosition::of(y, f);
+                for &(ix, s, e) in plan.cells() {
+                    let corners = cell_corners(21, ix, row.iy);
+                    let (dx, u) = (&plan.dx()[s..e], &plan.u()[s..e]);
+                    cell_row_exact(corners, dx, u, row, &mut cell[s..e]);
+                    for i in s..e {
+                        assert_eq!(cell[i].to_bits(), a[i].to_bits(), "exact f {f} y {y} i {i}");
+                    }
+                    cell_row_factored(corners, dx, u, row, &mut cell[s..e]);
+                    for i in s..e {
+                        assert_eq!(
+                            cell[i].to_bits(),
+                            b[i].to_bits(),
+                            "factored f {f} y {y} i {i}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn quarter_bounds_hold_and_are_tight_enough_to_skip_most_quarters() {
+        // Every sample of either kernel is at most its quarter's bound; random points in
+        // random cells, plus the cell's edges and centre.
+        let mut h = 1u32;
+        let mut next = || {
+            h = hash32(h.wrapping_add(0x9E37_79B9));
+            (h >> 8) as f32 / 16_777_216.0
+        };
+        let mut worst = f32::INFINITY;
+        for corners in 0..=255u8 {
+            let mut points: Vec<(f32, f32)> = (0..400).map(|_| (next(), next())).collect();
+            for &(x, y) in &[(0.0, 0.0), (0.5, 0.5), (0.25, 0.75), (0.999, 0.999)] {
+                points.push((x, y));
+            }
+            for (dx, dy) in points {
+                let row = RowPosition {
+                    iy: 0,
+                    dy,
+                    dy1: dy - 1.0,
+                    v: fade(dy),
+                };
+                let (mut a, mut b) = ([0.0], [0.0]);
+                cell_row_exact(corners, &[dx], &[fade(dx)], row, &mut a);
+                cell_row_factored(corners, &[dx], &[fade(dx)], row, &mut b);
+                let bound = quarter_max().quarter[corners as usize][quarter(dy)][quarter(dx)];
+                assert!(
+                    a[0] <= bound && b[0] <= bound,
+                    "{corners} ({dx}, {dy}): {} > {bound}",
+                    a[0]
+                );
+                worst = worst.min(bound - a[0]);
+            }
+        }
+        assert!(
+            worst < 0.05,
+            "some sample comes close to its bound ({worst})"
+        );
+        // The bounds skip most of the noise above the ore thresholds: the quarters that may
+        // exceed 0.55 are a small share of all of them.
+        let live = quarter_max()
+            .quarter
+            .iter()
+            .flatten()
+            .flatten()
+            .filter(|&&b| b > 0.55)
+            .count();
+        assert!(live * 8 < 256 * 16, "{live} of {} quarters", 256 * 16);
+        assert!(live > 0);
     }
 
     #[test]

@@ -4,13 +4,14 @@
 //! row reads one noise field (rarer ores sit inside commoner ones, in rings); with
 //! `veins: Separate` each row reads a field of its own, keyed by its place in the table.
 //!
-//! Expects: stone. Leaves: some stone replaced by ore; nothing else touched. Noise is
-//! evaluated for whole rows from the first row deep enough for some ore: a row of noise is
-//! one vectorised loop, cheaper than working out which parts of it hold stone.
+//! Expects: stone. Leaves: some stone replaced by ore; nothing else touched. Noise is only
+//! evaluated where it may pass a threshold: the thresholds are high, and a bound on the
+//! noise over each quarter of a lattice cell, from the cell's corner gradients alone,
+//! rules out about nine tenths of every row without sampling it ([`BandJob`]).
 
-use super::noise::hash32;
 use super::noise::{
-    FactoredRow, LatticeRow, RowPlan, floor_i32, perlin_2d_row_cached, perlin_2d_row_factored,
+    QuarterMax, RowPlan, RowPosition, cell_corners, cell_row_exact, cell_row_factored, floor_i32,
+    hash32, quarter, quarter_max,
 };
 use crate::preset::{Ore, Preset, Veins};
 use crate::rng::PassRng;
@@ -73,8 +74,8 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     let freq = p.frequency as f32;
     let plan = RowPlan::new(0, width, freq);
     let surface = Surface::new(&world.surface);
-    // Bands of rows that share a lattice row, so each band builds its lattice terms
-    // once (a band is the unit of parallel work).
+    // Bands of rows that share a lattice row, so each band hashes its cells' corner
+    // gradients once (a band is the unit of parallel work).
     let height = world.height();
     let lattice_row = |y: usize| floor_i32(y as i32 as f32 * freq);
     let mut bands: Vec<(usize, &mut [Tile])> = Vec::new();
@@ -88,9 +89,12 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
         bands.push((y0, band));
         (rest, y0) = (tail, y1);
     }
-    let job = RowJob {
+    let job = BandJob {
         keys: &keys,
         plan: &plan,
+        quarters: &quarters(&plan),
+        bounds: quarter_max(),
+        exact: p.veins == Veins::Shared,
         freq,
         table: &table,
         surface: &surface,
@@ -99,7 +103,8 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
         || Scratch {
             noise: vec![vec![0f32; width]; keys.len()],
             ore: vec![Tile::Stone; width],
-            lattice: (0..keys.len()).map(|_| FieldRow::new(p.veins)).collect(),
+            live: vec![Vec::new(); keys.len()],
+            spans: vec![Vec::new(); keys.len()],
         },
         |scratch, (y0, band)| job.band(y0, band, scratch),
     );
@@ -150,159 +155,172 @@ impl Entry {
     }
 }
 
-/// Per-thread buffers, kept across the bands a thread handles: a row of noise and its
-/// lattice terms per noise field.
+/// Per-thread buffers, kept across the bands a thread handles: per noise field, a row of
+/// noise (only its live stretches are written), the band's cells that may pass the
+/// band's lowest threshold with their corner gradients, and the stretches of the current
+/// row worth sampling; and the ore chosen per column (Stone: none), kept all Stone
+/// between rows.
 struct Scratch {
     noise: Vec<Vec<f32>>,
     ore: Vec<Tile>,
-    lattice: Vec<FieldRow>,
+    live: Vec<Vec<(usize, u8)>>,
+    spans: Vec<Vec<(usize, usize)>>,
 }
 
-/// A noise field's lattice terms. Shared veins (classic) keep the exact row kernel, whose
-/// output predates the factored one; separate veins, which have no older output to
-/// match, use the factored kernel at about half the cost.
-enum FieldRow {
-    Exact(LatticeRow),
-    Factored(FactoredRow),
+/// Each lattice cell's columns split at its quarters: the samples of cell `c`'s quarter
+/// `q` are `quarters[c][q]..quarters[c][q + 1]` (a quarter may hold none).
+fn quarters(plan: &RowPlan) -> Vec<[usize; 5]> {
+    plan.cells()
+        .iter()
+        .map(|&(_, a, b)| {
+            let dx = &plan.dx()[a..b];
+            // Offsets rise across a cell, so each boundary is a partition point.
+            [0, 1, 2, 3, 4].map(|q| a + dx.partition_point(|&d| quarter(d) < q))
+        })
+        .collect()
 }
 
-impl FieldRow {
-    fn new(veins: Veins) -> FieldRow {
-        match veins {
-            Veins::Shared => FieldRow::Exact(LatticeRow::default()),
-            Veins::Separate => FieldRow::Factored(FactoredRow::default()),
-        }
-    }
-
-    #[inline(always)]
-    fn fill(&mut self, key: u32, plan: &RowPlan, y: usize, freq: f32, out: &mut [f32]) {
-        match self {
-            FieldRow::Exact(l) => perlin_2d_row_cached(key, plan, l, y, freq, out),
-            FieldRow::Factored(f) => perlin_2d_row_factored(key, plan, f, y, freq, out),
-        }
-    }
-}
-
-/// What one row of the pass needs.
-struct RowJob<'a> {
+/// What one band of rows (all in one lattice row) needs.
+///
+/// The ore noise is single-octave Perlin noise and the thresholds are high (0.5 and up,
+/// where noise ranges over [-1, 1]), so most of the field can never pass them: a cell whose
+/// four corner gradients do not point inwards stays well below 0.5. [`quarter_max`]
+/// bounds the noise over each quarter of a cell from its corner gradients alone, so the
+/// pass samples only the quarters of a row whose bound is above the row's lowest
+/// threshold, about a tenth of the row. Skipping the others changes nothing: no sample
+/// there can pass any threshold, and the samples taken are the same values the whole-row
+/// kernels give (the cell kernels are bit-identical to them).
+struct BandJob<'a> {
     /// One per noise field.
     keys: &'a [u32],
     plan: &'a RowPlan,
+    quarters: &'a [[usize; 5]],
+    bounds: &'a QuarterMax,
+    /// The exact kernel (shared veins, whose output predates the factored one), or the
+    /// factored one (separate veins).
+    exact: bool,
     freq: f32,
     table: &'a [Entry],
     surface: &'a Surface,
 }
 
-impl RowJob<'_> {
-    /// A whole row of noise, the ore choice for every column, then stone takes it.
-    #[inline(always)]
-    fn run(&self, y: usize, row: &mut [Tile], scratch: &mut Scratch) {
-        let Scratch {
-            noise,
-            ore,
-            lattice,
-        } = scratch;
-        let y32 = y as i32;
-        for (field, (&key, (noise, lattice))) in self
-            .keys
+impl BandJob<'_> {
+    /// The lowest threshold of the table rows reading `field` that may place ore in row
+    /// `y`, or `None` if none may.
+    fn lowest_threshold(&self, field: usize, y: i32) -> Option<f32> {
+        self.table
             .iter()
-            .zip(noise.iter_mut().zip(lattice))
-            .enumerate()
-        {
-            // A field only rows too deep for this row's columns read is not needed.
-            let wanted = self
-                .table
-                .iter()
-                .any(|e| e.field == field && y32 - self.surface.min > e.min_depth && e.holds(y32));
-            if wanted {
-                lattice.fill(key, self.plan, y, self.freq, noise);
-            }
-        }
-        pick_row(self.table, y32, noise, self.surface, ore);
-        // Ore takes rock: stone, and the underworld's ash.
-        for (t, &o) in row.iter_mut().zip(ore.iter()) {
-            *t = if (*t == Tile::Stone || *t == Tile::Ash) && o != Tile::Stone {
-                o
-            } else {
-                *t
-            };
-        }
+            .filter(|e| e.field == field && e.holds(y) && y - self.surface.min > e.min_depth)
+            .map(|e| e.threshold_at(y))
+            .reduce(f32::min)
     }
 
     /// The rows of a band, from row `y0`.
-    #[inline(always)]
-    fn rows(&self, y0: usize, band: &mut [Tile], scratch: &mut Scratch) {
-        for (y, row) in (y0..).zip(band.chunks_mut(self.plan.len())) {
-            self.run(y, row, scratch);
-        }
-    }
-
-    /// [`RowJob::rows`], with AVX2 when the CPU has it (checked at run time): twice the
-    /// lanes, the same IEEE operations in the same order (Rust never fuses multiply-adds),
-    /// so the same output. (AVX-512 was tried: no faster, the loop waits on memory.)
     fn band(&self, y0: usize, band: &mut [Tile], scratch: &mut Scratch) {
-        #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU has AVX2 (checked just above).
-            return unsafe { self.rows_avx2(y0, band, scratch) };
+        let width = self.plan.len();
+        let iy = RowPosition::of(y0, self.freq).iy;
+        let y1 = (y0 + band.len() / width) as i32;
+        for (field, (&key, live)) in self.keys.iter().zip(&mut scratch.live).enumerate() {
+            live.clear();
+            let lowest = (y0 as i32..y1).filter_map(|y| self.lowest_threshold(field, y));
+            if let Some(threshold) = lowest.reduce(f32::min) {
+                for (c, &(ix, _, _)) in self.plan.cells().iter().enumerate() {
+                    let corners = cell_corners(key, ix, iy);
+                    if self.bounds.cell[corners as usize] > threshold {
+                        live.push((c, corners));
+                    }
+                }
+            }
         }
-        self.rows(y0, band, scratch)
+        for (y, row) in (y0..).zip(band.chunks_mut(width)) {
+            self.row(y, row, scratch);
+        }
     }
 
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    fn rows_avx2(&self, y0: usize, band: &mut [Tile], scratch: &mut Scratch) {
-        self.rows(y0, band, scratch)
+    /// One row: the live stretches of each field's noise, the ore choice there, then
+    /// rock takes it.
+    fn row(&self, y: usize, row: &mut [Tile], scratch: &mut Scratch) {
+        let Scratch {
+            noise,
+            ore,
+            live,
+            spans,
+        } = scratch;
+        let y32 = y as i32;
+        let at = RowPosition::of(y, self.freq);
+        let qy = quarter(at.dy);
+        let (dx, u) = (self.plan.dx(), self.plan.u());
+        for (field, (noise, spans)) in noise.iter_mut().zip(spans.iter_mut()).enumerate() {
+            spans.clear();
+            let Some(threshold) = self.lowest_threshold(field, y32) else {
+                continue;
+            };
+            for &(c, corners) in &live[field] {
+                if self.bounds.row[corners as usize][qy] <= threshold {
+                    continue;
+                }
+                let bound = &self.bounds.quarter[corners as usize][qy];
+                // The first and last quarter that may pass; those between are sampled too.
+                let first = (0..4).find(|&i| bound[i] > threshold).unwrap_or(0);
+                let last = (first..4).rfind(|&i| bound[i] > threshold).unwrap_or(first);
+                let q = &self.quarters[c];
+                let (a, b) = (q[first], q[last + 1]);
+                if a == b {
+                    continue;
+                }
+                let (dx, u, out) = (&dx[a..b], &u[a..b], &mut noise[a..b]);
+                if self.exact {
+                    cell_row_exact(corners, dx, u, at, out);
+                } else {
+                    cell_row_factored(corners, dx, u, at, out);
+                }
+                spans.push((a, b));
+            }
+        }
+        // The table last row first, so the first match wins (as in `pick`).
+        for e in self.table.iter().rev() {
+            if !e.holds(y32) || y32 - self.surface.min <= e.min_depth {
+                continue;
+            }
+            let (threshold, min_depth, tile) = (e.threshold_at(y32), e.min_depth, e.tile);
+            let noise = &noise[e.field];
+            for &(a, b) in &spans[e.field] {
+                let depths = &self.surface.heights[a..b];
+                for ((o, &n), &s) in ore[a..b].iter_mut().zip(&noise[a..b]).zip(depths) {
+                    if n > threshold && y32 - s > min_depth {
+                        *o = tile;
+                    }
+                }
+            }
+        }
+        // Ore takes rock: stone, and the underworld's ash. One sweep over the whole row
+        // rather than over the stretches: the row is not in cache, and a straight walk
+        // through it costs less than a cache miss per stretch.
+        if spans.iter().all(|s| s.is_empty()) {
+            return;
+        }
+        for (t, o) in row.iter_mut().zip(ore.iter_mut()) {
+            *t = if (*t == Tile::Stone || *t == Tile::Ash) && *o != Tile::Stone {
+                *o
+            } else {
+                *t
+            };
+            *o = Tile::Stone;
+        }
     }
 }
 
-/// The surface row of every column, and the highest and lowest of them.
+/// The surface row of every column, and the highest of them.
 struct Surface {
     heights: Vec<i32>,
     min: i32,
-    max: i32,
 }
 
 impl Surface {
     fn new(surface: &[u32]) -> Surface {
         let heights: Vec<i32> = surface.iter().map(|&s| s as i32).collect();
         let min = heights.iter().copied().min().unwrap_or(0);
-        let max = heights.iter().copied().max().unwrap_or(0);
-        Surface { heights, min, max }
-    }
-}
-
-/// `out[x]` = what [`pick`] chooses for column `x` of row `y`, with `Tile::Stone` for no
-/// ore, given a row of noise per field. Branch-free: the table is applied last entry
-/// first, so the first match wins, and each entry is one vectorised pass over the row. An
-/// entry too deep for every column of the row is skipped, and one deep enough for every
-/// column skips the depth test.
-#[inline(always)]
-fn pick_row(table: &[Entry], y: i32, noise: &[Vec<f32>], surface: &Surface, out: &mut [Tile]) {
-    let (smin, smax, surface) = (surface.min, surface.max, &surface.heights);
-    out.fill(Tile::Stone);
-    for e in table.iter().rev() {
-        if !e.holds(y) {
-            continue;
-        }
-        let (threshold, min_depth, tile) = (e.threshold_at(y), e.min_depth, e.tile);
-        let noise = &noise[e.field];
-        if y - smin <= min_depth {
-            continue;
-        }
-        if y - smax > min_depth {
-            for (o, &n) in out.iter_mut().zip(noise) {
-                *o = if n > threshold { tile } else { *o };
-            }
-            continue;
-        }
-        for ((o, &n), &s) in out.iter_mut().zip(noise).zip(surface) {
-            *o = if (n > threshold) & (y - s > min_depth) {
-                tile
-            } else {
-                *o
-            };
-        }
+        Surface { heights, min }
     }
 }
 
@@ -338,37 +356,107 @@ mod tests {
         assert!(!t.is_empty());
     }
 
-    #[test]
-    fn row_picks_match_pick_for_shared_and_separate_veins() {
-        let table = classic_table();
-        let layers = super::super::layers::Layers::new(&Default::default(), 1000);
-        let surface = Surface::new(&(0..4000).map(|i| i * 7 % 300).collect::<Vec<u32>>());
-        for veins in [Veins::Shared, Veins::Separate] {
-            let (keys, field_of) = fields(9, veins, table.len());
-            let entries: Vec<Entry> = table
-                .iter()
-                .zip(&field_of)
-                .map(|(o, &field)| Entry::new(o, field, &layers))
-                .collect();
-            let noise: Vec<Vec<f32>> = keys
-                .iter()
-                .map(|&k| {
-                    (0..4000)
-                        .map(|i| crate::worldgen::noise::perlin_2d(k, i as f32 * 0.37, 0.5) * 1.3)
-                        .collect()
-                })
-                .collect();
-            let mut out = vec![Tile::Air; 4000];
-            for y in [0, 50, 130, 299, 400] {
-                pick_row(&entries, y, &noise, &surface, &mut out);
-                for x in 0..4000 {
-                    let depth = (y - surface.heights[x]) as i64;
-                    let at: Vec<f32> = field_of.iter().map(|&f| noise[f][x]).collect();
-                    let want = pick(&table, &at, depth).unwrap_or(Tile::Stone);
-                    assert_eq!(out[x], want, "{veins:?} x {x} y {y}");
+    /// The pass written plainly: every row's noise in full (the whole-row kernels), each
+    /// tile's threshold worked out in f64, the table checked in order, ore into rock.
+    fn reference(world: &mut World, preset: &Preset, key: u32) {
+        use crate::worldgen::noise::{
+            FactoredRow, LatticeRow, perlin_2d_row_cached, perlin_2d_row_factored,
+        };
+        let p = &preset.ores;
+        let layers = super::super::layers::Layers::of(preset);
+        let (keys, field_of) = fields(key, p.veins, p.table.len());
+        let (w, h, f) = (world.width(), world.height(), p.frequency as f32);
+        let plan = RowPlan::new(0, w, f);
+        let mut noise = vec![vec![0f32; w]; keys.len()];
+        for y in 0..h {
+            for (k, out) in keys.iter().zip(&mut noise) {
+                match p.veins {
+                    Veins::Shared => {
+                        perlin_2d_row_cached(*k, &plan, &mut LatticeRow::default(), y, f, out)
+                    }
+                    Veins::Separate => {
+                        perlin_2d_row_factored(*k, &plan, &mut FactoredRow::default(), y, f, out)
+                    }
+                }
+            }
+            #[allow(clippy::needless_range_loop)] // x indexes noise, surface and tiles alike
+            for x in 0..w {
+                let depth = y as i64 - world.surface[x] as i64;
+                let hit = p.table.iter().zip(&field_of).find(|(o, field)| {
+                    let (top, bottom) = layers.rows(o.from, o.to);
+                    let deep = o.deep_threshold.unwrap_or(o.threshold);
+                    let t = (y as f64 - top as f64) / (bottom as f64 - top as f64).max(1.0);
+                    (top..bottom).contains(&y)
+                        && noise[**field][x] as f64 > o.threshold + (deep - o.threshold) * t
+                        && depth > o.min_depth as i64
+                });
+                let t = world.tile(x, y);
+                if let Some((o, _)) = hit
+                    && (t == Tile::Stone || t == Tile::Ash)
+                    && o.tile != Tile::Stone
+                {
+                    world.set(x, y, o.tile);
                 }
             }
         }
+    }
+
+    #[test]
+    fn pass_matches_a_plain_reference_on_random_worlds() {
+        use crate::worldgen::layers::Layer::*;
+        use rand::RngExt;
+        let mut rng = crate::rng::pass_rng(17, "ore test");
+        let tiles = [Tile::Stone, Tile::Stone, Tile::Ash, Tile::Air, Tile::Dirt];
+        let mut changed = 0;
+        for case in 0..12 {
+            let (w, h) = (rng.random_range(40..400), rng.random_range(40..300));
+            let mut preset = Preset {
+                width: w as u32,
+                height: h as u32,
+                ..Preset::default()
+            };
+            preset.ores.frequency = [0.09, 0.3, 0.05, 1.0][case % 4];
+            preset.ores.veins = [Veins::Shared, Veins::Separate][case % 2];
+            let layer =
+                |r: &mut PassRng| [Surface, Underground, Cavern, Underworld][r.random_range(0..4)];
+            preset.ores.table = (0..rng.random_range(1..7))
+                .map(|i| {
+                    let (a, b) = (layer(&mut rng), layer(&mut rng));
+                    Ore {
+                        tile: [Tile::IronOre, Tile::GoldOre, Tile::Stone, Tile::Ash][i % 4],
+                        threshold: rng.random_range(-0.2..0.9),
+                        deep_threshold: rng.random_bool(0.5).then(|| rng.random_range(0.3..0.9)),
+                        min_depth: rng.random_range(0..20),
+                        from: a.min(b),
+                        to: a.max(b),
+                    }
+                })
+                .collect();
+            let mut world = World::new(w, h, 1, preset.clone());
+            for x in 0..w {
+                world.surface[x] = rng.random_range(0..h as u32 / 2);
+            }
+            for t in world.tiles_mut() {
+                *t = tiles[rng.random_range(0..tiles.len())];
+            }
+            let mut fast = world.clone();
+            let mut pass_rng = crate::rng::pass_rng(case as u64, "ores");
+            let key = pass_rng.clone().next_u32();
+            apply(&mut fast, &preset, &mut pass_rng);
+            changed += fast
+                .tiles()
+                .iter()
+                .zip(world.tiles())
+                .filter(|(a, b)| a != b)
+                .count();
+            reference(&mut world, &preset, key);
+            assert!(
+                fast.tiles() == world.tiles(),
+                "case {case}: {:?}",
+                preset.ores
+            );
+        }
+        assert!(changed > 1000, "only {changed} tiles turned to ore");
     }
 
     #[test]

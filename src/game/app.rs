@@ -104,6 +104,8 @@ pub struct App {
     help_from_pause: bool,
     /// Quit was chosen in the pause menu.
     pub quit: bool,
+    /// The lab's noise overlay and Find marks.
+    pub lab_gfx: super::lab_app::LabGfx,
 }
 
 impl App {
@@ -148,6 +150,7 @@ impl App {
             rebinding: None,
             help_from_pause: false,
             quit: false,
+            lab_gfx: Default::default(),
         };
         match start {
             Some(source) => app.worker.start_from(source),

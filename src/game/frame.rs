@@ -196,6 +196,7 @@ pub async fn main_loop(
             }
         }
         let t_draw = t0.elapsed();
+        app.lab_views_draw(screen);
         draw_ui(&app, &timer, hover, &atlas, (screen, s));
         app.lab_draw(screen);
         if let Some((e, until)) = &settings_error

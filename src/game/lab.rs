@@ -136,6 +136,11 @@ pub struct Lab {
     pub status: String,
     /// When the world being generated was handed out (to log edit → screen).
     pub asked: Option<f64>,
+    /// The noise field laid over the world (its name), and the one octave shown.
+    pub noise: Option<String>,
+    pub octave: Option<u32>,
+    /// What Find marks (an index into [`super::lab_views::Target::all`]).
+    pub find: Option<usize>,
 }
 
 impl Lab {
@@ -155,6 +160,9 @@ impl Lab {
             step: None,
             status: String::new(),
             asked: None,
+            noise: None,
+            octave: None,
+            find: None,
         };
         lab.selected = lab.next_field(0, 1).unwrap_or(0);
         lab
@@ -422,6 +430,31 @@ impl Lab {
         let at = at.clamp(0, last as i64) as usize;
         self.step = (at < last).then_some(at);
         self.step
+    }
+}
+
+/// The next of `n` choices after `at` in direction `dir` (±1), where `None` (off) comes
+/// before the first and after the last.
+pub fn cycle(at: Option<usize>, n: usize, dir: i32) -> Option<usize> {
+    let k = at.map_or(0, |i| i as i64 + 1) + dir as i64;
+    let k = k.rem_euclid(n as i64 + 1);
+    (k > 0).then(|| k as usize - 1)
+}
+
+impl Lab {
+    /// The next noise field to lay over the world (of `names`), or none.
+    pub fn next_noise(&mut self, names: &[String], dir: i32) {
+        let at = self
+            .noise
+            .as_ref()
+            .and_then(|n| names.iter().position(|m| m == n));
+        self.noise = cycle(at, names.len(), dir).map(|i| names[i].clone());
+        self.octave = None;
+    }
+
+    /// The next octave of an fBm field (`octaves` of them), or all of them.
+    pub fn next_octave(&mut self, octaves: u32) {
+        self.octave = cycle(self.octave.map(|o| o as usize), octaves as usize, 1).map(|o| o as u32);
     }
 }
 

@@ -10,8 +10,11 @@ use super::guard::Replace;
 use super::input::Mode;
 use super::lab::{Entry, Lab};
 use super::lab_ui::{Button, Layout, scroll_to_selection};
+use super::lab_views::{self, Found, Target};
 use super::worker::Source;
+use crate::noisemap;
 use macroquad::prelude::*;
+use std::sync::mpsc::{Receiver, channel};
 
 /// What a key does in the lab.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -26,6 +29,12 @@ pub enum LabKey {
     Redo,
     SaveAs,
     Step(i32),
+    /// The noise overlay: the next field (or back), the next octave.
+    Noise(i32),
+    Octave,
+    /// Find: the next tile kind or layer (or back); jump to the nearest.
+    Find(i32),
+    Jump,
 }
 
 /// The lab's keys: arrows select and step, Enter types a value (or saves the name), Del
@@ -53,11 +62,139 @@ pub fn lab_key(key: KeyCode, ctrl: bool, shift: bool, typing: bool) -> Option<La
         K::Delete | K::Backspace => Reset,
         K::LeftBracket => Step(-1),
         K::RightBracket => Step(1),
+        K::N => Noise(if shift { -1 } else { 1 }),
+        K::O => Octave,
+        K::G => Find(if shift { -1 } else { 1 }),
+        K::J => Jump,
         _ => return None,
     })
 }
 
+/// What a noise overlay shows: the field, its octave, the preset and seed it was made for.
+type NoiseKey = (String, Option<u32>, crate::preset::Preset, u64);
+
+/// A picture made off the render thread.
+enum Made {
+    Noise(Box<NoiseKey>, (usize, usize), Vec<u8>),
+    Found(usize, Box<Found>),
+}
+
+/// The lab's overlay pictures: built on a thread, uploaded as textures here.
+#[derive(Default)]
+pub struct LabGfx {
+    pub noise: Option<(NoiseKey, Texture2D)>,
+    /// What Find found, in which world (its `world_id`), and its marks.
+    pub find: Option<(usize, Box<Found>, Texture2D)>,
+    busy: Option<Receiver<Made>>,
+}
+
+fn texture(size: (usize, usize), rgba: &[u8]) -> Texture2D {
+    let t = Texture2D::from_rgba8(size.0 as u16, size.1 as u16, rgba);
+    t.set_filter(FilterMode::Nearest);
+    t
+}
+
 impl App {
+    /// Keeps the noise and Find pictures in step with the lab and the world on screen:
+    /// one picture is made at a time, on a thread; a finished one becomes a texture.
+    pub fn lab_views_update(&mut self) {
+        if let Some(rx) = &self.lab_gfx.busy {
+            match rx.try_recv() {
+                Ok(Made::Noise(key, size, rgba)) => {
+                    self.lab_gfx.noise = Some((*key, texture(size, &rgba)));
+                    self.lab_gfx.busy = None;
+                }
+                Ok(Made::Found(id, found)) => {
+                    let tex = texture(found.size, &found.picture());
+                    if let Some(lab) = &mut self.lab {
+                        lab.status = found.summary();
+                    }
+                    self.lab_gfx.find = Some((id, found, tex));
+                    self.lab_gfx.busy = None;
+                }
+                Err(std::sync::mpsc::TryRecvError::Empty) => return,
+                Err(_) => self.lab_gfx.busy = None,
+            }
+        }
+        let (Some(lab), Some(w)) = (&self.lab, &self.shown) else {
+            return;
+        };
+        let world = &w.world;
+        // The noise of the world on screen's preset and seed.
+        let want = lab
+            .noise
+            .clone()
+            .map(|n| (n, lab.octave, world.preset.clone(), world.seed));
+        if want.is_none() {
+            self.lab_gfx.noise = None;
+        } else if self.lab_gfx.noise.as_ref().map(|n| &n.0) != want.as_ref() {
+            let key = want.unwrap_or_else(|| unreachable!());
+            let (tx, rx) = channel();
+            self.lab_gfx.busy = Some(rx);
+            std::thread::spawn(move || {
+                let (p, seed) = (&key.2, key.3);
+                let step = lab_views::step_for(p.width as usize);
+                let size = (
+                    (p.width as usize).div_ceil(step),
+                    (p.height as usize).div_ceil(step),
+                );
+                if let Ok(v) =
+                    noisemap::sample(p, seed, &key.0, key.1, (0, 0, size.0, size.1, step))
+                {
+                    let _ = tx.send(Made::Noise(
+                        Box::new(key),
+                        size,
+                        lab_views::noise_picture(&v),
+                    ));
+                }
+            });
+            return;
+        }
+        let target = lab.find.and_then(|i| Target::all().get(i).copied());
+        match target {
+            None => self.lab_gfx.find = None,
+            Some(t) => {
+                let current = self
+                    .lab_gfx
+                    .find
+                    .as_ref()
+                    .is_some_and(|(id, f, _)| *id == self.world_id && f.target == t);
+                if !current {
+                    let (tx, rx) = channel();
+                    self.lab_gfx.busy = Some(rx);
+                    let (world, id) = (world.clone(), self.world_id);
+                    std::thread::spawn(move || {
+                        let found = lab_views::find(&world, t, lab_views::step_for(world.width()));
+                        let _ = tx.send(Made::Found(id, Box::new(found)));
+                    });
+                }
+            }
+        }
+    }
+
+    /// Draws the noise overlay and Find's marks over the world.
+    pub fn lab_views_draw(&self, screen: (f32, f32)) {
+        let Some(w) = self.shown.as_ref().filter(|_| self.mode == Mode::Lab) else {
+            return;
+        };
+        let (x0, y0) = self.cam.world_to_screen(screen, (0.0, 0.0));
+        let (x1, y1) = self
+            .cam
+            .world_to_screen(screen, (w.world.width() as f64, w.world.height() as f64));
+        let params = DrawTextureParams {
+            dest_size: Some(vec2(x1 - x0, y1 - y0)),
+            ..Default::default()
+        };
+        if let Some((_, tex)) = &self.lab_gfx.noise {
+            draw_texture_ex(tex, x0, y0, WHITE, params.clone());
+        }
+        if let Some((id, _, tex)) = &self.lab_gfx.find
+            && *id == self.world_id
+        {
+            draw_texture_ex(tex, x0, y0, WHITE, params);
+        }
+    }
+
     /// F2: opens the panel (on the preset in use, unless unsaved edits are waiting) or
     /// closes it (the edits stay for the next time).
     pub fn toggle_lab(&mut self, screen: (f32, f32)) {
@@ -114,6 +251,41 @@ impl App {
                 lab.step_by(by);
                 lab.regenerate_now(now);
             }
+            LabKey::Noise(dir) => {
+                let names: Vec<String> = noisemap::fields(&lab.edited)
+                    .into_iter()
+                    .map(|f| f.name)
+                    .collect();
+                lab.next_noise(&names, dir);
+            }
+            LabKey::Octave => {
+                let octaves = lab.noise.as_ref().and_then(|n| {
+                    noisemap::fields(&lab.edited)
+                        .into_iter()
+                        .find(|f| {
+                            &f.name == n && matches!(n.as_str(), "surface" | "surface.relief")
+                        })
+                        .map(|f| f.octaves)
+                });
+                if let Some(o) = octaves {
+                    lab.next_octave(o);
+                }
+            }
+            LabKey::Find(dir) => lab.find = super::lab::cycle(lab.find, Target::all().len(), dir),
+            LabKey::Jump => self.jump_to_nearest(),
+        }
+    }
+
+    /// Centres the camera on the occurrence Find marks nearest the view's centre.
+    fn jump_to_nearest(&mut self) {
+        let Some((_, found, _)) = &self.lab_gfx.find else {
+            return;
+        };
+        if let Some((x, y)) = found.nearest((self.cam.cx, self.cam.cy)) {
+            self.follow = false;
+            self.cam.cx = x;
+            self.cam.cy = y;
+            self.cam.zoom = self.cam.zoom.max(4.0);
         }
     }
 
@@ -146,6 +318,7 @@ impl App {
 
     /// Starts the edited preset's world once edits have rested.
     pub fn lab_update(&mut self, now: f64) {
+        self.lab_views_update();
         let Some(lab) = &mut self.lab else { return };
         let Some(preset) = lab.due(now) else { return };
         let seed = self.shown.as_ref().map_or(self.seed, |w| w.world.seed);
@@ -273,7 +446,17 @@ impl App {
                 Some(_) => "Generating...".to_string(),
                 None => lab.status.clone(),
             };
-            super::lab_ui::draw(lab, &layout, timings, &status);
+            let mut views = vec![match (&lab.noise, lab.octave) {
+                (None, _) => "Noise (N, Shift+N): off".to_string(),
+                (Some(n), None) => format!("Noise (N, O octaves): {n}"),
+                (Some(n), Some(k)) => format!("Noise (N, O octaves): {n}, octave {k}"),
+            }];
+            views.push(match (&self.lab_gfx.find, lab.find) {
+                (_, None) => "Find (G, Shift+G): off".to_string(),
+                (Some((_, f, _)), Some(_)) => format!("Find (G, J jumps): {}", f.summary()),
+                (None, Some(_)) => "Find: looking...".to_string(),
+            });
+            super::lab_ui::draw(lab, &layout, timings, &status, &views);
         }
     }
 }

@@ -22,7 +22,9 @@ const FILL: Color = Color::new(0.3, 0.6, 0.95, 1.0);
 /// Lines of text above the rows (title, buttons, keys, status).
 const HEAD_LINES: usize = 4;
 /// Lines below the rows (the pass stepper).
-const FOOT_LINES: usize = 5;
+const FOOT_LINES: usize = 7;
+/// Of those, the pass stepper's.
+const STEPPER_LINES: usize = 5;
 
 /// Where the panel's parts are on screen.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -152,7 +154,7 @@ fn section_title(section: &str) -> String {
 
 /// Draws the panel. `timings` are the shown world's; `status` a line about generation or
 /// the last save.
-pub fn draw(lab: &Lab, layout: &Layout, timings: &[PassTiming], status: &str) {
+pub fn draw(lab: &Lab, layout: &Layout, timings: &[PassTiming], status: &str, views: &[String]) {
     let (p, s, lh) = (layout.panel, layout.s, layout.lh);
     draw_rectangle(p.x, p.y, p.w, p.h, BG);
     draw_line(p.x, p.y, p.x, p.y + p.h, 2.0, TRACK);
@@ -228,7 +230,10 @@ pub fn draw(lab: &Lab, layout: &Layout, timings: &[PassTiming], status: &str) {
         draw_rectangle(p.x + p.w - 3.0 * s, layout.rows_top + at, 3.0 * s, bar, DIM);
     }
     let foot = layout.rows_top + layout.rows_shown as f32 * lh + 4.0 * s;
-    for (n, l) in stepper_lines(lab, timings).iter().enumerate() {
+    let mut lines = stepper_lines(lab, timings);
+    lines.resize(STEPPER_LINES, String::new());
+    lines.extend(views.iter().cloned());
+    for (n, l) in lines.iter().enumerate() {
         text(l, x, foot + (n as f32 + 0.8) * lh, s * 0.85, DIM);
     }
 }
@@ -313,7 +318,7 @@ pub fn stepper_lines(lab: &Lab, timings: &[PassTiming]) -> Vec<String> {
     if !line.is_empty() {
         lines.push(line);
     }
-    lines.truncate(FOOT_LINES);
+    lines.truncate(STEPPER_LINES);
     lines
 }
 

@@ -219,3 +219,28 @@ fn selection_skips_headings() {
     lab.select_by(10_000);
     assert!(matches!(lab.rows()[lab.selected], Row::Field(f, _) if f.path == "trees.max_height"));
 }
+
+#[test]
+fn overlays_cycle_through_their_choices_and_off() {
+    assert_eq!(cycle(None, 3, 1), Some(0));
+    assert_eq!(cycle(Some(2), 3, 1), None);
+    assert_eq!(cycle(None, 3, -1), Some(2));
+    assert_eq!(cycle(Some(0), 3, -1), None);
+    let mut lab = Lab::new(Preset::default());
+    let names: Vec<String> = ["surface", "trees.groves"].map(String::from).to_vec();
+    lab.next_noise(&names, 1);
+    assert_eq!(lab.noise.as_deref(), Some("surface"));
+    lab.next_octave(2);
+    lab.next_octave(2);
+    assert_eq!(lab.octave, Some(1));
+    lab.next_octave(2);
+    assert_eq!(lab.octave, None);
+    lab.next_octave(2);
+    lab.next_noise(&names, 1);
+    assert_eq!(
+        (lab.noise.as_deref(), lab.octave),
+        (Some("trees.groves"), None)
+    );
+    lab.next_noise(&names, 1);
+    assert_eq!(lab.noise, None);
+}

@@ -1,0 +1,249 @@
+//! The world lab's views over the world: a noise field as a greyscale overlay, and Find
+//! (a tile kind or a depth layer: every occurrence marked, its count and its share by
+//! depth layer, the nearest one to jump to). Pure: pictures are RGBA bytes at a few tiles
+//! a texel, built off the render thread by `lab_app`.
+
+use crate::world::{Tile, World};
+use crate::worldgen::layers::{Layer, Layers};
+
+/// Widest overlay picture, in texels (a texel covers `step` x `step` tiles).
+pub const MAX_TEXELS: usize = 2048;
+
+/// Tiles a texel for a world `width` tiles wide.
+pub fn step_for(width: usize) -> usize {
+    width.div_ceil(MAX_TEXELS).max(1)
+}
+
+/// A noise field over the world as an RGBA picture (`step` tiles a texel): grey, mostly
+/// opaque, so the world's shapes still show through a little.
+pub fn noise_picture(values: &[f32]) -> Vec<u8> {
+    values
+        .iter()
+        .flat_map(|&v| {
+            let g = crate::noisemap::grey(v);
+            [g, g, g, 215]
+        })
+        .collect()
+}
+
+/// What Find looks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    Tile(Tile),
+    Layer(Layer),
+}
+
+impl Target {
+    /// Every tile but air, then the depth layers.
+    pub fn all() -> Vec<Target> {
+        Tile::ALL
+            .iter()
+            .filter(|&&t| t != Tile::Air)
+            .map(|&t| Target::Tile(t))
+            .chain(
+                [
+                    Layer::Surface,
+                    Layer::Underground,
+                    Layer::Cavern,
+                    Layer::Underworld,
+                ]
+                .map(Target::Layer),
+            )
+            .collect()
+    }
+
+    pub fn name(self) -> String {
+        match self {
+            Target::Tile(t) => t.label().to_string(),
+            Target::Layer(l) => l.name().to_string(),
+        }
+    }
+}
+
+/// The depth layers Find reports shares by, in order.
+pub const LAYERS: [Layer; 5] = [
+    Layer::Sky,
+    Layer::Surface,
+    Layer::Underground,
+    Layer::Cavern,
+    Layer::Underworld,
+];
+
+/// What Find found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Found {
+    pub target: Target,
+    /// Occurrences (tiles).
+    pub count: usize,
+    /// Tiles in the world.
+    pub total: usize,
+    /// Occurrences in each of [`LAYERS`].
+    pub by_layer: [usize; 5],
+    /// Texels across and down, and tiles a texel.
+    pub size: (usize, usize),
+    pub step: usize,
+    /// Whether each texel holds an occurrence, row by row.
+    pub marked: Vec<bool>,
+}
+
+/// Finds `target` in `world`, marking texels of `step` x `step` tiles.
+pub fn find(world: &World, target: Target, step: usize) -> Found {
+    let (w, h) = (world.width(), world.height());
+    let layers = Layers::of(&world.preset);
+    let (bw, bh) = (w.div_ceil(step), h.div_ceil(step));
+    let mut marked = vec![false; bw * bh];
+    let mut by_layer = [0usize; 5];
+    for y in 0..h {
+        for x in 0..w {
+            let layer = layers.at(y, world.surface[x]);
+            let hit = match target {
+                Target::Tile(t) => world.tile(x, y) == t,
+                Target::Layer(l) => layer == l,
+            };
+            if hit {
+                by_layer[LAYERS.iter().position(|&l| l == layer).unwrap_or(0)] += 1;
+                marked[(y / step) * bw + x / step] = true;
+            }
+        }
+    }
+    Found {
+        target,
+        count: by_layer.iter().sum(),
+        total: w * h,
+        by_layer,
+        size: (bw, bh),
+        step,
+        marked,
+    }
+}
+
+impl Found {
+    /// One line: the count, its share of the world and its share in each layer it is in.
+    pub fn summary(&self) -> String {
+        let pct = |n: usize, of: usize| 100.0 * n as f64 / of.max(1) as f64;
+        let mut s = format!(
+            "{}: {} tiles ({:.2}% of the world)",
+            self.target.name(),
+            self.count,
+            pct(self.count, self.total)
+        );
+        if self.count > 0 {
+            let parts: Vec<String> = LAYERS
+                .iter()
+                .zip(self.by_layer)
+                .filter(|(_, n)| *n > 0)
+                .map(|(l, n)| format!("{} {:.0}%", l.name(), pct(n, self.count)))
+                .collect();
+            s.push_str(&format!(": {}", parts.join(", ")));
+        }
+        s
+    }
+
+    /// The marks as an RGBA picture: marked texels bright, the rest dimmed.
+    pub fn picture(&self) -> Vec<u8> {
+        self.marked
+            .iter()
+            .flat_map(|&m| {
+                if m {
+                    [255, 40, 220, 235]
+                } else {
+                    [0, 0, 0, 120]
+                }
+            })
+            .collect()
+    }
+
+    /// The centre (in tiles) of the marked texel nearest to tile `(x, y)`.
+    pub fn nearest(&self, (x, y): (f64, f64)) -> Option<(f64, f64)> {
+        let s = self.step as f64;
+        self.marked
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| **m)
+            .map(|(i, _)| {
+                let (bx, by) = ((i % self.size.0) as f64, (i / self.size.0) as f64);
+                ((bx + 0.5) * s, (by + 0.5) * s)
+            })
+            .min_by(|a, b| {
+                let d = |p: &(f64, f64)| (p.0 - x).powi(2) + (p.1 - y).powi(2);
+                d(a).total_cmp(&d(b))
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::preset::Preset;
+
+    fn world() -> World {
+        let p = Preset {
+            width: 300,
+            height: 160,
+            ..Preset::default()
+        };
+        crate::worldgen::generate(&p, 12).0
+    }
+
+    #[test]
+    fn find_counts_every_tile_of_a_kind_by_layer_and_marks_them() {
+        let w = world();
+        let counts = w.counts();
+        for t in [Tile::Stone, Tile::IronOre, Tile::Water] {
+            let f = find(&w, Target::Tile(t), 4);
+            assert_eq!(f.count as u64, counts[t as usize], "{t:?}");
+            assert_eq!(f.marked.len(), 75 * 40);
+            let marked = f.marked.iter().filter(|m| **m).count();
+            assert!(marked <= f.count && (f.count == 0) == (marked == 0));
+        }
+        let stone = find(&w, Target::Tile(Tile::Stone), 4);
+        assert_eq!(stone.by_layer[0], 0, "no stone in the sky");
+        assert!(
+            stone.summary().starts_with("stone: "),
+            "{}",
+            stone.summary()
+        );
+        // The layers split the world between them.
+        let all: usize = LAYERS[1..]
+            .iter()
+            .map(|&l| find(&w, Target::Layer(l), 8).count)
+            .sum();
+        let sky = w.surface.iter().map(|&s| s as usize).sum::<usize>();
+        assert_eq!(all + sky, 300 * 160);
+    }
+
+    #[test]
+    fn nearest_is_the_closest_marked_texel() {
+        let f = Found {
+            target: Target::Tile(Tile::GoldOre),
+            count: 2,
+            total: 100,
+            by_layer: [0, 0, 0, 2, 0],
+            size: (10, 10),
+            step: 2,
+            marked: (0..100).map(|i| i == 11 || i == 88).collect(),
+        };
+        assert_eq!(f.nearest((0.0, 0.0)), Some((3.0, 3.0)));
+        assert_eq!(f.nearest((19.0, 19.0)), Some((17.0, 17.0)));
+        assert_eq!(f.picture().len(), 400);
+        assert!(f.summary().ends_with(": cavern layer 100%"), "{}", f.summary());
+        let none = Found {
+            marked: vec![false; 100],
+            ..f
+        };
+        assert_eq!(none.nearest((0.0, 0.0)), None);
+    }
+
+    #[test]
+    fn targets_and_steps() {
+        let all = Target::all();
+        assert!(!all.contains(&Target::Tile(Tile::Air)));
+        assert!(all.contains(&Target::Layer(Layer::Cavern)));
+        assert_eq!(step_for(8400), 5);
+        assert_eq!(step_for(1000), 1);
+        assert_eq!(
+            noise_picture(&[-1.0, 1.0]),
+            [0, 0, 0, 215, 255, 255, 255, 215]
+        );
+    }
+}

@@ -33,6 +33,10 @@ fn run(parsed: Parsed) -> Result<(), String> {
             set_home(opts.home.clone());
             cli::run_gen(&opts)
         }
+        Command::Noise(opts) => {
+            set_home(opts.home.clone());
+            cli::run_noise(&opts)
+        }
         Command::Play(opts) => {
             set_home(opts.home.clone());
             strata::game::run(opts)

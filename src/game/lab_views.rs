@@ -226,7 +226,11 @@ mod tests {
         assert_eq!(f.nearest((0.0, 0.0)), Some((3.0, 3.0)));
         assert_eq!(f.nearest((19.0, 19.0)), Some((17.0, 17.0)));
         assert_eq!(f.picture().len(), 400);
-        assert!(f.summary().ends_with(": cavern layer 100%"), "{}", f.summary());
+        assert!(
+            f.summary().ends_with(": cavern layer 100%"),
+            "{}",
+            f.summary()
+        );
         let none = Found {
             marked: vec![false; 100],
             ..f

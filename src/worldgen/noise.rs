@@ -360,9 +360,25 @@ pub fn perlin_2d_row_factored(
 /// own lattice point) in bits 0-1, `10` (right) in 2-3, `01` (below) in 4-5, `11` in 6-7.
 #[inline(always)]
 pub fn cell_corners(key: u32, ix: i32, iy: i32) -> u8 {
-    let bits = |x: i32, y: i32| (lattice2(key, x, y) & 3) as u8;
-    let (right, below) = (ix.wrapping_add(1), iy.wrapping_add(1));
-    bits(ix, iy) | bits(right, iy) << 2 | bits(ix, below) << 4 | bits(right, below) << 6
+    corners_of(
+        column_corners(key, ix, iy),
+        column_corners(key, ix.wrapping_add(1), iy),
+    )
+}
+
+/// The hash bits of lattice points `(ix, iy)` (bits 0-1) and `(ix, iy + 1)` (bits 2-3): the
+/// left or right half of a cell's [`cell_corners`]. A row of cells shares them, each
+/// cell's right column being the next one's left, so a row hashes each column once.
+#[inline(always)]
+pub fn column_corners(key: u32, ix: i32, iy: i32) -> u8 {
+    let bits = |y: i32| (lattice2(key, ix, y) & 3) as u8;
+    bits(iy) | bits(iy.wrapping_add(1)) << 2
+}
+
+/// A cell's [`cell_corners`] from its left and right [`column_corners`].
+#[inline(always)]
+pub fn corners_of(left: u8, right: u8) -> u8 {
+    (left & 3) | (right & 3) << 2 | (left >> 2) << 4 | (right >> 2) << 6
 }
 
 /// The sign factors `(sx, sy)` of corner `c` (0: `00`, 1: `10`, 2: `01`, 3: `11`) of a

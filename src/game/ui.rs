@@ -592,6 +592,32 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_hud_fits_a_640x480_window_and_the_default_one() {
+        use super::super::{hud, minimap};
+        for screen in [(640.0, 480.0), (1280.0, 720.0)] {
+            let s = scale(screen.1);
+            let slots = hud::slot_rects(screen, s);
+            let last = slots[slots.len() - 1];
+            assert!(
+                slots[0].x >= 0.0 && last.x + last.w <= screen.0,
+                "{screen:?}"
+            );
+            // The status line under the hotbar, the caption and notice room above it.
+            assert!(slots[0].y + slots[0].h <= screen.1 - 26.0 * s, "{screen:?}");
+            assert!(
+                slots[0].y - hud::ABOVE_HOTBAR * s > screen.1 / 2.0,
+                "{screen:?}"
+            );
+            // The minimap of the largest preset in its corner, clear of the hotbar.
+            for world in [(8400, 2400), (1000, 500), (16_384, 4096)] {
+                let m = minimap::rect(world, screen, s);
+                assert!(m.x >= 0.0 && m.x + m.w <= screen.0, "{screen:?} {world:?}");
+                assert!(m.y + m.h < slots[0].y - hud::ABOVE_HOTBAR * s, "{screen:?}");
+            }
+        }
+    }
+
+    #[test]
     fn the_players_ui_scale_multiplies_the_windows() {
         assert_eq!(scale_for(720.0, 1.0), 1.0);
         assert_eq!(scale_for(1440.0, 1.5), 3.0);

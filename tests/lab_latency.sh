@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Measures the world lab's slider → screen time on a preset (default: large): opens the
-# lab under Xvfb, clicks the caves' fill slider at alternating places N times, and prints
+# lab under Xvfb, clicks the surface's persistence slider at alternating places N times, and prints
 # the game's own figures for each move: request → new world on screen (worker start to
 # swap), and the ready time inside it. Not part of CI (timings belong in BENCHMARKS.md).
 #
@@ -15,6 +15,7 @@ MOVES=${2:-12}
 DISPLAY_NUM=${STRATA_TEST_DISPLAY:-:97}
 OUT=$(mktemp -d /tmp/strata-lab-latency.XXXXXX)
 export STRATA_HOME=$OUT/home
+export RUST_LOG=strata=debug
 Xvfb "$DISPLAY_NUM" -screen 0 1280x720x24 +extension GLX -nolisten tcp >"$OUT/xvfb.log" 2>&1 &
 XVFB_PID=$!
 GAME_PID=""
@@ -30,8 +31,8 @@ xdotool mousemove $((X + 300)) $((Y + 300)); sleep 0.3
 xdotool key F2; sleep 1
 for i in $(seq "$MOVES"); do
   n=$(grep -c "lab world" "$OUT/game.log" || true)
-  # The fill row's track (see tests/window_lab.sh), at 60% and 80% of it in turn.
-  xdotool mousemove $((X + 820 + 184 + 83 + (i % 2) * 28)) $((Y + 82 + 25 * 19 + 9)) click 1
+  # The persistence row's track (see tests/window_lab.sh), at 60% and 80% of it in turn.
+  xdotool mousemove $((X + 820 + 184 + 83 + (i % 2) * 28)) $((Y + 82 + 8 * 19 + 9)) click 1
   for _ in $(seq 100); do [ "$(grep -c "lab world" "$OUT/game.log" || true)" -gt "$n" ] && break; sleep 0.1; done
   sleep 0.5
 done

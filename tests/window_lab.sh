@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The world lab's window test: starts the real game under Xvfb, opens the lab (F2), moves
-# the caves' fill slider with a real mouse click, checks a different world comes up with
+# the surface's persistence slider with a real mouse click, checks a different world comes up with
 # the same seed (the game logs `seed N ... hash H` for every world it puts on screen),
 # saves the tuned preset (Ctrl+S, a typed name, Enter) into $STRATA_HOME/presets, closes
 # the lab, picks the saved preset in the preset menu (P, 1) and checks the world is the one
@@ -71,15 +71,15 @@ eval "$(xdotool getwindowgeometry --shell "$WIN")"
 xdotool mousemove $((X + 300)) $((Y + 300))
 sleep 0.3
 
-# Open the lab and move the caves' fill slider to about three quarters of its track.
+# Open the lab and move the surface's persistence slider to three quarters of its track.
 xdotool key F2
 sleep 0.8
 shot "$OUT/lab-open.png"
 n=$(worlds)
-# The panel is 460 px wide at 1280x720; its rows start 82 px down, 19 px apart; the fill
-# row is row 25 (the sections and fields before it are those of the field table); its
-# track runs from 40% to 70% of the panel's width.
-xdotool mousemove $((X + 820 + 184 + 104)) $((Y + 82 + 25 * 19 + 9))
+# The panel is 460 px wide at 1280x720; its rows start 82 px down, 19 px apart; the
+# persistence row is row 8 (size, width, height, surface, base_height, amplitude,
+# frequency, octaves before it); its track runs from 40% to 70% of the panel's width.
+xdotool mousemove $((X + 820 + 184 + 104)) $((Y + 82 + 8 * 19 + 9))
 sleep 0.2
 xdotool click 1
 wait_for "lab asks for seed" 1 10 || fail "moving the slider asked for no world"
@@ -104,7 +104,7 @@ wait_for "saved preset" 1 10 || fail "the lab saved no preset"
 saved=$(grep "saved preset" "$OUT/game.log" | tail -n 1 | sed 's/^strata: saved preset //')
 [ "$saved" = "$STRATA_HOME/presets/lab_test.ron" ] || fail "the preset went to $saved, not \$STRATA_HOME/presets/lab_test.ron"
 head -n 1 "$saved" | grep -q "^// Lab test: " || fail "the saved preset does not open with its name: $(head -n 1 "$saved")"
-grep -q "fill: " "$saved" || fail "the saved preset has no caves.fill"
+grep -q "persistence: 0.75," "$saved" || fail "the saved preset does not have the slider's persistence: $(grep persistence "$saved")"
 echo "saved $saved"
 
 # Close the lab, pick the saved preset in the menu (the player's presets come first).

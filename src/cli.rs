@@ -282,12 +282,11 @@ fn one_line(e: &clap::Error, args: &[String]) -> String {
     if e.kind() == ErrorKind::UnknownArgument
         && let Some(arg) = context(ContextKind::InvalidArg)
     {
-        let names = ["play", "gen", "noise", "presets", "completions"];
+        // The command the option was given to: the first argument when it names one.
         let sub = args
             .first()
-            .map(String::as_str)
-            .filter(|a| names.contains(a))
-            .unwrap_or("play");
+            .filter(|a| command().get_subcommands().any(|c| c.get_name() == *a))
+            .map_or("play", String::as_str);
         let hint = context(ContextKind::SuggestedArg)
             .map(|s| format!(" (did you mean '{s}'?)"))
             .unwrap_or_default();
@@ -787,6 +786,17 @@ mod tests {
              `strata gen --help`"
         );
         assert!(e("--frames 3 --bogus").contains("for `strata play`"));
+        // Every command is named by its own name, whatever commands there are.
+        for c in command()
+            .get_subcommands()
+            .filter(|c| c.get_name() != "help")
+        {
+            let msg = e(&format!("{} --bogus", c.get_name()));
+            assert!(
+                msg.contains(&format!("for `strata {}`", c.get_name())),
+                "{msg}"
+            );
+        }
         assert!(e("presets extra").starts_with("unknown argument 'extra'"));
         let shells = e("completions tcsh");
         assert!(

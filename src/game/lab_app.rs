@@ -422,6 +422,10 @@ impl App {
                     lab.start_drag(row);
                     let v = layout.slider_value(f, &lab.edited, mx);
                     lab.set(f, i, Some(v), now);
+                    // A click pressed and released within one frame is no drag.
+                    if !is_mouse_button_down(MouseButton::Left) {
+                        lab.end_drag();
+                    }
                 }
                 _ => lab.nudge(if mx < (x0 + x1) / 2.0 { -1.0 } else { 1.0 }, now),
             }

@@ -2,7 +2,7 @@
 """Draws assets/tiles.png, Strata's tile atlas: 16x16 pixels per tile, one row, in the order
 of the Tile discriminants (Air, Dirt, Stone, Grass, IronOre, GoldOre, DiamondOre, Water,
 Torch, Sand, Sandstone, Snow, Ice, Mud, JungleGrass, Ash, Lava, Obsidian, CopperOre,
-SilverOre, Hellstone, Trunk, Leaves, Cactus, Wood). Only the standard library is used. Each opaque tile is shifted so its mean colour
+SilverOre, Hellstone, Trunk, Leaves, Cactus, Wood, Workbench, Furnace, Anvil, Chest). Only the standard library is used. Each opaque tile is shifted so its mean colour
 equals Tile::color() in src/world.rs, so the near-zoom atlas and the far-zoom one-pixel-per-
 tile chunk textures agree.
 
@@ -40,6 +40,10 @@ COLORS = [
     (52, 132, 52),    # leaves
     (92, 162, 72),    # cactus
     (172, 122, 72),   # wood
+    (150, 104, 60),   # workbench
+    (110, 98, 96),    # furnace
+    (92, 96, 108),    # anvil
+    (176, 128, 56),   # chest
 ]
 
 
@@ -261,6 +265,60 @@ def wood():
     return bevel(t, 1.12, 0.8)
 
 
+def workbench():
+    """A plank table top on two legs."""
+    t = blank()
+    for x in range(1, 15):
+        for y in range(5, 9):
+            t[y][x] = ((120, 82, 46) if y == 8 or x % 5 == 0 else (172, 122, 72)) + (255,)
+    for y in range(9, 16):
+        for x in (2, 3, 12, 13):
+            t[y][x] = (110, 74, 42, 255)
+    return t
+
+
+def furnace():
+    """A stone dome with a glowing mouth."""
+    t = blank()
+    for y in range(2, 16):
+        half = min(7, 3 + y)
+        for x in range(8 - half, 8 + half):
+            n = noise(x, y, 40)
+            t[y][x] = ((96, 96, 102) if n < 0.3 else (132, 132, 138)) + (255,)
+    for y in range(9, 14):
+        for x in range(5, 11):
+            t[y][x] = ((255, 170, 50) if y > 10 else (230, 90, 30)) + (255,)
+    return t
+
+
+def anvil():
+    """An iron anvil: a horn and face on a narrow waist and a wide foot."""
+    t = blank()
+    for x in range(1, 15):
+        for y in range(5, 8):
+            t[y][x] = ((140, 144, 156) if y == 5 else (96, 100, 112)) + (255,)
+    for y in range(8, 12):
+        for x in range(5, 11):
+            t[y][x] = (80, 84, 96, 255)
+    for y in range(12, 16):
+        for x in range(3, 13):
+            t[y][x] = (88, 92, 104, 255)
+    return t
+
+
+def chest():
+    """A wooden chest with a gold lock and bands."""
+    t = blank()
+    for y in range(4, 16):
+        for x in range(1, 15):
+            band = x in (1, 14) or y in (4, 15, 8)
+            t[y][x] = ((120, 82, 40) if band else (186, 134, 64)) + (255,)
+    for y in range(7, 11):
+        for x in range(7, 9):
+            t[y][x] = (250, 210, 70, 255)
+    return t
+
+
 def match_mean(tile, target):
     """Shifts every opaque pixel so the tile's mean colour is `target`. Pixels clipped at 0
     or 255 shift less than asked, so the shift is repeated until the mean settles."""
@@ -282,7 +340,7 @@ def main():
              sand((222, 200, 140), 20), sandstone(), snow(), ice(), mud(), jungle_grass(),
              sand((86, 80, 88), 33), liquid((250, 104, 32), 34, 1.3), obsidian(),
              ore((214, 110, 50), 4), ore((215, 220, 232), 5), ore((255, 90, 30), 6),
-             trunk(), leaves(), cactus(), wood()]
+             trunk(), leaves(), cactus(), wood(), workbench(), furnace(), anvil(), chest()]
     for i, color in enumerate(COLORS):
         if color is not None and i != 8:  # the torch keeps its own colours
             match_mean(tiles[i], color)

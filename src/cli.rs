@@ -37,7 +37,7 @@ Write the world as text, one character a tile; '-' is stdout:
   'v' silver  'g' gold  'D' diamond  'h' hellstone  '~' water  'L' lava
   'O' obsidian  's' sand  'S' sandstone  '*' snow  'I' ice  'm' mud
   'j' jungle grass  'a' ash  '|' tree trunk  '%' leaves  'k' cactus
-  'W' wood  't' torch";
+  'W' wood  't' torch  'B' workbench  'F' furnace  'V' anvil  'C' chest";
 
 /// The command line: `strata [play] [OPTIONS]`, `strata gen [OPTIONS]`, ...
 #[derive(clap::Parser, Debug)]
@@ -554,10 +554,7 @@ pub fn run_gen(opts: &GenOptions) -> Result<(), String> {
         fsio::print_stdout(&(json + "\n"))?;
     }
     if let Some(path) = &opts.save {
-        let player = crate::save::PlayerState {
-            pos: crate::player::spawn_point(&world),
-            inventory: crate::edit::Inventory::default(),
-        };
+        let player = crate::save::PlayerState::new(crate::player::spawn_point(&world));
         crate::save::save(path, &world, &player)?;
     }
     Ok(())

@@ -3,38 +3,29 @@
 //! Rules (all checked before the world changes, so a refusal changes nothing):
 //! - a target must be inside the world and within [`REACH`] tiles of the body's centre
 //!   (centre to tile centre);
-//! - digging takes [`dig_time`] seconds of holding on one tile ([`DigState`]); solid tiles
-//!   and torches can be dug, air and water cannot; what is dug goes into the inventory,
-//!   grass dropping dirt as in Terraria;
-//! - placing puts the hotbar's selected tile into an empty (air) tile, one from the
+//! - digging takes [`dig_time`] seconds of holding on one tile ([`DigState`]), divided by
+//!   the speed of the best pickaxe carried; solid tiles need a pickaxe strong enough
+//!   ([`crate::items::mine_time`]), trees, torches and furniture none; air and water cannot
+//!   be dug; what is dug goes into the inventory (refused when it would not fit), grass
+//!   dropping dirt as in Terraria;
+//! - placing puts the hotbar's selected block into an empty (air) tile, one from the
 //!   inventory; a block must touch a solid tile (4-neighbours) and may not overlap the
-//!   player's body; a torch must sit on, or hang beside, a solid tile (Strata has no
-//!   background walls) and may overlap the body, since torches do not collide.
+//!   player's body; furniture (stations, chests) stands on a solid tile; a torch must sit
+//!   on, or hang beside, a solid tile (Strata has no background walls) and may overlap
+//!   the body, since torches do not collide.
 
+use crate::items::{MineRefusal, catalog, mine_time};
 use crate::player::Player;
 use crate::world::{Tile, World};
 use std::fmt;
 
 /// How far from the body's centre the player digs and builds, in tiles.
 pub const REACH: f32 = 6.0;
-/// Number of hotbar slots (keys 1-9).
-pub const HOTBAR_SLOTS: usize = 9;
-/// What each hotbar slot holds.
-pub const HOTBAR: [Option<Tile>; HOTBAR_SLOTS] = [
-    Some(Tile::Dirt),
-    Some(Tile::Stone),
-    Some(Tile::Torch),
-    Some(Tile::IronOre),
-    Some(Tile::GoldOre),
-    Some(Tile::DiamondOre),
-    Some(Tile::Wood),
-    None,
-    None,
-];
-/// Torches a new player starts with.
-pub const START_TORCHES: u32 = 20;
+pub use crate::items::Inventory;
+pub use crate::items::inventory::{HOTBAR_SLOTS, START_TORCHES};
 
-/// Seconds of digging to remove `tile`; `None` for what cannot be dug (air, liquids).
+/// Seconds of digging to remove `tile` by hand; `None` for what cannot be dug (air,
+/// liquids). A pickaxe divides it by its speed ([`crate::items::mine_time`]).
 pub fn dig_time(tile: Tile) -> Option<f32> {
     tile.info().dig_time
 }
@@ -48,84 +39,12 @@ pub fn drop_of(tile: Tile) -> Tile {
     }
 }
 
-/// Counts of every tile kind held, and the selected hotbar slot.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Inventory {
-    counts: [u32; Tile::COUNT],
-    selected: usize,
-}
-
-impl Default for Inventory {
-    /// A new player's inventory: [`START_TORCHES`] torches, the first slot selected.
-    fn default() -> Self {
-        let mut inv = Inventory::empty();
-        inv.add(Tile::Torch, START_TORCHES);
-        inv
-    }
-}
-
-impl Inventory {
-    /// Nothing held, first slot selected.
-    pub fn empty() -> Inventory {
-        Inventory {
-            counts: [0; Tile::COUNT],
-            selected: 0,
-        }
-    }
-
-    /// An inventory from stored counts (indexed by tile byte) and slot; `None` if the slot
-    /// is out of range.
-    pub fn from_parts(counts: [u32; Tile::COUNT], selected: usize) -> Option<Inventory> {
-        (selected < HOTBAR_SLOTS).then_some(Inventory { counts, selected })
-    }
-
-    /// Counts indexed by tile byte.
-    pub fn counts(&self) -> &[u32; Tile::COUNT] {
-        &self.counts
-    }
-
-    pub fn count(&self, tile: Tile) -> u32 {
-        self.counts[tile as usize]
-    }
-
-    /// Adds `n` of `tile` (saturating).
-    pub fn add(&mut self, tile: Tile, n: u32) {
-        let c = &mut self.counts[tile as usize];
-        *c = c.saturating_add(n);
-    }
-
-    /// Takes one `tile`; false when there is none.
-    pub fn take(&mut self, tile: Tile) -> bool {
-        let c = &mut self.counts[tile as usize];
-        if *c == 0 {
-            return false;
-        }
-        *c -= 1;
-        true
-    }
-
-    /// The selected slot, 0-based (key 1 is slot 0).
-    pub fn selected(&self) -> usize {
-        self.selected
-    }
-
-    /// What the selected slot holds.
-    pub fn selected_tile(&self) -> Option<Tile> {
-        HOTBAR[self.selected]
-    }
-
-    /// Selects a slot (number keys); out-of-range slots are ignored.
-    pub fn select(&mut self, slot: usize) {
-        if slot < HOTBAR_SLOTS {
-            self.selected = slot;
-        }
-    }
-
-    /// Moves the selection by `steps` (the mouse wheel), wrapping round.
-    pub fn scroll(&mut self, steps: i32) {
-        let n = HOTBAR_SLOTS as i64;
-        self.selected = (self.selected as i64 + steps as i64).rem_euclid(n) as usize;
-    }
+/// Furniture (crafting stations and chests) stands on a solid tile.
+pub fn is_furniture(tile: Tile) -> bool {
+    matches!(
+        tile,
+        Tile::Workbench | Tile::Furnace | Tile::Anvil | Tile::Chest
+    )
 }
 
 /// Why an edit was refused.
@@ -137,10 +56,14 @@ pub enum EditRefusal {
     NothingToDig,
     /// Placing into a tile that is not air.
     Occupied,
-    /// The selected slot is empty.
+    /// The selected slot holds nothing that can be placed.
     NothingSelected,
-    /// None of the selected tile left.
-    NoneLeft(Tile),
+    /// A solid tile and no pickaxe carried.
+    NeedPickaxe,
+    /// The best pickaxe carried is too weak: the power needed.
+    TooWeak(u32),
+    /// What digging gives would not fit in the inventory.
+    InventoryFull,
     /// A block there would overlap the player.
     WouldTrapPlayer,
     /// Nothing solid to attach to.
@@ -156,8 +79,10 @@ impl fmt::Display for EditRefusal {
             EditRefusal::OutOfReach => write!(f, "out of reach"),
             EditRefusal::NothingToDig => write!(f, "nothing to dig"),
             EditRefusal::Occupied => write!(f, "something is already there"),
-            EditRefusal::NothingSelected => write!(f, "nothing selected"),
-            EditRefusal::NoneLeft(t) => write!(f, "no {} left", t.label()),
+            EditRefusal::NothingSelected => write!(f, "nothing to place selected"),
+            EditRefusal::NeedPickaxe => write!(f, "{}", MineRefusal::NoPickaxe),
+            EditRefusal::TooWeak(p) => write!(f, "{}", MineRefusal::TooWeak(*p)),
+            EditRefusal::InventoryFull => write!(f, "the inventory is full"),
             EditRefusal::WouldTrapPlayer => write!(f, "that would trap you"),
             EditRefusal::NoSupport => write!(f, "nothing to attach it to"),
             EditRefusal::WorldFloor => write!(f, "the world's floor cannot be dug"),
@@ -192,6 +117,28 @@ pub fn check_dig(world: &World, player: &Player, x: i64, y: i64) -> Result<Tile,
         .ok_or(EditRefusal::NothingToDig)
 }
 
+/// Could `(x, y)` be mined now with what `inv` carries? Returns the tile and the seconds
+/// it takes with the best pickaxe carried.
+pub fn check_mine(
+    world: &World,
+    player: &Player,
+    inv: &Inventory,
+    x: i64,
+    y: i64,
+) -> Result<(Tile, f32), EditRefusal> {
+    let tile = check_dig(world, player, x, y)?;
+    let time = match mine_time(catalog(), tile, inv.best_pickaxe()) {
+        Ok(t) => t,
+        Err(MineRefusal::Undiggable) => return Err(EditRefusal::NothingToDig),
+        Err(MineRefusal::NoPickaxe) => return Err(EditRefusal::NeedPickaxe),
+        Err(MineRefusal::TooWeak(p)) => return Err(EditRefusal::TooWeak(p)),
+    };
+    if inv.room_for(drop_of(tile)) == 0 {
+        return Err(EditRefusal::InventoryFull);
+    }
+    Ok((tile, time))
+}
+
 /// Digs `(x, y)` at once (the time is [`DigState`]'s business): the tile becomes air and
 /// its drop goes into the inventory. Returns the drop.
 pub fn try_dig(
@@ -201,7 +148,7 @@ pub fn try_dig(
     x: i64,
     y: i64,
 ) -> Result<Tile, EditRefusal> {
-    let tile = check_dig(world, player, x, y)?;
+    let (tile, _) = check_mine(world, player, inv, x, y)?;
     world.set(x as usize, y as usize, Tile::Air);
     let drop = drop_of(tile);
     inv.add(drop, 1);
@@ -221,7 +168,7 @@ pub fn try_fell(
     x: i64,
     y: i64,
 ) -> Result<Felling, EditRefusal> {
-    let tile = check_dig(world, player, x, y)?;
+    let (tile, _) = check_mine(world, player, inv, x, y)?;
     let tiles = fell::felled(world, x as usize, y as usize);
     let count = tiles
         .iter()
@@ -250,15 +197,16 @@ pub fn check_place(
     if !free {
         return Err(EditRefusal::Occupied);
     }
-    if inv.count(tile) == 0 {
-        return Err(EditRefusal::NoneLeft(tile));
-    }
     let solid = |dx: i64, dy: i64| world.get(x + dx, y + dy).is_some_and(|t| t.is_solid());
     if tile.is_solid() {
         if player.overlaps_tile(x, y) {
             return Err(EditRefusal::WouldTrapPlayer);
         }
         if !(solid(-1, 0) || solid(1, 0) || solid(0, -1) || solid(0, 1)) {
+            return Err(EditRefusal::NoSupport);
+        }
+    } else if is_furniture(tile) {
+        if !solid(0, 1) {
             return Err(EditRefusal::NoSupport);
         }
     } else if !(solid(-1, 0) || solid(1, 0) || solid(0, 1)) {
@@ -322,7 +270,7 @@ impl DigState {
         y: i64,
         dt: f32,
     ) -> DigStep {
-        let tile = match check_dig(world, player, x, y) {
+        let (tile, need) = match check_mine(world, player, inv, x, y) {
             Ok(t) => t,
             Err(e) => {
                 self.reset();
@@ -336,7 +284,6 @@ impl DigState {
         if dt.is_finite() && dt > 0.0 {
             self.elapsed += dt;
         }
-        let need = dig_time(tile).unwrap_or(0.0);
         if self.elapsed + 1e-6 < need {
             return DigStep::Digging(self.elapsed / need);
         }

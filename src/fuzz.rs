@@ -191,10 +191,7 @@ pub fn check_preset_text(text: &str) -> Result<(), String> {
                 ..p
             };
             let (world, _) = crate::worldgen::generate(&small, 1);
-            let player = PlayerState {
-                pos: crate::player::spawn_point(&world),
-                inventory: Default::default(),
-            };
+            let player = PlayerState::new(crate::player::spawn_point(&world));
             save::decode(&save::encode(&world, &player))
                 .map(|_| ())
                 .map_err(|e| format!("its world's save is refused: {e}"))
@@ -242,8 +239,8 @@ fn save_corpus() -> Vec<Vec<u8>> {
         inventory.add(Tile::Stone, 40);
         inventory.select(2);
         let player = PlayerState {
-            pos: crate::player::spawn_point(&world),
             inventory,
+            ..PlayerState::new(crate::player::spawn_point(&world))
         };
         save::encode(&world, &player)
     })

@@ -9,6 +9,7 @@ pub mod chunks;
 pub mod guard;
 pub mod hud;
 pub mod input;
+pub mod invscreen;
 pub mod lab;
 pub mod lab_app;
 pub mod lab_ui;

@@ -11,12 +11,15 @@
 pub mod alloc;
 pub mod analysis;
 pub mod cli;
+pub mod creatures;
+pub mod day;
 pub mod edit;
 pub mod export;
 pub mod flow;
 pub mod fsio;
 pub mod fuzz;
 pub mod game;
+pub mod items;
 pub mod light;
 pub mod noisemap;
 pub mod paths;
@@ -24,8 +27,10 @@ pub mod player;
 pub mod preset;
 pub mod reanalyse;
 pub mod rng;
+pub mod rules;
 pub mod save;
 pub mod survey;
+pub mod vitals;
 pub mod world;
 pub mod worldgen;
 

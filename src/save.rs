@@ -11,7 +11,10 @@
 //! | seed | u64 |
 //! | preset as RON text: length, bytes | u32, n |
 //! | player feet x, y (tiles) | f32, f32 |
-//! | inventory: count n (tile kinds when written), counts, selected slot | u32, n × u32, u8 |
+//! | inventory: slot count n, then per slot the item's name (length byte, 0 for an empty slot, then the bytes) and count | u32, n × (u8, …, u32) |
+//! | selected hotbar slot | u8 |
+//! | health, time of day (0..1) | f32, f32 |
+//! | sections: count, then per section a tag, its length and its bytes | u32, n × (4, u32, …) |
 //! | surface row of each column | width × u32 |
 //! | tiles: runs, row-major over the whole grid, each one LEB128 of `(length − 1) << 5 \| tile` | … |
 //! | FNV-1a 32 of every byte before it | u32 |
@@ -20,8 +23,14 @@
 //! byte: ore speckles and cave edges are mostly short runs, so this halves a generated
 //! world's save against a separate tile byte.
 //!
-//! Version 1 (Strata's first 9 tiles) packed the tile in 4 bits and listed 9 inventory
-//! counts; it still loads. Tiles are only ever appended, so its bytes mean the same tiles.
+//! Items are stored by name (config/items.ron), so reordering or adding items never changes
+//! what a save holds. Sections hold what not every world has, each tag at most once.
+//!
+//! Version 2 stored the inventory as one count per tile kind (25 then) and no health, time
+//! or sections; version 1 (Strata's first 9 tiles) packed the tile in 4 bits and listed 9
+//! counts. Both still load: their counts become the blocks those tiles place, beside a new
+//! player's tools, at full health in the morning. Tiles are only ever appended, so their
+//! bytes mean the same tiles.
 //!
 //! Decoding trusts nothing: every size is bounded before anything is allocated (the
 //! world's size by the preset limits, the preset text by [`MAX_PRESET_TEXT`], the runs by
@@ -34,6 +43,8 @@
 //! so every single-byte corruption is caught.
 
 use crate::edit::Inventory;
+use crate::items::inventory::SLOTS;
+use crate::items::{MAX_NAME, Stack, catalog};
 use crate::preset::{self, MAX_FILE_BYTES, Preset};
 use crate::world::{Tile, World};
 use std::fmt;
@@ -42,7 +53,7 @@ use std::path::{Path, PathBuf};
 /// First bytes of every save.
 pub const MAGIC: &[u8; 7] = b"STRATA\0";
 /// The format this build writes, and the newest it reads.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 /// Extension of save files.
 pub const EXTENSION: &str = "strata";
 /// Largest save file read: a worst-case 16384 × 4096 world with a run per tile is 128 MiB.
@@ -53,12 +64,33 @@ pub const MAX_SAVE_BYTES: u64 = 192 * 1024 * 1024;
 /// checks it, so Strata never writes a save it would refuse.
 pub const MAX_PRESET_TEXT: u64 = 8 * MAX_FILE_BYTES;
 
+/// Health of a new player (and the most there is).
+pub const MAX_HEALTH: f32 = 100.0;
+/// Time of day a new world starts at: early morning (0 and 1 are midnight).
+pub const MORNING: f32 = 0.3;
+
 /// The player's part of a save.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayerState {
     /// Feet centre, tiles (as [`crate::player::Player::pos`]).
     pub pos: (f32, f32),
     pub inventory: Inventory,
+    /// 0..=[`MAX_HEALTH`].
+    pub health: f32,
+    /// Share of the day gone, 0..1 (0 is midnight).
+    pub time_of_day: f32,
+}
+
+impl PlayerState {
+    /// A new player at `pos`: a new inventory, full health, morning.
+    pub fn new(pos: (f32, f32)) -> PlayerState {
+        PlayerState {
+            pos,
+            inventory: Inventory::default(),
+            health: MAX_HEALTH,
+            time_of_day: MORNING,
+        }
+    }
 }
 
 /// Why a save was refused.
@@ -118,13 +150,15 @@ const _: () = assert!(Tile::COUNT <= 1 << TILE_BITS);
 /// Bits of the tile in version 1's runs, and its number of tile kinds.
 const V1_TILE_BITS: u32 = 4;
 const V1_KINDS: usize = 9;
+/// Tile kinds version 2's inventory counts.
+const V2_KINDS: usize = 25;
 
-/// How a version's runs pack the tile, and how many inventory kinds it lists.
+/// How a version's runs pack the tile, and how many inventory counts it lists (0: slots).
 fn layout_of(version: u32) -> (u32, usize) {
-    if version == 1 {
-        (V1_TILE_BITS, V1_KINDS)
-    } else {
-        (TILE_BITS, Tile::COUNT)
+    match version {
+        1 => (V1_TILE_BITS, V1_KINDS),
+        2 => (TILE_BITS, V2_KINDS),
+        _ => (TILE_BITS, 0),
     }
 }
 
@@ -161,11 +195,31 @@ fn encode_as(world: &World, player: &PlayerState, version: u32) -> Vec<u8> {
     out.extend_from_slice(ron.as_bytes());
     out.extend_from_slice(&player.pos.0.to_le_bytes());
     out.extend_from_slice(&player.pos.1.to_le_bytes());
-    out.extend_from_slice(&(kinds as u32).to_le_bytes());
-    for c in &player.inventory.counts()[..kinds] {
-        out.extend_from_slice(&c.to_le_bytes());
+    if kinds > 0 {
+        // An old layout: one count per tile kind, of the blocks held.
+        out.extend_from_slice(&(kinds as u32).to_le_bytes());
+        for &t in &Tile::ALL[..kinds] {
+            out.extend_from_slice(&player.inventory.count(t).to_le_bytes());
+        }
+        out.push(player.inventory.selected() as u8);
+    } else {
+        out.extend_from_slice(&(SLOTS as u32).to_le_bytes());
+        for slot in player.inventory.slots() {
+            match slot {
+                None => out.push(0),
+                Some(s) => {
+                    let name = &catalog().item(s.item).name;
+                    out.push(name.len() as u8);
+                    out.extend_from_slice(name.as_bytes());
+                    out.extend_from_slice(&s.count.to_le_bytes());
+                }
+            }
+        }
+        out.push(player.inventory.selected() as u8);
+        out.extend_from_slice(&player.health.to_le_bytes());
+        out.extend_from_slice(&player.time_of_day.to_le_bytes());
+        out.extend_from_slice(&0u32.to_le_bytes());
     }
-    out.push(player.inventory.selected() as u8);
     for &s in &world.surface {
         out.extend_from_slice(&s.to_le_bytes());
     }
@@ -266,18 +320,24 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
         f32::from_le_bytes(r.array("player")?),
         f32::from_le_bytes(r.array("player")?),
     );
-    let (tile_bits, expected_kinds) = layout_of(version);
-    let kinds = r.u32("inventory")?;
-    if kinds as usize != expected_kinds {
-        return Err(invalid(format!(
-            "inventory of {kinds} kinds, expected {expected_kinds}"
-        )));
+    let (tile_bits, old_kinds) = layout_of(version);
+    let held = read_inventory(&mut r, old_kinds)?;
+    let (health, time_of_day) = if old_kinds > 0 {
+        (MAX_HEALTH, MORNING)
+    } else {
+        (
+            f32::from_le_bytes(r.array("player")?),
+            f32::from_le_bytes(r.array("player")?),
+        )
+    };
+    if old_kinds == 0 {
+        let sections = r.u32("sections")?;
+        if sections > 0 {
+            return Err(invalid(format!(
+                "{sections} sections, this build knows none"
+            )));
+        }
     }
-    let mut counts = [0u32; Tile::COUNT];
-    for c in &mut counts[..expected_kinds] {
-        *c = r.u32("inventory")?;
-    }
-    let slot = r.take(1, "inventory")?[0];
     let surface_bytes = r.take(width * 4, "surface heights")?;
     let total = width * height;
     // First walk the runs only to check them and find where they end: nothing is built
@@ -310,8 +370,13 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
             "player position ({px}, {py}) outside the world"
         )));
     }
-    let inventory = Inventory::from_parts(counts, slot as usize)
-        .ok_or_else(|| invalid(format!("hotbar slot {slot}")))?;
+    let inventory = held.build()?;
+    if !(health.is_finite() && (0.0..=MAX_HEALTH).contains(&health)) {
+        return Err(invalid(format!("health {health}")));
+    }
+    if !(time_of_day.is_finite() && (0.0..1.0).contains(&time_of_day)) {
+        return Err(invalid(format!("time of day {time_of_day}")));
+    }
     let surface: Vec<u32> = surface_bytes
         .chunks_exact(4)
         .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
@@ -338,8 +403,93 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
         PlayerState {
             pos: (px, py),
             inventory,
+            health,
+            time_of_day,
         },
     ))
+}
+
+/// An inventory as read, checked only once the checksum matched.
+enum StoredInventory<'a> {
+    /// Versions 1 and 2: a count per tile kind, and the selected slot.
+    Counts(Vec<u32>, u8),
+    /// Version 3: per slot the item's name and count, and the selected slot.
+    Slots(Vec<Option<(&'a [u8], u32)>>, u8),
+}
+
+fn read_inventory<'a>(
+    r: &mut Reader<'a>,
+    old_kinds: usize,
+) -> Result<StoredInventory<'a>, SaveError> {
+    let n = r.u32("inventory")? as usize;
+    if old_kinds > 0 {
+        // Version 2 listed the tile kinds of its day: 25 at last, fewer before.
+        if n > old_kinds || n < V1_KINDS.min(old_kinds) {
+            return Err(invalid(format!(
+                "inventory of {n} kinds, expected {old_kinds}"
+            )));
+        }
+        let counts = (0..n)
+            .map(|_| r.u32("inventory"))
+            .collect::<Result<_, _>>()?;
+        return Ok(StoredInventory::Counts(counts, r.take(1, "inventory")?[0]));
+    }
+    if n != SLOTS {
+        return Err(invalid(format!("inventory of {n} slots, expected {SLOTS}")));
+    }
+    let mut slots = Vec::with_capacity(SLOTS);
+    for _ in 0..SLOTS {
+        let len = r.take(1, "inventory")?[0] as usize;
+        if len == 0 {
+            slots.push(None);
+            continue;
+        }
+        if len > MAX_NAME {
+            return Err(invalid(format!("item name of {len} bytes")));
+        }
+        let name = r.take(len, "inventory")?;
+        slots.push(Some((name, r.u32("inventory")?)));
+    }
+    Ok(StoredInventory::Slots(slots, r.take(1, "inventory")?[0]))
+}
+
+impl StoredInventory<'_> {
+    fn build(&self) -> Result<Inventory, SaveError> {
+        match self {
+            StoredInventory::Counts(counts, slot) => {
+                let mut inv = Inventory::tools();
+                for (&t, &n) in Tile::ALL.iter().zip(counts) {
+                    // What does not fit (more than 36 full stacks) is lost.
+                    inv.add(t, n);
+                }
+                inv.select(*slot as usize);
+                if inv.selected() != *slot as usize {
+                    return Err(invalid(format!("hotbar slot {slot}")));
+                }
+                Ok(inv)
+            }
+            StoredInventory::Slots(slots, selected) => {
+                let mut out = [None; SLOTS];
+                for (i, s) in slots.iter().enumerate() {
+                    if let Some((name, count)) = s {
+                        let name = std::str::from_utf8(name).unwrap_or("");
+                        let item = catalog()
+                            .id(name)
+                            .ok_or_else(|| invalid(format!("unknown item {name:?} in slot {i}")))?;
+                        out[i] = Some(Stack {
+                            item,
+                            count: *count,
+                        });
+                    }
+                }
+                Inventory::from_parts(out, *selected as usize).ok_or_else(|| {
+                    invalid(format!(
+                        "inventory slots out of range (hotbar slot {selected})"
+                    ))
+                })
+            }
+        }
+    }
 }
 
 /// Reads the runs of `total` tiles at `r`, calling `f(first tile, length, tile)` for each;
@@ -479,7 +629,8 @@ pub fn max_save_len(head: &[u8]) -> u64 {
     {
         return HEADER_BYTES as u64;
     }
-    let fixed = HEADER_BYTES as u64 + 8 + 4 + 8 + 4 + 4 * Tile::COUNT as u64 + 1 + 4;
+    let inventory = 4 + SLOTS as u64 * (1 + MAX_NAME as u64 + 4) + 1 + 8;
+    let fixed = HEADER_BYTES as u64 + 8 + 4 + 8 + inventory + 4 + 4;
     fixed + MAX_PRESET_TEXT + 4 * w as u64 + w as u64 * h as u64
 }
 

@@ -41,6 +41,10 @@ pub enum Tile {
     Leaves = 22,
     Cactus = 23,
     Wood = 24,
+    Workbench = 25,
+    Furnace = 26,
+    Anvil = 27,
+    Chest = 28,
 }
 
 /// What kind of matter a tile is: decides collision, digging and what connectivity sees.
@@ -93,7 +97,7 @@ const fn row(
 use Matter::{Air as A, Decor as D, Liquid as L, Solid as S};
 
 /// One row per tile, in discriminant order (`TILES[t as usize]` describes `t`).
-pub const TILES: [TileInfo; 25] = [
+pub const TILES: [TileInfo; 29] = [
     row("air", "air", ' ', [SKY[0], SKY[1], SKY[2]], A, None),
     row("dirt", "dirt", '.', [151, 107, 75], S, Some(0.15)),
     row("stone", "stone", '#', [118, 118, 124], S, Some(0.45)),
@@ -147,11 +151,15 @@ pub const TILES: [TileInfo; 25] = [
     row("leaves", "leaves", '%', [52, 132, 52], D, Some(0.05)),
     row("cactus", "cactus", 'k', [92, 162, 72], D, Some(0.2)),
     row("wood", "wood", 'W', [172, 122, 72], S, Some(0.3)),
+    row("workbench", "workbench", 'B', [150, 104, 60], D, Some(0.3)),
+    row("furnace", "furnace", 'F', [110, 98, 96], D, Some(0.5)),
+    row("anvil", "anvil", 'V', [92, 96, 108], D, Some(0.5)),
+    row("chest", "chest", 'C', [176, 128, 56], D, Some(0.3)),
 ];
 
 impl Tile {
     /// Every tile, in discriminant order (`Tile::ALL[t as usize] == t`).
-    pub const ALL: [Tile; 25] = [
+    pub const ALL: [Tile; 29] = [
         Tile::Air,
         Tile::Dirt,
         Tile::Stone,
@@ -177,6 +185,10 @@ impl Tile {
         Tile::Leaves,
         Tile::Cactus,
         Tile::Wood,
+        Tile::Workbench,
+        Tile::Furnace,
+        Tile::Anvil,
+        Tile::Chest,
     ];
 
     /// Number of tile kinds.

@@ -5,7 +5,6 @@
 //!     STRATA_CAVE_SAVE=/tmp/cave.strata cargo test --release --test cave_save -- --ignored
 //!     strata play --load /tmp/cave.strata
 
-use strata::edit::Inventory;
 use strata::player::{Player, body_blocked};
 use strata::save::{self, PlayerState};
 use strata::world::Tile;
@@ -38,10 +37,7 @@ fn write_a_save_with_the_player_in_a_cave() {
     let mut player = Player::new((fx, fy));
     player.unstick(&world);
     let path = std::env::var("STRATA_CAVE_SAVE").unwrap_or_else(|_| "/tmp/cave.strata".into());
-    let state = PlayerState {
-        pos: player.pos,
-        inventory: Inventory::default(),
-    };
+    let state = PlayerState::new(player.pos);
     save::save(std::path::Path::new(&path), &world, &state).unwrap();
     eprintln!("player at {fx} {fy}, torch at {torch:?}: {path}");
 }

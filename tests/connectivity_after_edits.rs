@@ -30,9 +30,11 @@ fn analysis_after_random_digs_and_places_matches_a_flood_fill() {
         21,
     );
     assert_matches(&world, "fresh");
+    // Dirt and stone in the first two slots, and a pickaxe that mines anything.
     let mut inv = Inventory::empty();
-    inv.add(Tile::Dirt, 10_000);
-    inv.add(Tile::Stone, 10_000);
+    inv.add(Tile::Dirt, 990);
+    inv.add(Tile::Stone, 990);
+    inv.add("gold_pickaxe", 1);
     let mut state = 5u64;
     let mut rand = |n: usize| {
         state = strata::rng::mix64(state.wrapping_add(0x9E37_79B9_7F4A_7C15));

@@ -65,10 +65,7 @@ fn loading_takes_the_world_not_its_runs_and_checks_the_checksum_first() {
             Tile::Dirt
         };
     }
-    let player = PlayerState {
-        pos: (10.0, 10.0),
-        inventory: Default::default(),
-    };
+    let player = PlayerState::new((10.0, 10.0));
     let bytes = save::encode(&world, &player);
     let tiles = w * h;
     let (loaded, peak) = peak_during(|| save::decode(&bytes).map(|(w, _)| w.tile_hash()));
@@ -91,10 +88,7 @@ fn a_file_longer_than_its_world_allows_is_refused_unread() {
     std::fs::create_dir_all(&dir).unwrap();
     let mut world = World::new(64, 40, 1, strata::Preset::default());
     world.tiles_mut()[100] = Tile::Stone;
-    let player = PlayerState {
-        pos: (10.0, 10.0),
-        inventory: Default::default(),
-    };
+    let player = PlayerState::new((10.0, 10.0));
     let bytes = save::encode(&world, &player);
     assert!(bytes.len() as u64 <= save::max_save_len(&bytes));
     // A small world's save with 20 MB after it, and 20 MB that are not a save at all.

@@ -13,7 +13,15 @@ fn setup() -> (World, Player, Inventory) {
     }
     w.set(11, 10, Tile::Grass);
     w.set(12, 10, Tile::DiamondOre);
-    (w, Player::new((10.5, 10.0)), Inventory::empty())
+    let mut inv = Inventory::empty();
+    inv.add("gold_pickaxe", 1);
+    (w, Player::new((10.5, 10.0)), inv)
+}
+
+/// How long the setup's gold pickaxe takes on `tile`.
+fn gold_time(tile: Tile) -> f32 {
+    let (.., inv) = setup();
+    crate::items::mine_time(crate::items::catalog(), tile, inv.best_pickaxe()).unwrap()
 }
 
 #[test]
@@ -64,7 +72,7 @@ fn reach_and_world_edges() {
         Err(EditRefusal::OutOfWorld)
     );
     assert_eq!(w.tile(10, 16), Tile::Stone);
-    assert_eq!(inv, Inventory::empty());
+    assert_eq!(inv, setup().2);
     // The bottom row holds the world up: standing just above it, it is in reach but
     // cannot be dug.
     let deep = Player::new((10.5, 18.0));
@@ -79,16 +87,19 @@ fn reach_and_world_edges() {
 fn dig_takes_time_and_restarts_on_a_new_target() {
     let (mut w, p, mut inv) = setup();
     let mut d = DigState::default();
-    // Diamond takes 1 s: 0.5 s on it, then a switch to stone restarts the clock.
+    let diamond = gold_time(Tile::DiamondOre);
+    // Half the time on diamond, then a switch to stone restarts the clock.
     assert_eq!(
-        d.update(&mut w, &p, &mut inv, 12, 10, 0.5),
+        d.update(&mut w, &p, &mut inv, 12, 10, diamond / 2.0),
         DigStep::Digging(0.5)
     );
-    assert!(matches!(d.update(&mut w, &p, &mut inv, 10, 10, 0.3), DigStep::Digging(f) if f < 1.0));
-    assert!(matches!(d.update(&mut w, &p, &mut inv, 12, 10, 0.5), DigStep::Digging(f) if f <= 0.5));
+    assert!(matches!(d.update(&mut w, &p, &mut inv, 10, 10, 0.1), DigStep::Digging(f) if f < 1.0));
+    assert!(
+        matches!(d.update(&mut w, &p, &mut inv, 12, 10, diamond / 2.0), DigStep::Digging(f) if f <= 0.5)
+    );
     assert_eq!(w.tile(12, 10), Tile::DiamondOre);
     assert_eq!(
-        d.update(&mut w, &p, &mut inv, 12, 10, 0.5),
+        d.update(&mut w, &p, &mut inv, 12, 10, diamond / 2.0),
         DigStep::Dug {
             x: 12,
             y: 10,
@@ -104,37 +115,70 @@ fn dig_takes_time_and_restarts_on_a_new_target() {
     // Dirt is quicker than stone.
     let (mut w, p, mut inv) = setup();
     let mut d = DigState::default();
+    let t = gold_time(Tile::Dirt);
     assert!(matches!(
-        d.update(&mut w, &p, &mut inv, 11, 10, 0.2),
+        d.update(&mut w, &p, &mut inv, 11, 10, t),
         DigStep::Dug { .. }
     ));
     assert!(matches!(
-        d.update(&mut w, &p, &mut inv, 10, 10, 0.2),
+        d.update(&mut w, &p, &mut inv, 10, 10, t),
         DigStep::Digging(_)
     ));
 }
 
 #[test]
+fn digging_needs_a_pickaxe_strong_enough() {
+    let (mut w, p, _) = setup();
+    let mut bare = Inventory::empty();
+    assert_eq!(
+        try_dig(&mut w, &p, &mut bare, 10, 10),
+        Err(EditRefusal::NeedPickaxe)
+    );
+    let mut copper = Inventory::default();
+    assert_eq!(
+        try_dig(&mut w, &p, &mut copper, 12, 10),
+        Err(EditRefusal::TooWeak(55))
+    );
+    assert!(
+        EditRefusal::TooWeak(55)
+            .to_string()
+            .contains("gold pickaxe")
+    );
+    assert_eq!(w.tile(12, 10), Tile::DiamondOre);
+    assert_eq!(try_dig(&mut w, &p, &mut copper, 10, 10), Ok(Tile::Stone));
+    // A torch comes off by hand.
+    w.set(13, 9, Tile::Torch);
+    assert_eq!(try_dig(&mut w, &p, &mut bare, 13, 9), Ok(Tile::Torch));
+    // A full inventory refuses what it cannot hold, and the tile stays.
+    let mut full = Inventory::empty();
+    for _ in 0..crate::items::inventory::SLOTS {
+        full.add("gold_pickaxe", 1);
+    }
+    assert_eq!(
+        try_dig(&mut w, &p, &mut full, 11, 10),
+        Err(EditRefusal::InventoryFull)
+    );
+    assert_eq!(w.tile(11, 10), Tile::Grass);
+}
+
+#[test]
 fn place_needs_inventory_and_uses_it() {
     let (mut w, p, mut inv) = setup();
-    inv.select(1); // stone
-    assert_eq!(
-        try_place(&mut w, &p, &mut inv, 13, 9),
-        Err(EditRefusal::NoneLeft(Tile::Stone))
-    );
     inv.add(Tile::Stone, 2);
+    inv.select(1); // stone
     assert_eq!(try_place(&mut w, &p, &mut inv, 13, 9), Ok(Tile::Stone));
     assert_eq!(try_place(&mut w, &p, &mut inv, 13, 8), Ok(Tile::Stone)); // on the first
     assert_eq!(
         try_place(&mut w, &p, &mut inv, 14, 9),
-        Err(EditRefusal::NoneLeft(Tile::Stone))
+        Err(EditRefusal::NothingSelected)
     );
     assert_eq!(inv.count(Tile::Stone), 0);
     assert_eq!(
         (w.tile(13, 9), w.tile(13, 8), w.tile(14, 9)),
         (Tile::Stone, Tile::Stone, Tile::Air)
     );
-    inv.select(7);
+    // A pickaxe is no block.
+    inv.select(0);
     assert_eq!(
         try_place(&mut w, &p, &mut inv, 14, 9),
         Err(EditRefusal::NothingSelected)
@@ -142,9 +186,30 @@ fn place_needs_inventory_and_uses_it() {
 }
 
 #[test]
+fn furniture_stands_on_the_ground() {
+    let (mut w, p, mut inv) = setup();
+    inv.add(Tile::Workbench, 2);
+    inv.select(1);
+    w.set(14, 9, Tile::Stone);
+    assert_eq!(
+        try_place(&mut w, &p, &mut inv, 13, 8),
+        Err(EditRefusal::NoSupport),
+        "beside a wall is not on the ground"
+    );
+    assert_eq!(try_place(&mut w, &p, &mut inv, 13, 9), Ok(Tile::Workbench));
+    assert!(!Tile::Workbench.is_solid(), "walked through, as a torch");
+    // Furniture comes off by hand and goes back into the inventory.
+    assert_eq!(
+        try_dig(&mut w, &p, &mut Inventory::empty(), 13, 9),
+        Ok(Tile::Workbench)
+    );
+}
+
+#[test]
 fn place_refusals() {
     let (mut w, p, mut inv) = setup();
     inv.add(Tile::Dirt, 10);
+    inv.select(1);
     let before = w.clone();
     assert_eq!(
         try_place(&mut w, &p, &mut inv, 10, 10),
@@ -205,22 +270,19 @@ fn torches_hang_on_solid_tiles_and_may_overlap_the_player() {
 #[test]
 fn hotbar_selects_and_wraps() {
     let mut inv = Inventory::default();
-    assert_eq!((inv.selected(), inv.selected_tile()), (0, Some(Tile::Dirt)));
+    assert_eq!((inv.selected(), inv.selected_tile()), (0, None));
     inv.scroll(-1);
     assert_eq!(inv.selected(), 8);
     inv.scroll(2);
     assert_eq!(inv.selected(), 1);
     inv.scroll(9 * 5 + 1);
     assert_eq!(inv.selected(), 2);
+    assert_eq!(inv.selected_tile(), Some(Tile::Torch));
     inv.select(42);
     assert_eq!(inv.selected(), 2);
-    assert!(
-        HOTBAR
-            .iter()
-            .flatten()
-            .all(|t| *t != Tile::Air && *t != Tile::Grass)
-    );
-    assert_eq!(Inventory::from_parts([0; Tile::COUNT], 9), None);
+    let slots = *inv.slots();
+    assert_eq!(Inventory::from_parts(slots, 9), None);
+    assert_eq!(Inventory::from_parts(slots, 2), Some(inv));
 }
 
 #[test]
@@ -229,11 +291,11 @@ fn blocks_can_be_built_into_water_but_torches_cannot() {
     w.set(13, 9, Tile::Water);
     w.set(14, 9, Tile::Water);
     inv.add(Tile::Dirt, 1);
-    inv.select(0); // dirt
+    inv.select(1); // dirt
     assert_eq!(try_place(&mut w, &p, &mut inv, 13, 9), Ok(Tile::Dirt));
     assert_eq!(w.tile(13, 9), Tile::Dirt, "the water gave way");
     inv.add(Tile::Torch, 1);
-    inv.select(2);
+    inv.select(1);
     assert_eq!(inv.selected_tile(), Some(Tile::Torch));
     assert_eq!(
         try_place(&mut w, &p, &mut inv, 14, 9),
@@ -273,7 +335,7 @@ fn cutting_a_trunk_fells_the_tree_for_wood() {
     assert_eq!(inv.count(Tile::Wood), 3);
     assert!((0..5).all(|y| (0..10).all(|x| w.tile(x, y) == Tile::Air)));
     // Wood is a block in the hotbar that builds like the others.
-    inv.select(HOTBAR.iter().position(|&t| t == Some(Tile::Wood)).unwrap());
+    inv.select(0);
     assert_eq!(try_place(&mut w, &p, &mut inv, 3, 4), Ok(Tile::Wood));
     assert!(Tile::Wood.is_solid());
 }

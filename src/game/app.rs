@@ -182,6 +182,12 @@ impl App {
                 log::info!("seed {seed} copied");
                 self.say(format!("Seed {seed} copied"), now);
             }
+            Action::ToggleInventory => {
+                if self.shown.is_some() {
+                    self.play.recipe_selected = 0;
+                    self.mode = Mode::Inventory;
+                }
+            }
             Action::ToggleOverlay => self.overlay = !self.overlay,
             Action::FitWorld => {
                 if let Some(s) = &self.shown {
@@ -248,6 +254,9 @@ impl App {
                 self.mode = Mode::Pause
             }
             Action::Close => {
+                if let Some(w) = &mut self.shown {
+                    self.play.put_back(w);
+                }
                 self.mode = Mode::World;
                 self.load_list = None;
             }
@@ -289,6 +298,20 @@ impl App {
             }
             Action::Confirm if self.mode == Mode::Settings => self.adjust_setting(0, now),
             Action::ChoosePreset(i) => self.choose_preset(i, now),
+            Action::MenuUp if self.mode == Mode::Inventory => {
+                self.play.recipe_selected = self.play.recipe_selected.saturating_sub(1)
+            }
+            Action::MenuDown if self.mode == Mode::Inventory => {
+                let n = self.shown.as_ref().map_or(0, |w| Play::recipes(w).len());
+                self.play.recipe_selected =
+                    (self.play.recipe_selected + 1).min(n.saturating_sub(1));
+            }
+            Action::Confirm if self.mode == Mode::Inventory => {
+                if let Some(w) = &mut self.shown {
+                    let k = self.play.recipe_selected;
+                    self.play.craft_listed(w, k, now);
+                }
+            }
             Action::MenuUp if self.mode == Mode::LoadList => {
                 self.load_list.iter_mut().for_each(LoadList::up)
             }

@@ -7,7 +7,7 @@ use super::play::{self, Buttons};
 use super::presets::{Choice, Presets};
 use super::state::level_for;
 use super::worker::Source;
-use super::{camera, hud, lighting, minimap, render, sprite, ui, worker};
+use super::{camera, hud, invscreen, lighting, minimap, render, sprite, ui, worker};
 use crate::cli::{self, PlayOptions};
 use macroquad::prelude::*;
 use std::path::{Path, PathBuf};
@@ -170,6 +170,7 @@ pub async fn main_loop(
             t_mask = t0.elapsed();
             let chunks = (level, &visible[..]);
             render::draw_world(w, &app.cam, screen, &atlas, chunks, app.overlay);
+            hud::draw_creatures(&w.creatures, &app.cam, screen);
             // Play is lit; the free camera is a map view of the world, unlit.
             let mut shade = 1.0;
             if app.follow {
@@ -193,6 +194,12 @@ pub async fn main_loop(
                 && let Some(t) = &app.play.target
             {
                 hud::draw_target(t, &app.cam, screen);
+            }
+            if now < app.play.swing_until
+                && let Some(item) = w.inventory.selected_item()
+                && let Some((_, reach, _)) = w.inventory.selected_sword()
+            {
+                hud::draw_swing(&w.player, reach, item.color, &app.cam, screen);
             }
         }
         let t_draw = t0.elapsed();
@@ -257,7 +264,9 @@ fn handle_input(
     drag: &mut Option<(f32, f32)>,
     jump_presses: u8,
 ) {
-    // Held now, or pressed this frame (a quick Ctrl+key can be released within a frame).
+    let mut keys: Vec<KeyCode> = get_keys_pressed().into_iter().collect();
+    // Held now, or pressed this frame (a quick Ctrl+key can be released within a frame),
+    // or a key went down with Control held (the event's own modifiers).
     let held = |keys: [KeyCode; 2]| {
         keys.into_iter()
             .any(|k| is_key_down(k) || is_key_pressed(k))
@@ -266,7 +275,6 @@ fn handle_input(
     let alt = held([KeyCode::LeftAlt, KeyCode::RightAlt]);
     let mods = input::Mods { ctrl, alt };
     let was_typing = app.mode == Mode::SeedBox;
-    let mut keys: Vec<KeyCode> = get_keys_pressed().into_iter().collect();
     keys.sort_by_key(|k| *k as u16);
     let shift = held([KeyCode::LeftShift, KeyCode::RightShift]);
     let was_lab = app.mode == Mode::Lab;
@@ -354,6 +362,19 @@ fn handle_input(
         }
         return;
     }
+    if app.mode == Mode::Inventory
+        && is_mouse_button_pressed(MouseButton::Left)
+        && let Some(w) = &mut app.shown
+    {
+        let s = ui::scale(screen.1);
+        if let Some(i) = invscreen::slot_at(screen, s, mouse) {
+            app.play.click_slot(w, i);
+        } else if let Some(k) = invscreen::recipe_at(play::Play::recipes(w).len(), screen, s, mouse)
+        {
+            app.play.recipe_selected = k;
+            app.play.craft_listed(w, k, now);
+        }
+    }
     let Some(w) = &app.shown else { return };
     let size = w.size();
     let dt = get_frame_time().min(0.1) as f64;
@@ -436,6 +457,10 @@ fn handle_input(
         Buttons::default()
     };
     let cursor = play::tile_at(app.cam.screen_to_world(screen, mouse), size);
+    app.play.view_half = (
+        (screen.0 as f64 / app.cam.zoom / 2.0) as f32,
+        (screen.1 as f64 / app.cam.zoom / 2.0) as f32,
+    );
     if let Some(w) = &mut app.shown
         && !app.mode.pauses()
     {
@@ -482,6 +507,28 @@ fn play_lines(w: &super::state::Loaded, view: &lighting::LightView) -> Vec<Strin
         crate::light::PLAYER,
         view.last_build.as_secs_f64() * 1e3
     )];
+    let near: Vec<String> = w
+        .creatures
+        .list
+        .iter()
+        .take(6)
+        .map(|c| {
+            let q = c.body.pos;
+            format!(
+                "{} {:+.0},{:+.0}",
+                c.kind.stats().name,
+                q.0 - p.0,
+                q.1 - p.1
+            )
+        })
+        .collect();
+    out.push(format!(
+        "Creatures {} (spawned {}, killed {}): {}",
+        w.creatures.list.len(),
+        w.creatures.spawned,
+        w.creatures.killed,
+        near.join("  ")
+    ));
     if let Some((r, t)) = w.last_relight {
         let analysis = w.last_analysis.map_or("pending".to_string(), |d| {
             format!("{:.0} ms", d.as_secs_f64() * 1e3)
@@ -547,6 +594,24 @@ fn draw_ui(
             minimap::draw(w, &app.cam, screen, s);
         }
         hud::draw_hotbar(&w.inventory, atlas, screen, s);
+        if app.follow {
+            hud::draw_vitals(&w.vitals, w.time_of_day, screen, s);
+        }
+        if app.mode == Mode::Inventory {
+            let list = play::Play::recipes(w);
+            let selected = app.play.recipe_selected.min(list.len().saturating_sub(1));
+            let cat = crate::items::catalog();
+            invscreen::draw(
+                cat,
+                &w.inventory,
+                app.play.held,
+                &list,
+                selected,
+                atlas,
+                screen,
+                s,
+            );
+        }
     }
     let seed = app.shown.as_ref().map_or(app.seed, |w| w.world.seed);
     let head = format!("Seed {seed}  {}", app.presets.preset.name);
@@ -588,7 +653,7 @@ fn draw_ui(
                 ui::confirm(&super::guard::question(r), mouse_position(), screen, s);
             }
         }
-        Mode::World | Mode::Lab => {}
+        Mode::World | Mode::Lab | Mode::Inventory => {}
     }
     if let Some((t, _)) = &app.toast {
         ui::toast(t, screen, s);

@@ -5,7 +5,10 @@
 use super::camera::Camera;
 use super::play::Target;
 use super::render::atlas_source;
-use crate::edit::{HOTBAR, HOTBAR_SLOTS, Inventory};
+use crate::creatures::Creatures;
+use crate::edit::{HOTBAR_SLOTS, Inventory};
+use crate::items::{Item, Kind, Stack, catalog};
+use crate::vitals::{HEARTS, Vitals, hearts};
 use macroquad::prelude::*;
 
 /// Height of the status line at the bottom (as in `ui::status`), at scale 1.
@@ -63,26 +66,8 @@ pub fn draw_hotbar(inv: &Inventory, atlas: &Texture2D, screen: (f32, f32), s: f3
             (13.0 * s).round(),
             Color::new(0.85, 0.85, 0.85, 0.9),
         );
-        let Some(tile) = HOTBAR[i] else { continue };
-        let n = inv.count(tile);
-        let pad = 10.0 * s;
-        let tint = if n == 0 {
-            Color::new(1.0, 1.0, 1.0, 0.3)
-        } else {
-            WHITE
-        };
-        let params = DrawTextureParams {
-            dest_size: Some(vec2(r.w - 2.0 * pad, r.h - 2.0 * pad)),
-            source: Some(atlas_source(tile)),
-            ..Default::default()
-        };
-        draw_texture_ex(atlas, r.x + pad, r.y + pad, tint, params);
-        let text = count_text(n);
-        if !text.is_empty() {
-            let w = measure_text(&text, None, font, 1.0).width;
-            let (tx, ty) = (r.x + r.w - w - 3.0 * s, r.y + r.h - 4.0 * s);
-            draw_text(&text, tx + 1.0, ty + 1.0, font as f32, BLACK);
-            draw_text(&text, tx, ty, font as f32, WHITE);
+        if let Some(stack) = inv.slots()[i] {
+            draw_stack(stack, atlas, *r, s, font);
         }
     }
     if let Some(caption) = caption(inv) {
@@ -97,9 +82,73 @@ pub fn draw_hotbar(inv: &Inventory, atlas: &Texture2D, screen: (f32, f32), s: f3
     }
 }
 
-/// The name over the hotbar: what players read for the selected tile (`iron ore`).
+/// The name over the hotbar: what players read for the selected item (`iron ore`).
 pub fn caption(inv: &Inventory) -> Option<&'static str> {
-    inv.selected_tile().map(|t| t.label())
+    inv.selected_item().map(|i| i.label.as_str())
+}
+
+/// A stack in slot rectangle `r`: the item's icon and its count (none for one tool).
+pub fn draw_stack(stack: Stack, atlas: &Texture2D, r: Rect, s: f32, font: u16) {
+    let pad = 10.0 * s;
+    let icon = Rect::new(r.x + pad, r.y + pad, r.w - 2.0 * pad, r.h - 2.0 * pad);
+    draw_item(catalog().item(stack.item), atlas, icon);
+    let text = if stack.count > 1 {
+        count_text(stack.count)
+    } else {
+        String::new()
+    };
+    if !text.is_empty() {
+        let w = measure_text(&text, None, font, 1.0).width;
+        let (tx, ty) = (r.x + r.w - w - 3.0 * s, r.y + r.h - 4.0 * s);
+        draw_text(&text, tx + 1.0, ty + 1.0, font as f32, BLACK);
+        draw_text(&text, tx, ty, font as f32, WHITE);
+    }
+}
+
+/// An item's icon filling `r`: a block's atlas art, otherwise a shape in its colour (a
+/// bar, a drop of gel, a pickaxe, a sword).
+pub fn draw_item(item: &Item, atlas: &Texture2D, r: Rect) {
+    let [cr, cg, cb] = item.color;
+    let c = Color::from_rgba(cr, cg, cb, 255);
+    let dark = Color::new(c.r * 0.6, c.g * 0.6, c.b * 0.6, 1.0);
+    let handle = Color::from_rgba(122, 86, 52, 255);
+    let (x, y, w, h) = (r.x, r.y, r.w, r.h);
+    let line = (w / 7.0).max(2.0);
+    match item.kind {
+        Kind::Block(tile) => {
+            let params = DrawTextureParams {
+                dest_size: Some(vec2(w, h)),
+                source: Some(atlas_source(tile)),
+                ..Default::default()
+            };
+            draw_texture_ex(atlas, x, y, WHITE, params);
+        }
+        Kind::Material if item.name == "gel" => {
+            draw_circle(x + w / 2.0, y + h * 0.6, w * 0.38, c);
+            draw_circle(x + w * 0.4, y + h * 0.5, w * 0.1, WHITE);
+        }
+        Kind::Material => {
+            draw_rectangle(x, y + h * 0.3, w, h * 0.45, dark);
+            draw_rectangle(x + w * 0.1, y + h * 0.3, w * 0.8, h * 0.3, c);
+        }
+        Kind::Pickaxe { .. } => {
+            draw_line(
+                x + w * 0.15,
+                y + h * 0.95,
+                x + w * 0.7,
+                y + h * 0.3,
+                line,
+                handle,
+            );
+            draw_line(x, y + h * 0.25, x + w * 0.5, y, line * 1.2, c);
+            draw_line(x + w * 0.5, y, x + w, y + h * 0.55, line * 1.2, c);
+        }
+        Kind::Sword { .. } => {
+            draw_line(x + w * 0.2, y + h * 0.8, x + w, y, line, c);
+            draw_line(x, y + h * 0.6, x + w * 0.4, y + h, line, dark);
+            draw_line(x, y + h, x + w * 0.25, y + h * 0.75, line, handle);
+        }
+    }
 }
 
 /// Outline of the tile under the mouse (white in reach, red out of reach) and the dig
@@ -144,6 +193,151 @@ pub fn draw_notice(text: &str, screen: (f32, f32), s: f32) {
     draw_text(text, x, top + 19.0 * s, font as f32, WHITE);
 }
 
+/// Screen rectangles of the hearts: a row at the top right, right to left filling order
+/// left to right.
+pub fn heart_rects(screen: (f32, f32), s: f32) -> [Rect; HEARTS] {
+    let side = 22.0 * s;
+    let gap = 4.0 * s;
+    let x0 = screen.0 - 10.0 * s - HEARTS as f32 * (side + gap) + gap;
+    std::array::from_fn(|i| {
+        Rect::new(
+            (x0 + i as f32 * (side + gap)).round(),
+            (12.0 * s).round(),
+            side,
+            side,
+        )
+    })
+}
+
+fn heart(r: Rect, color: Color) {
+    let q = r.w / 4.0;
+    draw_circle(r.x + q, r.y + q * 1.2, q * 1.05, color);
+    draw_circle(r.x + 3.0 * q, r.y + q * 1.2, q * 1.05, color);
+    draw_triangle(
+        vec2(r.x - q * 0.02, r.y + q * 1.45),
+        vec2(r.x + r.w + q * 0.02, r.y + q * 1.45),
+        vec2(r.x + r.w / 2.0, r.y + r.h),
+        color,
+    );
+}
+
+/// Hearts (health), bubbles while under water (breath) and the clock, top right.
+pub fn draw_vitals(v: &Vitals, time_of_day: f32, screen: (f32, f32), s: f32) {
+    let rects = heart_rects(screen, s);
+    for (r, fill) in rects.iter().zip(hearts(v.health)) {
+        heart(*r, Color::new(0.1, 0.05, 0.06, 0.8));
+        if fill > 0.0 {
+            let k = fill.sqrt();
+            let inner = Rect::new(
+                r.x + r.w * (1.0 - k) / 2.0,
+                r.y + r.h * (1.0 - k) / 2.0,
+                r.w * k,
+                r.h * k,
+            );
+            heart(inner, Color::new(0.9, 0.12, 0.16, 1.0));
+        }
+    }
+    let rules = crate::rules::rules();
+    if v.breath < rules.breath_seconds {
+        let n = (v.breath / rules.breath_seconds * HEARTS as f32).ceil() as usize;
+        for r in rects.iter().take(n) {
+            draw_circle_lines(
+                r.x + r.w / 2.0,
+                r.y + r.h * 1.6,
+                r.w * 0.3,
+                2.0 * s,
+                Color::new(0.7, 0.85, 1.0, 1.0),
+            );
+        }
+    }
+    let night = crate::day::is_night(time_of_day, rules);
+    let text = format!(
+        "{}  {:.0}/{:.0}  {}",
+        crate::day::clock(time_of_day),
+        v.health.ceil(),
+        crate::save::MAX_HEALTH,
+        if night { "night" } else { "day" }
+    );
+    let font = (16.0 * s).round() as u16;
+    let w = measure_text(&text, None, font, 1.0).width;
+    let (x, y) = (rects[0].x - w - 10.0 * s, rects[0].y + 16.0 * s);
+    draw_text(&text, x + 1.0, y + 1.0, font as f32, BLACK);
+    draw_text(&text, x, y, font as f32, WHITE);
+}
+
+/// The creatures about (before the darkness, so caves hide them), each a slime's dome
+/// with eyes, white for a moment when hit, with a health bar once hurt; and the sword's
+/// swing while it shows.
+pub fn draw_creatures(c: &Creatures, cam: &Camera, screen: (f32, f32)) {
+    for k in &c.list {
+        let (w, h) = k.size();
+        let (x, feet) = k.body.pos;
+        let a = cam.world_to_screen(screen, ((x - w / 2.0) as f64, (feet - h) as f64));
+        let b = cam.world_to_screen(screen, ((x + w / 2.0) as f64, feet as f64));
+        let (sw, sh) = (b.0 - a.0, b.1 - a.1);
+        if b.0 < 0.0 || a.0 > screen.0 || b.1 < 0.0 || a.1 > screen.1 {
+            continue;
+        }
+        let st = k.kind.stats();
+        let [r, g, bl] = st.color;
+        let color = if k.hit_flash > 0.0 {
+            WHITE
+        } else {
+            Color::from_rgba(r, g, bl, 235)
+        };
+        draw_circle(a.0 + sw / 2.0, a.1 + sh * 0.55, sw * 0.5, color);
+        draw_rectangle(a.0, a.1 + sh * 0.55, sw, sh * 0.45, color);
+        let eye = (sw * 0.08).max(1.5);
+        let look = if k.body.vel.0 < 0.0 { -0.12 } else { 0.12 } * sw;
+        draw_circle(a.0 + sw * 0.35 + look, a.1 + sh * 0.5, eye, BLACK);
+        draw_circle(a.0 + sw * 0.65 + look, a.1 + sh * 0.5, eye, BLACK);
+        if k.health < st.health {
+            let f = (k.health / st.health).clamp(0.0, 1.0);
+            draw_rectangle(a.0, a.1 - 6.0, sw, 4.0, Color::new(0.0, 0.0, 0.0, 0.7));
+            draw_rectangle(a.0, a.1 - 6.0, sw * f, 4.0, Color::new(0.3, 0.9, 0.3, 1.0));
+        }
+    }
+}
+
+/// The sword's swing: a blade sweeping out from the player's side toward `facing`.
+pub fn draw_swing(
+    player: &crate::player::Player,
+    reach: f32,
+    item_color: [u8; 3],
+    cam: &Camera,
+    screen: (f32, f32),
+) {
+    let c = player.centre();
+    let f = player.facing as f32;
+    let from = cam.world_to_screen(screen, (c.0 as f64, c.1 as f64));
+    let to = cam.world_to_screen(
+        screen,
+        ((c.0 + f * (reach + 0.4)) as f64, (c.1 - 0.3) as f64),
+    );
+    let [r, g, b] = item_color;
+    let width = (cam.zoom as f32 * 0.2).max(2.0);
+    draw_line(
+        from.0,
+        from.1,
+        to.0,
+        to.1,
+        width,
+        Color::from_rgba(r, g, b, 230),
+    );
+    let tip = cam.world_to_screen(
+        screen,
+        ((c.0 + f * (reach + 0.4)) as f64, (c.1 + 0.6) as f64),
+    );
+    draw_line(
+        to.0,
+        to.1,
+        tip.0,
+        tip.1,
+        width * 0.6,
+        Color::new(1.0, 1.0, 1.0, 0.5),
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -181,12 +375,27 @@ mod tests {
 
     #[test]
     fn the_hotbar_names_tiles_as_the_legend_does() {
-        let mut inv = Inventory::default();
-        let iron = HOTBAR
-            .iter()
-            .position(|t| *t == Some(crate::world::Tile::IronOre));
-        inv.select(iron.expect("iron ore has a slot"));
+        let mut inv = Inventory::empty();
+        inv.add(crate::world::Tile::IronOre, 3);
+        inv.select(0);
         assert_eq!(caption(&inv), Some("iron ore"));
+        inv.select(1);
+        assert_eq!(caption(&inv), None);
+    }
+
+    #[test]
+    fn hearts_sit_top_right_above_the_minimap() {
+        for screen in [(1280.0, 720.0), (640.0, 480.0)] {
+            let s = crate::game::ui::scale(screen.1);
+            let r = heart_rects(screen, s);
+            let last = r[HEARTS - 1];
+            assert!(last.x + last.w <= screen.0 && r[0].x > screen.0 / 2.0);
+            let map = crate::game::minimap::rect((8400, 2400), screen, s);
+            assert!(last.y + last.h <= map.y, "{last:?} {map:?}");
+            for w in r.windows(2) {
+                assert!(w[0].x + w[0].w < w[1].x);
+            }
+        }
     }
 
     #[test]

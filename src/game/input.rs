@@ -52,6 +52,8 @@ pub enum Action {
     Adjust(i32),
     ToggleFullscreen,
     OpenHelp,
+    /// I: the inventory screen with the crafting panel, open or closed.
+    ToggleInventory,
 }
 
 /// Which UI has the keyboard.
@@ -71,6 +73,8 @@ pub enum Mode {
     Settings,
     /// The controls as bound (F1, or from the pause menu).
     Help,
+    /// The inventory screen and crafting panel.
+    Inventory,
 }
 
 impl Mode {
@@ -140,6 +144,13 @@ pub fn action(key: KeyCode, mode: Mode, mods: Mods, keys: &Bindings) -> Option<A
             K::Right | K::D => Some(Adjust(1)),
             _ => menu_keys(ChooseEntry),
         },
+        Mode::Inventory => match key {
+            K::Escape | K::I => Some(Close),
+            K::Up | K::W => Some(MenuUp),
+            K::Down | K::S => Some(MenuDown),
+            K::Enter | K::KpEnter => Some(Confirm),
+            _ => digit(key).map(|d| Slot(d - 1)),
+        },
         Mode::Lab => bound(Command::Lab).then_some(ToggleLab),
         Mode::Help if key == K::Escape || enter || bound(Command::Help) => Some(Close),
         Mode::Help => None,
@@ -161,6 +172,7 @@ pub fn action(key: KeyCode, mode: Mode, mods: Mods, keys: &Bindings) -> Option<A
             Some(Command::Help) => Some(OpenHelp),
             // Held keys (walking, panning, zooming), or fullscreen (above).
             Some(_) => None,
+            None if key == K::I => Some(ToggleInventory),
             None => digit(key).map(|d| Slot(d - 1)),
         },
     }
@@ -385,6 +397,18 @@ mod tests {
             assert!(mode.pauses());
         }
         assert!(!Mode::World.pauses() && !Mode::LoadList.pauses());
+    }
+
+    #[test]
+    fn inventory_keys() {
+        assert_eq!(act(K::I, Mode::World), Some(Action::ToggleInventory));
+        for k in [K::I, K::Escape] {
+            assert_eq!(act(k, Mode::Inventory), Some(Action::Close));
+        }
+        assert_eq!(act(K::Enter, Mode::Inventory), Some(Action::Confirm));
+        assert_eq!(act(K::Down, Mode::Inventory), Some(Action::MenuDown));
+        assert_eq!(act(K::Key3, Mode::Inventory), Some(Action::Slot(2)));
+        assert_eq!(act(K::R, Mode::Inventory), None);
     }
 
     #[test]

@@ -8,6 +8,7 @@
 use super::camera::{Camera, TileRange};
 use super::state::Loaded;
 use crate::light::{LightMap, MAX_LIGHT};
+use crate::world::World;
 use macroquad::prelude::*;
 
 /// Above this many visible tiles the world is drawn unlit (a view of the map, not play).
@@ -22,8 +23,23 @@ pub fn darkness(level: u8) -> u8 {
     (255.0 * (1.0 - b).powf(1.5)).round() as u8
 }
 
-/// RGBA darkness texels of the tiles `range` (half-open), with the player's light.
-pub fn fill(light: &LightMap, range: &TileRange, player_centre: (f32, f32), out: &mut Vec<u8>) {
+/// Sunlight at night: the sun's light capped at `sun`, the light of torches and lava
+/// (`emitted`, over the same range) kept whole, and a blue tint of `tint` (0..1).
+pub struct Night<'a> {
+    pub sun: u8,
+    pub emitted: &'a [u8],
+    pub tint: f32,
+}
+
+/// RGBA darkness texels of the tiles `range` (half-open), with the player's light; at
+/// night sunlight is capped (torches and lava keep their light).
+pub fn fill(
+    light: &LightMap,
+    range: &TileRange,
+    player_centre: (f32, f32),
+    night: Option<&Night>,
+    out: &mut Vec<u8>,
+) {
     let table: [u8; MAX_LIGHT as usize + 1] = std::array::from_fn(|l| darkness(l as u8));
     out.clear();
     out.reserve(range.count() * 4);
@@ -31,18 +47,96 @@ pub fn fill(light: &LightMap, range: &TileRange, player_centre: (f32, f32), out:
         let (px, py) = (player_centre.0 as i64, player_centre.1 as i64);
         (x as i64 - px).abs() + (y as i64 - py).abs() < crate::light::PLAYER as i64
     };
+    let rgb = night.map_or([0, 0, 0], |n| {
+        [
+            (6.0 * n.tint) as u8,
+            (10.0 * n.tint) as u8,
+            (40.0 * n.tint) as u8,
+        ]
+    });
+    let w = range.x1 - range.x0;
     for y in range.y0..range.y1 {
         let row = &light.levels()[y * light.width()..][range.x0..range.x1];
         for (i, &l) in row.iter().enumerate() {
             let x = range.x0 + i;
-            let l = if near(x, y) {
-                light.get_with_player(x, y, player_centre)
-            } else {
-                l
-            };
-            out.extend_from_slice(&[0, 0, 0, table[l as usize]]);
+            let mut l = l;
+            if let Some(n) = night {
+                l = l.min(n.sun).max(n.emitted[(y - range.y0) * w + i]);
+            }
+            if near(x, y) {
+                l = l.max(crate::light::player_light(
+                    player_centre,
+                    x as i64,
+                    y as i64,
+                ));
+            }
+            out.extend_from_slice(&[rgb[0], rgb[1], rgb[2], table[l as usize]]);
         }
     }
+}
+
+/// Light levels over `range` (half-open) from torches and lava alone, those up to
+/// [`MAX_LIGHT`] tiles outside it included, spread as [`LightMap`] spreads light.
+pub fn emitted(world: &World, range: &TileRange) -> Vec<u8> {
+    let m = MAX_LIGHT as usize;
+    let (x0, y0) = (range.x0.saturating_sub(m), range.y0.saturating_sub(m));
+    let (x1, y1) = (
+        (range.x1 + m).min(world.width()),
+        (range.y1 + m).min(world.height()),
+    );
+    let (w, h) = (x1 - x0, y1 - y0);
+    let mut lv = vec![0u8; w * h];
+    let mut buckets: [Vec<u32>; MAX_LIGHT as usize + 1] = Default::default();
+    for y in y0..y1 {
+        for (i, &t) in world.row(y)[x0..x1].iter().enumerate() {
+            let e = crate::light::emits(t);
+            if e > 0 {
+                let at = (y - y0) * w + i;
+                lv[at] = e;
+                buckets[e as usize].push(at as u32);
+            }
+        }
+    }
+    for level in (2..=MAX_LIGHT as usize).rev() {
+        while let Some(i) = buckets[level].pop() {
+            let i = i as usize;
+            if lv[i] as usize != level {
+                continue;
+            }
+            let (x, y) = (i % w, i / w);
+            let mut reach = |j: usize| {
+                let t = world.tile(x0 + j % w, y0 + j / w);
+                let loss = if t.is_solid() {
+                    crate::light::SOLID_LOSS
+                } else {
+                    crate::light::AIR_LOSS
+                };
+                let l = (level as u8).saturating_sub(loss);
+                if l > lv[j] {
+                    lv[j] = l;
+                    buckets[l as usize].push(j as u32);
+                }
+            };
+            if x > 0 {
+                reach(i - 1);
+            }
+            if x + 1 < w {
+                reach(i + 1);
+            }
+            if y > 0 {
+                reach(i - w);
+            }
+            if y + 1 < h {
+                reach(i + w);
+            }
+        }
+    }
+    let mut out = Vec::with_capacity(range.count());
+    for y in range.y0..range.y1 {
+        let row = (y - y0) * w;
+        out.extend_from_slice(&lv[row + range.x0 - x0..row + range.x1 - x0]);
+    }
+    out
 }
 
 /// The range to build for a view: the visible tiles and a margin, clamped to the world.
@@ -64,7 +158,7 @@ fn covers(outer: &TileRange, inner: &TileRange) -> bool {
 pub struct LightView {
     tex: Option<Texture2D>,
     range: Option<TileRange>,
-    key: (u64, (i64, i64), usize),
+    key: (u64, (i64, i64), usize, u8),
     buf: Vec<u8>,
     /// Time of the last rebuild (for the overlay and measurements).
     pub last_build: std::time::Duration,
@@ -79,13 +173,21 @@ impl LightView {
             return;
         }
         let c = l.player.centre();
-        let key = (l.light_version, (c.0 as i64, c.1 as i64), world_id);
+        let rules = crate::rules::rules();
+        let sun = crate::day::sun_level(l.time_of_day, rules);
+        let key = (l.light_version, (c.0 as i64, c.1 as i64), world_id, sun);
         if key == self.key && self.range.is_some_and(|r| covers(&r, vis)) {
             return;
         }
         let start = std::time::Instant::now();
         let range = with_margin(vis, l.size());
-        fill(&l.light, &range, c, &mut self.buf);
+        let lit = (sun < crate::light::SUN).then(|| emitted(&l.world, &range));
+        let night = lit.as_deref().map(|emitted| Night {
+            sun,
+            emitted,
+            tint: crate::day::night(l.time_of_day, rules),
+        });
+        fill(&l.light, &range, c, night.as_ref(), &mut self.buf);
         let (w, h) = ((range.x1 - range.x0) as u16, (range.y1 - range.y0) as u16);
         match &self.tex {
             Some(t) if t.width() as u16 == w && t.height() as u16 == h => {
@@ -160,12 +262,12 @@ mod tests {
             y1: 9,
         };
         let mut out = Vec::new();
-        fill(&light, &all, (-100.0, -100.0), &mut out);
+        fill(&light, &all, (-100.0, -100.0), None, &mut out);
         assert_eq!(out.len(), 10 * 9 * 4);
         let alpha = |out: &Vec<u8>, x: usize, y: usize| out[(y * 10 + x) * 4 + 3];
         assert_eq!(alpha(&out, 3, 0), 0, "sky");
         assert_eq!(alpha(&out, 8, 7), 255, "sealed cave is dark");
-        fill(&light, &all, (8.5, 7.5), &mut out);
+        fill(&light, &all, (8.5, 7.5), None, &mut out);
         assert_eq!(alpha(&out, 8, 7), darkness(crate::light::PLAYER));
         assert!(alpha(&out, 6, 7) < 255 && alpha(&out, 6, 7) > alpha(&out, 8, 7));
         // A sub-range is the same texels.
@@ -176,9 +278,65 @@ mod tests {
             y1: 3,
         };
         let mut sub = Vec::new();
-        fill(&light, &part, (8.5, 7.5), &mut sub);
+        fill(&light, &part, (8.5, 7.5), None, &mut sub);
         assert_eq!(sub[3], alpha(&out, 2, 1));
         assert_eq!(sub.len(), 3 * 2 * 4);
+    }
+
+    #[test]
+    fn nights_dim_the_sky_but_not_torches() {
+        let w = World::from_ascii(&[
+            "                              ",
+            "   t                          ",
+            "##############################",
+            "#  t                         #",
+            "##############################",
+        ])
+        .unwrap();
+        let light = LightMap::compute(&w);
+        let all = TileRange {
+            x0: 0,
+            y0: 0,
+            x1: 30,
+            y1: 5,
+        };
+        let lit = emitted(&w, &all);
+        assert_eq!(lit.len(), 150);
+        assert_eq!(lit[3 * 30 + 3], crate::light::TORCH);
+        assert_eq!(lit[3 * 30 + 4], crate::light::TORCH - 1);
+        assert_eq!(lit[8], crate::light::TORCH - 6, "through the air");
+        assert_eq!(lit[28], 0, "no torch light reaches the far sky");
+        let night = Night {
+            sun: 4,
+            emitted: &lit,
+            tint: 1.0,
+        };
+        let (mut day, mut dark) = (Vec::new(), Vec::new());
+        fill(&light, &all, (-100.0, -100.0), None, &mut day);
+        fill(&light, &all, (-100.0, -100.0), Some(&night), &mut dark);
+        let alpha = |out: &Vec<u8>, x: usize, y: usize| out[(y * 30 + x) * 4 + 3];
+        assert_eq!(alpha(&day, 28, 0), 0);
+        assert_eq!(alpha(&dark, 28, 0), darkness(4), "the sky at night");
+        assert_eq!(
+            alpha(&dark, 3, 1),
+            darkness(crate::light::TORCH),
+            "a torch outside"
+        );
+        assert_eq!(
+            alpha(&dark, 3, 3),
+            alpha(&day, 3, 3),
+            "a torch in a sealed room"
+        );
+        assert!(dark[28 * 4 + 2] > 0, "tinted blue");
+        // Tiles beyond the range light it: the same levels from a sub-range.
+        let part = TileRange {
+            x0: 5,
+            y0: 2,
+            x1: 30,
+            y1: 5,
+        };
+        let sub = emitted(&w, &part);
+        assert_eq!(sub[25], lit[3 * 30 + 5]);
     }
 
     #[test]

@@ -3,10 +3,13 @@
 //! (`player at ..`, `jumps ..`, `dug ..`, `placed ..`, `saved ..`). Engine-free: the frame loop passes
 //! in held keys and buttons as plain values.
 
+use super::invscreen;
 use super::state::Loaded;
 use crate::edit::{self, DigStep, EditRefusal};
+use crate::items::{self, CraftRefusal, Stations, catalog};
 use crate::player::Input;
 use crate::save;
+use crate::vitals::{Harm, Senses, Vitals};
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, channel};
 
@@ -47,6 +50,15 @@ pub struct Play {
     /// Last `player at` line and when it was written.
     last_log: Option<String>,
     log_at: f64,
+    /// The stack on the cursor in the inventory screen.
+    pub held: Option<crate::items::Stack>,
+    /// Half the view in tiles (creatures spawn outside it); set by the frame loop.
+    pub view_half: (f32, f32),
+    /// When the sword may swing again, and until when the swing shows.
+    next_swing: f64,
+    pub swing_until: f64,
+    /// The highlighted row of the crafting panel.
+    pub recipe_selected: usize,
 }
 
 /// The `player at` log line: feet position in tiles, then the screen position of the
@@ -109,6 +121,26 @@ impl Play {
         if (l.player.jumps, l.player.strokes) != before {
             log::debug!("jumps {} strokes {}", l.player.jumps, l.player.strokes);
         }
+        self.live(l, dt, now);
+        if let Some((damage, reach, cooldown)) = l.inventory.selected_sword() {
+            // A sword swings instead of digging, toward the mouse.
+            self.target = None;
+            l.dig.reset();
+            if buttons.dig && now >= self.next_swing {
+                self.next_swing = now + cooldown as f64;
+                self.swing_until = now + 0.15;
+                if let Some((x, _)) = cursor {
+                    l.player.facing = if (x as f32 + 0.5) < l.player.pos.0 {
+                        -1
+                    } else {
+                        1
+                    };
+                }
+                self.swing(l, damage as f32, reach, now);
+            }
+            self.expire_notice(now);
+            return;
+        }
         self.target = cursor.map(|(x, y)| Target {
             x,
             y,
@@ -163,8 +195,137 @@ impl Play {
                 Err(e) => self.refuse(e, now),
             }
         }
+        self.expire_notice(now);
+    }
+
+    fn expire_notice(&mut self, now: f64) {
         if self.notice.as_ref().is_some_and(|n| now > n.1) {
             self.notice = None;
+        }
+    }
+
+    /// The world's time, the player's health and the creatures for one frame; death
+    /// respawns the player.
+    fn live(&mut self, l: &mut Loaded, dt: f32, now: f64) {
+        let rules = crate::rules::rules();
+        l.time_of_day = crate::day::advance(l.time_of_day, dt, rules);
+        let senses = Senses::of(&l.world, l.player.pos, l.player.on_ground);
+        let mut killer = l.vitals.update(senses, dt, rules);
+        let night = crate::day::is_night(l.time_of_day, rules);
+        let half = if self.view_half.0 > 0.0 {
+            self.view_half
+        } else {
+            (32.0, 18.0)
+        };
+        let before = l.creatures.spawned;
+        let touch = l
+            .creatures
+            .update(&l.world, &l.layers, &l.player, half, night, rules, dt);
+        if l.creatures.spawned != before
+            && let Some(c) = l.creatures.list.last()
+        {
+            let p = c.body.pos;
+            eprintln!(
+                "strata: a {} appeared at {:.0} {:.0}",
+                c.kind.stats().name,
+                p.0,
+                p.1
+            );
+        }
+        if let Some((damage, name)) = touch {
+            eprintln!("strata: hurt by a {name} for {damage:.0}");
+            let from = l
+                .creatures
+                .list
+                .iter()
+                .map(|c| c.body.pos.0)
+                .min_by(|a, b| {
+                    (a - l.player.pos.0)
+                        .abs()
+                        .total_cmp(&(b - l.player.pos.0).abs())
+                })
+                .unwrap_or(l.player.pos.0);
+            let away = if from < l.player.pos.0 { 1.0 } else { -1.0 };
+            l.player.vel = (away * 8.0, -8.0);
+            if l.vitals.hurt(damage) && killer.is_none() {
+                killer = Some(Harm::Creature(name));
+            }
+        }
+        if let Some(harm) = killer {
+            eprintln!("strata: died of {harm}; back at the spawn point with everything carried");
+            l.player = crate::player::Player::spawn(&l.world);
+            l.vitals = Vitals::new(crate::save::MAX_HEALTH, rules);
+            l.creatures.immune = 2.0;
+            self.say(format!("You died of {harm}. Nothing was lost."), now);
+        }
+    }
+
+    /// A sword swing: hits what is in front, kills give their drops.
+    fn swing(&mut self, l: &mut Loaded, damage: f32, reach: f32, now: f64) {
+        let s = l.creatures.swing(&l.player, damage, reach);
+        if s.hits > 0 {
+            eprintln!("strata: swing hit {}", s.hits);
+        }
+        for (kind, item, n) in s.killed {
+            let lost = l.inventory.add(item, n);
+            eprintln!(
+                "strata: killed a {}, {item} x{}",
+                kind.stats().name,
+                n - lost
+            );
+            self.say(
+                format!("Killed a {}: {} {item}", kind.stats().name, n - lost),
+                now,
+            );
+        }
+    }
+
+    /// What the crafting panel lists for the player now (see [`invscreen::listed`]).
+    pub fn recipes(l: &Loaded) -> Vec<(usize, Result<(), CraftRefusal>)> {
+        let cat = catalog();
+        let near = Stations::near(&l.world, l.player.bounds(), cat);
+        invscreen::listed(cat, &l.inventory, near)
+    }
+
+    /// Crafts the `k`-th recipe the panel lists, logging `crafted NAME` (or says why not).
+    pub fn craft_listed(&mut self, l: &mut Loaded, k: usize, now: f64) {
+        let list = Play::recipes(l);
+        let Some(&(i, _)) = list.get(k.min(list.len().saturating_sub(1))) else {
+            self.say("Nothing to craft from what you carry", now);
+            return;
+        };
+        let cat = catalog();
+        let near = Stations::near(&l.world, l.player.bounds(), cat);
+        let recipe = &cat.recipes[i];
+        match items::craft(cat, recipe, &mut l.inventory, near) {
+            Ok(()) => {
+                let item = cat.item(recipe.make);
+                eprintln!("strata: crafted {} x{}", item.name, recipe.count);
+                self.say(format!("Crafted {} x{}", item.label, recipe.count), now);
+            }
+            Err(e) => self.say(format!("Can't craft: {e}"), now),
+        }
+        // The list may have changed: keep the highlight on a row that exists.
+        self.recipe_selected = self
+            .recipe_selected
+            .min(Play::recipes(l).len().saturating_sub(1));
+    }
+
+    /// A click on inventory slot `i`: picks up, puts down, merges or swaps stacks.
+    pub fn click_slot(&mut self, l: &mut Loaded, i: usize) {
+        l.inventory.click(i, &mut self.held);
+    }
+
+    /// Closing the inventory screen: the stack on the cursor goes back into the slots.
+    pub fn put_back(&mut self, l: &mut Loaded) {
+        if let Some(h) = self.held.take() {
+            let lost = l.inventory.add(h.item, h.count);
+            if lost > 0 {
+                eprintln!(
+                    "strata: {lost} {} did not fit back",
+                    catalog().item(h.item).name
+                );
+            }
         }
     }
 
@@ -354,14 +515,8 @@ mod tests {
 
     #[test]
     fn digging_under_the_feet_takes_time_relights_and_reanalyses() {
-        let mut l = loaded();
-        let mut play = Play::default();
+        let (mut l, mut play) = landed();
         let still = Input::default();
-        // Let the player land.
-        for _ in 0..120 {
-            play.step(&mut l, still, None, Buttons::default(), 1.0 / 60.0, 0.0);
-        }
-        assert!(l.player.on_ground);
         let (px, py) = l.player.pos;
         let below = (px.floor() as i64, py as i64);
         let tile = l.world.tile(below.0 as usize, below.1 as usize);
@@ -391,18 +546,7 @@ mod tests {
 
     #[test]
     fn placing_needs_the_block_and_refuses_on_the_player() {
-        let mut l = loaded();
-        let mut play = Play::default();
-        for _ in 0..120 {
-            play.step(
-                &mut l,
-                Input::default(),
-                None,
-                Buttons::default(),
-                1.0 / 60.0,
-                0.0,
-            );
-        }
+        let (mut l, mut play) = landed();
         let (px, py) = l.player.pos;
         let feet = (px.floor() as i64, py as i64 - 1);
         // A quick click: pressed and released within the frame.
@@ -410,10 +554,12 @@ mod tests {
             place_pressed: true,
             ..Default::default()
         };
-        l.inventory.select(0); // dirt, none yet
+        l.inventory.select(5); // empty
         play.step(&mut l, Input::default(), Some(feet), place, 0.0, 1.0);
-        assert!(play.notice.as_ref().unwrap().0.contains("no dirt left"));
+        assert!(play.notice.as_ref().unwrap().0.contains("nothing to place"));
         l.inventory.add(Tile::Dirt, 3);
+        l.inventory.select(3);
+        assert_eq!(l.inventory.selected_tile(), Some(Tile::Dirt));
         play.step(&mut l, Input::default(), Some(feet), place, 0.0, 2.0);
         assert!(play.notice.as_ref().unwrap().0.contains("trap"));
         assert_eq!(l.world.tile(feet.0 as usize, feet.1 as usize), Tile::Air);
@@ -431,5 +577,101 @@ mod tests {
             );
             assert_eq!(l.inventory.count(Tile::Dirt), 2);
         }
+    }
+
+    /// Lets the player land (two seconds of frames without input).
+    fn landed() -> (Loaded, Play) {
+        let mut l = loaded();
+        let mut play = Play::default();
+        for _ in 0..120 {
+            play.step(
+                &mut l,
+                Input::default(),
+                None,
+                Buttons::default(),
+                1.0 / 60.0,
+                0.0,
+            );
+        }
+        assert!(l.player.on_ground);
+        (l, play)
+    }
+
+    #[test]
+    fn a_sword_kills_a_slime_in_front_for_gel() {
+        let (mut l, mut play) = landed();
+        l.creatures.list.clear();
+        let (px, py) = l.player.pos;
+        l.creatures.list.push(crate::creatures::Creature::new(
+            crate::creatures::Kind::Slime,
+            (px + 1.2, py),
+        ));
+        l.inventory.select(1);
+        assert!(l.inventory.selected_sword().is_some(), "the copper sword");
+        let swing = Buttons {
+            dig: true,
+            ..Default::default()
+        };
+        let aim = Some(((px + 2.0) as i64, py as i64 - 1));
+        let mut now = 10.0;
+        for _ in 0..5 {
+            play.step(&mut l, Input::default(), aim, swing, 0.0, now);
+            now += 1.0;
+        }
+        assert_eq!(l.player.facing, 1);
+        assert!(l.inventory.count("gel") >= 1, "the slime dropped gel");
+        assert!(l.creatures.list.iter().all(|c| c.health > 0.0));
+        assert_eq!(l.creatures.killed, 1);
+        // Swinging never digs.
+        assert!(play.target.is_none());
+    }
+
+    #[test]
+    fn lava_kills_and_the_player_respawns_with_everything() {
+        let (mut l, mut play) = landed();
+        l.inventory.add(Tile::Stone, 7);
+        let carried = l.inventory.clone();
+        let (px, py) = l.player.pos;
+        for y in (py - 2.0) as usize..py as usize {
+            for x in (px - 1.0) as usize..=(px + 1.0) as usize {
+                l.world.set(x, y, Tile::Lava);
+            }
+        }
+        let mut now = 0.0;
+        for _ in 0..60 * 4 {
+            now += 1.0 / 60.0;
+            play.step(
+                &mut l,
+                Input::default(),
+                None,
+                Buttons::default(),
+                1.0 / 60.0,
+                now,
+            );
+            if play.notice.as_ref().is_some_and(|n| n.0.contains("died")) {
+                break;
+            }
+        }
+        let notice = play
+            .notice
+            .as_ref()
+            .map(|n| n.0.clone())
+            .unwrap_or_default();
+        assert!(notice.contains("You died of lava"), "{notice}");
+        assert_eq!(l.player.pos, crate::player::spawn_point(&l.world));
+        assert_eq!(l.vitals.health, crate::save::MAX_HEALTH);
+        assert_eq!(l.inventory, carried, "nothing lost");
+    }
+
+    #[test]
+    fn time_of_day_moves_on_with_play() {
+        let (mut l, mut play) = landed();
+        let t = l.time_of_day;
+        for _ in 0..600 {
+            play.step(&mut l, Input::default(), None, Buttons::default(), 0.1, 0.0);
+        }
+        let day = crate::rules::rules().day_seconds();
+        assert!((l.time_of_day - t - 60.0 / day).abs() < 1e-3);
+        assert_eq!(l.player_state().time_of_day, l.time_of_day);
     }
 }

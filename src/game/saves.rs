@@ -232,10 +232,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("strata-loadlist-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let player = PlayerState {
-            pos: (2.0, 2.0),
-            inventory: Default::default(),
-        };
+        let player = PlayerState::new((2.0, 2.0));
         let mut w = World::from_ascii(&["        "; 8]).unwrap();
         let stamp = |p: &Path, s: u64| {
             std::fs::File::options()

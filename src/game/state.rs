@@ -91,6 +91,14 @@ pub struct Loaded {
     pub last_relight: Option<(Rect, Duration)>,
     pub player: Player,
     pub inventory: Inventory,
+    /// Health and breath.
+    pub vitals: crate::vitals::Vitals,
+    /// Share of the day gone, 0..1 (0 is midnight).
+    pub time_of_day: f32,
+    /// Creatures about.
+    pub creatures: crate::creatures::Creatures,
+    /// The world's depth layers (where creatures spawn).
+    pub layers: crate::worldgen::layers::Layers,
     pub dig: DigState,
     /// Connectivity after edits, off the render thread.
     pub reanalyser: Reanalyser,
@@ -119,14 +127,14 @@ impl Loaded {
         let (w, h) = (g.world.width(), g.world.height());
         let grids = [Grid::new(w, h), Grid::scaled(w, h, OVERVIEW_SCALE)];
         let largest = g.report.largest_cave;
-        let (player, inventory) = match g.player {
-            Some(p) => {
-                let mut player = Player::new(p.pos);
-                player.unstick(&g.world);
-                (player, p.inventory)
-            }
-            None => (Player::spawn(&g.world), Inventory::default()),
-        };
+        let seed = g.world.seed;
+        let layers = crate::worldgen::layers::Layers::of_world(&g.world);
+        let state = g.player.unwrap_or_else(|| crate::save::PlayerState {
+            time_of_day: crate::rules::rules().start_time,
+            ..crate::save::PlayerState::new(crate::player::spawn_point(&g.world))
+        });
+        let mut player = Player::new(state.pos);
+        player.unstick(&g.world);
         // A save may have been taken while water was flowing: wake what can still move.
         let mut flow = crate::flow::Flow::default();
         if g.loaded_from.is_some() {
@@ -152,7 +160,11 @@ impl Loaded {
             light_version: 0,
             last_relight: None,
             player,
-            inventory,
+            inventory: state.inventory,
+            vitals: crate::vitals::Vitals::new(state.health, crate::rules::rules()),
+            time_of_day: state.time_of_day,
+            creatures: crate::creatures::Creatures::new(seed),
+            layers,
             dig: DigState::default(),
             reanalyser,
             edits: Vec::new(),
@@ -176,6 +188,8 @@ impl Loaded {
         crate::save::PlayerState {
             pos: self.player.pos,
             inventory: self.inventory.clone(),
+            health: self.vitals.health,
+            time_of_day: self.time_of_day,
         }
     }
 

@@ -350,10 +350,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("strata-worker-{}", std::process::id()));
         let path = dir.join("w.strata");
         let (world, _) = worldgen::generate(&tiny(), 5);
-        let player = PlayerState {
-            pos: (10.5, 20.0),
-            inventory: Default::default(),
-        };
+        let player = PlayerState::new((10.5, 20.0));
         save::save(&path, &world, &player).unwrap();
         let mut w = Worker::default();
         w.start_from(Source::File(path.clone()));

@@ -20,6 +20,8 @@ fn small() -> (World, PlayerState) {
         PlayerState {
             pos: (32.5, 11.0),
             inventory,
+            health: 61.5,
+            time_of_day: 0.8,
         },
     )
 }
@@ -76,11 +78,69 @@ fn version_1_saves_still_load() {
     assert_eq!(u32::from_le_bytes(v1[7..11].try_into().unwrap()), 1);
     let (w2, p2) = decode(&v1).unwrap();
     assert_eq!(w2.tiles(), world.tiles());
-    assert_eq!(p2, player);
+    assert_loaded_as_old(&p2, &player, V1_KINDS);
     // Read with today's 5-bit layout, the same bytes would be other tiles.
     let mut as_v2 = v1.clone();
     as_v2[7..11].copy_from_slice(&VERSION.to_le_bytes());
     assert!(decode(&resum(as_v2)).is_err());
+}
+
+/// An old save's player: the same position, the blocks of its tile counts beside a new
+/// player's tools, selected slot kept, full health in the morning.
+fn assert_loaded_as_old(loaded: &PlayerState, saved: &PlayerState, kinds: usize) {
+    assert_eq!(loaded.pos, saved.pos);
+    for &t in &Tile::ALL[..kinds] {
+        assert_eq!(loaded.inventory.count(t), saved.inventory.count(t), "{t:?}");
+    }
+    assert_eq!(
+        loaded.inventory.best_pickaxe(),
+        Inventory::default().best_pickaxe()
+    );
+    assert_eq!(loaded.inventory.selected(), saved.inventory.selected());
+    assert_eq!((loaded.health, loaded.time_of_day), (MAX_HEALTH, MORNING));
+}
+
+#[test]
+fn version_2_saves_still_load() {
+    let (world, player) = small();
+    let v2 = encode_as(&world, &player, 2);
+    assert_eq!(u32::from_le_bytes(v2[7..11].try_into().unwrap()), 2);
+    let (w2, p2) = decode(&v2).unwrap();
+    assert_eq!(w2.tiles(), world.tiles());
+    assert_loaded_as_old(&p2, &player, V2_KINDS);
+    // Today's saves keep the health and the time of day, which version 2 had not.
+    let (_, p3) = decode(&encode(&world, &player)).unwrap();
+    assert_eq!((p3.health, p3.time_of_day), (61.5, 0.8));
+}
+
+#[test]
+fn unknown_items_and_bad_vitals_are_refused() {
+    let (world, mut player) = small();
+    let bytes = encode(&world, &player);
+    // Rename the stored "stone" to "stonf" (same length) and fix the checksum.
+    let at = bytes
+        .windows(6)
+        .position(|w| w == b"\x05stone")
+        .expect("stone is stored by name");
+    let mut renamed = bytes.clone();
+    renamed[at + 5] = b'f';
+    let e = decode(&resum(renamed)).unwrap_err().to_string();
+    assert!(e.contains("unknown item \"stonf\""), "{e}");
+    player.health = f32::NAN;
+    assert!(
+        decode(&encode(&world, &player))
+            .unwrap_err()
+            .to_string()
+            .contains("health")
+    );
+    player.health = 10.0;
+    player.time_of_day = 1.5;
+    assert!(
+        decode(&encode(&world, &player))
+            .unwrap_err()
+            .to_string()
+            .contains("time of day")
+    );
 }
 
 #[test]
@@ -254,10 +314,7 @@ fn large_world_save_is_small() {
     };
     let (world, _) = crate::worldgen::generate(&preset, 1);
     let start = std::time::Instant::now();
-    let player = PlayerState {
-        pos: crate::player::spawn_point(&world),
-        inventory: Inventory::default(),
-    };
+    let player = PlayerState::new(crate::player::spawn_point(&world));
     let bytes = encode(&world, &player);
     let enc = start.elapsed();
     let start = std::time::Instant::now();

@@ -1,0 +1,258 @@
+//! The inventory screen (I, or C for crafting): every slot in four rows of nine, the
+//! hotbar as the first row; a click picks a stack up and puts it down (merging onto the
+//! same item, swapping with another); beside it the crafting panel lists what can be made
+//! from what is carried, near which station. Layout, the list and hit-testing are plain
+//! functions; drawing follows.
+
+use crate::items::inventory::SLOTS;
+use crate::items::{Catalog, CraftRefusal, Inventory, Stack, Stations};
+use macroquad::prelude::*;
+
+const COLS: usize = 9;
+
+/// Screen rectangles of the slots: four rows of nine, the hotbar's row on top.
+pub fn slot_rects(screen: (f32, f32), s: f32) -> [Rect; SLOTS] {
+    let side = 44.0 * s;
+    let gap = 4.0 * s;
+    let x0 = (screen.0 * 0.5 - (COLS as f32 * (side + gap)) - 8.0 * s)
+        .round()
+        .max(8.0 * s);
+    let y0 = (70.0 * s).round();
+    std::array::from_fn(|i| {
+        let (c, r) = ((i % COLS) as f32, (i / COLS) as f32);
+        let extra = if r > 0.0 { 8.0 * s } else { 0.0 };
+        Rect::new(
+            x0 + c * (side + gap),
+            y0 + r * (side + gap) + extra,
+            side,
+            side,
+        )
+    })
+}
+
+/// The slot under screen point `p`.
+pub fn slot_at(screen: (f32, f32), s: f32, p: (f32, f32)) -> Option<usize> {
+    slot_rects(screen, s)
+        .iter()
+        .position(|r| r.contains(vec2(p.0, p.1)))
+}
+
+/// The recipes the panel lists, as (index in `cat.recipes`, can it be made now): those
+/// that can be made first, then those missing only their station, then those of which
+/// something is carried; recipes of which nothing is carried are left out.
+pub fn listed(
+    cat: &Catalog,
+    inv: &Inventory,
+    near: Stations,
+) -> Vec<(usize, Result<(), CraftRefusal>)> {
+    let mut out: Vec<(usize, Result<(), CraftRefusal>)> = cat
+        .recipes
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (i, cat.status(r, inv, near)))
+        .filter(|(i, st)| {
+            !matches!(st, Err(CraftRefusal::Missing(..)))
+                || cat.recipes[*i]
+                    .from
+                    .iter()
+                    .any(|&(id, _)| inv.count(id) > 0)
+        })
+        .collect();
+    out.sort_by_key(|(i, st)| {
+        let rank = match st {
+            Ok(()) => 0,
+            Err(CraftRefusal::NotNear(_)) => 1,
+            Err(_) => 2,
+        };
+        (rank, *i)
+    });
+    out
+}
+
+/// Screen rectangles of the crafting panel's first `n` rows, right of the slots.
+pub fn recipe_rects(n: usize, screen: (f32, f32), s: f32) -> Vec<Rect> {
+    let x = (screen.0 * 0.5 + 8.0 * s).round();
+    let w = (screen.0 - x - 12.0 * s).clamp(120.0 * s, 620.0 * s);
+    let (y0, h) = (70.0 * s, 34.0 * s);
+    let rows = ((screen.1 - y0 - 120.0 * s) / h).max(1.0) as usize;
+    (0..n.min(rows))
+        .map(|i| Rect::new(x, y0 + 24.0 * s + i as f32 * h, w, h - 2.0 * s))
+        .collect()
+}
+
+/// The crafting row under screen point `p`.
+pub fn recipe_at(n: usize, screen: (f32, f32), s: f32, p: (f32, f32)) -> Option<usize> {
+    recipe_rects(n, screen, s)
+        .iter()
+        .position(|r| r.contains(vec2(p.0, p.1)))
+}
+
+/// One line of the panel: `workbench x1  <- 8 wood` and why it cannot be made yet.
+pub fn recipe_line(cat: &Catalog, i: usize, status: Result<(), CraftRefusal>) -> String {
+    let r = &cat.recipes[i];
+    let from: Vec<String> = r
+        .from
+        .iter()
+        .map(|&(id, n)| format!("{n} {}", cat.item(id).label))
+        .collect();
+    let mut line = format!(
+        "{} x{}  <- {}",
+        cat.item(r.make).label,
+        r.count,
+        from.join(", ")
+    );
+    if let Err(e) = status {
+        line.push_str(&format!("  ({e})"));
+    }
+    line
+}
+
+/// Draws the screen: slots, the stack on the cursor, the crafting panel with `selected`
+/// highlighted.
+#[allow(clippy::too_many_arguments)]
+pub fn draw(
+    cat: &Catalog,
+    inv: &Inventory,
+    held: Option<Stack>,
+    list: &[(usize, Result<(), CraftRefusal>)],
+    selected: usize,
+    atlas: &Texture2D,
+    screen: (f32, f32),
+    s: f32,
+) {
+    draw_rectangle(
+        0.0,
+        0.0,
+        screen.0,
+        screen.1,
+        Color::new(0.0, 0.0, 0.0, 0.45),
+    );
+    let font = (16.0 * s).round() as u16;
+    let rects = slot_rects(screen, s);
+    draw_text(
+        "Inventory (I or Esc closes)",
+        rects[0].x,
+        rects[0].y - 10.0 * s,
+        20.0 * s,
+        WHITE,
+    );
+    for (i, r) in rects.iter().enumerate() {
+        draw_rectangle(r.x, r.y, r.w, r.h, Color::new(0.05, 0.05, 0.08, 0.85));
+        let (line, color) = if i == inv.selected() {
+            (3.0 * s, Color::new(1.0, 0.85, 0.3, 1.0))
+        } else {
+            (1.0 * s, Color::new(0.7, 0.72, 0.75, 0.8))
+        };
+        draw_rectangle_lines(r.x, r.y, r.w, r.h, line, color);
+        if let Some(stack) = inv.slots()[i] {
+            super::hud::draw_stack(stack, atlas, *r, s, font);
+        }
+    }
+    let rows = recipe_rects(list.len(), screen, s);
+    let title = if list.is_empty() {
+        "Crafting: nothing to make from what you carry"
+    } else {
+        "Crafting (click, or Up/Down and Enter)"
+    };
+    let tx = rows.first().map_or(screen.0 * 0.5, |r| r.x);
+    draw_text(title, tx, 70.0 * s + 14.0 * s, 20.0 * s, WHITE);
+    for (k, (r, &(i, st))) in rows.iter().zip(list).enumerate() {
+        let bg = if k == selected {
+            Color::new(0.25, 0.22, 0.1, 0.92)
+        } else {
+            Color::new(0.05, 0.05, 0.08, 0.85)
+        };
+        draw_rectangle(r.x, r.y, r.w, r.h, bg);
+        let icon = Rect::new(r.x + 4.0 * s, r.y + 4.0 * s, r.h - 8.0 * s, r.h - 8.0 * s);
+        super::hud::draw_item(cat.item(cat.recipes[i].make), atlas, icon);
+        let color = if st.is_ok() {
+            WHITE
+        } else {
+            Color::new(0.62, 0.62, 0.66, 1.0)
+        };
+        let text = recipe_line(cat, i, st);
+        draw_text(
+            &text,
+            r.x + r.h + 2.0 * s,
+            r.y + r.h * 0.68,
+            font as f32,
+            color,
+        );
+    }
+    if let Some(h) = held {
+        let (mx, my) = mouse_position();
+        let side = 44.0 * s;
+        super::hud::draw_stack(
+            h,
+            atlas,
+            Rect::new(mx - side / 2.0, my - side / 2.0, side, side),
+            s,
+            font,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::items::catalog;
+    use crate::world::Tile;
+
+    #[test]
+    fn the_panel_lists_what_can_be_made_first_and_hides_what_nothing_is_carried_for() {
+        let cat = catalog();
+        let mut inv = Inventory::empty();
+        assert!(listed(cat, &inv, Stations::default()).is_empty());
+        inv.add(Tile::Wood, 10);
+        let list = listed(cat, &inv, Stations::default());
+        let first = &cat.recipes[list[0].0];
+        assert_eq!(cat.item(first.make).name, "workbench");
+        assert!(list[0].1.is_ok());
+        // The wooden sword needs the workbench: listed after, saying so.
+        let sword = list
+            .iter()
+            .find(|(i, _)| cat.item(cat.recipes[*i].make).name == "wooden_sword")
+            .unwrap();
+        assert_eq!(sword.1, Err(CraftRefusal::NotNear(Tile::Workbench)));
+        assert!(recipe_line(cat, sword.0, sword.1).contains("stand near a workbench"));
+        let near = listed(cat, &inv, Stations::default().with(Tile::Workbench));
+        assert!(near.iter().take(2).all(|(_, st)| st.is_ok()));
+        // Nothing of iron carried: no bars, no anvil (the iron pickaxe is listed, for its
+        // wood).
+        let names: Vec<&str> = list
+            .iter()
+            .map(|(i, _)| cat.item(cat.recipes[*i].make).name.as_str())
+            .collect();
+        assert!(
+            !names.contains(&"iron_bar") && !names.contains(&"anvil"),
+            "{names:?}"
+        );
+        assert!(names.contains(&"iron_pickaxe"));
+    }
+
+    #[test]
+    fn slots_are_four_rows_of_nine_without_overlap_and_rows_hit_test() {
+        let screen = (1280.0, 720.0);
+        let r = slot_rects(screen, 1.0);
+        assert!(r[..9].iter().all(|q| q.y == r[0].y));
+        assert!(r[9].y > r[0].y + r[0].h && r[35].y + r[35].h < 720.0);
+        for w in r.windows(2).filter(|w| w[0].y == w[1].y) {
+            assert!(w[0].x + w[0].w < w[1].x);
+        }
+        let centre = |q: Rect| (q.x + q.w / 2.0, q.y + q.h / 2.0);
+        assert_eq!(slot_at(screen, 1.0, centre(r[22])), Some(22));
+        let rows = recipe_rects(5, screen, 1.0);
+        assert!(
+            rows[0].x > r[8].x + r[8].w,
+            "the panel is right of the slots"
+        );
+        assert_eq!(recipe_at(5, screen, 1.0, centre(rows[3])), Some(3));
+        assert_eq!(recipe_at(5, screen, 1.0, centre(r[0])), None);
+        // At 640x480 the panel still fits some rows.
+        assert!(!recipe_rects(20, (640.0, 480.0), ui_scale(480.0)).is_empty());
+    }
+
+    fn ui_scale(h: f32) -> f32 {
+        super::super::ui::scale(h)
+    }
+}

@@ -1,0 +1,674 @@
+//! Items: what the inventory holds, what pickaxes can mine and what can be crafted.
+//!
+//! The data lives in `config/items.ron` and `config/recipes.ron`, compiled into the binary
+//! and checked by [`Catalog::parse`] (errors name the file, line:col, the field and its
+//! allowed range, as the presets' do). [`catalog`] is the checked data.
+//!
+//! Rules (pure functions, tested beside this file):
+//! - a tile needs a pickaxe of at least [`Catalog::power_needed`] to be mined: solid tiles
+//!   need any pickaxe, deeper ores the pickaxe made from the ore above them; trees,
+//!   torches and furniture need none ([`mine_time`]);
+//! - a pickaxe divides a tile's dig time by its speed;
+//! - a recipe needs its ingredients carried and its station within [`CRAFT_RANGE`] tiles
+//!   ([`craft`]): the ingredients are taken and the result added, or nothing changes.
+
+pub mod inventory;
+
+pub use inventory::{Inventory, Stack};
+
+use crate::preset::{PresetError, RangeError, locate_field};
+use crate::world::{Tile, World};
+use serde::Deserialize;
+use std::fmt;
+use std::sync::OnceLock;
+
+/// `config/items.ron`, as compiled in.
+pub const ITEMS_RON: &str = include_str!("../config/items.ron");
+/// `config/recipes.ron`, as compiled in.
+pub const RECIPES_RON: &str = include_str!("../config/recipes.ron");
+
+/// How far from the player's body a crafting station may be, in tiles.
+pub const CRAFT_RANGE: i64 = 4;
+/// Longest item name (a save stores its length in a byte).
+pub const MAX_NAME: usize = 32;
+/// Most items and most recipes the files may hold.
+pub const MAX_ENTRIES: usize = 1024;
+
+/// An item: its index in [`Catalog::items`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ItemId(pub u16);
+
+/// What an item does.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Kind {
+    /// Places this tile.
+    Block(Tile),
+    /// Crafted from and into other items.
+    Material,
+    /// Digs tiles that need at most `power`, `speed` times as fast as by hand.
+    Pickaxe { power: u32, speed: f32 },
+    /// Hits creatures within `reach` tiles for `damage`, once every `cooldown` seconds.
+    Sword {
+        damage: u32,
+        reach: f32,
+        cooldown: f32,
+    },
+}
+
+/// One item kind.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Item {
+    pub name: String,
+    pub label: String,
+    pub kind: Kind,
+    /// Most of it one slot holds.
+    pub stack: u32,
+    /// Icon colour (blocks are drawn with their tile's art).
+    pub color: [u8; 3],
+}
+
+/// One recipe.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Recipe {
+    pub make: ItemId,
+    pub count: u32,
+    pub from: Vec<(ItemId, u32)>,
+    /// The station tile to stand near, if any.
+    pub at: Option<Tile>,
+}
+
+/// Every item and recipe, checked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Catalog {
+    pub items: Vec<Item>,
+    pub recipes: Vec<Recipe>,
+    block: [Option<ItemId>; Tile::COUNT],
+    power: [u32; Tile::COUNT],
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ItemsFile {
+    #[serde(default)]
+    mining: Vec<MiningRow>,
+    items: Vec<ItemRow>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MiningRow {
+    tile: String,
+    power: u32,
+}
+
+#[derive(Deserialize, Clone, Copy, PartialEq)]
+enum KindName {
+    Block,
+    Material,
+    Pickaxe,
+    Sword,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ItemRow {
+    name: String,
+    label: String,
+    kind: KindName,
+    #[serde(default)]
+    tile: Option<String>,
+    #[serde(default)]
+    power: Option<u32>,
+    #[serde(default)]
+    speed: Option<f32>,
+    #[serde(default)]
+    damage: Option<u32>,
+    #[serde(default)]
+    reach: Option<f32>,
+    #[serde(default)]
+    cooldown: Option<f32>,
+    #[serde(default)]
+    stack: Option<u32>,
+    #[serde(default)]
+    color: Option<(u8, u8, u8)>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RecipesFile {
+    recipes: Vec<RecipeRow>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RecipeRow {
+    make: String,
+    #[serde(default = "one")]
+    count: u32,
+    from: Vec<(String, u32)>,
+    #[serde(default)]
+    at: Option<String>,
+}
+
+/// A field that is wrong: its path (`items[3].power`) and why.
+struct Bad {
+    field: String,
+    message: String,
+}
+
+fn bad(field: impl Into<String>, message: impl Into<String>) -> Bad {
+    Bad {
+        field: field.into(),
+        message: message.into(),
+    }
+}
+
+fn range_u(field: String, v: u32, lo: u32, hi: u32) -> Result<u32, Bad> {
+    if (lo..=hi).contains(&v) {
+        return Ok(v);
+    }
+    let e = RangeError {
+        value: v.to_string(),
+        allowed: format!("{lo}..={hi}"),
+        field: field.clone(),
+    };
+    Err(bad(field, e.to_string()))
+}
+
+fn range_f(field: String, v: f32, lo: f32, hi: f32) -> Result<f32, Bad> {
+    if v.is_finite() && (lo..=hi).contains(&v) {
+        return Ok(v);
+    }
+    let e = RangeError {
+        value: v.to_string(),
+        allowed: format!("[{lo}, {hi}]"),
+        field: field.clone(),
+    };
+    Err(bad(field, e.to_string()))
+}
+
+fn need<T>(field: String, v: Option<T>, kind: &str) -> Result<T, Bad> {
+    v.ok_or_else(|| {
+        bad(
+            field.clone(),
+            format!("{field} is missing: every {kind} needs it"),
+        )
+    })
+}
+
+fn tile_named(field: String, name: &str) -> Result<Tile, Bad> {
+    Tile::ALL
+        .into_iter()
+        .find(|t| t.name() == name)
+        .ok_or_else(|| {
+            let names: Vec<&str> = Tile::ALL.iter().map(|t| t.name()).collect();
+            bad(
+                field.clone(),
+                format!(
+                    "{field} = {name:?} is not a tile: allowed {}",
+                    names.join(", ")
+                ),
+            )
+        })
+}
+
+/// Parses RON text, with a syntax or type error placed at its line:col.
+pub(crate) fn parse_ron<T: serde::de::DeserializeOwned>(
+    text: &str,
+    source: &str,
+) -> Result<T, PresetError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+        .from_str(text)
+        .map_err(|e| PresetError {
+            source: source.to_string(),
+            position: Some((e.span.start.line, e.span.start.col)),
+            message: e.code.to_string(),
+        })
+}
+
+/// A [`Bad`] field as an error at its place in `text` (or the first of `fallback` found).
+fn placed(text: &str, source: &str, b: Bad, fallback: &[String]) -> PresetError {
+    let position = std::iter::once(&b.field)
+        .chain(fallback)
+        .find_map(|f| locate_field(text, f));
+    PresetError {
+        source: source.to_string(),
+        position,
+        message: b.message,
+    }
+}
+
+impl Catalog {
+    /// The items and recipes compiled into the binary.
+    pub fn builtin() -> Result<Catalog, PresetError> {
+        Catalog::parse(
+            ITEMS_RON,
+            "config/items.ron",
+            RECIPES_RON,
+            "config/recipes.ron",
+        )
+    }
+
+    /// Parses and checks items and recipes text; `*_source` name them in errors.
+    pub fn parse(
+        items: &str,
+        items_source: &str,
+        recipes: &str,
+        recipes_source: &str,
+    ) -> Result<Catalog, PresetError> {
+        let file: ItemsFile = parse_ron(items, items_source)?;
+        let mut cat = Catalog::from_items(&file).map_err(|(b, fb)| {
+            let fb: Vec<String> = fb.into_iter().collect();
+            placed(items, items_source, b, &fb)
+        })?;
+        let rfile: RecipesFile = parse_ron(recipes, recipes_source)?;
+        cat.recipes = cat.check_recipes(&rfile).map_err(|(b, fb)| {
+            let fb: Vec<String> = fb.into_iter().collect();
+            placed(recipes, recipes_source, b, &fb)
+        })?;
+        Ok(cat)
+    }
+
+    fn from_items(file: &ItemsFile) -> Result<Catalog, (Bad, Option<String>)> {
+        if file.items.is_empty() || file.items.len() > MAX_ENTRIES {
+            let m = format!(
+                "items lists {} items: allowed 1..={MAX_ENTRIES}",
+                file.items.len()
+            );
+            return Err((bad("items", m), None));
+        }
+        let mut power = [0u32; Tile::COUNT];
+        for t in Tile::ALL {
+            power[t as usize] = u32::from(t.is_solid());
+        }
+        for (i, m) in file.mining.iter().enumerate() {
+            let at = |f: &str| format!("mining[{i}].{f}");
+            let t = tile_named(at("tile"), &m.tile).map_err(|b| (b, None))?;
+            power[t as usize] = range_u(at("power"), m.power, 1, 1000).map_err(|b| (b, None))?;
+        }
+        let mut items: Vec<Item> = Vec::with_capacity(file.items.len());
+        let mut block = [None; Tile::COUNT];
+        for (i, row) in file.items.iter().enumerate() {
+            let at = |f: &str| format!("items[{i}].{f}");
+            let item = Catalog::item_of(row, &at).map_err(|b| (b, Some(at("name"))))?;
+            if items.iter().any(|o| o.name == item.name) {
+                let m = format!("{} = {:?} is named twice", at("name"), item.name);
+                return Err((bad(at("name"), m), None));
+            }
+            if let Kind::Block(t) = item.kind {
+                if block[t as usize].is_some() {
+                    let m = format!("{} = {:?}: two items place it", at("tile"), t.name());
+                    return Err((bad(at("tile"), m), None));
+                }
+                block[t as usize] = Some(ItemId(i as u16));
+            }
+            items.push(item);
+        }
+        // Whatever digging gives must be an item, or digging would lose it.
+        for t in Tile::ALL {
+            let drop = crate::edit::drop_of(t);
+            if t.info().dig_time.is_some() && block[drop as usize].is_none() {
+                let m = format!(
+                    "no Block item places {:?}, which digging {:?} gives",
+                    drop.name(),
+                    t.name()
+                );
+                return Err((bad("items", m), None));
+            }
+        }
+        Ok(Catalog {
+            items,
+            recipes: Vec::new(),
+            block,
+            power,
+        })
+    }
+
+    fn item_of(row: &ItemRow, at: &dyn Fn(&str) -> String) -> Result<Item, Bad> {
+        let name_ok = !row.name.is_empty()
+            && row.name.len() <= MAX_NAME
+            && row
+                .name
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
+        if !name_ok {
+            let m = format!(
+                "{} = {:?}: allowed 1 to {MAX_NAME} of a-z, 0-9 and _",
+                at("name"),
+                row.name
+            );
+            return Err(bad(at("name"), m));
+        }
+        if row.label.is_empty() || row.label.len() > 64 {
+            let m = format!("{} = {:?}: allowed 1 to 64 bytes", at("label"), row.label);
+            return Err(bad(at("label"), m));
+        }
+        if row.tile.is_some() && row.kind != KindName::Block {
+            let m = format!("{}: only a Block item places a tile", at("tile"));
+            return Err(bad(at("tile"), m));
+        }
+        let kind = match row.kind {
+            KindName::Block => {
+                let name = need(at("tile"), row.tile.as_ref(), "Block")?;
+                Kind::Block(tile_named(at("tile"), name)?)
+            }
+            KindName::Material => Kind::Material,
+            KindName::Pickaxe => Kind::Pickaxe {
+                power: range_u(
+                    at("power"),
+                    need(at("power"), row.power, "Pickaxe")?,
+                    1,
+                    1000,
+                )?,
+                speed: range_f(
+                    at("speed"),
+                    need(at("speed"), row.speed, "Pickaxe")?,
+                    0.1,
+                    10.0,
+                )?,
+            },
+            KindName::Sword => Kind::Sword {
+                damage: range_u(
+                    at("damage"),
+                    need(at("damage"), row.damage, "Sword")?,
+                    1,
+                    1000,
+                )?,
+                reach: range_f(
+                    at("reach"),
+                    need(at("reach"), row.reach, "Sword")?,
+                    0.5,
+                    8.0,
+                )?,
+                cooldown: range_f(
+                    at("cooldown"),
+                    need(at("cooldown"), row.cooldown, "Sword")?,
+                    0.05,
+                    5.0,
+                )?,
+            },
+        };
+        let default_stack = match kind {
+            Kind::Block(_) | Kind::Material => 999,
+            _ => 1,
+        };
+        let stack = range_u(at("stack"), row.stack.unwrap_or(default_stack), 1, 9999)?;
+        let color = match (row.color, kind) {
+            (Some((r, g, b)), _) => [r, g, b],
+            (None, Kind::Block(t)) => {
+                let c = t.color();
+                [c[0], c[1], c[2]]
+            }
+            (None, _) => [200, 200, 200],
+        };
+        Ok(Item {
+            name: row.name.clone(),
+            label: row.label.clone(),
+            kind,
+            stack,
+            color,
+        })
+    }
+
+    fn check_recipes(&self, file: &RecipesFile) -> Result<Vec<Recipe>, (Bad, Option<String>)> {
+        if file.recipes.len() > MAX_ENTRIES {
+            let m = format!(
+                "recipes lists {}: allowed 0..={MAX_ENTRIES}",
+                file.recipes.len()
+            );
+            return Err((bad("recipes", m), None));
+        }
+        let mut out = Vec::with_capacity(file.recipes.len());
+        for (i, row) in file.recipes.iter().enumerate() {
+            let at = |f: &str| format!("recipes[{i}].{f}");
+            let fb = Some(at("make"));
+            let item = |field: String, name: &str| {
+                self.id(name).ok_or_else(|| {
+                    let m = format!("{field} = {name:?} is not an item of config/items.ron");
+                    (bad(field, m), fb.clone())
+                })
+            };
+            let make = item(at("make"), &row.make)?;
+            let most = self.item(make).stack.min(999);
+            let count = range_u(at("count"), row.count, 1, most).map_err(|b| (b, None))?;
+            if row.from.is_empty() || row.from.len() > 16 {
+                let m = format!(
+                    "{} lists {} ingredients: allowed 1..=16",
+                    at("from"),
+                    row.from.len()
+                );
+                return Err((bad(at("from"), m), fb.clone()));
+            }
+            let mut from: Vec<(ItemId, u32)> = Vec::with_capacity(row.from.len());
+            for (j, (name, n)) in row.from.iter().enumerate() {
+                let f = format!("{}[{j}]", at("from"));
+                let id = item(f.clone(), name)?;
+                if from.iter().any(|&(o, _)| o == id) {
+                    return Err((bad(f.clone(), format!("{f}: {name:?} is listed twice")), fb));
+                }
+                let n = range_u(f, *n, 1, 999).map_err(|b| (b, fb.clone()))?;
+                from.push((id, n));
+            }
+            let at_tile = match &row.at {
+                None => None,
+                Some(name) => {
+                    let t = tile_named(at("at"), name).map_err(|b| (b, None))?;
+                    if self.block_item(t).is_none() {
+                        let m = format!("{} = {name:?}: no item places that station", at("at"));
+                        return Err((bad(at("at"), m), None));
+                    }
+                    Some(t)
+                }
+            };
+            out.push(Recipe {
+                make,
+                count,
+                from,
+                at: at_tile,
+            });
+        }
+        Ok(out)
+    }
+
+    /// The item called `name`.
+    pub fn id(&self, name: &str) -> Option<ItemId> {
+        self.items
+            .iter()
+            .position(|i| i.name == name)
+            .map(|i| ItemId(i as u16))
+    }
+
+    /// The item `id` (ids come from this catalog, so always in range).
+    pub fn item(&self, id: ItemId) -> &Item {
+        &self.items[id.0 as usize]
+    }
+
+    /// The item that places `tile`, if any.
+    pub fn block_item(&self, tile: Tile) -> Option<ItemId> {
+        self.block[tile as usize]
+    }
+
+    /// Pickaxe power needed to mine `tile`: 0 for what needs no pickaxe.
+    pub fn power_needed(&self, tile: Tile) -> u32 {
+        self.power[tile as usize]
+    }
+
+    /// What the panel shows for a recipe: can it be made now, or what is missing.
+    pub fn status(
+        &self,
+        recipe: &Recipe,
+        inv: &Inventory,
+        near: Stations,
+    ) -> Result<(), CraftRefusal> {
+        for &(id, n) in &recipe.from {
+            let have = inv.count(id);
+            if have < n {
+                return Err(CraftRefusal::Missing(id, n - have));
+            }
+        }
+        match recipe.at {
+            Some(t) if !near.has(t) => Err(CraftRefusal::NotNear(t)),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The checked items and recipes compiled into the binary (`cargo test` checks them, so
+/// they always parse).
+pub fn catalog() -> &'static Catalog {
+    static CATALOG: OnceLock<Catalog> = OnceLock::new();
+    CATALOG.get_or_init(|| Catalog::builtin().unwrap_or_else(|e| panic!("{e}")))
+}
+
+/// The item `name` of the built-in catalog (for code that names items, and tests).
+pub fn named(name: &str) -> Option<ItemId> {
+    catalog().id(name)
+}
+
+/// What a pickaxe offers: its power and speed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pick {
+    pub power: u32,
+    pub speed: f32,
+}
+
+/// Why a tile cannot be mined.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MineRefusal {
+    /// Nothing to dig there (air, liquids).
+    Undiggable,
+    /// A solid tile and no pickaxe carried.
+    NoPickaxe,
+    /// The best pickaxe carried is too weak: the power needed.
+    TooWeak(u32),
+}
+
+impl fmt::Display for MineRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MineRefusal::Undiggable => write!(f, "nothing to dig"),
+            MineRefusal::NoPickaxe => write!(f, "you need a pickaxe"),
+            MineRefusal::TooWeak(p) => {
+                let better = catalog()
+                    .items
+                    .iter()
+                    .filter_map(|i| match i.kind {
+                        Kind::Pickaxe { power, .. } if power >= *p => Some((power, &i.label)),
+                        _ => None,
+                    })
+                    .min_by_key(|(power, _)| *power);
+                match better {
+                    Some((_, label)) => write!(f, "needs a {label} (pickaxe power {p})"),
+                    None => write!(f, "needs pickaxe power {p}"),
+                }
+            }
+        }
+    }
+}
+
+/// Seconds to mine `tile` with the pickaxe `pick` (or none): its dig time divided by the
+/// pickaxe's speed, or why it cannot be mined.
+pub fn mine_time(cat: &Catalog, tile: Tile, pick: Option<Pick>) -> Result<f32, MineRefusal> {
+    let base = tile.info().dig_time.ok_or(MineRefusal::Undiggable)?;
+    let needed = cat.power_needed(tile);
+    match pick {
+        Some(p) if p.power >= needed => Ok(base / p.speed),
+        Some(_) => Err(MineRefusal::TooWeak(needed)),
+        None if needed == 0 => Ok(base),
+        None => Err(MineRefusal::NoPickaxe),
+    }
+}
+
+/// The station tiles near the player: a set of tiles.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stations(u64);
+
+const _: () = assert!(Tile::COUNT <= 64);
+
+impl Stations {
+    pub fn with(self, t: Tile) -> Stations {
+        Stations(self.0 | 1 << t as u32)
+    }
+
+    pub fn has(self, t: Tile) -> bool {
+        self.0 & 1 << t as u32 != 0
+    }
+
+    /// The tiles within [`CRAFT_RANGE`] of the box `(left, top, right, bottom)` (a body,
+    /// in tiles) that some recipe names as its station.
+    pub fn near(world: &World, body: (f32, f32, f32, f32), cat: &Catalog) -> Stations {
+        let mut wanted = Stations::default();
+        for r in &cat.recipes {
+            if let Some(t) = r.at {
+                wanted = wanted.with(t);
+            }
+        }
+        let (x0, y0) = (
+            body.0.floor() as i64 - CRAFT_RANGE,
+            body.1.floor() as i64 - CRAFT_RANGE,
+        );
+        let (x1, y1) = (
+            body.2.ceil() as i64 + CRAFT_RANGE,
+            body.3.ceil() as i64 + CRAFT_RANGE,
+        );
+        let mut out = Stations::default();
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                if let Some(t) = world.get(x, y).filter(|&t| wanted.has(t)) {
+                    out = out.with(t);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Why a recipe cannot be made now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CraftRefusal {
+    /// Short of this item by this many.
+    Missing(ItemId, u32),
+    /// Not near this station.
+    NotNear(Tile),
+    /// The result would not fit in the inventory.
+    NoRoom,
+}
+
+impl fmt::Display for CraftRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CraftRefusal::Missing(id, n) => write!(f, "{n} more {}", catalog().item(*id).label),
+            CraftRefusal::NotNear(t) => write!(f, "stand near a {}", t.label()),
+            CraftRefusal::NoRoom => write!(f, "no room in the inventory"),
+        }
+    }
+}
+
+/// Crafts `recipe`: takes its ingredients from `inv` and adds its result, when everything
+/// is carried, the station is `near` and the result fits; otherwise `inv` is unchanged.
+pub fn craft(
+    cat: &Catalog,
+    recipe: &Recipe,
+    inv: &mut Inventory,
+    near: Stations,
+) -> Result<(), CraftRefusal> {
+    cat.status(recipe, inv, near)?;
+    let mut after = inv.clone();
+    for &(id, n) in &recipe.from {
+        after.remove(id, n);
+    }
+    if after.add(recipe.make, recipe.count) > 0 {
+        return Err(CraftRefusal::NoRoom);
+    }
+    *inv = after;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

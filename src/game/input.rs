@@ -144,8 +144,8 @@ pub fn action(key: KeyCode, mode: Mode, mods: Mods, keys: &Bindings) -> Option<A
             K::Right | K::D => Some(Adjust(1)),
             _ => menu_keys(ChooseEntry),
         },
+        Mode::Inventory if key == K::Escape || bound(Command::Inventory) => Some(Close),
         Mode::Inventory => match key {
-            K::Escape | K::I => Some(Close),
             K::Up | K::W => Some(MenuUp),
             K::Down | K::S => Some(MenuDown),
             K::Enter | K::KpEnter => Some(Confirm),
@@ -170,9 +170,9 @@ pub fn action(key: KeyCode, mode: Mode, mods: Mods, keys: &Bindings) -> Option<A
             Some(Command::Load) => Some(Load),
             Some(Command::Saves) => Some(OpenLoadList),
             Some(Command::Help) => Some(OpenHelp),
+            Some(Command::Inventory) => Some(ToggleInventory),
             // Held keys (walking, panning, zooming), or fullscreen (above).
             Some(_) => None,
-            None if key == K::I => Some(ToggleInventory),
             None => digit(key).map(|d| Slot(d - 1)),
         },
     }
@@ -409,6 +409,19 @@ mod tests {
         assert_eq!(act(K::Down, Mode::Inventory), Some(Action::MenuDown));
         assert_eq!(act(K::Key3, Mode::Inventory), Some(Action::Slot(2)));
         assert_eq!(act(K::R, Mode::Inventory), None);
+        // The inventory's key is a binding like the others: a key bound to it opens and
+        // closes the screen, and I given to another command no longer opens it.
+        let mut keys = Bindings::default();
+        keys.bind(Command::Inventory, K::B).unwrap();
+        let m = Mods::default();
+        assert_eq!(
+            action(K::B, Mode::World, m, &keys),
+            Some(Action::ToggleInventory)
+        );
+        assert_eq!(action(K::B, Mode::Inventory, m, &keys), Some(Action::Close));
+        keys.bind(Command::Save, K::I).unwrap();
+        assert_eq!(action(K::I, Mode::World, m, &keys), Some(Action::Save));
+        assert_eq!(action(K::I, Mode::Inventory, m, &keys), None);
     }
 
     #[test]

@@ -159,6 +159,7 @@ pub fn hints(keys: &Bindings, follow: bool) -> Vec<String> {
             "LMB dig".into(),
             "RMB place".into(),
             "1-9 slot".into(),
+            format!("{} inventory", k(Command::Inventory)),
             format!("{} save", k(Command::Save)),
             format!("{} load", k(Command::Load)),
             format!("{} saves", k(Command::Saves)),

@@ -174,6 +174,7 @@ pub enum Command {
     Fullscreen,
     Help,
     Lab,
+    Inventory,
 }
 
 /// Every command: its field in the file, what the help screen calls it, its default keys.
@@ -227,6 +228,7 @@ pub const COMMANDS: &[(Command, &str, &str, &[KeyCode])] = {
         ),
         (C::Help, "help", "Help: the controls", &[K::F1]),
         (C::Lab, "lab", "World lab panel", &[K::F2]),
+        (C::Inventory, "inventory", "Inventory and crafting", &[K::I]),
     ]
 };
 
@@ -287,6 +289,7 @@ bindings! {
     Fullscreen fullscreen,
     Help help,
     Lab lab,
+    Inventory inventory,
 }
 
 impl Default for Bindings {

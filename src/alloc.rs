@@ -9,6 +9,11 @@
 //! pass. And a freed world goes straight back to the kernel, instead of into the C heap,
 //! where the next world's buffers would be handed out dirty and cleared again.
 //!
+//! Freed large blocks are kept for reuse, a few at a time ([`Kept`]): generation makes and
+//! drops several same-sized bit grids and run buffers in turn, and each fresh mapping
+//! costs a page fault and the kernel's clearing of every page, where a kept block is
+//! already mapped (and cleared in place only when a zeroed block is asked for).
+//!
 //! Linux gives huge pages to marked regions when transparent huge pages are in `madvise`
 //! or `always` mode; elsewhere the mark is ignored and the mapping works as before. Other
 //! systems use the system allocator for everything.
@@ -31,6 +36,61 @@ pub fn mapping_len(size: usize) -> Option<usize> {
 
 /// Large blocks in 2 MiB pages, everything else from the system allocator.
 pub struct LargePages;
+
+/// Most freed large blocks kept for reuse, and most bytes they may hold together.
+const KEEP_BLOCKS: usize = 8;
+const KEEP_BYTES: usize = 64 << 20;
+
+/// Freed large blocks kept for reuse: `(address, mapping length)`, address 0 for a free
+/// slot.
+struct Kept {
+    blocks: [(usize, usize); KEEP_BLOCKS],
+    bytes: usize,
+}
+
+impl Kept {
+    /// Takes a kept block of exactly `len` bytes.
+    fn take(&mut self, len: usize) -> Option<*mut u8> {
+        let slot = self.blocks.iter_mut().find(|b| b.0 != 0 && b.1 == len)?;
+        let ptr = slot.0 as *mut u8;
+        *slot = (0, 0);
+        self.bytes -= len;
+        Some(ptr)
+    }
+
+    /// Keeps a block if there is room; false if the caller must unmap it.
+    fn keep(&mut self, ptr: *mut u8, len: usize) -> bool {
+        if self.bytes + len > KEEP_BYTES {
+            return false;
+        }
+        let Some(slot) = self.blocks.iter_mut().find(|b| b.0 == 0) else {
+            return false;
+        };
+        *slot = (ptr as usize, len);
+        self.bytes += len;
+        true
+    }
+}
+
+/// The kept blocks (a std mutex allocates nothing, so the allocator may take it).
+static KEPT: std::sync::Mutex<Kept> = std::sync::Mutex::new(Kept {
+    blocks: [(0, 0); KEEP_BLOCKS],
+    bytes: 0,
+});
+
+fn kept() -> std::sync::MutexGuard<'static, Kept> {
+    KEPT.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+impl LargePages {
+    /// A large block of `len` mapped bytes and whether it is fresh (so zero).
+    fn block(len: usize) -> (*mut u8, bool) {
+        match kept().take(len) {
+            Some(ptr) => (ptr, false),
+            None => (pages::map(len), true),
+        }
+    }
+}
 
 #[cfg(all(
     target_os = "linux",
@@ -132,22 +192,32 @@ unsafe impl GlobalAlloc for LargePages {
         if !is_large(layout) {
             return unsafe { System.alloc(layout) };
         }
-        mapping_len(layout.size()).map_or(std::ptr::null_mut(), pages::map)
+        mapping_len(layout.size()).map_or(std::ptr::null_mut(), |len| Self::block(len).0)
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         if !is_large(layout) {
             return unsafe { System.alloc_zeroed(layout) };
         }
-        // Fresh mappings are zero.
-        unsafe { self.alloc(layout) }
+        let Some(len) = mapping_len(layout.size()) else {
+            return std::ptr::null_mut();
+        };
+        // Fresh mappings are zero; a kept block is cleared here.
+        let (ptr, fresh) = Self::block(len);
+        if !fresh && !ptr.is_null() {
+            // SAFETY: the block is `len >= layout.size()` writable bytes, nobody else's.
+            unsafe { std::ptr::write_bytes(ptr, 0, layout.size()) };
+        }
+        ptr
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         if !is_large(layout) {
             return unsafe { System.dealloc(ptr, layout) };
         }
-        if let Some(len) = mapping_len(layout.size()) {
+        if let Some(len) = mapping_len(layout.size())
+            && !kept().keep(ptr, len)
+        {
             unsafe { pages::unmap(ptr, len) };
         }
     }
@@ -232,5 +302,39 @@ mod tests {
             }
             a.dealloc(p, layout(900));
         }
+    }
+
+    #[test]
+    fn kept_blocks_are_reused_and_zeroed_when_asked() {
+        let a = LargePages;
+        let layout = Layout::from_size_align(5 * LARGE + 3, 8).unwrap();
+        unsafe {
+            let p = a.alloc(layout);
+            fill(p, layout.size(), 7);
+            a.dealloc(p, layout);
+            // Another block of the same mapping length is zero even when it is the kept one.
+            let z = a.alloc_zeroed(layout);
+            assert!(!z.is_null() && (z as usize).is_multiple_of(LARGE));
+            assert!((0..layout.size()).step_by(991).all(|i| *z.add(i) == 0));
+            assert_eq!(*z.add(layout.size() - 1), 0);
+            a.dealloc(z, layout);
+        }
+        // The pool holds at most its count and its bytes.
+        let mut k = Kept {
+            blocks: [(0, 0); KEEP_BLOCKS],
+            bytes: 0,
+        };
+        assert!(k.keep(LARGE as *mut u8, KEEP_BYTES - LARGE));
+        assert!(
+            !k.keep((2 * LARGE) as *mut u8, 2 * LARGE),
+            "over the byte limit"
+        );
+        assert!(k.take(2 * LARGE).is_none());
+        assert_eq!(k.take(KEEP_BYTES - LARGE), Some(LARGE as *mut u8));
+        assert_eq!(k.bytes, 0);
+        for i in 1..=KEEP_BLOCKS {
+            assert!(k.keep((i * LARGE) as *mut u8, LARGE));
+        }
+        assert!(!k.keep(LARGE as *mut u8, LARGE), "every slot taken");
     }
 }

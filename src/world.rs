@@ -375,13 +375,13 @@ impl World {
     pub fn counts(&self) -> [u64; Tile::COUNT] {
         use rayon::prelude::*;
         #[cfg(target_arch = "x86_64")]
-        let avx2 = std::is_x86_feature_detected!("avx2");
+        let avx2 = std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt");
         self.tiles
             .par_chunks(1 << 16)
             .map(|chunk| {
                 #[cfg(target_arch = "x86_64")]
                 if avx2 {
-                    // SAFETY: the CPU has AVX2 (checked at run time above).
+                    // SAFETY: the CPU has AVX2 and POPCNT (checked at run time above).
                     return unsafe { count_tiles_avx2(chunk) };
                 }
                 count_tiles(chunk)
@@ -482,31 +482,52 @@ pub fn tile_bits(tiles: &[Tile], kind: Tile) -> u64 {
 fn count_tiles(tiles: &[Tile]) -> [u64; Tile::COUNT] {
     const LANES: usize = 32;
     let mut total = [0u64; Tile::COUNT];
-    for block in tiles.chunks(255 * LANES) {
-        let mut acc = [[0u8; LANES]; Tile::COUNT];
-        let mut groups = block.chunks_exact(LANES);
-        for g in &mut groups {
-            for (k, lanes) in acc.iter_mut().enumerate() {
-                for (a, &t) in lanes.iter_mut().zip(g) {
-                    *a += (t as u8 == k as u8) as u8;
-                }
-            }
+    let mut groups = tiles.chunks_exact(LANES);
+    for g in &mut groups {
+        // A group holds one to a few kinds (sky, rock and the odd ore or cave edge): take
+        // the kind of the first lane not yet counted, count every lane of that kind at
+        // once (a compare of the whole group, a mask, a popcount), until none is left.
+        let mut rest = u32::MAX;
+        while rest != 0 {
+            let kind = g[rest.trailing_zeros() as usize] as u8;
+            let same = g
+                .iter()
+                .enumerate()
+                .fold(0u32, |m, (i, &t)| m | ((t as u8 == kind) as u32) << i);
+            total[kind as usize] += (same & rest).count_ones() as u64;
+            rest &= !same;
         }
-        for (t, lanes) in total.iter_mut().zip(&acc) {
-            *t += lanes.iter().map(|&a| a as u64).sum::<u64>();
-        }
-        for &t in groups.remainder() {
-            total[t as usize] += 1;
-        }
+    }
+    for &t in groups.remainder() {
+        total[t as usize] += 1;
     }
     total
 }
 
-/// [`count_tiles`] compiled for AVX2.
+/// [`count_tiles`] with AVX2 compares and masks: a group is one 32-byte register.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
+#[target_feature(enable = "avx2,popcnt")]
 fn count_tiles_avx2(tiles: &[Tile]) -> [u64; Tile::COUNT] {
-    count_tiles(tiles)
+    use std::arch::x86_64::*;
+    const LANES: usize = 32;
+    let mut total = [0u64; Tile::COUNT];
+    let mut groups = tiles.chunks_exact(LANES);
+    for g in &mut groups {
+        // SAFETY: `g` is 32 readable bytes (an unaligned load); AVX2 is enabled here.
+        let v = unsafe { _mm256_loadu_si256(g.as_ptr().cast()) };
+        let mut rest = u32::MAX;
+        while rest != 0 {
+            let kind = g[rest.trailing_zeros() as usize] as u8;
+            let same =
+                _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(kind as i8))) as u32;
+            total[kind as usize] += (same & rest).count_ones() as u64;
+            rest &= !same;
+        }
+    }
+    for &t in groups.remainder() {
+        total[t as usize] += 1;
+    }
+    total
 }
 
 fn hash_row(row: &[Tile]) -> u64 {
@@ -675,6 +696,25 @@ mod tests {
         }
         assert_eq!(w.counts(), want);
         assert_eq!(count_tiles(&tiles[..1000]).iter().sum::<u64>(), 1000);
+        // Long runs of one kind (whole groups counted at once) among mixed stretches,
+        // with more mixed groups than a lane's counter holds between flushes.
+        let runs: Vec<Tile> = (0..300_000u64)
+            .map(|i| {
+                let k = if (i / 4096) % 3 == 0 { i } else { i / 4096 };
+                Tile::ALL[(crate::rng::mix64(k) % Tile::COUNT as u64) as usize]
+            })
+            .collect();
+        let mut want = [0u64; Tile::COUNT];
+        for t in &runs {
+            want[*t as usize] += 1;
+        }
+        assert_eq!(count_tiles(&runs), want);
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU has AVX2 and POPCNT (checked just above).
+            assert_eq!(unsafe { count_tiles_avx2(&runs) }, want);
+            assert_eq!(unsafe { count_tiles_avx2(&tiles) }, count_tiles(&tiles));
+        }
     }
 
     #[test]

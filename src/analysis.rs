@@ -192,6 +192,16 @@ impl AirGrid {
         }
     }
 
+    /// The ground air, to label.
+    fn ground(&self) -> BitRows<'_> {
+        BitRows {
+            bits: &self.bits,
+            words_per_row: self.words_per_row,
+            width: self.width,
+            height: self.height,
+        }
+    }
+
     /// Row `y`'s words of ground air.
     fn row(&self, y: usize) -> &[u64] {
         &self.bits[y * self.words_per_row..(y + 1) * self.words_per_row]
@@ -245,10 +255,88 @@ fn runs_from_bits(bits: &[u64], width: usize, out: &mut [Run]) {
     }
 }
 
-/// Runs of air of every row, concatenated in row order, and where each row's starts: runs
-/// are counted per row in parallel, then each band of rows writes its runs straight into
-/// its part of one allocation.
-fn extract_runs(grid: &AirGrid) -> (Vec<Run>, Vec<usize>) {
+/// Rows of bits to label (bit `x % 64` of word `x / 64` of row `y`; bits past the width
+/// are 0): the ground air of an [`AirGrid`], or the open cells of the caves' grid.
+#[derive(Clone, Copy)]
+pub struct BitRows<'a> {
+    pub bits: &'a [u64],
+    pub words_per_row: usize,
+    pub width: usize,
+    pub height: usize,
+}
+
+impl BitRows<'_> {
+    fn row(&self, y: usize) -> &[u64] {
+        &self.bits[y * self.words_per_row..(y + 1) * self.words_per_row]
+    }
+}
+
+/// The 4-connected bodies of set bits, as runs: `runs[row_start[y]..row_start[y + 1]]`
+/// are row `y`'s runs, left to right (their `id` unset), and following `parent` from a
+/// run leads to its body's root, the body's first run in row-major order; every link
+/// goes to a smaller index.
+pub struct RunLabels {
+    pub runs: Vec<Run>,
+    pub row_start: Vec<usize>,
+    pub parent: Vec<u32>,
+}
+
+impl RunLabels {
+    /// Points every run straight at its root (in index order a run's parent already
+    /// points at its root, as links only go to smaller indices).
+    pub fn flatten(&mut self) {
+        for i in 0..self.parent.len() {
+            self.parent[i] = self.parent[self.parent[i] as usize];
+        }
+    }
+}
+
+/// Labels the set bits of `rows`: runs per row, then a union-find over bands of rows in
+/// parallel (each band's runs are a contiguous index range and links only go to smaller
+/// indices inside it), then the seams between bands.
+pub fn label_runs(rows: BitRows) -> RunLabels {
+    let height = rows.height;
+    let (runs, row_start) = extract_runs(rows);
+    let row = |y: usize| (rows.row(y), row_start[y]);
+    let n = runs.len();
+    assert!(n < u32::MAX as usize, "too many runs");
+    let mut parent: Vec<u32> = (0..n as u32).collect();
+    let bands = (rayon::current_num_threads() * 8).clamp(1, height.max(1));
+    let rows_per_band = height.div_ceil(bands).max(1);
+    let band_rows: Vec<(usize, usize)> = (0..height)
+        .step_by(rows_per_band)
+        .map(|y0| (y0, (y0 + rows_per_band).min(height)))
+        .collect();
+    {
+        let mut slices = Vec::new();
+        let mut rest: &mut [u32] = &mut parent;
+        for &(y0, y1) in &band_rows {
+            let len = row_start[y1] - row_start[y0];
+            let (head, tail) = rest.split_at_mut(len);
+            slices.push((y0, y1, head));
+            rest = tail;
+        }
+        slices.into_par_iter().for_each(|(y0, y1, slice)| {
+            let base = row_start[y0];
+            for y in y0 + 1..y1 {
+                join_rows(slice, base, row(y - 1), row(y));
+            }
+        });
+    }
+    for &(y0, _) in band_rows.iter().skip(1) {
+        join_rows(&mut parent, 0, row(y0 - 1), row(y0));
+    }
+    RunLabels {
+        runs,
+        row_start,
+        parent,
+    }
+}
+
+/// Runs of set bits of every row, concatenated in row order, and where each row's starts:
+/// runs are counted per row in parallel, then each band of rows writes its runs straight
+/// into its part of one allocation.
+fn extract_runs(grid: BitRows) -> (Vec<Run>, Vec<usize>) {
     let (width, height) = (grid.width, grid.height);
     let mut counts = vec![0usize; height];
     counts
@@ -390,40 +478,12 @@ pub fn analyse(world: &World) -> CaveReport {
 /// Labels the air of a packed world.
 pub fn analyse_air(grid: &AirGrid) -> CaveReport {
     let (width, height) = (grid.width, grid.height);
-    // 1. Runs per row, in parallel, in row order.
-    let (mut runs, row_start) = extract_runs(grid);
-    let row = |y: usize| (grid.row(y), row_start[y]);
-    let n = runs.len();
-    assert!(n < u32::MAX as usize, "too many runs");
-
-    // 2. Union-find: bands of rows in parallel (each band's runs are a contiguous index
-    //    range and links only go to smaller indices inside it), then the seams.
-    let mut parent: Vec<u32> = (0..n as u32).collect();
-    let bands = (rayon::current_num_threads() * 8).clamp(1, height);
-    let rows_per_band = height.div_ceil(bands);
-    let band_rows: Vec<(usize, usize)> = (0..height)
-        .step_by(rows_per_band)
-        .map(|y0| (y0, (y0 + rows_per_band).min(height)))
-        .collect();
-    {
-        let mut slices = Vec::new();
-        let mut rest: &mut [u32] = &mut parent;
-        for &(y0, y1) in &band_rows {
-            let len = row_start[y1] - row_start[y0];
-            let (head, tail) = rest.split_at_mut(len);
-            slices.push((y0, y1, head));
-            rest = tail;
-        }
-        slices.into_par_iter().for_each(|(y0, y1, slice)| {
-            let base = row_start[y0];
-            for y in y0 + 1..y1 {
-                join_rows(slice, base, row(y - 1), row(y));
-            }
-        });
-    }
-    for &(y0, _) in band_rows.iter().skip(1) {
-        join_rows(&mut parent, 0, row(y0 - 1), row(y0));
-    }
+    // 1. and 2. Runs per row and their union-find.
+    let RunLabels {
+        mut runs,
+        row_start,
+        mut parent,
+    } = label_runs(grid.ground());
 
     // 3. Ids in order of each component's first run; areas, boxes, sky. Links only go to
     //    smaller indices, so in index order a run's parent already points at its root:

@@ -50,14 +50,42 @@ struct Disc {
     mouth: bool,
 }
 
+/// `x.floor()` as an integer, for `|x| < 2^62`, without the library call that baseline
+/// x86-64 makes for `floor`: truncate, then step down for negative non-integers.
+#[inline(always)]
+fn floor_i64(x: f64) -> i64 {
+    let i = x as i64;
+    i - (x < i as f64) as i64
+}
+
+/// `x.ceil()` as an integer, for `|x| < 2^62`.
+#[inline(always)]
+fn ceil_i64(x: f64) -> i64 {
+    -floor_i64(-x)
+}
+
 impl Disc {
     /// Rows the disc touches, clipped to `0..height`.
     fn rows(&self, height: usize) -> std::ops::Range<usize> {
-        let y0 = (self.y - self.r).floor().max(0.0) as usize;
-        let y1 = ((self.y + self.r).ceil().max(-1.0) + 1.0).min(height as f64) as usize;
+        let y0 = floor_i64(self.y - self.r).max(0) as usize;
+        let y1 = (ceil_i64(self.y + self.r).max(-1) + 1).min(height as i64) as usize;
         y0..y1.max(y0)
     }
 }
+
+/// Bit `t` set for every solid tile kind `t`.
+const SOLID: u64 = {
+    assert!(Tile::COUNT <= 64, "the solid mask holds 64 tile kinds");
+    let mut mask = 0;
+    let mut t = 0;
+    while t < Tile::COUNT {
+        if matches!(crate::world::TILES[t].matter, crate::world::Matter::Solid) {
+            mask |= 1 << t;
+        }
+        t += 1;
+    }
+    mask
+};
 
 /// Turns every solid tile of row `y` (`row`) within the disc, at or below row `floor[x]` of
 /// its column, into air: the tiles whose centres lie within the disc.
@@ -68,12 +96,14 @@ fn carve_row(row: &mut [Tile], y: usize, d: &Disc, floor: &[usize]) {
         return;
     }
     let half = half.sqrt();
-    let x0 = (d.x - half - 0.5).ceil().max(0.0) as usize;
-    let x1 = ((d.x + half - 0.5).floor() + 1.0).clamp(0.0, row.len() as f64) as usize;
-    for x in x0..x1.max(x0) {
-        if y >= floor[x] && row[x].is_solid() {
-            row[x] = Tile::Air;
-        }
+    let x0 = ceil_i64(d.x - half - 0.5).max(0) as usize;
+    let x1 = (floor_i64(d.x + half - 0.5) + 1).clamp(0, row.len() as i64) as usize;
+    let x1 = x1.max(x0);
+    // Branch-free: whether a tile is already air, and whether it lies under the floor,
+    // are as good as random along a tunnel.
+    for (t, &f) in row[x0..x1].iter_mut().zip(&floor[x0..x1]) {
+        let carve = (y >= f) & (SOLID >> (*t as u64) & 1 == 1);
+        *t = if carve { Tile::Air } else { *t };
     }
 }
 
@@ -293,6 +323,20 @@ mod tests {
             let mouths = crate::survey::survey(&b).mouths;
             assert!(mouths >= 2, "seed {seed}: {mouths} mouths");
             assert_eq!(crate::survey::survey(&a).mouths, 0);
+        }
+    }
+
+    #[test]
+    fn integer_floor_and_ceil_match_the_library_ones() {
+        for i in 0..20_000u64 {
+            let x = (crate::rng::mix64(i) as i64 as f64) / 2f64.powi(40 + (i % 20) as i32);
+            for v in [x, -x, x.trunc(), 0.5 + x.trunc(), -0.0, 0.0] {
+                assert_eq!(floor_i64(v), v.floor() as i64, "{v}");
+                assert_eq!(ceil_i64(v), v.ceil() as i64, "{v}");
+            }
+        }
+        for t in Tile::ALL {
+            assert_eq!(SOLID >> t as u64 & 1 == 1, t.is_solid(), "{t:?}");
         }
     }
 

@@ -2,63 +2,15 @@
 //! open cells smaller than a given area is walled up again, so what stays open there is the
 //! caverns that join into larger networks (and the tunnels pass joins those).
 //!
-//! Open cells are found as horizontal runs, row by row; runs that overlap in neighbouring
-//! rows are joined with a union-find. Everything is a function of the grid alone, so the
-//! result is the same for any thread count.
+//! The open cells are labelled as connectivity labels a world's air
+//! ([`crate::analysis::label_runs`]: runs per row, a union-find in bands of rows in
+//! parallel); a body's area is the sum of its runs, and the small bodies' runs are walled
+//! up row by row in parallel. Everything is a function of the grid alone, so the result is
+//! the same for any thread count.
 
 use super::BitGrid;
-
-/// One run of open cells `x0..x1` in row `y`.
-#[derive(Clone, Copy, Debug)]
-struct Run {
-    y: u32,
-    x0: u32,
-    x1: u32,
-}
-
-/// The runs of open (clear) bits of one row, left to right.
-fn row_runs(words: &[u64], width: usize, y: usize, out: &mut Vec<Run>) {
-    let mut x = 0;
-    while x < width {
-        // Next open cell from x.
-        let Some(a) = next(words, x, width, true) else {
-            break;
-        };
-        let b = next(words, a, width, false).unwrap_or(width);
-        out.push(Run {
-            y: y as u32,
-            x0: a as u32,
-            x1: b as u32,
-        });
-        x = b;
-    }
-}
-
-/// The first cell at or after `x` that is open (`open`) or wall (`!open`).
-fn next(words: &[u64], x: usize, width: usize, open: bool) -> Option<usize> {
-    let mut w = x / 64;
-    let mut bits = if open { !words[w] } else { words[w] } & (!0u64 << (x % 64));
-    loop {
-        if bits != 0 {
-            let i = w * 64 + bits.trailing_zeros() as usize;
-            return (i < width).then_some(i);
-        }
-        w += 1;
-        if w >= words.len() {
-            return None;
-        }
-        bits = if open { !words[w] } else { words[w] };
-    }
-}
-
-fn find(parent: &mut [u32], mut i: u32) -> u32 {
-    while parent[i as usize] != i {
-        let p = parent[i as usize];
-        parent[i as usize] = parent[p as usize];
-        i = p;
-    }
-    i
-}
+use crate::analysis::{BitRows, label_runs};
+use rayon::prelude::*;
 
 /// Walls up every open body of `grid` in rows `from..` (bodies are counted within those
 /// rows only) with fewer than `min_area` cells. Returns how many cells it closed.
@@ -67,51 +19,47 @@ pub fn prune(grid: &mut BitGrid, from: usize, min_area: u64) -> u64 {
         return 0;
     }
     let wpr = grid.words_per_row;
-    let mut runs = Vec::new();
-    let mut row_start = vec![0usize; grid.height - from + 1];
-    for y in from..grid.height {
-        row_start[y - from] = runs.len();
-        row_runs(&grid.bits[y * wpr..(y + 1) * wpr], grid.width, y, &mut runs);
+    // Open cells as set bits (the padding past the width is wall, so it reads 0).
+    let open: Vec<u64> = grid.bits[from * wpr..].par_iter().map(|w| !w).collect();
+    let mut labels = label_runs(BitRows {
+        bits: &open,
+        words_per_row: wpr,
+        width: grid.width,
+        height: grid.height - from,
+    });
+    labels.flatten();
+    let roots = &labels.parent;
+    let mut area = vec![0u64; roots.len()];
+    for (r, &root) in labels.runs.iter().zip(roots) {
+        area[root as usize] += (r.x1 - r.x0) as u64;
     }
-    row_start[grid.height - from] = runs.len();
-    let mut parent: Vec<u32> = (0..runs.len() as u32).collect();
-    for r in 1..grid.height - from {
-        let (above, here) = (
-            row_start[r - 1]..row_start[r],
-            row_start[r]..row_start[r + 1],
-        );
-        let (mut i, mut j) = (above.start, here.start);
-        while i < above.end && j < here.end {
-            let (a, b) = (runs[i], runs[j]);
-            if a.x0 < b.x1 && b.x0 < a.x1 {
-                let (ra, rb) = (find(&mut parent, i as u32), find(&mut parent, j as u32));
-                if ra != rb {
-                    parent[ra.max(rb) as usize] = ra.min(rb);
+    let (runs, row_start) = (&labels.runs, &labels.row_start);
+    grid.bits[from * wpr..]
+        .par_chunks_mut(wpr)
+        .enumerate()
+        .map(|(y, row)| {
+            let mut closed = 0;
+            for i in row_start[y]..row_start[y + 1] {
+                if area[roots[i] as usize] < min_area {
+                    let r = runs[i];
+                    wall_up(row, r.x0 as usize, r.x1 as usize);
+                    closed += (r.x1 - r.x0) as u64;
                 }
             }
-            if a.x1 < b.x1 {
-                i += 1;
-            } else {
-                j += 1;
-            }
-        }
+            closed
+        })
+        .sum()
+}
+
+/// Sets bits `x0..x1` of a row of words.
+fn wall_up(row: &mut [u64], x0: usize, x1: usize) {
+    let mut x = x0;
+    while x < x1 {
+        let (w, b) = (x / 64, x % 64);
+        let n = (x1 - x).min(64 - b);
+        row[w] |= (u64::MAX >> (64 - n)) << b;
+        x += n;
     }
-    let mut area = vec![0u64; runs.len()];
-    for (i, r) in runs.iter().enumerate() {
-        let root = find(&mut parent, i as u32) as usize;
-        area[root] += (r.x1 - r.x0) as u64;
-    }
-    let mut closed = 0;
-    for (i, &r) in runs.iter().enumerate() {
-        let root = find(&mut parent, i as u32) as usize;
-        if area[root] < min_area {
-            for x in r.x0..r.x1 {
-                grid.set(x as usize, r.y as usize, true);
-            }
-            closed += (r.x1 - r.x0) as u64;
-        }
-    }
-    closed
 }
 
 #[cfg(test)]

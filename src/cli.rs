@@ -529,9 +529,16 @@ pub fn run_gen(opts: &GenOptions) -> Result<(), String> {
             made
         }
     };
-    let start = std::time::Instant::now();
-    let report = crate::analysis::analyse(&world);
-    let analysis_ms = start.elapsed().as_secs_f64() * 1e3;
+    // Connectivity, and the stats' tile counts and hash, read the finished world side by
+    // side: each fills the other's serial stretches.
+    let ((report, analysis_ms), tally) = rayon::join(
+        || {
+            let start = std::time::Instant::now();
+            let report = crate::analysis::analyse(&world);
+            (report, start.elapsed().as_secs_f64() * 1e3)
+        },
+        || opts.stats.then(|| crate::export::Tally::of(&world)),
+    );
     let write_text =
         |target: &str, write: &dyn Fn(&mut dyn std::io::Write) -> std::io::Result<()>| {
             if target == "-" {
@@ -549,8 +556,8 @@ pub fn run_gen(opts: &GenOptions) -> Result<(), String> {
     if let Some(path) = &opts.png {
         fsio::write_file(path, |f| crate::export::write_png(&world, f))?;
     }
-    if opts.stats {
-        let json = crate::export::stats_json(&world, &timings, &report, analysis_ms);
+    if let Some(tally) = &tally {
+        let json = crate::export::stats_json(&world, &timings, &report, analysis_ms, tally);
         fsio::print_stdout(&(json + "\n"))?;
     }
     if let Some(path) = &opts.save {

@@ -7,6 +7,15 @@ use strata::cli::{self, Command, Parsed};
 static ALLOCATOR: strata::alloc::LargePages = strata::alloc::LargePages;
 
 fn main() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only sets the C heap's tuning; called before any other thread starts.
+    unsafe {
+        // Blocks under the large-block size come from the heap and stay there when freed,
+        // so a pass's run lists and column tables reuse the last pass's pages rather than
+        // asking the kernel for fresh ones each time.
+        libc::mallopt(libc::M_MMAP_THRESHOLD, strata::alloc::LARGE as i32);
+        libc::mallopt(libc::M_TRIM_THRESHOLD, 64 << 20);
+    }
     init_logging();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = cli::parse_args(&args).and_then(run);

@@ -51,7 +51,10 @@ pub fn heights(width: usize, height: usize, preset: &Preset, key: u32) -> Vec<u3
     let oceans = Oceans::new(width, height, &preset.ocean);
     let base = p.base_height * height as f64;
     let max = height.saturating_sub(1).max(1) as f64;
+    // Each column on its own: columns in parallel.
     (0..width)
+        .into_par_iter()
+        .with_min_len(256)
         .map(|x| {
             let at = (x as f64 * p.frequency) as f32;
             let h = if p.terrace_height > 0.0 {

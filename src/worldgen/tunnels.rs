@@ -214,14 +214,13 @@ fn plan(world: &World, preset: &Preset, key: u64) -> (Vec<Disc>, Vec<usize>) {
     let centre = width as f64 / 2.0;
     let clear = p.spawn_clear as f64 + p.mouth_radius + 1.0;
     let spacing = (p.mouth_radius * 0.8).max(1.0);
-    for i in 0..mouths {
+    // A start outside the spawn area: drawn over the width less the cleared span.
+    let span = (width as f64 - 2.0 * clear).max(0.0);
+    let mouths = if span > 0.0 { mouths } else { 0 };
+    let mouth = |i: u64| {
+        let mut discs = Vec::new();
         let salt = 1 << 40 | i;
         let r = hash3(key, salt, u64::MAX);
-        // A start outside the spawn area: draw over the width less the cleared span.
-        let span = (width as f64 - 2.0 * clear).max(0.0);
-        if span <= 0.0 {
-            break;
-        }
         let mut x = unit(r) * span;
         if x >= centre - clear {
             x += 2.0 * clear;
@@ -263,7 +262,9 @@ fn plan(world: &World, preset: &Preset, key: u64) -> (Vec<Disc>, Vec<usize>) {
                 since = 0.0;
             }
         }
-    }
+        discs
+    };
+    discs.par_extend((0..mouths).into_par_iter().flat_map_iter(mouth));
     (discs, below)
 }
 

@@ -47,6 +47,8 @@ fn edges(
     let span = (height - l.underworld) as f64;
     let last = height.saturating_sub(3) as f64;
     (0..width)
+        .into_par_iter()
+        .with_min_len(256)
         .map(|x| {
             // A small underworld gets a smaller swing, so its band stays open.
             let r = p.roughness.min(0.15 * span);

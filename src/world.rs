@@ -421,7 +421,19 @@ impl World {
     /// the row hashes are folded in order.
     pub fn tile_hash(&self) -> u64 {
         use rayon::prelude::*;
-        let row_hashes: Vec<u64> = self.tiles.par_chunks(self.width).map(hash_row).collect();
+        // Four rows at a time: each row's hash is a chain of multiplies, and four chains
+        // side by side keep the multiplier busy where one would wait on it.
+        let row_hashes: Vec<u64> = self
+            .tiles
+            .par_chunks(4 * self.width)
+            .flat_map_iter(|rows| match rows.len() / self.width {
+                4 => {
+                    let r: Vec<&[Tile]> = rows.chunks(self.width).collect();
+                    hash_rows([r[0], r[1], r[2], r[3]]).to_vec()
+                }
+                _ => rows.chunks(self.width).map(hash_row).collect(),
+            })
+            .collect();
         let mut h =
             crate::rng::mix64(0x5354_5241_5441 ^ ((self.width as u64) << 32 | self.height as u64));
         for r in row_hashes {
@@ -528,6 +540,29 @@ fn count_tiles_avx2(tiles: &[Tile]) -> [u64; Tile::COUNT] {
         total[t as usize] += 1;
     }
     total
+}
+
+/// [`hash_row`] of `N` rows of one length, in lockstep.
+fn hash_rows<const N: usize>(rows: [&[Tile]; N]) -> [u64; N] {
+    let mut h = [0x243F_6A88_85A3_08D3u64; N];
+    let len = rows[0].len();
+    debug_assert!(rows.iter().all(|r| r.len() == len));
+    let words = len / 8;
+    for i in 0..words {
+        for (h, row) in h.iter_mut().zip(&rows) {
+            let c = &row[i * 8..i * 8 + 8];
+            let w = u64::from_le_bytes(std::array::from_fn(|b| c[b] as u8));
+            *h = (*h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+        }
+    }
+    for (h, row) in h.iter_mut().zip(&rows) {
+        for &t in &row[words * 8..] {
+            *h = (*h ^ t as u64)
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                .rotate_left(29);
+        }
+    }
+    h.map(crate::rng::mix64)
 }
 
 fn hash_row(row: &[Tile]) -> u64 {
@@ -680,6 +715,25 @@ mod tests {
                 }
                 assert_eq!(bits >> chunk.len().min(63) >> 1, 0);
             }
+        }
+    }
+
+    #[test]
+    fn rows_hashed_in_lockstep_hash_as_one_by_one() {
+        for width in [1, 7, 8, 9, 64, 131] {
+            let rows: Vec<Vec<Tile>> = (0..4u64)
+                .map(|r| {
+                    (0..width as u64)
+                        .map(|i| {
+                            let k = crate::rng::mix64(r << 32 | i) % Tile::COUNT as u64;
+                            Tile::ALL[k as usize]
+                        })
+                        .collect()
+                })
+                .collect();
+            let got = hash_rows([&rows[0][..], &rows[1], &rows[2], &rows[3]]);
+            let want: Vec<u64> = rows.iter().map(|r| hash_row(r)).collect();
+            assert_eq!(got.to_vec(), want, "width {width}");
         }
     }
 

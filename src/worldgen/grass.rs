@@ -104,6 +104,43 @@ mod tests {
     }
 
     #[test]
+    fn sky_lit_matches_a_row_by_row_scan_from_the_sky() {
+        let kinds = [
+            Tile::Air,
+            Tile::Air,
+            Tile::Air,
+            Tile::Dirt,
+            Tile::Mud,
+            Tile::Stone,
+        ];
+        for seed in 0..20u64 {
+            let (w, h) = (37, 23);
+            let mut world = World::new(w, h, 0, Preset::default());
+            for y in 0..h {
+                for x in 0..w {
+                    let k = crate::rng::mix64(seed << 20 | (y * w + x) as u64) % 6;
+                    // Denser ground lower down.
+                    let k = if y > h / 2 { k.max(3) } else { k };
+                    world.set(x, y, kinds[k as usize]);
+                }
+            }
+            let mut want = world.clone();
+            let mut open = vec![true; w];
+            for y in 0..h {
+                for x in 0..w {
+                    let t = want.tile(x, y);
+                    if open[x] && y > 0 {
+                        want.set(x, y, grown(t));
+                    }
+                    open[x] &= t == Tile::Air;
+                }
+            }
+            sky_lit(&mut world);
+            assert_eq!(world.tiles(), want.tiles(), "seed {seed}");
+        }
+    }
+
+    #[test]
     fn sky_lit_grows_only_under_open_sky() {
         let got = grown_art(GrassMode::SkyLit, &["  #  ", "....#", ". . .", "....."]);
         assert_eq!(got, vec!["  #  ", "ww.w#", ". . .", "....."]);

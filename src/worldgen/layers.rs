@@ -170,8 +170,9 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     // as u32).
     let top: Vec<usize> = world
         .surface
-        .iter()
+        .par_iter()
         .enumerate()
+        .with_min_len(256)
         .map(|(x, &s)| {
             s.saturating_add(p.dirt_depth)
                 .saturating_add(wander(wander_key, x, p)) as usize

@@ -444,40 +444,45 @@ fn quarter_bounds() -> [[[f32; 4]; 4]; 256] {
     let at = |i: usize| i as f32 / N as f32;
     let faded: Vec<f32> = (0..=N).map(|i| fade(at(i))).collect();
     let mut out = [[[f32::NEG_INFINITY; 4]; 4]; 256];
-    for (corners, quarters) in out.iter_mut().enumerate() {
-        // Per corner, the largest x and y parts of L_c over each step of the grid.
-        let part =
-            |s: f32, offset: f32, i: usize| (s * (at(i) - offset)).max(s * (at(i + 1) - offset));
-        let mut mx = [[0f32; N]; 4];
-        let mut my = [[0f32; N]; 4];
-        for c in 0..4 {
-            let (sx, sy) = corner_signs(corners as u8, c as u32);
-            let (cx, cy) = ((c & 1) as f32, (c >> 1) as f32);
-            for i in 0..N {
-                mx[c][i] = part(sx, cx, i);
-                my[c][i] = part(sy, cy, i);
-            }
-        }
-        for j in 0..N {
-            let (v0, v1) = (faded[j], faded[j + 1]);
-            for i in 0..N {
-                let m = [0, 1, 2, 3].map(|c| mx[c][i] + my[c][j]);
-                let mut best = f32::NEG_INFINITY;
-                for u in [faded[i], faded[i + 1]] {
-                    let below = (1.0 - u) * m[0] + u * m[1];
-                    let above = (1.0 - u) * m[2] + u * m[3];
-                    for v in [v0, v1] {
-                        best = best.max((1.0 - v) * below + v * above);
-                    }
+    // Each corner pattern on its own: in parallel.
+    use rayon::prelude::*;
+    out.par_iter_mut()
+        .enumerate()
+        .for_each(|(corners, quarters)| {
+            // Per corner, the largest x and y parts of L_c over each step of the grid.
+            let part = |s: f32, offset: f32, i: usize| {
+                (s * (at(i) - offset)).max(s * (at(i + 1) - offset))
+            };
+            let mut mx = [[0f32; N]; 4];
+            let mut my = [[0f32; N]; 4];
+            for c in 0..4 {
+                let (sx, sy) = corner_signs(corners as u8, c as u32);
+                let (cx, cy) = ((c & 1) as f32, (c >> 1) as f32);
+                for i in 0..N {
+                    mx[c][i] = part(sx, cx, i);
+                    my[c][i] = part(sy, cy, i);
                 }
-                let q = &mut quarters[j / SPLIT][i / SPLIT];
-                *q = q.max(best);
             }
-        }
-        for q in quarters.iter_mut().flatten() {
-            *q += 1e-4;
-        }
-    }
+            for j in 0..N {
+                let (v0, v1) = (faded[j], faded[j + 1]);
+                for i in 0..N {
+                    let m = [0, 1, 2, 3].map(|c| mx[c][i] + my[c][j]);
+                    let mut best = f32::NEG_INFINITY;
+                    for u in [faded[i], faded[i + 1]] {
+                        let below = (1.0 - u) * m[0] + u * m[1];
+                        let above = (1.0 - u) * m[2] + u * m[3];
+                        for v in [v0, v1] {
+                            best = best.max((1.0 - v) * below + v * above);
+                        }
+                    }
+                    let q = &mut quarters[j / SPLIT][i / SPLIT];
+                    *q = q.max(best);
+                }
+            }
+            for q in quarters.iter_mut().flatten() {
+                *q += 1e-4;
+            }
+        });
     out
 }
 

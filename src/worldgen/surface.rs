@@ -172,7 +172,11 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
         .enumerate()
         .for_each(|(y, row)| {
             if y < lo {
-                row.fill(Tile::Air);
+                // Sky. A new world's rows are air already: leaving them unwritten leaves
+                // their pages unmapped, so the kernel need not clear them.
+                if row.iter().any(|&t| t != Tile::Air) {
+                    row.fill(Tile::Air);
+                }
             } else if y >= hi {
                 row.fill(Tile::Dirt);
             } else {

@@ -32,7 +32,8 @@ for i in $(seq "$MOVES"); do
   wait_for "lab world" $((n + 1)) 10 || true
   sleep 0.5
 done
-grep "on screen" "$OUT/game.log" | tail -n "$MOVES" |
+# Only the worlds' own lines: each move also logs a `lab world .. on screen` line.
+grep "on screen [0-9]* ms after the request" "$OUT/game.log" | tail -n "$MOVES" |
   sed -n 's/.*on screen \([0-9]*\) ms after the request.*/\1/p' | sort -n >"$OUT/ms"
 echo "request -> on screen, ms (sorted): $(tr '\n' ' ' <"$OUT/ms")"
 echo "median: $(awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }' "$OUT/ms") ms over $(wc -l <"$OUT/ms") moves"

@@ -564,11 +564,22 @@ impl fmt::Display for MineRefusal {
                     })
                     .min_by_key(|(power, _)| *power);
                 match better {
-                    Some((_, label)) => write!(f, "needs a {label} (pickaxe power {p})"),
+                    Some((_, label)) => {
+                        write!(f, "needs {} {label} (pickaxe power {p})", a_or_an(label))
+                    }
                     None => write!(f, "needs pickaxe power {p}"),
                 }
             }
         }
+    }
+}
+
+/// The article before `word` in a message: "an" before a vowel ("an iron pickaxe", "an
+/// anvil"), else "a".
+pub fn a_or_an(word: &str) -> &'static str {
+    match word.chars().next() {
+        Some('a' | 'e' | 'i' | 'o' | 'u' | 'A' | 'E' | 'I' | 'O' | 'U') => "an",
+        _ => "a",
     }
 }
 
@@ -644,7 +655,9 @@ impl fmt::Display for CraftRefusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CraftRefusal::Missing(id, n) => write!(f, "{n} more {}", catalog().item(*id).label),
-            CraftRefusal::NotNear(t) => write!(f, "stand near a {}", t.label()),
+            CraftRefusal::NotNear(t) => {
+                write!(f, "stand near {} {}", a_or_an(t.label()), t.label())
+            }
             CraftRefusal::NoRoom => write!(f, "no room in the inventory"),
         }
     }

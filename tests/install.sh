@@ -15,19 +15,12 @@ set -euo pipefail
 
 cd "$(dirname "$0")/.."
 ROOT=$PWD
+TEST_NAME="install test"
+# shellcheck source=tests/xvfb.sh
+. "$ROOT/tests/xvfb.sh"
 SCRATCH=$(mktemp -d /tmp/strata-install.XXXXXX)
 export STRATA_HOME=$SCRATCH/home
 export RUST_LOG=strata=info # the game's `on screen`, `saved` and `loaded` lines
-DISPLAY_NUM=${STRATA_TEST_DISPLAY:-:97}
-GAME_PID=""
-XVFB_PID=""
-
-fail() { echo "install test FAILED: $*" >&2; exit 1; }
-cleanup() {
-  if [ -n "$GAME_PID" ]; then kill "$GAME_PID" 2>/dev/null || true; fi
-  if [ -n "$XVFB_PID" ]; then kill "$XVFB_PID" 2>/dev/null || true; wait "$XVFB_PID" 2>/dev/null || true; fi
-}
-trap cleanup EXIT
 
 start=$(date +%s)
 cargo install --quiet --locked --path "$ROOT" --root "$SCRATCH/root" || fail "cargo install failed"
@@ -66,51 +59,34 @@ stats=$("$BIN" gen --preset mine --stats) || fail "gen --preset mine failed"
 echo "strata presets lists the $(ls "$ROOT"/config/presets/*.ron | wc -l) built-in presets and the player's"
 
 # --- F5 in one folder, F9 in another, in the installed game's window.
-for tool in Xvfb xdotool; do command -v "$tool" >/dev/null || fail "$tool is not installed"; done
-Xvfb "$DISPLAY_NUM" -screen 0 1024x640x24 +extension GLX -nolisten tcp >"$SCRATCH/xvfb.log" 2>&1 &
-XVFB_PID=$!
-export DISPLAY=$DISPLAY_NUM
-for _ in $(seq 200); do
-  kill -0 "$XVFB_PID" 2>/dev/null || fail "Xvfb exited (is $DISPLAY_NUM in use?)"
-  xdotool getmouselocation >/dev/null 2>&1 && break
-  sleep 0.1
-done
-alive() { kill -0 "$GAME_PID" 2>/dev/null; }
-wait_for() { # wait_for LOG PATTERN SECONDS
-  for _ in $(seq $(($3 * 10))); do grep -q "$2" "$1" && return 0; alive || fail "the game exited: $(tail -n 3 "$1")"; sleep 0.1; done
-  fail "no '$2' within $3 s: $(tail -n 3 "$1")"
-}
+need_tools Xvfb xdotool
+start_xvfb "${STRATA_TEST_DISPLAY:-:97}" 1024x640 "$SCRATCH/xvfb.log"
+# seen PATTERN: waits for the game's first line matching PATTERN.
+seen() { wait_for "$1" 1 "$2" || fail "no '$1' within $2 s: $(tail -n 3 "$GAME_LOG")"; }
 # play FOLDER KEY LOG: starts the game in FOLDER, waits for its world, presses KEY.
 play() {
-  for try in 1 2 3; do
-    (cd "$1" && exec "$BIN" play --preset classic --seed 77) >"$3" 2>&1 &
-    GAME_PID=$!
-    sleep 1
-    if alive || ! grep -q "XOpenDisplay" "$3"; then break; fi
-    sleep 1
-  done
-  win=$(timeout 20 xdotool search --sync --name '^Strata$' | head -n1) || fail "no game window within 20 s"
-  wait_for "$3" "on screen" 30
+  GAME_LOG=$3
+  start_game "$1" play --preset classic --seed 77
+  game_window 20
+  seen "on screen" 30
   sleep 0.5
-  eval "$(xdotool getwindowgeometry --shell "$win")"
   xdotool mousemove $((X + WIDTH / 2)) $((Y + HEIGHT / 2))
   sleep 0.2
   xdotool key "$2"
 }
-stop() { kill "$GAME_PID" 2>/dev/null || true; wait "$GAME_PID" 2>/dev/null || true; GAME_PID=""; }
 
 play "$SCRATCH/a" F5 "$SCRATCH/a.log"
-wait_for "$SCRATCH/a.log" "saved " 20
+seen "saved " 20
 saved=$(grep "saved " "$SCRATCH/a.log" | tail -n 1 | sed 's/^strata: saved //')
-stop
+stop_game
 [ "$(dirname "$saved")" = "$STRATA_HOME/saves" ] || fail "F5 saved $saved, not into $STRATA_HOME/saves"
 [ -s "$saved" ] || fail "F5 said saved $saved but there is no such file"
 find "$SCRATCH/a" "$SCRATCH/b" -name '*.strata' | grep -q . && fail "a save landed in a working folder"
 
 play "$SCRATCH/b" F9 "$SCRATCH/b.log"
-wait_for "$SCRATCH/b.log" "loaded " 20
+seen "loaded " 20
 loaded=$(grep "loaded " "$SCRATCH/b.log" | tail -n 1 | sed 's/^strata: loaded //')
-stop
+stop_game
 [ "$loaded" = "$saved" ] || fail "F9 in another folder loaded '$loaded', not '$saved'"
 echo "F5 from $SCRATCH/a saved $saved; F9 from $SCRATCH/b loaded it"
 rm -rf "$SCRATCH"

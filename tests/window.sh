@@ -27,82 +27,46 @@ set -euo pipefail
 
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-BIN=${STRATA_BIN:-${CARGO_TARGET_DIR:-target}/release/strata}
-case "$BIN" in /*) ;; *) BIN="$ROOT/$BIN" ;; esac
-DISPLAY_NUM=${STRATA_TEST_DISPLAY:-:99}
+TEST_NAME="window test"
+# shellcheck source=tests/xvfb.sh
+. "$ROOT/tests/xvfb.sh"
 OUT=$(mktemp -d /tmp/strata-window.XXXXXX)
+GAME_LOG=$OUT/game.log
 # The player's files (saves, presets, settings) go to the scratch folder, never the real
 # home; the game runs from another folder, so nothing may depend on the working folder.
 export STRATA_HOME=$OUT
 # The lines this test reads: digs, jumps, positions, saves, loads, worlds on screen.
 export RUST_LOG=strata=debug
 mkdir -p "$OUT/cwd"
-GAME_PID=""
-XVFB_PID=""
 
-fail() { echo "window test FAILED: $*" >&2; [ -f "$OUT/game.log" ] && sed 's/^/  game: /' "$OUT/game.log" >&2; exit 1; }
-cleanup() {
-  if [ -n "$GAME_PID" ]; then kill "$GAME_PID" 2>/dev/null || true; fi
-  if [ -n "$XVFB_PID" ]; then kill "$XVFB_PID" 2>/dev/null || true; wait "$XVFB_PID" 2>/dev/null || true; fi
-}
-trap cleanup EXIT
-
-for tool in Xvfb xdotool xwd xwdtopnm pnmtopng cmp python3; do
-  command -v "$tool" >/dev/null || fail "$tool is not installed"
-done
-[ -x "$BIN" ] || fail "$BIN not found: run cargo build --release first"
-
-Xvfb "$DISPLAY_NUM" -screen 0 1280x720x24 +extension GLX -nolisten tcp >"$OUT/xvfb.log" 2>&1 &
-XVFB_PID=$!
-export DISPLAY=$DISPLAY_NUM
-ready=""
-for _ in $(seq 200); do
-  kill -0 "$XVFB_PID" 2>/dev/null || fail "Xvfb exited (is $DISPLAY_NUM in use?): $(tail -n 3 "$OUT/xvfb.log")"
-  if xdotool getmouselocation >/dev/null 2>&1; then ready=1; break; fi
-  sleep 0.1
-done
-[ -n "$ready" ] || fail "Xvfb did not accept connections within 20 s"
-
-shot() { xwd -root -silent -display "$DISPLAY_NUM" | xwdtopnm 2>/dev/null | pnmtopng >"$1"; }
-alive() { kill -0 "$GAME_PID" 2>/dev/null; }
+need_tools Xvfb xdotool xwd xwdtopnm pnmtopng cmp python3
+release_bin
+start_xvfb "${STRATA_TEST_DISPLAY:-:99}" 1280x720 "$OUT/xvfb.log"
 
 # The watched preset is a copy, so the test can touch it.
 mkdir -p "$OUT/presets"
 cp "$ROOT/config/presets/classic.ron" "$OUT/presets/classic.ron"
 # No creatures while the test walks, digs and loads (a slime's touch throws the player
-# back); the game loop's own part below plays with them.
+# back); tests/window_loop.sh fights one.
 echo "(creature_cap: 0)" >"$OUT/calm.ron"
 export STRATA_RULES="$OUT/calm.ron"
 
-# A freshly started Xvfb on a busy machine now and then refuses a connection it accepted a
-# moment before; a game that could not open the display is started again (three tries).
-for try in 1 2 3; do
-  # F5 saves into $STRATA_HOME/saves, whatever the working folder.
-  (cd "$OUT/cwd" && exec "$BIN" play --preset "$OUT/presets/classic.ron" --seed 1) >"$OUT/game.log" 2>&1 &
-  GAME_PID=$!
-  sleep 1
-  if alive || ! grep -q "XOpenDisplay" "$OUT/game.log"; then break; fi
-  echo "the game could not open $DISPLAY_NUM (try $try), starting it again"
-  sleep 1
-done
-
-WIN=$(timeout 20 xdotool search --sync --name '^Strata$' | head -n1) || fail "no window named Strata within 20 s"
+# F5 saves into $STRATA_HOME/saves, whatever the working folder.
+start_game "$OUT/cwd" play --preset "$OUT/presets/classic.ron" --seed 1
+game_window 20
 echo "window $WIN"
 # Wait for the first world (the game logs when a world reaches the screen).
-for _ in $(seq 100); do grep -q "on screen" "$OUT/game.log" && break; alive || fail "game exited early"; sleep 0.1; done
-grep -q "on screen" "$OUT/game.log" || fail "no world on screen within 10 s"
+wait_for "on screen" 1 10 || fail "no world on screen within 10 s"
 sleep 0.5
 shot "$OUT/before.png"
 
 # A real key press through XTEST, as a player's keyboard would send it: without a window
 # manager the keyboard follows the pointer, so put the pointer on the window first.
 xdotool windowfocus "$WIN" 2>/dev/null || true
-eval "$(xdotool getwindowgeometry --shell "$WIN")"
 xdotool mousemove $((X + WIDTH / 2)) $((Y + HEIGHT / 2))
 sleep 0.2
 xdotool key r
-for _ in $(seq 100); do [ "$(grep -c "on screen" "$OUT/game.log")" -ge 2 ] && break; alive || fail "game died after R"; sleep 0.1; done
-[ "$(grep -c "on screen" "$OUT/game.log")" -ge 2 ] || fail "R did not bring a new world within 10 s"
+wait_for "on screen" 2 10 || fail "R did not bring a new world within 10 s"
 sleep 0.5
 shot "$OUT/after.png"
 
@@ -113,10 +77,6 @@ echo "R changed the picture: $(md5sum "$OUT/before.png" | cut -c1-8) -> $(md5sum
 # --- Play. The latest `player at X Y screen SX SY zoom Z` line (fields 3..9 after "strata:").
 last_pos() { grep "player at" "$OUT/game.log" | tail -n 1; }
 field() { last_pos | awk -v f="$1" '{ print $f }'; }
-wait_for() { # wait_for PATTERN COUNT SECONDS
-  for _ in $(seq $(($3 * 10))); do [ "$(grep -c "$1" "$OUT/game.log")" -ge "$2" ] && return 0; alive || fail "game died waiting for '$1'"; sleep 0.1; done
-  return 1
-}
 wait_for "player at" 1 10 || fail "the game never said where the player is"
 sleep 1.5 # let the new player land and the camera settle
 x_before=$(field 4)
@@ -302,15 +262,8 @@ awk -v cx=$CX 'BEGIN {
   }
 }' >"$OUT/pool.txt"
 "$BIN" gen --from-ascii "$OUT/pool.txt" --seed 7 --save "$OUT/pool.strata" || fail "gen --from-ascii failed"
-for try in 1 2 3; do
-  (cd "$OUT/cwd" && exec "$BIN" play --load "$OUT/pool.strata") >"$OUT/game.log" 2>&1 &
-  GAME_PID=$!
-  sleep 1
-  if alive || ! grep -q "XOpenDisplay" "$OUT/game.log"; then break; fi
-  sleep 1
-done
-WIN=$(timeout 20 xdotool search --sync --name '^Strata$' | head -n1) || fail "no window for the pool world"
-eval "$(xdotool getwindowgeometry --shell "$WIN")"
+start_game "$OUT/cwd" play --load "$OUT/pool.strata"
+game_window 20
 wait_for "on screen" 1 20 || fail "the pool world did not come up"
 wait_for "player at" 1 10 || fail "the game never said where the player is"
 sleep 1

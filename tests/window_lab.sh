@@ -11,44 +11,20 @@ set -euo pipefail
 
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-BIN=${STRATA_BIN:-${CARGO_TARGET_DIR:-target}/release/strata}
-case "$BIN" in /*) ;; *) BIN="$ROOT/$BIN" ;; esac
-DISPLAY_NUM=${STRATA_TEST_DISPLAY:-:98}
+TEST_NAME="lab window test"
+# shellcheck source=tests/xvfb.sh
+. "$ROOT/tests/xvfb.sh"
 OUT=$(mktemp -d /tmp/strata-window-lab.XXXXXX)
+GAME_LOG=$OUT/game.log
 export STRATA_HOME=$OUT/home
 # The lines this test reads: the lab's requests, saved presets, worlds on screen.
 export RUST_LOG=strata=debug
-GAME_PID=""
-XVFB_PID=""
 
-fail() { echo "lab window test FAILED: $*" >&2; [ -f "$OUT/game.log" ] && sed 's/^/  game: /' "$OUT/game.log" >&2; exit 1; }
-cleanup() {
-  if [ -n "$GAME_PID" ]; then kill "$GAME_PID" 2>/dev/null || true; fi
-  if [ -n "$XVFB_PID" ]; then kill "$XVFB_PID" 2>/dev/null || true; wait "$XVFB_PID" 2>/dev/null || true; fi
-}
-trap cleanup EXIT
+need_tools Xvfb xdotool xwd xwdtopnm pnmtopng cmp
+release_bin
+start_xvfb "${STRATA_TEST_DISPLAY:-:98}" 1280x720 "$OUT/xvfb.log"
 
-for tool in Xvfb xdotool xwd xwdtopnm pnmtopng cmp; do
-  command -v "$tool" >/dev/null || fail "$tool is not installed"
-done
-[ -x "$BIN" ] || fail "$BIN not found: run cargo build --release first"
-
-Xvfb "$DISPLAY_NUM" -screen 0 1280x720x24 +extension GLX -nolisten tcp >"$OUT/xvfb.log" 2>&1 &
-XVFB_PID=$!
-export DISPLAY=$DISPLAY_NUM
-for _ in $(seq 200); do
-  kill -0 "$XVFB_PID" 2>/dev/null || fail "Xvfb exited (is $DISPLAY_NUM in use?)"
-  xdotool getmouselocation >/dev/null 2>&1 && break
-  sleep 0.1
-done
-
-shot() { xwd -root -silent -display "$DISPLAY_NUM" | xwdtopnm 2>/dev/null | pnmtopng >"$1"; }
-alive() { kill -0 "$GAME_PID" 2>/dev/null; }
 worlds() { grep -c "on screen .* hash " "$OUT/game.log" || true; }
-wait_for() { # wait_for PATTERN COUNT SECONDS
-  for _ in $(seq $(($3 * 10))); do [ "$(grep -c "$1" "$OUT/game.log")" -ge "$2" ] && return 0; alive || fail "game died waiting for '$1'"; sleep 0.1; done
-  return 1
-}
 # `seed N` and `hash H` of the latest world on screen.
 last_world() { grep "on screen .* hash " "$OUT/game.log" | tail -n 1 | awk '{ print $3, $NF }'; }
 # A key with its modifier held across a frame (a quick xdotool chord can fall within one).
@@ -56,18 +32,11 @@ chord() { xdotool keydown "$1"; sleep 0.15; xdotool key "$2"; sleep 0.15; xdotoo
 slow_keys() { for k in "$@"; do xdotool key "$k"; sleep 0.08; done; }
 
 mkdir -p "$OUT/cwd"
-for try in 1 2 3; do
-  (cd "$OUT/cwd" && exec "$BIN" play --preset classic --seed 31) >"$OUT/game.log" 2>&1 &
-  GAME_PID=$!
-  sleep 1
-  if alive || ! grep -q "XOpenDisplay" "$OUT/game.log"; then break; fi
-  sleep 1
-done
-WIN=$(timeout 20 xdotool search --sync --name '^Strata$' | head -n1) || fail "no window named Strata within 20 s"
+start_game "$OUT/cwd" play --preset classic --seed 31
+game_window 20
 wait_for "on screen" 1 20 || fail "no world on screen within 20 s"
 read -r seed0 hash0 <<<"$(last_world)"
 xdotool windowfocus "$WIN" 2>/dev/null || true
-eval "$(xdotool getwindowgeometry --shell "$WIN")"
 xdotool mousemove $((X + 300)) $((Y + 300))
 sleep 0.3
 

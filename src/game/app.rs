@@ -183,9 +183,10 @@ impl App {
                 self.say(format!("Seed {seed} copied"), now);
             }
             Action::ToggleInventory => {
-                if self.shown.is_some() {
+                if let Some(w) = &self.shown {
                     self.play.recipe_selected = 0;
                     self.mode = Mode::Inventory;
+                    Play::log_panel(w);
                 }
             }
             Action::ToggleOverlay => self.overlay = !self.overlay,

@@ -107,6 +107,17 @@ pub fn recipe_line(cat: &Catalog, i: usize, status: Result<(), CraftRefusal>) ->
     line
 }
 
+/// The panel's rows as one log line, in their order: each result's name, with `+` where
+/// it can be made now (`crafting panel: workbench+ wooden_sword+ furnace+ chest`).
+pub fn panel_line(cat: &Catalog, list: &[(usize, Result<(), CraftRefusal>)]) -> String {
+    let mut line = String::from("crafting panel:");
+    for &(i, st) in list {
+        let now = if st.is_ok() { "+" } else { "" };
+        line.push_str(&format!(" {}{now}", cat.item(cat.recipes[i].make).name));
+    }
+    line
+}
+
 /// Draws the screen: slots, the stack on the cursor, the crafting panel with `selected`
 /// highlighted.
 #[allow(clippy::too_many_arguments)]
@@ -228,6 +239,12 @@ mod tests {
             "{names:?}"
         );
         assert!(names.contains(&"iron_pickaxe"));
+        // The log line names the rows in the same order, `+` on what can be made now.
+        let line = panel_line(cat, &list);
+        assert!(line.starts_with("crafting panel: workbench+ "), "{line}");
+        assert!(line.contains(" wooden_sword ") && !line.contains("wooden_sword+"));
+        assert_eq!(line.split(' ').count(), list.len() + 2);
+        assert_eq!(panel_line(cat, &[]), "crafting panel:");
     }
 
     #[test]

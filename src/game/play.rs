@@ -1,6 +1,7 @@
 //! Playing in the world: the player's movement, digging and placing under the mouse,
 //! saving in the background, and the machine-readable log lines the window test reads
-//! (`player at ..`, `jumps ..`, `dug ..`, `placed ..`, `saved ..`). Engine-free: the frame loop passes
+//! (`player at ..`, `jumps ..`, `dug ..`, `felled ..`, `placed ..`, `refused: ..`, `crafted ..`,
+//! `crafting panel: ..`, `a slime appeared at ..`, `creatures: ..`, `killed a ..`, `saved ..`). Engine-free: the frame loop passes
 //! in held keys and buttons as plain values.
 
 use super::invscreen;
@@ -59,6 +60,9 @@ pub struct Play {
     pub swing_until: f64,
     /// The highlighted row of the crafting panel.
     pub recipe_selected: usize,
+    /// Last `creatures:` line and when the next may be written.
+    last_creatures: Option<String>,
+    creatures_log_at: f64,
 }
 
 /// The `player at` log line: feet position in tiles, then the screen position of the
@@ -68,6 +72,19 @@ pub fn position_line(pos: (f32, f32), screen_pos: (f32, f32), zoom: f64) -> Stri
         "player at {:.1} {:.1} screen {:.0} {:.0} zoom {:.1}",
         pos.0, pos.1, screen_pos.0, screen_pos.1, zoom
     )
+}
+
+/// The `creatures:` log line: each creature's kind and feet position in tiles, so a script
+/// can walk the player toward one.
+pub fn creatures_line(list: &[crate::creatures::Creature]) -> String {
+    let each: Vec<String> = list
+        .iter()
+        .map(|c| {
+            let p = c.body.pos;
+            format!("{} at {:.1} {:.1}", c.kind.stats().name, p.0, p.1)
+        })
+        .collect();
+    format!("creatures: {}", each.join(", "))
 }
 
 /// The tile the player aims at: the one under the mouse while playing, none while the
@@ -102,7 +119,11 @@ impl Play {
 
     fn refuse(&mut self, e: EditRefusal, now: f64) {
         let text = format!("Can't: {e}");
-        // Held buttons refuse every frame: keep the message, extend its time.
+        // Held buttons refuse every frame: keep the message, extend its time (and log it
+        // once).
+        if self.notice.as_ref().is_none_or(|n| n.0 != text) {
+            log::debug!("refused: {e}");
+        }
         self.say(text, now);
     }
 
@@ -225,15 +246,24 @@ impl Play {
             && let Some(c) = l.creatures.list.last()
         {
             let p = c.body.pos;
-            eprintln!(
-                "strata: a {} appeared at {:.0} {:.0}",
+            log::debug!(
+                "a {} appeared at {:.0} {:.0}",
                 c.kind.stats().name,
                 p.0,
                 p.1
             );
         }
+        // Where the creatures are, when they moved, at most four times a second.
+        if !l.creatures.list.is_empty() && now >= self.creatures_log_at {
+            let line = creatures_line(&l.creatures.list);
+            if self.last_creatures.as_ref() != Some(&line) {
+                log::debug!("{line}");
+                self.last_creatures = Some(line);
+                self.creatures_log_at = now + 0.25;
+            }
+        }
         if let Some((damage, name)) = touch {
-            eprintln!("strata: hurt by a {name} for {damage:.0}");
+            log::debug!("hurt by a {name} for {damage:.0}");
             let from = l
                 .creatures
                 .list
@@ -252,7 +282,7 @@ impl Play {
             }
         }
         if let Some(harm) = killer {
-            eprintln!("strata: died of {harm}; back at the spawn point with everything carried");
+            log::debug!("died of {harm}; back at the spawn point with everything carried");
             l.player = crate::player::Player::spawn(&l.world);
             l.vitals = Vitals::new(crate::save::MAX_HEALTH, rules);
             l.creatures.immune = 2.0;
@@ -264,15 +294,11 @@ impl Play {
     fn swing(&mut self, l: &mut Loaded, damage: f32, reach: f32, now: f64) {
         let s = l.creatures.swing(&l.player, damage, reach);
         if s.hits > 0 {
-            eprintln!("strata: swing hit {}", s.hits);
+            log::debug!("swing hit {}", s.hits);
         }
         for (kind, item, n) in s.killed {
             let lost = l.inventory.add(item, n);
-            eprintln!(
-                "strata: killed a {}, {item} x{}",
-                kind.stats().name,
-                n - lost
-            );
+            log::debug!("killed a {}, {item} x{}", kind.stats().name, n - lost);
             self.say(
                 format!("Killed a {}: {} {item}", kind.stats().name, n - lost),
                 now,
@@ -300,7 +326,7 @@ impl Play {
         match items::craft(cat, recipe, &mut l.inventory, near) {
             Ok(()) => {
                 let item = cat.item(recipe.make);
-                eprintln!("strata: crafted {} x{}", item.name, recipe.count);
+                log::debug!("crafted {} x{}", item.name, recipe.count);
                 self.say(format!("Crafted {} x{}", item.label, recipe.count), now);
             }
             Err(e) => self.say(format!("Can't craft: {e}"), now),
@@ -309,6 +335,13 @@ impl Play {
         self.recipe_selected = self
             .recipe_selected
             .min(Play::recipes(l).len().saturating_sub(1));
+        Play::log_panel(l);
+    }
+
+    /// Writes the crafting panel's rows as they stand (`crafting panel: ..`, see
+    /// [`invscreen::panel_line`]): when the inventory opens and after each craft.
+    pub fn log_panel(l: &Loaded) {
+        log::debug!("{}", invscreen::panel_line(catalog(), &Play::recipes(l)));
     }
 
     /// A click on inventory slot `i`: picks up, puts down, merges or swaps stacks.
@@ -321,10 +354,7 @@ impl Play {
         if let Some(h) = self.held.take() {
             let lost = l.inventory.add(h.item, h.count);
             if lost > 0 {
-                eprintln!(
-                    "strata: {lost} {} did not fit back",
-                    catalog().item(h.item).name
-                );
+                log::warn!("{lost} {} did not fit back", catalog().item(h.item).name);
             }
         }
     }
@@ -505,6 +535,19 @@ mod tests {
         assert_eq!(aim(true, false, Some((3, 4))), Some((3, 4)));
         assert_eq!(aim(true, true, Some((3, 4))), None);
         assert_eq!(aim(false, false, Some((3, 4))), None);
+    }
+
+    #[test]
+    fn creatures_line_names_each_with_its_feet() {
+        use crate::creatures::{Creature, Kind};
+        let list = [
+            Creature::new(Kind::Slime, (12.5, 19.0)),
+            Creature::new(Kind::CaveSlime, (70.25, 30.0)),
+        ];
+        assert_eq!(
+            creatures_line(&list),
+            "creatures: slime at 12.5 19.0, cave slime at 70.2 30.0"
+        );
     }
 
     #[test]

@@ -59,10 +59,18 @@ fn deeper_ores_need_the_pickaxe_of_the_ore_above() {
         mine_time(cat, Tile::SilverOre, copper),
         Err(MineRefusal::TooWeak(40))
     );
+    assert_eq!(
+        MineRefusal::TooWeak(40).to_string(),
+        "needs an iron pickaxe (pickaxe power 40)"
+    );
     assert!(
-        MineRefusal::TooWeak(40)
+        MineRefusal::TooWeak(45)
             .to_string()
-            .contains("iron pickaxe")
+            .starts_with("needs a silver")
+    );
+    assert_eq!(
+        CraftRefusal::NotNear(Tile::Anvil).to_string(),
+        "stand near an anvil"
     );
     // Without a pickaxe: trees, torches and furniture, never stone.
     assert_eq!(

@@ -2,8 +2,10 @@
 //! column, and where the world came from (seed and preset).
 //!
 //! Generation, analysis, export and the game all read the same `World`; the game is the
-//! only place that mutates one after generation, through [`World::set`].
+//! only place that mutates one after generation, through [`World::set`]. Beside the tiles
+//! a world carries its chests' contents ([`Chests`]).
 
+use crate::items::Chests;
 use crate::preset::Preset;
 
 /// One tile of the world, stored as one byte.
@@ -267,6 +269,9 @@ pub struct World {
     pub seed: u64,
     /// The preset the world was generated from.
     pub preset: Preset,
+    /// What the chest tiles hold (see [`Chests`]: every entry stands on a chest tile, a
+    /// chest tile without one is empty). The dig and place rules keep it in step.
+    pub chests: Chests,
 }
 
 impl World {
@@ -281,6 +286,7 @@ impl World {
             surface: vec![0; width],
             seed,
             preset,
+            chests: Chests::default(),
         }
     }
 

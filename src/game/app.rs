@@ -185,6 +185,7 @@ impl App {
             Action::ToggleInventory => {
                 if self.shown.is_some() {
                     self.play.recipe_selected = 0;
+                    self.play.chest = None;
                     self.mode = Mode::Inventory;
                 }
             }
@@ -298,6 +299,9 @@ impl App {
             }
             Action::Confirm if self.mode == Mode::Settings => self.adjust_setting(0, now),
             Action::ChoosePreset(i) => self.choose_preset(i, now),
+            // With a chest open the crafting panel is hidden: its keys do nothing.
+            Action::MenuUp | Action::MenuDown | Action::Confirm
+                if self.mode == Mode::Inventory && self.play.chest.is_some() => {}
             Action::MenuUp if self.mode == Mode::Inventory => {
                 self.play.recipe_selected = self.play.recipe_selected.saturating_sub(1)
             }

@@ -367,9 +367,13 @@ fn handle_input(
         && let Some(w) = &mut app.shown
     {
         let s = ui::scale(screen.1);
+        let chest = app.play.chest.is_some();
         if let Some(i) = invscreen::slot_at(screen, s, mouse) {
             app.play.click_slot(w, i);
-        } else if let Some(k) = invscreen::recipe_at(play::Play::recipes(w).len(), screen, s, mouse)
+        } else if let Some(i) = invscreen::chest_slot_at(screen, s, mouse).filter(|_| chest) {
+            app.play.click_chest(w, i);
+        } else if !chest
+            && let Some(k) = invscreen::recipe_at(play::Play::recipes(w).len(), screen, s, mouse)
         {
             app.play.recipe_selected = k;
             app.play.craft_listed(w, k, now);
@@ -472,6 +476,9 @@ fn handle_input(
             dt as f32,
             now,
         );
+        if std::mem::take(&mut app.play.chest_opened) && app.mode == Mode::World {
+            app.mode = Mode::Inventory;
+        }
         if app.follow {
             let c = w.player.centre();
             app.cam.follow((c.0 as f64, c.1 as f64), dt, screen);
@@ -601,10 +608,14 @@ fn draw_ui(
             let list = play::Play::recipes(w);
             let selected = app.play.recipe_selected.min(list.len().saturating_sub(1));
             let cat = crate::items::catalog();
+            let chest = app.play.chest.and_then(|(x, y)| w.world.chests.get(x, y));
+            let empty = crate::items::Chest::empty();
+            let chest = app.play.chest.map(|_| chest.unwrap_or(&empty));
             invscreen::draw(
                 cat,
                 &w.inventory,
                 app.play.held,
+                chest,
                 &list,
                 selected,
                 atlas,

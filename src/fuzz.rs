@@ -307,6 +307,7 @@ pub fn check_save_bytes(bytes: &[u8]) -> Result<(), String> {
     if w2.tiles() != world.tiles()
         || w2.surface != world.surface
         || w2.chests != world.chests
+        || w2.explored != world.explored
         || p2 != player
     {
         return Err("re-encoded save decodes to another world".into());

@@ -29,8 +29,12 @@
 //! | tag | holds |
 //! |---|---|
 //! | `CHST` | chests: count n, then per chest x, y and its [`CHEST_SLOTS`] slots as the inventory's (u32, n × (u32, u32, slots)), row-major, only chests holding something |
+//! | `SEEN` | the explored map ([`Explored`]): LEB128 lengths of its runs of cells, row-major, alternately unseen and seen, the first unseen; always written |
 //!
-//! Version 3 wrote no sections (its chests, if any were placed, load empty).
+//! Version 3 wrote no sections: its chests, if any were placed, load empty, and its
+//! explored map loads all seen, as the whole map was on the minimap before maps were kept
+//! (a player loses no part of the map they had; only a world made from now on starts
+//! dark). A save without a `SEEN` section loads the same way.
 //!
 //! Version 2 stored the inventory as one count per tile kind (25 then) and no health, time
 //! or sections; version 1 (Strata's first 9 tiles) packed the tile in 4 bits and listed 9
@@ -49,6 +53,7 @@
 //! so every single-byte corruption is caught.
 
 use crate::edit::Inventory;
+use crate::explored::Explored;
 use crate::items::inventory::SLOTS;
 use crate::items::{CHEST_SLOTS, Chest, Chests, MAX_NAME, Stack, catalog};
 use crate::preset::{self, MAX_FILE_BYTES, Preset};
@@ -75,8 +80,10 @@ pub const MAX_PRESET_TEXT: u64 = 8 * MAX_FILE_BYTES;
 pub const MAX_CHESTS: usize = 1 << 16;
 /// The chests section's tag.
 const CHESTS_TAG: [u8; 4] = *b"CHST";
+/// The explored map's tag.
+const SEEN_TAG: [u8; 4] = *b"SEEN";
 /// Every section this build knows.
-const TAGS: [[u8; 4]; 1] = [CHESTS_TAG];
+const TAGS: [[u8; 4]; 2] = [CHESTS_TAG, SEEN_TAG];
 
 /// Health of a new player (and the most there is).
 pub const MAX_HEALTH: f32 = 100.0;
@@ -293,6 +300,11 @@ fn sections_of(world: &World) -> Vec<([u8; 4], Vec<u8>)> {
         }
         out.push((CHESTS_TAG, b));
     }
+    let mut seen = Vec::new();
+    for run in world.explored.runs() {
+        put_varint(&mut seen, run);
+    }
+    out.push((SEEN_TAG, seen));
     out
 }
 
@@ -462,9 +474,12 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
         }
     })?;
     world.surface = surface;
+    // A save from before the explored map was kept: the whole map, as its player had it.
+    world.explored = Explored::all_seen(width, height);
     for (tag, body) in sections {
-        if tag == CHESTS_TAG {
-            world.chests = read_chests(body, &world)?;
+        match tag {
+            CHESTS_TAG => world.chests = read_chests(body, &world)?,
+            _ => world.explored = read_explored(body, width, height)?,
         }
     }
     Ok((
@@ -572,6 +587,30 @@ fn read_sections<'a>(r: &mut Reader<'a>, version: u32) -> Result<Vec<Section<'a>
         out.push((tag, r.take(len, "sections")?));
     }
     Ok(out)
+}
+
+/// The explored map section of a `width` x `height` world, read one run at a time.
+fn read_explored(body: &[u8], width: usize, height: usize) -> Result<Explored, SaveError> {
+    let mut r = Reader { bytes: body, at: 0 };
+    let mut bad = None;
+    let runs = std::iter::from_fn(|| {
+        if r.at >= body.len() {
+            return None;
+        }
+        r.varint("explored map").map_err(|e| bad = Some(e)).ok()
+    });
+    let map = Explored::from_runs(width, height, runs);
+    if let Some(e) = bad {
+        return Err(e);
+    }
+    let map = map.map_err(|e| invalid(format!("explored map: {e}")))?;
+    if r.at != body.len() {
+        return Err(invalid(format!(
+            "{} unexpected bytes after the explored map",
+            body.len() - r.at
+        )));
+    }
+    Ok(map)
 }
 
 /// Least bytes one stored chest takes: its position and an empty byte per slot.
@@ -806,7 +845,11 @@ pub fn max_save_len(head: &[u8]) -> u64 {
     // At most one chest a tile, and at most MAX_CHESTS.
     let most_chests = (MAX_CHESTS as u64).min(w as u64 * h as u64);
     let chests = 8 + 4 + most_chests * (8 + CHEST_SLOTS as u64 * slot);
-    fixed + MAX_PRESET_TEXT + 4 * w as u64 + w as u64 * h as u64 + chests
+    // Every run of the explored map but the first covers a cell or more, and a run's
+    // varint is never longer than the cells it covers.
+    let cells = Explored::new(w as usize, h as usize).cells() as u64;
+    let seen = 8 + cells + 1;
+    fixed + MAX_PRESET_TEXT + 4 * w as u64 + w as u64 * h as u64 + chests + seen
 }
 
 /// [`load`] with the path in the message, for the command line and the game's overlay.

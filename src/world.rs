@@ -3,8 +3,10 @@
 //!
 //! Generation, analysis, export and the game all read the same `World`; the game is the
 //! only place that mutates one after generation, through [`World::set`]. Beside the tiles
-//! a world carries its chests' contents ([`Chests`]).
+//! a world carries its chests' contents ([`Chests`]) and what the player has seen of it
+//! ([`Explored`]).
 
+use crate::explored::Explored;
 use crate::items::Chests;
 use crate::preset::Preset;
 
@@ -272,6 +274,8 @@ pub struct World {
     /// What the chest tiles hold (see [`Chests`]: every entry stands on a chest tile, a
     /// chest tile without one is empty). The dig and place rules keep it in step.
     pub chests: Chests,
+    /// What the player has seen of it (the explored map the minimap and map view show).
+    pub explored: Explored,
 }
 
 impl World {
@@ -287,6 +291,7 @@ impl World {
             seed,
             preset,
             chests: Chests::default(),
+            explored: Explored::new(width, height),
         }
     }
 

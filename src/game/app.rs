@@ -71,6 +71,8 @@ pub struct App {
     pub minimap: bool,
     pub play: Play,
     pub light_view: LightView,
+    /// The fog over the unexplored map (minimap and map view).
+    pub fog: super::fog::FogView,
     /// Counts worlds swapped in, so views of one world are not reused for the next.
     pub world_id: usize,
     /// The load list (L), while open, and its thumbnails as textures.
@@ -132,6 +134,7 @@ impl App {
             minimap: false,
             play: Play::default(),
             light_view: LightView::default(),
+            fog: Default::default(),
             world_id: 0,
             load_list: None,
             thumbs: Vec::new(),

@@ -171,6 +171,12 @@ pub async fn main_loop(
             let chunks = (level, &visible[..]);
             render::draw_world(w, &app.cam, screen, &atlas, chunks, app.overlay);
             hud::draw_creatures(&w.creatures, &app.cam, screen);
+            app.fog.update(w);
+            // The map view shows only what the player has seen (the lab shows the world
+            // as generated, for its designer).
+            if !app.follow && app.mode != Mode::Lab {
+                app.fog.draw_world(&app.cam, screen);
+            }
             // Play is lit; the free camera is a map view of the world, unlit.
             let mut shade = 1.0;
             if app.follow {
@@ -598,7 +604,7 @@ fn draw_ui(
     }
     if let Some(w) = &app.shown {
         if app.minimap {
-            minimap::draw(w, &app.cam, screen, s);
+            minimap::draw(w, &app.fog, &app.cam, screen, s);
         }
         hud::draw_hotbar(&w.inventory, atlas, screen, s);
         if app.follow {

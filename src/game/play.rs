@@ -88,6 +88,19 @@ pub fn tile_at(p: (f64, f64), size: (usize, usize)) -> Option<(i64, i64)> {
         .then_some((x as i64, y as i64))
 }
 
+/// Reveals the explored map around the player by the light there (see
+/// [`crate::explored`]), noting the cells revealed for the fog texture. Revealing is not
+/// an edit: it never makes a world ask to be saved, but every save keeps it.
+pub fn reveal(l: &mut Loaded) {
+    use crate::explored::{REVEAL_LIGHT, REVEAL_RADIUS};
+    let c = l.player.centre();
+    let light = &l.light;
+    let lit = |x, y| light.get_with_player(x, y, c) >= REVEAL_LIGHT;
+    if let Some(new) = l.world.explored.reveal(c, REVEAL_RADIUS, lit) {
+        l.revealed = Some(l.revealed.map_or(new, |r| r.union(new)));
+    }
+}
+
 /// ` (relit WxH in T ms)` for the log, from the last edit.
 fn relit(l: &Loaded) -> String {
     l.last_relight.map_or(String::new(), |(r, t)| {
@@ -127,6 +140,7 @@ impl Play {
             log::debug!("jumps {} strokes {}", l.player.jumps, l.player.strokes);
         }
         self.live(l, dt, now);
+        reveal(l);
         self.keep_chest(l);
         // Right-click on a chest within reach opens it, whatever is selected (as in
         // Terraria); holding the button over a chest places nothing.
@@ -698,6 +712,35 @@ mod tests {
         play.step(&mut l, Input::default(), aim, right, 0.0, 3.0);
         assert_eq!(play.chest, None);
         assert!(play.notice.as_ref().unwrap().0.contains("out of reach"));
+    }
+
+    #[test]
+    fn play_reveals_the_map_around_the_player_by_light_and_only_there() {
+        let (mut l, mut play) = landed();
+        let map = &l.world.explored;
+        let c = l.player.centre();
+        let (px, py) = (c.0 as usize, c.1 as usize);
+        assert!(map.seen(px, py), "where the player stands");
+        assert!(map.seen(px, py.saturating_sub(20)), "the sky above");
+        // Nothing beyond the reveal square, and not the dark rock deep below.
+        let far = crate::explored::REVEAL_RADIUS + crate::explored::CELL;
+        assert!(!map.seen(px + far, py) && !map.seen(px - far, py));
+        // A cell within the square whose every tile is dark (rock under the ground).
+        use crate::explored::CELL;
+        let dark = |y: usize| {
+            let (cx, cy) = (px / CELL * CELL, y / CELL * CELL);
+            (cy..cy + CELL)
+                .all(|ty| (cx..cx + CELL).all(|tx| l.light.get_with_player(tx, ty, c) < 3))
+        };
+        let deep = (py..py + 28).find(|&y| dark(y)).expect("dark rock below");
+        assert!(!map.seen(px, deep), "dark at {deep}");
+        let seen = map.seen_count();
+        assert!(l.revealed.is_some(), "the fog texture is told");
+        // Another frame on the same spot reveals nothing more.
+        l.revealed = None;
+        play.step(&mut l, Input::default(), None, Buttons::default(), 0.0, 5.0);
+        assert_eq!((l.world.explored.seen_count(), l.revealed), (seen, None));
+        assert!(!l.unsaved(), "revealing is not an edit");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Tests of format 4's sections: chests (and what older formats load as).
 
 use super::*;
+use crate::explored::Explored;
 use crate::items::named;
 use crate::preset::Preset;
 
@@ -134,8 +135,61 @@ fn damaged_chests_are_refused_with_a_clear_message() {
         4,
         &[(CHESTS_TAG, vec![0; 4]), (CHESTS_TAG, vec![0; 4])],
     );
-    let e = refusal(&twice);
-    assert!(e.contains("repeated") || e.contains("at most 1"), "{e}");
+    assert!(refusal(&twice).contains("\"CHST\" unknown or repeated"));
     let unknown = encode_with(&world, &player, 4, &[(*b"ZZZZ", vec![])]);
     assert!(refusal(&unknown).contains("\"ZZZZ\" unknown"));
+}
+
+#[test]
+fn the_explored_map_round_trips_and_older_saves_load_it_all_seen() {
+    let (mut world, player) = with_chests();
+    assert_eq!(world.explored.seen_count(), 0, "a new world starts dark");
+    world
+        .explored
+        .reveal((40.0, 10.0), 9, |x, y| (x + y) % 3 == 0);
+    world.explored.mark(19, 12);
+    let seen = world.explored.seen_count();
+    assert!(seen > 5);
+    let (w2, _) = decode(&encode(&world, &player)).unwrap();
+    assert_eq!(w2.explored, world.explored);
+    // A map with nothing seen is one run: still written, and still dark when loaded.
+    let mut dark = world.clone();
+    dark.explored = Explored::new(dark.width(), dark.height());
+    assert_eq!(
+        decode(&encode(&dark, &player))
+            .unwrap()
+            .0
+            .explored
+            .seen_count(),
+        0
+    );
+    // Formats 1-3 (and a format 4 save without the section) kept no map: all seen.
+    let all = Explored::all_seen(world.width(), world.height());
+    for version in [2, 3] {
+        let (w, _) = decode(&encode_as(&world, &player, version)).unwrap();
+        assert_eq!(w.explored, all, "v{version}");
+    }
+    let no_map = encode_with(&world, &player, 4, &[]);
+    assert_eq!(decode(&no_map).unwrap().0.explored, all);
+}
+
+#[test]
+fn a_damaged_explored_map_is_refused_with_a_clear_message() {
+    let (world, player) = with_chests();
+    let cells = world.explored.cells() as u64; // 20 x 13
+    let seen = |runs: &[u64], extra: &[u8]| {
+        let mut b = Vec::new();
+        for &r in runs {
+            put_varint(&mut b, r);
+        }
+        b.extend_from_slice(extra);
+        refusal(&encode_with(&world, &player, 4, &[(SEEN_TAG, b)]))
+    };
+    assert!(seen(&[cells - 1], &[]).contains("explored map: runs cover 259 of 260"));
+    assert!(seen(&[cells + 1], &[]).contains("a run of 261 cells at cell 0"));
+    assert!(seen(&[3, 0, cells - 3], &[]).contains("an empty run at cell 3"));
+    assert!(seen(&[u64::MAX], &[]).contains("a run of"));
+    // A varint that never ends, and one too long for 64 bits.
+    assert!(seen(&[5], &[0x80]).contains("truncated: ends in the explored map"));
+    assert!(seen(&[], &[0xff; 11]).contains("run length too long"));
 }

@@ -171,10 +171,14 @@ pub async fn main_loop(
             let chunks = (level, &visible[..]);
             render::draw_world(w, &app.cam, screen, &atlas, chunks, app.overlay);
             hud::draw_creatures(&w.creatures, &app.cam, screen);
-            app.fog.update(w);
             // The map view shows only what the player has seen (the lab shows the world
-            // as generated, for its designer).
-            if !app.follow && app.mode != Mode::Lab {
+            // as generated, for its designer). The fog is kept only while it is drawn, so
+            // the lab's regenerations do not build it for every world.
+            let map_view = !app.follow && app.mode != Mode::Lab;
+            if map_view || app.minimap {
+                app.fog.update(w);
+            }
+            if map_view {
                 app.fog.draw_world(&app.cam, screen);
             }
             // Play is lit; the free camera is a map view of the world, unlit.

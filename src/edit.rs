@@ -7,12 +7,14 @@
 //!   the speed of the best pickaxe carried; solid tiles need a pickaxe strong enough
 //!   ([`crate::items::mine_time`]), trees, torches and furniture none; air and water cannot
 //!   be dug; what is dug goes into the inventory (refused when it would not fit), grass
-//!   dropping dirt as in Terraria;
+//!   dropping dirt as in Terraria; a chest holding anything cannot be mined, as in
+//!   Terraria (take out what it holds first: mining would otherwise have to drop or lose
+//!   it), and mining an empty one forgets its entry in [`World::chests`];
 //! - placing puts the hotbar's selected block into an empty (air) tile, one from the
 //!   inventory; a block must touch a solid tile (4-neighbours) and may not overlap the
 //!   player's body; furniture (stations, chests) stands on a solid tile; a torch must sit
 //!   on, or hang beside, a solid tile (Strata has no background walls) and may overlap
-//!   the body, since torches do not collide.
+//!   the body, since torches do not collide. A chest placed is empty.
 
 use crate::items::{MineRefusal, catalog, mine_time};
 use crate::player::Player;
@@ -70,6 +72,8 @@ pub enum EditRefusal {
     NoSupport,
     /// The world's bottom row, which holds everything up.
     WorldFloor,
+    /// A chest that holds something (it must be emptied before it is mined).
+    ChestNotEmpty,
 }
 
 impl fmt::Display for EditRefusal {
@@ -86,6 +90,9 @@ impl fmt::Display for EditRefusal {
             EditRefusal::WouldTrapPlayer => write!(f, "that would trap you"),
             EditRefusal::NoSupport => write!(f, "nothing to attach it to"),
             EditRefusal::WorldFloor => write!(f, "the world's floor cannot be dug"),
+            EditRefusal::ChestNotEmpty => {
+                write!(f, "the chest is not empty (right-click to open it)")
+            }
         }
     }
 }
@@ -127,6 +134,9 @@ pub fn check_mine(
     y: i64,
 ) -> Result<(Tile, f32), EditRefusal> {
     let tile = check_dig(world, player, x, y)?;
+    if tile == Tile::Chest && world.chests.holds_items(x as usize, y as usize) {
+        return Err(EditRefusal::ChestNotEmpty);
+    }
     let time = match mine_time(catalog(), tile, inv.best_pickaxe()) {
         Ok(t) => t,
         Err(MineRefusal::Undiggable) => return Err(EditRefusal::NothingToDig),
@@ -150,6 +160,9 @@ pub fn try_dig(
 ) -> Result<Tile, EditRefusal> {
     let (tile, _) = check_mine(world, player, inv, x, y)?;
     world.set(x as usize, y as usize, Tile::Air);
+    if tile == Tile::Chest {
+        world.chests.remove(x as usize, y as usize);
+    }
     let drop = drop_of(tile);
     inv.add(drop, 1);
     Ok(drop)
@@ -226,6 +239,8 @@ pub fn try_place(
     let tile = check_place(world, player, inv, x, y)?;
     inv.take(tile);
     world.set(x as usize, y as usize, tile);
+    // A chest placed is empty, whatever an entry left there before said.
+    world.chests.remove(x as usize, y as usize);
     Ok(tile)
 }
 

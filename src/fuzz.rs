@@ -235,6 +235,13 @@ fn save_corpus() -> Vec<Vec<u8>> {
         };
         let (mut world, _) = crate::worldgen::generate(&small, i as u64 + 7);
         world.set(3, 3, Tile::Torch);
+        // A chest holding something, so the cases reach the chests section.
+        world.set(5, 3, Tile::Chest);
+        let chest = world.chests.open(5, 3);
+        chest.add(
+            crate::items::named("gel").unwrap_or(crate::items::ItemId(0)),
+            9,
+        );
         let mut inventory = crate::edit::Inventory::default();
         inventory.add(Tile::Stone, 40);
         inventory.select(2);
@@ -297,7 +304,12 @@ pub fn check_save_bytes(bytes: &[u8]) -> Result<(), String> {
     }
     let again = save::encode(&world, &player);
     let (w2, p2) = save::decode(&again).map_err(|e| format!("re-encoded save refused: {e}"))?;
-    if w2.tiles() != world.tiles() || w2.surface != world.surface || p2 != player {
+    if w2.tiles() != world.tiles()
+        || w2.surface != world.surface
+        || w2.chests != world.chests
+        || w2.explored != world.explored
+        || p2 != player
+    {
         return Err("re-encoded save decodes to another world".into());
     }
     if w2.preset != world.preset {

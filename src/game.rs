@@ -6,6 +6,7 @@
 
 pub mod camera;
 pub mod chunks;
+pub mod fog;
 pub mod guard;
 pub mod hud;
 pub mod input;

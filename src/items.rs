@@ -12,9 +12,13 @@
 //! - a recipe needs its ingredients carried and its station within [`CRAFT_RANGE`] tiles
 //!   ([`craft`]): the ingredients are taken and the result added, or nothing changes.
 
+pub mod chest;
 pub mod inventory;
+pub mod loot;
 
+pub use chest::{CHEST_SLOTS, Chest, Chests};
 pub use inventory::{Inventory, Stack};
+pub use loot::{LootTable, loot};
 
 use crate::preset::{PresetError, RangeError, locate_field};
 use crate::world::{Tile, World};

@@ -14,6 +14,7 @@ pub mod cli;
 pub mod creatures;
 pub mod day;
 pub mod edit;
+pub mod explored;
 pub mod export;
 pub mod flow;
 pub mod fsio;

@@ -53,6 +53,7 @@ pub struct Preset {
     pub biomes: BiomeParams,
     pub lakes: LakeParams,
     pub trees: TreeParams,
+    pub chests: ChestParams,
 }
 
 /// The surface pass: fBm of 1D Perlin noise.
@@ -333,6 +334,7 @@ impl Default for Preset {
             biomes: BiomeParams::default(),
             lakes: LakeParams::default(),
             trees: TreeParams::default(),
+            chests: ChestParams::default(),
         }
     }
 }
@@ -629,7 +631,9 @@ impl Preset {
 
 pub mod fields;
 pub use fields::{FIELDS, Field, Kind, field};
+mod chests;
 mod land;
+pub use chests::ChestParams;
 pub use land::*;
 mod write;
 pub use write::{file_stem, save_in, to_ron};

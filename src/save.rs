@@ -24,7 +24,17 @@
 //! world's save against a separate tile byte.
 //!
 //! Items are stored by name (config/items.ron), so reordering or adding items never changes
-//! what a save holds. Sections hold what not every world has, each tag at most once.
+//! what a save holds. Sections hold what not every world has, each tag at most once:
+//!
+//! | tag | holds |
+//! |---|---|
+//! | `CHST` | chests: count n, then per chest x, y and its [`CHEST_SLOTS`] slots as the inventory's (u32, n × (u32, u32, slots)), row-major, only chests holding something |
+//! | `SEEN` | the explored map ([`Explored`]): LEB128 lengths of its runs of cells, row-major, alternately unseen and seen, the first unseen; always written |
+//!
+//! Version 3 wrote no sections: its chests, if any were placed, load empty, and its
+//! explored map loads all seen, as the whole map was on the minimap before maps were kept
+//! (a player loses no part of the map they had; only a world made from now on starts
+//! dark). A save without a `SEEN` section loads the same way.
 //!
 //! Version 2 stored the inventory as one count per tile kind (25 then) and no health, time
 //! or sections; version 1 (Strata's first 9 tiles) packed the tile in 4 bits and listed 9
@@ -43,8 +53,9 @@
 //! so every single-byte corruption is caught.
 
 use crate::edit::Inventory;
+use crate::explored::Explored;
 use crate::items::inventory::SLOTS;
-use crate::items::{MAX_NAME, Stack, catalog};
+use crate::items::{CHEST_SLOTS, Chest, Chests, MAX_NAME, Stack, catalog};
 use crate::preset::{self, MAX_FILE_BYTES, Preset};
 use crate::world::{Tile, World};
 use std::fmt;
@@ -53,7 +64,7 @@ use std::path::{Path, PathBuf};
 /// First bytes of every save.
 pub const MAGIC: &[u8; 7] = b"STRATA\0";
 /// The format this build writes, and the newest it reads.
-pub const VERSION: u32 = 3;
+pub const VERSION: u32 = 4;
 /// Extension of save files.
 pub const EXTENSION: &str = "strata";
 /// Largest save file read: a worst-case 16384 × 4096 world with a run per tile is 128 MiB.
@@ -63,6 +74,16 @@ pub const MAX_SAVE_BYTES: u64 = 192 * 1024 * 1024;
 /// hundreds of digits), so this is room for any preset file of [`MAX_FILE_BYTES`]; [`save`]
 /// checks it, so Strata never writes a save it would refuse.
 pub const MAX_PRESET_TEXT: u64 = 8 * MAX_FILE_BYTES;
+
+/// Most chests holding something that a save keeps (generation makes at most one per
+/// 64x64 block, a few thousand in the largest world); [`save`] checks it.
+pub const MAX_CHESTS: usize = 1 << 16;
+/// The chests section's tag.
+const CHESTS_TAG: [u8; 4] = *b"CHST";
+/// The explored map's tag.
+const SEEN_TAG: [u8; 4] = *b"SEEN";
+/// Every section this build knows.
+const TAGS: [[u8; 4]; 2] = [CHESTS_TAG, SEEN_TAG];
 
 /// Health of a new player (and the most there is).
 pub const MAX_HEALTH: f32 = 100.0;
@@ -183,6 +204,22 @@ pub fn encode(world: &World, player: &PlayerState) -> Vec<u8> {
 /// Encodes in the layout of format `version` (older ones only for tests of loading them:
 /// the world must then use only that version's tiles).
 fn encode_as(world: &World, player: &PlayerState, version: u32) -> Vec<u8> {
+    let sections = if version >= 4 {
+        sections_of(world)
+    } else {
+        Vec::new()
+    };
+    encode_with(world, player, version, &sections)
+}
+
+/// Encodes in the layout of format `version` with these sections (tests write damaged
+/// ones with it).
+fn encode_with(
+    world: &World,
+    player: &PlayerState,
+    version: u32,
+    sections: &[([u8; 4], Vec<u8>)],
+) -> Vec<u8> {
     let (tile_bits, kinds) = layout_of(version);
     let mut out = Vec::with_capacity(1 << 16);
     out.extend_from_slice(MAGIC);
@@ -204,21 +241,16 @@ fn encode_as(world: &World, player: &PlayerState, version: u32) -> Vec<u8> {
         out.push(player.inventory.selected() as u8);
     } else {
         out.extend_from_slice(&(SLOTS as u32).to_le_bytes());
-        for slot in player.inventory.slots() {
-            match slot {
-                None => out.push(0),
-                Some(s) => {
-                    let name = &catalog().item(s.item).name;
-                    out.push(name.len() as u8);
-                    out.extend_from_slice(name.as_bytes());
-                    out.extend_from_slice(&s.count.to_le_bytes());
-                }
-            }
-        }
+        put_slots(&mut out, player.inventory.slots());
         out.push(player.inventory.selected() as u8);
         out.extend_from_slice(&player.health.to_le_bytes());
         out.extend_from_slice(&player.time_of_day.to_le_bytes());
-        out.extend_from_slice(&0u32.to_le_bytes());
+        out.extend_from_slice(&(sections.len() as u32).to_le_bytes());
+        for (tag, bytes) in sections {
+            out.extend_from_slice(tag);
+            out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
+            out.extend_from_slice(bytes);
+        }
     }
     for &s in &world.surface {
         out.extend_from_slice(&s.to_le_bytes());
@@ -226,6 +258,53 @@ fn encode_as(world: &World, player: &PlayerState, version: u32) -> Vec<u8> {
     encode_runs(world.tiles(), tile_bits, &mut out);
     let sum = fnv1a32(&out);
     out.extend_from_slice(&sum.to_le_bytes());
+    out
+}
+
+/// Stacks as the save stores slots: per slot the item's name (a length byte, 0 for an
+/// empty slot, then the bytes) and the count.
+fn put_slots(out: &mut Vec<u8>, slots: &[Option<Stack>]) {
+    for slot in slots {
+        match slot {
+            None => out.push(0),
+            Some(s) => {
+                let name = &catalog().item(s.item).name;
+                out.push(name.len() as u8);
+                out.extend_from_slice(name.as_bytes());
+                out.extend_from_slice(&s.count.to_le_bytes());
+            }
+        }
+    }
+}
+
+/// The chests that hold something, standing on chest tiles (the dig and place rules keep
+/// it so; an entry elsewhere would be refused on loading, so it is never written).
+fn stored_chests(world: &World) -> impl Iterator<Item = ((usize, usize), &Chest)> {
+    world
+        .chests
+        .iter()
+        .filter(|&((x, y), c)| !c.is_empty() && world.tile(x, y) == Tile::Chest)
+}
+
+/// The sections of a version 4 save: those the world has something for.
+fn sections_of(world: &World) -> Vec<([u8; 4], Vec<u8>)> {
+    let mut out = Vec::new();
+    let n = stored_chests(world).count();
+    if n > 0 {
+        let mut b = Vec::with_capacity(4 + n * 64);
+        b.extend_from_slice(&(n as u32).to_le_bytes());
+        for ((x, y), c) in stored_chests(world) {
+            b.extend_from_slice(&(x as u32).to_le_bytes());
+            b.extend_from_slice(&(y as u32).to_le_bytes());
+            put_slots(&mut b, c.slots());
+        }
+        out.push((CHESTS_TAG, b));
+    }
+    let mut seen = Vec::new();
+    for run in world.explored.runs() {
+        put_varint(&mut seen, run);
+    }
+    out.push((SEEN_TAG, seen));
     out
 }
 
@@ -330,14 +409,11 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
             f32::from_le_bytes(r.array("player")?),
         )
     };
-    if old_kinds == 0 {
-        let sections = r.u32("sections")?;
-        if sections > 0 {
-            return Err(invalid(format!(
-                "{sections} sections, this build knows none"
-            )));
-        }
-    }
+    let sections = if old_kinds == 0 {
+        read_sections(&mut r, version)?
+    } else {
+        Vec::new()
+    };
     let surface_bytes = r.take(width * 4, "surface heights")?;
     let total = width * height;
     // First walk the runs only to check them and find where they end: nothing is built
@@ -398,6 +474,14 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
         }
     })?;
     world.surface = surface;
+    // A save from before the explored map was kept: the whole map, as its player had it.
+    world.explored = Explored::all_seen(width, height);
+    for (tag, body) in sections {
+        match tag {
+            CHESTS_TAG => world.chests = read_chests(body, &world)?,
+            _ => world.explored = read_explored(body, width, height)?,
+        }
+    }
     Ok((
         world,
         PlayerState {
@@ -414,7 +498,7 @@ enum StoredInventory<'a> {
     /// Versions 1 and 2: a count per tile kind, and the selected slot.
     Counts(Vec<u32>, u8),
     /// Version 3: per slot the item's name and count, and the selected slot.
-    Slots(Vec<Option<(&'a [u8], u32)>>, u8),
+    Slots(Vec<StoredSlot<'a>>, u8),
 }
 
 fn read_inventory<'a>(
@@ -437,9 +521,22 @@ fn read_inventory<'a>(
     if n != SLOTS {
         return Err(invalid(format!("inventory of {n} slots, expected {SLOTS}")));
     }
-    let mut slots = Vec::with_capacity(SLOTS);
-    for _ in 0..SLOTS {
-        let len = r.take(1, "inventory")?[0] as usize;
+    let slots = read_slots(r, SLOTS, "inventory")?;
+    Ok(StoredInventory::Slots(slots, r.take(1, "inventory")?[0]))
+}
+
+/// A stored slot: the item's name and the count, checked once the checksum matched.
+type StoredSlot<'a> = Option<(&'a [u8], u32)>;
+
+/// `n` slots as [`put_slots`] writes them.
+fn read_slots<'a>(
+    r: &mut Reader<'a>,
+    n: usize,
+    part: &'static str,
+) -> Result<Vec<StoredSlot<'a>>, SaveError> {
+    let mut slots = Vec::with_capacity(n);
+    for _ in 0..n {
+        let len = r.take(1, part)?[0] as usize;
         if len == 0 {
             slots.push(None);
             continue;
@@ -447,10 +544,124 @@ fn read_inventory<'a>(
         if len > MAX_NAME {
             return Err(invalid(format!("item name of {len} bytes")));
         }
-        let name = r.take(len, "inventory")?;
-        slots.push(Some((name, r.u32("inventory")?)));
+        let name = r.take(len, part)?;
+        slots.push(Some((name, r.u32(part)?)));
     }
-    Ok(StoredInventory::Slots(slots, r.take(1, "inventory")?[0]))
+    Ok(slots)
+}
+
+/// The stack a stored slot names (its count is checked by whoever holds it).
+fn stack_of(slot: StoredSlot, place: impl Fn() -> String) -> Result<Option<Stack>, SaveError> {
+    let Some((name, count)) = slot else {
+        return Ok(None);
+    };
+    let name = std::str::from_utf8(name).unwrap_or("");
+    let item = catalog()
+        .id(name)
+        .ok_or_else(|| invalid(format!("unknown item {name:?} in {}", place())))?;
+    Ok(Some(Stack { item, count }))
+}
+
+/// A section as read: its tag and bytes.
+type Section<'a> = ([u8; 4], &'a [u8]);
+
+/// The sections of a save: version 3 has none; version 4 those of [`TAGS`], each once.
+fn read_sections<'a>(r: &mut Reader<'a>, version: u32) -> Result<Vec<Section<'a>>, SaveError> {
+    let n = r.u32("sections")? as usize;
+    let known = if version >= 4 { TAGS.len() } else { 0 };
+    if n > known {
+        return Err(invalid(format!(
+            "{n} sections, format v{version} has at most {known}"
+        )));
+    }
+    let mut out: Vec<Section> = Vec::with_capacity(n);
+    for _ in 0..n {
+        let tag: [u8; 4] = r.array("sections")?;
+        if !TAGS.contains(&tag) || out.iter().any(|(t, _)| *t == tag) {
+            return Err(invalid(format!(
+                "section {:?} unknown or repeated",
+                String::from_utf8_lossy(&tag)
+            )));
+        }
+        let len = r.u32("sections")? as usize;
+        out.push((tag, r.take(len, "sections")?));
+    }
+    Ok(out)
+}
+
+/// The explored map section of a `width` x `height` world, read one run at a time.
+fn read_explored(body: &[u8], width: usize, height: usize) -> Result<Explored, SaveError> {
+    let mut r = Reader { bytes: body, at: 0 };
+    let mut bad = None;
+    let runs = std::iter::from_fn(|| {
+        if r.at >= body.len() {
+            return None;
+        }
+        r.varint("explored map").map_err(|e| bad = Some(e)).ok()
+    });
+    let map = Explored::from_runs(width, height, runs);
+    if let Some(e) = bad {
+        return Err(e);
+    }
+    let map = map.map_err(|e| invalid(format!("explored map: {e}")))?;
+    if r.at != body.len() {
+        return Err(invalid(format!(
+            "{} unexpected bytes after the explored map",
+            body.len() - r.at
+        )));
+    }
+    Ok(map)
+}
+
+/// Least bytes one stored chest takes: its position and an empty byte per slot.
+const MIN_CHEST_BYTES: usize = 8 + CHEST_SLOTS;
+
+/// The chests section of `world` (tiles already read): every chest on a chest tile of the
+/// world, in row-major order, each once, with known items in stacks they allow.
+fn read_chests(body: &[u8], world: &World) -> Result<Chests, SaveError> {
+    let mut r = Reader { bytes: body, at: 0 };
+    let n = r.u32("chests")? as usize;
+    if n > MAX_CHESTS || n > body.len() / MIN_CHEST_BYTES {
+        return Err(invalid(format!(
+            "{n} chests in a section of {} bytes",
+            body.len()
+        )));
+    }
+    let mut chests = Chests::default();
+    let mut last: Option<(usize, usize)> = None;
+    for i in 0..n {
+        let (x, y) = (r.u32("chests")? as usize, r.u32("chests")? as usize);
+        if world.get(x as i64, y as i64) != Some(Tile::Chest) {
+            return Err(invalid(format!(
+                "chest {i} at {x} {y} is not on a chest tile"
+            )));
+        }
+        if last.is_some_and(|(lx, ly)| (ly, lx) >= (y, x)) {
+            return Err(invalid(format!("chest {i} at {x} {y} out of order")));
+        }
+        last = Some((x, y));
+        let mut slots = [None; CHEST_SLOTS];
+        for (k, s) in read_slots(&mut r, CHEST_SLOTS, "chests")?
+            .into_iter()
+            .enumerate()
+        {
+            slots[k] = stack_of(s, || format!("chest {i}"))?;
+        }
+        let chest = Chest::from_slots(slots)
+            .ok_or_else(|| invalid(format!("chest {i} at {x} {y}: a stack out of range")))?;
+        if chest.is_empty() {
+            // Never written: an empty chest is a chest tile without an entry.
+            return Err(invalid(format!("chest {i} at {x} {y} holds nothing")));
+        }
+        chests.insert(x, y, chest);
+    }
+    if r.at != body.len() {
+        return Err(invalid(format!(
+            "{} unexpected bytes after the chests",
+            body.len() - r.at
+        )));
+    }
+    Ok(chests)
 }
 
 impl StoredInventory<'_> {
@@ -470,17 +681,8 @@ impl StoredInventory<'_> {
             }
             StoredInventory::Slots(slots, selected) => {
                 let mut out = [None; SLOTS];
-                for (i, s) in slots.iter().enumerate() {
-                    if let Some((name, count)) = s {
-                        let name = std::str::from_utf8(name).unwrap_or("");
-                        let item = catalog()
-                            .id(name)
-                            .ok_or_else(|| invalid(format!("unknown item {name:?} in slot {i}")))?;
-                        out[i] = Some(Stack {
-                            item,
-                            count: *count,
-                        });
-                    }
+                for (i, &s) in slots.iter().enumerate() {
+                    out[i] = stack_of(s, || format!("slot {i}"))?;
                 }
                 Inventory::from_parts(out, *selected as usize).ok_or_else(|| {
                     invalid(format!(
@@ -526,6 +728,14 @@ pub fn save(path: &Path, world: &World, player: &PlayerState) -> Result<(), Stri
         return Err(format!(
             "{}: not saved: the preset is {text} bytes as saved, more than a save holds \
              ({MAX_PRESET_TEXT}); shorten its name",
+            path.display()
+        ));
+    }
+    let chests = stored_chests(world).count();
+    if chests > MAX_CHESTS {
+        return Err(format!(
+            "{}: not saved: {chests} chests hold something, more than a save keeps \
+             ({MAX_CHESTS}); empty some",
             path.display()
         ));
     }
@@ -609,7 +819,7 @@ pub fn load(path: &Path) -> Result<(World, PlayerState), SaveError> {
 pub const HEADER_BYTES: usize = MAGIC.len() + 12;
 
 /// Most bytes a save can have, from its first bytes: the fixed parts, the most preset
-/// text, the surface, and at most a byte a tile of runs (a run's varint takes one byte for
+/// text, the surface, the most chests the world can hold, and at most a byte a tile of runs (a run's varint takes one byte for
 /// up to 4 tiles, and one more byte only for many more tiles). Before the header is read,
 /// the most any save can be; after a header that [`decode`] refuses, the header alone
 /// (what comes after it is never needed).
@@ -629,9 +839,17 @@ pub fn max_save_len(head: &[u8]) -> u64 {
     {
         return HEADER_BYTES as u64;
     }
-    let inventory = 4 + SLOTS as u64 * (1 + MAX_NAME as u64 + 4) + 1 + 8;
+    let slot = 1 + MAX_NAME as u64 + 4;
+    let inventory = 4 + SLOTS as u64 * slot + 1 + 8;
     let fixed = HEADER_BYTES as u64 + 8 + 4 + 8 + inventory + 4 + 4;
-    fixed + MAX_PRESET_TEXT + 4 * w as u64 + w as u64 * h as u64
+    // At most one chest a tile, and at most MAX_CHESTS.
+    let most_chests = (MAX_CHESTS as u64).min(w as u64 * h as u64);
+    let chests = 8 + 4 + most_chests * (8 + CHEST_SLOTS as u64 * slot);
+    // Every run of the explored map but the first covers a cell or more, and a run's
+    // varint is never longer than the cells it covers.
+    let cells = Explored::new(w as usize, h as usize).cells() as u64;
+    let seen = 8 + cells + 1;
+    fixed + MAX_PRESET_TEXT + 4 * w as u64 + w as u64 * h as u64 + chests + seen
 }
 
 /// [`load`] with the path in the message, for the command line and the game's overlay.
@@ -665,5 +883,7 @@ pub fn newest_save(dir: &Path) -> Option<PathBuf> {
         .map(|(_, p)| p)
 }
 
+#[cfg(test)]
+mod sections_tests;
 #[cfg(test)]
 mod tests;

@@ -2,8 +2,12 @@
 //! column, and where the world came from (seed and preset).
 //!
 //! Generation, analysis, export and the game all read the same `World`; the game is the
-//! only place that mutates one after generation, through [`World::set`].
+//! only place that mutates one after generation, through [`World::set`]. Beside the tiles
+//! a world carries its chests' contents ([`Chests`]) and what the player has seen of it
+//! ([`Explored`]).
 
+use crate::explored::Explored;
+use crate::items::Chests;
 use crate::preset::Preset;
 
 /// One tile of the world, stored as one byte.
@@ -267,6 +271,11 @@ pub struct World {
     pub seed: u64,
     /// The preset the world was generated from.
     pub preset: Preset,
+    /// What the chest tiles hold (see [`Chests`]: every entry stands on a chest tile, a
+    /// chest tile without one is empty). The dig and place rules keep it in step.
+    pub chests: Chests,
+    /// What the player has seen of it (the explored map the minimap and map view show).
+    pub explored: Explored,
 }
 
 impl World {
@@ -281,6 +290,8 @@ impl World {
             surface: vec![0; width],
             seed,
             preset,
+            chests: Chests::default(),
+            explored: Explored::new(width, height),
         }
     }
 

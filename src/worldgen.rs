@@ -7,6 +7,7 @@
 
 pub mod biomes;
 pub mod caves;
+pub mod chests;
 pub mod grass;
 pub mod lakes;
 pub mod lava;
@@ -117,6 +118,12 @@ pub const PASSES: &[Pass] = &[
         label: "Planting trees",
         weight: 0.3,
         run: trees::apply,
+    },
+    Pass {
+        name: "chests",
+        label: "Hiding chests",
+        weight: 0.2,
+        run: chests::apply,
     },
 ];
 

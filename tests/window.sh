@@ -13,9 +13,10 @@
 # seed and that the preset menu regenerates at it. It opens the pause menu (Esc), changes the
 # frame cap in its settings and checks settings.ron has it, and opens the help screen (F1). In a hand-drawn world (`gen
 # --from-ascii`) it digs a pool's wall into a tunnel, then the tunnel's far wall into a
-# cave, and checks the pool pours through; then it closes the window as a window manager's
+# cave, and checks the pool pours through; it right-clicks a chest there open and clicks
+# the torches into it; then it closes the window as a window manager's
 # close button does (tests/close_window.py) with those edits unsaved, and checks the game
-# saved them and quit with exit code 0. The game writes `player at X Y screen SX SY zoom
+# saved them (the chest's torches too) and quit with exit code 0. The game writes `player at X Y screen SX SY zoom
 # Z`, `jumps ..`, `dug ..`, `saved PATH`, `loaded PATH`, `seed N copied` and `water at rest
 # ..` lines to its log at the debug level (RUST_LOG=strata=debug, set here). Then checks
 # `--frames N --screenshot PATH` writes a PNG and exits 0, and, without RUST_LOG, says nothing.
@@ -256,6 +257,7 @@ awk -v cx=$CX 'BEGIN {
       else if (x >= cx + 2 && x <= cx + 8 && y >= 11 && y <= 13) c = "~"
       else if (x >= cx - 3 && x <= cx && y >= 12 && y <= 13) c = " "
       else if (x >= cx - 12 && x <= cx - 5 && y >= 12 && y <= 20) c = " "
+      if (x == cx + 3 && y == 9) c = "C"
       row = row c
     }
     print row
@@ -289,6 +291,19 @@ second=$(grep "water at rest" "$OUT/game.log" | tail -n 1 | awk '{ print $8 }')
 [ "$second" -ge 21 ] || fail "breaking into the cave moved only $second tiles (the pool holds 21)"
 echo "water: the tunnel took $first moves, the cave drained the pool in $second"
 shot "$OUT/drained.png"
+# A chest on the ground beside the player: a right-click opens it beside the inventory, a
+# click on the torches (inventory slot 3) and one on the chest's first slot put them in.
+read -r mx my < <(awk -v tx=$((CX + 3)) -v ty=9 -v px="$px" -v py="$py" -v sx="$sx" -v sy="$sy" -v z="$zoom" -v ox="$X" -v oy="$Y" \
+  'BEGIN { printf "%d %d\n", ox + sx + (tx + 0.5 - px) * z, oy + sy + (ty + 0.5 - py) * z }')
+xdotool mousemove "$mx" "$my"; sleep 0.3; xdotool click 3
+wait_for "opened a chest at $((CX + 3)) 9 holding 0 stacks" 1 5 || fail "right-clicking the chest at $mx,$my did not open it"
+# The slots at 1280x720: the inventory's from x 200, the chest's from x 648, 48 px apart.
+xdotool mousemove $((X + 318)) $((Y + 92)); sleep 0.3; xdotool click 1; sleep 0.3
+xdotool mousemove $((X + 670)) $((Y + 92)); sleep 0.3; xdotool click 1
+wait_for "chest at $((CX + 3)) 9 slot 0" 1 5 || fail "clicking the chest's first slot with the torches held put nothing in it"
+shot "$OUT/chest.png"
+xdotool key Escape; sleep 0.3
+echo "chest: opened with a right-click, the torches put in its first slot"
 # Close the window (as a window manager's close button asks) with the dug walls unsaved:
 # the game saves them, then quits, and the save is in the saves folder.
 saves=$(grep -c "saved " "$OUT/game.log" || true)
@@ -304,6 +319,13 @@ grep -q "quit after saving the edits" "$OUT/game.log" || fail "the game did not 
 autosave=$(grep "saved " "$OUT/game.log" | tail -n 1 | sed 's/^strata: saved //')
 [ "$(head -c 7 "$autosave" | od -An -tx1 | tr -d ' \n')" = "53545241544100" ] || fail "no save at $autosave after the close request"
 echo "closing the window saved the edits to $autosave"
+# The save keeps the chest's torches (its chests section names them).
+python3 - "$autosave" <<'PY' || fail "the save at $autosave keeps no chest holding torches"
+import sys
+b = open(sys.argv[1], "rb").read()
+at = b.find(b"CHST")
+sys.exit(0 if at > 0 and b.find(b"\x05torch", at) > at else 1)
+PY
 
 # --frames/--screenshot: render, write the PNG, exit 0.
 for try in 1 2 3; do

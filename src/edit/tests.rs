@@ -339,3 +339,32 @@ fn cutting_a_trunk_fells_the_tree_for_wood() {
     assert_eq!(try_place(&mut w, &p, &mut inv, 3, 4), Ok(Tile::Wood));
     assert!(Tile::Wood.is_solid());
 }
+
+#[test]
+fn a_chest_holding_anything_is_not_mined_an_empty_one_is_and_a_placed_one_is_empty() {
+    let (mut w, p, mut inv) = setup();
+    let gel = crate::items::named("gel").unwrap();
+    // A chest on the floor beside the player, holding gel.
+    w.set(12, 9, Tile::Chest);
+    w.chests.open(12, 9).add(gel, 4);
+    assert_eq!(
+        try_dig(&mut w, &p, &mut inv, 12, 9),
+        Err(EditRefusal::ChestNotEmpty)
+    );
+    assert_eq!(w.tile(12, 9), Tile::Chest);
+    assert!(w.chests.holds_items(12, 9), "nothing taken");
+    // Emptied (its slot taken), it comes off by hand and its entry goes with it.
+    let mut held = None;
+    w.chests.open(12, 9).click(0, &mut held);
+    assert_eq!(held.map(|h| h.count), Some(4));
+    assert_eq!(try_dig(&mut w, &p, &mut inv, 12, 9), Ok(Tile::Chest));
+    assert!(w.chests.get(12, 9).is_none() && w.chests.is_empty());
+    assert_eq!(inv.count(Tile::Chest), 1);
+    // Placed again where a stale entry was: empty.
+    w.chests.open(12, 9).add(gel, 1);
+    let chest = crate::items::catalog().block_item(Tile::Chest);
+    let slot = inv.slots().iter().position(|s| s.map(|s| s.item) == chest);
+    inv.select(slot.unwrap());
+    assert_eq!(try_place(&mut w, &p, &mut inv, 12, 9), Ok(Tile::Chest));
+    assert!(!w.chests.holds_items(12, 9));
+}

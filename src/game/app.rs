@@ -71,6 +71,8 @@ pub struct App {
     pub minimap: bool,
     pub play: Play,
     pub light_view: LightView,
+    /// The fog over the unexplored map (minimap and map view).
+    pub fog: super::fog::FogView,
     /// Counts worlds swapped in, so views of one world are not reused for the next.
     pub world_id: usize,
     /// The load list (L), while open, and its thumbnails as textures.
@@ -132,6 +134,7 @@ impl App {
             minimap: false,
             play: Play::default(),
             light_view: LightView::default(),
+            fog: Default::default(),
             world_id: 0,
             load_list: None,
             thumbs: Vec::new(),
@@ -185,6 +188,7 @@ impl App {
             Action::ToggleInventory => {
                 if let Some(w) = &self.shown {
                     self.play.recipe_selected = 0;
+                    self.play.chest = None;
                     self.mode = Mode::Inventory;
                     Play::log_panel(w);
                 }
@@ -299,6 +303,9 @@ impl App {
             }
             Action::Confirm if self.mode == Mode::Settings => self.adjust_setting(0, now),
             Action::ChoosePreset(i) => self.choose_preset(i, now),
+            // With a chest open the crafting panel is hidden: its keys do nothing.
+            Action::MenuUp | Action::MenuDown | Action::Confirm
+                if self.mode == Mode::Inventory && self.play.chest.is_some() => {}
             Action::MenuUp if self.mode == Mode::Inventory => {
                 self.play.recipe_selected = self.play.recipe_selected.saturating_sub(1)
             }

@@ -171,6 +171,16 @@ pub async fn main_loop(
             let chunks = (level, &visible[..]);
             render::draw_world(w, &app.cam, screen, &atlas, chunks, app.overlay);
             hud::draw_creatures(&w.creatures, &app.cam, screen);
+            // The map view shows only what the player has seen (the lab shows the world
+            // as generated, for its designer). The fog is kept only while it is drawn, so
+            // the lab's regenerations do not build it for every world.
+            let map_view = !app.follow && app.mode != Mode::Lab;
+            if map_view || app.minimap {
+                app.fog.update(w);
+            }
+            if map_view {
+                app.fog.draw_world(&app.cam, screen);
+            }
             // Play is lit; the free camera is a map view of the world, unlit.
             let mut shade = 1.0;
             if app.follow {
@@ -367,9 +377,13 @@ fn handle_input(
         && let Some(w) = &mut app.shown
     {
         let s = ui::scale(screen.1);
+        let chest = app.play.chest.is_some();
         if let Some(i) = invscreen::slot_at(screen, s, mouse) {
             app.play.click_slot(w, i);
-        } else if let Some(k) = invscreen::recipe_at(play::Play::recipes(w).len(), screen, s, mouse)
+        } else if let Some(i) = invscreen::chest_slot_at(screen, s, mouse).filter(|_| chest) {
+            app.play.click_chest(w, i);
+        } else if !chest
+            && let Some(k) = invscreen::recipe_at(play::Play::recipes(w).len(), screen, s, mouse)
         {
             app.play.recipe_selected = k;
             app.play.craft_listed(w, k, now);
@@ -472,6 +486,9 @@ fn handle_input(
             dt as f32,
             now,
         );
+        if std::mem::take(&mut app.play.chest_opened) && app.mode == Mode::World {
+            app.mode = Mode::Inventory;
+        }
         if app.follow {
             let c = w.player.centre();
             app.cam.follow((c.0 as f64, c.1 as f64), dt, screen);
@@ -591,7 +608,7 @@ fn draw_ui(
     }
     if let Some(w) = &app.shown {
         if app.minimap {
-            minimap::draw(w, &app.cam, screen, s);
+            minimap::draw(w, &app.fog, &app.cam, screen, s);
         }
         hud::draw_hotbar(&w.inventory, atlas, screen, s);
         if app.follow {
@@ -601,10 +618,14 @@ fn draw_ui(
             let list = play::Play::recipes(w);
             let selected = app.play.recipe_selected.min(list.len().saturating_sub(1));
             let cat = crate::items::catalog();
+            let chest = app.play.chest.and_then(|(x, y)| w.world.chests.get(x, y));
+            let empty = crate::items::Chest::empty();
+            let chest = app.play.chest.map(|_| chest.unwrap_or(&empty));
             invscreen::draw(
                 cat,
                 &w.inventory,
                 app.play.held,
+                chest,
                 &list,
                 selected,
                 atlas,

@@ -1,26 +1,36 @@
 //! The inventory screen (I, or C for crafting): every slot in four rows of nine, the
 //! hotbar as the first row; a click picks a stack up and puts it down (merging onto the
 //! same item, swapping with another); beside it the crafting panel lists what can be made
-//! from what is carried, near which station. Layout, the list and hit-testing are plain
-//! functions; drawing follows.
+//! from what is carried, near which station, or, when a chest was opened (right-click),
+//! the chest's three rows of nine, whose slots take clicks as the inventory's do. Layout,
+//! the list and hit-testing are plain functions; drawing follows.
 
 use crate::items::inventory::SLOTS;
-use crate::items::{Catalog, CraftRefusal, Inventory, Stack, Stations};
+use crate::items::{CHEST_SLOTS, Catalog, Chest, CraftRefusal, Inventory, Stack, Stations};
 use macroquad::prelude::*;
 
 const COLS: usize = 9;
 
 /// Screen rectangles of the slots: four rows of nine, the hotbar's row on top.
 pub fn slot_rects(screen: (f32, f32), s: f32) -> [Rect; SLOTS] {
-    let side = 44.0 * s;
-    let gap = 4.0 * s;
-    let x0 = (screen.0 * 0.5 - (COLS as f32 * (side + gap)) - 8.0 * s)
+    let x0 = (screen.0 * 0.5 - (COLS as f32 * (SIDE + GAP) * s) - 8.0 * s)
         .round()
         .max(8.0 * s);
+    grid(x0, s, 8.0 * s)
+}
+
+/// Side of a slot and the gap between slots, unscaled.
+const SIDE: f32 = 44.0;
+const GAP: f32 = 4.0;
+
+/// `N` slots in rows of nine from `(x0, 70)` (scaled), the rows after the first `drop`
+/// lower (the hotbar's row stands apart).
+fn grid<const N: usize>(x0: f32, s: f32, drop: f32) -> [Rect; N] {
+    let (side, gap) = (SIDE * s, GAP * s);
     let y0 = (70.0 * s).round();
     std::array::from_fn(|i| {
         let (c, r) = ((i % COLS) as f32, (i / COLS) as f32);
-        let extra = if r > 0.0 { 8.0 * s } else { 0.0 };
+        let extra = if r > 0.0 { drop } else { 0.0 };
         Rect::new(
             x0 + c * (side + gap),
             y0 + r * (side + gap) + extra,
@@ -28,6 +38,19 @@ pub fn slot_rects(screen: (f32, f32), s: f32) -> [Rect; SLOTS] {
             side,
         )
     })
+}
+
+/// Screen rectangles of an open chest's slots: three rows of nine right of the
+/// inventory, where the crafting panel is otherwise.
+pub fn chest_rects(screen: (f32, f32), s: f32) -> [Rect; CHEST_SLOTS] {
+    grid((screen.0 * 0.5 + 8.0 * s).round(), s, 0.0)
+}
+
+/// The chest slot under screen point `p`.
+pub fn chest_slot_at(screen: (f32, f32), s: f32, p: (f32, f32)) -> Option<usize> {
+    chest_rects(screen, s)
+        .iter()
+        .position(|r| r.contains(vec2(p.0, p.1)))
 }
 
 /// The slot under screen point `p`.
@@ -118,13 +141,39 @@ pub fn panel_line(cat: &Catalog, list: &[(usize, Result<(), CraftRefusal>)]) -> 
     line
 }
 
-/// Draws the screen: slots, the stack on the cursor, the crafting panel with `selected`
-/// highlighted.
+/// A grid of slots under its title, the `selected` one outlined.
+fn draw_grid(
+    title: &str,
+    rects: &[Rect],
+    slots: &[Option<Stack>],
+    selected: Option<usize>,
+    atlas: &Texture2D,
+    s: f32,
+) {
+    let font = (16.0 * s).round() as u16;
+    draw_text(title, rects[0].x, rects[0].y - 10.0 * s, 20.0 * s, WHITE);
+    for (i, (r, &stack)) in rects.iter().zip(slots).enumerate() {
+        draw_rectangle(r.x, r.y, r.w, r.h, Color::new(0.05, 0.05, 0.08, 0.85));
+        let (line, color) = if selected == Some(i) {
+            (3.0 * s, Color::new(1.0, 0.85, 0.3, 1.0))
+        } else {
+            (1.0 * s, Color::new(0.7, 0.72, 0.75, 0.8))
+        };
+        draw_rectangle_lines(r.x, r.y, r.w, r.h, line, color);
+        if let Some(stack) = stack {
+            super::hud::draw_stack(stack, atlas, *r, s, font);
+        }
+    }
+}
+
+/// Draws the screen: slots, the stack on the cursor, and beside them the open `chest` or
+/// the crafting panel with `selected` highlighted.
 #[allow(clippy::too_many_arguments)]
 pub fn draw(
     cat: &Catalog,
     inv: &Inventory,
     held: Option<Stack>,
+    chest: Option<&Chest>,
     list: &[(usize, Result<(), CraftRefusal>)],
     selected: usize,
     atlas: &Texture2D,
@@ -139,26 +188,39 @@ pub fn draw(
         Color::new(0.0, 0.0, 0.0, 0.45),
     );
     let font = (16.0 * s).round() as u16;
+    let title = "Inventory (I or Esc closes)";
     let rects = slot_rects(screen, s);
-    draw_text(
-        "Inventory (I or Esc closes)",
-        rects[0].x,
-        rects[0].y - 10.0 * s,
-        20.0 * s,
-        WHITE,
-    );
-    for (i, r) in rects.iter().enumerate() {
-        draw_rectangle(r.x, r.y, r.w, r.h, Color::new(0.05, 0.05, 0.08, 0.85));
-        let (line, color) = if i == inv.selected() {
-            (3.0 * s, Color::new(1.0, 0.85, 0.3, 1.0))
-        } else {
-            (1.0 * s, Color::new(0.7, 0.72, 0.75, 0.8))
-        };
-        draw_rectangle_lines(r.x, r.y, r.w, r.h, line, color);
-        if let Some(stack) = inv.slots()[i] {
-            super::hud::draw_stack(stack, atlas, *r, s, font);
-        }
+    draw_grid(title, &rects, inv.slots(), Some(inv.selected()), atlas, s);
+    if let Some(chest) = chest {
+        let title = "Chest (click a stack to take it, click a slot to put one)";
+        let rects = chest_rects(screen, s);
+        draw_grid(title, &rects, chest.slots(), None, atlas, s);
+    } else {
+        draw_crafting(cat, list, selected, atlas, screen, s);
     }
+    if let Some(h) = held {
+        let (mx, my) = mouse_position();
+        let side = 44.0 * s;
+        super::hud::draw_stack(
+            h,
+            atlas,
+            Rect::new(mx - side / 2.0, my - side / 2.0, side, side),
+            s,
+            font,
+        );
+    }
+}
+
+/// The crafting panel right of the slots, `selected` highlighted.
+fn draw_crafting(
+    cat: &Catalog,
+    list: &[(usize, Result<(), CraftRefusal>)],
+    selected: usize,
+    atlas: &Texture2D,
+    screen: (f32, f32),
+    s: f32,
+) {
+    let font = (16.0 * s).round() as u16;
     let rows = recipe_rects(list.len(), screen, s);
     let title = if list.is_empty() {
         "Crafting: nothing to make from what you carry"
@@ -188,17 +250,6 @@ pub fn draw(
             r.y + r.h * 0.68,
             font as f32,
             color,
-        );
-    }
-    if let Some(h) = held {
-        let (mx, my) = mouse_position();
-        let side = 44.0 * s;
-        super::hud::draw_stack(
-            h,
-            atlas,
-            Rect::new(mx - side / 2.0, my - side / 2.0, side, side),
-            s,
-            font,
         );
     }
 }
@@ -267,6 +318,25 @@ mod tests {
         assert_eq!(recipe_at(5, screen, 1.0, centre(r[0])), None);
         // At 640x480 the panel still fits some rows.
         assert!(!recipe_rects(20, (640.0, 480.0), ui_scale(480.0)).is_empty());
+    }
+
+    #[test]
+    fn a_chest_is_three_rows_of_nine_right_of_the_inventory_and_on_screen() {
+        for screen in [(1280.0, 720.0), (640.0, 480.0), (1920.0, 1080.0)] {
+            let s = ui_scale(screen.1);
+            let inv = slot_rects(screen, s);
+            let c = chest_rects(screen, s);
+            assert!(c[0].x > inv[8].x + inv[8].w, "{screen:?}");
+            assert!(c[..9].iter().all(|q| q.y == c[0].y) && c[9].y > c[0].y + c[0].h);
+            let last = c[CHEST_SLOTS - 1];
+            assert!(
+                last.x + last.w <= screen.0 && last.y + last.h <= screen.1,
+                "{screen:?}"
+            );
+            let centre = |q: Rect| (q.x + q.w / 2.0, q.y + q.h / 2.0);
+            assert_eq!(chest_slot_at(screen, s, centre(c[13])), Some(13));
+            assert_eq!(chest_slot_at(screen, s, centre(inv[13])), None);
+        }
     }
 
     fn ui_scale(h: f32) -> f32 {

@@ -1,10 +1,11 @@
-//! The minimap (M): the whole world from the overview chunk textures in the top-right
-//! corner, with the player's position, the view's outline and a strip of the surface's
+//! The minimap (M): the world from the overview chunk textures in the top-right corner,
+//! under the fog of what the player has not seen ([`super::fog`]), with the player's position, the view's outline and a strip of the surface's
 //! biomes under it. Clicking it moves the free
 //! camera there. The coordinate mapping is plain functions.
 
 use super::camera::Camera;
 use super::chunks::Grid;
+use super::fog::FogView;
 use super::state::Loaded;
 use macroquad::prelude::*;
 
@@ -37,7 +38,7 @@ pub fn to_screen(r: &Rect, world: (usize, usize), t: (f64, f64)) -> (f32, f32) {
     )
 }
 
-pub fn draw(l: &Loaded, cam: &Camera, screen: (f32, f32), s: f32) {
+pub fn draw(l: &Loaded, fog: &FogView, cam: &Camera, screen: (f32, f32), s: f32) {
     let size = l.size();
     let r = rect(size, screen, s);
     draw_rectangle(
@@ -60,6 +61,8 @@ pub fn draw(l: &Loaded, cam: &Camera, screen: (f32, f32), s: f32) {
             draw_texture_ex(tex, a.0, a.1, WHITE, params);
         }
     }
+    // Only what the player has seen.
+    fog.draw_over(r);
     // A strip under the map with the surface's biomes, left to right.
     let strip = (4.0 * s).round().max(3.0);
     draw_rectangle(
@@ -82,6 +85,16 @@ pub fn draw(l: &Loaded, cam: &Camera, screen: (f32, f32), s: f32) {
             Color::from_rgba(cr, cg, cb, 255),
         );
     }
+    // The strip too shows only the surface the player has seen.
+    let fog_color = {
+        let [r, g, b, a] = super::fog::FOG;
+        Color::from_rgba(r, g, b, a)
+    };
+    for (a, b) in unseen_surface(&l.world) {
+        let (xa, _) = to_screen(&r, size, (a as f64, 0.0));
+        let (xb, _) = to_screen(&r, size, (b as f64, 0.0));
+        draw_rectangle(xa, r.y + r.h + 2.0, xb - xa, strip, fog_color);
+    }
     let v = cam.visible_tiles(size, screen);
     let a = to_screen(&r, size, (v.x0 as f64, v.y0 as f64));
     let b = to_screen(&r, size, (v.x1 as f64, v.y1 as f64));
@@ -100,9 +113,39 @@ pub fn draw(l: &Loaded, cam: &Camera, screen: (f32, f32), s: f32) {
     draw_rectangle_lines(r.x - 1.0, r.y - 1.0, r.w + 2.0, r.h + 2.0, 1.0, GRAY);
 }
 
+/// Runs of columns `a..b` whose surface tile the player has not seen, a cell at a time.
+pub fn unseen_surface(world: &crate::world::World) -> Vec<(usize, usize)> {
+    use crate::explored::CELL;
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    for x in (0..world.width()).step_by(CELL) {
+        let y = (world.surface[x] as usize).min(world.height() - 1);
+        if world.explored.seen(x, y) {
+            continue;
+        }
+        let end = (x + CELL).min(world.width());
+        match out.last_mut() {
+            Some(last) if last.1 == x => last.1 = end,
+            _ => out.push((x, end)),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_biome_strip_is_fogged_where_the_surface_is_unseen() {
+        let mut w = crate::world::World::new(40, 20, 0, crate::preset::Preset::default());
+        w.surface = vec![10; 40];
+        assert_eq!(unseen_surface(&w), [(0, 40)]);
+        // Cells 2 and 3 across, at the surface's row (10 / 4 = 2).
+        w.explored.mark(2, 2);
+        w.explored.mark(3, 2);
+        w.explored.mark(7, 0); // above the surface: not the surface
+        assert_eq!(unseen_surface(&w), [(0, 8), (16, 40)]);
+    }
 
     #[test]
     fn keeps_the_world_aspect_in_the_corner() {

@@ -11,6 +11,7 @@ use crate::items::{self, CraftRefusal, Stations, catalog};
 use crate::player::Input;
 use crate::save;
 use crate::vitals::{Harm, Senses, Vitals};
+use crate::world::Tile;
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, channel};
 
@@ -63,6 +64,10 @@ pub struct Play {
     /// Last `creatures:` line and when the next may be written.
     last_creatures: Option<String>,
     creatures_log_at: f64,
+    /// The chest open beside the inventory (right-clicked within reach), by its tile.
+    pub chest: Option<(usize, usize)>,
+    /// A chest was opened this frame: the frame loop opens the inventory screen.
+    pub chest_opened: bool,
 }
 
 /// The `player at` log line: feet position in tiles, then the screen position of the
@@ -98,6 +103,19 @@ pub fn tile_at(p: (f64, f64), size: (usize, usize)) -> Option<(i64, i64)> {
     let (x, y) = (p.0.floor(), p.1.floor());
     (x >= 0.0 && y >= 0.0 && (x as usize) < size.0 && (y as usize) < size.1)
         .then_some((x as i64, y as i64))
+}
+
+/// Reveals the explored map around the player by the light there (see
+/// [`crate::explored`]), noting the cells revealed for the fog texture. Revealing is not
+/// an edit: it never makes a world ask to be saved, but every save keeps it.
+pub fn reveal(l: &mut Loaded) {
+    use crate::explored::{REVEAL_LIGHT, REVEAL_RADIUS};
+    let c = l.player.centre();
+    let light = &l.light;
+    let lit = |x, y| light.get_with_player(x, y, c) >= REVEAL_LIGHT;
+    if let Some(new) = l.world.explored.reveal(c, REVEAL_RADIUS, lit) {
+        l.revealed = Some(l.revealed.map_or(new, |r| r.union(new)));
+    }
 }
 
 /// ` (relit WxH in T ms)` for the log, from the last edit.
@@ -143,6 +161,16 @@ impl Play {
             log::debug!("jumps {} strokes {}", l.player.jumps, l.player.strokes);
         }
         self.live(l, dt, now);
+        reveal(l);
+        self.keep_chest(l);
+        // Right-click on a chest within reach opens it, whatever is selected (as in
+        // Terraria); holding the button over a chest places nothing.
+        let on_chest = cursor.filter(|&(x, y)| l.world.get(x, y) == Some(Tile::Chest));
+        if let Some((x, y)) = on_chest
+            && buttons.place_pressed
+        {
+            self.open_chest(l, x, y, now);
+        }
         if let Some((damage, reach, cooldown)) = l.inventory.selected_sword() {
             // A sword swings instead of digging, toward the mouse.
             self.target = None;
@@ -203,7 +231,7 @@ impl Play {
             _ => l.dig.reset(),
         }
         // A click can press and release within one frame: pressed counts on its own.
-        if let Some((x, y)) = cursor
+        if let Some((x, y)) = cursor.filter(|_| on_chest.is_none())
             && (buttons.place_pressed || (buttons.place && now >= self.next_place))
         {
             self.next_place = now + PLACE_REPEAT;
@@ -349,8 +377,53 @@ impl Play {
         l.inventory.click(i, &mut self.held);
     }
 
+    /// Opens the chest at `(x, y)` if it is within reach (or says it is not).
+    fn open_chest(&mut self, l: &mut Loaded, x: i64, y: i64, now: f64) {
+        if !edit::can_reach(&l.player, x, y, edit::REACH) {
+            self.refuse(EditRefusal::OutOfReach, now);
+            return;
+        }
+        let (x, y) = (x as usize, y as usize);
+        let stacks = l
+            .world
+            .chests
+            .get(x, y)
+            .map_or(0, |c| c.slots().iter().flatten().count());
+        eprintln!("strata: opened a chest at {x} {y} holding {stacks} stacks");
+        self.chest = Some((x, y));
+        self.chest_opened = true;
+    }
+
+    /// Closes the open chest once it is out of reach or no longer there.
+    fn keep_chest(&mut self, l: &Loaded) {
+        if let Some((x, y)) = self.chest {
+            let (xi, yi) = (x as i64, y as i64);
+            if l.world.get(xi, yi) != Some(Tile::Chest)
+                || !edit::can_reach(&l.player, xi, yi, edit::REACH)
+            {
+                self.chest = None;
+            }
+        }
+    }
+
+    /// A click on slot `i` of the open chest: takes, puts, merges or swaps stacks, as the
+    /// inventory's slots do. Counts as an edit of the world (it is saved).
+    pub fn click_chest(&mut self, l: &mut Loaded, i: usize) {
+        let Some((x, y)) = self.chest else { return };
+        if l.world.tile(x, y) != Tile::Chest {
+            return;
+        }
+        let before = self.held;
+        l.world.chests.open(x, y).click(i, &mut self.held);
+        if self.held != before {
+            l.edit_count += 1;
+            log::debug!("chest at {x} {y} slot {i}");
+        }
+    }
+
     /// Closing the inventory screen: the stack on the cursor goes back into the slots.
     pub fn put_back(&mut self, l: &mut Loaded) {
+        self.chest = None;
         if let Some(h) = self.held.take() {
             let lost = l.inventory.add(h.item, h.count);
             if lost > 0 {
@@ -638,6 +711,79 @@ mod tests {
         }
         assert!(l.player.on_ground);
         (l, play)
+    }
+
+    #[test]
+    fn right_clicking_a_chest_in_reach_opens_it_and_clicks_take_its_stacks() {
+        let (mut l, mut play) = landed();
+        let (px, py) = l.player.pos;
+        let at = ((px + 2.0) as usize, py as usize - 1);
+        l.world.set(at.0, at.1, Tile::Chest);
+        let gel = crate::items::named("gel").unwrap();
+        l.world.chests.open(at.0, at.1).add(gel, 6);
+        let right = Buttons {
+            place: true,
+            place_pressed: true,
+            ..Default::default()
+        };
+        // With the sword selected too: a right-click opens, never places or swings.
+        l.inventory.select(1);
+        let aim = Some((at.0 as i64, at.1 as i64));
+        play.step(&mut l, Input::default(), aim, right, 0.0, 1.0);
+        assert_eq!(play.chest, Some(at));
+        assert!(std::mem::take(&mut play.chest_opened));
+        assert_eq!(l.world.tile(at.0, at.1), Tile::Chest);
+        let edits = l.edit_count;
+        play.click_chest(&mut l, 0);
+        assert_eq!(play.held.map(|h| (h.item, h.count)), Some((gel, 6)));
+        assert!(!l.world.chests.holds_items(at.0, at.1));
+        assert!(
+            l.edit_count > edits,
+            "taking from a chest is an unsaved edit"
+        );
+        play.click_chest(&mut l, 26);
+        assert_eq!(
+            l.world.chests.get(at.0, at.1).unwrap().slots()[26]
+                .unwrap()
+                .count,
+            6
+        );
+        // Out of reach, it closes; a far chest does not open.
+        l.player.pos.0 += 20.0;
+        play.step(&mut l, Input::default(), None, Buttons::default(), 0.0, 2.0);
+        assert_eq!(play.chest, None);
+        play.step(&mut l, Input::default(), aim, right, 0.0, 3.0);
+        assert_eq!(play.chest, None);
+        assert!(play.notice.as_ref().unwrap().0.contains("out of reach"));
+    }
+
+    #[test]
+    fn play_reveals_the_map_around_the_player_by_light_and_only_there() {
+        let (mut l, mut play) = landed();
+        let map = &l.world.explored;
+        let c = l.player.centre();
+        let (px, py) = (c.0 as usize, c.1 as usize);
+        assert!(map.seen(px, py), "where the player stands");
+        assert!(map.seen(px, py.saturating_sub(20)), "the sky above");
+        // Nothing beyond the reveal square, and not the dark rock deep below.
+        let far = crate::explored::REVEAL_RADIUS + crate::explored::CELL;
+        assert!(!map.seen(px + far, py) && !map.seen(px - far, py));
+        // A cell within the square whose every tile is dark (rock under the ground).
+        use crate::explored::CELL;
+        let dark = |y: usize| {
+            let (cx, cy) = (px / CELL * CELL, y / CELL * CELL);
+            (cy..cy + CELL)
+                .all(|ty| (cx..cx + CELL).all(|tx| l.light.get_with_player(tx, ty, c) < 3))
+        };
+        let deep = (py..py + 28).find(|&y| dark(y)).expect("dark rock below");
+        assert!(!map.seen(px, deep), "dark at {deep}");
+        let seen = map.seen_count();
+        assert!(l.revealed.is_some(), "the fog texture is told");
+        // Another frame on the same spot reveals nothing more.
+        l.revealed = None;
+        play.step(&mut l, Input::default(), None, Buttons::default(), 0.0, 5.0);
+        assert_eq!((l.world.explored.seen_count(), l.revealed), (seen, None));
+        assert!(!l.unsaved(), "revealing is not an edit");
     }
 
     #[test]

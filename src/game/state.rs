@@ -117,6 +117,8 @@ pub struct Loaded {
     pub edit_count: u64,
     /// [`Loaded::edit_count`] as of the last save that finished.
     pub saved_edits: u64,
+    /// Cells of the explored map revealed since the fog texture last took them.
+    pub revealed: Option<crate::explored::Cells>,
 }
 
 /// Next [`Loaded::serial`].
@@ -175,6 +177,7 @@ impl Loaded {
             serial: SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             edit_count: 0,
             saved_edits: 0,
+            revealed: None,
         }
     }
 

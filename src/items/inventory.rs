@@ -84,12 +84,7 @@ impl Inventory {
     /// An inventory from stored slots and the selected slot; `None` if the slot is out of
     /// the hotbar or a stack is empty or larger than its item stacks.
     pub fn from_parts(slots: [Option<Stack>; SLOTS], selected: usize) -> Option<Inventory> {
-        let cat = catalog();
-        let ok = slots.iter().flatten().all(|s| {
-            (s.item.0 as usize) < cat.items.len()
-                && s.count >= 1
-                && s.count <= cat.item(s.item).stack
-        });
+        let ok = slots.iter().flatten().all(|&s| stack_ok(s));
         (ok && selected < HOTBAR_SLOTS).then_some(Inventory { slots, selected })
     }
 
@@ -126,25 +121,7 @@ impl Inventory {
     /// Returns how many did not fit (all of them for a tile no item places).
     pub fn add(&mut self, item: impl AsItem, n: u32) -> u32 {
         let Some(id) = item.as_item() else { return n };
-        let most = catalog().item(id).stack;
-        let mut left = n;
-        for s in self.slots.iter_mut().flatten().filter(|s| s.item == id) {
-            let put = left.min(most - s.count);
-            s.count += put;
-            left -= put;
-        }
-        for slot in self.slots.iter_mut().filter(|s| s.is_none()) {
-            if left == 0 {
-                break;
-            }
-            let put = left.min(most);
-            *slot = Some(Stack {
-                item: id,
-                count: put,
-            });
-            left -= put;
-        }
-        left
+        add_to_slots(&mut self.slots, id, n)
     }
 
     /// Removes `n` of `item` (last slots first), all or nothing: false when fewer are held.
@@ -254,20 +231,8 @@ impl Inventory {
     /// cursor picks the stack up; a held stack is put down, merged onto the same item (what
     /// does not fit stays held) or swapped with another.
     pub fn click(&mut self, i: usize, held: &mut Option<Stack>) {
-        let Some(slot) = self.slots.get_mut(i) else {
-            return;
-        };
-        match (slot.as_mut(), held.as_mut()) {
-            (Some(s), Some(h)) if s.item == h.item => {
-                let most = catalog().item(s.item).stack;
-                let put = h.count.min(most - s.count);
-                s.count += put;
-                h.count -= put;
-                if h.count == 0 {
-                    *held = None;
-                }
-            }
-            _ => std::mem::swap(slot, held),
+        if let Some(slot) = self.slots.get_mut(i) {
+            click_slot(slot, held);
         }
     }
 
@@ -284,4 +249,52 @@ impl Inventory {
             self.slots[from] = Some(h);
         }
     }
+}
+
+/// A click on one slot (of the inventory or a chest) with `held` on the cursor: an empty
+/// cursor picks the stack up; a held stack is put down, merged onto the same item (what
+/// does not fit stays held) or swapped with another.
+pub fn click_slot(slot: &mut Option<Stack>, held: &mut Option<Stack>) {
+    match (slot.as_mut(), held.as_mut()) {
+        (Some(s), Some(h)) if s.item == h.item => {
+            let most = catalog().item(s.item).stack;
+            let put = h.count.min(most - s.count);
+            s.count += put;
+            h.count -= put;
+            if h.count == 0 {
+                *held = None;
+            }
+        }
+        _ => std::mem::swap(slot, held),
+    }
+}
+
+/// Is `s` a stack the catalog allows: a known item, at least one, at most its stack size?
+pub fn stack_ok(s: Stack) -> bool {
+    let cat = catalog();
+    (s.item.0 as usize) < cat.items.len() && s.count >= 1 && s.count <= cat.item(s.item).stack
+}
+
+/// Adds `n` of `id` to `slots`: onto its stacks first, then into empty slots, in slot
+/// order. Returns how many did not fit.
+pub fn add_to_slots(slots: &mut [Option<Stack>], id: ItemId, n: u32) -> u32 {
+    let most = catalog().item(id).stack;
+    let mut left = n;
+    for s in slots.iter_mut().flatten().filter(|s| s.item == id) {
+        let put = left.min(most - s.count);
+        s.count += put;
+        left -= put;
+    }
+    for slot in slots.iter_mut().filter(|s| s.is_none()) {
+        if left == 0 {
+            break;
+        }
+        let put = left.min(most);
+        *slot = Some(Stack {
+            item: id,
+            count: put,
+        });
+        left -= put;
+    }
+    left
 }

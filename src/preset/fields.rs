@@ -671,6 +671,27 @@ pub const FIELDS: &[Field] = &[
     float!(trees.frequency, 0, 1, 0.0005, "cycles per tile of the grove noise (lower: wider groves and clearings)", open: true, at_least: None),
     int!(trees.min_height, 1, MAX_TREE, 1, "shortest trunk, tiles"),
     int!(trees.max_height, 1, MAX_TREE, 1, "tallest trunk, tiles (jungle trees half as tall again)", at_least: Some("trees.min_height")),
+    float!(
+        chests.per_block,
+        0,
+        1,
+        0.01,
+        "chance a 64x64-tile block holds a chest on a cave floor (0 = none)"
+    ),
+    int!(
+        chests.min_depth,
+        0,
+        MAX_HEIGHT,
+        1,
+        "only deeper than this many tiles below the local surface"
+    ),
+    int!(
+        chests.spawn_clear,
+        0,
+        MAX_WIDTH,
+        5,
+        "columns each side of the centre (the spawn) with no chest"
+    ),
 ];
 
 fn tile_of(v: f64) -> Option<Tile> {

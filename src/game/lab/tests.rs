@@ -36,7 +36,8 @@ fn rows_group_every_field_by_section_in_ron_order() {
             "ocean",
             "biomes",
             "lakes",
-            "trees"
+            "trees",
+            "chests"
         ]
     );
     let fields = rows.iter().filter(|r| matches!(r, Row::Field(..))).count();
@@ -217,7 +218,7 @@ fn selection_skips_headings() {
     lab.select_by(-100);
     assert!(matches!(lab.rows()[lab.selected], Row::Field(f, _) if f.path == "width"));
     lab.select_by(10_000);
-    assert!(matches!(lab.rows()[lab.selected], Row::Field(f, _) if f.path == "trees.max_height"));
+    assert!(matches!(lab.rows()[lab.selected], Row::Field(f, _) if f.path == "chests.spawn_clear"));
 }
 
 #[test]

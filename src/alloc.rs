@@ -1,13 +1,15 @@
 //! The binary's memory allocator: the system allocator for everything but large blocks
 //! (2 MiB and more: a world's tiles, its light levels, the connectivity buffers), which
-//! are mapped straight from the kernel in whole 2 MiB pages, 2 MiB-aligned and marked for
-//! transparent huge pages (`madvise(MADV_HUGEPAGE)`), and unmapped when freed.
+//! are mapped straight from the kernel in whole 2 MiB pages, 2 MiB-aligned, the pages
+//! they fill marked for transparent huge pages (`madvise(MADV_HUGEPAGE)`), and kept for
+//! reuse or unmapped when freed.
 //!
 //! Why: a Large world touches about 40 MB of fresh memory. In 4 KiB pages that is some
-//! 10 000 page faults, a fifth of `strata gen`'s time; in 2 MiB pages it is a few dozen.
-//! A fresh mapping is already zero, so a zeroed block (`vec![0; n]`) costs no clearing
-//! pass. And a freed world goes straight back to the kernel, instead of into the C heap,
-//! where the next world's buffers would be handed out dirty and cleared again.
+//! 10 000 page faults; in 2 MiB pages it is a few dozen. A fresh mapping is already zero,
+//! so a zeroed block (`vec![0; n]`) costs no clearing pass. Fresh memory is dear all the
+//! same: the kernel clears each page on its first touch, and on the virtual machines
+//! Strata is measured on that costs about 0.75 ms of CPU a megabyte, whatever the page
+//! size. So every megabyte not touched counts.
 //!
 //! Freed large blocks are kept for reuse, a few at a time ([`Kept`]): generation makes and
 //! drops several same-sized bit grids and run buffers in turn, and each fresh mapping
@@ -83,11 +85,12 @@ fn kept() -> std::sync::MutexGuard<'static, Kept> {
 }
 
 impl LargePages {
-    /// A large block of `len` mapped bytes and whether it is fresh (so zero).
-    fn block(len: usize) -> (*mut u8, bool) {
+    /// A large block of `len` mapped bytes for `size` bytes, and whether it is fresh (so
+    /// zero).
+    fn block(len: usize, size: usize) -> (*mut u8, bool) {
         match kept().take(len) {
             Some(ptr) => (ptr, false),
-            None => (pages::map(len), true),
+            None => (pages::map(len, size), true),
         }
     }
 }
@@ -116,9 +119,12 @@ mod pages {
     const MAP_PRIVATE_ANONYMOUS: c_int = 0x02 | 0x20;
     const MADV_HUGEPAGE: c_int = 14;
 
-    /// Maps `len` zeroed bytes (a multiple of `LARGE`) at a `LARGE`-aligned address, or
-    /// returns null.
-    pub fn map(len: usize) -> *mut u8 {
+    /// Maps `len` zeroed bytes (a multiple of `LARGE`) at a `LARGE`-aligned address for a
+    /// block of `size` bytes, or returns null. Only the large pages the block fills are
+    /// marked for huge pages: the kernel clears a whole huge page on its first touch, so
+    /// the block's tail (the last half megabyte of a 2.5 MB bit grid) stays in small
+    /// pages, cleared only as far as it is used.
+    pub fn map(len: usize, size: usize) -> *mut u8 {
         let Some(span) = len.checked_add(LARGE) else {
             return std::ptr::null_mut();
         };
@@ -147,7 +153,8 @@ mod pages {
                 munmap(end as *mut c_void, raw + span - end);
             }
             // A hint: failing (no transparent huge pages) leaves ordinary pages.
-            madvise(start as *mut c_void, len, MADV_HUGEPAGE);
+            let whole = (size / LARGE * LARGE).min(len);
+            madvise(start as *mut c_void, whole, MADV_HUGEPAGE);
             start as *mut u8
         }
     }
@@ -169,7 +176,7 @@ mod pages {
     use super::LARGE;
     use std::alloc::{GlobalAlloc, Layout, System};
 
-    pub fn map(len: usize) -> *mut u8 {
+    pub fn map(len: usize, _size: usize) -> *mut u8 {
         match Layout::from_size_align(len, LARGE) {
             // SAFETY: a non-zero size (`len` is at least `LARGE`).
             Ok(layout) => unsafe { System.alloc_zeroed(layout) },
@@ -192,7 +199,9 @@ unsafe impl GlobalAlloc for LargePages {
         if !is_large(layout) {
             return unsafe { System.alloc(layout) };
         }
-        mapping_len(layout.size()).map_or(std::ptr::null_mut(), |len| Self::block(len).0)
+        mapping_len(layout.size()).map_or(std::ptr::null_mut(), |len| {
+            Self::block(len, layout.size()).0
+        })
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
@@ -203,7 +212,7 @@ unsafe impl GlobalAlloc for LargePages {
             return std::ptr::null_mut();
         };
         // Fresh mappings are zero; a kept block is cleared here.
-        let (ptr, fresh) = Self::block(len);
+        let (ptr, fresh) = Self::block(len, layout.size());
         if !fresh && !ptr.is_null() {
             // SAFETY: the block is `len >= layout.size()` writable bytes, nobody else's.
             unsafe { std::ptr::write_bytes(ptr, 0, layout.size()) };

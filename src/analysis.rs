@@ -130,9 +130,24 @@ fn ground_mask(surface: &[u32], x0: usize, y: u32) -> u64 {
     m
 }
 
+/// Rows per band of [`AirGrid::of_with`].
+pub const PACK_ROWS: usize = 4;
+
 impl AirGrid {
     /// Packs a world's air, rows in parallel.
     pub fn of(world: &World) -> AirGrid {
+        AirGrid::of_with(world, |_, _| ()).0
+    }
+
+    /// Packs a world's air as [`AirGrid::of`] does and, in the same sweep, hands each band
+    /// of [`PACK_ROWS`] rows (the last may be shorter) to `visit` while it is in cache:
+    /// `visit(first row, tiles)`. Returns the grid and what `visit` returned, band by band
+    /// from the top. (The stats count and hash the tiles this way: one read of the world,
+    /// not three.)
+    pub fn of_with<T: Send>(
+        world: &World,
+        visit: impl Fn(usize, &[Tile]) -> T + Sync,
+    ) -> (AirGrid, Vec<T>) {
         let (width, height) = (world.width(), world.height());
         let words_per_row = width.div_ceil(64);
         let surface = &world.surface;
@@ -140,35 +155,46 @@ impl AirGrid {
         let bottom = surface.iter().copied().max().unwrap_or(0);
         let mut bits = vec![0u64; words_per_row * height];
         let mut sky = vec![0u64; words_per_row * height];
-        bits.par_chunks_mut(words_per_row)
-            .zip(sky.par_chunks_mut(words_per_row))
-            .zip(world.tiles().par_chunks(width))
+        let visited = bits
+            .par_chunks_mut(PACK_ROWS * words_per_row)
+            .zip(sky.par_chunks_mut(PACK_ROWS * words_per_row))
+            .zip(world.tiles().par_chunks(PACK_ROWS * width))
             .enumerate()
-            .with_min_len(16)
-            .for_each(|(y, ((ground, sky), row))| {
-                let y = y as u32;
-                for (w, tiles) in row.chunks(64).enumerate() {
-                    let air = open_bits(tiles);
-                    // Rows wholly above or below the surface need no per-column compare.
-                    let mask = if y < top {
-                        0
-                    } else if y >= bottom {
-                        !0
-                    } else {
-                        ground_mask(surface, w * 64, y)
-                    };
-                    ground[w] = air & mask;
-                    sky[w] = air & !mask;
+            .with_min_len(4)
+            .map(|(band, ((ground, sky), rows))| {
+                let y0 = band * PACK_ROWS;
+                let rows_words = ground
+                    .chunks_mut(words_per_row)
+                    .zip(sky.chunks_mut(words_per_row))
+                    .zip(rows.chunks(width));
+                for (i, ((ground, sky), row)) in rows_words.enumerate() {
+                    let y = (y0 + i) as u32;
+                    for (w, tiles) in row.chunks(64).enumerate() {
+                        let air = open_bits(tiles);
+                        // Rows wholly above or below the surface need no per-column compare.
+                        let mask = if y < top {
+                            0
+                        } else if y >= bottom {
+                            !0
+                        } else {
+                            ground_mask(surface, w * 64, y)
+                        };
+                        ground[w] = air & mask;
+                        sky[w] = air & !mask;
+                    }
                 }
-            });
-        AirGrid {
+                visit(y0, rows)
+            })
+            .collect();
+        let grid = AirGrid {
             width,
             height,
             words_per_row,
             bits,
             sky,
             surface: surface.clone(),
-        }
+        };
+        (grid, visited)
     }
 
     pub fn width(&self) -> usize {

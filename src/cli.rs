@@ -529,16 +529,18 @@ pub fn run_gen(opts: &GenOptions) -> Result<(), String> {
             made
         }
     };
-    // Connectivity, and the stats' tile counts and hash, read the finished world side by
-    // side: each fills the other's serial stretches.
-    let ((report, analysis_ms), tally) = rayon::join(
-        || {
-            let start = std::time::Instant::now();
-            let report = crate::analysis::analyse(&world);
-            (report, start.elapsed().as_secs_f64() * 1e3)
-        },
-        || opts.stats.then(|| crate::export::Tally::of(&world)),
-    );
+    // Connectivity packs the finished world's air; the stats count and hash its tiles in
+    // the same sweep, a band of rows at a time while it is in cache.
+    let start = std::time::Instant::now();
+    let (grid, bands) = crate::analysis::AirGrid::of_with(&world, |_, rows| {
+        opts.stats
+            .then(|| crate::export::Tally::band(rows, world.width()))
+    });
+    let report = crate::analysis::analyse_air(&grid);
+    let analysis_ms = start.elapsed().as_secs_f64() * 1e3;
+    let tally = opts
+        .stats
+        .then(|| crate::export::Tally::from_bands(&world, bands.into_iter().flatten().collect()));
     let write_text =
         |target: &str, write: &dyn Fn(&mut dyn std::io::Write) -> std::io::Result<()>| {
             if target == "-" {

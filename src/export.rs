@@ -81,7 +81,32 @@ impl Tally {
         let (counts, hash) = rayon::join(|| world.counts(), || world.tile_hash());
         Tally { counts, hash }
     }
+
+    /// What one band of whole rows adds: its counts and its rows' hashes.
+    pub fn band(rows: &[Tile], width: usize) -> TallyBand {
+        (
+            crate::world::count_of(rows),
+            crate::world::row_hashes(rows, width),
+        )
+    }
+
+    /// The tally from every band of a world, top to bottom.
+    pub fn from_bands(world: &World, bands: Vec<TallyBand>) -> Tally {
+        let mut counts = [0u64; Tile::COUNT];
+        let mut rows = Vec::with_capacity(world.height());
+        for (c, r) in bands {
+            counts = crate::world::add_counts(counts, c);
+            rows.extend(r);
+        }
+        Tally {
+            counts,
+            hash: world.hash_of_rows(rows),
+        }
+    }
 }
+
+/// One band's part of a [`Tally`]: tile counts and row hashes.
+pub type TallyBand = ([u64; Tile::COUNT], Vec<u64>);
 
 /// The stats object printed by `strata gen --stats`, on one line. Tools read it by field
 /// name; the fields keep this order.
@@ -237,6 +262,14 @@ mod tests {
             ms: 1.23456,
         }];
         let text = stats_json(&w, &timings, &report, 0.5, &Tally::of(&w));
+        // Counted band by band in the air grid's sweep, the same tally.
+        let (_, bands) =
+            crate::analysis::AirGrid::of_with(&w, |_, rows| Tally::band(rows, w.width()));
+        let banded = Tally::from_bands(&w, bands);
+        assert_eq!(
+            (banded.counts, banded.hash),
+            (Tally::of(&w).counts, w.tile_hash())
+        );
         assert!(!text.contains('\n'), "one line: {text}");
         let v: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_eq!(v["preset"], "A \"quoted\"\nname");

@@ -385,25 +385,10 @@ impl World {
     /// How many tiles of each kind, indexed by `Tile as usize`.
     pub fn counts(&self) -> [u64; Tile::COUNT] {
         use rayon::prelude::*;
-        #[cfg(target_arch = "x86_64")]
-        let avx2 = std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt");
         self.tiles
             .par_chunks(1 << 16)
-            .map(|chunk| {
-                #[cfg(target_arch = "x86_64")]
-                if avx2 {
-                    // SAFETY: the CPU has AVX2 and POPCNT (checked at run time above).
-                    return unsafe { count_tiles_avx2(chunk) };
-                }
-                count_tiles(chunk)
-            })
-            .reduce(
-                || [0u64; Tile::COUNT],
-                |mut a, b| {
-                    a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
-                    a
-                },
-            )
+            .map(count_of)
+            .reduce(|| [0u64; Tile::COUNT], add_counts)
     }
 
     /// Every tile of `kind` as `(x, y)`, in row-major order: rows in parallel, 64 tiles at
@@ -432,26 +417,55 @@ impl World {
     /// the row hashes are folded in order.
     pub fn tile_hash(&self) -> u64 {
         use rayon::prelude::*;
-        // Four rows at a time: each row's hash is a chain of multiplies, and four chains
-        // side by side keep the multiplier busy where one would wait on it.
         let row_hashes: Vec<u64> = self
             .tiles
             .par_chunks(4 * self.width)
-            .flat_map_iter(|rows| match rows.len() / self.width {
-                4 => {
-                    let r: Vec<&[Tile]> = rows.chunks(self.width).collect();
-                    hash_rows([r[0], r[1], r[2], r[3]]).to_vec()
-                }
-                _ => rows.chunks(self.width).map(hash_row).collect(),
-            })
+            .flat_map_iter(|rows| row_hashes(rows, self.width))
             .collect();
+        self.hash_of_rows(row_hashes)
+    }
+
+    /// The world's hash from the hashes of its rows, top to bottom ([`row_hashes`]).
+    pub fn hash_of_rows(&self, rows: impl IntoIterator<Item = u64>) -> u64 {
         let mut h =
             crate::rng::mix64(0x5354_5241_5441 ^ ((self.width as u64) << 32 | self.height as u64));
-        for r in row_hashes {
+        for r in rows {
             h = crate::rng::mix64(h ^ r).wrapping_add(0x9E37_79B9_7F4A_7C15);
         }
         h
     }
+}
+
+/// How many tiles of each kind `tiles` holds (AVX2 when the CPU has it).
+pub fn count_of(tiles: &[Tile]) -> [u64; Tile::COUNT] {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt") {
+        // SAFETY: the CPU has AVX2 and POPCNT (checked just above).
+        return unsafe { count_tiles_avx2(tiles) };
+    }
+    count_tiles(tiles)
+}
+
+/// Adds two tile counts.
+pub fn add_counts(mut a: [u64; Tile::COUNT], b: [u64; Tile::COUNT]) -> [u64; Tile::COUNT] {
+    a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
+    a
+}
+
+/// The hash of each row of `rows` (whole rows of `width` tiles), as [`World::tile_hash`]
+/// folds them. Four rows at a time: each row's hash is a chain of multiplies, and four
+/// chains side by side keep the multiplier busy where one would wait on it.
+pub fn row_hashes(rows: &[Tile], width: usize) -> Vec<u64> {
+    let mut out = Vec::with_capacity(rows.len() / width.max(1));
+    let mut quads = rows.chunks_exact(4 * width);
+    for q in &mut quads {
+        let (a, rest) = q.split_at(width);
+        let (b, rest) = rest.split_at(width);
+        let (c, d) = rest.split_at(width);
+        out.extend(hash_rows([a, b, c, d]));
+    }
+    out.extend(quads.remainder().chunks(width).map(hash_row));
+    out
 }
 
 /// `n` air tiles. `vec![Tile::Air; n]` would write every byte; a zeroed allocation is

@@ -115,7 +115,7 @@ pub struct AirGrid {
     words_per_row: usize,
     /// Ground air.
     bits: Vec<u64>,
-    /// Sky air.
+    /// Sky air, in the rows above the lowest surface row (below it there is none).
     sky: Vec<u64>,
     surface: Vec<u32>,
 }
@@ -154,21 +154,24 @@ impl AirGrid {
         let top = surface.iter().copied().min().unwrap_or(0);
         let bottom = surface.iter().copied().max().unwrap_or(0);
         let mut bits = vec![0u64; words_per_row * height];
-        let mut sky = vec![0u64; words_per_row * height];
+        // Sky lies above the lowest surface row only: each band's part of it, empty below.
+        let sky_rows = (bottom as usize).min(height);
+        let mut sky = vec![0u64; words_per_row * sky_rows];
+        let mut sky_bands: Vec<&mut [u64]> = sky.chunks_mut(PACK_ROWS * words_per_row).collect();
+        sky_bands.resize_with(height.div_ceil(PACK_ROWS), Default::default);
         let visited = bits
             .par_chunks_mut(PACK_ROWS * words_per_row)
-            .zip(sky.par_chunks_mut(PACK_ROWS * words_per_row))
+            .zip(sky_bands)
             .zip(world.tiles().par_chunks(PACK_ROWS * width))
             .enumerate()
             .with_min_len(4)
             .map(|(band, ((ground, sky), rows))| {
                 let y0 = band * PACK_ROWS;
-                let rows_words = ground
-                    .chunks_mut(words_per_row)
-                    .zip(sky.chunks_mut(words_per_row))
-                    .zip(rows.chunks(width));
-                for (i, ((ground, sky), row)) in rows_words.enumerate() {
+                let mut sky_rows = sky.chunks_mut(words_per_row);
+                let rows_words = ground.chunks_mut(words_per_row).zip(rows.chunks(width));
+                for (i, (ground, row)) in rows_words.enumerate() {
                     let y = (y0 + i) as u32;
+                    let mut sky = sky_rows.next();
                     for (w, tiles) in row.chunks(64).enumerate() {
                         let air = open_bits(tiles);
                         // Rows wholly above or below the surface need no per-column compare.
@@ -180,7 +183,9 @@ impl AirGrid {
                             ground_mask(surface, w * 64, y)
                         };
                         ground[w] = air & mask;
-                        sky[w] = air & !mask;
+                        if let Some(sky) = sky.as_deref_mut() {
+                            sky[w] = air & !mask;
+                        }
                     }
                 }
                 visit(y0, rows)
@@ -238,11 +243,13 @@ impl AirGrid {
         x < self.width && y < self.height && self.row(y)[x / 64] >> (x % 64) & 1 == 1
     }
 
-    /// Whether `(x, y)` is sky air (`false` outside the world).
+    /// Whether `(x, y)` is sky air (`false` outside the world and below the sky's rows).
     fn sky_at(&self, x: usize, y: usize) -> bool {
         x < self.width
-            && y < self.height
-            && self.sky[y * self.words_per_row + x / 64] >> (x % 64) & 1 == 1
+            && self
+                .sky
+                .get(y * self.words_per_row + x / 64)
+                .is_some_and(|w| w >> (x % 64) & 1 == 1)
     }
 }
 

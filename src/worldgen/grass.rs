@@ -127,12 +127,12 @@ mod tests {
             let mut want = world.clone();
             let mut open = vec![true; w];
             for y in 0..h {
-                for x in 0..w {
+                for (x, open) in open.iter_mut().enumerate() {
                     let t = want.tile(x, y);
-                    if open[x] && y > 0 {
+                    if *open && y > 0 {
                         want.set(x, y, grown(t));
                     }
-                    open[x] &= t == Tile::Air;
+                    *open &= t == Tile::Air;
                 }
             }
             sky_lit(&mut world);

@@ -359,10 +359,13 @@ impl Play {
             }
             Err(e) => self.say(format!("Can't craft: {e}"), now),
         }
-        // The list may have changed: keep the highlight on a row that exists.
-        self.recipe_selected = self
-            .recipe_selected
-            .min(Play::recipes(l).len().saturating_sub(1));
+        // The list may have changed: the highlight follows the recipe just made (Enter
+        // makes another), or stays on a row that exists when that recipe is gone.
+        let list = Play::recipes(l);
+        self.recipe_selected = list
+            .iter()
+            .position(|&(r, _)| r == i)
+            .unwrap_or(self.recipe_selected.min(list.len().saturating_sub(1)));
         Play::log_panel(l);
     }
 
@@ -813,6 +816,28 @@ mod tests {
         assert_eq!(l.creatures.killed, 1);
         // Swinging never digs.
         assert!(play.target.is_none());
+    }
+
+    #[test]
+    fn the_crafting_highlight_follows_the_recipe_it_made() {
+        let (mut l, mut play) = landed();
+        l.inventory.add("wood", 9);
+        l.inventory.add("gel", 1);
+        let cat = catalog();
+        let torch = cat
+            .recipes
+            .iter()
+            .position(|r| cat.item(r.make).name == "torch")
+            .expect("a torch recipe");
+        let row_of = |l: &Loaded, i| Play::recipes(l).iter().position(|&(r, _)| r == i);
+        let before = row_of(&l, torch).expect("torches can be made");
+        play.recipe_selected = before;
+        play.craft_listed(&mut l, before, 0.0);
+        // The gel is gone: torches can no longer be made and move down the list, and the
+        // highlight goes with them rather than onto whatever took their row.
+        let after = row_of(&l, torch).expect("still listed: wood is carried");
+        assert_ne!(after, before, "the list reordered");
+        assert_eq!(play.recipe_selected, after);
     }
 
     #[test]

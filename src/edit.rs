@@ -74,6 +74,8 @@ pub enum EditRefusal {
     WorldFloor,
     /// A chest that holds something (it must be emptied before it is mined).
     ChestNotEmpty,
+    /// The tile holds up this piece of furniture standing on it (mine that first).
+    HoldsUp(Tile),
 }
 
 impl fmt::Display for EditRefusal {
@@ -93,9 +95,13 @@ impl fmt::Display for EditRefusal {
             EditRefusal::ChestNotEmpty => {
                 write!(f, "the chest is not empty (right-click to open it)")
             }
+            EditRefusal::HoldsUp(t) => write!(f, "the {} stands on it", t.label()),
         }
     }
 }
+
+/// Tiles that stand on the tile below them: it cannot be mined from under them.
+pub const FURNITURE: [Tile; 4] = [Tile::Workbench, Tile::Furnace, Tile::Anvil, Tile::Chest];
 
 /// Is tile `(tx, ty)` within `reach` of the player's centre (to the tile's centre)?
 pub fn can_reach(player: &Player, tx: i64, ty: i64, reach: f32) -> bool {
@@ -136,6 +142,10 @@ pub fn check_mine(
     let tile = check_dig(world, player, x, y)?;
     if tile == Tile::Chest && world.chests.holds_items(x as usize, y as usize) {
         return Err(EditRefusal::ChestNotEmpty);
+    }
+    // Furniture stands on the ground, as in Terraria: the tile under it stays while it does.
+    if let Some(above) = world.get(x, y - 1).filter(|t| FURNITURE.contains(t)) {
+        return Err(EditRefusal::HoldsUp(above));
     }
     let time = match mine_time(catalog(), tile, inv.best_pickaxe()) {
         Ok(t) => t,

@@ -341,6 +341,24 @@ fn cutting_a_trunk_fells_the_tree_for_wood() {
 }
 
 #[test]
+fn the_ground_under_furniture_stays_while_it_stands() {
+    for furniture in crate::edit::FURNITURE {
+        let (mut w, p, mut inv) = setup();
+        w.set(12, 9, furniture);
+        w.set(12, 10, Tile::Dirt);
+        assert_eq!(
+            try_dig(&mut w, &p, &mut inv, 12, 10),
+            Err(EditRefusal::HoldsUp(furniture)),
+            "{furniture:?}"
+        );
+        assert_eq!(w.tile(12, 10), Tile::Dirt);
+        // Once the furniture is gone, the ground comes up.
+        assert_eq!(try_dig(&mut w, &p, &mut inv, 12, 9), Ok(furniture));
+        assert_eq!(try_dig(&mut w, &p, &mut inv, 12, 10), Ok(Tile::Dirt));
+    }
+}
+
+#[test]
 fn a_chest_holding_anything_is_not_mined_an_empty_one_is_and_a_placed_one_is_empty() {
     let (mut w, p, mut inv) = setup();
     let gel = crate::items::named("gel").unwrap();

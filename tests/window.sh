@@ -119,16 +119,18 @@ echo "tapped: 8 taps of 12 ms, 8 jumps"
 # Dig the tile under the player's feet with a real mouse click: its centre on screen is
 # half a tile below the feet. The body (0.8 tiles wide) may stand at a ledge with only one
 # of the two columns under it solid, so the column of the feet's centre is tried first,
-# then the other column the body covers.
+# then the other columns the body may cover (the logged x is rounded to a tenth, so its
+# edges are taken 0.45 out: a body at x 512.6 can stand on column 513's corner).
 dig_under_feet() {
   local px py sx sy zoom dug_before targets mx my
   read -r px py sx sy zoom < <(last_pos | awk '{ print $4, $5, $7, $8, $10 }')
   dug_before=$(grep -c "dug " "$OUT/game.log" || true)
-  # The centre's column, then the other column under the body's 0.8-tile width.
+  # The centre's column, then the columns either side that the body may cover.
   targets=$(awk -v px="$px" -v sx="$sx" -v sy="$sy" -v z="$zoom" -v ox="$X" -v oy="$Y" 'BEGIN {
-    a = int(px); b = int(px - 0.39); if (b == a) b = int(px + 0.39)
+    a = int(px); l = int(px - 0.45); r = int(px + 0.45)
     printf "%d %d\n", ox + sx + (a + 0.5 - px) * z, oy + sy + z / 2
-    if (b != a) printf "%d %d\n", ox + sx + (b + 0.5 - px) * z, oy + sy + z / 2 }')
+    if (l != a) printf "%d %d\n", ox + sx + (l + 0.5 - px) * z, oy + sy + z / 2
+    if (r != a) printf "%d %d\n", ox + sx + (r + 0.5 - px) * z, oy + sy + z / 2 }')
   while read -r mx my; do
     xdotool mousemove "$mx" "$my"
     sleep 0.3

@@ -76,12 +76,6 @@ pub struct Tally {
 }
 
 impl Tally {
-    /// Both read the whole world; they run side by side.
-    pub fn of(world: &World) -> Tally {
-        let (counts, hash) = rayon::join(|| world.counts(), || world.tile_hash());
-        Tally { counts, hash }
-    }
-
     /// What one band of whole rows adds: its counts and its rows' hashes.
     pub fn band(rows: &[Tile], width: usize) -> TallyBand {
         (
@@ -261,15 +255,12 @@ mod tests {
             name: "surface",
             ms: 1.23456,
         }];
-        let text = stats_json(&w, &timings, &report, 0.5, &Tally::of(&w));
-        // Counted band by band in the air grid's sweep, the same tally.
+        // Counted band by band in the air grid's sweep: the world's own counts and hash.
         let (_, bands) =
             crate::analysis::AirGrid::of_with(&w, |_, rows| Tally::band(rows, w.width()));
-        let banded = Tally::from_bands(&w, bands);
-        assert_eq!(
-            (banded.counts, banded.hash),
-            (Tally::of(&w).counts, w.tile_hash())
-        );
+        let tally = Tally::from_bands(&w, bands);
+        assert_eq!((tally.counts, tally.hash), (w.counts(), w.tile_hash()));
+        let text = stats_json(&w, &timings, &report, 0.5, &tally);
         assert!(!text.contains('\n'), "one line: {text}");
         let v: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_eq!(v["preset"], "A \"quoted\"\nname");

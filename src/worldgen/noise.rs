@@ -94,6 +94,20 @@ pub fn floor_i32(x: f32) -> i32 {
     i - (x < i as f32) as i32
 }
 
+/// `x.floor()` as an integer, for `|x| < 2^62`, without the library call that baseline
+/// x86-64 makes for `floor`: truncate, then step down for negative non-integers.
+#[inline(always)]
+pub fn floor_i64(x: f64) -> i64 {
+    let i = x as i64;
+    i - (x < i as f64) as i64
+}
+
+/// `x.ceil()` as an integer, for `|x| < 2^62`.
+#[inline(always)]
+pub fn ceil_i64(x: f64) -> i64 {
+    -floor_i64(-x)
+}
+
 /// Sign factors `(sx, sy)` of the diagonal gradient picked by a lattice hash (as in
 /// [`grad2`]).
 #[inline(always)]
@@ -773,6 +787,17 @@ mod tests {
             .count();
         assert!(live * 8 < 256 * 16, "{live} of {} quarters", 256 * 16);
         assert!(live > 0);
+    }
+
+    #[test]
+    fn integer_floor_and_ceil_of_f64_match_the_library_ones() {
+        for i in 0..20_000u64 {
+            let x = (crate::rng::mix64(i) as i64 as f64) / 2f64.powi(40 + (i % 20) as i32);
+            for v in [x, -x, x.trunc(), 0.5 + x.trunc(), -0.0, 0.0] {
+                assert_eq!(floor_i64(v), v.floor() as i64, "{v}");
+                assert_eq!(ceil_i64(v), v.ceil() as i64, "{v}");
+            }
+        }
     }
 
     #[test]

@@ -404,7 +404,7 @@ pub fn corners_of(left: u8, right: u8) -> u8 {
 /// The sign factors `(sx, sy)` of corner `c` (0: `00`, 1: `10`, 2: `01`, 3: `11`) of a
 /// [`cell_corners`] byte, as [`signs`] gives them from the hash.
 #[inline(always)]
-fn corner_signs(corners: u8, c: u32) -> (f32, f32) {
+pub fn corner_signs(corners: u8, c: u32) -> (f32, f32) {
     signs((corners >> (2 * c)) as u32)
 }
 

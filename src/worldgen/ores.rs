@@ -10,8 +10,8 @@
 //! rules out about nine tenths of every row without sampling it ([`BandJob`]).
 
 use super::noise::{
-    QuarterMax, RowPlan, RowPosition, cell_row_exact, cell_row_factored, column_corners,
-    corners_of, floor_i32, hash32, quarter, quarter_max,
+    QuarterMax, RowPlan, RowPosition, cell_row_exact, column_corners, corner_signs, corners_of,
+    floor_i32, hash32, quarter, quarter_max,
 };
 use crate::preset::{Ore, Preset, Veins};
 use crate::rng::PassRng;
@@ -51,6 +51,12 @@ fn below_or_at(t: f64) -> f32 {
 }
 
 pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
+    place(world, preset, rng, true)
+}
+
+/// The pass, with AVX2 where the CPU has it if `simd` (without, the plain kernels: the
+/// same output, which a test checks).
+fn place(world: &mut World, preset: &Preset, rng: &mut PassRng, simd: bool) {
     let key = rng.next_u32();
     let p = &preset.ores;
     if p.table.is_empty() {
@@ -92,20 +98,23 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     let job = BandJob {
         keys: &keys,
         plan: &plan,
-        quarters: &quarters(&plan),
         bounds: quarter_max(),
         exact: p.veins == Veins::Shared,
         freq,
         table: &table,
         surface: &surface,
+        lanes: &Lanes::new(&plan, &surface),
+        simd,
     };
     bands.into_par_iter().for_each_init(
         || Scratch {
-            noise: vec![vec![0f32; width]; keys.len()],
-            ore: vec![Tile::Stone; width],
-            live: vec![Vec::new(); keys.len()],
-            spans: vec![Vec::new(); keys.len()],
+            ore: Vec::new(),
+            placed: Vec::new(),
+            live: Vec::new(),
             columns: Vec::new(),
+            rows: Vec::new(),
+            entries: Vec::new(),
+            groups: Vec::new(),
         },
         |scratch, (y0, band)| job.band(y0, band, scratch),
     );
@@ -156,31 +165,37 @@ impl Entry {
     }
 }
 
-/// Per-thread buffers, kept across the bands a thread handles: per noise field, a row of
-/// noise (only its live stretches are written), the band's cells that may pass the
-/// band's lowest threshold with their corner gradients, and the stretches of the current
-/// row worth sampling; and the ore chosen per column (Stone: none), kept all Stone
-/// between rows.
+/// Per-thread buffers, kept across the bands a thread handles.
 struct Scratch {
-    noise: Vec<Vec<f32>>,
+    /// The ore chosen per tile of the band (Stone: none), [`LANES`] more at the end; all
+    /// Stone between bands.
     ore: Vec<Tile>,
-    live: Vec<Vec<(usize, u8)>>,
-    spans: Vec<Vec<(usize, usize)>>,
+    /// Per row of the band, whether any ore was chosen in it.
+    placed: Vec<bool>,
+    /// The current field's cells that may pass the band's lowest threshold, with their
+    /// corner gradients.
+    live: Vec<(usize, u8)>,
     /// [`column_corners`] of each lattice column of the band.
     columns: Vec<u8>,
+    /// Per row of the band, for the current field.
+    rows: Vec<RowInfo>,
+    /// The table rows of every [`RowInfo`]: threshold, depth, tile.
+    entries: Vec<(f32, i32, Tile)>,
+    /// The current cell's groups of samples.
+    groups: Vec<Group>,
 }
 
-/// Each lattice cell's columns split at its quarters: the samples of cell `c`'s quarter
-/// `q` are `quarters[c][q]..quarters[c][q + 1]` (a quarter may hold none).
-fn quarters(plan: &RowPlan) -> Vec<[usize; 5]> {
-    plan.cells()
-        .iter()
-        .map(|&(_, a, b)| {
-            let dx = &plan.dx()[a..b];
-            // Offsets rise across a cell, so each boundary is a partition point.
-            [0, 1, 2, 3, 4].map(|q| a + dx.partition_point(|&d| quarter(d) < q))
-        })
-        .collect()
+/// One row of a band, for one noise field.
+#[derive(Clone, Copy, Debug)]
+struct RowInfo {
+    at: RowPosition,
+    /// Its [`quarter`] of the lattice cell.
+    qy: usize,
+    /// The lowest threshold of its table rows (infinite if none may place ore here).
+    lowest: f32,
+    /// Its table rows, last first: `entries[from..to]`.
+    from: usize,
+    to: usize,
 }
 
 /// What one band of rows (all in one lattice row) needs.
@@ -189,15 +204,18 @@ fn quarters(plan: &RowPlan) -> Vec<[usize; 5]> {
 /// where noise ranges over [-1, 1]), so most of the field can never pass them: a cell whose
 /// four corner gradients do not point inwards stays well below 0.5. [`quarter_max`]
 /// bounds the noise over each quarter of a cell from its corner gradients alone, so the
-/// pass samples only the quarters of a row whose bound is above the row's lowest
-/// threshold, about a tenth of the row. Skipping the others changes nothing: no sample
-/// there can pass any threshold, and the samples taken are the same values the whole-row
-/// kernels give (the cell kernels are bit-identical to them).
+/// pass samples only the cells, and the groups of [`LANES`] samples of a cell's row, whose
+/// bound is above the row's lowest threshold: about a tenth of the field. Skipping the
+/// others changes nothing: no sample there can pass any threshold, and the samples taken
+/// are the same values the whole-row kernels give (the cell kernels are bit-identical to
+/// them).
+///
+/// The band is walked cell by cell, each cell down all its rows, so a cell's
+/// row-independent half of the noise is worked out once for the band.
 struct BandJob<'a> {
     /// One per noise field.
     keys: &'a [u32],
     plan: &'a RowPlan,
-    quarters: &'a [[usize; 5]],
     bounds: &'a QuarterMax,
     /// The exact kernel (shared veins, whose output predates the factored one), or the
     /// factored one (separate veins).
@@ -205,142 +223,329 @@ struct BandJob<'a> {
     freq: f32,
     table: &'a [Entry],
     surface: &'a Surface,
+    lanes: &'a Lanes,
+    /// Whether AVX2 may be used where the CPU has it.
+    simd: bool,
 }
 
 impl BandJob<'_> {
-    /// The lowest threshold of the table rows reading `field` that may place ore in row
-    /// `y`, or `None` if none may.
-    #[inline(always)]
-    fn lowest_threshold(&self, field: usize, y: i32) -> Option<f32> {
-        self.table
-            .iter()
-            .filter(|e| e.field == field && e.holds(y) && y - self.surface.min > e.min_depth)
-            .map(|e| e.threshold_at(y))
-            .reduce(f32::min)
-    }
-
-    /// [`BandJob::rows`], with AVX2 when the CPU has it (checked at run time): wider
-    /// lanes for the hashing, the noise and the sweep, the same IEEE operations in the
-    /// same order (Rust never fuses multiply-adds), so the same output.
+    /// [`BandJob::rows`], with AVX2 when the CPU has it (checked at run time): the same
+    /// IEEE operations in the same order (Rust never fuses multiply-adds), so the same
+    /// output.
     fn band(&self, y0: usize, band: &mut [Tile], scratch: &mut Scratch) {
         #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx2") {
+        if self.simd && std::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU has AVX2 (checked just above).
             return unsafe { self.rows_avx2(y0, band, scratch) };
         }
-        self.rows(y0, band, scratch)
+        self.rows::<false>(y0, band, scratch)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     fn rows_avx2(&self, y0: usize, band: &mut [Tile], scratch: &mut Scratch) {
-        self.rows(y0, band, scratch)
+        self.rows::<true>(y0, band, scratch)
     }
 
-    /// The rows of a band, from row `y0`.
+    /// The rows of a band, from row `y0`: each field's live cells, last table row first
+    /// so the first match wins (as in `pick`), then rock takes the ore chosen.
     #[inline(always)]
-    fn rows(&self, y0: usize, band: &mut [Tile], scratch: &mut Scratch) {
+    fn rows<const AVX2: bool>(&self, y0: usize, band: &mut [Tile], scratch: &mut Scratch) {
         let width = self.plan.len();
+        let n_rows = band.len() / width;
         let iy = RowPosition::of(y0, self.freq).iy;
-        let y1 = (y0 + band.len() / width) as i32;
         let cells = self.plan.cells();
         let ix0 = cells.first().map_or(0, |c| c.0);
         let columns = cells.last().map_or(0, |c| c.0 - ix0 + 2) as usize;
-        for (field, (&key, live)) in self.keys.iter().zip(&mut scratch.live).enumerate() {
-            live.clear();
-            let lowest = (y0 as i32..y1).filter_map(|y| self.lowest_threshold(field, y));
-            let Some(threshold) = lowest.reduce(f32::min) else {
+        if scratch.ore.len() < n_rows * width + LANES {
+            scratch.ore.resize(n_rows * width + LANES, Tile::Stone);
+        }
+        scratch.placed.clear();
+        scratch.placed.resize(n_rows, false);
+        // With separate veins field `i` is table row `i`; with shared veins one field
+        // holds every row: either way, fields last first visit table rows last first.
+        for field in (0..self.keys.len()).rev() {
+            self.plan_rows(field, y0, n_rows, scratch);
+            let lowest = scratch
+                .rows
+                .iter()
+                .map(|r| r.lowest)
+                .fold(f32::INFINITY, f32::min);
+            if lowest == f32::INFINITY {
                 continue;
-            };
+            }
             // Each lattice column hashed once, in one loop that vectorises.
+            let key = self.keys[field];
             let bits = &mut scratch.columns;
             bits.clear();
             bits.extend((0..columns as i32).map(|i| column_corners(key, ix0 + i, iy)));
+            let mut live = std::mem::take(&mut scratch.live);
+            live.clear();
             for (c, &(ix, _, _)) in cells.iter().enumerate() {
                 let i = (ix - ix0) as usize;
                 let corners = corners_of(bits[i], bits[i + 1]);
-                if self.bounds.cell[corners as usize] > threshold {
+                if self.bounds.cell[corners as usize] > lowest {
                     live.push((c, corners));
                 }
             }
+            for &(c, corners) in &live {
+                self.cell::<AVX2>(c, corners, y0, scratch);
+            }
+            scratch.live = live;
         }
-        for (y, row) in (y0..).zip(band.chunks_mut(width)) {
-            self.row(y, row, scratch);
+        // Ore takes rock: stone, and the underworld's ash. One sweep over each whole row
+        // that got ore, rather than over the cells: a straight walk costs less than a
+        // cache miss per cell.
+        for (r, row) in band.chunks_mut(width).enumerate() {
+            if !scratch.placed[r] {
+                continue;
+            }
+            let ore = &mut scratch.ore[r * width..(r + 1) * width];
+            for (t, o) in row.iter_mut().zip(ore.iter_mut()) {
+                *t = if (*t == Tile::Stone || *t == Tile::Ash) && *o != Tile::Stone {
+                    *o
+                } else {
+                    *t
+                };
+                *o = Tile::Stone;
+            }
         }
     }
 
-    /// One row: the live stretches of each field's noise, the ore choice there, then
-    /// rock takes it.
+    /// `scratch.rows` and `scratch.entries` for `field` in the band's rows.
     #[inline(always)]
-    fn row(&self, y: usize, row: &mut [Tile], scratch: &mut Scratch) {
+    fn plan_rows(&self, field: usize, y0: usize, n_rows: usize, scratch: &mut Scratch) {
+        let Scratch { rows, entries, .. } = scratch;
+        rows.clear();
+        entries.clear();
+        for y in y0..y0 + n_rows {
+            let y32 = y as i32;
+            let from = entries.len();
+            entries.extend(self.table.iter().rev().filter_map(|e| {
+                let here = e.field == field && e.holds(y32) && y32 - self.surface.min > e.min_depth;
+                here.then(|| (e.threshold_at(y32), e.min_depth, e.tile))
+            }));
+            let lowest = entries[from..]
+                .iter()
+                .map(|e| e.0)
+                .fold(f32::INFINITY, f32::min);
+            let at = RowPosition::of(y, self.freq);
+            let (qy, to) = (quarter(at.dy), entries.len());
+            rows.push(RowInfo {
+                at,
+                qy,
+                lowest,
+                from,
+                to,
+            });
+        }
+    }
+
+    /// One live cell (`c`, with corner gradients `corners`) down the band's rows: its
+    /// groups of samples, then each row's groups whose bound passes the row's lowest
+    /// threshold.
+    #[inline(always)]
+    fn cell<const AVX2: bool>(&self, c: usize, corners: u8, y0: usize, scratch: &mut Scratch) {
+        let (_, a, b) = self.plan.cells()[c];
+        let width = self.plan.len();
         let Scratch {
-            noise,
             ore,
-            live,
-            spans,
+            placed,
+            rows,
+            entries,
+            groups,
             ..
         } = scratch;
-        let y32 = y as i32;
-        let at = RowPosition::of(y, self.freq);
-        let qy = quarter(at.dy);
-        let (dx, u) = (self.plan.dx(), self.plan.u());
-        for (field, (noise, spans)) in noise.iter_mut().zip(spans.iter_mut()).enumerate() {
-            spans.clear();
-            let Some(threshold) = self.lowest_threshold(field, y32) else {
-                continue;
-            };
-            for &(c, corners) in &live[field] {
-                if self.bounds.row[corners as usize][qy] <= threshold {
+        groups.clear();
+        let bounds = &self.bounds.quarter[corners as usize];
+        for start in (a..b).step_by(LANES) {
+            let len = (b - start).min(LANES);
+            // Offsets rise across a cell: the group's quarters are its ends' and those
+            // between.
+            let (q0, q1) = (
+                quarter(self.plan.dx()[start]),
+                quarter(self.plan.dx()[start + len - 1]),
+            );
+            let bound = bounds.map(|row| {
+                row[q0..=q1]
+                    .iter()
+                    .copied()
+                    .fold(f32::NEG_INFINITY, f32::max)
+            });
+            groups.push(Group::new(
+                corners, start, len, bound, self.exact, self.lanes,
+            ));
+        }
+        // Each group down the rows: whether its bound passes changes only a few times.
+        for g in groups.iter() {
+            for (r, row) in rows.iter().enumerate() {
+                if g.bound[row.qy] <= row.lowest {
                     continue;
                 }
-                let bound = &self.bounds.quarter[corners as usize][qy];
-                // The first and last quarter that may pass; those between are sampled too.
-                let first = (0..4).find(|&i| bound[i] > threshold).unwrap_or(0);
-                let last = (first..4).rfind(|&i| bound[i] > threshold).unwrap_or(first);
-                let q = &self.quarters[c];
-                let (a, b) = (q[first], q[last + 1]);
-                if a == b {
-                    continue;
-                }
-                let (dx, u, out) = (&dx[a..b], &u[a..b], &mut noise[a..b]);
-                if self.exact {
-                    cell_row_exact(corners, dx, u, at, out);
-                } else {
-                    cell_row_factored(corners, dx, u, at, out);
-                }
-                spans.push((a, b));
+                let (y, entries) = ((y0 + r) as i32, &entries[row.from..row.to]);
+                let at = r * width + g.start;
+                let ore = (&mut ore[at..at + LANES]).try_into().unwrap();
+                placed[r] |= g.place::<AVX2>(self.exact, row.at, y, entries, ore);
             }
         }
-        // The table last row first, so the first match wins (as in `pick`).
-        for e in self.table.iter().rev() {
-            if !e.holds(y32) || y32 - self.surface.min <= e.min_depth {
-                continue;
+    }
+}
+
+/// Samples per group: one AVX2 vector of `f32`.
+const LANES: usize = 8;
+
+/// The row-independent inputs of a [`Group`], each padded with [`LANES`] more entries so a
+/// group that starts inside the row never runs off its end.
+struct Lanes {
+    dx: Vec<f32>,
+    u: Vec<f32>,
+    /// The surface row of each column.
+    surface: Vec<i32>,
+}
+
+impl Lanes {
+    fn new(plan: &RowPlan, surface: &Surface) -> Lanes {
+        let pad = |v: &[f32]| v.iter().copied().chain([0.0; LANES]).collect();
+        Lanes {
+            dx: pad(plan.dx()),
+            u: pad(plan.u()),
+            surface: surface.heights.iter().copied().chain([0; LANES]).collect(),
+        }
+    }
+}
+
+/// Up to [`LANES`] samples of one lattice cell's rows, from column `start`: lanes from
+/// `len` on lie past the cell and place nothing.
+#[derive(Clone, Copy, Debug)]
+struct Group {
+    corners: u8,
+    start: usize,
+    len: usize,
+    /// The noise bound over its samples in each quarter of the cell's rows.
+    bound: [f32; 4],
+    /// The factored kernel's row-independent half ([`cell_row_factored`]: `p0, q0, p1,
+    /// q1`), or for the exact kernel `dx` and `u`.
+    x: [[f32; LANES]; 4],
+    /// The surface row of each lane's column.
+    depth: [i32; LANES],
+}
+
+impl Group {
+    fn new(
+        corners: u8,
+        start: usize,
+        len: usize,
+        bound: [f32; 4],
+        exact: bool,
+        lanes: &Lanes,
+    ) -> Group {
+        let dx: [f32; LANES] = lanes.dx[start..start + LANES].try_into().unwrap();
+        let u: [f32; LANES] = lanes.u[start..start + LANES].try_into().unwrap();
+        let x = if exact {
+            [dx, u, [0.0; LANES], [0.0; LANES]]
+        } else {
+            let [(sx00, sy00), (sx10, sy10), (sx01, sy01), (sx11, sy11)] =
+                [0, 1, 2, 3].map(|c| corner_signs(corners, c));
+            let mut x = [[0f32; LANES]; 4];
+            for i in 0..LANES {
+                let (dx, u) = (dx[i], u[i]);
+                // As in `cell_row_factored`, operation for operation.
+                let (x00, x10) = (sx00 * dx, sx10 * (dx - 1.0));
+                let (x01, x11) = (sx01 * dx, sx11 * (dx - 1.0));
+                x[0][i] = x00 + u * (x10 - x00);
+                x[1][i] = sy00 + u * (sy10 - sy00);
+                x[2][i] = x01 + u * (x11 - x01);
+                x[3][i] = sy01 + u * (sy11 - sy01);
             }
-            let (threshold, min_depth, tile) = (e.threshold_at(y32), e.min_depth, e.tile);
-            let noise = &noise[e.field];
-            for &(a, b) in &spans[e.field] {
-                let depths = &self.surface.heights[a..b];
-                for ((o, &n), &s) in ore[a..b].iter_mut().zip(&noise[a..b]).zip(depths) {
-                    if n > threshold && y32 - s > min_depth {
-                        *o = tile;
-                    }
+            x
+        };
+        let depth = lanes.surface[start..start + LANES].try_into().unwrap();
+        Group {
+            corners,
+            start,
+            len,
+            bound,
+            x,
+            depth,
+        }
+    }
+
+    /// The noise of each lane in the row at `at`, then each of `entries` (threshold, depth,
+    /// tile; last table row first) writes its tile into `ore` where it passes. Whether any
+    /// did. With `AVX2` (only set where the CPU has it) the factored kernel's row half
+    /// runs in AVX2 intrinsics: the same IEEE operations in the same order.
+    #[inline(always)]
+    fn place<const AVX2: bool>(
+        &self,
+        exact: bool,
+        at: RowPosition,
+        y: i32,
+        entries: &[(f32, i32, Tile)],
+        ore: &mut [Tile; LANES],
+    ) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if AVX2 && !exact {
+            // SAFETY: `AVX2` is only set where the CPU has AVX2.
+            return unsafe { self.place_avx2(at, y, entries, ore) };
+        }
+        let mut noise = [0f32; LANES];
+        if exact {
+            cell_row_exact(self.corners, &self.x[0], &self.x[1], at, &mut noise);
+        } else {
+            let [p0, q0, p1, q1] = &self.x;
+            for i in 0..LANES {
+                // The rest of `cell_row_factored`.
+                let nx0 = p0[i] + at.dy * q0[i];
+                let nx1 = p1[i] + at.dy1 * q1[i];
+                noise[i] = nx0 + at.v * (nx1 - nx0);
+            }
+        }
+        let mut any = false;
+        for &(threshold, min_depth, tile) in entries {
+            for i in 0..self.len {
+                if noise[i] > threshold && y - self.depth[i] > min_depth {
+                    ore[i] = tile;
+                    any = true;
                 }
             }
         }
-        // Ore takes rock: stone, and the underworld's ash. One sweep over the whole row
-        // rather than over the stretches: the row is not in cache, and a straight walk
-        // through it costs less than a cache miss per stretch.
-        if spans.iter().all(|s| s.is_empty()) {
-            return;
+        any
+    }
+
+    /// [`Group::place`] for the factored kernel in AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn place_avx2(
+        &self,
+        at: RowPosition,
+        y: i32,
+        entries: &[(f32, i32, Tile)],
+        ore: &mut [Tile; LANES],
+    ) -> bool {
+        use std::arch::x86_64::*;
+        let f = _mm256_set1_ps;
+        // SAFETY: each array holds exactly eight lanes.
+        let [p0, q0, p1, q1] = self.x.map(|x| unsafe { _mm256_loadu_ps(x.as_ptr()) });
+        let nx0 = _mm256_add_ps(p0, _mm256_mul_ps(f(at.dy), q0));
+        let nx1 = _mm256_add_ps(p1, _mm256_mul_ps(f(at.dy1), q1));
+        let noise = _mm256_add_ps(nx0, _mm256_mul_ps(f(at.v), _mm256_sub_ps(nx1, nx0)));
+        // SAFETY: eight lanes.
+        let depth = unsafe { _mm256_loadu_si256(self.depth.as_ptr().cast()) };
+        let below = _mm256_sub_epi32(_mm256_set1_epi32(y), depth);
+        let in_cell = (1 << self.len) - 1;
+        let mut any = 0;
+        for &(threshold, min_depth, tile) in entries {
+            let pass = _mm256_cmp_ps::<_CMP_GT_OQ>(noise, f(threshold));
+            let deep = _mm256_cmpgt_epi32(below, _mm256_set1_epi32(min_depth));
+            let mut hits =
+                _mm256_movemask_ps(_mm256_and_ps(pass, _mm256_castsi256_ps(deep))) & in_cell;
+            any |= hits;
+            while hits != 0 {
+                ore[hits.trailing_zeros() as usize] = tile;
+                hits &= hits - 1;
+            }
         }
-        for (t, o) in row.iter_mut().zip(ore.iter_mut()) {
-            *t = if (*t == Tile::Stone || *t == Tile::Ash) && *o != Tile::Stone {
-                *o
-            } else {
-                *t
-            };
-            *o = Tile::Stone;
-        }
+        any != 0
     }
 }
 
@@ -474,9 +679,15 @@ mod tests {
                 *t = tiles[rng.random_range(0..tiles.len())];
             }
             let mut fast = world.clone();
+            let mut plain = world.clone();
             let mut pass_rng = crate::rng::pass_rng(case as u64, "ores");
             let key = pass_rng.clone().next_u32();
+            place(&mut plain, &preset, &mut pass_rng.clone(), false);
             apply(&mut fast, &preset, &mut pass_rng);
+            assert!(
+                fast.tiles() == plain.tiles(),
+                "case {case}: SIMD and plain differ"
+            );
             changed += fast
                 .tiles()
                 .iter()

@@ -38,22 +38,78 @@ fn lattice2(key: u32, ix: i32, iy: i32) -> u32 {
 /// 1D gradient noise at `x`; in [-0.5, 0.5], zero at integers.
 #[inline]
 pub fn perlin_1d(key: u32, x: f32) -> f32 {
-    // Positive x below 2^31 (every caller's, in practice) takes its floor without the
-    // library call baseline x86-64 makes for `floor`; the same lattice point and offset.
-    let (i, t) = if x > 0.0 && x < 2_147_483_648.0 {
+    let (i, t) = cell_1d(x);
+    blend_1d(gradient_1d(key, i), gradient_1d(key, i.wrapping_add(1)), t)
+}
+
+/// The lattice point at or below `x` and the offset from it. Positive x below 2^31 (every
+/// caller's, in practice) takes its floor without the library call baseline x86-64 makes
+/// for `floor`; the same lattice point and offset.
+#[inline(always)]
+fn cell_1d(x: f32) -> (i32, f32) {
+    if x > 0.0 && x < 2_147_483_648.0 {
         let i = floor_i32(x);
         (i, x - i as f32)
     } else {
         let f = x.floor();
         (f as i32, x - f)
-    };
-    // Gradient in [-1, 1] from the top 24 bits.
-    let g = |h: u32| (h >> 8) as f32 * (2.0 / 16_777_215.0) - 1.0;
-    let g0 = g(lattice1(key, i));
-    let g1 = g(lattice1(key, i.wrapping_add(1)));
+    }
+}
+
+/// The gradient at lattice point `i`, in [-1, 1] from the top 24 bits of its hash.
+#[inline(always)]
+fn gradient_1d(key: u32, i: i32) -> f32 {
+    (lattice1(key, i) >> 8) as f32 * (2.0 / 16_777_215.0) - 1.0
+}
+
+/// 1D noise at offset `t` between lattice points with gradients `g0` and `g1`.
+#[inline(always)]
+fn blend_1d(g0: f32, g1: f32, t: f32) -> f32 {
     let a = g0 * t;
     let b = g1 * (t - 1.0);
     a + fade(t) * (b - a)
+}
+
+/// [`perlin_1d`] along a path that stays a while in each lattice cell (a tunnel's
+/// heading, step by step): the same values, the cell's two gradients hashed only when the
+/// path enters another cell.
+#[derive(Clone, Copy, Debug)]
+pub struct Perlin1 {
+    key: u32,
+    /// The cell last sampled and its gradients.
+    i: i32,
+    g: (f32, f32),
+}
+
+impl Perlin1 {
+    pub fn new(key: u32) -> Perlin1 {
+        let mut p = Perlin1 {
+            key,
+            i: 0,
+            g: (0.0, 0.0),
+        };
+        p.enter(0);
+        p
+    }
+
+    #[inline(always)]
+    fn enter(&mut self, i: i32) {
+        self.i = i;
+        self.g = (
+            gradient_1d(self.key, i),
+            gradient_1d(self.key, i.wrapping_add(1)),
+        );
+    }
+
+    /// `perlin_1d(key, x)`.
+    #[inline]
+    pub fn at(&mut self, x: f32) -> f32 {
+        let (i, t) = cell_1d(x);
+        if i != self.i {
+            self.enter(i);
+        }
+        blend_1d(self.g.0, self.g.1, t)
+    }
 }
 
 /// Dot product of the diagonal gradient picked by two hash bits with `(dx, dy)`.
@@ -787,6 +843,26 @@ mod tests {
             .count();
         assert!(live * 8 < 256 * 16, "{live} of {} quarters", 256 * 16);
         assert!(live > 0);
+    }
+
+    #[test]
+    fn the_cached_1d_path_gives_perlin_1d_s_values() {
+        // Along tunnel-like paths (slow steps, some cells revisited), and jumping about,
+        // negative and huge x included.
+        for key in [0, 7, 0xdead_beef] {
+            let mut p = Perlin1::new(key);
+            for step in 0..5000u32 {
+                let x = step as f32 * 0.03;
+                assert_eq!(p.at(x).to_bits(), perlin_1d(key, x).to_bits(), "{key} {x}");
+            }
+            let mut h = key;
+            for _ in 0..5000 {
+                h = hash32(h.wrapping_add(1));
+                let x = (h as i32) as f32 / [1.0, 1e3, 1e7][h as usize % 3];
+                assert_eq!(p.at(x).to_bits(), perlin_1d(key, x).to_bits(), "{key} {x}");
+                assert_eq!(p.at(-0.0), perlin_1d(key, -0.0));
+            }
+        }
     }
 
     #[test]

@@ -23,7 +23,7 @@
 //! and the discs are carved by bands of rows in parallel.
 
 use super::layers::Layers;
-use super::noise::{ceil_i64, floor_i64, perlin_1d};
+use super::noise::{Perlin1, ceil_i64, floor_i64};
 use crate::preset::Preset;
 use crate::rng::{PassRng, hash3};
 use crate::world::{Tile, World};
@@ -73,31 +73,52 @@ const SOLID: u64 = {
     mask
 };
 
-/// Turns every solid tile of row `y` (`row`) within the disc, at or below row `floor[x]` of
-/// its column, into air: the tiles whose centres lie within the disc.
-fn carve_row(row: &mut [Tile], y: usize, d: &Disc, floor: &[usize]) {
+/// The columns `x0..x1` of row `y` whose tile centres lie within the disc, clipped to
+/// `0..width` (empty if none).
+#[inline]
+fn span(y: usize, d: &Disc, width: usize) -> (usize, usize) {
     let dy = y as f64 + 0.5 - d.y;
     let half = d.r * d.r - dy * dy;
     if half < 0.0 {
-        return;
+        return (0, 0);
     }
     let half = half.sqrt();
     let x0 = ceil_i64(d.x - half - 0.5).max(0) as usize;
-    let x1 = (floor_i64(d.x + half - 0.5) + 1).clamp(0, row.len() as i64) as usize;
-    let x1 = x1.max(x0);
-    // Branch-free: whether a tile is already air, and whether it lies under the floor,
-    // are as good as random along a tunnel.
+    let x1 = (floor_i64(d.x + half - 0.5) + 1).clamp(0, width as i64) as usize;
+    (x0, x1.max(x0))
+}
+
+/// Turns every solid tile of row `y` (`row`) within the disc, at or below row `floor[x]` of
+/// its column, into air: one disc on its own, as [`carve`] does for all of them at once.
+#[cfg(test)]
+fn carve_row(row: &mut [Tile], y: usize, d: &Disc, floor: &[usize]) {
+    let (x0, x1) = span(y, d, row.len());
     for (t, &f) in row[x0..x1].iter_mut().zip(&floor[x0..x1]) {
-        let carve = (y >= f) & (SOLID >> (*t as u64) & 1 == 1);
-        *t = if carve { Tile::Air } else { *t };
+        if y >= f && t.is_solid() {
+            *t = Tile::Air;
+        }
     }
 }
 
 /// Rows per band when carving in parallel.
 const BAND: usize = 32;
 
+/// Sets bits `x0..x1` of a row of words.
+#[inline]
+fn set_bits(words: &mut [u64], x0: usize, x1: usize) {
+    let mut x = x0;
+    while x < x1 {
+        let (w, lo) = (x / 64, x % 64);
+        let n = (x1 - x).min(64 - lo);
+        words[w] |= (!0u64 >> (64 - n)) << lo;
+        x += n;
+    }
+}
+
 /// Carves every disc: mouths' from the surface down, long tunnels' below `below`. Bands of
-/// rows run in parallel, each carving the rows it owns of every disc that reaches it.
+/// rows run in parallel. A band first marks, one bit a tile, what each kind of disc
+/// covers, then turns the solid tiles marked into air: each tile is looked at once
+/// however many discs overlap on it (a tunnel's discs overlap about threefold).
 fn carve(world: &mut World, discs: &[Disc], below: &[usize]) {
     let (width, height) = (world.width(), world.height());
     let bands = height.div_ceil(BAND);
@@ -111,23 +132,63 @@ fn carve(world: &mut World, discs: &[Disc], below: &[usize]) {
             ids.push(i as u32);
         }
     }
-    let sky = vec![0; width];
+    let wpr = width.div_ceil(64);
+    // Per word of a row, the deepest `below` of its columns: rows at or under it need no
+    // per-column check.
+    let deepest: Vec<usize> = below
+        .chunks(64)
+        .map(|c| c.iter().copied().max().unwrap_or(0))
+        .collect();
     world
         .tiles_mut()
         .par_chunks_mut(BAND * width)
         .zip(in_band)
         .enumerate()
-        .for_each(|(b, (band, ids))| {
-            for i in ids {
-                let d = &discs[i as usize];
-                let floor = if d.mouth { &sky } else { below };
-                let rows = d.rows(height);
-                for y in rows.start.max(b * BAND)..rows.end.min(b * BAND + BAND) {
-                    let r = y - b * BAND;
-                    carve_row(&mut band[r * width..(r + 1) * width], y, d, floor);
+        .for_each_init(
+            || (Vec::new(), Vec::new()),
+            |(worm, mouth): &mut (Vec<u64>, Vec<u64>), (b, (band, ids))| {
+                let n_rows = band.len() / width;
+                for marks in [&mut *worm, &mut *mouth] {
+                    marks.clear();
+                    marks.resize(n_rows * wpr, 0);
                 }
-            }
-        });
+                for i in ids {
+                    let d = &discs[i as usize];
+                    let marks = if d.mouth { &mut *mouth } else { &mut *worm };
+                    let rows = d.rows(height);
+                    for y in rows.start.max(b * BAND)..rows.end.min(b * BAND + BAND) {
+                        let r = y - b * BAND;
+                        let (x0, x1) = span(y, d, width);
+                        set_bits(&mut marks[r * wpr..(r + 1) * wpr], x0, x1);
+                    }
+                }
+                for (r, row) in band.chunks_mut(width).enumerate() {
+                    let y = b * BAND + r;
+                    for w in 0..wpr {
+                        let (long, short) = (worm[r * wpr + w], mouth[r * wpr + w]);
+                        if long | short == 0 {
+                            continue;
+                        }
+                        let under = if y >= deepest[w] {
+                            !0
+                        } else {
+                            below[w * 64..(w * 64 + 64).min(width)]
+                                .iter()
+                                .enumerate()
+                                .fold(0u64, |m, (i, &f)| m | ((y >= f) as u64) << i)
+                        };
+                        let mut marked = short | long & under;
+                        while marked != 0 {
+                            let t = &mut row[w * 64 + marked.trailing_zeros() as usize];
+                            if SOLID >> (*t as u64) & 1 == 1 {
+                                *t = Tile::Air;
+                            }
+                            marked &= marked - 1;
+                        }
+                    }
+                }
+            },
+        );
 }
 
 pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
@@ -158,15 +219,15 @@ fn plan(world: &World, preset: &Preset, key: u64) -> (Vec<Disc>, Vec<usize>) {
         let mut y = top + unit(hash3(key, i, u64::MAX - 1)) * (bottom - top);
         let a0 = unit(hash3(key, i, u64::MAX - 2)) * 2.0 * PI;
         let (turn, swell) = ((r >> 32) as u32, r as u32);
+        let (mut slow, mut fast) = (Perlin1::new(turn), Perlin1::new(turn ^ 0x51ed_270b));
+        let mut girth = Perlin1::new(swell);
         // Which way x and y run; flipped where the tunnel meets a side or its layer's ends.
         let (mut fx, mut fy) = (1.0, 1.0);
         let mut since = f64::MAX;
         for step in 0..p.length.min(MAX_STEPS) {
             // The heading meanders slowly: two octaves of noise along the tunnel.
             let t = step as f32;
-            let a = a0
-                + 4.0 * perlin_1d(turn, t * 0.006) as f64
-                + 1.2 * perlin_1d(turn ^ 0x51ed_270b, t * 0.03) as f64;
+            let a = a0 + 4.0 * slow.at(t * 0.006) as f64 + 1.2 * fast.at(t * 0.03) as f64;
             x += fx * a.cos();
             y += fy * a.sin() * (1.0 - p.flatness);
             if x < 0.0 || x >= width as f64 {
@@ -179,7 +240,7 @@ fn plan(world: &World, preset: &Preset, key: u64) -> (Vec<Disc>, Vec<usize>) {
             }
             let depth = ((y - top) / (bottom - top)).clamp(0.0, 1.0);
             let base = p.radius_top + (p.radius_deep - p.radius_top) * depth;
-            let r = (base * (1.0 + 0.6 * perlin_1d(swell, t * 0.04) as f64)).max(0.8);
+            let r = (base * (1.0 + 0.6 * girth.at(t * 0.04) as f64)).max(0.8);
             // A disc every 0.8 radius: they overlap into a tube whose width varies by
             // under a tenth.
             since += 1.0;

@@ -103,9 +103,17 @@ fn carve_row(row: &mut [Tile], y: usize, d: &Disc, floor: &[usize]) {
 /// Rows per band when carving in parallel.
 const BAND: usize = 32;
 
-/// Sets bits `x0..x1` of a row of words.
+/// Sets bits `x0..x1` of a row of words, which has two words more than the columns need
+/// (so a span of up to 64 bits sets two words without a branch).
 #[inline]
 fn set_bits(words: &mut [u64], x0: usize, x1: usize) {
+    let (w, lo, n) = (x0 / 64, x0 % 64, x1 - x0);
+    if n <= 64 {
+        let bits = ((1u128 << n) - 1) << lo;
+        words[w] |= bits as u64;
+        words[w + 1] |= (bits >> 64) as u64;
+        return;
+    }
     let mut x = x0;
     while x < x1 {
         let (w, lo) = (x / 64, x % 64);
@@ -133,6 +141,8 @@ fn carve(world: &mut World, discs: &[Disc], below: &[usize]) {
         }
     }
     let wpr = width.div_ceil(64);
+    // Two spare words a row for `set_bits`.
+    let stride = wpr + 2;
     // Per word of a row, the deepest `below` of its columns: rows at or under it need no
     // per-column check.
     let deepest: Vec<usize> = below
@@ -150,7 +160,7 @@ fn carve(world: &mut World, discs: &[Disc], below: &[usize]) {
                 let n_rows = band.len() / width;
                 for marks in [&mut *worm, &mut *mouth] {
                     marks.clear();
-                    marks.resize(n_rows * wpr, 0);
+                    marks.resize(n_rows * stride, 0);
                 }
                 for i in ids {
                     let d = &discs[i as usize];
@@ -159,13 +169,13 @@ fn carve(world: &mut World, discs: &[Disc], below: &[usize]) {
                     for y in rows.start.max(b * BAND)..rows.end.min(b * BAND + BAND) {
                         let r = y - b * BAND;
                         let (x0, x1) = span(y, d, width);
-                        set_bits(&mut marks[r * wpr..(r + 1) * wpr], x0, x1);
+                        set_bits(&mut marks[r * stride..(r + 1) * stride], x0, x1);
                     }
                 }
                 for (r, row) in band.chunks_mut(width).enumerate() {
                     let y = b * BAND + r;
                     for w in 0..wpr {
-                        let (long, short) = (worm[r * wpr + w], mouth[r * wpr + w]);
+                        let (long, short) = (worm[r * stride + w], mouth[r * stride + w]);
                         if long | short == 0 {
                             continue;
                         }
@@ -178,11 +188,14 @@ fn carve(world: &mut World, discs: &[Disc], below: &[usize]) {
                                 .fold(0u64, |m, (i, &f)| m | ((y >= f) as u64) << i)
                         };
                         let mut marked = short | long & under;
+                        // Branch-free, so the loads of tiles not in cache overlap.
                         while marked != 0 {
                             let t = &mut row[w * 64 + marked.trailing_zeros() as usize];
-                            if SOLID >> (*t as u64) & 1 == 1 {
-                                *t = Tile::Air;
-                            }
+                            *t = if SOLID >> (*t as u64) & 1 == 1 {
+                                Tile::Air
+                            } else {
+                                *t
+                            };
                             marked &= marked - 1;
                         }
                     }
@@ -371,6 +384,21 @@ mod tests {
             let mouths = crate::survey::survey(&b).mouths;
             assert!(mouths >= 2, "seed {seed}: {mouths} mouths");
             assert_eq!(crate::survey::survey(&a).mouths, 0);
+        }
+    }
+
+    #[test]
+    fn set_bits_sets_exactly_the_span() {
+        for x0 in 0..200 {
+            for n in [0, 1, 5, 63, 64, 65, 130] {
+                let x1 = (x0 + n).min(256);
+                let mut words = [0u64; 6];
+                set_bits(&mut words, x0, x1);
+                for x in 0..6 * 64 {
+                    let set = words[x / 64] >> (x % 64) & 1 == 1;
+                    assert_eq!(set, (x0..x1).contains(&x), "{x0}..{x1} at {x}");
+                }
+            }
         }
     }
 

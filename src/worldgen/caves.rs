@@ -102,11 +102,38 @@ fn open_row(row: &mut [Tile], words: &[u64]) {
     }
 }
 
-/// [`open_row`] compiled for AVX2 (per-lane variable shifts).
+/// [`open_row`] in AVX2: a mixed word's 64 bits are spread to a byte mask 32 at a time
+/// (broadcast, byte shuffle, bit test) that clears the open tiles (`Air` is 0).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn open_row_avx2(row: &mut [Tile], words: &[u64]) {
-    open_row(row, words)
+    use std::arch::x86_64::*;
+    const _: () = assert!(Tile::Air as u8 == 0);
+    // Byte i of a lane takes byte i / 8 of its 32-bit source (lane 1: bytes 2 and 3).
+    let spread = _mm256_setr_epi8(
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, //
+        2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3,
+    );
+    let bit = _mm256_set1_epi64x(0x8040_2010_0804_0201u64 as i64);
+    let whole = row.len() / 64;
+    for (w, &word) in words[..whole].iter().enumerate() {
+        let open = !word;
+        if open == 0 {
+            continue;
+        }
+        let tiles = row[w * 64..w * 64 + 64].as_mut_ptr().cast::<__m256i>();
+        for half in 0..2 {
+            let bits = _mm256_set1_epi32((open >> (32 * half)) as u32 as i32);
+            let lanes = _mm256_and_si256(_mm256_shuffle_epi8(bits, spread), bit);
+            let clear = _mm256_cmpeq_epi8(lanes, bit);
+            // SAFETY: `tiles` points at 64 tiles of the row; 32 from `half * 32`.
+            unsafe {
+                let at = tiles.add(half);
+                _mm256_storeu_si256(at, _mm256_andnot_si256(clear, _mm256_loadu_si256(at)));
+            }
+        }
+    }
+    open_row(&mut row[whole * 64..], &words[whole..]);
 }
 
 /// `b`'s bits each repeated `s` times: bit `i` becomes bits `i * s .. i * s + s`.
@@ -397,6 +424,13 @@ mod tests {
             }
             let mut row = vec![Tile::Stone; width];
             open_row(&mut row, &words);
+            #[cfg(target_arch = "x86_64")]
+            if std::is_x86_feature_detected!("avx2") {
+                let mut fast = vec![Tile::Stone; width];
+                // SAFETY: the CPU has AVX2 (checked just above).
+                unsafe { open_row_avx2(&mut fast, &words) };
+                assert_eq!(fast, row, "width {width}");
+            }
             for (x, t) in row.iter().enumerate() {
                 let wall = words[x / 64] >> (x % 64) & 1 == 1;
                 assert_eq!(

@@ -36,7 +36,7 @@ fn lattice2(key: u32, ix: i32, iy: i32) -> u32 {
 }
 
 /// 1D gradient noise at `x`; in [-0.5, 0.5], zero at integers.
-#[inline]
+#[inline(always)]
 pub fn perlin_1d(key: u32, x: f32) -> f32 {
     let (i, t) = cell_1d(x);
     blend_1d(gradient_1d(key, i), gradient_1d(key, i.wrapping_add(1)), t)

@@ -120,9 +120,10 @@ pub struct AirGrid {
     surface: Vec<u32>,
 }
 
-/// Bits of the columns `x0..x0 + 64` whose surface row is at or above `y` (ground rows).
+/// Bits of the columns `x0..x0 + 64` whose surface row is at or above `y` (ground rows);
+/// also the tunnels' columns whose first row they may open is at or above `y`.
 #[inline]
-fn ground_mask(surface: &[u32], x0: usize, y: u32) -> u64 {
+pub(crate) fn ground_mask(surface: &[u32], x0: usize, y: u32) -> u64 {
     let mut m = 0u64;
     for (i, &s) in surface[x0..(x0 + 64).min(surface.len())].iter().enumerate() {
         m |= ((y >= s) as u64) << i;

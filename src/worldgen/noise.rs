@@ -420,14 +420,12 @@ pub fn perlin_2d_row_factored(
 ) {
     let n = plan.len();
     let out = &mut out[..n];
-    let (iy, dy, dy1, v) = row_position(y, frequency);
-    row.prepare(key, plan, iy);
+    let at = RowPosition::of(y, frequency);
+    row.prepare(key, plan, at.iy);
     let [p0, q0, p1, q1] = &row.terms;
     let (p0, q0, p1, q1) = (&p0[..n], &q0[..n], &p1[..n], &q1[..n]);
     for i in 0..n {
-        let nx0 = p0[i] + dy * q0[i];
-        let nx1 = p1[i] + dy1 * q1[i];
-        out[i] = nx0 + v * (nx1 - nx0);
+        out[i] = factored_sample([p0[i], q0[i], p1[i], q1[i]], at);
     }
 }
 
@@ -586,20 +584,34 @@ pub fn cell_row_exact(corners: u8, dx: &[f32], u: &[f32], row: RowPosition, out:
 /// [`cell_row_exact`]'s counterpart for [`perlin_2d_row_factored`], bit-identical to it.
 #[inline(always)]
 pub fn cell_row_factored(corners: u8, dx: &[f32], u: &[f32], row: RowPosition, out: &mut [f32]) {
-    let [(sx00, sy00), (sx10, sy10), (sx01, sy01), (sx11, sy11)] =
-        [0, 1, 2, 3].map(|c| corner_signs(corners, c));
-    let RowPosition { dy, dy1, v, .. } = row;
+    let signs = [0, 1, 2, 3].map(|c| corner_signs(corners, c));
     for ((o, &dx), &u) in out.iter_mut().zip(dx).zip(u) {
-        let (x00, x10) = (sx00 * dx, sx10 * (dx - 1.0));
-        let (x01, x11) = (sx01 * dx, sx11 * (dx - 1.0));
-        let p0 = x00 + u * (x10 - x00);
-        let q0 = sy00 + u * (sy10 - sy00);
-        let p1 = x01 + u * (x11 - x01);
-        let q1 = sy01 + u * (sy11 - sy01);
-        let nx0 = p0 + dy * q0;
-        let nx1 = p1 + dy1 * q1;
-        *o = nx0 + v * (nx1 - nx0);
+        *o = factored_sample(factored_terms(signs, dx, u), row);
     }
+}
+
+/// The factored kernel's row-independent half at one sample of a cell: `[p0, q0, p1, q1]`
+/// from the cell's four [`corner_signs`], the sample's offset `dx` and its fade `u`
+/// (the same values [`FactoredRow`] keeps per column).
+#[inline(always)]
+pub fn factored_terms(signs: [(f32, f32); 4], dx: f32, u: f32) -> [f32; 4] {
+    let [(sx00, sy00), (sx10, sy10), (sx01, sy01), (sx11, sy11)] = signs;
+    let (x00, x10) = (sx00 * dx, sx10 * (dx - 1.0));
+    let (x01, x11) = (sx01 * dx, sx11 * (dx - 1.0));
+    [
+        x00 + u * (x10 - x00),
+        sy00 + u * (sy10 - sy00),
+        x01 + u * (x11 - x01),
+        sy01 + u * (sy11 - sy01),
+    ]
+}
+
+/// The factored kernel's row half: the sample in `row` from its [`factored_terms`].
+#[inline(always)]
+pub fn factored_sample([p0, q0, p1, q1]: [f32; 4], row: RowPosition) -> f32 {
+    let nx0 = p0 + row.dy * q0;
+    let nx1 = p1 + row.dy1 * q1;
+    nx0 + row.v * (nx1 - nx0)
 }
 
 /// Fills `out[i]` with `perlin_2d(key, (x0 + i) * frequency, y * frequency)`: one row of

@@ -11,7 +11,7 @@
 
 use super::noise::{
     QuarterMax, RowPlan, RowPosition, cell_row_exact, column_corners, corner_signs, corners_of,
-    floor_i32, hash32, quarter, quarter_max,
+    factored_sample, factored_terms, floor_i32, hash32, quarter, quarter_max,
 };
 use crate::preset::{Ore, Preset, Veins};
 use crate::rng::PassRng;
@@ -423,8 +423,8 @@ struct Group {
     len: usize,
     /// The noise bound over its samples in each quarter of the cell's rows.
     bound: [f32; 4],
-    /// The factored kernel's row-independent half ([`cell_row_factored`]: `p0, q0, p1,
-    /// q1`), or for the exact kernel `dx` and `u`.
+    /// The factored kernel's row-independent half ([`factored_terms`]: `p0, q0, p1, q1`,
+    /// lane by lane), or for the exact kernel `dx` and `u`.
     x: [[f32; LANES]; 4],
     /// The surface row of each lane's column.
     depth: [i32; LANES],
@@ -444,20 +444,10 @@ impl Group {
         let x = if exact {
             [dx, u, [0.0; LANES], [0.0; LANES]]
         } else {
-            let [(sx00, sy00), (sx10, sy10), (sx01, sy01), (sx11, sy11)] =
-                [0, 1, 2, 3].map(|c| corner_signs(corners, c));
-            let mut x = [[0f32; LANES]; 4];
-            for i in 0..LANES {
-                let (dx, u) = (dx[i], u[i]);
-                // As in `cell_row_factored`, operation for operation.
-                let (x00, x10) = (sx00 * dx, sx10 * (dx - 1.0));
-                let (x01, x11) = (sx01 * dx, sx11 * (dx - 1.0));
-                x[0][i] = x00 + u * (x10 - x00);
-                x[1][i] = sy00 + u * (sy10 - sy00);
-                x[2][i] = x01 + u * (x11 - x01);
-                x[3][i] = sy01 + u * (sy11 - sy01);
-            }
-            x
+            let signs = [0, 1, 2, 3].map(|c| corner_signs(corners, c));
+            let terms: [[f32; 4]; LANES] =
+                std::array::from_fn(|i| factored_terms(signs, dx[i], u[i]));
+            std::array::from_fn(|k| terms.map(|t| t[k]))
         };
         let depth = lanes.surface[start..start + LANES].try_into().unwrap();
         Group {
@@ -494,10 +484,7 @@ impl Group {
         } else {
             let [p0, q0, p1, q1] = &self.x;
             for i in 0..LANES {
-                // The rest of `cell_row_factored`.
-                let nx0 = p0[i] + at.dy * q0[i];
-                let nx1 = p1[i] + at.dy1 * q1[i];
-                noise[i] = nx0 + at.v * (nx1 - nx0);
+                noise[i] = factored_sample([p0[i], q0[i], p1[i], q1[i]], at);
             }
         }
         let mut any = false;
@@ -512,7 +499,8 @@ impl Group {
         any
     }
 
-    /// [`Group::place`] for the factored kernel in AVX2.
+    /// [`Group::place`] for the factored kernel in AVX2: [`factored_sample`] eight lanes
+    /// at a time.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     fn place_avx2(

@@ -91,10 +91,10 @@ fn span(y: usize, d: &Disc, width: usize) -> (usize, usize) {
 /// Turns every solid tile of row `y` (`row`) within the disc, at or below row `floor[x]` of
 /// its column, into air: one disc on its own, as [`carve`] does for all of them at once.
 #[cfg(test)]
-fn carve_row(row: &mut [Tile], y: usize, d: &Disc, floor: &[usize]) {
+fn carve_row(row: &mut [Tile], y: usize, d: &Disc, floor: &[u32]) {
     let (x0, x1) = span(y, d, row.len());
     for (t, &f) in row[x0..x1].iter_mut().zip(&floor[x0..x1]) {
-        if y >= f && t.is_solid() {
+        if y as u32 >= f && t.is_solid() {
             *t = Tile::Air;
         }
     }
@@ -127,7 +127,7 @@ fn set_bits(words: &mut [u64], x0: usize, x1: usize) {
 /// rows run in parallel. A band first marks, one bit a tile, what each kind of disc
 /// covers, then turns the solid tiles marked into air: each tile is looked at once
 /// however many discs overlap on it (a tunnel's discs overlap about threefold).
-fn carve(world: &mut World, discs: &[Disc], below: &[usize]) {
+fn carve(world: &mut World, discs: &[Disc], below: &[u32]) {
     let (width, height) = (world.width(), world.height());
     let bands = height.div_ceil(BAND);
     let mut in_band: Vec<Vec<u32>> = vec![Vec::new(); bands];
@@ -145,7 +145,7 @@ fn carve(world: &mut World, discs: &[Disc], below: &[usize]) {
     let stride = wpr + 2;
     // Per word of a row, the deepest `below` of its columns: rows at or under it need no
     // per-column check.
-    let deepest: Vec<usize> = below
+    let deepest: Vec<u32> = below
         .chunks(64)
         .map(|c| c.iter().copied().max().unwrap_or(0))
         .collect();
@@ -179,13 +179,10 @@ fn carve(world: &mut World, discs: &[Disc], below: &[usize]) {
                         if long | short == 0 {
                             continue;
                         }
-                        let under = if y >= deepest[w] {
+                        let under = if y as u32 >= deepest[w] {
                             !0
                         } else {
-                            below[w * 64..(w * 64 + 64).min(width)]
-                                .iter()
-                                .enumerate()
-                                .fold(0u64, |m, (i, &f)| m | ((y >= f) as u64) << i)
+                            crate::analysis::ground_mask(below, w * 64, y as u32)
                         };
                         let mut marked = short | long & under;
                         // Branch-free, so the loads of tiles not in cache overlap.
@@ -211,14 +208,18 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
 }
 
 /// Every disc of every tunnel, and the first row long tunnels may open in each column.
-fn plan(world: &World, preset: &Preset, key: u64) -> (Vec<Disc>, Vec<usize>) {
+fn plan(world: &World, preset: &Preset, key: u64) -> (Vec<Disc>, Vec<u32>) {
     let p = &preset.tunnels;
     let (width, height) = (world.width(), world.height());
     let layers = Layers::of(preset);
     let columns = width as f64 / 1000.0;
     // Long tunnels stay below the surface's margin; mouths may open the surface.
-    let margin = preset.caves.margin as usize;
-    let below: Vec<usize> = world.surface.iter().map(|&s| s as usize + margin).collect();
+    let margin = preset.caves.margin;
+    let below: Vec<u32> = world
+        .surface
+        .iter()
+        .map(|&s| s.saturating_add(margin))
+        .collect();
     let top = layers.underground.max(1) as f64;
     // Down to the underworld, or a little into its open band's ceiling, so they open into it.
     let floor = super::underworld::band_ceiling(preset).map_or(layers.underworld, |c| c + 4);

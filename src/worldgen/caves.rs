@@ -149,7 +149,16 @@ fn spread_byte(b: u8, s: usize) -> u32 {
 /// at a time through a table, then copied to the other `scale - 1` rows.
 pub fn scale_up(coarse: &BitGrid, scale: usize, width: usize, height: usize) -> BitGrid {
     assert!((1..=4).contains(&scale), "cave scale {scale} outside 1..=4");
-    let mut fine = BitGrid::walls(width, height);
+    // Every word is written below, so the grid starts zeroed: fresh pages the kernel
+    // clears as the bands first write them, in parallel, where a grid of walls would be
+    // written twice, the first time on one thread.
+    let words_per_row = width.div_ceil(64);
+    let mut fine = BitGrid {
+        width,
+        height,
+        words_per_row,
+        bits: vec![0; words_per_row * height],
+    };
     let (wpr, cwpr) = (fine.words_per_row, coarse.words_per_row);
     let pad = fine.padding_mask();
     let table: [u32; 256] = std::array::from_fn(|b| spread_byte(b as u8, scale));

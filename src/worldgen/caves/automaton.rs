@@ -169,50 +169,36 @@ fn step_row_rule(
     out[n - 1] |= pad;
 }
 
-/// One automaton step over the whole grid: the source rows and what every row needs.
-struct Step<'a> {
-    src: &'a [u64],
-    /// An all-wall row for the neighbours outside the world.
-    guard: &'a [u64],
-    wpr: usize,
-    height: usize,
+/// One automaton step of one band of rows, in place: `above` and `below` are the rows
+/// just outside the band as they were before the step (or guards).
+struct Band<'a> {
+    above: &'a [u64],
+    below: &'a [u64],
     rule: Rule,
     pad: u64,
 }
 
-impl Step<'_> {
-    /// Steps the rows `y0..y0 + out.len() / wpr` of `src` into `out`.
+impl Band<'_> {
+    /// Steps the rows of `rows` (whole rows of `wpr` words) in place. `prev` and `out` are
+    /// one row each: the row above as it was, and the new row before it is written back.
     #[inline(always)]
-    fn band(&self, y0: usize, out: &mut [u64]) {
-        let (src, wpr) = (self.src, self.wpr);
-        for (k, out_row) in out.chunks_exact_mut(wpr).enumerate() {
-            let y = y0 + k;
-            let above = if y == 0 {
-                self.guard
-            } else {
-                &src[(y - 1) * wpr..y * wpr]
-            };
-            let below = if y + 1 == self.height {
-                self.guard
-            } else {
-                &src[(y + 1) * wpr..(y + 2) * wpr]
-            };
-            step_row_rule(
-                above,
-                &src[y * wpr..(y + 1) * wpr],
-                below,
-                out_row,
-                &self.rule,
-                self.pad,
-            );
+    fn step(&self, rows: &mut [u64], wpr: usize, prev: &mut [u64], out: &mut [u64]) {
+        prev.copy_from_slice(self.above);
+        let n = rows.len() / wpr;
+        for k in 0..n {
+            let (row, rest) = rows[k * wpr..].split_at_mut(wpr);
+            let below = if k + 1 < n { &rest[..wpr] } else { self.below };
+            step_row_rule(prev, row, below, out, &self.rule, self.pad);
+            prev.copy_from_slice(row);
+            row.copy_from_slice(out);
         }
     }
 
-    /// [`Step::band`] compiled for AVX2 (four words per instruction; same result).
+    /// [`Band::step`] compiled for AVX2 (four words per instruction; same result).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    fn band_avx2(&self, y0: usize, out: &mut [u64]) {
-        self.band(y0, out)
+    fn step_avx2(&self, rows: &mut [u64], wpr: usize, prev: &mut [u64], out: &mut [u64]) {
+        self.step(rows, wpr, prev, out)
     }
 }
 
@@ -221,6 +207,11 @@ const BAND_ROWS: usize = 16;
 
 /// Runs `iterations` steps over rows `first_row..height` (rows above are all walls and
 /// stay walls: a wall with 8 wall neighbours never opens under a valid rule).
+///
+/// Each step works in place, bands of rows in parallel: a band keeps its row above as it
+/// was in a one-row buffer while it overwrites the rows, and the rows just outside each
+/// band are copied out before the step. So a step costs no second grid (a Large world's is
+/// 2.5 MB of fresh memory, which the kernel must clear) and walks one grid, not two.
 pub fn run_automaton(grid: &mut BitGrid, params: &CaveParams, first_row: usize) {
     let wpr = grid.words_per_row;
     let height = grid.height;
@@ -230,33 +221,47 @@ pub fn run_automaton(grid: &mut BitGrid, params: &CaveParams, first_row: usize) 
     let rule = Rule::new(params.wall_above, params.open_below);
     #[cfg(target_arch = "x86_64")]
     let avx2 = std::is_x86_feature_detected!("avx2");
-    if params.iterations == 0 {
-        return;
-    }
-    let mut next = grid.bits.clone();
+    let bands = (height - first_row).div_ceil(BAND_ROWS);
+    let row = |bits: &[u64], y: usize| bits[y * wpr..(y + 1) * wpr].to_vec();
     for _ in 0..params.iterations {
-        let step = Step {
-            src: &grid.bits,
-            guard: &guard,
-            wpr,
-            height,
-            rule,
-            pad,
-        };
-        next[first_row * wpr..]
+        // Per band, the rows just above and below it before the step.
+        let edges: Vec<(Vec<u64>, Vec<u64>)> = (0..bands)
+            .map(|b| {
+                let (y0, y1) = (first_row + b * BAND_ROWS, first_row + (b + 1) * BAND_ROWS);
+                let above = if y0 == 0 {
+                    guard.clone()
+                } else {
+                    row(&grid.bits, y0 - 1)
+                };
+                let below = if y1 >= height {
+                    guard.clone()
+                } else {
+                    row(&grid.bits, y1)
+                };
+                (above, below)
+            })
+            .collect();
+        grid.bits[first_row * wpr..]
             .par_chunks_mut(BAND_ROWS * wpr)
-            .enumerate()
-            .for_each(|(b, out)| {
-                let y0 = first_row + b * BAND_ROWS;
-                #[cfg(target_arch = "x86_64")]
-                if avx2 {
-                    // SAFETY: the CPU has AVX2 (checked at run time above).
-                    unsafe { step.band_avx2(y0, out) };
-                    return;
-                }
-                step.band(y0, out);
-            });
-        std::mem::swap(&mut grid.bits, &mut next);
+            .zip(&edges)
+            .for_each_init(
+                || (vec![0u64; wpr], vec![0u64; wpr]),
+                |(prev, out), (rows, (above, below))| {
+                    let band = Band {
+                        above,
+                        below,
+                        rule,
+                        pad,
+                    };
+                    #[cfg(target_arch = "x86_64")]
+                    if avx2 {
+                        // SAFETY: the CPU has AVX2 (checked at run time above).
+                        unsafe { band.step_avx2(rows, wpr, prev, out) };
+                        return;
+                    }
+                    band.step(rows, wpr, prev, out);
+                },
+            );
     }
 }
 

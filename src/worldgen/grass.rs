@@ -60,22 +60,38 @@ fn grow_under(row: &mut [Tile], above: &[Tile]) {
     }
 }
 
+/// Grass on the first solid tile of each column from the top, if it is dirt (mud) under
+/// open sky. Rows go top down, 64 columns a word: `open` has bit `x % 64` of word `x / 64`
+/// set while column `x` has been open sky down to the current row. A word whose columns
+/// have all closed is skipped, and tiles are only written where grass grows, so the sky
+/// rows above the ground (20% of a Large world, never written since the surface pass) keep
+/// their pages unmapped: a write over them, even of the air they hold, would make the
+/// kernel clear megabytes of fresh memory.
 fn sky_lit(world: &mut World) {
     let (width, height) = (world.width(), world.height());
-    // open[x]: column x has been open sky from the top down to the current row.
-    let mut open = vec![true; width];
+    let mut open: Vec<u64> = (0..width.div_ceil(64))
+        .map(|w| !0u64 >> (64 - (width - w * 64).min(64)))
+        .collect();
     for y in 0..height {
-        let mut any = false;
         let row = &mut world.tiles_mut()[y * width..(y + 1) * width];
-        for (t, o) in row.iter_mut().zip(open.iter_mut()) {
-            let is_open = *t == Tile::Air;
-            // The first non-open tile of a still-open column grows grass if it is dirt
-            // or mud (not in the top row: grass needs sky above it).
-            *t = if *o & (y > 0) { grown(*t) } else { *t };
-            *o &= is_open;
-            any |= *o;
+        let mut any = 0;
+        for (tiles, open) in row.chunks_mut(64).zip(open.iter_mut()) {
+            if *open == 0 {
+                continue;
+            }
+            let air = crate::world::tile_bits(tiles, Tile::Air);
+            // The first non-air tile of a still-open column grows grass if it is dirt or
+            // mud (not in the top row: grass needs sky above it).
+            let mut meets = if y > 0 { *open & !air } else { 0 };
+            while meets != 0 {
+                let t = &mut tiles[meets.trailing_zeros() as usize];
+                *t = grown(*t);
+                meets &= meets - 1;
+            }
+            *open &= air;
+            any |= *open;
         }
-        if !any {
+        if any == 0 {
             break;
         }
     }

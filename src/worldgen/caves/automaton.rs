@@ -179,26 +179,33 @@ struct Band<'a> {
 }
 
 impl Band<'_> {
-    /// Steps the rows of `rows` (whole rows of `wpr` words) in place. `prev` and `out` are
-    /// one row each: the row above as it was, and the new row before it is written back.
+    /// Steps the rows of `rows` (whole rows of `wpr` words) in place. `prev` and `cur` are
+    /// one row each: the rows above and at the current one as they were; each new row is
+    /// written straight over its old one, once that is copied into `cur`.
     #[inline(always)]
-    fn step(&self, rows: &mut [u64], wpr: usize, prev: &mut [u64], out: &mut [u64]) {
+    fn step<'r>(
+        &self,
+        rows: &mut [u64],
+        wpr: usize,
+        mut prev: &'r mut [u64],
+        mut cur: &'r mut [u64],
+    ) {
         prev.copy_from_slice(self.above);
         let n = rows.len() / wpr;
         for k in 0..n {
             let (row, rest) = rows[k * wpr..].split_at_mut(wpr);
             let below = if k + 1 < n { &rest[..wpr] } else { self.below };
-            step_row_rule(prev, row, below, out, &self.rule, self.pad);
-            prev.copy_from_slice(row);
-            row.copy_from_slice(out);
+            cur.copy_from_slice(row);
+            step_row_rule(prev, cur, below, row, &self.rule, self.pad);
+            std::mem::swap(&mut prev, &mut cur);
         }
     }
 
     /// [`Band::step`] compiled for AVX2 (four words per instruction; same result).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    fn step_avx2(&self, rows: &mut [u64], wpr: usize, prev: &mut [u64], out: &mut [u64]) {
-        self.step(rows, wpr, prev, out)
+    fn step_avx2(&self, rows: &mut [u64], wpr: usize, prev: &mut [u64], cur: &mut [u64]) {
+        self.step(rows, wpr, prev, cur)
     }
 }
 
@@ -208,10 +215,11 @@ const BAND_ROWS: usize = 16;
 /// Runs `iterations` steps over rows `first_row..height` (rows above are all walls and
 /// stay walls: a wall with 8 wall neighbours never opens under a valid rule).
 ///
-/// Each step works in place, bands of rows in parallel: a band keeps its row above as it
-/// was in a one-row buffer while it overwrites the rows, and the rows just outside each
-/// band are copied out before the step. So a step costs no second grid (a Large world's is
-/// 2.5 MB of fresh memory, which the kernel must clear) and walks one grid, not two.
+/// Each step works in place, bands of rows in parallel: a band keeps the row above and
+/// the current row as they were in two one-row buffers while it overwrites its rows, and
+/// the rows just outside each band are copied out before the step. So a step costs no
+/// second grid (a Large world's is 2.5 MB of fresh memory, which the kernel must clear)
+/// and walks one grid, not two.
 pub fn run_automaton(grid: &mut BitGrid, params: &CaveParams, first_row: usize) {
     let wpr = grid.words_per_row;
     let height = grid.height;
@@ -246,7 +254,7 @@ pub fn run_automaton(grid: &mut BitGrid, params: &CaveParams, first_row: usize) 
             .zip(&edges)
             .for_each_init(
                 || (vec![0u64; wpr], vec![0u64; wpr]),
-                |(prev, out), (rows, (above, below))| {
+                |(prev, cur), (rows, (above, below))| {
                     let band = Band {
                         above,
                         below,
@@ -256,10 +264,10 @@ pub fn run_automaton(grid: &mut BitGrid, params: &CaveParams, first_row: usize) 
                     #[cfg(target_arch = "x86_64")]
                     if avx2 {
                         // SAFETY: the CPU has AVX2 (checked at run time above).
-                        unsafe { band.step_avx2(rows, wpr, prev, out) };
+                        unsafe { band.step_avx2(rows, wpr, prev, cur) };
                         return;
                     }
-                    band.step(rows, wpr, prev, out);
+                    band.step(rows, wpr, prev, cur);
                 },
             );
     }

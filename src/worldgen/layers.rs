@@ -262,17 +262,32 @@ fn blobs(world: &mut World, preset: &Preset, line: &[usize], key: u32) {
         let r2 = hash3(key, i, 1);
         let rx = 3 + (r2 % 7) as i64;
         let ry = 2 + (r2 >> 8) as i64 % 4;
+        // The blob's columns and rows clipped to the world, each with its term of the
+        // ellipse's equation, worked out once.
+        let xs: Vec<(usize, f64)> = (-rx..=rx)
+            .filter(|dx| (0..width as i64).contains(&(x as i64 + dx)))
+            .map(|dx| {
+                (
+                    (x as i64 + dx) as usize,
+                    (dx * dx) as f64 / (rx * rx) as f64,
+                )
+            })
+            .collect();
         for dy in -ry..=ry {
-            for dx in -rx..=rx {
-                let (tx, ty) = (x as i64 + dx, y as i64 + dy);
-                if tx < 0 || ty < 0 || tx >= width as i64 || ty >= height as i64 {
+            let ty = y as i64 + dy;
+            if ty < 0 || ty >= height as i64 {
+                continue;
+            }
+            let (ty, ey) = (ty as usize, (dy * dy) as f64 / (ry * ry) as f64);
+            let row = &mut world.tiles_mut()[ty * width..(ty + 1) * width];
+            for &(tx, ex) in &xs {
+                if row[tx] != from {
                     continue;
                 }
                 // A ragged edge: the ellipse's radius moves by up to a quarter per tile.
-                let e = (dx * dx) as f64 / (rx * rx) as f64 + (dy * dy) as f64 / (ry * ry) as f64;
                 let jag = (hash3(key, tx as u64, ty as u64) >> 40) as f64 / (1u64 << 24) as f64;
-                if e <= 0.75 + 0.5 * jag && world.tile(tx as usize, ty as usize) == from {
-                    world.set(tx as usize, ty as usize, to);
+                if ex + ey <= 0.75 + 0.5 * jag {
+                    row[tx] = to;
                 }
             }
         }

@@ -7,9 +7,12 @@
 //! Why: a Large world touches about 40 MB of fresh memory. In 4 KiB pages that is some
 //! 10 000 page faults; in 2 MiB pages it is a few dozen. A fresh mapping is already zero,
 //! so a zeroed block (`vec![0; n]`) costs no clearing pass. Fresh memory is dear all the
-//! same: the kernel clears each page on its first touch, and on the virtual machines
-//! Strata is measured on that costs about 0.75 ms of CPU a megabyte, whatever the page
-//! size. So every megabyte not touched counts.
+//! same: the kernel clears each page on its first touch. On the virtual machines Strata
+//! is measured on, a huge page costs about 0.2 ms of CPU a megabyte when it was freed
+//! moments ago (one run after another) and 0.9 to 1.9 ms once the balloon driver has
+//! reported it free and the host has taken it back (after a few idle seconds); small pages
+//! cost about 0.5 ms either way. Huge pages win run after run and lose after idling, so
+//! they stay, and every megabyte not touched counts.
 //!
 //! Freed large blocks are kept for reuse, a few at a time ([`Kept`]): generation makes and
 //! drops several same-sized bit grids and run buffers in turn, and each fresh mapping

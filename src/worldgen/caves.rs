@@ -79,6 +79,17 @@ impl BitGrid {
     }
 }
 
+/// Sets bits `x0..x1` of a row of words (bit `x % 64` of word `x / 64`), a word at a time.
+pub fn set_span(row: &mut [u64], x0: usize, x1: usize) {
+    let mut x = x0;
+    while x < x1 {
+        let (w, b) = (x / 64, x % 64);
+        let n = (x1 - x).min(64 - b);
+        row[w] |= (u64::MAX >> (64 - n)) << b;
+        x += n;
+    }
+}
+
 /// Opens the tiles of one row whose bit is clear, 64 at a time: all-wall words are
 /// skipped, all-open words are a fill, mixed words a branch-free select per tile.
 #[inline(always)]

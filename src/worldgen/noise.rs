@@ -332,12 +332,6 @@ impl RowPosition {
     }
 }
 
-#[inline(always)]
-fn row_position(y: usize, frequency: f32) -> (i32, f32, f32, f32) {
-    let RowPosition { iy, dy, dy1, v } = RowPosition::of(y, frequency);
-    (iy, dy, dy1, v)
-}
-
 /// `out[i] = perlin_2d(key, x_i * frequency, y * frequency)` for the plan's columns, with
 /// the lattice terms taken from (and kept in) `lattice`, so rows in order share them;
 /// bit-identical to the point kernel: the same IEEE operations on the same values, in the
@@ -353,7 +347,7 @@ pub fn perlin_2d_row_cached(
 ) {
     let n = plan.len();
     let out = &mut out[..n];
-    let (iy, dy, dy1, v) = row_position(y, frequency);
+    let RowPosition { iy, dy, dy1, v } = RowPosition::of(y, frequency);
     lattice.prepare(key, plan, iy);
     let [x00, x10, x01, x11] = &lattice.x_terms;
     let [y00, y10, y01, y11] = &lattice.y_signs;

@@ -70,16 +70,15 @@ fn place(world: &mut World, preset: &Preset, rng: &mut PassRng, simd: bool) {
         .zip(field_of)
         .map(|(o, field)| Entry::new(o, field, &layers))
         .collect();
-    let smin = world.surface.iter().copied().min().unwrap_or(0) as i32;
+    let surface = Surface::new(&world.surface);
     let first_row = table
         .iter()
-        .map(|e| (smin + e.min_depth + 1).max(e.top))
+        .map(|e| (surface.min + e.min_depth + 1).max(e.top))
         .min()
         .unwrap_or(0) as usize;
     let width = world.width();
     let freq = p.frequency as f32;
     let plan = RowPlan::new(0, width, freq);
-    let surface = Surface::new(&world.surface);
     // Bands of rows that share a lattice row, so each band hashes its cells' corner
     // gradients once (a band is the unit of parallel work).
     let height = world.height();

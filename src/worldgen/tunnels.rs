@@ -104,7 +104,8 @@ fn carve_row(row: &mut [Tile], y: usize, d: &Disc, floor: &[u32]) {
 const BAND: usize = 32;
 
 /// Sets bits `x0..x1` of a row of words, which has two words more than the columns need
-/// (so a span of up to 64 bits sets two words without a branch).
+/// (so a span of up to 64 bits sets two words without a branch; longer ones go a word at
+/// a time, [`super::caves::set_span`]).
 #[inline]
 fn set_bits(words: &mut [u64], x0: usize, x1: usize) {
     let (w, lo, n) = (x0 / 64, x0 % 64, x1 - x0);
@@ -114,13 +115,7 @@ fn set_bits(words: &mut [u64], x0: usize, x1: usize) {
         words[w + 1] |= (bits >> 64) as u64;
         return;
     }
-    let mut x = x0;
-    while x < x1 {
-        let (w, lo) = (x / 64, x % 64);
-        let n = (x1 - x).min(64 - lo);
-        words[w] |= (!0u64 >> (64 - n)) << lo;
-        x += n;
-    }
+    super::caves::set_span(words, x0, x1);
 }
 
 /// Carves every disc: mouths' from the surface down, long tunnels' below `below`. Bands of

@@ -8,7 +8,7 @@
 //! up row by row in parallel. Everything is a function of the grid alone, so the result is
 //! the same for any thread count.
 
-use super::BitGrid;
+use super::{BitGrid, set_span};
 use crate::analysis::{BitRows, label_runs};
 use rayon::prelude::*;
 
@@ -42,24 +42,13 @@ pub fn prune(grid: &mut BitGrid, from: usize, min_area: u64) -> u64 {
             for i in row_start[y]..row_start[y + 1] {
                 if area[roots[i] as usize] < min_area {
                     let r = runs[i];
-                    wall_up(row, r.x0 as usize, r.x1 as usize);
+                    set_span(row, r.x0 as usize, r.x1 as usize);
                     closed += (r.x1 - r.x0) as u64;
                 }
             }
             closed
         })
         .sum()
-}
-
-/// Sets bits `x0..x1` of a row of words.
-fn wall_up(row: &mut [u64], x0: usize, x1: usize) {
-    let mut x = x0;
-    while x < x1 {
-        let (w, b) = (x / 64, x % 64);
-        let n = (x1 - x).min(64 - b);
-        row[w] |= (u64::MAX >> (64 - n)) << b;
-        x += n;
-    }
 }
 
 #[cfg(test)]

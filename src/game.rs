@@ -6,6 +6,7 @@
 
 pub mod camera;
 pub mod chunks;
+pub mod display;
 pub mod fog;
 pub mod guard;
 pub mod hud;
@@ -44,14 +45,15 @@ use std::sync::{Arc, Mutex};
 /// defaults when that file did not load.
 pub type StartSettings = (settings::Settings, std::path::PathBuf, Option<String>);
 
-/// Window configuration: "Strata", resizable, sized (and fullscreen) as the settings say,
-/// high-DPI: the framebuffer has the display's pixels and the UI scales to it.
-fn conf(s: &settings::Settings) -> macroquad::conf::Conf {
+/// Window configuration: "Strata", resizable, `size` (the settings' size fitted to the
+/// display, [`display::fit`]), fullscreen as the settings say, high-DPI: the framebuffer
+/// has the display's pixels and the UI scales to it.
+fn conf(s: &settings::Settings, size: (u32, u32)) -> macroquad::conf::Conf {
     macroquad::conf::Conf {
         miniquad_conf: miniquad::conf::Conf {
             window_title: "Strata".into(),
-            window_width: s.window_width as i32,
-            window_height: s.window_height as i32,
+            window_width: size.0 as i32,
+            window_height: size.1 as i32,
             fullscreen: s.fullscreen,
             high_dpi: true,
             window_resizable: true,
@@ -92,7 +94,22 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
     if let Some(e) = &error {
         log::warn!("settings not loaded, playing with the defaults: {e}");
     }
-    let window = conf(&settings);
+    let wanted = (settings.window_width, settings.window_height);
+    let shown = display::display_size();
+    let size = display::fit(wanted, shown);
+    if size != wanted {
+        let on = shown.map_or("its size unknown".to_string(), |d| {
+            format!("{}x{}", d.0, d.1)
+        });
+        log::info!(
+            "window {}x{}: the settings ask for {}x{}, the display is {on}",
+            size.0,
+            size.1,
+            wanted.0,
+            wanted.1
+        );
+    }
+    let window = conf(&settings, size);
     let result = Arc::new(Mutex::new(Ok(())));
     let out = result.clone();
     macroquad::Window::from_config(window, async move {

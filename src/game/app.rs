@@ -2,7 +2,7 @@
 
 use super::camera::{self, Camera};
 use super::guard::{self, Answer, Decision, Replace};
-use super::input::{Action, Mode};
+use super::input::{Action, Mode, Mods};
 use super::lighting::LightView;
 use super::menus::{self, Effect, PauseEntry};
 use super::play::Play;
@@ -108,6 +108,8 @@ pub struct App {
     pub quit: bool,
     /// The lab's noise overlay and Find marks.
     pub lab_gfx: super::lab_app::LabGfx,
+    /// The window has the keyboard focus (from its events, each frame).
+    pub focused: bool,
 }
 
 impl App {
@@ -154,6 +156,7 @@ impl App {
             help_from_pause: false,
             quit: false,
             lab_gfx: Default::default(),
+            focused: true,
         };
         match start {
             Some(source) => app.worker.start_from(source),
@@ -170,6 +173,53 @@ impl App {
 
     fn say(&mut self, text: String, now: f64) {
         self.toast = Some((text, now + 2.5));
+    }
+
+    /// Why the world stands still this frame, if it does ([`super::frame::halt`]).
+    pub fn halt(&self) -> Option<super::frame::Halt> {
+        super::frame::halt(self.mode, self.focused, self.settings.pause_unfocused)
+    }
+
+    /// A key press, in the order presses came: the new key of the command the settings
+    /// menu waits for, else the key's action in the current mode, else the lab's key.
+    pub fn key(
+        &mut self,
+        key: macroquad::input::KeyCode,
+        mods: Mods,
+        screen: (f32, f32),
+        now: f64,
+    ) {
+        if self.rebinding.is_some() {
+            self.bind_key(key, now);
+        } else if let Some(a) = super::input::action(key, self.mode, mods, &self.settings.keys) {
+            self.act(a, screen, now);
+        } else if self.mode == Mode::Lab {
+            self.lab_key(key, mods.ctrl, mods.shift, now);
+        }
+    }
+
+    /// The highlighted row of the menu that has the keyboard, if one has.
+    pub fn menu_cursor(&self) -> Option<(Mode, usize)> {
+        let row = match self.mode {
+            Mode::Pause => self.pause_selected,
+            Mode::Settings => self.settings_selected,
+            Mode::PresetMenu => self.menu_selected,
+            Mode::LoadList => self.load_list.as_ref()?.selected,
+            Mode::Inventory => self.play.recipe_selected,
+            _ => return None,
+        };
+        Some((self.mode, row))
+    }
+
+    /// A click on the pause or settings menu's `i`-th entry: chooses it (on a command's
+    /// row, waits for its new key).
+    pub fn click_entry(&mut self, i: usize, screen: (f32, f32), now: f64) {
+        if self.mode == Mode::Settings && i < menus::rows().len() {
+            self.settings_selected = i;
+            self.adjust_setting(0, now);
+        } else {
+            self.act(Action::ChooseEntry(i), screen, now);
+        }
     }
 
     pub fn act(&mut self, action: Action, screen: (f32, f32), now: f64) {
@@ -279,12 +329,16 @@ impl App {
                 self.settings_changed(now);
             }
             Action::ChooseEntry(i) if self.mode == Mode::Pause => self.pause_entry(i, screen, now),
-            Action::ChooseEntry(i) => {
-                if i < menus::rows().len() {
+            // A number key on a command's row only highlights it: Enter, as the row says,
+            // then waits for the new key (and that Enter is not taken as it).
+            Action::ChooseEntry(i) => match menus::rows().get(i) {
+                Some(menus::Row::Key(_)) => self.settings_selected = i,
+                Some(_) => {
                     self.settings_selected = i;
                     self.adjust_setting(0, now);
                 }
-            }
+                None => {}
+            },
             Action::Adjust(dir) => self.adjust_setting(dir, now),
             Action::MenuUp if self.mode == Mode::Pause => {
                 self.pause_selected = self.pause_selected.saturating_sub(1)
@@ -663,8 +717,9 @@ impl App {
                 UPLOAD_BUDGET,
             );
         }
+        let halted = self.halt().is_some();
         if let Some(s) = &mut self.shown {
-            if !self.mode.pauses() {
+            if !halted {
                 s.run_flow(now);
             }
             s.refresh();
@@ -832,6 +887,77 @@ mod tests {
         app.act(Action::OpenPause, screen, 4.0);
         app.act(Action::ChooseEntry(4), screen, 4.0);
         assert!(app.quit);
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn a_number_key_picks_a_commands_row_and_the_enter_that_opens_capture_is_not_taken() {
+        use macroquad::input::KeyCode as K;
+        let d = std::env::temp_dir().join(format!("strata-app-rebind-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None);
+        app.settings_path = d.join("settings.ron");
+        let screen = (1280.0, 720.0);
+        let press = |app: &mut App, k| app.key(k, Mods::default(), screen, 1.0);
+        // Esc, 2 (Settings), 6 (Move left's row), then Enter as the row's hint says.
+        let left = menus::rows()
+            .iter()
+            .position(|r| *r == menus::Row::Key(Command::Left))
+            .unwrap();
+        let digit = [K::Key1, K::Key2, K::Key3, K::Key4, K::Key5, K::Key6][left];
+        for k in [K::Escape, K::Key2, digit] {
+            press(&mut app, k);
+        }
+        assert_eq!((app.mode, app.settings_selected), (Mode::Settings, left));
+        assert_eq!(
+            app.rebinding, None,
+            "the number key only highlights the row"
+        );
+        press(&mut app, K::Enter);
+        assert_eq!(app.rebinding, Some(Command::Left));
+        assert_eq!(app.settings.keys.describe(Command::Left), "A, Left");
+        press(&mut app, K::J);
+        assert_eq!(app.rebinding, None);
+        assert_eq!(app.settings.keys.describe(Command::Left), "J, A, Left");
+        assert_eq!(
+            app.settings.keys.command(K::Enter),
+            None,
+            "Enter bound to nothing"
+        );
+        // Esc cancels the wait and leaves the keys; a click on the row waits at once.
+        press(&mut app, K::Enter);
+        press(&mut app, K::Escape);
+        assert_eq!(
+            (app.mode, app.rebinding),
+            (Mode::Settings, None),
+            "Esc cancelled the wait, not the menu"
+        );
+        assert_eq!(app.settings.keys.describe(Command::Left), "J, A, Left");
+        app.click_entry(left, screen, 2.0);
+        assert_eq!(app.rebinding, Some(Command::Left));
+        press(&mut app, K::Enter);
+        assert_eq!(
+            app.settings.keys.describe(Command::Left),
+            "Enter, J, A, Left",
+            "Enter pressed while waiting is a key like any other"
+        );
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn the_world_halts_in_the_lab_and_when_the_window_loses_the_keyboard() {
+        use crate::game::frame::Halt;
+        let d = std::env::temp_dir().join(format!("strata-app-halt-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None);
+        assert_eq!(app.halt(), None);
+        app.mode = Mode::Lab;
+        assert_eq!(app.halt(), Some(Halt::Lab));
+        app.mode = Mode::World;
+        app.focused = false;
+        assert_eq!(app.halt(), Some(Halt::Unfocused));
+        app.settings.pause_unfocused = false;
+        assert_eq!(app.halt(), None);
         std::fs::remove_dir_all(&d).unwrap();
     }
 

@@ -117,16 +117,18 @@ pub async fn main_loop(
     let cap = |app: &App| opts.max_fps.unwrap_or(app.settings.max_fps);
     let mut pacer = super::pacer::Pacer::new(cap(&app));
     let mut warm_scale = None;
-    let jump_events = macroquad::input::utils::register_input_subscriber();
-    let mut jump_presses = input::JumpPresses::new(&app.settings.keys);
+    let subscriber = macroquad::input::utils::register_input_subscriber();
+    let mut events = input::Events::new(&app.settings.keys);
     let mut applied = app.settings_version;
+    let mut halted = None;
     loop {
         if applied != app.settings_version {
             applied = app.settings_version;
             pacer = super::pacer::Pacer::new(cap(&app));
-            jump_presses.keys = input::JumpPresses::new(&app.settings.keys).keys;
+            events.jumps.keys = input::JumpPresses::new(&app.settings.keys).keys;
         }
-        macroquad::input::utils::repeat_all_miniquad_input(&mut jump_presses, jump_events);
+        macroquad::input::utils::repeat_all_miniquad_input(&mut events, subscriber);
+        app.focused = events.focused;
         let t0 = Instant::now();
         let now = get_time();
         let screen = (screen_width(), screen_height());
@@ -135,7 +137,14 @@ pub async fn main_loop(
             ui::warm_fonts(s);
             warm_scale = Some(s);
         }
-        handle_input(&mut app, screen, now, &mut drag, jump_presses.take());
+        let jumps = events.jumps.take();
+        let clock = app.shown.as_ref().map(|w| w.time_of_day);
+        handle_input(&mut app, screen, now, &mut drag, (events.take(), jumps));
+        let halt = app.halt();
+        if halt != halted {
+            log_halt(halt, clock);
+            halted = halt;
+        }
         if (is_quit_requested() || std::mem::take(&mut app.quit)) && app.quit_requested(now) {
             return Ok(());
         }
@@ -266,47 +275,70 @@ pub async fn main_loop(
     }
 }
 
-/// Keys, typed characters and the mouse (menu clicks, drag, wheel).
+/// Why the world stands still this frame, if it does ([`halt`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Halt {
+    /// Behind the pause or settings menu, the help screen or the question.
+    Menu,
+    /// The world lab's panel is open.
+    Lab,
+    /// Another window has the keyboard (or the window is minimised).
+    Unfocused,
+}
+
+/// Does the world step this frame (the player, creatures, vitals, the day's clock and
+/// flowing water)? Not behind a menu (`mode`, [`Mode::pauses`]), not while the world
+/// lab's panel is open, and not while the window lacks the keyboard focus when the
+/// settings pause it then (`pause_unfocused`, on by default). `None`: it steps.
+pub fn halt(mode: Mode, focused: bool, pause_unfocused: bool) -> Option<Halt> {
+    match mode {
+        Mode::Lab => Some(Halt::Lab),
+        m if m.pauses() => Some(Halt::Menu),
+        _ if !focused && pause_unfocused => Some(Halt::Unfocused),
+        _ => None,
+    }
+}
+
+/// Says in the log (debug) when the world stops or runs again, with its day's clock
+/// before this frame's step (the keys that run it again step it in the same frame).
+fn log_halt(halt: Option<Halt>, clock: Option<f32>) {
+    let Some(clock) = clock else { return };
+    match halt {
+        Some(h) => log::debug!("world stands still ({h:?}) at day clock {clock:.6}"),
+        None => log::debug!("world runs again at day clock {clock:.6}"),
+    }
+}
+
+/// Keys and typed characters, each in the order they came (`presses`; `jumps`: the jump
+/// keys' presses), and the mouse (menu clicks, drag, wheel).
 fn handle_input(
     app: &mut App,
     screen: (f32, f32),
     now: f64,
     drag: &mut Option<(f32, f32)>,
-    jump_presses: u8,
+    (presses, jump_presses): (Vec<input::Press>, u8),
 ) {
-    let mut keys: Vec<KeyCode> = get_keys_pressed().into_iter().collect();
-    // Held now, or pressed this frame (a quick Ctrl+key can be released within a frame),
-    // or a key went down with Control held (the event's own modifiers).
-    let held = |keys: [KeyCode; 2]| {
-        keys.into_iter()
-            .any(|k| is_key_down(k) || is_key_pressed(k))
-    };
+    let held = |keys: [KeyCode; 2]| keys.into_iter().any(is_key_down);
     let ctrl = held([KeyCode::LeftControl, KeyCode::RightControl]);
-    let alt = held([KeyCode::LeftAlt, KeyCode::RightAlt]);
-    let mods = input::Mods { ctrl, alt };
-    let was_typing = app.mode == Mode::SeedBox;
-    keys.sort_by_key(|k| *k as u16);
-    let shift = held([KeyCode::LeftShift, KeyCode::RightShift]);
-    let was_lab = app.mode == Mode::Lab;
-    for key in keys {
-        // The settings menu waits for a command's new key: this one is it.
-        if app.rebinding.is_some() {
-            app.bind_key(key, now);
-            continue;
-        }
-        if let Some(a) = input::action(key, app.mode, mods, &app.settings.keys) {
-            app.act(a, screen, now);
-        } else if app.mode == Mode::Lab {
-            app.lab_key(key, ctrl, shift, now);
+    // Characters go to the seed box or the lab's text entry only when it was open before
+    // this frame's keys: the key that opens it is not typed into it.
+    let was_typing = app.mode;
+    let cursor = app.menu_cursor();
+    for p in presses {
+        match p {
+            input::Press::Key(key, mods) => app.key(key, mods, screen, now),
+            input::Press::Char(c, mods) if !mods.ctrl && app.mode == was_typing => match app.mode {
+                Mode::SeedBox => app.seed_box.type_char(c),
+                Mode::Lab => app.lab_char(c),
+                _ => {}
+            },
+            input::Press::Char(..) => {}
         }
     }
-    while let Some(c) = get_char_pressed() {
-        if was_typing && app.mode == Mode::SeedBox && !ctrl {
-            app.seed_box.type_char(c);
-        }
-        if was_lab && app.mode == Mode::Lab && !ctrl {
-            app.lab_char(c);
-        }
+    if app.menu_cursor() != cursor
+        && let Some((mode, row)) = app.menu_cursor()
+    {
+        log::debug!("menu {mode:?} row {row}");
     }
     if app.mode == Mode::Lab && app.lab_mouse(screen, now) {
         *drag = None;
@@ -339,7 +371,7 @@ fn handle_input(
                 .iter()
                 .find(|(_, r)| r.contains(vec2(mouse.0, mouse.1)))
             {
-                app.act(input::Action::ChooseEntry(i), screen, now);
+                app.click_entry(i, screen, now);
             }
         }
         return;
@@ -475,8 +507,8 @@ fn handle_input(
         (screen.0 as f64 / app.cam.zoom / 2.0) as f32,
         (screen.1 as f64 / app.cam.zoom / 2.0) as f32,
     );
-    if let Some(w) = &mut app.shown
-        && !app.mode.pauses()
+    if app.halt().is_none()
+        && let Some(w) = &mut app.shown
     {
         app.play.step(
             w,
@@ -703,4 +735,24 @@ fn save_screenshot(path: &Path) -> Result<(), String> {
         wr.write_image_data(&rows).map_err(std::io::Error::other)?;
         wr.finish().map_err(std::io::Error::other)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_world_stands_still_behind_menus_in_the_lab_and_without_the_keyboard() {
+        for mode in [Mode::World, Mode::Inventory, Mode::LoadList, Mode::SeedBox] {
+            assert_eq!(halt(mode, true, true), None, "{mode:?}");
+            assert_eq!(halt(mode, false, true), Some(Halt::Unfocused), "{mode:?}");
+            assert_eq!(halt(mode, false, false), None, "{mode:?}, the setting off");
+        }
+        for mode in [Mode::Pause, Mode::Settings, Mode::Help, Mode::Confirm] {
+            assert_eq!(halt(mode, true, true), Some(Halt::Menu), "{mode:?}");
+            assert_eq!(halt(mode, false, false), Some(Halt::Menu), "{mode:?}");
+        }
+        assert_eq!(halt(Mode::Lab, true, true), Some(Halt::Lab));
+        assert_eq!(halt(Mode::Lab, false, false), Some(Halt::Lab));
+    }
 }

@@ -3,7 +3,9 @@
 //! Number keys pick a hotbar slot outside the menus and an entry inside them; the left,
 //! right and jump keys walk and jump in play and pan in the free camera. Esc opens the
 //! pause menu and closes every other one; F11 and Alt+Enter switch fullscreen (F11 is a
-//! binding, Alt+Enter fixed).
+//! binding, Alt+Enter fixed). Key presses and typed characters are read from the window's
+//! events in the order they came ([`Events`]), so taps that fall within one frame are each
+//! a press.
 
 use super::settings::{Bindings, Command};
 use macroquad::input::KeyCode;
@@ -78,11 +80,13 @@ pub enum Mode {
 }
 
 impl Mode {
-    /// Does the world stand still behind this UI (no movement, no flowing water)?
+    /// Does the world stand still behind this UI (no movement, no flowing water)? It does
+    /// behind the menus and the question, and while the world lab's panel is open (the
+    /// player browsing it is not there to fight).
     pub fn pauses(self) -> bool {
         matches!(
             self,
-            Mode::Confirm | Mode::Pause | Mode::Settings | Mode::Help
+            Mode::Confirm | Mode::Pause | Mode::Settings | Mode::Help | Mode::Lab
         )
     }
 }
@@ -92,6 +96,77 @@ impl Mode {
 pub struct Mods {
     pub ctrl: bool,
     pub alt: bool,
+    pub shift: bool,
+}
+
+impl From<macroquad::miniquad::KeyMods> for Mods {
+    fn from(m: macroquad::miniquad::KeyMods) -> Mods {
+        Mods {
+            ctrl: m.ctrl,
+            alt: m.alt,
+            shift: m.shift,
+        }
+    }
+}
+
+/// A key press or a typed character, with the modifiers held at that moment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Press {
+    Key(KeyCode, Mods),
+    Char(char, Mods),
+}
+
+/// What the window's events brought since the last frame: every key press and typed
+/// character in order (a tap that begins and ends between two frames is a press, and 27
+/// quick taps are 27), the jump keys' presses, and whether the window has the keyboard
+/// focus (it starts with it; on X11 the focus leaving the window, elsewhere minimising it,
+/// takes it away). Key repeat is not a press; a held key's repeated characters are typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Events {
+    pub presses: Vec<Press>,
+    pub jumps: JumpPresses,
+    pub focused: bool,
+}
+
+impl Events {
+    /// Reads events for `keys` as bound.
+    pub fn new(keys: &Bindings) -> Events {
+        Events {
+            presses: Vec::new(),
+            jumps: JumpPresses::new(keys),
+            focused: true,
+        }
+    }
+
+    /// A key went down (`repeat`: the system's key repeat while held).
+    pub fn key_down(&mut self, key: KeyCode, mods: Mods, repeat: bool) {
+        self.jumps.key_down(key, repeat);
+        if !repeat {
+            self.presses.push(Press::Key(key, mods));
+        }
+    }
+
+    /// The presses since the last call, in order.
+    pub fn take(&mut self) -> Vec<Press> {
+        std::mem::take(&mut self.presses)
+    }
+}
+
+impl macroquad::miniquad::EventHandler for Events {
+    fn update(&mut self) {}
+    fn draw(&mut self) {}
+    fn key_down_event(&mut self, key: KeyCode, mods: macroquad::miniquad::KeyMods, repeat: bool) {
+        self.key_down(key, mods.into(), repeat);
+    }
+    fn char_event(&mut self, c: char, mods: macroquad::miniquad::KeyMods, _repeat: bool) {
+        self.presses.push(Press::Char(c, mods.into()));
+    }
+    fn window_minimized_event(&mut self) {
+        self.focused = false;
+    }
+    fn window_restored_event(&mut self) {
+        self.focused = true;
+    }
 }
 
 /// The action for a key press in `mode`, with `keys` bound as the player chose.
@@ -223,9 +298,9 @@ pub fn walk_input(
     }
 }
 
-/// Counts presses of the jump keys as the window's events arrive, so a tap that begins
-/// and ends between two frames (a held-key check at frame time misses it) still counts,
-/// and two taps in one long frame count twice. Key repeat is not a press.
+/// Counts presses of the jump keys as the window's events arrive ([`Events`]), so a tap
+/// that begins and ends between two frames (a held-key check at frame time misses it)
+/// still counts, and two taps in one long frame count twice. Key repeat is not a press.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct JumpPresses {
     pub count: u8,
@@ -252,14 +327,6 @@ impl JumpPresses {
     /// The presses since the last call.
     pub fn take(&mut self) -> u8 {
         std::mem::take(&mut self.count)
-    }
-}
-
-impl macroquad::miniquad::EventHandler for JumpPresses {
-    fn update(&mut self) {}
-    fn draw(&mut self) {}
-    fn key_down_event(&mut self, key: KeyCode, _mods: macroquad::miniquad::KeyMods, repeat: bool) {
-        self.key_down(key, repeat);
     }
 }
 
@@ -393,10 +460,18 @@ mod tests {
         assert_eq!(act(K::F1, Mode::Help), Some(Action::Close));
         assert_eq!(act(K::Escape, Mode::Help), Some(Action::Close));
         assert_eq!(act(K::R, Mode::Help), None);
-        for mode in [Mode::Pause, Mode::Settings, Mode::Help, Mode::Confirm] {
-            assert!(mode.pauses());
+        for mode in [
+            Mode::Pause,
+            Mode::Settings,
+            Mode::Help,
+            Mode::Confirm,
+            Mode::Lab,
+        ] {
+            assert!(mode.pauses(), "{mode:?}");
         }
-        assert!(!Mode::World.pauses() && !Mode::LoadList.pauses());
+        for mode in [Mode::World, Mode::LoadList, Mode::Inventory, Mode::SeedBox] {
+            assert!(!mode.pauses(), "{mode:?}");
+        }
     }
 
     #[test]
@@ -446,6 +521,40 @@ mod tests {
         p.key_down(K::D, false);
         assert_eq!(p.take(), 2);
         assert_eq!(p.take(), 0);
+    }
+
+    #[test]
+    fn every_press_is_kept_in_order_with_its_modifiers() {
+        use macroquad::miniquad::{EventHandler, KeyMods};
+        let mut e = Events::new(&Bindings::default());
+        let none = KeyMods::default();
+        for _ in 0..27 {
+            e.key_down_event(K::Down, none, false);
+        }
+        e.key_down_event(K::Down, none, true);
+        let ctrl = KeyMods { ctrl: true, ..none };
+        e.char_event('v', ctrl, false);
+        e.key_down_event(K::V, ctrl, false);
+        e.key_down_event(K::Space, none, false);
+        let p = e.take();
+        assert_eq!(p.len(), 30, "27 taps, a repeat (no press), a chord, a jump");
+        assert!(
+            p[..27]
+                .iter()
+                .all(|&x| x == Press::Key(K::Down, Mods::default()))
+        );
+        let c = Mods {
+            ctrl: true,
+            ..Default::default()
+        };
+        assert_eq!(p[27..29], [Press::Char('v', c), Press::Key(K::V, c)]);
+        assert_eq!(e.jumps.take(), 1);
+        assert!(e.take().is_empty());
+        assert!(e.focused);
+        e.window_minimized_event();
+        assert!(!e.focused);
+        e.window_restored_event();
+        assert!(e.focused);
     }
 
     #[test]

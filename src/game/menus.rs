@@ -32,6 +32,7 @@ pub enum Row {
     FrameCap,
     UiScale,
     Autosave,
+    PauseUnfocused,
     /// A command's keys (Enter, then the new key).
     Key(Command),
     ResetKeys,
@@ -40,7 +41,13 @@ pub enum Row {
 
 /// The settings menu's rows, in order.
 pub fn rows() -> Vec<Row> {
-    let mut out = vec![Row::Fullscreen, Row::FrameCap, Row::UiScale, Row::Autosave];
+    let mut out = vec![
+        Row::Fullscreen,
+        Row::FrameCap,
+        Row::UiScale,
+        Row::Autosave,
+        Row::PauseUnfocused,
+    ];
     out.extend(COMMANDS.iter().map(|c| Row::Key(c.0)));
     out.extend([Row::ResetKeys, Row::Back]);
     out
@@ -62,6 +69,10 @@ pub fn row_text(row: Row, s: &Settings, rebinding: Option<Command>) -> String {
             m if m <= 0.0 => "Autosave: off (closing still saves)  (<- ->)".into(),
             m => format!("Autosave: every {m} min  (<- ->)"),
         },
+        Row::PauseUnfocused => format!(
+            "Pause when another window has the keyboard: {}  (Enter)",
+            if s.pause_unfocused { "on" } else { "off" }
+        ),
         Row::Key(c) => {
             let label = COMMANDS.iter().find(|x| x.0 == c).map_or("", |x| x.2);
             if rebinding == Some(c) {
@@ -95,6 +106,7 @@ pub fn adjust(s: &mut Settings, row: Row, dir: i32) -> Effect {
     let forward = if dir == 0 { 1 } else { dir };
     match row {
         Row::Fullscreen => s.fullscreen = !s.fullscreen,
+        Row::PauseUnfocused => s.pause_unfocused = !s.pause_unfocused,
         Row::FrameCap => s.max_fps = step(&FPS_STEPS, s.max_fps, forward),
         Row::UiScale => {
             // Tenths, so repeated steps land on round values.
@@ -241,6 +253,13 @@ mod tests {
         let mut s = Settings::default();
         assert_eq!(adjust(&mut s, Row::Fullscreen, 0), Effect::Changed);
         assert!(s.fullscreen);
+        assert!(s.pause_unfocused, "on by default");
+        assert_eq!(adjust(&mut s, Row::PauseUnfocused, 1), Effect::Changed);
+        assert!(!s.pause_unfocused);
+        assert_eq!(
+            row_text(Row::PauseUnfocused, &s, None),
+            "Pause when another window has the keyboard: off  (Enter)"
+        );
         adjust(&mut s, Row::FrameCap, 1);
         assert_eq!(s.max_fps, 90);
         adjust(&mut s, Row::FrameCap, -1);

@@ -1,5 +1,5 @@
-//! The player's settings: window size, fullscreen, frame cap, UI scale, autosave and key
-//! bindings, kept in a RON file (`settings.ron` in Strata's config folder,
+//! The player's settings: window size, fullscreen, frame cap, UI scale, autosave, pausing
+//! when the window loses focus, and key bindings, kept in a RON file (`settings.ron` in Strata's config folder,
 //! [`crate::paths::settings_file`]). Every field
 //! has a default, unknown fields are refused, and every value is checked against its
 //! allowed range; a file that does not load never stops the game: it starts with the
@@ -426,6 +426,9 @@ pub struct Settings {
     /// Minutes between autosaves of unsaved edits; 0: no autosave (closing the window
     /// still saves).
     pub autosave_minutes: f64,
+    /// The world stands still while another window has the keyboard (or the game's is
+    /// minimised).
+    pub pause_unfocused: bool,
     pub keys: Bindings,
 }
 
@@ -438,6 +441,7 @@ impl Default for Settings {
             max_fps: crate::cli::DEFAULT_MAX_FPS,
             ui_scale: 1.0,
             autosave_minutes: super::guard::AUTOSAVE_MINUTES,
+            pause_unfocused: true,
             keys: Bindings::default(),
         }
     }

@@ -50,7 +50,7 @@ export STRATA_RULES="$OUT/slimes.ron"
 start_game "$OUT/cwd" play --load "$OUT/meadow.strata"
 game_window 20
 wait_for "on screen" 1 20 || fail "the meadow did not come up"
-xdotool windowfocus --sync "$WIN"
+timeout 10 xdotool windowfocus --sync "$WIN" || fail "could not give the game's window the keyboard"
 xdotool mousemove $((X + WIDTH / 2)) $((Y + 120))
 wait_for "a slime appeared at" 1 15 || fail "no slime came within 15 s"
 step "$(last "appeared at")"
@@ -94,7 +94,7 @@ sleep 0.5
 xmessage -title strata-other-window "another window" 2>/dev/null &
 other_pid=$!
 other=$(timeout 10 xdotool search --sync --name '^strata-other-window$' | head -n1) || fail "xmessage made no window"
-still Unfocused "xdotool windowfocus --sync $other" "xdotool windowfocus --sync $WIN"
+still Unfocused "timeout 10 xdotool windowfocus --sync $other" "timeout 10 xdotool windowfocus --sync $WIN"
 kill "$other_pid" 2>/dev/null || true
 xdotool mousemove $((X + WIDTH / 2)) $((Y + 120))
 
@@ -144,15 +144,18 @@ stop_game
 # --- 5. A settings file asking for a window larger than the display.
 printf '(window_width: 16384, window_height: 16384)\n' >"$STRATA_HOME/settings.ron"
 GAME_LOG=$OUT/big.log
+# GNU time, where installed, says how long the 5 frames took and the peak memory.
+timed=()
+[ -x /usr/bin/time ] && timed=(/usr/bin/time -f "%e s, %M KB peak")
 for try in 1 2 3; do
   rc=0
-  (cd "$OUT/cwd" && timeout 120 /usr/bin/time -f "%e s, %M KB peak" "$BIN" play --frames 5 --screenshot "$OUT/big.png") >"$GAME_LOG" 2>&1 || rc=$?
+  (cd "$OUT/cwd" && timeout 120 "${timed[@]}" "$BIN" play --frames 5 --screenshot "$OUT/big.png") >"$GAME_LOG" 2>&1 || rc=$?
   grep -q "XOpenDisplay" "$GAME_LOG" || break
   echo "the game could not open $DISPLAY (try $try), starting it again"
 done
 [ "$rc" = 0 ] || fail "play --frames 5 with a 16384x16384 window exited $rc"
 read -r w h < <(python3 -c 'import struct, sys; d = open(sys.argv[1], "rb").read(24); print(*struct.unpack(">II", d[16:24]))' "$OUT/big.png")
 [ "$w" -le 1280 ] && [ "$h" -le 720 ] || fail "settings asking for 16384x16384 opened a ${w}x${h} window on a 1280x720 display"
-step "16384x16384 asked: a ${w}x${h} window, 5 frames in $(tail -n 1 "$GAME_LOG")"
+step "16384x16384 asked: a ${w}x${h} window; $(tail -n 1 "$GAME_LOG")"
 
 echo "input window test passed in $(($(date +%s) - start)) s (pictures in $OUT)"

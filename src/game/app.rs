@@ -2,7 +2,7 @@
 
 use super::camera::{self, Camera};
 use super::guard::{self, Answer, Decision, Replace};
-use super::input::{Action, Mode, Mods};
+use super::input::{Action, Mode, Mods, Press};
 use super::lighting::LightView;
 use super::menus::{self, Effect, PauseEntry};
 use super::play::Play;
@@ -195,6 +195,31 @@ impl App {
             self.act(a, screen, now);
         } else if self.mode == Mode::Lab {
             self.lab_key(key, mods.ctrl, mods.shift, now);
+        }
+    }
+
+    /// Key presses and typed characters, in the order they came. Characters go to the
+    /// seed box or the lab's text entry only when it was open before these presses (the
+    /// key that opens it is not typed into it), and not with Ctrl held. A menu's cursor
+    /// that moved is logged (debug) as `menu MODE row N`.
+    pub fn presses(&mut self, presses: &[Press], screen: (f32, f32), now: f64) {
+        let was = self.mode;
+        let cursor = self.menu_cursor();
+        for &p in presses {
+            match p {
+                Press::Key(key, mods) => self.key(key, mods, screen, now),
+                Press::Char(c, mods) if !mods.ctrl && self.mode == was => match self.mode {
+                    Mode::SeedBox => self.seed_box.type_char(c),
+                    Mode::Lab => self.lab_char(c),
+                    _ => {}
+                },
+                Press::Char(..) => {}
+            }
+        }
+        if self.menu_cursor() != cursor
+            && let Some((mode, row)) = self.menu_cursor()
+        {
+            log::debug!("menu {mode:?} row {row}");
         }
     }
 
@@ -941,6 +966,58 @@ mod tests {
             "Enter, J, A, Left",
             "Enter pressed while waiting is a key like any other"
         );
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn presses_are_taken_in_order_so_a_seed_typed_and_entered_within_a_frame_counts() {
+        use macroquad::input::KeyCode as K;
+        let d = std::env::temp_dir().join(format!("strata-app-order-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None);
+        let screen = (1280.0, 720.0);
+        let (none, ctrl) = (
+            Mods::default(),
+            Mods {
+                ctrl: true,
+                ..Default::default()
+            },
+        );
+        // T's own character (X11 sends it before the key) is not typed into the box it
+        // opens, nor is anything else in the batch that opened it.
+        app.presses(
+            &[
+                Press::Char('t', none),
+                Press::Key(K::T, none),
+                Press::Char('7', none),
+            ],
+            screen,
+            0.0,
+        );
+        assert_eq!((app.mode, app.seed_box.text.as_str()), (Mode::SeedBox, ""));
+        // 4, 2, a Ctrl chord's character, Enter: one frame's worth, in order.
+        let batch = [
+            Press::Char('4', none),
+            Press::Key(K::Key4, none),
+            Press::Char('2', none),
+            Press::Key(K::Key2, none),
+            Press::Char('x', ctrl),
+            Press::Key(K::Enter, none),
+        ];
+        app.presses(&batch, screen, 1.0);
+        assert_eq!(
+            (app.mode, app.seed),
+            (Mode::World, 42),
+            "typed before Enter"
+        );
+        // 27 Down taps in one batch move the settings menu 27 rows (its last is 28).
+        app.presses(
+            &[Press::Key(K::Escape, none), Press::Key(K::Key2, none)],
+            screen,
+            2.0,
+        );
+        app.presses(&[Press::Key(K::Down, none); 27], screen, 2.0);
+        assert_eq!(app.menu_cursor(), Some((Mode::Settings, 27)));
         std::fs::remove_dir_all(&d).unwrap();
     }
 

@@ -320,26 +320,7 @@ fn handle_input(
 ) {
     let held = |keys: [KeyCode; 2]| keys.into_iter().any(is_key_down);
     let ctrl = held([KeyCode::LeftControl, KeyCode::RightControl]);
-    // Characters go to the seed box or the lab's text entry only when it was open before
-    // this frame's keys: the key that opens it is not typed into it.
-    let was_typing = app.mode;
-    let cursor = app.menu_cursor();
-    for p in presses {
-        match p {
-            input::Press::Key(key, mods) => app.key(key, mods, screen, now),
-            input::Press::Char(c, mods) if !mods.ctrl && app.mode == was_typing => match app.mode {
-                Mode::SeedBox => app.seed_box.type_char(c),
-                Mode::Lab => app.lab_char(c),
-                _ => {}
-            },
-            input::Press::Char(..) => {}
-        }
-    }
-    if app.menu_cursor() != cursor
-        && let Some((mode, row)) = app.menu_cursor()
-    {
-        log::debug!("menu {mode:?} row {row}");
-    }
+    app.presses(&presses, screen, now);
     if app.mode == Mode::Lab && app.lab_mouse(screen, now) {
         *drag = None;
         return;

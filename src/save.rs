@@ -64,7 +64,7 @@
 
 use crate::edit::Inventory;
 use crate::explored::Explored;
-use crate::items::inventory::SLOTS;
+use crate::items::inventory::{HOTBAR_SLOTS, SLOTS};
 use crate::items::{CHEST_SLOTS, Chest, Chests, MAX_NAME, Stack, catalog};
 use crate::preset::{self, MAX_FILE_BYTES, Preset};
 use crate::world::{Tile, World};
@@ -542,9 +542,15 @@ fn read_inventory<'a>(
     let n = r.u32("inventory")? as usize;
     if old_kinds > 0 {
         // Version 2 listed the tile kinds of its day: 25 at last, fewer before.
-        if n > old_kinds || n < V1_KINDS.min(old_kinds) {
+        let least = V1_KINDS.min(old_kinds);
+        if n > old_kinds || n < least {
+            let expected = if least == old_kinds {
+                format!("{old_kinds}")
+            } else {
+                format!("{least} to {old_kinds}")
+            };
             return Err(invalid(format!(
-                "inventory of {n} kinds, expected {old_kinds}"
+                "inventory of {n} kinds, expected {expected}"
             )));
         }
         let counts = (0..n)
@@ -584,16 +590,38 @@ fn read_slots<'a>(
     Ok(slots)
 }
 
-/// The stack a stored slot names (its count is checked by whoever holds it).
+/// The stack a stored slot names: a known item, at least one and at most a stack of it.
+/// `place` names the slot in the message.
 fn stack_of(slot: StoredSlot, place: impl Fn() -> String) -> Result<Option<Stack>, SaveError> {
     let Some((name, count)) = slot else {
         return Ok(None);
     };
-    let name = std::str::from_utf8(name).unwrap_or("");
-    let item = catalog()
-        .id(name)
-        .ok_or_else(|| invalid(format!("unknown item {name:?} in {}", place())))?;
-    Ok(Some(Stack { item, count }))
+    let Some(item) = std::str::from_utf8(name).ok().and_then(|n| catalog().id(n)) else {
+        return Err(invalid(format!(
+            "unknown item {} in {}",
+            shown_name(name),
+            place()
+        )));
+    };
+    let stack = Stack { item, count };
+    if !crate::items::inventory::stack_ok(stack) {
+        let info = catalog().item(item);
+        return Err(invalid(format!(
+            "{count} {} in {}, a stack holds 1 to {}",
+            info.name,
+            place(),
+            info.stack
+        )));
+    }
+    Ok(Some(stack))
+}
+
+/// A stored item name for a message: quoted, its bytes escaped when it is not UTF-8.
+fn shown_name(name: &[u8]) -> String {
+    match std::str::from_utf8(name) {
+        Ok(text) => format!("{text:?}"),
+        Err(_) => format!("\"{}\" (not UTF-8)", name.escape_ascii()),
+    }
 }
 
 /// A section as read: its tag and bytes.
@@ -680,7 +708,7 @@ fn read_chests(body: &[u8], world: &World) -> Result<Chests, SaveError> {
             .into_iter()
             .enumerate()
         {
-            slots[k] = stack_of(s, || format!("chest {i}"))?;
+            slots[k] = stack_of(s, || format!("chest {i} at {x} {y}, slot {k}"))?;
         }
         let chest = Chest::from_slots(slots)
             .ok_or_else(|| invalid(format!("chest {i} at {x} {y}: a stack out of range")))?;
@@ -710,7 +738,9 @@ impl StoredInventory<'_> {
                 }
                 inv.select(*slot as usize);
                 if inv.selected() != *slot as usize {
-                    return Err(invalid(format!("hotbar slot {slot}")));
+                    return Err(invalid(format!(
+                        "selected hotbar slot {slot}, the hotbar has {HOTBAR_SLOTS}"
+                    )));
                 }
                 Ok(inv)
             }
@@ -719,9 +749,10 @@ impl StoredInventory<'_> {
                 for (i, &s) in slots.iter().enumerate() {
                     out[i] = stack_of(s, || format!("slot {i}"))?;
                 }
+                // Every stack was checked: only the selected slot can be wrong.
                 Inventory::from_parts(out, *selected as usize).ok_or_else(|| {
                     invalid(format!(
-                        "inventory slots out of range (hotbar slot {selected})"
+                        "selected hotbar slot {selected}, the hotbar has {HOTBAR_SLOTS}"
                     ))
                 })
             }

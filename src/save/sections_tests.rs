@@ -104,10 +104,13 @@ fn damaged_chests_are_refused_with_a_clear_message() {
             body(1, &[(10, 2)], ("jelly", 5)),
             "unknown item \"jelly\" in chest 0",
         ),
-        (body(1, &[(10, 2)], ("gel", 0)), "a stack out of range"),
+        (
+            body(1, &[(10, 2)], ("gel", 0)),
+            "0 gel in chest 0 at 10 2, slot 0, a stack holds 1 to ",
+        ),
         (
             body(1, &[(10, 2)], ("gel", 100_000)),
-            "a stack out of range",
+            "100000 gel in chest 0 at 10 2, slot 0, a stack holds 1 to ",
         ),
         // A count far beyond what the bytes hold: refused before anything is allocated.
         (

@@ -90,7 +90,7 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
     let path = crate::paths::settings_file();
     let (settings, error) = settings::load(&path);
     if let Some(e) = &error {
-        log::warn!("settings not loaded, playing with the defaults: {e}");
+        log::warn!("settings not loaded as written: {e}");
     }
     let window = conf(&settings);
     let result = Arc::new(Mutex::new(Ok(())));

@@ -425,7 +425,17 @@ impl App {
         self.autosave_every = self.settings.autosave_every();
         super::ui::set_user_scale(self.settings.ui_scale as f32);
         match self.settings.save(&self.settings_path) {
-            Ok(()) => log::info!("settings saved to {}", self.settings_path.display()),
+            Ok(kept) => {
+                log::info!("settings saved to {}", self.settings_path.display());
+                if let Some(bak) = kept {
+                    let kept = format!(
+                        "the settings file that did not load is kept as {}",
+                        bak.display()
+                    );
+                    log::info!("{kept}");
+                    self.play.say(format!("Settings saved; {kept}"), now);
+                }
+            }
             Err(e) => {
                 log::warn!("settings not saved: {e}");
                 self.play.say(format!("Settings not saved: {e}"), now);
@@ -842,6 +852,45 @@ mod tests {
         app.act(Action::OpenPause, screen, 4.0);
         app.act(Action::ChooseEntry(4), screen, 4.0);
         assert!(app.quit);
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn a_settings_file_that_did_not_load_survives_the_first_change_in_the_menu() {
+        use super::super::settings::{self, Key};
+        let d = std::env::temp_dir().join(format!("strata-app-badset-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        let path = d.join("settings.ron");
+        let text = "(keys: (jump: [\"J\"], left: [\"Q\"]), ui_scale: 9)";
+        std::fs::write(&path, text).unwrap();
+        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None);
+        let (loaded, why) = settings::load(&path);
+        assert!(why.is_some());
+        (app.settings, app.settings_path) = (loaded, path.clone());
+        // Esc, 2 (settings), Down, Right.
+        let screen = (1280.0, 720.0);
+        app.act(Action::OpenPause, screen, 0.0);
+        app.act(Action::ChooseEntry(1), screen, 0.0);
+        assert_eq!(app.mode, Mode::Settings);
+        app.act(Action::MenuDown, screen, 0.0);
+        app.act(Action::Adjust(1), screen, 0.0);
+        assert_ne!(std::fs::read_to_string(&path).unwrap(), text, "written");
+        assert_eq!(
+            std::fs::read_to_string(d.join("settings.ron.bak")).unwrap(),
+            text
+        );
+        let (now, why) = settings::load(&path);
+        assert_eq!((&now, why), (&app.settings, None));
+        let keys = |c| now.keys.keys(c).to_vec();
+        assert_eq!(
+            (keys(Command::Jump), keys(Command::Left)),
+            (
+                vec![Key(macroquad::input::KeyCode::J)],
+                vec![Key(macroquad::input::KeyCode::Q)]
+            ),
+            "the bindings that loaded are kept"
+        );
         std::fs::remove_dir_all(&d).unwrap();
     }
 

@@ -428,12 +428,14 @@ impl App {
             Ok(kept) => {
                 log::info!("settings saved to {}", self.settings_path.display());
                 if let Some(bak) = kept {
-                    let kept = format!(
-                        "the settings file that did not load is kept as {}",
+                    log::info!(
+                        "kept the settings file that did not load as {}",
                         bak.display()
                     );
-                    log::info!("{kept}");
-                    self.play.say(format!("Settings saved; {kept}"), now);
+                    let name = bak.file_name().unwrap_or_default().to_string_lossy();
+                    let said =
+                        format!("Settings saved; the file that did not load is kept as {name}");
+                    self.play.say(said, now);
                 }
             }
             Err(e) => {

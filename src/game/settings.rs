@@ -648,7 +648,7 @@ pub fn load(path: &Path) -> (Settings, Option<String>) {
         Err(e) => match salvage(&text) {
             Some((s, reset)) => {
                 let fields = reset.join(", ");
-                let e = format!("{e} ({fields}: the default; the other fields as written)");
+                let e = format!("{e} ({fields}: the default; the rest as written)");
                 (s, Some(e))
             }
             None => defaults_because(e),

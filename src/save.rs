@@ -34,10 +34,12 @@
 //!
 //! A world's identity is made with it (at random, see [`crate::world::fresh_id`]) and
 //! names its save ([`file_name`]), so a new world of the same seed never writes over
-//! another's save or backup. A save from before format 5 has none: it loads with its seed
-//! as its identity, which names the file exactly as those formats named it
-//! (`world-<seed>.strata`), so such a world saved again replaces its own file, as it did,
-//! and is never split into a second one. Format 5 is format 4 with `WRLD` added (a
+//! another's save or backup. A save from before format 5 has none: [`decode`] gives it its
+//! seed, and [`load`] its file's ([`old_id`]): the seed for the name those formats gave a
+//! world's save (`world-<seed>.strata`), so such a world saved again replaces its own
+//! file, as it did, and is never split into a second one; another name's own, so an old
+//! save of another name (`strata gen --save`, a copy) never writes over the world of its
+//! seed. Format 5 is format 4 with `WRLD` added (a
 //! version of its own, so an older Strata says a newer one wrote the file rather than
 //! calling the section damage).
 //!
@@ -855,7 +857,27 @@ pub fn save_keeping_backup(
     Ok(backup)
 }
 
-/// Reads and decodes a save.
+/// The identity of a world from a save of before format 5, which had none, from the
+/// save's file name: its seed when the file has the name those formats gave a world's
+/// save (`world-<seed>.strata`, or its `.bak`), so saving it again replaces that file as
+/// it did; for any other name (a save from `strata gen --save`, a copy) 64 bits of the
+/// name's FNV-1a, so it is saved beside the world of its seed, not over it, and to the
+/// same file each time it is loaded.
+pub fn old_id(path: &Path, seed: u64) -> u64 {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    let name = name.strip_suffix(BACKUP_SUFFIX).unwrap_or(&name);
+    if name == format!("world-{seed:016x}.{EXTENSION}") {
+        return seed;
+    }
+    let id = crate::rng::fnv1a(name.as_bytes());
+    // Never the seed's own identity, which names the save of the world of that seed.
+    if id == seed { !id } else { id }
+}
+
+/// Reads and decodes a save (a save of before format 5 gets the identity [`old_id`]).
 /// Reads no more than the save's header says its world can take ([`max_save_len`]).
 pub fn load(path: &Path) -> Result<(World, PlayerState), SaveError> {
     use crate::fsio::{ReadError, read_bounded_by};
@@ -868,7 +890,13 @@ pub fn load(path: &Path) -> Result<(World, PlayerState), SaveError> {
         max_save_len(bytes)
     };
     match read_bounded_by(path, HEADER_BYTES, limit_of) {
-        Ok(bytes) => decode(&bytes),
+        Ok(bytes) => {
+            let (mut world, player) = decode(&bytes)?;
+            if !bytes[MAGIC.len()..].starts_with(&VERSION.to_le_bytes()) {
+                world.id = old_id(path, world.seed);
+            }
+            Ok((world, player))
+        }
         // Too long for the world its header names: the header may say why (another
         // format, a foreign file), or the file is damaged.
         Err(ReadError::TooLarge(limit)) => match decode(&head.borrow()) {

@@ -89,3 +89,30 @@ fn a_missing_or_damaged_identity_is_refused() {
     let e = refusal(&encode_with(&w, &player, 4, &[(WORLD_TAG, id)]));
     assert!(e.contains("\"WRLD\" unknown or repeated"), "{e}");
 }
+
+#[test]
+fn an_old_save_of_another_name_is_not_saved_over_the_world_of_its_seed() {
+    let dir = std::env::temp_dir().join(format!("strata-save-oldname-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (w, player) = (world(0x2a), PlayerState::new((32.5, 5.0)));
+    let v4 = encode_as(&w, &player, 4);
+    let id_of = |name: &str| {
+        std::fs::write(dir.join(name), &v4).unwrap();
+        load(&dir.join(name)).unwrap().0.id
+    };
+    // The name F5 gave it, and its backup: the seed, so the same file.
+    assert_eq!(id_of("world-000000000000002a.strata"), 0x2a);
+    assert_eq!(id_of("world-000000000000002a.strata.bak"), 0x2a);
+    // Another name: its own identity, the same on every load, saved beside the other.
+    let other = id_of("other.strata");
+    assert_ne!(other, 0x2a);
+    assert_eq!(id_of("other.strata"), other);
+    assert_ne!(id_of("copy.strata"), other);
+    // Once saved in format 5 the identity is the save's, whatever the file's name.
+    let mut w5 = load(&dir.join("other.strata")).unwrap().0;
+    w5.set(1, 1, Tile::Torch);
+    save(&dir.join("renamed.strata"), &w5, &player).unwrap();
+    assert_eq!(load(&dir.join("renamed.strata")).unwrap().0.id, other);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -92,7 +92,7 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
     let path = crate::paths::settings_file();
     let (settings, error) = settings::load(&path);
     if let Some(e) = &error {
-        log::warn!("settings not loaded, playing with the defaults: {e}");
+        log::warn!("settings not loaded as written: {e}");
     }
     let wanted = (settings.window_width, settings.window_height);
     let shown = display::display_size();

@@ -30,6 +30,18 @@
 //! |---|---|
 //! | `CHST` | chests: count n, then per chest x, y and its [`CHEST_SLOTS`] slots as the inventory's (u32, n × (u32, u32, slots)), row-major, only chests holding something |
 //! | `SEEN` | the explored map ([`Explored`]): LEB128 lengths of its runs of cells, row-major, alternately unseen and seen, the first unseen; always written |
+//! | `WRLD` | the world's identity ([`World::id`]): u64; format 5 on, always written |
+//!
+//! A world's identity is made with it (at random, see [`crate::world::fresh_id`]) and
+//! names its save ([`file_name`]), so a new world of the same seed never writes over
+//! another's save or backup. A save from before format 5 has none: [`decode`] gives it its
+//! seed, and [`load`] its file's ([`old_id`]): the seed for the name those formats gave a
+//! world's save (`world-<seed>.strata`), so such a world saved again replaces its own
+//! file, as it did, and is never split into a second one; another name's own, so an old
+//! save of another name (`strata gen --save`, a copy) never writes over the world of its
+//! seed. Format 5 is format 4 with `WRLD` added (a
+//! version of its own, so an older Strata says a newer one wrote the file rather than
+//! calling the section damage).
 //!
 //! Version 3 wrote no sections: its chests, if any were placed, load empty, and its
 //! explored map loads all seen, as the whole map was on the minimap before maps were kept
@@ -54,7 +66,7 @@
 
 use crate::edit::Inventory;
 use crate::explored::Explored;
-use crate::items::inventory::SLOTS;
+use crate::items::inventory::{HOTBAR_SLOTS, SLOTS};
 use crate::items::{CHEST_SLOTS, Chest, Chests, MAX_NAME, Stack, catalog};
 use crate::preset::{self, MAX_FILE_BYTES, Preset};
 use crate::world::{Tile, World};
@@ -64,7 +76,7 @@ use std::path::{Path, PathBuf};
 /// First bytes of every save.
 pub const MAGIC: &[u8; 7] = b"STRATA\0";
 /// The format this build writes, and the newest it reads.
-pub const VERSION: u32 = 4;
+pub const VERSION: u32 = 5;
 /// Extension of save files.
 pub const EXTENSION: &str = "strata";
 /// Largest save file read: a worst-case 16384 × 4096 world with a run per tile is 128 MiB.
@@ -82,8 +94,17 @@ pub const MAX_CHESTS: usize = 1 << 16;
 const CHESTS_TAG: [u8; 4] = *b"CHST";
 /// The explored map's tag.
 const SEEN_TAG: [u8; 4] = *b"SEEN";
-/// Every section this build knows.
-const TAGS: [[u8; 4]; 2] = [CHESTS_TAG, SEEN_TAG];
+/// The world's identity's tag.
+const WORLD_TAG: [u8; 4] = *b"WRLD";
+
+/// The sections format `version` may hold: none before 4, `WRLD` from 5 on.
+fn tags_of(version: u32) -> &'static [[u8; 4]] {
+    match version {
+        ..=3 => &[],
+        4 => &[CHESTS_TAG, SEEN_TAG],
+        _ => &[CHESTS_TAG, SEEN_TAG, WORLD_TAG],
+    }
+}
 
 /// Health of a new player (and the most there is).
 pub const MAX_HEALTH: f32 = 100.0;
@@ -204,11 +225,8 @@ pub fn encode(world: &World, player: &PlayerState) -> Vec<u8> {
 /// Encodes in the layout of format `version` (older ones only for tests of loading them:
 /// the world must then use only that version's tiles).
 fn encode_as(world: &World, player: &PlayerState, version: u32) -> Vec<u8> {
-    let sections = if version >= 4 {
-        sections_of(world)
-    } else {
-        Vec::new()
-    };
+    let mut sections = sections_of(world);
+    sections.retain(|(tag, _)| tags_of(version).contains(tag));
     encode_with(world, player, version, &sections)
 }
 
@@ -286,9 +304,9 @@ fn stored_chests(world: &World) -> impl Iterator<Item = ((usize, usize), &Chest)
         .filter(|&((x, y), c)| !c.is_empty() && world.tile(x, y) == Tile::Chest)
 }
 
-/// The sections of a version 4 save: those the world has something for.
+/// The sections of a save: those the world has something for.
 fn sections_of(world: &World) -> Vec<([u8; 4], Vec<u8>)> {
-    let mut out = Vec::new();
+    let mut out = vec![(WORLD_TAG, world.id.to_le_bytes().to_vec())];
     let n = stored_chests(world).count();
     if n > 0 {
         let mut b = Vec::with_capacity(4 + n * 64);
@@ -476,11 +494,29 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
     world.surface = surface;
     // A save from before the explored map was kept: the whole map, as its player had it.
     world.explored = Explored::all_seen(width, height);
+    // A save from before worlds had identities: its seed's, which names its file as then.
+    world.id = seed;
+    let mut has_id = false;
     for (tag, body) in sections {
         match tag {
             CHESTS_TAG => world.chests = read_chests(body, &world)?,
+            WORLD_TAG => {
+                let id: [u8; 8] = body.try_into().map_err(|_| {
+                    invalid(format!(
+                        "world identity of {} bytes, expected 8",
+                        body.len()
+                    ))
+                })?;
+                world.id = u64::from_le_bytes(id);
+                has_id = true;
+            }
             _ => world.explored = read_explored(body, width, height)?,
         }
+    }
+    if version >= 5 && !has_id {
+        return Err(invalid(format!(
+            "no world identity (WRLD section), which format v{version} always has"
+        )));
     }
     Ok((
         world,
@@ -508,9 +544,15 @@ fn read_inventory<'a>(
     let n = r.u32("inventory")? as usize;
     if old_kinds > 0 {
         // Version 2 listed the tile kinds of its day: 25 at last, fewer before.
-        if n > old_kinds || n < V1_KINDS.min(old_kinds) {
+        let least = V1_KINDS.min(old_kinds);
+        if n > old_kinds || n < least {
+            let expected = if least == old_kinds {
+                format!("{old_kinds}")
+            } else {
+                format!("{least} to {old_kinds}")
+            };
             return Err(invalid(format!(
-                "inventory of {n} kinds, expected {old_kinds}"
+                "inventory of {n} kinds, expected {expected}"
             )));
         }
         let counts = (0..n)
@@ -550,25 +592,48 @@ fn read_slots<'a>(
     Ok(slots)
 }
 
-/// The stack a stored slot names (its count is checked by whoever holds it).
+/// The stack a stored slot names: a known item, at least one and at most a stack of it.
+/// `place` names the slot in the message.
 fn stack_of(slot: StoredSlot, place: impl Fn() -> String) -> Result<Option<Stack>, SaveError> {
     let Some((name, count)) = slot else {
         return Ok(None);
     };
-    let name = std::str::from_utf8(name).unwrap_or("");
-    let item = catalog()
-        .id(name)
-        .ok_or_else(|| invalid(format!("unknown item {name:?} in {}", place())))?;
-    Ok(Some(Stack { item, count }))
+    let Some(item) = std::str::from_utf8(name).ok().and_then(|n| catalog().id(n)) else {
+        return Err(invalid(format!(
+            "unknown item {} in {}",
+            shown_name(name),
+            place()
+        )));
+    };
+    let stack = Stack { item, count };
+    if !crate::items::inventory::stack_ok(stack) {
+        let info = catalog().item(item);
+        return Err(invalid(format!(
+            "{count} {} in {}, a stack holds 1 to {}",
+            info.name,
+            place(),
+            info.stack
+        )));
+    }
+    Ok(Some(stack))
+}
+
+/// A stored item name for a message: quoted, its bytes escaped when it is not UTF-8.
+fn shown_name(name: &[u8]) -> String {
+    match std::str::from_utf8(name) {
+        Ok(text) => format!("{text:?}"),
+        Err(_) => format!("\"{}\" (not UTF-8)", name.escape_ascii()),
+    }
 }
 
 /// A section as read: its tag and bytes.
 type Section<'a> = ([u8; 4], &'a [u8]);
 
-/// The sections of a save: version 3 has none; version 4 those of [`TAGS`], each once.
+/// The sections of a save: those of [`tags_of`] its version, each once.
 fn read_sections<'a>(r: &mut Reader<'a>, version: u32) -> Result<Vec<Section<'a>>, SaveError> {
     let n = r.u32("sections")? as usize;
-    let known = if version >= 4 { TAGS.len() } else { 0 };
+    let tags = tags_of(version);
+    let known = tags.len();
     if n > known {
         return Err(invalid(format!(
             "{n} sections, format v{version} has at most {known}"
@@ -577,7 +642,7 @@ fn read_sections<'a>(r: &mut Reader<'a>, version: u32) -> Result<Vec<Section<'a>
     let mut out: Vec<Section> = Vec::with_capacity(n);
     for _ in 0..n {
         let tag: [u8; 4] = r.array("sections")?;
-        if !TAGS.contains(&tag) || out.iter().any(|(t, _)| *t == tag) {
+        if !tags.contains(&tag) || out.iter().any(|(t, _)| *t == tag) {
             return Err(invalid(format!(
                 "section {:?} unknown or repeated",
                 String::from_utf8_lossy(&tag)
@@ -645,7 +710,7 @@ fn read_chests(body: &[u8], world: &World) -> Result<Chests, SaveError> {
             .into_iter()
             .enumerate()
         {
-            slots[k] = stack_of(s, || format!("chest {i}"))?;
+            slots[k] = stack_of(s, || format!("chest {i} at {x} {y}, slot {k}"))?;
         }
         let chest = Chest::from_slots(slots)
             .ok_or_else(|| invalid(format!("chest {i} at {x} {y}: a stack out of range")))?;
@@ -675,7 +740,9 @@ impl StoredInventory<'_> {
                 }
                 inv.select(*slot as usize);
                 if inv.selected() != *slot as usize {
-                    return Err(invalid(format!("hotbar slot {slot}")));
+                    return Err(invalid(format!(
+                        "selected hotbar slot {slot}, the hotbar has {HOTBAR_SLOTS}"
+                    )));
                 }
                 Ok(inv)
             }
@@ -684,9 +751,10 @@ impl StoredInventory<'_> {
                 for (i, &s) in slots.iter().enumerate() {
                     out[i] = stack_of(s, || format!("slot {i}"))?;
                 }
+                // Every stack was checked: only the selected slot can be wrong.
                 Inventory::from_parts(out, *selected as usize).ok_or_else(|| {
                     invalid(format!(
-                        "inventory slots out of range (hotbar slot {selected})"
+                        "selected hotbar slot {selected}, the hotbar has {HOTBAR_SLOTS}"
                     ))
                 })
             }
@@ -789,7 +857,27 @@ pub fn save_keeping_backup(
     Ok(backup)
 }
 
-/// Reads and decodes a save.
+/// The identity of a world from a save of before format 5, which had none, from the
+/// save's file name: its seed when the file has the name those formats gave a world's
+/// save (`world-<seed>.strata`, or its `.bak`), so saving it again replaces that file as
+/// it did; for any other name (a save from `strata gen --save`, a copy) 64 bits of the
+/// name's FNV-1a, so it is saved beside the world of its seed, not over it, and to the
+/// same file each time it is loaded.
+pub fn old_id(path: &Path, seed: u64) -> u64 {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    let name = name.strip_suffix(BACKUP_SUFFIX).unwrap_or(&name);
+    if name == format!("world-{seed:016x}.{EXTENSION}") {
+        return seed;
+    }
+    let id = crate::rng::fnv1a(name.as_bytes());
+    // Never the seed's own identity, which names the save of the world of that seed.
+    if id == seed { !id } else { id }
+}
+
+/// Reads and decodes a save (a save of before format 5 gets the identity [`old_id`]).
 /// Reads no more than the save's header says its world can take ([`max_save_len`]).
 pub fn load(path: &Path) -> Result<(World, PlayerState), SaveError> {
     use crate::fsio::{ReadError, read_bounded_by};
@@ -802,7 +890,13 @@ pub fn load(path: &Path) -> Result<(World, PlayerState), SaveError> {
         max_save_len(bytes)
     };
     match read_bounded_by(path, HEADER_BYTES, limit_of) {
-        Ok(bytes) => decode(&bytes),
+        Ok(bytes) => {
+            let (mut world, player) = decode(&bytes)?;
+            if !bytes[MAGIC.len()..].starts_with(&VERSION.to_le_bytes()) {
+                world.id = old_id(path, world.seed);
+            }
+            Ok((world, player))
+        }
         // Too long for the world its header names: the header may say why (another
         // format, a foreign file), or the file is damaged.
         Err(ReadError::TooLarge(limit)) => match decode(&head.borrow()) {
@@ -849,7 +943,8 @@ pub fn max_save_len(head: &[u8]) -> u64 {
     // varint is never longer than the cells it covers.
     let cells = Explored::new(w as usize, h as usize).cells() as u64;
     let seen = 8 + cells + 1;
-    fixed + MAX_PRESET_TEXT + 4 * w as u64 + w as u64 * h as u64 + chests + seen
+    let id = 8 + 8;
+    fixed + MAX_PRESET_TEXT + 4 * w as u64 + w as u64 * h as u64 + chests + seen + id
 }
 
 /// [`load`] with the path in the message, for the command line and the game's overlay.
@@ -861,18 +956,30 @@ pub fn load_game(path: &Path) -> Result<(World, PlayerState), String> {
     })
 }
 
-/// Where F5 saves a world: `world-<seed>.strata` in the saves folder
-/// ([`crate::paths::saves_dir`]).
-pub fn save_path(world: &World) -> PathBuf {
-    crate::paths::saves_dir().join(file_name(world))
+/// Where F5, the autosave and the close request save a world: `world-<id>.strata` in
+/// the saves folder `dir` (the game's is [`crate::paths::saves_dir`]).
+pub fn save_path(dir: &Path, world: &World) -> PathBuf {
+    dir.join(file_name(world))
 }
 
-/// The file name F5 gives a world's save: `world-<seed>.strata`, one per world.
+/// The file name of a world's save: `world-<id>.strata` ([`World::id`] in hex), one per
+/// world, whatever its seed (a world from before format 5 has its seed as its identity,
+/// so the name its save always had).
 pub fn file_name(world: &World) -> String {
-    format!("world-{:016x}.{EXTENSION}", world.seed)
+    format!("world-{:016x}.{EXTENSION}", world.id)
 }
 
-/// The most recently written save in `dir` (F9), if any.
+/// The newest save of `world` in the saves folder `dir` (F9): its file ([`save_path`],
+/// named by its identity, so never a save of another world of its seed), or that file's
+/// backup when only the backup is left; `None` when it has neither.
+pub fn newest_of(dir: &Path, world: &World) -> Option<PathBuf> {
+    let path = save_path(dir, world);
+    [backup_path(&path), path]
+        .into_iter()
+        .rfind(|p| p.is_file())
+}
+
+/// The most recently written save in `dir`, if any.
 pub fn newest_save(dir: &Path) -> Option<PathBuf> {
     std::fs::read_dir(dir)
         .ok()?
@@ -883,6 +990,8 @@ pub fn newest_save(dir: &Path) -> Option<PathBuf> {
         .map(|(_, p)| p)
 }
 
+#[cfg(test)]
+mod identity_tests;
 #[cfg(test)]
 mod sections_tests;
 #[cfg(test)]

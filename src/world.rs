@@ -276,6 +276,23 @@ pub struct World {
     pub chests: Chests,
     /// What the player has seen of it (the explored map the minimap and map view show).
     pub explored: Explored,
+    /// The world's identity, made with it ([`fresh_id`]): its save is named by it
+    /// ([`crate::save::file_name`]), so two worlds of one seed never share a file. A world
+    /// loaded from a save has the save's.
+    pub id: u64,
+}
+
+/// A new world's identity: 64 random bits from the OS-seeded generator (never the seed's
+/// own, which is the identity an old save without one is given, see [`crate::save`]).
+pub fn fresh_id(seed: u64) -> u64 {
+    use rand::Rng;
+    let mut rng = rand::rng();
+    loop {
+        let id = rng.next_u64();
+        if id != seed {
+            return id;
+        }
+    }
 }
 
 impl World {
@@ -292,6 +309,7 @@ impl World {
             preset,
             chests: Chests::default(),
             explored: Explored::new(width, height),
+            id: fresh_id(seed),
         }
     }
 

@@ -8,10 +8,14 @@
 # presses F9 and checks the save was loaded. It digs again and presses R: the game must ask
 # before replacing a world with unsaved edits; S saves it (keeping the save before as
 # `.bak`) and goes on, and the dug world loads again from the load list. It truncates the
-# save and checks F9 refuses it with the game still running. It loads a save of another preset and seed from the load
+# save and checks F9 refuses it with the game still running. It types the same seed
+# again, saves the new world of that seed and checks the first world's save and backup
+# are untouched and F9 loads the new one's. It loads a save of another preset and seed from the load
 # list (L), touches the watched preset file and checks the loaded world stays, that C copies its
 # seed and that the preset menu regenerates at it. It opens the pause menu (Esc), changes the
-# frame cap in its settings and checks settings.ron has it, and opens the help screen (F1). In a hand-drawn world (`gen
+# frame cap in its settings and checks settings.ron has it (and that the settings file it
+# started with, which did not load as written, is kept as settings.ron.bak and its binding
+# kept), and opens the help screen (F1). In a hand-drawn world (`gen
 # --from-ascii`) it digs a pool's wall into a tunnel, then the tunnel's far wall into a
 # cave, and checks the pool pours through; it right-clicks a chest there open and clicks
 # the torches into it; then it closes the window as a window manager's
@@ -51,6 +55,12 @@ cp "$ROOT/config/presets/classic.ron" "$OUT/presets/classic.ron"
 # back); tests/window_loop.sh fights one.
 echo "(creature_cap: 0)" >"$OUT/calm.ron"
 export STRATA_RULES="$OUT/calm.ron"
+
+# A settings file that does not load as written (a value out of range beside a binding):
+# the binding is kept, and the first change in the settings menu keeps the file as
+# settings.ron.bak (below).
+printf '(\n  keys: (fit: ["G"]),\n  ui_scale: 9,\n)\n' >"$OUT/settings.ron"
+cp "$OUT/settings.ron" "$OUT/settings-before.ron"
 
 # F5 saves into $STRATA_HOME/saves, whatever the working folder.
 start_game "$OUT/cwd" play --preset "$OUT/presets/classic.ron" --seed 1
@@ -193,6 +203,52 @@ sleep 0.5
 alive || fail "game died on a damaged save"
 echo "refused: $(grep "load failed" "$OUT/game.log" | tail -n 1 | sed 's/^strata: //')"
 
+# Two worlds of one seed: the world on screen (its save put back) gets a dig, and its seed
+# is typed again (T); S saves it to its file and makes the new world of that seed, whose
+# two F5 saves go to a file of its own: the first world's save and backup stay as they
+# were, F9 loads the new world's save, and the load list shows both.
+cp "$OUT/good.strata" "$save_file"
+wait_still
+dig_under_feet
+saves=$(grep -c "saved " "$OUT/game.log")
+worlds=$(grep -c "on screen" "$OUT/game.log")
+xdotool key t
+sleep 0.3
+xdotool type --delay 60 "$seed_before"
+xdotool key Return
+sleep 1
+[ "$(grep -c "on screen" "$OUT/game.log")" -eq "$worlds" ] || fail "the seed box replaced a world with unsaved edits without asking"
+xdotool key s
+wait_for "saved " $((saves + 1)) 20 || fail "answering S to the seed box's question did not save"
+grep "saved " "$OUT/game.log" | tail -n 1 | grep -q "$save_file" || fail "the question saved $(grep "saved " "$OUT/game.log" | tail -n 1), not $save_file"
+wait_for "on screen" $((worlds + 1)) 30 || fail "the seed box made no new world"
+grep "on screen" "$OUT/game.log" | tail -n 1 | grep -q "seed $seed_before " || fail "the seed box did not make seed $seed_before"
+cp "$save_file" "$OUT/first.strata"
+cp "$save_file.bak" "$OUT/first.strata.bak"
+sleep 1.5
+for _ in 1 2; do
+  wait_still
+  dig_under_feet
+  saves=$(grep -c "saved " "$OUT/game.log")
+  xdotool key F5
+  wait_for "saved " $((saves + 1)) 20 || fail "F5 did not save the second world of seed $seed_before"
+done
+twin=$(grep "saved " "$OUT/game.log" | tail -n 1 | sed 's/^strata: saved //')
+[ "$twin" != "$save_file" ] || fail "the new world of seed $seed_before saved over the first one's file $save_file"
+[ -s "$twin.bak" ] || fail "the second F5 kept no backup ($twin.bak)"
+cmp -s "$save_file" "$OUT/first.strata" || fail "the first world's save $save_file changed"
+cmp -s "$save_file.bak" "$OUT/first.strata.bak" || fail "the first world's backup $save_file.bak changed"
+loads=$(grep -c "loaded " "$OUT/game.log")
+xdotool key F9
+wait_for "loaded " $((loads + 1)) 20 || fail "F9 did not load the second world's save"
+grep "loaded " "$OUT/game.log" | tail -n 1 | grep -q "$twin" || fail "F9 loaded $(grep "loaded " "$OUT/game.log" | tail -n 1), not $twin"
+xdotool key l
+sleep 1
+shot "$OUT/twins.png"
+xdotool key Escape
+sleep 0.3
+echo "two worlds of seed $seed_before: $(basename "$save_file") kept as it was, $(basename "$twin") the second, F9 loads it"
+
 # A save of another preset at another seed, picked from the load list (L, then 1: the
 # newest), and then a `touch` of the watched preset file must leave the loaded world
 # alone; C copies the loaded world's seed, and the preset menu regenerates at it.
@@ -232,6 +288,8 @@ sleep 0.3
 shot "$OUT/settings.png"
 [ -f "$OUT/settings.ron" ] || fail "changing a setting wrote no $OUT/settings.ron"
 grep -q "max_fps: 90," "$OUT/settings.ron" || fail "the frame cap 60 -> 90 is not in settings.ron: $(grep max_fps "$OUT/settings.ron")"
+cmp -s "$OUT/settings.ron.bak" "$OUT/settings-before.ron" || fail "the settings file that did not load was not kept as settings.ron.bak"
+grep -q 'fit: \["G"\]' "$OUT/settings.ron" || fail "the binding that loaded (fit: G) was not written back: $(grep "fit:" "$OUT/settings.ron")"
 press Escape Escape F1
 shot "$OUT/help.png"
 press Escape

@@ -95,6 +95,9 @@ pub struct App {
     /// The player's settings, and the file they are saved to.
     pub settings: Settings,
     pub settings_path: std::path::PathBuf,
+    /// The saves folder: F5, the autosave and the close request write there, F9 and the
+    /// load list read there.
+    pub saves_dir: std::path::PathBuf,
     /// Bumped when the settings change, so the frame loop applies them.
     pub settings_version: u64,
     /// Highlighted entries of the pause and settings menus.
@@ -149,6 +152,7 @@ impl App {
             lab: None,
             settings: Settings::default(),
             settings_path: crate::paths::settings_file(),
+            saves_dir: crate::paths::saves_dir(),
             settings_version: 0,
             pause_selected: 0,
             settings_selected: 0,
@@ -302,20 +306,22 @@ impl App {
             }
             Action::Save => {
                 if let Some(s) = &self.shown {
-                    self.play.save(s, now);
+                    self.play.save(s, &self.saves_dir, now);
                 }
             }
             Action::Load => {
-                // F5 keeps one save per world, so the newest save of this world is its file.
-                match self.shown.as_ref().map(|s| save::save_path(&s.world)) {
-                    Some(path) if path.is_file() => self.request(Replace::LoadNewest(path), now),
+                // A world's saves are named by its identity: its file, or that file's
+                // backup when only the backup is left.
+                let newest = self.shown.as_ref();
+                match newest.and_then(|s| save::newest_of(&self.saves_dir, &s.world)) {
+                    Some(path) => self.request(Replace::LoadNewest(path), now),
                     _ => self
                         .play
                         .say("No save of this world yet (F5 saves; L lists all)", now),
                 }
             }
             Action::OpenLoadList => {
-                self.load_list = Some(LoadList::open(&crate::paths::saves_dir()));
+                self.load_list = Some(LoadList::open(&self.saves_dir));
                 self.thumbs.clear();
                 self.mode = Mode::LoadList;
             }
@@ -498,7 +504,19 @@ impl App {
         self.autosave_every = self.settings.autosave_every();
         super::ui::set_user_scale(self.settings.ui_scale as f32);
         match self.settings.save(&self.settings_path) {
-            Ok(()) => log::info!("settings saved to {}", self.settings_path.display()),
+            Ok(kept) => {
+                log::info!("settings saved to {}", self.settings_path.display());
+                if let Some(bak) = kept {
+                    log::info!(
+                        "kept the settings file that did not load as {}",
+                        bak.display()
+                    );
+                    let name = bak.file_name().unwrap_or_default().to_string_lossy();
+                    let said =
+                        format!("Settings saved; the file that did not load is kept as {name}");
+                    self.play.say(said, now);
+                }
+            }
             Err(e) => {
                 log::warn!("settings not saved: {e}");
                 self.play.say(format!("Settings not saved: {e}"), now);
@@ -575,7 +593,11 @@ impl App {
             return;
         }
         self.save_requested = false;
-        let started = self.shown.as_ref().is_some_and(|s| self.play.save(s, now));
+        let dir = &self.saves_dir;
+        let started = self
+            .shown
+            .as_ref()
+            .is_some_and(|s| self.play.save(s, dir, now));
         // No world to save: go on; a save that could not start keeps the world (the
         // message says why).
         if !started
@@ -639,7 +661,7 @@ impl App {
         let Some(s) = &mut self.shown else {
             return true;
         };
-        let path = save::save_path(&s.world);
+        let path = save::save_path(&self.saves_dir, &s.world);
         match save::save_keeping_backup(&path, &s.world, &s.player_state()) {
             Ok(_) => {
                 s.saved_edits = s.edit_count;
@@ -678,7 +700,7 @@ impl App {
             )
         {
             self.last_save = now;
-            self.play.save_as(s, now, true);
+            self.play.save_as(s, &self.saves_dir, now, true);
         }
         self.lab_update(now);
         match self.worker.poll() {
@@ -1035,6 +1057,165 @@ mod tests {
         assert_eq!(app.halt(), Some(Halt::Unfocused));
         app.settings.pause_unfocused = false;
         assert_eq!(app.halt(), None);
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn a_settings_file_that_did_not_load_survives_the_first_change_in_the_menu() {
+        use super::super::settings::{self, Key};
+        let d = std::env::temp_dir().join(format!("strata-app-badset-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        let path = d.join("settings.ron");
+        let text = "(keys: (jump: [\"J\"], left: [\"Q\"]), ui_scale: 9)";
+        std::fs::write(&path, text).unwrap();
+        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None);
+        let (loaded, why) = settings::load(&path);
+        assert!(why.is_some());
+        (app.settings, app.settings_path) = (loaded, path.clone());
+        // Esc, 2 (settings), Down, Right.
+        let screen = (1280.0, 720.0);
+        app.act(Action::OpenPause, screen, 0.0);
+        app.act(Action::ChooseEntry(1), screen, 0.0);
+        assert_eq!(app.mode, Mode::Settings);
+        app.act(Action::MenuDown, screen, 0.0);
+        app.act(Action::Adjust(1), screen, 0.0);
+        assert_ne!(std::fs::read_to_string(&path).unwrap(), text, "written");
+        assert_eq!(
+            std::fs::read_to_string(d.join("settings.ron.bak")).unwrap(),
+            text
+        );
+        let (now, why) = settings::load(&path);
+        assert_eq!((&now, why), (&app.settings, None));
+        let keys = |c| now.keys.keys(c).to_vec();
+        assert_eq!(
+            (keys(Command::Jump), keys(Command::Left)),
+            (
+                vec![Key(macroquad::input::KeyCode::J)],
+                vec![Key(macroquad::input::KeyCode::Q)]
+            ),
+            "the bindings that loaded are kept"
+        );
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    /// The next world the worker makes, waited for (tests have no window to upload it to).
+    fn next_world(app: &mut App) -> Generated {
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(60) {
+            match app.worker.poll() {
+                Some(Outcome::Ready(g)) => return *g,
+                Some(Outcome::Failed(e)) => panic!("{e}"),
+                None => std::thread::sleep(Duration::from_millis(2)),
+            }
+        }
+        panic!("no world in 60 s");
+    }
+
+    /// Waits for the save being written and hands it to the app.
+    fn finish_save(app: &mut App, now: f64) {
+        let done = app.play.wait_save(now).expect("a save was under way");
+        app.saved(done, now);
+    }
+
+    /// Digs the tile `dx` columns right of the middle of the surface.
+    fn dig(app: &mut App, dx: usize) -> (usize, usize) {
+        let l = app.shown.as_mut().unwrap();
+        let x = l.world.width() / 2 + dx;
+        let at = (x, l.world.surface[x] as usize);
+        l.set_tile(at.0, at.1, crate::world::Tile::Air);
+        assert!(l.unsaved());
+        at
+    }
+
+    #[test]
+    fn two_worlds_of_one_seed_are_played_and_saved_each_to_its_own_file() {
+        use crate::world::Tile;
+        let d = std::env::temp_dir().join(format!("strata-app-twins-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None);
+        app.saves_dir = d.join("saves");
+        let screen = (1280.0, 720.0);
+        // World A, played: a dug tile, saved with F5.
+        let a = loaded();
+        let (seed, a_id) = (a.world.seed, a.world.id);
+        app.presets.preset = a.world.preset.clone();
+        app.shown = Some(a);
+        let a_dug = dig(&mut app, 0);
+        app.act(Action::Save, screen, 1.0);
+        finish_save(&mut app, 1.0);
+        let a_path = save::save_path(&app.saves_dir, &app.shown.as_ref().unwrap().world);
+        let a_bytes = std::fs::read(&a_path).unwrap();
+        // More play, then the same seed typed in: save, then continue.
+        let a_dug2 = dig(&mut app, 1);
+        app.request(Replace::NewSeed(seed), 2.0);
+        assert_eq!(app.mode, Mode::Confirm);
+        app.answer(Answer::Save, 2.0);
+        finish_save(&mut app, 2.0);
+        // World B: the same preset and seed, a world of its own.
+        let b = Loaded::new(next_world(&mut app));
+        assert_eq!(
+            (b.world.seed, b.world.preset.clone()),
+            (seed, app.presets.preset.clone())
+        );
+        assert_eq!(
+            b.world.tiles(),
+            loaded().world.tiles(),
+            "the same world, made again"
+        );
+        assert_ne!(b.world.id, a_id, "a new world has an identity of its own");
+        app.shown = Some(b);
+        let b_dug = dig(&mut app, 2);
+        app.act(Action::Save, screen, 3.0);
+        finish_save(&mut app, 3.0);
+        let b_dug2 = dig(&mut app, 3);
+        app.act(Action::Save, screen, 4.0);
+        finish_save(&mut app, 4.0);
+        let b_path = save::save_path(&app.saves_dir, &app.shown.as_ref().unwrap().world);
+        assert_ne!(a_path, b_path);
+        // A's save and backup are A's: both its digs in the save, the first in the backup.
+        let (wa, _) = save::load(&a_path).unwrap();
+        let (wa_bak, _) = save::load(&save::backup_path(&a_path)).unwrap();
+        assert_eq!(std::fs::read(save::backup_path(&a_path)).unwrap(), a_bytes);
+        let (wb, _) = save::load(&b_path).unwrap();
+        let (wb_bak, _) = save::load(&save::backup_path(&b_path)).unwrap();
+        let dug = |w: &crate::world::World, at: &[(usize, usize)]| {
+            at.iter()
+                .map(|&(x, y)| w.tile(x, y) == Tile::Air)
+                .collect::<Vec<_>>()
+        };
+        let all = [a_dug, a_dug2, b_dug, b_dug2];
+        assert_eq!(dug(&wa, &all), [true, true, false, false], "A's save");
+        assert_eq!(
+            dug(&wa_bak, &all),
+            [true, false, false, false],
+            "A's backup"
+        );
+        assert_eq!(dug(&wb, &all), [false, false, true, true], "B's save");
+        assert_eq!(
+            dug(&wb_bak, &all),
+            [false, false, true, false],
+            "B's backup"
+        );
+        assert_eq!((wa.id, wb.id), (a_id, app.shown.as_ref().unwrap().world.id));
+        // F9 loads B's own save, not A's.
+        app.act(Action::Load, screen, 5.0);
+        let g = next_world(&mut app);
+        assert_eq!(g.loaded_from.as_deref(), Some(b_path.as_path()));
+        assert_eq!(dug(&g.world, &all), [false, false, true, true]);
+        // The load list shows both worlds of the seed (and their backups).
+        let list = LoadList::open(&app.saves_dir);
+        let mut paths: Vec<_> = list.entries.iter().map(|e| e.path.clone()).collect();
+        paths.sort();
+        let mut want = [
+            a_path.clone(),
+            save::backup_path(&a_path),
+            b_path.clone(),
+            save::backup_path(&b_path),
+        ];
+        want.sort();
+        assert_eq!(paths, want);
         std::fs::remove_dir_all(&d).unwrap();
     }
 

@@ -228,12 +228,7 @@ pub async fn main_loop(
         if let Some((e, until)) = &settings_error
             && now < *until
         {
-            ui::warning(
-                "Settings not loaded; playing with the defaults:",
-                e,
-                screen,
-                s,
-            );
+            ui::warning("Settings not loaded as written:", e, screen, s);
         }
 
         let cpu_ms = t0.elapsed().as_secs_f64() * 1e3;

@@ -12,7 +12,7 @@ use crate::player::Input;
 use crate::save;
 use crate::vitals::{Harm, Senses, Vitals};
 use crate::world::Tile;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, channel};
 
 /// Seconds between placements while the place button is held.
@@ -444,21 +444,21 @@ impl Play {
         }
     }
 
-    /// F5: writes the world and the player to `world-<seed>.strata` in the saves folder
-    /// ([`crate::paths::saves_dir`]) on a thread (a copy of the world is taken first, so
+    /// F5: writes the world and the player to `world-<id>.strata` in the saves folder
+    /// `dir` ([`crate::paths::saves_dir`] in the game) on a thread (a copy of the world is taken first, so
     /// play goes on while it is written), keeping the save it replaces as
-    /// `world-<seed>.strata.bak`. Returns whether a save started.
-    pub fn save(&mut self, l: &Loaded, now: f64) -> bool {
-        self.save_as(l, now, false)
+    /// `world-<id>.strata.bak` ([`save::save_path`]). Returns whether a save started.
+    pub fn save(&mut self, l: &Loaded, dir: &Path, now: f64) -> bool {
+        self.save_as(l, dir, now, false)
     }
 
     /// [`Play::save`]; `auto`: the autosave (its messages say so).
-    pub fn save_as(&mut self, l: &Loaded, now: f64, auto: bool) -> bool {
+    pub fn save_as(&mut self, l: &Loaded, dir: &Path, now: f64, auto: bool) -> bool {
         if self.saving.is_some() {
             self.say("Still saving...", now);
             return false;
         }
-        let path = save::save_path(&l.world);
+        let path = save::save_path(dir, &l.world);
         let world = l.world.clone();
         let state = l.player_state();
         let (tx, rx) = channel();

@@ -13,7 +13,8 @@
 use macroquad::input::KeyCode;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
-use std::path::Path;
+use std::io::ErrorKind;
+use std::path::{Path, PathBuf};
 
 /// Largest settings file read.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024;
@@ -534,11 +535,75 @@ impl Settings {
         )
     }
 
-    /// Writes the settings to `path` atomically, creating its folder.
-    pub fn save(&self, path: &Path) -> Result<(), String> {
+    /// Writes the settings to `path` atomically, creating its folder. A file there that
+    /// does not load as written (the game started with some or all of the defaults in its
+    /// place) is kept first ([`keep_unloaded`]), so the player's text is never lost to
+    /// the menu; returns where it was kept.
+    pub fn save(&self, path: &Path) -> Result<Option<PathBuf>, String> {
+        let kept = keep_unloaded(path)?;
         let text = self.to_text();
-        crate::fsio::write_file_in_new_folder(path, |f| f.write_all(text.as_bytes()))
+        crate::fsio::write_file_in_new_folder(path, |f| f.write_all(text.as_bytes()))?;
+        Ok(kept)
     }
+}
+
+/// Most backups of settings files that did not load: `settings.ron.bak`, then
+/// `settings.ron.bak2` up to this.
+pub const MAX_BACKUPS: usize = 9;
+
+/// Keeps the file at `path` when it does not load as written, before the settings are
+/// written over it: copied (atomically) to the first of `<name>.bak`, `<name>.bak2`, ...
+/// [`MAX_BACKUPS`] that is free or already holds the same bytes. Nothing to keep (no file,
+/// or one that loads): `None`. Refuses, so the file is not replaced, when it cannot be
+/// read or every backup name holds another file.
+pub fn keep_unloaded(path: &Path) -> Result<Option<PathBuf>, String> {
+    use crate::fsio::{ReadError, read_bounded};
+    let missing = |e: &ReadError| matches!(e, ReadError::Io(e) if e.kind() == ErrorKind::NotFound);
+    // The file's bytes; `None` for one too large to load (copied as it is).
+    let bytes = match read_bounded(path, MAX_FILE_BYTES) {
+        Ok(b) => Some(b),
+        Err(ReadError::TooLarge(_)) => None,
+        Err(e) if missing(&e) => return Ok(None),
+        Err(e) => {
+            return Err(format!(
+                "{}: not replaced: it cannot be read to keep it ({e})",
+                path.display()
+            ));
+        }
+    };
+    let loads = |b: &[u8]| std::str::from_utf8(b).is_ok_and(|t| parse(t, "").is_ok());
+    if bytes.as_deref().is_some_and(loads) {
+        return Ok(None);
+    }
+    let name = |i: usize| {
+        let mut n = path.as_os_str().to_owned();
+        n.push(if i == 1 {
+            ".bak".to_string()
+        } else {
+            format!(".bak{i}")
+        });
+        PathBuf::from(n)
+    };
+    for bak in (1..=MAX_BACKUPS).map(name) {
+        match read_bounded(&bak, MAX_FILE_BYTES) {
+            Ok(old) if bytes.as_ref() == Some(&old) => return Ok(Some(bak)),
+            Err(e) if missing(&e) => {
+                crate::fsio::write_file(&bak, |f| match &bytes {
+                    Some(b) => f.write_all(b),
+                    None => std::io::copy(&mut std::fs::File::open(path)?, f).map(|_| ()),
+                })?;
+                return Ok(Some(bak));
+            }
+            _ => continue,
+        }
+    }
+    Err(format!(
+        "{}: not replaced: it did not load, and {} to {} hold other files that did not \
+         (move them away to keep this one too)",
+        path.display(),
+        name(1).display(),
+        name(MAX_BACKUPS).display()
+    ))
 }
 
 /// Parses and validates settings text; `source` names it in errors (`file:line:col:
@@ -558,9 +623,12 @@ pub fn parse(text: &str, source: &str) -> Result<Settings, String> {
     Ok(settings)
 }
 
-/// The settings in `path`, and what went wrong when they are the defaults instead of the
-/// file's: a missing file is the defaults and no message (the first run); a file that
-/// cannot be read or does not load is the defaults and the reason.
+/// The settings in `path`, and what went wrong when some or all are the defaults instead
+/// of the file's: a missing file is the defaults and no message (the first run); a file
+/// whose fields are all known and well-formed but some out of range keeps the others
+/// ([`salvage`]); any other file that cannot be read or does not load is the defaults.
+/// The message names the file, the place and the field, and what the game plays with.
+/// The file itself is kept when the settings are next written ([`Settings::save`]).
 pub fn load(path: &Path) -> (Settings, Option<String>) {
     let bytes = match crate::fsio::read_bounded(path, MAX_FILE_BYTES) {
         Ok(b) => b,
@@ -575,13 +643,78 @@ pub fn load(path: &Path) -> (Settings, Option<String>) {
         }
     };
     let source = path.display().to_string();
-    let result = String::from_utf8(bytes)
-        .map_err(|e| format!("{source}: not UTF-8 text ({e})"))
-        .and_then(|text| parse(&text, &source));
-    match result {
+    let text = match String::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => return defaults_because(format!("{source}: not UTF-8 text ({e})")),
+    };
+    match parse(&text, &source) {
         Ok(s) => (s, None),
-        Err(e) => (Settings::default(), Some(e)),
+        Err(e) => match salvage(&text) {
+            Some((s, reset)) => {
+                let fields = reset.join(", ");
+                let e = format!("{e} ({fields}: the default; the rest as written)");
+                (s, Some(e))
+            }
+            None => defaults_because(e),
+        },
     }
+}
+
+fn defaults_because(e: String) -> (Settings, Option<String>) {
+    (
+        Settings::default(),
+        Some(format!("{e} (playing with the defaults)")),
+    )
+}
+
+/// Settings text whose fields are all known and well-formed but not all in range: the
+/// settings with each field out of range set back to its default (a key list that
+/// clashes with a default one puts every binding back), and the fields set back. `None`
+/// for text that does not parse, or parses in range.
+pub fn salvage(text: &str) -> Option<(Settings, Vec<String>)> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut s: Settings = ron::Options::default().from_str(text).ok()?;
+    let mut reset: Vec<String> = Vec::new();
+    // Each pass sets one field back; a field set back twice means the keys clash with a
+    // default binding. Bounded by the fields there are.
+    for _ in 0..=COMMANDS.len() + 8 {
+        let Err(bad) = s.validate() else {
+            return (!reset.is_empty()).then_some((s, reset));
+        };
+        if reset.contains(&bad.field) || !reset_field(&mut s, &bad.field) {
+            s.keys = Bindings::default();
+            reset.push("keys".into());
+            if s.validate().is_err() {
+                return Some((Settings::default(), vec!["every field".into()]));
+            }
+            continue;
+        }
+        reset.push(bad.field);
+    }
+    Some((Settings::default(), vec!["every field".into()]))
+}
+
+/// Sets the field `field` (as a [`RangeError`] names it) back to its default; false for a
+/// name that is no field.
+fn reset_field(s: &mut Settings, field: &str) -> bool {
+    let d = Settings::default();
+    match field {
+        "window_width" => s.window_width = d.window_width,
+        "window_height" => s.window_height = d.window_height,
+        "max_fps" => s.max_fps = d.max_fps,
+        "ui_scale" => s.ui_scale = d.ui_scale,
+        "autosave_minutes" => s.autosave_minutes = d.autosave_minutes,
+        _ => {
+            let command = field
+                .strip_prefix("keys.")
+                .and_then(|f| COMMANDS.iter().find(|c| c.1 == f));
+            let Some(&(c, ..)) = command else {
+                return false;
+            };
+            *s.keys.keys_mut(c) = d.keys.keys(c).to_vec();
+        }
+    }
+    true
 }
 
 /// The next value after `current` in `steps` (wrapping), for the settings menu's
@@ -653,7 +786,8 @@ mod tests {
         std::fs::create_dir_all(&d).unwrap();
         std::fs::write(&path, "(ui_scale: 2.0, max_fps: 5000)").unwrap();
         let (s, why) = load(&path);
-        assert_eq!(s, Settings::default());
+        assert_eq!(s.max_fps, Settings::default().max_fps);
+        assert_eq!(s.ui_scale, 2.0, "the field in range is kept");
         let why = why.unwrap();
         assert!(why.contains("settings.ron:1:17: max_fps = 5000"), "{why}");
         std::fs::write(&path, [0xff, 0xfe]).unwrap();
@@ -724,3 +858,6 @@ mod tests {
         assert_eq!(Settings::default().autosave_every(), Some(300.0));
     }
 }
+
+#[cfg(test)]
+mod file_tests;

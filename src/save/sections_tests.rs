@@ -47,7 +47,7 @@ fn body(n: u32, chests: &[(u32, u32)], first: (&str, u32)) -> Vec<u8> {
     b
 }
 
-fn refusal(bytes: &[u8]) -> String {
+pub(super) fn refusal(bytes: &[u8]) -> String {
     decode(bytes).unwrap_err().to_string()
 }
 
@@ -55,7 +55,10 @@ fn refusal(bytes: &[u8]) -> String {
 fn chests_round_trip_and_only_chests_holding_something_are_written() {
     let (world, player) = with_chests();
     let bytes = encode(&world, &player);
-    assert_eq!(u32::from_le_bytes(bytes[7..11].try_into().unwrap()), 4);
+    assert_eq!(
+        u32::from_le_bytes(bytes[7..11].try_into().unwrap()),
+        VERSION
+    );
     let (w2, _) = decode(&bytes).unwrap();
     assert_eq!(w2.chests.len(), 2, "the empty entry is not kept");
     for (x, y) in [(10, 2), (50, 4)] {
@@ -101,10 +104,13 @@ fn damaged_chests_are_refused_with_a_clear_message() {
             body(1, &[(10, 2)], ("jelly", 5)),
             "unknown item \"jelly\" in chest 0",
         ),
-        (body(1, &[(10, 2)], ("gel", 0)), "a stack out of range"),
+        (
+            body(1, &[(10, 2)], ("gel", 0)),
+            "0 gel in chest 0 at 10 2, slot 0, a stack holds 1 to ",
+        ),
         (
             body(1, &[(10, 2)], ("gel", 100_000)),
-            "a stack out of range",
+            "100000 gel in chest 0 at 10 2, slot 0, a stack holds 1 to ",
         ),
         // A count far beyond what the bytes hold: refused before anything is allocated.
         (

@@ -444,3 +444,68 @@ fn a_save_keeps_the_one_it_replaces_as_a_backup_but_never_a_damaged_one() {
     assert!(load(&bak).is_ok());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `bytes` with the count stored after the first `name` (a length byte, then the name)
+/// set to `count` and the name's bytes replaced by `rename` (as long), the checksum fixed.
+fn restack(bytes: &[u8], name: &str, rename: &[u8], count: u32) -> Vec<u8> {
+    let mut stored = vec![name.len() as u8];
+    stored.extend_from_slice(name.as_bytes());
+    let at = bytes
+        .windows(stored.len())
+        .position(|w| w == stored)
+        .expect("stored by name");
+    let mut out = bytes.to_vec();
+    out[at + 1..at + 1 + rename.len()].copy_from_slice(rename);
+    let c = at + stored.len();
+    out[c..c + 4].copy_from_slice(&count.to_le_bytes());
+    resum(out)
+}
+
+#[test]
+fn refused_slots_are_named_with_what_is_wrong_in_them() {
+    let (world, player) = small();
+    let slot = player
+        .inventory
+        .slots()
+        .iter()
+        .position(|s| s.is_some_and(|s| s.item == crate::items::named("stone").unwrap()))
+        .unwrap();
+    let most = catalog().item(crate::items::named("stone").unwrap()).stack;
+    let bytes = encode(&world, &player);
+    let e = decode(&restack(&bytes, "stone", b"stone", most + 1)).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "damaged save: {} stone in slot {slot}, a stack holds 1 to {most}",
+            most + 1
+        )
+    );
+    let e = decode(&restack(&bytes, "stone", b"st\xffne", 12)).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!("damaged save: unknown item \"st\\xffne\" (not UTF-8) in slot {slot}")
+    );
+    // A UTF-8 name that is no item is shown as it is.
+    let e = decode(&restack(&bytes, "stone", "st\u{e9}n".as_bytes(), 12)).unwrap_err();
+    assert!(
+        e.to_string().contains("unknown item \"stén\" in slot"),
+        "{e}"
+    );
+}
+
+#[test]
+fn an_old_inventory_of_too_many_kinds_names_the_range_its_format_had() {
+    let (world, player) = small();
+    for (version, expected) in [(1, "expected 9"), (2, "expected 9 to 25")] {
+        let mut bytes = encode_as(&world, &player, version);
+        // The kinds count follows the header, the preset text and the player's position.
+        let text = u32::from_le_bytes(bytes[27..31].try_into().unwrap()) as usize;
+        let at = 31 + text + 8;
+        bytes[at..at + 4].copy_from_slice(&30u32.to_le_bytes());
+        let e = decode(&bytes).unwrap_err().to_string();
+        assert!(
+            e.ends_with(&format!("inventory of 30 kinds, {expected}")),
+            "{e}"
+        );
+    }
+}

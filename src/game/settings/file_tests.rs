@@ -1,0 +1,95 @@
+//! Tests of the settings file's load and save path: a file that does not load keeps
+//! what it can and is never lost to the menu.
+
+use super::*;
+use KeyCode as K;
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("strata-settings-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// The file of the playtest: two bindings and a UI scale out of range.
+const PLAYTEST: &str = "(\n  keys: (jump: [\"J\"], left: [\"Q\"]),\n  ui_scale: 9,\n)\n";
+
+#[test]
+fn values_out_of_range_take_their_defaults_and_the_rest_is_kept() {
+    let d = scratch("salvage");
+    let path = d.join("settings.ron");
+    std::fs::write(&path, PLAYTEST).unwrap();
+    let (s, why) = load(&path);
+    assert_eq!(s.keys.keys(Command::Jump), &[Key(K::J)]);
+    assert_eq!(s.keys.keys(Command::Left), &[Key(K::Q)]);
+    assert_eq!(s.ui_scale, Settings::default().ui_scale);
+    let why = why.unwrap();
+    assert!(
+        why.contains("settings.ron:3:3: ui_scale = 9 is out of range"),
+        "{why}"
+    );
+    assert!(
+        why.ends_with("(ui_scale: the default; the rest as written)"),
+        "{why}"
+    );
+    // Every field out of range is set back, each named.
+    let (s, reset) = salvage("(max_fps: 5000, window_width: 10, fullscreen: true)").unwrap();
+    assert_eq!(reset, ["window_width", "max_fps"]);
+    assert!(s.fullscreen && s.validate().is_ok());
+    // A key that clashes with a default binding: the bindings go back, the rest stays.
+    let (s, reset) = salvage("(ui_scale: 2.0, keys: (left: [\"R\"]))").unwrap();
+    assert_eq!((s.ui_scale, s.keys.clone()), (2.0, Bindings::default()));
+    assert_eq!(reset.last().map(String::as_str), Some("keys"));
+    // What does not parse is not salvaged: the defaults, and it says so.
+    assert_eq!(salvage("(volume: 3)"), None);
+    assert_eq!(salvage("(ui_scale: 2.0)"), None, "nothing to salvage");
+    std::fs::write(&path, "(ui_scale: 2.0, volume: 3)").unwrap();
+    let (s, why) = load(&path);
+    assert_eq!(s, Settings::default());
+    assert!(why.unwrap().ends_with("(playing with the defaults)"));
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn a_file_that_did_not_load_is_kept_before_the_first_write() {
+    let d = scratch("keep");
+    let path = d.join("settings.ron");
+    let bak = d.join("settings.ron.bak");
+    // No file, or a file that loads: nothing to keep.
+    assert_eq!(Settings::default().save(&path), Ok(None));
+    assert_eq!(Settings::default().save(&path), Ok(None));
+    assert!(!bak.exists());
+    std::fs::write(&path, PLAYTEST).unwrap();
+    let (mut s, _) = load(&path);
+    s.max_fps = 90;
+    assert_eq!(s.save(&path), Ok(Some(bak.clone())));
+    assert_eq!(std::fs::read_to_string(&bak).unwrap(), PLAYTEST);
+    assert_eq!(load(&path), (s.clone(), None), "the new file loads");
+    assert_eq!(s.save(&path), Ok(None), "kept once");
+    // Another such file goes beside it; the same one again is already kept.
+    std::fs::write(&path, "(volume: 3)").unwrap();
+    assert_eq!(s.save(&path), Ok(Some(d.join("settings.ron.bak2"))));
+    std::fs::write(&path, PLAYTEST).unwrap();
+    assert_eq!(s.save(&path), Ok(Some(bak.clone())));
+    assert_eq!(
+        std::fs::read_to_string(d.join("settings.ron.bak2")).unwrap(),
+        "(volume: 3)"
+    );
+    // One too large to load is copied as it is.
+    let big = format!("({})", " ".repeat(MAX_FILE_BYTES as usize));
+    std::fs::write(&path, &big).unwrap();
+    assert_eq!(s.save(&path), Ok(Some(d.join("settings.ron.bak3"))));
+    assert_eq!(
+        std::fs::read_to_string(d.join("settings.ron.bak3")).unwrap(),
+        big
+    );
+    // Every backup name taken by another file: refused, and the file stays.
+    for i in 4..=MAX_BACKUPS {
+        std::fs::write(d.join(format!("settings.ron.bak{i}")), format!("({i}")).unwrap();
+    }
+    std::fs::write(&path, "(broken").unwrap();
+    let e = s.save(&path).unwrap_err();
+    assert!(e.contains("not replaced: it did not load"), "{e}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "(broken");
+    std::fs::remove_dir_all(&d).unwrap();
+}

@@ -45,6 +45,13 @@ use std::sync::{Arc, Mutex};
 /// defaults when that file did not load.
 pub type StartSettings = (settings::Settings, std::path::PathBuf, Option<String>);
 
+/// Quads (four vertices, six indices) in one macroquad draw call. macroquad gives every
+/// draw call a frame has ever made a vertex and an index buffer of this capacity, kept for
+/// good (40 bytes a vertex, 2 an index: 344 KB at 2048 quads), and every change of texture
+/// (a text between two panels, an icon in a slot) starts a draw call: a small batch keeps
+/// a busy screen's UI cheap, and the world's ~40k atlas quads still go in ~20 batches.
+pub const BATCH_QUADS: usize = 2048;
+
 /// Window configuration: "Strata", resizable, `size` (the settings' size fitted to the
 /// display, [`display::fit`]), fullscreen as the settings say, high-DPI: the framebuffer
 /// has the display's pixels and the UI scales to it.
@@ -66,9 +73,8 @@ fn conf(s: &settings::Settings, size: (u32, u32)) -> macroquad::conf::Conf {
         },
         update_on: None,
         default_filter_mode: macroquad::prelude::FilterMode::Nearest,
-        // Room for ~10k atlas quads per batch (indices are u16).
-        draw_call_vertex_capacity: 40_000,
-        draw_call_index_capacity: 60_000,
+        draw_call_vertex_capacity: 4 * BATCH_QUADS,
+        draw_call_index_capacity: 6 * BATCH_QUADS,
     }
 }
 

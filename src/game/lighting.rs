@@ -24,15 +24,33 @@ pub fn darkness(level: u8) -> u8 {
 }
 
 /// Sunlight at night: the sun's light capped at `sun`, the light of torches and lava
-/// (`emitted`, over the same range) kept whole, and a blue tint of `tint` (0..1).
+/// (`emitted`, over the same range) kept whole, and a blue tint of `tint` (0..1) on what the
+/// night darkened (see [`night_rgb`]).
 pub struct Night<'a> {
     pub sun: u8,
     pub emitted: &'a [u8],
     pub tint: f32,
 }
 
+/// The night sky's blue at full night, blended over the world with the darkness alpha.
+pub const NIGHT_BLUE: [f32; 3] = [6.0, 10.0, 40.0];
+
+/// Colour of a darkness texel at night: `day` and `night` are its darkness (alpha) by day
+/// and at night. Drawn as `rgb * a + world * (1 - a)` with `a = night`, the world shows
+/// as dark as the night makes it, and the blue covers only the part of the darkness the
+/// night added, so the night tints only what sunlight reaches: unlit rock deep down is
+/// as black at night as by day, and so is a sealed room a torch lights.
+pub fn night_rgb(day: u8, night: u8, tint: f32) -> [u8; 3] {
+    if night == 0 {
+        return [0; 3];
+    }
+    let share = night.saturating_sub(day) as f32 / night as f32 * tint;
+    NIGHT_BLUE.map(|c| (c * share).round() as u8)
+}
+
 /// RGBA darkness texels of the tiles `range` (half-open), with the player's light; at
-/// night sunlight is capped (torches and lava keep their light).
+/// night sunlight is capped (torches and lava keep their light) and what it darkened is
+/// tinted blue.
 pub fn fill(
     light: &LightMap,
     range: &TileRange,
@@ -47,30 +65,24 @@ pub fn fill(
         let (px, py) = (player_centre.0 as i64, player_centre.1 as i64);
         (x as i64 - px).abs() + (y as i64 - py).abs() < crate::light::PLAYER as i64
     };
-    let rgb = night.map_or([0, 0, 0], |n| {
-        [
-            (6.0 * n.tint) as u8,
-            (10.0 * n.tint) as u8,
-            (40.0 * n.tint) as u8,
-        ]
-    });
     let w = range.x1 - range.x0;
     for y in range.y0..range.y1 {
         let row = &light.levels()[y * light.width()..][range.x0..range.x1];
-        for (i, &l) in row.iter().enumerate() {
+        for (i, &day) in row.iter().enumerate() {
             let x = range.x0 + i;
-            let mut l = l;
-            if let Some(n) = night {
-                l = l.min(n.sun).max(n.emitted[(y - range.y0) * w + i]);
-            }
-            if near(x, y) {
-                l = l.max(crate::light::player_light(
-                    player_centre,
-                    x as i64,
-                    y as i64,
-                ));
-            }
-            out.extend_from_slice(&[rgb[0], rgb[1], rgb[2], table[l as usize]]);
+            let mine =
+                near(x, y).then(|| crate::light::player_light(player_centre, x as i64, y as i64));
+            let lit = |l: u8| mine.map_or(l, |p| l.max(p));
+            let (day, l) = match night {
+                Some(n) => (
+                    lit(day),
+                    lit(day.min(n.sun).max(n.emitted[(y - range.y0) * w + i])),
+                ),
+                None => (lit(day), lit(day)),
+            };
+            let a = table[l as usize];
+            let rgb = night.map_or([0; 3], |n| night_rgb(table[day as usize], a, n.tint));
+            out.extend_from_slice(&[rgb[0], rgb[1], rgb[2], a]);
         }
     }
 }
@@ -328,6 +340,8 @@ mod tests {
             "a torch in a sealed room"
         );
         assert!(dark[28 * 4 + 2] > 0, "tinted blue");
+        // The torch in the sealed room keeps its light, and the night adds no blue there.
+        assert_eq!(dark[(3 * 30 + 3) * 4..][..3], [0, 0, 0], "the torch's room");
         // Tiles beyond the range light it: the same levels from a sub-range.
         let part = TileRange {
             x0: 5,
@@ -337,6 +351,54 @@ mod tests {
         };
         let sub = emitted(&w, &part);
         assert_eq!(sub[25], lit[3 * 30 + 5]);
+    }
+
+    #[test]
+    fn night_tints_only_the_darkness_it_adds() {
+        let blue = NIGHT_BLUE.map(|c| c.round() as u8);
+        // The sky: clear by day, dark at night, all of it the night's.
+        assert_eq!(night_rgb(0, darkness(4), 1.0), blue);
+        assert_eq!(night_rgb(0, darkness(4), 0.5)[2], 20);
+        // Unlit rock, a torch-lit room, a clear night tile: nothing the night added.
+        assert_eq!(night_rgb(255, 255, 1.0), [0, 0, 0]);
+        assert_eq!(night_rgb(40, 40, 1.0), [0, 0, 0]);
+        assert_eq!(night_rgb(0, 0, 1.0), [0, 0, 0]);
+        // Dim by day, darker at night: a part of the blue, less the dimmer the day was.
+        let (a, b) = (night_rgb(100, 200, 1.0), night_rgb(150, 200, 1.0));
+        assert!(a[2] > b[2] && b[2] > 0 && a[2] < blue[2], "{a:?} {b:?}");
+        // Over a lit world pixel, the night's blue is that share of the darkness.
+        let (day, night) = (100u8, 200u8);
+        let c = night_rgb(day, night, 1.0)[2] as f32 * night as f32 / 255.0;
+        let added = NIGHT_BLUE[2] * (night - day) as f32 / 255.0;
+        assert!((c - added).abs() < 1.0, "{c} {added}");
+    }
+
+    #[test]
+    fn unlit_rock_deep_down_is_black_at_night() {
+        // Sky, ten rows of rock, a sealed cave, rock: at night, by the worlds' own light.
+        let mut rows = vec!["          "; 2];
+        rows.extend(["##########"; 10]);
+        rows.extend(["#        #", "##########"]);
+        let w = World::from_ascii(&rows).unwrap();
+        let light = LightMap::compute(&w);
+        let all = TileRange {
+            x0: 0,
+            y0: 0,
+            x1: 10,
+            y1: 14,
+        };
+        let lit = emitted(&w, &all);
+        let night = Night {
+            sun: 4,
+            emitted: &lit,
+            tint: 1.0,
+        };
+        let mut out = Vec::new();
+        fill(&light, &all, (-100.0, -100.0), Some(&night), &mut out);
+        let px = |x: usize, y: usize| &out[(y * 10 + x) * 4..][..4];
+        assert_eq!(px(5, 12), [0, 0, 0, 255], "the sealed cave");
+        assert_eq!(px(5, 9), [0, 0, 0, 255], "rock");
+        assert_eq!(px(5, 0)[..3], NIGHT_BLUE.map(|c| c as u8), "the night sky");
     }
 
     #[test]

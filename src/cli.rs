@@ -65,7 +65,7 @@ pub enum Command {
     Gen(GenOptions),
     /// List the built-in presets, with their sizes, and your own
     Presets {
-        #[arg(long, value_name = "DIR", help = HOME_HELP)]
+        #[arg(long, value_name = "DIR", help = HOME_HELP, value_parser = home_parser())]
         home: Option<PathBuf>,
     },
     /// Print a completion script for a shell
@@ -118,7 +118,7 @@ pub struct GenOptions {
     /// stands then; each pass's time goes to standard error
     #[arg(long, value_name = "PASS")]
     pub until: Option<String>,
-    #[arg(long, value_name = "DIR", help = HOME_HELP)]
+    #[arg(long, value_name = "DIR", help = HOME_HELP, value_parser = home_parser())]
     pub home: Option<PathBuf>,
 }
 
@@ -142,7 +142,7 @@ pub struct NoiseOptions {
     /// Override the preset's world size
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     pub size: Option<(u32, u32)>,
-    #[arg(long, value_name = "DIR", help = HOME_HELP)]
+    #[arg(long, value_name = "DIR", help = HOME_HELP, value_parser = home_parser())]
     pub home: Option<PathBuf>,
 }
 
@@ -195,7 +195,7 @@ pub struct PlayOptions {
     /// Frames per second at most (default 60, as Terraria; 0 = no cap)
     #[arg(long, value_name = "N", value_parser = parse_max_fps, allow_negative_numbers = true)]
     pub max_fps: Option<u32>,
-    #[arg(long, value_name = "DIR", help = HOME_HELP)]
+    #[arg(long, value_name = "DIR", help = HOME_HELP, value_parser = home_parser())]
     pub home: Option<PathBuf>,
 }
 
@@ -217,6 +217,13 @@ pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
     );
     preset::check_size(w, h).map_err(|e| e.to_string())?;
     Ok((w, h))
+}
+
+/// `--home`: any path, and an empty one (`--home ''`) too, which counts as not given (as an
+/// empty `STRATA_HOME` does; see [`crate::paths::resolve`]).
+fn home_parser() -> impl clap::builder::TypedValueParser<Value = PathBuf> {
+    use clap::builder::TypedValueParser;
+    clap::builder::OsStringValueParser::new().map(PathBuf::from)
 }
 
 /// `--seed`: a whole number as is, any other text hashed.
@@ -346,7 +353,16 @@ pub fn load_preset(path: Option<&PathBuf>) -> Result<Preset, String> {
     let name = path.to_string_lossy();
     let user_dir = crate::paths::user_presets_dir();
     if let Some(file) = user_preset(&user_dir, &path) {
-        return preset::load(&file).map_err(|e| e.to_string());
+        // A folder, FIFO or device by that name is named as such, not read (a FIFO would
+        // keep the game waiting) nor passed over.
+        return match std::fs::metadata(&file) {
+            Ok(m) if !m.is_file() => Err(format!(
+                "{}: is a {}, not a preset file",
+                file.display(),
+                fsio::not_regular_kind(&m)
+            )),
+            _ => preset::load(&file).map_err(|e| e.to_string()),
+        };
     }
     if path.components().count() == 1
         && let Some(found) = preset::builtin(&name)
@@ -361,14 +377,15 @@ pub fn load_preset(path: Option<&PathBuf>) -> Result<Preset, String> {
     ))
 }
 
-/// The player's preset called `name` (a bare name, `.ron` optional) in `dir`, if there is
-/// such a file.
+/// The player's preset called `name` (a bare name, `.ron` optional) in `dir`, if anything
+/// is there by that name (links followed): a file, or a folder, FIFO or device that
+/// [`load_preset`] refuses by name.
 pub fn user_preset(dir: &std::path::Path, name: &std::path::Path) -> Option<PathBuf> {
     if name.components().count() != 1 {
         return None;
     }
     let file = dir.join(name).with_extension("ron");
-    file.is_file().then_some(file)
+    file.exists().then_some(file)
 }
 
 fn builtin_preset(name: &str) -> Result<Preset, String> {

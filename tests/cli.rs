@@ -988,3 +988,49 @@ fn completions_load_in_bash_and_know_the_options() {
         &["tcsh", "bash", "zsh", "fish"],
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn a_preset_name_that_is_no_file_is_named_and_an_empty_home_is_not_given() {
+    let home = temp_folder("home-special");
+    let presets = home.join("presets");
+    std::fs::create_dir_all(presets.join("dir.ron")).unwrap();
+    let fifo = presets.join("fifo.ron");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    std::os::unix::fs::symlink("/dev/null", presets.join("dev.ron")).unwrap();
+    std::fs::write(presets.join("mine.ron"), "(width: 96, height: 40)").unwrap();
+    let run = |args: &[&str]| {
+        strata_cmd()
+            .args(args)
+            .env(strata::paths::HOME_VAR, &home)
+            .output()
+            .unwrap()
+    };
+    for (name, kind) in [
+        ("fifo", "is a FIFO"),
+        ("dir", "is a folder"),
+        ("dev", "is a character device"),
+    ] {
+        let out = run(&["gen", "--preset", name, "--stats"]);
+        let file = presets.join(format!("{name}.ron"));
+        assert_clean_error(&out, &[&file.display().to_string(), kind]);
+        // Never read: the FIFO would have made the read wait and then give up.
+        assert!(!String::from_utf8_lossy(&out.stderr).contains("nothing to read"));
+    }
+    // An empty --home counts as not given: STRATA_HOME's presets are used.
+    let out = run(&["gen", "--home", "", "--preset", "mine", "--stats"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let s: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(s["width"].as_u64(), Some(96));
+    let out = run(&["presets", "--home", ""]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains(&presets.display().to_string()));
+}

@@ -413,12 +413,12 @@ pub fn presets_listing() -> String {
     if mine.is_empty() {
         out.push_str(&format!(
             "Your presets: none yet (NAME.ron files in {} are listed here)\n",
-            user_dir.display()
+            shown(&user_dir)
         ));
     } else {
         out.push_str(&format!(
             "Your presets in {} (--preset NAME):\n",
-            user_dir.display()
+            shown(&user_dir)
         ));
         list_files(&mut out, &mine);
     }
@@ -429,27 +429,56 @@ pub fn presets_listing() -> String {
     if !files.is_empty() {
         out.push_str(&format!(
             "Preset files in {} (--preset PATH):\n",
-            dir.display()
+            shown(dir)
         ));
         list_files(&mut out, &files);
     }
     out
 }
 
-/// One line per preset file: its path, size and name, or why it does not load.
+/// One line per preset file: its path, size and name, or why it does not load. What comes
+/// from the folder or the file (names, messages quoting its text) is [`printable`].
 fn list_files(out: &mut String, files: &[PathBuf]) {
     for f in files {
         match preset::load(f) {
             Ok(p) => out.push_str(&format!(
                 "  {:<32} {:>5} x {:<5} {}\n",
-                f.display(),
+                shown(f),
                 p.width,
                 p.height,
-                p.name
+                printable(&p.name)
             )),
-            Err(e) => out.push_str(&format!("  {:<32} does not load: {e}\n", f.display())),
+            Err(e) => out.push_str(&format!(
+                "  {:<32} does not load: {}\n",
+                shown(f),
+                printable(&e.to_string())
+            )),
         }
     }
+}
+
+/// A path as [`printable`] text.
+fn shown(path: &std::path::Path) -> String {
+    printable(&path.display().to_string())
+}
+
+/// `text` safe to print on one line of a terminal: control characters (a newline, an
+/// escape sequence's ESC) and the marks that reorder text (U+202A..U+202E,
+/// U+2066..U+2069) are written as Rust escapes (`\n`, `\u{1b}`); the rest is unchanged.
+pub fn printable(text: &str) -> String {
+    let reorders = |c: char| matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+    if !text.chars().any(|c| c.is_control() || reorders(c)) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() || reorders(c) {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Refuses to open the game where no window can open (the window library would panic):
@@ -904,6 +933,20 @@ mod tests {
             panic!()
         };
         assert_eq!(g.from_ascii, Some("w.txt".into()));
+    }
+
+    #[test]
+    fn printable_text_keeps_to_its_line_and_sends_no_escapes() {
+        assert_eq!(printable("mine.ron"), "mine.ron");
+        assert_eq!(printable("café é.ron"), "café é.ron");
+        assert_eq!(printable("a\nb.ron"), "a\\nb.ron");
+        assert_eq!(printable("esc\x1b[31mred.ron"), "esc\\u{1b}[31mred.ron");
+        assert_eq!(printable("tab\there\r"), "tab\\there\\r");
+        assert_eq!(printable("\u{202e}gnp.ron"), "\\u{202e}gnp.ron");
+        for c in ['\0', '\x7f', '\u{85}', '\u{9b}'] {
+            let p = printable(&format!("x{c}y"));
+            assert!(p.chars().all(|c| !c.is_control()), "{p:?}");
+        }
     }
 
     #[cfg(target_os = "linux")]

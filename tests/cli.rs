@@ -1034,3 +1034,49 @@ fn a_preset_name_that_is_no_file_is_named_and_an_empty_home_is_not_given() {
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains(&presets.display().to_string()));
 }
+
+#[cfg(unix)]
+#[test]
+fn preset_names_are_printed_escaped_one_line_each() {
+    let home = temp_folder("home-names");
+    let presets = home.join("presets");
+    std::fs::create_dir_all(&presets).unwrap();
+    std::fs::write(presets.join("two\nlines.ron"), "(width: 80, height: 40)").unwrap();
+    std::fs::write(presets.join("esc\x1b[31mred.ron"), "(widht: 80)").unwrap();
+    std::fs::write(
+        presets.join("named.ron"),
+        "(name: \"bell\\u{7}\\u{1b}[2J\", width: 88, height: 40)",
+    )
+    .unwrap();
+    let run = |args: &[&str]| {
+        strata_cmd()
+            .args(args)
+            .env(strata::paths::HOME_VAR, &home)
+            .output()
+            .unwrap()
+    };
+    let out = run(&["presets"]);
+    assert!(out.status.success());
+    let list = String::from_utf8(out.stdout).unwrap();
+    assert!(!list.contains('\x1b') && !list.contains('\x07'), "{list:?}");
+    let mine: Vec<&str> = list
+        .lines()
+        .skip_while(|l| !l.starts_with("Your presets"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .collect();
+    assert_eq!(mine.len(), 3, "one line a preset: {list}");
+    assert!(
+        mine.iter()
+            .any(|l| l.contains("two\\nlines.ron") && l.contains("80 x 40"))
+    );
+    assert!(
+        mine.iter()
+            .any(|l| l.contains("esc\\u{1b}[31mred.ron") && l.contains("does not load"))
+    );
+    assert!(mine.iter().any(|l| l.contains("bell\\u{7}\\u{1b}[2J")));
+    // An error naming such a file is one line and sends no escape either.
+    let out = run(&["gen", "--preset", "esc\x1b[31mred", "--stats"]);
+    assert_clean_error(&out, &["esc\\u{1b}[31mred.ron", "widht"]);
+    assert!(!out.stderr.contains(&0x1b));
+}

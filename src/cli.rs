@@ -111,8 +111,9 @@ pub struct GenOptions {
     #[arg(long, value_name = "PATH")]
     pub save: Option<PathBuf>,
     /// Take the world from text in the --ascii legend instead of generating it (a
-    /// hand-drawn world to play or test in; the preset is only recorded)
-    #[arg(long, value_name = "PATH")]
+    /// hand-drawn world to play or test in; its size is the text's, and the preset is only
+    /// recorded)
+    #[arg(long, value_name = "PATH", conflicts_with = "size")]
     pub from_ascii: Option<PathBuf>,
     /// Stop after the pass PASS (surface, layers, biomes, caves, ...): the world as it
     /// stands then; each pass's time goes to standard error
@@ -658,35 +659,67 @@ fn same_file_key(path: &std::path::Path) -> PathBuf {
     }
 }
 
-/// A world drawn as text in the `--ascii` legend, one line a row (for `--from-ascii`).
+/// A world drawn as text in the `--ascii` legend, one line a row (for `--from-ascii`);
+/// see [`crate::export::read_ascii`].
 pub fn world_from_text(
     text: &str,
-    mut preset: Preset,
+    preset: Preset,
     seed: u64,
 ) -> Result<crate::world::World, String> {
-    let rows: Vec<&str> = text.lines().collect();
-    let width = rows.first().map_or(0, |r| r.chars().count());
-    preset::check_size(width as u32, rows.len() as u32).map_err(|e| e.to_string())?;
-    let mut world = crate::world::World::from_ascii(&rows).ok_or(
-        "rows must all be as long as the first, in the --ascii legend (see `strata help`)",
-    )?;
+    let world = crate::export::read_ascii::world_from_ascii(text.as_bytes())?;
+    Ok(drawn_world(world, preset, seed))
+}
+
+/// A drawn world with the preset it is recorded with (at its size) and its seed.
+fn drawn_world(
+    mut world: crate::world::World,
+    mut preset: Preset,
+    seed: u64,
+) -> crate::world::World {
     (preset.width, preset.height) = (world.width() as u32, world.height() as u32);
     world.seed = seed;
     world.preset = preset;
-    Ok(world)
+    world
 }
 
+/// [`world_from_text`] of a file, read as it comes: the first fault stops the read
+/// (`/dev/zero` is refused at its first byte), and no more is read than the largest world
+/// as wide as the first line takes.
 fn world_from_text_file(
     path: &std::path::Path,
     preset: Preset,
     seed: u64,
 ) -> Result<crate::world::World, String> {
-    let err = |e: String| format!("{}: {e}", path.display());
-    // The largest world's text (four bytes a character at most, line ends) bounds the read.
-    let limit = 16384 * 4096 * 4 + 4096 * 2;
-    let bytes = fsio::read_bounded(path, limit).map_err(|e| err(e.to_string()))?;
-    let text = String::from_utf8(bytes).map_err(|_| err("not UTF-8 text".into()))?;
-    world_from_text(&text, preset, seed).map_err(err)
+    use crate::export::read_ascii::AsciiReader;
+    let at = |e: String| format!("{}:{e}", shown(path));
+    let reader = std::cell::RefCell::new(AsciiReader::new());
+    let fault = std::cell::RefCell::new(None);
+    let head = reader.borrow().head();
+    let limit_of = |bytes: &[u8]| {
+        let mut r = reader.borrow_mut();
+        match r.feed(bytes) {
+            Ok(()) => r.limit(),
+            Err(e) => {
+                *fault.borrow_mut() = Some(e);
+                0
+            }
+        }
+    };
+    let read = fsio::read_bounded_by(path, head, limit_of);
+    if let Some(e) = fault.borrow_mut().take() {
+        return Err(at(e));
+    }
+    let bytes = read.map_err(|e| {
+        let why = match e {
+            fsio::ReadError::TooLarge(limit) => {
+                format!("more than {limit} bytes, the most a world as wide as line 1 takes")
+            }
+            e => e.to_string(),
+        };
+        format!("{}: {why}", shown(path))
+    })?;
+    let world = reader.into_inner().finish(&bytes).map_err(at)?;
+    Ok(drawn_world(world, preset, seed))
 }
 
 #[cfg(test)]

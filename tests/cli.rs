@@ -1080,3 +1080,108 @@ fn preset_names_are_printed_escaped_one_line_each() {
     assert_clean_error(&out, &["esc\\u{1b}[31mred.ron", "widht"]);
     assert!(!out.stderr.contains(&0x1b));
 }
+
+/// `strata gen --from-ascii PATH --stats` of `text` written to a file.
+fn from_ascii(name: &str, text: &[u8], extra: &[&str]) -> Output {
+    let path = temp(name);
+    std::fs::write(&path, text).unwrap();
+    strata(
+        &[
+            &["gen", "--from-ascii", path.to_str().unwrap(), "--stats"],
+            extra,
+        ]
+        .concat(),
+    )
+}
+
+#[test]
+fn from_ascii_names_the_line_the_column_and_the_character() {
+    let art = "#      ~\n".repeat(7) + "########\n";
+    let with = |line: usize, text: &str| {
+        let mut lines: Vec<&str> = art.lines().collect();
+        lines[line - 1] = text;
+        (lines.join("\n") + "\n").into_bytes()
+    };
+    let cases: [(Vec<u8>, &[&str]); 5] = [
+        (
+            with(4, "#  ~"),
+            &["ragged.txt:4:5:", "line 4 ends after 4 tiles, line 1 has 8"],
+        ),
+        (
+            with(2, "#   X  ~"),
+            &["ragged.txt:2:5:", "'X' (U+0058)", "strata help gen"],
+        ),
+        (with(3, "#  é   ~"), &["ragged.txt:3:4:", "'é' (U+00E9)"]),
+        (with(5, "#\0     ~"), &["ragged.txt:5:2:", "'\\0' (U+0000)"]),
+        (
+            with(6, "#     ~~\u{feff}"),
+            &["ragged.txt:6:9:", "(U+FEFF)"],
+        ),
+    ];
+    for (text, needles) in cases {
+        let out = from_ascii("ragged.txt", &text, &[]);
+        assert_clean_error(&out, needles);
+        assert!(out.stdout.is_empty());
+    }
+    // A byte-order mark before the drawing and blank lines after it are passed over.
+    let plain = from_ascii("plain.txt", art.as_bytes(), &["--seed", "4"]);
+    assert!(plain.status.success());
+    let dressed = [
+        b"\xEF\xBB\xBF",
+        art.replace('\n', "\r\n").as_bytes(),
+        b"\n\n",
+    ]
+    .concat();
+    let same = from_ascii("dressed.txt", &dressed, &["--seed", "4"]);
+    assert!(
+        same.status.success(),
+        "{}",
+        String::from_utf8_lossy(&same.stderr)
+    );
+    let stats: serde_json::Value = serde_json::from_slice(&plain.stdout).unwrap();
+    let again: serde_json::Value = serde_json::from_slice(&same.stdout).unwrap();
+    assert_eq!(
+        (stats["width"].as_u64(), stats["height"].as_u64()),
+        (Some(8), Some(8))
+    );
+    assert_eq!(stats["hash"], again["hash"]);
+    assert_eq!(stats["tiles"], again["tiles"]);
+    assert_eq!(stats["tiles"]["water"].as_u64(), Some(7));
+    // --size would be ignored: it is refused.
+    let out = from_ascii("plain.txt", art.as_bytes(), &["--size", "100x100"]);
+    assert_clean_error(&out, &["--from-ascii", "--size"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn from_ascii_stops_reading_at_the_first_fault() {
+    use std::io::Write;
+    let out = strata(&["gen", "--from-ascii", "/dev/zero", "--stats"]);
+    assert_clean_error(&out, &["/dev/zero:1:1:", "'\\0'"]);
+    // A writer of endless zeros (or of rows, more than a world holds) is stopped after a
+    // few pipe-fuls, not after the 256 MiB the largest world's text may take.
+    for (chunk, fault) in [
+        (vec![0u8; 64 << 10], "1:1: '\\0'"),
+        (b"########\n".repeat(8 << 10), "4097:1: more than 4096 rows"),
+    ] {
+        let mut child = strata_cmd()
+            .args(["gen", "--from-ascii", "/dev/stdin", "--stats"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let mut written = 0usize;
+        while written < 256 << 20 && stdin.write_all(&chunk).is_ok() {
+            written += chunk.len();
+        }
+        drop(stdin);
+        let out = child.wait_with_output().unwrap();
+        assert_clean_error(&out, &[fault]);
+        assert!(
+            written < 4 << 20,
+            "{written} bytes taken before the refusal"
+        );
+    }
+}

@@ -482,12 +482,22 @@ pub fn printable(text: &str) -> String {
     out
 }
 
+#[cfg(target_os = "linux")]
+pub mod x11;
+
 /// Refuses to open the game where no window can open (the window library would panic):
 /// on Linux, Strata's window is an X11 one (under Wayland, through XWayland), so `DISPLAY`
-/// must name an X server that answers.
+/// must name an X server that answers, and X must open it ([`x11::check_opens`], which
+/// asks a few times: a loaded server now and then drops a handshake).
 pub fn check_display() -> Result<(), String> {
     let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
-    display_error(var("DISPLAY").as_deref(), var("WAYLAND_DISPLAY").as_deref())
+    let display = var("DISPLAY");
+    display_error(display.as_deref(), var("WAYLAND_DISPLAY").as_deref())?;
+    #[cfg(target_os = "linux")]
+    if let Some(display) = &display {
+        x11::check_opens(display)?;
+    }
+    Ok(())
 }
 
 fn display_error(display: Option<&str>, wayland: Option<&str>) -> Result<(), String> {

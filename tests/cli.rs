@@ -1185,3 +1185,62 @@ fn from_ascii_stops_reading_at_the_first_fault() {
         );
     }
 }
+
+/// A local X display (an abstract socket, where X clients look first) whose server takes
+/// each connection and, if `answers` is false, closes it at once as a loaded X server that
+/// drops the handshake does, or else keeps it open without a word. Returns the display
+/// and the count of connections taken.
+#[cfg(target_os = "linux")]
+fn fake_x_server(answers: bool) -> (String, std::sync::Arc<std::sync::atomic::AtomicUsize>) {
+    use std::os::linux::net::SocketAddrExt;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let number = 30_000 + std::process::id() % 20_000 + u32::from(answers) * 7;
+    let name = format!("/tmp/.X11-unix/X{number}");
+    let addr = std::os::unix::net::SocketAddr::from_abstract_name(name.as_bytes()).unwrap();
+    let server = std::os::unix::net::UnixListener::bind_addr(&addr).unwrap();
+    let count = std::sync::Arc::new(AtomicUsize::new(0));
+    let taken = count.clone();
+    std::thread::spawn(move || {
+        let mut kept = Vec::new();
+        for stream in server.incoming().flatten() {
+            taken.fetch_add(1, Ordering::SeqCst);
+            if answers {
+                kept.push(stream);
+            }
+        }
+    });
+    (format!(":{number}"), count)
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_display_that_refuses_the_connection_is_one_line_not_a_panic() {
+    use std::sync::atomic::Ordering;
+    let play = |display: &str| {
+        strata_cmd()
+            .args(["play", "--frames", "1"])
+            .env("DISPLAY", display)
+            .env_remove("WAYLAND_DISPLAY")
+            .output()
+            .unwrap()
+    };
+    // A remote display nothing listens on.
+    let out = play("127.0.0.1:77");
+    assert_eq!(out.status.code(), Some(1));
+    assert_clean_error(&out, &["X did not open display 127.0.0.1:77 (5 tries)"]);
+    // A server that drops every handshake: asked again, then one line.
+    let (display, count) = fake_x_server(false);
+    let out = play(&display);
+    assert_eq!(out.status.code(), Some(1));
+    assert_clean_error(
+        &out,
+        &[&format!("X did not open display {display} (5 tries)")],
+    );
+    // The socket's check, then five tries of X.
+    assert!(count.load(Ordering::SeqCst) >= 6, "{:?}", count);
+    // A server that takes the connection and never answers: the game does not wait on it.
+    let (display, _) = fake_x_server(true);
+    let out = play(&display);
+    assert_eq!(out.status.code(), Some(1));
+    assert_clean_error(&out, &["took the connection but did not answer within 5 s"]);
+}

@@ -164,7 +164,7 @@ impl AsciiReader {
     }
 
     fn tile(&mut self, tile: Tile) -> Result<(), Fault> {
-        let at = format!("{}:{}", self.line, self.column + 1);
+        let at = || format!("{}:{}", self.line, self.column + 1);
         if let Some(blank) = self.blank_from {
             return Err(format!(
                 "{blank}:1: a blank line inside the drawing (blank lines may only follow it)"
@@ -172,21 +172,25 @@ impl AsciiReader {
         }
         if self.column == 0 && self.rows == self.most.1 {
             return Err(format!(
-                "{at}: more than {} rows: the tallest world has {}",
-                self.most.1, self.most.1
+                "{}: more than {} rows: the tallest world has {}",
+                at(),
+                self.most.1,
+                self.most.1
             ));
         }
         match self.width {
             Some(w) if self.column == w => {
                 return Err(format!(
-                    "{at}: line {} is longer than line 1 ({w} tiles): rows must all be as \
+                    "{}: line {} is longer than line 1 ({w} tiles): rows must all be as \
                      long as the first",
+                    at(),
                     self.line
                 ));
             }
             None if self.column == self.most.0 => {
                 return Err(format!(
-                    "{at}: line 1 is wider than {} tiles, the widest world",
+                    "{}: line 1 is wider than {} tiles, the widest world",
+                    at(),
                     self.most.0
                 ));
             }

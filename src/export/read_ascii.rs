@@ -29,7 +29,6 @@ pub struct AsciiReader {
     rows: usize,
     /// The first of the blank lines since the last row, if any.
     blank_from: Option<usize>,
-    tiles: Vec<Tile>,
     /// The tile of each ASCII character.
     legend: [Option<Tile>; 128],
     /// Widest and tallest world, in tiles.
@@ -56,7 +55,6 @@ impl AsciiReader {
             width: None,
             rows: 0,
             blank_from: None,
-            tiles: Vec::new(),
             legend,
             most: (most("width"), most("height")),
         }
@@ -94,8 +92,15 @@ impl AsciiReader {
         };
         crate::preset::check_size(width as u32, self.rows as u32)
             .map_err(|e| format!("1:1: the drawing is {width}x{} tiles: {e}", self.rows))?;
+        // The text is checked: its first rows are lines of `width` legend characters.
         let mut world = World::new(width, self.rows, 0, crate::preset::Preset::default());
-        world.tiles_mut().copy_from_slice(&self.tiles);
+        let text = bytes.strip_prefix(BOM).unwrap_or(bytes);
+        for (row, line) in world.rows_mut().zip(text.split(|&b| b == b'\n')) {
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            for (tile, &b) in row.iter_mut().zip(line) {
+                *tile = self.legend[usize::from(b & 0x7f)].unwrap_or(Tile::Air);
+            }
+        }
         world.recompute_surface();
         Ok(world)
     }
@@ -109,6 +114,9 @@ impl AsciiReader {
             }
         }
         while let Some(&b) = bytes.get(self.pos) {
+            if self.column == 0 && self.whole_row(bytes) {
+                continue;
+            }
             match b {
                 b'\n' => {
                     self.end_line()?;
@@ -123,8 +131,8 @@ impl AsciiReader {
                     _ => return Err(self.not_a_tile('\r')),
                 },
                 _ => match self.legend.get(b as usize).copied().flatten() {
-                    Some(tile) => {
-                        self.tile(tile)?;
+                    Some(_) => {
+                        self.tile()?;
                         self.pos += 1;
                     }
                     None => {
@@ -153,6 +161,34 @@ impl AsciiReader {
         Ok(())
     }
 
+    /// Takes a whole row at `pos` when one is there, as most are: the width of line 1 in
+    /// legend characters and its line end, after no blank line and within the tallest
+    /// world. Anything else is read a character at a time, which names the fault.
+    fn whole_row(&mut self, bytes: &[u8]) -> bool {
+        let Some(w) = self.width else { return false };
+        if self.blank_from.is_some() || self.rows == self.most.1 {
+            return false;
+        }
+        let Some(row) = bytes.get(self.pos..self.pos + w) else {
+            return false;
+        };
+        let end = match bytes.get(self.pos + w..self.pos + w + 2) {
+            Some([b'\n', _]) => 1,
+            Some(b"\r\n") => 2,
+            _ => return false,
+        };
+        if !row
+            .iter()
+            .all(|&b| self.legend.get(usize::from(b)).is_some_and(Option::is_some))
+        {
+            return false;
+        }
+        self.pos += w + end;
+        self.rows += 1;
+        self.line += 1;
+        true
+    }
+
     fn not_a_tile(&self, c: char) -> Fault {
         format!(
             "{}:{}: {c:?} (U+{:04X}) is not a tile of the --ascii legend (`strata help gen` \
@@ -163,7 +199,8 @@ impl AsciiReader {
         )
     }
 
-    fn tile(&mut self, tile: Tile) -> Result<(), Fault> {
+    /// A legend character on the line being read.
+    fn tile(&mut self) -> Result<(), Fault> {
         let at = || format!("{}:{}", self.line, self.column + 1);
         if let Some(blank) = self.blank_from {
             return Err(format!(
@@ -196,7 +233,6 @@ impl AsciiReader {
             }
             _ => {}
         }
-        self.tiles.push(tile);
         self.column += 1;
         Ok(())
     }

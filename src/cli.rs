@@ -65,7 +65,7 @@ pub enum Command {
     Gen(GenOptions),
     /// List the built-in presets, with their sizes, and your own
     Presets {
-        #[arg(long, value_name = "DIR", help = HOME_HELP)]
+        #[arg(long, value_name = "DIR", help = HOME_HELP, value_parser = home_parser())]
         home: Option<PathBuf>,
     },
     /// Print a completion script for a shell
@@ -111,14 +111,15 @@ pub struct GenOptions {
     #[arg(long, value_name = "PATH")]
     pub save: Option<PathBuf>,
     /// Take the world from text in the --ascii legend instead of generating it (a
-    /// hand-drawn world to play or test in; the preset is only recorded)
-    #[arg(long, value_name = "PATH")]
+    /// hand-drawn world to play or test in; its size is the text's, and the preset is only
+    /// recorded)
+    #[arg(long, value_name = "PATH", conflicts_with = "size")]
     pub from_ascii: Option<PathBuf>,
     /// Stop after the pass PASS (surface, layers, biomes, caves, ...): the world as it
     /// stands then; each pass's time goes to standard error
     #[arg(long, value_name = "PASS")]
     pub until: Option<String>,
-    #[arg(long, value_name = "DIR", help = HOME_HELP)]
+    #[arg(long, value_name = "DIR", help = HOME_HELP, value_parser = home_parser())]
     pub home: Option<PathBuf>,
 }
 
@@ -142,7 +143,7 @@ pub struct NoiseOptions {
     /// Override the preset's world size
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     pub size: Option<(u32, u32)>,
-    #[arg(long, value_name = "DIR", help = HOME_HELP)]
+    #[arg(long, value_name = "DIR", help = HOME_HELP, value_parser = home_parser())]
     pub home: Option<PathBuf>,
 }
 
@@ -195,7 +196,7 @@ pub struct PlayOptions {
     /// Frames per second at most (default 60, as Terraria; 0 = no cap)
     #[arg(long, value_name = "N", value_parser = parse_max_fps, allow_negative_numbers = true)]
     pub max_fps: Option<u32>,
-    #[arg(long, value_name = "DIR", help = HOME_HELP)]
+    #[arg(long, value_name = "DIR", help = HOME_HELP, value_parser = home_parser())]
     pub home: Option<PathBuf>,
 }
 
@@ -217,6 +218,13 @@ pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
     );
     preset::check_size(w, h).map_err(|e| e.to_string())?;
     Ok((w, h))
+}
+
+/// `--home`: any path, and an empty one (`--home ''`) too, which counts as not given (as an
+/// empty `STRATA_HOME` does; see [`crate::paths::resolve`]).
+fn home_parser() -> impl clap::builder::TypedValueParser<Value = PathBuf> {
+    use clap::builder::TypedValueParser;
+    clap::builder::OsStringValueParser::new().map(PathBuf::from)
 }
 
 /// `--seed`: a whole number as is, any other text hashed.
@@ -346,7 +354,16 @@ pub fn load_preset(path: Option<&PathBuf>) -> Result<Preset, String> {
     let name = path.to_string_lossy();
     let user_dir = crate::paths::user_presets_dir();
     if let Some(file) = user_preset(&user_dir, &path) {
-        return preset::load(&file).map_err(|e| e.to_string());
+        // A folder, FIFO or device by that name is named as such, not read (a FIFO would
+        // keep the game waiting) nor passed over.
+        return match std::fs::metadata(&file) {
+            Ok(m) if !m.is_file() => Err(format!(
+                "{}: is a {}, not a preset file",
+                file.display(),
+                fsio::not_regular_kind(&m)
+            )),
+            _ => preset::load(&file).map_err(|e| e.to_string()),
+        };
     }
     if path.components().count() == 1
         && let Some(found) = preset::builtin(&name)
@@ -361,14 +378,15 @@ pub fn load_preset(path: Option<&PathBuf>) -> Result<Preset, String> {
     ))
 }
 
-/// The player's preset called `name` (a bare name, `.ron` optional) in `dir`, if there is
-/// such a file.
+/// The player's preset called `name` (a bare name, `.ron` optional) in `dir`, if anything
+/// is there by that name (links followed): a file, or a folder, FIFO or device that
+/// [`load_preset`] refuses by name.
 pub fn user_preset(dir: &std::path::Path, name: &std::path::Path) -> Option<PathBuf> {
     if name.components().count() != 1 {
         return None;
     }
     let file = dir.join(name).with_extension("ron");
-    file.is_file().then_some(file)
+    file.exists().then_some(file)
 }
 
 fn builtin_preset(name: &str) -> Result<Preset, String> {
@@ -396,12 +414,12 @@ pub fn presets_listing() -> String {
     if mine.is_empty() {
         out.push_str(&format!(
             "Your presets: none yet (NAME.ron files in {} are listed here)\n",
-            user_dir.display()
+            shown(&user_dir)
         ));
     } else {
         out.push_str(&format!(
             "Your presets in {} (--preset NAME):\n",
-            user_dir.display()
+            shown(&user_dir)
         ));
         list_files(&mut out, &mine);
     }
@@ -412,35 +430,75 @@ pub fn presets_listing() -> String {
     if !files.is_empty() {
         out.push_str(&format!(
             "Preset files in {} (--preset PATH):\n",
-            dir.display()
+            shown(dir)
         ));
         list_files(&mut out, &files);
     }
     out
 }
 
-/// One line per preset file: its path, size and name, or why it does not load.
+/// One line per preset file: its path, size and name, or why it does not load. What comes
+/// from the folder or the file (names, messages quoting its text) is [`printable`].
 fn list_files(out: &mut String, files: &[PathBuf]) {
     for f in files {
         match preset::load(f) {
             Ok(p) => out.push_str(&format!(
                 "  {:<32} {:>5} x {:<5} {}\n",
-                f.display(),
+                shown(f),
                 p.width,
                 p.height,
-                p.name
+                printable(&p.name)
             )),
-            Err(e) => out.push_str(&format!("  {:<32} does not load: {e}\n", f.display())),
+            Err(e) => out.push_str(&format!(
+                "  {:<32} does not load: {}\n",
+                shown(f),
+                printable(&e.to_string())
+            )),
         }
     }
 }
 
+/// A path as [`printable`] text.
+fn shown(path: &std::path::Path) -> String {
+    printable(&path.display().to_string())
+}
+
+/// `text` safe to print on one line of a terminal: control characters (a newline, an
+/// escape sequence's ESC) and the marks that reorder text (U+202A..U+202E,
+/// U+2066..U+2069) are written as Rust escapes (`\n`, `\u{1b}`); the rest is unchanged.
+pub fn printable(text: &str) -> String {
+    let reorders = |c: char| matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+    if !text.chars().any(|c| c.is_control() || reorders(c)) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() || reorders(c) {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(target_os = "linux")]
+pub mod x11;
+
 /// Refuses to open the game where no window can open (the window library would panic):
 /// on Linux, Strata's window is an X11 one (under Wayland, through XWayland), so `DISPLAY`
-/// must name an X server that answers.
-pub fn check_display() -> Result<(), String> {
+/// must name an X server that answers, and X must open it ([`x11::check_opens`], which
+/// asks a few times: a loaded server now and then drops a handshake). The display's
+/// screen size in pixels where X told it (the window is fitted to it).
+pub fn check_display() -> Result<Option<(u32, u32)>, String> {
     let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
-    display_error(var("DISPLAY").as_deref(), var("WAYLAND_DISPLAY").as_deref())
+    let display = var("DISPLAY");
+    display_error(display.as_deref(), var("WAYLAND_DISPLAY").as_deref())?;
+    #[cfg(target_os = "linux")]
+    if let Some(display) = &display {
+        return x11::check_opens(display);
+    }
+    Ok(None)
 }
 
 fn display_error(display: Option<&str>, wayland: Option<&str>) -> Result<(), String> {
@@ -612,35 +670,67 @@ fn same_file_key(path: &std::path::Path) -> PathBuf {
     }
 }
 
-/// A world drawn as text in the `--ascii` legend, one line a row (for `--from-ascii`).
+/// A world drawn as text in the `--ascii` legend, one line a row (for `--from-ascii`);
+/// see [`crate::export::read_ascii`].
 pub fn world_from_text(
     text: &str,
-    mut preset: Preset,
+    preset: Preset,
     seed: u64,
 ) -> Result<crate::world::World, String> {
-    let rows: Vec<&str> = text.lines().collect();
-    let width = rows.first().map_or(0, |r| r.chars().count());
-    preset::check_size(width as u32, rows.len() as u32).map_err(|e| e.to_string())?;
-    let mut world = crate::world::World::from_ascii(&rows).ok_or(
-        "rows must all be as long as the first, in the --ascii legend (see `strata help`)",
-    )?;
+    let world = crate::export::read_ascii::world_from_ascii(text.as_bytes())?;
+    Ok(drawn_world(world, preset, seed))
+}
+
+/// A drawn world with the preset it is recorded with (at its size) and its seed.
+fn drawn_world(
+    mut world: crate::world::World,
+    mut preset: Preset,
+    seed: u64,
+) -> crate::world::World {
     (preset.width, preset.height) = (world.width() as u32, world.height() as u32);
     world.seed = seed;
     world.preset = preset;
-    Ok(world)
+    world
 }
 
+/// [`world_from_text`] of a file, read as it comes: the first fault stops the read
+/// (`/dev/zero` is refused at its first byte), and no more is read than the largest world
+/// as wide as the first line takes.
 fn world_from_text_file(
     path: &std::path::Path,
     preset: Preset,
     seed: u64,
 ) -> Result<crate::world::World, String> {
-    let err = |e: String| format!("{}: {e}", path.display());
-    // The largest world's text (four bytes a character at most, line ends) bounds the read.
-    let limit = 16384 * 4096 * 4 + 4096 * 2;
-    let bytes = fsio::read_bounded(path, limit).map_err(|e| err(e.to_string()))?;
-    let text = String::from_utf8(bytes).map_err(|_| err("not UTF-8 text".into()))?;
-    world_from_text(&text, preset, seed).map_err(err)
+    use crate::export::read_ascii::AsciiReader;
+    let at = |e: String| format!("{}:{e}", shown(path));
+    let reader = std::cell::RefCell::new(AsciiReader::new());
+    let fault = std::cell::RefCell::new(None);
+    let head = reader.borrow().head();
+    let limit_of = |bytes: &[u8]| {
+        let mut r = reader.borrow_mut();
+        match r.feed(bytes) {
+            Ok(()) => r.limit(),
+            Err(e) => {
+                *fault.borrow_mut() = Some(e);
+                0
+            }
+        }
+    };
+    let read = fsio::read_bounded_by(path, head, limit_of);
+    if let Some(e) = fault.borrow_mut().take() {
+        return Err(at(e));
+    }
+    let bytes = read.map_err(|e| {
+        let why = match e {
+            fsio::ReadError::TooLarge(limit) => {
+                format!("more than {limit} bytes, the most a world as wide as line 1 takes")
+            }
+            e => e.to_string(),
+        };
+        format!("{}: {why}", shown(path))
+    })?;
+    let world = reader.into_inner().finish(&bytes).map_err(at)?;
+    Ok(drawn_world(world, preset, seed))
 }
 
 #[cfg(test)]
@@ -887,6 +977,20 @@ mod tests {
             panic!()
         };
         assert_eq!(g.from_ascii, Some("w.txt".into()));
+    }
+
+    #[test]
+    fn printable_text_keeps_to_its_line_and_sends_no_escapes() {
+        assert_eq!(printable("mine.ron"), "mine.ron");
+        assert_eq!(printable("café é.ron"), "café é.ron");
+        assert_eq!(printable("a\nb.ron"), "a\\nb.ron");
+        assert_eq!(printable("esc\x1b[31mred.ron"), "esc\\u{1b}[31mred.ron");
+        assert_eq!(printable("tab\there\r"), "tab\\there\\r");
+        assert_eq!(printable("\u{202e}gnp.ron"), "\\u{202e}gnp.ron");
+        for c in ['\0', '\x7f', '\u{85}', '\u{9b}'] {
+            let p = printable(&format!("x{c}y"));
+            assert!(p.chars().all(|c| !c.is_control()), "{p:?}");
+        }
     }
 
     #[cfg(target_os = "linux")]

@@ -57,6 +57,9 @@ pub struct Stats {
 }
 
 impl Kind {
+    /// Every kind.
+    pub const ALL: [Kind; 3] = [Kind::Slime, Kind::CaveSlime, Kind::LavaSlime];
+
     pub fn stats(self) -> Stats {
         match self {
             Kind::Slime => Stats {

@@ -1,4 +1,7 @@
-//! Writing worlds out: ASCII art, one-pixel-per-tile PNG, and the stats JSON.
+//! Writing worlds out: ASCII art, one-pixel-per-tile PNG, and the stats JSON; and reading
+//! the ASCII art back ([`read_ascii`], for `--from-ascii`).
+
+pub mod read_ascii;
 
 use crate::analysis::CaveReport;
 use crate::world::{Tile, World};

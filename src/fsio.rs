@@ -59,6 +59,15 @@ fn is_system_path(path: &Path) -> bool {
     cfg!(unix) && (path.starts_with("/dev") || path.starts_with("/proc"))
 }
 
+/// What a file that is not a regular one is, for a message: `folder`, `FIFO`, ...
+pub fn not_regular_kind(meta: &fs::Metadata) -> &'static str {
+    if meta.is_dir() {
+        "folder"
+    } else {
+        special_kind(meta)
+    }
+}
+
 /// Kind of a file that is neither regular nor a folder.
 fn special_kind(meta: &fs::Metadata) -> &'static str {
     #[cfg(unix)]

@@ -93,7 +93,7 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
     if opts.preset.is_some() {
         crate::cli::load_preset(opts.preset.as_ref())?;
     }
-    crate::cli::check_display()?;
+    let shown = crate::cli::check_display()?;
     // A settings file that does not load never stops the game: the defaults, and why.
     let path = crate::paths::settings_file();
     let (settings, error) = settings::load(&path);
@@ -101,7 +101,6 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
         log::warn!("settings not loaded as written: {e}");
     }
     let wanted = (settings.window_width, settings.window_height);
-    let shown = display::display_size();
     let size = display::fit(wanted, shown);
     if size != wanted {
         let on = shown.map_or("its size unknown".to_string(), |d| {
@@ -115,15 +114,87 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
             wanted.1
         );
     }
-    let window = conf(&settings, size);
+    open_window(
+        &settings,
+        size,
+        (opts, start, (settings.clone(), path, error)),
+    )
+}
+
+/// What the game starts with: the options, the world to load and the settings.
+type Start = (PlayOptions, Option<worker::Source>, StartSettings);
+
+/// Whether a panic now is the window library failing to open the window (silenced and
+/// turned into an error by [`open_window`]) rather than the game's own.
+static OPENING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Times the window is opened when the display drops the connection (the X server was
+/// asked a moment before, by [`crate::cli::check_display`], so it is there).
+const OPEN_TRIES: u32 = 3;
+
+/// Opens the window and runs the game in it. The window library panics when X refuses the
+/// connection (`XOpenDisplay() failed!`) or a window cannot be made: before the game has
+/// started that is the window not opening, tried again when the display refused it and
+/// then one line; once the game runs, a panic is the game's own and goes on as one.
+fn open_window(
+    settings: &settings::Settings,
+    size: (u32, u32),
+    start: Start,
+) -> Result<(), String> {
+    use std::sync::atomic::Ordering;
+    let slot = Arc::new(Mutex::new(Some(start)));
     let result = Arc::new(Mutex::new(Ok(())));
-    let out = result.clone();
-    macroquad::Window::from_config(window, async move {
-        let r = frame::main_loop(opts, start, (settings, path, error)).await;
-        if let Ok(mut slot) = out.lock() {
-            *slot = r;
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if !OPENING.load(Ordering::SeqCst) {
+            hook(info);
         }
-    });
+    }));
+    let mut failure = None;
+    for try_ in 1..=OPEN_TRIES {
+        let (slot, out) = (slot.clone(), result.clone());
+        OPENING.store(true, Ordering::SeqCst);
+        let opened = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            macroquad::Window::from_config(conf(settings, size), async move {
+                OPENING.store(false, Ordering::SeqCst);
+                let taken = slot.lock().ok().and_then(|mut s| s.take());
+                let r = match taken {
+                    Some((opts, start, settings)) => frame::main_loop(opts, start, settings).await,
+                    None => Err("the game started twice".to_string()),
+                };
+                if let Ok(mut slot) = out.lock() {
+                    *slot = r;
+                }
+            })
+        }));
+        let Err(panic) = opened else { break };
+        if !OPENING.swap(false, Ordering::SeqCst) {
+            std::panic::resume_unwind(panic);
+        }
+        let why = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "the window library gave up".into());
+        let refused = why.contains("XOpenDisplay");
+        failure = Some(match refused {
+            true => format!("X refused the connection ({try_} tries)"),
+            false => why,
+        });
+        if !refused {
+            break;
+        }
+        if try_ < OPEN_TRIES {
+            std::thread::sleep(std::time::Duration::from_millis(300));
+        }
+    }
+    if let Some(why) = failure.filter(|_| slot.lock().is_ok_and(|s| s.is_some())) {
+        let display = std::env::var("DISPLAY").unwrap_or_default();
+        return Err(format!(
+            "the game window did not open on display {display}: {why}; `strata gen` works \
+             without a display"
+        ));
+    }
     result
         .lock()
         .map_err(|_| "the game thread panicked".to_string())?

@@ -38,6 +38,11 @@ pub const MAX_NAME: usize = 32;
 /// Most items and most recipes the files may hold.
 pub const MAX_ENTRIES: usize = 1024;
 
+/// The pickaxe a new player is given (`config/items.ron` must have it, as a Pickaxe).
+pub const START_PICKAXE: &str = "copper_pickaxe";
+/// The sword a new player is given (`config/items.ron` must have it, as a Sword).
+pub const START_SWORD: &str = "copper_sword";
+
 /// An item: its index in [`Catalog::items`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ItemId(pub u16);
@@ -105,12 +110,23 @@ struct MiningRow {
     power: u32,
 }
 
-#[derive(Deserialize, Clone, Copy, PartialEq)]
+#[derive(Deserialize, Clone, Copy, Debug, PartialEq)]
 enum KindName {
     Block,
     Material,
     Pickaxe,
     Sword,
+}
+
+impl KindName {
+    fn of(kind: &Kind) -> KindName {
+        match kind {
+            Kind::Block(_) => KindName::Block,
+            Kind::Material => KindName::Material,
+            Kind::Pickaxe { .. } => KindName::Pickaxe,
+            Kind::Sword { .. } => KindName::Sword,
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -291,9 +307,19 @@ impl Catalog {
         for t in Tile::ALL {
             power[t as usize] = u32::from(t.is_solid());
         }
+        let mut listed: [Option<usize>; Tile::COUNT] = [None; Tile::COUNT];
         for (i, m) in file.mining.iter().enumerate() {
             let at = |f: &str| format!("mining[{i}].{f}");
             let t = tile_named(at("tile"), &m.tile).map_err(|b| (b, None))?;
+            if let Some(first) = listed[t as usize] {
+                let m = format!(
+                    "{} = {:?} is listed twice (mining[{first}] too): one power a tile",
+                    at("tile"),
+                    m.tile
+                );
+                return Err((bad(at("tile"), m), None));
+            }
+            listed[t as usize] = Some(i);
             power[t as usize] = range_u(at("power"), m.power, 1, 1000).map_err(|b| (b, None))?;
         }
         let mut items: Vec<Item> = Vec::with_capacity(file.items.len());
@@ -326,12 +352,46 @@ impl Catalog {
                 return Err((bad("items", m), None));
             }
         }
+        Catalog::check_named_by_the_game(&items)?;
         Ok(Catalog {
             items,
             recipes: Vec::new(),
             block,
             power,
         })
+    }
+
+    /// The items the game names must be there, and of the kind it uses them as: a new
+    /// player's tools ([`START_PICKAXE`], [`START_SWORD`]) and what creatures drop.
+    fn check_named_by_the_game(items: &[Item]) -> Result<(), (Bad, Option<String>)> {
+        let mut needed = vec![
+            (
+                START_PICKAXE,
+                Some(KindName::Pickaxe),
+                "a new player's pickaxe".into(),
+            ),
+            (
+                START_SWORD,
+                Some(KindName::Sword),
+                "a new player's sword".into(),
+            ),
+        ];
+        for k in crate::creatures::Kind::ALL {
+            let s = k.stats();
+            needed.push((s.drop, None, format!("what a {} drops", s.name)));
+        }
+        for (name, kind, why) in needed {
+            let Some(i) = items.iter().position(|i| i.name == name) else {
+                let m = format!("items has no item {name:?}, which is {why}");
+                return Err((bad("items", m), None));
+            };
+            if let Some(kind) = kind.filter(|&k| k != KindName::of(&items[i].kind)) {
+                let field = format!("items[{i}].kind");
+                let m = format!("{field}: {name:?} must be a {kind:?}, as it is {why}");
+                return Err((bad(field, m), Some(format!("items[{i}].name"))));
+            }
+        }
+        Ok(())
     }
 
     fn item_of(row: &ItemRow, at: &dyn Fn(&str) -> String) -> Result<Item, Bad> {
@@ -456,6 +516,10 @@ impl Catalog {
                 if from.iter().any(|&(o, _)| o == id) {
                     return Err((bad(f.clone(), format!("{f}: {name:?} is listed twice")), fb));
                 }
+                if id == make {
+                    let m = format!("{f}: {name:?} is what the recipe makes (an item from itself)");
+                    return Err((bad(f, m), fb));
+                }
                 let n = range_u(f, *n, 1, 999).map_err(|b| (b, fb.clone()))?;
                 from.push((id, n));
             }
@@ -470,6 +534,22 @@ impl Catalog {
                     Some(t)
                 }
             };
+            let same = |r: &Recipe| {
+                r.make == make
+                    && r.at == at_tile
+                    && r.from.len() == from.len()
+                    && r.from
+                        .iter()
+                        .all(|(o, _)| from.iter().any(|(id, _)| id == o))
+            };
+            if let Some(first) = out.iter().position(same) {
+                let m = format!(
+                    "recipes[{i}] makes {:?} from the same items at the same station as \
+                     recipes[{first}]: one recipe is enough",
+                    row.make
+                );
+                return Err((bad(at("make"), m), None));
+            }
             out.push(Recipe {
                 make,
                 count,

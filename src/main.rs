@@ -21,8 +21,9 @@ fn main() {
     let result = cli::parse_args(&args).and_then(run);
     if let Err(e) = result {
         use std::io::Write;
-        // Not eprintln!, which panics when standard error is closed too.
-        let _ = writeln!(std::io::stderr(), "strata: {e}");
+        // Not eprintln!, which panics when standard error is closed too. One line, whatever
+        // file names or file text the message quotes.
+        let _ = writeln!(std::io::stderr(), "strata: {}", cli::printable(&e));
         std::process::exit(1);
     }
 }

@@ -988,3 +988,259 @@ fn completions_load_in_bash_and_know_the_options() {
         &["tcsh", "bash", "zsh", "fish"],
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn a_preset_name_that_is_no_file_is_named_and_an_empty_home_is_not_given() {
+    let home = temp_folder("home-special");
+    let presets = home.join("presets");
+    std::fs::create_dir_all(presets.join("dir.ron")).unwrap();
+    let fifo = presets.join("fifo.ron");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    std::os::unix::fs::symlink("/dev/null", presets.join("dev.ron")).unwrap();
+    std::fs::write(presets.join("mine.ron"), "(width: 96, height: 40)").unwrap();
+    let run = |args: &[&str]| {
+        strata_cmd()
+            .args(args)
+            .env(strata::paths::HOME_VAR, &home)
+            .output()
+            .unwrap()
+    };
+    for (name, kind) in [
+        ("fifo", "is a FIFO"),
+        ("dir", "is a folder"),
+        ("dev", "is a character device"),
+    ] {
+        let out = run(&["gen", "--preset", name, "--stats"]);
+        let file = presets.join(format!("{name}.ron"));
+        assert_clean_error(&out, &[&file.display().to_string(), kind]);
+        // Never read: the FIFO would have made the read wait and then give up.
+        assert!(!String::from_utf8_lossy(&out.stderr).contains("nothing to read"));
+    }
+    // An empty --home counts as not given: STRATA_HOME's presets are used.
+    let out = run(&["gen", "--home", "", "--preset", "mine", "--stats"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let s: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(s["width"].as_u64(), Some(96));
+    let out = run(&["presets", "--home", ""]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains(&presets.display().to_string()));
+}
+
+#[cfg(unix)]
+#[test]
+fn preset_names_are_printed_escaped_one_line_each() {
+    let home = temp_folder("home-names");
+    let presets = home.join("presets");
+    std::fs::create_dir_all(&presets).unwrap();
+    std::fs::write(presets.join("two\nlines.ron"), "(width: 80, height: 40)").unwrap();
+    std::fs::write(presets.join("esc\x1b[31mred.ron"), "(widht: 80)").unwrap();
+    std::fs::write(
+        presets.join("named.ron"),
+        "(name: \"bell\\u{7}\\u{1b}[2J\", width: 88, height: 40)",
+    )
+    .unwrap();
+    let run = |args: &[&str]| {
+        strata_cmd()
+            .args(args)
+            .env(strata::paths::HOME_VAR, &home)
+            .output()
+            .unwrap()
+    };
+    let out = run(&["presets"]);
+    assert!(out.status.success());
+    let list = String::from_utf8(out.stdout).unwrap();
+    assert!(!list.contains('\x1b') && !list.contains('\x07'), "{list:?}");
+    let mine: Vec<&str> = list
+        .lines()
+        .skip_while(|l| !l.starts_with("Your presets"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .collect();
+    assert_eq!(mine.len(), 3, "one line a preset: {list}");
+    assert!(
+        mine.iter()
+            .any(|l| l.contains("two\\nlines.ron") && l.contains("80 x 40"))
+    );
+    assert!(
+        mine.iter()
+            .any(|l| l.contains("esc\\u{1b}[31mred.ron") && l.contains("does not load"))
+    );
+    assert!(mine.iter().any(|l| l.contains("bell\\u{7}\\u{1b}[2J")));
+    // An error naming such a file is one line and sends no escape either.
+    let out = run(&["gen", "--preset", "esc\x1b[31mred", "--stats"]);
+    assert_clean_error(&out, &["esc\\u{1b}[31mred.ron", "widht"]);
+    assert!(!out.stderr.contains(&0x1b));
+}
+
+/// `strata gen --from-ascii PATH --stats` of `text` written to a file.
+fn from_ascii(name: &str, text: &[u8], extra: &[&str]) -> Output {
+    let path = temp(name);
+    std::fs::write(&path, text).unwrap();
+    strata(
+        &[
+            &["gen", "--from-ascii", path.to_str().unwrap(), "--stats"],
+            extra,
+        ]
+        .concat(),
+    )
+}
+
+#[test]
+fn from_ascii_names_the_line_the_column_and_the_character() {
+    let art = "#      ~\n".repeat(7) + "########\n";
+    let with = |line: usize, text: &str| {
+        let mut lines: Vec<&str> = art.lines().collect();
+        lines[line - 1] = text;
+        (lines.join("\n") + "\n").into_bytes()
+    };
+    let cases: [(Vec<u8>, &[&str]); 5] = [
+        (
+            with(4, "#  ~"),
+            &["ragged.txt:4:5:", "line 4 ends after 4 tiles, line 1 has 8"],
+        ),
+        (
+            with(2, "#   X  ~"),
+            &["ragged.txt:2:5:", "'X' (U+0058)", "strata help gen"],
+        ),
+        (with(3, "#  é   ~"), &["ragged.txt:3:4:", "'é' (U+00E9)"]),
+        (with(5, "#\0     ~"), &["ragged.txt:5:2:", "'\\0' (U+0000)"]),
+        (
+            with(6, "#     ~~\u{feff}"),
+            &["ragged.txt:6:9:", "(U+FEFF)"],
+        ),
+    ];
+    for (text, needles) in cases {
+        let out = from_ascii("ragged.txt", &text, &[]);
+        assert_clean_error(&out, needles);
+        assert!(out.stdout.is_empty());
+    }
+    // A byte-order mark before the drawing and blank lines after it are passed over.
+    let plain = from_ascii("plain.txt", art.as_bytes(), &["--seed", "4"]);
+    assert!(plain.status.success());
+    let dressed = [
+        b"\xEF\xBB\xBF",
+        art.replace('\n', "\r\n").as_bytes(),
+        b"\n\n",
+    ]
+    .concat();
+    let same = from_ascii("dressed.txt", &dressed, &["--seed", "4"]);
+    assert!(
+        same.status.success(),
+        "{}",
+        String::from_utf8_lossy(&same.stderr)
+    );
+    let stats: serde_json::Value = serde_json::from_slice(&plain.stdout).unwrap();
+    let again: serde_json::Value = serde_json::from_slice(&same.stdout).unwrap();
+    assert_eq!(
+        (stats["width"].as_u64(), stats["height"].as_u64()),
+        (Some(8), Some(8))
+    );
+    assert_eq!(stats["hash"], again["hash"]);
+    assert_eq!(stats["tiles"], again["tiles"]);
+    assert_eq!(stats["tiles"]["water"].as_u64(), Some(7));
+    // --size would be ignored: it is refused.
+    let out = from_ascii("plain.txt", art.as_bytes(), &["--size", "100x100"]);
+    assert_clean_error(&out, &["--from-ascii", "--size"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn from_ascii_stops_reading_at_the_first_fault() {
+    use std::io::Write;
+    let out = strata(&["gen", "--from-ascii", "/dev/zero", "--stats"]);
+    assert_clean_error(&out, &["/dev/zero:1:1:", "'\\0'"]);
+    // A writer of endless zeros (or of rows, more than a world holds) is stopped after a
+    // few pipe-fuls, not after the 256 MiB the largest world's text may take.
+    for (chunk, fault) in [
+        (vec![0u8; 64 << 10], "1:1: '\\0'"),
+        (b"########\n".repeat(8 << 10), "4097:1: more than 4096 rows"),
+    ] {
+        let mut child = strata_cmd()
+            .args(["gen", "--from-ascii", "/dev/stdin", "--stats"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let mut written = 0usize;
+        while written < 256 << 20 && stdin.write_all(&chunk).is_ok() {
+            written += chunk.len();
+        }
+        drop(stdin);
+        let out = child.wait_with_output().unwrap();
+        assert_clean_error(&out, &[fault]);
+        assert!(
+            written < 4 << 20,
+            "{written} bytes taken before the refusal"
+        );
+    }
+}
+
+/// A local X display (an abstract socket, where X clients look first) whose server takes
+/// each connection and, if `answers` is false, closes it at once as a loaded X server that
+/// drops the handshake does, or else keeps it open without a word. Returns the display
+/// and the count of connections taken.
+#[cfg(target_os = "linux")]
+fn fake_x_server(answers: bool) -> (String, std::sync::Arc<std::sync::atomic::AtomicUsize>) {
+    use std::os::linux::net::SocketAddrExt;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let number = 30_000 + std::process::id() % 20_000 + u32::from(answers) * 7;
+    let name = format!("/tmp/.X11-unix/X{number}");
+    let addr = std::os::unix::net::SocketAddr::from_abstract_name(name.as_bytes()).unwrap();
+    let server = std::os::unix::net::UnixListener::bind_addr(&addr).unwrap();
+    let count = std::sync::Arc::new(AtomicUsize::new(0));
+    let taken = count.clone();
+    std::thread::spawn(move || {
+        let mut kept = Vec::new();
+        for stream in server.incoming().flatten() {
+            taken.fetch_add(1, Ordering::SeqCst);
+            if answers {
+                kept.push(stream);
+            }
+        }
+    });
+    (format!(":{number}"), count)
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_display_that_refuses_the_connection_is_one_line_not_a_panic() {
+    use std::sync::atomic::Ordering;
+    let play = |display: &str| {
+        strata_cmd()
+            .args(["play", "--frames", "1"])
+            .env("DISPLAY", display)
+            .env_remove("WAYLAND_DISPLAY")
+            .output()
+            .unwrap()
+    };
+    // A remote display nothing listens on.
+    let out = play("127.0.0.1:77");
+    assert_eq!(out.status.code(), Some(1));
+    assert_clean_error(&out, &["X did not open display 127.0.0.1:77 (5 tries)"]);
+    // A server that drops every handshake: asked again, then one line.
+    let (display, count) = fake_x_server(false);
+    let out = play(&display);
+    assert_eq!(out.status.code(), Some(1));
+    assert_clean_error(
+        &out,
+        &[&format!("X did not open display {display} (5 tries)")],
+    );
+    // The socket's check, then five tries of X.
+    assert!(count.load(Ordering::SeqCst) >= 6, "{:?}", count);
+    // A server that takes the connection and never answers: the game does not wait on it.
+    let (display, _) = fake_x_server(true);
+    let out = play(&display);
+    assert_eq!(out.status.code(), Some(1));
+    assert_clean_error(&out, &["took the connection but did not answer within 5 s"]);
+}

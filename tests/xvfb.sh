@@ -1,6 +1,6 @@
 # The window tests' shared harness, sourced (not run) by tests/window.sh,
 # tests/window_lab.sh, tests/window_loop.sh, tests/window_memory.sh, tests/window_night.sh,
-# tests/install.sh and tests/lab_latency.sh:
+# tests/window_display.sh, tests/install.sh and tests/lab_latency.sh:
 # one Xvfb and one game under test at a time, both ended when the script exits.
 #
 # The sourcing script sets, before it calls anything here:

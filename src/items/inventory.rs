@@ -68,8 +68,8 @@ impl Inventory {
     /// which counted only blocks, is given on loading).
     pub fn tools() -> Inventory {
         let mut inv = Inventory::empty();
-        inv.add("copper_pickaxe", 1);
-        inv.add("copper_sword", 1);
+        inv.add(super::START_PICKAXE, 1);
+        inv.add(super::START_SWORD, 1);
         inv
     }
 

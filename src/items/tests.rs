@@ -304,3 +304,112 @@ fn bad_data_is_refused_with_file_line_and_field() {
         .to_string();
     assert!(s.contains("no Block item places \"sand\""), "{s}");
 }
+
+/// The error of items and recipes text, with the line it points at.
+fn refusal(items: &str, recipes: &str) -> (String, Option<usize>) {
+    let e = Catalog::parse(items, "items.ron", recipes, "recipes.ron").unwrap_err();
+    (e.to_string(), e.position.map(|p| p.0))
+}
+
+/// The 1-based line of `text` holding the `n`-th (0-based) `needle`.
+fn line_of(text: &str, needle: &str, n: usize) -> usize {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| l.contains(needle))
+        .nth(n)
+        .unwrap()
+        .0
+        + 1
+}
+
+#[test]
+fn a_tile_mined_twice_a_recipe_from_itself_and_a_recipe_twice_are_refused() {
+    let twice = "(tile: \"gold_ore\", power: 45),";
+    let items = ITEMS_RON.replace(
+        twice,
+        &format!("{twice}\n(tile: \"silver_ore\", power: 50),"),
+    );
+    let (s, line) = refusal(&items, RECIPES_RON);
+    assert!(
+        s.contains("mining[2].tile = \"silver_ore\" is listed twice (mining[0] too)"),
+        "{s}"
+    );
+    assert_eq!(
+        line,
+        Some(line_of(&items, "\"silver_ore\", power", 1)),
+        "{s}"
+    );
+
+    let torch = "(make: \"torch\", count: 4, from: [(\"wood\", 1), (\"gel\", 1)]),";
+    assert!(RECIPES_RON.contains(torch));
+    let looped = RECIPES_RON.replace(
+        torch,
+        &format!("{torch}\n(make: \"torch\", count: 4, from: [(\"torch\", 1)]),"),
+    );
+    let (s, line) = refusal(ITEMS_RON, &looped);
+    assert!(
+        s.starts_with("recipes.ron:")
+            && s.contains("recipes[2].from[0]: \"torch\" is what the recipe makes"),
+        "{s}"
+    );
+    assert_eq!(line, Some(line_of(&looped, "(\"torch\", 1)", 0)), "{s}");
+
+    // The same items in another order and other counts is the same recipe.
+    let again = RECIPES_RON.replace(
+        torch,
+        &format!("{torch}\n(make: \"torch\", count: 3, from: [(\"gel\", 2), (\"wood\", 1)]),"),
+    );
+    let (s, line) = refusal(ITEMS_RON, &again);
+    assert!(
+        s.contains(
+            "recipes[2] makes \"torch\" from the same items at the same station as recipes[1]"
+        ),
+        "{s}"
+    );
+    assert_eq!(line, Some(line_of(&again, "make: \"torch\"", 1)), "{s}");
+    // At another station it is another recipe.
+    let elsewhere = RECIPES_RON.replace(
+        torch,
+        &format!(
+            "{torch}\n(make: \"torch\", from: [(\"wood\", 1), (\"gel\", 1)], at: \"workbench\"),"
+        ),
+    );
+    assert!(Catalog::parse(ITEMS_RON, "i", &elsewhere, "r").is_ok());
+}
+
+#[test]
+fn the_items_the_game_names_must_be_there_as_their_kind() {
+    for (name, why) in [
+        ("copper_pickaxe", "a new player's pickaxe"),
+        ("copper_sword", "a new player's sword"),
+        ("gel", "what a slime drops"),
+    ] {
+        let row = ITEMS_RON
+            .lines()
+            .find(|l| l.contains(&format!("(name: \"{name}\"")))
+            .unwrap();
+        // Without recipes that name it either: nothing else would miss it.
+        let items = ITEMS_RON.replace(row, "");
+        let (s, line) = refusal(&items, "(recipes: [])");
+        assert!(
+            s.starts_with("items.ron:")
+                && s.contains(&format!("items has no item \"{name}\", which is {why}")),
+            "{s}"
+        );
+        assert_eq!(line, Some(line_of(&items, "items: [", 0)), "{s}");
+    }
+    let items = ITEMS_RON.replace(
+        "(name: \"copper_sword\", label: \"copper sword\", kind: Sword, damage: 9, reach: 2.2, cooldown: 0.4,",
+        "(name: \"copper_sword\", label: \"copper sword\", kind: Material,",
+    );
+    let (s, line) = refusal(&items, RECIPES_RON);
+    assert!(
+        s.contains(".kind: \"copper_sword\" must be a Sword, as it is a new player's sword"),
+        "{s}"
+    );
+    assert_eq!(
+        line,
+        Some(line_of(&items, "name: \"copper_sword\"", 0)),
+        "{s}"
+    );
+}

@@ -41,9 +41,7 @@ pub struct Layout {
 
 impl Layout {
     pub fn new(screen: (f32, f32), s: f32) -> Layout {
-        let w = (460.0 * s).min(screen.0 * 0.55);
-        let status = 26.0 * s;
-        let panel = Rect::new(screen.0 - w, 0.0, w, (screen.1 - status).max(0.0));
+        let panel = super::layout::lab_panel(screen, s);
         let lh = 19.0 * s;
         let rows_top = panel.y + 6.0 * s + HEAD_LINES as f32 * lh;
         let room = panel.h - (rows_top - panel.y) - FOOT_LINES as f32 * lh - 6.0 * s;

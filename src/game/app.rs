@@ -201,6 +201,7 @@ impl App {
                 .toast
                 .as_ref()
                 .map(|(t, _)| super::ui::text_width(t, 1.0)),
+            overlay: self.overlay && self.shown.is_some(),
         };
         super::layout::layout(screen, super::ui::scale(screen), &open)
     }

@@ -32,6 +32,8 @@ pub struct Open {
     pub progress: bool,
     /// A message at the top, its text's width at scale 1.
     pub toast: Option<f32>,
+    /// The F3 figures at the top left: a message goes to the right, under the minimap.
+    pub overlay: bool,
 }
 
 /// Every panel's rectangle, in logical pixels.
@@ -176,8 +178,23 @@ pub fn layout(screen: (f32, f32), scale: f32, open: &Open) -> Layout {
         .progress
         .then(|| centred(420.0 * s, VITALS_Y * s, 30.0 * s));
     let toast = open.toast.map(|w| {
+        let (w, h) = (w * s + 16.0 * s, 37.0 * s);
+        if open.overlay && !open.inventory && !open.help {
+            // Clear of the figures: at the right, under the hearts, the minimap and the
+            // progress bar.
+            let under = [
+                minimap.map(|m| m.bottom() + 3.0 + strip_h(s)),
+                vitals.map(|v| v.bottom()),
+                progress.map(|p| p.bottom()),
+            ]
+            .into_iter()
+            .flatten()
+            .fold((VITALS_Y - 6.0) * s, f32::max);
+            let w = w.min(room.w * 0.45);
+            return Rect::new(room.right() - 10.0 * s - w, under + 6.0 * s, w, h);
+        }
         let y = progress.map_or(VITALS_Y * s, |p| p.bottom() + 6.0 * s);
-        centred(w * s + 16.0 * s, y, 37.0 * s)
+        centred(w, y, h)
     });
     let mut out = Layout {
         screen,
@@ -389,7 +406,7 @@ mod tests {
     /// Every combination of what can be open together.
     fn opens(world: (usize, usize)) -> Vec<Open> {
         let mut out = Vec::new();
-        for bits in 0..16u32 {
+        for bits in 0..32u32 {
             // The inventory (with or without a chest), the lab and the help screen are
             // modes: one at a time.
             for mode in 0..5 {
@@ -404,6 +421,7 @@ mod tests {
                     help: mode == 4,
                     progress: b(2),
                     toast: b(3).then_some(110.0),
+                    overlay: b(4),
                 };
                 // The lab has the free camera: no hearts.
                 if open.lab && open.vitals {

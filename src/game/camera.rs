@@ -77,7 +77,9 @@ impl Camera {
     }
 
     /// Multiplies the zoom by `factor`, keeping the world point under `anchor` (a screen
-    /// position, e.g. the mouse) where it is. The zoom is held between fit and [`MAX_ZOOM`].
+    /// position, e.g. the mouse) where it is. The zoom is held between fit and [`MAX_ZOOM`];
+    /// a zoom already further out (the world fitted to a room smaller than the screen,
+    /// beside the lab's panel) is not pulled in, only kept from going further.
     pub fn zoom_at(
         &mut self,
         factor: f64,
@@ -86,7 +88,7 @@ impl Camera {
         world: (usize, usize),
     ) {
         let before = self.screen_to_world(screen, anchor);
-        let min = Self::fit_zoom(world, screen);
+        let min = Self::fit_zoom(world, screen).min(self.zoom);
         self.zoom = (self.zoom * factor).clamp(min, MAX_ZOOM.max(min));
         let after = self.screen_to_world(screen, anchor);
         self.cx += before.0 - after.0;
@@ -348,6 +350,15 @@ mod tests {
         assert_eq!(c.zoom, MAX_ZOOM);
         c.zoom_at(1e-9, (0.0, 0.0), SCREEN, WORLD);
         assert!(close(c.zoom, 800.0 / 8400.0));
+        // Fitted to a room half the screen's width: the wheel neither jumps in nor out.
+        let room = (0.0, 0.0, SCREEN.0 / 2.0, SCREEN.1);
+        let mut c = Camera::fit_in(WORLD, SCREEN, room);
+        let fitted = c.zoom;
+        assert!(fitted < Camera::fit_zoom(WORLD, SCREEN));
+        c.zoom_at(0.5, (100.0, 100.0), SCREEN, WORLD);
+        assert!(close(c.zoom, fitted), "{} {fitted}", c.zoom);
+        c.zoom_at(1.25, (100.0, 100.0), SCREEN, WORLD);
+        assert!(close(c.zoom, fitted * 1.25), "{} {fitted}", c.zoom);
     }
 
     #[test]

@@ -365,8 +365,8 @@ fn handle_input(
     if app.mode == Mode::PresetMenu && is_mouse_button_pressed(MouseButton::Left) {
         let p = &app.presets;
         let label = |i: usize| p.list[i].label();
-        let (n, sel, s) = (p.list.len(), app.menu_selected, ui::scale(screen));
-        let rects = ui::preset_menu(n, &label, sel, None, screen, s, false);
+        let (n, sel) = (p.list.len(), app.menu_selected);
+        let rects = ui::preset_menu(n, &label, sel, None, &app.layout(screen), false);
         if let Some(&(i, _)) = rects
             .iter()
             .find(|(_, r)| r.contains(vec2(mouse.0, mouse.1)))
@@ -641,7 +641,7 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, sc
             let p = &app.presets;
             let label = |i: usize| p.list[i].label();
             let (n, sel) = (p.list.len(), app.menu_selected);
-            ui::preset_menu(n, &label, sel, p.current(), screen, s, true);
+            ui::preset_menu(n, &label, sel, p.current(), &lay, true);
         }
         Mode::SeedBox => ui::seed_box(&app.seed_box.text, app.seed_box.seed(), screen, s),
         Mode::LoadList => {

@@ -71,6 +71,8 @@ pub struct Layout {
     pub lab: Option<Rect>,
     /// The room the help screen is drawn in (clear of the hotbar and the status line).
     pub help: Option<Rect>,
+    /// The room of the menus drawn over the game (the preset menu): above the hotbar.
+    pub dialog: Rect,
 }
 
 /// Height of the status line at scale 1.
@@ -216,6 +218,7 @@ pub fn layout(screen: (f32, f32), scale: f32, open: &Open) -> Layout {
         recipe_rows: Vec::new(),
         lab,
         help: None,
+        dialog: edges(4.0 * s, 4.0 * s, screen.0 - 4.0 * s, caption.y - 4.0 * s),
     };
     if open.inventory {
         out.place_inventory(open.chest);
@@ -471,6 +474,12 @@ mod tests {
                                 );
                             }
                         }
+                        // The menus' room is clear of the hotbar, its caption and the
+                        // status line.
+                        for (name, r) in &panels[..3] {
+                            assert!(!overlap(&l.dialog, r), "{screen:?} x{user}: {name}");
+                        }
+                        assert!(l.dialog.h > screen.1 / 2.0, "{screen:?} x{user}");
                         // Slots inside their panels, the crafting panel shows rows.
                         if let (Some(p), Some(sl)) = (l.inventory, l.slots) {
                             assert!(sl.iter().all(|q| inside(q, &p)));

@@ -264,7 +264,8 @@ fn menu_lines(
     lines
 }
 
-fn menu_frame(lines: &[(String, Color)], screen: (f32, f32), s: f32) -> (f32, f32, f32) {
+/// The preset menu's frame `(x, y, w)` for `lines`, centred in `room`.
+fn menu_frame(lines: &[(String, Color)], room: Rect, s: f32) -> (f32, f32, f32) {
     let w = lines
         .iter()
         .map(|(l, _)| width_of(l, s))
@@ -273,27 +274,29 @@ fn menu_frame(lines: &[(String, Color)], screen: (f32, f32), s: f32) -> (f32, f3
         + width_of("  (in use)", s);
     let h = lines.len() as f32 * 21.0 * s + 16.0 * s;
     (
-        ((screen.0 - w) / 2.0).max(0.0),
-        ((screen.1 - h) / 2.0).max(0.0),
+        (room.x + (room.w - w) / 2.0).max(0.0),
+        (room.y + (room.h - h) / 2.0).max(room.y),
         w,
     )
 }
 
-/// The preset menu: `n` entries named by `label`, `selected` kept in view, the one in use
-/// (`current`) marked. Only the entries on screen are named, measured and drawn. Returns
-/// their rectangles with their index (for mouse picking); `draw` false only lays out.
+/// The preset menu, in the layout's room above the hotbar: `n` entries named by `label`,
+/// `selected` kept in view, the one in use (`current`) marked. Only the entries on screen
+/// are named, measured and drawn. Returns their rectangles with their index (for mouse
+/// picking); `draw` false only lays out.
 pub fn preset_menu(
     n: usize,
     label: &dyn Fn(usize) -> String,
     selected: usize,
     current: Option<usize>,
-    screen: (f32, f32),
-    s: f32,
+    lay: &Layout,
     draw: bool,
 ) -> Vec<(usize, Rect)> {
-    let (first, shown) = menu_window(n, selected, screen.1, s);
+    let (room, s, screen) = (lay.dialog, lay.s, lay.screen);
+    // The window's height less 40 px holds the menu (see `menu_window`): the room's.
+    let (first, shown) = menu_window(n, selected, room.h + 40.0 * s, s);
     let lines = menu_lines((n, first, shown), label, selected, current);
-    let (x, y, w) = menu_frame(&lines, screen, s);
+    let (x, y, w) = menu_frame(&lines, room, s);
     if draw {
         backdrop(0.0, 0.0, screen.0, screen.1);
         panel(&lines, x, y, s);

@@ -16,6 +16,7 @@ pub mod lab;
 pub mod lab_app;
 pub mod lab_ui;
 pub mod lab_views;
+pub mod layout;
 pub mod lighting;
 pub mod masks;
 pub mod menus;

@@ -357,9 +357,10 @@ read -r mx my < <(awk -v tx=$((CX + 3)) -v ty=9 -v px="$px" -v py="$py" -v sx="$
   'BEGIN { printf "%d %d\n", ox + sx + (tx + 0.5 - px) * z, oy + sy + (ty + 0.5 - py) * z }')
 xdotool mousemove "$mx" "$my"; sleep 0.3; xdotool click 3
 wait_for "opened a chest at $((CX + 3)) 9 holding 0 stacks" 1 5 || fail "right-clicking the chest at $mx,$my did not open it"
-# The slots at 1280x720: the inventory's from x 200, the chest's from x 648, 48 px apart.
-xdotool mousemove $((X + 318)) $((Y + 92)); sleep 0.3; xdotool click 1; sleep 0.3
-xdotool mousemove $((X + 670)) $((Y + 92)); sleep 0.3; xdotool click 1
+# The slots at 1280x720: the inventory's from x 200, the chest's from x 648, 48 px apart,
+# the first row from 119 px down (under the room kept for a message at the top).
+xdotool mousemove $((X + 318)) $((Y + 141)); sleep 0.3; xdotool click 1; sleep 0.3
+xdotool mousemove $((X + 670)) $((Y + 141)); sleep 0.3; xdotool click 1
 wait_for "chest at $((CX + 3)) 9 slot 0" 1 5 || fail "clicking the chest's first slot with the torches held put nothing in it"
 shot "$OUT/chest.png"
 xdotool key Escape; sleep 0.3

@@ -136,8 +136,8 @@ craft() {
   [ -n "$row" ] || fail "the crafting panel offers no $name to make now: $(panel)"
   n=$(count "crafted $name ")
   if [ "$how" = click ]; then
-    # The panel's rows at 1280x720: from x 648, the first 94 px down, 34 px apart.
-    xdotool mousemove $((X + 648 + 120)) $((Y + 94 + 34 * row + 16))
+    # The panel's rows at 1280x720: from x 648, the first 143 px down, 34 px apart.
+    xdotool mousemove $((X + 648 + 120)) $((Y + 143 + 34 * row + 16))
     sleep 0.2
     xdotool click 1
   else

@@ -36,13 +36,37 @@ pub fn made_in(timings: &[crate::worldgen::PassTiming], loaded: bool) -> String 
 
 /// Keeps a camera in the world; the play camera (`follow`) with the world's floor above
 /// the HUD.
-pub fn clamp_for(cam: &mut Camera, follow: bool, size: (usize, usize), screen: (f32, f32)) {
-    let floor = if follow {
-        super::hud::bottom_px(screen, super::ui::scale(screen.1))
-    } else {
-        0.0
+///
+/// With the lab's panel open (`mode`) the world is kept in the room left of it.
+pub fn clamp_for(
+    cam: &mut Camera,
+    (follow, mode): (bool, Mode),
+    size: (usize, usize),
+    screen: (f32, f32),
+) {
+    let lay = room_layout(mode == Mode::Lab, screen);
+    let floor = if follow { lay.bottom_px() } else { 0.0 };
+    cam.clamp_in(size, screen, view(&lay), floor);
+}
+
+/// The layout of the HUD alone, with or without the lab's panel: where the world is seen.
+fn room_layout(lab: bool, screen: (f32, f32)) -> super::layout::Layout {
+    let open = super::layout::Open {
+        lab,
+        ..Default::default()
     };
-    cam.clamp_above(size, screen, floor);
+    super::layout::layout(screen, super::ui::scale(screen), &open)
+}
+
+/// The room of the layout as the camera takes it.
+fn view(lay: &super::layout::Layout) -> (f32, f32, f32, f32) {
+    let r = lay.room;
+    (r.x, r.y, r.w, r.h)
+}
+
+/// The whole world, fitted to where it is seen (left of the lab's panel while it is open).
+pub fn fit_for(size: (usize, usize), lab: bool, screen: (f32, f32)) -> Camera {
+    Camera::fit_in(size, screen, view(&room_layout(lab, screen)))
 }
 
 /// Time per frame spent uploading chunk textures of a new world.
@@ -169,6 +193,26 @@ impl App {
         app
     }
 
+    /// Where every panel goes on a window of `screen`, with what is open now.
+    pub fn layout(&self, screen: (f32, f32)) -> super::layout::Layout {
+        let open = super::layout::Open {
+            world: self.shown.as_ref().map_or((1, 1), |w| w.size()),
+            minimap: self.minimap && self.shown.is_some(),
+            vitals: self.follow && self.shown.is_some(),
+            inventory: self.mode == Mode::Inventory && self.shown.is_some(),
+            chest: self.play.chest.is_some(),
+            lab: self.mode == Mode::Lab,
+            help: self.mode == Mode::Help,
+            progress: self.worker.status().is_some() || self.incoming.is_some(),
+            toast: self
+                .toast
+                .as_ref()
+                .map(|(t, _)| super::ui::text_width(t, 1.0)),
+            overlay: self.overlay && self.shown.is_some(),
+        };
+        super::layout::layout(screen, super::ui::scale(screen), &open)
+    }
+
     /// Starts generating with the current preset; the world on screen stays until then.
     pub fn generate(&mut self, seed: u64) {
         self.seed = seed;
@@ -276,7 +320,7 @@ impl App {
             Action::FitWorld => {
                 if let Some(s) = &self.shown {
                     self.follow = false;
-                    self.cam = Camera::fit(s.size(), screen);
+                    self.cam = fit_for(s.size(), self.mode == Mode::Lab, screen);
                 }
             }
             Action::Home => {
@@ -814,7 +858,7 @@ impl App {
         } else {
             camera::home(l.world.width(), &l.world.surface, l.size(), screen)
         };
-        clamp_for(&mut cam, self.follow, l.size(), screen);
+        clamp_for(&mut cam, (self.follow, self.mode), l.size(), screen);
         self.incoming = Some((l, cam, stamps));
     }
 }

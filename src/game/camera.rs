@@ -77,7 +77,9 @@ impl Camera {
     }
 
     /// Multiplies the zoom by `factor`, keeping the world point under `anchor` (a screen
-    /// position, e.g. the mouse) where it is. The zoom is held between fit and [`MAX_ZOOM`].
+    /// position, e.g. the mouse) where it is. The zoom is held between fit and [`MAX_ZOOM`];
+    /// a zoom already further out (the world fitted to a room smaller than the screen,
+    /// beside the lab's panel) is not pulled in, only kept from going further.
     pub fn zoom_at(
         &mut self,
         factor: f64,
@@ -86,7 +88,7 @@ impl Camera {
         world: (usize, usize),
     ) {
         let before = self.screen_to_world(screen, anchor);
-        let min = Self::fit_zoom(world, screen);
+        let min = Self::fit_zoom(world, screen).min(self.zoom);
         self.zoom = (self.zoom * factor).clamp(min, MAX_ZOOM.max(min));
         let after = self.screen_to_world(screen, anchor);
         self.cx += before.0 - after.0;
@@ -123,6 +125,39 @@ impl Camera {
         self.cy = axis(self.cy, half.1, world.1 as f64, below);
     }
 
+    /// Shows the whole world in `room` (`x, y, w, h` in screen pixels), a part of the
+    /// screen: the world's centre at the room's.
+    pub fn fit_in(world: (usize, usize), screen: (f32, f32), room: (f32, f32, f32, f32)) -> Camera {
+        let mut cam = Camera::fit(world, (room.2.max(1.0), room.3.max(1.0)));
+        let (dx, dy) = room_offset(screen, room);
+        cam.cx -= dx / cam.zoom;
+        cam.cy -= dy / cam.zoom;
+        cam
+    }
+
+    /// [`Camera::clamp_above`] in `room` (`x, y, w, h`), a part of the screen: the world is
+    /// kept within the room (centred in it where it is smaller), and the zoom no further out
+    /// than fits the world in the room.
+    pub fn clamp_in(
+        &mut self,
+        world: (usize, usize),
+        screen: (f32, f32),
+        room: (f32, f32, f32, f32),
+        floor_px: f32,
+    ) {
+        let (dx, dy) = room_offset(screen, room);
+        // The camera of a screen the room's size, centred on the room's centre.
+        let mut c = *self;
+        c.cx += dx / self.zoom;
+        c.cy += dy / self.zoom;
+        c.clamp_above(world, (room.2.max(1.0), room.3.max(1.0)), floor_px);
+        *self = Camera {
+            cx: c.cx - dx / c.zoom,
+            cy: c.cy - dy / c.zoom,
+            zoom: c.zoom,
+        };
+    }
+
     /// Tiles at least partly on screen.
     pub fn visible_tiles(&self, world: (usize, usize), screen: (f32, f32)) -> TileRange {
         let (l, t) = self.top_left(screen);
@@ -137,6 +172,14 @@ impl Camera {
             y1: hi(b, world.1),
         }
     }
+}
+
+/// How far the centre of `room` is from the screen's, in pixels.
+fn room_offset(screen: (f32, f32), room: (f32, f32, f32, f32)) -> (f64, f64) {
+    (
+        (room.0 + room.2 / 2.0 - screen.0 / 2.0) as f64,
+        (room.1 + room.3 / 2.0 - screen.1 / 2.0) as f64,
+    )
 }
 
 /// Zoom of the play camera: a tile covers this many screen pixels.
@@ -217,6 +260,57 @@ mod tests {
     }
 
     #[test]
+    fn the_world_fits_the_room_beside_a_panel_and_stays_there() {
+        use crate::game::layout::{Open, layout};
+        for screen in [(1280.0, 720.0), (1920.0, 1080.0), (800.0, 600.0)] {
+            let s = crate::game::ui::scale_for(screen.1, 1.0);
+            let open = Open {
+                lab: true,
+                ..Default::default()
+            };
+            let room = layout(screen, s, &open).room;
+            let r = (room.x, room.y, room.w, room.h);
+            for world in [(6400, 1800), (8400, 2400), (1000, 1000)] {
+                let mut cam = Camera::fit_in(world, screen, r);
+                // F, then the clamp every frame makes: the whole world in the room.
+                cam.clamp_in(world, screen, r, 0.0);
+                let a = cam.world_to_screen(screen, (0.0, 0.0));
+                let b = cam.world_to_screen(screen, (world.0 as f64, world.1 as f64));
+                let e = 0.5;
+                assert!(
+                    a.0 >= room.x - e && a.1 >= room.y - e,
+                    "{screen:?} {world:?}: {a:?}"
+                );
+                assert!(
+                    b.0 <= room.right() + e && b.1 <= room.bottom() + e,
+                    "{screen:?} {world:?}: the world ends at {b:?}, the room at {room:?}"
+                );
+                // Filling the room along one side.
+                assert!(
+                    (b.0 - a.0 - room.w).abs() < 1.0 || (b.1 - a.1 - room.h).abs() < 1.0,
+                    "{screen:?} {world:?}: {a:?} {b:?}"
+                );
+                // Panned off the room's edge, the clamp brings the world back into it.
+                cam.cx -= 1e6;
+                cam.zoom *= 4.0;
+                cam.clamp_in(world, screen, r, 0.0);
+                let a = cam.world_to_screen(screen, (0.0, 0.0));
+                assert!((a.0 - room.x).abs() < 0.5, "{a:?}");
+            }
+        }
+        // The whole screen as the room is the plain clamp.
+        let mut a = Camera {
+            cx: 10.0,
+            cy: 5.0,
+            zoom: 3.0,
+        };
+        let mut b = a;
+        a.clamp_above(WORLD, SCREEN, 40.0);
+        b.clamp_in(WORLD, SCREEN, (0.0, 0.0, SCREEN.0, SCREEN.1), 40.0);
+        assert!(close(a.cx, b.cx) && close(a.cy, b.cy) && close(a.zoom, b.zoom));
+    }
+
+    #[test]
     fn screen_and_world_round_trip() {
         let c = Camera {
             cx: 100.0,
@@ -256,6 +350,15 @@ mod tests {
         assert_eq!(c.zoom, MAX_ZOOM);
         c.zoom_at(1e-9, (0.0, 0.0), SCREEN, WORLD);
         assert!(close(c.zoom, 800.0 / 8400.0));
+        // Fitted to a room half the screen's width: the wheel neither jumps in nor out.
+        let room = (0.0, 0.0, SCREEN.0 / 2.0, SCREEN.1);
+        let mut c = Camera::fit_in(WORLD, SCREEN, room);
+        let fitted = c.zoom;
+        assert!(fitted < Camera::fit_zoom(WORLD, SCREEN));
+        c.zoom_at(0.5, (100.0, 100.0), SCREEN, WORLD);
+        assert!(close(c.zoom, fitted), "{} {fitted}", c.zoom);
+        c.zoom_at(1.25, (100.0, 100.0), SCREEN, WORLD);
+        assert!(close(c.zoom, fitted * 1.25), "{} {fitted}", c.zoom);
     }
 
     #[test]

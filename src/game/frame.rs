@@ -132,7 +132,7 @@ pub async fn main_loop(
         let t0 = Instant::now();
         let now = get_time();
         let screen = (screen_width(), screen_height());
-        let s = ui::scale(screen.1);
+        let s = ui::scale(screen);
         if warm_scale != Some(s) {
             ui::warm_fonts(s);
             warm_scale = Some(s);
@@ -161,7 +161,7 @@ pub async fn main_loop(
                 let min = camera::play_min_zoom(screen, lighting::LIT_MAX_TILES);
                 app.cam.zoom = app.cam.zoom.max(min);
             }
-            super::app::clamp_for(&mut app.cam, app.follow, size, screen);
+            super::app::clamp_for(&mut app.cam, (app.follow, app.mode), size, screen);
             let vis = app.cam.visible_tiles(size, screen);
             let level = level_for(app.cam.zoom);
             let visible = render::visible_chunks(w, level, &vis);
@@ -223,7 +223,7 @@ pub async fn main_loop(
         }
         let t_draw = t0.elapsed();
         app.lab_views_draw(screen);
-        draw_ui(&app, &timer, hover, &atlas, (screen, s));
+        draw_ui(&app, &timer, hover, &atlas, screen);
         app.lab_draw(screen);
         if let Some((e, until)) = &settings_error
             && now < *until
@@ -323,7 +323,7 @@ fn handle_input(
     let mouse = mouse_position();
     if app.mode == Mode::LoadList && is_mouse_button_pressed(MouseButton::Left) {
         if let Some(list) = &app.load_list {
-            let s = ui::scale(screen.1);
+            let s = ui::scale(screen);
             let rows = ui::load_rects(list.entries.len(), list.selected, screen, s);
             if let Some(&(i, _)) = rows
                 .iter()
@@ -336,7 +336,7 @@ fn handle_input(
     }
     if matches!(app.mode, Mode::Pause | Mode::Settings) {
         if is_mouse_button_pressed(MouseButton::Left) && app.rebinding.is_none() {
-            let s = ui::scale(screen.1);
+            let s = ui::scale(screen);
             let rects = match app.mode {
                 Mode::Pause => ui::pause_menu(app.pause_selected, screen, s, false),
                 _ => {
@@ -360,7 +360,7 @@ fn handle_input(
             && let Some(r) = &app.confirm
         {
             let q = super::guard::question(r);
-            let rects = ui::confirm_rects(&q, screen, ui::scale(screen.1));
+            let rects = ui::confirm_rects(&q, screen, ui::scale(screen));
             if let Some(&(a, _)) = rects
                 .iter()
                 .find(|(_, r)| r.contains(vec2(mouse.0, mouse.1)))
@@ -371,28 +371,32 @@ fn handle_input(
         return;
     }
     if app.mode == Mode::PresetMenu && is_mouse_button_pressed(MouseButton::Left) {
-        let rects = ui::menu_rects(&app.presets.labels(), screen, ui::scale(screen.1));
-        if let Some(i) = rects
+        let p = &app.presets;
+        let label = |i: usize| p.list[i].label();
+        let (n, sel) = (p.list.len(), app.menu_selected);
+        let rects = ui::preset_menu(n, &label, sel, None, &app.layout(screen), false);
+        if let Some(&(i, _)) = rects
             .iter()
-            .position(|r| r.contains(vec2(mouse.0, mouse.1)))
+            .find(|(_, r)| r.contains(vec2(mouse.0, mouse.1)))
         {
             app.choose_preset(i, now);
         }
         return;
     }
+    let lay = app.layout(screen);
     if app.mode == Mode::Inventory
         && is_mouse_button_pressed(MouseButton::Left)
         && let Some(w) = &mut app.shown
     {
-        let s = ui::scale(screen.1);
+        let lay = lay.clone();
         let chest = app.play.chest.is_some();
-        if let Some(i) = invscreen::slot_at(screen, s, mouse) {
+        let n = play::Play::recipes(w).len();
+        let selected = app.play.recipe_selected.min(n.saturating_sub(1));
+        if let Some(i) = invscreen::slot_at(&lay, mouse) {
             app.play.click_slot(w, i);
-        } else if let Some(i) = invscreen::chest_slot_at(screen, s, mouse).filter(|_| chest) {
+        } else if let Some(i) = invscreen::chest_slot_at(&lay, mouse).filter(|_| chest) {
             app.play.click_chest(w, i);
-        } else if !chest
-            && let Some(k) = invscreen::recipe_at(play::Play::recipes(w).len(), screen, s, mouse)
-        {
+        } else if !chest && let Some(k) = invscreen::recipe_at(n, selected, &lay, mouse) {
             app.play.recipe_selected = k;
             app.play.craft_listed(w, k, now);
         }
@@ -400,25 +404,22 @@ fn handle_input(
     let Some(w) = &app.shown else { return };
     let size = w.size();
     let dt = get_frame_time().min(0.1) as f64;
-    let s = ui::scale(screen.1);
     let in_world = app.mode == Mode::World;
     // With the lab's panel open the world beside it still pans and zooms by mouse.
     let mouse_world = in_world || app.mode == Mode::Lab;
-    let on_minimap =
-        app.minimap && minimap::to_world(&minimap::rect(size, screen, s), size, mouse).is_some();
-    let on_hotbar = hud::slot_at(screen, s, mouse);
+    let map = lay.minimap;
+    let on_minimap = map.is_some_and(|r| minimap::to_world(&r, size, mouse).is_some());
+    let on_hotbar = lay.hotbar_at(mouse);
     let on_ui = on_minimap || on_hotbar.is_some();
     if in_world && is_mouse_button_pressed(MouseButton::Left) {
         if let Some(i) = on_hotbar
             && let Some(w) = &mut app.shown
         {
             w.inventory.select(i);
-        } else if on_minimap
-            && let Some(p) = minimap::to_world(&minimap::rect(size, screen, s), size, mouse)
-        {
+        } else if on_minimap && let Some(p) = map.and_then(|r| minimap::to_world(&r, size, mouse)) {
             app.follow = false;
             (app.cam.cx, app.cam.cy) = p;
-            super::app::clamp_for(&mut app.cam, app.follow, size, screen);
+            super::app::clamp_for(&mut app.cam, (app.follow, app.mode), size, screen);
             return;
         }
     }
@@ -500,14 +501,14 @@ fn handle_input(
         if app.follow {
             let c = w.player.centre();
             app.cam.follow((c.0 as f64, c.1 as f64), dt, screen);
-            super::app::clamp_for(&mut app.cam, app.follow, size, screen);
+            super::app::clamp_for(&mut app.cam, (app.follow, app.mode), size, screen);
             let p = w.player.pos;
             let sp = app.cam.world_to_screen(screen, (p.0 as f64, p.1 as f64));
             app.play
                 .log_position(play::position_line(p, sp, app.cam.zoom), now);
         }
     }
-    super::app::clamp_for(&mut app.cam, app.follow, size, screen);
+    super::app::clamp_for(&mut app.cam, (app.follow, app.mode), size, screen);
 }
 
 /// The settings menu's rows as text.
@@ -568,13 +569,9 @@ fn play_lines(w: &super::state::Loaded, view: &lighting::LightView) -> Vec<Strin
     out
 }
 
-fn draw_ui(
-    app: &App,
-    timer: &Timer,
-    hover: Option<Hover>,
-    atlas: &Texture2D,
-    (screen, s): ((f32, f32), f32),
-) {
+fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, screen: (f32, f32)) {
+    let lay = app.layout(screen);
+    let s = lay.s;
     if let Some(w) = &app.shown
         && app.overlay
     {
@@ -593,34 +590,33 @@ fn draw_ui(
         let mut lines = lines;
         lines.extend(play_lines(w, &app.light_view));
         // Left of the minimap when it is on.
-        let right = if app.minimap {
-            minimap::rect(w.size(), screen, s).x - 10.0 * s
-        } else {
-            screen.0 - 10.0 * s
-        };
+        let right = lay
+            .minimap_frame()
+            .map_or(lay.room.right(), |m| m.x)
+            .min(lay.room.right())
+            - 10.0 * s;
         let bottom = ui::overlay(&lines, right - 10.0 * s, s);
-        ui::legend(bottom, s, screen);
+        ui::legend(bottom, &lay);
     }
     if let Some(st) = app.worker.status() {
         ui::progress(
             &overlay::progress_text(worker::step_label(st.step), st.fraction),
             st.fraction,
-            screen,
-            s,
+            &lay,
         );
     } else if app.incoming.is_some() {
-        ui::progress("Uploading chunks...", 1.0, screen, s);
+        ui::progress("Uploading chunks...", 1.0, &lay);
     }
     if let Some(e) = &app.presets.error {
-        ui::error(e, screen, s);
+        ui::error(e, &lay);
     }
     if let Some(w) = &app.shown {
-        if app.minimap {
-            minimap::draw(w, &app.fog, &app.cam, screen, s);
+        if let Some(r) = lay.minimap {
+            minimap::draw(w, &app.fog, &app.cam, r, screen, s);
         }
-        hud::draw_hotbar(&w.inventory, atlas, screen, s);
-        if app.follow {
-            hud::draw_vitals(&w.vitals, w.time_of_day, screen, s);
+        hud::draw_hotbar(&w.inventory, atlas, &lay);
+        if lay.vitals.is_some() {
+            hud::draw_vitals(&w.vitals, w.time_of_day, &lay);
         }
         if app.mode == Mode::Inventory {
             let list = play::Play::recipes(w);
@@ -637,8 +633,7 @@ fn draw_ui(
                 &list,
                 selected,
                 atlas,
-                screen,
-                s,
+                &lay,
             );
         }
     }
@@ -651,9 +646,10 @@ fn draw_ui(
     // Menus and dialogs over the HUD; messages over them.
     match app.mode {
         Mode::PresetMenu => {
-            let names = app.presets.labels();
-            let current = app.presets.current();
-            ui::preset_menu(&names, app.menu_selected, current, screen, s);
+            let p = &app.presets;
+            let label = |i: usize| p.list[i].label();
+            let (n, sel) = (p.list.len(), app.menu_selected);
+            ui::preset_menu(n, &label, sel, p.current(), &lay, true);
         }
         Mode::SeedBox => ui::seed_box(&app.seed_box.text, app.seed_box.seed(), screen, s),
         Mode::LoadList => {
@@ -675,7 +671,7 @@ fn draw_ui(
         }
         Mode::Help => {
             let lines = super::menus::help_lines(&app.settings.keys);
-            ui::help(&lines, &app.settings_path.display().to_string(), screen, s);
+            ui::help(&lines, &app.settings_path.display().to_string(), &lay);
         }
         Mode::Confirm => {
             if let Some(r) = &app.confirm {
@@ -685,10 +681,10 @@ fn draw_ui(
         Mode::World | Mode::Lab | Mode::Inventory => {}
     }
     if let Some((t, _)) = &app.toast {
-        ui::toast(t, screen, s);
+        ui::toast(t, &lay);
     }
     if let Some((t, _)) = &app.play.notice {
-        hud::draw_notice(t, screen, s);
+        hud::draw_notice(t, &lay);
     }
 }
 

@@ -6,38 +6,13 @@ use super::camera::Camera;
 use super::play::Target;
 use super::render::atlas_source;
 use crate::creatures::Creatures;
-use crate::edit::{HOTBAR_SLOTS, Inventory};
+use crate::edit::Inventory;
 use crate::items::{Item, Kind, Stack, catalog};
 use crate::vitals::{HEARTS, Vitals, hearts};
 use macroquad::prelude::*;
 
-/// Height of the status line at the bottom (as in `ui::status`), at scale 1.
-const STATUS_H: f32 = 26.0;
-/// Room kept above the hotbar for the selected tile's name and a message, at scale 1.
-pub const ABOVE_HOTBAR: f32 = 56.0;
-
-/// Screen rectangles of the hotbar slots, bottom centre above the status line.
-pub fn slot_rects(screen: (f32, f32), s: f32) -> [Rect; HOTBAR_SLOTS] {
-    let side = 44.0 * s;
-    let gap = 4.0 * s;
-    let total = HOTBAR_SLOTS as f32 * side + (HOTBAR_SLOTS - 1) as f32 * gap;
-    let x0 = ((screen.0 - total) / 2.0).round();
-    let y = (screen.1 - STATUS_H * s - side - 8.0 * s).round();
-    std::array::from_fn(|i| Rect::new(x0 + i as f32 * (side + gap), y, side, side))
-}
-
-/// Height of the HUD over the bottom of the screen (status line and hotbar): the play
-/// camera lifts the world's floor above it.
-pub fn bottom_px(screen: (f32, f32), s: f32) -> f32 {
-    screen.1 - slot_rects(screen, s)[0].y
-}
-
-/// The hotbar slot under screen point `p`.
-pub fn slot_at(screen: (f32, f32), s: f32, p: (f32, f32)) -> Option<usize> {
-    slot_rects(screen, s)
-        .iter()
-        .position(|r| r.contains(vec2(p.0, p.1)))
-}
+pub use super::layout::ABOVE_HOTBAR;
+use super::layout::Layout;
 
 /// Count text of a slot: empty when there is none.
 pub fn count_text(n: u32) -> String {
@@ -48,9 +23,11 @@ pub fn count_text(n: u32) -> String {
     }
 }
 
-pub fn draw_hotbar(inv: &Inventory, atlas: &Texture2D, screen: (f32, f32), s: f32) {
+/// The hotbar where the layout puts it, the selected item's name above it.
+pub fn draw_hotbar(inv: &Inventory, atlas: &Texture2D, lay: &Layout) {
+    let s = lay.s;
     let font = (16.0 * s).round() as u16;
-    for (i, r) in slot_rects(screen, s).iter().enumerate() {
+    for (i, r) in lay.hotbar.iter().enumerate() {
         let selected = i == inv.selected();
         draw_rectangle(r.x, r.y, r.w, r.h, Color::new(0.05, 0.05, 0.08, 0.78));
         let (line, color) = if selected {
@@ -71,7 +48,7 @@ pub fn draw_hotbar(inv: &Inventory, atlas: &Texture2D, screen: (f32, f32), s: f3
         }
     }
     if let Some(caption) = caption(inv) {
-        let r = slot_rects(screen, s)[0];
+        let r = lay.hotbar[0];
         draw_text(
             caption,
             r.x,
@@ -178,11 +155,13 @@ pub fn draw_target(t: &Target, cam: &Camera, screen: (f32, f32)) {
 }
 
 /// A message just above the hotbar's centre.
-pub fn draw_notice(text: &str, screen: (f32, f32), s: f32) {
+pub fn draw_notice(text: &str, lay: &Layout) {
+    let s = lay.s;
     let font = (18.0 * s).round() as u16;
     let w = measure_text(text, None, font, 1.0).width;
-    let top = slot_rects(screen, s)[0].y - (ABOVE_HOTBAR - 4.0) * s;
-    let x = ((screen.0 - w) / 2.0).round();
+    let top = lay.hotbar[0].y - (ABOVE_HOTBAR - 4.0) * s;
+    let c = (lay.hotbar[0].x + lay.hotbar[lay.hotbar.len() - 1].right()) / 2.0;
+    let x = (c - w / 2.0).round();
     draw_rectangle(
         x - 8.0 * s,
         top,
@@ -191,22 +170,6 @@ pub fn draw_notice(text: &str, screen: (f32, f32), s: f32) {
         Color::new(0.05, 0.05, 0.08, 0.78),
     );
     draw_text(text, x, top + 19.0 * s, font as f32, WHITE);
-}
-
-/// Screen rectangles of the hearts: a row at the top right, right to left filling order
-/// left to right.
-pub fn heart_rects(screen: (f32, f32), s: f32) -> [Rect; HEARTS] {
-    let side = 22.0 * s;
-    let gap = 4.0 * s;
-    let x0 = screen.0 - 10.0 * s - HEARTS as f32 * (side + gap) + gap;
-    std::array::from_fn(|i| {
-        Rect::new(
-            (x0 + i as f32 * (side + gap)).round(),
-            (12.0 * s).round(),
-            side,
-            side,
-        )
-    })
 }
 
 fn heart(r: Rect, color: Color) {
@@ -222,8 +185,8 @@ fn heart(r: Rect, color: Color) {
 }
 
 /// Hearts (health), bubbles while under water (breath) and the clock, top right.
-pub fn draw_vitals(v: &Vitals, time_of_day: f32, screen: (f32, f32), s: f32) {
-    let rects = heart_rects(screen, s);
+pub fn draw_vitals(v: &Vitals, time_of_day: f32, lay: &Layout) {
+    let (rects, s) = (lay.hearts, lay.s);
     for (r, fill) in rects.iter().zip(hearts(v.health)) {
         heart(*r, Color::new(0.1, 0.05, 0.06, 0.8));
         if fill > 0.0 {
@@ -341,17 +304,22 @@ pub fn draw_swing(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::edit::HOTBAR_SLOTS;
+
+    fn lay(screen: (f32, f32), s: f32) -> Layout {
+        super::super::layout::layout(screen, s, &Default::default())
+    }
 
     #[test]
     fn slots_sit_in_a_centred_row_above_the_status_line() {
         let screen = (1280.0, 720.0);
-        let r = slot_rects(screen, 1.0);
+        let r = lay(screen, 1.0).hotbar;
         let left = r[0].x;
         let right = r[HOTBAR_SLOTS - 1].x + r[HOTBAR_SLOTS - 1].w;
         assert!((left - (1280.0 - right)).abs() <= 1.0, "{left} {right}");
         assert!(
             r.iter()
-                .all(|q| q.y == r[0].y && q.y + q.h <= 720.0 - STATUS_H)
+                .all(|q| q.y == r[0].y && q.y + q.h <= 720.0 - super::super::layout::STATUS_H)
         );
         for w in r.windows(2) {
             assert!(w[0].x + w[0].w < w[1].x, "no overlap");
@@ -360,17 +328,14 @@ mod tests {
 
     #[test]
     fn hit_testing_finds_the_slot() {
-        let screen = (1280.0, 720.0);
-        let r = slot_rects(screen, 1.0);
+        let l = lay((1280.0, 720.0), 1.0);
+        let r = l.hotbar;
         let centre = |i: usize| (r[i].x + r[i].w / 2.0, r[i].y + r[i].h / 2.0);
-        assert_eq!(slot_at(screen, 1.0, centre(0)), Some(0));
-        assert_eq!(slot_at(screen, 1.0, centre(8)), Some(8));
-        assert_eq!(slot_at(screen, 1.0, (640.0, 100.0)), None);
+        assert_eq!(l.hotbar_at(centre(0)), Some(0));
+        assert_eq!(l.hotbar_at(centre(8)), Some(8));
+        assert_eq!(l.hotbar_at((640.0, 100.0)), None);
         // Between two slots.
-        assert_eq!(
-            slot_at(screen, 1.0, (r[0].x + r[0].w + 1.0, centre(0).1)),
-            None
-        );
+        assert_eq!(l.hotbar_at((r[0].x + r[0].w + 1.0, centre(0).1)), None);
     }
 
     #[test]
@@ -386,11 +351,18 @@ mod tests {
     #[test]
     fn hearts_sit_top_right_above_the_minimap() {
         for screen in [(1280.0, 720.0), (640.0, 480.0)] {
-            let s = crate::game::ui::scale(screen.1);
-            let r = heart_rects(screen, s);
+            let s = crate::game::ui::scale(screen);
+            let open = super::super::layout::Open {
+                world: (8400, 2400),
+                minimap: true,
+                vitals: true,
+                ..Default::default()
+            };
+            let l = super::super::layout::layout(screen, s, &open);
+            let r = l.hearts;
             let last = r[HEARTS - 1];
             assert!(last.x + last.w <= screen.0 && r[0].x > screen.0 / 2.0);
-            let map = crate::game::minimap::rect((8400, 2400), screen, s);
+            let map = l.minimap_frame().unwrap();
             assert!(last.y + last.h <= map.y, "{last:?} {map:?}");
             for w in r.windows(2) {
                 assert!(w[0].x + w[0].w < w[1].x);

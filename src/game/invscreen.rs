@@ -5,59 +5,19 @@
 //! the chest's three rows of nine, whose slots take clicks as the inventory's do. Layout,
 //! the list and hit-testing are plain functions; drawing follows.
 
-use crate::items::inventory::SLOTS;
-use crate::items::{CHEST_SLOTS, Catalog, Chest, CraftRefusal, Inventory, Stack, Stations};
+use crate::items::{Catalog, Chest, CraftRefusal, Inventory, Stack, Stations};
 use macroquad::prelude::*;
 
-const COLS: usize = 9;
+use super::layout::{Layout, contains};
 
-/// Screen rectangles of the slots: four rows of nine, the hotbar's row on top.
-pub fn slot_rects(screen: (f32, f32), s: f32) -> [Rect; SLOTS] {
-    let x0 = (screen.0 * 0.5 - (COLS as f32 * (SIDE + GAP) * s) - 8.0 * s)
-        .round()
-        .max(8.0 * s);
-    grid(x0, s, 8.0 * s)
+/// The inventory slot under screen point `p` (the inventory screen open).
+pub fn slot_at(lay: &Layout, p: (f32, f32)) -> Option<usize> {
+    lay.slots?.iter().position(|r| contains(r, p))
 }
 
-/// Side of a slot and the gap between slots, unscaled.
-const SIDE: f32 = 44.0;
-const GAP: f32 = 4.0;
-
-/// `N` slots in rows of nine from `(x0, 70)` (scaled), the rows after the first `drop`
-/// lower (the hotbar's row stands apart).
-fn grid<const N: usize>(x0: f32, s: f32, drop: f32) -> [Rect; N] {
-    let (side, gap) = (SIDE * s, GAP * s);
-    let y0 = (70.0 * s).round();
-    std::array::from_fn(|i| {
-        let (c, r) = ((i % COLS) as f32, (i / COLS) as f32);
-        let extra = if r > 0.0 { drop } else { 0.0 };
-        Rect::new(
-            x0 + c * (side + gap),
-            y0 + r * (side + gap) + extra,
-            side,
-            side,
-        )
-    })
-}
-
-/// Screen rectangles of an open chest's slots: three rows of nine right of the
-/// inventory, where the crafting panel is otherwise.
-pub fn chest_rects(screen: (f32, f32), s: f32) -> [Rect; CHEST_SLOTS] {
-    grid((screen.0 * 0.5 + 8.0 * s).round(), s, 0.0)
-}
-
-/// The chest slot under screen point `p`.
-pub fn chest_slot_at(screen: (f32, f32), s: f32, p: (f32, f32)) -> Option<usize> {
-    chest_rects(screen, s)
-        .iter()
-        .position(|r| r.contains(vec2(p.0, p.1)))
-}
-
-/// The slot under screen point `p`.
-pub fn slot_at(screen: (f32, f32), s: f32, p: (f32, f32)) -> Option<usize> {
-    slot_rects(screen, s)
-        .iter()
-        .position(|r| r.contains(vec2(p.0, p.1)))
+/// The chest slot under screen point `p` (a chest open).
+pub fn chest_slot_at(lay: &Layout, p: (f32, f32)) -> Option<usize> {
+    lay.chest_slots?.iter().position(|r| contains(r, p))
 }
 
 /// The recipes the panel lists, as (index in `cat.recipes`, can it be made now): those
@@ -92,22 +52,12 @@ pub fn listed(
     out
 }
 
-/// Screen rectangles of the crafting panel's first `n` rows, right of the slots.
-pub fn recipe_rects(n: usize, screen: (f32, f32), s: f32) -> Vec<Rect> {
-    let x = (screen.0 * 0.5 + 8.0 * s).round();
-    let w = (screen.0 - x - 12.0 * s).clamp(120.0 * s, 620.0 * s);
-    let (y0, h) = (70.0 * s, 34.0 * s);
-    let rows = ((screen.1 - y0 - 120.0 * s) / h).max(1.0) as usize;
-    (0..n.min(rows))
-        .map(|i| Rect::new(x, y0 + 24.0 * s + i as f32 * h, w, h - 2.0 * s))
-        .collect()
-}
-
-/// The crafting row under screen point `p`.
-pub fn recipe_at(n: usize, screen: (f32, f32), s: f32, p: (f32, f32)) -> Option<usize> {
-    recipe_rects(n, screen, s)
-        .iter()
-        .position(|r| r.contains(vec2(p.0, p.1)))
+/// The entry of a list of `n` whose crafting row is under screen point `p`, the rows
+/// shown around the `selected` entry when there are more than fit.
+pub fn recipe_at(n: usize, selected: usize, lay: &Layout, p: (f32, f32)) -> Option<usize> {
+    let first = super::menus::first_shown(n, selected, lay.recipe_rows.len());
+    let k = lay.recipe_rows.iter().position(|r| contains(r, p))?;
+    (first + k < n).then_some(first + k)
 }
 
 /// One line of the panel: `workbench x1  <- 8 wood` and why it cannot be made yet.
@@ -177,9 +127,9 @@ pub fn draw(
     list: &[(usize, Result<(), CraftRefusal>)],
     selected: usize,
     atlas: &Texture2D,
-    screen: (f32, f32),
-    s: f32,
+    lay: &Layout,
 ) {
+    let (screen, s) = (lay.screen, lay.s);
     draw_rectangle(
         0.0,
         0.0,
@@ -189,14 +139,15 @@ pub fn draw(
     );
     let font = (16.0 * s).round() as u16;
     let title = "Inventory (I or Esc closes)";
-    let rects = slot_rects(screen, s);
-    draw_grid(title, &rects, inv.slots(), Some(inv.selected()), atlas, s);
-    if let Some(chest) = chest {
-        let title = "Chest (click a stack to take it, click a slot to put one)";
-        let rects = chest_rects(screen, s);
-        draw_grid(title, &rects, chest.slots(), None, atlas, s);
-    } else {
-        draw_crafting(cat, list, selected, atlas, screen, s);
+    if let Some(rects) = lay.slots {
+        draw_grid(title, &rects, inv.slots(), Some(inv.selected()), atlas, s);
+    }
+    match (chest, lay.chest_slots) {
+        (Some(chest), Some(rects)) => {
+            let title = "Chest (click a stack to take it, click a slot to put one)";
+            draw_grid(title, &rects, chest.slots(), None, atlas, s);
+        }
+        _ => draw_crafting(cat, list, selected, atlas, lay),
     }
     if let Some(h) = held {
         let (mx, my) = mouse_position();
@@ -217,19 +168,22 @@ fn draw_crafting(
     list: &[(usize, Result<(), CraftRefusal>)],
     selected: usize,
     atlas: &Texture2D,
-    screen: (f32, f32),
-    s: f32,
+    lay: &Layout,
 ) {
+    let s = lay.s;
+    let Some(panel) = lay.crafting else { return };
     let font = (16.0 * s).round() as u16;
-    let rows = recipe_rects(list.len(), screen, s);
     let title = if list.is_empty() {
         "Crafting: nothing to make from what you carry"
     } else {
         "Crafting (click, or Up/Down and Enter)"
     };
-    let tx = rows.first().map_or(screen.0 * 0.5, |r| r.x);
-    draw_text(title, tx, 70.0 * s + 14.0 * s, 20.0 * s, WHITE);
-    for (k, (r, &(i, st))) in rows.iter().zip(list).enumerate() {
+    draw_text(title, panel.x, panel.y + 18.0 * s, 20.0 * s, WHITE);
+    // The rows around the selection when there are more than fit.
+    let fit = lay.recipe_rows.len();
+    let first = super::menus::first_shown(list.len(), selected, fit);
+    let shown = list.iter().enumerate().skip(first);
+    for (r, (k, &(i, st))) in lay.recipe_rows.iter().zip(shown) {
         let bg = if k == selected {
             Color::new(0.25, 0.22, 0.1, 0.92)
         } else {
@@ -257,6 +211,7 @@ fn draw_crafting(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::items::CHEST_SLOTS;
     use crate::items::catalog;
     use crate::world::Tile;
 
@@ -298,34 +253,49 @@ mod tests {
         assert_eq!(panel_line(cat, &[]), "crafting panel:");
     }
 
+    fn lay(screen: (f32, f32), s: f32, chest: bool) -> Layout {
+        let open = super::super::layout::Open {
+            inventory: true,
+            chest,
+            ..Default::default()
+        };
+        super::super::layout::layout(screen, s, &open)
+    }
+
     #[test]
     fn slots_are_four_rows_of_nine_without_overlap_and_rows_hit_test() {
         let screen = (1280.0, 720.0);
-        let r = slot_rects(screen, 1.0);
+        let l = lay(screen, 1.0, false);
+        let r = l.slots.unwrap();
         assert!(r[..9].iter().all(|q| q.y == r[0].y));
         assert!(r[9].y > r[0].y + r[0].h && r[35].y + r[35].h < 720.0);
         for w in r.windows(2).filter(|w| w[0].y == w[1].y) {
             assert!(w[0].x + w[0].w < w[1].x);
         }
         let centre = |q: Rect| (q.x + q.w / 2.0, q.y + q.h / 2.0);
-        assert_eq!(slot_at(screen, 1.0, centre(r[22])), Some(22));
-        let rows = recipe_rects(5, screen, 1.0);
+        assert_eq!(slot_at(&l, centre(r[22])), Some(22));
+        let rows = &l.recipe_rows;
         assert!(
             rows[0].x > r[8].x + r[8].w,
             "the panel is right of the slots"
         );
-        assert_eq!(recipe_at(5, screen, 1.0, centre(rows[3])), Some(3));
-        assert_eq!(recipe_at(5, screen, 1.0, centre(r[0])), None);
+        assert_eq!(recipe_at(5, 0, &l, centre(rows[3])), Some(3));
+        assert_eq!(recipe_at(2, 0, &l, centre(rows[3])), None);
+        assert_eq!(recipe_at(5, 0, &l, centre(r[0])), None);
         // At 640x480 the panel still fits some rows.
-        assert!(!recipe_rects(20, (640.0, 480.0), ui_scale(480.0)).is_empty());
+        assert!(
+            !lay((640.0, 480.0), ui_scale((640.0, 480.0)), false)
+                .recipe_rows
+                .is_empty()
+        );
     }
 
     #[test]
     fn a_chest_is_three_rows_of_nine_right_of_the_inventory_and_on_screen() {
         for screen in [(1280.0, 720.0), (640.0, 480.0), (1920.0, 1080.0)] {
-            let s = ui_scale(screen.1);
-            let inv = slot_rects(screen, s);
-            let c = chest_rects(screen, s);
+            let l = lay(screen, ui_scale(screen), true);
+            let inv = l.slots.unwrap();
+            let c = l.chest_slots.unwrap();
             assert!(c[0].x > inv[8].x + inv[8].w, "{screen:?}");
             assert!(c[..9].iter().all(|q| q.y == c[0].y) && c[9].y > c[0].y + c[0].h);
             let last = c[CHEST_SLOTS - 1];
@@ -334,12 +304,12 @@ mod tests {
                 "{screen:?}"
             );
             let centre = |q: Rect| (q.x + q.w / 2.0, q.y + q.h / 2.0);
-            assert_eq!(chest_slot_at(screen, s, centre(c[13])), Some(13));
-            assert_eq!(chest_slot_at(screen, s, centre(inv[13])), None);
+            assert_eq!(chest_slot_at(&l, centre(c[13])), Some(13));
+            assert_eq!(chest_slot_at(&l, centre(inv[13])), None);
         }
     }
 
-    fn ui_scale(h: f32) -> f32 {
-        super::super::ui::scale(h)
+    fn ui_scale(screen: (f32, f32)) -> f32 {
+        super::super::ui::scale(screen)
     }
 }

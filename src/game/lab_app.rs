@@ -5,7 +5,6 @@
 //! user presets folder, and the pass stepper.
 
 use super::app::App;
-use super::camera::Camera;
 use super::guard::Replace;
 use super::input::Mode;
 use super::lab::{Entry, Lab};
@@ -213,11 +212,7 @@ impl App {
         // The world in the free camera, fitted beside the panel.
         if let Some(w) = &self.shown {
             self.follow = false;
-            let panel = Layout::new(screen, super::ui::scale(screen.1)).panel;
-            let room = (panel.x.max(1.0), screen.1);
-            let mut cam = Camera::fit(w.size(), room);
-            cam.cx += (screen.0 - room.0) as f64 / 2.0 / cam.zoom;
-            self.cam = cam;
+            self.cam = super::app::fit_for(w.size(), true, screen);
         }
     }
 
@@ -360,7 +355,7 @@ impl App {
     /// The mouse on the panel: sliders (click or drag), toggles, choices, reset marks,
     /// buttons, the wheel scrolls. Returns whether the panel had the mouse.
     pub fn lab_mouse(&mut self, screen: (f32, f32), now: f64) -> bool {
-        let layout = Layout::new(screen, super::ui::scale(screen.1));
+        let layout = Layout::new(screen, super::ui::scale(screen));
         let Some(lab) = &mut self.lab else {
             return false;
         };
@@ -440,7 +435,7 @@ impl App {
         if self.mode != Mode::Lab {
             return;
         }
-        let layout = Layout::new(screen, super::ui::scale(screen.1));
+        let layout = Layout::new(screen, super::ui::scale(screen));
         let timings = self.shown.as_ref().map_or(&[][..], |w| &w.timings[..]);
         if let Some(lab) = &mut self.lab {
             if lab.dragging.is_none() {

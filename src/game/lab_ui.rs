@@ -21,10 +21,12 @@ const FILL: Color = Color::new(0.3, 0.6, 0.95, 1.0);
 
 /// Lines of text above the rows (title, buttons, keys, status).
 const HEAD_LINES: usize = 4;
-/// Lines below the rows (the pass stepper).
-const FOOT_LINES: usize = 7;
+/// Lines below the rows (the pass stepper, then the noise and Find views).
+const FOOT_LINES: usize = 8;
 /// Of those, the pass stepper's.
 const STEPPER_LINES: usize = 5;
+/// Of those, the views' (the noise's and Find's, whose summary may take two).
+const VIEW_LINES: usize = FOOT_LINES - STEPPER_LINES;
 
 /// Where the panel's parts are on screen.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -41,9 +43,7 @@ pub struct Layout {
 
 impl Layout {
     pub fn new(screen: (f32, f32), s: f32) -> Layout {
-        let w = (460.0 * s).min(screen.0 * 0.55);
-        let status = 26.0 * s;
-        let panel = Rect::new(screen.0 - w, 0.0, w, (screen.1 - status).max(0.0));
+        let panel = super::layout::lab_panel(screen, s);
         let lh = 19.0 * s;
         let rows_top = panel.y + 6.0 * s + HEAD_LINES as f32 * lh;
         let room = panel.h - (rows_top - panel.y) - FOOT_LINES as f32 * lh - 6.0 * s;
@@ -181,6 +181,9 @@ pub fn draw(lab: &Lab, layout: &Layout, timings: &[PassTiming], status: &str, vi
         (_, Some(e)) => (e.clone(), ERROR),
         _ => (status.to_string(), DIM),
     };
+    // Small text (0.85 of the panel's 16 px) in the panel's width, as characters.
+    let chars = super::ui::chars_in(p.w - 16.0 * s, s * 16.0 * 0.85 / 18.0).saturating_sub(1);
+    let line = fit_lines(&[line], chars, 1).remove(0);
     text(&line, x, base(3), s * 0.85, color);
 
     let rows = lab.rows();
@@ -232,10 +235,34 @@ pub fn draw(lab: &Lab, layout: &Layout, timings: &[PassTiming], status: &str, vi
     let foot = layout.rows_top + layout.rows_shown as f32 * lh + 4.0 * s;
     let mut lines = stepper_lines(lab, timings);
     lines.resize(STEPPER_LINES, String::new());
-    lines.extend(views.iter().cloned());
+    lines.extend(fit_lines(views, chars, VIEW_LINES));
     for (n, l) in lines.iter().enumerate() {
         text(l, x, foot + (n as f32 + 0.8) * lh, s * 0.85, DIM);
     }
+}
+
+/// `texts` wrapped to `chars` characters a line in at most `max` lines (at least one a
+/// text while there is room), a line cut short ending in `...` (the UI's font has no
+/// ellipsis): nothing runs past the panel's edge.
+pub fn fit_lines(texts: &[String], chars: usize, max: usize) -> Vec<String> {
+    let chars = chars.max(8);
+    let mut out: Vec<String> = Vec::new();
+    for (k, t) in texts.iter().enumerate() {
+        // Room for this text, keeping a line for each one after it.
+        let room = max.saturating_sub(out.len() + (texts.len() - k - 1)).max(1);
+        if out.len() >= max {
+            break;
+        }
+        let mut wrapped = super::overlay::wrap(t, chars);
+        if wrapped.len() > room {
+            // The last line takes what of the rest fits.
+            let rest = wrapped.split_off(room - 1).join(" ");
+            let keep: String = rest.chars().take(chars - 3).collect();
+            wrapped.push(format!("{}...", keep.trim_end()));
+        }
+        out.extend(wrapped);
+    }
+    out
 }
 
 /// The slider, toggle or choice of a field on a row.
@@ -344,6 +371,36 @@ mod tests {
         assert!(l.rows_shown >= 20);
         // A small window still has rows.
         assert!(Layout::new((640.0, 480.0), 0.7).rows_shown >= 10);
+    }
+
+    #[test]
+    fn the_views_lines_are_wrapped_and_cut_to_the_panels_width() {
+        let find = "Find (G, J jumps): dirt: 262804 tiles (2.27% of the world): surface 88%, \
+                    underground 12%, cavern 0%";
+        let views = ["Noise (N, Shift+N): off".to_string(), find.to_string()];
+        for chars in [30, 54, 70, 200] {
+            let lines = fit_lines(&views, chars, VIEW_LINES);
+            assert!(lines.len() <= VIEW_LINES, "{lines:?}");
+            assert!(
+                lines.iter().all(|l| l.chars().count() <= chars),
+                "{chars}: {lines:?}"
+            );
+            assert_eq!(lines[0], views[0]);
+            let joined = lines[1..].join(" ");
+            if joined.ends_with("...") {
+                assert!(chars < 60, "cut only when it does not fit: {chars}");
+                assert!(find.starts_with(joined.trim_end_matches("...").trim_end()));
+            } else {
+                assert_eq!(joined, find, "{chars}");
+            }
+        }
+        // One line each at most: the status line.
+        let one = fit_lines(&[find.to_string()], 40, 1);
+        assert_eq!(one.len(), 1);
+        assert!(
+            one[0].ends_with("...") && one[0].chars().count() >= 38,
+            "{one:?}"
+        );
     }
 
     #[test]

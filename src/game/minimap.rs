@@ -9,16 +9,6 @@ use super::fog::FogView;
 use super::state::Loaded;
 use macroquad::prelude::*;
 
-/// The minimap's screen rectangle: at most 360 px wide (scaled) and a third of the screen
-/// high, keeping the world's aspect, in the top-right corner.
-pub fn rect(world: (usize, usize), screen: (f32, f32), s: f32) -> Rect {
-    let max_w = (360.0 * s).min(screen.0 * 0.45);
-    let max_h = screen.1 / 3.0;
-    let k = (max_w / world.0 as f32).min(max_h / world.1 as f32);
-    let (w, h) = ((world.0 as f32 * k).round(), (world.1 as f32 * k).round());
-    Rect::new((screen.0 - w - 10.0 * s).round(), (48.0 * s).round(), w, h)
-}
-
 /// World point (tiles) under screen point `p`, if `p` is on the minimap.
 pub fn to_world(r: &Rect, world: (usize, usize), p: (f32, f32)) -> Option<(f64, f64)> {
     if !r.contains(vec2(p.0, p.1)) {
@@ -38,9 +28,9 @@ pub fn to_screen(r: &Rect, world: (usize, usize), t: (f64, f64)) -> (f32, f32) {
     )
 }
 
-pub fn draw(l: &Loaded, fog: &FogView, cam: &Camera, screen: (f32, f32), s: f32) {
+/// Draws the minimap in `r` (the layout's), for the camera on a window of `screen`.
+pub fn draw(l: &Loaded, fog: &FogView, cam: &Camera, r: Rect, screen: (f32, f32), s: f32) {
     let size = l.size();
-    let r = rect(size, screen, s);
     draw_rectangle(
         r.x - 3.0,
         r.y - 3.0,
@@ -64,7 +54,7 @@ pub fn draw(l: &Loaded, fog: &FogView, cam: &Camera, screen: (f32, f32), s: f32)
     // Only what the player has seen.
     fog.draw_over(r);
     // A strip under the map with the surface's biomes, left to right.
-    let strip = (4.0 * s).round().max(3.0);
+    let strip = super::layout::strip_h(s);
     draw_rectangle(
         r.x - 3.0,
         r.y + r.h + 3.0,
@@ -147,13 +137,27 @@ mod tests {
         assert_eq!(unseen_surface(&w), [(0, 8), (16, 40)]);
     }
 
+    fn rect(world: (usize, usize), screen: (f32, f32), s: f32) -> Rect {
+        let open = super::super::layout::Open {
+            world,
+            minimap: true,
+            ..Default::default()
+        };
+        super::super::layout::layout(screen, s, &open)
+            .minimap
+            .unwrap()
+    }
+
     #[test]
     fn keeps_the_world_aspect_in_the_corner() {
         let r = rect((8400, 2400), (1280.0, 720.0), 1.0);
         assert!((r.w / r.h - 3.5).abs() < 0.05, "{r:?}");
         assert!(r.x + r.w <= 1280.0 && r.w <= 360.0 && r.h <= 240.0);
         let tall = rect((100, 1000), (1280.0, 720.0), 1.0);
-        assert!(tall.h <= 240.0 && (tall.h / tall.w - 10.0).abs() < 0.5);
+        assert!(
+            tall.h <= 180.0 && (tall.h / tall.w - 10.0).abs() < 0.6,
+            "{tall:?}"
+        );
     }
 
     #[test]

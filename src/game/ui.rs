@@ -1,6 +1,7 @@
 //! Screen-space UI: panels of text, the progress bar, the preset menu, the seed box, the
 //! legend. Sizes follow the window height so the UI scales with it.
 
+use super::layout::Layout;
 use crate::world::{CAVE_BACKDROP, Tile};
 use macroquad::prelude::*;
 
@@ -17,15 +18,14 @@ pub fn set_user_scale(s: f32) {
     USER_SCALE.store(s.to_bits(), std::sync::atomic::Ordering::Relaxed);
 }
 
-/// UI scale for a window height: 1 at 720 logical pixels, times the player's UI scale.
+/// UI scale for a window: 1 at 720 logical pixels high, times the player's UI scale,
+/// held to the largest at which the panels fit the window ([`super::layout::cap`]).
 /// Sizes are logical pixels: macroquad multiplies them by the display's scale
 /// (`screen_dpi_scale()`, with `high_dpi` on) and renders text at that resolution, so the
 /// UI keeps its size and stays sharp on a high-DPI display.
-pub fn scale(screen_h: f32) -> f32 {
-    scale_for(
-        screen_h,
-        f32::from_bits(USER_SCALE.load(std::sync::atomic::Ordering::Relaxed)),
-    )
+pub fn scale(screen: (f32, f32)) -> f32 {
+    let user = f32::from_bits(USER_SCALE.load(std::sync::atomic::Ordering::Relaxed));
+    scale_for(screen.1, user).min(super::layout::cap(screen))
 }
 
 /// [`scale`] with the player's scale `user`.
@@ -105,7 +105,8 @@ pub fn overlay(lines: &[String], width: f32, s: f32) -> f32 {
 }
 
 /// The tile legend under the overlay, above the hotbar's caption.
-pub fn legend(y: f32, s: f32, screen: (f32, f32)) {
+pub fn legend(y: f32, lay: &Layout) {
+    let s = lay.s;
     let mut entries: Vec<(String, [u8; 4])> = Tile::ALL
         .iter()
         .skip(1)
@@ -122,7 +123,7 @@ pub fn legend(y: f32, s: f32, screen: (f32, f32)) {
         + sw
         + 3.0 * pad;
     // Above the hotbar and its caption: as many columns as that takes.
-    let bottom = super::hud::slot_rects(screen, s)[0].y - 24.0 * s;
+    let bottom = lay.hotbar[0].y - 24.0 * s;
     let room = bottom - (y + 6.0 * s) - 2.0 * pad;
     let rows = legend_rows(entries.len(), room, lh);
     let cols = entries.len().div_ceil(rows);
@@ -177,10 +178,11 @@ pub fn status(text: &str, screen: (f32, f32), s: f32) {
     draw_text(text, 10.0 * s, screen.1 - 8.0 * s, font(s) as f32, TEXT);
 }
 
-/// Progress bar at the top centre.
-pub fn progress(text: &str, fraction: f32, screen: (f32, f32), s: f32) {
-    let w = (420.0 * s).min(screen.0 - 20.0);
-    let (x, y, h) = ((screen.0 - w) / 2.0, 12.0 * s, 30.0 * s);
+/// Progress bar at the top centre, where the layout puts it.
+pub fn progress(text: &str, fraction: f32, lay: &Layout) {
+    let Some(r) = lay.progress else { return };
+    let s = lay.s;
+    let (x, y, w, h) = (r.x, r.y, r.w, r.h);
     draw_rectangle(x, y, w, h, PANEL);
     draw_rectangle(
         x,
@@ -197,15 +199,16 @@ pub fn progress(text: &str, fraction: f32, screen: (f32, f32), s: f32) {
 /// Top of a box `h` pixels high at the bottom left that stays clear of the hotbar, the
 /// selected tile's name and the message above it, and the status line: above them all
 /// when it fits, else at the top of the window.
-pub fn above_hotbar(h: f32, screen: (f32, f32), s: f32) -> f32 {
-    let hotbar = super::hud::slot_rects(screen, s)[0].y;
-    let clear = hotbar - super::hud::ABOVE_HOTBAR * s;
-    (clear - h).max(4.0 * s).min(screen.1)
+pub fn above_hotbar(h: f32, lay: &Layout) -> f32 {
+    let s = lay.s;
+    let clear = lay.caption.y;
+    (clear - h).max(4.0 * s).min(lay.screen.1)
 }
 
 /// A preset error box at the bottom, above the hotbar and its messages, wrapped to the
 /// window's width.
-pub fn error(text: &str, screen: (f32, f32), s: f32) {
+pub fn error(text: &str, lay: &Layout) {
+    let (screen, s) = (lay.screen, lay.s);
     let max_chars = chars_in(screen.0 - 40.0 * s, s);
     let mut lines = vec![(
         "Preset not loaded; the world on screen is kept:".to_string(),
@@ -218,15 +221,31 @@ pub fn error(text: &str, screen: (f32, f32), s: f32) {
     );
     lines.push(("Fix and save the file to retry.".to_string(), DIM));
     let h = lines.len() as f32 * 21.0 * s + 16.0 * s;
-    panel(&lines, 10.0 * s, above_hotbar(h, screen, s), s);
+    panel(&lines, 10.0 * s, above_hotbar(h, lay), s);
 }
 
-fn menu_lines(entries: &[String], selected: usize, current: Option<usize>) -> Vec<(String, Color)> {
+/// The preset menu's entries on screen: the first shown and how many, as many as fit a
+/// window `screen_h` high around `selected`, whatever the number `n` of presets.
+pub fn menu_window(n: usize, selected: usize, screen_h: f32, s: f32) -> (usize, usize) {
+    let fit = (((screen_h - 40.0 * s) / (ROW * s)).floor() as usize)
+        .saturating_sub(2)
+        .max(1);
+    (super::menus::first_shown(n, selected, fit), n.min(fit))
+}
+
+/// The preset menu's lines: its title, then the entries `first..first + shown` of `n`,
+/// named by `label` (asked only for those).
+fn menu_lines(
+    (n, first, shown): (usize, usize, usize),
+    label: &dyn Fn(usize) -> String,
+    selected: usize,
+    current: Option<usize>,
+) -> Vec<(String, Color)> {
     let mut lines = vec![(
         "Presets: 1-9, or arrows and Enter, or click; Esc closes".to_string(),
         DIM,
     )];
-    for (i, e) in entries.iter().enumerate() {
+    for i in first..first + shown {
         let key = if i < 9 {
             format!("{}", i + 1)
         } else {
@@ -235,17 +254,18 @@ fn menu_lines(entries: &[String], selected: usize, current: Option<usize>) -> Ve
         let cursor = if i == selected { ">" } else { " " };
         let mark = if Some(i) == current { "  (in use)" } else { "" };
         lines.push((
-            format!("{cursor} {key}  {e}{mark}"),
+            format!("{cursor} {key}  {}{mark}", label(i)),
             if i == selected { TEXT } else { DIM },
         ));
     }
-    if entries.is_empty() {
+    if n == 0 {
         lines.push(("(no presets)".into(), ERROR));
     }
     lines
 }
 
-fn menu_frame(lines: &[(String, Color)], screen: (f32, f32), s: f32) -> (f32, f32, f32) {
+/// The preset menu's frame `(x, y, w)` for `lines`, centred in `room`.
+fn menu_frame(lines: &[(String, Color)], room: Rect, s: f32) -> (f32, f32, f32) {
     let w = lines
         .iter()
         .map(|(l, _)| width_of(l, s))
@@ -253,30 +273,43 @@ fn menu_frame(lines: &[(String, Color)], screen: (f32, f32), s: f32) -> (f32, f3
         + 16.0 * s
         + width_of("  (in use)", s);
     let h = lines.len() as f32 * 21.0 * s + 16.0 * s;
-    ((screen.0 - w) / 2.0, (screen.1 - h) / 2.0, w)
+    (
+        (room.x + (room.w - w) / 2.0).max(0.0),
+        (room.y + (room.h - h) / 2.0).max(room.y),
+        w,
+    )
 }
 
-/// Screen rectangles of the preset menu's entries (for mouse picking).
-pub fn menu_rects(entries: &[String], screen: (f32, f32), s: f32) -> Vec<Rect> {
-    let (x, y, w) = menu_frame(&menu_lines(entries, 0, None), screen, s);
-    let lh = 21.0 * s;
-    (0..entries.len())
-        .map(|i| Rect::new(x, y + 8.0 * s + (i + 1) as f32 * lh, w, lh))
-        .collect()
-}
-
-/// The preset menu (centre).
+/// The preset menu, in the layout's room above the hotbar: `n` entries named by `label`,
+/// `selected` kept in view, the one in use (`current`) marked. Only the entries on screen
+/// are named, measured and drawn. Returns their rectangles with their index (for mouse
+/// picking); `draw` false only lays out.
 pub fn preset_menu(
-    entries: &[String],
+    n: usize,
+    label: &dyn Fn(usize) -> String,
     selected: usize,
     current: Option<usize>,
-    screen: (f32, f32),
-    s: f32,
-) {
-    let lines = menu_lines(entries, selected, current);
-    let (x, y, _) = menu_frame(&menu_lines(entries, 0, None), screen, s);
-    backdrop(0.0, 0.0, screen.0, screen.1);
-    panel(&lines, x, y, s);
+    lay: &Layout,
+    draw: bool,
+) -> Vec<(usize, Rect)> {
+    let (room, s, screen) = (lay.dialog, lay.s, lay.screen);
+    // The window's height less 40 px holds the menu (see `menu_window`): the room's.
+    let (first, shown) = menu_window(n, selected, room.h + 40.0 * s, s);
+    let lines = menu_lines((n, first, shown), label, selected, current);
+    let (x, y, w) = menu_frame(&lines, room, s);
+    if draw {
+        backdrop(0.0, 0.0, screen.0, screen.1);
+        panel(&lines, x, y, s);
+    }
+    let lh = ROW * s;
+    (0..shown)
+        .map(|k| {
+            (
+                first + k,
+                Rect::new(x, y + 8.0 * s + (k + 1) as f32 * lh, w, lh),
+            )
+        })
+        .collect()
 }
 
 /// A centred panel's frame `(x, y, w)` for `lines`.
@@ -405,11 +438,13 @@ pub fn settings_menu(
     menu_list(SETTINGS_TITLE, rows, selected, screen, s, draw)
 }
 
-/// The help screen: a control and its keys a line, in two columns when the window is too
-/// short for one.
-pub fn help(lines: &[(String, String)], where_settings: &str, screen: (f32, f32), s: f32) {
+/// The help screen: a control and its keys a line, in two columns (or more) when the
+/// room is too short for one, in the layout's room above the hotbar; its text smaller
+/// when it would not fit that room at the UI's scale.
+pub fn help(lines: &[(String, String)], where_settings: &str, lay: &Layout) {
+    let screen = lay.screen;
+    let room = lay.help.unwrap_or(Rect::new(0.0, 0.0, screen.0, screen.1));
     backdrop(0.0, 0.0, screen.0, screen.1);
-    let lh = ROW * s;
     let head = [
         ("Controls (as bound; Esc closes)".to_string(), TEXT),
         (
@@ -417,20 +452,36 @@ pub fn help(lines: &[(String, String)], where_settings: &str, screen: (f32, f32)
             DIM,
         ),
     ];
-    let fit = (((screen.1 - 40.0 * s) / lh).floor() as usize)
-        .saturating_sub(head.len() + 1)
-        .max(1);
-    let cols = lines.len().div_ceil(fit);
-    let per = lines.len().div_ceil(cols.max(1));
-    let label_w = lines.iter().map(|l| width_of(&l.0, s)).fold(0.0, f32::max);
-    let key_w = lines.iter().map(|l| width_of(&l.1, s)).fold(0.0, f32::max);
-    let col_w = label_w + key_w + 32.0 * s;
-    let w = (col_w * cols as f32).max(head.iter().map(|h| width_of(&h.0, s)).fold(0.0, f32::max))
-        + 16.0 * s;
-    let h = (head.len() + per) as f32 * lh + 24.0 * s;
+    // Sizes at scale `s`: columns, rows a column, column width, width, height.
+    let size = |s: f32| {
+        let lh = ROW * s;
+        let fit = (((room.h - 24.0 * s) / lh).floor() as usize)
+            .saturating_sub(head.len())
+            .max(1);
+        let cols = lines.len().div_ceil(fit).max(1);
+        let per = lines.len().div_ceil(cols);
+        let label_w = lines.iter().map(|l| width_of(&l.0, s)).fold(0.0, f32::max);
+        let key_w = lines.iter().map(|l| width_of(&l.1, s)).fold(0.0, f32::max);
+        let col_w = label_w + key_w + 32.0 * s;
+        let head_w = head.iter().map(|h| width_of(&h.0, s)).fold(0.0, f32::max);
+        let w = (col_w * cols as f32).max(head_w) + 16.0 * s;
+        let h = (head.len() + per) as f32 * lh + 24.0 * s;
+        (per, label_w, col_w, w, h)
+    };
+    let mut s = lay.s;
+    for _ in 0..4 {
+        let (.., w, h) = size(s);
+        let k = (room.w / w).min(room.h / h);
+        if k >= 1.0 {
+            break;
+        }
+        s *= k * 0.98;
+    }
+    let (per, label_w, col_w, w, h) = size(s);
+    let lh = ROW * s;
     let (x, y) = (
-        ((screen.0 - w) / 2.0).max(0.0),
-        ((screen.1 - h) / 2.0).max(0.0),
+        (room.x + (room.w - w) / 2.0).max(room.x),
+        (room.y + (room.h - h) / 2.0).max(room.y),
     );
     draw_rectangle(x, y, w, h, PANEL);
     let fs = font(s) as f32;
@@ -576,15 +627,15 @@ pub fn seed_box(text: &str, seed: Option<u64>, screen: (f32, f32), s: f32) {
     panel(&lines, (screen.0 - w) / 2.0, (screen.1 - h) / 2.0, s);
 }
 
-/// A short message at the top right (e.g. "Seed copied").
-pub fn toast(text: &str, screen: (f32, f32), s: f32) {
-    let w = width_of(text, s) + 16.0 * s;
-    panel(
-        &[(text.to_string(), TEXT)],
-        screen.0 - w - 10.0 * s,
-        10.0 * s,
-        s,
-    );
+/// A short message at the top (e.g. "Seed copied"), where the layout puts it, cut to
+/// its width.
+pub fn toast(text: &str, lay: &Layout) {
+    let Some(r) = lay.toast else { return };
+    let s = lay.s;
+    let room = r.w - 16.0 * s;
+    let mut text = text.to_string();
+    while width_of(&text, s) > room && text.pop().is_some() {}
+    panel(&[(text, TEXT)], r.x, r.y, s);
 }
 
 #[cfg(test)]
@@ -592,27 +643,61 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_preset_menu_lays_out_only_the_rows_that_fit() {
+        use std::cell::Cell;
+        for screen in [(1280.0, 720.0), (800.0, 600.0), (1920.0, 1080.0)] {
+            let s = scale(screen);
+            let fit = ((screen.1 - 40.0 * s) / (ROW * s)).floor() as usize - 2;
+            for n in [0usize, 3, 5_000, 20_000] {
+                for selected in [0, n / 2, n.saturating_sub(1)] {
+                    let (first, shown) = menu_window(n, selected, screen.1, s);
+                    assert!(shown <= fit && shown == n.min(fit), "{n}: {shown} rows");
+                    if n > 0 {
+                        assert!((first..first + shown).contains(&selected));
+                    }
+                    assert!(first + shown <= n);
+                    let asked = Cell::new(0);
+                    let label = |i: usize| {
+                        asked.set(asked.get() + 1);
+                        format!("preset-{i}")
+                    };
+                    let lines = menu_lines((n, first, shown), &label, selected, Some(1));
+                    assert_eq!(asked.get(), shown, "labels made for the rows shown only");
+                    assert_eq!(lines.len(), 1 + shown.max(usize::from(n == 0)));
+                    if n > 0 {
+                        let at = selected - first + 1;
+                        assert!(lines[at].0.starts_with('>'), "{:?}", lines[at]);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn the_hud_fits_a_640x480_window_and_the_default_one() {
-        use super::super::{hud, minimap};
+        use super::super::layout::{Open, layout};
         for screen in [(640.0, 480.0), (1280.0, 720.0)] {
-            let s = scale(screen.1);
-            let slots = hud::slot_rects(screen, s);
-            let last = slots[slots.len() - 1];
-            assert!(
-                slots[0].x >= 0.0 && last.x + last.w <= screen.0,
-                "{screen:?}"
-            );
-            // The status line under the hotbar, the caption and notice room above it.
-            assert!(slots[0].y + slots[0].h <= screen.1 - 26.0 * s, "{screen:?}");
-            assert!(
-                slots[0].y - hud::ABOVE_HOTBAR * s > screen.1 / 2.0,
-                "{screen:?}"
-            );
+            let s = scale(screen);
             // The minimap of the largest preset in its corner, clear of the hotbar.
             for world in [(8400, 2400), (1000, 500), (16_384, 4096)] {
-                let m = minimap::rect(world, screen, s);
+                let open = Open {
+                    world,
+                    minimap: true,
+                    ..Default::default()
+                };
+                let l = layout(screen, s, &open);
+                let slots = l.hotbar;
+                let last = slots[slots.len() - 1];
+                assert!(
+                    slots[0].x >= 0.0 && last.x + last.w <= screen.0,
+                    "{screen:?}"
+                );
+                // The status line under the hotbar, the caption and notice room above it.
+                assert!(slots[0].y + slots[0].h <= screen.1 - 26.0 * s, "{screen:?}");
+                assert!(l.caption.y > screen.1 / 2.0, "{screen:?}");
+                let m = l.minimap.unwrap();
                 assert!(m.x >= 0.0 && m.x + m.w <= screen.0, "{screen:?} {world:?}");
-                assert!(m.y + m.h < slots[0].y - hud::ABOVE_HOTBAR * s, "{screen:?}");
+                assert!(m.y + m.h < l.caption.y, "{screen:?}");
             }
         }
     }
@@ -641,7 +726,7 @@ mod tests {
     #[test]
     fn the_load_list_keeps_the_selection_in_view_and_on_screen() {
         for screen in [(1280.0, 720.0), (640.0, 360.0)] {
-            let s = scale(screen.1);
+            let s = scale(screen);
             for n in [1, 3, 40] {
                 for selected in [0, n / 2, n - 1] {
                     let rows = load_rects(n, selected, screen, s);
@@ -660,17 +745,19 @@ mod tests {
 
     #[test]
     fn the_error_box_stays_clear_of_the_hotbar_at_every_size() {
+        use super::super::layout::layout;
         for screen in [
             (1280.0, 720.0),
             (800.0, 600.0),
             (640.0, 360.0),
             (1920.0, 1080.0),
         ] {
-            let s = scale(screen.1);
+            let s = scale(screen);
+            let l = layout(screen, s, &Default::default());
             // The playtest's message: a heading, two wrapped lines, the hint.
             let h = 4.0 * 21.0 * s + 16.0 * s;
-            let top = above_hotbar(h, screen, s);
-            let hotbar = super::super::hud::slot_rects(screen, s)[0].y;
+            let top = above_hotbar(h, &l);
+            let hotbar = l.hotbar[0].y;
             assert!(top >= 0.0, "{screen:?}");
             assert!(
                 top + h <= hotbar - 40.0 * s,
@@ -680,7 +767,7 @@ mod tests {
             );
         }
         // A window too short for it: drawn from the top rather than off screen.
-        let s = scale(200.0);
-        assert_eq!(above_hotbar(400.0, (300.0, 200.0), s), 4.0 * s);
+        let l = layout((300.0, 200.0), scale((300.0, 200.0)), &Default::default());
+        assert_eq!(above_hotbar(400.0, &l), 4.0 * l.s);
     }
 }

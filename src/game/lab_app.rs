@@ -139,7 +139,7 @@ impl App {
                     (p.height as usize).div_ceil(step),
                 );
                 if let Ok(v) =
-                    noisemap::sample(p, seed, &key.0, key.1, (0, 0, size.0, size.1, step))
+                    noisemap::sample(p, seed, &key.0, (key.1, None), (0, 0, size.0, size.1, step))
                 {
                     let _ = tx.send(Made::Noise(
                         Box::new(key),

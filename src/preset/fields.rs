@@ -251,7 +251,6 @@ pub const FIELDS: &[Field] = &[
         "largest deviation from that row, in tiles"
     ),
     float!(surface.frequency, 0, 1, 0.0005, "cycles per tile of the first octave", open: true, at_least: None),
-    choice_field!(surface.basis: Basis, "Perlin, Simplex or Value: the noise of the fBm"),
     int!(
         surface.octaves,
         1,
@@ -281,7 +280,6 @@ pub const FIELDS: &[Field] = &[
         "mountains and valleys from a slower fBm, largest deviation in tiles (0 = off)"
     ),
     float!(surface.relief_frequency, 0, 1, 0.0002, "cycles per tile of that relief", open: true, at_least: None),
-    choice_field!(surface.relief_basis: Basis, "Perlin, Simplex or Value: the noise of the relief"),
     float!(
         surface.terrace_height,
         0,
@@ -296,6 +294,9 @@ pub const FIELDS: &[Field] = &[
         0.5,
         "1 keeps the slope, 16 makes near-vertical risers between shelves"
     ),
+    // The bases last in their section, so the rows above keep their places in the lab.
+    choice_field!(surface.basis: Basis, "Perlin, Simplex or Value: the noise of the fBm"),
+    choice_field!(surface.relief_basis: Basis, "Perlin, Simplex or Value: the noise of the relief"),
     int!(
         layers.dirt_depth,
         0,

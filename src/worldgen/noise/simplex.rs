@@ -53,14 +53,15 @@ const BASE: [(f32, f32); 3] = [
 ];
 
 /// The gradient a corner's hash picks, as `(gx, gy)`: base direction from bits 8-23
-/// (0, 1 or 2 by multiply-shift), x and y swapped if bit 2, x's sign from bit 0 and y's
-/// from bit 1. One of the 24 of the module's doc.
+/// (their thirds: `floor(t * 3 / 2^16)`, by two comparisons rather than a multiply), x
+/// and y swapped if bit 2, x's sign from bit 0 and y's from bit 1. One of the 24 of the
+/// module's doc.
 #[inline(always)]
 pub fn gradient(h: u32) -> (f32, f32) {
-    let b = (((h >> 8) & 0xffff) * 3) >> 16;
-    let (a, c) = if b == 0 {
+    let t = (h >> 8) & 0xffff;
+    let (a, c) = if t <= 21_845 {
         BASE[0]
-    } else if b == 1 {
+    } else if t <= 43_690 {
         BASE[1]
     } else {
         BASE[2]
@@ -229,6 +230,16 @@ mod tests {
             // f32 skewing loses about an ulp of the coordinates.
             let tolerance = 1e-5 + 1e-6 * (x.abs() + y.abs()) as f64;
             assert!((v - r).abs() < tolerance, "({x}, {y}): {v} vs {r}");
+        }
+    }
+
+    #[test]
+    fn the_comparisons_pick_the_thirds_of_the_hash_field() {
+        for t in 0..65_536u32 {
+            let third = (t * 3) >> 16;
+            let (gx, gy) = gradient(t << 8);
+            let (a, c) = BASE[third as usize];
+            assert_eq!((gx, gy), (a, c), "{t}");
         }
     }
 

@@ -130,16 +130,29 @@ pub fn simplex_1d(key: u32, x: f32) -> f32 {
     (term(gradient_1d(key, i), t) + term(gradient_1d(key, i.wrapping_add(1)), t - 1.0)) * SCALE_1D
 }
 
-/// `out[i] = simplex_2d(key, xs[i], y)`, with AVX2 where the CPU has it (checked at run
-/// time): the same IEEE operations in the same order either way (Rust never fuses
-/// multiply-adds), so the same output as [`simplex_2d_xs_plain`], which a test checks.
+/// `out[i] = simplex_2d(key, xs[i], y)`, with AVX-512 or AVX2 where the CPU has them
+/// (checked at run time): the same IEEE operations in the same order either way (Rust
+/// never fuses multiply-adds), so the same output as [`simplex_2d_xs_plain`], which a test
+/// checks.
 pub fn simplex_2d_xs(key: u32, xs: &[f32], y: f32, out: &mut [f32]) {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx512f") {
+        // SAFETY: the CPU has AVX-512F (checked just above).
+        return unsafe { simplex_2d_xs_avx512(key, xs, y, out) };
+    }
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU has AVX2 (checked just above).
         return unsafe { simplex_2d_xs_avx2(key, xs, y, out) };
     }
     simplex_2d_xs_plain(key, xs, y, out)
+}
+
+/// [`simplex_2d_xs`] 16 lanes wide.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn simplex_2d_xs_avx512(key: u32, xs: &[f32], y: f32, out: &mut [f32]) {
+    row(key, xs, y, out)
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -313,6 +326,24 @@ mod tests {
                         13 + i
                     );
                 }
+            }
+        }
+        // Each vector width the CPU has gives the plain loop's values.
+        #[cfg(target_arch = "x86_64")]
+        {
+            let xs: Vec<f32> = (0..777).map(|i| i as f32 * 0.37 - 100.0).collect();
+            let mut plain = vec![0.0; 777];
+            simplex_2d_xs_plain(5, &xs, 3.3, &mut plain);
+            let mut wide = vec![0.0; 777];
+            if std::is_x86_feature_detected!("avx2") {
+                // SAFETY: the CPU has AVX2.
+                unsafe { simplex_2d_xs_avx2(5, &xs, 3.3, &mut wide) };
+                assert_eq!(wide, plain);
+            }
+            if std::is_x86_feature_detected!("avx512f") {
+                // SAFETY: the CPU has AVX-512F.
+                unsafe { simplex_2d_xs_avx512(5, &xs, 3.3, &mut wide) };
+                assert_eq!(wide, plain);
             }
         }
         // Another plan through the same row buffer.

@@ -8,6 +8,11 @@
 //! ridges along the axes, veins and caverns that do not line up with the grid) at about
 //! twice Perlin's cost per sample; Value for soft, blobby regional variation, cheapest
 //! per sample but blocky along the axes.
+//!
+//! The same range is not the same spread: over random points Perlin's 2D noise has a
+//! standard deviation of 0.31 and is above 0.44 at 9% of them, Simplex's 0.54 and 26%,
+//! Value's 0.45 and 19%. A preset that moves a thresholded field (the ores) to another
+//! basis retunes its thresholds with it (the lab's noise view shows where they cut).
 
 use super::simplex::{SimplexRow, simplex_1d, simplex_2d, simplex_2d_row};
 use super::value::{ValueRow, value_1d, value_2d, value_2d_row_cached};

@@ -416,10 +416,19 @@ mod tests {
             table: vec![Ore::everywhere(Tile::GoldOre, 0.95, 0), ore],
             ..p.ores.clone()
         };
-        let before = until(&p, 9, PASSES[pass_named("ores").unwrap() - 1].name);
-        let after = until(&p, 9, "ores");
-        let field = sample(&p, 9, "ores.iron_ore", (None, None), (0, 0, 400, 200, 1)).unwrap();
-        let gold = sample(&p, 9, "ores.gold_ore", (None, None), (0, 0, 400, 200, 1)).unwrap();
+        for basis in Basis::ALL {
+            p.ores.basis = basis;
+            ore_field_check(&p);
+        }
+    }
+
+    /// Every stone tile below the surface is iron exactly where `ores.iron_ore` is above
+    /// its threshold (and gold's is not above its own).
+    fn ore_field_check(p: &Preset) {
+        let before = until(p, 9, PASSES[pass_named("ores").unwrap() - 1].name);
+        let after = until(p, 9, "ores");
+        let field = sample(p, 9, "ores.iron_ore", (None, None), (0, 0, 400, 200, 1)).unwrap();
+        let gold = sample(p, 9, "ores.gold_ore", (None, None), (0, 0, 400, 200, 1)).unwrap();
         let (mut checked, mut iron) = (0, 0);
         for y in 0..200 {
             for x in 0..400 {
@@ -437,7 +446,39 @@ mod tests {
                 assert_eq!(is_iron, n > 0.4, "({x}, {y}) field {n}");
             }
         }
-        assert!(checked > 10_000 && iron > 300, "{checked} {iron}");
+        let basis = p.ores.basis;
+        assert!(
+            checked > 10_000 && iron > 300,
+            "{basis:?}: {checked} {iron}"
+        );
+    }
+
+    #[test]
+    fn a_field_is_drawn_in_its_preset_s_basis_or_the_one_asked_for() {
+        let mut p = Preset::default();
+        p.caves.fill_basis = Basis::Value;
+        let at = (0, 0, 64, 32, 3);
+        let field = |basis| sample(&p, 4, "caves.fill_variation", (None, basis), at).unwrap();
+        assert_eq!(field(None), field(Some(Basis::Value)));
+        assert_ne!(field(None), field(Some(Basis::Perlin)));
+        assert_ne!(field(Some(Basis::Simplex)), field(Some(Basis::Perlin)));
+        assert_eq!(basis_of(&p, "caves.fill_variation"), Basis::Value);
+        assert_eq!(basis_of(&p, "surface.dunes"), Basis::Perlin);
+        for f in fields(&p) {
+            let named = f.basis_field.map(|path| {
+                let row = crate::preset::FIELDS
+                    .iter()
+                    .find(|r| r.path == path)
+                    .unwrap();
+                Basis::ALL[(row.get)(&p, 0).unwrap() as usize]
+            });
+            assert_eq!(
+                named.unwrap_or(Basis::Perlin),
+                basis_of(&p, &f.name),
+                "{}",
+                f.name
+            );
+        }
     }
 
     #[test]

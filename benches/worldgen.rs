@@ -302,3 +302,91 @@ mod noise_per_sample {
         });
     }
 }
+
+/// The three bases per sample: a row of 8400 samples and one sample at a time, Strata's
+/// kernels beside the `noise` crate's Perlin, OpenSimplex and Value.
+mod bases_per_sample {
+    use super::*;
+    use strata::worldgen::noise::Basis;
+    const N: usize = 8400;
+    const F: f32 = 0.08;
+
+    /// One row, its plan and caches built anew each time (no row shares them).
+    #[divan::bench(args = ["Perlin", "Simplex", "Value"], sample_count = 200)]
+    fn strata_one_row(b: Bencher, basis: &str) {
+        let basis = Basis::named(basis).unwrap();
+        let mut out = vec![0f32; N];
+        let mut y = 0;
+        b.counter(ItemsCount::new(N)).bench_local(|| {
+            y = (y + 7) % 2400;
+            let plan = noise::RowPlan::new(0, N, F);
+            noise::RowNoise::new(basis).row(7, &plan, black_box(y), F, &mut out);
+            black_box(&out);
+        });
+    }
+
+    /// Rows in order over one plan, the caches kept (as the passes sample fields).
+    #[divan::bench(args = ["Perlin", "Simplex", "Value"], sample_count = 200)]
+    fn strata_rows_in_order(b: Bencher, basis: &str) {
+        let basis = Basis::named(basis).unwrap();
+        let plan = noise::RowPlan::new(0, N, F);
+        let mut rows = noise::RowNoise::new(basis);
+        let mut out = vec![0f32; N];
+        let mut y = 0;
+        b.counter(ItemsCount::new(N)).bench_local(|| {
+            y = (y + 1) % 2400;
+            rows.row(7, &plan, black_box(y), F, &mut out);
+            black_box(&out);
+        });
+    }
+
+    /// Simplex rows without AVX2 (the baseline build's 4 lanes).
+    #[divan::bench(sample_count = 200)]
+    fn strata_simplex_rows_plain(b: Bencher) {
+        let xs: Vec<f32> = (0..N).map(|x| x as f32 * F).collect();
+        let mut out = vec![0f32; N];
+        let mut y = 0;
+        b.counter(ItemsCount::new(N)).bench_local(|| {
+            y = (y + 1) % 2400;
+            noise::simplex::simplex_2d_xs_plain(7, &xs, black_box(y) as f32 * F, &mut out);
+            black_box(&out);
+        });
+    }
+
+    #[divan::bench(args = ["Perlin", "Simplex", "Value"], sample_count = 200)]
+    fn strata_point(b: Bencher, basis: &str) {
+        let basis = Basis::named(basis).unwrap();
+        b.counter(ItemsCount::new(N)).bench_local(|| {
+            let mut s = 0.0;
+            for x in 0..N {
+                s += basis.noise_2d(7, black_box(x as f32) * F, 3.3);
+            }
+            s
+        });
+    }
+
+    fn noise_crate(b: Bencher, f: &dyn ::noise::NoiseFn<f64, 2>) {
+        b.counter(ItemsCount::new(N)).bench_local(|| {
+            let mut s = 0.0;
+            for x in 0..N {
+                s += f.get([black_box(x as f64) * F as f64, 3.3]);
+            }
+            s
+        });
+    }
+
+    #[divan::bench(sample_count = 200)]
+    fn noise_crate_perlin(b: Bencher) {
+        noise_crate(b, &::noise::Perlin::new(7));
+    }
+
+    #[divan::bench(sample_count = 200)]
+    fn noise_crate_open_simplex(b: Bencher) {
+        noise_crate(b, &::noise::OpenSimplex::new(7));
+    }
+
+    #[divan::bench(sample_count = 200)]
+    fn noise_crate_value(b: Bencher) {
+        noise_crate(b, &::noise::Value::new(7));
+    }
+}

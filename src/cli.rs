@@ -17,6 +17,7 @@ Examples:
   strata gen --preset large --seed 42 --stats --png world.png
   strata gen --preset default --until caves --png caves.png   the world after the caves pass
   strata noise --field surface --octave 2 --png octave2.png
+  strata noise --field caves.fill_variation --basis Simplex --png fill.png
   strata presets                          the built-in presets and your own
   strata completions bash > ~/.local/share/bash-completion/completions/strata
 
@@ -133,6 +134,10 @@ pub struct NoiseOptions {
     /// One octave of an fBm field (surface, surface.relief), 0 the first
     #[arg(long, value_name = "K")]
     pub octave: Option<u32>,
+    /// The noise basis to draw it in: Perlin, Simplex (OpenSimplex2) or Value; default:
+    /// the one the preset names for the field
+    #[arg(long, value_name = "BASIS", value_parser = parse_basis)]
+    pub basis: Option<crate::worldgen::noise::Basis>,
     /// Where to write the greyscale PNG (a pixel a tile; black -1, white 1)
     #[arg(long, value_name = "PATH")]
     pub png: PathBuf,
@@ -147,6 +152,12 @@ pub struct NoiseOptions {
     pub home: Option<PathBuf>,
 }
 
+/// A basis by name, any case.
+fn parse_basis(s: &str) -> Result<crate::worldgen::noise::Basis, String> {
+    crate::worldgen::noise::Basis::named(s)
+        .ok_or_else(|| format!("no basis called {s:?}: Perlin, Simplex or Value"))
+}
+
 /// Runs `strata noise`.
 pub fn run_noise(opts: &NoiseOptions) -> Result<(), String> {
     let mut preset = load_preset(opts.preset.as_ref())?;
@@ -156,10 +167,11 @@ pub fn run_noise(opts: &NoiseOptions) -> Result<(), String> {
     }
     let seed = opts.seed.unwrap_or_else(random_seed);
     // The name and octave are checked before any file is touched.
-    crate::noisemap::sample(&preset, seed, &opts.field, opts.octave, (0, 0, 1, 1, 1))?;
+    let how = (opts.octave, opts.basis);
+    crate::noisemap::sample(&preset, seed, &opts.field, how, (0, 0, 1, 1, 1))?;
     let mut failed = None;
     fsio::write_file(&opts.png, |f| {
-        crate::noisemap::write_png(&preset, seed, &opts.field, opts.octave, f).map_err(|e| {
+        crate::noisemap::write_png(&preset, seed, &opts.field, how, f).map_err(|e| {
             failed = Some(e.clone());
             std::io::Error::other(e)
         })
@@ -789,13 +801,25 @@ mod tests {
         };
         assert_eq!(g.until.as_deref(), Some("caves"));
         let Ok(Parsed::Run(Command::Noise(n))) = parse_args(&args(
-            "noise --field surface --octave 2 --png o.png --preset large --seed 5 --size 64x32",
+            "noise --field surface --octave 2 --png o.png --preset large --seed 5 --size 64x32 \
+             --basis simplex",
         )) else {
             panic!()
         };
         assert_eq!(
-            (n.field.as_str(), n.octave, n.seed, n.size),
-            ("surface", Some(2), Some(5), Some((64, 32)))
+            (n.field.as_str(), n.octave, n.seed, n.size, n.basis),
+            (
+                "surface",
+                Some(2),
+                Some(5),
+                Some((64, 32)),
+                Some(crate::worldgen::noise::Basis::Simplex)
+            )
+        );
+        let e = parse_args(&args("noise --field surface --png o.png --basis worley")).unwrap_err();
+        assert!(
+            e.contains("worley") && e.contains("Perlin, Simplex or Value"),
+            "{e}"
         );
         let e = parse_args(&args("noise --png o.png")).unwrap_err();
         assert!(e.contains("--field"), "{e}");
@@ -825,6 +849,16 @@ mod tests {
         ));
         let info = dec.read_info().unwrap().info().clone();
         assert_eq!((info.width, info.height), (96, 40));
+        // The same field and seed in Simplex: another picture.
+        run_noise(&NoiseOptions {
+            basis: Some(crate::worldgen::noise::Basis::Simplex),
+            png: dir.join("s.png"),
+            ..opts.clone()
+        })
+        .unwrap();
+        let perlin = std::fs::read(dir.join("n.png")).unwrap();
+        let simplex = std::fs::read(dir.join("s.png")).unwrap();
+        assert_ne!(perlin, simplex);
         let e = run_noise(&NoiseOptions {
             field: "cheese".into(),
             png: dir.join("x.png"),

@@ -366,10 +366,11 @@ mod tests {
         }
         let decoded = |case| save::decode(&fuzzer.bytes(5, case)).is_ok();
         // A save holds its preset's text, so the longer the shipped presets, the more
-        // mutations land in text that no longer parses: a few percent are accepted.
+        // mutations land in text that no longer parses: one or two percent are accepted
+        // (9 of 600 since the presets name each noise field's basis).
         let accepted = (0..600).filter(|&c| decoded(c)).count();
         assert!(
-            (10..300).contains(&accepted),
+            (5..300).contains(&accepted),
             "{accepted} of 600 saves accepted"
         );
         let parsed = |case| {

@@ -6,11 +6,13 @@
 //! A 1D field (a value per column: the surface's fBm, the dirt/stone line's wander, the
 //! tree groves) is drawn as vertical stripes; a 2D field (each ore's field, the caves'
 //! regional fill) a value per tile. fBm fields can be drawn one octave at a time. Values
-//! are scaled to [-1, 1] (black to white).
+//! are scaled to [-1, 1] (black to white). A field is drawn in the basis its preset names
+//! (`surface.basis`, `ores.basis`, ...), or in any other asked for (`--basis`): the field
+//! as it would be if the preset named that one.
 
 use crate::preset::{Preset, Veins};
 use crate::rng::pass_rng;
-use crate::worldgen::noise::{Fbm1, hash32, perlin_1d, perlin_2d};
+use crate::worldgen::noise::{Basis, Fbm1, hash32};
 use rand::Rng;
 
 /// One noise field.
@@ -24,6 +26,9 @@ pub struct NoiseField {
     pub octaves: u32,
     /// A value per column only.
     pub is_1d: bool,
+    /// The preset field that names its basis (`surface.basis`), if it has one (the
+    /// terraces and dunes are always Perlin).
+    pub basis_field: Option<&'static str>,
 }
 
 /// What a field samples: built once per field, then read per tile.
@@ -33,12 +38,21 @@ enum Sampler {
         frequency: f64,
         octave: Option<u32>,
     },
-    /// `perlin_1d(key, x * frequency)`, doubled into [-1, 1].
-    Wave { key: u32, frequency: f64 },
+    /// `noise_1d(key, x * frequency)`, doubled into [-1, 1].
+    Wave {
+        basis: Basis,
+        key: u32,
+        frequency: f64,
+    },
     /// The dirt/stone line: two octaves of 1D noise.
-    Wander { key: u32, frequency: f32 },
-    /// `perlin_2d(key, (x / cell) * f, (y / cell) * f)`.
+    Wander {
+        basis: Basis,
+        key: u32,
+        frequency: f32,
+    },
+    /// `noise_2d(key, (x / cell) * f, (y / cell) * f)`.
     Plane {
+        basis: Basis,
         key: u32,
         frequency: f32,
         cell: usize,
@@ -61,19 +75,28 @@ impl Sampler {
                 // Octave k alone, at its frequency, scaled to the full range.
                 let key = hash32(fbm.key.wrapping_add(k.wrapping_mul(0x9E37_79B9)));
                 let f = (x as f64 * frequency) as f32 * fbm.lacunarity.powi(k as i32);
-                2.0 * perlin_1d(key, f)
+                2.0 * fbm.basis.noise_1d(key, f)
             }
-            Sampler::Wave { key, frequency } => 2.0 * perlin_1d(key, (x as f64 * frequency) as f32),
-            Sampler::Wander { key, frequency } => {
-                let n = perlin_1d(key, x as f32 * frequency)
-                    + 0.5 * perlin_1d(key ^ 0x68e3_1da4, x as f32 * 2.0 * frequency);
+            Sampler::Wave {
+                basis,
+                key,
+                frequency,
+            } => 2.0 * basis.noise_1d(key, (x as f64 * frequency) as f32),
+            Sampler::Wander {
+                basis,
+                key,
+                frequency,
+            } => {
+                let n = basis.noise_1d(key, x as f32 * frequency)
+                    + 0.5 * basis.noise_1d(key ^ 0x68e3_1da4, x as f32 * 2.0 * frequency);
                 n / 0.75
             }
             Sampler::Plane {
+                basis,
                 key,
                 frequency,
                 cell,
-            } => perlin_2d(
+            } => basis.noise_2d(
                 key,
                 (x / cell) as f32 * frequency,
                 (y / cell) as f32 * frequency,
@@ -101,6 +124,15 @@ pub fn fields(preset: &Preset) -> Vec<NoiseField> {
         doc: doc.into(),
         octaves,
         is_1d,
+        basis_field: match name {
+            "surface" => Some("surface.basis"),
+            "surface.relief" => Some("surface.relief_basis"),
+            "layers.wander" => Some("layers.wander_basis"),
+            "caves.fill_variation" => Some("caves.fill_basis"),
+            "trees.groves" => Some("trees.basis"),
+            n if n.starts_with("ores.") => Some("ores.basis"),
+            _ => None,
+        },
     };
     let mut out = vec![
         f(
@@ -160,8 +192,29 @@ pub fn fields(preset: &Preset) -> Vec<NoiseField> {
     out
 }
 
-/// The field called `name` of `preset` at `seed`, one octave of it with `octave`.
-fn sampler(preset: &Preset, seed: u64, name: &str, octave: Option<u32>) -> Result<Sampler, String> {
+/// The basis `preset` names for the field called `name` (Perlin for those it names none
+/// for).
+pub fn basis_of(preset: &Preset, name: &str) -> Basis {
+    match name {
+        "surface" => preset.surface.basis,
+        "surface.relief" => preset.surface.relief_basis,
+        "layers.wander" => preset.layers.wander_basis,
+        "caves.fill_variation" => preset.caves.fill_basis,
+        "trees.groves" => preset.trees.basis,
+        n if n.starts_with("ores.") => preset.ores.basis,
+        _ => Basis::Perlin,
+    }
+}
+
+/// The field called `name` of `preset` at `seed`, one octave of it with `octave`, in
+/// `basis` (the preset's for it if `None`).
+fn sampler(
+    preset: &Preset,
+    seed: u64,
+    name: &str,
+    octave: Option<u32>,
+    basis: Option<Basis>,
+) -> Result<Sampler, String> {
     let known = fields(preset);
     let Some(field) = known.iter().find(|f| f.name == name) else {
         let names: Vec<&str> = known.iter().map(|f| f.name.as_str()).collect();
@@ -182,11 +235,13 @@ fn sampler(preset: &Preset, seed: u64, name: &str, octave: Option<u32>) -> Resul
             n => format!("{name} has octaves 0..={}, not {k}", n - 1),
         });
     }
+    let basis = basis.unwrap_or_else(|| basis_of(preset, name));
     let key_of = |pass: &str| pass_rng(seed, pass).next_u32();
     let s = &preset.surface;
     Ok(match name {
         "surface" => Sampler::Fbm {
             fbm: Fbm1 {
+                basis,
                 key: key_of("surface"),
                 octaves: s.octaves,
                 persistence: s.persistence as f32,
@@ -197,6 +252,7 @@ fn sampler(preset: &Preset, seed: u64, name: &str, octave: Option<u32>) -> Resul
         },
         "surface.relief" => Sampler::Fbm {
             fbm: Fbm1 {
+                basis,
                 key: hash32(key_of("surface") ^ 0x5EED_0001),
                 octaves: 3,
                 persistence: 0.45,
@@ -206,14 +262,17 @@ fn sampler(preset: &Preset, seed: u64, name: &str, octave: Option<u32>) -> Resul
             octave,
         },
         "surface.terraces" => Sampler::Wave {
+            basis,
             key: hash32(key_of("surface") ^ 0x7E88_ACE5),
             frequency: 1.0 / 700.0,
         },
         "surface.dunes" => Sampler::Wave {
+            basis,
             key: hash32(key_of("surface") ^ 0xD0E5),
             frequency: 1.0 / 70.0,
         },
         "layers.wander" => Sampler::Wander {
+            basis,
             key: hash32(key_of("layers") ^ 0x3c6e_f372),
             frequency: preset.layers.wander_frequency as f32,
         },
@@ -221,12 +280,14 @@ fn sampler(preset: &Preset, seed: u64, name: &str, octave: Option<u32>) -> Resul
             let key = pass_rng(seed, "caves").next_u64();
             let scale = preset.caves.scale.max(1) as usize;
             Sampler::Plane {
+                basis,
                 key: (key >> 32) as u32 ^ 0x5bd1_e995,
                 frequency: (preset.caves.fill_frequency * scale as f64).min(1.0) as f32,
                 cell: scale,
             }
         }
         "trees.groves" => Sampler::Wave {
+            basis,
             key: key_of("trees"),
             frequency: preset.trees.frequency,
         },
@@ -241,6 +302,7 @@ fn sampler(preset: &Preset, seed: u64, name: &str, octave: Option<u32>) -> Resul
                 Veins::Separate => hash32(key ^ (i as u32 + 1).wrapping_mul(0x9E37_79B9)),
             };
             Sampler::Plane {
+                basis,
                 key,
                 frequency: preset.ores.frequency as f32,
                 cell: 1,
@@ -249,16 +311,17 @@ fn sampler(preset: &Preset, seed: u64, name: &str, octave: Option<u32>) -> Resul
     })
 }
 
-/// The field `name` (one octave of it with `octave`) over the tiles `x0..x0+w` by
-/// `y0..y0+h` taken every `step` tiles: `w * h` values in [-1, 1], row by row.
+/// The field `name` (one octave of it with `octave`, in `basis` if given) over the tiles
+/// `x0..x0+w` by `y0..y0+h` taken every `step` tiles: `w * h` values in [-1, 1], row by
+/// row.
 pub fn sample(
     preset: &Preset,
     seed: u64,
     name: &str,
-    octave: Option<u32>,
+    (octave, basis): (Option<u32>, Option<Basis>),
     (x0, y0, w, h, step): (usize, usize, usize, usize, usize),
 ) -> Result<Vec<f32>, String> {
-    let s = sampler(preset, seed, name, octave)?;
+    let s = sampler(preset, seed, name, octave, basis)?;
     let step = step.max(1);
     let mut out = Vec::with_capacity(w * h);
     for j in 0..h {
@@ -280,11 +343,11 @@ pub fn write_png(
     preset: &Preset,
     seed: u64,
     name: &str,
-    octave: Option<u32>,
+    (octave, basis): (Option<u32>, Option<Basis>),
     out: &mut dyn std::io::Write,
 ) -> Result<(), String> {
     let (w, h) = (preset.width as usize, preset.height as usize);
-    let s = sampler(preset, seed, name, octave)?;
+    let s = sampler(preset, seed, name, octave, basis)?;
     let mut enc = png::Encoder::new(out, w as u32, h as u32);
     enc.set_color(png::ColorType::Grayscale);
     enc.set_depth(png::BitDepth::Eight);
@@ -330,7 +393,7 @@ mod tests {
         p.biomes.dune_height = 0.0;
         for seed in [1, 77] {
             let w = until(&p, seed, "surface");
-            let n = sample(&p, seed, "surface", None, (0, 0, 900, 1, 1)).unwrap();
+            let n = sample(&p, seed, "surface", (None, None), (0, 0, 900, 1, 1)).unwrap();
             for (x, v) in n.iter().enumerate() {
                 let y = (p.surface.base_height * 300.0 + p.surface.amplitude * *v as f64)
                     .round()
@@ -353,10 +416,19 @@ mod tests {
             table: vec![Ore::everywhere(Tile::GoldOre, 0.95, 0), ore],
             ..p.ores.clone()
         };
-        let before = until(&p, 9, PASSES[pass_named("ores").unwrap() - 1].name);
-        let after = until(&p, 9, "ores");
-        let field = sample(&p, 9, "ores.iron_ore", None, (0, 0, 400, 200, 1)).unwrap();
-        let gold = sample(&p, 9, "ores.gold_ore", None, (0, 0, 400, 200, 1)).unwrap();
+        for basis in Basis::ALL {
+            p.ores.basis = basis;
+            ore_field_check(&p);
+        }
+    }
+
+    /// Every stone tile below the surface is iron exactly where `ores.iron_ore` is above
+    /// its threshold (and gold's is not above its own).
+    fn ore_field_check(p: &Preset) {
+        let before = until(p, 9, PASSES[pass_named("ores").unwrap() - 1].name);
+        let after = until(p, 9, "ores");
+        let field = sample(p, 9, "ores.iron_ore", (None, None), (0, 0, 400, 200, 1)).unwrap();
+        let gold = sample(p, 9, "ores.gold_ore", (None, None), (0, 0, 400, 200, 1)).unwrap();
         let (mut checked, mut iron) = (0, 0);
         for y in 0..200 {
             for x in 0..400 {
@@ -374,15 +446,47 @@ mod tests {
                 assert_eq!(is_iron, n > 0.4, "({x}, {y}) field {n}");
             }
         }
-        assert!(checked > 10_000 && iron > 300, "{checked} {iron}");
+        let basis = p.ores.basis;
+        assert!(
+            checked > 10_000 && iron > 300,
+            "{basis:?}: {checked} {iron}"
+        );
+    }
+
+    #[test]
+    fn a_field_is_drawn_in_its_preset_s_basis_or_the_one_asked_for() {
+        let mut p = Preset::default();
+        p.caves.fill_basis = Basis::Value;
+        let at = (0, 0, 64, 32, 3);
+        let field = |basis| sample(&p, 4, "caves.fill_variation", (None, basis), at).unwrap();
+        assert_eq!(field(None), field(Some(Basis::Value)));
+        assert_ne!(field(None), field(Some(Basis::Perlin)));
+        assert_ne!(field(Some(Basis::Simplex)), field(Some(Basis::Perlin)));
+        assert_eq!(basis_of(&p, "caves.fill_variation"), Basis::Value);
+        assert_eq!(basis_of(&p, "surface.dunes"), Basis::Perlin);
+        for f in fields(&p) {
+            let named = f.basis_field.map(|path| {
+                let row = crate::preset::FIELDS
+                    .iter()
+                    .find(|r| r.path == path)
+                    .unwrap();
+                Basis::ALL[(row.get)(&p, 0).unwrap() as usize]
+            });
+            assert_eq!(
+                named.unwrap_or(Basis::Perlin),
+                basis_of(&p, &f.name),
+                "{}",
+                f.name
+            );
+        }
     }
 
     #[test]
     fn fields_differ_by_seed_stay_in_range_and_octaves_add_detail() {
         let p = Preset::default();
         for f in fields(&p) {
-            let a = sample(&p, 1, &f.name, None, (0, 0, 256, 64, 7)).unwrap();
-            let b = sample(&p, 2, &f.name, None, (0, 0, 256, 64, 7)).unwrap();
+            let a = sample(&p, 1, &f.name, (None, None), (0, 0, 256, 64, 7)).unwrap();
+            let b = sample(&p, 2, &f.name, (None, None), (0, 0, 256, 64, 7)).unwrap();
             assert_ne!(a, b, "{}", f.name);
             assert!(a.iter().all(|v| v.abs() <= 1.0), "{}", f.name);
             let spread = a.iter().fold(0f32, |m, v| m.max(v.abs()));
@@ -393,7 +497,7 @@ mod tests {
         }
         // A finer octave changes faster from column to column than the first.
         let wiggle = |k| {
-            let v = sample(&p, 1, "surface", Some(k), (0, 0, 2000, 1, 1)).unwrap();
+            let v = sample(&p, 1, "surface", (Some(k), None), (0, 0, 2000, 1, 1)).unwrap();
             v.windows(2).map(|w| (w[1] - w[0]).abs()).sum::<f32>()
         };
         assert!(wiggle(4) > 4.0 * wiggle(0));
@@ -402,21 +506,21 @@ mod tests {
     #[test]
     fn an_unknown_name_or_octave_is_an_error_listing_what_there_is() {
         let p = Preset::default();
-        let e = sample(&p, 1, "surfce", None, (0, 0, 1, 1, 1)).unwrap_err();
+        let e = sample(&p, 1, "surfce", (None, None), (0, 0, 1, 1, 1)).unwrap_err();
         assert!(
             e.contains("surfce") && e.contains("ores.copper_ore") && e.contains("trees.groves"),
             "{e}"
         );
-        let e = sample(&p, 1, "surface", Some(6), (0, 0, 1, 1, 1)).unwrap_err();
+        let e = sample(&p, 1, "surface", (Some(6), None), (0, 0, 1, 1, 1)).unwrap_err();
         assert!(e.contains("0..=5"), "{e}");
-        assert!(sample(&p, 1, "ores.iron_ore", Some(0), (0, 0, 1, 1, 1)).is_err());
+        assert!(sample(&p, 1, "ores.iron_ore", (Some(0), None), (0, 0, 1, 1, 1)).is_err());
         let mut png = Vec::new();
         let small = Preset {
             width: 64,
             height: 32,
             ..p
         };
-        write_png(&small, 3, "caves.fill_variation", None, &mut png).unwrap();
+        write_png(&small, 3, "caves.fill_variation", (None, None), &mut png).unwrap();
         let mut dec = png::Decoder::new(std::io::Cursor::new(png))
             .read_info()
             .unwrap();

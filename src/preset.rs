@@ -7,6 +7,7 @@
 
 use crate::world::Tile;
 use crate::worldgen::layers::Layer;
+pub use crate::worldgen::noise::Basis;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::Path;
@@ -66,6 +67,8 @@ pub struct SurfaceParams {
     pub amplitude: f64,
     /// Noise frequency in cycles per tile of the first octave.
     pub frequency: f64,
+    /// The noise the fBm is made of.
+    pub basis: Basis,
     pub octaves: u32,
     /// Amplitude factor from one octave to the next.
     pub persistence: f64,
@@ -76,6 +79,8 @@ pub struct SurfaceParams {
     pub relief: f64,
     /// Frequency of that relief, cycles per tile.
     pub relief_frequency: f64,
+    /// The noise the relief is made of.
+    pub relief_basis: Basis,
     /// Height of one terrace step, in tiles: where slow noise says so, the ground is
     /// pulled into flat plateaus joined by steep risers (cliffs). 0 turns it off.
     pub terrace_height: f64,
@@ -114,6 +119,8 @@ pub struct LayerParams {
     pub wander: u32,
     /// Frequency of that noise, cycles per tile.
     pub wander_frequency: f64,
+    /// The noise that moves it.
+    pub wander_basis: Basis,
     /// Blobs of stone in the dirt and of dirt in the stone, per 100 columns. 0: none.
     pub blobs: f64,
 }
@@ -129,6 +136,8 @@ pub struct CaveParams {
     pub fill_variation: f64,
     /// Frequency of that noise, cycles per tile.
     pub fill_frequency: f64,
+    /// The noise of that variation.
+    pub fill_basis: Basis,
     /// Rows below the surface that start as solid wall.
     pub margin: u32,
     /// Synchronous automaton steps.
@@ -271,6 +280,8 @@ impl Ore {
 #[serde(default, deny_unknown_fields)]
 pub struct OreParams {
     pub frequency: f64,
+    /// The noise the ore fields are made of.
+    pub basis: Basis,
     pub table: Vec<Ore>,
     pub veins: Veins,
 }
@@ -345,11 +356,13 @@ impl Default for SurfaceParams {
             base_height: 0.3,
             amplitude: 64.0,
             frequency: 0.003,
+            basis: Basis::Perlin,
             octaves: 6,
             persistence: 0.5,
             lacunarity: 2.0,
             relief: 150.0,
             relief_frequency: 0.0016,
+            relief_basis: Basis::Perlin,
             terrace_height: 5.0,
             terrace_sharpness: 16.0,
         }
@@ -367,6 +380,7 @@ impl Default for LayerParams {
             underworld: 0.92,
             wander: 80,
             wander_frequency: 0.004,
+            wander_basis: Basis::Perlin,
             blobs: 8.0,
         }
     }
@@ -378,6 +392,7 @@ impl Default for CaveParams {
             fill: 0.54,
             fill_variation: 0.03,
             fill_frequency: 0.005,
+            fill_basis: Basis::Perlin,
             margin: 12,
             iterations: 6,
             wall_above: 4,
@@ -434,6 +449,7 @@ impl Default for OreParams {
         use Layer::*;
         OreParams {
             frequency: 0.09,
+            basis: Basis::Perlin,
             table: vec![
                 Ore::layered(Tile::Hellstone, (Underworld, Underworld), 0.6, 0.52),
                 Ore::layered(Tile::DiamondOre, (Cavern, Cavern), 0.82, 0.7),

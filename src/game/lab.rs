@@ -7,6 +7,7 @@
 use crate::preset::fields::{Field, Kind, entries};
 use crate::preset::{FIELDS, Preset};
 use crate::worldgen::PASSES;
+use crate::worldgen::noise::Basis;
 use std::path::{Path, PathBuf};
 
 /// Seconds without an edit before the edited preset is generated: a slider dragged
@@ -139,8 +140,34 @@ pub struct Lab {
     /// The noise field laid over the world (its name), and the one octave shown.
     pub noise: Option<String>,
     pub octave: Option<u32>,
+    /// The basis it is drawn in: the preset's, one named, or all three side by side.
+    pub noise_bases: NoiseBases,
     /// What Find marks (an index into [`super::lab_views::Target::all`]).
     pub find: Option<usize>,
+}
+
+/// Which basis the noise overlay draws its field in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NoiseBases {
+    /// The one the preset names for the field.
+    Preset,
+    One(Basis),
+    /// Perlin, Simplex and Value side by side, over the same tiles (the world's left third).
+    SideBySide,
+}
+
+impl NoiseBases {
+    /// For the lab's status line: `preset's (Simplex)`, `Value`, `Perlin | Simplex | Value`.
+    pub fn label(self, preset: Basis) -> String {
+        match self {
+            NoiseBases::Preset => format!("{}, the preset's", preset.name()),
+            NoiseBases::One(b) => b.name().to_string(),
+            NoiseBases::SideBySide => {
+                let names: Vec<&str> = Basis::ALL.iter().map(|b| b.name()).collect();
+                names.join(" | ")
+            }
+        }
+    }
 }
 
 impl Lab {
@@ -162,6 +189,7 @@ impl Lab {
             asked: None,
             noise: None,
             octave: None,
+            noise_bases: NoiseBases::Preset,
             find: None,
         };
         lab.selected = lab.next_field(0, 1).unwrap_or(0);
@@ -450,6 +478,19 @@ impl Lab {
             .and_then(|n| names.iter().position(|m| m == n));
         self.noise = cycle(at, names.len(), dir).map(|i| names[i].clone());
         self.octave = None;
+    }
+
+    /// The noise overlay's next basis view: the preset's, each basis in turn, the three
+    /// side by side, the preset's again.
+    pub fn next_noise_bases(&mut self) {
+        self.noise_bases = match self.noise_bases {
+            NoiseBases::Preset => NoiseBases::One(Basis::ALL[0]),
+            NoiseBases::One(b) => match Basis::ALL.iter().position(|&c| c == b) {
+                Some(i) if i + 1 < Basis::ALL.len() => NoiseBases::One(Basis::ALL[i + 1]),
+                _ => NoiseBases::SideBySide,
+            },
+            NoiseBases::SideBySide => NoiseBases::Preset,
+        };
     }
 
     /// The next octave of an fBm field (`octaves` of them), or all of them.

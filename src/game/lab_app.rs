@@ -7,11 +7,12 @@
 use super::app::App;
 use super::guard::Replace;
 use super::input::Mode;
-use super::lab::{Entry, Lab};
+use super::lab::{Entry, Lab, NoiseBases};
 use super::lab_ui::{Button, Layout, scroll_to_selection};
 use super::lab_views::{self, Found, Target};
 use super::worker::Source;
 use crate::noisemap;
+use crate::worldgen::noise::Basis;
 use macroquad::prelude::*;
 use std::sync::mpsc::{Receiver, channel};
 
@@ -31,6 +32,8 @@ pub enum LabKey {
     /// The noise overlay: the next field (or back), the next octave.
     Noise(i32),
     Octave,
+    /// The noise overlay's basis: the preset's, each one, the three side by side.
+    Bases,
     /// Find: the next tile kind or layer (or back); jump to the nearest.
     Find(i32),
     Jump,
@@ -63,14 +66,22 @@ pub fn lab_key(key: KeyCode, ctrl: bool, shift: bool, typing: bool) -> Option<La
         K::RightBracket => Step(1),
         K::N => Noise(if shift { -1 } else { 1 }),
         K::O => Octave,
+        K::V => Bases,
         K::G => Find(if shift { -1 } else { 1 }),
         K::J => Jump,
         _ => return None,
     })
 }
 
-/// What a noise overlay shows: the field, its octave, the preset and seed it was made for.
-type NoiseKey = (String, Option<u32>, crate::preset::Preset, u64);
+/// What a noise overlay shows: the field, its octave, its basis, the preset and seed it was
+/// made for.
+type NoiseKey = (
+    String,
+    Option<u32>,
+    super::lab::NoiseBases,
+    crate::preset::Preset,
+    u64,
+);
 
 /// A picture made off the render thread.
 enum Made {
@@ -120,10 +131,15 @@ impl App {
         };
         let world = &w.world;
         // The noise of the world on screen's preset and seed.
-        let want = lab
-            .noise
-            .clone()
-            .map(|n| (n, lab.octave, world.preset.clone(), world.seed));
+        let want = lab.noise.clone().map(|n| {
+            (
+                n,
+                lab.octave,
+                lab.noise_bases,
+                world.preset.clone(),
+                world.seed,
+            )
+        });
         if want.is_none() {
             self.lab_gfx.noise = None;
         } else if self.lab_gfx.noise.as_ref().map(|n| &n.0) != want.as_ref() {
@@ -131,15 +147,29 @@ impl App {
             let (tx, rx) = channel();
             self.lab_gfx.busy = Some(rx);
             std::thread::spawn(move || {
-                let (p, seed) = (&key.2, key.3);
+                let (p, seed) = (&key.3, key.4);
                 let step = lab_views::step_for(p.width as usize);
-                let size = (
+                let mut size = (
                     (p.width as usize).div_ceil(step),
                     (p.height as usize).div_ceil(step),
                 );
-                if let Ok(v) =
-                    noisemap::sample(p, seed, &key.0, key.1, (0, 0, size.0, size.1, step))
-                {
+                let field = |basis, w: usize| {
+                    let at = (0, 0, w, size.1, step);
+                    noisemap::sample(p, seed, &key.0, (key.1, basis), at)
+                };
+                let made = match key.2 {
+                    NoiseBases::Preset => field(None, size.0),
+                    NoiseBases::One(b) => field(Some(b), size.0),
+                    NoiseBases::SideBySide => {
+                        // The world's left third in each basis, across the whole world.
+                        let w = (size.0 / 3).max(1);
+                        let panels: Result<Vec<Vec<f32>>, String> =
+                            Basis::ALL.iter().map(|&b| field(Some(b), w)).collect();
+                        size.0 = 3 * w;
+                        panels.map(|p| lab_views::side_by_side(&p, w, size.1))
+                    }
+                };
+                if let Ok(v) = made {
                     let _ = tx.send(Made::Noise(
                         Box::new(key),
                         size,
@@ -253,6 +283,7 @@ impl App {
                     .collect();
                 lab.next_noise(&names, dir);
             }
+            LabKey::Bases => lab.next_noise_bases(),
             LabKey::Octave => {
                 let octaves = lab.noise.as_ref().and_then(|n| {
                     noisemap::fields(&lab.edited)
@@ -450,6 +481,10 @@ impl App {
                 (Some(n), None) => format!("Noise (N, O octaves): {n}"),
                 (Some(n), Some(k)) => format!("Noise (N, O octaves): {n}, octave {k}"),
             }];
+            if let Some(n) = &lab.noise {
+                let preset = noisemap::basis_of(&lab.edited, n);
+                views.push(format!("Basis (V): {}", lab.noise_bases.label(preset)));
+            }
             views.push(match (&self.lab_gfx.find, lab.find) {
                 (_, None) => "Find (G, Shift+G): off".to_string(),
                 (Some((_, f, _)), Some(_)) => format!("Find (G, J jumps): {}", f.summary()),

@@ -26,6 +26,23 @@ pub fn noise_picture(values: &[f32]) -> Vec<u8> {
         .collect()
 }
 
+/// Panels of `w` x `h` values each, laid side by side into one `panels.len() * w` wide
+/// field, each after the first with a black line down its left edge.
+pub fn side_by_side(panels: &[Vec<f32>], w: usize, h: usize) -> Vec<f32> {
+    let mut out = Vec::with_capacity(panels.len() * w * h);
+    for y in 0..h {
+        for (i, p) in panels.iter().enumerate() {
+            let row = &p[y * w..(y + 1) * w];
+            out.extend(row.iter().enumerate().map(
+                |(x, &v)| {
+                    if i > 0 && x == 0 { -1.0 } else { v }
+                },
+            ));
+        }
+    }
+    out
+}
+
 /// What Find looks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Target {
@@ -248,6 +265,12 @@ mod tests {
         assert_eq!(
             noise_picture(&[-1.0, 1.0]),
             [0, 0, 0, 215, 255, 255, 255, 215]
+        );
+        let a = vec![0.1, 0.2, 0.3, 0.4];
+        let b = vec![0.5, 0.6, 0.7, 0.8];
+        assert_eq!(
+            side_by_side(&[a, b], 2, 2),
+            [0.1, 0.2, -1.0, 0.6, 0.3, 0.4, -1.0, 0.8]
         );
     }
 }

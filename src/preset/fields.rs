@@ -9,7 +9,7 @@
 //! (`ores.table[].threshold`) take the entry's index; other fields ignore it.
 
 use super::{
-    Biome, GrassMode, Jitter, MAX_CAVE_SCALE, MAX_HEIGHT, MAX_ITERATIONS, MAX_OCTAVES,
+    Basis, Biome, GrassMode, Jitter, MAX_CAVE_SCALE, MAX_HEIGHT, MAX_ITERATIONS, MAX_OCTAVES,
     MAX_POOL_DEPTH, MAX_TREE, MAX_WIDTH, MIN_SIDE, Preset, RangeError, Veins,
 };
 use crate::world::Tile;
@@ -88,6 +88,7 @@ choice!(Veins: Shared, Separate);
 choice!(GrassMode: Exposed, SkyLit);
 choice!(Layer: Surface, Underground, Cavern, Underworld);
 choice!(Biome: Forest, Desert, Snow, Jungle);
+choice!(Basis: Perlin, Simplex, Value);
 
 /// A float field: path, range, step and description.
 macro_rules! float {
@@ -293,6 +294,9 @@ pub const FIELDS: &[Field] = &[
         0.5,
         "1 keeps the slope, 16 makes near-vertical risers between shelves"
     ),
+    // The bases last in their section, so the rows above keep their places in the lab.
+    choice_field!(surface.basis: Basis, "Perlin, Simplex or Value: the noise of the fBm"),
+    choice_field!(surface.relief_basis: Basis, "Perlin, Simplex or Value: the noise of the relief"),
     int!(
         layers.dirt_depth,
         0,
@@ -319,6 +323,7 @@ pub const FIELDS: &[Field] = &[
         "the dirt/stone line wanders 0..=this many tiles deeper (0: level)"
     ),
     float!(layers.wander_frequency, 0, 1, 0.0005, "how fast it wanders, cycles per tile", open: true, at_least: None),
+    choice_field!(layers.wander_basis: Basis, "Perlin, Simplex or Value: the noise it wanders by"),
     float!(
         layers.blobs,
         0,
@@ -335,6 +340,7 @@ pub const FIELDS: &[Field] = &[
         "regional swing of fill by slow noise (caverns vs solid rock)"
     ),
     float!(caves.fill_frequency, 0, 1, 0.0005, "frequency of that noise", open: true, at_least: None),
+    choice_field!(caves.fill_basis: Basis, "Perlin, Simplex or Value: the noise of that swing"),
     int!(
         caves.margin,
         0,
@@ -478,6 +484,7 @@ pub const FIELDS: &[Field] = &[
         "swing of the ceiling, the floor and the underworld's top edge, tiles"
     ),
     float!(ores.frequency, 0, 1, 0.005, "2D noise frequency", open: true, at_least: None),
+    choice_field!(ores.basis: Basis, "Perlin, Simplex or Value: the noise of the ore fields"),
     Field {
         path: "ores.table[].tile",
         kind: Kind::Tile,
@@ -669,6 +676,7 @@ pub const FIELDS: &[Field] = &[
         "fewest columns from one trunk to the next"
     ),
     float!(trees.frequency, 0, 1, 0.0005, "cycles per tile of the grove noise (lower: wider groves and clearings)", open: true, at_least: None),
+    choice_field!(trees.basis: Basis, "Perlin, Simplex or Value: the noise of the groves"),
     int!(trees.min_height, 1, MAX_TREE, 1, "shortest trunk, tiles"),
     int!(trees.max_height, 1, MAX_TREE, 1, "tallest trunk, tiles (jungle trees half as tall again)", at_least: Some("trees.min_height")),
     float!(

@@ -1,7 +1,7 @@
 //! Preset sections for what lies on the land: the oceans at both ends, the biomes across
 //! the width, the lakes and the trees, with their defaults and range checks.
 
-use super::{Preset, RangeError};
+use super::{Basis, Preset, RangeError};
 use serde::{Deserialize, Serialize};
 
 /// The oceans: at both ends of the world the ground dips below a sea level, water fills
@@ -130,6 +130,8 @@ pub struct TreeParams {
     pub spacing: u32,
     /// Frequency of the tree noise, cycles per tile: lower makes wider groves.
     pub frequency: f64,
+    /// The noise of the groves.
+    pub basis: Basis,
     /// Shortest trunk, in tiles.
     pub min_height: u32,
     /// Tallest trunk, in tiles (jungle trees grow half as tall again).
@@ -142,6 +144,7 @@ impl Default for TreeParams {
             density: 0.5,
             spacing: 7,
             frequency: 0.005,
+            basis: Basis::Perlin,
             min_height: 6,
             max_height: 14,
         }

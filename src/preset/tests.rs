@@ -39,6 +39,56 @@ fn syntax_and_type_errors_have_positions() {
 }
 
 #[test]
+fn each_noise_field_names_its_basis_and_every_basis_validates_and_generates() {
+    let all = [
+        "surface: (basis: B, relief_basis: B)",
+        "layers: (wander_basis: B)",
+        "caves: (fill_basis: B)",
+        "ores: (basis: B)",
+        "trees: (basis: B)",
+    ]
+    .join(", ");
+    let mut hashes = Vec::new();
+    for basis in Basis::ALL {
+        let text = format!(
+            "(width: 300, height: 200, {})",
+            all.replace('B', basis.name())
+        );
+        let p = parse(&text, "bases.ron").unwrap();
+        assert_eq!(
+            [
+                p.surface.basis,
+                p.surface.relief_basis,
+                p.layers.wander_basis,
+                p.caves.fill_basis,
+                p.ores.basis,
+                p.trees.basis
+            ],
+            [basis; 6]
+        );
+        p.validate().unwrap();
+        let world = crate::worldgen::generate(&p, 5).0;
+        hashes.push(world.tile_hash());
+        // Each basis makes a world of its own, which shows in its surface.
+        if basis != Basis::Perlin {
+            let perlin =
+                crate::worldgen::generate(&parse("(width: 300, height: 200)", "p").unwrap(), 5);
+            assert_ne!(perlin.0.surface, world.surface, "{basis:?}");
+        }
+    }
+    hashes.dedup();
+    assert_eq!(hashes.len(), 3);
+    // A basis left out is Perlin's; a wrong one is refused where it stands.
+    assert_eq!(parse("(ores: ())", "x").unwrap().ores.basis, Basis::Perlin);
+    let e = err("(\n  caves: (fill_basis: Worley),\n)");
+    assert!(e.to_string().starts_with("test.ron:2:"), "{e}");
+    assert!(
+        e.message.contains("caves.fill_basis") && e.message.contains("Worley"),
+        "{e}"
+    );
+}
+
+#[test]
 fn out_of_range_values_name_field_value_range_and_line() {
     let cases = [
         ("(width: 0)", "width"),

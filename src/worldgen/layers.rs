@@ -11,7 +11,7 @@
 //! shares of the height: [`Layers`], a pure function of the preset that the later passes,
 //! the game's inspector and its backdrops all read.
 
-use super::noise::{hash32, perlin_1d};
+use super::noise::hash32;
 use crate::preset::{Jitter, LayerParams, Preset};
 use crate::rng::PassRng;
 use crate::rng::hash3;
@@ -149,13 +149,14 @@ fn wander(key: u32, x: usize, p: &LayerParams) -> u32 {
     if p.wander == 0 {
         return 0;
     }
-    let n = perlin_1d(key, x as f32 * p.wander_frequency as f32)
+    let b = p.wander_basis;
+    let n = b.noise_1d(key, x as f32 * p.wander_frequency as f32)
         + 0.5
-            * perlin_1d(
+            * b.noise_1d(
                 key ^ 0x68e3_1da4,
                 x as f32 * 2.0 * p.wander_frequency as f32,
             );
-    // The kernel's range is about ±0.5: scale to 0..=1.
+    // Every basis' 1D range is ±0.5: scale to 0..=1.
     let t = (n / 1.5 + 0.5).clamp(0.0, 1.0) as f64;
     (t * p.wander as f64).round() as u32
 }

@@ -7,6 +7,16 @@
 //! Ranges: the 1D kernel uses gradients in [-1, 1] and lies in [-0.5, 0.5]; the 2D kernel
 //! uses the four diagonal gradients (±1, ±1) and lies in [-1, 1]. Both are zero on lattice
 //! points.
+//!
+//! Beside Perlin, two more bases in the same ranges, from the same lattice hash:
+//! [`simplex`] (OpenSimplex2's triangular lattice) and [`value`] (hashed lattice values);
+//! [`basis`] picks one per noise field.
+
+pub mod basis;
+pub mod simplex;
+pub mod value;
+
+pub use basis::{Basis, RowNoise};
 
 /// Perlin's quintic fade curve: 0 at 0, 1 at 1, zero first and second derivatives there.
 #[inline(always)]
@@ -30,9 +40,13 @@ fn lattice1(key: u32, i: i32) -> u32 {
     hash32(key ^ (i as u32).wrapping_mul(0x27d4_eb2d))
 }
 
+/// The multipliers of a 2D lattice point's coordinates in its hash.
+const PRIME_X: u32 = 0x27d4_eb2d;
+const PRIME_Y: u32 = 0x1656_67b1;
+
 #[inline(always)]
 fn lattice2(key: u32, ix: i32, iy: i32) -> u32 {
-    hash32(key ^ (ix as u32).wrapping_mul(0x27d4_eb2d) ^ (iy as u32).wrapping_mul(0x1656_67b1))
+    hash32(key ^ (ix as u32).wrapping_mul(PRIME_X) ^ (iy as u32).wrapping_mul(PRIME_Y))
 }
 
 /// 1D gradient noise at `x`; in [-0.5, 0.5], zero at integers.
@@ -616,11 +630,12 @@ pub fn perlin_2d_row(key: u32, x0: usize, y: usize, frequency: f32, out: &mut [f
     perlin_2d_row_cached(key, &plan, &mut LatticeRow::default(), y, frequency, out);
 }
 
-/// Fractal Brownian motion over 1D Perlin noise, normalised to [-1, 1]: octave `o` is
-/// sampled at `x * lacunarity^o` with weight `persistence^o` and its own key, and the sum
-/// is divided by the total weight and doubled (the kernel's range is ±0.5).
+/// Fractal Brownian motion over 1D noise of a [`Basis`], normalised to [-1, 1]: octave
+/// `o` is sampled at `x * lacunarity^o` with weight `persistence^o` and its own key, and
+/// the sum is divided by the total weight and doubled (every basis' 1D range is ±0.5).
 #[derive(Clone, Copy, Debug)]
 pub struct Fbm1 {
+    pub basis: Basis,
     pub key: u32,
     pub octaves: u32,
     pub persistence: f32,
@@ -640,7 +655,7 @@ impl Fbm1 {
         let (mut weight, mut total, mut freq) = (1.0f32, 0.0f32, 1.0f32);
         for o in 0..self.octaves {
             let key = hash32(self.key.wrapping_add(o.wrapping_mul(0x9E37_79B9)));
-            sums[(o >= k) as usize] += weight * perlin_1d(key, x * freq);
+            sums[(o >= k) as usize] += weight * self.basis.noise_1d(key, x * freq);
             total += weight;
             weight *= self.persistence;
             freq *= self.lacunarity;
@@ -910,6 +925,7 @@ mod tests {
     #[test]
     fn fbm_is_normalised() {
         let f = Fbm1 {
+            basis: Basis::Perlin,
             key: 5,
             octaves: 6,
             persistence: 0.5,
@@ -919,6 +935,7 @@ mod tests {
             assert!(f.sample(i as f32 * 0.013).abs() <= 1.0);
         }
         let one = Fbm1 {
+            basis: Basis::Perlin,
             key: 5,
             octaves: 1,
             persistence: 0.5,

@@ -7,11 +7,14 @@
 //! Expects: stone. Leaves: some stone replaced by ore; nothing else touched. Noise is only
 //! evaluated where it may pass a threshold: the thresholds are high, and a bound on the
 //! noise over each quarter of a lattice cell, from the cell's corner gradients alone,
-//! rules out about nine tenths of every row without sampling it ([`BandJob`]).
+//! rules out about nine tenths of every row without sampling it ([`BandJob`]). That bound
+//! is Perlin's; ore fields in another basis (`ores.basis`) are sampled whole, row by row,
+//! on the rows some table row may place ore in ([`place_rows`]).
 
 use super::noise::{
-    QuarterMax, RowPlan, RowPosition, cell_row_exact, column_corners, corner_signs, corners_of,
-    factored_sample, factored_terms, floor_i32, hash32, quarter, quarter_max,
+    Basis, QuarterMax, RowNoise, RowPlan, RowPosition, cell_row_exact, column_corners,
+    corner_signs, corners_of, factored_sample, factored_terms, floor_i32, hash32, quarter,
+    quarter_max,
 };
 use crate::preset::{Ore, Preset, Veins};
 use crate::rng::PassRng;
@@ -71,6 +74,9 @@ fn place(world: &mut World, preset: &Preset, rng: &mut PassRng, simd: bool) {
         .map(|(o, field)| Entry::new(o, field, &layers))
         .collect();
     let surface = Surface::new(&world.surface);
+    if p.basis != Basis::Perlin {
+        return place_rows(world, preset, &keys, &table, &surface);
+    }
     let first_row = table
         .iter()
         .map(|e| (surface.min + e.min_depth + 1).max(e.top))
@@ -116,6 +122,52 @@ fn place(world: &mut World, preset: &Preset, rng: &mut PassRng, simd: bool) {
             groups: Vec::new(),
         },
         |scratch, (y0, band)| job.band(y0, band, scratch),
+    );
+}
+
+/// The pass for ore fields in a basis other than Perlin's: each row in parallel, every
+/// field a table row there reads sampled along the whole row with the basis' row kernel,
+/// then the table checked in order at each tile (as [`pick`]), ore into rock.
+fn place_rows(world: &mut World, preset: &Preset, keys: &[u32], table: &[Entry], s: &Surface) {
+    let p = &preset.ores;
+    let (width, freq) = (world.width(), p.frequency as f32);
+    let plan = RowPlan::new(0, width, freq);
+    let first = table.iter().map(|e| e.top.max(0)).min().unwrap_or(0) as usize;
+    let tiles = world.tiles_mut();
+    let start = (first * width).min(tiles.len());
+    let rows = tiles[start..].par_chunks_mut(width);
+    rows.enumerate().for_each_init(
+        || {
+            (
+                vec![RowNoise::new(p.basis); keys.len()],
+                vec![vec![0f32; width]; keys.len()],
+            )
+        },
+        |(rows, noise), (r, row)| {
+            let y = (first + r) as i32;
+            let here: Vec<(&Entry, f32)> = table
+                .iter()
+                .filter(|e| e.holds(y) && y - s.min > e.min_depth)
+                .map(|e| (e, e.threshold_at(y)))
+                .collect();
+            for (field, (cache, out)) in rows.iter_mut().zip(noise.iter_mut()).enumerate() {
+                if here.iter().any(|(e, _)| e.field == field) {
+                    cache.row(keys[field], &plan, y as usize, freq, out);
+                }
+            }
+            for (x, t) in row.iter_mut().enumerate() {
+                let depth = y - s.heights[x];
+                let hit = here
+                    .iter()
+                    .find(|(e, th)| noise[e.field][x] > *th && depth > e.min_depth);
+                if let Some((e, _)) = hit
+                    && (*t == Tile::Stone || *t == Tile::Ash)
+                    && e.tile != Tile::Stone
+                {
+                    *t = e.tile;
+                }
+            }
+        },
     );
 }
 
@@ -597,6 +649,9 @@ mod tests {
         for y in 0..h {
             for (k, out) in keys.iter().zip(&mut noise) {
                 match p.veins {
+                    _ if p.basis != Basis::Perlin => {
+                        crate::worldgen::noise::RowNoise::new(p.basis).row(*k, &plan, y, f, out)
+                    }
                     Veins::Shared => {
                         perlin_2d_row_cached(*k, &plan, &mut LatticeRow::default(), y, f, out)
                     }
@@ -634,13 +689,17 @@ mod tests {
         let mut rng = crate::rng::pass_rng(17, "ore test");
         let tiles = [Tile::Stone, Tile::Stone, Tile::Ash, Tile::Air, Tile::Dirt];
         let mut changed = 0;
-        for case in 0..12 {
+        // Perlin's bounded cells in the first 12, the other bases' whole rows after.
+        for case in 0..18 {
             let (w, h) = (rng.random_range(40..400), rng.random_range(40..300));
             let mut preset = Preset {
                 width: w as u32,
                 height: h as u32,
                 ..Preset::default()
             };
+            if case >= 12 {
+                preset.ores.basis = [Basis::Simplex, Basis::Value][case % 2];
+            }
             preset.ores.frequency = [0.09, 0.3, 0.05, 1.0][case % 4];
             preset.ores.veins = [Veins::Shared, Veins::Separate][case % 2];
             let layer =

@@ -29,12 +29,14 @@ const TERRACED_OCTAVES: u32 = 2;
 pub fn heights(width: usize, height: usize, preset: &Preset, key: u32) -> Vec<u32> {
     let p = &preset.surface;
     let fbm = Fbm1 {
+        basis: p.basis,
         key,
         octaves: p.octaves,
         persistence: p.persistence as f32,
         lacunarity: p.lacunarity as f32,
     };
     let relief = Fbm1 {
+        basis: p.relief_basis,
         key: hash32(key ^ 0x5EED_0001),
         octaves: 3,
         persistence: 0.45,

@@ -13,7 +13,7 @@
 //! once; the work is per column plus the trees' own tiles.
 
 use super::biomes::BiomeMap;
-use super::noise::{hash32, perlin_1d};
+use super::noise::hash32;
 use crate::preset::Preset;
 use crate::rng::PassRng;
 use crate::world::{Tile, World};
@@ -155,9 +155,9 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     let mut x = 1;
     while x + 1 < width {
         let h = hash32(key ^ (x as u32).wrapping_mul(0x9E37_79B9));
-        // perlin_1d is in ±0.5: groves where it is high, clearings where it is low.
-        let grove =
-            (0.5 + 2.2 * perlin_1d(key, (x as f64 * p.frequency) as f32) as f64).clamp(0.0, 1.0);
+        // 1D noise is in ±0.5: groves where it is high, clearings where it is low.
+        let n = p.basis.noise_1d(key, (x as f64 * p.frequency) as f32) as f64;
+        let grove = (0.5 + 2.2 * n).clamp(0.0, 1.0);
         let chance = (h >> 8) as f64 / (1u32 << 24) as f64;
         let ground = world.surface[x] as usize;
         let form = match world.tile(x, ground) {

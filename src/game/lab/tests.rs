@@ -245,3 +245,33 @@ fn overlays_cycle_through_their_choices_and_off() {
     lab.next_noise(&names, 1);
     assert_eq!(lab.noise, None);
 }
+
+#[test]
+fn the_noise_basis_view_cycles_through_each_basis_and_side_by_side() {
+    use crate::worldgen::noise::Basis;
+    let mut lab = Lab::new(Preset::default());
+    let mut seen = vec![lab.noise_bases];
+    for _ in 0..5 {
+        lab.next_noise_bases();
+        seen.push(lab.noise_bases);
+    }
+    assert_eq!(
+        seen,
+        [
+            NoiseBases::Preset,
+            NoiseBases::One(Basis::Perlin),
+            NoiseBases::One(Basis::Simplex),
+            NoiseBases::One(Basis::Value),
+            NoiseBases::SideBySide,
+            NoiseBases::Preset,
+        ]
+    );
+    assert_eq!(
+        NoiseBases::Preset.label(Basis::Value),
+        "Value, the preset's"
+    );
+    assert_eq!(
+        NoiseBases::SideBySide.label(Basis::Perlin),
+        "Perlin | Simplex | Value"
+    );
+}

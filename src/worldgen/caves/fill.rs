@@ -4,7 +4,7 @@
 use super::BitGrid;
 use crate::preset::CaveParams;
 use crate::rng::mix64;
-use crate::worldgen::noise::{LatticeRow, RowPlan, perlin_2d_row_cached};
+use crate::worldgen::noise::{RowNoise, RowPlan};
 use rayon::prelude::*;
 
 /// Words filled side by side by [`random_words`].
@@ -141,8 +141,8 @@ impl Fill<'_> {
     }
 
     /// Every word's probability in row `y`, as a 16-bit fraction, into `out`. Rows in
-    /// order share `lattice`.
-    fn row(&self, y: usize, lattice: &mut LatticeRow, noise: &mut Vec<f32>, out: &mut Vec<u32>) {
+    /// order share `lattice` (the noise's row cache, in the preset's basis).
+    fn row(&self, y: usize, lattice: &mut RowNoise, noise: &mut Vec<f32>, out: &mut Vec<u32>) {
         out.clear();
         let fill = self.depth.fill(self.params, y).clamp(0.0, 1.0);
         let Some(centres) = &self.centres else {
@@ -151,7 +151,8 @@ impl Fill<'_> {
         };
         noise.resize(centres.len(), 0.0);
         let f = self.params.fill_frequency as f32;
-        perlin_2d_row_cached(self.key, centres, lattice, y, f, noise);
+        let basis = self.params.fill_basis;
+        lattice.row_in(basis, self.key, centres, y, f, noise);
         let variation = self.params.fill_variation;
         out.extend(
             noise
@@ -164,7 +165,7 @@ impl Fill<'_> {
 /// Per-thread buffers of [`random_fill`].
 #[derive(Default)]
 struct Scratch {
-    lattice: LatticeRow,
+    lattice: RowNoise,
     noise: Vec<f32>,
     p16: Vec<u32>,
 }
@@ -368,7 +369,7 @@ mod tests {
         let mut probabilities = vec![];
         fill.row(
             300,
-            &mut LatticeRow::default(),
+            &mut RowNoise::default(),
             &mut vec![],
             &mut probabilities,
         );

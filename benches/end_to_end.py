@@ -2,8 +2,10 @@
 """Large worlds end to end, process start to exit, for one or more strata binaries.
 
     python3 benches/end_to_end.py target/release/strata [OTHER_BINARY ...] [--rounds N]
+        [--preset NAME] [--size WxH]
 
-Runs `strata gen --preset large --seed S --stats` for seeds 1 to 10, N rounds (default 3),
+Runs `strata gen --preset large --seed S --stats` (or the preset and size given) for seeds
+1 to 10, N rounds (default 3),
 the binaries alternating run by run so that a drifting machine treats them alike, and
 prints each binary's median, quartiles, fastest run and peak memory.
 """
@@ -19,6 +21,7 @@ def main():
     ap.add_argument("binaries", nargs="+")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--preset", default="large")
+    ap.add_argument("--size", help="WxH, passed on as gen --size")
     args = ap.parse_args()
     times = {b: [] for b in args.binaries}
     peak = {b: 0 for b in args.binaries}
@@ -28,8 +31,9 @@ def main():
             for b in order:
                 before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
                 start = time.perf_counter()
+                size = ["--size", args.size] if args.size else []
                 subprocess.run(
-                    [b, "gen", "--preset", args.preset, "--seed", str(seed), "--stats"],
+                    [b, "gen", "--preset", args.preset, "--seed", str(seed), "--stats"] + size,
                     stdout=subprocess.DEVNULL,
                     check=True,
                 )

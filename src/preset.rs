@@ -26,8 +26,24 @@ pub const MAX_ITERATIONS: u32 = 64;
 pub const MAX_CAVE_SCALE: u32 = 4;
 /// Most rows of water in one pool.
 pub const MAX_POOL_DEPTH: u32 = 64;
-/// Most entries in the ore table.
-pub const MAX_ORES: usize = 16;
+/// Most entries in the ore table (each with separate veins a noise field sampled over
+/// its layers: sixteen rows at threshold -1 took the ores pass to 15 times the default
+/// preset's whole world).
+pub const MAX_ORES: usize = 8;
+/// Highest ore noise frequency: lattice cells of eight tiles or more (a group of samples
+/// the pass takes at once). The pass's work per tile grows with the frequency (each
+/// lattice cell's corners are hashed and its terms laid out per field and band of rows),
+/// so with every ore row at threshold -1 a frequency of 1 made the pass 80 times the
+/// default preset's whole world.
+pub const MAX_ORE_FREQUENCY: f64 = 0.125;
+/// Most long tunnels per million tiles, and most steps of one: the tunnels pass walks and
+/// carves every step (a disc each, however small its radius), so its work is their
+/// product; at these bounds 60 000 steps per million tiles, about five times the shipped
+/// presets' (14 x 800).
+pub const MAX_WORMS: f64 = 40.0;
+pub const MAX_TUNNEL_LENGTH: u32 = 1500;
+/// Most cave mouths per 1000 columns (each walks up to 4000 steps down).
+pub const MAX_MOUTHS: f64 = 20.0;
 /// Largest preset file read.
 pub const MAX_FILE_BYTES: u64 = 256 * 1024;
 

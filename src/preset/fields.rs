@@ -9,8 +9,9 @@
 //! (`ores.table[].threshold`) take the entry's index; other fields ignore it.
 
 use super::{
-    Basis, Biome, GrassMode, Jitter, MAX_CAVE_SCALE, MAX_HEIGHT, MAX_ITERATIONS, MAX_OCTAVES,
-    MAX_POOL_DEPTH, MAX_TREE, MAX_WIDTH, MIN_SIDE, Preset, RangeError, Veins,
+    Basis, Biome, GrassMode, Jitter, MAX_CAVE_SCALE, MAX_HEIGHT, MAX_ITERATIONS, MAX_MOUTHS,
+    MAX_OCTAVES, MAX_ORE_FREQUENCY, MAX_POOL_DEPTH, MAX_TREE, MAX_TUNNEL_LENGTH, MAX_WIDTH,
+    MAX_WORMS, MIN_SIDE, Preset, RangeError, Veins,
 };
 use crate::world::Tile;
 use crate::worldgen::layers::Layer;
@@ -398,14 +399,14 @@ pub const FIELDS: &[Field] = &[
     float!(
         tunnels.worms,
         0,
-        1000,
+        MAX_WORMS,
         0.5,
         "long tunnels per million tiles from the underground layer to the underworld"
     ),
     int!(
         tunnels.length,
         0,
-        4000,
+        MAX_TUNNEL_LENGTH,
         10,
         "steps (about a tile each) of one"
     ),
@@ -433,7 +434,7 @@ pub const FIELDS: &[Field] = &[
     float!(
         tunnels.mouths,
         0,
-        100,
+        MAX_MOUTHS,
         0.1,
         "tunnels from the surface down into the caves, per 1000 columns"
     ),
@@ -483,7 +484,7 @@ pub const FIELDS: &[Field] = &[
         0.5,
         "swing of the ceiling, the floor and the underworld's top edge, tiles"
     ),
-    float!(ores.frequency, 0, 1, 0.005, "2D noise frequency", open: true, at_least: None),
+    float!(ores.frequency, 0, MAX_ORE_FREQUENCY, 0.005, "2D noise frequency", open: true, at_least: None),
     choice_field!(ores.basis: Basis, "Perlin, Simplex or Value: the noise of the ore fields"),
     Field {
         path: "ores.table[].tile",

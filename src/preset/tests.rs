@@ -144,6 +144,60 @@ fn out_of_range_values_name_field_value_range_and_line() {
 }
 
 #[test]
+fn generation_cliffs_are_refused_naming_field_and_range() {
+    // Values the world lab's sliders reached, each of which made its pass take seconds
+    // at the default size (tunnels walk worms x length steps; ore noise at frequency 1
+    // hashes a lattice cell per tile per row).
+    let rows = "(tile: IronOre, threshold: -1.0, min_depth: 4),".repeat(9);
+    let too_many_ores = format!("(ores: (table: [{rows}]))");
+    let cases = [
+        (
+            "(tunnels: (worms: 1000))",
+            "tunnels.worms = 1000",
+            "[0, 40]",
+        ),
+        ("(tunnels: (worms: 41))", "tunnels.worms = 41", "[0, 40]"),
+        (
+            "(tunnels: (length: 4000))",
+            "tunnels.length = 4000",
+            "0..=1500",
+        ),
+        (
+            "(tunnels: (mouths: 100))",
+            "tunnels.mouths = 100",
+            "[0, 20]",
+        ),
+        (
+            "(ores: (frequency: 1.0))",
+            "ores.frequency = 1",
+            "(0, 0.125]",
+        ),
+        (
+            "(ores: (frequency: 0.13))",
+            "ores.frequency = 0.13",
+            "(0, 0.125]",
+        ),
+        (
+            &too_many_ores,
+            "ores.table = 9 entries",
+            "at most 8 entries",
+        ),
+    ];
+    for (text, named, range) in cases {
+        let e = err(text);
+        assert!(e.message.starts_with(named), "{text}: {e}");
+        assert!(e.message.contains(range), "{text}: {e}");
+        assert!(e.position.is_some(), "{text}: {e}");
+    }
+    // The bounds themselves are allowed.
+    parse(
+        "(tunnels: (worms: 40, length: 1500, mouths: 20), ores: (frequency: 0.125))",
+        "x",
+    )
+    .unwrap();
+}
+
+#[test]
 fn locate_field_finds_nested_and_indexed_fields() {
     let text = "(\n  // fill: 9\n  caves: (\n    fill: 2.0,\n  ),\n  ores: (table: [\n    (tile: IronOre, threshold: 0.1, min_depth: 1),\n    (tile: GoldOre, threshold: 5.0, min_depth: 1),\n  ]),\n)";
     assert_eq!(locate_field(text, "caves.fill"), Some((4, 5)));

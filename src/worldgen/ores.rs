@@ -12,9 +12,9 @@
 //! on the rows some table row may place ore in ([`place_rows`]).
 
 use super::noise::{
-    Basis, QuarterMax, RowNoise, RowPlan, RowPosition, cell_row_exact, column_corners,
-    corner_signs, corners_of, factored_sample, factored_terms, floor_i32, hash32, quarter,
-    quarter_max,
+    Basis, FactoredRow, LatticeRow, QuarterMax, RowNoise, RowPlan, RowPosition, cell_row_exact,
+    column_corners, corner_signs, corners_of, factored_sample, factored_terms, floor_i32, hash32,
+    perlin_2d_row_cached, perlin_2d_row_factored, quarter, quarter_max,
 };
 use crate::preset::{Ore, Preset, Veins};
 use crate::rng::PassRng;
@@ -120,6 +120,7 @@ fn place(world: &mut World, preset: &Preset, rng: &mut PassRng, simd: bool) {
             rows: Vec::new(),
             entries: Vec::new(),
             groups: Vec::new(),
+            whole: WholeRows::default(),
         },
         |scratch, (y0, band)| job.band(y0, band, scratch),
     );
@@ -234,6 +235,15 @@ struct Scratch {
     entries: Vec<(f32, i32, Tile)>,
     /// The current cell's groups of samples.
     groups: Vec<Group>,
+    whole: WholeRows,
+}
+
+/// One row of noise, and the whole-row kernels' lattice terms ([`BandJob::whole_rows`]).
+#[derive(Default)]
+struct WholeRows {
+    noise: Vec<f32>,
+    lattice: LatticeRow,
+    factored: FactoredRow,
 }
 
 /// One row of a band, for one noise field.
@@ -339,8 +349,18 @@ impl BandJob<'_> {
                     live.push((c, corners));
                 }
             }
-            for &(c, corners) in &live {
-                self.cell::<AVX2>(c, corners, y0, scratch);
+            // Where most of the row is live (low thresholds, as classic's, or cells narrower
+            // than a group), whole rows of noise cost less than the cells' groups.
+            let live_lanes: usize = live
+                .iter()
+                .map(|&(c, _)| (cells[c].2 - cells[c].1).div_ceil(LANES) * LANES)
+                .sum();
+            if live_lanes > width / 2 {
+                self.whole_rows(key, y0, scratch);
+            } else {
+                for &(c, corners) in &live {
+                    self.cell::<AVX2>(c, corners, y0, scratch);
+                }
             }
             scratch.live = live;
         }
@@ -359,6 +379,45 @@ impl BandJob<'_> {
                     *t
                 };
                 *o = Tile::Stone;
+            }
+        }
+    }
+
+    /// Every row of the band that holds table rows of the field (`key`, planned in
+    /// `scratch.rows`) sampled in full by the whole-row kernel (bit-identical to the cell
+    /// kernels), then each table row writes its tile where it passes.
+    #[inline(always)]
+    fn whole_rows(&self, key: u32, y0: usize, scratch: &mut Scratch) {
+        let width = self.plan.len();
+        let (rows, entries) = (&scratch.rows, &scratch.entries);
+        let (ore, placed) = (&mut scratch.ore, &mut scratch.placed);
+        let WholeRows {
+            noise,
+            lattice,
+            factored,
+        } = &mut scratch.whole;
+        noise.resize(width, 0.0);
+        let surface = &self.lanes.surface[..width];
+        for (r, row) in rows.iter().enumerate() {
+            if row.from == row.to {
+                continue;
+            }
+            let y = y0 + r;
+            if self.exact {
+                perlin_2d_row_cached(key, self.plan, lattice, y, self.freq, noise);
+            } else {
+                perlin_2d_row_factored(key, self.plan, factored, y, self.freq, noise);
+            }
+            let ore = &mut ore[r * width..(r + 1) * width];
+            let y = y as i32;
+            for &(threshold, min_depth, tile) in &entries[row.from..row.to] {
+                let mut any = false;
+                for ((o, &n), &s) in ore.iter_mut().zip(noise.iter()).zip(surface) {
+                    let hit = n > threshold && y - s > min_depth;
+                    *o = if hit { tile } else { *o };
+                    any |= hit;
+                }
+                placed[r] |= any;
             }
         }
     }
@@ -525,9 +584,9 @@ impl Group {
         ore: &mut [Tile; LANES],
     ) -> bool {
         #[cfg(target_arch = "x86_64")]
-        if AVX2 && !exact {
+        if AVX2 {
             // SAFETY: `AVX2` is only set where the CPU has AVX2.
-            return unsafe { self.place_avx2(at, y, entries, ore) };
+            return unsafe { self.place_avx2(exact, at, y, entries, ore) };
         }
         let mut noise = [0f32; LANES];
         if exact {
@@ -550,12 +609,15 @@ impl Group {
         any
     }
 
-    /// [`Group::place`] for the factored kernel in AVX2: [`factored_sample`] eight lanes
-    /// at a time.
+    /// [`Group::place`] in AVX2, eight lanes at a time: [`cell_row_exact`] if `exact`,
+    /// else [`factored_sample`] (the same IEEE operations in the same order as the plain
+    /// kernels: a plain scalar loop for the exact kernel made shared veins, classic's,
+    /// several times slower than the whole-row kernel before it).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     fn place_avx2(
         &self,
+        exact: bool,
         at: RowPosition,
         y: i32,
         entries: &[(f32, i32, Tile)],
@@ -563,30 +625,70 @@ impl Group {
     ) -> bool {
         use std::arch::x86_64::*;
         let f = _mm256_set1_ps;
+        let (add, sub, mul) = (_mm256_add_ps, _mm256_sub_ps, _mm256_mul_ps);
         // SAFETY: each array holds exactly eight lanes.
-        let [p0, q0, p1, q1] = self.x.map(|x| unsafe { _mm256_loadu_ps(x.as_ptr()) });
-        let nx0 = _mm256_add_ps(p0, _mm256_mul_ps(f(at.dy), q0));
-        let nx1 = _mm256_add_ps(p1, _mm256_mul_ps(f(at.dy1), q1));
-        let noise = _mm256_add_ps(nx0, _mm256_mul_ps(f(at.v), _mm256_sub_ps(nx1, nx0)));
+        let load = |k: usize| unsafe { _mm256_loadu_ps(self.x[k].as_ptr()) };
+        let noise = if exact {
+            let (dx, u) = (load(0), load(1));
+            let dx1 = sub(dx, f(1.0));
+            let (sx00, sy00) = corner_signs(self.corners, 0);
+            let (sx10, sy10) = corner_signs(self.corners, 1);
+            let (sx01, sy01) = corner_signs(self.corners, 2);
+            let (sx11, sy11) = corner_signs(self.corners, 3);
+            let n00 = add(mul(f(sx00), dx), f(sy00 * at.dy));
+            let n10 = add(mul(f(sx10), dx1), f(sy10 * at.dy));
+            let n01 = add(mul(f(sx01), dx), f(sy01 * at.dy1));
+            let n11 = add(mul(f(sx11), dx1), f(sy11 * at.dy1));
+            let nx0 = add(n00, mul(u, sub(n10, n00)));
+            let nx1 = add(n01, mul(u, sub(n11, n01)));
+            add(nx0, mul(f(at.v), sub(nx1, nx0)))
+        } else {
+            let (p0, q0, p1, q1) = (load(0), load(1), load(2), load(3));
+            let nx0 = add(p0, mul(f(at.dy), q0));
+            let nx1 = add(p1, mul(f(at.dy1), q1));
+            add(nx0, mul(f(at.v), sub(nx1, nx0)))
+        };
         // SAFETY: eight lanes.
         let depth = unsafe { _mm256_loadu_si256(self.depth.as_ptr().cast()) };
         let below = _mm256_sub_epi32(_mm256_set1_epi32(y), depth);
         let in_cell = (1 << self.len) - 1;
         let mut any = 0;
+        // The eight lanes' ores as the bytes of one word, each row's hits blended in
+        // (where shared veins' low thresholds pass, most lanes of most groups hit).
+        // SAFETY: `ore` is eight bytes (`Tile` is `repr(u8)`).
+        let mut lanes = unsafe { ore.as_ptr().cast::<u64>().read_unaligned() };
         for &(threshold, min_depth, tile) in entries {
             let pass = _mm256_cmp_ps::<_CMP_GT_OQ>(noise, f(threshold));
             let deep = _mm256_cmpgt_epi32(below, _mm256_set1_epi32(min_depth));
-            let mut hits =
-                _mm256_movemask_ps(_mm256_and_ps(pass, _mm256_castsi256_ps(deep))) & in_cell;
+            let hits = _mm256_movemask_ps(_mm256_and_ps(pass, _mm256_castsi256_ps(deep))) & in_cell;
             any |= hits;
-            while hits != 0 {
-                ore[hits.trailing_zeros() as usize] = tile;
-                hits &= hits - 1;
-            }
+            let m = BYTE_MASKS[hits as usize];
+            lanes = (lanes & !m) | ((u64::from(tile as u8) * 0x0101_0101_0101_0101) & m);
         }
+        // SAFETY: every byte is one `ore` held or a tile's own byte, so a valid `Tile`.
+        unsafe { ore.as_mut_ptr().cast::<u64>().write_unaligned(lanes) };
         any != 0
     }
 }
+
+/// Each 8-bit lane mask spread to bytes (bit `i` set: byte `i` all ones), little-endian
+/// as x86-64 reads a word.
+#[cfg(target_arch = "x86_64")]
+const BYTE_MASKS: [u64; 256] = {
+    let mut masks = [0u64; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut i = 0;
+        while i < 8 {
+            if m >> i & 1 == 1 {
+                masks[m] |= 0xFF << (8 * i);
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    masks
+};
 
 /// The surface row of every column, and the highest of them.
 struct Surface {

@@ -383,6 +383,54 @@ mod tests {
         }
     }
 
+    /// The most steps the tunnels may walk, as discs planned per tile of the world, in
+    /// the heaviest preset the ranges allow: every count and length at its largest,
+    /// radius 0 (a disc every step) or the largest radius.
+    #[test]
+    fn the_ranges_bound_the_tunnels_work() {
+        let max = |path: &str| crate::preset::fields::field(path).unwrap().max;
+        for radius in [0.0, max("tunnels.radius_deep")] {
+            let p = Preset {
+                width: 1600,
+                height: 600,
+                tunnels: TunnelParams {
+                    worms: max("tunnels.worms"),
+                    length: max("tunnels.length") as u32,
+                    mouths: max("tunnels.mouths"),
+                    mouth_radius: 1.0,
+                    radius_top: radius,
+                    radius_deep: radius,
+                    ..TunnelParams::default()
+                },
+                ..Preset::default()
+            };
+            assert!(p.validate().is_ok(), "{:?}", p.validate());
+            let w = world(
+                &Preset {
+                    tunnels: TunnelParams {
+                        worms: 0.0,
+                        mouths: 0.0,
+                        ..p.tunnels.clone()
+                    },
+                    ..p.clone()
+                },
+                3,
+            );
+            let (discs, _) = plan(&w, &p, 7);
+            let per_tile = discs.len() as f64 / (p.width * p.height) as f64;
+            // 0.06 steps per tile of the tunnels' band, a disc a step at radius 0; the
+            // mouths' discs besides. Before the ranges were bounded, over 2 per tile.
+            assert!(
+                per_tile < 0.06,
+                "radius {radius}: {per_tile} discs per tile"
+            );
+            assert!(
+                per_tile > 0.001,
+                "radius {radius}: {per_tile} discs per tile"
+            );
+        }
+    }
+
     #[test]
     fn set_bits_sets_exactly_the_span() {
         for x0 in 0..200 {

@@ -979,15 +979,59 @@ pub fn newest_of(dir: &Path, world: &World) -> Option<PathBuf> {
         .rfind(|p| p.is_file())
 }
 
-/// The most recently written save in `dir`, if any.
-pub fn newest_save(dir: &Path) -> Option<PathBuf> {
-    std::fs::read_dir(dir)
-        .ok()?
+/// The most recently written save in `dir` of a world made as `world` was (its seed, size
+/// and preset), whatever its identity: what F9 loads in a world that has no save of its
+/// own yet, such as the same seed typed again or given on the command line. Only each
+/// file's header is read, at most [`MAX_PRESET_TEXT`] bytes past its fixed fields.
+pub fn newest_of_seed(dir: &Path, world: &World) -> Option<PathBuf> {
+    let mut head = Vec::with_capacity(HEAD_FIXED);
+    head.extend_from_slice(MAGIC);
+    let want_rest = {
+        let mut w = Vec::new();
+        w.extend_from_slice(&(world.width() as u32).to_le_bytes());
+        w.extend_from_slice(&(world.height() as u32).to_le_bytes());
+        w.extend_from_slice(&world.seed.to_le_bytes());
+        let ron = preset_text(world);
+        w.extend_from_slice(&(ron.len() as u32).to_le_bytes());
+        w.extend_from_slice(ron.as_bytes());
+        w
+    };
+    let same = |path: &Path| -> bool {
+        use std::io::Read;
+        let Ok(file) = std::fs::File::open(path) else {
+            return false;
+        };
+        let mut bytes = Vec::new();
+        let limit = (HEAD_FIXED + want_rest.len()) as u64;
+        if file.take(limit).read_to_end(&mut bytes).is_err() || bytes.len() as u64 != limit {
+            return false;
+        }
+        // Magic, then any format's version, then the same size, seed and preset text.
+        bytes[..MAGIC.len()] == MAGIC[..] && bytes[HEAD_FIXED..] == want_rest[..]
+    };
+    saves_newest_first(dir).into_iter().find(|p| same(p))
+}
+
+/// Bytes of a save before its size: the magic and the format version.
+const HEAD_FIXED: usize = MAGIC.len() + 4;
+
+/// Every save in `dir`, the most recently written first.
+fn saves_newest_first(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut saves: Vec<_> = entries
         .flatten()
         .filter(|e| e.path().extension().is_some_and(|x| x == EXTENSION))
         .filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path())))
-        .max()
-        .map(|(_, p)| p)
+        .collect();
+    saves.sort_by(|a, b| b.cmp(a));
+    saves.into_iter().map(|(_, p)| p).collect()
+}
+
+/// The most recently written save in `dir`, if any.
+pub fn newest_save(dir: &Path) -> Option<PathBuf> {
+    saves_newest_first(dir).into_iter().next()
 }
 
 #[cfg(test)]

@@ -355,13 +355,19 @@ impl App {
             }
             Action::Load => {
                 // A world's saves are named by its identity: its file, or that file's
-                // backup when only the backup is left.
-                let newest = self.shown.as_ref();
-                match newest.and_then(|s| save::newest_of(&self.saves_dir, &s.world)) {
+                // backup when only the backup is left. A world never saved (its seed typed
+                // again, or given on the command line) loads the newest save of a world
+                // made as it was; that world's identity then names the saves that follow.
+                let dir = &self.saves_dir;
+                let newest = self.shown.as_ref().and_then(|s| {
+                    save::newest_of(dir, &s.world).or_else(|| save::newest_of_seed(dir, &s.world))
+                });
+                match newest {
                     Some(path) => self.request(Replace::LoadNewest(path), now),
-                    _ => self
-                        .play
-                        .say("No save of this world yet (F5 saves; L lists all)", now),
+                    _ => self.play.say(
+                        "No save of this world or its seed yet (F5 saves; L lists all)",
+                        now,
+                    ),
                 }
             }
             Action::OpenLoadList => {

@@ -116,3 +116,52 @@ fn an_old_save_of_another_name_is_not_saved_over_the_world_of_its_seed() {
     assert_eq!(load(&dir.join("renamed.strata")).unwrap().0.id, other);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_world_never_saved_finds_the_newest_save_of_its_seed_size_and_preset() {
+    let dir = std::env::temp_dir().join(format!("strata-save-seedof-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let player = PlayerState::new((32.5, 5.0));
+    let (a, b, fresh) = (world(42), world(42), world(42));
+    assert_eq!(newest_of_seed(&dir, &fresh), None, "no save yet");
+    let other_seed = world(43);
+    save(&save_path(&dir, &other_seed), &other_seed, &player).unwrap();
+    let other_size = crate::worldgen::generate(
+        &Preset {
+            width: 72,
+            height: 40,
+            ..Default::default()
+        },
+        42,
+    )
+    .0;
+    save(&save_path(&dir, &other_size), &other_size, &player).unwrap();
+    let other_preset = crate::worldgen::generate(
+        &Preset {
+            width: 64,
+            height: 40,
+            name: "Other".into(),
+            ..Default::default()
+        },
+        42,
+    )
+    .0;
+    save(&save_path(&dir, &other_preset), &other_preset, &player).unwrap();
+    assert_eq!(
+        newest_of_seed(&dir, &fresh),
+        None,
+        "another seed, size or preset is another world"
+    );
+    let (pa, pb) = (save_path(&dir, &a), save_path(&dir, &b));
+    save(&pa, &a, &player).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    save(&pb, &b, &player).unwrap();
+    assert_eq!(
+        newest_of_seed(&dir, &fresh),
+        Some(pb.clone()),
+        "the newer one"
+    );
+    assert_eq!(newest_of(&dir, &fresh), None, "none of its own");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -61,6 +61,10 @@ struct Cli {
 #[derive(clap::Subcommand, Clone, Debug, PartialEq)]
 pub enum Command {
     /// Open the game (also `strata` alone)
+    #[cfg_attr(
+        not(feature = "game"),
+        command(about = "Open the game: not in this build, which has no game window")
+    )]
     Play(PlayOptions),
     /// Make a world without a window and write it out
     Gen(GenOptions),
@@ -494,14 +498,22 @@ pub fn printable(text: &str) -> String {
     out
 }
 
-#[cfg(target_os = "linux")]
+#[cfg(all(target_os = "linux", feature = "game"))]
 pub mod x11;
+
+/// What `strata play` (and `strata` alone) says in a build without the game window, the
+/// cargo feature `game`, before exiting with status 1.
+#[cfg(not(feature = "game"))]
+pub const NO_WINDOW: &str = "this strata was built without its game window (cargo feature \
+    `game`): `strata gen`, `presets` and `noise` work; to play, build it with the default \
+    features";
 
 /// Refuses to open the game where no window can open (the window library would panic):
 /// on Linux, Strata's window is an X11 one (under Wayland, through XWayland), so `DISPLAY`
 /// must name an X server that answers, and X must open it ([`x11::check_opens`], which
 /// asks a few times: a loaded server now and then drops a handshake). The display's
 /// screen size in pixels where X told it (the window is fitted to it).
+#[cfg(feature = "game")]
 pub fn check_display() -> Result<Option<(u32, u32)>, String> {
     let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
     let display = var("DISPLAY");
@@ -513,6 +525,7 @@ pub fn check_display() -> Result<Option<(u32, u32)>, String> {
     Ok(None)
 }
 
+#[cfg(feature = "game")]
 fn display_error(display: Option<&str>, wayland: Option<&str>) -> Result<(), String> {
     if !cfg!(target_os = "linux") {
         return Ok(());
@@ -536,7 +549,7 @@ fn display_error(display: Option<&str>, wayland: Option<&str>) -> Result<(), Str
 
 /// Whether a local X display (`:N`, `:N.S`, `unix:N`) accepts a connection on its socket
 /// (abstract or in /tmp/.X11-unix). A remote or unusual display is left for X to judge.
-#[cfg(target_os = "linux")]
+#[cfg(all(target_os = "linux", feature = "game"))]
 fn x_server_answers(display: &str) -> bool {
     use std::os::linux::net::SocketAddrExt;
     use std::os::unix::net::{SocketAddr, UnixStream};
@@ -554,7 +567,7 @@ fn x_server_answers(display: &str) -> bool {
     abstract_ok || UnixStream::connect(&path).is_ok()
 }
 
-#[cfg(not(target_os = "linux"))]
+#[cfg(all(not(target_os = "linux"), feature = "game"))]
 fn x_server_answers(_display: &str) -> bool {
     true
 }
@@ -1027,7 +1040,7 @@ mod tests {
         }
     }
 
-    #[cfg(target_os = "linux")]
+    #[cfg(all(target_os = "linux", feature = "game"))]
     #[test]
     fn the_game_needs_an_x_display_that_answers() {
         let e = display_error(None, None).unwrap_err();

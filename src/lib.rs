@@ -7,6 +7,8 @@
 //! [`player`] physics, [`edit`] rules, [`light`] map and [`save`] format.
 //!
 //! Generation and analysis know nothing of windows: nothing outside `game` uses macroquad.
+//! The game and the display check behind it are the cargo feature `game` (on by default);
+//! `--no-default-features` builds a headless library and `strata` without macroquad.
 
 pub mod alloc;
 pub mod analysis;
@@ -19,6 +21,7 @@ pub mod export;
 pub mod flow;
 pub mod fsio;
 pub mod fuzz;
+#[cfg(feature = "game")]
 pub mod game;
 pub mod items;
 pub mod light;

@@ -1,4 +1,5 @@
-//! The `strata` binary: `strata gen` runs headless; `strata` or `strata play` opens the game.
+//! The `strata` binary: `strata gen` runs headless; `strata` or `strata play` opens the game
+//! (in a build with the `game` feature, the default; without it they say so and exit 1).
 
 use strata::cli::{self, Command, Parsed};
 
@@ -47,10 +48,13 @@ fn run(parsed: Parsed) -> Result<(), String> {
             set_home(opts.home.clone());
             cli::run_noise(&opts)
         }
+        #[cfg(feature = "game")]
         Command::Play(opts) => {
             set_home(opts.home.clone());
             strata::game::run(opts)
         }
+        #[cfg(not(feature = "game"))]
+        Command::Play(_) => Err(cli::NO_WINDOW.into()),
     }
 }
 

@@ -292,6 +292,7 @@ fn help_lists_the_commands() {
     assert!(text.contains("strata gen") && text.contains("--ascii"));
 }
 
+#[cfg(feature = "game")]
 #[test]
 fn play_refuses_a_bad_save_before_opening_a_window() {
     // Truncated, foreign and missing files: a one-line error and a non-zero exit, with no
@@ -547,8 +548,11 @@ fn preset_and_save_reads_are_bounded_and_never_hang() {
         &strata_within(20, &["gen", "--preset", f], None),
         &[f, "FIFO"],
     );
-    let out = strata_within(20, &["play", "--load", f], None);
-    assert_clean_error(&out, &[f, "FIFO"]);
+    #[cfg(feature = "game")]
+    {
+        let out = strata_within(20, &["play", "--load", f], None);
+        assert_clean_error(&out, &[f, "FIFO"]);
+    }
 }
 
 #[test]
@@ -627,7 +631,7 @@ fn play_without_display(args: &[&str]) -> Output {
         .expect("strata runs")
 }
 
-#[cfg(target_os = "linux")]
+#[cfg(all(target_os = "linux", feature = "game"))]
 #[test]
 fn play_without_a_display_is_one_line() {
     for args in [&["play", "--frames", "1"][..], &[], &["--seed", "3"]] {
@@ -647,13 +651,52 @@ fn play_without_a_display_is_one_line() {
 
 #[test]
 fn play_refuses_a_missing_preset_and_options_a_save_would_ignore() {
-    let out = play_without_display(&["play", "--preset", "missing.ron"]);
-    assert_eq!(out.status.code(), Some(1));
-    assert_clean_error(&out, &["missing.ron"]);
+    #[cfg(feature = "game")]
+    {
+        let out = play_without_display(&["play", "--preset", "missing.ron"]);
+        assert_eq!(out.status.code(), Some(1));
+        assert_clean_error(&out, &["missing.ron"]);
+    }
     let out = play_without_display(&["play", "--load", "x.strata", "--seed", "4"]);
     assert_clean_error(&out, &["--load", "--seed"]);
     let out = play_without_display(&["--preset", "config/presets/classic.ron", "--load", "x"]);
     assert_clean_error(&out, &["--load", "--preset"]);
+}
+
+/// A build without the game window (`--no-default-features`) keeps `play` on its command
+/// line, and says in one line that it cannot play, whatever else was asked, rather than
+/// calling `play` an unknown command; `gen` in that build works.
+#[cfg(not(feature = "game"))]
+#[test]
+fn play_without_the_game_feature_is_one_line_naming_it() {
+    let cases: [&[&str]; 4] = [
+        &["play", "--frames", "1"],
+        &[],
+        &["--seed", "3"],
+        &["play", "--load", "no/such.strata"],
+    ];
+    for args in cases {
+        for display in [None, Some(":0")] {
+            let mut cmd = strata_cmd();
+            cmd.args(args).current_dir(env!("CARGO_MANIFEST_DIR"));
+            match display {
+                Some(d) => cmd.env("DISPLAY", d),
+                None => cmd.env_remove("DISPLAY"),
+            };
+            let out = cmd.output().expect("strata runs");
+            assert_eq!(out.status.code(), Some(1), "{args:?}");
+            assert_clean_error(&out, &["without its game window", "`game`", "strata gen"]);
+            assert!(out.stdout.is_empty());
+        }
+    }
+    let help = String::from_utf8_lossy(&strata(&["--help"]).stdout).into_owned();
+    assert!(help.contains("not in this build"), "{help}");
+    let out = strata(&["gen", "--size", "64x40", "--seed", "1", "--stats"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[test]
@@ -1190,7 +1233,7 @@ fn from_ascii_stops_reading_at_the_first_fault() {
 /// each connection and, if `answers` is false, closes it at once as a loaded X server that
 /// drops the handshake does, or else keeps it open without a word. Returns the display
 /// and the count of connections taken.
-#[cfg(target_os = "linux")]
+#[cfg(all(target_os = "linux", feature = "game"))]
 fn fake_x_server(answers: bool) -> (String, std::sync::Arc<std::sync::atomic::AtomicUsize>) {
     use std::os::linux::net::SocketAddrExt;
     use std::sync::atomic::{AtomicUsize, Ordering};
@@ -1212,7 +1255,7 @@ fn fake_x_server(answers: bool) -> (String, std::sync::Arc<std::sync::atomic::At
     (format!(":{number}"), count)
 }
 
-#[cfg(target_os = "linux")]
+#[cfg(all(target_os = "linux", feature = "game"))]
 #[test]
 fn a_display_that_refuses_the_connection_is_one_line_not_a_panic() {
     use std::sync::atomic::Ordering;

@@ -202,6 +202,10 @@ impl App {
             inventory: self.mode == Mode::Inventory && self.shown.is_some(),
             chest: self.play.chest.is_some(),
             lab: self.mode == Mode::Lab,
+            bases: self.mode == Mode::Lab
+                && self.lab.as_ref().is_some_and(|l| {
+                    l.noise.is_some() && l.noise_bases == super::lab::NoiseBases::SideBySide
+                }),
             help: self.mode == Mode::Help,
             progress: self.worker.status().is_some() || self.incoming.is_some(),
             toast: self

@@ -102,6 +102,8 @@ const VITALS_H: f32 = 44.0;
 const MINIMAP_Y: f32 = VITALS_Y + VITALS_H + 4.0;
 /// The inventory's title line above the slots.
 const TITLE_H: f32 = 30.0;
+/// The band at the top that the progress bar and a message under it take, at scale 1.
+const TOP_BAND: f32 = VITALS_Y + 30.0 + 6.0 + 37.0;
 /// The line over each basis' panel that names it, at scale 1 (the UI's 18-point font).
 pub const BASE_LABEL_H: f32 = 24.0;
 /// The gap between the bases' panels, at scale 1.
@@ -318,7 +320,7 @@ impl Layout {
             .map_or(0.0, |m| m.bottom() + TITLE_H * s + 4.0 * s);
         // Under the progress bar and a message at the top, whether or not they show, so
         // the screen does not move when one comes and goes.
-        let under_top = (VITALS_Y + 30.0 + 6.0 + 37.0 + 4.0 + TITLE_H) * s;
+        let under_top = (TOP_BAND + 4.0 + TITLE_H) * s;
         let y0 = under_top.max(under_map).round();
         let x0 = (screen.0 * 0.5 - 9.0 * (SIDE + GAP) * s - 8.0 * s)
             .round()
@@ -354,16 +356,18 @@ impl Layout {
     }
 
     /// The three bases' panels: side by side in the lab's room, under what is at its top
-    /// (the minimap, the progress bar, a message) and above the hotbar's caption, each
+    /// (the minimap, the band of the progress bar and a message) and above the hotbar's caption, each
     /// picture keeping the shape of the world's left third and centred under its label.
     fn place_bases(&mut self, world: (usize, usize)) {
         let s = self.s;
         let gap = (BASE_GAP * s).round();
+        // Under the progress bar and a message whether or not they show, so the panels
+        // stay put while the lab's edits regenerate the world.
         let top = [self.minimap_frame(), self.progress, self.toast]
             .into_iter()
             .flatten()
             .map(|r| r.bottom())
-            .fold(self.room.y, f32::max);
+            .fold(self.room.y + TOP_BAND * s, f32::max);
         let area = edges(
             self.room.x + gap,
             top + gap,
@@ -642,6 +646,17 @@ mod tests {
                             ..Default::default()
                         };
                         let l = layout(screen, scale, &open);
+                        // A world being made (the lab's edits) does not move them.
+                        let busy = layout(
+                            screen,
+                            scale,
+                            &Open {
+                                progress: true,
+                                toast: Some(110.0),
+                                ..open
+                            },
+                        );
+                        assert_eq!(l.bases, busy.bases, "{screen:?} x{user} {world:?}");
                         let at = format!("{screen:?} x{user} {world:?} map {minimap}");
                         let (lab, room) = (l.lab.unwrap(), l.room);
                         let hb = l.panels()[1].1;

@@ -202,6 +202,10 @@ impl App {
             inventory: self.mode == Mode::Inventory && self.shown.is_some(),
             chest: self.play.chest.is_some(),
             lab: self.mode == Mode::Lab,
+            bases: self.mode == Mode::Lab
+                && self.lab.as_ref().is_some_and(|l| {
+                    l.noise.is_some() && l.noise_bases == super::lab::NoiseBases::SideBySide
+                }),
             help: self.mode == Mode::Help,
             progress: self.worker.status().is_some() || self.incoming.is_some(),
             toast: self
@@ -845,7 +849,7 @@ impl App {
     }
 
     /// A world arrived from the worker: keep the view for a same-sized world, else start
-    /// at the spawn point.
+    /// at the spawn point (in the lab, with the whole world fitted beside its panel).
     fn receive(&mut self, g: Generated, screen: (f32, f32)) {
         let stamps = (g.requested, g.ready, g.hash);
         let l = Loaded::new(g);
@@ -861,6 +865,8 @@ impl App {
             Camera::play((c.0 as f64, c.1 as f64))
         } else if same_size {
             self.cam
+        } else if self.mode == Mode::Lab {
+            fit_for(l.size(), true, screen)
         } else {
             camera::home(l.world.width(), &l.world.surface, l.size(), screen)
         };
@@ -1270,6 +1276,47 @@ mod tests {
     }
 
     #[test]
+    fn a_world_of_another_size_made_in_the_lab_is_fitted_beside_its_panel() {
+        let d = std::env::temp_dir().join(format!("strata-app-labfit-{}", std::process::id()));
+        let mut app = App::new(Presets::open(d, None), 5, false, None);
+        app.mode = Mode::Lab;
+        app.follow = false;
+        let screen = (1280.0, 720.0);
+        let l = loaded();
+        let size = l.size();
+        app.receive(generated(l, None), screen);
+        let cam = &app.incoming.as_ref().unwrap().1;
+        let fit = fit_for(size, true, screen);
+        assert_eq!((cam.cx, cam.cy, cam.zoom), (fit.cx, fit.cy, fit.zoom));
+        // Outside the lab it starts at the spawn point, closer in.
+        app.mode = Mode::World;
+        app.receive(generated(loaded(), None), screen);
+        assert!(app.incoming.as_ref().unwrap().1.zoom > fit.zoom);
+    }
+
+    /// What the worker sends for `l`.
+    fn generated(l: Loaded, loaded_from: Option<std::path::PathBuf>) -> Generated {
+        Generated {
+            world: l.world,
+            report: crate::analysis::CaveReport::clone(&l.report),
+            timings: Vec::new(),
+            overview: Vec::new(),
+            light: l.light,
+            air: crate::analysis::AirGrid::of(&crate::world::World::new(
+                1,
+                1,
+                0,
+                Default::default(),
+            )),
+            player: None,
+            loaded_from,
+            requested: Instant::now(),
+            ready: Instant::now(),
+            hash: 0,
+        }
+    }
+
+    #[test]
     fn a_loaded_world_sets_the_seed_and_survives_a_touch_of_the_preset_file() {
         let d = std::env::temp_dir().join(format!("strata-app-load-{}", std::process::id()));
         std::fs::create_dir_all(&d).unwrap();
@@ -1281,27 +1328,7 @@ mod tests {
         let l = loaded();
         let (seed, preset) = (l.world.seed, l.world.preset.clone());
         assert_ne!(seed, 5);
-        app.receive(
-            Generated {
-                world: l.world,
-                report: crate::analysis::CaveReport::clone(&l.report),
-                timings: Vec::new(),
-                overview: Vec::new(),
-                light: l.light,
-                air: crate::analysis::AirGrid::of(&crate::world::World::new(
-                    1,
-                    1,
-                    0,
-                    Default::default(),
-                )),
-                player: None,
-                loaded_from: Some(d.join("save.strata")),
-                requested: Instant::now(),
-                ready: Instant::now(),
-                hash: 0,
-            },
-            (1280.0, 720.0),
-        );
+        app.receive(generated(l, Some(d.join("save.strata"))), (1280.0, 720.0));
         assert_eq!(app.seed, seed, "R-free regenerations use the loaded seed");
         assert_eq!(app.presets.preset, preset, "R uses the save's preset");
         // `touch` the watched file: the loaded world stays.

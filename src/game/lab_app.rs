@@ -161,7 +161,7 @@ impl App {
                     NoiseBases::Preset => field(None, size.0),
                     NoiseBases::One(b) => field(Some(b), size.0),
                     NoiseBases::SideBySide => {
-                        // The world's left third in each basis, across the whole world.
+                        // The world's left third in each basis, one panel each.
                         let w = (size.0 / 3).max(1);
                         let panels: Result<Vec<Vec<f32>>, String> =
                             Basis::ALL.iter().map(|&b| field(Some(b), w)).collect();
@@ -201,7 +201,8 @@ impl App {
         }
     }
 
-    /// Draws the noise overlay and Find's marks over the world.
+    /// Draws the noise overlay and Find's marks over the world; the three bases side by
+    /// side go in their panels in the lab's room, over the marks, each under its name.
     pub fn lab_views_draw(&self, screen: (f32, f32)) {
         let Some(w) = self.shown.as_ref().filter(|_| self.mode == Mode::Lab) else {
             return;
@@ -214,13 +215,47 @@ impl App {
             dest_size: Some(vec2(x1 - x0, y1 - y0)),
             ..Default::default()
         };
-        if let Some((_, tex)) = &self.lab_gfx.noise {
+        let noise = self.lab_gfx.noise.as_ref();
+        let side = noise.filter(|(k, _)| k.2 == NoiseBases::SideBySide);
+        if let Some((_, tex)) = noise.filter(|_| side.is_none()) {
             draw_texture_ex(tex, x0, y0, WHITE, params.clone());
         }
         if let Some((id, _, tex)) = &self.lab_gfx.find
             && *id == self.world_id
         {
             draw_texture_ex(tex, x0, y0, WHITE, params);
+        }
+        if let Some((_, tex)) = side {
+            self.bases_draw(tex, screen);
+        }
+    }
+
+    /// The three bases' pictures (one texture, the panels left to right) where the layout
+    /// puts them, each on a dark panel under its basis' name.
+    fn bases_draw(&self, tex: &Texture2D, screen: (f32, f32)) {
+        let lay = self.layout(screen);
+        let world = self.shown.as_ref().map_or((1, 1), |w| w.size());
+        let (Some(panels), s) = (lay.bases, lay.s) else {
+            return;
+        };
+        let third = tex.width() / 3.0;
+        let font = (18.0 * s).round();
+        for (i, (p, basis)) in panels.iter().zip(Basis::ALL).enumerate() {
+            draw_rectangle(p.x, p.y, p.w, p.h, Color::new(0.05, 0.05, 0.08, 0.85));
+            let name = basis.name();
+            let tw = measure_text(name, None, font as u16, 1.0).width;
+            let label = super::layout::BASE_LABEL_H * s;
+            let ty = p.y + label * 0.72;
+            draw_text(name, p.x + (p.w - tw) / 2.0, ty, font, WHITE);
+            let Some(pic) = lay.base_picture(i, world) else {
+                continue;
+            };
+            let params = DrawTextureParams {
+                dest_size: Some(vec2(pic.w, pic.h)),
+                source: Some(Rect::new(i as f32 * third, 0.0, third, tex.height())),
+                ..Default::default()
+            };
+            draw_texture_ex(tex, pic.x, pic.y, WHITE, params);
         }
     }
 

@@ -27,17 +27,12 @@ pub fn noise_picture(values: &[f32]) -> Vec<u8> {
 }
 
 /// Panels of `w` x `h` values each, laid side by side into one `panels.len() * w` wide
-/// field, each after the first with a black line down its left edge.
+/// field (the lab draws each third in its own panel).
 pub fn side_by_side(panels: &[Vec<f32>], w: usize, h: usize) -> Vec<f32> {
     let mut out = Vec::with_capacity(panels.len() * w * h);
     for y in 0..h {
-        for (i, p) in panels.iter().enumerate() {
-            let row = &p[y * w..(y + 1) * w];
-            out.extend(row.iter().enumerate().map(
-                |(x, &v)| {
-                    if i > 0 && x == 0 { -1.0 } else { v }
-                },
-            ));
+        for p in panels {
+            out.extend_from_slice(&p[y * w..(y + 1) * w]);
         }
     }
     out
@@ -270,7 +265,7 @@ mod tests {
         let b = vec![0.5, 0.6, 0.7, 0.8];
         assert_eq!(
             side_by_side(&[a, b], 2, 2),
-            [0.1, 0.2, -1.0, 0.6, 0.3, 0.4, -1.0, 0.8]
+            [0.1, 0.2, 0.5, 0.6, 0.3, 0.4, 0.7, 0.8]
         );
     }
 }

@@ -1,7 +1,8 @@
 //! Where the game's panels go on screen. One pure function, [`layout`], places every
 //! panel for a window size, the UI scale and what is open (the hotbar and the status line,
 //! the hearts, the minimap, the inventory with the crafting panel or a chest, the world
-//! lab's panel, the help screen, a message at the top), and the panels' drawing and their
+//! lab's panel and its noise field in the three bases side by side, the help screen, a
+//! message at the top), and the panels' drawing and their
 //! mouse hit tests read its rectangles. No two of them overlap and each fits the window;
 //! the tests check that at 1280x720, 1920x1080 and 800x600 over the UI scale's range.
 //!
@@ -27,6 +28,9 @@ pub struct Open {
     pub chest: bool,
     /// The world lab's panel, docked at the right: the world is fitted beside it.
     pub lab: bool,
+    /// The lab's noise field in the three bases side by side (each the world's left
+    /// third), in the lab's room.
+    pub bases: bool,
     pub help: bool,
     /// The progress bar at the top (a world being made).
     pub progress: bool,
@@ -69,6 +73,9 @@ pub struct Layout {
     pub crafting: Option<Rect>,
     pub recipe_rows: Vec<Rect>,
     pub lab: Option<Rect>,
+    /// The three bases' panels side by side in the lab's room, each a label line over its
+    /// picture ([`Layout::base_picture`]).
+    pub bases: Option<[Rect; 3]>,
     /// The room the help screen is drawn in (clear of the hotbar and the status line).
     pub help: Option<Rect>,
     /// The room of the menus drawn over the game (the preset menu): above the hotbar.
@@ -95,6 +102,12 @@ const VITALS_H: f32 = 44.0;
 const MINIMAP_Y: f32 = VITALS_Y + VITALS_H + 4.0;
 /// The inventory's title line above the slots.
 const TITLE_H: f32 = 30.0;
+/// The band at the top that the progress bar and a message under it take, at scale 1.
+const TOP_BAND: f32 = VITALS_Y + 30.0 + 6.0 + 37.0;
+/// The line over each basis' panel that names it, at scale 1 (the UI's 18-point font).
+pub const BASE_LABEL_H: f32 = 24.0;
+/// The gap between the bases' panels, at scale 1.
+const BASE_GAP: f32 = 8.0;
 
 /// Widest arrangement at scale 1: the hotbar (and margins) beside the lab's panel.
 const WIDE: f32 = LAB_W + HOTBAR_SLOTS as f32 * (SIDE + GAP) - GAP + 20.0;
@@ -217,11 +230,15 @@ pub fn layout(screen: (f32, f32), scale: f32, open: &Open) -> Layout {
         crafting: None,
         recipe_rows: Vec::new(),
         lab,
+        bases: None,
         help: None,
         dialog: edges(4.0 * s, 4.0 * s, screen.0 - 4.0 * s, caption.y - 4.0 * s),
     };
     if open.inventory {
         out.place_inventory(open.chest);
+    }
+    if open.lab && open.bases {
+        out.place_bases(open.world);
     }
     if open.help {
         let top = toast.or(progress).map_or(0.0, |r| r.bottom());
@@ -303,7 +320,7 @@ impl Layout {
             .map_or(0.0, |m| m.bottom() + TITLE_H * s + 4.0 * s);
         // Under the progress bar and a message at the top, whether or not they show, so
         // the screen does not move when one comes and goes.
-        let under_top = (VITALS_Y + 30.0 + 6.0 + 37.0 + 4.0 + TITLE_H) * s;
+        let under_top = (TOP_BAND + 4.0 + TITLE_H) * s;
         let y0 = under_top.max(under_map).round();
         let x0 = (screen.0 * 0.5 - 9.0 * (SIDE + GAP) * s - 8.0 * s)
             .round()
@@ -338,6 +355,53 @@ impl Layout {
         self.crafting = Some(edges(x, y0 - 4.0 * s, x + w, end));
     }
 
+    /// The three bases' panels: side by side in the lab's room, under what is at its top
+    /// (the minimap, the band of the progress bar and a message) and above the hotbar's caption, each
+    /// picture keeping the shape of the world's left third and centred under its label.
+    fn place_bases(&mut self, world: (usize, usize)) {
+        let s = self.s;
+        let gap = (BASE_GAP * s).round();
+        // Under the progress bar and a message whether or not they show, so the panels
+        // stay put while the lab's edits regenerate the world.
+        let top = [self.minimap_frame(), self.progress, self.toast]
+            .into_iter()
+            .flatten()
+            .map(|r| r.bottom())
+            .fold(self.room.y + TOP_BAND * s, f32::max);
+        let area = edges(
+            self.room.x + gap,
+            top + gap,
+            self.room.right() - gap,
+            self.caption.y - gap,
+        );
+        let aspect = third_aspect(world);
+        let col = ((area.w - 2.0 * gap) / 3.0).floor().max(1.0);
+        let label = BASE_LABEL_H * s;
+        let pic_h = (col / aspect).min(area.h - label).max(1.0).floor();
+        let h = label + pic_h;
+        let x0 = (area.x + (area.w - 3.0 * col - 2.0 * gap) / 2.0).round();
+        let y = (area.y + (area.h - h) / 2.0).max(area.y).round();
+        self.bases = Some(std::array::from_fn(|i| {
+            Rect::new(x0 + i as f32 * (col + gap), y, col, h)
+        }));
+    }
+
+    /// Where basis `i`'s picture goes in its panel: under the label, as wide as the
+    /// world's left third allows at the panel's height, centred.
+    pub fn base_picture(&self, i: usize, world: (usize, usize)) -> Option<Rect> {
+        let p = self.bases?.get(i).copied()?;
+        let label = BASE_LABEL_H * self.s;
+        let aspect = third_aspect(world);
+        let h = p.h - label;
+        let w = (h * aspect).min(p.w).max(1.0).floor();
+        Some(Rect::new(
+            (p.x + (p.w - w) / 2.0).round(),
+            p.y + label,
+            w,
+            h,
+        ))
+    }
+
     /// Every panel placed, by name (for the tests, and a log line).
     pub fn panels(&self) -> Vec<(&'static str, Rect)> {
         let hb = edges(
@@ -363,6 +427,8 @@ impl Layout {
             ("help", self.help),
         ];
         out.extend(named.into_iter().filter_map(|(n, r)| r.map(|r| (n, r))));
+        let names = ["bases.perlin", "bases.simplex", "bases.value"];
+        out.extend(self.bases.iter().flat_map(|b| names.into_iter().zip(*b)));
         out
     }
 
@@ -376,6 +442,11 @@ impl Layout {
     pub fn bottom_px(&self) -> f32 {
         self.screen.1 - self.hotbar[0].y
     }
+}
+
+/// Width over height of the world's left third, which each basis' picture shows.
+fn third_aspect(world: (usize, usize)) -> f32 {
+    (world.0.max(3) / 3) as f32 / world.1.max(1) as f32
 }
 
 /// Whether `r` holds point `p`.
@@ -403,6 +474,7 @@ fn grid<const N: usize>(x0: f32, y0: f32, s: f32, drop: f32) -> [Rect; N] {
 mod tests {
     use super::*;
     use crate::game::settings::UI_SCALE;
+    use crate::worldgen::noise::Basis;
 
     const SIZES: [(f32, f32); 3] = [(1280.0, 720.0), (1920.0, 1080.0), (800.0, 600.0)];
 
@@ -410,9 +482,9 @@ mod tests {
     fn opens(world: (usize, usize)) -> Vec<Open> {
         let mut out = Vec::new();
         for bits in 0..32u32 {
-            // The inventory (with or without a chest), the lab and the help screen are
-            // modes: one at a time.
-            for mode in 0..5 {
+            // The inventory (with or without a chest), the lab (with or without the bases
+            // side by side) and the help screen are modes: one at a time.
+            for mode in 0..6 {
                 let b = |k: u32| bits & (1 << k) != 0;
                 let open = Open {
                     world,
@@ -420,7 +492,8 @@ mod tests {
                     vitals: b(1),
                     inventory: mode == 1 || mode == 2,
                     chest: mode == 2,
-                    lab: mode == 3,
+                    lab: mode == 3 || mode == 5,
+                    bases: mode == 5,
                     help: mode == 4,
                     progress: b(2),
                     toast: b(3).then_some(110.0),
@@ -545,6 +618,83 @@ mod tests {
             );
             assert!((a - (p.x - b)).abs() <= 1.0, "centred: {a} {b} {}", p.x);
             assert!(l.minimap_frame().unwrap().right() <= p.x);
+        }
+    }
+
+    #[test]
+    fn the_bases_side_by_side_fit_the_labs_room_with_their_labels() {
+        // The widest of the names, at an upper bound of the UI font's advance per
+        // character (11 px at scale 1, its digits measure 10).
+        let longest = Basis::ALL.iter().map(|b| b.name().len()).max().unwrap() as f32;
+        for screen in SIZES {
+            for user in ui_scales() {
+                let scale = crate::game::ui::scale_for(screen.1, user as f32);
+                for world in [
+                    (8400, 2400),
+                    (1000, 500),
+                    (1000, 1000),
+                    (200, 2000),
+                    (16384, 400),
+                ] {
+                    for (minimap, toast) in [(false, None), (true, Some(110.0))] {
+                        let open = Open {
+                            world,
+                            lab: true,
+                            bases: true,
+                            minimap,
+                            toast,
+                            ..Default::default()
+                        };
+                        let l = layout(screen, scale, &open);
+                        // A world being made (the lab's edits) does not move them.
+                        let busy = layout(
+                            screen,
+                            scale,
+                            &Open {
+                                progress: true,
+                                toast: Some(110.0),
+                                ..open
+                            },
+                        );
+                        assert_eq!(l.bases, busy.bases, "{screen:?} x{user} {world:?}");
+                        let at = format!("{screen:?} x{user} {world:?} map {minimap}");
+                        let (lab, room) = (l.lab.unwrap(), l.room);
+                        let hb = l.panels()[1].1;
+                        let bases = l.bases.expect("placed");
+                        for (i, p) in bases.iter().enumerate() {
+                            assert!(inside(p, &room), "{at}: {i} {p:?} outside {room:?}");
+                            assert!(!overlap(p, &lab), "{at}: {i} {p:?} under the lab");
+                            assert!(!overlap(p, &hb), "{at}: {i} {p:?} on the hotbar");
+                            assert!(!overlap(p, &l.caption), "{at}: {i} {p:?} on the caption");
+                            let pic = l.base_picture(i, world).unwrap();
+                            assert!(inside(&pic, p), "{at}: {i} picture {pic:?} out of {p:?}");
+                            assert!(pic.w >= 1.0 && pic.h >= 1.0, "{at}: {i} {pic:?}");
+                            // The label: a line of the UI's font, the name fits the panel.
+                            assert!(pic.y - p.y >= 18.0 * l.s, "{at}: {i}");
+                            assert!(p.w >= longest * 11.0 * l.s, "{at}: {i} {p:?}");
+                            if i > 0 {
+                                assert!(bases[i - 1].right() < p.x, "{at}: {i} in order");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // The default scale on a Large world: the pictures are a good size, not slivers.
+        for screen in SIZES {
+            let open = Open {
+                world: (8400, 2400),
+                lab: true,
+                bases: true,
+                ..Default::default()
+            };
+            let l = layout(screen, crate::game::ui::scale_for(screen.1, 1.0), &open);
+            let pic = l.base_picture(2, open.world).unwrap();
+            assert!(
+                pic.w >= 0.25 * l.room.w,
+                "{screen:?}: {pic:?} in {:?}",
+                l.room
+            );
         }
     }
 

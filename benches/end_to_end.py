@@ -2,12 +2,13 @@
 """Large worlds end to end, process start to exit, for one or more strata binaries.
 
     python3 benches/end_to_end.py target/release/strata [OTHER_BINARY ...] [--rounds N]
-        [--preset NAME] [--size WxH]
+        [--preset NAME] [--size WxH] [--no-stats]
 
-Runs `strata gen --preset large --seed S --stats` (or the preset and size given) for seeds
-1 to 10, N rounds (default 3),
+Runs `strata gen --preset large --seed S --stats` (or the preset and size given; without
+--stats if --no-stats) for seeds 1 to 10, N rounds (default 3),
 the binaries alternating run by run so that a drifting machine treats them alike, and
-prints each binary's median, quartiles, fastest run and peak memory.
+prints each binary's median, quartiles, fastest run and peak memory. A binary given as
+PATH::PRESET runs that preset instead (an older build with its own preset file).
 """
 import argparse
 import resource
@@ -22,6 +23,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--preset", default="large")
     ap.add_argument("--size", help="WxH, passed on as gen --size")
+    ap.add_argument("--no-stats", action="store_true", help="run plain gen, without --stats")
     args = ap.parse_args()
     times = {b: [] for b in args.binaries}
     peak = {b: 0 for b in args.binaries}
@@ -29,11 +31,13 @@ def main():
         for seed in range(1, 11):
             order = args.binaries if (r + seed) % 2 == 0 else args.binaries[::-1]
             for b in order:
+                path, _, preset = b.partition("::")
                 before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
                 start = time.perf_counter()
                 size = ["--size", args.size] if args.size else []
+                stats = [] if args.no_stats else ["--stats"]
                 subprocess.run(
-                    [b, "gen", "--preset", args.preset, "--seed", str(seed), "--stats"] + size,
+                    [path, "gen", "--preset", preset or args.preset, "--seed", str(seed)] + stats + size,
                     stdout=subprocess.DEVNULL,
                     check=True,
                 )

@@ -562,42 +562,39 @@ fn count_tiles(tiles: &[Tile]) -> [u64; Tile::COUNT] {
 
 /// [`count_tiles`] with AVX2 compares and masks: a group is one 32-byte register.
 ///
-/// Nine groups in ten hold one or two kinds (sky, rock, a cave's edge), so each group
-/// counts its first lane's kind and the kind of its first lane not of that one without a
-/// branch (a compare, a mask and a popcount each); only the groups with a third kind loop
-/// over the rest. A loop for every group would mispredict its end on nearly every mixed
-/// group. Groups take turns among four tables, so runs of one kind do not wait on each
-/// other's adds to the same counter.
+/// Each group counts the kind of its first lane not yet counted, then the next, a fixed
+/// number of times without a branch (a compare, a mask and a popcount each; a kind past
+/// the group's last counts nothing); only the groups with more kinds than that loop over
+/// the rest. A loop for every group would mispredict its end on nearly every mixed group.
+/// Most stretches of a world hold one or two kinds a group (sky, rock, a cave's edge), so
+/// two branch-free kinds suit them; where ore lies thick (classic's rings of iron and
+/// copper), half the groups hold three to five, so a run of 64 groups after one in which
+/// at least a quarter held a third kind counts four without a branch. Groups take turns
+/// among four tables, so runs of one kind do not wait on each other's adds to the same
+/// counter.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt")]
 fn count_tiles_avx2(tiles: &[Tile]) -> [u64; Tile::COUNT] {
-    use std::arch::x86_64::*;
     const LANES: usize = 32;
+    /// Groups a run: the kernel for the next run is chosen by this run's groups.
+    const RUN_QUADS: usize = 16;
     let mut tables = [[0u64; Tile::COUNT]; 4];
-    let mask = |v: __m256i, kind: Tile| {
-        _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(kind as u8 as i8))) as u32
-    };
     let mut quads = tiles.chunks_exact(4 * LANES);
-    for quad in &mut quads {
+    let (mut wide, mut thirds) = (false, 0u32);
+    for (i, quad) in (&mut quads).enumerate() {
+        if i % RUN_QUADS == 0 {
+            // A quarter of the last run's 4 * RUN_QUADS groups held a third kind.
+            wide = thirds as usize >= RUN_QUADS;
+            thirds = 0;
+        }
         for (g, total) in quad.chunks_exact(LANES).zip(&mut tables) {
             let g: &[Tile; LANES] = g.try_into().unwrap();
-            // SAFETY: `g` is 32 readable bytes (an unaligned load); AVX2 is enabled here.
-            let v = unsafe { _mm256_loadu_si256(g.as_ptr().cast()) };
-            let first = g[0];
-            let same = mask(v, first);
-            // The first lane of another kind; lane 0 again (counting nothing more) if none.
-            let other = !same;
-            let second = g[(other.trailing_zeros() & 31) as usize];
-            let also = mask(v, second) & other;
-            total[first as usize] += same.count_ones() as u64;
-            total[second as usize] += also.count_ones() as u64;
-            let mut rest = other & !also;
-            while rest != 0 {
-                let kind = g[rest.trailing_zeros() as usize];
-                let more = mask(v, kind) & rest;
-                total[kind as usize] += more.count_ones() as u64;
-                rest &= !more;
-            }
+            let third = if wide {
+                count_group_avx2::<4>(g, total)
+            } else {
+                count_group_avx2::<2>(g, total)
+            };
+            thirds += third as u32;
         }
     }
     let mut total = tables
@@ -607,6 +604,39 @@ fn count_tiles_avx2(tiles: &[Tile]) -> [u64; Tile::COUNT] {
         total[t as usize] += 1;
     }
     total
+}
+
+/// Adds group `g`'s tiles to `total`: its first `KINDS` kinds without a branch, any more
+/// in a loop. Whether the group holds a third kind.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt")]
+#[inline]
+fn count_group_avx2<const KINDS: usize>(g: &[Tile; 32], total: &mut [u64; Tile::COUNT]) -> bool {
+    use std::arch::x86_64::*;
+    // SAFETY: `g` is 32 readable bytes (an unaligned load); AVX2 is enabled here.
+    let v = unsafe { _mm256_loadu_si256(g.as_ptr().cast()) };
+    let mask = |kind: Tile| {
+        _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(kind as u8 as i8))) as u32
+    };
+    let mut rest = u32::MAX;
+    let mut third = false;
+    for k in 0..KINDS {
+        // The first lane not yet counted; lane 0 again (counting nothing more) if none.
+        let kind = g[(rest.trailing_zeros() & 31) as usize];
+        let same = mask(kind) & rest;
+        total[kind as usize] += same.count_ones() as u64;
+        rest &= !same;
+        if k == 1 {
+            third = rest != 0;
+        }
+    }
+    while rest != 0 {
+        let kind = g[rest.trailing_zeros() as usize];
+        let more = mask(kind) & rest;
+        total[kind as usize] += more.count_ones() as u64;
+        rest &= !more;
+    }
+    third
 }
 
 /// [`hash_row`] of `N` rows of one length, in lockstep.
@@ -835,6 +865,34 @@ mod tests {
             // SAFETY: the CPU has AVX2 and POPCNT (checked just above).
             assert_eq!(unsafe { count_tiles_avx2(&runs) }, want);
             assert_eq!(unsafe { count_tiles_avx2(&tiles) }, count_tiles(&tiles));
+        }
+    }
+
+    #[test]
+    fn counts_of_groups_with_a_few_kinds() {
+        // Stretches of 2000 tiles whose groups hold one to six kinds (rock with rings of
+        // ore), so that both kernels run and each takes over from the other mid-band.
+        let tiles: Vec<Tile> = (0..400_001u64)
+            .map(|i| {
+                let kinds = 1 + (i / 2000) % 6;
+                let pick = crate::rng::mix64(i) % 8;
+                let k = if pick < kinds { pick } else { 0 };
+                Tile::ALL[((k * 5 + i / 100_000) % Tile::COUNT as u64) as usize]
+            })
+            .collect();
+        let mut want = [0u64; Tile::COUNT];
+        for t in &tiles {
+            want[*t as usize] += 1;
+        }
+        assert_eq!(count_tiles(&tiles), want);
+        assert_eq!(count_of(&tiles), want);
+        for start in [0, 1, 31, 4097] {
+            let part = &tiles[start..];
+            let mut want = [0u64; Tile::COUNT];
+            for t in part {
+                want[*t as usize] += 1;
+            }
+            assert_eq!(count_of(part), want, "from {start}");
         }
     }
 

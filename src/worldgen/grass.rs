@@ -53,10 +53,23 @@ fn grown(tile: Tile) -> Tile {
 }
 
 /// Dirt (mud) in `row` with air directly above (in `above`) grows grass (jungle grass).
+/// 32 tiles at a time, each written only if one of them grows: most of a world grows
+/// nothing, and the sky rows (never written since the surface pass) keep their pages
+/// unmapped, where a write of the air they hold would make the kernel clear them.
 #[inline]
 fn grow_under(row: &mut [Tile], above: &[Tile]) {
-    for (t, &a) in row.iter_mut().zip(above) {
-        *t = if a == Tile::Air { grown(*t) } else { *t };
+    const LANES: usize = 32;
+    let grows = |t: &Tile, a: &Tile| (*a == Tile::Air) & (grown(*t) != *t);
+    for (tiles, above) in row.chunks_mut(LANES).zip(above.chunks(LANES)) {
+        if tiles
+            .iter()
+            .zip(above)
+            .fold(false, |any, (t, a)| any | grows(t, a))
+        {
+            for (t, &a) in tiles.iter_mut().zip(above) {
+                *t = if a == Tile::Air { grown(*t) } else { *t };
+            }
+        }
     }
 }
 
@@ -109,6 +122,41 @@ mod tests {
         (0..w.height())
             .map(|y| w.row(y).iter().map(|t| t.ascii()).collect())
             .collect()
+    }
+
+    #[test]
+    fn exposed_grows_the_same_across_groups_of_tiles() {
+        // Rows wider than a group of 32, with groups that grow nothing, one tile, or many.
+        let glyphs = [' ', '.', 'm', '#', '~'];
+        let art: Vec<String> = (0..12u64)
+            .map(|y| {
+                (0..101u64)
+                    .map(|x| {
+                        let h = crate::rng::mix64(y * 1000 + x);
+                        if x / 32 == 1 && y % 2 == 1 {
+                            '#'
+                        } else {
+                            glyphs[(h % 5) as usize]
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let rows: Vec<&str> = art.iter().map(String::as_str).collect();
+        let got = grown_art(GrassMode::Exposed, &rows);
+        let before = World::from_ascii(&rows).unwrap();
+        for (y, got) in got.iter().enumerate() {
+            let want: String = (0..before.width())
+                .map(|x| {
+                    let t = before.tile(x, y);
+                    let open = y > 0 && before.tile(x, y - 1) == Tile::Air;
+                    if open { grown(t) } else { t }.ascii()
+                })
+                .collect();
+            assert_eq!(*got, want, "row {y}");
+        }
+        assert_eq!(got.len(), before.height());
+        assert!(got.concat().contains('w') && got.concat().contains('j'));
     }
 
     #[test]

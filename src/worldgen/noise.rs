@@ -20,7 +20,7 @@ pub use basis::{Basis, RowNoise};
 
 /// Perlin's quintic fade curve: 0 at 0, 1 at 1, zero first and second derivatives there.
 #[inline(always)]
-pub fn fade(t: f32) -> f32 {
+pub const fn fade(t: f32) -> f32 {
     t * t * t * (t * (t * 6.0 - 15.0) + 10.0)
 }
 
@@ -181,7 +181,7 @@ pub fn ceil_i64(x: f64) -> i64 {
 /// Sign factors `(sx, sy)` of the diagonal gradient picked by a lattice hash (as in
 /// [`grad2`]).
 #[inline(always)]
-fn signs(h: u32) -> (f32, f32) {
+const fn signs(h: u32) -> (f32, f32) {
     (
         1.0 - 2.0 * (h & 1) as f32,
         1.0 - 2.0 * ((h >> 1) & 1) as f32,
@@ -466,7 +466,7 @@ pub fn corners_of(left: u8, right: u8) -> u8 {
 /// The sign factors `(sx, sy)` of corner `c` (0: `00`, 1: `10`, 2: `01`, 3: `11`) of a
 /// [`cell_corners`] byte, as [`signs`] gives them from the hash.
 #[inline(always)]
-pub fn corner_signs(corners: u8, c: u32) -> (f32, f32) {
+pub const fn corner_signs(corners: u8, c: u32) -> (f32, f32) {
     signs((corners >> (2 * c)) as u32)
 }
 
@@ -481,11 +481,12 @@ pub fn quarter(t: f32) -> usize {
 /// Upper bounds of 2D noise over the quarters of a lattice cell, from its corner gradients
 /// alone ([`cell_corners`]): no sample of [`perlin_2d`] or the row kernels in that part of
 /// such a cell is above them. A pass that only wants noise above a threshold skips the
-/// parts whose bound is at or below it. Built on first use (about a millisecond), then
-/// shared.
+/// parts whose bound is at or below it. Worked out when Strata is compiled (it took about a
+/// millisecond of every run's CPU when built on first use).
 pub fn quarter_max() -> &'static QuarterMax {
-    static BOUNDS: std::sync::LazyLock<Box<QuarterMax>> =
-        std::sync::LazyLock::new(|| Box::new(QuarterMax::new()));
+    // Some millions of the compiler's evaluation steps, past its default limit.
+    #[allow(long_running_const_eval)]
+    static BOUNDS: QuarterMax = QuarterMax::new();
     &BOUNDS
 }
 
@@ -500,10 +501,24 @@ pub struct QuarterMax {
 }
 
 impl QuarterMax {
-    fn new() -> QuarterMax {
+    const fn new() -> QuarterMax {
         let quarter = quarter_bounds();
-        let row = quarter.map(|q| q.map(|r| r.into_iter().fold(f32::NEG_INFINITY, f32::max)));
-        let cell = row.map(|r| r.into_iter().fold(f32::NEG_INFINITY, f32::max));
+        let mut row = [[f32::NEG_INFINITY; 4]; 256];
+        let mut cell = [f32::NEG_INFINITY; 256];
+        let mut c = 0;
+        while c < 256 {
+            let mut qy = 0;
+            while qy < 4 {
+                let mut qx = 0;
+                while qx < 4 {
+                    row[c][qy] = row[c][qy].max(quarter[c][qy][qx]);
+                    qx += 1;
+                }
+                cell[c] = cell[c].max(row[c][qy]);
+                qy += 1;
+            }
+            c += 1;
+        }
         QuarterMax { quarter, row, cell }
     }
 }
@@ -521,50 +536,74 @@ const SPLIT: usize = 8;
 /// rectangle's ends). Each quarter is split into `SPLIT x SPLIT` rectangles, which keeps
 /// the bound within a few hundredths of the true maximum; `1e-4` on top covers the
 /// kernels' `f32` rounding (a few ulps of values under 2) and this function's own.
-fn quarter_bounds() -> [[[f32; 4]; 4]; 256] {
+const fn quarter_bounds() -> [[[f32; 4]; 4]; 256] {
     const N: usize = 4 * SPLIT;
-    let at = |i: usize| i as f32 / N as f32;
-    let faded: Vec<f32> = (0..=N).map(|i| fade(at(i))).collect();
+    const fn at(i: usize) -> f32 {
+        i as f32 / N as f32
+    }
+    // Per corner, the largest x or y part of L_c over step `i` of the grid.
+    const fn part(s: f32, offset: f32, i: usize) -> f32 {
+        (s * (at(i) - offset)).max(s * (at(i + 1) - offset))
+    }
+    let mut faded = [0f32; N + 1];
+    let mut i = 0;
+    while i <= N {
+        faded[i] = fade(at(i));
+        i += 1;
+    }
     let mut out = [[[f32::NEG_INFINITY; 4]; 4]; 256];
-    // Each corner pattern on its own: in parallel.
-    use rayon::prelude::*;
-    out.par_iter_mut()
-        .enumerate()
-        .for_each(|(corners, quarters)| {
-            // Per corner, the largest x and y parts of L_c over each step of the grid.
-            let part = |s: f32, offset: f32, i: usize| {
-                (s * (at(i) - offset)).max(s * (at(i + 1) - offset))
-            };
-            let mut mx = [[0f32; N]; 4];
-            let mut my = [[0f32; N]; 4];
-            for c in 0..4 {
-                let (sx, sy) = corner_signs(corners as u8, c as u32);
-                let (cx, cy) = ((c & 1) as f32, (c >> 1) as f32);
-                for i in 0..N {
-                    mx[c][i] = part(sx, cx, i);
-                    my[c][i] = part(sy, cy, i);
+    let mut corners = 0;
+    while corners < 256 {
+        let quarters = &mut out[corners];
+        let mut mx = [[0f32; N]; 4];
+        let mut my = [[0f32; N]; 4];
+        let mut c = 0;
+        while c < 4 {
+            let (sx, sy) = corner_signs(corners as u8, c as u32);
+            let (cx, cy) = ((c & 1) as f32, (c >> 1) as f32);
+            let mut i = 0;
+            while i < N {
+                mx[c][i] = part(sx, cx, i);
+                my[c][i] = part(sy, cy, i);
+                i += 1;
+            }
+            c += 1;
+        }
+        let mut j = 0;
+        while j < N {
+            let (v0, v1) = (faded[j], faded[j + 1]);
+            let mut i = 0;
+            while i < N {
+                let m = [
+                    mx[0][i] + my[0][j],
+                    mx[1][i] + my[1][j],
+                    mx[2][i] + my[2][j],
+                    mx[3][i] + my[3][j],
+                ];
+                let mut best = f32::NEG_INFINITY;
+                let us = [faded[i], faded[i + 1]];
+                let mut k = 0;
+                while k < 2 {
+                    let u = us[k];
+                    let below = (1.0 - u) * m[0] + u * m[1];
+                    let above = (1.0 - u) * m[2] + u * m[3];
+                    best = best.max((1.0 - v0) * below + v0 * above);
+                    best = best.max((1.0 - v1) * below + v1 * above);
+                    k += 1;
                 }
+                let q = &mut quarters[j / SPLIT][i / SPLIT];
+                *q = q.max(best);
+                i += 1;
             }
-            for j in 0..N {
-                let (v0, v1) = (faded[j], faded[j + 1]);
-                for i in 0..N {
-                    let m = [0, 1, 2, 3].map(|c| mx[c][i] + my[c][j]);
-                    let mut best = f32::NEG_INFINITY;
-                    for u in [faded[i], faded[i + 1]] {
-                        let below = (1.0 - u) * m[0] + u * m[1];
-                        let above = (1.0 - u) * m[2] + u * m[3];
-                        for v in [v0, v1] {
-                            best = best.max((1.0 - v) * below + v * above);
-                        }
-                    }
-                    let q = &mut quarters[j / SPLIT][i / SPLIT];
-                    *q = q.max(best);
-                }
-            }
-            for q in quarters.iter_mut().flatten() {
-                *q += 1e-4;
-            }
-        });
+            j += 1;
+        }
+        let mut q = 0;
+        while q < 16 {
+            quarters[q / 4][q % 4] += 1e-4;
+            q += 1;
+        }
+        corners += 1;
+    }
     out
 }
 
@@ -812,6 +851,28 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn quarter_bounds_worked_out_when_compiled_match_the_same_work_at_run_time() {
+        // The table in the binary comes from the compiler's evaluation; the same function
+        // called here runs as machine code. IEEE operations give the same bits either way.
+        let run_time = std::hint::black_box(quarter_bounds as fn() -> _)();
+        let compiled = &quarter_max().quarter;
+        let bits = |t: &[[[f32; 4]; 4]; 256]| -> Vec<u32> {
+            t.iter().flatten().flatten().map(|b| b.to_bits()).collect()
+        };
+        assert_eq!(bits(&run_time), bits(compiled));
+        for (c, quarters) in run_time.iter().enumerate() {
+            for (qy, row) in quarters.iter().enumerate() {
+                let row = row.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+                assert_eq!(quarter_max().row[c][qy].to_bits(), row.to_bits());
+            }
+            let cell = quarter_max().row[c]
+                .into_iter()
+                .fold(f32::NEG_INFINITY, f32::max);
+            assert_eq!(quarter_max().cell[c].to_bits(), cell.to_bits());
         }
     }
 

@@ -123,6 +123,10 @@ fn set_bits(words: &mut [u64], x0: usize, x1: usize) {
 /// covers, then turns the solid tiles marked into air: each tile is looked at once
 /// however many discs overlap on it (a tunnel's discs overlap about threefold).
 fn carve(world: &mut World, discs: &[Disc], below: &[u32]) {
+    // No tunnels (classic): nothing to mark, so no band to sweep.
+    if discs.is_empty() {
+        return;
+    }
     let (width, height) = (world.width(), world.height());
     let bands = height.div_ceil(BAND);
     let mut in_band: Vec<Vec<u32>> = vec![Vec::new(); bands];

@@ -66,7 +66,7 @@ pub fn lab_key(key: KeyCode, ctrl: bool, shift: bool, typing: bool) -> Option<La
         K::RightBracket => Step(1),
         K::N => Noise(if shift { -1 } else { 1 }),
         K::O => Octave,
-        K::V => Bases,
+        K::B => Bases,
         K::G => Find(if shift { -1 } else { 1 }),
         K::J => Jump,
         _ => return None,
@@ -518,7 +518,7 @@ impl App {
             }];
             if let Some(n) = &lab.noise {
                 let preset = noisemap::basis_of(&lab.edited, n);
-                views.push(format!("Basis (V): {}", lab.noise_bases.label(preset)));
+                views.push(format!("Basis (B): {}", lab.noise_bases.label(preset)));
             }
             views.push(match (&self.lab_gfx.find, lab.find) {
                 (_, None) => "Find (G, Shift+G): off".to_string(),
@@ -562,6 +562,17 @@ mod tests {
         assert_eq!(
             lab_key(KeyCode::RightBracket, false, false, false),
             Some(Step(1))
+        );
+        // B steps the noise bases; V stays the camera's key (play / free) in the lab.
+        assert_eq!(lab_key(KeyCode::B, false, false, false), Some(Bases));
+        assert_eq!(lab_key(KeyCode::V, false, false, false), None);
+        let camera = crate::game::settings::Bindings::default();
+        assert!(
+            camera
+                .keys(crate::game::settings::Command::Camera)
+                .iter()
+                .all(|k| lab_key(k.0, false, false, false).is_none()),
+            "no lab key takes the camera's keys"
         );
     }
 }

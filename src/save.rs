@@ -242,12 +242,7 @@ fn encode_with(
     let mut out = Vec::with_capacity(1 << 16);
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&version.to_le_bytes());
-    out.extend_from_slice(&(world.width() as u32).to_le_bytes());
-    out.extend_from_slice(&(world.height() as u32).to_le_bytes());
-    out.extend_from_slice(&world.seed.to_le_bytes());
-    let ron = preset_text(world);
-    out.extend_from_slice(&(ron.len() as u32).to_le_bytes());
-    out.extend_from_slice(ron.as_bytes());
+    out.extend_from_slice(&made_as(world));
     out.extend_from_slice(&player.pos.0.to_le_bytes());
     out.extend_from_slice(&player.pos.1.to_le_bytes());
     if kinds > 0 {
@@ -984,18 +979,7 @@ pub fn newest_of(dir: &Path, world: &World) -> Option<PathBuf> {
 /// own yet, such as the same seed typed again or given on the command line. Only each
 /// file's header is read, at most [`MAX_PRESET_TEXT`] bytes past its fixed fields.
 pub fn newest_of_seed(dir: &Path, world: &World) -> Option<PathBuf> {
-    let mut head = Vec::with_capacity(HEAD_FIXED);
-    head.extend_from_slice(MAGIC);
-    let want_rest = {
-        let mut w = Vec::new();
-        w.extend_from_slice(&(world.width() as u32).to_le_bytes());
-        w.extend_from_slice(&(world.height() as u32).to_le_bytes());
-        w.extend_from_slice(&world.seed.to_le_bytes());
-        let ron = preset_text(world);
-        w.extend_from_slice(&(ron.len() as u32).to_le_bytes());
-        w.extend_from_slice(ron.as_bytes());
-        w
-    };
+    let want_rest = made_as(world);
     let same = |path: &Path| -> bool {
         use std::io::Read;
         let Ok(file) = std::fs::File::open(path) else {
@@ -1014,6 +998,19 @@ pub fn newest_of_seed(dir: &Path, world: &World) -> Option<PathBuf> {
 
 /// Bytes of a save before its size: the magic and the format version.
 const HEAD_FIXED: usize = MAGIC.len() + 4;
+
+/// What a save's header says of how its world was made, as every format writes it after
+/// the version: width, height, seed and the preset's text (with its length).
+fn made_as(world: &World) -> Vec<u8> {
+    let ron = preset_text(world);
+    let mut out = Vec::with_capacity(20 + ron.len());
+    out.extend_from_slice(&(world.width() as u32).to_le_bytes());
+    out.extend_from_slice(&(world.height() as u32).to_le_bytes());
+    out.extend_from_slice(&world.seed.to_le_bytes());
+    out.extend_from_slice(&(ron.len() as u32).to_le_bytes());
+    out.extend_from_slice(ron.as_bytes());
+    out
+}
 
 /// Every save in `dir`, the most recently written first.
 fn saves_newest_first(dir: &Path) -> Vec<PathBuf> {

@@ -8,11 +8,11 @@
 //! Run: `cargo bench --bench cliffs` (optionally `-- REPS`, default 5).
 
 use std::time::Instant;
-use strata::preset::fields::field;
-use strata::preset::{MAX_ORES, Ore, Preset, Veins};
+use strata::base::depth::Layer;
+use strata::content::preset::fields::field;
+use strata::content::preset::{MAX_ORES, Ore, Preset, Veins};
 use strata::world::Tile;
 use strata::worldgen::generate;
-use strata::worldgen::layers::Layer;
 
 fn max(path: &str) -> f64 {
     field(path).expect("a preset field").max

@@ -8,8 +8,8 @@
 
 use std::time::Instant;
 use strata::analysis::analyse;
-use strata::preset::Preset;
-use strata::rng::pass_rng;
+use strata::base::rng::pass_rng;
+use strata::content::preset::Preset;
 use strata::world::World;
 use strata::worldgen::PASSES;
 
@@ -58,8 +58,11 @@ fn main() {
         .skip(1)
         .find_map(|a| a.parse().ok())
         .unwrap_or(11);
-    let text = include_str!("../config/presets/classic.ron");
-    let classic = strata::preset::parse(text, "classic").expect("classic preset parses");
+    let text = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/config/presets/classic.ron"
+    ));
+    let classic = strata::content::preset::parse(text, "classic").expect("classic preset parses");
     run(
         "classic",
         &Preset {

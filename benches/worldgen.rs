@@ -10,8 +10,8 @@
 mod reference;
 
 use divan::{Bencher, black_box, counter::ItemsCount};
-use strata::preset::Preset;
-use strata::rng::pass_rng;
+use strata::base::rng::pass_rng;
+use strata::content::preset::Preset;
 use strata::world::World;
 use strata::worldgen::{PASSES, caves, grass, layers, noise, ores, surface};
 
@@ -23,8 +23,11 @@ const SIZES: &[&str] = &["small 4200x1200", "medium 6400x1800", "large 8400x2400
 const SEED: u64 = 1;
 
 fn classic(size: &str) -> Preset {
-    let text = include_str!("../config/presets/classic.ron");
-    let mut p = strata::preset::parse(text, "classic").expect("classic preset parses");
+    let text = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/config/presets/classic.ron"
+    ));
+    let mut p = strata::content::preset::parse(text, "classic").expect("classic preset parses");
     (p.width, p.height) = match size.split(' ').next() {
         Some("small") => (4200, 1200),
         Some("medium") => (6400, 1800),
@@ -51,7 +54,7 @@ fn finished(preset: &Preset) -> World {
     strata::worldgen::generate(preset, SEED).0
 }
 
-type PassFn = fn(&mut World, &Preset, &mut strata::rng::PassRng);
+type PassFn = fn(&mut World, &Preset, &mut strata::base::rng::PassRng);
 
 fn bench_pass(bencher: Bencher, size: &str, name: &str, run: PassFn) {
     let preset = classic(size);
@@ -307,7 +310,7 @@ mod noise_per_sample {
 /// kernels beside the `noise` crate's Perlin, OpenSimplex and Value.
 mod bases_per_sample {
     use super::*;
-    use strata::worldgen::noise::Basis;
+    use strata::base::noise::Basis;
     const N: usize = 8400;
     const F: f32 = 0.08;
 

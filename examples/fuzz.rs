@@ -1,4 +1,4 @@
-//! Long fuzzing runs of the preset parser and the save decoder (see `strata::fuzz`).
+//! Long fuzzing runs of the preset parser and the save decoder (see `strata::cli::fuzz`).
 //!
 //!     cargo run --release --example fuzz -- [presets|saves|all] [CASES] [SEED]
 //!
@@ -8,7 +8,7 @@
 
 use rayon::prelude::*;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use strata::fuzz::{SaveFuzzer, preset_case};
+use strata::cli::fuzz::{SaveFuzzer, preset_case};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

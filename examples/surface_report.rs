@@ -8,7 +8,7 @@
 //! three biomes, both oceans, a lake, trees on a fifth of the forest, no buried grass.
 
 use std::path::Path;
-use strata::preset;
+use strata::content::preset;
 use strata::worldgen::{generate, survey::survey};
 
 fn main() {

@@ -9,8 +9,8 @@
 //! Run: `cargo run --release --example underground [PRESET ...]` (default.ron and large.ron
 //! when none is given).
 
-use strata::preset::load;
-use strata::survey::survey;
+use strata::analysis::underground::survey;
+use strata::content::preset::load;
 use strata::worldgen::generate;
 
 fn median(mut v: Vec<f64>) -> f64 {

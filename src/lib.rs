@@ -10,35 +10,18 @@
 //! The game and the display check behind it are the cargo feature `game` (on by default);
 //! `--no-default-features` builds a headless library and `strata` without macroquad.
 
-pub mod alloc;
 pub mod analysis;
+pub mod base;
 pub mod cli;
-pub mod creatures;
-pub mod day;
-pub mod edit;
-pub mod explored;
-pub mod export;
-pub mod flow;
-pub mod fsio;
-pub mod fuzz;
+pub mod content;
 #[cfg(feature = "game")]
 pub mod game;
-pub mod items;
-pub mod light;
-pub mod noisemap;
-pub mod paths;
-pub mod player;
-pub mod preset;
-pub mod reanalyse;
-pub mod rng;
-pub mod rules;
-pub mod save;
-pub mod survey;
-pub mod vitals;
+pub mod sim;
+pub mod store;
 pub mod world;
 pub mod worldgen;
 
 pub use analysis::{CaveReport, analyse};
-pub use preset::Preset;
+pub use content::preset::Preset;
 pub use world::{Tile, World};
 pub use worldgen::generate;

@@ -5,7 +5,7 @@ use strata::cli::{self, Command, Parsed};
 
 /// Large blocks mapped in 2 MiB pages: far fewer page faults for a new world.
 #[global_allocator]
-static ALLOCATOR: strata::alloc::LargePages = strata::alloc::LargePages;
+static ALLOCATOR: strata::cli::alloc::LargePages = strata::cli::alloc::LargePages;
 
 fn main() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
@@ -14,7 +14,7 @@ fn main() {
         // Blocks under the large-block size come from the heap and stay there when freed,
         // so a pass's run lists and column tables reuse the last pass's pages rather than
         // asking the kernel for fresh ones each time.
-        libc::mallopt(libc::M_MMAP_THRESHOLD, strata::alloc::LARGE as i32);
+        libc::mallopt(libc::M_MMAP_THRESHOLD, strata::cli::alloc::LARGE as i32);
         libc::mallopt(libc::M_TRIM_THRESHOLD, 64 << 20);
     }
     init_logging();
@@ -31,13 +31,13 @@ fn main() {
 
 fn run(parsed: Parsed) -> Result<(), String> {
     let command = match parsed {
-        Parsed::Print(text) => return strata::fsio::print_stdout(&text),
+        Parsed::Print(text) => return strata::base::fsio::print_stdout(&text),
         Parsed::Run(command) => command,
     };
     match command {
         Command::Presets { home } => {
             set_home(home);
-            strata::fsio::print_stdout(&cli::presets_listing())
+            strata::base::fsio::print_stdout(&cli::presets_listing())
         }
         Command::Completions { shell } => cli::completions(shell),
         Command::Gen(opts) => {
@@ -72,6 +72,6 @@ fn init_logging() {
 /// `--home DIR`: the player's files go there for this run.
 fn set_home(home: Option<std::path::PathBuf>) {
     if let Some(dir) = home {
-        strata::paths::set_home(dir);
+        strata::base::paths::set_home(dir);
     }
 }

@@ -5,14 +5,15 @@
 //!     STRATA_CAVE_SAVE=/tmp/cave.strata cargo test --release --test cave_save -- --ignored
 //!     strata play --load /tmp/cave.strata
 
-use strata::player::{Player, body_blocked};
-use strata::save::{self, PlayerState};
+use strata::sim::player::{Player, body_blocked};
+use strata::store::save::{self, PlayerState};
 use strata::world::Tile;
 
 #[test]
 #[ignore]
 fn write_a_save_with_the_player_in_a_cave() {
-    let preset = strata::preset::load(std::path::Path::new("config/presets/large.ron")).unwrap();
+    let preset =
+        strata::content::preset::load(std::path::Path::new("config/presets/large.ron")).unwrap();
     let (mut world, _) = strata::worldgen::generate(&preset, 42);
     let (w, _) = (world.width(), world.height());
     let centre = w / 2;

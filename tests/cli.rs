@@ -12,7 +12,7 @@ fn scratch_home() -> PathBuf {
 /// The binary with its player's folders in [`scratch_home`].
 fn strata_cmd() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_strata"));
-    cmd.env(strata::paths::HOME_VAR, scratch_home());
+    cmd.env(strata::base::paths::HOME_VAR, scratch_home());
     cmd
 }
 
@@ -478,7 +478,8 @@ fn concurrent_saves_to_one_path_always_leave_a_loadable_save() {
                 String::from_utf8_lossy(&out.stderr)
             );
         }
-        let (world, _) = strata::save::load(&path).unwrap_or_else(|e| panic!("round {round}: {e}"));
+        let (world, _) =
+            strata::store::save::load(&path).unwrap_or_else(|e| panic!("round {round}: {e}"));
         assert!(
             (round * 8..round * 8 + 8).contains(&world.seed),
             "round {round}"
@@ -802,7 +803,7 @@ fn a_refused_save_path_creates_no_folder() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(strata::save::load(&dir.join("new/deeper/w.strata")).is_ok());
+    assert!(strata::store::save::load(&dir.join("new/deeper/w.strata")).is_ok());
 }
 
 /// `strata` run by a user who may not write in root's folders: as is when this test is
@@ -824,7 +825,7 @@ fn strata_unprivileged(args: &[&str]) -> Option<Output> {
     };
     cmd.args(args)
         .current_dir("/")
-        .env(strata::paths::HOME_VAR, scratch_home())
+        .env(strata::base::paths::HOME_VAR, scratch_home())
         .output()
         .ok()
 }
@@ -937,7 +938,7 @@ fn the_players_presets_come_from_strata_home_or_home() {
         strata_cmd()
             .args(args)
             .current_dir(&other)
-            .env(strata::paths::HOME_VAR, env)
+            .env(strata::base::paths::HOME_VAR, env)
             .output()
             .unwrap()
     };
@@ -1049,7 +1050,7 @@ fn a_preset_name_that_is_no_file_is_named_and_an_empty_home_is_not_given() {
     let run = |args: &[&str]| {
         strata_cmd()
             .args(args)
-            .env(strata::paths::HOME_VAR, &home)
+            .env(strata::base::paths::HOME_VAR, &home)
             .output()
             .unwrap()
     };
@@ -1094,7 +1095,7 @@ fn preset_names_are_printed_escaped_one_line_each() {
     let run = |args: &[&str]| {
         strata_cmd()
             .args(args)
-            .env(strata::paths::HOME_VAR, &home)
+            .env(strata::base::paths::HOME_VAR, &home)
             .output()
             .unwrap()
     };

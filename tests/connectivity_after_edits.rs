@@ -1,9 +1,10 @@
 //! Connectivity stays true as the world changes: after digs and placements through the
 //! edit rules, a fresh `analyse` agrees tile for tile with an independent flood fill.
 
-use strata::edit::{self, Inventory};
-use strata::player::Player;
-use strata::preset::Preset;
+use strata::content::preset::Preset;
+use strata::sim::edit;
+use strata::sim::player::Player;
+use strata::world::inventory::Inventory;
 use strata::{Tile, World, analyse};
 
 fn assert_matches(world: &World, when: &str) {
@@ -20,7 +21,7 @@ fn analysis_after_random_digs_and_places_matches_a_flood_fill() {
             height: 150,
             // Caves near the surface as dense as deeper down, where the edits happen, and
             // every pocket kept (at this size most caverns are under `min_cavern`).
-            caves: strata::preset::CaveParams {
+            caves: strata::content::preset::CaveParams {
                 shallow: 0.0,
                 min_cavern: 0,
                 ..Default::default()
@@ -37,7 +38,7 @@ fn analysis_after_random_digs_and_places_matches_a_flood_fill() {
     inv.add("gold_pickaxe", 1);
     let mut state = 5u64;
     let mut rand = |n: usize| {
-        state = strata::rng::mix64(state.wrapping_add(0x9E37_79B9_7F4A_7C15));
+        state = strata::base::rng::mix64(state.wrapping_add(0x9E37_79B9_7F4A_7C15));
         (state % n as u64) as usize
     };
     let (mut dug, mut placed) = (0, 0);

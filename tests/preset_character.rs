@@ -2,7 +2,7 @@
 //! variation must actually make regions.
 
 use std::path::Path;
-use strata::preset::{self, Preset};
+use strata::content::preset::{self, Preset};
 use strata::{Tile, generate};
 
 fn load(name: &str) -> Preset {
@@ -54,7 +54,7 @@ fn caverns_are_more_open_and_connected_than_default() {
     let share = |p: &Preset| {
         // Ground air (at or below each column's surface row), so caves with mouths count.
         let (w, _) = generate(p, 4);
-        let s = strata::survey::survey(&w);
+        let s = strata::analysis::underground::survey(&w);
         (s.largest_share(), s.cave_share())
     };
     let (largest_caverns, air_caverns) = share(&sized(load("caverns")));

@@ -4,7 +4,7 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
-use strata::save::{self, PlayerState};
+use strata::store::save::{self, PlayerState};
 use strata::{Tile, World};
 
 struct Counting;

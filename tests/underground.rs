@@ -4,8 +4,8 @@
 //! mouths per 1000 columns, and a walk from the surface to 30% of the depth below it in
 //! every world. `cargo run --release --example underground` measures them at full size.
 
-use strata::preset::Preset;
-use strata::survey::survey;
+use strata::analysis::underground::survey;
+use strata::content::preset::Preset;
 use strata::worldgen::generate;
 
 #[test]

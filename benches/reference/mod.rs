@@ -15,7 +15,7 @@
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use std::collections::VecDeque;
-use strata::preset::{Jitter, Preset};
+use strata::content::preset::{Jitter, Preset};
 use strata::world::{Tile, World};
 
 /// Ken Perlin's improved noise with a shuffled permutation table.

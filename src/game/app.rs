@@ -12,8 +12,9 @@ use super::seedbox::SeedBox;
 use super::settings::{Command, Settings};
 use super::state::{Loaded, level_for};
 use super::worker::{Generated, Outcome, Source, Worker};
+use crate::cli;
+use crate::store::save;
 use crate::worldgen::PASSES;
-use crate::{cli, save};
 use std::time::{Duration, Instant};
 
 /// How the world was made, for the log: `passes N ms` for a generated world, `read N ms`
@@ -175,8 +176,8 @@ impl App {
             quit_failed: false,
             lab: None,
             settings: Settings::default(),
-            settings_path: crate::paths::settings_file(),
-            saves_dir: crate::paths::saves_dir(),
+            settings_path: crate::base::paths::settings_file(),
+            saves_dir: crate::base::paths::saves_dir(),
             settings_version: 0,
             pause_selected: 0,
             settings_selected: 0,

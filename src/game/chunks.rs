@@ -6,8 +6,8 @@
 //! This file is the pure part (chunk geometry, texel painting); the GPU side is
 //! [`super::textures::ChunkTextures`].
 
+use crate::world::depth::Layers;
 use crate::world::{CAVE_BACKDROP, STONE_BACKDROP, Tile, UNDERWORLD_BACKDROP, World};
-use crate::worldgen::layers::Layers;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -110,7 +110,7 @@ impl Grid {
 }
 
 /// Writes chunk `i`'s RGBA texels into `out`. At scale 1 a texel is the tile's colour in
-/// the palette of [`crate::export::pixel`] (underground air is the cave backdrop); at larger
+/// the palette of [`crate::store::export::pixel`] (underground air is the cave backdrop); at larger
 /// scales it is the mean colour of a sample of the tiles it covers. Works a row slice at a time: this
 /// runs over all 20 M tiles of a Large world on every generation.
 pub fn build_pixels(world: &World, grid: &Grid, i: usize, out: &mut Vec<u8>) {
@@ -211,7 +211,7 @@ pub fn build_all(world: &World, grid: &Grid, cancel: &AtomicBool) -> Option<Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::export;
+    use crate::store::export;
 
     #[test]
     fn grid_covers_the_world_with_edge_chunks() {
@@ -302,7 +302,7 @@ mod bench {
     #[test]
     #[ignore]
     fn time_chunk_painting_on_large() {
-        let p = crate::preset::Preset {
+        let p = crate::content::preset::Preset {
             width: 8400,
             height: 2400,
             ..Default::default()

@@ -1,5 +1,5 @@
 //! The fog over what the player has not seen: one texture of a texel per cell of the
-//! explored map ([`crate::explored`]), opaque where unseen, clear where seen, drawn black
+//! explored map ([`crate::world::explored`]), opaque where unseen, clear where seen, drawn black
 //! over the minimap and over the map view (the free camera). It holds alpha alone, a byte
 //! a cell (1.26 MB for a Large world, a quarter of RGBA's upload when a world arrives),
 //! is built once per world, and then only the cells revealed since the last frame are
@@ -7,7 +7,7 @@
 
 use super::camera::Camera;
 use super::state::Loaded;
-use crate::explored::{CELL, Cells, Explored};
+use crate::world::explored::{CELL, Cells, Explored};
 use macroquad::miniquad::{self, TextureFormat, TextureParams, TextureWrap};
 use macroquad::prelude::*;
 use macroquad::window::get_internal_gl;

@@ -76,7 +76,7 @@ fn start_preset(opts: &PlayOptions, dir: &Path) -> Choice {
     if let Some(file) = cli::user_preset(dir, name) {
         return Choice::File(file);
     }
-    let key = crate::preset::builtin_key(&name.to_string_lossy());
+    let key = crate::content::preset::builtin_key(&name.to_string_lossy());
     Choice::BuiltIn(key.unwrap_or("default"))
 }
 
@@ -88,7 +88,7 @@ pub async fn main_loop(
     start: Option<Source>,
     (settings, settings_path, settings_error): super::StartSettings,
 ) -> Result<(), String> {
-    let dir = crate::paths::user_presets_dir();
+    let dir = crate::base::paths::user_presets_dir();
     let presets = match start_preset(&opts, &dir) {
         Choice::File(path) => Presets::open(dir, Some(path)),
         Choice::BuiltIn(name) => {
@@ -530,7 +530,7 @@ fn play_lines(w: &super::state::Loaded, view: &lighting::LightView) -> Vec<Strin
         p.0,
         p.1,
         w.light.get(cx, cy),
-        crate::light::PLAYER,
+        crate::sim::light::PLAYER,
         view.last_build.as_secs_f64() * 1e3
     )];
     let near: Vec<String> = w
@@ -621,9 +621,9 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, sc
         if app.mode == Mode::Inventory {
             let list = play::Play::recipes(w);
             let selected = app.play.recipe_selected.min(list.len().saturating_sub(1));
-            let cat = crate::items::catalog();
+            let cat = crate::content::items::catalog();
             let chest = app.play.chest.and_then(|(x, y)| w.world.chests.get(x, y));
-            let empty = crate::items::Chest::empty();
+            let empty = crate::world::chest::Chest::empty();
             let chest = app.play.chest.map(|_| chest.unwrap_or(&empty));
             invscreen::draw(
                 cat,
@@ -699,7 +699,7 @@ fn save_screenshot(path: &Path) -> Result<(), String> {
     for px in rows.chunks_exact_mut(4) {
         px[3] = 255;
     }
-    crate::fsio::write_file(path, |f| {
+    crate::base::fsio::write_file(path, |f| {
         let mut enc = png::Encoder::new(f, w as u32, h as u32);
         enc.set_color(png::ColorType::Rgba);
         enc.set_depth(png::BitDepth::Eight);

@@ -9,7 +9,7 @@
 //! the preset file is not the player's request in the game (the file was saved in an
 //! editor), so it asks nothing: the old world is saved first, and the message says where.
 
-use crate::preset::Preset;
+use crate::content::preset::Preset;
 use std::path::{Path, PathBuf};
 
 /// A request that replaces the world on screen.

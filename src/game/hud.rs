@@ -5,10 +5,11 @@
 use super::camera::Camera;
 use super::play::Target;
 use super::render::atlas_source;
-use crate::creatures::Creatures;
-use crate::edit::Inventory;
-use crate::items::{Item, Kind, Stack, catalog};
-use crate::vitals::{HEARTS, Vitals, hearts};
+use crate::content::items::{Item, Kind, catalog};
+use crate::sim::creatures::Creatures;
+use crate::sim::vitals::{HEARTS, Vitals, hearts};
+use crate::world::inventory::Inventory;
+use crate::world::inventory::Stack;
 use macroquad::prelude::*;
 
 pub use super::layout::ABOVE_HOTBAR;
@@ -200,7 +201,7 @@ pub fn draw_vitals(v: &Vitals, time_of_day: f32, lay: &Layout) {
             heart(inner, Color::new(0.9, 0.12, 0.16, 1.0));
         }
     }
-    let rules = crate::rules::rules();
+    let rules = crate::content::rules::rules();
     if v.breath < rules.breath_seconds {
         let n = (v.breath / rules.breath_seconds * HEARTS as f32).ceil() as usize;
         for r in rects.iter().take(n) {
@@ -213,12 +214,12 @@ pub fn draw_vitals(v: &Vitals, time_of_day: f32, lay: &Layout) {
             );
         }
     }
-    let night = crate::day::is_night(time_of_day, rules);
+    let night = crate::sim::day::is_night(time_of_day, rules);
     let text = format!(
         "{}  {:.0}/{:.0}  {}",
-        crate::day::clock(time_of_day),
+        crate::sim::day::clock(time_of_day),
         v.health.ceil(),
-        crate::save::MAX_HEALTH,
+        crate::sim::vitals::MAX_HEALTH,
         if night { "night" } else { "day" }
     );
     let font = (16.0 * s).round() as u16;
@@ -264,7 +265,7 @@ pub fn draw_creatures(c: &Creatures, cam: &Camera, screen: (f32, f32)) {
 
 /// The sword's swing: a blade sweeping out from the player's side toward `facing`.
 pub fn draw_swing(
-    player: &crate::player::Player,
+    player: &crate::sim::player::Player,
     reach: f32,
     item_color: [u8; 3],
     cam: &Camera,
@@ -304,7 +305,7 @@ pub fn draw_swing(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::edit::HOTBAR_SLOTS;
+    use crate::sim::edit::HOTBAR_SLOTS;
 
     fn lay(screen: (f32, f32), s: f32) -> Layout {
         super::super::layout::layout(screen, s, &Default::default())

@@ -289,8 +289,8 @@ pub fn walk_input(
     held: impl Fn(KeyCode) -> bool,
     presses: u8,
     keys: &Bindings,
-) -> crate::player::Input {
-    crate::player::Input {
+) -> crate::sim::player::Input {
+    crate::sim::player::Input {
         left: keys.held(Command::Left, &held),
         right: keys.held(Command::Right, &held),
         jump: keys.held(Command::Jump, &held),
@@ -508,7 +508,7 @@ mod tests {
         assert!(!i.left && i.right && !i.jump && i.presses == 2);
         assert_eq!(
             walk_input(|_| false, 0, &keys),
-            crate::player::Input::default()
+            crate::sim::player::Input::default()
         );
     }
 

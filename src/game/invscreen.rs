@@ -5,7 +5,13 @@
 //! the chest's three rows of nine, whose slots take clicks as the inventory's do. Layout,
 //! the list and hit-testing are plain functions; drawing follows.
 
-use crate::items::{Catalog, Chest, CraftRefusal, Inventory, Stack, Stations};
+use crate::content::items::Catalog;
+
+use crate::sim::craft::{CraftRefusal, Stations};
+
+use crate::world::chest::Chest;
+
+use crate::world::inventory::{Inventory, Stack};
 use macroquad::prelude::*;
 
 use super::layout::{Layout, contains};
@@ -32,7 +38,7 @@ pub fn listed(
         .recipes
         .iter()
         .enumerate()
-        .map(|(i, r)| (i, cat.status(r, inv, near)))
+        .map(|(i, r)| (i, crate::sim::craft::status(r, inv, near)))
         .filter(|(i, st)| {
             !matches!(st, Err(CraftRefusal::Missing(..)))
                 || cat.recipes[*i]
@@ -211,8 +217,8 @@ fn draw_crafting(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::items::CHEST_SLOTS;
-    use crate::items::catalog;
+    use crate::content::items::CHEST_SLOTS;
+    use crate::content::items::catalog;
     use crate::world::Tile;
 
     #[test]

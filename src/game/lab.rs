@@ -1,13 +1,13 @@
 //! The world lab's state: the preset being tuned, the panel's rows (every field of
-//! [`crate::preset::FIELDS`], grouped by section as the RON files group them), edits with
+//! [`crate::content::preset::FIELDS`], grouped by section as the RON files group them), edits with
 //! undo and redo, a typed value or a save name being entered, the debounce that turns a run
 //! of slider moves into one regeneration, and the pass stepper's position. Pure: drawing
 //! and the mouse are in `lab_ui`, so all of this is tested without a window.
 
-use crate::preset::fields::{Field, Kind, entries};
-use crate::preset::{FIELDS, Preset};
+use crate::base::noise::Basis;
+use crate::content::preset::fields::{Field, Kind, entries};
+use crate::content::preset::{FIELDS, Preset};
 use crate::worldgen::PASSES;
-use crate::worldgen::noise::Basis;
 use std::path::{Path, PathBuf};
 
 /// Seconds without an edit before the edited preset is generated: a slider dragged
@@ -444,7 +444,7 @@ impl Lab {
         let mut p = self.edited.clone();
         p.name = name;
         let about = format!("tuned in the world lab from {}.", self.base.name);
-        let path = crate::preset::save_in(dir, &p, &about).map_err(|e| e.to_string())?;
+        let path = crate::content::preset::save_in(dir, &p, &about).map_err(|e| e.to_string())?;
         self.edited = p.clone();
         self.base = p;
         Ok(path)

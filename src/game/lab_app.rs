@@ -11,8 +11,8 @@ use super::lab::{Entry, Lab, NoiseBases};
 use super::lab_ui::{Button, Layout, scroll_to_selection};
 use super::lab_views::{self, Found, Target};
 use super::worker::Source;
-use crate::noisemap;
-use crate::worldgen::noise::Basis;
+use crate::base::noise::Basis;
+use crate::worldgen::noisemap;
 use macroquad::prelude::*;
 use std::sync::mpsc::{Receiver, channel};
 
@@ -79,7 +79,7 @@ type NoiseKey = (
     String,
     Option<u32>,
     super::lab::NoiseBases,
-    crate::preset::Preset,
+    crate::content::preset::Preset,
     u64,
 );
 
@@ -362,7 +362,7 @@ impl App {
     fn lab_save(&mut self) {
         let Some(lab) = &mut self.lab else { return };
         // The user presets folder: the preset menu lists it first.
-        let dir = crate::paths::user_presets_dir();
+        let dir = crate::base::paths::user_presets_dir();
         match lab.commit_name(&dir) {
             Ok(path) => {
                 log::info!("saved preset {}", path.display());
@@ -477,7 +477,7 @@ impl App {
         }
         let (x0, x1) = layout.track();
         if mx >= x0 - 8.0 && mx <= x1 + 8.0 {
-            use crate::preset::fields::Kind;
+            use crate::content::preset::fields::Kind;
             match f.kind {
                 Kind::Float | Kind::Int => {
                     lab.start_drag(row);

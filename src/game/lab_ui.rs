@@ -5,7 +5,7 @@
 //! tested without a window.
 
 use super::lab::{Entry, Lab, Row, value_text};
-use crate::preset::fields::{Field, Kind};
+use crate::content::preset::fields::{Field, Kind};
 use crate::worldgen::PassTiming;
 use macroquad::prelude::*;
 
@@ -97,7 +97,7 @@ impl Layout {
     }
 
     /// A slider value for screen `x` on field `f` (fitted to its range and step).
-    pub fn slider_value(&self, f: &Field, preset: &crate::preset::Preset, x: f32) -> f64 {
+    pub fn slider_value(&self, f: &Field, preset: &crate::content::preset::Preset, x: f32) -> f64 {
         let (x0, x1) = self.track();
         let t = ((x - x0) / (x1 - x0)).clamp(0.0, 1.0) as f64;
         let (lo, hi) = f.bounds(preset);
@@ -269,7 +269,7 @@ pub fn fit_lines(texts: &[String], chars: usize, max: usize) -> Vec<String> {
 fn draw_control(
     f: &Field,
     v: Option<f64>,
-    preset: &crate::preset::Preset,
+    preset: &crate::content::preset::Preset,
     (t0, t1): (f32, f32),
     top: f32,
     lh: f32,
@@ -352,7 +352,7 @@ pub fn stepper_lines(lab: &Lab, timings: &[PassTiming]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::preset::{Preset, field};
+    use crate::content::preset::{Preset, field};
 
     #[test]
     fn rows_and_buttons_are_where_they_are_drawn() {

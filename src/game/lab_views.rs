@@ -3,8 +3,8 @@
 //! depth layer, the nearest one to jump to). Pure: pictures are RGBA bytes at a few tiles
 //! a texel, built off the render thread by `lab_app`.
 
+use crate::world::depth::{Layer, Layers};
 use crate::world::{Tile, World};
-use crate::worldgen::layers::{Layer, Layers};
 
 /// Widest overlay picture, in texels (a texel covers `step` x `step` tiles).
 pub const MAX_TEXELS: usize = 2048;
@@ -20,7 +20,7 @@ pub fn noise_picture(values: &[f32]) -> Vec<u8> {
     values
         .iter()
         .flat_map(|&v| {
-            let g = crate::noisemap::grey(v);
+            let g = crate::worldgen::noisemap::grey(v);
             [g, g, g, 215]
         })
         .collect()
@@ -186,7 +186,7 @@ impl Found {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::preset::Preset;
+    use crate::content::preset::Preset;
 
     fn world() -> World {
         let p = Preset {

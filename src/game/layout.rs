@@ -9,10 +9,10 @@
 //! A UI scale too large for the window is held to the largest that fits (see [`cap`]):
 //! the layout never pushes a panel off screen to honour it.
 
-use crate::edit::HOTBAR_SLOTS;
-use crate::items::CHEST_SLOTS;
-use crate::items::inventory::SLOTS;
-use crate::vitals::HEARTS;
+use crate::content::items::CHEST_SLOTS;
+use crate::sim::edit::HOTBAR_SLOTS;
+use crate::sim::vitals::HEARTS;
+use crate::world::inventory::SLOTS;
 use macroquad::math::Rect;
 
 /// What is on screen besides the hotbar and the status line, which always are.
@@ -473,8 +473,8 @@ fn grid<const N: usize>(x0: f32, y0: f32, s: f32, drop: f32) -> [Rect; N] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::base::noise::Basis;
     use crate::game::settings::UI_SCALE;
-    use crate::worldgen::noise::Basis;
 
     const SIZES: [(f32, f32); 3] = [(1280.0, 720.0), (1920.0, 1080.0), (800.0, 600.0)];
 

@@ -7,7 +7,7 @@
 
 use super::camera::{Camera, TileRange};
 use super::state::Loaded;
-use crate::light::{LightMap, MAX_LIGHT};
+use crate::sim::light::{LightMap, MAX_LIGHT};
 use crate::world::World;
 use macroquad::prelude::*;
 
@@ -63,15 +63,15 @@ pub fn fill(
     out.reserve(range.count() * 4);
     let near = |x: usize, y: usize| {
         let (px, py) = (player_centre.0 as i64, player_centre.1 as i64);
-        (x as i64 - px).abs() + (y as i64 - py).abs() < crate::light::PLAYER as i64
+        (x as i64 - px).abs() + (y as i64 - py).abs() < crate::sim::light::PLAYER as i64
     };
     let w = range.x1 - range.x0;
     for y in range.y0..range.y1 {
         let row = &light.levels()[y * light.width()..][range.x0..range.x1];
         for (i, &day) in row.iter().enumerate() {
             let x = range.x0 + i;
-            let mine =
-                near(x, y).then(|| crate::light::player_light(player_centre, x as i64, y as i64));
+            let mine = near(x, y)
+                .then(|| crate::sim::light::player_light(player_centre, x as i64, y as i64));
             let lit = |l: u8| mine.map_or(l, |p| l.max(p));
             let (day, l) = match night {
                 Some(n) => (
@@ -101,7 +101,7 @@ pub fn emitted(world: &World, range: &TileRange) -> Vec<u8> {
     let mut buckets: [Vec<u32>; MAX_LIGHT as usize + 1] = Default::default();
     for y in y0..y1 {
         for (i, &t) in world.row(y)[x0..x1].iter().enumerate() {
-            let e = crate::light::emits(t);
+            let e = crate::sim::light::emits(t);
             if e > 0 {
                 let at = (y - y0) * w + i;
                 lv[at] = e;
@@ -119,9 +119,9 @@ pub fn emitted(world: &World, range: &TileRange) -> Vec<u8> {
             let mut reach = |j: usize| {
                 let t = world.tile(x0 + j % w, y0 + j / w);
                 let loss = if t.is_solid() {
-                    crate::light::SOLID_LOSS
+                    crate::sim::light::SOLID_LOSS
                 } else {
-                    crate::light::AIR_LOSS
+                    crate::sim::light::AIR_LOSS
                 };
                 let l = (level as u8).saturating_sub(loss);
                 if l > lv[j] {
@@ -185,19 +185,19 @@ impl LightView {
             return;
         }
         let c = l.player.centre();
-        let rules = crate::rules::rules();
-        let sun = crate::day::sun_level(l.time_of_day, rules);
+        let rules = crate::content::rules::rules();
+        let sun = crate::sim::day::sun_level(l.time_of_day, rules);
         let key = (l.light_version, (c.0 as i64, c.1 as i64), world_id, sun);
         if key == self.key && self.range.is_some_and(|r| covers(&r, vis)) {
             return;
         }
         let start = std::time::Instant::now();
         let range = with_margin(vis, l.size());
-        let lit = (sun < crate::light::SUN).then(|| emitted(&l.world, &range));
+        let lit = (sun < crate::sim::light::SUN).then(|| emitted(&l.world, &range));
         let night = lit.as_deref().map(|emitted| Night {
             sun,
             emitted,
-            tint: crate::day::night(l.time_of_day, rules),
+            tint: crate::sim::day::night(l.time_of_day, rules),
         });
         fill(&l.light, &range, c, night.as_ref(), &mut self.buf);
         let (w, h) = ((range.x1 - range.x0) as u16, (range.y1 - range.y0) as u16);
@@ -248,7 +248,7 @@ mod tests {
             assert!(darkness(l) < darkness(l - 1));
         }
         // The player's light leaves its own tile clearly visible.
-        assert!(darkness(crate::light::PLAYER) < 128);
+        assert!(darkness(crate::sim::light::PLAYER) < 128);
     }
 
     #[test]
@@ -280,7 +280,7 @@ mod tests {
         assert_eq!(alpha(&out, 3, 0), 0, "sky");
         assert_eq!(alpha(&out, 8, 7), 255, "sealed cave is dark");
         fill(&light, &all, (8.5, 7.5), None, &mut out);
-        assert_eq!(alpha(&out, 8, 7), darkness(crate::light::PLAYER));
+        assert_eq!(alpha(&out, 8, 7), darkness(crate::sim::light::PLAYER));
         assert!(alpha(&out, 6, 7) < 255 && alpha(&out, 6, 7) > alpha(&out, 8, 7));
         // A sub-range is the same texels.
         let part = TileRange {
@@ -314,9 +314,9 @@ mod tests {
         };
         let lit = emitted(&w, &all);
         assert_eq!(lit.len(), 150);
-        assert_eq!(lit[3 * 30 + 3], crate::light::TORCH);
-        assert_eq!(lit[3 * 30 + 4], crate::light::TORCH - 1);
-        assert_eq!(lit[8], crate::light::TORCH - 6, "through the air");
+        assert_eq!(lit[3 * 30 + 3], crate::sim::light::TORCH);
+        assert_eq!(lit[3 * 30 + 4], crate::sim::light::TORCH - 1);
+        assert_eq!(lit[8], crate::sim::light::TORCH - 6, "through the air");
         assert_eq!(lit[28], 0, "no torch light reaches the far sky");
         let night = Night {
             sun: 4,
@@ -331,7 +331,7 @@ mod tests {
         assert_eq!(alpha(&dark, 28, 0), darkness(4), "the sky at night");
         assert_eq!(
             alpha(&dark, 3, 1),
-            darkness(crate::light::TORCH),
+            darkness(crate::sim::light::TORCH),
             "a torch outside"
         );
         assert_eq!(

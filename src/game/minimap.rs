@@ -105,7 +105,7 @@ pub fn draw(l: &Loaded, fog: &FogView, cam: &Camera, r: Rect, screen: (f32, f32)
 
 /// Runs of columns `a..b` whose surface tile the player has not seen, a cell at a time.
 pub fn unseen_surface(world: &crate::world::World) -> Vec<(usize, usize)> {
-    use crate::explored::CELL;
+    use crate::world::explored::CELL;
     let mut out: Vec<(usize, usize)> = Vec::new();
     for x in (0..world.width()).step_by(CELL) {
         let y = (world.surface[x] as usize).min(world.height() - 1);
@@ -127,7 +127,7 @@ mod tests {
 
     #[test]
     fn the_biome_strip_is_fogged_where_the_surface_is_unseen() {
-        let mut w = crate::world::World::new(40, 20, 0, crate::preset::Preset::default());
+        let mut w = crate::world::World::new(40, 20, 0, crate::content::preset::Preset::default());
         w.surface = vec![10; 40];
         assert_eq!(unseen_surface(&w), [(0, 40)]);
         // Cells 2 and 3 across, at the surface's row (10 / 4 = 2).

@@ -1,11 +1,11 @@
 //! The F3 overlay's text, built from plain values so it is unit-tested without a window.
 
 use crate::analysis::CaveReport;
-use crate::preset::Biome;
+use crate::content::preset::Biome;
+use crate::world::depth::{Layer, Layers};
 use crate::world::{Tile, World};
 use crate::worldgen::PassTiming;
 use crate::worldgen::biomes::BiomeMap;
-use crate::worldgen::layers::{Layer, Layers};
 
 /// What the mouse is over.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -6,11 +6,12 @@
 
 use super::invscreen;
 use super::state::Loaded;
-use crate::edit::{self, DigStep, EditRefusal};
-use crate::items::{self, CraftRefusal, Stations, catalog};
-use crate::player::Input;
-use crate::save;
-use crate::vitals::{Harm, Senses, Vitals};
+use crate::content::items::catalog;
+use crate::sim::craft::{CraftRefusal, Stations};
+use crate::sim::edit::{self, DigStep, EditRefusal};
+use crate::sim::player::Input;
+use crate::sim::vitals::{Harm, Senses, Vitals};
+use crate::store::save;
 use crate::world::Tile;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, channel};
@@ -53,7 +54,7 @@ pub struct Play {
     last_log: Option<String>,
     log_at: f64,
     /// The stack on the cursor in the inventory screen.
-    pub held: Option<crate::items::Stack>,
+    pub held: Option<crate::world::inventory::Stack>,
     /// Half the view in tiles (creatures spawn outside it); set by the frame loop.
     pub view_half: (f32, f32),
     /// When the sword may swing again, and until when the swing shows.
@@ -81,7 +82,7 @@ pub fn position_line(pos: (f32, f32), screen_pos: (f32, f32), zoom: f64) -> Stri
 
 /// The `creatures:` log line: each creature's kind and feet position in tiles, so a script
 /// can walk the player toward one.
-pub fn creatures_line(list: &[crate::creatures::Creature]) -> String {
+pub fn creatures_line(list: &[crate::sim::creatures::Creature]) -> String {
     let each: Vec<String> = list
         .iter()
         .map(|c| {
@@ -106,10 +107,10 @@ pub fn tile_at(p: (f64, f64), size: (usize, usize)) -> Option<(i64, i64)> {
 }
 
 /// Reveals the explored map around the player by the light there (see
-/// [`crate::explored`]), noting the cells revealed for the fog texture. Revealing is not
+/// [`crate::world::explored`]), noting the cells revealed for the fog texture. Revealing is not
 /// an edit: it never makes a world ask to be saved, but every save keeps it.
 pub fn reveal(l: &mut Loaded) {
-    use crate::explored::{REVEAL_LIGHT, REVEAL_RADIUS};
+    use crate::world::explored::{REVEAL_LIGHT, REVEAL_RADIUS};
     let c = l.player.centre();
     let light = &l.light;
     let lit = |x, y| light.get_with_player(x, y, c) >= REVEAL_LIGHT;
@@ -256,11 +257,11 @@ impl Play {
     /// The world's time, the player's health and the creatures for one frame; death
     /// respawns the player.
     fn live(&mut self, l: &mut Loaded, dt: f32, now: f64) {
-        let rules = crate::rules::rules();
-        l.time_of_day = crate::day::advance(l.time_of_day, dt, rules);
+        let rules = crate::content::rules::rules();
+        l.time_of_day = crate::sim::day::advance(l.time_of_day, dt, rules);
         let senses = Senses::of(&l.world, l.player.pos, l.player.on_ground);
         let mut killer = l.vitals.update(senses, dt, rules);
-        let night = crate::day::is_night(l.time_of_day, rules);
+        let night = crate::sim::day::is_night(l.time_of_day, rules);
         let half = if self.view_half.0 > 0.0 {
             self.view_half
         } else {
@@ -311,8 +312,8 @@ impl Play {
         }
         if let Some(harm) = killer {
             log::debug!("died of {harm}; back at the spawn point with everything carried");
-            l.player = crate::player::Player::spawn(&l.world);
-            l.vitals = Vitals::new(crate::save::MAX_HEALTH, rules);
+            l.player = crate::sim::player::Player::spawn(&l.world);
+            l.vitals = Vitals::new(crate::sim::vitals::MAX_HEALTH, rules);
             l.creatures.immune = 2.0;
             self.say(format!("You died of {harm}. Nothing was lost."), now);
         }
@@ -351,7 +352,7 @@ impl Play {
         let cat = catalog();
         let near = Stations::near(&l.world, l.player.bounds(), cat);
         let recipe = &cat.recipes[i];
-        match items::craft(cat, recipe, &mut l.inventory, near) {
+        match crate::sim::craft::craft(recipe, &mut l.inventory, near) {
             Ok(()) => {
                 let item = cat.item(recipe.make);
                 log::debug!("crafted {} x{}", item.name, recipe.count);
@@ -445,7 +446,7 @@ impl Play {
     }
 
     /// F5: writes the world and the player to `world-<id>.strata` in the saves folder
-    /// `dir` ([`crate::paths::saves_dir`] in the game) on a thread (a copy of the world is taken first, so
+    /// `dir` ([`crate::base::paths::saves_dir`] in the game) on a thread (a copy of the world is taken first, so
     /// play goes on while it is written), keeping the save it replaces as
     /// `world-<id>.strata.bak` ([`save::save_path`]). Returns whether a save started.
     pub fn save(&mut self, l: &Loaded, dir: &Path, now: f64) -> bool {
@@ -615,7 +616,7 @@ mod tests {
 
     #[test]
     fn creatures_line_names_each_with_its_feet() {
-        use crate::creatures::{Creature, Kind};
+        use crate::sim::creatures::{Creature, Kind};
         let list = [
             Creature::new(Kind::Slime, (12.5, 19.0)),
             Creature::new(Kind::CaveSlime, (70.25, 30.0)),
@@ -654,8 +655,8 @@ mod tests {
             }
         }
         assert_eq!(l.world.tile(below.0 as usize, below.1 as usize), Tile::Air);
-        assert_eq!(l.inventory.count(crate::edit::drop_of(tile)), 1);
-        assert_eq!(l.light, crate::light::LightMap::compute(&l.world));
+        assert_eq!(l.inventory.count(crate::sim::edit::drop_of(tile)), 1);
+        assert_eq!(l.light, crate::sim::light::LightMap::compute(&l.world));
         l.settle();
         assert_eq!(
             l.report,
@@ -722,7 +723,7 @@ mod tests {
         let (px, py) = l.player.pos;
         let at = ((px + 2.0) as usize, py as usize - 1);
         l.world.set(at.0, at.1, Tile::Chest);
-        let gel = crate::items::named("gel").unwrap();
+        let gel = crate::content::items::named("gel").unwrap();
         l.world.chests.open(at.0, at.1).add(gel, 6);
         let right = Buttons {
             place: true,
@@ -769,10 +770,10 @@ mod tests {
         assert!(map.seen(px, py), "where the player stands");
         assert!(map.seen(px, py.saturating_sub(20)), "the sky above");
         // Nothing beyond the reveal square, and not the dark rock deep below.
-        let far = crate::explored::REVEAL_RADIUS + crate::explored::CELL;
+        let far = crate::world::explored::REVEAL_RADIUS + crate::world::explored::CELL;
         assert!(!map.seen(px + far, py) && !map.seen(px - far, py));
         // A cell within the square whose every tile is dark (rock under the ground).
-        use crate::explored::CELL;
+        use crate::world::explored::CELL;
         let dark = |y: usize| {
             let (cx, cy) = (px / CELL * CELL, y / CELL * CELL);
             (cy..cy + CELL)
@@ -794,8 +795,8 @@ mod tests {
         let (mut l, mut play) = landed();
         l.creatures.list.clear();
         let (px, py) = l.player.pos;
-        l.creatures.list.push(crate::creatures::Creature::new(
-            crate::creatures::Kind::Slime,
+        l.creatures.list.push(crate::sim::creatures::Creature::new(
+            crate::sim::creatures::Kind::Slime,
             (px + 1.2, py),
         ));
         l.inventory.select(1);
@@ -872,8 +873,8 @@ mod tests {
             .map(|n| n.0.clone())
             .unwrap_or_default();
         assert!(notice.contains("You died of lava"), "{notice}");
-        assert_eq!(l.player.pos, crate::player::spawn_point(&l.world));
-        assert_eq!(l.vitals.health, crate::save::MAX_HEALTH);
+        assert_eq!(l.player.pos, crate::sim::player::spawn_point(&l.world));
+        assert_eq!(l.vitals.health, crate::sim::vitals::MAX_HEALTH);
         assert_eq!(l.inventory, carried, "nothing lost");
     }
 
@@ -884,7 +885,7 @@ mod tests {
         for _ in 0..600 {
             play.step(&mut l, Input::default(), None, Buttons::default(), 0.1, 0.0);
         }
-        let day = crate::rules::rules().day_seconds();
+        let day = crate::content::rules::rules().day_seconds();
         assert!((l.time_of_day - t - 60.0 / day).abs() < 1e-3);
         assert_eq!(l.player_state().time_of_day, l.time_of_day);
     }

@@ -4,7 +4,7 @@
 //! world and its edits. A file that fails to load never replaces the preset in use; its
 //! error is kept for the overlay until the file is fixed.
 
-use crate::preset::{self, Preset};
+use crate::content::preset::{self, Preset};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 

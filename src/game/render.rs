@@ -3,8 +3,8 @@
 
 use super::camera::{Camera, TileRange};
 use super::state::Loaded;
+use crate::world::depth::Layers;
 use crate::world::{Matter, Tile};
-use crate::worldgen::layers::Layers;
 use macroquad::prelude::*;
 
 /// Atlas tile side in pixels (assets/tiles.png).
@@ -27,7 +27,7 @@ pub const HOVER_TINT: Color = Color::new(0.5, 0.35, 1.0, 0.45);
 /// Loads the tile atlas compiled into the binary.
 pub fn load_atlas() -> Texture2D {
     let t = Texture2D::from_file_with_format(
-        include_bytes!("../../assets/tiles.png"),
+        include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/tiles.png")),
         Some(ImageFormat::Png),
     );
     t.set_filter(FilterMode::Nearest);

@@ -1,10 +1,10 @@
-//! The load list: every save in the saves folder ([`crate::paths::saves_dir`]) and every
+//! The load list: every save in the saves folder ([`crate::base::paths::saves_dir`]) and every
 //! save's backup, newest first, each with its world's seed, preset, size, age and a
 //! thumbnail, read on a background thread (a save is decoded whole for its thumbnail) so
 //! the list opens at once and fills in. Engine-free: thumbnails are RGBA bytes; the UI
 //! uploads them.
 
-use crate::save;
+use crate::store::save;
 use crate::world::World;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, channel};
@@ -56,7 +56,11 @@ pub fn thumbnail(world: &World) -> (usize, usize, Vec<u8>) {
         let y = (ty * h + h / (2 * th)) / th;
         for tx in 0..tw {
             let x = (tx * w + w / (2 * tw)) / tw;
-            out.extend_from_slice(&crate::export::pixel(world, x.min(w - 1), y.min(h - 1)));
+            out.extend_from_slice(&crate::store::export::pixel(
+                world,
+                x.min(w - 1),
+                y.min(h - 1),
+            ));
         }
     }
     (tw, th, out)
@@ -195,7 +199,7 @@ impl LoadList {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::save::PlayerState;
+    use crate::store::save::PlayerState;
     use std::time::Duration;
 
     #[test]
@@ -215,9 +219,9 @@ mod tests {
         let w = World::from_ascii(&["        ", "~~~~####", "########", "########"]).unwrap();
         let (tw, th, px) = thumbnail(&w);
         assert_eq!((tw, th, px.len()), (8, 4, 8 * 4 * 4));
-        assert_eq!(px[4..8], crate::export::pixel(&w, 1, 0));
+        assert_eq!(px[4..8], crate::store::export::pixel(&w, 1, 0));
         assert_eq!(px[8 * 4..8 * 4 + 4], crate::world::Tile::Water.color());
-        let preset = crate::preset::Preset {
+        let preset = crate::content::preset::Preset {
             width: 400,
             height: 100,
             ..Default::default()

@@ -1,7 +1,7 @@
 //! The seed box: a one-line text field for a seed. Text is read like `strata gen --seed`:
 //! a number is used as is, any other text is hashed.
 
-use crate::rng::seed_from_text;
+use crate::base::rng::seed_from_text;
 
 /// Longest seed text accepted.
 pub const MAX_LEN: usize = 64;

@@ -1,6 +1,6 @@
 //! The player's settings: window size, fullscreen, frame cap, UI scale, autosave, pausing
 //! when the window loses focus, and key bindings, kept in a RON file (`settings.ron` in Strata's config folder,
-//! [`crate::paths::settings_file`]). Every field
+//! [`crate::base::paths::settings_file`]). Every field
 //! has a default, unknown fields are refused, and every value is checked against its
 //! allowed range; a file that does not load never stops the game: it starts with the
 //! defaults and says why, naming the file, line:column, field and allowed range as preset
@@ -542,7 +542,7 @@ impl Settings {
     pub fn save(&self, path: &Path) -> Result<Option<PathBuf>, String> {
         let kept = keep_unloaded(path)?;
         let text = self.to_text();
-        crate::fsio::write_file_in_new_folder(path, |f| f.write_all(text.as_bytes()))?;
+        crate::base::fsio::write_file_in_new_folder(path, |f| f.write_all(text.as_bytes()))?;
         Ok(kept)
     }
 }
@@ -557,7 +557,7 @@ pub const MAX_BACKUPS: usize = 9;
 /// or one that loads): `None`. Refuses, so the file is not replaced, when it cannot be
 /// read or every backup name holds another file.
 pub fn keep_unloaded(path: &Path) -> Result<Option<PathBuf>, String> {
-    use crate::fsio::{ReadError, read_bounded};
+    use crate::base::fsio::{ReadError, read_bounded};
     let missing = |e: &ReadError| matches!(e, ReadError::Io(e) if e.kind() == ErrorKind::NotFound);
     // The file's bytes; `None` for one too large to load (copied as it is).
     let bytes = match read_bounded(path, MAX_FILE_BYTES) {
@@ -588,7 +588,7 @@ pub fn keep_unloaded(path: &Path) -> Result<Option<PathBuf>, String> {
         match read_bounded(&bak, MAX_FILE_BYTES) {
             Ok(old) if bytes.as_ref() == Some(&old) => return Ok(Some(bak)),
             Err(e) if missing(&e) => {
-                crate::fsio::write_file(&bak, |f| match &bytes {
+                crate::base::fsio::write_file(&bak, |f| match &bytes {
                     Some(b) => f.write_all(b),
                     None => std::io::copy(&mut std::fs::File::open(path)?, f).map(|_| ()),
                 })?;
@@ -614,12 +614,12 @@ pub fn parse(text: &str, source: &str) -> Result<Settings, String> {
         let (line, col) = (e.span.start.line, e.span.start.col);
         format!("{source}:{line}:{col}: {}", e.code)
     })?;
-    settings
-        .validate()
-        .map_err(|v| match crate::preset::locate_field(text, &v.field) {
+    settings.validate().map_err(|v| {
+        match crate::content::preset::locate_field(text, &v.field) {
             Some((line, col)) => format!("{source}:{line}:{col}: {v}"),
             None => format!("{source}: {v}"),
-        })?;
+        }
+    })?;
     Ok(settings)
 }
 
@@ -630,9 +630,9 @@ pub fn parse(text: &str, source: &str) -> Result<Settings, String> {
 /// The message names the file, the place and the field, and what the game plays with.
 /// The file itself is kept when the settings are next written ([`Settings::save`]).
 pub fn load(path: &Path) -> (Settings, Option<String>) {
-    let bytes = match crate::fsio::read_bounded(path, MAX_FILE_BYTES) {
+    let bytes = match crate::base::fsio::read_bounded(path, MAX_FILE_BYTES) {
         Ok(b) => b,
-        Err(crate::fsio::ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
+        Err(crate::base::fsio::ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
             return (Settings::default(), None);
         }
         Err(e) => {

@@ -2,7 +2,7 @@
 //! right, mirrored for facing left), drawn over the player's body.
 
 use super::camera::Camera;
-use crate::player::{HEIGHT, Player};
+use crate::sim::player::{HEIGHT, Player};
 use macroquad::prelude::*;
 
 /// Frame size in pixels.
@@ -12,7 +12,7 @@ const RUN_FPS: f64 = 10.0;
 
 pub fn load() -> Texture2D {
     let t = Texture2D::from_file_with_format(
-        include_bytes!("../../assets/player.png"),
+        include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/player.png")),
         Some(ImageFormat::Png),
     );
     t.set_filter(FilterMode::Nearest);

@@ -9,10 +9,11 @@ use super::masks::CaveMask;
 use super::textures::ChunkTextures;
 use super::worker::Generated;
 use crate::analysis::CaveReport;
-use crate::edit::{DigState, Inventory};
-use crate::light::{LightMap, Rect};
-use crate::player::Player;
-use crate::reanalyse::Reanalyser;
+use crate::analysis::reanalyse::Reanalyser;
+use crate::sim::edit::DigState;
+use crate::sim::light::{LightMap, Rect};
+use crate::sim::player::Player;
+use crate::world::inventory::Inventory;
 use crate::world::{Tile, World};
 use crate::worldgen::PassTiming;
 use std::sync::Arc;
@@ -78,7 +79,7 @@ pub struct Loaded {
     /// Those tiles and their new values, for the re-analysis thread's copy of the world.
     edits: Vec<(usize, usize, Tile)>,
     /// Water set moving by edits.
-    pub flow: crate::flow::Flow,
+    pub flow: crate::sim::flow::Flow,
     /// When the next flow tick is due (game time, seconds).
     next_flow: f64,
     /// The flow's ticks and moves when it last woke, for the log line when it rests.
@@ -92,13 +93,13 @@ pub struct Loaded {
     pub player: Player,
     pub inventory: Inventory,
     /// Health and breath.
-    pub vitals: crate::vitals::Vitals,
+    pub vitals: crate::sim::vitals::Vitals,
     /// Share of the day gone, 0..1 (0 is midnight).
     pub time_of_day: f32,
     /// Creatures about.
-    pub creatures: crate::creatures::Creatures,
+    pub creatures: crate::sim::creatures::Creatures,
     /// The world's depth layers (where creatures spawn).
-    pub layers: crate::worldgen::layers::Layers,
+    pub layers: crate::world::depth::Layers,
     pub dig: DigState,
     /// Connectivity after edits, off the render thread.
     pub reanalyser: Reanalyser,
@@ -118,7 +119,7 @@ pub struct Loaded {
     /// [`Loaded::edit_count`] as of the last save that finished.
     pub saved_edits: u64,
     /// Cells of the explored map revealed since the fog texture last took them.
-    pub revealed: Option<crate::explored::Cells>,
+    pub revealed: Option<crate::world::explored::Cells>,
 }
 
 /// Next [`Loaded::serial`].
@@ -130,15 +131,15 @@ impl Loaded {
         let grids = [Grid::new(w, h), Grid::scaled(w, h, OVERVIEW_SCALE)];
         let largest = g.report.largest_cave;
         let seed = g.world.seed;
-        let layers = crate::worldgen::layers::Layers::of_world(&g.world);
-        let state = g.player.unwrap_or_else(|| crate::save::PlayerState {
-            time_of_day: crate::rules::rules().start_time,
-            ..crate::save::PlayerState::new(crate::player::spawn_point(&g.world))
+        let layers = crate::world::depth::Layers::of_world(&g.world);
+        let state = g.player.unwrap_or_else(|| crate::store::save::PlayerState {
+            time_of_day: crate::content::rules::rules().start_time,
+            ..crate::store::save::PlayerState::new(crate::sim::player::spawn_point(&g.world))
         });
         let mut player = Player::new(state.pos);
         player.unstick(&g.world);
         // A save may have been taken while water was flowing: wake what can still move.
-        let mut flow = crate::flow::Flow::default();
+        let mut flow = crate::sim::flow::Flow::default();
         if g.loaded_from.is_some() {
             flow.wake_restless(&g.world);
         }
@@ -163,9 +164,9 @@ impl Loaded {
             last_relight: None,
             player,
             inventory: state.inventory,
-            vitals: crate::vitals::Vitals::new(state.health, crate::rules::rules()),
+            vitals: crate::sim::vitals::Vitals::new(state.health, crate::content::rules::rules()),
             time_of_day: state.time_of_day,
-            creatures: crate::creatures::Creatures::new(seed),
+            creatures: crate::sim::creatures::Creatures::new(seed),
             layers,
             dig: DigState::default(),
             reanalyser,
@@ -187,8 +188,8 @@ impl Loaded {
     }
 
     /// The player's part of a save of this world.
-    pub fn player_state(&self) -> crate::save::PlayerState {
-        crate::save::PlayerState {
+    pub fn player_state(&self) -> crate::store::save::PlayerState {
+        crate::store::save::PlayerState {
             pos: self.player.pos,
             inventory: self.inventory.clone(),
             health: self.vitals.health,
@@ -377,7 +378,7 @@ impl Loaded {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::preset::Preset;
+    use crate::content::preset::Preset;
     use std::sync::atomic::AtomicBool;
 
     pub(crate) fn loaded() -> Loaded {
@@ -449,7 +450,7 @@ pub(crate) mod tests {
         let mut l = loaded();
         let (x, y) = (100, l.world.height() - 3);
         l.set_tile(x, y, Tile::Torch);
-        assert!(l.light.get(x, y) >= crate::light::TORCH);
+        assert!(l.light.get(x, y) >= crate::sim::light::TORCH);
         let v = l.light_version;
         l.set_tile(x, y, Tile::Stone);
         assert!(l.light_version > v);
@@ -567,7 +568,7 @@ pub(crate) mod tests {
         assert!(l.flow.is_idle());
         assert_eq!(l.world.counts()[Tile::Lava as usize], generated + 5);
         assert!(
-            l.light.get(x, y + 4) >= crate::light::LAVA,
+            l.light.get(x, y + 4) >= crate::sim::light::LAVA,
             "the room glows"
         );
         assert_eq!(

@@ -28,7 +28,7 @@ pub fn box_pixels(world: &World, at: (usize, usize), size: (usize, usize), out: 
     out.reserve(size.0 * size.1 * 4);
     for y in at.1..at.1 + size.1 {
         for x in at.0..at.0 + size.0 {
-            out.extend_from_slice(&crate::export::pixel(world, x, y));
+            out.extend_from_slice(&crate::store::export::pixel(world, x, y));
         }
     }
 }
@@ -186,7 +186,7 @@ mod tests {
 
     #[test]
     fn a_box_of_texels_matches_the_whole_chunk_painting() {
-        let preset = crate::preset::Preset {
+        let preset = crate::content::preset::Preset {
             width: 300,
             height: 200,
             ..Default::default()

@@ -559,7 +559,7 @@ pub fn load_list(
     backdrop(0.0, 0.0, screen.0, screen.1);
     let title = "Load a world: 1-9, or arrows and Enter, or click; Esc closes".to_string();
     let Some(&(_, first)) = load_rects(lines.len(), selected, screen, s).first() else {
-        let dir = crate::paths::saves_dir();
+        let dir = crate::base::paths::saves_dir();
         let text = format!("No saves in {} yet (F5 saves)", dir.display());
         panel(&[(title, DIM), (text, ERROR)], 20.0 * s, 20.0 * s, s);
         return;

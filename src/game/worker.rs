@@ -4,9 +4,9 @@
 
 use super::chunks;
 use crate::analysis::{self, AirGrid, CaveReport};
-use crate::light::LightMap;
-use crate::preset::Preset;
-use crate::save::{self, PlayerState};
+use crate::content::preset::Preset;
+use crate::sim::light::LightMap;
+use crate::store::save::{self, PlayerState};
 use crate::world::World;
 use crate::worldgen::{self, PASSES, PassTiming};
 use std::sync::Arc;

@@ -14,9 +14,9 @@
 //! from row to row by up to `border` tiles, with a few tiles of speckle where it meets its
 //! neighbour: no biome ends in a vertical cut.
 
-use super::noise::{LatticeRow, RowPlan, hash32, perlin_1d, perlin_2d_row_cached};
-use crate::preset::{Biome, Preset};
-use crate::rng::{PassRng, pass_rng};
+use crate::base::noise::{LatticeRow, RowPlan, hash32, perlin_1d, perlin_2d_row_cached};
+use crate::base::rng::{PassRng, pass_rng};
+use crate::content::preset::{Biome, Preset};
 use crate::world::{Tile, World};
 use rand::Rng;
 use rayon::prelude::*;

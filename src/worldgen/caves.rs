@@ -28,8 +28,8 @@ pub use automaton::{run_automaton, step_row};
 pub use fill::{Depth, random_fill, random_fill_at, seal_above};
 pub use prune::prune;
 
-use crate::preset::{CaveParams, Preset};
-use crate::rng::PassRng;
+use crate::base::rng::PassRng;
+use crate::content::preset::{CaveParams, Preset};
 use crate::world::{Tile, World};
 use rand::Rng;
 use rayon::prelude::*;
@@ -273,7 +273,7 @@ fn smooth(mut grid: BitGrid, params: &CaveParams, first_row: usize) -> (BitGrid,
 pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     let params = &preset.caves;
     let (width, height) = (world.width(), world.height());
-    let layers = super::layers::Layers::of(preset);
+    let layers = crate::world::depth::Layers::of(preset);
     let depth = Depth {
         cavern: layers.cavern,
         underworld: layers.underworld.max(layers.cavern + 1),
@@ -304,7 +304,7 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::hash3;
+    use crate::base::rng::hash3;
 
     #[test]
     fn scale_up_gives_each_tile_its_cells_bit() {
@@ -349,7 +349,7 @@ mod tests {
                 ..CaveParams::default()
             },
             // Caves alone: no tunnels or mouths through the margin.
-            tunnels: crate::preset::TunnelParams {
+            tunnels: crate::content::preset::TunnelParams {
                 worms: 0.0,
                 mouths: 0.0,
                 ..Default::default()
@@ -384,14 +384,14 @@ mod tests {
         let p = Preset {
             width: 1200,
             height: 600,
-            tunnels: crate::preset::TunnelParams {
+            tunnels: crate::content::preset::TunnelParams {
                 worms: 0.0,
                 mouths: 0.0,
                 ..Default::default()
             },
             ..Preset::default()
         };
-        let l = crate::worldgen::layers::Layers::of(&p);
+        let l = crate::world::depth::Layers::of(&p);
         let w = crate::worldgen::generate(&p, 4).0;
         let air = |rows: std::ops::Range<usize>| {
             let n = rows.len() * w.width();

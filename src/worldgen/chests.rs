@@ -17,11 +17,12 @@
 //! worked in row-major order (a block's search may reach into the block below); a Large
 //! world has a few thousand blocks and a few hundred chests.
 
-use crate::items::loot;
-use crate::preset::Preset;
-use crate::rng::{PassRng, hash3};
+use crate::base::rng::{PassRng, hash3};
+use crate::content::loot::loot;
+use crate::content::preset::Preset;
+use crate::world::chest::Chest;
+use crate::world::depth::Layers;
 use crate::world::{Tile, World};
-use crate::worldgen::layers::Layers;
 use rand::{Rng, SeedableRng};
 
 /// Side of the blocks that each may hold one chest.
@@ -54,7 +55,11 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
             let layer = layers.at(y, world.surface[x]);
             let mut draw = PassRng::seed_from_u64(hash3(loot_key, x as u64, y as u64));
             world.set(x, y, Tile::Chest);
-            world.chests.insert(x, y, loot().fill(layer, &mut draw));
+            let mut chest = Chest::empty();
+            for (item, n) in loot().draw(layer, &mut draw) {
+                chest.add(item, n);
+            }
+            world.chests.insert(x, y, chest);
         }
     }
 }
@@ -76,8 +81,8 @@ pub fn may_stand(world: &World, x: usize, y: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::base::depth::Layer;
     use crate::worldgen::generate;
-    use crate::worldgen::layers::Layer;
 
     fn preset(per_block: f64) -> Preset {
         let mut p = Preset {

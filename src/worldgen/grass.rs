@@ -5,8 +5,8 @@
 //! `Exposed` grows it on any dirt under air (cave floors too), `SkyLit` only on the first
 //! solid tile of a column when that is dirt under open sky.
 
-use crate::preset::{GrassMode, Preset};
-use crate::rng::PassRng;
+use crate::base::rng::PassRng;
+use crate::content::preset::{GrassMode, Preset};
 use crate::world::{Tile, World};
 use rayon::prelude::*;
 
@@ -118,7 +118,7 @@ mod tests {
         let mut w = World::from_ascii(art).unwrap();
         let mut preset = Preset::default();
         preset.grass.mode = mode;
-        apply(&mut w, &preset, &mut crate::rng::pass_rng(0, "grass"));
+        apply(&mut w, &preset, &mut crate::base::rng::pass_rng(0, "grass"));
         (0..w.height())
             .map(|y| w.row(y).iter().map(|t| t.ascii()).collect())
             .collect()
@@ -132,7 +132,7 @@ mod tests {
             .map(|y| {
                 (0..101u64)
                     .map(|x| {
-                        let h = crate::rng::mix64(y * 1000 + x);
+                        let h = crate::base::rng::mix64(y * 1000 + x);
                         if x / 32 == 1 && y % 2 == 1 {
                             '#'
                         } else {
@@ -182,7 +182,7 @@ mod tests {
             let mut world = World::new(w, h, 0, Preset::default());
             for y in 0..h {
                 for x in 0..w {
-                    let k = crate::rng::mix64(seed << 20 | (y * w + x) as u64) % 6;
+                    let k = crate::base::rng::mix64(seed << 20 | (y * w + x) as u64) % 6;
                     // Denser ground lower down.
                     let k = if y > h / 2 { k.max(3) } else { k };
                     world.set(x, y, kinds[k as usize]);

@@ -10,8 +10,8 @@
 //! where it would stay. Work is per column of the surface, plus the lakes' own tiles.
 
 use super::biomes::BiomeMap;
-use crate::preset::Preset;
-use crate::rng::PassRng;
+use crate::base::rng::PassRng;
+use crate::content::preset::Preset;
 use crate::world::{Tile, World};
 
 /// Columns either side of the world's centre that no lake reaches (the spawn point).

@@ -12,11 +12,11 @@
 //! basin; in the game lava flows slower than water, glows, and turns to obsidian where it
 //! meets water.
 
-use super::layers::Layers;
 use super::underworld::band_ceiling;
 use super::water::{lay_pools, pool};
-use crate::preset::Preset;
-use crate::rng::PassRng;
+use crate::base::rng::PassRng;
+use crate::content::preset::Preset;
+use crate::world::depth::Layers;
 use crate::world::{Tile, World};
 use rand::Rng;
 

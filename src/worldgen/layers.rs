@@ -11,10 +11,11 @@
 //! shares of the height: [`Layers`], a pure function of the preset that the later passes,
 //! the game's inspector and its backdrops all read.
 
-use super::noise::hash32;
-use crate::preset::{Jitter, LayerParams, Preset};
-use crate::rng::PassRng;
-use crate::rng::hash3;
+use crate::base::noise::hash32;
+use crate::base::rng::PassRng;
+use crate::base::rng::hash3;
+use crate::content::preset::{Jitter, LayerParams, Preset};
+use crate::world::depth::Layers;
 use crate::world::{Tile, World};
 use rand::Rng;
 use rayon::prelude::*;
@@ -30,118 +31,6 @@ fn jitter(key: u32, x: usize, y: usize, max: u32) -> u32 {
         hash32(key ^ (x as u32).wrapping_mul(0x27d4_eb2d) ^ (y as u32).wrapping_mul(0x1656_67b1));
     // Multiply-shift maps 32 random bits to 0..=max without a division.
     ((h as u64 * (max as u64 + 1)) >> 32) as u32
-}
-
-/// One of the depth layers a world is made of, top to bottom (ordered so).
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
-)]
-pub enum Layer {
-    /// Above the column's surface row.
-    Sky,
-    /// Ground above the underground layer.
-    Surface,
-    Underground,
-    Cavern,
-    Underworld,
-}
-
-impl Layer {
-    /// The name the inspector shows.
-    pub fn name(self) -> &'static str {
-        match self {
-            Layer::Sky => "sky",
-            Layer::Surface => "surface",
-            Layer::Underground => "underground",
-            Layer::Cavern => "cavern layer",
-            Layer::Underworld => "underworld",
-        }
-    }
-}
-
-/// The first row of each depth layer below the surface.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Layers {
-    pub underground: usize,
-    pub cavern: usize,
-    pub underworld: usize,
-    pub height: usize,
-}
-
-impl Layers {
-    /// The layer rows of a world `height` tiles high.
-    pub fn new(p: &LayerParams, height: usize) -> Layers {
-        let row = |share: f64| ((share * height as f64) as usize).min(height);
-        Layers {
-            underground: row(p.underground),
-            cavern: row(p.cavern),
-            underworld: row(p.underworld),
-            height,
-        }
-    }
-
-    /// The layer rows of a world made from `preset`.
-    pub fn of(preset: &Preset) -> Layers {
-        Layers::new(&preset.layers, preset.height as usize)
-    }
-
-    /// The layer of row `y` in a column whose surface row is `surface`.
-    pub fn at(&self, y: usize, surface: u32) -> Layer {
-        if y < surface as usize {
-            Layer::Sky
-        } else if y >= self.underworld {
-            Layer::Underworld
-        } else if y >= self.cavern {
-            Layer::Cavern
-        } else if y >= self.underground {
-            Layer::Underground
-        } else {
-            Layer::Surface
-        }
-    }
-
-    /// What shows behind open air at row `y` of a column whose surface row is `surface`:
-    /// the sky above the surface, then the dirt backdrop, the stone backdrop in the cavern
-    /// layer and the underworld's glow.
-    #[inline]
-    pub fn backdrop(&self, y: u32, surface: u32) -> [u8; 4] {
-        use crate::world::{CAVE_BACKDROP, SKY, STONE_BACKDROP, UNDERWORLD_BACKDROP};
-        match self.at(y as usize, surface) {
-            Layer::Sky => SKY,
-            Layer::Surface | Layer::Underground => CAVE_BACKDROP,
-            Layer::Cavern => STONE_BACKDROP,
-            Layer::Underworld => UNDERWORLD_BACKDROP,
-        }
-    }
-
-    /// The layers of a world (from its preset and height).
-    pub fn of_world(world: &World) -> Layers {
-        Layers::new(&world.preset.layers, world.height())
-    }
-
-    /// The rows of `from` through `to`: the first row of `from` and the row after `to`.
-    pub fn rows(&self, from: Layer, to: Layer) -> (usize, usize) {
-        let top = |l: Layer| match l {
-            Layer::Sky | Layer::Surface => 0,
-            Layer::Underground => self.underground,
-            Layer::Cavern => self.cavern,
-            Layer::Underworld => self.underworld,
-        };
-        let end = match to {
-            Layer::Sky | Layer::Surface => self.underground,
-            Layer::Underground => self.cavern,
-            Layer::Cavern => self.underworld,
-            Layer::Underworld => self.height,
-        };
-        (top(from), end)
-    }
-
-    /// Where row `y` lies between the top of the cavern layer (0) and the top of the
-    /// underworld (1), clamped: how deep into the cavern layer it is.
-    pub fn cavern_depth(&self, y: usize) -> f64 {
-        let span = self.underworld.saturating_sub(self.cavern).max(1) as f64;
-        ((y as f64 - self.cavern as f64) / span).clamp(0.0, 1.0)
-    }
 }
 
 /// Extra depth of the dirt/stone line in column `x`: `0..=wander` tiles, from 1D noise.
@@ -306,7 +195,8 @@ fn max(v: &[usize]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::preset::Preset;
+    use crate::content::preset::Preset;
+    use crate::world::depth::Layer;
 
     fn layered(jitter: Jitter) -> (World, Preset) {
         let mut preset = Preset {
@@ -322,8 +212,16 @@ mod tests {
         preset.surface.base_height = 0.2;
         preset.surface.amplitude = 10.0;
         let mut w = World::new(300, 120, 5, preset.clone());
-        super::super::surface::apply(&mut w, &preset, &mut crate::rng::pass_rng(5, "surface"));
-        apply(&mut w, &preset, &mut crate::rng::pass_rng(5, "layers"));
+        super::super::surface::apply(
+            &mut w,
+            &preset,
+            &mut crate::base::rng::pass_rng(5, "surface"),
+        );
+        apply(
+            &mut w,
+            &preset,
+            &mut crate::base::rng::pass_rng(5, "layers"),
+        );
         (w, preset)
     }
 
@@ -407,8 +305,16 @@ mod tests {
         preset.layers.wander = wander;
         preset.layers.blobs = blobs;
         let mut w = World::new(600, 300, 8, preset.clone());
-        super::super::surface::apply(&mut w, &preset, &mut crate::rng::pass_rng(8, "surface"));
-        apply(&mut w, &preset, &mut crate::rng::pass_rng(8, "layers"));
+        super::super::surface::apply(
+            &mut w,
+            &preset,
+            &mut crate::base::rng::pass_rng(8, "surface"),
+        );
+        apply(
+            &mut w,
+            &preset,
+            &mut crate::base::rng::pass_rng(8, "layers"),
+        );
         w
     }
 

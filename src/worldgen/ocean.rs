@@ -9,8 +9,8 @@
 //! Nothing else. Work is per column of the sea and shore only.
 
 use super::surface::Oceans;
-use crate::preset::Preset;
-use crate::rng::PassRng;
+use crate::base::rng::PassRng;
+use crate::content::preset::Preset;
 use crate::world::{Tile, World};
 
 pub fn apply(world: &mut World, preset: &Preset, _rng: &mut PassRng) {

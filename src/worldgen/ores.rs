@@ -11,13 +11,13 @@
 //! is Perlin's; ore fields in another basis (`ores.basis`) are sampled whole, row by row,
 //! on the rows some table row may place ore in ([`place_rows`]).
 
-use super::noise::{
+use crate::base::noise::{
     Basis, FactoredRow, LatticeRow, QuarterMax, RowNoise, RowPlan, RowPosition, cell_row_exact,
     column_corners, corner_signs, corners_of, factored_sample, factored_terms, floor_i32, hash32,
     perlin_2d_row_cached, perlin_2d_row_factored, quarter, quarter_max,
 };
-use crate::preset::{Ore, Preset, Veins};
-use crate::rng::PassRng;
+use crate::base::rng::PassRng;
+use crate::content::preset::{Ore, Preset, Veins};
 use crate::world::{Tile, World};
 use rand::Rng;
 use rayon::prelude::*;
@@ -65,7 +65,7 @@ fn place(world: &mut World, preset: &Preset, rng: &mut PassRng, simd: bool) {
     if p.table.is_empty() {
         return;
     }
-    let layers = super::layers::Layers::of(preset);
+    let layers = crate::world::depth::Layers::of(preset);
     let (keys, field_of) = fields(key, p.veins, p.table.len());
     let table: Vec<Entry> = p
         .table
@@ -188,7 +188,7 @@ struct Entry {
 }
 
 impl Entry {
-    fn new(o: &Ore, field: usize, layers: &super::layers::Layers) -> Entry {
+    fn new(o: &Ore, field: usize, layers: &crate::world::depth::Layers) -> Entry {
         let (top, bottom) = layers.rows(o.from, o.to);
         Entry {
             threshold: o.threshold,
@@ -720,7 +720,7 @@ mod tests {
 
     #[test]
     fn table_is_checked_in_order_with_depths() {
-        let t = crate::preset::OreParams::default().table;
+        let t = crate::content::preset::OreParams::default().table;
         let classic = classic_table();
         let shared = |n: f32| [n; 3];
         assert_eq!(pick(&classic, &shared(0.7), 21), Some(Tile::DiamondOre));
@@ -739,11 +739,11 @@ mod tests {
     /// The pass written plainly: every row's noise in full (the whole-row kernels), each
     /// tile's threshold worked out in f64, the table checked in order, ore into rock.
     fn reference(world: &mut World, preset: &Preset, key: u32) {
-        use crate::worldgen::noise::{
+        use crate::base::noise::{
             FactoredRow, LatticeRow, perlin_2d_row_cached, perlin_2d_row_factored,
         };
         let p = &preset.ores;
-        let layers = super::super::layers::Layers::of(preset);
+        let layers = crate::world::depth::Layers::of(preset);
         let (keys, field_of) = fields(key, p.veins, p.table.len());
         let (w, h, f) = (world.width(), world.height(), p.frequency as f32);
         let plan = RowPlan::new(0, w, f);
@@ -752,7 +752,7 @@ mod tests {
             for (k, out) in keys.iter().zip(&mut noise) {
                 match p.veins {
                     _ if p.basis != Basis::Perlin => {
-                        crate::worldgen::noise::RowNoise::new(p.basis).row(*k, &plan, y, f, out)
+                        crate::base::noise::RowNoise::new(p.basis).row(*k, &plan, y, f, out)
                     }
                     Veins::Shared => {
                         perlin_2d_row_cached(*k, &plan, &mut LatticeRow::default(), y, f, out)
@@ -786,9 +786,9 @@ mod tests {
 
     #[test]
     fn pass_matches_a_plain_reference_on_random_worlds() {
-        use crate::worldgen::layers::Layer::*;
+        use crate::base::depth::Layer::*;
         use rand::RngExt;
-        let mut rng = crate::rng::pass_rng(17, "ore test");
+        let mut rng = crate::base::rng::pass_rng(17, "ore test");
         let tiles = [Tile::Stone, Tile::Stone, Tile::Ash, Tile::Air, Tile::Dirt];
         let mut changed = 0;
         // Perlin's bounded cells in the first 12, the other bases' whole rows after.
@@ -828,7 +828,7 @@ mod tests {
             }
             let mut fast = world.clone();
             let mut plain = world.clone();
-            let mut pass_rng = crate::rng::pass_rng(case as u64, "ores");
+            let mut pass_rng = crate::base::rng::pass_rng(case as u64, "ores");
             let key = pass_rng.clone().next_u32();
             place(&mut plain, &preset, &mut pass_rng.clone(), false);
             apply(&mut fast, &preset, &mut pass_rng);
@@ -856,10 +856,10 @@ mod tests {
     fn separate_veins_do_not_nest() {
         // With one field, every diamond tile is ringed by gold; with a field per ore, many
         // diamonds touch no gold at all.
-        let preset = |veins| crate::preset::Preset {
+        let preset = |veins| crate::content::preset::Preset {
             width: 600,
             height: 500,
-            ores: crate::preset::OreParams {
+            ores: crate::content::preset::OreParams {
                 veins,
                 ..Default::default()
             },
@@ -890,12 +890,12 @@ mod tests {
 
     #[test]
     fn ores_keep_to_their_layers_and_grow_richer_with_depth() {
-        let p = crate::preset::Preset {
+        let p = crate::content::preset::Preset {
             width: 2000,
             height: 800,
             ..Default::default()
         };
-        let l = super::super::layers::Layers::of(&p);
+        let l = crate::world::depth::Layers::of(&p);
         let w = crate::worldgen::generate(&p, 5).0;
         // Per layer (surface, underground, cavern, underworld): rock, copper, all ore.
         let mut rock = [0u64; 4];
@@ -905,13 +905,13 @@ mod tests {
             for x in 0..w.width() {
                 let t = w.tile(x, y);
                 let layer = match l.at(y, w.surface[x]) {
-                    super::super::layers::Layer::Sky => continue,
-                    super::super::layers::Layer::Surface => 0,
-                    super::super::layers::Layer::Underground => 1,
-                    super::super::layers::Layer::Cavern => 2,
-                    super::super::layers::Layer::Underworld => 3,
+                    crate::world::depth::Layer::Sky => continue,
+                    crate::world::depth::Layer::Surface => 0,
+                    crate::world::depth::Layer::Underground => 1,
+                    crate::world::depth::Layer::Cavern => 2,
+                    crate::world::depth::Layer::Underworld => 3,
                 };
-                let is_ore = crate::survey::is_ore(t);
+                let is_ore = crate::analysis::underground::is_ore(t);
                 rock[layer] += (is_ore || t == Tile::Stone || t == Tile::Ash) as u64;
                 ore[layer] += is_ore as u64;
                 copper[layer] += (t == Tile::CopperOre) as u64;
@@ -979,12 +979,16 @@ mod tests {
             });
         }
         let refs: Vec<&str> = rows.iter().map(|s| s.as_str()).collect();
-        let mut preset = crate::preset::Preset::default();
+        let mut preset = crate::content::preset::Preset::default();
         preset.ores.frequency = 0.3;
         preset.ores.table = vec![Ore::everywhere(Tile::IronOre, -1.0, 6)];
         let before = World::from_ascii(&refs).unwrap();
         let mut after = before.clone();
-        apply(&mut after, &preset, &mut crate::rng::pass_rng(3, "ores"));
+        apply(
+            &mut after,
+            &preset,
+            &mut crate::base::rng::pass_rng(3, "ores"),
+        );
         let mut ores = 0;
         for y in 0..before.height() {
             for x in 0..before.width() {

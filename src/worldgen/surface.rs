@@ -10,9 +10,9 @@
 //! Expects: any world. Leaves: `world.surface` set, air above it, dirt from it down.
 
 use super::biomes::BiomeMap;
-use super::noise::{Fbm1, hash32, perlin_1d};
-use crate::preset::{Biome, OceanParams, Preset};
-use crate::rng::PassRng;
+use crate::base::noise::{Fbm1, hash32, perlin_1d};
+use crate::base::rng::PassRng;
+use crate::content::preset::{Biome, OceanParams, Preset};
 use crate::world::{Tile, World};
 use rand::Rng;
 use rayon::prelude::*;
@@ -202,9 +202,14 @@ mod tests {
 
     #[test]
     fn surface_is_continuous_and_near_base() {
-        let preset =
-            crate::preset::parse(include_str!("../../config/presets/classic.ron"), "classic")
-                .unwrap();
+        let preset = crate::content::preset::parse(
+            include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/config/presets/classic.ron"
+            )),
+            "classic",
+        )
+        .unwrap();
         let h = heights(1000, 500, &preset, 42);
         let base = 500.0 / 3.0;
         for x in 1..h.len() {
@@ -227,13 +232,17 @@ mod tests {
 
     #[test]
     fn dirt_from_surface_down_air_above() {
-        let preset = crate::preset::Preset {
+        let preset = crate::content::preset::Preset {
             width: 64,
             height: 40,
             ..Default::default()
         };
         let mut w = World::new(64, 40, 1, preset.clone());
-        apply(&mut w, &preset, &mut crate::rng::pass_rng(1, "surface"));
+        apply(
+            &mut w,
+            &preset,
+            &mut crate::base::rng::pass_rng(1, "surface"),
+        );
         for x in 0..64 {
             let s = w.surface[x] as usize;
             assert!((1..40).contains(&s));
@@ -281,7 +290,7 @@ mod tests {
 
     #[test]
     fn extreme_amplitude_stays_inside_the_world() {
-        let mut preset = crate::preset::Preset {
+        let mut preset = crate::content::preset::Preset {
             width: 200,
             height: 16,
             ..Default::default()

@@ -4,7 +4,7 @@
 //! a reduced size, `cargo run --release --example surface_report` at full size).
 
 use super::biomes::BiomeMap;
-use crate::preset::Biome;
+use crate::content::preset::Biome;
 use crate::world::{Tile, World};
 
 /// What a world's surface holds.
@@ -93,7 +93,7 @@ pub fn survey(world: &World) -> Survey {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::preset::Preset;
+    use crate::content::preset::Preset;
     use crate::worldgen::generate;
 
     /// The default preset at a third of its size keeps what the full size promises (the
@@ -118,8 +118,14 @@ mod tests {
 
     #[test]
     fn classic_has_none_of_it() {
-        let p = crate::preset::parse(include_str!("../../config/presets/classic.ron"), "classic")
-            .unwrap();
+        let p = crate::content::preset::parse(
+            include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/config/presets/classic.ron"
+            )),
+            "classic",
+        )
+        .unwrap();
         let s = survey(&generate(&p, 1).0);
         assert_eq!(s.biomes, [Biome::Forest]);
         assert_eq!((s.oceans, s.lakes, s.wooded), ((false, false), 0, 0.0));

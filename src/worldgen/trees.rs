@@ -13,9 +13,9 @@
 //! once; the work is per column plus the trees' own tiles.
 
 use super::biomes::BiomeMap;
-use super::noise::hash32;
-use crate::preset::Preset;
-use crate::rng::PassRng;
+use crate::base::noise::hash32;
+use crate::base::rng::PassRng;
+use crate::content::preset::Preset;
 use crate::world::{Tile, World};
 use rand::Rng;
 
@@ -190,7 +190,7 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::preset::Biome;
+    use crate::content::preset::Biome;
     use crate::worldgen::generate;
 
     #[test]

@@ -22,10 +22,10 @@
 //! cannot change the world: the tunnels' paths are walked in parallel into a list of discs,
 //! and the discs are carved by bands of rows in parallel.
 
-use super::layers::Layers;
-use super::noise::{Perlin1, ceil_i64, floor_i64};
-use crate::preset::Preset;
-use crate::rng::{PassRng, hash3};
+use crate::base::noise::{Perlin1, ceil_i64, floor_i64};
+use crate::base::rng::{PassRng, hash3};
+use crate::content::preset::Preset;
+use crate::world::depth::Layers;
 use crate::world::{Tile, World};
 use rand::Rng;
 use rayon::prelude::*;
@@ -331,7 +331,7 @@ fn plan(world: &World, preset: &Preset, key: u64) -> (Vec<Disc>, Vec<u32>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::preset::TunnelParams;
+    use crate::content::preset::TunnelParams;
 
     fn world(preset: &Preset, seed: u64) -> World {
         crate::worldgen::generate(preset, seed).0
@@ -381,9 +381,9 @@ mod tests {
                     "seed {seed}: spawn area opened at column {x}"
                 );
             }
-            let mouths = crate::survey::survey(&b).mouths;
+            let mouths = crate::analysis::underground::survey(&b).mouths;
             assert!(mouths >= 2, "seed {seed}: {mouths} mouths");
-            assert_eq!(crate::survey::survey(&a).mouths, 0);
+            assert_eq!(crate::analysis::underground::survey(&a).mouths, 0);
         }
     }
 
@@ -392,7 +392,7 @@ mod tests {
     /// radius 0 (a disc every step) or the largest radius.
     #[test]
     fn the_ranges_bound_the_tunnels_work() {
-        let max = |path: &str| crate::preset::fields::field(path).unwrap().max;
+        let max = |path: &str| crate::content::preset::fields::field(path).unwrap().max;
         for radius in [0.0, max("tunnels.radius_deep")] {
             let p = Preset {
                 width: 1600,
@@ -504,7 +504,7 @@ mod tests {
                 w.set(x, y, Tile::Stone);
             }
         }
-        apply(&mut w, &p, &mut crate::rng::pass_rng(3, "tunnels"));
+        apply(&mut w, &p, &mut crate::base::rng::pass_rng(3, "tunnels"));
         let air: Vec<(usize, usize)> = (0..500)
             .flat_map(|y| (0..1200).map(move |x| (x, y)))
             .filter(|&(x, y)| y >= 100 && w.tile(x, y).is_open())

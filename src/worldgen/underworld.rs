@@ -9,10 +9,10 @@
 //! the lava lakes the lava pass lays on it. The caves and tunnels above reach down into the band's ceiling, which joins
 //! it to the network. Rows in parallel; per column, three noise samples.
 
-use super::layers::Layers;
-use super::noise::perlin_1d;
-use crate::preset::{Preset, UnderworldParams};
-use crate::rng::PassRng;
+use crate::base::noise::perlin_1d;
+use crate::base::rng::PassRng;
+use crate::content::preset::{Preset, UnderworldParams};
+use crate::world::depth::Layers;
 use crate::world::{Tile, World};
 use rand::Rng;
 use rayon::prelude::*;

@@ -14,8 +14,8 @@
 //! after another in row-major order, because a pool may reach into the next block; there
 //! are a few hundred pools in a Large world, each a few hundred tiles at most.
 
-use crate::preset::Preset;
-use crate::rng::{PassRng, hash3};
+use crate::base::rng::{PassRng, hash3};
+use crate::content::preset::Preset;
 use crate::world::{Tile, World};
 use rand::Rng;
 
@@ -27,7 +27,7 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     let key = rng.next_u64();
     // No water in the underworld.
     let rows = super::underworld::band_ceiling(preset).map_or(world.height(), |_| {
-        super::layers::Layers::of(preset).underworld
+        crate::world::depth::Layers::of(preset).underworld
     });
     let (depth, width) = (p.max_depth as usize, p.max_width as usize);
     lay_pools(world, key, p.pools, depth, width, Tile::Water, 0..rows);
@@ -220,15 +220,15 @@ mod tests {
         // Cave floors are mostly narrow: pools are puddles of a few to a few dozen tiles.
         assert!(water > 40, "pools in a 900x500 world: {water} water tiles");
         let dry = Preset {
-            water: crate::preset::WaterParams {
+            water: crate::content::preset::WaterParams {
                 pools: 0.0,
                 ..Default::default()
             },
-            ocean: crate::preset::OceanParams {
+            ocean: crate::content::preset::OceanParams {
                 width: 0.0,
                 ..Default::default()
             },
-            lakes: crate::preset::LakeParams {
+            lakes: crate::content::preset::LakeParams {
                 per_4200: 0.0,
                 ..Default::default()
             },

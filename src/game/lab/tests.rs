@@ -1,5 +1,5 @@
 use super::*;
-use crate::preset::field;
+use crate::content::preset::field;
 
 fn select(lab: &mut Lab, path: &str, entry: usize) {
     lab.selected = lab
@@ -168,7 +168,10 @@ fn typed_values_are_checked_and_applied_exactly() {
     select(&mut lab, "layers.jitter", 0);
     lab.entry = Entry::Value("percolumn".into());
     lab.commit_value(0.0).unwrap();
-    assert_eq!(lab.edited.layers.jitter, crate::preset::Jitter::PerColumn);
+    assert_eq!(
+        lab.edited.layers.jitter,
+        crate::content::preset::Jitter::PerColumn
+    );
     select(&mut lab, "ores.table[].deep_threshold", 0);
     lab.entry = Entry::Value("unset".into());
     lab.commit_value(0.0).unwrap();
@@ -188,7 +191,7 @@ fn saving_writes_a_preset_that_loads_back_and_clears_the_mark() {
     assert_eq!(lab.entry, Entry::Name("Default (tuned)".into()));
     let path = lab.commit_name(&dir).unwrap();
     assert_eq!(path.file_name().unwrap(), "default_tuned.ron");
-    let back = crate::preset::load(&path).unwrap();
+    let back = crate::content::preset::load(&path).unwrap();
     assert_eq!(back, lab.edited);
     assert_eq!(back.caves.fill, 0.51);
     assert!(!lab.unsaved());
@@ -248,7 +251,7 @@ fn overlays_cycle_through_their_choices_and_off() {
 
 #[test]
 fn the_noise_basis_view_cycles_through_each_basis_and_side_by_side() {
-    use crate::worldgen::noise::Basis;
+    use crate::base::noise::Basis;
     let mut lab = Lab::new(Preset::default());
     let mut seen = vec![lab.noise_bases];
     for _ in 0..5 {

@@ -2,7 +2,7 @@
 //! rule, over bands of rows in parallel (with an AVX2 build chosen at run time).
 
 use super::BitGrid;
-use crate::preset::CaveParams;
+use crate::content::preset::CaveParams;
 use rayon::prelude::*;
 
 /// `count > k` for 64 lanes of 4-bit counts, `k` given as bit-plane masks so the
@@ -276,7 +276,7 @@ pub fn run_automaton(grid: &mut BitGrid, params: &CaveParams, first_row: usize) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::hash3;
+    use crate::base::rng::hash3;
 
     /// The rule as written in the design, one cell at a time, for comparison.
     fn reference_step(g: &BitGrid, wall_above: u32, open_below: u32) -> BitGrid {

@@ -2,9 +2,9 @@
 //! bit-sliced, against each word's wall probability.
 
 use super::BitGrid;
-use crate::preset::CaveParams;
-use crate::rng::mix64;
-use crate::worldgen::noise::{RowNoise, RowPlan};
+use crate::base::noise::{RowNoise, RowPlan};
+use crate::base::rng::mix64;
+use crate::content::preset::CaveParams;
 use rayon::prelude::*;
 
 /// Words filled side by side by [`random_words`].
@@ -281,7 +281,7 @@ pub fn random_fill_at(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::hash3;
+    use crate::base::rng::hash3;
 
     /// Wall probability of word `w` in row `y` as first written: one point sample of the
     /// noise per word, and `round`.
@@ -289,8 +289,7 @@ mod tests {
         let mut p = params.fill;
         if params.fill_variation > 0.0 {
             let f = params.fill_frequency as f32;
-            let n =
-                crate::worldgen::noise::perlin_2d(fill_key, (w * 64 + 32) as f32 * f, y as f32 * f);
+            let n = crate::base::noise::perlin_2d(fill_key, (w * 64 + 32) as f32 * f, y as f32 * f);
             p = (p + params.fill_variation * n as f64).clamp(0.0, 1.0);
         }
         (p * 65536.0).round() as u32

@@ -1,0 +1,262 @@
+//! Tiles: one byte each, and everything else about a tile in one table ([`TILES`]): its
+//! name, label, ASCII character, palette colour and matter (solid, air, liquid, decor).
+//! Also the backdrop colours drawn behind open air, and what a mined tile drops
+//! ([`drop_of`]).
+
+/// One tile of the world, stored as one byte.
+///
+/// The discriminants are part of the save format and the tile hash: append new tiles at
+/// the end, never renumber. Everything else about a tile is one row of [`TILES`].
+#[repr(u8)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+pub enum Tile {
+    #[default]
+    Air = 0,
+    Dirt = 1,
+    Stone = 2,
+    Grass = 3,
+    IronOre = 4,
+    GoldOre = 5,
+    DiamondOre = 6,
+    Water = 7,
+    Torch = 8,
+    Sand = 9,
+    Sandstone = 10,
+    Snow = 11,
+    Ice = 12,
+    Mud = 13,
+    JungleGrass = 14,
+    Ash = 15,
+    Lava = 16,
+    Obsidian = 17,
+    CopperOre = 18,
+    SilverOre = 19,
+    Hellstone = 20,
+    Trunk = 21,
+    Leaves = 22,
+    Cactus = 23,
+    Wood = 24,
+    Workbench = 25,
+    Furnace = 26,
+    Anvil = 27,
+    Chest = 28,
+}
+
+/// What kind of matter a tile is: decides collision, digging and what connectivity sees.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Matter {
+    /// Open air (the sky and caves).
+    Air,
+    /// Blocks movement and light; dug to remove.
+    Solid,
+    /// Flows; neither air nor solid.
+    Liquid,
+    /// Walked through but dug like a block (torches, trunks, leaves, cacti).
+    Decor,
+}
+
+/// Everything Strata knows about one tile kind.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TileInfo {
+    /// Lower-case identifier as used in stats JSON (`iron_ore`).
+    pub name: &'static str,
+    /// What players read in the legend, hotbar and inspector (`iron ore`).
+    pub label: &'static str,
+    /// The character used by `strata gen --ascii`.
+    pub ascii: char,
+    /// Mean colour in the one-pixel-per-tile palette (PNG, far zoom, minimap).
+    pub color: [u8; 4],
+    pub matter: Matter,
+    /// Seconds of digging to remove it; `None` for what cannot be dug.
+    pub dig_time: Option<f32>,
+}
+
+const fn row(
+    name: &'static str,
+    label: &'static str,
+    ascii: char,
+    rgb: [u8; 3],
+    matter: Matter,
+    dig_time: Option<f32>,
+) -> TileInfo {
+    TileInfo {
+        name,
+        label,
+        ascii,
+        color: [rgb[0], rgb[1], rgb[2], 255],
+        matter,
+        dig_time,
+    }
+}
+
+use Matter::{Air as A, Decor as D, Liquid as L, Solid as S};
+
+/// One row per tile, in discriminant order (`TILES[t as usize]` describes `t`).
+pub const TILES: [TileInfo; 29] = [
+    row("air", "air", ' ', [SKY[0], SKY[1], SKY[2]], A, None),
+    row("dirt", "dirt", '.', [151, 107, 75], S, Some(0.15)),
+    row("stone", "stone", '#', [118, 118, 124], S, Some(0.45)),
+    row("grass", "grass", 'w', [86, 170, 62], S, Some(0.15)),
+    row("iron_ore", "iron ore", 'i', [196, 140, 110], S, Some(0.7)),
+    row("gold_ore", "gold ore", 'g', [236, 200, 64], S, Some(0.8)),
+    row(
+        "diamond_ore",
+        "diamond ore",
+        'D',
+        [120, 232, 244],
+        S,
+        Some(1.0),
+    ),
+    row("water", "water", '~', [52, 104, 220], L, None),
+    row("torch", "torch", 't', [255, 196, 72], D, Some(0.0)),
+    row("sand", "sand", 's', [222, 200, 140], S, Some(0.12)),
+    row("sandstone", "sandstone", 'S', [186, 148, 96], S, Some(0.4)),
+    row("snow", "snow", '*', [232, 240, 250], S, Some(0.12)),
+    row("ice", "ice", 'I', [150, 200, 242], S, Some(0.3)),
+    row("mud", "mud", 'm', [94, 70, 66], S, Some(0.15)),
+    row(
+        "jungle_grass",
+        "jungle grass",
+        'j',
+        [40, 156, 104],
+        S,
+        Some(0.15),
+    ),
+    row("ash", "ash", 'a', [86, 80, 88], S, Some(0.2)),
+    row("lava", "lava", 'L', [250, 104, 32], L, None),
+    row("obsidian", "obsidian", 'O', [58, 42, 84], S, Some(1.5)),
+    row(
+        "copper_ore",
+        "copper ore",
+        'c',
+        [204, 112, 60],
+        S,
+        Some(0.55),
+    ),
+    row(
+        "silver_ore",
+        "silver ore",
+        'v',
+        [204, 208, 218],
+        S,
+        Some(0.75),
+    ),
+    row("hellstone", "hellstone", 'h', [172, 52, 40], S, Some(1.2)),
+    row("trunk", "tree trunk", '|', [122, 86, 52], D, Some(0.4)),
+    row("leaves", "leaves", '%', [52, 132, 52], D, Some(0.05)),
+    row("cactus", "cactus", 'k', [92, 162, 72], D, Some(0.2)),
+    row("wood", "wood", 'W', [172, 122, 72], S, Some(0.3)),
+    row("workbench", "workbench", 'B', [150, 104, 60], D, Some(0.3)),
+    row("furnace", "furnace", 'F', [110, 98, 96], D, Some(0.5)),
+    row("anvil", "anvil", 'V', [92, 96, 108], D, Some(0.5)),
+    row("chest", "chest", 'C', [176, 128, 56], D, Some(0.3)),
+];
+
+impl Tile {
+    /// Every tile, in discriminant order (`Tile::ALL[t as usize] == t`).
+    pub const ALL: [Tile; 29] = [
+        Tile::Air,
+        Tile::Dirt,
+        Tile::Stone,
+        Tile::Grass,
+        Tile::IronOre,
+        Tile::GoldOre,
+        Tile::DiamondOre,
+        Tile::Water,
+        Tile::Torch,
+        Tile::Sand,
+        Tile::Sandstone,
+        Tile::Snow,
+        Tile::Ice,
+        Tile::Mud,
+        Tile::JungleGrass,
+        Tile::Ash,
+        Tile::Lava,
+        Tile::Obsidian,
+        Tile::CopperOre,
+        Tile::SilverOre,
+        Tile::Hellstone,
+        Tile::Trunk,
+        Tile::Leaves,
+        Tile::Cactus,
+        Tile::Wood,
+        Tile::Workbench,
+        Tile::Furnace,
+        Tile::Anvil,
+        Tile::Chest,
+    ];
+
+    /// Number of tile kinds.
+    pub const COUNT: usize = Self::ALL.len();
+
+    /// The tile for a stored byte, or `None` for a byte no tile uses.
+    pub fn from_u8(byte: u8) -> Option<Tile> {
+        Self::ALL.get(byte as usize).copied()
+    }
+
+    /// This tile's row of [`TILES`].
+    #[inline]
+    pub fn info(self) -> &'static TileInfo {
+        &TILES[self as usize]
+    }
+
+    /// Solid tiles block movement and light and are what digging removes.
+    #[inline]
+    pub fn is_solid(self) -> bool {
+        self.info().matter == Matter::Solid
+    }
+
+    /// Open air: what cave connectivity labels and what the sky is made of.
+    #[inline]
+    pub fn is_open(self) -> bool {
+        self == Tile::Air
+    }
+
+    /// Water and lava.
+    #[inline]
+    pub fn is_liquid(self) -> bool {
+        self.info().matter == Matter::Liquid
+    }
+
+    /// Lower-case identifier as used in stats JSON (`iron_ore`).
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// What players read: the legend, the hotbar, the inspector (`iron ore`).
+    pub fn label(self) -> &'static str {
+        self.info().label
+    }
+
+    /// The character used by `strata gen --ascii`.
+    pub fn ascii(self) -> char {
+        self.info().ascii
+    }
+
+    /// The tile's colour in the one-pixel-per-tile palette (PNG export, far zoom, minimap).
+    /// Air is the sky colour; underground air is drawn with [`CAVE_BACKDROP`].
+    pub fn color(self) -> [u8; 4] {
+        self.info().color
+    }
+}
+
+/// Sky colour behind open air above the surface.
+pub const SKY: [u8; 4] = [138, 192, 238, 255];
+/// Backdrop colour behind open air below the surface, so caves read as caves: the dirt
+/// backdrop of the surface and underground layers.
+pub const CAVE_BACKDROP: [u8; 4] = [56, 44, 40, 255];
+/// Backdrop behind open air in the cavern layer: stone.
+pub const STONE_BACKDROP: [u8; 4] = [50, 50, 56, 255];
+/// Backdrop behind open air in the underworld: its glow.
+pub const UNDERWORLD_BACKDROP: [u8; 4] = [86, 34, 24, 255];
+
+/// What digging `tile` puts in the inventory.
+pub fn drop_of(tile: Tile) -> Tile {
+    match tile {
+        Tile::Grass => Tile::Dirt,
+        Tile::Trunk => Tile::Wood,
+        t => t,
+    }
+}

@@ -1,0 +1,1066 @@
+//! Command-line parsing (pure) and the headless `gen` command.
+
+use crate::base::fsio;
+use crate::base::rng::seed_from_text;
+use crate::content::preset::{self, Preset};
+use std::path::PathBuf;
+
+/// The preset used when none is named.
+pub const DEFAULT_PRESET: &str = "config/presets/default.ron";
+
+/// What `strata --help` shows after the options.
+const EXAMPLES: &str = "\
+Examples:
+  strata                                  play on the default preset, a random seed
+  strata play --preset large --seed hello
+  strata gen --preset classic --size 80x30 --ascii -
+  strata gen --preset large --seed 42 --stats --png world.png
+  strata gen --preset default --until caves --png caves.png   the world after the caves pass
+  strata noise --field surface --octave 2 --png octave2.png
+  strata noise --field caves.fill_variation --basis Simplex --png fill.png
+  strata presets                          the built-in presets and your own
+  strata completions bash > ~/.local/share/bash-completion/completions/strata
+
+Files: saves, your presets and settings live in the platform's data and config folders
+(`strata presets` prints the presets folder); STRATA_HOME=DIR or --home DIR keeps them
+all in DIR.";
+
+const PRESET_HELP: &str = "A preset file, or the name of one of your presets or of a built-in preset \
+(`strata presets`); default: config/presets/default.ron if there is one, else the built-in default";
+const SEED_HELP: &str =
+    "A number 0..=18446744073709551615 is used as is; any other text is hashed; default: random";
+const HOME_HELP: &str = "Keep saves, presets and settings in DIR (as STRATA_HOME=DIR does)";
+
+/// The `--ascii` legend, in `strata gen --help`.
+const ASCII_HELP: &str = "\
+Write the world as text, one character a tile; '-' is stdout:
+  ' ' air  '.' dirt  '#' stone  'w' grass  'c' copper  'i' iron
+  'v' silver  'g' gold  'D' diamond  'h' hellstone  '~' water  'L' lava
+  'O' obsidian  's' sand  'S' sandstone  '*' snow  'I' ice  'm' mud
+  'j' jungle grass  'a' ash  '|' tree trunk  '%' leaves  'k' cactus
+  'W' wood  't' torch  'B' workbench  'F' furnace  'V' anvil  'C' chest";
+
+/// The command line: `strata [play] [OPTIONS]`, `strata gen [OPTIONS]`, ...
+#[derive(clap::Parser, Debug)]
+#[command(
+    name = "strata",
+    version,
+    about = "Strata: a procedural 2D sandbox",
+    after_help = EXAMPLES,
+    args_conflicts_with_subcommands = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// `strata` alone plays: the play options without `play`.
+    #[command(flatten)]
+    play: PlayOptions,
+}
+
+/// A command to run.
+#[derive(clap::Subcommand, Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Open the game (also `strata` alone)
+    #[cfg_attr(
+        not(feature = "game"),
+        command(about = "Open the game: not in this build, which has no game window")
+    )]
+    Play(PlayOptions),
+    /// Make a world without a window and write it out
+    Gen(GenOptions),
+    /// List the built-in presets, with their sizes, and your own
+    Presets {
+        #[arg(long, value_name = "DIR", help = HOME_HELP, value_parser = home_parser())]
+        home: Option<PathBuf>,
+    },
+    /// Print a completion script for a shell
+    /// (e.g. `strata completions bash > ~/.local/share/bash-completion/completions/strata`)
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Write a noise field the generation passes read as a greyscale PNG
+    Noise(NoiseOptions),
+}
+
+/// What the arguments ask for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Parsed {
+    Run(Command),
+    /// Help or the version: printed as it is, exit status 0.
+    Print(String),
+}
+
+/// Options of `strata gen`.
+#[derive(clap::Args, Clone, Debug, Default, PartialEq)]
+pub struct GenOptions {
+    #[arg(long, value_name = "PRESET", help = PRESET_HELP)]
+    pub preset: Option<PathBuf>,
+    #[arg(long, value_name = "SEED", help = SEED_HELP, value_parser = parse_seed, allow_negative_numbers = true)]
+    pub seed: Option<u64>,
+    /// Override the preset's world size
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    pub size: Option<(u32, u32)>,
+    #[arg(long, value_name = "PATH|-", help = "Write the world as text, one character a tile ('-': stdout)", long_help = ASCII_HELP)]
+    pub ascii: Option<String>,
+    /// Write each column's surface row (0 = top), one number a line, left to right
+    #[arg(long, value_name = "PATH|-")]
+    pub surface: Option<String>,
+    /// Write the world as a PNG, one pixel per tile
+    #[arg(long, value_name = "PATH")]
+    pub png: Option<PathBuf>,
+    /// Print generation and connectivity stats as one JSON object
+    #[arg(long)]
+    pub stats: bool,
+    /// Write a save file that `strata play --load` opens
+    #[arg(long, value_name = "PATH")]
+    pub save: Option<PathBuf>,
+    /// Take the world from text in the --ascii legend instead of generating it (a
+    /// hand-drawn world to play or test in; its size is the text's, and the preset is only
+    /// recorded)
+    #[arg(long, value_name = "PATH", conflicts_with = "size")]
+    pub from_ascii: Option<PathBuf>,
+    /// Stop after the pass PASS (surface, layers, biomes, caves, ...): the world as it
+    /// stands then; each pass's time goes to standard error
+    #[arg(long, value_name = "PASS")]
+    pub until: Option<String>,
+    #[arg(long, value_name = "DIR", help = HOME_HELP, value_parser = home_parser())]
+    pub home: Option<PathBuf>,
+}
+
+/// Options of `strata noise`.
+#[derive(clap::Args, Clone, Debug, Default, PartialEq)]
+pub struct NoiseOptions {
+    /// The field: surface, surface.relief, layers.wander, caves.fill_variation,
+    /// ores.iron_ore, trees.groves, ... (a wrong name lists them all)
+    #[arg(long, value_name = "NAME")]
+    pub field: String,
+    /// One octave of an fBm field (surface, surface.relief), 0 the first
+    #[arg(long, value_name = "K")]
+    pub octave: Option<u32>,
+    /// The noise basis to draw it in: Perlin, Simplex (OpenSimplex2) or Value; default:
+    /// the one the preset names for the field
+    #[arg(long, value_name = "BASIS", value_parser = parse_basis)]
+    pub basis: Option<crate::base::noise::Basis>,
+    /// Where to write the greyscale PNG (a pixel a tile; black -1, white 1)
+    #[arg(long, value_name = "PATH")]
+    pub png: PathBuf,
+    #[arg(long, value_name = "PRESET", help = PRESET_HELP)]
+    pub preset: Option<PathBuf>,
+    #[arg(long, value_name = "SEED", help = SEED_HELP, value_parser = parse_seed, allow_negative_numbers = true)]
+    pub seed: Option<u64>,
+    /// Override the preset's world size
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    pub size: Option<(u32, u32)>,
+    #[arg(long, value_name = "DIR", help = HOME_HELP, value_parser = home_parser())]
+    pub home: Option<PathBuf>,
+}
+
+/// A basis by name, any case.
+fn parse_basis(s: &str) -> Result<crate::base::noise::Basis, String> {
+    crate::base::noise::Basis::named(s)
+        .ok_or_else(|| format!("no basis called {s:?}: Perlin, Simplex or Value"))
+}
+
+/// Runs `strata noise`.
+pub fn run_noise(opts: &NoiseOptions) -> Result<(), String> {
+    let mut preset = load_preset(opts.preset.as_ref())?;
+    if let Some((w, h)) = opts.size {
+        preset.width = w;
+        preset.height = h;
+    }
+    let seed = opts.seed.unwrap_or_else(random_seed);
+    // The name and octave are checked before any file is touched.
+    let how = (opts.octave, opts.basis);
+    crate::worldgen::noisemap::sample(&preset, seed, &opts.field, how, (0, 0, 1, 1, 1))?;
+    let mut failed = None;
+    fsio::write_file(&opts.png, |f| {
+        crate::worldgen::noisemap::write_png(&preset, seed, &opts.field, how, f).map_err(|e| {
+            failed = Some(e.clone());
+            std::io::Error::other(e)
+        })
+    })
+    .map_err(|e| failed.unwrap_or(e))
+}
+
+/// Each pass's time, for standard error: `surface 5.1 ms, layers 2.0 ms, ...`.
+pub fn pass_times(timings: &[crate::worldgen::PassTiming]) -> String {
+    let parts: Vec<String> = timings
+        .iter()
+        .map(|t| format!("{} {:.1} ms", t.name, t.ms))
+        .collect();
+    let total: f64 = timings.iter().map(|t| t.ms).sum();
+    format!("{} (passes {total:.1} ms)", parts.join(", "))
+}
+
+/// Options of `strata play`.
+#[derive(clap::Args, Clone, Debug, Default, PartialEq)]
+pub struct PlayOptions {
+    #[arg(long, value_name = "PRESET", help = PRESET_HELP)]
+    pub preset: Option<PathBuf>,
+    #[arg(long, value_name = "SEED", help = SEED_HELP, value_parser = parse_seed, allow_negative_numbers = true)]
+    pub seed: Option<u64>,
+    /// Start the game from a save file (it holds its own preset and seed)
+    #[arg(long, value_name = "PATH")]
+    pub load: Option<PathBuf>,
+    /// Render N frames, then exit (with --screenshot: write it first)
+    #[arg(long, value_name = "N", value_parser = parse_frames, allow_negative_numbers = true)]
+    pub frames: Option<u64>,
+    /// Write a PNG of the last frame
+    #[arg(long, value_name = "PATH")]
+    pub screenshot: Option<PathBuf>,
+    /// Frames per second at most (default 60, as Terraria; 0 = no cap)
+    #[arg(long, value_name = "N", value_parser = parse_max_fps, allow_negative_numbers = true)]
+    pub max_fps: Option<u32>,
+    #[arg(long, value_name = "DIR", help = HOME_HELP, value_parser = home_parser())]
+    pub home: Option<PathBuf>,
+}
+
+/// Frames per second the game draws at most unless told otherwise: Terraria's rate. With
+/// no cap and no vsync (a software renderer, or a driver that ignores the vsync hint) the
+/// game would draw as fast as it can, taking the cores world generation needs.
+pub const DEFAULT_MAX_FPS: u32 = 60;
+
+/// Highest `--max-fps` accepted.
+pub const MAX_FPS_LIMIT: u32 = 1000;
+
+/// Parses `WxH` (`--size`).
+pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let bad = || "expected WIDTHxHEIGHT such as 800x300".to_string();
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (w, h) = (
+        w.trim().parse::<u32>().map_err(|_| bad())?,
+        h.trim().parse::<u32>().map_err(|_| bad())?,
+    );
+    preset::check_size(w, h).map_err(|e| e.to_string())?;
+    Ok((w, h))
+}
+
+/// `--home`: any path, and an empty one (`--home ''`) too, which counts as not given (as an
+/// empty `STRATA_HOME` does; see [`crate::base::paths::resolve`]).
+fn home_parser() -> impl clap::builder::TypedValueParser<Value = PathBuf> {
+    use clap::builder::TypedValueParser;
+    clap::builder::OsStringValueParser::new().map(PathBuf::from)
+}
+
+/// `--seed`: a whole number as is, any other text hashed.
+fn parse_seed(text: &str) -> Result<u64, String> {
+    Ok(seed_from_text(text))
+}
+
+fn parse_max_fps(text: &str) -> Result<u32, String> {
+    text.parse::<u32>()
+        .ok()
+        .filter(|&n| n <= MAX_FPS_LIMIT)
+        .ok_or_else(|| format!("expected a whole number 0..={MAX_FPS_LIMIT}"))
+}
+
+fn parse_frames(text: &str) -> Result<u64, String> {
+    text.parse::<u64>()
+        .map_err(|_| format!("expected a whole number 0..={}", u64::MAX))
+}
+
+/// The clap definition of the whole command line (for help and completions).
+pub fn command() -> clap::Command {
+    <Cli as clap::CommandFactory>::command()
+}
+
+/// Parses the arguments after the program name. Bad input is one line naming the option
+/// and what it takes.
+pub fn parse_args(args: &[String]) -> Result<Parsed, String> {
+    use clap::error::ErrorKind;
+    let argv = std::iter::once("strata").chain(args.iter().map(String::as_str));
+    let cli = match <Cli as clap::Parser>::try_parse_from(argv) {
+        Ok(cli) => cli,
+        Err(e) => {
+            return match e.kind() {
+                ErrorKind::DisplayHelp
+                | ErrorKind::DisplayVersion
+                | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                    Ok(Parsed::Print(e.render().to_string()))
+                }
+                _ => Err(one_line(&e, args)),
+            };
+        }
+    };
+    let command = cli.command.unwrap_or(Command::Play(cli.play));
+    if let Command::Play(play) = &command
+        && play.load.is_some()
+        && (play.preset.is_some() || play.seed.is_some())
+    {
+        return Err(
+            "--load starts from a save, which holds its own preset and seed: give --load \
+             without --preset and --seed"
+                .into(),
+        );
+    }
+    Ok(Parsed::Run(command))
+}
+
+/// A clap error as one line: an unknown option names the command it is unknown to (and
+/// clap's suggestion, if any); anything else is clap's first line (`invalid value 'x' for
+/// '--size <WxH>': expected ...`, `a value is required for '--seed <SEED>' ...`).
+fn one_line(e: &clap::Error, args: &[String]) -> String {
+    use clap::error::{ContextKind, ErrorKind};
+    let context = |kind| e.get(kind).map(|v| v.to_string());
+    if e.kind() == ErrorKind::UnknownArgument
+        && let Some(arg) = context(ContextKind::InvalidArg)
+    {
+        // The command the option was given to: the first argument when it names one.
+        let sub = args
+            .first()
+            .filter(|a| command().get_subcommands().any(|c| c.get_name() == *a))
+            .map_or("play", String::as_str);
+        let hint = context(ContextKind::SuggestedArg)
+            .map(|s| format!(" (did you mean '{s}'?)"))
+            .unwrap_or_default();
+        let what = if arg.starts_with('-') {
+            "option"
+        } else {
+            "argument"
+        };
+        return format!(
+            "unknown {what} '{arg}' for `strata {sub}`{hint}: see `strata {sub} --help`"
+        );
+    }
+    let text = e.render().to_string();
+    let first = text.lines().next().unwrap_or("bad arguments");
+    let first = first.strip_prefix("error: ").unwrap_or(first);
+    let choices = match e.kind() {
+        ErrorKind::InvalidSubcommand => Some(format!(
+            "commands: {}",
+            command()
+                .get_subcommands()
+                .map(|c| c.get_name().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+        ErrorKind::MissingRequiredArgument => context(ContextKind::InvalidArg),
+        _ => context(ContextKind::ValidValue)
+            .filter(|v| !v.is_empty())
+            .map(|v| format!("possible values: {v}")),
+    };
+    match choices {
+        Some(c) => format!("{first} ({c})"),
+        None => first.to_string(),
+    }
+}
+
+/// Writes the completion script for `shell` to standard output.
+pub fn completions(shell: clap_complete::Shell) -> Result<(), String> {
+    fsio::write_stdout(|out| {
+        clap_complete::generate(shell, &mut command(), "strata", out);
+        Ok(())
+    })
+}
+
+/// Loads the named preset: a file when one is at that path, else the player's preset of
+/// that name (`NAME.ron` in the presets folder), else the built-in preset of that name.
+/// Without a name: `config/presets/default.ron` when the working folder has one (the
+/// repository, where it is edited), else the built-in default.
+pub fn load_preset(path: Option<&PathBuf>) -> Result<Preset, String> {
+    let path = match path {
+        Some(p) => p.clone(),
+        None if std::path::Path::new(DEFAULT_PRESET).is_file() => PathBuf::from(DEFAULT_PRESET),
+        None => return builtin_preset("default"),
+    };
+    if path.exists() {
+        return preset::load(&path).map_err(|e| e.to_string());
+    }
+    let name = path.to_string_lossy();
+    let user_dir = crate::base::paths::user_presets_dir();
+    if let Some(file) = user_preset(&user_dir, &path) {
+        // A folder, FIFO or device by that name is named as such, not read (a FIFO would
+        // keep the game waiting) nor passed over.
+        return match std::fs::metadata(&file) {
+            Ok(m) if !m.is_file() => Err(format!(
+                "{}: is a {}, not a preset file",
+                file.display(),
+                fsio::not_regular_kind(&m)
+            )),
+            _ => preset::load(&file).map_err(|e| e.to_string()),
+        };
+    }
+    if path.components().count() == 1
+        && let Some(found) = preset::builtin(&name)
+    {
+        return found.map_err(|e| e.to_string());
+    }
+    Err(format!(
+        "{name}: no such preset file, no preset of that name in {}, and no built-in preset \
+         of that name (built-in: {})",
+        user_dir.display(),
+        preset::builtin_names()
+    ))
+}
+
+/// The player's preset called `name` (a bare name, `.ron` optional) in `dir`, if anything
+/// is there by that name (links followed): a file, or a folder, FIFO or device that
+/// [`load_preset`] refuses by name.
+pub fn user_preset(dir: &std::path::Path, name: &std::path::Path) -> Option<PathBuf> {
+    if name.components().count() != 1 {
+        return None;
+    }
+    let file = dir.join(name).with_extension("ron");
+    file.exists().then_some(file)
+}
+
+fn builtin_preset(name: &str) -> Result<Preset, String> {
+    match preset::builtin(name) {
+        Some(found) => found.map_err(|e| e.to_string()),
+        None => Err(format!("no built-in preset {name}")),
+    }
+}
+
+/// What `strata presets` prints: the built-in presets with their sizes, the player's
+/// presets folder and its presets, then the preset files of `config/presets` in the
+/// working folder, if it has one.
+pub fn presets_listing() -> String {
+    let mut out = String::from("Built-in presets (--preset NAME):\n");
+    for (name, _) in preset::BUILTIN {
+        if let Ok(p) = builtin_preset(name) {
+            out.push_str(&format!(
+                "  {name:<10} {:>5} x {:<5} {}\n",
+                p.width, p.height, p.name
+            ));
+        }
+    }
+    let user_dir = crate::base::paths::user_presets_dir();
+    let mine = preset::files_in(&user_dir);
+    if mine.is_empty() {
+        out.push_str(&format!(
+            "Your presets: none yet (NAME.ron files in {} are listed here)\n",
+            shown(&user_dir)
+        ));
+    } else {
+        out.push_str(&format!(
+            "Your presets in {} (--preset NAME):\n",
+            shown(&user_dir)
+        ));
+        list_files(&mut out, &mine);
+    }
+    let dir = std::path::Path::new(DEFAULT_PRESET)
+        .parent()
+        .unwrap_or(std::path::Path::new("."));
+    let files = preset::files_in(dir);
+    if !files.is_empty() {
+        out.push_str(&format!(
+            "Preset files in {} (--preset PATH):\n",
+            shown(dir)
+        ));
+        list_files(&mut out, &files);
+    }
+    out
+}
+
+/// One line per preset file: its path, size and name, or why it does not load. What comes
+/// from the folder or the file (names, messages quoting its text) is [`printable`].
+fn list_files(out: &mut String, files: &[PathBuf]) {
+    for f in files {
+        match preset::load(f) {
+            Ok(p) => out.push_str(&format!(
+                "  {:<32} {:>5} x {:<5} {}\n",
+                shown(f),
+                p.width,
+                p.height,
+                printable(&p.name)
+            )),
+            Err(e) => out.push_str(&format!(
+                "  {:<32} does not load: {}\n",
+                shown(f),
+                printable(&e.to_string())
+            )),
+        }
+    }
+}
+
+/// A path as [`printable`] text.
+fn shown(path: &std::path::Path) -> String {
+    printable(&path.display().to_string())
+}
+
+/// `text` safe to print on one line of a terminal: control characters (a newline, an
+/// escape sequence's ESC) and the marks that reorder text (U+202A..U+202E,
+/// U+2066..U+2069) are written as Rust escapes (`\n`, `\u{1b}`); the rest is unchanged.
+pub fn printable(text: &str) -> String {
+    let reorders = |c: char| matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+    if !text.chars().any(|c| c.is_control() || reorders(c)) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() || reorders(c) {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(all(target_os = "linux", feature = "game"))]
+pub mod alloc;
+pub mod fuzz;
+pub mod x11;
+
+/// What `strata play` (and `strata` alone) says in a build without the game window, the
+/// cargo feature `game`, before exiting with status 1.
+#[cfg(not(feature = "game"))]
+pub const NO_WINDOW: &str = "this strata was built without its game window (cargo feature \
+    `game`): `strata gen`, `presets` and `noise` work; to play, build it with the default \
+    features";
+
+/// Refuses to open the game where no window can open (the window library would panic):
+/// on Linux, Strata's window is an X11 one (under Wayland, through XWayland), so `DISPLAY`
+/// must name an X server that answers, and X must open it ([`x11::check_opens`], which
+/// asks a few times: a loaded server now and then drops a handshake). The display's
+/// screen size in pixels where X told it (the window is fitted to it).
+#[cfg(feature = "game")]
+pub fn check_display() -> Result<Option<(u32, u32)>, String> {
+    let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
+    let display = var("DISPLAY");
+    display_error(display.as_deref(), var("WAYLAND_DISPLAY").as_deref())?;
+    #[cfg(target_os = "linux")]
+    if let Some(display) = &display {
+        return x11::check_opens(display);
+    }
+    Ok(None)
+}
+
+#[cfg(feature = "game")]
+fn display_error(display: Option<&str>, wayland: Option<&str>) -> Result<(), String> {
+    if !cfg!(target_os = "linux") {
+        return Ok(());
+    }
+    let Some(display) = display else {
+        let why = match wayland {
+            Some(_) => "DISPLAY is not set (under Wayland the game window needs XWayland)",
+            None => "neither DISPLAY nor WAYLAND_DISPLAY is set",
+        };
+        return Err(format!(
+            "no display to open the game window on: {why}; `strata gen` works without one"
+        ));
+    };
+    if !x_server_answers(display) {
+        return Err(format!(
+            "no X server answers on display {display}; `strata gen` works without one"
+        ));
+    }
+    Ok(())
+}
+
+/// Whether a local X display (`:N`, `:N.S`, `unix:N`) accepts a connection on its socket
+/// (abstract or in /tmp/.X11-unix). A remote or unusual display is left for X to judge.
+#[cfg(all(target_os = "linux", feature = "game"))]
+fn x_server_answers(display: &str) -> bool {
+    use std::os::linux::net::SocketAddrExt;
+    use std::os::unix::net::{SocketAddr, UnixStream};
+    let Some((host, rest)) = display.rsplit_once(':') else {
+        return true;
+    };
+    let number = rest.split('.').next().unwrap_or("");
+    if !(host.is_empty() || host == "unix") || number.parse::<u32>().is_err() {
+        return true;
+    }
+    let path = format!("/tmp/.X11-unix/X{number}");
+    let abstract_ok = SocketAddr::from_abstract_name(path.as_bytes())
+        .and_then(|a| UnixStream::connect_addr(&a))
+        .is_ok();
+    abstract_ok || UnixStream::connect(&path).is_ok()
+}
+
+#[cfg(all(not(target_os = "linux"), feature = "game"))]
+fn x_server_answers(_display: &str) -> bool {
+    true
+}
+
+/// A fresh random seed.
+pub fn random_seed() -> u64 {
+    use rand::Rng;
+    rand::rng().next_u64()
+}
+
+/// Runs `strata gen`.
+pub fn run_gen(opts: &GenOptions) -> Result<(), String> {
+    check_distinct_outputs(opts)?;
+    let mut preset = load_preset(opts.preset.as_ref())?;
+    if let Some((w, h)) = opts.size {
+        preset.width = w;
+        preset.height = h;
+    }
+    let seed = opts.seed.unwrap_or_else(random_seed);
+    let until = opts
+        .until
+        .as_deref()
+        .map(crate::worldgen::pass_named)
+        .transpose()?;
+    let (world, timings) = match (&opts.from_ascii, until) {
+        (Some(_), Some(_)) => return Err("--until and --from-ascii do not go together".into()),
+        (Some(path), None) => (world_from_text_file(path, preset, seed)?, Vec::new()),
+        (None, None) => crate::worldgen::generate(&preset, seed),
+        (None, Some(last)) => {
+            let never = std::sync::atomic::AtomicBool::new(false);
+            let made = crate::worldgen::generate_until(&preset, seed, last, &mut |_| {}, &never)
+                .ok_or("generation stopped")?;
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr(),
+                "strata: stopped after {} (pass {} of {}): {}",
+                crate::worldgen::PASSES[last].name,
+                last + 1,
+                crate::worldgen::PASSES.len(),
+                pass_times(&made.1)
+            );
+            made
+        }
+    };
+    // Connectivity packs the finished world's air; the stats count and hash its tiles in
+    // the same sweep, a band of rows at a time while it is in cache.
+    let start = std::time::Instant::now();
+    let (grid, bands) = crate::analysis::AirGrid::of_with(&world, |_, rows| {
+        opts.stats
+            .then(|| crate::store::export::Tally::band(rows, world.width()))
+    });
+    let report = crate::analysis::analyse_air(&grid);
+    let analysis_ms = start.elapsed().as_secs_f64() * 1e3;
+    let tally = opts.stats.then(|| {
+        crate::store::export::Tally::from_bands(&world, bands.into_iter().flatten().collect())
+    });
+    let write_text =
+        |target: &str, write: &dyn Fn(&mut dyn std::io::Write) -> std::io::Result<()>| {
+            if target == "-" {
+                fsio::write_stdout(write)
+            } else {
+                fsio::write_file(target.as_ref(), |f| write(f))
+            }
+        };
+    if let Some(target) = &opts.ascii {
+        write_text(target, &|f| crate::store::export::write_ascii(&world, f))?;
+    }
+    if let Some(target) = &opts.surface {
+        write_text(target, &|f| crate::store::export::write_surface(&world, f))?;
+    }
+    if let Some(path) = &opts.png {
+        fsio::write_file(path, |f| crate::store::export::write_png(&world, f))?;
+    }
+    if let Some(tally) = &tally {
+        let json = crate::store::export::stats_json(&world, &timings, &report, analysis_ms, tally);
+        fsio::print_stdout(&(json + "\n"))?;
+    }
+    if let Some(path) = &opts.save {
+        let player = crate::store::save::PlayerState::new(crate::sim::player::spawn_point(&world));
+        crate::store::save::save(path, &world, &player)?;
+    }
+    Ok(())
+}
+
+/// Refuses two outputs to one file (one would silently replace the other). Standard output
+/// (`-`) and devices such as `/dev/null` may take several.
+fn check_distinct_outputs(opts: &GenOptions) -> Result<(), String> {
+    let named = [
+        ("--ascii", opts.ascii.as_deref().map(std::path::Path::new)),
+        (
+            "--surface",
+            opts.surface.as_deref().map(std::path::Path::new),
+        ),
+        ("--png", opts.png.as_deref()),
+        ("--save", opts.save.as_deref()),
+    ];
+    let files: Vec<(&str, PathBuf)> = named
+        .iter()
+        .filter_map(|&(flag, p)| Some((flag, p?)))
+        .filter(|(_, p)| p.as_os_str() != "-" && !fsio::is_stdout_alias(p))
+        .filter(|(_, p)| std::fs::metadata(p).map_or(true, |m| m.is_file()))
+        .map(|(flag, p)| (flag, same_file_key(p)))
+        .collect();
+    for (i, (flag, key)) in files.iter().enumerate() {
+        if let Some((other, _)) = files[..i].iter().find(|(_, k)| k == key) {
+            return Err(format!(
+                "{other} and {flag} name the same file {}: give each output its own",
+                key.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A path that is the same for two spellings of one file: links resolved where the file or
+/// its folder exists.
+fn same_file_key(path: &std::path::Path) -> PathBuf {
+    if let Ok(p) = std::fs::canonicalize(path) {
+        return p;
+    }
+    let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    match (abs.parent().map(std::fs::canonicalize), abs.file_name()) {
+        (Some(Ok(dir)), Some(name)) => dir.join(name),
+        _ => abs,
+    }
+}
+
+/// A world drawn as text in the `--ascii` legend, one line a row (for `--from-ascii`);
+/// see [`crate::store::export::read_ascii`].
+pub fn world_from_text(
+    text: &str,
+    preset: Preset,
+    seed: u64,
+) -> Result<crate::world::World, String> {
+    let world = crate::store::export::read_ascii::world_from_ascii(text.as_bytes())?;
+    Ok(drawn_world(world, preset, seed))
+}
+
+/// A drawn world with the preset it is recorded with (at its size) and its seed.
+fn drawn_world(
+    mut world: crate::world::World,
+    mut preset: Preset,
+    seed: u64,
+) -> crate::world::World {
+    (preset.width, preset.height) = (world.width() as u32, world.height() as u32);
+    world.seed = seed;
+    world.preset = preset;
+    world
+}
+
+/// [`world_from_text`] of a file, read as it comes: the first fault stops the read
+/// (`/dev/zero` is refused at its first byte), and no more is read than the largest world
+/// as wide as the first line takes.
+fn world_from_text_file(
+    path: &std::path::Path,
+    preset: Preset,
+    seed: u64,
+) -> Result<crate::world::World, String> {
+    use crate::store::export::read_ascii::AsciiReader;
+    let at = |e: String| format!("{}:{e}", shown(path));
+    let reader = std::cell::RefCell::new(AsciiReader::new());
+    let fault = std::cell::RefCell::new(None);
+    let head = reader.borrow().head();
+    let limit_of = |bytes: &[u8]| {
+        let mut r = reader.borrow_mut();
+        match r.feed(bytes) {
+            Ok(()) => r.limit(),
+            Err(e) => {
+                *fault.borrow_mut() = Some(e);
+                0
+            }
+        }
+    };
+    let read = fsio::read_bounded_by(path, head, limit_of);
+    if let Some(e) = fault.borrow_mut().take() {
+        return Err(at(e));
+    }
+    let bytes = read.map_err(|e| {
+        let why = match e {
+            fsio::ReadError::TooLarge(limit) => {
+                format!("more than {limit} bytes, the most a world as wide as line 1 takes")
+            }
+            e => e.to_string(),
+        };
+        format!("{}: {why}", shown(path))
+    })?;
+    let world = reader.into_inner().finish(&bytes).map_err(at)?;
+    Ok(drawn_world(world, preset, seed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn bare_binary_plays() {
+        assert_eq!(
+            parse_args(&[]),
+            Ok(Parsed::Run(Command::Play(PlayOptions::default())))
+        );
+        let Ok(Parsed::Run(Command::Play(p))) = parse_args(&args("--seed 7 --frames 3")) else {
+            panic!()
+        };
+        assert_eq!((p.seed, p.frames), (Some(7), Some(3)));
+        assert_eq!(p.max_fps, None);
+        let Ok(Parsed::Run(Command::Play(p))) = parse_args(&args("play --max-fps 0")) else {
+            panic!()
+        };
+        assert_eq!(p.max_fps, Some(0));
+        for bad in [
+            "--max-fps 1001",
+            "--max-fps -1",
+            "--max-fps fast",
+            "--max-fps",
+        ] {
+            let e = parse_args(&args(bad)).unwrap_err();
+            assert!(e.contains("--max-fps"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn gen_options() {
+        let Ok(Parsed::Run(Command::Gen(g))) = parse_args(&args(
+            "gen --preset a.ron --seed hello --size 80x30 --ascii - --stats",
+        )) else {
+            panic!()
+        };
+        assert_eq!(g.preset, Some("a.ron".into()));
+        assert_eq!(g.seed, Some(seed_from_text("hello")));
+        assert_eq!(g.size, Some((80, 30)));
+        assert_eq!(g.ascii.as_deref(), Some("-"));
+        assert!(g.stats);
+    }
+
+    #[test]
+    fn until_and_noise_options() {
+        let Ok(Parsed::Run(Command::Gen(g))) = parse_args(&args("gen --until caves --png c.png"))
+        else {
+            panic!()
+        };
+        assert_eq!(g.until.as_deref(), Some("caves"));
+        let Ok(Parsed::Run(Command::Noise(n))) = parse_args(&args(
+            "noise --field surface --octave 2 --png o.png --preset large --seed 5 --size 64x32 \
+             --basis simplex",
+        )) else {
+            panic!()
+        };
+        assert_eq!(
+            (n.field.as_str(), n.octave, n.seed, n.size, n.basis),
+            (
+                "surface",
+                Some(2),
+                Some(5),
+                Some((64, 32)),
+                Some(crate::base::noise::Basis::Simplex)
+            )
+        );
+        let e = parse_args(&args("noise --field surface --png o.png --basis worley")).unwrap_err();
+        assert!(
+            e.contains("worley") && e.contains("Perlin, Simplex or Value"),
+            "{e}"
+        );
+        let e = parse_args(&args("noise --png o.png")).unwrap_err();
+        assert!(e.contains("--field"), "{e}");
+        let e = run_gen(&GenOptions {
+            until: Some("cavez".into()),
+            ..Default::default()
+        })
+        .unwrap_err();
+        assert!(e.contains("cavez") && e.contains("surface, layers"), "{e}");
+    }
+
+    #[test]
+    fn noise_writes_the_field_and_names_the_fields_for_a_wrong_one() {
+        let dir = std::env::temp_dir().join(format!("strata-cli-noise-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let opts = NoiseOptions {
+            field: "caves.fill_variation".into(),
+            png: dir.join("n.png"),
+            preset: Some("classic".into()),
+            seed: Some(3),
+            size: Some((96, 40)),
+            ..Default::default()
+        };
+        run_noise(&opts).unwrap();
+        let dec = png::Decoder::new(std::io::BufReader::new(
+            std::fs::File::open(dir.join("n.png")).unwrap(),
+        ));
+        let info = dec.read_info().unwrap().info().clone();
+        assert_eq!((info.width, info.height), (96, 40));
+        // The same field and seed in Simplex: another picture.
+        run_noise(&NoiseOptions {
+            basis: Some(crate::base::noise::Basis::Simplex),
+            png: dir.join("s.png"),
+            ..opts.clone()
+        })
+        .unwrap();
+        let perlin = std::fs::read(dir.join("n.png")).unwrap();
+        let simplex = std::fs::read(dir.join("s.png")).unwrap();
+        assert_ne!(perlin, simplex);
+        let e = run_noise(&NoiseOptions {
+            field: "cheese".into(),
+            png: dir.join("x.png"),
+            ..opts.clone()
+        })
+        .unwrap_err();
+        assert!(e.contains("cheese") && e.contains("ores.iron_ore"), "{e}");
+        assert!(!dir.join("x.png").exists(), "no file for a wrong name");
+        let e = run_noise(&NoiseOptions {
+            field: "surface".into(),
+            octave: Some(99),
+            ..opts
+        })
+        .unwrap_err();
+        assert!(e.contains("octaves 0..="), "{e}");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn bad_options_are_errors() {
+        assert!(
+            parse_args(&args("gen --size 0x10"))
+                .unwrap_err()
+                .contains("width")
+        );
+        assert!(
+            parse_args(&args("gen --size 99999x10"))
+                .unwrap_err()
+                .contains("16384")
+        );
+        assert!(
+            parse_args(&args("gen --size big"))
+                .unwrap_err()
+                .contains("--size")
+        );
+        assert!(
+            parse_args(&args("gen --seed"))
+                .unwrap_err()
+                .contains("a value is required for '--seed <SEED>'")
+        );
+        assert!(
+            parse_args(&args("gen --frames 3"))
+                .unwrap_err()
+                .contains("unknown option")
+        );
+        assert!(parse_args(&args("play --frames x")).is_err());
+    }
+
+    #[test]
+    fn errors_name_the_option_and_what_it_takes() {
+        let e = |a: &str| parse_args(&args(a)).unwrap_err();
+        assert_eq!(
+            e("gen --sed 3"),
+            "unknown option '--sed' for `strata gen` (did you mean '--seed'?): see \
+             `strata gen --help`"
+        );
+        assert!(e("--frames 3 --bogus").contains("for `strata play`"));
+        // Every command is named by its own name, whatever commands there are.
+        for c in command()
+            .get_subcommands()
+            .filter(|c| c.get_name() != "help")
+        {
+            let msg = e(&format!("{} --bogus", c.get_name()));
+            assert!(
+                msg.contains(&format!("for `strata {}`", c.get_name())),
+                "{msg}"
+            );
+        }
+        assert!(e("presets extra").starts_with("unknown argument 'extra'"));
+        let shells = e("completions tcsh");
+        assert!(
+            shells.contains("'tcsh'") && shells.contains("bash, elvish, fish"),
+            "{shells}"
+        );
+        let commands = e("dig");
+        assert!(commands.contains("'dig'") && commands.contains("play, gen, presets"));
+        assert!(e("--seed 3 gen").contains("'gen'"));
+        let max = e("--max-fps 1001");
+        assert!(
+            max.contains("--max-fps") && max.contains("0..=1000"),
+            "{max}"
+        );
+        // Every message is one line.
+        for bad in [
+            "gen --size",
+            "gen --size 1x1",
+            "play --frames -2",
+            "gen --png",
+        ] {
+            assert_eq!(e(bad).lines().count(), 1, "{bad}");
+            assert!(!e(bad).contains("possible values"), "{bad}: {}", e(bad));
+        }
+    }
+
+    #[test]
+    fn help_and_version_are_printed_not_errors() {
+        let print = |a: &str| match parse_args(&args(a)) {
+            Ok(Parsed::Print(text)) => text,
+            other => panic!("{a}: {other:?}"),
+        };
+        assert_eq!(
+            print("--version").trim(),
+            format!("strata {}", env!("CARGO_PKG_VERSION"))
+        );
+        let top = print("help");
+        assert!(top.contains("gen") && top.contains("completions") && top.contains("STRATA_HOME"));
+        let gen_help = print("gen --help");
+        assert!(gen_help.contains("'~' water") && !gen_help.contains("--max-fps"));
+        assert_eq!(print("help gen"), gen_help);
+        assert!(print("play -h").contains("--max-fps"));
+    }
+
+    #[test]
+    fn home_and_completions_parse() {
+        let Ok(Parsed::Run(Command::Presets { home })) = parse_args(&args("presets --home /h"))
+        else {
+            panic!()
+        };
+        assert_eq!(home, Some("/h".into()));
+        let Ok(Parsed::Run(Command::Play(p))) = parse_args(&args("--home h --seed 2")) else {
+            panic!()
+        };
+        assert_eq!((p.home, p.seed), (Some("h".into()), Some(2)));
+        assert_eq!(
+            parse_args(&args("completions zsh")),
+            Ok(Parsed::Run(Command::Completions {
+                shell: clap_complete::Shell::Zsh
+            }))
+        );
+    }
+
+    #[test]
+    fn worlds_from_text() {
+        let art = "#      ~\n".repeat(7) + "########\n";
+        let w = world_from_text(&art, Preset::default(), 9).unwrap();
+        assert_eq!((w.width(), w.height(), w.seed), (8, 8, 9));
+        assert_eq!(w.tile(7, 0), crate::world::Tile::Water);
+        assert_eq!((w.preset.width, w.preset.height), (8, 8));
+        let ragged = art.replacen("#      ~", "#  ~", 1);
+        let unknown = art.replacen('~', "?", 1);
+        for bad in ["", "#\n", &ragged, &unknown] {
+            assert!(
+                world_from_text(bad, Preset::default(), 0).is_err(),
+                "{bad:?}"
+            );
+        }
+        let Ok(Parsed::Run(Command::Gen(g))) =
+            parse_args(&args("gen --from-ascii w.txt --save s.strata"))
+        else {
+            panic!()
+        };
+        assert_eq!(g.from_ascii, Some("w.txt".into()));
+    }
+
+    #[test]
+    fn printable_text_keeps_to_its_line_and_sends_no_escapes() {
+        assert_eq!(printable("mine.ron"), "mine.ron");
+        assert_eq!(printable("café é.ron"), "café é.ron");
+        assert_eq!(printable("a\nb.ron"), "a\\nb.ron");
+        assert_eq!(printable("esc\x1b[31mred.ron"), "esc\\u{1b}[31mred.ron");
+        assert_eq!(printable("tab\there\r"), "tab\\there\\r");
+        assert_eq!(printable("\u{202e}gnp.ron"), "\\u{202e}gnp.ron");
+        for c in ['\0', '\x7f', '\u{85}', '\u{9b}'] {
+            let p = printable(&format!("x{c}y"));
+            assert!(p.chars().all(|c| !c.is_control()), "{p:?}");
+        }
+    }
+
+    #[cfg(all(target_os = "linux", feature = "game"))]
+    #[test]
+    fn the_game_needs_an_x_display_that_answers() {
+        let e = display_error(None, None).unwrap_err();
+        assert!(e.contains("neither DISPLAY nor WAYLAND_DISPLAY"), "{e}");
+        let e = display_error(None, Some("wayland-0")).unwrap_err();
+        assert!(e.contains("XWayland"), "{e}");
+        let e = display_error(Some(":4321"), None).unwrap_err();
+        assert!(e.contains("no X server answers on display :4321"), "{e}");
+        assert!(display_error(Some("unix:4321.0"), None).is_err());
+        // A server listening on the display's (abstract) socket answers.
+        use std::os::linux::net::SocketAddrExt;
+        let name = format!("/tmp/.X11-unix/X{}", 40_000 + std::process::id() % 20_000);
+        let addr = std::os::unix::net::SocketAddr::from_abstract_name(name.as_bytes()).unwrap();
+        let _server = std::os::unix::net::UnixListener::bind_addr(&addr).unwrap();
+        let display = name.replace("/tmp/.X11-unix/X", ":");
+        assert_eq!(display_error(Some(&display), None), Ok(()));
+        // Remote and unusual displays are left to X.
+        assert!(display_error(Some("remote.example:0"), None).is_ok());
+        assert!(display_error(Some("odd"), None).is_ok());
+    }
+}

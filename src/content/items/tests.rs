@@ -1,0 +1,259 @@
+//! Tests of the item data, tool tiers, crafting and the inventory.
+
+use super::*;
+use crate::sim::craft::CraftRefusal;
+
+fn id(name: &str) -> ItemId {
+    named(name).unwrap_or_else(|| panic!("no item {name}"))
+}
+
+fn pick(name: &str) -> Option<Pick> {
+    match catalog().item(id(name)).kind {
+        Kind::Pickaxe { power, speed } => Some(Pick { power, speed }),
+        _ => None,
+    }
+}
+
+#[test]
+fn the_shipped_files_parse_and_every_dug_tile_is_an_item() {
+    let cat = Catalog::builtin().unwrap();
+    assert!(cat.items.len() > 30 && cat.recipes.len() > 10);
+    for t in Tile::ALL
+        .into_iter()
+        .filter(|t| t.info().dig_time.is_some())
+    {
+        assert!(
+            cat.block_item(crate::sim::edit::drop_of(t)).is_some(),
+            "{t:?}"
+        );
+    }
+    // Every solid tile that digging gives back is placeable.
+    for t in Tile::ALL
+        .into_iter()
+        .filter(|t| t.is_solid() && *t != Tile::Grass)
+    {
+        let item = cat.block_item(t).unwrap();
+        assert_eq!(cat.item(item).kind, Kind::Block(t));
+    }
+}
+
+#[test]
+fn deeper_ores_need_the_pickaxe_of_the_ore_above() {
+    let cat = catalog();
+    let copper = pick("copper_pickaxe");
+    let iron = pick("iron_pickaxe");
+    let silver = pick("silver_pickaxe");
+    let gold = pick("gold_pickaxe");
+    let can = |t: Tile, p: Option<Pick>| mine_time(cat, t, p).is_ok();
+    assert!(can(Tile::CopperOre, copper) && can(Tile::IronOre, copper));
+    assert!(!can(Tile::SilverOre, copper) && can(Tile::SilverOre, iron));
+    assert!(!can(Tile::GoldOre, iron) && can(Tile::GoldOre, silver));
+    assert!(!can(Tile::DiamondOre, silver) && can(Tile::DiamondOre, gold));
+    assert!(!can(Tile::Hellstone, silver) && can(Tile::Hellstone, gold));
+    assert_eq!(
+        mine_time(cat, Tile::SilverOre, copper),
+        Err(MineRefusal::TooWeak(40))
+    );
+    assert_eq!(
+        MineRefusal::TooWeak(40).to_string(),
+        "needs an iron pickaxe (pickaxe power 40)"
+    );
+    assert!(
+        MineRefusal::TooWeak(45)
+            .to_string()
+            .starts_with("needs a silver")
+    );
+    assert_eq!(
+        CraftRefusal::NotNear(Tile::Anvil).to_string(),
+        "stand near an anvil"
+    );
+    // Without a pickaxe: trees, torches and furniture, never stone.
+    assert_eq!(
+        mine_time(cat, Tile::Stone, None),
+        Err(MineRefusal::NoPickaxe)
+    );
+    assert!(can(Tile::Trunk, None) && can(Tile::Torch, None) && can(Tile::Workbench, None));
+    assert_eq!(
+        mine_time(cat, Tile::Water, gold),
+        Err(MineRefusal::Undiggable)
+    );
+}
+
+#[test]
+fn better_pickaxes_dig_faster() {
+    let cat = catalog();
+    let t = |p: &str| mine_time(cat, Tile::Stone, pick(p)).unwrap();
+    assert_eq!(t("copper_pickaxe"), Tile::Stone.info().dig_time.unwrap());
+    assert!(t("iron_pickaxe") < t("copper_pickaxe"));
+    assert!(t("silver_pickaxe") < t("iron_pickaxe"));
+    assert!(t("gold_pickaxe") < t("silver_pickaxe"));
+}
+
+#[test]
+fn bad_data_is_refused_with_file_line_and_field() {
+    let items = ITEMS_RON.replace("power: 40, speed: 1.3", "power: 4000, speed: 1.3");
+    let e = Catalog::parse(&items, "items.ron", RECIPES_RON, "recipes.ron").unwrap_err();
+    let s = e.to_string();
+    assert!(s.starts_with("items.ron:"), "{s}");
+    assert!(s.contains("power = 4000") && s.contains("1..=1000"), "{s}");
+    let line = items
+        .lines()
+        .position(|l| l.contains("power: 4000"))
+        .unwrap()
+        + 1;
+    assert_eq!(e.position.map(|p| p.0), Some(line), "{s}");
+
+    let items = ITEMS_RON.replace("tile: \"mud\"", "tile: \"mudd\"");
+    let s = Catalog::parse(&items, "items.ron", RECIPES_RON, "recipes.ron")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        s.contains("\"mudd\" is not a tile") && s.contains("tile"),
+        "{s}"
+    );
+
+    let recipes = RECIPES_RON.replace("(\"iron_ore\", 3)", "(\"iron_oar\", 3)");
+    let e = Catalog::parse(ITEMS_RON, "items.ron", &recipes, "recipes.ron").unwrap_err();
+    let s = e.to_string();
+    assert!(
+        s.starts_with("recipes.ron:") && s.contains("\"iron_oar\" is not an item"),
+        "{s}"
+    );
+    let line = recipes
+        .lines()
+        .position(|l| l.contains("iron_oar"))
+        .unwrap()
+        + 1;
+    assert_eq!(e.position.map(|p| p.0), Some(line), "{s}");
+
+    let recipes = RECIPES_RON.replace("at: \"anvil\"", "at: \"anvi\"");
+    assert!(Catalog::parse(ITEMS_RON, "i", &recipes, "r").is_err());
+    let items = ITEMS_RON.replace("(name: \"wood\"", "(name: \"Wood!\"");
+    assert!(
+        Catalog::parse(&items, "i", RECIPES_RON, "r")
+            .unwrap_err()
+            .to_string()
+            .contains("a-z")
+    );
+    // Syntax errors have a position too.
+    let e = Catalog::parse("(items: [", "i", RECIPES_RON, "r").unwrap_err();
+    assert!(e.position.is_some());
+    // An item a tile needs, removed: digging would lose it.
+    let items = ITEMS_RON.replace(
+        "(name: \"sand\", label: \"sand\", kind: Block, tile: \"sand\"),",
+        "",
+    );
+    let s = Catalog::parse(&items, "i", RECIPES_RON, "r")
+        .unwrap_err()
+        .to_string();
+    assert!(s.contains("no Block item places \"sand\""), "{s}");
+}
+
+/// The error of items and recipes text, with the line it points at.
+fn refusal(items: &str, recipes: &str) -> (String, Option<usize>) {
+    let e = Catalog::parse(items, "items.ron", recipes, "recipes.ron").unwrap_err();
+    (e.to_string(), e.position.map(|p| p.0))
+}
+
+/// The 1-based line of `text` holding the `n`-th (0-based) `needle`.
+fn line_of(text: &str, needle: &str, n: usize) -> usize {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| l.contains(needle))
+        .nth(n)
+        .unwrap()
+        .0
+        + 1
+}
+
+#[test]
+fn a_tile_mined_twice_a_recipe_from_itself_and_a_recipe_twice_are_refused() {
+    let twice = "(tile: \"gold_ore\", power: 45),";
+    let items = ITEMS_RON.replace(
+        twice,
+        &format!("{twice}\n(tile: \"silver_ore\", power: 50),"),
+    );
+    let (s, line) = refusal(&items, RECIPES_RON);
+    assert!(
+        s.contains("mining[2].tile = \"silver_ore\" is listed twice (mining[0] too)"),
+        "{s}"
+    );
+    assert_eq!(
+        line,
+        Some(line_of(&items, "\"silver_ore\", power", 1)),
+        "{s}"
+    );
+
+    let torch = "(make: \"torch\", count: 4, from: [(\"wood\", 1), (\"gel\", 1)]),";
+    assert!(RECIPES_RON.contains(torch));
+    let looped = RECIPES_RON.replace(
+        torch,
+        &format!("{torch}\n(make: \"torch\", count: 4, from: [(\"torch\", 1)]),"),
+    );
+    let (s, line) = refusal(ITEMS_RON, &looped);
+    assert!(
+        s.starts_with("recipes.ron:")
+            && s.contains("recipes[2].from[0]: \"torch\" is what the recipe makes"),
+        "{s}"
+    );
+    assert_eq!(line, Some(line_of(&looped, "(\"torch\", 1)", 0)), "{s}");
+
+    // The same items in another order and other counts is the same recipe.
+    let again = RECIPES_RON.replace(
+        torch,
+        &format!("{torch}\n(make: \"torch\", count: 3, from: [(\"gel\", 2), (\"wood\", 1)]),"),
+    );
+    let (s, line) = refusal(ITEMS_RON, &again);
+    assert!(
+        s.contains(
+            "recipes[2] makes \"torch\" from the same items at the same station as recipes[1]"
+        ),
+        "{s}"
+    );
+    assert_eq!(line, Some(line_of(&again, "make: \"torch\"", 1)), "{s}");
+    // At another station it is another recipe.
+    let elsewhere = RECIPES_RON.replace(
+        torch,
+        &format!(
+            "{torch}\n(make: \"torch\", from: [(\"wood\", 1), (\"gel\", 1)], at: \"workbench\"),"
+        ),
+    );
+    assert!(Catalog::parse(ITEMS_RON, "i", &elsewhere, "r").is_ok());
+}
+
+#[test]
+fn the_items_the_game_names_must_be_there_as_their_kind() {
+    for (name, why) in [
+        ("copper_pickaxe", "a new player's pickaxe"),
+        ("copper_sword", "a new player's sword"),
+        ("gel", "what a slime drops"),
+    ] {
+        let row = ITEMS_RON
+            .lines()
+            .find(|l| l.contains(&format!("(name: \"{name}\"")))
+            .unwrap();
+        // Without recipes that name it either: nothing else would miss it.
+        let items = ITEMS_RON.replace(row, "");
+        let (s, line) = refusal(&items, "(recipes: [])");
+        assert!(
+            s.starts_with("items.ron:")
+                && s.contains(&format!("items has no item \"{name}\", which is {why}")),
+            "{s}"
+        );
+        assert_eq!(line, Some(line_of(&items, "items: [", 0)), "{s}");
+    }
+    let items = ITEMS_RON.replace(
+        "(name: \"copper_sword\", label: \"copper sword\", kind: Sword, damage: 9, reach: 2.2, cooldown: 0.4,",
+        "(name: \"copper_sword\", label: \"copper sword\", kind: Material,",
+    );
+    let (s, line) = refusal(&items, RECIPES_RON);
+    assert!(
+        s.contains(".kind: \"copper_sword\" must be a Sword, as it is a new player's sword"),
+        "{s}"
+    );
+    assert_eq!(
+        line,
+        Some(line_of(&items, "name: \"copper_sword\"", 0)),
+        "{s}"
+    );
+}

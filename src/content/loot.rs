@@ -1,0 +1,269 @@
+//! Chest loot: `config/loot.ron`, tiers of weighted item rows by depth layer, compiled in
+//! and checked by [`LootTable::parse`] against the item catalog (errors name the file,
+//! line:col, the field and its allowed range, as items' and presets' do). [`LootTable::fill`]
+//! draws one chest's contents from a random stream; the chests pass gives it one seeded by
+//! the chest's position, so the same seed gives the same chests.
+
+use crate::base::depth::Layer;
+use crate::content::items::{Bad, CHEST_SLOTS, Catalog, ItemId, bad, parse_ron, placed, range_u};
+use crate::content::preset::PresetError;
+use rand::RngExt;
+use serde::Deserialize;
+use std::sync::OnceLock;
+
+/// `config/loot.ron`, as compiled in.
+pub const LOOT_RON: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/config/loot.ron"));
+/// Most rows in one tier.
+pub const MAX_ROWS: usize = 64;
+
+/// One row of a tier: an item, how many, and how likely.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LootRow {
+    pub item: ItemId,
+    /// Fewest and most of it one draw gives.
+    pub count: (u32, u32),
+    pub weight: u32,
+}
+
+/// What the chests of one layer (and the layers below it without a tier) hold.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tier {
+    pub layer: Layer,
+    /// Fewest and most draws a chest gets.
+    pub rolls: (u32, u32),
+    pub rows: Vec<LootRow>,
+}
+
+/// Every tier, top to bottom, checked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LootTable {
+    pub tiers: Vec<Tier>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LootFile {
+    tiers: Vec<TierRow>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TierRow {
+    layer: Layer,
+    rolls: (u32, u32),
+    items: Vec<ItemRow>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ItemRow {
+    item: String,
+    count: (u32, u32),
+    weight: u32,
+}
+
+/// A `(min, max)` pair within `lo..=hi`, min at most max.
+fn range_pair(field: String, v: (u32, u32), lo: u32, hi: u32) -> Result<(u32, u32), Bad> {
+    let min = range_u(format!("{field}.0"), v.0, lo, hi)?;
+    let max = range_u(format!("{field}.1"), v.1, min, hi)?;
+    Ok((min, max))
+}
+
+impl LootTable {
+    /// The table compiled into the binary, checked against `cat`.
+    pub fn builtin(cat: &Catalog) -> Result<LootTable, PresetError> {
+        LootTable::parse(LOOT_RON, "config/loot.ron", cat)
+    }
+
+    /// Parses and checks loot text; `source` names it in errors.
+    pub fn parse(text: &str, source: &str, cat: &Catalog) -> Result<LootTable, PresetError> {
+        let file: LootFile = parse_ron(text, source)?;
+        LootTable::check(&file, cat).map_err(|b| placed(text, source, b, &[]))
+    }
+
+    fn check(file: &LootFile, cat: &Catalog) -> Result<LootTable, Bad> {
+        if file.tiers.is_empty() || file.tiers.len() > 4 {
+            let m = format!("tiers lists {} tiers: allowed 1..=4", file.tiers.len());
+            return Err(bad("tiers", m));
+        }
+        let mut tiers: Vec<Tier> = Vec::with_capacity(file.tiers.len());
+        for (i, t) in file.tiers.iter().enumerate() {
+            let at = |f: &str| format!("tiers[{i}].{f}");
+            let above = tiers.last().map(|p| p.layer);
+            if t.layer == Layer::Sky || above.is_some_and(|a| t.layer <= a) {
+                let m = format!(
+                    "{} = {:?}: allowed Surface, Underground, Cavern or Underworld, each \
+                     once, top to bottom",
+                    at("layer"),
+                    t.layer
+                );
+                return Err(bad(at("layer"), m));
+            }
+            let rolls = range_pair(at("rolls"), t.rolls, 1, CHEST_SLOTS as u32)?;
+            if t.items.is_empty() || t.items.len() > MAX_ROWS {
+                let m = format!(
+                    "{} lists {} rows: allowed 1..={MAX_ROWS}",
+                    at("items"),
+                    t.items.len()
+                );
+                return Err(bad(at("items"), m));
+            }
+            let mut rows = Vec::with_capacity(t.items.len());
+            for (j, r) in t.items.iter().enumerate() {
+                let at = |f: &str| format!("tiers[{i}].items[{j}].{f}");
+                let item = cat.id(&r.item).ok_or_else(|| {
+                    let m = format!(
+                        "{} = {:?} is not an item of config/items.ron",
+                        at("item"),
+                        r.item
+                    );
+                    bad(at("item"), m)
+                })?;
+                let most = cat.item(item).stack;
+                rows.push(LootRow {
+                    item,
+                    count: range_pair(at("count"), r.count, 1, most)?,
+                    weight: range_u(at("weight"), r.weight, 1, 1000)?,
+                });
+            }
+            tiers.push(Tier {
+                layer: t.layer,
+                rolls,
+                rows,
+            });
+        }
+        Ok(LootTable { tiers })
+    }
+
+    /// The tier for a chest in `layer`: that layer's, else the nearest above it, else the
+    /// first.
+    pub fn tier(&self, layer: Layer) -> &Tier {
+        self.tiers
+            .iter()
+            .rev()
+            .find(|t| t.layer <= layer)
+            .unwrap_or(&self.tiers[0])
+    }
+
+    /// One chest's contents for a chest in `layer`, drawn from `rng`: items and counts, in
+    /// the order they go in (at most [`CHEST_SLOTS`] draws, each at most a stack, so they
+    /// always fit in a chest).
+    pub fn draw(&self, layer: Layer, rng: &mut impl RngExt) -> Vec<(ItemId, u32)> {
+        let tier = self.tier(layer);
+        let total: u32 = tier.rows.iter().map(|r| r.weight).sum();
+        let mut out = Vec::new();
+        for _ in 0..rng.random_range(tier.rolls.0..=tier.rolls.1) {
+            let mut pick = rng.random_range(0..total);
+            let row = tier
+                .rows
+                .iter()
+                .find(|r| {
+                    let hit = pick < r.weight;
+                    pick = pick.saturating_sub(r.weight);
+                    hit
+                })
+                .unwrap_or(&tier.rows[0]);
+            out.push((row.item, rng.random_range(row.count.0..=row.count.1)));
+        }
+        out
+    }
+}
+
+/// The checked built-in loot table (`cargo test` checks it, so it always parses).
+pub fn loot() -> &'static LootTable {
+    static LOOT: OnceLock<LootTable> = OnceLock::new();
+    LOOT.get_or_init(|| {
+        LootTable::builtin(crate::content::items::catalog()).unwrap_or_else(|e| panic!("{e}"))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::items::{Kind, catalog};
+    use rand::SeedableRng;
+
+    fn parse(text: &str) -> Result<LootTable, String> {
+        LootTable::parse(text, "loot.ron", catalog()).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn the_shipped_table_is_deeper_richer() {
+        let t = loot();
+        let layers: Vec<Layer> = t.tiers.iter().map(|t| t.layer).collect();
+        assert_eq!(
+            layers,
+            [Layer::Underground, Layer::Cavern, Layer::Underworld]
+        );
+        // More draws deeper, and the best pickaxe on offer better deeper.
+        let best_pick = |tier: &Tier| {
+            tier.rows
+                .iter()
+                .filter_map(|r| match catalog().item(r.item).kind {
+                    Kind::Pickaxe { power, .. } => Some(power),
+                    _ => None,
+                })
+                .max()
+                .unwrap_or(0)
+        };
+        for w in t.tiers.windows(2) {
+            assert!(w[1].rolls.0 > w[0].rolls.0 && w[1].rolls.1 > w[0].rolls.1);
+            assert!(best_pick(&w[1]) > best_pick(&w[0]), "{:?}", w[1].layer);
+        }
+        // A surface chest takes the first tier, the underworld's its own.
+        assert_eq!(t.tier(Layer::Surface).layer, Layer::Underground);
+        assert_eq!(t.tier(Layer::Underworld).layer, Layer::Underworld);
+    }
+
+    #[test]
+    fn fill_is_a_function_of_the_stream_and_keeps_to_the_tier() {
+        let t = loot();
+        let draw = |seed| t.draw(Layer::Cavern, &mut rand_pcg::Pcg64Mcg::seed_from_u64(seed));
+        assert_eq!(draw(5), draw(5));
+        assert!((0..20).any(|s| draw(s) != draw(5)));
+        let tier = t.tier(Layer::Cavern);
+        for s in 0..200 {
+            let d = draw(s);
+            assert!((tier.rolls.0 as usize..=tier.rolls.1 as usize).contains(&d.len()));
+            for (item, n) in d {
+                let row = tier.rows.iter().find(|r| r.item == item);
+                assert!(
+                    row.is_some_and(|r| (r.count.0..=r.count.1).contains(&n)),
+                    "{item:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn mistakes_name_the_place_the_field_and_the_range() {
+        let ok = "(tiers: [(layer: Cavern, rolls: (1, 2), items: [(item: \"gel\", count: (1, 3), weight: 5)])])";
+        assert!(parse(ok).is_ok());
+        let e = parse(&ok.replace("weight: 5", "weight: 0")).unwrap_err();
+        assert!(
+            e.starts_with("loot.ron:1:")
+                && e.contains("tiers[0].items[0].weight = 0")
+                && e.contains("1..=1000"),
+            "{e}"
+        );
+        let e = parse(&ok.replace("\"gel\"", "\"jelly\"")).unwrap_err();
+        assert!(
+            e.contains("tiers[0].items[0].item = \"jelly\" is not an item"),
+            "{e}"
+        );
+        let e = parse(&ok.replace("rolls: (1, 2)", "rolls: (3, 2)")).unwrap_err();
+        assert!(
+            e.contains("tiers[0].rolls.1 = 2") && e.contains("3..=27"),
+            "{e}"
+        );
+        let e = parse(&ok.replace("count: (1, 3)", "count: (1, 5000)")).unwrap_err();
+        assert!(e.contains("1..=999"), "{e}");
+        let two = ok.replace("])])", "]), (layer: Underground, rolls: (1, 1), items: [(item: \"gel\", count: (1, 1), weight: 1)])])");
+        let e = parse(&two).unwrap_err();
+        assert!(e.contains("tiers[1].layer = Underground"), "{e}");
+        let e = parse("(tiers: [], extra: 1)").unwrap_err();
+        assert!(e.starts_with("loot.ron:1:"), "{e}");
+        let e = parse(&ok.replace("weight: 5", "weight: 5, rare: true")).unwrap_err();
+        assert!(e.contains("rare"), "{e}");
+    }
+}

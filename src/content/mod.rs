@@ -1,0 +1,11 @@
+//! The content layer: what the RON files under `config/` describe, parsed and checked.
+//! Generation presets ([`preset`]), the rules of play ([`rules`]), the item catalog and
+//! recipes ([`items`]), the chest loot table ([`loot`]) and the creature kinds
+//! ([`bestiary`]). Content knows tiles and depth layers ([`crate::base`]) and nothing of a
+//! world being played.
+
+pub mod bestiary;
+pub mod items;
+pub mod loot;
+pub mod preset;
+pub mod rules;

@@ -1,0 +1,172 @@
+//! Game rules as data: the length of the day, health and danger, creatures
+//! (`config/rules.ron`, compiled into the binary and checked like the items). [`rules`]
+//! is the checked data; every field has a serde default, so a file may leave any out.
+
+use crate::content::preset::{PresetError, RangeError, locate_field};
+use serde::Deserialize;
+use std::sync::OnceLock;
+
+/// `config/rules.ron`, as compiled in.
+pub const RULES_RON: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/config/rules.ron"));
+
+/// The rules; see `config/rules.ron` for what each means.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Rules {
+    pub day_minutes: f32,
+    pub start_time: f32,
+    pub daylight: f32,
+    pub moonlight: u8,
+    pub safe_fall: f32,
+    pub fall_damage: f32,
+    pub breath_seconds: f32,
+    pub drown_damage: f32,
+    pub lava_damage: f32,
+    pub regen: f32,
+    pub regen_after: f32,
+    pub creature_cap: u32,
+    pub spawn_every_day: f32,
+    pub spawn_every_night: f32,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            day_minutes: 24.0,
+            start_time: 0.3,
+            daylight: 0.625,
+            moonlight: 4,
+            safe_fall: 12.0,
+            fall_damage: 7.0,
+            breath_seconds: 7.0,
+            drown_damage: 20.0,
+            lava_damage: 60.0,
+            regen: 2.0,
+            regen_after: 5.0,
+            creature_cap: 6,
+            spawn_every_day: 5.0,
+            spawn_every_night: 1.5,
+        }
+    }
+}
+
+fn range(field: &str, v: f32, lo: f32, hi: f32) -> Result<(), RangeError> {
+    if v.is_finite() && (lo..=hi).contains(&v) {
+        return Ok(());
+    }
+    Err(RangeError {
+        field: field.into(),
+        value: v.to_string(),
+        allowed: format!("[{lo}, {hi}]"),
+    })
+}
+
+impl Rules {
+    /// Checks every field against its allowed range.
+    pub fn validate(&self) -> Result<(), RangeError> {
+        range("day_minutes", self.day_minutes, 0.5, 240.0)?;
+        range("start_time", self.start_time, 0.0, 0.999)?;
+        range("daylight", self.daylight, 0.05, 0.95)?;
+        range("moonlight", self.moonlight as f32, 0.0, 15.0)?;
+        range("safe_fall", self.safe_fall, 1.0, 1000.0)?;
+        range("fall_damage", self.fall_damage, 0.0, 1000.0)?;
+        range("breath_seconds", self.breath_seconds, 0.5, 600.0)?;
+        range("drown_damage", self.drown_damage, 0.0, 1000.0)?;
+        range("lava_damage", self.lava_damage, 0.0, 1000.0)?;
+        range("regen", self.regen, 0.0, 100.0)?;
+        range("regen_after", self.regen_after, 0.0, 600.0)?;
+        range("creature_cap", self.creature_cap as f32, 0.0, 64.0)?;
+        range("spawn_every_day", self.spawn_every_day, 0.1, 3600.0)?;
+        range("spawn_every_night", self.spawn_every_night, 0.1, 3600.0)
+    }
+
+    /// Parses and checks rules text; `source` names it in errors.
+    pub fn parse(text: &str, source: &str) -> Result<Rules, PresetError> {
+        let rules: Rules = crate::content::items::parse_ron(text, source)?;
+        rules.validate().map_err(|e| PresetError {
+            source: source.to_string(),
+            position: locate_field(text, &e.field),
+            message: e.to_string(),
+        })?;
+        Ok(rules)
+    }
+
+    /// Seconds of one whole day.
+    pub fn day_seconds(&self) -> f32 {
+        self.day_minutes * 60.0
+    }
+}
+
+/// The rules: the file `STRATA_RULES` names if set (a refused file is reported and the
+/// built-in rules used), else those compiled into the binary (`cargo test` checks them).
+pub fn rules() -> &'static Rules {
+    static RULES: OnceLock<Rules> = OnceLock::new();
+    RULES.get_or_init(|| {
+        let builtin =
+            || Rules::parse(RULES_RON, "config/rules.ron").unwrap_or_else(|e| panic!("{e}"));
+        match std::env::var_os("STRATA_RULES") {
+            None => builtin(),
+            Some(path) => load(std::path::Path::new(&path)).unwrap_or_else(|e| {
+                eprintln!("strata: {e}; playing by the built-in rules");
+                builtin()
+            }),
+        }
+    })
+}
+
+/// Reads and checks a rules file.
+pub fn load(path: &std::path::Path) -> Result<Rules, String> {
+    let bytes = crate::base::fsio::read_bounded(path, crate::content::preset::MAX_FILE_BYTES)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = String::from_utf8(bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    Rules::parse(&text, &path.display().to_string()).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_rules_parse_and_match_the_defaults() {
+        assert_eq!(
+            Rules::parse(RULES_RON, "rules.ron").unwrap(),
+            Rules::default()
+        );
+        assert_eq!(Rules::parse("()", "empty").unwrap(), Rules::default());
+    }
+
+    #[test]
+    fn out_of_range_rules_are_refused_at_their_line() {
+        let text = RULES_RON.replace("day_minutes: 24.0", "day_minutes: 0.1");
+        let e = Rules::parse(&text, "rules.ron").unwrap_err();
+        let line = text
+            .lines()
+            .position(|l| l.contains("day_minutes: 0.1"))
+            .unwrap()
+            + 1;
+        assert_eq!(e.position.map(|p| p.0), Some(line));
+        assert!(e.to_string().contains("day_minutes = 0.1"), "{e}");
+        let dir = std::env::temp_dir().join(format!("strata-rules-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("night.ron");
+        std::fs::write(&path, "(start_time: 0.9)").unwrap();
+        assert_eq!(load(&path).unwrap().start_time, 0.9);
+        std::fs::write(&path, "(start_time: 1.5)").unwrap();
+        let e = load(&path).unwrap_err();
+        assert!(
+            e.contains("night.ron:1:2") && e.contains("start_time"),
+            "{e}"
+        );
+        assert!(
+            load(&dir.join("missing.ron"))
+                .unwrap_err()
+                .contains("missing.ron")
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+        let e = Rules::parse("(dya_minutes: 3.0)", "r").unwrap_err();
+        assert!(
+            e.position.is_some() && e.message.contains("dya_minutes"),
+            "{e}"
+        );
+    }
+}

@@ -1,0 +1,203 @@
+//! The game window: a player who runs, jumps, digs and builds in a lit world, with a
+//! hotbar, a minimap, saves (and a list of them to load), a free camera on a toggle, reseeding, presets (menu, hot
+//! reload) and the connectivity overlay. This file wires the frame loop; the pieces live in
+//! `game/`: pure maths and text (camera, input, overlay, seedbox, presets) are unit-tested,
+//! engine calls stay in chunks, masks, render and ui.
+
+pub mod camera;
+pub mod chunks;
+pub mod display;
+pub mod fog;
+pub mod guard;
+pub mod hud;
+pub mod input;
+pub mod invscreen;
+pub mod lab;
+pub mod lab_app;
+pub mod lab_ui;
+pub mod lab_views;
+pub mod layout;
+pub mod lighting;
+pub mod masks;
+pub mod menus;
+pub mod minimap;
+pub mod overlay;
+pub mod pacer;
+pub mod play;
+pub mod presets;
+pub mod render;
+pub mod saves;
+pub mod seedbox;
+pub mod settings;
+pub mod sprite;
+pub mod state;
+pub mod textures;
+pub mod ui;
+pub mod worker;
+
+mod app;
+mod frame;
+
+use crate::cli::PlayOptions;
+use macroquad::miniquad;
+use std::sync::{Arc, Mutex};
+
+/// The settings the game starts with, the file they are saved to, and why they are the
+/// defaults when that file did not load.
+pub type StartSettings = (settings::Settings, std::path::PathBuf, Option<String>);
+
+/// Quads (four vertices, six indices) in one macroquad draw call. macroquad gives every
+/// draw call a frame has ever made a vertex and an index buffer of this capacity, kept for
+/// good (40 bytes a vertex, 2 an index: 344 KB at 2048 quads), and every change of texture
+/// (a text between two panels, an icon in a slot) starts a draw call: a small batch keeps
+/// a busy screen's UI cheap, and the world's ~40k atlas quads still go in ~20 batches.
+pub const BATCH_QUADS: usize = 2048;
+
+/// Window configuration: "Strata", resizable, `size` (the settings' size fitted to the
+/// display, [`display::fit`]), fullscreen as the settings say, high-DPI: the framebuffer
+/// has the display's pixels and the UI scales to it.
+fn conf(s: &settings::Settings, size: (u32, u32)) -> macroquad::conf::Conf {
+    macroquad::conf::Conf {
+        miniquad_conf: miniquad::conf::Conf {
+            window_title: "Strata".into(),
+            window_width: size.0 as i32,
+            window_height: size.1 as i32,
+            fullscreen: s.fullscreen,
+            high_dpi: true,
+            window_resizable: true,
+            platform: miniquad::conf::Platform {
+                // Ask for vsync; `--max-fps` caps the rate where the driver ignores this.
+                swap_interval: Some(1),
+                ..Default::default()
+            },
+            ..Default::default()
+        },
+        update_on: None,
+        default_filter_mode: macroquad::prelude::FilterMode::Nearest,
+        draw_call_vertex_capacity: 4 * BATCH_QUADS,
+        draw_call_index_capacity: 6 * BATCH_QUADS,
+    }
+}
+
+/// Opens the window and runs the game until it is closed (or `--frames` are done).
+pub fn run(opts: PlayOptions) -> Result<(), String> {
+    // A bad save is refused here, before any window opens (and the exit is non-zero).
+    let start = match &opts.load {
+        Some(path) => {
+            let loaded = crate::store::save::load_game(path)?;
+            Some(worker::Source::Loaded(Box::new(loaded), path.clone()))
+        }
+        None => None,
+    };
+    // A preset that does not load is an error here too (in the game it is only shown);
+    // a name that is no file may be a built-in preset's.
+    if opts.preset.is_some() {
+        crate::cli::load_preset(opts.preset.as_ref())?;
+    }
+    let shown = crate::cli::check_display()?;
+    // A settings file that does not load never stops the game: the defaults, and why.
+    let path = crate::base::paths::settings_file();
+    let (settings, error) = settings::load(&path);
+    if let Some(e) = &error {
+        log::warn!("settings not loaded as written: {e}");
+    }
+    let wanted = (settings.window_width, settings.window_height);
+    let size = display::fit(wanted, shown);
+    if size != wanted {
+        let on = shown.map_or("its size unknown".to_string(), |d| {
+            format!("{}x{}", d.0, d.1)
+        });
+        log::info!(
+            "window {}x{}: the settings ask for {}x{}, the display is {on}",
+            size.0,
+            size.1,
+            wanted.0,
+            wanted.1
+        );
+    }
+    open_window(
+        &settings,
+        size,
+        (opts, start, (settings.clone(), path, error)),
+    )
+}
+
+/// What the game starts with: the options, the world to load and the settings.
+type Start = (PlayOptions, Option<worker::Source>, StartSettings);
+
+/// Whether a panic now is the window library failing to open the window (silenced and
+/// turned into an error by [`open_window`]) rather than the game's own.
+static OPENING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Times the window is opened when the display drops the connection (the X server was
+/// asked a moment before, by [`crate::cli::check_display`], so it is there).
+const OPEN_TRIES: u32 = 3;
+
+/// Opens the window and runs the game in it. The window library panics when X refuses the
+/// connection (`XOpenDisplay() failed!`) or a window cannot be made: before the game has
+/// started that is the window not opening, tried again when the display refused it and
+/// then one line; once the game runs, a panic is the game's own and goes on as one.
+fn open_window(
+    settings: &settings::Settings,
+    size: (u32, u32),
+    start: Start,
+) -> Result<(), String> {
+    use std::sync::atomic::Ordering;
+    let slot = Arc::new(Mutex::new(Some(start)));
+    let result = Arc::new(Mutex::new(Ok(())));
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if !OPENING.load(Ordering::SeqCst) {
+            hook(info);
+        }
+    }));
+    let mut failure = None;
+    for try_ in 1..=OPEN_TRIES {
+        let (slot, out) = (slot.clone(), result.clone());
+        OPENING.store(true, Ordering::SeqCst);
+        let opened = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            macroquad::Window::from_config(conf(settings, size), async move {
+                OPENING.store(false, Ordering::SeqCst);
+                let taken = slot.lock().ok().and_then(|mut s| s.take());
+                let r = match taken {
+                    Some((opts, start, settings)) => frame::main_loop(opts, start, settings).await,
+                    None => Err("the game started twice".to_string()),
+                };
+                if let Ok(mut slot) = out.lock() {
+                    *slot = r;
+                }
+            })
+        }));
+        let Err(panic) = opened else { break };
+        if !OPENING.swap(false, Ordering::SeqCst) {
+            std::panic::resume_unwind(panic);
+        }
+        let why = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "the window library gave up".into());
+        let refused = why.contains("XOpenDisplay");
+        failure = Some(match refused {
+            true => format!("X refused the connection ({try_} tries)"),
+            false => why,
+        });
+        if !refused {
+            break;
+        }
+        if try_ < OPEN_TRIES {
+            std::thread::sleep(std::time::Duration::from_millis(300));
+        }
+    }
+    if let Some(why) = failure.filter(|_| slot.lock().is_ok_and(|s| s.is_some())) {
+        let display = std::env::var("DISPLAY").unwrap_or_default();
+        return Err(format!(
+            "the game window did not open on display {display}: {why}; `strata gen` works \
+             without a display"
+        ));
+    }
+    result
+        .lock()
+        .map_err(|_| "the game thread panicked".to_string())?
+        .clone()
+}

@@ -1,0 +1,336 @@
+//! Digging and building: reach, dig times, the hotbar and what may be placed where.
+//!
+//! Rules (all checked before the world changes, so a refusal changes nothing):
+//! - a target must be inside the world and within [`REACH`] tiles of the body's centre
+//!   (centre to tile centre);
+//! - digging takes [`dig_time`] seconds of holding on one tile ([`DigState`]), divided by
+//!   the speed of the best pickaxe carried; solid tiles need a pickaxe strong enough
+//!   ([`crate::content::items::mine_time`]), trees, torches and furniture none; air and water cannot
+//!   be dug; what is dug goes into the inventory (refused when it would not fit), grass
+//!   dropping dirt as in Terraria; a chest holding anything cannot be mined, as in
+//!   Terraria (take out what it holds first: mining would otherwise have to drop or lose
+//!   it), and mining an empty one forgets its entry in [`World::chests`];
+//! - placing puts the hotbar's selected block into an empty (air) tile, one from the
+//!   inventory; a block must touch a solid tile (4-neighbours) and may not overlap the
+//!   player's body; furniture (stations, chests) stands on a solid tile; a torch must sit
+//!   on, or hang beside, a solid tile (Strata has no background walls) and may overlap
+//!   the body, since torches do not collide. A chest placed is empty.
+
+use crate::content::items::{MineRefusal, catalog, mine_time};
+use crate::sim::player::Player;
+use crate::world::{Tile, World};
+use std::fmt;
+
+/// How far from the body's centre the player digs and builds, in tiles.
+pub const REACH: f32 = 6.0;
+
+use crate::world::inventory::Inventory;
+pub use crate::world::inventory::{HOTBAR_SLOTS, START_TORCHES};
+
+/// Seconds of digging to remove `tile` by hand; `None` for what cannot be dug (air,
+/// liquids). A pickaxe divides it by its speed ([`crate::content::items::mine_time`]).
+pub fn dig_time(tile: Tile) -> Option<f32> {
+    tile.info().dig_time
+}
+
+pub use crate::base::tile::drop_of;
+
+/// Furniture (crafting stations and chests) stands on a solid tile.
+pub fn is_furniture(tile: Tile) -> bool {
+    matches!(
+        tile,
+        Tile::Workbench | Tile::Furnace | Tile::Anvil | Tile::Chest
+    )
+}
+
+/// Why an edit was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EditRefusal {
+    OutOfWorld,
+    OutOfReach,
+    /// Nothing diggable there (air or water).
+    NothingToDig,
+    /// Placing into a tile that is not air.
+    Occupied,
+    /// The selected slot holds nothing that can be placed.
+    NothingSelected,
+    /// A solid tile and no pickaxe carried.
+    NeedPickaxe,
+    /// The best pickaxe carried is too weak: the power needed.
+    TooWeak(u32),
+    /// What digging gives would not fit in the inventory.
+    InventoryFull,
+    /// A block there would overlap the player.
+    WouldTrapPlayer,
+    /// Nothing solid to attach to.
+    NoSupport,
+    /// The world's bottom row, which holds everything up.
+    WorldFloor,
+    /// A chest that holds something (it must be emptied before it is mined).
+    ChestNotEmpty,
+    /// The tile holds up this piece of furniture standing on it (mine that first).
+    HoldsUp(Tile),
+}
+
+impl fmt::Display for EditRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EditRefusal::OutOfWorld => write!(f, "outside the world"),
+            EditRefusal::OutOfReach => write!(f, "out of reach"),
+            EditRefusal::NothingToDig => write!(f, "nothing to dig"),
+            EditRefusal::Occupied => write!(f, "something is already there"),
+            EditRefusal::NothingSelected => write!(f, "nothing to place selected"),
+            EditRefusal::NeedPickaxe => write!(f, "{}", MineRefusal::NoPickaxe),
+            EditRefusal::TooWeak(p) => write!(f, "{}", MineRefusal::TooWeak(*p)),
+            EditRefusal::InventoryFull => write!(f, "the inventory is full"),
+            EditRefusal::WouldTrapPlayer => write!(f, "that would trap you"),
+            EditRefusal::NoSupport => write!(f, "nothing to attach it to"),
+            EditRefusal::WorldFloor => write!(f, "the world's floor cannot be dug"),
+            EditRefusal::ChestNotEmpty => {
+                write!(f, "the chest is not empty (right-click to open it)")
+            }
+            EditRefusal::HoldsUp(t) => write!(f, "the {} stands on it", t.label()),
+        }
+    }
+}
+
+/// Tiles that stand on the tile below them: it cannot be mined from under them.
+pub const FURNITURE: [Tile; 4] = [Tile::Workbench, Tile::Furnace, Tile::Anvil, Tile::Chest];
+
+/// Is tile `(tx, ty)` within `reach` of the player's centre (to the tile's centre)?
+pub fn can_reach(player: &Player, tx: i64, ty: i64, reach: f32) -> bool {
+    let (cx, cy) = player.centre();
+    let (dx, dy) = (tx as f32 + 0.5 - cx, ty as f32 + 0.5 - cy);
+    dx * dx + dy * dy <= reach * reach
+}
+
+fn target(world: &World, player: &Player, x: i64, y: i64) -> Result<Tile, EditRefusal> {
+    let tile = world.get(x, y).ok_or(EditRefusal::OutOfWorld)?;
+    if !can_reach(player, x, y, REACH) {
+        Err(EditRefusal::OutOfReach)
+    } else {
+        Ok(tile)
+    }
+}
+
+/// Could `(x, y)` be dug now? Returns the tile there.
+pub fn check_dig(world: &World, player: &Player, x: i64, y: i64) -> Result<Tile, EditRefusal> {
+    let tile = target(world, player, x, y)?;
+    if y == world.height() as i64 - 1 {
+        return Err(EditRefusal::WorldFloor);
+    }
+    dig_time(tile)
+        .map(|_| tile)
+        .ok_or(EditRefusal::NothingToDig)
+}
+
+/// Could `(x, y)` be mined now with what `inv` carries? Returns the tile and the seconds
+/// it takes with the best pickaxe carried.
+pub fn check_mine(
+    world: &World,
+    player: &Player,
+    inv: &Inventory,
+    x: i64,
+    y: i64,
+) -> Result<(Tile, f32), EditRefusal> {
+    let tile = check_dig(world, player, x, y)?;
+    if tile == Tile::Chest && world.chests.holds_items(x as usize, y as usize) {
+        return Err(EditRefusal::ChestNotEmpty);
+    }
+    // Furniture stands on the ground, as in Terraria: the tile under it stays while it does.
+    if let Some(above) = world.get(x, y - 1).filter(|t| FURNITURE.contains(t)) {
+        return Err(EditRefusal::HoldsUp(above));
+    }
+    let time = match mine_time(catalog(), tile, inv.best_pickaxe()) {
+        Ok(t) => t,
+        Err(MineRefusal::Undiggable) => return Err(EditRefusal::NothingToDig),
+        Err(MineRefusal::NoPickaxe) => return Err(EditRefusal::NeedPickaxe),
+        Err(MineRefusal::TooWeak(p)) => return Err(EditRefusal::TooWeak(p)),
+    };
+    if inv.room_for(drop_of(tile)) == 0 {
+        return Err(EditRefusal::InventoryFull);
+    }
+    Ok((tile, time))
+}
+
+/// Digs `(x, y)` at once (the time is [`DigState`]'s business): the tile becomes air and
+/// its drop goes into the inventory. Returns the drop.
+pub fn try_dig(
+    world: &mut World,
+    player: &Player,
+    inv: &mut Inventory,
+    x: i64,
+    y: i64,
+) -> Result<Tile, EditRefusal> {
+    let (tile, _) = check_mine(world, player, inv, x, y)?;
+    world.set(x as usize, y as usize, Tile::Air);
+    if tile == Tile::Chest {
+        world.chests.remove(x as usize, y as usize);
+    }
+    let drop = drop_of(tile);
+    inv.add(drop, 1);
+    Ok(drop)
+}
+
+/// What a felling gave: the drop, how many, and every tile removed (the cut first).
+pub type Felling = (Tile, u32, Vec<(usize, usize)>);
+
+/// Fells the tree whose trunk (or cactus) is at `(x, y)`: everything [`fell::felled`]
+/// names becomes air and each trunk tile gives one wood (each cactus tile a cactus).
+/// Returns the drop, how many, and every tile removed.
+pub fn try_fell(
+    world: &mut World,
+    player: &Player,
+    inv: &mut Inventory,
+    x: i64,
+    y: i64,
+) -> Result<Felling, EditRefusal> {
+    let (tile, _) = check_mine(world, player, inv, x, y)?;
+    let tiles = fell::felled(world, x as usize, y as usize);
+    let count = tiles
+        .iter()
+        .filter(|&&(tx, ty)| world.tile(tx, ty) == tile)
+        .count() as u32;
+    for &(tx, ty) in &tiles {
+        world.set(tx, ty, Tile::Air);
+    }
+    let drop = drop_of(tile);
+    inv.add(drop, count);
+    Ok((drop, count, tiles))
+}
+
+/// Could the selected tile be placed at `(x, y)` now? Returns the tile that would be.
+pub fn check_place(
+    world: &World,
+    player: &Player,
+    inv: &Inventory,
+    x: i64,
+    y: i64,
+) -> Result<Tile, EditRefusal> {
+    let here = target(world, player, x, y)?;
+    let tile = inv.selected_tile().ok_or(EditRefusal::NothingSelected)?;
+    // Blocks may be built into water (it gives way); a torch only burns in air.
+    let free = here == Tile::Air || (here == Tile::Water && tile.is_solid());
+    if !free {
+        return Err(EditRefusal::Occupied);
+    }
+    let solid = |dx: i64, dy: i64| world.get(x + dx, y + dy).is_some_and(|t| t.is_solid());
+    if tile.is_solid() {
+        if player.overlaps_tile(x, y) {
+            return Err(EditRefusal::WouldTrapPlayer);
+        }
+        if !(solid(-1, 0) || solid(1, 0) || solid(0, -1) || solid(0, 1)) {
+            return Err(EditRefusal::NoSupport);
+        }
+    } else if is_furniture(tile) {
+        if !solid(0, 1) {
+            return Err(EditRefusal::NoSupport);
+        }
+    } else if !(solid(-1, 0) || solid(1, 0) || solid(0, 1)) {
+        return Err(EditRefusal::NoSupport);
+    }
+    Ok(tile)
+}
+
+/// Places the selected tile at `(x, y)`, taking one from the inventory.
+pub fn try_place(
+    world: &mut World,
+    player: &Player,
+    inv: &mut Inventory,
+    x: i64,
+    y: i64,
+) -> Result<Tile, EditRefusal> {
+    let tile = check_place(world, player, inv, x, y)?;
+    inv.take(tile);
+    world.set(x as usize, y as usize, tile);
+    // A chest placed is empty, whatever an entry left there before said.
+    world.chests.remove(x as usize, y as usize);
+    Ok(tile)
+}
+
+/// What one frame of holding the dig button did.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DigStep {
+    Refused(EditRefusal),
+    /// Still digging; share of the dig time done, 0..1 (for a crack overlay).
+    Digging(f32),
+    /// The tile was removed; this went into the inventory.
+    Dug {
+        x: i64,
+        y: i64,
+        drop: Tile,
+    },
+    /// A trunk (or cactus) was cut: the tree above it came down, `count` of `drop` went
+    /// into the inventory, and `tiles` (the cut tile first) are air now.
+    Felled {
+        x: i64,
+        y: i64,
+        drop: Tile,
+        count: u32,
+        tiles: Vec<(usize, usize)>,
+    },
+}
+
+/// Time spent digging one target; starts again when the target changes.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DigState {
+    target: Option<(i64, i64, Tile)>,
+    elapsed: f32,
+}
+
+impl DigState {
+    /// One frame of `dt` seconds with the dig button held on `(x, y)`.
+    pub fn update(
+        &mut self,
+        world: &mut World,
+        player: &Player,
+        inv: &mut Inventory,
+        x: i64,
+        y: i64,
+        dt: f32,
+    ) -> DigStep {
+        let (tile, need) = match check_mine(world, player, inv, x, y) {
+            Ok(t) => t,
+            Err(e) => {
+                self.reset();
+                return DigStep::Refused(e);
+            }
+        };
+        if self.target != Some((x, y, tile)) {
+            self.target = Some((x, y, tile));
+            self.elapsed = 0.0;
+        }
+        if dt.is_finite() && dt > 0.0 {
+            self.elapsed += dt;
+        }
+        if self.elapsed + 1e-6 < need {
+            return DigStep::Digging(self.elapsed / need);
+        }
+        self.reset();
+        if matches!(tile, Tile::Trunk | Tile::Cactus) {
+            return match try_fell(world, player, inv, x, y) {
+                Ok((drop, count, tiles)) => DigStep::Felled {
+                    x,
+                    y,
+                    drop,
+                    count,
+                    tiles,
+                },
+                Err(e) => DigStep::Refused(e),
+            };
+        }
+        match try_dig(world, player, inv, x, y) {
+            Ok(drop) => DigStep::Dug { x, y, drop },
+            Err(e) => DigStep::Refused(e),
+        }
+    }
+
+    /// Forgets the progress (button released).
+    pub fn reset(&mut self) {
+        *self = DigState::default();
+    }
+}
+
+pub mod fell;
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,250 @@
+//! Tests of light on hand-built grids (sun, falloff, sealed caves, torches) and of relighting
+//! a box after edits against a fresh computation.
+
+use super::*;
+use crate::world::{Tile, World};
+
+fn art(rows: &[&str]) -> World {
+    World::from_ascii(rows).expect("valid art")
+}
+
+fn row(map: &LightMap, y: usize) -> Vec<u8> {
+    (0..map.width()).map(|x| map.get(x, y)).collect()
+}
+
+#[test]
+fn sky_is_full_and_falls_off_per_tile() {
+    let w = art(&[
+        "          ",
+        "   #######",
+        "   #######",
+        "   #######",
+        "   #######",
+        "   #######",
+        "          ",
+        "##########",
+    ]);
+    let m = LightMap::compute(&w);
+    assert_eq!(row(&m, 0), vec![15; 10]);
+    // Open-sky columns 0..3 stay at 15 down to their first solid tile; the cave beside
+    // them loses one per tile; the five-tile roof lets nothing through from above.
+    assert_eq!(row(&m, 6), vec![15, 15, 15, 14, 13, 12, 11, 10, 9, 8]);
+    // Solid tiles are lit too, losing 3 each.
+    assert_eq!(m.get(3, 1), 12);
+    assert_eq!(m.get(0, 7), 12);
+    assert_eq!(m.get(8, 4), 3); // 15 -> 12 -> 9 -> 6 -> 3 down the roof
+}
+
+#[test]
+fn sealed_cave_is_dark() {
+    let mut rows = vec!["          "];
+    rows.extend(std::iter::repeat_n("##########", 6));
+    rows.extend(["###    ###", "##########"]);
+    let w = art(&rows);
+    let m = LightMap::compute(&w);
+    for x in 3..7 {
+        assert_eq!(m.get(x, 7), 0);
+    }
+    // Falloff in rock: 12, 9, 6, 3, 0.
+    let col: Vec<u8> = (1..7).map(|y| m.get(5, y)).collect();
+    assert_eq!(col, vec![12, 9, 6, 3, 0, 0]);
+}
+
+#[test]
+fn torch_lights_with_falloff() {
+    let mut w = World::new(40, 40, 0, crate::content::preset::Preset::default());
+    for t in w.tiles_mut() {
+        *t = Tile::Stone;
+    }
+    for y in 10..31 {
+        for x in 10..31 {
+            w.set(x, y, Tile::Air);
+        }
+    }
+    w.set(20, 20, Tile::Torch);
+    let m = LightMap::compute(&w);
+    assert_eq!(m.get(20, 20), 14);
+    for d in 0..=10 {
+        assert_eq!(m.get(20 + d, 20), 14 - d as u8, "east {d}");
+        assert_eq!(m.get(20, 20 - d), 14 - d as u8, "north {d}");
+    }
+    assert_eq!(m.get(23, 24), 7); // Manhattan distance 7
+    assert_eq!(m.get(31, 20), 1); // 10 tiles of air (4 left), then rock costs 3
+    assert_eq!(m.get(32, 20), 0);
+    assert_eq!(m.get(0, 0), 0);
+}
+
+#[test]
+fn lava_glows_like_a_dimmer_torch() {
+    let mut w = art(&[
+        "##########",
+        "##########",
+        "##      ##",
+        "##      ##",
+        "##########",
+    ]);
+    let mut m = LightMap::compute(&w);
+    assert_eq!(m.get(4, 3), 0, "sealed");
+    w.set(3, 3, Tile::Lava);
+    m.update_region(&w, 3, 3, 3, 3);
+    assert_eq!(m, LightMap::compute(&w));
+    assert_eq!(m.get(3, 3), LAVA);
+    const { assert!(LAVA < TORCH) };
+    assert_eq!(m.get(6, 3), LAVA - 3, "three tiles of air away");
+    assert_eq!(m.get(3, 1), LAVA - 4, "a tile of air, then into the rock");
+    assert_eq!(m.get(3, 0), LAVA - 7, "through two tiles of rock");
+    // Hardened to obsidian, it goes dark.
+    w.set(3, 3, Tile::Obsidian);
+    m.update_region(&w, 3, 3, 3, 3);
+    assert_eq!(m, LightMap::compute(&w));
+    assert_eq!(m.get(4, 3), 0);
+}
+
+#[test]
+fn opening_a_hole_lets_light_in_and_matches_a_fresh_compute() {
+    let mut w = art(&[
+        "          ",
+        "##########",
+        "##########",
+        "##      ##",
+        "##########",
+    ]);
+    let mut m = LightMap::compute(&w);
+    assert_eq!(m.get(4, 3), 8); // through two tiles of rock: 15 - 3 - 3 - 1
+    w.set(4, 1, Tile::Air);
+    w.set(4, 2, Tile::Air);
+    let dirty = m.update_region(&w, 4, 1, 4, 2);
+    assert_eq!(m, LightMap::compute(&w));
+    assert_eq!(m.get(4, 3), 15); // the column now sees the sky
+    assert_eq!(m.get(7, 3), 12);
+    assert!(dirty.contains(4, 3) && dirty.contains(7, 3));
+    // Closing it again darkens it again.
+    w.set(4, 1, Tile::Dirt);
+    m.update_region(&w, 4, 1, 4, 1);
+    assert_eq!(m, LightMap::compute(&w));
+    assert_eq!(m.get(4, 3), 10); // 15 - 3 (dirt) - 1 - 1
+}
+
+#[test]
+fn deep_shaft_opened_at_the_top_is_lit_all_the_way_down() {
+    let mut w = World::new(20, 120, 0, crate::content::preset::Preset::default());
+    for y in 5..120 {
+        for x in 0..20 {
+            if !(x == 10 && y > 5 && y < 110) {
+                w.set(x, y, Tile::Stone);
+            }
+        }
+    }
+    let mut m = LightMap::compute(&w);
+    assert_eq!(m.get(10, 100), 0);
+    w.set(10, 5, Tile::Air);
+    let dirty = m.update_region(&w, 10, 5, 10, 5);
+    assert_eq!(m.get(10, 100), 15);
+    assert!(dirty.y1 >= 109 + 15 || dirty.y1 == 119);
+    assert_eq!(m, LightMap::compute(&w));
+}
+
+#[test]
+fn updates_after_random_edits_equal_a_fresh_compute() {
+    let preset = crate::content::preset::Preset {
+        width: 220,
+        height: 140,
+        ..Default::default()
+    };
+    let (mut w, _) = crate::worldgen::generate(&preset, 11);
+    let mut m = LightMap::compute(&w);
+    let mut state = 3u64;
+    let mut rand = |n: usize| {
+        state = crate::base::rng::mix64(state.wrapping_add(0x9E37_79B9_7F4A_7C15));
+        (state % n as u64) as usize
+    };
+    for step in 0..150 {
+        let (x, y) = (rand(w.width()), rand(w.height()));
+        let tile = [
+            Tile::Air,
+            Tile::Air,
+            Tile::Dirt,
+            Tile::Stone,
+            Tile::Torch,
+            Tile::Lava,
+            Tile::Obsidian,
+            Tile::Leaves,
+        ][rand(8)];
+        // Sometimes a 3x2 block at once.
+        let (x1, y1) = if step % 4 == 0 {
+            ((x + 2).min(w.width() - 1), (y + 1).min(w.height() - 1))
+        } else {
+            (x, y)
+        };
+        for yy in y..=y1 {
+            for xx in x..=x1 {
+                w.set(xx, yy, tile);
+            }
+        }
+        let dirty = m.update_region(&w, x, y, x1, y1);
+        assert!(dirty.contains(x, y));
+        if step % 10 == 9 {
+            assert_eq!(m, LightMap::compute(&w), "after edit {step} at ({x},{y})");
+        }
+    }
+    assert_eq!(m, LightMap::compute(&w));
+}
+
+#[test]
+fn player_light_and_chunks() {
+    assert_eq!(player_light((10.5, 8.1), 10, 8), PLAYER);
+    assert_eq!(player_light((10.5, 8.1), 12, 9), PLAYER - 3);
+    assert_eq!(player_light((10.5, 8.1), 30, 9), 0);
+    let w = art(&["####", "####"]);
+    let m = LightMap::compute(&w);
+    assert_eq!(m.get_with_player(1, 1, (1.5, 1.5)), PLAYER);
+    let r = Rect {
+        x0: 30,
+        y0: 0,
+        x1: 70,
+        y1: 31,
+    };
+    assert_eq!(r.chunks().collect::<Vec<_>>(), vec![(0, 0), (1, 0), (2, 0)]);
+}
+
+#[test]
+#[ignore = "Large world: run with --release -- --ignored --nocapture"]
+fn measure_large_world() {
+    let preset = crate::content::preset::Preset {
+        width: 8400,
+        height: 2400,
+        ..Default::default()
+    };
+    let (mut w, _) = crate::worldgen::generate(&preset, 1);
+    let start = std::time::Instant::now();
+    let mut m = LightMap::compute(&w);
+    let full = start.elapsed();
+    let (x, y) = (4200, w.surface[4200] as usize + 3);
+    w.set(x, y, Tile::Air);
+    let start = std::time::Instant::now();
+    m.update_region(&w, x, y, x, y);
+    println!(
+        "light: compute {full:?}, one-tile update {:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn row_scan_finds_the_same_sky_as_column_scans() {
+    let preset = crate::content::preset::Preset {
+        width: 300,
+        height: 120,
+        ..Default::default()
+    };
+    let (mut world, _) = crate::worldgen::generate(&preset, 4);
+    world.set(7, 0, crate::world::Tile::Stone); // a column blocked in the top row
+    for x in 0..20 {
+        for y in 0..120 {
+            world.set(200 + x, y, crate::world::Tile::Air); // open shafts to the bottom
+        }
+    }
+    let rows = super::sky_rows(&world);
+    let columns: Vec<u32> = (0..300).map(|x| super::first_solid(&world, x)).collect();
+    assert_eq!(rows, columns);
+    assert_eq!((rows[7], rows[205]), (0, 120));
+}

@@ -1,0 +1,302 @@
+//! Health and danger: falls, drowning, lava, regeneration and death, as plain rules over
+//! what the body senses each frame ([`Senses`]). Numbers come from [`Rules`].
+//!
+//! - A fall is measured from the highest point since the feet last stood on ground or the
+//!   body was in a liquid (a jump's own height is part of it); landing after more than
+//!   [`Rules::safe_fall`] tiles costs [`Rules::fall_damage`] per tile beyond. Water breaks
+//!   a fall.
+//! - With the head in water, breath runs out over [`Rules::breath_seconds`]; without
+//!   breath, [`Rules::drown_damage`] a second. Out of water, breath comes back 3x as fast.
+//! - Lava costs [`Rules::lava_damage`] a second.
+//! - After [`Rules::regen_after`] seconds without harm, [`Rules::regen`] a second comes
+//!   back.
+//! - At 0 health the player dies: [`Vitals::update`] names the cause, the game respawns
+//!   the player at the spawn point with full health and everything carried.
+
+use crate::content::rules::Rules;
+use crate::world::{Tile, World};
+
+/// Health of a new player (and the most there is).
+pub const MAX_HEALTH: f32 = 100.0;
+
+/// Hearts in the HUD (each [`MAX_HEALTH`] / [`HEARTS`]).
+pub const HEARTS: usize = 5;
+
+/// What the body senses this frame.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Senses {
+    /// Feet height, tiles (grows downward).
+    pub feet_y: f32,
+    pub on_ground: bool,
+    /// Any part of the body in water or lava.
+    pub in_liquid: bool,
+    /// The top of the head in water.
+    pub head_in_water: bool,
+    pub in_lava: bool,
+}
+
+impl Senses {
+    /// What a body with feet at `pos` senses in `world`.
+    pub fn of(world: &World, pos: (f32, f32), on_ground: bool) -> Senses {
+        let (x, y) = pos;
+        let head = world.get(
+            x.floor() as i64,
+            (y - crate::sim::player::HEIGHT + 0.1).floor() as i64,
+        );
+        let (x0, x1) = (
+            (x - crate::sim::player::WIDTH / 2.0).floor() as i64,
+            (x + crate::sim::player::WIDTH / 2.0 - 1e-3).floor() as i64,
+        );
+        let (y0, y1) = (
+            (y - crate::sim::player::HEIGHT).floor() as i64,
+            (y - 1e-3).floor() as i64,
+        );
+        let in_lava = (y0..=y1).any(|ty| (x0..=x1).any(|tx| world.get(tx, ty) == Some(Tile::Lava)));
+        Senses {
+            feet_y: y,
+            on_ground,
+            in_liquid: crate::sim::player::body_in_liquid(world, x, y),
+            head_in_water: head == Some(Tile::Water),
+            in_lava,
+        }
+    }
+}
+
+/// What hurt the player.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Harm {
+    /// A fall of this many tiles.
+    Fall(f32),
+    Drowning,
+    Lava,
+    /// A creature's touch (its name).
+    Creature(&'static str),
+}
+
+impl std::fmt::Display for Harm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Harm::Fall(d) => write!(f, "a fall of {d:.0} tiles"),
+            Harm::Drowning => write!(f, "drowning"),
+            Harm::Lava => write!(f, "lava"),
+            Harm::Creature(name) => write!(f, "a {name}"),
+        }
+    }
+}
+
+/// Health, breath and what they depend on between frames.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Vitals {
+    pub health: f32,
+    /// Seconds of breath left.
+    pub breath: f32,
+    /// Highest feet height since the last landing (smallest y), while airborne.
+    fall_top: Option<f32>,
+    /// Seconds since the last harm.
+    unhurt: f32,
+}
+
+/// Health lost landing after a fall of `tiles`.
+pub fn fall_damage(tiles: f32, rules: &Rules) -> f32 {
+    (tiles - rules.safe_fall).max(0.0).floor() * rules.fall_damage
+}
+
+/// How full each heart is, 0..=1, for `health`.
+pub fn hearts(health: f32) -> [f32; HEARTS] {
+    let per = MAX_HEALTH / HEARTS as f32;
+    std::array::from_fn(|i| ((health - i as f32 * per) / per).clamp(0.0, 1.0))
+}
+
+impl Vitals {
+    /// Full breath, `health` health.
+    pub fn new(health: f32, rules: &Rules) -> Vitals {
+        Vitals {
+            health: health.clamp(0.0, MAX_HEALTH),
+            breath: rules.breath_seconds,
+            fall_top: None,
+            unhurt: rules.regen_after,
+        }
+    }
+
+    /// Takes `amount` of health; true when that killed.
+    pub fn hurt(&mut self, amount: f32) -> bool {
+        if amount > 0.0 {
+            self.health = (self.health - amount).max(0.0);
+            self.unhurt = 0.0;
+        }
+        self.health <= 0.0
+    }
+
+    /// One frame of `dt` seconds: falls, breath, lava, regeneration. Returns the harm that
+    /// killed, if the player died this frame.
+    pub fn update(&mut self, s: Senses, dt: f32, rules: &Rules) -> Option<Harm> {
+        let dt = if dt.is_finite() {
+            dt.clamp(0.0, 0.25)
+        } else {
+            0.0
+        };
+        self.unhurt += dt;
+        let mut killer = None;
+        let mut harm = |v: &mut Vitals, amount: f32, h: Harm| {
+            if v.hurt(amount) && killer.is_none() {
+                killer = Some(h);
+            }
+        };
+        if s.in_liquid {
+            self.fall_top = None;
+        } else if s.on_ground {
+            if let Some(top) = self.fall_top.take() {
+                let d = s.feet_y - top;
+                harm(self, fall_damage(d, rules), Harm::Fall(d));
+            }
+        } else {
+            self.fall_top = Some(self.fall_top.map_or(s.feet_y, |t| t.min(s.feet_y)));
+        }
+        if s.head_in_water {
+            self.breath -= dt;
+            if self.breath < 0.0 {
+                self.breath = 0.0;
+                harm(self, rules.drown_damage * dt, Harm::Drowning);
+            }
+        } else {
+            self.breath = (self.breath + 3.0 * dt).min(rules.breath_seconds);
+        }
+        if s.in_lava {
+            harm(self, rules.lava_damage * dt, Harm::Lava);
+        }
+        if killer.is_none() && self.unhurt >= rules.regen_after {
+            self.health = (self.health + rules.regen * dt).min(MAX_HEALTH);
+        }
+        killer
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frames(v: &mut Vitals, s: Senses, seconds: f32) -> Option<Harm> {
+        let r = Rules::default();
+        let mut out = None;
+        for _ in 0..(seconds * 60.0).round() as usize {
+            out = out.or(v.update(s, 1.0 / 60.0, &r));
+        }
+        out
+    }
+
+    fn air(y: f32) -> Senses {
+        Senses {
+            feet_y: y,
+            ..Default::default()
+        }
+    }
+
+    fn ground(y: f32) -> Senses {
+        Senses {
+            feet_y: y,
+            on_ground: true,
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn short_falls_and_jumps_are_safe_long_falls_hurt() {
+        let r = Rules::default();
+        assert_eq!(fall_damage(r.safe_fall, &r), 0.0);
+        assert_eq!(fall_damage(r.safe_fall + 3.5, &r), 3.0 * r.fall_damage);
+        let mut v = Vitals::new(MAX_HEALTH, &r);
+        // A jump: up 5 tiles and down again.
+        for y in [100.0, 97.0, 95.0, 97.0] {
+            v.update(air(y), 0.01, &r);
+        }
+        v.update(ground(100.0), 0.01, &r);
+        assert_eq!(v.health, MAX_HEALTH);
+        // A fall of 20 tiles.
+        for y in [100.0, 110.0, 119.0] {
+            v.update(air(y), 0.01, &r);
+        }
+        v.update(ground(120.0), 0.01, &r);
+        assert_eq!(v.health, MAX_HEALTH - fall_damage(20.0, &r));
+        // The same fall into water is no fall.
+        let mut v = Vitals::new(MAX_HEALTH, &r);
+        v.update(air(100.0), 0.01, &r);
+        let wet = Senses {
+            in_liquid: true,
+            ..air(118.0)
+        };
+        v.update(wet, 0.01, &r);
+        v.update(ground(120.0), 0.01, &r);
+        assert_eq!(v.health, MAX_HEALTH);
+        // A deadly fall names its cause.
+        let mut v = Vitals::new(10.0, &r);
+        v.update(air(0.0), 0.01, &r);
+        assert!(matches!(v.update(ground(60.0), 0.01, &r), Some(Harm::Fall(d)) if d == 60.0));
+    }
+
+    #[test]
+    fn breath_runs_out_under_water_then_drowning_hurts() {
+        let r = Rules::default();
+        let mut v = Vitals::new(MAX_HEALTH, &r);
+        let under = Senses {
+            in_liquid: true,
+            head_in_water: true,
+            ..air(50.0)
+        };
+        assert_eq!(frames(&mut v, under, r.breath_seconds - 0.5), None);
+        assert_eq!(v.health, MAX_HEALTH, "holding breath is free");
+        assert!(v.breath > 0.0 && v.breath < 1.0);
+        frames(&mut v, under, 2.5);
+        assert!(v.health < MAX_HEALTH && v.health > MAX_HEALTH - 3.0 * r.drown_damage);
+        assert_eq!(frames(&mut v, under, 60.0), Some(Harm::Drowning));
+        // Surfacing brings breath back.
+        let mut v = Vitals::new(MAX_HEALTH, &r);
+        frames(&mut v, under, 5.0);
+        frames(&mut v, ground(50.0), 1.0);
+        assert!(v.breath > 4.5, "{}", v.breath);
+    }
+
+    #[test]
+    fn lava_burns_fast_and_health_regrows_after_a_while() {
+        let r = Rules::default();
+        let mut v = Vitals::new(MAX_HEALTH, &r);
+        let hot = Senses {
+            in_liquid: true,
+            in_lava: true,
+            ..air(50.0)
+        };
+        assert_eq!(frames(&mut v, hot, 1.0), None);
+        assert!((v.health - (MAX_HEALTH - r.lava_damage)).abs() < 0.5);
+        assert_eq!(frames(&mut v, hot, 2.0), Some(Harm::Lava));
+        let mut v = Vitals::new(50.0, &r);
+        v.hurt(1.0);
+        frames(&mut v, ground(10.0), r.regen_after - 0.5);
+        assert_eq!(v.health, 49.0, "no regeneration right after harm");
+        frames(&mut v, ground(10.0), 2.5);
+        assert!(v.health > 49.0 + r.regen);
+    }
+
+    #[test]
+    fn hearts_fill_in_order() {
+        assert_eq!(hearts(MAX_HEALTH), [1.0; HEARTS]);
+        assert_eq!(hearts(0.0), [0.0; HEARTS]);
+        assert_eq!(hearts(50.0), [1.0, 1.0, 0.5, 0.0, 0.0]);
+    }
+
+    #[test]
+    fn senses_find_water_over_the_head_and_lava_under_the_feet() {
+        let w = World::from_ascii(&[
+            "          ",
+            "  ~~      ",
+            "  ~~  LL  ",
+            "  ~~  LL  ",
+            "##########",
+        ])
+        .unwrap();
+        let s = Senses::of(&w, (3.0, 4.0), true);
+        assert!(s.head_in_water && s.in_liquid && !s.in_lava);
+        let s = Senses::of(&w, (7.0, 4.0), true);
+        assert!(s.in_lava && !s.head_in_water);
+        let s = Senses::of(&w, (4.6, 4.0), true);
+        assert!(!s.in_liquid && !s.in_lava, "{s:?}");
+    }
+}

@@ -1,0 +1,201 @@
+//! Tests of format 4's sections: chests (and what older formats load as).
+
+use super::*;
+use crate::content::items::named;
+use crate::content::preset::Preset;
+use crate::world::explored::Explored;
+
+/// A small world with two chests holding things and one empty chest tile.
+fn with_chests() -> (World, PlayerState) {
+    let preset = Preset {
+        width: 80,
+        height: 50,
+        ..Default::default()
+    };
+    let (mut world, _) = crate::worldgen::generate(&preset, 3);
+    let player = PlayerState::new((40.5, 10.0));
+    for (x, y) in [(10, 2), (50, 4), (60, 4)] {
+        world.set(x, y, Tile::Chest);
+    }
+    world.chests = Chests::default();
+    world.chests.open(50, 4).add(named("gold_bar").unwrap(), 7);
+    let c = world.chests.open(10, 2);
+    c.add(named("torch").unwrap(), 12);
+    c.add(named("iron_pickaxe").unwrap(), 1);
+    // An entry with nothing in it is not written (it loads as the same empty chest).
+    world.chests.open(60, 4);
+    (world, player)
+}
+
+/// A version 4 save of `world` and `player` with one chests section of `body`.
+fn with_body(world: &World, player: &PlayerState, body: Vec<u8>) -> Vec<u8> {
+    encode_with(world, player, 4, &[(CHESTS_TAG, body)])
+}
+
+/// A chests section body: `n` stated, then these chests with all-empty slots but the
+/// first, which holds `first`.
+fn body(n: u32, chests: &[(u32, u32)], first: (&str, u32)) -> Vec<u8> {
+    let mut b = n.to_le_bytes().to_vec();
+    for &(x, y) in chests {
+        b.extend_from_slice(&x.to_le_bytes());
+        b.extend_from_slice(&y.to_le_bytes());
+        b.push(first.0.len() as u8);
+        b.extend_from_slice(first.0.as_bytes());
+        b.extend_from_slice(&first.1.to_le_bytes());
+        b.extend(std::iter::repeat_n(0u8, CHEST_SLOTS - 1));
+    }
+    b
+}
+
+pub(super) fn refusal(bytes: &[u8]) -> String {
+    decode(bytes).unwrap_err().to_string()
+}
+
+#[test]
+fn chests_round_trip_and_only_chests_holding_something_are_written() {
+    let (world, player) = with_chests();
+    let bytes = encode(&world, &player);
+    assert_eq!(
+        u32::from_le_bytes(bytes[7..11].try_into().unwrap()),
+        VERSION
+    );
+    let (w2, _) = decode(&bytes).unwrap();
+    assert_eq!(w2.chests.len(), 2, "the empty entry is not kept");
+    for (x, y) in [(10, 2), (50, 4)] {
+        assert_eq!(w2.chests.get(x, y), world.chests.get(x, y));
+    }
+    assert!(w2.chests.get(60, 4).is_none() && w2.tile(60, 4) == Tile::Chest);
+    assert_eq!(encode(&w2, &player), bytes, "encoding is deterministic");
+}
+
+#[test]
+fn older_formats_load_with_empty_chests() {
+    let (world, player) = with_chests();
+    for version in [2, 3] {
+        let (w, _) = decode(&encode_as(&world, &player, version)).unwrap();
+        assert_eq!(w.tiles(), world.tiles(), "v{version}");
+        assert!(w.chests.is_empty(), "v{version}");
+    }
+    // Version 3 never had sections: one there is refused.
+    let v3 = encode_with(&world, &player, 3, &[(CHESTS_TAG, vec![0; 4])]);
+    assert!(
+        refusal(&v3).contains("format v3 has at most 0"),
+        "{}",
+        refusal(&v3)
+    );
+}
+
+#[test]
+fn damaged_chests_are_refused_with_a_clear_message() {
+    let (world, player) = with_chests();
+    let ok = with_body(&world, &player, body(1, &[(10, 2)], ("gel", 5)));
+    assert_eq!(decode(&ok).unwrap().0.chests.len(), 1);
+    let cases: [(Vec<u8>, &str); 7] = [
+        (
+            body(1, &[(11, 2)], ("gel", 5)),
+            "chest 0 at 11 2 is not on a chest tile",
+        ),
+        (body(1, &[(9999, 2)], ("gel", 5)), "not on a chest tile"),
+        (
+            body(2, &[(50, 4), (10, 2)], ("gel", 5)),
+            "chest 1 at 10 2 out of order",
+        ),
+        (
+            body(1, &[(10, 2)], ("jelly", 5)),
+            "unknown item \"jelly\" in chest 0",
+        ),
+        (
+            body(1, &[(10, 2)], ("gel", 0)),
+            "0 gel in chest 0 at 10 2, slot 0, a stack holds 1 to ",
+        ),
+        (
+            body(1, &[(10, 2)], ("gel", 100_000)),
+            "100000 gel in chest 0 at 10 2, slot 0, a stack holds 1 to ",
+        ),
+        // A count far beyond what the bytes hold: refused before anything is allocated.
+        (
+            body(u32::MAX, &[(10, 2)], ("gel", 5)),
+            "4294967295 chests in a section",
+        ),
+    ];
+    for (b, says) in cases {
+        let e = refusal(&with_body(&world, &player, b));
+        assert!(e.starts_with("damaged save: ") && e.contains(says), "{e}");
+    }
+    let mut trailing = body(1, &[(10, 2)], ("gel", 5));
+    trailing.push(0);
+    let e = refusal(&with_body(&world, &player, trailing));
+    assert!(e.contains("1 unexpected bytes after the chests"), "{e}");
+    let mut empty = 1u32.to_le_bytes().to_vec();
+    empty.extend_from_slice(&10u32.to_le_bytes());
+    empty.extend_from_slice(&2u32.to_le_bytes());
+    empty.extend(std::iter::repeat_n(0u8, CHEST_SLOTS));
+    let e = refusal(&with_body(&world, &player, empty));
+    assert!(e.contains("chest 0 at 10 2 holds nothing"), "{e}");
+    let short = body(2, &[(10, 2)], ("gel", 5));
+    let e = refusal(&with_body(&world, &player, short));
+    assert!(e.contains("chests"), "{e}");
+    let twice = encode_with(
+        &world,
+        &player,
+        4,
+        &[(CHESTS_TAG, vec![0; 4]), (CHESTS_TAG, vec![0; 4])],
+    );
+    assert!(refusal(&twice).contains("\"CHST\" unknown or repeated"));
+    let unknown = encode_with(&world, &player, 4, &[(*b"ZZZZ", vec![])]);
+    assert!(refusal(&unknown).contains("\"ZZZZ\" unknown"));
+}
+
+#[test]
+fn the_explored_map_round_trips_and_older_saves_load_it_all_seen() {
+    let (mut world, player) = with_chests();
+    assert_eq!(world.explored.seen_count(), 0, "a new world starts dark");
+    world
+        .explored
+        .reveal((40.0, 10.0), 9, |x, y| (x + y) % 3 == 0);
+    world.explored.mark(19, 12);
+    let seen = world.explored.seen_count();
+    assert!(seen > 5);
+    let (w2, _) = decode(&encode(&world, &player)).unwrap();
+    assert_eq!(w2.explored, world.explored);
+    // A map with nothing seen is one run: still written, and still dark when loaded.
+    let mut dark = world.clone();
+    dark.explored = Explored::new(dark.width(), dark.height());
+    assert_eq!(
+        decode(&encode(&dark, &player))
+            .unwrap()
+            .0
+            .explored
+            .seen_count(),
+        0
+    );
+    // Formats 1-3 (and a format 4 save without the section) kept no map: all seen.
+    let all = Explored::all_seen(world.width(), world.height());
+    for version in [2, 3] {
+        let (w, _) = decode(&encode_as(&world, &player, version)).unwrap();
+        assert_eq!(w.explored, all, "v{version}");
+    }
+    let no_map = encode_with(&world, &player, 4, &[]);
+    assert_eq!(decode(&no_map).unwrap().0.explored, all);
+}
+
+#[test]
+fn a_damaged_explored_map_is_refused_with_a_clear_message() {
+    let (world, player) = with_chests();
+    let cells = world.explored.cells() as u64; // 20 x 13
+    let seen = |runs: &[u64], extra: &[u8]| {
+        let mut b = Vec::new();
+        for &r in runs {
+            put_varint(&mut b, r);
+        }
+        b.extend_from_slice(extra);
+        refusal(&encode_with(&world, &player, 4, &[(SEEN_TAG, b)]))
+    };
+    assert!(seen(&[cells - 1], &[]).contains("explored map: runs cover 259 of 260"));
+    assert!(seen(&[cells + 1], &[]).contains("a run of 261 cells at cell 0"));
+    assert!(seen(&[3, 0, cells - 3], &[]).contains("an empty run at cell 3"));
+    assert!(seen(&[u64::MAX], &[]).contains("a run of"));
+    // A varint that never ends, and one too long for 64 bits.
+    assert!(seen(&[5], &[0x80]).contains("truncated: ends in the explored map"));
+    assert!(seen(&[], &[0xff; 11]).contains("run length too long"));
+}

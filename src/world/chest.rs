@@ -1,0 +1,203 @@
+//! Chests: what each chest tile of a world holds, [`CHEST_SLOTS`] slots of stacks.
+//!
+//! A world carries a [`Chests`] map from tile position to contents. Every entry stands at
+//! a [`Tile::Chest`](crate::world::Tile::Chest); a chest tile without an entry is empty
+//! (so a chest placed by hand, or one in a save from before chests held anything, is an
+//! empty chest). The dig and place rules keep the map in step with the tiles
+//! ([`crate::sim::edit`]): a chest holding anything cannot be mined, as in Terraria (take its
+//! contents out first), mining an empty one removes its entry, placing one makes it
+//! empty.
+
+use super::inventory::Stack;
+use super::inventory::{add_to_slots, click_slot, stack_ok};
+use crate::content::items::ItemId;
+use std::collections::BTreeMap;
+
+pub use crate::content::items::CHEST_SLOTS;
+
+/// One chest's contents.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chest {
+    slots: [Option<Stack>; CHEST_SLOTS],
+}
+
+impl Default for Chest {
+    fn default() -> Chest {
+        Chest::empty()
+    }
+}
+
+impl Chest {
+    /// A chest holding nothing.
+    pub fn empty() -> Chest {
+        Chest {
+            slots: [None; CHEST_SLOTS],
+        }
+    }
+
+    /// A chest from stored slots; `None` if a stack is empty, of an unknown item or larger
+    /// than its item stacks.
+    pub fn from_slots(slots: [Option<Stack>; CHEST_SLOTS]) -> Option<Chest> {
+        slots
+            .iter()
+            .flatten()
+            .all(|&s| stack_ok(s))
+            .then_some(Chest { slots })
+    }
+
+    pub fn slots(&self) -> &[Option<Stack>; CHEST_SLOTS] {
+        &self.slots
+    }
+
+    /// Does it hold nothing?
+    pub fn is_empty(&self) -> bool {
+        self.slots.iter().all(Option::is_none)
+    }
+
+    /// Adds `n` of `id` (onto its stacks, then into empty slots); returns what did not fit.
+    pub fn add(&mut self, id: ItemId, n: u32) -> u32 {
+        add_to_slots(&mut self.slots, id, n)
+    }
+
+    /// A click on slot `i` with `held` on the cursor, as the inventory's slots take one
+    /// ([`click_slot`]).
+    pub fn click(&mut self, i: usize, held: &mut Option<Stack>) {
+        if let Some(slot) = self.slots.get_mut(i) {
+            click_slot(slot, held);
+        }
+    }
+}
+
+/// Every chest of a world that has an entry, by tile position `(x, y)`, in row-major
+/// order of `(y, x)` (the order saves write them in).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Chests {
+    map: BTreeMap<(u32, u32), Chest>,
+}
+
+impl Chests {
+    /// The contents of the chest at `(x, y)`, if it has an entry.
+    pub fn get(&self, x: usize, y: usize) -> Option<&Chest> {
+        self.map.get(&key(x, y))
+    }
+
+    /// The chest at `(x, y)`, made empty first if it has no entry (the caller knows a
+    /// chest tile is there).
+    pub fn open(&mut self, x: usize, y: usize) -> &mut Chest {
+        self.map.entry(key(x, y)).or_default()
+    }
+
+    /// Does the chest at `(x, y)` hold anything?
+    pub fn holds_items(&self, x: usize, y: usize) -> bool {
+        self.get(x, y).is_some_and(|c| !c.is_empty())
+    }
+
+    /// Sets the contents of the chest at `(x, y)`.
+    pub fn insert(&mut self, x: usize, y: usize, chest: Chest) {
+        self.map.insert(key(x, y), chest);
+    }
+
+    /// Forgets the chest at `(x, y)`, returning what it held.
+    pub fn remove(&mut self, x: usize, y: usize) -> Option<Chest> {
+        self.map.remove(&key(x, y))
+    }
+
+    /// How many chests have an entry.
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+
+    /// Every entry as `((x, y), contents)`, top row first, left to right.
+    pub fn iter(&self) -> impl Iterator<Item = ((usize, usize), &Chest)> {
+        self.map
+            .iter()
+            .map(|(&(y, x), c)| ((x as usize, y as usize), c))
+    }
+}
+
+/// The map's key: `(y, x)`, so the map's order is row-major.
+fn key(x: usize, y: usize) -> (u32, u32) {
+    (y as u32, x as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::items::named;
+
+    #[test]
+    fn chests_fill_stacks_first_and_give_back_what_does_not_fit() {
+        let torch = named("torch").unwrap();
+        let pick = named("iron_pickaxe").unwrap();
+        let mut c = Chest::empty();
+        assert!(c.is_empty());
+        assert_eq!(c.add(torch, 1000), 0, "999 and 1 in two slots");
+        assert_eq!(c.slots()[0].unwrap().count, 999);
+        assert_eq!(c.slots()[1].unwrap().count, 1);
+        // Pickaxes stack one a slot: 25 more slots, so 5 of 30 do not fit.
+        assert_eq!(c.add(pick, 30), 5);
+        assert!(c.slots().iter().all(Option::is_some));
+        assert!(!c.is_empty());
+    }
+
+    #[test]
+    fn a_click_takes_and_puts_as_the_inventory_does() {
+        let torch = named("torch").unwrap();
+        let mut c = Chest::empty();
+        c.add(torch, 10);
+        let mut held = None;
+        c.click(0, &mut held);
+        assert_eq!(held.map(|h| h.count), Some(10));
+        assert!(c.is_empty());
+        c.click(4, &mut held);
+        assert_eq!(held, None);
+        assert_eq!(c.slots()[4].map(|s| s.count), Some(10));
+        // Out of range: nothing happens.
+        let mut held = Some(Stack {
+            item: torch,
+            count: 3,
+        });
+        c.click(CHEST_SLOTS, &mut held);
+        assert_eq!(held.map(|h| h.count), Some(3));
+    }
+
+    #[test]
+    fn the_map_is_row_major_and_open_makes_an_empty_entry() {
+        let mut m = Chests::default();
+        m.insert(9, 1, Chest::empty());
+        m.insert(2, 5, Chest::empty());
+        m.insert(30, 0, Chest::empty());
+        let order: Vec<(usize, usize)> = m.iter().map(|(p, _)| p).collect();
+        assert_eq!(order, [(30, 0), (9, 1), (2, 5)]);
+        assert!(!m.holds_items(7, 7) && m.get(7, 7).is_none());
+        m.open(7, 7).add(named("gel").unwrap(), 2);
+        assert!(m.holds_items(7, 7));
+        assert_eq!(m.remove(7, 7).map(|c| c.is_empty()), Some(false));
+        assert_eq!(m.len(), 3);
+    }
+
+    #[test]
+    fn stored_slots_are_checked() {
+        let gel = named("gel").unwrap();
+        let mut slots = [None; CHEST_SLOTS];
+        slots[3] = Some(Stack {
+            item: gel,
+            count: 5,
+        });
+        assert!(Chest::from_slots(slots).is_some());
+        slots[4] = Some(Stack {
+            item: gel,
+            count: 0,
+        });
+        assert!(Chest::from_slots(slots).is_none());
+        slots[4] = Some(Stack {
+            item: ItemId(60000),
+            count: 1,
+        });
+        assert!(Chest::from_slots(slots).is_none());
+    }
+}

@@ -1,0 +1,300 @@
+//! The inventory: [`SLOTS`] slots of stacks, the first [`HOTBAR_SLOTS`] of them the hotbar
+//! (keys 1-9), one of which is selected.
+//!
+//! Adding fills stacks of the same item first (hotbar first), then empty slots; what does
+//! not fit is returned. Tiles stand for the items that place them ([`AsItem`]), so the
+//! dig rules add what they dig as tiles.
+
+use crate::content::items::{Item, ItemId};
+use crate::content::items::{Kind, Pick, START_PICKAXE, START_SWORD, catalog};
+use crate::world::Tile;
+
+/// Slots in the inventory: four rows of nine.
+pub const SLOTS: usize = 36;
+/// Slots in the hotbar (the inventory's first row; keys 1-9).
+pub const HOTBAR_SLOTS: usize = 9;
+/// Torches a new player starts with.
+pub const START_TORCHES: u32 = 20;
+
+/// Some of one item in one slot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stack {
+    pub item: ItemId,
+    pub count: u32,
+}
+
+/// An item, or a tile standing for the item that places it.
+pub trait AsItem {
+    fn as_item(&self) -> Option<ItemId>;
+}
+
+impl AsItem for ItemId {
+    fn as_item(&self) -> Option<ItemId> {
+        Some(*self)
+    }
+}
+
+impl AsItem for Tile {
+    fn as_item(&self) -> Option<ItemId> {
+        catalog().block_item(*self)
+    }
+}
+
+impl AsItem for &str {
+    fn as_item(&self) -> Option<ItemId> {
+        catalog().id(self)
+    }
+}
+
+/// The slots and the selected hotbar slot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Inventory {
+    slots: [Option<Stack>; SLOTS],
+    selected: usize,
+}
+
+impl Default for Inventory {
+    /// A new player's inventory: a copper pickaxe, a copper sword and [`START_TORCHES`]
+    /// torches in the first three slots, the first selected.
+    fn default() -> Self {
+        let mut inv = Inventory::tools();
+        inv.add(Tile::Torch, START_TORCHES);
+        inv
+    }
+}
+
+impl Inventory {
+    /// A new player's tools alone: a copper pickaxe and a copper sword (what an old save,
+    /// which counted only blocks, is given on loading).
+    pub fn tools() -> Inventory {
+        let mut inv = Inventory::empty();
+        inv.add(START_PICKAXE, 1);
+        inv.add(START_SWORD, 1);
+        inv
+    }
+
+    /// Nothing held, first slot selected.
+    pub fn empty() -> Inventory {
+        Inventory {
+            slots: [None; SLOTS],
+            selected: 0,
+        }
+    }
+
+    /// An inventory from stored slots and the selected slot; `None` if the slot is out of
+    /// the hotbar or a stack is empty or larger than its item stacks.
+    pub fn from_parts(slots: [Option<Stack>; SLOTS], selected: usize) -> Option<Inventory> {
+        let ok = slots.iter().flatten().all(|&s| stack_ok(s));
+        (ok && selected < HOTBAR_SLOTS).then_some(Inventory { slots, selected })
+    }
+
+    pub fn slots(&self) -> &[Option<Stack>; SLOTS] {
+        &self.slots
+    }
+
+    /// How many of `item` are held, over every slot.
+    pub fn count(&self, item: impl AsItem) -> u32 {
+        let Some(id) = item.as_item() else { return 0 };
+        self.slots
+            .iter()
+            .flatten()
+            .filter(|s| s.item == id)
+            .map(|s| s.count)
+            .fold(0u32, u32::saturating_add)
+    }
+
+    /// How many more of `item` would fit.
+    pub fn room_for(&self, item: impl AsItem) -> u32 {
+        let Some(id) = item.as_item() else { return 0 };
+        let most = catalog().item(id).stack;
+        self.slots
+            .iter()
+            .map(|s| match s {
+                None => most,
+                Some(s) if s.item == id => most - s.count,
+                Some(_) => 0,
+            })
+            .fold(0u32, u32::saturating_add)
+    }
+
+    /// Adds `n` of `item`: onto its stacks first, then into empty slots, in slot order.
+    /// Returns how many did not fit (all of them for a tile no item places).
+    pub fn add(&mut self, item: impl AsItem, n: u32) -> u32 {
+        let Some(id) = item.as_item() else { return n };
+        add_to_slots(&mut self.slots, id, n)
+    }
+
+    /// Removes `n` of `item` (last slots first), all or nothing: false when fewer are held.
+    pub fn remove(&mut self, item: impl AsItem, n: u32) -> bool {
+        let Some(id) = item.as_item() else {
+            return n == 0;
+        };
+        if self.count(id) < n {
+            return false;
+        }
+        let mut left = n;
+        for slot in self.slots.iter_mut().rev() {
+            if let Some(s) = slot.as_mut().filter(|s| s.item == id) {
+                let take = left.min(s.count);
+                s.count -= take;
+                left -= take;
+                if s.count == 0 {
+                    *slot = None;
+                }
+            }
+        }
+        true
+    }
+
+    /// Takes one of `item` from the selected slot if it holds it, else from the last
+    /// slot that does; false when there is none.
+    pub fn take(&mut self, item: impl AsItem) -> bool {
+        let Some(id) = item.as_item() else {
+            return false;
+        };
+        let sel = self.selected;
+        if let Some(s) = self.slots[sel].as_mut().filter(|s| s.item == id) {
+            s.count -= 1;
+            if s.count == 0 {
+                self.slots[sel] = None;
+            }
+            return true;
+        }
+        self.remove(id, 1)
+    }
+
+    /// The selected slot, 0-based (key 1 is slot 0).
+    pub fn selected(&self) -> usize {
+        self.selected
+    }
+
+    /// What the selected slot holds.
+    pub fn selected_stack(&self) -> Option<Stack> {
+        self.slots[self.selected]
+    }
+
+    /// The selected item's description.
+    pub fn selected_item(&self) -> Option<&'static Item> {
+        self.selected_stack().map(|s| catalog().item(s.item))
+    }
+
+    /// The tile the selected item places, if it is a block.
+    pub fn selected_tile(&self) -> Option<Tile> {
+        match self.selected_item()?.kind {
+            Kind::Block(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// Selects a slot (number keys); out-of-range slots are ignored.
+    pub fn select(&mut self, slot: usize) {
+        if slot < HOTBAR_SLOTS {
+            self.selected = slot;
+        }
+    }
+
+    /// Moves the selection by `steps` (the mouse wheel), wrapping round.
+    pub fn scroll(&mut self, steps: i32) {
+        let n = HOTBAR_SLOTS as i64;
+        self.selected = (self.selected as i64 + steps as i64).rem_euclid(n) as usize;
+    }
+
+    /// The strongest pickaxe carried anywhere (Strata digs with it whatever is selected).
+    pub fn best_pickaxe(&self) -> Option<Pick> {
+        self.slots
+            .iter()
+            .flatten()
+            .filter_map(|s| match catalog().item(s.item).kind {
+                Kind::Pickaxe { power, speed } => Some(Pick { power, speed }),
+                _ => None,
+            })
+            .max_by(|a, b| {
+                (a.power, a.speed)
+                    .partial_cmp(&(b.power, b.speed))
+                    .unwrap_or(std::cmp::Ordering::Equal)
+            })
+    }
+
+    /// The sword in the selected slot, as (damage, reach, cooldown).
+    pub fn selected_sword(&self) -> Option<(u32, f32, f32)> {
+        match self.selected_item()?.kind {
+            Kind::Sword {
+                damage,
+                reach,
+                cooldown,
+            } => Some((damage, reach, cooldown)),
+            _ => None,
+        }
+    }
+
+    /// A click on slot `i` with `held` on the cursor (the inventory screen): an empty
+    /// cursor picks the stack up; a held stack is put down, merged onto the same item (what
+    /// does not fit stays held) or swapped with another.
+    pub fn click(&mut self, i: usize, held: &mut Option<Stack>) {
+        if let Some(slot) = self.slots.get_mut(i) {
+            click_slot(slot, held);
+        }
+    }
+
+    /// Drags the stack of slot `from` onto slot `to`: merged onto the same item, else the
+    /// two swap.
+    pub fn move_stack(&mut self, from: usize, to: usize) {
+        if from == to || from >= SLOTS || to >= SLOTS {
+            return;
+        }
+        let mut held = self.slots[from].take();
+        self.click(to, &mut held);
+        if let Some(h) = held {
+            // What did not merge (or what was swapped out) goes back where the drag began.
+            self.slots[from] = Some(h);
+        }
+    }
+}
+
+/// A click on one slot (of the inventory or a chest) with `held` on the cursor: an empty
+/// cursor picks the stack up; a held stack is put down, merged onto the same item (what
+/// does not fit stays held) or swapped with another.
+pub fn click_slot(slot: &mut Option<Stack>, held: &mut Option<Stack>) {
+    match (slot.as_mut(), held.as_mut()) {
+        (Some(s), Some(h)) if s.item == h.item => {
+            let most = catalog().item(s.item).stack;
+            let put = h.count.min(most - s.count);
+            s.count += put;
+            h.count -= put;
+            if h.count == 0 {
+                *held = None;
+            }
+        }
+        _ => std::mem::swap(slot, held),
+    }
+}
+
+/// Is `s` a stack the catalog allows: a known item, at least one, at most its stack size?
+pub fn stack_ok(s: Stack) -> bool {
+    let cat = catalog();
+    (s.item.0 as usize) < cat.items.len() && s.count >= 1 && s.count <= cat.item(s.item).stack
+}
+
+/// Adds `n` of `id` to `slots`: onto its stacks first, then into empty slots, in slot
+/// order. Returns how many did not fit.
+pub fn add_to_slots(slots: &mut [Option<Stack>], id: ItemId, n: u32) -> u32 {
+    let most = catalog().item(id).stack;
+    let mut left = n;
+    for s in slots.iter_mut().flatten().filter(|s| s.item == id) {
+        let put = left.min(most - s.count);
+        s.count += put;
+        left -= put;
+    }
+    for slot in slots.iter_mut().filter(|s| s.is_none()) {
+        if left == 0 {
+            break;
+        }
+        let put = left.min(most);
+        *slot = Some(Stack {
+            item: id,
+            count: put,
+        });
+        left -= put;
+    }
+    left
+}

@@ -10,10 +10,11 @@
 mod reference;
 
 use divan::{Bencher, black_box, counter::ItemsCount};
+use strata::base::noise;
 use strata::base::rng::pass_rng;
 use strata::content::preset::Preset;
 use strata::world::World;
-use strata::worldgen::{PASSES, caves, grass, layers, noise, ores, surface};
+use strata::worldgen::{PASSES, caves, grass, layers, ores, surface};
 
 fn main() {
     divan::main();

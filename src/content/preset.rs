@@ -7,7 +7,7 @@
 
 use crate::base::depth::Layer;
 pub use crate::base::noise::Basis;
-use crate::world::Tile;
+use crate::base::tile::Tile;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::Path;

@@ -135,7 +135,7 @@ pub struct App {
     /// Quit was chosen in the pause menu.
     pub quit: bool,
     /// The lab's noise overlay and Find marks.
-    pub lab_gfx: super::lab_app::LabGfx,
+    pub lab_gfx: super::lab_gfx::LabGfx,
     /// The window has the keyboard focus (from its events, each frame).
     pub focused: bool,
 }
@@ -228,9 +228,9 @@ impl App {
         self.toast = Some((text, now + 2.5));
     }
 
-    /// Why the world stands still this frame, if it does ([`super::frame::halt`]).
-    pub fn halt(&self) -> Option<super::frame::Halt> {
-        super::frame::halt(self.mode, self.focused, self.settings.pause_unfocused)
+    /// Why the world stands still this frame, if it does ([`super::input::halt`]).
+    pub fn halt(&self) -> Option<super::input::Halt> {
+        super::input::halt(self.mode, self.focused, self.settings.pause_unfocused)
     }
 
     /// A key press, in the order presses came: the new key of the command the settings
@@ -1102,7 +1102,7 @@ mod tests {
 
     #[test]
     fn the_world_halts_in_the_lab_and_when_the_window_loses_the_keyboard() {
-        use crate::game::frame::Halt;
+        use crate::game::input::Halt;
         let d = std::env::temp_dir().join(format!("strata-app-halt-{}", std::process::id()));
         std::fs::create_dir_all(&d).unwrap();
         let mut app = App::new(Presets::open(d.clone(), None), 5, false, None);

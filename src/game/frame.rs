@@ -1,7 +1,7 @@
 //! The frame loop: input, update, draw, frame timing, and `--frames`/`--screenshot`.
 
 use super::app::App;
-use super::input::{self, Mode};
+use super::input::{self, Halt, Mode};
 use super::overlay::{self, FrameStats, Hover};
 use super::play::{self, Buttons};
 use super::presets::{Choice, Presets};
@@ -267,30 +267,6 @@ pub async fn main_loop(
         let generating = app.worker.status().is_some();
         std::thread::sleep(pacer.wait(Instant::now(), generating));
         next_frame().await;
-    }
-}
-
-/// Why the world stands still this frame, if it does ([`halt`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Halt {
-    /// Behind the pause or settings menu, the help screen or the question.
-    Menu,
-    /// The world lab's panel is open.
-    Lab,
-    /// Another window has the keyboard (or the window is minimised).
-    Unfocused,
-}
-
-/// Does the world step this frame (the player, creatures, vitals, the day's clock and
-/// flowing water)? Not behind a menu (`mode`, [`Mode::pauses`]), not while the world
-/// lab's panel is open, and not while the window lacks the keyboard focus when the
-/// settings pause it then (`pause_unfocused`, on by default). `None`: it steps.
-pub fn halt(mode: Mode, focused: bool, pause_unfocused: bool) -> Option<Halt> {
-    match mode {
-        Mode::Lab => Some(Halt::Lab),
-        m if m.pauses() => Some(Halt::Menu),
-        _ if !focused && pause_unfocused => Some(Halt::Unfocused),
-        _ => None,
     }
 }
 
@@ -707,24 +683,4 @@ fn save_screenshot(path: &Path) -> Result<(), String> {
         wr.write_image_data(&rows).map_err(std::io::Error::other)?;
         wr.finish().map_err(std::io::Error::other)
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_world_stands_still_behind_menus_in_the_lab_and_without_the_keyboard() {
-        for mode in [Mode::World, Mode::Inventory, Mode::LoadList, Mode::SeedBox] {
-            assert_eq!(halt(mode, true, true), None, "{mode:?}");
-            assert_eq!(halt(mode, false, true), Some(Halt::Unfocused), "{mode:?}");
-            assert_eq!(halt(mode, false, false), None, "{mode:?}, the setting off");
-        }
-        for mode in [Mode::Pause, Mode::Settings, Mode::Help, Mode::Confirm] {
-            assert_eq!(halt(mode, true, true), Some(Halt::Menu), "{mode:?}");
-            assert_eq!(halt(mode, false, false), Some(Halt::Menu), "{mode:?}");
-        }
-        assert_eq!(halt(Mode::Lab, true, true), Some(Halt::Lab));
-        assert_eq!(halt(Mode::Lab, false, false), Some(Halt::Lab));
-    }
 }

@@ -3,7 +3,6 @@
 //! Layout and hit-testing are plain functions; drawing follows.
 
 use super::camera::Camera;
-use super::play::Target;
 use super::render::atlas_source;
 use crate::content::items::{Item, Kind, catalog};
 use crate::sim::creatures::Creatures;
@@ -14,6 +13,16 @@ use macroquad::prelude::*;
 
 pub use super::layout::ABOVE_HOTBAR;
 use super::layout::Layout;
+
+/// The tile under the mouse, for the outline and the dig progress.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Target {
+    pub x: i64,
+    pub y: i64,
+    pub in_reach: bool,
+    /// Share of the dig done, while digging it.
+    pub progress: Option<f32>,
+}
 
 /// Count text of a slot: empty when there is none.
 pub fn count_text(n: u32) -> String {

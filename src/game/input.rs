@@ -7,7 +7,7 @@
 //! events in the order they came ([`Events`]), so taps that fall within one frame are each
 //! a press.
 
-use super::settings::{Bindings, Command};
+use super::settings::{Bindings, Command, digit};
 use macroquad::input::KeyCode;
 
 /// What the player asked for.
@@ -253,22 +253,28 @@ pub fn action(key: KeyCode, mode: Mode, mods: Mods, keys: &Bindings) -> Option<A
     }
 }
 
-/// 1..=9 for the number keys (top row or keypad).
-pub fn digit(key: KeyCode) -> Option<usize> {
-    use KeyCode as K;
-    let d = match key {
-        K::Key1 | K::Kp1 => 1,
-        K::Key2 | K::Kp2 => 2,
-        K::Key3 | K::Kp3 => 3,
-        K::Key4 | K::Kp4 => 4,
-        K::Key5 | K::Kp5 => 5,
-        K::Key6 | K::Kp6 => 6,
-        K::Key7 | K::Kp7 => 7,
-        K::Key8 | K::Kp8 => 8,
-        K::Key9 | K::Kp9 => 9,
-        _ => return None,
-    };
-    Some(d)
+/// Why the world stands still this frame, if it does ([`halt`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Halt {
+    /// Behind the pause or settings menu, the help screen or the question.
+    Menu,
+    /// The world lab's panel is open.
+    Lab,
+    /// Another window has the keyboard (or the window is minimised).
+    Unfocused,
+}
+
+/// Does the world step this frame (the player, creatures, vitals, the day's clock and
+/// flowing water)? Not behind a menu (`mode`, [`Mode::pauses`]), not while the world
+/// lab's panel is open, and not while the window lacks the keyboard focus when the
+/// settings pause it then (`pause_unfocused`, on by default). `None`: it steps.
+pub fn halt(mode: Mode, focused: bool, pause_unfocused: bool) -> Option<Halt> {
+    match mode {
+        Mode::Lab => Some(Halt::Lab),
+        m if m.pauses() => Some(Halt::Menu),
+        _ if !focused && pause_unfocused => Some(Halt::Unfocused),
+        _ => None,
+    }
 }
 
 /// Pan direction from held keys (the left, right, jump and down keys: WASD and arrows by
@@ -355,6 +361,21 @@ pub fn wheel_factor(dy: f32) -> f64 {
 mod tests {
     use super::*;
     use KeyCode as K;
+
+    #[test]
+    fn the_world_stands_still_behind_menus_in_the_lab_and_without_the_keyboard() {
+        for mode in [Mode::World, Mode::Inventory, Mode::LoadList, Mode::SeedBox] {
+            assert_eq!(halt(mode, true, true), None, "{mode:?}");
+            assert_eq!(halt(mode, false, true), Some(Halt::Unfocused), "{mode:?}");
+            assert_eq!(halt(mode, false, false), None, "{mode:?}, the setting off");
+        }
+        for mode in [Mode::Pause, Mode::Settings, Mode::Help, Mode::Confirm] {
+            assert_eq!(halt(mode, true, true), Some(Halt::Menu), "{mode:?}");
+            assert_eq!(halt(mode, false, false), Some(Halt::Menu), "{mode:?}");
+        }
+        assert_eq!(halt(Mode::Lab, true, true), Some(Halt::Lab));
+        assert_eq!(halt(Mode::Lab, false, false), Some(Halt::Lab));
+    }
 
     /// The action for `key` in `mode` with the default bindings and no modifier.
     fn act(key: KeyCode, mode: Mode) -> Option<Action> {

@@ -8,13 +8,14 @@ use super::app::App;
 use super::guard::Replace;
 use super::input::Mode;
 use super::lab::{Entry, Lab, NoiseBases};
+use super::lab_gfx::{Made, texture};
 use super::lab_ui::{Button, Layout, scroll_to_selection};
-use super::lab_views::{self, Found, Target};
+use super::lab_views::{self, Target};
 use super::worker::Source;
 use crate::base::noise::Basis;
 use crate::worldgen::noisemap;
 use macroquad::prelude::*;
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::mpsc::channel;
 
 /// What a key does in the lab.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -71,37 +72,6 @@ pub fn lab_key(key: KeyCode, ctrl: bool, shift: bool, typing: bool) -> Option<La
         K::J => Jump,
         _ => return None,
     })
-}
-
-/// What a noise overlay shows: the field, its octave, its basis, the preset and seed it was
-/// made for.
-type NoiseKey = (
-    String,
-    Option<u32>,
-    super::lab::NoiseBases,
-    crate::content::preset::Preset,
-    u64,
-);
-
-/// A picture made off the render thread.
-enum Made {
-    Noise(Box<NoiseKey>, (usize, usize), Vec<u8>),
-    Found(usize, Box<Found>),
-}
-
-/// The lab's overlay pictures: built on a thread, uploaded as textures here.
-#[derive(Default)]
-pub struct LabGfx {
-    pub noise: Option<(NoiseKey, Texture2D)>,
-    /// What Find found, in which world (its `world_id`), and its marks.
-    pub find: Option<(usize, Box<Found>, Texture2D)>,
-    busy: Option<Receiver<Made>>,
-}
-
-fn texture(size: (usize, usize), rgba: &[u8]) -> Texture2D {
-    let t = Texture2D::from_rgba8(size.0 as u16, size.1 as u16, rgba);
-    t.set_filter(FilterMode::Nearest);
-    t
 }
 
 impl App {

@@ -14,6 +14,7 @@ pub mod input;
 pub mod invscreen;
 pub mod lab;
 pub mod lab_app;
+pub mod lab_gfx;
 pub mod lab_ui;
 pub mod lab_views;
 pub mod layout;

@@ -32,15 +32,7 @@ pub struct Buttons {
     pub place_pressed: bool,
 }
 
-/// The tile under the mouse, for the outline and the dig progress.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Target {
-    pub x: i64,
-    pub y: i64,
-    pub in_reach: bool,
-    /// Share of the dig done, while digging it.
-    pub progress: Option<f32>,
-}
+pub use super::hud::Target;
 
 /// Play state that is not part of the world: messages, pending saves, log throttling.
 #[derive(Default)]

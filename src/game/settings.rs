@@ -128,7 +128,7 @@ impl Key {
 
     /// Can this key be bound (not Esc, not a number key)?
     pub fn bindable(key: KeyCode) -> bool {
-        KEYS.contains(&key) && super::input::digit(key).is_none()
+        KEYS.contains(&key) && digit(key).is_none()
     }
 }
 
@@ -727,6 +727,24 @@ pub fn step<T: PartialEq + Copy>(steps: &[T], current: T, dir: i32) -> T {
         .map_or(-1, |i| i as i32);
     let next = if i < 0 { 0 } else { (i + dir).rem_euclid(n) };
     steps[next as usize]
+}
+
+/// 1..=9 for the number keys (top row or keypad).
+pub fn digit(key: KeyCode) -> Option<usize> {
+    use KeyCode as K;
+    let d = match key {
+        K::Key1 | K::Kp1 => 1,
+        K::Key2 | K::Kp2 => 2,
+        K::Key3 | K::Kp3 => 3,
+        K::Key4 | K::Kp4 => 4,
+        K::Key5 | K::Kp5 => 5,
+        K::Key6 | K::Kp6 => 6,
+        K::Key7 | K::Kp7 => 7,
+        K::Key8 | K::Kp8 => 8,
+        K::Key9 | K::Kp9 => 9,
+        _ => return None,
+    };
+    Some(d)
 }
 
 #[cfg(test)]

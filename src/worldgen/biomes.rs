@@ -91,8 +91,7 @@ impl BiomeMap {
         let width = preset.width as usize;
         let w = width as f64;
         let p = &preset.biomes;
-        let ocean = match super::surface::Oceans::new(width, preset.height as usize, &preset.ocean)
-        {
+        let ocean = match super::ocean::Oceans::new(width, preset.height as usize, &preset.ocean) {
             Some(o) => (o.columns as usize + preset.ocean.shore as usize).min(width / 2),
             None => 0,
         };

@@ -10,15 +10,14 @@
 //! Expects: any world. Leaves: `world.surface` set, air above it, dirt from it down.
 
 use super::biomes::BiomeMap;
+use super::ocean::Oceans;
 use crate::base::noise::{Fbm1, hash32, perlin_1d};
 use crate::base::rng::PassRng;
-use crate::content::preset::{Biome, OceanParams, Preset};
+use crate::content::preset::{Biome, Preset};
 use crate::world::{Tile, World};
 use rand::Rng;
 use rayon::prelude::*;
 
-/// Rows the top of a beach lies above sea level.
-const BEACH_LIFT: f64 = 2.0;
 /// Wavelength of the noise that decides where the ground is terraced, in columns.
 const TERRACE_REGION: f64 = 700.0;
 /// Octaves of the hills that terraces shape; the rest is detail on top.
@@ -109,53 +108,6 @@ fn terrace(h: f64, step: f64, k: f64) -> f64 {
     let u = q - f;
     let (a, b) = (u.powf(k), (1.0 - u).powf(k));
     step * (f + a / (a + b))
-}
-
-/// The ocean basins at both ends of a world.
-#[derive(Clone, Copy, Debug)]
-pub struct Oceans {
-    /// Sea level row.
-    pub sea: f64,
-    /// Columns of sea at each end.
-    pub columns: f64,
-    depth: f64,
-    shore: f64,
-    width: usize,
-}
-
-impl Oceans {
-    /// The basins a preset asks for, or `None` when it has no oceans.
-    pub fn new(width: usize, height: usize, p: &OceanParams) -> Option<Oceans> {
-        let columns = (p.width * width as f64).round();
-        (columns >= 1.0).then_some(Oceans {
-            sea: p.sea_level * height as f64,
-            columns,
-            depth: p.depth as f64,
-            shore: p.shore as f64,
-            width,
-        })
-    }
-
-    /// The ground row at column `x` given the land's row `y` there: towards the edges a
-    /// sea floor sinking to `depth` below sea level, within `columns` of the edge a floor
-    /// rising to a beach just above sea level, then over `shore` columns a smooth blend
-    /// into the land. The beach is always above sea level, so the sea never reaches
-    /// further inland than `columns`.
-    pub fn shape(&self, x: usize, y: f64) -> f64 {
-        let d = x.min(self.width - 1 - x) as f64;
-        if d >= self.columns + self.shore {
-            return y;
-        }
-        let t = (d / self.columns).min(1.0);
-        let floor = self.sea - BEACH_LIFT + (self.depth + BEACH_LIFT) * (1.0 - t).powf(1.5);
-        let w = if d < self.columns {
-            0.0
-        } else {
-            let u = (d - self.columns) / self.shore.max(1.0);
-            u * u * (3.0 - 2.0 * u)
-        };
-        floor + w * (y - floor)
-    }
 }
 
 pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {

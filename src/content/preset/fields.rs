@@ -14,7 +14,7 @@ use super::{
     MAX_WORMS, MIN_SIDE, Preset, RangeError, Veins,
 };
 use crate::base::depth::Layer;
-use crate::world::Tile;
+use crate::base::tile::Tile;
 
 /// What a field holds, and so which control edits it.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -5,7 +5,7 @@
 
 use super::fields::{Field, Kind};
 use super::{FIELDS, Preset, PresetError, parse};
-use crate::world::Tile;
+use crate::base::tile::Tile;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 

@@ -3,7 +3,7 @@
 of the Tile discriminants (Air, Dirt, Stone, Grass, IronOre, GoldOre, DiamondOre, Water,
 Torch, Sand, Sandstone, Snow, Ice, Mud, JungleGrass, Ash, Lava, Obsidian, CopperOre,
 SilverOre, Hellstone, Trunk, Leaves, Cactus, Wood, Workbench, Furnace, Anvil, Chest). Only the standard library is used. Each opaque tile is shifted so its mean colour
-equals Tile::color() in src/world.rs, so the near-zoom atlas and the far-zoom one-pixel-per-
+equals Tile::color() in src/base/tile.rs, so the near-zoom atlas and the far-zoom one-pixel-per-
 tile chunk textures agree.
 
     python3 assets/make_tiles.py        # rewrites assets/tiles.png
@@ -13,7 +13,7 @@ import os
 from pngwrite import png
 
 T = 16
-# Tile::color() from src/world.rs, in discriminant order (Air is transparent here).
+# Tile::color() from src/base/tile.rs, in discriminant order (Air is transparent here).
 COLORS = [
     None,
     (151, 107, 75),   # dirt

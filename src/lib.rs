@@ -1,14 +1,19 @@
 //! # Strata
 //!
-//! A procedural 2D side-view sandbox. A world is made by a table of named generation
-//! passes (surface, layers, caves, ores, grass: see [`worldgen`]) from a RON [`preset`] and
-//! a seed; [`analysis`] labels its air into sky and caves; [`export`] writes it out; the
-//! game ([`game`]) draws it and lets a player dig through it, using the window-free
-//! [`player`] physics, [`edit`] rules, [`light`] map and [`save`] format.
+//! A procedural 2D side-view sandbox, in nine layers that import only downward (README
+//! "Architecture"; `tests/layers.rs` keeps it so), bottom to top:
 //!
-//! Generation and analysis know nothing of windows: nothing outside `game` uses macroquad.
-//! The game and the display check behind it are the cargo feature `game` (on by default);
-//! `--no-default-features` builds a headless library and `strata` without macroquad.
+//! - [`base`]: tiles and their table, depth layers, seeded streams, noise, file helpers.
+//! - [`content`]: what `config/*.ron` describes: presets, rules, items, loot, creatures.
+//! - [`world`]: the grid, its surface, chests, inventory, explored map, layer rows.
+//! - [`analysis`]: the air labelled into sky and caves.
+//! - [`worldgen`]: the table of named generation passes that make a world from a preset
+//!   and a seed.
+//! - [`sim`]: the rules of play, with no window.
+//! - [`store`]: saves and exports.
+//! - [`cli`]: the `strata` command line.
+//! - `game`: the window (the cargo feature `game`, on by default; `--no-default-features`
+//!   builds the rest, and a `strata` without macroquad).
 
 pub mod analysis;
 pub mod base;

@@ -1,6 +1,6 @@
 //! Chest loot: `config/loot.ron`, tiers of weighted item rows by depth layer, compiled in
 //! and checked by [`LootTable::parse`] against the item catalog (errors name the file,
-//! line:col, the field and its allowed range, as items' and presets' do). [`LootTable::fill`]
+//! line:col, the field and its allowed range, as items' and presets' do). [`LootTable::draw`]
 //! draws one chest's contents from a random stream; the chests pass gives it one seeded by
 //! the chest's position, so the same seed gives the same chests.
 

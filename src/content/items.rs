@@ -10,7 +10,7 @@
 //!   torches and furniture need none ([`mine_time`]);
 //! - a pickaxe divides a tile's dig time by its speed;
 //! - a recipe needs its ingredients carried and its station within [`CRAFT_RANGE`] tiles
-//!   ([`craft`]): the ingredients are taken and the result added, or nothing changes.
+//!   ([`crate::sim::craft`]): the ingredients are taken and the result added, or nothing changes.
 
 use crate::base::tile::Tile;
 use crate::content::preset::{PresetError, RangeError, locate_field};

@@ -498,9 +498,9 @@ pub fn printable(text: &str) -> String {
     out
 }
 
-#[cfg(all(target_os = "linux", feature = "game"))]
 pub mod alloc;
 pub mod fuzz;
+#[cfg(all(target_os = "linux", feature = "game"))]
 pub mod x11;
 
 /// What `strata play` (and `strata` alone) says in a build without the game window, the

@@ -33,6 +33,7 @@ pub mod reanalyse;
 pub mod rng;
 pub mod rules;
 pub mod save;
+pub mod session;
 pub mod survey;
 pub mod vitals;
 pub mod world;

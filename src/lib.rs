@@ -2,9 +2,11 @@
 //!
 //! A procedural 2D side-view sandbox. A world is made by a table of named generation
 //! passes (surface, layers, caves, ores, grass: see [`worldgen`]) from a RON [`preset`] and
-//! a seed; [`analysis`] labels its air into sky and caves; [`export`] writes it out; the
-//! game ([`game`]) draws it and lets a player dig through it, using the window-free
-//! [`player`] physics, [`edit`] rules, [`light`] map and [`save`] format.
+//! a seed; [`analysis`] labels its air into sky and caves; [`export`] writes it out; a
+//! [`session`] plays it without a window (players, creatures, water, light, the day, one
+//! fixed tick at a time from a list of intents), using the [`player`] physics, [`edit`]
+//! rules, [`light`] map and [`save`] format; the game ([`game`]) is a front-end of a
+//! session: it turns keys into intents and draws what changed.
 //!
 //! Generation and analysis know nothing of windows: nothing outside `game` uses macroquad.
 //! The game and the display check behind it are the cargo feature `game` (on by default);

@@ -199,6 +199,7 @@ impl Play {
             }
             match m {
                 Message::Log(line) => log::debug!("{line}"),
+                Message::Warning(line) => log::warn!("{line}"),
                 Message::Notice(text) => self.say(text.clone(), now),
                 Message::Refused(e) => self.refuse(*e, now),
             }

@@ -324,7 +324,8 @@ impl Session {
                     let lost = p.inventory.add(h.item, h.count);
                     if lost > 0 {
                         let name = &catalog().item(h.item).name;
-                        out.log(who, format!("{lost} {name} did not fit back"));
+                        let text = format!("{lost} {name} did not fit back");
+                        out.messages.push((who, Message::Warning(text)));
                     }
                 }
             }

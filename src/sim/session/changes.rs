@@ -14,6 +14,8 @@ pub enum Message {
     /// A line for the log (the machine-readable lines the window tests read: `dug ..`,
     /// `placed ..`, `crafted ..`, `killed a ..`, `hurt by ..`, `jumps ..`).
     Log(String),
+    /// Something lost that the player should hear of (the game logs it as a warning).
+    Warning(String),
     /// A short message for the player's screen (`Crafted ..`, `You died of ..`).
     Notice(String),
     /// An edit the rules refused ("Can't: ..." on screen). Held buttons refuse every

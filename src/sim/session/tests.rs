@@ -1,5 +1,6 @@
 use super::*;
 use crate::content::preset::Preset;
+use crate::world::inventory::AsItem;
 
 /// A small generated world in play (the game's test world).
 pub(crate) fn session() -> Session {
@@ -574,4 +575,19 @@ fn intents_sort_into_held_controls_and_actions() {
     assert_eq!(intent::axis(true, false), -1);
     let w = intent::walk(-1, true, 2);
     assert!(w.left && !w.right && w.jump && w.presses == 2);
+}
+
+#[test]
+fn closing_with_no_room_warns_of_what_was_lost() {
+    let mut s = session();
+    s.act(LOCAL, Intent::ClickSlot(2));
+    let torches = s.me().held.expect("the torches on the cursor").count;
+    // Every slot taken by stone: the torches have nowhere to go.
+    let left = s.me_mut().inventory.add(Tile::Stone, u32::MAX / 2);
+    assert!(left > 0, "the slots are full");
+    let c = s.act(LOCAL, Intent::Close);
+    let name = &catalog().item(Tile::Torch.as_item().unwrap()).name;
+    let text = format!("{torches} {name} did not fit back");
+    assert_eq!(c.messages, [(LOCAL, Message::Warning(text))]);
+    assert_eq!(s.me().held, None);
 }

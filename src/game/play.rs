@@ -4,6 +4,7 @@
 //! `crafting panel: ..`, `a slime appeared at ..`, `creatures: ..`, `killed a ..`, `saved ..`). Engine-free: the frame loop passes
 //! in held keys and buttons as plain values.
 
+use super::audio::cue::Event;
 use super::invscreen;
 use super::state::Loaded;
 use crate::edit::{self, DigStep, EditRefusal};
@@ -68,6 +69,14 @@ pub struct Play {
     pub chest: Option<(usize, usize)>,
     /// A chest was opened this frame: the frame loop opens the inventory screen.
     pub chest_opened: bool,
+    /// What made a sound this frame, and where (tiles; `None`: the player's own), for the
+    /// frame loop's [`super::audio::Audio::frame`] to play and clear.
+    pub heard: Vec<(Event, Option<(f32, f32)>)>,
+}
+
+/// The middle of tile `(x, y)`, where its sounds come from.
+fn at_tile(x: i64, y: i64) -> Option<(f32, f32)> {
+    Some((x as f32 + 0.5, y as f32 + 0.5))
 }
 
 /// The `player at` log line: feet position in tiles, then the screen position of the
@@ -141,6 +150,7 @@ impl Play {
         // once).
         if self.notice.as_ref().is_none_or(|n| n.0 != text) {
             log::debug!("refused: {e}");
+            self.heard.push((Event::Refused, None));
         }
         self.say(text, now);
     }
@@ -198,6 +208,7 @@ impl Play {
         });
         match (cursor, buttons.dig) {
             (Some((x, y)), true) => {
+                let tile = l.world.get(x, y).unwrap_or_default();
                 let step = l
                     .dig
                     .update(&mut l.world, &l.player, &mut l.inventory, x, y, dt);
@@ -206,6 +217,7 @@ impl Play {
                         l.edited(x as usize, y as usize);
                         l.stir(x as usize, y as usize);
                         log::debug!("dug {} at {x} {y}{}", drop.name(), relit(l));
+                        self.heard.push((Event::Broke(tile), at_tile(x, y)));
                     }
                     DigStep::Felled {
                         x,
@@ -217,6 +229,7 @@ impl Play {
                         l.edited_tiles(&tiles);
                         l.stir(x as usize, y as usize);
                         log::debug!("felled {count} {} at {x} {y}", drop.name());
+                        self.heard.push((Event::Broke(tile), at_tile(x, y)));
                     }
                     DigStep::Digging(p) => {
                         if let Some(t) = &mut self.target {
@@ -240,6 +253,7 @@ impl Play {
                     l.edited(x as usize, y as usize);
                     l.stir(x as usize, y as usize);
                     log::debug!("placed {} at {x} {y}{}", t.name(), relit(l));
+                    self.heard.push((Event::Placed, at_tile(x, y)));
                 }
                 Err(e) => self.refuse(e, now),
             }
@@ -315,17 +329,29 @@ impl Play {
             l.vitals = Vitals::new(crate::save::MAX_HEALTH, rules);
             l.creatures.immune = 2.0;
             self.say(format!("You died of {harm}. Nothing was lost."), now);
+            self.heard.push((Event::Died, None));
         }
     }
 
     /// A sword swing: hits what is in front, kills give their drops.
     fn swing(&mut self, l: &mut Loaded, damage: f32, reach: f32, now: f64) {
         let s = l.creatures.swing(&l.player, damage, reach);
+        self.heard.push((Event::Swung, None));
         if s.hits > 0 {
             log::debug!("swing hit {}", s.hits);
         }
+        let p = l.player.centre();
+        let nearest = l.creatures.list.iter().min_by(|a, b| {
+            let d = |c: &crate::creatures::Creature| (c.body.pos.0 - p.0).abs();
+            d(a).total_cmp(&d(b))
+        });
+        if let Some(c) = nearest.filter(|_| s.hits as usize > s.killed.len()) {
+            self.heard.push((Event::Hit(c.kind), Some(c.body.pos)));
+        }
         for (kind, item, n) in s.killed {
             let lost = l.inventory.add(item, n);
+            self.heard.push((Event::Killed(kind), None));
+            self.heard.push((Event::PickedUp, None));
             log::debug!("killed a {}, {item} x{}", kind.stats().name, n - lost);
             self.say(
                 format!("Killed a {}: {} {item}", kind.stats().name, n - lost),
@@ -355,9 +381,13 @@ impl Play {
             Ok(()) => {
                 let item = cat.item(recipe.make);
                 log::debug!("crafted {} x{}", item.name, recipe.count);
+                self.heard.push((Event::Crafted(recipe.at), None));
                 self.say(format!("Crafted {} x{}", item.label, recipe.count), now);
             }
-            Err(e) => self.say(format!("Can't craft: {e}"), now),
+            Err(e) => {
+                self.say(format!("Can't craft: {e}"), now);
+                self.heard.push((Event::Refused, None));
+            }
         }
         // The list may have changed: the highlight follows the recipe just made (Enter
         // makes another), or stays on a row that exists when that recipe is gone.
@@ -378,6 +408,7 @@ impl Play {
     /// A click on inventory slot `i`: picks up, puts down, merges or swaps stacks.
     pub fn click_slot(&mut self, l: &mut Loaded, i: usize) {
         l.inventory.click(i, &mut self.held);
+        self.heard.push((Event::Click, None));
     }
 
     /// Opens the chest at `(x, y)` if it is within reach (or says it is not).

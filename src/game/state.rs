@@ -83,6 +83,8 @@ pub struct Loaded {
     next_flow: f64,
     /// The flow's ticks and moves when it last woke, for the log line when it rests.
     flow_woke: Option<(u64, u64)>,
+    /// Where lava last hardened against water (for its hiss), until the frame takes it.
+    pub hissed: Option<(usize, usize)>,
     /// Light levels, kept up to date by [`Loaded::edited`].
     pub light: LightMap,
     /// Bumped whenever light levels change, so views of them know to rebuild.
@@ -159,6 +161,7 @@ impl Loaded {
             flow,
             next_flow: 0.0,
             flow_woke: None,
+            hissed: None,
             light_version: 0,
             last_relight: None,
             player,
@@ -278,6 +281,12 @@ impl Loaded {
             }
             self.next_flow += 1.0 / FLOW_RATE;
             let changed = self.flow.tick(&mut self.world);
+            if let Some(&at) = changed
+                .iter()
+                .find(|&&(x, y)| self.world.tile(x, y) == Tile::Obsidian)
+            {
+                self.hissed = Some(at);
+            }
             self.redraw(&changed);
         }
         let lit = self.flow.take_relight();

@@ -259,9 +259,10 @@ impl Audio {
                 };
             self.play(Event::Drowning, None, ear);
         }
+        // The place is the body's middle: a player standing on the ground is above it.
         let (x, y) = (
-            (l.player.pos.0.max(0.0) as usize).min(l.world.surface.len().saturating_sub(1)),
-            l.player.pos.1.max(0.0) as usize,
+            (ear.0.max(0.0) as usize).min(l.world.surface.len().saturating_sub(1)),
+            ear.1.max(0.0) as usize,
         );
         let surface = l.world.surface.get(x).copied().unwrap_or(0);
         let night = crate::day::is_night(l.time_of_day, crate::rules::rules());

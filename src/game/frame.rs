@@ -294,7 +294,8 @@ impl Ears {
     fn hear(&mut self, audio: &mut Audio, app: &mut App, now: f64) {
         let dt = (now - self.last).clamp(0.0, 0.25) as f32;
         self.last = now;
-        let halted = matches!(app.halt(), Some(Halt::Menu | Halt::Unfocused));
+        // Behind a menu, or without the keyboard (whether or not that pauses the world).
+        let halted = app.halt() == Some(Halt::Menu) || !app.focused;
         audio.set_volumes(audio::volumes(&app.settings, halted));
         let mut heard = std::mem::take(&mut app.play.heard);
         let seen = (app.mode, app.settings_version);

@@ -140,7 +140,8 @@ fn step_volume(v: f64, dir: i32) -> f64 {
         0 => tenths + 1.0,
         d => (tenths + d as f64).clamp(0.0, 10.0),
     };
-    next * VOLUME_STEP
+    // Tenths divided (not multiplied by 0.1), so the file says 0.7, not 0.7000000000000001.
+    next / (1.0 / VOLUME_STEP).round()
 }
 
 /// UI scale step of the left/right keys.
@@ -303,7 +304,14 @@ mod tests {
         let mut s = Settings::default();
         assert_eq!(row_text(Row::MusicVolume, &s, None), "Music: 60%  (<- ->)");
         assert_eq!(adjust(&mut s, Row::MusicVolume, -1), Effect::Changed);
-        assert!((s.music_volume - 0.5).abs() < 1e-9);
+        assert_eq!(s.music_volume, 0.5);
+        adjust(&mut s, Row::MusicVolume, 1);
+        adjust(&mut s, Row::MusicVolume, 1);
+        assert_eq!(
+            s.music_volume.to_string(),
+            "0.7",
+            "written as the menu shows it"
+        );
         for _ in 0..20 {
             adjust(&mut s, Row::MasterVolume, 1);
         }

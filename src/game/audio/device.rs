@@ -19,11 +19,11 @@ pub fn start(mixer: Mixer, rx: Receiver<Command>) {
         .name("sound".into())
         .spawn(move || {
             if let Err(e) = run(mixer, &rx) {
-                log::info!("sound off: {e}");
+                log::warn!("sound off: {e}");
             }
         });
     if let Err(e) = spawned {
-        log::info!("sound off: no thread for it ({e})");
+        log::warn!("sound off: no thread for it ({e})");
     }
 }
 
@@ -77,6 +77,22 @@ mod alsa {
     type Recover = unsafe extern "C" fn(*mut c_void, c_int, c_int) -> c_int;
     type Close = unsafe extern "C" fn(*mut c_void) -> c_int;
     type StrError = unsafe extern "C" fn(c_int) -> *const c_char;
+    /// ALSA's error handler is variadic in C; this one takes none of its arguments (on the
+    /// C calling conventions a callee may ignore what it is passed).
+    type ErrorHandler =
+        unsafe extern "C" fn(*const c_char, c_int, *const c_char, c_int, *const c_char);
+    type SetErrorHandler = unsafe extern "C" fn(Option<ErrorHandler>) -> c_int;
+
+    /// Keeps ALSA's own messages (a dozen lines for a machine without a card) off the
+    /// terminal: the game logs one line of its own.
+    unsafe extern "C" fn quiet(
+        _: *const c_char,
+        _: c_int,
+        _: *const c_char,
+        _: c_int,
+        _: *const c_char,
+    ) {
+    }
 
     /// An open playback device of the default PCM.
     pub struct Pcm {
@@ -121,6 +137,9 @@ mod alsa {
             }
             // SAFETY: each type is the C signature of the ALSA function named.
             let (open, set_params, writei, recover, close, strerror) = unsafe {
+                if let Ok(set) = symbol::<SetErrorHandler>(lib, c"snd_lib_error_set_handler") {
+                    set(Some(quiet));
+                }
                 (
                     symbol::<Open>(lib, c"snd_pcm_open")?,
                     symbol::<SetParams>(lib, c"snd_pcm_set_params")?,

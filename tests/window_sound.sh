@@ -6,7 +6,8 @@
 # meadow. sox stats reads each stretch of the capture: silent before any action, not
 # silent while the player digs and jumps, silent again after the mute key (F8) while the
 # player digs and jumps on. Then, with the music up, the capture is not silent without an
-# action (the day's piece plays).
+# action (the day's piece plays), silent behind the pause menu and heard again after it; at
+# night (a rules file whose days are almost all night) the night's piece plays.
 #
 # Last, with ALSA's library hidden (a mount namespace binds /dev/null over it, as root),
 # `strata gen` still runs and the game still plays its frames, saying once that the sound
@@ -131,9 +132,33 @@ sleep 2
 music=$(peak "$a" "$(size)")
 loud "$music" || fail "the day's music is not heard: peak $music dB"
 step "music up, no action: peak $music dB"
+# The pause menu silences it (quiet_when_paused, on by default), and Esc brings it back.
+xdotool key Escape
+wait_for "world stands still (Menu)" 1 5 || fail "Esc did not pause"
+sleep 0.5
+a=$(size)
+sleep 1.5
+paused=$(peak "$a" "$(size)")
+silent "$paused" || fail "the capture is not silent behind the pause menu: peak $paused dB"
+xdotool key Escape
+sleep 0.5
+a=$(size)
+sleep 1.5
+again=$(peak "$a" "$(size)")
+loud "$again" || fail "the music did not come back after the pause: peak $again dB"
+step "paused: peak $paused dB; resumed: peak $again dB"
 stop_game
 
-# 5. No ALSA library at all: the library's file replaced by /dev/null for these runs.
+# 5. Night on the surface plays the night's piece.
+printf '(creature_cap: 0, daylight: 0.05)\n' >"$OUT/rules.ron"
+GAME_LOG=$OUT/night.log
+start_game "$OUT/cwd" play --load "$OUT/meadow.strata"
+wait_for "music: " 1 20 || fail "no music at night"
+grep -q "music: Night" "$GAME_LOG" || fail "not the night's piece at night: $(grep 'music: ' "$GAME_LOG" | head -n 1)"
+step "at night: $(grep -o 'music: .*' "$GAME_LOG" | head -n 1)"
+stop_game
+
+# 6. No ALSA library at all: the library's file replaced by /dev/null for these runs.
 lib=$(python3 -c 'import ctypes.util; print(ctypes.util.find_library("asound") or "")')
 path=$(ldconfig -p | awk -v l="$lib" '$1 == l { print $NF; exit }')
 if [ -n "$path" ] && [ "$(id -u)" = 0 ] && unshare -m true 2>/dev/null; then

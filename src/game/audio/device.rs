@@ -4,7 +4,7 @@
 //! `strata gen` and friends start where there is none, and the game runs silently (one
 //! log line) where the library, the device or a write fails. Elsewhere the game is silent.
 
-use super::mixer::{Command, Mixer, RATE};
+use super::mixer::{Command, Mixer};
 use std::sync::mpsc::Receiver;
 
 /// Frames mixed and written at a time (about 12 ms).
@@ -29,6 +29,7 @@ pub fn start(mixer: Mixer, rx: Receiver<Command>) {
 
 #[cfg(target_os = "linux")]
 fn run(mut mixer: Mixer, rx: &Receiver<Command>) -> Result<(), String> {
+    use super::mixer::RATE;
     let pcm = alsa::Pcm::open()?;
     log::info!("sound on: ALSA default device, {RATE} Hz stereo");
     let mut out = vec![0i16; 2 * PERIOD];

@@ -18,12 +18,15 @@ pub fn start(mixer: Mixer, rx: Receiver<Command>) {
     let spawned = std::thread::Builder::new()
         .name("sound".into())
         .spawn(move || {
+            // No library or no device is how some machines are (a server, a container):
+            // said at the info level, as normal play is quiet on standard error. A device
+            // that fails mid-game is a failure, and says so at any level (in `run`).
             if let Err(e) = run(mixer, &rx) {
-                log::warn!("sound off: {e}");
+                log::info!("sound off: {e}");
             }
         });
     if let Err(e) = spawned {
-        log::warn!("sound off: no thread for it ({e})");
+        log::info!("sound off: no thread for it ({e})");
     }
 }
 
@@ -47,7 +50,10 @@ fn run(mut mixer: Mixer, rx: &Receiver<Command>) -> Result<(), String> {
             }
         }
         mixer.mix(&mut out);
-        pcm.write(&out)?;
+        if let Err(e) = pcm.write(&out) {
+            log::warn!("sound off: {e}; the game goes on silently");
+            return Ok(());
+        }
         written += PERIOD as u64;
         let ahead = std::time::Duration::from_secs_f64(written as f64 / RATE as f64)
             .saturating_sub(start.elapsed());

@@ -99,7 +99,12 @@ sleep 0.5
 c=$(size)
 heard=$(peak "$b" "$c")
 loud "$heard" || fail "digging and jumping made no sound: peak $heard dB"
-step "digging and jumping: peak $heard dB; $(grep -c 'jumps ' "$GAME_LOG") jump lines, $(grep -c 'dug ' "$GAME_LOG") digs"
+# The game's `sound CUE N at gain G pan P` lines: the grass under the pick sounds soft, the
+# tile gives way, the jumps are heard.
+for cue in dig_soft break_soft jump; do
+  grep -q "sound $cue " "$GAME_LOG" || fail "no $cue sound played: $(grep -o 'sound [a-z_]* ' "$GAME_LOG" | sort | uniq -c | tr '\n' ' ')"
+done
+step "digging and jumping: peak $heard dB; cues: $(grep -o 'sound [a-z_]* ' "$GAME_LOG" | sort | uniq -c | awk '{ printf "%s x%s ", $3, $1 }')"
 
 # 3. The mute key: silence while the player goes on.
 xdotool key F8

@@ -196,6 +196,7 @@ impl Audio {
         let Some(samples) = self.effects[i].get(v).cloned() else {
             return;
         };
+        log::debug!("sound {} {v} at gain {gain:.2} pan {pan:.2}", cue.stem());
         let (l, r) = mixer::pan_gains(pan);
         let g = gain * cue.volume();
         self.send(Command::Play {

@@ -354,6 +354,13 @@ impl App {
                 }
             }
             Action::ToggleMinimap => self.minimap = !self.minimap,
+            Action::ToggleMute => {
+                self.settings.muted = !self.settings.muted;
+                let on = if self.settings.muted { "off" } else { "on" };
+                log::info!("sound {on} (mute key)");
+                self.play.say(format!("Sound {on}"), now);
+                self.settings_changed(now);
+            }
             Action::ToggleCamera => {
                 self.follow = !self.follow;
                 if self.follow {

@@ -1,6 +1,7 @@
 //! The frame loop: input, update, draw, frame timing, and `--frames`/`--screenshot`.
 
 use super::app::App;
+use super::audio::{self, Audio};
 use super::input::{self, Halt, Mode};
 use super::overlay::{self, FrameStats, Hover};
 use super::play::{self, Buttons};
@@ -121,6 +122,8 @@ pub async fn main_loop(
     let mut events = input::Events::new(&app.settings.keys);
     let mut applied = app.settings_version;
     let mut halted = None;
+    let mut audio = Audio::start();
+    let mut ears = Ears::new(&app);
     loop {
         if applied != app.settings_version {
             applied = app.settings_version;
@@ -140,6 +143,7 @@ pub async fn main_loop(
         let jumps = events.jumps.take();
         let clock = app.shown.as_ref().map(|w| w.session.time_of_day);
         handle_input(&mut app, screen, now, &mut drag, (events.take(), jumps));
+        ears.hear(&mut audio, &mut app, now);
         let halt = app.halt();
         if halt != halted {
             log_halt(halt, clock);
@@ -272,6 +276,51 @@ pub async fn main_loop(
         let generating = app.worker.status().is_some();
         std::thread::sleep(pacer.wait(Instant::now(), generating));
         next_frame().await;
+    }
+}
+
+/// What the frame loop keeps for the sound: the last frame's time, menu and settings
+/// (a change of either is a click).
+struct Ears {
+    last: f64,
+    seen: (Mode, u64),
+}
+
+impl Ears {
+    fn new(app: &App) -> Ears {
+        Ears {
+            last: get_time(),
+            seen: (app.mode, app.settings_version),
+        }
+    }
+
+    /// The frame's sound: the volumes, what play heard, the pick's strokes, lava's hiss,
+    /// menu clicks and the music ([`Audio::frame`]).
+    fn hear(&mut self, audio: &mut Audio, app: &mut App, now: f64) {
+        let dt = (now - self.last).clamp(0.0, 0.25) as f32;
+        self.last = now;
+        // Behind a menu, or without the keyboard (whether or not that pauses the world).
+        let halted = app.halt() == Some(Halt::Menu) || !app.focused;
+        audio.set_volumes(audio::volumes(&app.settings, halted));
+        let mut heard = std::mem::take(&mut app.play.heard);
+        let seen = (app.mode, app.settings_version);
+        if seen != self.seen {
+            self.seen = seen;
+            heard.push((audio::cue::Event::Click, None));
+        }
+        let Some(w) = &mut app.shown else { return };
+        let digging = app
+            .play
+            .target
+            .filter(|t| t.progress.is_some())
+            .and_then(|t| {
+                Some((
+                    w.world().get(t.x, t.y)?,
+                    (t.x as f32 + 0.5, t.y as f32 + 0.5),
+                ))
+            });
+        let chest = w.me().chest.is_some();
+        audio.frame(w, heard, digging, chest, (dt, now));
     }
 }
 

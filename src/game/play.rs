@@ -7,6 +7,7 @@
 //! `saved ..`). Saving in the background is here too. Engine-free: the frame loop passes
 //! in held keys and buttons as plain values.
 
+use super::audio::cue::Event as Heard;
 use super::invscreen;
 use super::state::Loaded;
 use crate::content::items::catalog;
@@ -52,6 +53,9 @@ pub struct Play {
     /// Last `player at` line and when it was written.
     last_log: Option<String>,
     log_at: f64,
+    /// What made a sound this frame, and where (tiles; `None`: the player's own), for the
+    /// frame loop's [`super::audio::Audio::frame`] to play and clear.
+    pub heard: Vec<(Heard, Option<(f32, f32)>)>,
     /// Half the view in tiles (creatures spawn outside it); set by the frame loop.
     pub view_half: (f32, f32),
     /// Until when the last sword swing shows.
@@ -68,6 +72,31 @@ pub struct Play {
     presses: u8,
     place_pressed: bool,
     use_pressed: bool,
+}
+
+/// The middle of tile `(x, y)`, where its sounds come from.
+fn at_tile(x: i64, y: i64) -> Option<(f32, f32)> {
+    Some((x as f32 + 0.5, y as f32 + 0.5))
+}
+
+/// What the local player hears of a session event, and where (`None`: the player's own
+/// sound). A body's jumps, landings, splashes and hurts are heard from its state instead
+/// ([`super::audio::body_events`]).
+pub fn heard(e: &Event) -> Vec<(Heard, Option<(f32, f32)>)> {
+    match *e {
+        Event::Dug { x, y, tile, .. } => vec![(Heard::Broke(tile), at_tile(x, y))],
+        Event::Placed { x, y, .. } => vec![(Heard::Placed, at_tile(x, y))],
+        Event::Crafted { at, ok: true, .. } => vec![(Heard::Crafted(at), None)],
+        Event::Crafted { ok: false, .. } => vec![(Heard::Refused, None)],
+        Event::Swung { player: LOCAL } => vec![(Heard::Swung, None)],
+        Event::Hit { kind, at, .. } => vec![(Heard::Hit(kind), Some(at))],
+        Event::Killed { kind, by: LOCAL } => {
+            vec![(Heard::Killed(kind), None), (Heard::PickedUp, None)]
+        }
+        Event::Died { player: LOCAL } => vec![(Heard::Died, None)],
+        Event::Hardened { x, y } => vec![(Heard::Hiss, at_tile(x as i64, y as i64))],
+        _ => vec![],
+    }
 }
 
 /// The `player at` log line: feet position in tiles, then the screen position of the
@@ -146,6 +175,7 @@ impl Play {
         // once).
         if self.notice.as_ref().is_none_or(|n| n.0 != text) {
             log::debug!("refused: {e}");
+            self.heard.push((Heard::Refused, None));
         }
         self.say(text, now);
     }
@@ -218,6 +248,7 @@ impl Play {
                 Event::Swung { player: LOCAL } => self.swing_until = now + SWING_SHOWS,
                 _ => {}
             }
+            self.heard.extend(heard(e));
         }
     }
 

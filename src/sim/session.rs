@@ -532,6 +532,12 @@ impl Session {
                 Ok(t) => {
                     self.edited(&[(x as usize, y as usize)], out);
                     self.stir(x as usize, y as usize);
+                    out.events.push(Event::Placed {
+                        player: who,
+                        x,
+                        y,
+                        tile: t,
+                    });
                     out.log(
                         who,
                         format!("placed {} at {x} {y}{}", t.name(), self.relit()),
@@ -553,6 +559,12 @@ impl Session {
             DigStep::Dug { x, y, drop } => {
                 self.edited(&[(x as usize, y as usize)], out);
                 self.stir(x as usize, y as usize);
+                out.events.push(Event::Dug {
+                    player: who,
+                    x,
+                    y,
+                    tile: drop,
+                });
                 out.log(
                     who,
                     format!("dug {} at {x} {y}{}", drop.name(), self.relit()),
@@ -567,6 +579,12 @@ impl Session {
             } => {
                 self.edited(&tiles, out);
                 self.stir(x as usize, y as usize);
+                out.events.push(Event::Dug {
+                    player: who,
+                    x,
+                    y,
+                    tile: drop,
+                });
                 out.log(who, format!("felled {count} {} at {x} {y}", drop.name()));
             }
             DigStep::Digging(share) => p.digging = Some(share),
@@ -582,6 +600,22 @@ impl Session {
         let s = self.creatures.swing(&p.body, damage, reach);
         if s.hits > 0 {
             out.log(who, format!("swing hit {}", s.hits));
+        }
+        if s.hits as usize > s.killed.len() {
+            let c = p.body.centre();
+            let d = |k: &&crate::sim::creatures::Creature| (k.body.pos.0 - c.0).abs();
+            if let Some(k) = self
+                .creatures
+                .list
+                .iter()
+                .min_by(|a, b| d(a).total_cmp(&d(b)))
+            {
+                out.events.push(Event::Hit {
+                    player: who,
+                    kind: k.kind,
+                    at: k.body.pos,
+                });
+            }
         }
         for (kind, item, n) in s.killed {
             let lost = p.inventory.add(item, n);
@@ -607,8 +641,20 @@ impl Session {
                 let item = cat.item(recipe.make);
                 out.log(who, format!("crafted {} x{}", item.name, recipe.count));
                 out.notice(who, format!("Crafted {} x{}", item.label, recipe.count));
+                out.events.push(Event::Crafted {
+                    player: who,
+                    at: recipe.at,
+                    ok: true,
+                });
             }
-            Err(e) => out.notice(who, format!("Can't craft: {e}")),
+            Err(e) => {
+                out.notice(who, format!("Can't craft: {e}"));
+                out.events.push(Event::Crafted {
+                    player: who,
+                    at: recipe.at,
+                    ok: false,
+                });
+            }
         }
     }
 
@@ -693,6 +739,12 @@ impl Session {
         if self.tick >= self.next_flow {
             self.next_flow = self.tick + FLOW_EVERY;
             let moved = self.flow.tick(&mut self.world);
+            if let Some(&(x, y)) = moved
+                .iter()
+                .find(|&&(x, y)| self.world.tile(x, y) == Tile::Obsidian)
+            {
+                out.events.push(Event::Hardened { x, y });
+            }
             self.note(&moved, out);
             if let Some(r) = changes::bounding(&moved) {
                 out.flowed = Some(out.flowed.map_or(r, |f| changes::union(f, r)));

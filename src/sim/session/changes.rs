@@ -42,6 +42,34 @@ pub enum Event {
     Died { player: PlayerId },
     /// A player swung a sword.
     Swung { player: PlayerId },
+    /// A player dug (or felled) the tile at `(x, y)`, getting `tile`.
+    Dug {
+        player: PlayerId,
+        x: i64,
+        y: i64,
+        tile: Tile,
+    },
+    /// A player placed `tile` at `(x, y)`.
+    Placed {
+        player: PlayerId,
+        x: i64,
+        y: i64,
+        tile: Tile,
+    },
+    /// A player crafted a recipe at station `at` (`None`: by hand), or could not (`ok`).
+    Crafted {
+        player: PlayerId,
+        at: Option<Tile>,
+        ok: bool,
+    },
+    /// A player's swing hit a creature of `kind` with its feet at `at` without killing it.
+    Hit {
+        player: PlayerId,
+        kind: Kind,
+        at: (f32, f32),
+    },
+    /// Flowing lava met water and hardened at `(x, y)`.
+    Hardened { x: usize, y: usize },
     /// A player opened the chest at `(x, y)`, which holds `stacks` stacks.
     ChestOpened {
         player: PlayerId,

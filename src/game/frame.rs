@@ -200,14 +200,20 @@ pub async fn main_loop(
                 let level = w.light.get_with_player(px, py, c);
                 shade = 1.0 - lighting::darkness(level) as f32 / 255.0;
             }
-            sprite::draw(
-                &player_sprite,
-                &w.player,
-                &app.cam,
-                screen,
-                now,
-                shade.max(0.35),
-            );
+            // Invincible after a hit: the player blinks.
+            if crate::vitals::visible(w.vitals.invincible, now) {
+                sprite::draw(
+                    &player_sprite,
+                    &w.player,
+                    &app.cam,
+                    screen,
+                    now,
+                    shade.max(0.35),
+                );
+            }
+            if app.follow {
+                hud::draw_bubbles(&w.vitals, &w.player, &app.cam, screen);
+            }
             if app.follow
                 && app.mode == Mode::World
                 && let Some(t) = &app.play.target
@@ -218,7 +224,9 @@ pub async fn main_loop(
                 && let Some(item) = w.inventory.selected_item()
                 && let Some((_, reach, _)) = w.inventory.selected_sword()
             {
-                hud::draw_swing(&w.player, reach, item.color, &app.cam, screen);
+                let left = (app.play.swing_until - now) as f32;
+                let progress = 1.0 - left / crate::creatures::SWING_SECONDS;
+                hud::draw_swing(&w.player, reach, progress, item.color, &app.cam, screen);
             }
         }
         let t_draw = t0.elapsed();

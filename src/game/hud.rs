@@ -8,7 +8,7 @@ use super::render::atlas_source;
 use crate::creatures::Creatures;
 use crate::edit::Inventory;
 use crate::items::{Item, Kind, Stack, catalog};
-use crate::vitals::{HEARTS, Vitals, hearts};
+use crate::vitals::{BUBBLES, Vitals, bubbles, hearts};
 use macroquad::prelude::*;
 
 pub use super::layout::ABOVE_HOTBAR;
@@ -201,18 +201,6 @@ pub fn draw_vitals(v: &Vitals, time_of_day: f32, lay: &Layout) {
         }
     }
     let rules = crate::rules::rules();
-    if v.breath < rules.breath_seconds {
-        let n = (v.breath / rules.breath_seconds * HEARTS as f32).ceil() as usize;
-        for r in rects.iter().take(n) {
-            draw_circle_lines(
-                r.x + r.w / 2.0,
-                r.y + r.h * 1.6,
-                r.w * 0.3,
-                2.0 * s,
-                Color::new(0.7, 0.85, 1.0, 1.0),
-            );
-        }
-    }
     let night = crate::day::is_night(time_of_day, rules);
     let text = format!(
         "{}  {:.0}/{:.0}  {}",
@@ -226,6 +214,36 @@ pub fn draw_vitals(v: &Vitals, time_of_day: f32, lay: &Layout) {
     let (x, y) = (rects[0].x - w - 10.0 * s, rects[0].y + 16.0 * s);
     draw_text(&text, x + 1.0, y + 1.0, font as f32, BLACK);
     draw_text(&text, x, y, font as f32, WHITE);
+}
+
+/// Breath while it is short of full: [`BUBBLES`] solid bubbles in a row over the player's
+/// head, each outlined dark so it reads against sky and water, shrinking as it empties.
+pub fn draw_bubbles(v: &Vitals, player: &crate::player::Player, cam: &Camera, screen: (f32, f32)) {
+    let max = crate::rules::rules().breath_seconds;
+    if v.breath >= max {
+        return;
+    }
+    let (x, feet) = player.pos;
+    let top = feet - crate::player::HEIGHT - 0.55;
+    let span = 2.4;
+    let tile = cam.zoom as f32;
+    let r = (tile * span / BUBBLES as f32 * 0.45).max(3.0);
+    for (i, fill) in bubbles(v.breath, max).iter().enumerate() {
+        if *fill <= 0.0 {
+            continue;
+        }
+        let bx = x - span / 2.0 + (i as f32 + 0.5) * span / BUBBLES as f32;
+        let (sx, sy) = cam.world_to_screen(screen, (bx as f64, top as f64));
+        let rr = r * (0.45 + 0.55 * fill);
+        draw_circle(sx, sy, rr + 1.5, Color::new(0.05, 0.1, 0.25, 0.9));
+        draw_circle(sx, sy, rr, Color::new(0.55, 0.8, 1.0, 1.0));
+        draw_circle(
+            sx - rr * 0.35,
+            sy - rr * 0.35,
+            rr * 0.3,
+            Color::new(1.0, 1.0, 1.0, 0.95),
+        );
+    }
 }
 
 /// The creatures about (before the darkness, so caves hide them), each a slime's dome
@@ -262,42 +280,52 @@ pub fn draw_creatures(c: &Creatures, cam: &Camera, screen: (f32, f32)) {
     }
 }
 
-/// The sword's swing: a blade sweeping out from the player's side toward `facing`.
+/// The sword's swing `progress` (0..=1) into it: the blade at its angle on the arc (see
+/// [`crate::creatures::blade_angle`]), with a faint trail of where it has swept.
 pub fn draw_swing(
     player: &crate::player::Player,
     reach: f32,
+    progress: f32,
     item_color: [u8; 3],
     cam: &Camera,
     screen: (f32, f32),
 ) {
+    use crate::creatures::{blade_angle, blade_point};
     let c = player.centre();
-    let f = player.facing as f32;
-    let from = cam.world_to_screen(screen, (c.0 as f64, c.1 as f64));
-    let to = cam.world_to_screen(
-        screen,
-        ((c.0 + f * (reach + 0.4)) as f64, (c.1 - 0.3) as f64),
-    );
+    let f = player.facing;
+    let at = |angle: f32, r: f32| {
+        let p = blade_point(c, f, angle, r);
+        cam.world_to_screen(screen, (p.0 as f64, p.1 as f64))
+    };
     let [r, g, b] = item_color;
     let width = (cam.zoom as f32 * 0.2).max(2.0);
+    // The trail: the arc swept so far, fading behind the blade.
+    let steps = 12;
+    for i in 0..steps {
+        let (p0, p1) = (
+            progress * i as f32 / steps as f32,
+            progress * (i + 1) as f32 / steps as f32,
+        );
+        let (a, b2) = (at(blade_angle(p0), reach), at(blade_angle(p1), reach));
+        let alpha = 0.35 * (i + 1) as f32 / steps as f32;
+        draw_line(
+            a.0,
+            a.1,
+            b2.0,
+            b2.1,
+            width * 0.8,
+            Color::new(1.0, 1.0, 1.0, alpha),
+        );
+    }
+    let angle = blade_angle(progress);
+    let (from, to) = (at(angle, 0.3), at(angle, reach));
     draw_line(
         from.0,
         from.1,
         to.0,
         to.1,
         width,
-        Color::from_rgba(r, g, b, 230),
-    );
-    let tip = cam.world_to_screen(
-        screen,
-        ((c.0 + f * (reach + 0.4)) as f64, (c.1 + 0.6) as f64),
-    );
-    draw_line(
-        to.0,
-        to.1,
-        tip.0,
-        tip.1,
-        width * 0.6,
-        Color::new(1.0, 1.0, 1.0, 0.5),
+        Color::from_rgba(r, g, b, 240),
     );
 }
 
@@ -360,7 +388,7 @@ mod tests {
             };
             let l = super::super::layout::layout(screen, s, &open);
             let r = l.hearts;
-            let last = r[HEARTS - 1];
+            let last = r[crate::vitals::HEARTS - 1];
             assert!(last.x + last.w <= screen.0 && r[0].x > screen.0 / 2.0);
             let map = l.minimap_frame().unwrap();
             assert!(last.y + last.h <= map.y, "{last:?} {map:?}");

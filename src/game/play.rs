@@ -177,7 +177,7 @@ impl Play {
             l.dig.reset();
             if buttons.dig && now >= self.next_swing {
                 self.next_swing = now + cooldown as f64;
-                self.swing_until = now + 0.15;
+                self.swing_until = now + crate::creatures::SWING_SECONDS as f64;
                 if let Some((x, _)) = cursor {
                     l.player.facing = if (x as f32 + 0.5) < l.player.pos.0 {
                         -1
@@ -267,9 +267,16 @@ impl Play {
             (32.0, 18.0)
         };
         let before = l.creatures.spawned;
-        let touch = l
-            .creatures
-            .update(&l.world, &l.layers, &l.player, half, night, rules, dt);
+        let hit = l.creatures.update(
+            &l.world,
+            &l.layers,
+            &mut l.player,
+            &mut l.vitals,
+            half,
+            night,
+            rules,
+            dt,
+        );
         if l.creatures.spawned != before
             && let Some(c) = l.creatures.list.last()
         {
@@ -290,30 +297,32 @@ impl Play {
                 self.creatures_log_at = now + 0.25;
             }
         }
-        if let Some((damage, name)) = touch {
-            log::debug!("hurt by a {name} for {damage:.0}");
-            let from = l
-                .creatures
-                .list
-                .iter()
-                .map(|c| c.body.pos.0)
-                .min_by(|a, b| {
-                    (a - l.player.pos.0)
-                        .abs()
-                        .total_cmp(&(b - l.player.pos.0).abs())
-                })
-                .unwrap_or(l.player.pos.0);
-            let away = if from < l.player.pos.0 { 1.0 } else { -1.0 };
-            l.player.vel = (away * 8.0, -8.0);
-            if l.vitals.hurt(damage) && killer.is_none() {
-                killer = Some(Harm::Creature(name));
+        if let Some((rows, damage)) = l.vitals.last_fall.take() {
+            log::debug!(
+                "fell {rows:.0} tiles for {damage:.0}: health {:.0}",
+                l.vitals.health
+            );
+        }
+        if let Some(hit) = hit {
+            let v = l.player.vel;
+            log::debug!(
+                "hurt by a {} for {:.0} at {now:.2} s from {:.1}: health {:.0}, thrown {:.1} {:.1}",
+                hit.name,
+                hit.damage,
+                hit.from_x,
+                l.vitals.health,
+                v.0,
+                v.1
+            );
+            if hit.killed && killer.is_none() {
+                killer = Some(Harm::Creature(hit.name));
             }
         }
         if let Some(harm) = killer {
             log::debug!("died of {harm}; back at the spawn point with everything carried");
             l.player = crate::player::Player::spawn(&l.world);
-            l.vitals = Vitals::new(crate::save::MAX_HEALTH, rules);
-            l.creatures.immune = 2.0;
+            l.vitals = Vitals::respawned(rules);
+            l.creatures.respawned(l.player.pos);
             self.say(format!("You died of {harm}. Nothing was lost."), now);
         }
     }
@@ -322,7 +331,12 @@ impl Play {
     fn swing(&mut self, l: &mut Loaded, damage: f32, reach: f32, now: f64) {
         let s = l.creatures.swing(&l.player, damage, reach);
         if s.hits > 0 {
-            log::debug!("swing hit {}", s.hits);
+            let each: Vec<String> = s
+                .hit
+                .iter()
+                .map(|(k, p)| format!("{} at {:.1} {:.1}", k.stats().name, p.0, p.1))
+                .collect();
+            log::debug!("swing hit {}: {}", s.hits, each.join(", "));
         }
         for (kind, item, n) in s.killed {
             let lost = l.inventory.add(item, n);

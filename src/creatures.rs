@@ -33,6 +33,11 @@ pub const DESPAWN_RANGE: f32 = 120.0;
 /// Creatures within this many tiles of where the player comes back after a death are
 /// gone (no one waits at the spawn point).
 pub const RESPAWN_CLEAR: f32 = 30.0;
+/// Seconds a dropped heart lies before it fades.
+pub const HEART_SECONDS: f32 = 120.0;
+/// Speed a heart flies to the player, and falls at most, tiles/s.
+pub const HEART_SPEED: f32 = 12.0;
+
 /// Speed a hit throws its target back, tiles/s.
 pub const KNOCKBACK: f32 = 9.0;
 
@@ -287,6 +292,54 @@ impl Creature {
     }
 }
 
+/// A heart a killed creature dropped: it falls to the ground, flies to the player within
+/// [`Rules::heart_reach`] and heals [`Rules::heart_heal`] when it touches.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Heart {
+    /// Centre, tiles.
+    pub pos: (f32, f32),
+    /// Seconds since it dropped.
+    pub age: f32,
+}
+
+impl Heart {
+    /// One frame of `dt`: toward the player's box `me` when within `reach` of its centre,
+    /// else falling onto the ground. True when it touched the player.
+    pub fn update(&mut self, world: &World, me: (f32, f32, f32, f32), reach: f32, dt: f32) -> bool {
+        self.age += dt;
+        let c = ((me.0 + me.2) / 2.0, (me.1 + me.3) / 2.0);
+        let (dx, dy) = (c.0 - self.pos.0, c.1 - self.pos.1);
+        let d = (dx * dx + dy * dy).sqrt();
+        if d <= reach {
+            let step = (HEART_SPEED * dt).min(d);
+            if d > 0.0 {
+                self.pos = (self.pos.0 + dx / d * step, self.pos.1 + dy / d * step);
+            }
+        } else {
+            let below = |y: f32| {
+                world
+                    .get(self.pos.0.floor() as i64, (y + 0.3).floor() as i64)
+                    .is_none_or(|t| t.is_solid())
+            };
+            let y = self.pos.1 + HEART_SPEED * dt;
+            if !below(y) {
+                self.pos.1 = y;
+            } else if !below(self.pos.1) {
+                self.pos.1 = (y + 0.3).floor() - 0.3;
+            }
+        }
+        overlap(
+            (
+                self.pos.0 - 0.3,
+                self.pos.1 - 0.3,
+                self.pos.0 + 0.3,
+                self.pos.1 + 0.3,
+            ),
+            me,
+        )
+    }
+}
+
 /// A creature's hit on the player.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Hit {
@@ -307,6 +360,8 @@ pub struct Swing {
     pub hit: Vec<(Kind, (f32, f32))>,
     /// Kinds killed, with what they dropped (item name, count).
     pub killed: Vec<(Kind, &'static str, u32)>,
+    /// Hearts the kills dropped.
+    pub hearts: u32,
 }
 
 /// Every creature about and the spawn timing.
@@ -317,6 +372,8 @@ pub struct Creatures {
     next_spawn: f32,
     /// Where the player comes back after a death (found when first needed).
     home: Option<(f32, f32)>,
+    /// Hearts lying about.
+    pub hearts: Vec<Heart>,
     /// Counter for the spawn choices (deterministic per world).
     rng: u64,
     /// Creatures spawned and killed so far (for the log).
@@ -461,6 +518,15 @@ impl Creatures {
                 })
             });
         self.keep_apart(world, me);
+        let before = self.hearts.len();
+        self.hearts.retain_mut(|h| {
+            !h.update(world, player.bounds(), rules.heart_reach, dt) && h.age < HEART_SECONDS
+        });
+        let taken = self.hearts.len() < before;
+        if taken {
+            vitals.heal(rules.heart_heal * (before - self.hearts.len()) as f32);
+            log::debug!("picked up a heart: health {:.0}", vitals.health);
+        }
         hit
     }
 
@@ -521,8 +587,8 @@ impl Creatures {
 
     /// A sword swing from `player` with `damage` and `reach`: every creature the arc
     /// meets ([`in_arc`]) or that overlaps the player is hit once; the dead are removed and
-    /// their drops returned.
-    pub fn swing(&mut self, player: &Player, damage: f32, reach: f32) -> Swing {
+    /// their drops returned, and a share [`Rules::heart_chance`] of them drop a heart.
+    pub fn swing(&mut self, player: &Player, damage: f32, reach: f32, rules: &Rules) -> Swing {
         let (me, centre) = (player.bounds(), player.centre());
         let inside = |c: &Creature| {
             let b = c.hitbox();
@@ -546,6 +612,14 @@ impl Creatures {
             let n = st.drops + (self.rand(2) as u32);
             out.killed.push((c.kind, st.drop, n));
             self.killed += 1;
+            if (self.rand(1000) as f32) < rules.heart_chance * 1000.0 {
+                let (l, t, r, b) = c.hitbox();
+                self.hearts.push(Heart {
+                    pos: ((l + r) / 2.0, (t + b) / 2.0),
+                    age: 0.0,
+                });
+                out.hearts += 1;
+            }
         }
         out
     }
@@ -809,6 +883,77 @@ mod tests {
     }
 
     #[test]
+    fn killed_creatures_drop_hearts_that_fall_fly_to_the_player_and_heal() {
+        let w = flat();
+        let layers = Layers::of_world(&w);
+        let always = Rules {
+            heart_chance: 1.0,
+            ..quiet()
+        };
+        let mut c = Creatures::new(9);
+        c.next_spawn = 1e3;
+        let mut player = Player::new((50.5, 10.0));
+        player.on_ground = true;
+        c.list.push(Creature::new(Kind::Slime, (52.0, 10.0)));
+        c.list[0].health = 1.0;
+        // Up in the air, the kill's heart falls to the floor.
+        c.list[0].body.pos.1 = 6.0;
+        assert_eq!(
+            c.swing(&player, 9.0, 2.2, &always).hearts,
+            0,
+            "out of the arc up there"
+        );
+        c.list[0].body.pos = (52.0, 10.0);
+        let s = c.swing(&player, 9.0, 2.2, &always);
+        assert_eq!((s.killed.len(), s.hearts), (1, 1));
+        let never = Rules {
+            heart_chance: 0.0,
+            ..quiet()
+        };
+        c.list.push(Creature::new(Kind::Slime, (52.0, 10.0)));
+        c.list[0].health = 1.0;
+        assert_eq!(c.swing(&player, 9.0, 2.2, &never).hearts, 0);
+        // Far from the player, a heart drops onto the ground and lies there.
+        c.hearts[0].pos = (80.5, 3.0);
+        let mut vitals = Vitals::new(50.0, &always);
+        for _ in 0..120 {
+            c.update(
+                &w,
+                &layers,
+                &mut player,
+                &mut vitals,
+                (10.0, 10.0),
+                false,
+                &always,
+                1.0 / 60.0,
+            );
+        }
+        assert_eq!(c.hearts.len(), 1);
+        assert!(
+            (c.hearts[0].pos.1 - 9.7).abs() < 1e-4,
+            "{:?}",
+            c.hearts[0].pos
+        );
+        assert_eq!(vitals.health, 50.0);
+        // Within reach it flies to the player and heals 20.
+        c.hearts[0].pos = (53.5, 9.7);
+        for _ in 0..60 {
+            c.update(
+                &w,
+                &layers,
+                &mut player,
+                &mut vitals,
+                (10.0, 10.0),
+                false,
+                &always,
+                1.0 / 60.0,
+            );
+        }
+        assert!(c.hearts.is_empty());
+        assert_eq!(vitals.health, 50.0 + always.heart_heal);
+    }
+
+    #[test]
     fn push_out_leaves_by_the_nearer_side() {
         let b = (10.0, 0.0, 11.0, 2.0);
         assert_eq!(push_out((9.0, 0.0, 10.0, 2.0), b), 0.0, "only touching");
@@ -870,7 +1015,7 @@ mod tests {
         let at = |x: f32, y: f32| {
             let mut c = Creatures::new(4);
             c.list.push(Creature::new(Kind::Slime, (x, y)));
-            c.swing(&player, 1.0, 2.2).hits
+            c.swing(&player, 1.0, 2.2, &Rules::default()).hits
         };
         assert_eq!(at(52.0, 10.0), 1, "in front");
         assert_eq!(at(50.5, 8.2), 1, "sitting on the head");
@@ -886,7 +1031,7 @@ mod tests {
         left.facing = -1;
         let mut c = Creatures::new(4);
         c.list.push(Creature::new(Kind::Slime, (48.3, 10.0)));
-        assert_eq!(c.swing(&left, 1.0, 2.2).hits, 1);
+        assert_eq!(c.swing(&left, 1.0, 2.2, &Rules::default()).hits, 1);
         // The blade sweeps from over the head down to the feet in front.
         let c = player.centre();
         let top = blade_point(c, 1, blade_angle(0.0), 2.0);
@@ -903,14 +1048,14 @@ mod tests {
         c.list.push(Creature::new(Kind::Slime, (52.0, 10.0)));
         c.list.push(Creature::new(Kind::Slime, (48.5, 10.0)));
         c.list.push(Creature::new(Kind::Slime, (58.0, 10.0)));
-        let s = c.swing(&player, 9.0, 2.2);
+        let s = c.swing(&player, 9.0, 2.2, &Rules::default());
         assert_eq!((s.hits, s.killed.len()), (1, 0));
         assert!(c.list[0].health < Kind::Slime.stats().health);
         assert!(
             c.list[0].body.vel.0 > 0.0,
             "thrown back away from the player"
         );
-        let s = c.swing(&player, 9.0, 2.2);
+        let s = c.swing(&player, 9.0, 2.2, &Rules::default());
         assert_eq!(s.killed.len(), 1);
         let (kind, item, n) = s.killed[0];
         assert_eq!((kind, item), (Kind::Slime, "gel"));
@@ -919,7 +1064,7 @@ mod tests {
         assert_eq!(c.list.len(), 2, "the other two are untouched");
         player.facing = -1;
         assert_eq!(
-            c.swing(&player, 9.0, 2.2).hits,
+            c.swing(&player, 9.0, 2.2, &Rules::default()).hits,
             1,
             "the one behind, once turned"
         );

@@ -62,6 +62,8 @@ pub enum Kind {
         reach: f32,
         cooldown: f32,
     },
+    /// Drunk (used) for `heal` health; no other potion for `sickness` seconds after.
+    Potion { heal: u32, sickness: f32 },
 }
 
 /// One item kind.
@@ -116,6 +118,7 @@ enum KindName {
     Material,
     Pickaxe,
     Sword,
+    Potion,
 }
 
 impl KindName {
@@ -125,6 +128,7 @@ impl KindName {
             Kind::Material => KindName::Material,
             Kind::Pickaxe { .. } => KindName::Pickaxe,
             Kind::Sword { .. } => KindName::Sword,
+            Kind::Potion { .. } => KindName::Potion,
         }
     }
 }
@@ -147,6 +151,10 @@ struct ItemRow {
     reach: Option<f32>,
     #[serde(default)]
     cooldown: Option<f32>,
+    #[serde(default)]
+    heal: Option<u32>,
+    #[serde(default)]
+    sickness: Option<f32>,
     #[serde(default)]
     stack: Option<u32>,
     #[serde(default)]
@@ -457,9 +465,18 @@ impl Catalog {
                     5.0,
                 )?,
             },
+            KindName::Potion => Kind::Potion {
+                heal: range_u(at("heal"), need(at("heal"), row.heal, "Potion")?, 1, 1000)?,
+                sickness: range_f(
+                    at("sickness"),
+                    need(at("sickness"), row.sickness, "Potion")?,
+                    0.0,
+                    600.0,
+                )?,
+            },
         };
         let default_stack = match kind {
-            Kind::Block(_) | Kind::Material => 999,
+            Kind::Block(_) | Kind::Material | Kind::Potion { .. } => 999,
             _ => 1,
         };
         let stack = range_u(at("stack"), row.stack.unwrap_or(default_stack), 1, 9999)?;

@@ -35,6 +35,9 @@ pub struct Rules {
     pub day_cap: u32,
     pub home_radius: f32,
     pub home_day_cap: u32,
+    pub heart_chance: f32,
+    pub heart_heal: f32,
+    pub heart_reach: f32,
 }
 
 impl Default for Rules {
@@ -62,6 +65,9 @@ impl Default for Rules {
             day_cap: 4,
             home_radius: 45.0,
             home_day_cap: 1,
+            heart_chance: 0.25,
+            heart_heal: 20.0,
+            heart_reach: 4.0,
         }
     }
 }
@@ -101,7 +107,10 @@ impl Rules {
         range("knockback_up", self.knockback_up, 0.0, 100.0)?;
         range("day_cap", self.day_cap as f32, 0.0, 64.0)?;
         range("home_radius", self.home_radius, 0.0, 1000.0)?;
-        range("home_day_cap", self.home_day_cap as f32, 0.0, 64.0)
+        range("home_day_cap", self.home_day_cap as f32, 0.0, 64.0)?;
+        range("heart_chance", self.heart_chance, 0.0, 1.0)?;
+        range("heart_heal", self.heart_heal, 0.0, 1000.0)?;
+        range("heart_reach", self.heart_reach, 0.0, 50.0)
     }
 
     /// Parses and checks rules text; `source` names it in errors.

@@ -15,6 +15,8 @@
 //! - Lava costs [`Rules::lava_damage`] a second.
 //! - After [`Rules::regen_after`] seconds without harm, [`Rules::regen`] a second comes
 //!   back.
+//! - A potion ([`Vitals::drink`]) gives back its health, then no other for its sickness
+//!   seconds; hearts heal through [`Vitals::heal`].
 //! - At 0 health the player dies: [`Vitals::update`] names the cause, the game respawns
 //!   the player at the spawn point with full health and everything carried.
 
@@ -105,6 +107,26 @@ pub struct Vitals {
     pub invincible: f32,
     /// The last fall that hurt: its rows and the damage (the game logs and clears it).
     pub last_fall: Option<(f32, f32)>,
+    /// Seconds before another potion can be drunk.
+    pub potion_sick: f32,
+}
+
+/// Why a potion was not drunk.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum DrinkRefusal {
+    /// Health is full already (the potion is kept).
+    Full,
+    /// Seconds left before the next potion.
+    Sick(f32),
+}
+
+impl std::fmt::Display for DrinkRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DrinkRefusal::Full => write!(f, "health is full"),
+            DrinkRefusal::Sick(s) => write!(f, "no other potion for {:.0} s", s.ceil()),
+        }
+    }
 }
 
 /// The velocity a hit from a source at `source_x` gives a body at `x` facing `facing`:
@@ -156,6 +178,7 @@ impl Vitals {
             unhurt: rules.regen_after,
             invincible: 0.0,
             last_fall: None,
+            potion_sick: 0.0,
         }
     }
 
@@ -166,6 +189,26 @@ impl Vitals {
             invincible: rules.respawn_invincible,
             ..Vitals::new(MAX_HEALTH, rules)
         }
+    }
+
+    /// Gives back `amount` health (to the most); returns how much came back.
+    pub fn heal(&mut self, amount: f32) -> f32 {
+        let before = self.health;
+        self.health = (self.health + amount.max(0.0)).min(MAX_HEALTH);
+        self.health - before
+    }
+
+    /// Drinks a potion of `heal` that makes the next wait `sickness` seconds: refused at
+    /// full health or while the last one's sickness lasts. Returns the health gained.
+    pub fn drink(&mut self, heal: f32, sickness: f32) -> Result<f32, DrinkRefusal> {
+        if self.potion_sick > 0.0 {
+            return Err(DrinkRefusal::Sick(self.potion_sick));
+        }
+        if self.health >= MAX_HEALTH {
+            return Err(DrinkRefusal::Full);
+        }
+        self.potion_sick = sickness;
+        Ok(self.heal(heal))
     }
 
     /// A creature's hit of `damage`: nothing while invincible (`None`), else the damage
@@ -197,6 +240,7 @@ impl Vitals {
         };
         self.unhurt += dt;
         self.invincible = (self.invincible - dt).max(0.0);
+        self.potion_sick = (self.potion_sick - dt).max(0.0);
         let mut killer = None;
         let mut harm = |v: &mut Vitals, amount: f32, h: Harm| {
             if v.hurt(amount) && killer.is_none() {
@@ -364,6 +408,28 @@ mod tests {
         assert_eq!(v.strike(6.0, &r), Some(true));
         let v = Vitals::respawned(&r);
         assert_eq!((v.health, v.invincible), (MAX_HEALTH, r.respawn_invincible));
+    }
+
+    #[test]
+    fn a_potion_heals_then_waits_out_its_sickness() {
+        let r = Rules::default();
+        let mut v = Vitals::new(30.0, &r);
+        assert_eq!(v.drink(50.0, 60.0), Ok(50.0));
+        assert_eq!(v.health, 80.0);
+        assert_eq!(v.drink(50.0, 60.0), Err(DrinkRefusal::Sick(60.0)));
+        v.hurt(50.0);
+        frames(&mut v, ground(10.0), 59.0);
+        assert!(matches!(v.drink(50.0, 60.0), Err(DrinkRefusal::Sick(s)) if s < 1.01));
+        frames(&mut v, ground(10.0), 1.1);
+        v.health = 40.0;
+        assert_eq!(v.drink(50.0, 60.0), Ok(50.0));
+        frames(&mut v, ground(10.0), 61.0);
+        v.health = MAX_HEALTH;
+        assert_eq!(v.drink(50.0, 60.0), Err(DrinkRefusal::Full), "not wasted");
+        // Healing stops at the most.
+        let mut v = Vitals::new(95.0, &r);
+        assert_eq!(v.heal(20.0), 5.0);
+        assert_eq!(v.health, MAX_HEALTH);
     }
 
     #[test]

@@ -83,7 +83,7 @@ pub fn draw_stack(stack: Stack, atlas: &Texture2D, r: Rect, s: f32, font: u16) {
 }
 
 /// An item's icon filling `r`: a block's atlas art, otherwise a shape in its colour (a
-/// bar, a drop of gel, a pickaxe, a sword).
+/// bar, a drop of gel, a pickaxe, a sword, a potion's bottle).
 pub fn draw_item(item: &Item, atlas: &Texture2D, r: Rect) {
     let [cr, cg, cb] = item.color;
     let c = Color::from_rgba(cr, cg, cb, 255);
@@ -119,6 +119,14 @@ pub fn draw_item(item: &Item, atlas: &Texture2D, r: Rect) {
             );
             draw_line(x, y + h * 0.25, x + w * 0.5, y, line * 1.2, c);
             draw_line(x + w * 0.5, y, x + w, y + h * 0.55, line * 1.2, c);
+        }
+        Kind::Potion { .. } => {
+            // A bottle: a round body of its colour, a neck and a cork.
+            draw_circle(x + w / 2.0, y + h * 0.66, w * 0.32, dark);
+            draw_circle(x + w / 2.0, y + h * 0.66, w * 0.26, c);
+            draw_rectangle(x + w * 0.4, y + h * 0.12, w * 0.2, h * 0.26, dark);
+            draw_rectangle(x + w * 0.38, y + h * 0.04, w * 0.24, h * 0.1, handle);
+            draw_circle(x + w * 0.42, y + h * 0.6, w * 0.07, WHITE);
         }
         Kind::Sword { .. } => {
             draw_line(x + w * 0.2, y + h * 0.8, x + w, y, line, c);
@@ -250,6 +258,30 @@ pub fn draw_bubbles(v: &Vitals, player: &crate::player::Player, cam: &Camera, sc
 /// with eyes, white for a moment when hit, with a health bar once hurt; and the sword's
 /// swing while it shows.
 pub fn draw_creatures(c: &Creatures, cam: &Camera, screen: (f32, f32)) {
+    // Hearts lying about, bobbing a little, fading in their last seconds.
+    for h in &c.hearts {
+        let bob = (h.age * 4.0).sin() * 0.08;
+        let a = cam.world_to_screen(
+            screen,
+            ((h.pos.0 - 0.35) as f64, (h.pos.1 - 0.35 + bob) as f64),
+        );
+        let b = cam.world_to_screen(
+            screen,
+            ((h.pos.0 + 0.35) as f64, (h.pos.1 + 0.35 + bob) as f64),
+        );
+        let left = crate::creatures::HEART_SECONDS - h.age;
+        let alpha = (left / 5.0).clamp(0.2, 1.0);
+        let r = Rect::new(a.0, a.1, b.0 - a.0, b.1 - a.1);
+        heart(r, Color::new(0.1, 0.02, 0.03, 0.8 * alpha));
+        let k = 0.75;
+        let inner = Rect::new(
+            r.x + r.w * (1.0 - k) / 2.0,
+            r.y + r.h * (1.0 - k) / 2.0,
+            r.w * k,
+            r.h * k,
+        );
+        heart(inner, Color::new(0.95, 0.15, 0.2, alpha));
+    }
     for k in &c.list {
         let (w, h) = k.size();
         let (x, feet) = k.body.pos;

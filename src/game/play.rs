@@ -171,6 +171,26 @@ impl Play {
         {
             self.open_chest(l, x, y, now);
         }
+        if let Some((item, heal, sickness)) = l.inventory.selected_potion() {
+            // A potion is drunk with the left button instead of digging.
+            self.target = None;
+            l.dig.reset();
+            if buttons.dig {
+                match l.vitals.drink(heal as f32, sickness) {
+                    Ok(gained) => {
+                        l.inventory.take(item);
+                        log::debug!(
+                            "drank a potion: +{gained:.0}, health {:.0}",
+                            l.vitals.health
+                        );
+                        self.say(format!("+{gained:.0} health"), now);
+                    }
+                    Err(e) => self.say(format!("Can't drink: {e}"), now),
+                }
+            }
+            self.expire_notice(now);
+            return;
+        }
         if let Some((damage, reach, cooldown)) = l.inventory.selected_sword() {
             // A sword swings instead of digging, toward the mouse.
             self.target = None;
@@ -329,7 +349,9 @@ impl Play {
 
     /// A sword swing: hits what is in front, kills give their drops.
     fn swing(&mut self, l: &mut Loaded, damage: f32, reach: f32, now: f64) {
-        let s = l.creatures.swing(&l.player, damage, reach);
+        let s = l
+            .creatures
+            .swing(&l.player, damage, reach, crate::rules::rules());
         if s.hits > 0 {
             let each: Vec<String> = s
                 .hit

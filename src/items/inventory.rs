@@ -227,6 +227,15 @@ impl Inventory {
         }
     }
 
+    /// The potion in the selected slot, as (its item, heal, sickness seconds).
+    pub fn selected_potion(&self) -> Option<(ItemId, u32, f32)> {
+        let s = self.slots[self.selected]?;
+        match catalog().item(s.item).kind {
+            Kind::Potion { heal, sickness } => Some((s.item, heal, sickness)),
+            _ => None,
+        }
+    }
+
     /// A click on slot `i` with `held` on the cursor (the inventory screen): an empty
     /// cursor picks the stack up; a held stack is put down, merged onto the same item (what
     /// does not fit stays held) or swapped with another.

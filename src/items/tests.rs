@@ -413,3 +413,43 @@ fn the_items_the_game_names_must_be_there_as_their_kind() {
         "{s}"
     );
 }
+
+#[test]
+fn a_healing_potion_from_sand_and_gel_and_its_bad_data() {
+    let cat = catalog();
+    let mut inv = Inventory::default();
+    let furnace = Stations::default().with(Tile::Furnace);
+    inv.add(Tile::Sand, 1);
+    inv.add("gel", 2);
+    craft(cat, recipe_for("glass"), &mut inv, furnace).unwrap();
+    craft(cat, recipe_for("bottle"), &mut inv, furnace).unwrap();
+    assert_eq!(inv.count("bottle"), 2);
+    assert_eq!(
+        craft(cat, recipe_for("lesser_healing_potion"), &mut inv, furnace),
+        Err(CraftRefusal::NotNear(Tile::Workbench))
+    );
+    let bench = furnace.with(Tile::Workbench);
+    craft(cat, recipe_for("lesser_healing_potion"), &mut inv, bench).unwrap();
+    assert_eq!((inv.count("bottle"), inv.count("gel")), (1, 0));
+    let slot = (0..SLOTS)
+        .find(|&i| inv.slots()[i].is_some_and(|s| s.item == id("lesser_healing_potion")))
+        .unwrap();
+    inv.select(slot);
+    assert_eq!(
+        inv.selected_potion(),
+        Some((id("lesser_healing_potion"), 50, 60.0)),
+        "Terraria's lesser healing potion"
+    );
+    inv.select((slot + 1) % SLOTS);
+    assert_eq!(inv.selected_potion(), None);
+    // A potion needs its numbers, in range, refused at their line.
+    let row = "kind: Potion, heal: 50, sickness: 60.0,";
+    let items = ITEMS_RON.replace(row, "kind: Potion, sickness: 60.0,");
+    let e = Catalog::parse(&items, "items.ron", RECIPES_RON, "recipes.ron").unwrap_err();
+    assert!(e.to_string().contains("heal"), "{e}");
+    let items = ITEMS_RON.replace(row, "kind: Potion, heal: 50, sickness: 6000.0,");
+    let e = Catalog::parse(&items, "items.ron", RECIPES_RON, "recipes.ron").unwrap_err();
+    let line = items.lines().position(|l| l.contains("6000.0")).unwrap() + 1;
+    assert!(e.to_string().contains("sickness"), "{e}");
+    assert_eq!(e.position.map(|p| p.0), Some(line), "{e}");
+}

@@ -12,7 +12,8 @@
 # 3. The player stands in a shaft two tiles deep, its head below the meadow's grass, the
 #    sword picked (2), the button held toward the slime's side: the swing's arc hits the
 #    slime above the player (`swing hit 1: slime at X Y` with its feet above the player's
-#    head) and kills it (`killed a slime`).
+#    head) and kills it (`killed a slime`); its heart (STRATA_RULES: always one) flies to
+#    the player (`picked up a heart`).
 #
 # The game writes `hurt by ..`, `fell ..` and `player at ..` lines at the debug level
 # (RUST_LOG=strata=debug, set here). Screenshots are left in the scratch folder.
@@ -89,17 +90,18 @@ shot "$OUT/02-fell.png"
 step "$fell"
 grep -q "panicked" "$GAME_LOG" && fail "the game panicked"
 stop_game
-# --- 3. A swing kills a slime above the player. The meadow's grass on row 22, a shaft at
-# columns 39-40 down to row 24 where the player stands (head top 22.2).
+# --- 3. A swing kills a slime above the player. The meadow (81 wide) with its grass on row
+# 22, a shaft one tile wide at column 40 down to row 24 where the player stands (head top
+# 22.2): no hit can throw the player out of it, and no slime can get in beside it.
 shaft_art() {
-  awk 'BEGIN { for (y = 0; y < 40; y++) { row = ""; for (x = 0; x < 80; x++) {
+  awk 'BEGIN { for (y = 0; y < 40; y++) { row = ""; for (x = 0; x < 81; x++) {
     c = y < 22 ? " " : y == 22 ? "w" : y < 26 ? "." : "#"
-    if ((x == 39 || x == 40) && (y == 22 || y == 23)) c = " "
+    if (x == 40 && (y == 22 || y == 23)) c = " "
     row = row c }; print row } }'
 }
-play_drawn shaft '(creature_cap: 1, home_day_cap: 1, spawn_every_day: 0.2, spawn_every_night: 0.2)' < <(shaft_art)
+play_drawn shaft '(creature_cap: 1, home_day_cap: 1, spawn_every_day: 0.2, spawn_every_night: 0.2, heart_chance: 1.0)' < <(shaft_art)
 read -r px py sx sy zoom < <(grep "player at" "$GAME_LOG" | tail -n 1 | awk '{ print $4, $5, $7, $8, $10 }')
-[ "$px $py" = "40.0 24.0" ] || fail "the player stands at $px $py, not in the shaft at 40.0 24.0"
+[ "$px $py" = "40.5 24.0" ] || fail "the player stands at $px $py, not in the shaft at 40.5 24.0"
 xdotool key 2
 wait_for "a slime appeared at" 1 15 || fail "no slime came within 15 s"
 pressed=""
@@ -119,6 +121,8 @@ xdotool mouseup 1
 [ "$(count "killed a slime")" -ge 1 ] || fail "no slime killed within 30 s: $(last "creatures:")"
 above=$(grep -- "swing hit" "$GAME_LOG" | awk '{ for (i = 1; i <= NF; i++) if ($i == "at") { y = $(i + 2); sub(",", "", y); if (y + 0 <= 22.3) n++ } } END { print n + 0 }')
 [ "$above" -ge 1 ] || fail "no swing hit the slime above the player: $(grep -- "swing hit" "$GAME_LOG" | tr '\n' ';')"
+wait_for "picked up a heart" 1 5 || fail "the slime's heart did not come to the player: $(last "killed a slime")"
+step "$(last "picked up a heart")"
 step "$(last "killed a slime"); $(count "swing hit") hits, $above with the slime above the player's head ($(last "swing hit"))"
 grep -q "panicked" "$GAME_LOG" && fail "the game panicked"
 stop_game

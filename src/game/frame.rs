@@ -219,6 +219,12 @@ pub async fn main_loop(
                 && let Some(t) = &app.play.target
             {
                 hud::draw_target(t, &app.cam, screen);
+                if t.progress.is_some()
+                    && let Some(item) = w.inventory.selected_item()
+                {
+                    let toward = (t.x as f32 + 0.5, t.y as f32 + 0.5);
+                    hud::draw_tool(&w.player, toward, now, item.color, &app.cam, screen);
+                }
             }
             if now < app.play.swing_until
                 && let Some(item) = w.inventory.selected_item()

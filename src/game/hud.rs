@@ -312,6 +312,61 @@ pub fn draw_creatures(c: &Creatures, cam: &Camera, screen: (f32, f32)) {
     }
 }
 
+/// A pickaxe at work on the tile at `toward` (tiles): swung from over the head down at
+/// it, three times a second at time `now`, its handle brown and its head the item's colour.
+pub fn draw_tool(
+    player: &crate::player::Player,
+    toward: (f32, f32),
+    now: f64,
+    item_color: [u8; 3],
+    cam: &Camera,
+    screen: (f32, f32),
+) {
+    use crate::creatures::{blade_angle, blade_point};
+    let c = player.centre();
+    let facing = if toward.0 < c.0 { -1 } else { 1 };
+    // Down fast, up slower: the first third of each stroke is the blow.
+    let phase = (now * 3.0).rem_euclid(1.0) as f32;
+    let p = if phase < 0.35 {
+        0.3 + 0.5 * phase / 0.35
+    } else {
+        0.8 - 0.5 * (phase - 0.35) / 0.65
+    };
+    let angle = blade_angle(p);
+    let at = |a: f32, r: f32| {
+        let q = blade_point(c, facing, a, r);
+        cam.world_to_screen(screen, (q.0 as f64, q.1 as f64))
+    };
+    let width = (cam.zoom as f32 * 0.14).max(2.0);
+    let (hand, end) = (at(angle, 0.2), at(angle, 1.1));
+    draw_line(
+        hand.0,
+        hand.1,
+        end.0,
+        end.1,
+        width,
+        Color::from_rgba(122, 86, 52, 255),
+    );
+    let [r, g, b] = item_color;
+    let (h0, h1) = (at(angle + 0.3, 1.0), at(angle - 0.3, 1.0));
+    draw_line(
+        h0.0,
+        h0.1,
+        end.0,
+        end.1,
+        width * 1.3,
+        Color::from_rgba(r, g, b, 255),
+    );
+    draw_line(
+        end.0,
+        end.1,
+        h1.0,
+        h1.1,
+        width * 1.3,
+        Color::from_rgba(r, g, b, 255),
+    );
+}
+
 /// The sword's swing `progress` (0..=1) into it: the blade at its angle on the arc (see
 /// [`crate::creatures::blade_angle`]), with a faint trail of where it has swept.
 pub fn draw_swing(

@@ -530,52 +530,30 @@ impl Creatures {
         hit
     }
 
-    /// Pushes creatures out of the player's box `me` and overlapping creatures apart
-    /// across, in rounds until none overlaps (a heap takes a few).
+    /// Pushes creatures out of the player's box `me` and out of each other across: nearest
+    /// the player first, each moved out of the player, then out of those nearer than it
+    /// (so a queue spreads outward from the player), in rounds until none overlaps.
     fn keep_apart(&mut self, world: &World, me: (f32, f32, f32, f32)) {
+        let px = (me.0 + me.2) / 2.0;
+        let mut order: Vec<usize> = (0..self.list.len()).collect();
+        order.sort_by(|&a, &b| {
+            let d = |i: usize| (self.list[i].body.pos.0 - px).abs();
+            d(a).total_cmp(&d(b))
+        });
         for _ in 0..APART_ROUNDS {
             let mut pushed = false;
-            for c in &mut self.list {
-                let dx = push_out(c.hitbox(), me);
-                if dx == 0.0 {
-                    continue;
-                }
-                pushed = true;
-                if !slide(world, &mut c.body, dx + APART * dx.signum()) {
-                    // No room on that side: out the other way, else (a shaft) up onto
-                    // the player's head.
-                    let w = c.hitbox().2 - c.hitbox().0 + me.2 - me.0;
-                    let other = dx - w * dx.signum();
-                    if !slide(world, &mut c.body, other + APART * other.signum()) {
-                        let up = me.1 - APART;
-                        if up < c.body.pos.1 && !player::body_blocked(world, c.body.pos.0, up) {
-                            c.body.pos.1 = up;
-                            c.body.vel.1 = c.body.vel.1.min(0.0);
-                        }
-                    }
-                }
-            }
-            for i in 0..self.list.len() {
-                for j in i + 1..self.list.len() {
+            for (k, &i) in order.iter().enumerate() {
+                pushed |= self.out_of_player(world, i, me);
+                for &j in &order[..k] {
                     let dx = push_out(self.list[i].hitbox(), self.list[j].hitbox());
                     if dx == 0.0 {
                         continue;
                     }
                     pushed = true;
                     let d = dx + APART * dx.signum();
-                    let (a, b) = self.list.split_at_mut(j);
-                    let (a, b) = (&mut a[i].body, &mut b[0].body);
-                    // Half each; all on the one that has room if the other has none.
-                    let moved_a = slide(world, a, d / 2.0);
-                    let moved_b = slide(world, b, -d / 2.0);
-                    match (moved_a, moved_b) {
-                        (true, false) => {
-                            slide(world, a, d / 2.0);
-                        }
-                        (false, true) => {
-                            slide(world, b, -d / 2.0);
-                        }
-                        _ => {}
+                    if !slide(world, &mut self.list[i].body, d) {
+                        // No room: the nearer one gives way instead.
+                        slide(world, &mut self.list[j].body, -d);
                     }
                 }
             }
@@ -583,6 +561,28 @@ impl Creatures {
                 break;
             }
         }
+    }
+
+    /// Pushes creature `i` out of the player's box `me` across (the other way if a wall
+    /// leaves no room, else, in a shaft, up onto the head); true if it overlapped.
+    fn out_of_player(&mut self, world: &World, i: usize, me: (f32, f32, f32, f32)) -> bool {
+        let c = &mut self.list[i];
+        let dx = push_out(c.hitbox(), me);
+        if dx == 0.0 {
+            return false;
+        }
+        if !slide(world, &mut c.body, dx + APART * dx.signum()) {
+            let w = c.hitbox().2 - c.hitbox().0 + me.2 - me.0;
+            let other = dx - w * dx.signum();
+            if !slide(world, &mut c.body, other + APART * other.signum()) {
+                let up = me.1 - APART;
+                if up < c.body.pos.1 && !player::body_blocked(world, c.body.pos.0, up) {
+                    c.body.pos.1 = up;
+                    c.body.vel.1 = c.body.vel.1.min(0.0);
+                }
+            }
+        }
+        true
     }
 
     /// A sword swing from `player` with `damage` and `reach`: every creature the arc
@@ -845,7 +845,11 @@ mod tests {
             for (i, a) in c.list.iter().enumerate() {
                 assert!(
                     !overlap(a.hitbox(), me),
-                    "creature {i} inside the player at {frame}"
+                    "creature {i} inside the player at {frame}: {:?} {me:?}",
+                    c.list
+                        .iter()
+                        .map(|k| (k.body.pos, k.body.vel))
+                        .collect::<Vec<_>>()
                 );
                 for b in &c.list[i + 1..] {
                     assert!(

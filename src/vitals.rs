@@ -109,6 +109,14 @@ pub struct Vitals {
     pub last_fall: Option<(f32, f32)>,
     /// Seconds before another potion can be drunk.
     pub potion_sick: f32,
+    /// The defence of the armour worn (the game sets it from the inventory).
+    pub defence: u32,
+}
+
+/// A hit of `damage` on a body with `defence`: half the defence (rounded up) comes off,
+/// and at least 1 is taken (Terraria's rule).
+pub fn mitigated(damage: f32, defence: u32) -> f32 {
+    (damage - defence.div_ceil(2) as f32).max(1.0)
 }
 
 /// Why a potion was not drunk.
@@ -179,6 +187,7 @@ impl Vitals {
             invincible: 0.0,
             last_fall: None,
             potion_sick: 0.0,
+            defence: 0,
         }
     }
 
@@ -212,13 +221,14 @@ impl Vitals {
     }
 
     /// A creature's hit of `damage`: nothing while invincible (`None`), else the damage
-    /// is taken and invincibility starts; `Some(true)` when the hit killed.
+    /// less the defence ([`mitigated`]) is taken and invincibility starts; `Some(true)`
+    /// when the hit killed.
     pub fn strike(&mut self, damage: f32, rules: &Rules) -> Option<bool> {
         if self.invincible > 0.0 {
             return None;
         }
         self.invincible = rules.invincible_seconds;
-        Some(self.hurt(damage))
+        Some(self.hurt(mitigated(damage, self.defence)))
     }
 
     /// Takes `amount` of health; true when that killed.
@@ -430,6 +440,19 @@ mod tests {
         let mut v = Vitals::new(95.0, &r);
         assert_eq!(v.heal(20.0), 5.0);
         assert_eq!(v.health, MAX_HEALTH);
+    }
+
+    #[test]
+    fn defence_takes_half_its_value_off_each_hit() {
+        assert_eq!(mitigated(6.0, 0), 6.0);
+        assert_eq!(mitigated(6.0, 3), 4.0, "half of 3, rounded up");
+        assert_eq!(mitigated(25.0, 8), 21.0);
+        assert_eq!(mitigated(6.0, 40), 1.0, "at least 1");
+        let r = Rules::default();
+        let mut v = Vitals::new(MAX_HEALTH, &r);
+        v.defence = 4;
+        v.strike(12.0, &r);
+        assert_eq!(v.health, MAX_HEALTH - 10.0);
     }
 
     #[test]

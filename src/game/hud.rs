@@ -128,6 +128,28 @@ pub fn draw_item(item: &Item, atlas: &Texture2D, r: Rect) {
             draw_rectangle(x + w * 0.38, y + h * 0.04, w * 0.24, h * 0.1, handle);
             draw_circle(x + w * 0.42, y + h * 0.6, w * 0.07, WHITE);
         }
+        Kind::Armour { slot, .. } => {
+            use crate::items::ArmourSlot;
+            match slot {
+                // A helmet's dome, a chainmail's body with sleeves, a pair of greaves.
+                ArmourSlot::Head => {
+                    draw_circle(x + w / 2.0, y + h * 0.55, w * 0.38, dark);
+                    draw_rectangle(x + w * 0.12, y + h * 0.55, w * 0.76, h * 0.3, dark);
+                    draw_circle(x + w / 2.0, y + h * 0.55, w * 0.3, c);
+                    draw_rectangle(x + w * 0.3, y + h * 0.6, w * 0.4, h * 0.25, BLACK);
+                }
+                ArmourSlot::Body => {
+                    draw_rectangle(x + w * 0.25, y + h * 0.15, w * 0.5, h * 0.75, c);
+                    draw_rectangle(x + w * 0.05, y + h * 0.15, w * 0.2, h * 0.4, dark);
+                    draw_rectangle(x + w * 0.75, y + h * 0.15, w * 0.2, h * 0.4, dark);
+                }
+                ArmourSlot::Legs => {
+                    draw_rectangle(x + w * 0.2, y + h * 0.1, w * 0.6, h * 0.25, dark);
+                    draw_rectangle(x + w * 0.2, y + h * 0.3, w * 0.25, h * 0.65, c);
+                    draw_rectangle(x + w * 0.55, y + h * 0.3, w * 0.25, h * 0.65, c);
+                }
+            }
+        }
         Kind::Sword { .. } => {
             draw_line(x + w * 0.2, y + h * 0.8, x + w, y, line, c);
             draw_line(x, y + h * 0.6, x + w * 0.4, y + h, line, dark);
@@ -210,8 +232,13 @@ pub fn draw_vitals(v: &Vitals, time_of_day: f32, lay: &Layout) {
     }
     let rules = crate::rules::rules();
     let night = crate::day::is_night(time_of_day, rules);
+    let defence = if v.defence > 0 {
+        format!("  defence {}", v.defence)
+    } else {
+        String::new()
+    };
     let text = format!(
-        "{}  {:.0}/{:.0}  {}",
+        "{}  {:.0}/{:.0}{defence}  {}",
         crate::day::clock(time_of_day),
         v.health.ceil(),
         crate::save::MAX_HEALTH,

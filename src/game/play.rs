@@ -171,6 +171,21 @@ impl Play {
         {
             self.open_chest(l, x, y, now);
         }
+        l.vitals.defence = l.inventory.defence();
+        // Armour in the selected slot is put on with a right click (what was worn comes
+        // off into that slot).
+        let armour = l.inventory.selected_item().map(|i| i.kind);
+        if let Some(items::Kind::Armour { .. }) = armour
+            && buttons.place_pressed
+            && on_chest.is_none()
+            && let Ok(slot) = l.inventory.wear_selected()
+        {
+            l.vitals.defence = l.inventory.defence();
+            log::debug!("wore {slot:?} armour: defence {}", l.vitals.defence);
+            self.say(format!("Defence {}", l.vitals.defence), now);
+            self.expire_notice(now);
+            return;
+        }
         if let Some((item, heal, sickness)) = l.inventory.selected_potion() {
             // A potion is drunk with the left button instead of digging.
             self.target = None;

@@ -453,3 +453,41 @@ fn a_healing_potion_from_sand_and_gel_and_its_bad_data() {
     assert!(e.to_string().contains("sickness"), "{e}");
     assert_eq!(e.position.map(|p| p.0), Some(line), "{e}");
 }
+
+#[test]
+fn armour_is_crafted_at_the_anvil_worn_by_a_right_click_and_swapped() {
+    let cat = catalog();
+    let mut inv = Inventory::empty();
+    let anvil = Stations::default().with(Tile::Anvil);
+    inv.add("copper_bar", 15);
+    inv.add("iron_bar", 20);
+    craft(cat, recipe_for("copper_helmet"), &mut inv, anvil).unwrap();
+    craft(cat, recipe_for("iron_helmet"), &mut inv, anvil).unwrap();
+    assert_eq!(inv.defence(), 0, "carried is not worn");
+    let slot_of = |inv: &Inventory, n: &str| {
+        (0..SLOTS).find(|&i| inv.slots()[i].is_some_and(|s| s.item == id(n)))
+    };
+    inv.select(slot_of(&inv, "copper_helmet").unwrap());
+    assert_eq!(inv.wear_selected(), Ok(crate::items::ArmourSlot::Head));
+    assert_eq!(inv.defence(), 1);
+    assert_eq!(inv.selected_item(), None, "the slot it came from is empty");
+    // The better helmet goes on; the copper one comes off into its slot.
+    let iron = slot_of(&inv, "iron_helmet").unwrap();
+    inv.select(iron);
+    inv.wear_selected().unwrap();
+    assert_eq!(inv.defence(), 2);
+    assert_eq!(slot_of(&inv, "copper_helmet"), Some(iron));
+    assert_eq!(inv.armour()[0], Some(id("iron_helmet")));
+    // Not armour: nothing changes.
+    inv.add("gel", 1);
+    inv.select(slot_of(&inv, "gel").unwrap());
+    assert!(inv.wear_selected().is_err());
+    assert_eq!((inv.defence(), inv.count("gel")), (2, 1));
+    // A piece of armour stacks one to a slot.
+    let items = ITEMS_RON.replace(
+        "slot: Head, defence: 1,",
+        "slot: Head, defence: 1, stack: 5,",
+    );
+    let e = Catalog::parse(&items, "items.ron", RECIPES_RON, "recipes.ron").unwrap_err();
+    assert!(e.to_string().contains("stacks 1 to a slot"), "{e}");
+}

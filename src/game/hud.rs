@@ -259,22 +259,25 @@ pub fn draw_bubbles(v: &Vitals, player: &crate::player::Player, cam: &Camera, sc
         return;
     }
     let (x, feet) = player.pos;
-    let top = feet - crate::player::HEIGHT - 0.55;
-    let span = 2.4;
+    let head = feet - crate::player::HEIGHT;
+    let (cx, top) = cam.world_to_screen(screen, (x as f64, head as f64));
+    // Spaced apart at any zoom: at least 12 px between centres, the row over the head.
     let tile = cam.zoom as f32;
-    let r = (tile * span / BUBBLES as f32 * 0.45).max(3.0);
+    let spacing = (tile * 0.45).max(12.0);
+    let r = spacing * 0.36;
+    let y = top - (tile * 0.5).max(8.0) - r;
+    let left = cx - spacing * (BUBBLES as f32 - 1.0) / 2.0;
     for (i, fill) in bubbles(v.breath, max).iter().enumerate() {
         if *fill <= 0.0 {
             continue;
         }
-        let bx = x - span / 2.0 + (i as f32 + 0.5) * span / BUBBLES as f32;
-        let (sx, sy) = cam.world_to_screen(screen, (bx as f64, top as f64));
+        let bx = left + i as f32 * spacing;
         let rr = r * (0.45 + 0.55 * fill);
-        draw_circle(sx, sy, rr + 1.5, Color::new(0.05, 0.1, 0.25, 0.9));
-        draw_circle(sx, sy, rr, Color::new(0.55, 0.8, 1.0, 1.0));
+        draw_circle(bx, y, rr + 1.5, Color::new(0.05, 0.1, 0.25, 0.9));
+        draw_circle(bx, y, rr, Color::new(0.55, 0.8, 1.0, 1.0));
         draw_circle(
-            sx - rr * 0.35,
-            sy - rr * 0.35,
+            bx - rr * 0.35,
+            y - rr * 0.35,
             rr * 0.3,
             Color::new(1.0, 1.0, 1.0, 0.95),
         );

@@ -281,11 +281,19 @@ impl Creature {
         self.body.update(world, input, dt);
     }
 
-    /// Takes a hit of `damage` from a body at `from_x`, thrown back; true when it died.
-    pub fn hit(&mut self, damage: f32, from_x: f32) -> bool {
+    /// Takes a hit of `damage` from a body at `from_x` facing `facing`, thrown back away
+    /// from it (the way it faces when right over or under it); true when it died.
+    pub fn hit(&mut self, damage: f32, from_x: f32, facing: i8) -> bool {
         self.health -= damage;
         self.hit_flash = 0.15;
-        let away = if self.body.pos.0 < from_x { -1.0 } else { 1.0 };
+        let dx = self.body.pos.0 - from_x;
+        let away = if dx.abs() < 0.3 {
+            if facing < 0 { -1.0 } else { 1.0 }
+        } else if dx < 0.0 {
+            -1.0
+        } else {
+            1.0
+        };
         self.body.vel = (away * KNOCKBACK, -KNOCKBACK * 0.6);
         self.body.on_ground = false;
         self.health <= 0.0
@@ -601,7 +609,7 @@ impl Creatures {
             if inside(c) {
                 out.hits += 1;
                 out.hit.push((c.kind, c.body.pos));
-                if c.hit(damage, from) {
+                if c.hit(damage, from, player.facing) {
                     dead.push(i);
                 }
             }
@@ -1036,6 +1044,11 @@ mod tests {
         let mut c = Creatures::new(4);
         c.list.push(Creature::new(Kind::Slime, (48.3, 10.0)));
         assert_eq!(c.swing(&left, 1.0, 2.2, &Rules::default()).hits, 1);
+        // One right over the head is thrown the way the player faces.
+        let mut c = Creatures::new(4);
+        c.list.push(Creature::new(Kind::Slime, (50.5, 8.2)));
+        c.swing(&left, 1.0, 2.2, &Rules::default());
+        assert!(c.list[0].body.vel.0 < 0.0, "{:?}", c.list[0].body.vel);
         // The blade sweeps from over the head down to the feet in front.
         let c = player.centre();
         let top = blade_point(c, 1, blade_angle(0.0), 2.0);

@@ -227,14 +227,7 @@ stop_game
 
 # --- A slime. A meadow 80 tiles wide: slimes spawn off screen (more than 34 tiles away at
 # this zoom), so only at either end; one at a time, tried every 0.2 s.
-awk 'BEGIN { for (y = 0; y < 40; y++) { row = ""; for (x = 0; x < 80; x++) row = row (y < 20 ? " " : y == 20 ? "w" : y < 24 ? "." : "#"); print row } }' >"$OUT/meadow.txt"
-"$BIN" gen --from-ascii "$OUT/meadow.txt" --seed 12 --save "$OUT/meadow.strata" >/dev/null || fail "gen --from-ascii failed for the meadow"
-printf '(creature_cap: 1, spawn_every_day: 0.2, spawn_every_night: 0.2)\n' >"$OUT/slimes.ron"
-export STRATA_RULES="$OUT/slimes.ron"
-GAME_LOG=$OUT/meadow.log
-start_game "$OUT/cwd" play --load "$OUT/meadow.strata"
-game_window 20
-wait_for "on screen" 1 20 || fail "the meadow did not come up"
+play_drawn meadow '(creature_cap: 1, spawn_every_day: 0.2, spawn_every_night: 0.2)' < <(meadow_art)
 xdotool mousemove $((X + WIDTH / 2)) $((Y + 120))
 wait_for "a slime appeared at" 1 15 || fail "no slime came within 15 s"
 step "$(last "appeared at")"

@@ -22,6 +22,11 @@
 #                              does, fails if the game dies meanwhile
 #   stop_game                  ends the game and waits for it
 #   shot PATH                  a PNG of the whole screen
+#   meadow_art                 prints the meadow (80x40, grass on row 20) as ASCII art
+#   play_drawn NAME RULES      reads ASCII art on standard input, makes it a world
+#                              (OUT/NAME.strata), plays it by the rules text RULES
+#                              (STRATA_RULES), GAME_LOG=OUT/NAME.log; waits until it is on
+#                              screen (needs OUT and a cwd folder in it)
 # shellcheck shell=bash
 
 GAME_PID=""
@@ -111,3 +116,18 @@ stop_game() {
 }
 
 shot() { xwd -root -silent -display "$DISPLAY" | xwdtopnm 2>/dev/null | pnmtopng >"$1"; }
+
+meadow_art() {
+  awk 'BEGIN { for (y = 0; y < 40; y++) { row = ""; for (x = 0; x < 80; x++) row = row (y < 20 ? " " : y == 20 ? "w" : y < 24 ? "." : "#"); print row } }'
+}
+
+play_drawn() { # play_drawn NAME RULES < ART
+  cat >"$OUT/$1.txt"
+  "$BIN" gen --from-ascii "$OUT/$1.txt" --seed 12 --save "$OUT/$1.strata" >/dev/null || fail "gen --from-ascii failed for $1"
+  printf '%s\n' "$2" >"$OUT/$1.ron"
+  export STRATA_RULES="$OUT/$1.ron"
+  GAME_LOG=$OUT/$1.log
+  start_game "$OUT/cwd" play --load "$OUT/$1.strata"
+  game_window 20
+  wait_for "on screen" 1 20 || fail "$1 did not come up"
+}

@@ -57,6 +57,28 @@ pub enum Kind {
         reach: f32,
         cooldown: f32,
     },
+    /// Drunk (used) for `heal` health; no other potion for `sickness` seconds after.
+    Potion { heal: u32, sickness: f32 },
+    /// Worn on `slot` (a right click), for `defence`.
+    Armour { slot: ArmourSlot, defence: u32 },
+}
+
+/// Where a piece of armour is worn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum ArmourSlot {
+    Head,
+    Body,
+    Legs,
+}
+
+impl ArmourSlot {
+    /// Every slot, in the order the inventory keeps them.
+    pub const ALL: [ArmourSlot; 3] = [ArmourSlot::Head, ArmourSlot::Body, ArmourSlot::Legs];
+
+    /// Its place in [`ArmourSlot::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
 }
 
 /// One item kind.
@@ -111,6 +133,8 @@ enum KindName {
     Material,
     Pickaxe,
     Sword,
+    Potion,
+    Armour,
 }
 
 impl KindName {
@@ -120,6 +144,8 @@ impl KindName {
             Kind::Material => KindName::Material,
             Kind::Pickaxe { .. } => KindName::Pickaxe,
             Kind::Sword { .. } => KindName::Sword,
+            Kind::Potion { .. } => KindName::Potion,
+            Kind::Armour { .. } => KindName::Armour,
         }
     }
 }
@@ -142,6 +168,14 @@ struct ItemRow {
     reach: Option<f32>,
     #[serde(default)]
     cooldown: Option<f32>,
+    #[serde(default)]
+    heal: Option<u32>,
+    #[serde(default)]
+    sickness: Option<f32>,
+    #[serde(default)]
+    slot: Option<ArmourSlot>,
+    #[serde(default)]
+    defence: Option<u32>,
     #[serde(default)]
     stack: Option<u32>,
     #[serde(default)]
@@ -452,12 +486,37 @@ impl Catalog {
                     5.0,
                 )?,
             },
+            KindName::Potion => Kind::Potion {
+                heal: range_u(at("heal"), need(at("heal"), row.heal, "Potion")?, 1, 1000)?,
+                sickness: range_f(
+                    at("sickness"),
+                    need(at("sickness"), row.sickness, "Potion")?,
+                    0.0,
+                    600.0,
+                )?,
+            },
+            KindName::Armour => Kind::Armour {
+                slot: need(at("slot"), row.slot, "Armour")?,
+                defence: range_u(
+                    at("defence"),
+                    need(at("defence"), row.defence, "Armour")?,
+                    0,
+                    100,
+                )?,
+            },
         };
         let default_stack = match kind {
-            Kind::Block(_) | Kind::Material => 999,
+            Kind::Block(_) | Kind::Material | Kind::Potion { .. } => 999,
             _ => 1,
         };
         let stack = range_u(at("stack"), row.stack.unwrap_or(default_stack), 1, 9999)?;
+        if matches!(kind, Kind::Armour { .. }) && stack != 1 {
+            let m = format!(
+                "{} = {stack}: a piece of armour stacks 1 to a slot",
+                at("stack")
+            );
+            return Err(bad(at("stack"), m));
+        }
         let color = match (row.color, kind) {
             (Some((r, g, b)), _) => [r, g, b],
             (None, Kind::Block(t)) => {

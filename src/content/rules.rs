@@ -27,6 +27,17 @@ pub struct Rules {
     pub creature_cap: u32,
     pub spawn_every_day: f32,
     pub spawn_every_night: f32,
+    pub breath_refill: f32,
+    pub invincible_seconds: f32,
+    pub respawn_invincible: f32,
+    pub knockback: f32,
+    pub knockback_up: f32,
+    pub day_cap: u32,
+    pub home_radius: f32,
+    pub home_day_cap: u32,
+    pub heart_chance: f32,
+    pub heart_heal: f32,
+    pub heart_reach: f32,
 }
 
 impl Default for Rules {
@@ -36,16 +47,27 @@ impl Default for Rules {
             start_time: 0.3,
             daylight: 0.625,
             moonlight: 4,
-            safe_fall: 12.0,
-            fall_damage: 7.0,
-            breath_seconds: 7.0,
-            drown_damage: 20.0,
+            safe_fall: 25.0,
+            fall_damage: 10.0,
+            breath_seconds: 23.3,
+            drown_damage: 17.0,
             lava_damage: 60.0,
             regen: 2.0,
             regen_after: 5.0,
-            creature_cap: 6,
-            spawn_every_day: 5.0,
-            spawn_every_night: 1.5,
+            creature_cap: 7,
+            spawn_every_day: 8.0,
+            spawn_every_night: 3.0,
+            breath_refill: 1.1,
+            invincible_seconds: 0.67,
+            respawn_invincible: 3.0,
+            knockback: 8.0,
+            knockback_up: 8.0,
+            day_cap: 4,
+            home_radius: 45.0,
+            home_day_cap: 1,
+            heart_chance: 0.25,
+            heart_heal: 20.0,
+            heart_reach: 4.0,
         }
     }
 }
@@ -77,7 +99,18 @@ impl Rules {
         range("regen_after", self.regen_after, 0.0, 600.0)?;
         range("creature_cap", self.creature_cap as f32, 0.0, 64.0)?;
         range("spawn_every_day", self.spawn_every_day, 0.1, 3600.0)?;
-        range("spawn_every_night", self.spawn_every_night, 0.1, 3600.0)
+        range("spawn_every_night", self.spawn_every_night, 0.1, 3600.0)?;
+        range("breath_refill", self.breath_refill, 0.05, 600.0)?;
+        range("invincible_seconds", self.invincible_seconds, 0.0, 10.0)?;
+        range("respawn_invincible", self.respawn_invincible, 0.0, 60.0)?;
+        range("knockback", self.knockback, 0.0, 100.0)?;
+        range("knockback_up", self.knockback_up, 0.0, 100.0)?;
+        range("day_cap", self.day_cap as f32, 0.0, 64.0)?;
+        range("home_radius", self.home_radius, 0.0, 1000.0)?;
+        range("home_day_cap", self.home_day_cap as f32, 0.0, 64.0)?;
+        range("heart_chance", self.heart_chance, 0.0, 1.0)?;
+        range("heart_heal", self.heart_heal, 0.0, 1000.0)?;
+        range("heart_reach", self.heart_reach, 0.0, 50.0)
     }
 
     /// Parses and checks rules text; `source` names it in errors.

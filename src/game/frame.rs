@@ -209,25 +209,58 @@ pub async fn main_loop(
                 let level = w.session.light.get_with_player(px, py, c);
                 shade = 1.0 - lighting::darkness(level) as f32 / 255.0;
             }
-            sprite::draw(
-                &player_sprite,
-                &w.session.me().body,
-                &app.cam,
-                screen,
-                now,
-                shade.max(0.35),
-            );
+            // Invincible after a hit: the player blinks.
+            if crate::sim::vitals::visible(w.session.me().vitals.invincible, now) {
+                sprite::draw(
+                    &player_sprite,
+                    &w.session.me().body,
+                    &app.cam,
+                    screen,
+                    now,
+                    shade.max(0.35),
+                );
+            }
+            if app.follow {
+                hud::draw_bubbles(
+                    &w.session.me().vitals,
+                    &w.session.me().body,
+                    &app.cam,
+                    screen,
+                );
+            }
             if app.follow
                 && app.mode == Mode::World
                 && let Some(t) = &app.play.target
             {
                 hud::draw_target(t, &app.cam, screen);
+                if t.progress.is_some()
+                    && let Some(item) = w.session.me().inventory.selected_item()
+                {
+                    let toward = (t.x as f32 + 0.5, t.y as f32 + 0.5);
+                    hud::draw_tool(
+                        &w.session.me().body,
+                        toward,
+                        now,
+                        item.color,
+                        &app.cam,
+                        screen,
+                    );
+                }
             }
             if now < app.play.swing_until
                 && let Some(item) = w.session.me().inventory.selected_item()
                 && let Some((_, reach, _)) = w.session.me().inventory.selected_sword()
             {
-                hud::draw_swing(&w.session.me().body, reach, item.color, &app.cam, screen);
+                let left = (app.play.swing_until - now) as f32;
+                let progress = 1.0 - left / crate::sim::creatures::SWING_SECONDS;
+                hud::draw_swing(
+                    &w.session.me().body,
+                    reach,
+                    progress,
+                    item.color,
+                    &app.cam,
+                    screen,
+                );
             }
         }
         let t_draw = t0.elapsed();

@@ -6,7 +6,7 @@ use super::camera::Camera;
 use super::render::atlas_source;
 use crate::content::items::{Item, Kind, catalog};
 use crate::sim::creatures::Creatures;
-use crate::sim::vitals::{HEARTS, Vitals, hearts};
+use crate::sim::vitals::{BUBBLES, Vitals, bubbles, hearts};
 use crate::world::inventory::Inventory;
 use crate::world::inventory::Stack;
 use macroquad::prelude::*;
@@ -93,7 +93,7 @@ pub fn draw_stack(stack: Stack, atlas: &Texture2D, r: Rect, s: f32, font: u16) {
 }
 
 /// An item's icon filling `r`: a block's atlas art, otherwise a shape in its colour (a
-/// bar, a drop of gel, a pickaxe, a sword).
+/// bar, a drop of gel, a pickaxe, a sword, a potion's bottle).
 pub fn draw_item(item: &Item, atlas: &Texture2D, r: Rect) {
     let [cr, cg, cb] = item.color;
     let c = Color::from_rgba(cr, cg, cb, 255);
@@ -129,6 +129,36 @@ pub fn draw_item(item: &Item, atlas: &Texture2D, r: Rect) {
             );
             draw_line(x, y + h * 0.25, x + w * 0.5, y, line * 1.2, c);
             draw_line(x + w * 0.5, y, x + w, y + h * 0.55, line * 1.2, c);
+        }
+        Kind::Potion { .. } => {
+            // A bottle: a round body of its colour, a neck and a cork.
+            draw_circle(x + w / 2.0, y + h * 0.66, w * 0.32, dark);
+            draw_circle(x + w / 2.0, y + h * 0.66, w * 0.26, c);
+            draw_rectangle(x + w * 0.4, y + h * 0.12, w * 0.2, h * 0.26, dark);
+            draw_rectangle(x + w * 0.38, y + h * 0.04, w * 0.24, h * 0.1, handle);
+            draw_circle(x + w * 0.42, y + h * 0.6, w * 0.07, WHITE);
+        }
+        Kind::Armour { slot, .. } => {
+            use crate::content::items::ArmourSlot;
+            match slot {
+                // A helmet's dome, a chainmail's body with sleeves, a pair of greaves.
+                ArmourSlot::Head => {
+                    draw_circle(x + w / 2.0, y + h * 0.55, w * 0.38, dark);
+                    draw_rectangle(x + w * 0.12, y + h * 0.55, w * 0.76, h * 0.3, dark);
+                    draw_circle(x + w / 2.0, y + h * 0.55, w * 0.3, c);
+                    draw_rectangle(x + w * 0.3, y + h * 0.6, w * 0.4, h * 0.25, BLACK);
+                }
+                ArmourSlot::Body => {
+                    draw_rectangle(x + w * 0.25, y + h * 0.15, w * 0.5, h * 0.75, c);
+                    draw_rectangle(x + w * 0.05, y + h * 0.15, w * 0.2, h * 0.4, dark);
+                    draw_rectangle(x + w * 0.75, y + h * 0.15, w * 0.2, h * 0.4, dark);
+                }
+                ArmourSlot::Legs => {
+                    draw_rectangle(x + w * 0.2, y + h * 0.1, w * 0.6, h * 0.25, dark);
+                    draw_rectangle(x + w * 0.2, y + h * 0.3, w * 0.25, h * 0.65, c);
+                    draw_rectangle(x + w * 0.55, y + h * 0.3, w * 0.25, h * 0.65, c);
+                }
+            }
         }
         Kind::Sword { .. } => {
             draw_line(x + w * 0.2, y + h * 0.8, x + w, y, line, c);
@@ -211,21 +241,14 @@ pub fn draw_vitals(v: &Vitals, time_of_day: f32, lay: &Layout) {
         }
     }
     let rules = crate::content::rules::rules();
-    if v.breath < rules.breath_seconds {
-        let n = (v.breath / rules.breath_seconds * HEARTS as f32).ceil() as usize;
-        for r in rects.iter().take(n) {
-            draw_circle_lines(
-                r.x + r.w / 2.0,
-                r.y + r.h * 1.6,
-                r.w * 0.3,
-                2.0 * s,
-                Color::new(0.7, 0.85, 1.0, 1.0),
-            );
-        }
-    }
     let night = crate::sim::day::is_night(time_of_day, rules);
+    let defence = if v.defence > 0 {
+        format!("  defence {}", v.defence)
+    } else {
+        String::new()
+    };
     let text = format!(
-        "{}  {:.0}/{:.0}  {}",
+        "{}  {:.0}/{:.0}{defence}  {}",
         crate::sim::day::clock(time_of_day),
         v.health.ceil(),
         crate::sim::vitals::MAX_HEALTH,
@@ -238,10 +261,72 @@ pub fn draw_vitals(v: &Vitals, time_of_day: f32, lay: &Layout) {
     draw_text(&text, x, y, font as f32, WHITE);
 }
 
+/// Breath while it is short of full: [`BUBBLES`] solid bubbles in a row over the player's
+/// head, each outlined dark so it reads against sky and water, shrinking as it empties.
+pub fn draw_bubbles(
+    v: &Vitals,
+    player: &crate::sim::player::Player,
+    cam: &Camera,
+    screen: (f32, f32),
+) {
+    let max = crate::content::rules::rules().breath_seconds;
+    if v.breath >= max {
+        return;
+    }
+    let (x, feet) = player.pos;
+    let head = feet - crate::sim::player::HEIGHT;
+    let (cx, top) = cam.world_to_screen(screen, (x as f64, head as f64));
+    // Spaced apart at any zoom: at least 12 px between centres, the row over the head.
+    let tile = cam.zoom as f32;
+    let spacing = (tile * 0.45).max(12.0);
+    let r = spacing * 0.36;
+    let y = top - (tile * 0.5).max(8.0) - r;
+    let left = cx - spacing * (BUBBLES as f32 - 1.0) / 2.0;
+    for (i, fill) in bubbles(v.breath, max).iter().enumerate() {
+        if *fill <= 0.0 {
+            continue;
+        }
+        let bx = left + i as f32 * spacing;
+        let rr = r * (0.45 + 0.55 * fill);
+        draw_circle(bx, y, rr + 1.5, Color::new(0.05, 0.1, 0.25, 0.9));
+        draw_circle(bx, y, rr, Color::new(0.55, 0.8, 1.0, 1.0));
+        draw_circle(
+            bx - rr * 0.35,
+            y - rr * 0.35,
+            rr * 0.3,
+            Color::new(1.0, 1.0, 1.0, 0.95),
+        );
+    }
+}
+
 /// The creatures about (before the darkness, so caves hide them), each a slime's dome
 /// with eyes, white for a moment when hit, with a health bar once hurt; and the sword's
 /// swing while it shows.
 pub fn draw_creatures(c: &Creatures, cam: &Camera, screen: (f32, f32)) {
+    // Hearts lying about, bobbing a little, fading in their last seconds.
+    for h in &c.hearts {
+        let bob = (h.age * 4.0).sin() * 0.08;
+        let a = cam.world_to_screen(
+            screen,
+            ((h.pos.0 - 0.35) as f64, (h.pos.1 - 0.35 + bob) as f64),
+        );
+        let b = cam.world_to_screen(
+            screen,
+            ((h.pos.0 + 0.35) as f64, (h.pos.1 + 0.35 + bob) as f64),
+        );
+        let left = crate::sim::creatures::HEART_SECONDS - h.age;
+        let alpha = (left / 5.0).clamp(0.2, 1.0);
+        let r = Rect::new(a.0, a.1, b.0 - a.0, b.1 - a.1);
+        heart(r, Color::new(0.1, 0.02, 0.03, 0.8 * alpha));
+        let k = 0.75;
+        let inner = Rect::new(
+            r.x + r.w * (1.0 - k) / 2.0,
+            r.y + r.h * (1.0 - k) / 2.0,
+            r.w * k,
+            r.h * k,
+        );
+        heart(inner, Color::new(0.95, 0.15, 0.2, alpha));
+    }
     for k in &c.list {
         let (w, h) = k.size();
         let (x, feet) = k.body.pos;
@@ -272,42 +357,107 @@ pub fn draw_creatures(c: &Creatures, cam: &Camera, screen: (f32, f32)) {
     }
 }
 
-/// The sword's swing: a blade sweeping out from the player's side toward `facing`.
-pub fn draw_swing(
+/// A pickaxe at work on the tile at `toward` (tiles): swung from over the head down at
+/// it, three times a second at time `now`, its handle brown and its head the item's colour.
+pub fn draw_tool(
     player: &crate::sim::player::Player,
-    reach: f32,
+    toward: (f32, f32),
+    now: f64,
     item_color: [u8; 3],
     cam: &Camera,
     screen: (f32, f32),
 ) {
+    use crate::sim::creatures::{blade_angle, blade_point};
     let c = player.centre();
-    let f = player.facing as f32;
-    let from = cam.world_to_screen(screen, (c.0 as f64, c.1 as f64));
-    let to = cam.world_to_screen(
-        screen,
-        ((c.0 + f * (reach + 0.4)) as f64, (c.1 - 0.3) as f64),
+    let facing = if toward.0 < c.0 { -1 } else { 1 };
+    // Down fast, up slower: the first third of each stroke is the blow.
+    let phase = (now * 3.0).rem_euclid(1.0) as f32;
+    let p = if phase < 0.35 {
+        0.3 + 0.5 * phase / 0.35
+    } else {
+        0.8 - 0.5 * (phase - 0.35) / 0.65
+    };
+    let angle = blade_angle(p);
+    let at = |a: f32, r: f32| {
+        let q = blade_point(c, facing, a, r);
+        cam.world_to_screen(screen, (q.0 as f64, q.1 as f64))
+    };
+    let width = (cam.zoom as f32 * 0.14).max(2.0);
+    let (hand, end) = (at(angle, 0.2), at(angle, 1.1));
+    draw_line(
+        hand.0,
+        hand.1,
+        end.0,
+        end.1,
+        width,
+        Color::from_rgba(122, 86, 52, 255),
     );
     let [r, g, b] = item_color;
+    let (h0, h1) = (at(angle + 0.3, 1.0), at(angle - 0.3, 1.0));
+    draw_line(
+        h0.0,
+        h0.1,
+        end.0,
+        end.1,
+        width * 1.3,
+        Color::from_rgba(r, g, b, 255),
+    );
+    draw_line(
+        end.0,
+        end.1,
+        h1.0,
+        h1.1,
+        width * 1.3,
+        Color::from_rgba(r, g, b, 255),
+    );
+}
+
+/// The sword's swing `progress` (0..=1) into it: the blade at its angle on the arc (see
+/// [`crate::sim::creatures::blade_angle`]), with a faint trail of where it has swept.
+pub fn draw_swing(
+    player: &crate::sim::player::Player,
+    reach: f32,
+    progress: f32,
+    item_color: [u8; 3],
+    cam: &Camera,
+    screen: (f32, f32),
+) {
+    use crate::sim::creatures::{blade_angle, blade_point};
+    let c = player.centre();
+    let f = player.facing;
+    let at = |angle: f32, r: f32| {
+        let p = blade_point(c, f, angle, r);
+        cam.world_to_screen(screen, (p.0 as f64, p.1 as f64))
+    };
+    let [r, g, b] = item_color;
     let width = (cam.zoom as f32 * 0.2).max(2.0);
+    // The trail: the arc swept so far, fading behind the blade.
+    let steps = 12;
+    for i in 0..steps {
+        let (p0, p1) = (
+            progress * i as f32 / steps as f32,
+            progress * (i + 1) as f32 / steps as f32,
+        );
+        let (a, b2) = (at(blade_angle(p0), reach), at(blade_angle(p1), reach));
+        let alpha = 0.35 * (i + 1) as f32 / steps as f32;
+        draw_line(
+            a.0,
+            a.1,
+            b2.0,
+            b2.1,
+            width * 0.8,
+            Color::new(1.0, 1.0, 1.0, alpha),
+        );
+    }
+    let angle = blade_angle(progress);
+    let (from, to) = (at(angle, 0.3), at(angle, reach));
     draw_line(
         from.0,
         from.1,
         to.0,
         to.1,
         width,
-        Color::from_rgba(r, g, b, 230),
-    );
-    let tip = cam.world_to_screen(
-        screen,
-        ((c.0 + f * (reach + 0.4)) as f64, (c.1 + 0.6) as f64),
-    );
-    draw_line(
-        to.0,
-        to.1,
-        tip.0,
-        tip.1,
-        width * 0.6,
-        Color::new(1.0, 1.0, 1.0, 0.5),
+        Color::from_rgba(r, g, b, 240),
     );
 }
 
@@ -370,7 +520,7 @@ mod tests {
             };
             let l = super::super::layout::layout(screen, s, &open);
             let r = l.hearts;
-            let last = r[HEARTS - 1];
+            let last = r[crate::sim::vitals::HEARTS - 1];
             assert!(last.x + last.w <= screen.0 && r[0].x > screen.0 / 2.0);
             let map = l.minimap_frame().unwrap();
             assert!(last.y + last.h <= map.y, "{last:?} {map:?}");

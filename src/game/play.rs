@@ -28,7 +28,7 @@ use std::sync::mpsc::{Receiver, channel};
 pub const NOTICE_SECONDS: f64 = 2.0;
 
 /// Seconds a sword swing shows.
-pub const SWING_SHOWS: f64 = 0.15;
+pub const SWING_SHOWS: f64 = crate::sim::creatures::SWING_SECONDS as f64;
 
 /// Mouse buttons this frame.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

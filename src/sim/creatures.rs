@@ -10,12 +10,19 @@
 //!   layer between the surface and the caverns; slimes only stand on the surface itself
 //!   (above each column's first ground row), not in the surface layer's caves;
 //! - the spot must be off screen but within [`SPAWN_RANGE`] of the player
-//!   ([`off_screen`]); at most [`Rules::creature_cap`] creatures are about, and attempts
-//!   come every [`Rules::spawn_every_day`] (or `_night`) seconds;
+//!   ([`off_screen`]); at most [`spawn_cap`] creatures are about (fewer by day on the
+//!   surface, fewest by day near the spawn point), and attempts come every
+//!   [`Rules::spawn_every_day`] (or `_night`) seconds;
 //! - creatures further than [`DESPAWN_RANGE`] from the player are gone.
+//!
+//! Touching: a creature whose box overlaps the player's hits it ([`Hit`], through
+//! [`Vitals::strike`]: once per invincibility window) and throws it back. Creatures keep
+//! apart: after each frame none overlaps another or the player ([`push_out`]), unless a
+//! wall leaves no room.
 
 use crate::content::rules::Rules;
 use crate::sim::player::{self, Input, Player};
+use crate::sim::vitals::Vitals;
 use crate::world::World;
 use crate::world::depth::{Layer, Layers};
 
@@ -23,8 +30,14 @@ use crate::world::depth::{Layer, Layers};
 pub const SPAWN_RANGE: (f32, f32) = (70.0, 40.0);
 /// Creatures further than this many tiles from the player are removed.
 pub const DESPAWN_RANGE: f32 = 120.0;
-/// Seconds the player cannot be hurt again after a creature's touch.
-pub const HURT_COOLDOWN: f32 = 0.6;
+/// Creatures within this many tiles of where the player comes back after a death are
+/// gone (no one waits at the spawn point).
+pub const RESPAWN_CLEAR: f32 = 30.0;
+/// Seconds a dropped heart lies before it fades.
+pub const HEART_SECONDS: f32 = 120.0;
+/// Speed a heart flies to the player, and falls at most, tiles/s.
+pub const HEART_SPEED: f32 = 12.0;
+
 /// Speed a hit throws its target back, tiles/s.
 pub const KNOCKBACK: f32 = 9.0;
 
@@ -58,20 +71,88 @@ pub fn off_screen(player: (f32, f32), half: (f32, f32), x: i64, y: i64) -> bool 
     outside && dx <= SPAWN_RANGE.0 && dy <= SPAWN_RANGE.1
 }
 
+/// How many creatures may be about: [`Rules::creature_cap`] at night or below the
+/// surface; by day on the surface at most [`Rules::day_cap`], and near home (the spawn
+/// point) at most [`Rules::home_day_cap`].
+pub fn spawn_cap(night: bool, on_surface: bool, near_home: bool, rules: &Rules) -> usize {
+    let mut cap = rules.creature_cap;
+    if !night && on_surface {
+        cap = cap.min(rules.day_cap);
+        if near_home {
+            cap = cap.min(rules.home_day_cap);
+        }
+    }
+    cap as usize
+}
+
+/// The move across that takes box `a` out of box `b`: toward the side of `b` its centre
+/// is on (the right when centred), 0 when they do not overlap.
+pub fn push_out(a: (f32, f32, f32, f32), b: (f32, f32, f32, f32)) -> f32 {
+    if !overlap(a, b) {
+        return 0.0;
+    }
+    if a.0 + a.2 < b.0 + b.2 {
+        b.0 - a.2
+    } else {
+        b.2 - a.0
+    }
+}
+
+/// Moves `body` across by `dx` if every point on the way is free; true if it moved.
+fn slide(world: &World, body: &mut Player, dx: f32) -> bool {
+    let pieces = (dx.abs() / 0.25).ceil().max(1.0) as usize;
+    let (x, y) = body.pos;
+    let free =
+        (1..=pieces).all(|i| !player::body_blocked(world, x + dx * i as f32 / pieces as f32, y));
+    if free {
+        body.pos.0 = x + dx;
+    }
+    free
+}
+
+/// Gap left between boxes pushed apart.
+const APART: f32 = 1e-3;
+/// Rounds of pushing creatures apart a frame, at most.
+const APART_ROUNDS: usize = 32;
+
 /// Do two boxes `(left, top, right, bottom)` overlap?
 pub fn overlap(a: (f32, f32, f32, f32), b: (f32, f32, f32, f32)) -> bool {
     a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
 }
 
-/// The box a sword of `reach` sweeps in front of a body `body` facing `facing` (±1): as
-/// tall as the body and a tile more, `reach` tiles out from its side.
-pub fn swing_box(body: (f32, f32, f32, f32), facing: i8, reach: f32) -> (f32, f32, f32, f32) {
-    let (top, bottom) = (body.1 - 0.5, body.3 + 0.5);
-    if facing >= 0 {
-        (body.2 - 0.3, top, body.2 + reach, bottom)
-    } else {
-        (body.0 - reach, top, body.0 + 0.3, bottom)
-    }
+/// Where a swing's blade starts, radians from straight ahead (up positive): over the
+/// head and a little behind it.
+pub const ARC_FROM: f32 = 2.0;
+/// Where it ends: down in front, toward the feet.
+pub const ARC_TO: f32 = -1.25;
+/// Seconds a swing takes to sweep its arc (and shows).
+pub const SWING_SECONDS: f32 = 0.3;
+
+/// The blade's angle (see [`ARC_FROM`]) a share `progress` (0..=1) into a swing.
+pub fn blade_angle(progress: f32) -> f32 {
+    ARC_FROM + (ARC_TO - ARC_FROM) * progress.clamp(0.0, 1.0)
+}
+
+/// The point `r` tiles along a blade held at `centre` facing `facing` (±1) at `angle`.
+pub fn blade_point(centre: (f32, f32), facing: i8, angle: f32, r: f32) -> (f32, f32) {
+    let f = if facing < 0 { -1.0 } else { 1.0 };
+    (centre.0 + f * r * angle.cos(), centre.1 - r * angle.sin())
+}
+
+/// Does the arc a blade of `reach` sweeps round `centre` facing `facing` meet box `b`
+/// (from over the head, a little behind, down to the feet in front)? Tested at points
+/// along the blade every tenth of a radian or so and every fifth of a tile, closer than
+/// the smallest box hit (a creature's, a tile wide).
+pub fn in_arc(centre: (f32, f32), facing: i8, reach: f32, b: (f32, f32, f32, f32)) -> bool {
+    let angles = ((ARC_FROM - ARC_TO) * reach.max(1.0) / 0.2).ceil() as usize;
+    let lengths = (reach / 0.2).ceil().max(1.0) as usize;
+    (0..=angles).any(|i| {
+        let a = blade_angle(i as f32 / angles as f32);
+        (1..=lengths).any(|j| {
+            let (x, y) = blade_point(centre, facing, a, reach * j as f32 / lengths as f32);
+            b.0 <= x && x <= b.2 && b.1 <= y && y <= b.3
+        })
+    })
 }
 
 /// One creature.
@@ -134,33 +215,107 @@ impl Creature {
         self.body.update(world, input, dt);
     }
 
-    /// Takes a hit of `damage` from a body at `from_x`, thrown back; true when it died.
-    pub fn hit(&mut self, damage: f32, from_x: f32) -> bool {
+    /// Takes a hit of `damage` from a body at `from_x` facing `facing`, thrown back away
+    /// from it (the way it faces when right over or under it); true when it died.
+    pub fn hit(&mut self, damage: f32, from_x: f32, facing: i8) -> bool {
         self.health -= damage;
         self.hit_flash = 0.15;
-        let away = if self.body.pos.0 < from_x { -1.0 } else { 1.0 };
+        let dx = self.body.pos.0 - from_x;
+        let away = if dx.abs() < 0.3 {
+            if facing < 0 { -1.0 } else { 1.0 }
+        } else if dx < 0.0 {
+            -1.0
+        } else {
+            1.0
+        };
         self.body.vel = (away * KNOCKBACK, -KNOCKBACK * 0.6);
         self.body.on_ground = false;
         self.health <= 0.0
     }
 }
 
+/// A heart a killed creature dropped: it falls to the ground, flies to the player within
+/// [`Rules::heart_reach`] and heals [`Rules::heart_heal`] when it touches.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Heart {
+    /// Centre, tiles.
+    pub pos: (f32, f32),
+    /// Seconds since it dropped.
+    pub age: f32,
+}
+
+impl Heart {
+    /// One frame of `dt`: toward the player's box `me` when within `reach` of its centre,
+    /// else falling onto the ground. True when it touched the player.
+    pub fn update(&mut self, world: &World, me: (f32, f32, f32, f32), reach: f32, dt: f32) -> bool {
+        self.age += dt;
+        let c = ((me.0 + me.2) / 2.0, (me.1 + me.3) / 2.0);
+        let (dx, dy) = (c.0 - self.pos.0, c.1 - self.pos.1);
+        let d = (dx * dx + dy * dy).sqrt();
+        if d <= reach {
+            let step = (HEART_SPEED * dt).min(d);
+            if d > 0.0 {
+                self.pos = (self.pos.0 + dx / d * step, self.pos.1 + dy / d * step);
+            }
+        } else {
+            let below = |y: f32| {
+                world
+                    .get(self.pos.0.floor() as i64, (y + 0.3).floor() as i64)
+                    .is_none_or(|t| t.is_solid())
+            };
+            let y = self.pos.1 + HEART_SPEED * dt;
+            if !below(y) {
+                self.pos.1 = y;
+            } else if !below(self.pos.1) {
+                self.pos.1 = (y + 0.3).floor() - 0.3;
+            }
+        }
+        overlap(
+            (
+                self.pos.0 - 0.3,
+                self.pos.1 - 0.3,
+                self.pos.0 + 0.3,
+                self.pos.1 + 0.3,
+            ),
+            me,
+        )
+    }
+}
+
+/// A creature's hit on the player.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Hit {
+    pub damage: f32,
+    /// The creature's name.
+    pub name: &'static str,
+    /// The creature's feet, across (the player is thrown away from it).
+    pub from_x: f32,
+    /// The hit killed the player.
+    pub killed: bool,
+}
+
 /// What a sword swing did.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Swing {
     pub hits: u32,
+    /// Each creature hit: its kind and feet before the hit.
+    pub hit: Vec<(Kind, (f32, f32))>,
     /// Kinds killed, with what they dropped (item name, count).
     pub killed: Vec<(Kind, &'static str, u32)>,
+    /// Hearts the kills dropped.
+    pub hearts: u32,
 }
 
-/// Every creature about, spawn timing and the player's hurt cooldown.
+/// Every creature about and the spawn timing.
 #[derive(Clone, Debug, Default)]
 pub struct Creatures {
     pub list: Vec<Creature>,
     /// Seconds to the next spawn attempt.
     next_spawn: f32,
-    /// Seconds the player is safe from touches.
-    pub immune: f32,
+    /// Where the player comes back after a death (found when first needed).
+    home: Option<(f32, f32)>,
+    /// Hearts lying about.
+    pub hearts: Vec<Heart>,
     /// Counter for the spawn choices (deterministic per world).
     rng: u64,
     /// Creatures spawned and killed so far (for the log).
@@ -225,26 +380,39 @@ impl Creatures {
         None
     }
 
+    /// Where the player comes back after a death: the world's spawn point.
+    pub fn home(&mut self, world: &World) -> (f32, f32) {
+        *self.home.get_or_insert_with(|| player::spawn_point(world))
+    }
+
+    /// The player came back at `at`: creatures near it are gone.
+    pub fn respawned(&mut self, at: (f32, f32)) {
+        self.list.retain(|c| {
+            let (dx, dy) = (c.body.pos.0 - at.0, c.body.pos.1 - at.1);
+            dx.abs() > RESPAWN_CLEAR || dy.abs() > RESPAWN_CLEAR
+        });
+    }
+
     /// One frame: spawning on its timer (faster at night), movement, despawning far
-    /// ones, and touches. Returns the damage and the creature's name of a touch that hurt
-    /// the player this frame.
+    /// ones, touches and keeping apart. A touch hits the player through `vitals` (at
+    /// most once per invincibility window) and throws it back; the hit is returned.
     #[allow(clippy::too_many_arguments)]
     pub fn update(
         &mut self,
         world: &World,
         layers: &Layers,
-        player: &Player,
+        player: &mut Player,
+        vitals: &mut Vitals,
         half: (f32, f32),
         night: bool,
         rules: &Rules,
         dt: f32,
-    ) -> Option<(f32, &'static str)> {
+    ) -> Option<Hit> {
         let dt = if dt.is_finite() {
             dt.clamp(0.0, 0.25)
         } else {
             0.0
         };
-        self.immune = (self.immune - dt).max(0.0);
         self.next_spawn -= dt;
         if self.next_spawn <= 0.0 {
             self.next_spawn = if night {
@@ -252,7 +420,16 @@ impl Creatures {
             } else {
                 rules.spawn_every_day
             };
-            let cap = rules.creature_cap as usize;
+            let (px, py) = player.pos;
+            let column = world.surface.get(px.max(0.0) as usize).copied();
+            let on_surface = !matches!(
+                layers.at(py.max(0.0) as usize, column.unwrap_or(0)),
+                Layer::Cavern | Layer::Underworld
+            );
+            let home = self.home(world);
+            let near_home = (px - home.0).abs() <= rules.home_radius
+                && (py - home.1).abs() <= rules.home_radius;
+            let cap = spawn_cap(night, on_surface, near_home, rules);
             self.try_spawn(world, layers, player.pos, half, cap);
         }
         let target = player.pos;
@@ -265,27 +442,109 @@ impl Creatures {
         for c in &mut self.list {
             c.update(world, target, dt);
         }
-        if self.immune > 0.0 {
-            return None;
-        }
         let me = player.bounds();
-        let touch = self.list.iter().find(|c| overlap(c.hitbox(), me))?;
-        self.immune = HURT_COOLDOWN;
-        let st = touch.kind.stats();
-        Some((st.damage, st.name))
+        let hit = self
+            .list
+            .iter()
+            .find(|c| overlap(c.hitbox(), me))
+            .map(|c| (c.kind.stats(), c.body.pos.0))
+            .and_then(|(st, from_x)| {
+                let killed = vitals.strike(st.damage, rules)?;
+                player.vel =
+                    crate::sim::vitals::knockback(player.pos.0, from_x, player.facing, rules);
+                player.on_ground = false;
+                Some(Hit {
+                    damage: st.damage,
+                    name: st.name,
+                    from_x,
+                    killed,
+                })
+            });
+        self.keep_apart(world, me);
+        let before = self.hearts.len();
+        self.hearts.retain_mut(|h| {
+            !h.update(world, player.bounds(), rules.heart_reach, dt) && h.age < HEART_SECONDS
+        });
+        let taken = self.hearts.len() < before;
+        if taken {
+            vitals.heal(rules.heart_heal * (before - self.hearts.len()) as f32);
+            log::debug!("picked up a heart: health {:.0}", vitals.health);
+        }
+        hit
     }
 
-    /// A sword swing from `player` with `damage` and `reach`: every creature in the swept
-    /// box is hit; the dead are removed and their drops returned.
-    pub fn swing(&mut self, player: &Player, damage: f32, reach: f32) -> Swing {
-        let area = swing_box(player.bounds(), player.facing, reach);
+    /// Pushes creatures out of the player's box `me` and out of each other across: nearest
+    /// the player first, each moved out of the player, then out of those nearer than it
+    /// (so a queue spreads outward from the player), in rounds until none overlaps.
+    fn keep_apart(&mut self, world: &World, me: (f32, f32, f32, f32)) {
+        let px = (me.0 + me.2) / 2.0;
+        let mut order: Vec<usize> = (0..self.list.len()).collect();
+        order.sort_by(|&a, &b| {
+            let d = |i: usize| (self.list[i].body.pos.0 - px).abs();
+            d(a).total_cmp(&d(b))
+        });
+        for _ in 0..APART_ROUNDS {
+            let mut pushed = false;
+            for (k, &i) in order.iter().enumerate() {
+                pushed |= self.out_of_player(world, i, me);
+                for &j in &order[..k] {
+                    let dx = push_out(self.list[i].hitbox(), self.list[j].hitbox());
+                    if dx == 0.0 {
+                        continue;
+                    }
+                    pushed = true;
+                    let d = dx + APART * dx.signum();
+                    if !slide(world, &mut self.list[i].body, d) {
+                        // No room: the nearer one gives way instead.
+                        slide(world, &mut self.list[j].body, -d);
+                    }
+                }
+            }
+            if !pushed {
+                break;
+            }
+        }
+    }
+
+    /// Pushes creature `i` out of the player's box `me` across (the other way if a wall
+    /// leaves no room, else, in a shaft, up onto the head); true if it overlapped.
+    fn out_of_player(&mut self, world: &World, i: usize, me: (f32, f32, f32, f32)) -> bool {
+        let c = &mut self.list[i];
+        let dx = push_out(c.hitbox(), me);
+        if dx == 0.0 {
+            return false;
+        }
+        if !slide(world, &mut c.body, dx + APART * dx.signum()) {
+            let w = c.hitbox().2 - c.hitbox().0 + me.2 - me.0;
+            let other = dx - w * dx.signum();
+            if !slide(world, &mut c.body, other + APART * other.signum()) {
+                let up = me.1 - APART;
+                if up < c.body.pos.1 && !player::body_blocked(world, c.body.pos.0, up) {
+                    c.body.pos.1 = up;
+                    c.body.vel.1 = c.body.vel.1.min(0.0);
+                }
+            }
+        }
+        true
+    }
+
+    /// A sword swing from `player` with `damage` and `reach`: every creature the arc
+    /// meets ([`in_arc`]) or that overlaps the player is hit once; the dead are removed and
+    /// their drops returned, and a share [`Rules::heart_chance`] of them drop a heart.
+    pub fn swing(&mut self, player: &Player, damage: f32, reach: f32, rules: &Rules) -> Swing {
+        let (me, centre) = (player.bounds(), player.centre());
+        let inside = |c: &Creature| {
+            let b = c.hitbox();
+            overlap(b, me) || in_arc(centre, player.facing, reach, b)
+        };
         let from = player.pos.0;
         let mut out = Swing::default();
         let mut dead = Vec::new();
         for (i, c) in self.list.iter_mut().enumerate() {
-            if overlap(c.hitbox(), area) {
+            if inside(c) {
                 out.hits += 1;
-                if c.hit(damage, from) {
+                out.hit.push((c.kind, c.body.pos));
+                if c.hit(damage, from, player.facing) {
                     dead.push(i);
                 }
             }
@@ -296,6 +555,14 @@ impl Creatures {
             let n = st.drops + (self.rand(2) as u32);
             out.killed.push((c.kind, st.drop, n));
             self.killed += 1;
+            if (self.rand(1000) as f32) < rules.heart_chance * 1000.0 {
+                let (l, t, r, b) = c.hitbox();
+                self.hearts.push(Heart {
+                    pos: ((l + r) / 2.0, (t + b) / 2.0),
+                    age: 0.0,
+                });
+                out.hearts += 1;
+            }
         }
         out
     }
@@ -387,54 +654,342 @@ mod tests {
         );
     }
 
-    #[test]
-    fn slimes_hop_toward_the_player_and_hurt_on_touch() {
-        let w = flat();
-        let layers = Layers::of_world(&w);
-        let rules = Rules {
-            spawn_every_day: 1e3,
-            ..Rules::default()
-        };
-        let mut c = Creatures::new(1);
-        c.next_spawn = 1e3;
-        c.list.push(Creature::new(Kind::Slime, (120.5, 10.0)));
-        let player = Player::new((100.5, 10.0));
-        let mut hurt = None;
-        let mut hops = 0;
-        let mut was_ground = true;
-        for _ in 0..60 * 30 {
-            hurt = hurt.or(c.update(
-                &w,
+    /// Frames of `dt` until a hit (or `frames` run out); the hit and the player.
+    fn run(
+        c: &mut Creatures,
+        w: &World,
+        player: &mut Player,
+        vitals: &mut Vitals,
+        frames: usize,
+    ) -> Option<Hit> {
+        let layers = Layers::of_world(w);
+        let rules = quiet();
+        let mut hit = None;
+        for _ in 0..frames {
+            player.update(w, Input::default(), 1.0 / 60.0);
+            vitals.update(
+                crate::sim::vitals::Senses::of(w, player.pos, player.on_ground),
+                1.0 / 60.0,
+                &rules,
+            );
+            hit = c.update(
+                w,
                 &layers,
-                &player,
+                player,
+                vitals,
                 (10.0, 10.0),
                 false,
                 &rules,
                 1.0 / 60.0,
-            ));
-            let s = &c.list[0];
-            if was_ground && !s.body.on_ground {
-                hops += 1;
-            }
-            was_ground = s.body.on_ground;
-            if hurt.is_some() {
+            );
+            if hit.is_some() {
                 break;
             }
         }
-        assert!(hops >= 2, "{hops} hops");
-        assert_eq!(hurt, Some((Kind::Slime.stats().damage, "slime")));
-        assert!(c.immune > 0.0);
-        // Right after a touch the player is safe for a moment.
-        let again = c.update(
-            &w,
-            &layers,
-            &player,
-            (10.0, 10.0),
-            false,
-            &rules,
-            1.0 / 60.0,
+        hit
+    }
+
+    /// Rules with no spawns.
+    fn quiet() -> Rules {
+        Rules {
+            spawn_every_day: 1e3,
+            ..Rules::default()
+        }
+    }
+
+    #[test]
+    fn slimes_hop_toward_the_player_hurt_on_touch_and_throw_it_back() {
+        let w = flat();
+        let rules = quiet();
+        let mut c = Creatures::new(1);
+        c.next_spawn = 1e3;
+        c.list.push(Creature::new(Kind::Slime, (120.5, 10.0)));
+        let mut player = Player::new((100.5, 10.0));
+        let mut vitals = Vitals::new(crate::sim::vitals::MAX_HEALTH, &rules);
+        let hit = run(&mut c, &w, &mut player, &mut vitals, 60 * 30).expect("a touch");
+        assert_eq!(
+            (hit.damage, hit.name),
+            (Kind::Slime.stats().damage, "slime")
         );
-        assert_eq!(again, None);
+        assert!(hit.from_x > player.pos.0 && !hit.killed);
+        assert_eq!(vitals.health, crate::sim::vitals::MAX_HEALTH - hit.damage);
+        assert_eq!(vitals.invincible, rules.invincible_seconds);
+        // Thrown away from the slime (it came from the right) and up.
+        assert!(player.vel.0 < 0.0 && player.vel.1 < 0.0, "{:?}", player.vel);
+        let x0 = player.pos.0;
+        // Right after a touch the player is safe for the window, then it can be hit again.
+        let mut hits = vec![];
+        let mut t = 0.0;
+        for frame in 0..60 * 10 {
+            if let Some(h) = run(&mut c, &w, &mut player, &mut vitals, 1) {
+                hits.push((t, h));
+            }
+            t += 1.0 / 60.0;
+            assert!(
+                !overlap(c.list[0].hitbox(), player.bounds()),
+                "inside at {t}"
+            );
+            if frame == 36 {
+                let thrown = x0 - player.pos.0;
+                assert!((1.5..4.0).contains(&thrown), "thrown {thrown} tiles");
+            }
+        }
+        assert!(!hits.is_empty(), "the slime comes back");
+        assert!(hits[0].0 >= rules.invincible_seconds - 0.02, "{hits:?}");
+        for pair in hits.windows(2) {
+            assert!(
+                pair[1].0 - pair[0].0 >= rules.invincible_seconds - 0.02,
+                "{hits:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_knockback_points_away_from_the_source_and_up() {
+        let r = Rules::default();
+        let (vx, vy) = crate::sim::vitals::knockback(10.0, 11.0, 1, &r);
+        assert!(vx < 0.0 && vy < 0.0);
+        assert_eq!((vx, vy), (-r.knockback, -r.knockback_up));
+        assert!(crate::sim::vitals::knockback(10.0, 9.5, -1, &r).0 > 0.0);
+        // Straight overhead: backwards.
+        assert!(crate::sim::vitals::knockback(10.0, 10.0, 1, &r).0 < 0.0);
+        assert!(crate::sim::vitals::knockback(10.0, 10.0, -1, &r).0 > 0.0);
+    }
+
+    #[test]
+    fn creatures_never_sit_inside_the_player_or_each_other() {
+        let w = flat();
+        let layers = Layers::of_world(&w);
+        let rules = quiet();
+        let mut c = Creatures::new(2);
+        c.next_spawn = 1e3;
+        // Four slimes on one spot, and one right inside the player.
+        for _ in 0..4 {
+            c.list.push(Creature::new(Kind::Slime, (80.5, 10.0)));
+        }
+        c.list.push(Creature::new(Kind::Slime, (100.6, 10.0)));
+        let mut player = Player::new((100.5, 10.0));
+        let mut vitals = Vitals::new(crate::sim::vitals::MAX_HEALTH, &rules);
+        vitals.invincible = 100.0;
+        for frame in 0..600 {
+            player.update(&w, Input::default(), 1.0 / 60.0);
+            let hit = c.update(
+                &w,
+                &layers,
+                &mut player,
+                &mut vitals,
+                (10.0, 10.0),
+                false,
+                &rules,
+                1.0 / 60.0,
+            );
+            assert_eq!(hit, None, "invincible");
+            let me = player.bounds();
+            for (i, a) in c.list.iter().enumerate() {
+                assert!(
+                    !overlap(a.hitbox(), me),
+                    "creature {i} inside the player at {frame}: {:?} {me:?}",
+                    c.list
+                        .iter()
+                        .map(|k| (k.body.pos, k.body.vel))
+                        .collect::<Vec<_>>()
+                );
+                for b in &c.list[i + 1..] {
+                    assert!(
+                        !overlap(a.hitbox(), b.hitbox()),
+                        "stacked at {frame}: {:?}",
+                        c.list.iter().map(|k| k.body.pos).collect::<Vec<_>>()
+                    );
+                }
+            }
+        }
+        assert_eq!(vitals.health, crate::sim::vitals::MAX_HEALTH);
+        // Against a wall the one pushed out goes the other way.
+        let mut w = flat();
+        for y in 5..10 {
+            w.set(102, y, crate::world::Tile::Stone);
+        }
+        let mut c = Creatures::new(2);
+        c.list.push(Creature::new(Kind::Slime, (101.3, 10.0)));
+        let me = Player::new((101.0, 10.0)).bounds();
+        c.keep_apart(&w, me);
+        assert!(!overlap(c.list[0].hitbox(), me));
+        assert!(c.list[0].body.pos.0 < 101.0, "{:?}", c.list[0].body.pos);
+        // In a shaft one tile wide, a slime dropping on the player stays on its head.
+        let mut w = flat();
+        for y in 5..10 {
+            w.set(99, y, crate::world::Tile::Stone);
+            w.set(101, y, crate::world::Tile::Stone);
+        }
+        let mut c = Creatures::new(2);
+        c.list.push(Creature::new(Kind::Slime, (100.5, 9.0)));
+        let me = Player::new((100.5, 10.0)).bounds();
+        c.keep_apart(&w, me);
+        assert!(!overlap(c.list[0].hitbox(), me));
+        assert!(c.list[0].body.pos.1 <= me.1, "{:?}", c.list[0].body.pos);
+    }
+
+    #[test]
+    fn killed_creatures_drop_hearts_that_fall_fly_to_the_player_and_heal() {
+        let w = flat();
+        let layers = Layers::of_world(&w);
+        let always = Rules {
+            heart_chance: 1.0,
+            ..quiet()
+        };
+        let mut c = Creatures::new(9);
+        c.next_spawn = 1e3;
+        let mut player = Player::new((50.5, 10.0));
+        player.on_ground = true;
+        c.list.push(Creature::new(Kind::Slime, (52.0, 10.0)));
+        c.list[0].health = 1.0;
+        // Up in the air, the kill's heart falls to the floor.
+        c.list[0].body.pos.1 = 6.0;
+        assert_eq!(
+            c.swing(&player, 9.0, 2.2, &always).hearts,
+            0,
+            "out of the arc up there"
+        );
+        c.list[0].body.pos = (52.0, 10.0);
+        let s = c.swing(&player, 9.0, 2.2, &always);
+        assert_eq!((s.killed.len(), s.hearts), (1, 1));
+        let never = Rules {
+            heart_chance: 0.0,
+            ..quiet()
+        };
+        c.list.push(Creature::new(Kind::Slime, (52.0, 10.0)));
+        c.list[0].health = 1.0;
+        assert_eq!(c.swing(&player, 9.0, 2.2, &never).hearts, 0);
+        // Far from the player, a heart drops onto the ground and lies there.
+        c.hearts[0].pos = (80.5, 3.0);
+        let mut vitals = Vitals::new(50.0, &always);
+        for _ in 0..120 {
+            c.update(
+                &w,
+                &layers,
+                &mut player,
+                &mut vitals,
+                (10.0, 10.0),
+                false,
+                &always,
+                1.0 / 60.0,
+            );
+        }
+        assert_eq!(c.hearts.len(), 1);
+        assert!(
+            (c.hearts[0].pos.1 - 9.7).abs() < 1e-4,
+            "{:?}",
+            c.hearts[0].pos
+        );
+        assert_eq!(vitals.health, 50.0);
+        // Within reach it flies to the player and heals 20.
+        c.hearts[0].pos = (53.5, 9.7);
+        for _ in 0..60 {
+            c.update(
+                &w,
+                &layers,
+                &mut player,
+                &mut vitals,
+                (10.0, 10.0),
+                false,
+                &always,
+                1.0 / 60.0,
+            );
+        }
+        assert!(c.hearts.is_empty());
+        assert_eq!(vitals.health, 50.0 + always.heart_heal);
+    }
+
+    #[test]
+    fn push_out_leaves_by_the_nearer_side() {
+        let b = (10.0, 0.0, 11.0, 2.0);
+        assert_eq!(push_out((9.0, 0.0, 10.0, 2.0), b), 0.0, "only touching");
+        assert!((push_out((9.5, 0.0, 10.4, 2.0), b) + 0.4).abs() < 1e-6);
+        assert!((push_out((10.6, 0.0, 11.5, 2.0), b) - 0.4).abs() < 1e-6);
+        assert!((push_out(b, b) - 1.0).abs() < 1e-6, "centred: to the right");
+    }
+
+    #[test]
+    fn spawns_are_fewest_by_day_near_home() {
+        let r = Rules::default();
+        assert_eq!(spawn_cap(true, true, true, &r), r.creature_cap as usize);
+        assert_eq!(
+            spawn_cap(false, false, true, &r),
+            r.creature_cap as usize,
+            "caves"
+        );
+        assert_eq!(spawn_cap(false, true, false, &r), r.day_cap as usize);
+        assert_eq!(spawn_cap(false, true, true, &r), r.home_day_cap as usize);
+        assert!(r.home_day_cap < r.day_cap && r.day_cap < r.creature_cap);
+        // By day at home with the cap full, nothing more comes.
+        let w = flat();
+        let layers = Layers::of_world(&w);
+        let mut c = Creatures::new(5);
+        let home = c.home(&w);
+        let mut player = Player::new(home);
+        let mut vitals = Vitals::new(crate::sim::vitals::MAX_HEALTH, &r);
+        let rules = Rules {
+            spawn_every_day: 0.1,
+            ..Rules::default()
+        };
+        for _ in 0..600 {
+            c.update(
+                &w,
+                &layers,
+                &mut player,
+                &mut vitals,
+                (32.0, 18.0),
+                false,
+                &rules,
+                1.0 / 60.0,
+            );
+            assert!(c.list.len() <= r.home_day_cap as usize);
+        }
+        assert_eq!(c.spawned as usize, r.home_day_cap as usize);
+        // Coming back after a death clears the spot.
+        c.list
+            .push(Creature::new(Kind::Slime, (home.0 + 3.0, home.1)));
+        c.list
+            .push(Creature::new(Kind::Slime, (home.0 + 60.0, home.1)));
+        c.respawned(home);
+        assert_eq!(c.list.len(), 1);
+        assert_eq!(c.list[0].body.pos.0, home.0 + 60.0);
+    }
+
+    #[test]
+    fn the_arc_hits_above_behind_above_and_inside_but_not_behind_or_below() {
+        let player = Player::new((50.5, 10.0));
+        let at = |x: f32, y: f32| {
+            let mut c = Creatures::new(4);
+            c.list.push(Creature::new(Kind::Slime, (x, y)));
+            c.swing(&player, 1.0, 2.2, &Rules::default()).hits
+        };
+        assert_eq!(at(52.0, 10.0), 1, "in front");
+        assert_eq!(at(50.5, 8.2), 1, "sitting on the head");
+        assert_eq!(at(49.6, 8.2), 1, "on the head, a little behind");
+        assert_eq!(at(51.8, 8.6), 1, "in front, above");
+        assert_eq!(at(50.7, 10.0), 1, "overlapping the player");
+        assert_eq!(at(51.4, 11.5), 1, "in front, below the feet");
+        assert_eq!(at(48.3, 10.0), 0, "behind, at the feet");
+        assert_eq!(at(49.0, 11.6), 0, "behind, below");
+        assert_eq!(at(54.5, 10.0), 0, "out of reach");
+        // Facing left mirrors it.
+        let mut left = player.clone();
+        left.facing = -1;
+        let mut c = Creatures::new(4);
+        c.list.push(Creature::new(Kind::Slime, (48.3, 10.0)));
+        assert_eq!(c.swing(&left, 1.0, 2.2, &Rules::default()).hits, 1);
+        // One right over the head is thrown the way the player faces.
+        let mut c = Creatures::new(4);
+        c.list.push(Creature::new(Kind::Slime, (50.5, 8.2)));
+        c.swing(&left, 1.0, 2.2, &Rules::default());
+        assert!(c.list[0].body.vel.0 < 0.0, "{:?}", c.list[0].body.vel);
+        // The blade sweeps from over the head down to the feet in front.
+        let c = player.centre();
+        let top = blade_point(c, 1, blade_angle(0.0), 2.0);
+        let end = blade_point(c, 1, blade_angle(1.0), 2.0);
+        assert!(top.1 < c.1 - 1.5 && top.0 < c.0, "{top:?}");
+        assert!(end.1 > c.1 + 1.0 && end.0 > c.0, "{end:?}");
     }
 
     #[test]
@@ -445,14 +1000,14 @@ mod tests {
         c.list.push(Creature::new(Kind::Slime, (52.0, 10.0)));
         c.list.push(Creature::new(Kind::Slime, (48.5, 10.0)));
         c.list.push(Creature::new(Kind::Slime, (58.0, 10.0)));
-        let s = c.swing(&player, 9.0, 2.2);
+        let s = c.swing(&player, 9.0, 2.2, &Rules::default());
         assert_eq!((s.hits, s.killed.len()), (1, 0));
         assert!(c.list[0].health < Kind::Slime.stats().health);
         assert!(
             c.list[0].body.vel.0 > 0.0,
             "thrown back away from the player"
         );
-        let s = c.swing(&player, 9.0, 2.2);
+        let s = c.swing(&player, 9.0, 2.2, &Rules::default());
         assert_eq!(s.killed.len(), 1);
         let (kind, item, n) = s.killed[0];
         assert_eq!((kind, item), (Kind::Slime, "gel"));
@@ -464,7 +1019,7 @@ mod tests {
         assert_eq!(c.list.len(), 2, "the other two are untouched");
         player.facing = -1;
         assert_eq!(
-            c.swing(&player, 9.0, 2.2).hits,
+            c.swing(&player, 9.0, 2.2, &Rules::default()).hits,
             1,
             "the one behind, once turned"
         );

@@ -38,8 +38,9 @@ pub const AIR_FRICTION: f32 = 8.0;
 pub const GRAVITY: f32 = 60.0;
 /// Gravity factor while rising with jump held: releasing early gives a short hop.
 pub const JUMP_HOLD_GRAVITY: f32 = 0.5;
-/// Upward speed of a jump, tiles/s: v²/(2·g·0.5) ≈ 5.6 tiles with jump held.
-pub const JUMP_SPEED: f32 = 18.3;
+/// Upward speed of a jump, tiles/s: v²/(2·g·0.5) ≈ 6 tiles with jump held (Terraria's held
+/// jump is about 6 tiles).
+pub const JUMP_SPEED: f32 = 19.0;
 /// Terminal falling speed, tiles/s (Terraria: 10 px/frame ≈ 37).
 pub const MAX_FALL: f32 = 37.0;
 /// Gravity factor in water.

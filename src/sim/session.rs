@@ -379,10 +379,11 @@ impl Session {
         if who == LOCAL {
             let night = crate::sim::day::is_night(self.time_of_day, rules);
             let before = self.creatures.spawned;
-            let touch = self.creatures.update(
+            let hit = self.creatures.update(
                 &self.world,
                 &self.layers,
-                &p.body,
+                &mut p.body,
+                &mut p.vitals,
                 p.view_half,
                 night,
                 rules,
@@ -396,27 +397,39 @@ impl Session {
                 out.log(who, format!("a {name} appeared at {:.0} {:.0}", at.0, at.1));
                 out.events.push(Event::Spawned { kind, at });
             }
-            if let Some((damage, name)) = touch {
-                out.log(who, format!("hurt by a {name} for {damage:.0}"));
+            if let Some(hit) = hit {
+                let v = p.body.vel;
+                out.log(
+                    who,
+                    format!(
+                        "hurt by a {} for {:.0} at {:.2} s from {:.1}: health {:.0}, thrown {:.1} {:.1}",
+                        hit.name,
+                        hit.damage,
+                        self.tick as f64 * TICK,
+                        hit.from_x,
+                        p.vitals.health,
+                        v.0,
+                        v.1
+                    ),
+                );
                 out.events.push(Event::Hurt {
                     player: who,
-                    damage,
-                    by: name,
+                    damage: hit.damage,
+                    by: hit.name,
                 });
-                let px = p.body.pos.0;
-                let from = self
-                    .creatures
-                    .list
-                    .iter()
-                    .map(|c| c.body.pos.0)
-                    .min_by(|a, b| (a - px).abs().total_cmp(&(b - px).abs()))
-                    .unwrap_or(px);
-                let away = if from < px { 1.0 } else { -1.0 };
-                p.body.vel = (away * 8.0, -8.0);
-                if p.vitals.hurt(damage) && killer.is_none() {
-                    killer = Some(Harm::Creature(name));
+                if hit.killed && killer.is_none() {
+                    killer = Some(Harm::Creature(hit.name));
                 }
             }
+        }
+        if let Some((rows, damage)) = p.vitals.last_fall.take() {
+            out.log(
+                who,
+                format!(
+                    "fell {rows:.0} tiles for {damage:.0}: health {:.0}",
+                    p.vitals.health
+                ),
+            );
         }
         if let Some(harm) = killer {
             out.log(
@@ -424,10 +437,9 @@ impl Session {
                 format!("died of {harm}; back at the spawn point with everything carried"),
             );
             p.body = Player::spawn(&self.world);
-            p.vitals = Vitals::new(crate::sim::vitals::MAX_HEALTH, rules);
-            if who == LOCAL {
-                self.creatures.immune = 2.0;
-            }
+            p.vitals = Vitals::respawned(rules);
+            p.vitals.defence = p.inventory.defence();
+            self.creatures.respawned(p.body.pos);
             out.notice(who, format!("You died of {harm}. Nothing was lost."));
             out.events.push(Event::Died { player: who });
         }
@@ -499,6 +511,45 @@ impl Session {
         }
         let p = &mut self.players[who.0];
         p.digging = None;
+        p.vitals.defence = p.inventory.defence();
+        // Armour in the selected slot is put on with a right click (what was worn comes
+        // off into that slot).
+        let armour = p.inventory.selected_item().map(|i| i.kind);
+        if let Some(crate::content::items::Kind::Armour { .. }) = armour
+            && matches!(h.placing, Some((_, _, true)))
+            && on_chest.is_none()
+            && let Ok(slot) = p.inventory.wear_selected()
+        {
+            p.vitals.defence = p.inventory.defence();
+            out.log(
+                who,
+                format!("wore {slot:?} armour: defence {}", p.vitals.defence),
+            );
+            out.notice(who, format!("Defence {}", p.vitals.defence));
+            return;
+        }
+        if let Some((item, heal, sickness)) = p.inventory.selected_potion() {
+            // A potion is drunk with the left button instead of digging.
+            p.dig.reset();
+            if h.using.is_some() && now >= p.next_swing {
+                p.next_swing = now + ticks(0.25);
+                match p.vitals.drink(heal as f32, sickness) {
+                    Ok(gained) => {
+                        p.inventory.take(item);
+                        out.log(
+                            who,
+                            format!(
+                                "drank a potion: +{gained:.0}, health {:.0}",
+                                p.vitals.health
+                            ),
+                        );
+                        out.notice(who, format!("+{gained:.0} health"));
+                    }
+                    Err(e) => out.notice(who, format!("Can't drink: {e}")),
+                }
+            }
+            return;
+        }
         if let Some((damage, reach, cooldown)) = p.inventory.selected_sword() {
             // A sword swings instead of digging, toward the aimed tile.
             p.dig.reset();
@@ -597,9 +648,16 @@ impl Session {
     /// A sword swing: hits what is in front, kills give their drops.
     fn swing(&mut self, who: PlayerId, damage: f32, reach: f32, out: &mut Changes) {
         let p = &mut self.players[who.0];
-        let s = self.creatures.swing(&p.body, damage, reach);
+        let s = self
+            .creatures
+            .swing(&p.body, damage, reach, crate::content::rules::rules());
         if s.hits > 0 {
-            out.log(who, format!("swing hit {}", s.hits));
+            let each: Vec<String> = s
+                .hit
+                .iter()
+                .map(|(k, p)| format!("{} at {:.1} {:.1}", k.stats().name, p.0, p.1))
+                .collect();
+            out.log(who, format!("swing hit {}: {}", s.hits, each.join(", ")));
         }
         if s.hits as usize > s.killed.len() {
             let c = p.body.centre();

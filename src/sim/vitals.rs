@@ -1,15 +1,22 @@
 //! Health and danger: falls, drowning, lava, regeneration and death, as plain rules over
 //! what the body senses each frame ([`Senses`]). Numbers come from [`Rules`].
 //!
-//! - A fall is measured from the highest point since the feet last stood on ground or the
-//!   body was in a liquid (a jump's own height is part of it); landing after more than
+//! - A fall is measured in whole rows from the highest point since the feet last stood on
+//!   ground or the body was in a liquid (a jump's own height is part of it); landing after more than
 //!   [`Rules::safe_fall`] tiles costs [`Rules::fall_damage`] per tile beyond. Water breaks
 //!   a fall.
 //! - With the head in water, breath runs out over [`Rules::breath_seconds`]; without
-//!   breath, [`Rules::drown_damage`] a second. Out of water, breath comes back 3x as fast.
+//!   breath, [`Rules::drown_damage`] a second. Out of water, an empty breath fills again
+//!   in [`Rules::breath_refill`] seconds. It shows as [`BUBBLES`] bubbles ([`bubbles`]).
+//! - A creature's hit ([`Vitals::strike`]) takes its damage and makes the player
+//!   invincible to creatures for [`Rules::invincible_seconds`] (blinking, [`visible`]);
+//!   hits meanwhile do nothing. It throws the player away from the creature
+//!   ([`knockback`]).
 //! - Lava costs [`Rules::lava_damage`] a second.
 //! - After [`Rules::regen_after`] seconds without harm, [`Rules::regen`] a second comes
 //!   back.
+//! - A potion ([`Vitals::drink`]) gives back its health, then no other for its sickness
+//!   seconds; hearts heal through [`Vitals::heal`].
 //! - At 0 health the player dies: [`Vitals::update`] names the cause, the game respawns
 //!   the player at the spawn point with full health and everything carried.
 
@@ -21,6 +28,10 @@ pub const MAX_HEALTH: f32 = 100.0;
 
 /// Hearts in the HUD (each [`MAX_HEALTH`] / [`HEARTS`]).
 pub const HEARTS: usize = 5;
+/// Bubbles of breath over the player's head (Terraria: ten).
+pub const BUBBLES: usize = 10;
+/// Blinks a second while invincible (visible half of each).
+pub const BLINKS_PER_SECOND: f64 = 10.0;
 
 /// What the body senses this frame.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -94,6 +105,66 @@ pub struct Vitals {
     fall_top: Option<f32>,
     /// Seconds since the last harm.
     unhurt: f32,
+    /// Seconds left of invincibility to creatures (after a hit, or a respawn).
+    pub invincible: f32,
+    /// The last fall that hurt: its rows and the damage (the game logs and clears it).
+    pub last_fall: Option<(f32, f32)>,
+    /// Seconds before another potion can be drunk.
+    pub potion_sick: f32,
+    /// The defence of the armour worn (the game sets it from the inventory).
+    pub defence: u32,
+}
+
+/// A hit of `damage` on a body with `defence`: half the defence (rounded up) comes off,
+/// and at least 1 is taken (Terraria's rule).
+pub fn mitigated(damage: f32, defence: u32) -> f32 {
+    (damage - defence.div_ceil(2) as f32).max(1.0)
+}
+
+/// Why a potion was not drunk.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum DrinkRefusal {
+    /// Health is full already (the potion is kept).
+    Full,
+    /// Seconds left before the next potion.
+    Sick(f32),
+}
+
+impl std::fmt::Display for DrinkRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DrinkRefusal::Full => write!(f, "health is full"),
+            DrinkRefusal::Sick(s) => write!(f, "no other potion for {:.0} s", s.ceil()),
+        }
+    }
+}
+
+/// The velocity a hit from a source at `source_x` gives a body at `x` facing `facing`:
+/// away from the source and up; straight over it, backwards (against `facing`).
+pub fn knockback(x: f32, source_x: f32, facing: i8, rules: &Rules) -> (f32, f32) {
+    let away = if source_x < x {
+        1.0
+    } else if source_x > x {
+        -1.0
+    } else if facing < 0 {
+        1.0
+    } else {
+        -1.0
+    };
+    (away * rules.knockback, -rules.knockback_up)
+}
+
+/// Is the player drawn at time `now` (seconds) with `invincible` seconds left? Always
+/// when not invincible; otherwise half of every 1 / [`BLINKS_PER_SECOND`] seconds.
+pub fn visible(invincible: f32, now: f64) -> bool {
+    invincible <= 0.0 || (now * BLINKS_PER_SECOND).rem_euclid(1.0) < 0.5
+}
+
+/// How full each of the [`BUBBLES`] bubbles is, 0..=1, for `breath` seconds of `max`
+/// (the last ones empty first).
+pub fn bubbles(breath: f32, max: f32) -> [f32; BUBBLES] {
+    let per = max.max(1e-3) / BUBBLES as f32;
+    std::array::from_fn(|i| ((breath - i as f32 * per) / per).clamp(0.0, 1.0))
 }
 
 /// Health lost landing after a fall of `tiles`.
@@ -115,7 +186,51 @@ impl Vitals {
             breath: rules.breath_seconds,
             fall_top: None,
             unhurt: rules.regen_after,
+            invincible: 0.0,
+            last_fall: None,
+            potion_sick: 0.0,
+            defence: 0,
         }
+    }
+
+    /// Full health and breath after a death, invincible for
+    /// [`Rules::respawn_invincible`] seconds.
+    pub fn respawned(rules: &Rules) -> Vitals {
+        Vitals {
+            invincible: rules.respawn_invincible,
+            ..Vitals::new(MAX_HEALTH, rules)
+        }
+    }
+
+    /// Gives back `amount` health (to the most); returns how much came back.
+    pub fn heal(&mut self, amount: f32) -> f32 {
+        let before = self.health;
+        self.health = (self.health + amount.max(0.0)).min(MAX_HEALTH);
+        self.health - before
+    }
+
+    /// Drinks a potion of `heal` that makes the next wait `sickness` seconds: refused at
+    /// full health or while the last one's sickness lasts. Returns the health gained.
+    pub fn drink(&mut self, heal: f32, sickness: f32) -> Result<f32, DrinkRefusal> {
+        if self.potion_sick > 0.0 {
+            return Err(DrinkRefusal::Sick(self.potion_sick));
+        }
+        if self.health >= MAX_HEALTH {
+            return Err(DrinkRefusal::Full);
+        }
+        self.potion_sick = sickness;
+        Ok(self.heal(heal))
+    }
+
+    /// A creature's hit of `damage`: nothing while invincible (`None`), else the damage
+    /// less the defence ([`mitigated`]) is taken and invincibility starts; `Some(true)`
+    /// when the hit killed.
+    pub fn strike(&mut self, damage: f32, rules: &Rules) -> Option<bool> {
+        if self.invincible > 0.0 {
+            return None;
+        }
+        self.invincible = rules.invincible_seconds;
+        Some(self.hurt(mitigated(damage, self.defence)))
     }
 
     /// Takes `amount` of health; true when that killed.
@@ -136,6 +251,8 @@ impl Vitals {
             0.0
         };
         self.unhurt += dt;
+        self.invincible = (self.invincible - dt).max(0.0);
+        self.potion_sick = (self.potion_sick - dt).max(0.0);
         let mut killer = None;
         let mut harm = |v: &mut Vitals, amount: f32, h: Harm| {
             if v.hurt(amount) && killer.is_none() {
@@ -146,8 +263,13 @@ impl Vitals {
             self.fall_top = None;
         } else if s.on_ground {
             if let Some(top) = self.fall_top.take() {
-                let d = s.feet_y - top;
-                harm(self, fall_damage(d, rules), Harm::Fall(d));
+                // Whole rows, as Terraria counts them: from the row the feet left.
+                let d = (s.feet_y.floor() - top.floor()).max(0.0);
+                let damage = fall_damage(d, rules);
+                if damage > 0.0 {
+                    self.last_fall = Some((d, damage));
+                }
+                harm(self, damage, Harm::Fall(d));
             }
         } else {
             self.fall_top = Some(self.fall_top.map_or(s.feet_y, |t| t.min(s.feet_y)));
@@ -159,7 +281,8 @@ impl Vitals {
                 harm(self, rules.drown_damage * dt, Harm::Drowning);
             }
         } else {
-            self.breath = (self.breath + 3.0 * dt).min(rules.breath_seconds);
+            let refill = rules.breath_seconds / rules.breath_refill;
+            self.breath = (self.breath + refill * dt).min(rules.breath_seconds);
         }
         if s.in_lava {
             harm(self, rules.lava_damage * dt, Harm::Lava);
@@ -211,12 +334,25 @@ mod tests {
         }
         v.update(ground(100.0), 0.01, &r);
         assert_eq!(v.health, MAX_HEALTH);
-        // A fall of 20 tiles.
-        for y in [100.0, 110.0, 119.0] {
+        // Terraria's figures: 25 tiles are safe, 26 cost 10, 30 cost 50.
+        assert_eq!(fall_damage(25.0, &r), 0.0);
+        assert_eq!(fall_damage(26.0, &r), 10.0);
+        assert_eq!(fall_damage(30.0, &r), 50.0);
+        // A fall of 30 tiles.
+        for y in [100.0, 110.0, 129.0] {
             v.update(air(y), 0.01, &r);
         }
-        v.update(ground(120.0), 0.01, &r);
-        assert_eq!(v.health, MAX_HEALTH - fall_damage(20.0, &r));
+        v.update(ground(130.0), 0.01, &r);
+        assert_eq!(v.health, MAX_HEALTH - 50.0);
+        assert_eq!(v.last_fall, Some((30.0, 50.0)));
+        // Walking off a ledge 26 rows up: the feet leave row 10 a little below its top.
+        let mut v = Vitals::new(MAX_HEALTH, &r);
+        v.update(ground(10.0), 0.01, &r);
+        for y in [10.004, 20.0, 35.9] {
+            v.update(air(y), 0.01, &r);
+        }
+        v.update(ground(36.0), 0.01, &r);
+        assert_eq!(v.health, 90.0, "a 26-tile fall costs 10");
         // The same fall into water is no fall.
         let mut v = Vitals::new(MAX_HEALTH, &r);
         v.update(air(100.0), 0.01, &r);
@@ -248,11 +384,97 @@ mod tests {
         frames(&mut v, under, 2.5);
         assert!(v.health < MAX_HEALTH && v.health > MAX_HEALTH - 3.0 * r.drown_damage);
         assert_eq!(frames(&mut v, under, 60.0), Some(Harm::Drowning));
-        // Surfacing brings breath back.
+        // Terraria's figures: 23 s of breath, then about 17 health a second.
         let mut v = Vitals::new(MAX_HEALTH, &r);
-        frames(&mut v, under, 5.0);
-        frames(&mut v, ground(50.0), 1.0);
-        assert!(v.breath > 4.5, "{}", v.breath);
+        frames(&mut v, under, 23.0);
+        assert_eq!(v.health, MAX_HEALTH, "23 s under water are free");
+        frames(&mut v, under, 1.3);
+        assert!(
+            (v.health - (MAX_HEALTH - 17.0)).abs() < 1.0,
+            "{} after a second without breath",
+            v.health
+        );
+        // Surfacing brings all of it back in about a second.
+        frames(&mut v, ground(50.0), 0.5);
+        assert!(v.breath < r.breath_seconds, "not all at once");
+        frames(&mut v, ground(50.0), 0.65);
+        assert_eq!(v.breath, r.breath_seconds);
+    }
+
+    #[test]
+    fn a_creature_hit_counts_once_per_invincibility_window() {
+        let r = Rules::default();
+        let mut v = Vitals::new(MAX_HEALTH, &r);
+        assert_eq!(v.strike(6.0, &r), Some(false));
+        assert_eq!(v.health, MAX_HEALTH - 6.0);
+        // Inside the window (0.67 s) further hits do nothing.
+        frames(&mut v, ground(10.0), 0.6);
+        assert_eq!(v.strike(6.0, &r), None);
+        assert_eq!(v.health, MAX_HEALTH - 6.0);
+        frames(&mut v, ground(10.0), 0.1);
+        assert_eq!(v.invincible, 0.0);
+        assert_eq!(v.strike(6.0, &r), Some(false));
+        assert_eq!(v.health, MAX_HEALTH - 12.0);
+        // A hit that kills says so; a respawn starts with a longer window.
+        let mut v = Vitals::new(5.0, &r);
+        assert_eq!(v.strike(6.0, &r), Some(true));
+        let v = Vitals::respawned(&r);
+        assert_eq!((v.health, v.invincible), (MAX_HEALTH, r.respawn_invincible));
+    }
+
+    #[test]
+    fn a_potion_heals_then_waits_out_its_sickness() {
+        let r = Rules::default();
+        let mut v = Vitals::new(30.0, &r);
+        assert_eq!(v.drink(50.0, 60.0), Ok(50.0));
+        assert_eq!(v.health, 80.0);
+        assert_eq!(v.drink(50.0, 60.0), Err(DrinkRefusal::Sick(60.0)));
+        v.hurt(50.0);
+        frames(&mut v, ground(10.0), 59.0);
+        assert!(matches!(v.drink(50.0, 60.0), Err(DrinkRefusal::Sick(s)) if s < 1.01));
+        frames(&mut v, ground(10.0), 1.1);
+        v.health = 40.0;
+        assert_eq!(v.drink(50.0, 60.0), Ok(50.0));
+        frames(&mut v, ground(10.0), 61.0);
+        v.health = MAX_HEALTH;
+        assert_eq!(v.drink(50.0, 60.0), Err(DrinkRefusal::Full), "not wasted");
+        // Healing stops at the most.
+        let mut v = Vitals::new(95.0, &r);
+        assert_eq!(v.heal(20.0), 5.0);
+        assert_eq!(v.health, MAX_HEALTH);
+    }
+
+    #[test]
+    fn defence_takes_half_its_value_off_each_hit() {
+        assert_eq!(mitigated(6.0, 0), 6.0);
+        assert_eq!(mitigated(6.0, 3), 4.0, "half of 3, rounded up");
+        assert_eq!(mitigated(25.0, 8), 21.0);
+        assert_eq!(mitigated(6.0, 40), 1.0, "at least 1");
+        let r = Rules::default();
+        let mut v = Vitals::new(MAX_HEALTH, &r);
+        v.defence = 4;
+        v.strike(12.0, &r);
+        assert_eq!(v.health, MAX_HEALTH - 10.0);
+    }
+
+    #[test]
+    fn the_player_blinks_only_while_invincible() {
+        assert!((0..100).all(|i| visible(0.0, i as f64 * 0.013)));
+        let shown = (0..1000)
+            .filter(|&i| visible(0.5, i as f64 * 0.001))
+            .count();
+        assert!((400..=600).contains(&shown), "{shown} of 1000 ms shown");
+        assert!(visible(0.5, 0.01) && !visible(0.5, 0.07));
+    }
+
+    #[test]
+    fn ten_bubbles_empty_from_the_last() {
+        let max = 23.3;
+        assert_eq!(bubbles(max, max), [1.0; BUBBLES]);
+        assert_eq!(bubbles(0.0, max), [0.0; BUBBLES]);
+        let b = bubbles(max * 0.45, max);
+        assert_eq!(b[..4], [1.0; 4]);
+        assert!((b[4] - 0.5).abs() < 1e-4 && b[5..] == [0.0; 5], "{b:?}");
     }
 
     #[test]

@@ -31,6 +31,7 @@
 //! | `CHST` | chests: count n, then per chest x, y and its [`CHEST_SLOTS`] slots as the inventory's (u32, n × (u32, u32, slots)), row-major, only chests holding something |
 //! | `SEEN` | the explored map ([`Explored`]): LEB128 lengths of its runs of cells, row-major, alternately unseen and seen, the first unseen; always written |
 //! | `WRLD` | the world's identity ([`World::id`]): u64; format 5 on, always written |
+//! | `ARMR` | the armour worn: head, body and legs as the inventory's slots (3 × (u8, …, u32)), each empty or a piece for that slot; format 6 on, only when something is worn |
 //!
 //! A world's identity is made with it (at random, see [`crate::world::fresh_id`]) and
 //! names its save ([`file_name`]), so a new world of the same seed never writes over
@@ -39,9 +40,9 @@
 //! world's save (`world-<seed>.strata`), so such a world saved again replaces its own
 //! file, as it did, and is never split into a second one; another name's own, so an old
 //! save of another name (`strata gen --save`, a copy) never writes over the world of its
-//! seed. Format 5 is format 4 with `WRLD` added (a
-//! version of its own, so an older Strata says a newer one wrote the file rather than
-//! calling the section damage).
+//! seed. Format 5 is format 4 with `WRLD` added, format 6 is format 5 with `ARMR` added
+//! (each a version of its own, so an older Strata says a newer one wrote the file rather
+//! than calling the section damage).
 //!
 //! Version 3 wrote no sections: its chests, if any were placed, load empty, and its
 //! explored map loads all seen, as the whole map was on the minimap before maps were kept
@@ -80,7 +81,7 @@ use std::path::{Path, PathBuf};
 /// First bytes of every save.
 pub const MAGIC: &[u8; 7] = b"STRATA\0";
 /// The format this build writes, and the newest it reads.
-pub const VERSION: u32 = 5;
+pub const VERSION: u32 = 6;
 /// Extension of save files.
 pub const EXTENSION: &str = "strata";
 /// Largest save file read: a worst-case 16384 × 4096 world with a run per tile is 128 MiB.
@@ -101,12 +102,18 @@ const SEEN_TAG: [u8; 4] = *b"SEEN";
 /// The world's identity's tag.
 const WORLD_TAG: [u8; 4] = *b"WRLD";
 
-/// The sections format `version` may hold: none before 4, `WRLD` from 5 on.
+/// The armour worn's tag.
+const ARMOUR_TAG: [u8; 4] = *b"ARMR";
+/// The first format whose worlds have an identity (`WRLD`).
+const IDENTITY_VERSION: u32 = 5;
+
+/// The sections format `version` may hold: none before 4, `WRLD` from 5 on, `ARMR` from 6.
 fn tags_of(version: u32) -> &'static [[u8; 4]] {
     match version {
         ..=3 => &[],
         4 => &[CHESTS_TAG, SEEN_TAG],
-        _ => &[CHESTS_TAG, SEEN_TAG, WORLD_TAG],
+        5 => &[CHESTS_TAG, SEEN_TAG, WORLD_TAG],
+        _ => &[CHESTS_TAG, SEEN_TAG, WORLD_TAG, ARMOUR_TAG],
     }
 }
 
@@ -206,6 +213,13 @@ pub fn encode(world: &World, player: &PlayerState) -> Vec<u8> {
 /// the world must then use only that version's tiles).
 fn encode_as(world: &World, player: &PlayerState, version: u32) -> Vec<u8> {
     let mut sections = sections_of(world);
+    let worn = player.inventory.armour();
+    if worn.iter().any(|p| p.is_some()) {
+        let stacks = worn.map(|p| p.map(|item| Stack { item, count: 1 }));
+        let mut b = Vec::new();
+        put_slots(&mut b, &stacks);
+        sections.push((ARMOUR_TAG, b));
+    }
     sections.retain(|(tag, _)| tags_of(version).contains(tag));
     encode_with(world, player, version, &sections)
 }
@@ -439,7 +453,7 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
             "player position ({px}, {py}) outside the world"
         )));
     }
-    let inventory = held.build()?;
+    let mut inventory = held.build()?;
     if !(health.is_finite() && (0.0..=MAX_HEALTH).contains(&health)) {
         return Err(invalid(format!("health {health}")));
     }
@@ -475,6 +489,7 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
     for (tag, body) in sections {
         match tag {
             CHESTS_TAG => world.chests = read_chests(body, &world)?,
+            ARMOUR_TAG => inventory = read_armour(body, inventory)?,
             WORLD_TAG => {
                 let id: [u8; 8] = body.try_into().map_err(|_| {
                     invalid(format!(
@@ -488,7 +503,7 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
             _ => world.explored = read_explored(body, width, height)?,
         }
     }
-    if version >= 5 && !has_id {
+    if version >= IDENTITY_VERSION && !has_id {
         return Err(invalid(format!(
             "no world identity (WRLD section), which format v{version} always has"
         )));
@@ -599,6 +614,24 @@ fn shown_name(name: &[u8]) -> String {
         Ok(text) => format!("{text:?}"),
         Err(_) => format!("\"{}\" (not UTF-8)", name.escape_ascii()),
     }
+}
+
+/// The armour section: three slots as [`put_slots`] writes them (head, body, legs), each
+/// empty or one piece of armour for that slot.
+fn read_armour(body: &[u8], inventory: Inventory) -> Result<Inventory, SaveError> {
+    let mut r = Reader { bytes: body, at: 0 };
+    let slots = read_slots(&mut r, 3, "armour")?;
+    if r.at != body.len() {
+        return Err(invalid("armour section longer than its three slots"));
+    }
+    let mut worn = [None; 3];
+    for (i, slot) in slots.into_iter().enumerate() {
+        let stack = stack_of(slot, || format!("armour slot {i}"))?;
+        worn[i] = stack.map(|s| s.item);
+    }
+    inventory
+        .with_armour(worn)
+        .ok_or_else(|| invalid("armour worn on a slot not its own, or not armour"))
 }
 
 /// A section as read: its tag and bytes.
@@ -867,7 +900,8 @@ pub fn load(path: &Path) -> Result<(World, PlayerState), SaveError> {
     match read_bounded_by(path, HEADER_BYTES, limit_of) {
         Ok(bytes) => {
             let (mut world, player) = decode(&bytes)?;
-            if !bytes[MAGIC.len()..].starts_with(&VERSION.to_le_bytes()) {
+            let version = u32::from_le_bytes(bytes[7..11].try_into().unwrap_or_default());
+            if version < IDENTITY_VERSION {
                 world.id = old_id(path, world.seed);
             }
             Ok((world, player))
@@ -919,7 +953,8 @@ pub fn max_save_len(head: &[u8]) -> u64 {
     let cells = Explored::new(w as usize, h as usize).cells() as u64;
     let seen = 8 + cells + 1;
     let id = 8 + 8;
-    fixed + MAX_PRESET_TEXT + 4 * w as u64 + w as u64 * h as u64 + chests + seen + id
+    let armour = 8 + 3 * slot;
+    fixed + MAX_PRESET_TEXT + 4 * w as u64 + w as u64 * h as u64 + chests + seen + id + armour
 }
 
 /// [`load`] with the path in the message, for the command line and the game's overlay.

@@ -5,8 +5,8 @@
 //! not fit is returned. Tiles stand for the items that place them ([`AsItem`]), so the
 //! dig rules add what they dig as tiles.
 
+use crate::content::items::{ArmourSlot, Kind, Pick, START_PICKAXE, START_SWORD, catalog};
 use crate::content::items::{Item, ItemId};
-use crate::content::items::{Kind, Pick, START_PICKAXE, START_SWORD, catalog};
 use crate::world::Tile;
 
 /// Slots in the inventory: four rows of nine.
@@ -46,11 +46,25 @@ impl AsItem for &str {
     }
 }
 
-/// The slots and the selected hotbar slot.
+/// The slots, the selected hotbar slot and the armour worn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Inventory {
     slots: [Option<Stack>; SLOTS],
     selected: usize,
+    /// Worn, by [`ArmourSlot::index`].
+    armour: [Option<ItemId>; 3],
+}
+
+/// Why the selected item was not put on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WearRefusal {
+    NotArmour,
+}
+
+impl std::fmt::Display for WearRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "that is not armour")
+    }
 }
 
 impl Default for Inventory {
@@ -78,6 +92,7 @@ impl Inventory {
         Inventory {
             slots: [None; SLOTS],
             selected: 0,
+            armour: [None; 3],
         }
     }
 
@@ -85,7 +100,58 @@ impl Inventory {
     /// the hotbar or a stack is empty or larger than its item stacks.
     pub fn from_parts(slots: [Option<Stack>; SLOTS], selected: usize) -> Option<Inventory> {
         let ok = slots.iter().flatten().all(|&s| stack_ok(s));
-        (ok && selected < HOTBAR_SLOTS).then_some(Inventory { slots, selected })
+        (ok && selected < HOTBAR_SLOTS).then_some(Inventory {
+            slots,
+            selected,
+            armour: [None; 3],
+        })
+    }
+
+    /// The armour worn, by [`ArmourSlot::index`].
+    pub fn armour(&self) -> [Option<ItemId>; 3] {
+        self.armour
+    }
+
+    /// Wears `worn` (a save's), each piece on its own slot; `None` if one is not armour
+    /// or sits on another's slot.
+    pub fn with_armour(mut self, worn: [Option<ItemId>; 3]) -> Option<Inventory> {
+        for (i, piece) in worn.iter().enumerate() {
+            if let Some(id) = piece {
+                match catalog().item(*id).kind {
+                    Kind::Armour { slot, .. } if slot.index() == i => {}
+                    _ => return None,
+                }
+            }
+        }
+        self.armour = worn;
+        Some(self)
+    }
+
+    /// The defence of the armour worn.
+    pub fn defence(&self) -> u32 {
+        self.armour
+            .iter()
+            .flatten()
+            .map(|&id| match catalog().item(id).kind {
+                Kind::Armour { defence, .. } => defence,
+                _ => 0,
+            })
+            .sum()
+    }
+
+    /// Puts on the armour in the selected slot; what was worn there goes into that slot.
+    /// Returns the slot it was worn on.
+    pub fn wear_selected(&mut self) -> Result<ArmourSlot, WearRefusal> {
+        let Some(s) = self.slots[self.selected] else {
+            return Err(WearRefusal::NotArmour);
+        };
+        let Kind::Armour { slot, .. } = catalog().item(s.item).kind else {
+            return Err(WearRefusal::NotArmour);
+        };
+        // Armour stacks one to a slot (its default), so the slot holds just this piece.
+        let off = self.armour[slot.index()].replace(s.item);
+        self.slots[self.selected] = off.map(|item| Stack { item, count: 1 });
+        Ok(slot)
     }
 
     pub fn slots(&self) -> &[Option<Stack>; SLOTS] {
@@ -223,6 +289,15 @@ impl Inventory {
                 reach,
                 cooldown,
             } => Some((damage, reach, cooldown)),
+            _ => None,
+        }
+    }
+
+    /// The potion in the selected slot, as (its item, heal, sickness seconds).
+    pub fn selected_potion(&self) -> Option<(ItemId, u32, f32)> {
+        let s = self.slots[self.selected]?;
+        match catalog().item(s.item).kind {
+            Kind::Potion { heal, sickness } => Some((s.item, heal, sickness)),
             _ => None,
         }
     }

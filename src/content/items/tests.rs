@@ -1,10 +1,19 @@
 //! Tests of the item data, tool tiers, crafting and the inventory.
 
 use super::*;
-use crate::sim::craft::CraftRefusal;
+use crate::sim::craft::{CraftRefusal, Stations, craft};
+use crate::world::inventory::{Inventory, SLOTS};
 
 fn id(name: &str) -> ItemId {
     named(name).unwrap_or_else(|| panic!("no item {name}"))
+}
+
+fn recipe_for(name: &str) -> &'static Recipe {
+    catalog()
+        .recipes
+        .iter()
+        .find(|r| r.make == id(name))
+        .unwrap_or_else(|| panic!("no recipe for {name}"))
 }
 
 fn pick(name: &str) -> Option<Pick> {
@@ -256,4 +265,83 @@ fn the_items_the_game_names_must_be_there_as_their_kind() {
         Some(line_of(&items, "name: \"copper_sword\"", 0)),
         "{s}"
     );
+}
+
+#[test]
+fn a_healing_potion_from_sand_and_gel_and_its_bad_data() {
+    let mut inv = Inventory::default();
+    let furnace = Stations::default().with(Tile::Furnace);
+    inv.add(Tile::Sand, 1);
+    inv.add("gel", 2);
+    craft(recipe_for("glass"), &mut inv, furnace).unwrap();
+    craft(recipe_for("bottle"), &mut inv, furnace).unwrap();
+    assert_eq!(inv.count("bottle"), 2);
+    assert_eq!(
+        craft(recipe_for("lesser_healing_potion"), &mut inv, furnace),
+        Err(CraftRefusal::NotNear(Tile::Workbench))
+    );
+    let bench = furnace.with(Tile::Workbench);
+    craft(recipe_for("lesser_healing_potion"), &mut inv, bench).unwrap();
+    assert_eq!((inv.count("bottle"), inv.count("gel")), (1, 0));
+    let slot = (0..SLOTS)
+        .find(|&i| inv.slots()[i].is_some_and(|s| s.item == id("lesser_healing_potion")))
+        .unwrap();
+    inv.select(slot);
+    assert_eq!(
+        inv.selected_potion(),
+        Some((id("lesser_healing_potion"), 50, 60.0)),
+        "Terraria's lesser healing potion"
+    );
+    inv.select((slot + 1) % SLOTS);
+    assert_eq!(inv.selected_potion(), None);
+    // A potion needs its numbers, in range, refused at their line.
+    let row = "kind: Potion, heal: 50, sickness: 60.0,";
+    let items = ITEMS_RON.replace(row, "kind: Potion, sickness: 60.0,");
+    let e = Catalog::parse(&items, "items.ron", RECIPES_RON, "recipes.ron").unwrap_err();
+    assert!(e.to_string().contains("heal"), "{e}");
+    let items = ITEMS_RON.replace(row, "kind: Potion, heal: 50, sickness: 6000.0,");
+    let e = Catalog::parse(&items, "items.ron", RECIPES_RON, "recipes.ron").unwrap_err();
+    let line = items.lines().position(|l| l.contains("6000.0")).unwrap() + 1;
+    assert!(e.to_string().contains("sickness"), "{e}");
+    assert_eq!(e.position.map(|p| p.0), Some(line), "{e}");
+}
+
+#[test]
+fn armour_is_crafted_at_the_anvil_worn_by_a_right_click_and_swapped() {
+    let mut inv = Inventory::empty();
+    let anvil = Stations::default().with(Tile::Anvil);
+    inv.add("copper_bar", 15);
+    inv.add("iron_bar", 20);
+    craft(recipe_for("copper_helmet"), &mut inv, anvil).unwrap();
+    craft(recipe_for("iron_helmet"), &mut inv, anvil).unwrap();
+    assert_eq!(inv.defence(), 0, "carried is not worn");
+    let slot_of = |inv: &Inventory, n: &str| {
+        (0..SLOTS).find(|&i| inv.slots()[i].is_some_and(|s| s.item == id(n)))
+    };
+    inv.select(slot_of(&inv, "copper_helmet").unwrap());
+    assert_eq!(
+        inv.wear_selected(),
+        Ok(crate::content::items::ArmourSlot::Head)
+    );
+    assert_eq!(inv.defence(), 1);
+    assert_eq!(inv.selected_item(), None, "the slot it came from is empty");
+    // The better helmet goes on; the copper one comes off into its slot.
+    let iron = slot_of(&inv, "iron_helmet").unwrap();
+    inv.select(iron);
+    inv.wear_selected().unwrap();
+    assert_eq!(inv.defence(), 2);
+    assert_eq!(slot_of(&inv, "copper_helmet"), Some(iron));
+    assert_eq!(inv.armour()[0], Some(id("iron_helmet")));
+    // Not armour: nothing changes.
+    inv.add("gel", 1);
+    inv.select(slot_of(&inv, "gel").unwrap());
+    assert!(inv.wear_selected().is_err());
+    assert_eq!((inv.defence(), inv.count("gel")), (2, 1));
+    // A piece of armour stacks one to a slot.
+    let items = ITEMS_RON.replace(
+        "slot: Head, defence: 1,",
+        "slot: Head, defence: 1, stack: 5,",
+    );
+    let e = Catalog::parse(&items, "items.ron", RECIPES_RON, "recipes.ron").unwrap_err();
+    assert!(e.to_string().contains("stacks 1 to a slot"), "{e}");
 }

@@ -199,3 +199,52 @@ fn a_damaged_explored_map_is_refused_with_a_clear_message() {
     assert!(seen(&[5], &[0x80]).contains("truncated: ends in the explored map"));
     assert!(seen(&[], &[0xff; 11]).contains("run length too long"));
 }
+
+#[test]
+fn armour_worn_round_trips_and_format_5_saves_still_load() {
+    let (world, mut player) = with_chests();
+    let id = |n: &str| crate::content::items::catalog().id(n).unwrap();
+    player.inventory.add("iron_helmet", 1);
+    player.inventory.add("copper_greaves", 1);
+    let wear = |inv: &mut Inventory, name: &str| {
+        let i = (0..SLOTS)
+            .find(|&i| inv.slots()[i].is_some_and(|s| s.item == id(name)))
+            .unwrap();
+        let mut parts = inv.slots().to_owned();
+        parts.swap(0, i);
+        *inv = Inventory::from_parts(parts, 0)
+            .unwrap()
+            .with_armour(inv.armour())
+            .unwrap();
+        inv.wear_selected().unwrap();
+    };
+    wear(&mut player.inventory, "iron_helmet");
+    wear(&mut player.inventory, "copper_greaves");
+    assert_eq!(player.inventory.defence(), 3);
+    let bytes = encode(&world, &player);
+    let (_, back) = decode(&bytes).unwrap();
+    assert_eq!(back.inventory, player.inventory);
+    assert_eq!(
+        back.inventory.armour(),
+        [Some(id("iron_helmet")), None, Some(id("copper_greaves"))]
+    );
+    // Format 5 (no armour section) loads as it did, its world's identity kept.
+    let old = encode_as(&world, &player, 5);
+    let (w5, p5) = decode(&old).unwrap();
+    assert_eq!((w5.id, p5.inventory.armour()), (world.id, [None; 3]));
+    // A piece on another's slot, or no armour at all, is refused.
+    let refused = |stacks: [Option<(&str, u32)>; 3]| {
+        let mut body = Vec::new();
+        let stacks = stacks.map(|s| s.map(|(n, count)| Stack { item: id(n), count }));
+        put_slots(&mut body, &stacks);
+        let mut sections = sections_of(&world);
+        sections.push((ARMOUR_TAG, body));
+        refusal(&encode_with(&world, &player, VERSION, &sections))
+    };
+    let e = refused([None, Some(("iron_helmet", 1)), None]);
+    assert!(e.contains("armour worn on a slot not its own"), "{e}");
+    let e = refused([Some(("gel", 1)), None, None]);
+    assert!(e.contains("not armour"), "{e}");
+    let e = refused([Some(("iron_helmet", 2)), None, None]);
+    assert!(e.contains("armour slot 0"), "{e}");
+}

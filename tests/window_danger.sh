@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# Danger's window test: hits, knockback and falls, with real X input (xdotool keys) in the
+# real release game under Xvfb, each checked in the game's log.
+#
+# 1. In a meadow where one slime at a time comes (STRATA_RULES), the player stands still:
+#    the slime's touch hurts once, throws the player away from it (the `player at` lines
+#    move away from the slime's side), and no second touch hurts inside the invincibility
+#    window (the `hurt by .. at T s` lines are at least 0.67 s apart). Screenshots of the
+#    moments after the hit show the player blinking (in some, not drawn).
+# 2. On a ledge 26 rows above the ground, the player walks off (D held): the fall costs 10,
+#    leaving 90 of 100 (`fell 26 tiles for 10: health 90`).
+# 3. The player stands in a shaft two tiles deep, its head below the meadow's grass, the
+#    sword picked (2), the button held toward the slime's side: the swing's arc hits the
+#    slime above the player (`swing hit 1: slime at X Y` with its feet above the player's
+#    head) and kills it (`killed a slime`); its heart (STRATA_RULES: always one) flies to
+#    the player (`picked up a heart`).
+#
+# The game writes `hurt by ..`, `fell ..` and `player at ..` lines at the debug level
+# (RUST_LOG=strata=debug, set here). Screenshots are left in the scratch folder.
+#
+#   tests/window_danger.sh     # needs: Xvfb xdotool xwd (x11-apps) netpbm, a release build
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+TEST_NAME="danger window test"
+# shellcheck source=tests/xvfb.sh
+. "$ROOT/tests/xvfb.sh"
+OUT=$(mktemp -d /tmp/strata-window-danger.XXXXXX)
+export STRATA_HOME=$OUT/home
+export RUST_LOG=strata=debug
+mkdir -p "$OUT/cwd"
+start=$(date +%s)
+
+need_tools Xvfb xdotool xwd xwdtopnm pnmtopng
+release_bin
+start_xvfb "${STRATA_TEST_DISPLAY:-:95}" 1280x720 "$OUT/xvfb.log"
+
+count() { grep -c -- "$1" "$GAME_LOG" || true; }
+last() { grep -- "$1" "$GAME_LOG" | tail -n 1 | sed 's/^strata: //'; }
+step() { echo "$(($(date +%s) - start)) s: $*"; }
+
+# --- 1. A slime's hit. A meadow 80 tiles wide: slimes spawn off screen, at either end.
+play_drawn meadow '(creature_cap: 1, home_day_cap: 1, spawn_every_day: 0.2, spawn_every_night: 0.2)' < <(meadow_art)
+xdotool mousemove $((X + WIDTH / 2)) $((Y + 120))
+wait_for "a slime appeared at" 1 15 || fail "no slime came within 15 s"
+step "$(last "appeared at")"
+# The player stands; the slime hops over. A real key first (the sword, 2), so the game
+# has had keyboard input.
+xdotool key 2
+wait_for "hurt by a slime" 1 30 || fail "the slime never touched the player: $(last "creatures:")"
+for i in 1 2 3 4 5 6; do shot "$OUT/01-hit-$i.png"; sleep 0.05; done
+hit=$(last "hurt by a slime")
+step "$hit"
+sleep 2
+# Where the player stood when hit, and where it went: away from the slime.
+first_hit_line=$(grep -n -- "hurt by a slime" "$GAME_LOG" | head -n 1 | cut -d: -f1)
+before=$(head -n "$first_hit_line" "$GAME_LOG" | grep "player at" | tail -n 1 | awk '{ print $4 }')
+after=$(tail -n +"$first_hit_line" "$GAME_LOG" | grep "player at" | head -n 12 | awk '{ print $4 }' | tr '\n' ' ')
+from=$(grep -- "hurt by a slime" "$GAME_LOG" | head -n 1 | sed 's/.* from \([0-9.]*\):.*/\1/')
+echo "  slime at $from, player at $before, then $after"
+moved=$(awk -v b="$before" -v f="$from" -v a="$after" 'BEGIN { n = split(a, xs, " "); best = 0
+  for (i = 1; i <= n; i++) { d = (xs[i] - b) * (b < f ? -1 : 1); if (d > best) best = d }
+  print best }')
+awk -v m="$moved" 'BEGIN { exit !(m >= 1.0) }' || fail "the player was not thrown away from the slime: $before, then $after (slime at $from)"
+step "thrown $moved tiles away from the slime"
+# Every two hits at least the window apart.
+times=$(grep -- "hurt by a slime" "$GAME_LOG" | sed 's/.* at \([0-9.]*\) s from.*/\1/' | tr '\n' ' ')
+awk -v t="$times" 'BEGIN { n = split(t, a, " "); for (i = 2; i <= n; i++) if (a[i] - a[i - 1] < 0.66) exit 1 }' ||
+  fail "two hits inside the invincibility window: $times"
+step "$(count "hurt by a slime") hits at $times s"
+grep -q "panicked" "$GAME_LOG" && fail "the game panicked"
+stop_game
+
+# --- 2. A 26-tile fall. A ledge at row 10 under the spawn column (48), the ground at row
+# 36: walking off the ledge's right end drops the feet from row 10 to row 36.
+ledge_art() {
+  awk 'BEGIN { for (y = 0; y < 48; y++) { row = ""; for (x = 0; x < 96; x++) {
+    c = " "; if (y >= 36 || (y >= 10 && y < 12 && x >= 40 && x <= 50)) c = "#"; row = row c }; print row } }'
+}
+play_drawn ledge '(creature_cap: 0)' < <(ledge_art)
+sleep 1
+xdotool keydown d
+wait_for "fell " 1 10 || { xdotool keyup d; fail "no hurting fall: $(last "player at")"; }
+xdotool keyup d
+fell=$(last "fell ")
+sleep 0.3
+shot "$OUT/02-fell.png"
+[ "$fell" = "fell 26 tiles for 10: health 90" ] || fail "the fall gave '$fell', not 26 tiles for 10 (health 90)"
+step "$fell"
+grep -q "panicked" "$GAME_LOG" && fail "the game panicked"
+stop_game
+# --- 3. A swing kills a slime above the player. The meadow (81 wide) with its grass on row
+# 22, a shaft one tile wide at column 40 down to row 24 where the player stands (head top
+# 22.2): no hit can throw the player out of it, and no slime can get in beside it.
+shaft_art() {
+  awk 'BEGIN { for (y = 0; y < 40; y++) { row = ""; for (x = 0; x < 81; x++) {
+    c = y < 22 ? " " : y == 22 ? "w" : y < 26 ? "." : "#"
+    if (x == 40 && (y == 22 || y == 23)) c = " "
+    row = row c }; print row } }'
+}
+play_drawn shaft '(creature_cap: 1, home_day_cap: 1, spawn_every_day: 0.2, spawn_every_night: 0.2, heart_chance: 1.0)' < <(shaft_art)
+read -r px py sx sy zoom < <(grep "player at" "$GAME_LOG" | tail -n 1 | awk '{ print $4, $5, $7, $8, $10 }')
+[ "$px $py" = "40.5 24.0" ] || fail "the player stands at $px $py, not in the shaft at 40.5 24.0"
+xdotool key 2
+wait_for "a slime appeared at" 1 15 || fail "no slime came within 15 s"
+pressed=""
+for _ in $(seq 300); do
+  [ "$(count "killed a slime")" -ge 1 ] && break
+  cx=$(grep -o "creatures: slime at [0-9.]*" "$GAME_LOG" | tail -n 1 | awk '{ print $4 }')
+  [ -n "$cx" ] || cx=$(last "appeared at" | awk '{ print $5 }')
+  # The pointer a tile above the grass on the slime's side (the facing follows it).
+  mx=$(awk -v px="$px" -v cx="$cx" -v sx="$sx" -v z="$zoom" -v ox="$X" 'BEGIN { print int(ox + sx + (cx < px ? -1.5 : 1.5) * z) }')
+  my=$(awk -v sy="$sy" -v z="$zoom" -v oy="$Y" 'BEGIN { print int(oy + sy - 3 * z) }')
+  xdotool mousemove "$mx" "$my"
+  if [ -z "$pressed" ]; then xdotool mousedown 1; pressed=1; fi
+  if grep -q "swing hit" "$GAME_LOG" && [ ! -f "$OUT/03-swing.png" ]; then shot "$OUT/03-swing.png"; fi
+  sleep 0.1
+done
+xdotool mouseup 1
+[ "$(count "killed a slime")" -ge 1 ] || fail "no slime killed within 30 s: $(last "creatures:")"
+above=$(grep -- "swing hit" "$GAME_LOG" | awk '{ for (i = 1; i <= NF; i++) if ($i == "at") { y = $(i + 2); sub(",", "", y); if (y + 0 <= 22.3) n++ } } END { print n + 0 }')
+[ "$above" -ge 1 ] || fail "no swing hit the slime above the player: $(grep -- "swing hit" "$GAME_LOG" | tr '\n' ';')"
+wait_for "picked up a heart" 1 5 || fail "the slime's heart did not come to the player: $(last "killed a slime")"
+step "$(last "picked up a heart")"
+step "$(last "killed a slime"); $(count "swing hit") hits, $above with the slime above the player's head ($(last "swing hit"))"
+grep -q "panicked" "$GAME_LOG" && fail "the game panicked"
+stop_game
+echo "danger window test passed in $(($(date +%s) - start)) s (screenshots in $OUT)"

@@ -223,16 +223,15 @@ impl RowPlan {
             x: Vec::with_capacity(len),
             rising: true,
         };
+        let mut before = 0.0f32;
         for (i, column) in columns.enumerate() {
             // Through i32: the same value as the usize conversion below 2^31, in one
             // instruction instead of the unsigned 64-bit sequence.
             let x = column as i32 as f32 * frequency;
             let ix = floor_i32(x);
             let dx = x - ix as f32;
-            plan.rising &= match plan.x.last() {
-                Some(&before) => before <= x,
-                None => x >= 0.0 && x.is_sign_positive(),
-            };
+            plan.rising &= before <= x;
+            before = x;
             plan.x.push(x);
             plan.dx.push(dx);
             plan.u.push(fade(dx));
@@ -241,6 +240,7 @@ impl RowPlan {
                 _ => plan.cells.push((ix, i, i + 1)),
             }
         }
+        plan.rising &= plan.x.first().is_none_or(|x| x.is_sign_positive());
         plan
     }
 

@@ -200,6 +200,11 @@ pub struct RowPlan {
     dx: Vec<f32>,
     /// `fade(dx)` of each sample.
     u: Vec<f32>,
+    /// `column * frequency` of each sample.
+    x: Vec<f32>,
+    /// Whether the samples' `x` never fall from left to right and start at `+0` or
+    /// above (any plan of increasing columns at a positive frequency).
+    rising: bool,
 }
 
 impl RowPlan {
@@ -215,13 +220,19 @@ impl RowPlan {
             cells: Vec::new(),
             dx: Vec::with_capacity(len),
             u: Vec::with_capacity(len),
+            x: Vec::with_capacity(len),
+            rising: true,
         };
+        let mut before = 0.0f32;
         for (i, column) in columns.enumerate() {
             // Through i32: the same value as the usize conversion below 2^31, in one
             // instruction instead of the unsigned 64-bit sequence.
             let x = column as i32 as f32 * frequency;
             let ix = floor_i32(x);
             let dx = x - ix as f32;
+            plan.rising &= before <= x;
+            before = x;
+            plan.x.push(x);
             plan.dx.push(dx);
             plan.u.push(fade(dx));
             match plan.cells.last_mut() {
@@ -229,6 +240,7 @@ impl RowPlan {
                 _ => plan.cells.push((ix, i, i + 1)),
             }
         }
+        plan.rising &= plan.x.first().is_none_or(|x| x.is_sign_positive());
         plan
     }
 
@@ -245,6 +257,16 @@ impl RowPlan {
     /// `fade(dx)` of each sample.
     pub fn u(&self) -> &[f32] {
         &self.u
+    }
+
+    /// `column * frequency` of each sample.
+    pub fn x(&self) -> &[f32] {
+        &self.x
+    }
+
+    /// Whether the samples' `x` never fall from left to right and start at `+0` or above.
+    pub fn rising(&self) -> bool {
+        self.rising
     }
 
     /// Number of samples per row.

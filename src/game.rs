@@ -29,6 +29,7 @@ pub mod render;
 pub mod saves;
 pub mod seedbox;
 pub mod settings;
+pub mod sky;
 pub mod sprite;
 pub mod state;
 pub mod textures;

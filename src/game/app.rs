@@ -95,6 +95,8 @@ pub struct App {
     pub minimap: bool,
     pub play: Play,
     pub light_view: LightView,
+    /// The sky behind the world (its texture, the world's biome runs).
+    pub sky: super::sky::Sky,
     /// The fog over the unexplored map (minimap and map view).
     pub fog: super::fog::FogView,
     /// Counts worlds swapped in, so views of one world are not reused for the next.
@@ -163,6 +165,7 @@ impl App {
             minimap: false,
             play: Play::default(),
             light_view: LightView::default(),
+            sky: Default::default(),
             fog: Default::default(),
             world_id: 0,
             load_list: None,

@@ -178,6 +178,7 @@ pub async fn main_loop(
             }
             t_mask = t0.elapsed();
             let chunks = (level, &visible[..]);
+            app.sky.draw(w, &app.cam, screen, now);
             render::draw_world(w, &app.cam, screen, &atlas, chunks, app.overlay);
             hud::draw_creatures(&w.creatures, &app.cam, screen);
             // The map view shows only what the player has seen (the lab shows the world

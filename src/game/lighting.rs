@@ -151,6 +151,24 @@ pub fn emitted(world: &World, range: &TileRange) -> Vec<u8> {
     out
 }
 
+/// Clears the texels of the open sky (air above its column's surface) in `out`, the
+/// texels of `range` from [`fill`]: the sky behind the world ([`super::sky`]) shows its
+/// own night, and the overlay darkens only the world (its soft edge, a half tile over the
+/// sky, is the ground's shadow).
+pub fn clear_open_sky(world: &World, range: &TileRange, out: &mut [u8]) {
+    let w = range.x1 - range.x0;
+    let surface = &world.surface[range.x0..range.x1];
+    for y in range.y0..range.y1 {
+        let row = &world.row(y)[range.x0..range.x1];
+        let texels = &mut out[(y - range.y0) * w * 4..][..w * 4];
+        for ((px, &t), &top) in texels.chunks_exact_mut(4).zip(row).zip(surface) {
+            if t == crate::world::Tile::Air && (y as u32) < top {
+                px.copy_from_slice(&[0; 4]);
+            }
+        }
+    }
+}
+
 /// The range to build for a view: the visible tiles and a margin, clamped to the world.
 pub fn with_margin(v: &TileRange, size: (usize, usize)) -> TileRange {
     TileRange {
@@ -200,6 +218,7 @@ impl LightView {
             tint: crate::day::night(l.time_of_day, rules),
         });
         fill(&l.light, &range, c, night.as_ref(), &mut self.buf);
+        clear_open_sky(&l.world, &range, &mut self.buf);
         let (w, h) = ((range.x1 - range.x0) as u16, (range.y1 - range.y0) as u16);
         match &self.tex {
             Some(t) if t.width() as u16 == w && t.height() as u16 == h => {
@@ -373,21 +392,16 @@ mod tests {
         assert!((c - added).abs() < 1.0, "{c} {added}");
     }
 
-    #[test]
-    fn unlit_rock_deep_down_is_black_at_night() {
-        // Sky, ten rows of rock, a sealed cave, rock: at night, by the worlds' own light.
-        let mut rows = vec!["          "; 2];
-        rows.extend(["##########"; 10]);
-        rows.extend(["#        #", "##########"]);
-        let w = World::from_ascii(&rows).unwrap();
-        let light = LightMap::compute(&w);
+    /// The texels of all of `w` at full night (moonlight 4), far from the player.
+    fn night_texels(w: &World) -> Vec<u8> {
+        let light = LightMap::compute(w);
         let all = TileRange {
             x0: 0,
             y0: 0,
-            x1: 10,
-            y1: 14,
+            x1: w.width(),
+            y1: w.height(),
         };
-        let lit = emitted(&w, &all);
+        let lit = emitted(w, &all);
         let night = Night {
             sun: 4,
             emitted: &lit,
@@ -395,10 +409,59 @@ mod tests {
         };
         let mut out = Vec::new();
         fill(&light, &all, (-100.0, -100.0), Some(&night), &mut out);
+        out
+    }
+
+    #[test]
+    fn unlit_rock_deep_down_is_black_at_night() {
+        // Sky, ten rows of rock, a sealed cave, rock: at night, by the worlds' own light.
+        let mut rows = vec!["          "; 2];
+        rows.extend(["##########"; 10]);
+        rows.extend(["#        #", "##########"]);
+        let w = World::from_ascii(&rows).unwrap();
+        let out = night_texels(&w);
         let px = |x: usize, y: usize| &out[(y * 10 + x) * 4..][..4];
         assert_eq!(px(5, 12), [0, 0, 0, 255], "the sealed cave");
         assert_eq!(px(5, 9), [0, 0, 0, 255], "rock");
         assert_eq!(px(5, 0)[..3], NIGHT_BLUE.map(|c| c as u8), "the night sky");
+    }
+
+    #[test]
+    fn the_open_sky_is_left_clear_at_night_and_caves_stay_dark() {
+        // Sky over a hill with a sealed cave; a tree's leaves stand in the sky.
+        let w = World::from_ascii(&[
+            "   %      ",
+            "   %   ## ",
+            "##########",
+            "#  ####  #",
+            "##########",
+        ])
+        .unwrap();
+        let mut out = night_texels(&w);
+        let before = out.clone();
+        let all = TileRange {
+            x0: 0,
+            y0: 0,
+            x1: 10,
+            y1: 5,
+        };
+        clear_open_sky(&w, &all, &mut out);
+        let px = |o: &Vec<u8>, x: usize, y: usize| o[(y * 10 + x) * 4..][..4].to_vec();
+        assert_eq!(px(&out, 0, 0), [0, 0, 0, 0], "the sky");
+        assert_eq!(px(&out, 5, 1), [0, 0, 0, 0], "the sky beside the hill");
+        assert!(px(&before, 0, 0)[3] > 0, "the night had darkened it");
+        assert_eq!(
+            px(&out, 3, 0),
+            px(&before, 3, 0),
+            "leaves stay under the night"
+        );
+        assert_eq!(px(&out, 7, 1), px(&before, 7, 1), "the hill's ground");
+        assert_eq!(
+            px(&out, 1, 3),
+            px(&before, 1, 3),
+            "the cave under the ground"
+        );
+        assert!(px(&out, 1, 3)[3] > 0);
     }
 
     #[test]

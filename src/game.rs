@@ -23,6 +23,7 @@ pub mod menus;
 pub mod minimap;
 pub mod overlay;
 pub mod pacer;
+pub mod particles;
 pub mod play;
 pub mod presets;
 pub mod render;

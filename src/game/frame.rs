@@ -153,6 +153,7 @@ pub async fn main_loop(
         let t_up = t0.elapsed();
         let mut t_mask = t_up;
 
+        let stepping = app.halt().is_none();
         clear_background(Color::from_rgba(18, 16, 22, 255));
         let mut hover = None;
         if let Some(w) = &mut app.shown {
@@ -180,6 +181,16 @@ pub async fn main_loop(
             let chunks = (level, &visible[..]);
             app.sky.draw(w, &app.cam, screen, now);
             render::draw_world(w, &app.cam, screen, &atlas, chunks, app.overlay);
+            let dt = if stepping {
+                get_frame_time().min(0.1)
+            } else {
+                0.0
+            };
+            let digging = app.play.target.as_ref().filter(|t| t.progress.is_some());
+            let digging = digging.map(|t| (t.x, t.y));
+            app.particles.for_world(app.world_id);
+            app.particles.update(&w.world, &w.player, digging, dt);
+            app.particles.draw(&app.cam, screen);
             hud::draw_creatures(&w.creatures, &app.cam, screen);
             // The map view shows only what the player has seen (the lab shows the world
             // as generated, for its designer). The fog is kept only while it is drawn, so
@@ -201,12 +212,13 @@ pub async fn main_loop(
                 let level = w.light.get_with_player(px, py, c);
                 shade = 1.0 - lighting::darkness(level) as f32 / 255.0;
             }
+            let swinging = now < app.play.swing_until;
             sprite::draw(
                 &player_sprite,
                 &w.player,
                 &app.cam,
                 screen,
-                now,
+                (now, swinging),
                 shade.max(0.35),
             );
             if app.follow
@@ -219,7 +231,8 @@ pub async fn main_loop(
                 && let Some(item) = w.inventory.selected_item()
                 && let Some((_, reach, _)) = w.inventory.selected_sword()
             {
-                hud::draw_swing(&w.player, reach, item.color, &app.cam, screen);
+                let left = ((app.play.swing_until - now) / hud::SWING_SECONDS) as f32;
+                hud::draw_swing(&w.player, reach, item.color, 1.0 - left, &app.cam, screen);
             }
         }
         let t_draw = t0.elapsed();

@@ -262,49 +262,97 @@ pub fn draw_creatures(c: &Creatures, cam: &Camera, screen: (f32, f32)) {
     }
 }
 
-/// The sword's swing: a blade sweeping out from the player's side toward `facing`.
+/// Seconds a sword's swing shows (play sets `swing_until` this long after a swing).
+pub const SWING_SECONDS: f64 = 0.15;
+
+/// The blade's angle from straight ahead (radians, up negative) `done` (0..1) through a
+/// swing: it sweeps from above the head down to below the hand.
+pub fn swing_angle(done: f32) -> f32 {
+    let d = done.clamp(0.0, 1.0);
+    -1.5 + 2.5 * (d * (2.0 - d)) // eased: fast out of the wind-up
+}
+
+/// A sword's swing: the blade sweeping down in front of the player `done` (0..1) of the
+/// way through, a fading trail of where it passed, and a glint at its tip.
 pub fn draw_swing(
     player: &crate::player::Player,
     reach: f32,
     item_color: [u8; 3],
+    done: f32,
     cam: &Camera,
     screen: (f32, f32),
 ) {
     let c = player.centre();
     let f = player.facing as f32;
-    let from = cam.world_to_screen(screen, (c.0 as f64, c.1 as f64));
-    let to = cam.world_to_screen(
-        screen,
-        ((c.0 + f * (reach + 0.4)) as f64, (c.1 - 0.3) as f64),
-    );
+    let len = reach + 0.4;
+    let hand = (c.0 + f * 0.3, c.1 - 0.1);
+    let at = |angle: f32, r: f32| {
+        let (s, co) = angle.sin_cos();
+        cam.world_to_screen(
+            screen,
+            ((hand.0 + f * co * r) as f64, (hand.1 + s * r) as f64),
+        )
+    };
+    let now = swing_angle(done);
     let [r, g, b] = item_color;
-    let width = (cam.zoom as f32 * 0.2).max(2.0);
+    // The trail: a fan of thin triangles from the start of the swing to the blade.
+    const STEPS: usize = 8;
+    let from = swing_angle(0.0);
+    let o = at(0.0, 0.0);
+    for i in 0..STEPS {
+        let (a0, a1) = (
+            from + (now - from) * i as f32 / STEPS as f32,
+            from + (now - from) * (i + 1) as f32 / STEPS as f32,
+        );
+        let (p0, p1) = (at(a0, len), at(a1, len));
+        let alpha = 0.05 + 0.25 * (i + 1) as f32 / STEPS as f32;
+        draw_triangle(
+            vec2(o.0, o.1),
+            vec2(p0.0, p0.1),
+            vec2(p1.0, p1.1),
+            Color::new(1.0, 1.0, 1.0, alpha * 0.6),
+        );
+    }
+    let width = (cam.zoom as f32 * 0.22).max(2.0);
+    let tip = at(now, len);
+    let guard = at(now, 0.25);
     draw_line(
-        from.0,
-        from.1,
-        to.0,
-        to.1,
-        width,
-        Color::from_rgba(r, g, b, 230),
-    );
-    let tip = cam.world_to_screen(
-        screen,
-        ((c.0 + f * (reach + 0.4)) as f64, (c.1 + 0.6) as f64),
+        o.0,
+        o.1,
+        guard.0,
+        guard.1,
+        width * 1.2,
+        Color::from_rgba(122, 86, 52, 255),
     );
     draw_line(
-        to.0,
-        to.1,
+        guard.0,
+        guard.1,
         tip.0,
         tip.1,
-        width * 0.6,
-        Color::new(1.0, 1.0, 1.0, 0.5),
+        width,
+        Color::from_rgba(r, g, b, 240),
     );
+    draw_circle(tip.0, tip.1, width * 0.7, Color::new(1.0, 1.0, 1.0, 0.7));
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::edit::HOTBAR_SLOTS;
+
+    #[test]
+    fn a_swing_sweeps_from_overhead_down_past_the_hand() {
+        let (start, end) = (swing_angle(0.0), swing_angle(1.0));
+        assert!(start <= -1.4 && end > 0.7, "{start} {end}");
+        let mut last = start;
+        for i in 1..=20 {
+            let a = swing_angle(i as f32 / 20.0);
+            assert!(a > last, "always downwards");
+            last = a;
+        }
+        assert_eq!(swing_angle(3.0), end);
+        assert_eq!(swing_angle(-1.0), start);
+    }
 
     fn lay(screen: (f32, f32), s: f32) -> Layout {
         super::super::layout::layout(screen, s, &Default::default())

@@ -429,15 +429,18 @@ fn draw_clouds(
         let drift = unit(i, 13) as f64 * span as f64 + now * speed as f64 - cam_px * 0.03;
         let x = drift.rem_euclid(span as f64) as f32 - margin;
         let y = horizon_y - h * (0.3 + 0.45 * unit(i, 14));
-        let color = Color::new(c[0], c[1], c[2], 0.85);
+        // Opaque: overlapping translucent puffs would show their seams.
+        let color = Color::new(c[0], c[1], c[2], 1.0);
         let puffs = 3 + hash(i, 15) % 3;
+        // A flat, shaded underside first, the round puffs over it.
+        let w = size * 1.1 * (puffs - 1) as f32;
+        let under = Color::new(c[0] * 0.86, c[1] * 0.88, c[2] * 0.94, 1.0);
+        draw_rectangle(x - w / 2.0, y - size * 0.3, w, size * 0.8, under);
         for p in 0..puffs {
             let dx = (p as f32 - (puffs - 1) as f32 / 2.0) * size * 1.1;
             let r = size * (0.8 + 0.5 * unit(i * 8 + p, 16));
             draw_circle(x + dx, y - r * 0.3, r, color);
         }
-        let w = size * 1.1 * (puffs - 1) as f32;
-        draw_rectangle(x - w / 2.0, y - size * 0.3, w, size * 0.8, color);
     }
 }
 

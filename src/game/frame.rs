@@ -179,7 +179,7 @@ pub async fn main_loop(
             }
             t_mask = t0.elapsed();
             let chunks = (level, &visible[..]);
-            app.sky.draw(w, &app.cam, screen, now);
+            app.sky.draw(w, &app.cam, screen, now, app.follow);
             render::draw_world(w, &app.cam, screen, &atlas, chunks, app.overlay);
             let dt = if stepping {
                 get_frame_time().min(0.1)

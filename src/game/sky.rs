@@ -212,10 +212,11 @@ pub struct Sky {
 }
 
 impl Sky {
-    /// Draws the sky behind world `l` for the camera. `whole`: the world fills the screen
-    /// (play); otherwise only the gradient is drawn, inside the world's own rectangle (the
-    /// map view's sky, where bodies and hills would spill past the world's edges).
-    pub fn draw(&mut self, l: &Loaded, cam: &Camera, screen: (f32, f32), now: f64) {
+    /// Draws the sky behind world `l` for the camera. The sun, moon, stars, clouds and
+    /// backgrounds are scenery for play (`scenery`) while the world fills the screen; the
+    /// map view (and the lab) get the gradient alone, inside the world's own rectangle,
+    /// where hills would read as terrain and bodies would spill past the world's edges.
+    pub fn draw(&mut self, l: &Loaded, cam: &Camera, screen: (f32, f32), now: f64, scenery: bool) {
         let size = l.size();
         let vis = cam.visible_tiles(size, screen);
         if vis.x1 <= vis.x0 {
@@ -252,7 +253,7 @@ impl Sky {
         let horizon_y = cam.world_to_screen(screen, (0.0, row)).1;
         let h = screen.1;
         draw_gradient(clip, horizon_y, h, top, horizon);
-        if !whole {
+        if !whole || !scenery {
             return;
         }
         let (rise, set) = sun_times(rules.daylight);

@@ -174,11 +174,16 @@ fn unit(a: u32, salt: u32) -> f32 {
     (hash(a, salt) & 0xFFFF) as f32 / 65536.0
 }
 
+/// Rows of solid white under the three layers' pictures: the layers' ground below their
+/// pictures is drawn from them, so all of the backgrounds are one texture and one draw
+/// call (macroquad keeps the buffers of every draw call a frame has made).
+pub const SOLID_ROWS: usize = 4;
+
 /// The three layers' silhouettes, white (tinted when drawn), stacked far to near:
 /// [`LAYER_W`] x [`LAYER_H`] texels each, opaque under the ridge (its edge blended), a
-/// little darker with depth.
+/// little darker with depth; then [`SOLID_ROWS`] of opaque white.
 pub fn layer_pixels() -> Vec<u8> {
-    let mut out = Vec::with_capacity(LAYER_W * LAYER_H * LAYERS * 4);
+    let mut out = Vec::with_capacity(LAYER_W * (LAYER_H * LAYERS + SOLID_ROWS) * 4);
     for layer in 0..LAYERS {
         let heights: Vec<f32> = (0..LAYER_W).map(|x| ridge(layer, x as f32 + 0.5)).collect();
         for y in 0..LAYER_H {
@@ -197,6 +202,7 @@ pub fn layer_pixels() -> Vec<u8> {
             }
         }
     }
+    out.resize(out.len() + LAYER_W * SOLID_ROWS * 4, 255);
     out
 }
 
@@ -303,7 +309,8 @@ impl Sky {
         let shares = biome_shares(runs, cam.cx, BLEND_HALF);
         let tex = self.layers.get_or_insert_with(|| {
             let px = layer_pixels();
-            let t = Texture2D::from_rgba8(LAYER_W as u16, (LAYER_H * LAYERS) as u16, &px);
+            let rows = LAYER_H * LAYERS + SOLID_ROWS;
+            let t = Texture2D::from_rgba8(LAYER_W as u16, rows as u16, &px);
             t.set_filter(FilterMode::Nearest);
             t
         });
@@ -345,7 +352,12 @@ impl Sky {
                 let f = 0.84 - 0.3 * i as f32 / STEPS as f32;
                 let tall = if i == STEPS { h - y } else { band.ceil() + 1.0 };
                 let fill = Color::new(c[0] * f, c[1] * f, c[2] * f, fade);
-                draw_rectangle(0.0, y, screen.0, tall, fill);
+                let solid = DrawTextureParams {
+                    dest_size: Some(vec2(screen.0, tall)),
+                    source: Some(Rect::new(1.0, (LAYER_H * LAYERS + 1) as f32, 2.0, 2.0)),
+                    ..Default::default()
+                };
+                draw_texture_ex(tex, 0.0, y, fill, solid);
             }
         }
     }
@@ -558,7 +570,12 @@ mod tests {
             |l: usize| (0..LAYER_W).map(|x| ridge(l, x as f32)).sum::<f32>() / LAYER_W as f32;
         assert!(mean(0) > mean(1) && mean(1) > mean(2) * 0.9);
         let px = layer_pixels();
-        assert_eq!(px.len(), LAYER_W * LAYER_H * LAYERS * 4);
+        assert_eq!(px.len(), LAYER_W * (LAYER_H * LAYERS + SOLID_ROWS) * 4);
+        assert!(
+            px[LAYER_W * LAYER_H * LAYERS * 4..]
+                .iter()
+                .all(|&b| b == 255)
+        );
         let alpha =
             |layer: usize, x: usize, y: usize| px[((layer * LAYER_H + y) * LAYER_W + x) * 4 + 3];
         for layer in 0..LAYERS {

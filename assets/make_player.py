@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Draws assets/player.png, Strata's player sprite: four 16x24 frames in one row (idle,
-run 1, run 2, jump), facing right; the game mirrors them for facing left. Only the
-standard library is used.
+"""Draws assets/player.png, Strata's player sprite: eight 16x24 frames in one row (idle,
+a run cycle of four, jump, fall, swing), facing right; the game mirrors them for facing
+left (src/game/sprite.rs picks them). Only the standard library is used.
 
     python3 assets/make_player.py        # rewrites assets/player.png
 """
@@ -9,7 +9,7 @@ import os
 
 from pngwrite import png
 
-W, H, FRAMES = 16, 24, 4
+W, H, FRAMES = 16, 24, 8
 
 HAIR = (92, 58, 34, 255)
 SKIN = (236, 188, 150, 255)
@@ -30,20 +30,22 @@ def rect(img, x0, y0, x1, y1, c):
                 img[y][x] = c
 
 
-def body(img, arm_dx, legs):
+def body(img, arm_dx, legs, bob=0, front_arm=True):
+    """The figure; `bob` lifts head and torso by that many pixels (the run's stride)."""
     # Head: hair on top and at the back, face to the right.
-    rect(img, 5, 1, 10, 7, SKIN)
-    rect(img, 5, 1, 10, 2, HAIR)
-    rect(img, 5, 3, 6, 5, HAIR)
-    rect(img, 9, 4, 9, 4, EYE)
+    rect(img, 5, 1 - bob, 10, 7 - bob, SKIN)
+    rect(img, 5, 1 - bob, 10, 2 - bob, HAIR)
+    rect(img, 5, 3 - bob, 6, 5 - bob, HAIR)
+    rect(img, 9, 4 - bob, 9, 4 - bob, EYE)
     # Torso and belt.
-    rect(img, 5, 8, 10, 14, SHIRT)
+    rect(img, 5, 8 - bob, 10, 14, SHIRT)
     rect(img, 5, 14, 10, 14, BELT)
     # Back arm behind, front arm swinging by arm_dx.
-    rect(img, 4, 9, 4, 13, SHIRT_DARK)
-    ax = 8 + arm_dx
-    rect(img, ax, 9, ax + 1, 13, SHIRT_DARK)
-    rect(img, ax, 14, ax + 1, 14, SKIN)
+    rect(img, 4, 9 - bob, 4, 13 - bob, SHIRT_DARK)
+    if front_arm:
+        ax = 8 + arm_dx
+        rect(img, ax, 9 - bob, ax + 1, 13 - bob, SHIRT_DARK)
+        rect(img, ax, 14 - bob, ax + 1, 14 - bob, SKIN)
     # Legs: list of (x, top, bottom) per leg, with a boot at the bottom.
     for lx, top, bottom in legs:
         rect(img, lx, top, lx + 1, bottom - 1, PANTS)
@@ -70,18 +72,32 @@ def frame(kind):
     img = [[(0, 0, 0, 0)] * W for _ in range(H)]
     if kind == "idle":
         body(img, 0, [(5, 15, 22), (8, 15, 22)])
-    elif kind == "run1":
+    elif kind == "run1":  # stride: legs apart, arm forward
         body(img, 2, [(3, 15, 21), (9, 15, 22)])
-    elif kind == "run2":
-        body(img, -2, [(6, 15, 22), (7, 15, 21)])
-    else:  # jump: legs tucked, arm up
+    elif kind == "run2":  # passing: legs together, lifted
+        body(img, 0, [(6, 15, 22), (7, 15, 20)], bob=1)
+    elif kind == "run3":  # the other stride, arm back
+        body(img, -2, [(8, 15, 21), (4, 15, 22)])
+    elif kind == "run4":
+        body(img, 0, [(7, 15, 22), (6, 15, 20)], bob=1)
+    elif kind == "jump":  # legs tucked, arm up
         body(img, 1, [(4, 15, 20), (9, 15, 21)])
         rect(img, 9, 6, 10, 8, SHIRT_DARK)
+    elif kind == "fall":  # legs reaching down, both arms up
+        body(img, 0, [(4, 15, 22), (9, 15, 22)], front_arm=False)
+        rect(img, 3, 4, 4, 8, SHIRT_DARK)
+        rect(img, 10, 4, 11, 8, SHIRT_DARK)
+        rect(img, 3, 3, 4, 3, SKIN)
+        rect(img, 10, 3, 11, 3, SKIN)
+    else:  # swing: the front arm thrust out level at the shoulder
+        body(img, 0, [(4, 15, 22), (9, 15, 22)], front_arm=False)
+        rect(img, 9, 9, 13, 10, SHIRT_DARK)
+        rect(img, 14, 9, 15, 10, SKIN)
     return outline(img)
 
 
 def main():
-    frames = [frame(k) for k in ("idle", "run1", "run2", "jump")]
+    frames = [frame(k) for k in ("idle", "run1", "run2", "run3", "run4", "jump", "fall", "swing")]
     rows = [sum((f[y] for f in frames), []) for y in range(H)]
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "player.png")
     with open(path, "wb") as f:

@@ -1,10 +1,20 @@
 #!/usr/bin/env python3
-"""Draws assets/tiles.png, Strata's tile atlas: 16x16 pixels per tile, one row, in the order
-of the Tile discriminants (Air, Dirt, Stone, Grass, IronOre, GoldOre, DiamondOre, Water,
-Torch, Sand, Sandstone, Snow, Ice, Mud, JungleGrass, Ash, Lava, Obsidian, CopperOre,
-SilverOre, Hellstone, Trunk, Leaves, Cactus, Wood, Workbench, Furnace, Anvil, Chest). Only the standard library is used. Each opaque tile is shifted so its mean colour
-equals Tile::color() in src/base/tile.rs, so the near-zoom atlas and the far-zoom one-pixel-per-
-tile chunk textures agree.
+"""Draws assets/tiles.png, Strata's tile atlas: 16x16 pixels per picture, a row per tile in
+the order of the Tile discriminants (Air, Dirt, Stone, Grass, IronOre, GoldOre, DiamondOre,
+Water, Torch, Sand, Sandstone, Snow, Ice, Mud, JungleGrass, Ash, Lava, Obsidian, CopperOre,
+SilverOre, Hellstone, Trunk, Leaves, Cactus, Wood, Workbench, Furnace, Anvil, Chest). Only
+the standard library is used.
+
+Each row holds 48 frames: for each of the 16 neighbour masks (bit 1: the tile above
+connects, 2: right, 4: below, 8: left; see frame_mask in src/game/render.rs) three variants,
+at column mask * 3 + variant. A block's exposed sides get an outline and a lit lip, two
+exposed sides meeting a rounded corner, soft ground (dirt, sand, mud, snow, ash, leaves) a
+ragged edge, grass its turf on every exposed side; a liquid a bright surface where open
+above. Decorations and furniture repeat one picture. The three variants of a block are the
+same material drawn from different noise and mirrored, so a face of stone is never a grid.
+Each block's base picture is shifted so its mean colour equals Tile::color() in
+src/base/tile.rs, so the near-zoom atlas (mask 15, all neighbours, is the most common frame)
+and the far-zoom one-pixel-per-tile chunk textures agree.
 
     python3 assets/make_tiles.py        # rewrites assets/tiles.png
 """
@@ -47,8 +57,16 @@ COLORS = [
 ]
 
 
+# Added to every noise salt: each variant of a tile is drawn from its own noise.
+VARIANT = [0]
+VARIANTS = 3
+MASKS = 16
+UP, RIGHT, DOWN, LEFT = 1, 2, 4, 8
+
+
 def noise(x, y, salt):
     """A stable hash of a pixel position in [0, 1)."""
+    salt += VARIANT[0] * 7919
     h = (x * 374761393 + y * 668265263 + salt * 2147483647) & 0xFFFFFFFF
     h = ((h ^ (h >> 13)) * 1274126177) & 0xFFFFFFFF
     return ((h ^ (h >> 16)) & 0xFFFF) / 65536.0
@@ -76,47 +94,35 @@ def speckled(base, salt, lo=0.82, hi=1.14):
     return tile
 
 
-def bevel(tile, light=1.12, dark=0.78):
-    """Lighter top-left edge, darker bottom-right edge: blocks read as blocks."""
-    for i in range(T):
-        for (x, y, f) in ((i, 0, light), (0, i, light), (i, T - 1, dark), (T - 1, i, dark)):
-            r, g, b, a = tile[y][x]
-            if a:
-                tile[y][x] = shade((r, g, b), f) + (a,)
-    return tile
-
-
 def dirt():
     t = speckled((151, 107, 75), 1)
     for (x, y) in ((3, 4), (10, 2), (12, 11), (5, 12), (8, 7)):  # pebbles
         t[y][x] = (110, 78, 54, 255)
         t[y][x + 1] = (176, 132, 98, 255)
-    return bevel(t)
+    return t
 
 
 def stone():
-    t = speckled((118, 118, 124), 2, 0.9, 1.08)
-    # Mortar lines of two offset courses of bricks.
+    """Rough natural stone: speckle, a few dark cracks and light flecks (no brick courses,
+    which made a face of stone a grid)."""
+    t = speckled((118, 118, 124), 2, 0.88, 1.1)
     for y in range(T):
         for x in range(T):
-            course = y // 8
-            if y % 8 == 7 or (x + course * 8) % 16 == 15:
-                t[y][x] = (82, 82, 90, 255)
-    return bevel(t, 1.2, 0.7)
-
-
-def grass():
-    t = dirt()
-    green, light = (70, 160, 48), (120, 205, 80)
-    for x in range(T):
-        depth = 5 + int(noise(x, 0, 3) * 4)  # ragged lower edge of the turf
-        for y in range(depth):
-            t[y][x] = (light if y == 0 or noise(x, y, 4) > 0.8 else green) + (255,)
+            n = noise(x, y, 60)
+            if n > 0.955:
+                t[y][x] = (150, 150, 158, 255)
+    for k in range(3):  # short cracks
+        x, y = int(noise(k, 0, 61) * 13) + 1, int(noise(k, 1, 61) * 13) + 1
+        for step in range(3 + int(noise(k, 2, 61) * 3)):
+            if 0 <= x < T and 0 <= y < T:
+                t[y][x] = (80, 80, 88, 255)
+            x += 1 if noise(k, step, 62) > 0.4 else 0
+            y += 1 if noise(k, step, 63) > 0.5 else 0
     return t
 
 
 def ore(gem, salt):
-    t = speckled(mix((118, 118, 124), gem, 0.25), 10 + salt, 0.9, 1.08)
+    t = speckled((104, 104, 112), 10 + salt, 0.88, 1.1)
     spots = [(3, 3), (10, 4), (6, 10), (12, 11), (2, 12)]
     for (cx, cy) in spots:
         for dx, dy in ((0, 0), (1, 0), (0, 1), (1, 1), (2, 1), (1, 2)):
@@ -126,7 +132,9 @@ def ore(gem, salt):
                 t[y][x] = shade(gem, 1.15 if hi else 0.85) + (255,)
         if cx + 2 < T and cy + 2 < T:
             t[cy + 2][cx + 2] = shade(gem, 0.5) + (255,)
-    return bevel(t, 1.15, 0.75)
+    for (cx, cy) in spots[::2]:  # a sparkle on every other nugget
+        t[cy][cx] = (255, 255, 240, 255)
+    return t
 
 
 def water():
@@ -158,7 +166,7 @@ def sand(base, salt):
         for x in range(T):
             if noise(x, y, salt + 50) > 0.93:
                 t[y][x] = shade(base, 0.75) + (255,)
-    return bevel(t, 1.08, 0.85)
+    return t
 
 
 def sandstone():
@@ -167,7 +175,7 @@ def sandstone():
         for x in range(T):
             if noise(x, y, 22) > 0.15:
                 t[y][x] = (150, 114, 70, 255)
-    return bevel(t, 1.15, 0.75)
+    return t
 
 
 def snow():
@@ -176,7 +184,7 @@ def snow():
         for x in range(T):
             if noise(x, y, 24) > 0.9:
                 t[y][x] = (196, 214, 238, 255)
-    return bevel(t, 1.02, 0.88)
+    return t
 
 
 def ice():
@@ -185,7 +193,7 @@ def ice():
         for x in range(T):
             if (x + y) % 9 == 0 or (x + y) % 9 == 1 and y < 8:
                 t[y][x] = (214, 238, 255, 255)
-    return bevel(t, 1.15, 0.8)
+    return t
 
 
 def mud():
@@ -193,16 +201,6 @@ def mud():
     for (x, y) in ((2, 3), (9, 6), (13, 12), (5, 11)):
         t[y][x] = (70, 50, 48, 255)
         t[y][x + 1] = (70, 50, 48, 255)
-    return bevel(t, 1.1, 0.8)
-
-
-def jungle_grass():
-    t = mud()
-    green, light = (30, 140, 90), (80, 200, 130)
-    for x in range(T):
-        depth = 6 + int(noise(x, 0, 27) * 4)
-        for y in range(depth):
-            t[y][x] = (light if y == 0 or noise(x, y, 28) > 0.75 else green) + (255,)
     return t
 
 
@@ -220,7 +218,7 @@ def obsidian():
     t = speckled((58, 42, 84), 29, 0.85, 1.2)
     for i in range(3, 13):
         t[i][15 - i] = (120, 96, 160, 255)  # a glassy glint
-    return bevel(t, 1.2, 0.7)
+    return t
 
 
 def trunk():
@@ -262,7 +260,7 @@ def wood():
         for x in range(T):
             if y % 4 == 3 or (x + (y // 4) * 5) % 16 == 0:
                 t[y][x] = (120, 82, 46, 255)  # plank seams
-    return bevel(t, 1.12, 0.8)
+    return t
 
 
 def workbench():
@@ -334,20 +332,151 @@ def match_mean(tile, target):
     return tile
 
 
+def mirrored(tile, v):
+    """Variant v of a base picture: as drawn, mirrored left to right, or top to bottom."""
+    if v == 1:
+        return [row[::-1] for row in tile]
+    if v == 2:
+        return tile[::-1]
+    return tile
+
+
+def side_depths(mask, x, y, ragged, salt):
+    """How deep pixel (x, y) lies inside each exposed side of a tile with neighbour `mask`
+    (sides whose neighbour connects are left out). A ragged side wanders 0..1 pixel in."""
+    out = []
+    for bit, d, along, k in ((UP, y, x, 0), (RIGHT, T - 1 - x, y, 1),
+                             (DOWN, T - 1 - y, x, 2), (LEFT, x, y, 3)):
+        if not mask & bit:
+            if ragged and noise(along, k, salt) > 0.62:
+                d -= 1
+            out.append((bit, d))
+    return out
+
+
+def corner_cut(mask, x, y):
+    """The three pixels of each outer corner (two exposed sides meeting) are cut away."""
+    for (a, b, cx, cy) in ((UP, LEFT, x, y), (UP, RIGHT, T - 1 - x, y),
+                           (DOWN, LEFT, x, T - 1 - y), (DOWN, RIGHT, T - 1 - x, T - 1 - y)):
+        if not mask & a and not mask & b and cx + cy <= 1:
+            return True
+    return False
+
+
+def frame_block(base, mask, ragged, salt, turf=None):
+    """A block's picture for a neighbour mask: cut corners, an outline on each exposed side,
+    a lit lip on top and a shaded one below and on the sides; with `turf` (its colours:
+    dark, main, light) grass grows over every exposed side, deepest on top."""
+    t = blank()
+    for y in range(T):
+        for x in range(T):
+            if corner_cut(mask, x, y):
+                continue
+            sides = side_depths(mask, x, y, ragged, salt)
+            d = min((d for _, d in sides), default=T)
+            if d < 0:
+                continue
+            r, g, b, a = base[y][x]
+            if not a:
+                continue  # the base's own holes (between leaves)
+            c = (r, g, b)
+            # Pixels beside a cut corner are outline too, so the corner reads round.
+            near_cut = any(corner_cut(mask, x + dx, y + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                           if 0 <= x + dx < T and 0 <= y + dy < T)
+            top = [dd for bit, dd in sides if bit == UP]
+            if turf is not None:
+                depth_top = 4 + int(noise(x, 0, salt + 5) * 3)
+                grows = (top and top[0] < depth_top) or any(dd < 2 for bit, dd in sides if bit != UP)
+                if grows:
+                    dark, main, light = turf
+                    if d == 0 or near_cut:
+                        c = dark
+                    elif top and top[0] == 1:
+                        c = light
+                    else:
+                        c = light if noise(x, y, salt + 6) > 0.8 else main
+                    t[y][x] = c + (255,)
+                    continue
+            if d == 0 or near_cut:
+                c = shade(c, 0.55)
+            elif d == 1:
+                c = shade(c, 1.22 if top and top[0] == 1 else 0.82)
+            elif d == 2 and not top:
+                c = shade(c, 0.92)
+            t[y][x] = c + (255,)
+    return t
+
+
+def frame_liquid(base, mask):
+    """A liquid's picture: a bright surface line when nothing is above it."""
+    t = [row[:] for row in base]
+    if not mask & UP:
+        for x in range(T):
+            t[0][x] = shade(t[0][x][:3], 1.45) + (255,)
+            t[1][x] = shade(t[1][x][:3], 1.2) + (255,)
+    return t
+
+
+GRASS_TURF = ((40, 112, 32), (70, 160, 48), (120, 205, 80))
+JUNGLE_TURF = ((20, 100, 64), (30, 140, 90), (80, 200, 130))
+RAGGED = {1, 9, 11, 13, 15, 3, 14}  # dirt, sand, snow, mud, ash, grass, jungle grass
+ORES = {4, 5, 6, 18, 19}  # iron, gold, diamond, copper, silver: nuggets of the palette colour
+LIQUIDS = {7, 16}
+LEAVES = 22
+
+
+def bases():
+    """Every tile's base picture for the current VARIANT, in discriminant order."""
+    return [blank(), dirt(), stone(), dirt(), ore(COLORS[4], 1),
+            ore(COLORS[5], 2), ore(COLORS[6], 3), water(), torch(),
+            sand((222, 200, 140), 20), sandstone(), snow(), ice(), mud(), mud(),
+            sand((86, 80, 88), 33), liquid((250, 104, 32), 34, 1.3), obsidian(),
+            ore(COLORS[18], 4), ore(COLORS[19], 5), ore((255, 90, 30), 6),
+            trunk(), leaves(), cactus(), wood(), workbench(), furnace(), anvil(), chest()]
+
+
+BLOCKS = {1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14, 15, 17, 18, 19, 20, 24}
+
+
+def frames_of(i, variants):
+    """Tile i's 48 frames (mask-major, then variant) from its base pictures, one a variant."""
+    out = []
+    for mask in range(MASKS):
+        for v in range(VARIANTS):
+            base = mirrored(variants[v], v)
+            salt = 100 + i * 7 + v
+            if i in BLOCKS:
+                turf = GRASS_TURF if i == 3 else JUNGLE_TURF if i == 14 else None
+                out.append(frame_block(base, mask, i in RAGGED, salt, turf))
+            elif i == LEAVES:
+                out.append(frame_block(base, mask, True, salt))
+            elif i in LIQUIDS:
+                out.append(frame_liquid(variants[v], mask))
+            else:
+                out.append(variants[0])  # decorations and furniture: one picture
+    return out
+
+
 def main():
-    tiles = [blank(), dirt(), stone(), grass(), ore((196, 140, 110), 1),
-             ore((240, 200, 50), 2), ore((120, 232, 244), 3), water(), torch(),
-             sand((222, 200, 140), 20), sandstone(), snow(), ice(), mud(), jungle_grass(),
-             sand((86, 80, 88), 33), liquid((250, 104, 32), 34, 1.3), obsidian(),
-             ore((214, 110, 50), 4), ore((215, 220, 232), 5), ore((255, 90, 30), 6),
-             trunk(), leaves(), cactus(), wood(), workbench(), furnace(), anvil(), chest()]
-    for i, color in enumerate(COLORS):
-        if color is not None and i != 8:  # the torch keeps its own colours
-            match_mean(tiles[i], color)
-    rows = [[p for tile in tiles for p in tile[y]] for y in range(T)]
+    variants = []
+    for v in range(VARIANTS):
+        VARIANT[0] = v
+        tiles = bases()
+        for i, color in enumerate(COLORS):
+            # The torch keeps its own colours; grass is its soil until framed; ores keep
+            # grey stone round nuggets of their colour (shifting the stone to the ore's
+            # mean made copper look like dirt).
+            if color is not None and i not in (3, 8, 14) and i not in ORES:
+                match_mean(tiles[i], color)
+        variants.append(tiles)
+    VARIANT[0] = 0
+    rows = []
+    for i in range(len(COLORS)):
+        frames = frames_of(i, [variants[v][i] for v in range(VARIANTS)])
+        rows.extend([p for f in frames for p in f[y]] for y in range(T))
     out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tiles.png")
     with open(out, "wb") as f:
-        f.write(png(T * len(tiles), T, rows))
+        f.write(png(T * MASKS * VARIANTS, T * len(COLORS), rows))
     print(f"wrote {out}")
 
 

@@ -96,6 +96,10 @@ pub struct App {
     pub minimap: bool,
     pub play: Play,
     pub light_view: LightView,
+    /// The sky behind the world (its texture, the world's biome runs).
+    pub sky: super::sky::Sky,
+    /// Dust, leaves and splashes (looks only).
+    pub particles: super::particles::Particles,
     /// The fog over the unexplored map (minimap and map view).
     pub fog: super::fog::FogView,
     /// Counts worlds swapped in, so views of one world are not reused for the next.
@@ -164,6 +168,8 @@ impl App {
             minimap: false,
             play: Play::default(),
             light_view: LightView::default(),
+            sky: Default::default(),
+            particles: Default::default(),
             fog: Default::default(),
             world_id: 0,
             load_list: None,

@@ -109,12 +109,36 @@ impl Grid {
     }
 }
 
-/// Writes chunk `i`'s RGBA texels into `out`. At scale 1 a texel is the tile's colour in
-/// the palette of [`crate::store::export::pixel`] (underground air is the cave backdrop); at larger
-/// scales it is the mean colour of a sample of the tiles it covers. Works a row slice at a time: this
-/// runs over all 20 M tiles of a Large world on every generation.
+/// The open sky's texel: transparent, so the sky drawn behind the world
+/// ([`super::sky`]) shows through.
+pub const OPEN_SKY: [u8; 4] = [0; 4];
+
+/// The chunks' palette: [`Tile::color`], except that air is [`OPEN_SKY`] (underground air
+/// is its layer's backdrop, chosen by the painter).
+pub fn palette() -> [[u8; 4]; Tile::COUNT] {
+    Tile::ALL.map(|t| if t == Tile::Air { OPEN_SKY } else { t.color() })
+}
+
+/// The texel of tile `(x, y)` at a texel per tile: [`crate::store::export::pixel`]'s colour, but
+/// the open sky (air above its column's surface) is [`OPEN_SKY`].
+pub fn texel(world: &World, layers: &Layers, x: usize, y: usize) -> [u8; 4] {
+    let (t, top) = (world.tile(x, y), world.surface[x]);
+    if t == Tile::Air && (y as u32) < top {
+        OPEN_SKY
+    } else if t == Tile::Air {
+        layers.backdrop(y as u32, top)
+    } else {
+        t.color()
+    }
+}
+
+/// Writes chunk `i`'s RGBA texels into `out`. At scale 1 a texel is [`texel`]: the tile's
+/// colour in the palette of [`crate::store::export::pixel`] (underground air is the cave
+/// backdrop), the open sky transparent; at larger scales it is the mean colour of a sample
+/// of the tiles it covers, its alpha the share of them that is not open sky. Works a row
+/// slice at a time: this runs over all 20 M tiles of a Large world on every generation.
 pub fn build_pixels(world: &World, grid: &Grid, i: usize, out: &mut Vec<u8>) {
-    let palette: [[u8; 4]; Tile::COUNT] = Tile::ALL.map(|t| t.color());
+    let palette = palette();
     let r = grid.rect(i);
     let (tw, th) = grid.texels(i);
     out.clear();
@@ -142,10 +166,13 @@ pub fn build_pixels(world: &World, grid: &Grid, i: usize, out: &mut Vec<u8>) {
     // (offsets 1, 3, .. or 0 where a block at the world's edge is one tile wide): a
     // quarter of the reads of a full mean, with the same look at two pixels a texel.
     // Colours are summed as three 16-bit lanes of one u64 (a sum of at most 64 samples of
-    // 255 fits), one table read and one add a sample.
+    // 255 fits), one table read and one add a sample; the fourth lane counts the samples
+    // that are not open sky (whose colour lanes are 0).
     let s = grid.scale;
     let picks = |len: usize| (if len > 1 { 1 } else { 0 }..len).step_by(2);
-    let pack = |c: [u8; 4]| c[0] as u64 | (c[1] as u64) << 16 | (c[2] as u64) << 32;
+    let pack = |c: [u8; 4]| {
+        c[0] as u64 | (c[1] as u64) << 16 | (c[2] as u64) << 32 | ((c[3] > 0) as u64) << 48
+    };
     let mut lut = [0u64; Tile::COUNT + 3];
     for (l, c) in lut.iter_mut().zip(palette) {
         *l = pack(c);
@@ -186,8 +213,10 @@ pub fn build_pixels(world: &World, grid: &Grid, i: usize, out: &mut Vec<u8>) {
         }
         for (x, (px, &acc)) in line.chunks_exact_mut(4).zip(&sums).enumerate() {
             let n = (rows * picks((r.w - x * s).min(s)).len()).max(1) as u64;
-            let lane = |k: u32| ((acc >> (16 * k) & 0xffff) / n) as u8;
-            px[..3].copy_from_slice(&[lane(0), lane(1), lane(2)]);
+            let solid = acc >> 48;
+            let lane = |k: u32| ((acc >> (16 * k) & 0xffff) / solid.max(1)) as u8;
+            let alpha = (solid * 255 / n) as u8;
+            px.copy_from_slice(&[lane(0), lane(1), lane(2), alpha]);
         }
     }
 }
@@ -266,11 +295,22 @@ mod tests {
         let all = build_all(&w, &g, &AtomicBool::new(false)).unwrap();
         assert_eq!(all.len(), 1);
         let px = |x: usize, y: usize| &all[0][(y * 4 + x) * 4..(y * 4 + x) * 4 + 4];
+        let layers = Layers::of_world(&w);
         for y in 0..3 {
             for x in 0..4 {
-                assert_eq!(px(x, y), export::pixel(&w, x, y), "{x},{y}");
+                assert_eq!(px(x, y), texel(&w, &layers, x, y), "{x},{y}");
+                // The export's palette, but the open sky is left for the sky behind.
+                let sky = w.tile(x, y) == Tile::Air && (y as u32) < w.surface[x];
+                let want = if sky {
+                    OPEN_SKY
+                } else {
+                    export::pixel(&w, x, y)
+                };
+                assert_eq!(px(x, y), want, "{x},{y}");
             }
         }
+        assert_eq!(px(0, 0), OPEN_SKY, "the sky above the columns' surface");
+        assert_eq!(px(2, 0)[3], 255, "grass, the top of its column");
         // Row 1 of a 3-row world lies in its cavern layer (45% of the height down).
         assert_eq!(px(2, 1), STONE_BACKDROP);
         assert!(build_all(&w, &g, &AtomicBool::new(true)).is_none());
@@ -291,6 +331,24 @@ mod tests {
             .collect();
         assert_eq!(&out[..3], &mean[..]);
         assert_eq!(&out[4..8], &s[..]);
+    }
+
+    #[test]
+    fn overview_alpha_is_the_share_of_ground_and_its_colour_the_grounds_mean() {
+        // 8x2 tiles at scale 4: row 1 is sampled; texel 0 sees sky at columns 1 and 3,
+        // texel 1 sees sky at 5 and stone at 7.
+        let w = World::from_ascii(&["      ##", "      ##"]).unwrap();
+        let g = Grid::scaled(8, 2, 4);
+        let mut out = Vec::new();
+        build_pixels(&w, &g, 0, &mut out);
+        assert_eq!(out[3], 0, "all sky: transparent");
+        let s = Tile::Stone.color();
+        assert_eq!(
+            &out[4..7],
+            &s[..3],
+            "the ground's own colour, not greyed by the sky"
+        );
+        assert_eq!(out[7], 127, "half of the samples are ground");
     }
 }
 

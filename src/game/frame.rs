@@ -157,6 +157,7 @@ pub async fn main_loop(
         let t_up = t0.elapsed();
         let mut t_mask = t_up;
 
+        let stepping = app.halt().is_none();
         clear_background(Color::from_rgba(18, 16, 22, 255));
         let mut hover = None;
         if let Some(w) = &mut app.shown {
@@ -187,7 +188,19 @@ pub async fn main_loop(
             }
             t_mask = t0.elapsed();
             let chunks = (level, &visible[..]);
+            app.sky.draw(w, &app.cam, screen, now, app.follow);
             render::draw_world(w, &app.cam, screen, &atlas, chunks, app.overlay);
+            let dt = if stepping {
+                get_frame_time().min(0.1)
+            } else {
+                0.0
+            };
+            let digging = app.play.target.as_ref().filter(|t| t.progress.is_some());
+            let digging = digging.map(|t| (t.x, t.y));
+            app.particles.for_world(app.world_id);
+            app.particles
+                .update(&w.session.world, &w.session.me().body, digging, dt);
+            app.particles.draw(&app.cam, screen);
             hud::draw_creatures(&w.session.creatures, &app.cam, screen);
             // The map view shows only what the player has seen (the lab shows the world
             // as generated, for its designer). The fog is kept only while it is drawn, so
@@ -210,13 +223,14 @@ pub async fn main_loop(
                 shade = 1.0 - lighting::darkness(level) as f32 / 255.0;
             }
             // Invincible after a hit: the player blinks.
+            let swinging = now < app.play.swing_until;
             if crate::sim::vitals::visible(w.session.me().vitals.invincible, now) {
                 sprite::draw(
                     &player_sprite,
                     &w.session.me().body,
                     &app.cam,
                     screen,
-                    now,
+                    (now, swinging),
                     shade.max(0.35),
                 );
             }

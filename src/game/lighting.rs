@@ -8,7 +8,7 @@
 use super::camera::{Camera, TileRange};
 use super::state::Loaded;
 use crate::sim::light::{LightMap, MAX_LIGHT};
-use crate::world::World;
+use crate::world::{Tile, World};
 use macroquad::prelude::*;
 
 /// Above this many visible tiles the world is drawn unlit (a view of the map, not play).
@@ -48,14 +48,51 @@ pub fn night_rgb(day: u8, night: u8, tint: f32) -> [u8; 3] {
     NIGHT_BLUE.map(|c| (c * share).round() as u8)
 }
 
+/// The colours of emitted light over a range: each texel's light level from torches
+/// alone and from lava alone (as [`emitted_by`] spreads them).
+pub struct Glow<'a> {
+    pub torch: &'a [u8],
+    pub lava: &'a [u8],
+}
+
+/// A torch's warm light, as the colour its darkness texels lean to.
+pub const TORCH_RGB: [f32; 3] = [160.0, 88.0, 20.0];
+/// Lava's orange-red light.
+pub const LAVA_RGB: [f32; 3] = [150.0, 40.0, 8.0];
+/// Alpha of the coloured cast where a torch's light is whole.
+pub const GLOW_ALPHA: f32 = 80.0;
+
+/// The texel `rgba` (from the darkness and the night) lit by `level` (the level shown)
+/// of which `torch` and `lava` are the emitted parts: where the brightest of them
+/// lights the texel (within a level), its colour tints it, stronger the nearer the
+/// source, and a faint cast of it covers even what it lights fully. Elsewhere (sun,
+/// moon, the player's own light) the texel is unchanged.
+pub fn tint(rgba: [u8; 4], level: u8, torch: u8, lava: u8) -> [u8; 4] {
+    let src = torch.max(lava);
+    if src == 0 || src + 1 < level {
+        return rgba;
+    }
+    let w = src as f32 / MAX_LIGHT as f32;
+    let c = if lava > torch { LAVA_RGB } else { TORCH_RGB };
+    let k = w.sqrt();
+    let mix = |a: u8, b: f32| (a as f32 + (b * k - a as f32) * k).round() as u8;
+    let alpha = rgba[3].max((GLOW_ALPHA * w).round() as u8);
+    [
+        mix(rgba[0], c[0]),
+        mix(rgba[1], c[1]),
+        mix(rgba[2], c[2]),
+        alpha,
+    ]
+}
+
 /// RGBA darkness texels of the tiles `range` (half-open), with the player's light; at
 /// night sunlight is capped (torches and lava keep their light) and what it darkened is
-/// tinted blue.
+/// tinted blue; with `glow`, what torches and lava light takes their colours ([`tint`]).
 pub fn fill(
     light: &LightMap,
     range: &TileRange,
     player_centre: (f32, f32),
-    night: Option<&Night>,
+    (night, glow): (Option<&Night>, Option<&Glow>),
     out: &mut Vec<u8>,
 ) {
     let table: [u8; MAX_LIGHT as usize + 1] = std::array::from_fn(|l| darkness(l as u8));
@@ -82,7 +119,14 @@ pub fn fill(
             };
             let a = table[l as usize];
             let rgb = night.map_or([0; 3], |n| night_rgb(table[day as usize], a, n.tint));
-            out.extend_from_slice(&[rgb[0], rgb[1], rgb[2], a]);
+            let px = match glow {
+                Some(g) => {
+                    let k = (y - range.y0) * w + i;
+                    tint([rgb[0], rgb[1], rgb[2], a], l, g.torch[k], g.lava[k])
+                }
+                None => [rgb[0], rgb[1], rgb[2], a],
+            };
+            out.extend_from_slice(&px);
         }
     }
 }
@@ -90,6 +134,11 @@ pub fn fill(
 /// Light levels over `range` (half-open) from torches and lava alone, those up to
 /// [`MAX_LIGHT`] tiles outside it included, spread as [`LightMap`] spreads light.
 pub fn emitted(world: &World, range: &TileRange) -> Vec<u8> {
+    emitted_by(world, range, |_| true)
+}
+
+/// [`emitted`] from the emitting tiles that `from` takes alone (torches, or lava).
+pub fn emitted_by(world: &World, range: &TileRange, from: impl Fn(Tile) -> bool) -> Vec<u8> {
     let m = MAX_LIGHT as usize;
     let (x0, y0) = (range.x0.saturating_sub(m), range.y0.saturating_sub(m));
     let (x1, y1) = (
@@ -102,7 +151,7 @@ pub fn emitted(world: &World, range: &TileRange) -> Vec<u8> {
     for y in y0..y1 {
         for (i, &t) in world.row(y)[x0..x1].iter().enumerate() {
             let e = crate::sim::light::emits(t);
-            if e > 0 {
+            if e > 0 && from(t) {
                 let at = (y - y0) * w + i;
                 lv[at] = e;
                 buckets[e as usize].push(at as u32);
@@ -149,6 +198,24 @@ pub fn emitted(world: &World, range: &TileRange) -> Vec<u8> {
         out.extend_from_slice(&lv[row + range.x0 - x0..row + range.x1 - x0]);
     }
     out
+}
+
+/// Clears the texels of the open sky (air above its column's surface) in `out`, the
+/// texels of `range` from [`fill`]: the sky behind the world ([`super::sky`]) shows its
+/// own night, and the overlay darkens only the world (its soft edge, a half tile over the
+/// sky, is the ground's shadow).
+pub fn clear_open_sky(world: &World, range: &TileRange, out: &mut [u8]) {
+    let w = range.x1 - range.x0;
+    let surface = &world.surface[range.x0..range.x1];
+    for y in range.y0..range.y1 {
+        let row = &world.row(y)[range.x0..range.x1];
+        let texels = &mut out[(y - range.y0) * w * 4..][..w * 4];
+        for ((px, &t), &top) in texels.chunks_exact_mut(4).zip(row).zip(surface) {
+            if t == crate::world::Tile::Air && (y as u32) < top {
+                px.copy_from_slice(&[0; 4]);
+            }
+        }
+    }
 }
 
 /// The range to build for a view: the visible tiles and a margin, clamped to the world.
@@ -198,13 +265,28 @@ impl LightView {
         }
         let start = std::time::Instant::now();
         let range = with_margin(vis, l.size());
-        let lit = (sun < crate::sim::light::SUN).then(|| emitted(&l.session.world, &range));
+        let torch = emitted_by(&l.session.world, &range, |t| t == Tile::Torch);
+        let lava = emitted_by(&l.session.world, &range, |t| t == Tile::Lava);
+        // All emitted light: the brighter of the two (light spreads as a maximum).
+        let lit: Option<Vec<u8>> = (sun < crate::sim::light::SUN)
+            .then(|| torch.iter().zip(&lava).map(|(a, b)| *a.max(b)).collect());
         let night = lit.as_deref().map(|emitted| Night {
             sun,
             emitted,
             tint: crate::sim::day::night(l.session.time_of_day, rules),
         });
-        fill(&l.session.light, &range, c, night.as_ref(), &mut self.buf);
+        let glow = Glow {
+            torch: &torch,
+            lava: &lava,
+        };
+        fill(
+            &l.session.light,
+            &range,
+            c,
+            (night.as_ref(), Some(&glow)),
+            &mut self.buf,
+        );
+        clear_open_sky(&l.session.world, &range, &mut self.buf);
         let (w, h) = ((range.x1 - range.x0) as u16, (range.y1 - range.y0) as u16);
         match &self.tex {
             Some(t) if t.width() as u16 == w && t.height() as u16 == h => {
@@ -279,12 +361,12 @@ mod tests {
             y1: 9,
         };
         let mut out = Vec::new();
-        fill(&light, &all, (-100.0, -100.0), None, &mut out);
+        fill(&light, &all, (-100.0, -100.0), (None, None), &mut out);
         assert_eq!(out.len(), 10 * 9 * 4);
         let alpha = |out: &Vec<u8>, x: usize, y: usize| out[(y * 10 + x) * 4 + 3];
         assert_eq!(alpha(&out, 3, 0), 0, "sky");
         assert_eq!(alpha(&out, 8, 7), 255, "sealed cave is dark");
-        fill(&light, &all, (8.5, 7.5), None, &mut out);
+        fill(&light, &all, (8.5, 7.5), (None, None), &mut out);
         assert_eq!(alpha(&out, 8, 7), darkness(crate::sim::light::PLAYER));
         assert!(alpha(&out, 6, 7) < 255 && alpha(&out, 6, 7) > alpha(&out, 8, 7));
         // A sub-range is the same texels.
@@ -295,7 +377,7 @@ mod tests {
             y1: 3,
         };
         let mut sub = Vec::new();
-        fill(&light, &part, (8.5, 7.5), None, &mut sub);
+        fill(&light, &part, (8.5, 7.5), (None, None), &mut sub);
         assert_eq!(sub[3], alpha(&out, 2, 1));
         assert_eq!(sub.len(), 3 * 2 * 4);
     }
@@ -323,14 +405,9 @@ mod tests {
         assert_eq!(lit[3 * 30 + 4], crate::sim::light::TORCH - 1);
         assert_eq!(lit[8], crate::sim::light::TORCH - 6, "through the air");
         assert_eq!(lit[28], 0, "no torch light reaches the far sky");
-        let night = Night {
-            sun: 4,
-            emitted: &lit,
-            tint: 1.0,
-        };
-        let (mut day, mut dark) = (Vec::new(), Vec::new());
-        fill(&light, &all, (-100.0, -100.0), None, &mut day);
-        fill(&light, &all, (-100.0, -100.0), Some(&night), &mut dark);
+        let mut day = Vec::new();
+        fill(&light, &all, (-100.0, -100.0), (None, None), &mut day);
+        let dark = night_fill(&light, &all, &lit);
         let alpha = |out: &Vec<u8>, x: usize, y: usize| out[(y * 30 + x) * 4 + 3];
         assert_eq!(alpha(&day, 28, 0), 0);
         assert_eq!(alpha(&dark, 28, 0), darkness(4), "the sky at night");
@@ -378,6 +455,35 @@ mod tests {
         assert!((c - added).abs() < 1.0, "{c} {added}");
     }
 
+    /// All of `w`'s tiles.
+    fn whole(w: &World) -> TileRange {
+        TileRange {
+            x0: 0,
+            y0: 0,
+            x1: w.width(),
+            y1: w.height(),
+        }
+    }
+
+    /// The texels of all of `w` at full night (moonlight 4), far from the player.
+    fn night_texels(w: &World) -> Vec<u8> {
+        let (light, all) = (LightMap::compute(w), whole(w));
+        night_fill(&light, &all, &emitted(w, &all))
+    }
+
+    /// The texels of `all` at full night (moonlight 4) with `lit` emitted, far from the
+    /// player.
+    fn night_fill(light: &LightMap, all: &TileRange, lit: &[u8]) -> Vec<u8> {
+        let night = Night {
+            sun: 4,
+            emitted: lit,
+            tint: 1.0,
+        };
+        let mut out = Vec::new();
+        fill(light, all, (-100.0, -100.0), (Some(&night), None), &mut out);
+        out
+    }
+
     #[test]
     fn unlit_rock_deep_down_is_black_at_night() {
         // Sky, ten rows of rock, a sealed cave, rock: at night, by the worlds' own light.
@@ -385,25 +491,103 @@ mod tests {
         rows.extend(["##########"; 10]);
         rows.extend(["#        #", "##########"]);
         let w = World::from_ascii(&rows).unwrap();
-        let light = LightMap::compute(&w);
-        let all = TileRange {
-            x0: 0,
-            y0: 0,
-            x1: 10,
-            y1: 14,
-        };
-        let lit = emitted(&w, &all);
-        let night = Night {
-            sun: 4,
-            emitted: &lit,
-            tint: 1.0,
-        };
-        let mut out = Vec::new();
-        fill(&light, &all, (-100.0, -100.0), Some(&night), &mut out);
+        let out = night_texels(&w);
         let px = |x: usize, y: usize| &out[(y * 10 + x) * 4..][..4];
         assert_eq!(px(5, 12), [0, 0, 0, 255], "the sealed cave");
         assert_eq!(px(5, 9), [0, 0, 0, 255], "rock");
         assert_eq!(px(5, 0)[..3], NIGHT_BLUE.map(|c| c as u8), "the night sky");
+    }
+
+    #[test]
+    fn the_open_sky_is_left_clear_at_night_and_caves_stay_dark() {
+        // Sky over a hill with a sealed cave; a tree's leaves stand in the sky.
+        let w = World::from_ascii(&[
+            "   %      ",
+            "   %   ## ",
+            "##########",
+            "#  ####  #",
+            "##########",
+        ])
+        .unwrap();
+        let mut out = night_texels(&w);
+        let before = out.clone();
+        let all = TileRange {
+            x0: 0,
+            y0: 0,
+            x1: 10,
+            y1: 5,
+        };
+        clear_open_sky(&w, &all, &mut out);
+        let px = |o: &Vec<u8>, x: usize, y: usize| o[(y * 10 + x) * 4..][..4].to_vec();
+        assert_eq!(px(&out, 0, 0), [0, 0, 0, 0], "the sky");
+        assert_eq!(px(&out, 5, 1), [0, 0, 0, 0], "the sky beside the hill");
+        assert!(px(&before, 0, 0)[3] > 0, "the night had darkened it");
+        assert_eq!(
+            px(&out, 3, 0),
+            px(&before, 3, 0),
+            "leaves stay under the night"
+        );
+        assert_eq!(px(&out, 7, 1), px(&before, 7, 1), "the hill's ground");
+        assert_eq!(
+            px(&out, 1, 3),
+            px(&before, 1, 3),
+            "the cave under the ground"
+        );
+        assert!(px(&out, 1, 3)[3] > 0);
+    }
+
+    #[test]
+    fn torchlight_is_warm_lava_red_and_other_light_untouched() {
+        let dark = |l: u8| [0, 0, 0, darkness(l)];
+        // No emitted light, or a brighter sun: unchanged.
+        assert_eq!(tint(dark(0), 0, 0, 0), dark(0));
+        assert_eq!(tint(dark(15), 15, 9, 0), dark(15));
+        assert_eq!(
+            tint([0, 0, 20, 100], 8, 4, 0),
+            [0, 0, 20, 100],
+            "moonlit, a torch far"
+        );
+        // Beside a torch: a warm cast, more red than green than blue, even where the
+        // light is whole; dimmer further off, and darker.
+        let near = tint(dark(14), 14, 14, 0);
+        assert!(
+            near[0] > near[1] && near[1] > near[2] && near[3] > 0,
+            "{near:?}"
+        );
+        let far = tint(dark(6), 6, 6, 0);
+        assert!(
+            far[0] > far[2] && far[0] < near[0] && far[3] > near[3],
+            "{far:?}"
+        );
+        // Lava: red, less green than a torch's.
+        let hot = tint(dark(10), 10, 0, 10);
+        let warm = tint(dark(10), 10, 10, 0);
+        assert!(hot[0] > 2 * hot[1] && hot[1] < warm[1], "{hot:?} {warm:?}");
+        // Through fill: a torch in a sealed room leans warm, unlit rock stays black.
+        let mut rows = vec!["#######", "#  t  #"];
+        rows.extend(["#######"; 6]);
+        let w = World::from_ascii(&rows).unwrap();
+        let (light, all) = (LightMap::compute(&w), whole(&w));
+        let (torch, lava) = (
+            emitted_by(&w, &all, |t| t == Tile::Torch),
+            emitted_by(&w, &all, |t| t == Tile::Lava),
+        );
+        assert!(lava.iter().all(|&l| l == 0) && torch[7 + 3] == crate::sim::light::TORCH);
+        let glow = Glow {
+            torch: &torch,
+            lava: &lava,
+        };
+        let mut out = Vec::new();
+        fill(
+            &light,
+            &all,
+            (-100.0, -100.0),
+            (None, Some(&glow)),
+            &mut out,
+        );
+        let px = |x: usize, y: usize| &out[(y * 7 + x) * 4..][..4];
+        assert!(px(1, 1)[0] > px(1, 1)[2], "{:?}", px(1, 1));
+        assert_eq!(px(3, 7), [0, 0, 0, 255], "rock far under the torch");
     }
 
     #[test]

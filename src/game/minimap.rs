@@ -38,6 +38,16 @@ pub fn draw(l: &Loaded, fog: &FogView, cam: &Camera, r: Rect, screen: (f32, f32)
         r.h + 6.0,
         Color::new(0.05, 0.05, 0.08, 0.85),
     );
+    // The overview leaves the open sky transparent (for the sky drawn behind the world):
+    // the map's sky is one flat colour under it.
+    let sky = crate::world::SKY;
+    draw_rectangle(
+        r.x,
+        r.y,
+        r.w,
+        r.h,
+        Color::from_rgba(sky[0], sky[1], sky[2], 255),
+    );
     let grid: Grid = l.levels[1].grid;
     for i in 0..grid.len() {
         let c = grid.rect(i);

@@ -1,18 +1,90 @@
-//! Drawing the world in screen space: chunk textures (one pixel per tile) at every zoom,
-//! atlas tiles on top when zoomed in close, then the cave tints.
+//! Drawing the world in screen space: chunk textures (one pixel per tile), or, zoomed in
+//! close, the layers' backdrops and every tile's atlas picture framed by its neighbours
+//! ([`frame_mask`], one of three variants by [`variant`]); then the cave tints.
 
 use super::camera::{Camera, TileRange};
 use super::state::Loaded;
 use crate::world::depth::Layers;
-use crate::world::{Matter, Tile};
+use crate::world::{Tile, World};
 use macroquad::prelude::*;
 
 /// Atlas tile side in pixels (assets/tiles.png).
 pub const ATLAS_TILE: f32 = 16.0;
 
-/// Where a tile's picture is in the atlas (one row, in `Tile` discriminant order).
+/// Variants of each frame in the atlas.
+pub const VARIANTS: usize = 3;
+/// Frames in an atlas row: a picture for each of the 16 neighbour masks, in each variant.
+pub const FRAMES: usize = 16 * VARIANTS;
+/// Neighbour mask bits ([`frame_mask`]): the tile above, right, below, left connects.
+pub const UP: u8 = 1;
+pub const RIGHT: u8 = 2;
+pub const DOWN: u8 = 4;
+pub const LEFT: u8 = 8;
+
+/// Where a tile's picture is in the atlas (a row per tile in `Tile` discriminant order;
+/// columns [`frame_column`]). For icons: the frame of a tile standing alone.
 pub fn atlas_source(tile: Tile) -> Rect {
-    Rect::new(tile as u8 as f32 * ATLAS_TILE, 0.0, ATLAS_TILE, ATLAS_TILE)
+    frame_source(tile, frame_column(0, 0))
+}
+
+/// The atlas rectangle of `tile`'s frame in column `column`.
+pub fn frame_source(tile: Tile, column: usize) -> Rect {
+    Rect::new(
+        column as f32 * ATLAS_TILE,
+        tile as u8 as f32 * ATLAS_TILE,
+        ATLAS_TILE,
+        ATLAS_TILE,
+    )
+}
+
+/// The atlas column of neighbour mask `mask` (0..16) in variant `variant` (0..3), as
+/// assets/make_tiles.py lays them out.
+pub fn frame_column(mask: u8, variant: usize) -> usize {
+    mask as usize * VARIANTS + variant
+}
+
+/// Does `other`, beside a `tile`, join it (no edge drawn between them)? Blocks join any
+/// block, leaves join leaves and trunks, a liquid joins the same liquid and blocks.
+/// Anything else stands alone (its one picture has no frames).
+pub fn connects(tile: Tile, other: Tile) -> bool {
+    if tile.is_solid() {
+        other.is_solid()
+    } else if tile == Tile::Leaves {
+        matches!(other, Tile::Leaves | Tile::Trunk)
+    } else if tile.is_liquid() {
+        other == tile || other.is_solid()
+    } else {
+        false
+    }
+}
+
+/// The neighbour mask of tile `(x, y)` ([`UP`] | [`RIGHT`] | [`DOWN`] | [`LEFT`] for the
+/// neighbours that [`connect`](connects)); past the world's edge counts as joined, so the
+/// world's border draws no frame.
+pub fn frame_mask(world: &World, x: usize, y: usize) -> u8 {
+    let t = world.tile(x, y);
+    let joins = |nx: Option<usize>, ny: Option<usize>| match (nx, ny) {
+        (Some(nx), Some(ny)) if nx < world.width() && ny < world.height() => {
+            connects(t, world.tile(nx, ny))
+        }
+        _ => true,
+    };
+    let mut m = 0;
+    m |= UP * joins(Some(x), y.checked_sub(1)) as u8;
+    m |= RIGHT * joins(Some(x + 1), Some(y)) as u8;
+    m |= DOWN * joins(Some(x), Some(y + 1)) as u8;
+    m |= LEFT * joins(x.checked_sub(1), Some(y)) as u8;
+    m
+}
+
+/// Which of the three variants tile `(x, y)` shows: a hash of its position, the same on
+/// every machine and every frame.
+pub fn variant(x: usize, y: usize) -> usize {
+    let mut h = (x as u32).wrapping_mul(0x9E37_79B1) ^ (y as u32).wrapping_mul(0x85EB_CA77);
+    h ^= h >> 15;
+    h = h.wrapping_mul(0x2C1B_3C6D);
+    h ^= h >> 13;
+    (h % VARIANTS as u32) as usize
 }
 /// Atlas tiles are drawn from this zoom (screen pixels per tile) on...
 pub const ATLAS_MIN_ZOOM: f64 = 6.0;
@@ -83,7 +155,13 @@ pub fn draw_world(
             edge((r.y0 + r.h) as f64, t, z),
         )
     };
-    for &i in visible {
+    let vis = cam.visible_tiles(state.size(), screen);
+    let atlas_view = uses_atlas(z, &vis);
+    if atlas_view {
+        draw_backdrops(state, &vis, l, t, z);
+        draw_atlas_tiles(state, &vis, l, t, z, atlas);
+    }
+    for &i in visible.iter().filter(|_| !atlas_view) {
         let r = rect_of(i);
         match state.levels[level].get(i) {
             Some(tex) => draw_chunk_texture(tex, r, WHITE),
@@ -96,10 +174,6 @@ pub fn draw_world(
                 Color::from_rgba(70, 64, 62, 255),
             ),
         }
-    }
-    let vis = cam.visible_tiles(state.size(), screen);
-    if uses_atlas(z, &vis) {
-        draw_atlas_tiles(state, &vis, l, t, z, atlas);
     }
     if tint {
         for &i in visible {
@@ -117,58 +191,63 @@ pub fn draw_world(
     }
 }
 
-/// What shows behind a tile's atlas picture: decorations (torches, trunks, leaves, cacti)
-/// are drawn over the air they stand in (sky above the surface, the cave backdrop below),
-/// not over their one-pixel colour, which would frame them in a square of it.
-pub fn backdrop_under(tile: Tile, y: u32, surface: u32, layers: &Layers) -> Option<[u8; 4]> {
-    (tile.info().matter == Matter::Decor).then(|| {
-        if y >= surface {
-            layers.backdrop(y, surface)
-        } else {
-            Tile::Air.color()
+/// The underground air's backdrops (its layer's colour: dirt, stone, the underworld's
+/// glow) over the visible tiles, as runs of a row's columns under their surface: one quad
+/// a run, not a tile. Tiles are drawn over them and the open sky is left clear for the sky
+/// behind; framed tiles' cut corners and ragged edges show what is beside them.
+fn draw_backdrops(state: &Loaded, vis: &TileRange, l: f64, t: f64, z: f64) {
+    let layers = Layers::of_world(&state.session.world);
+    let surface = &state.session.world.surface[vis.x0..vis.x1];
+    for y in vis.y0..vis.y1 {
+        let (top, bottom) = (edge(y as f64, t, z), edge((y + 1) as f64, t, z));
+        let mut x = 0;
+        while x < surface.len() {
+            if surface[x] as usize > y {
+                x += 1;
+                continue;
+            }
+            let start = x;
+            while x < surface.len() && surface[x] as usize <= y {
+                x += 1;
+            }
+            let c = layers.backdrop(y as u32, surface[start]);
+            let (a, b) = (
+                edge((vis.x0 + start) as f64, l, z),
+                edge((vis.x0 + x) as f64, l, z),
+            );
+            draw_rectangle(
+                a,
+                top,
+                b - a,
+                bottom - top,
+                Color::from_rgba(c[0], c[1], c[2], 255),
+            );
         }
-    })
+    }
 }
 
-/// Draws the atlas pictures of the visible tiles: first every decoration's backdrop, then
-/// every picture. Each pass uses one texture (the backdrops macroquad's white one, the
-/// pictures the atlas), so a pass is one batch of quads (a draw call per ~10k quads):
-/// alternating the two textures tile by tile would end the batch at every decoration, and
-/// macroquad keeps a vertex and an index buffer (about 1.7 MB at our batch size) for every
-/// draw call a frame has ever made. A tile's backdrop and picture cover only its own
-/// square, so the order of the passes changes no pixel.
+/// Draws the atlas pictures of the visible tiles, each the frame its neighbours call for
+/// in its variant. One texture for all of them, so they are one batch of quads (a draw
+/// call per ~10k quads): macroquad keeps a vertex and an index buffer (about 1.7 MB at
+/// our batch size) for every draw call a frame has ever made, so no other texture may be
+/// drawn between them.
 fn draw_atlas_tiles(state: &Loaded, vis: &TileRange, l: f64, t: f64, z: f64, atlas: &Texture2D) {
     let xs: Vec<f32> = (vis.x0..=vis.x1).map(|x| edge(x as f64, l, z)).collect();
     let ys: Vec<f32> = (vis.y0..=vis.y1).map(|y| edge(y as f64, t, z)).collect();
-    let layers = Layers::of_world(&state.session.world);
-    let rows = || {
-        (vis.y0..vis.y1).flat_map(|y| {
-            let row = &state.session.world.row(y)[vis.x0..vis.x1];
-            row.iter()
-                .enumerate()
-                .filter(|(_, t)| **t != Tile::Air)
-                .map(move |(i, &tile)| (i, y, tile))
-        })
-    };
-    let cell = |i: usize, y: usize| {
+    let world = &state.session.world;
+    for y in vis.y0..vis.y1 {
+        let row = &world.row(y)[vis.x0..vis.x1];
         let j = y - vis.y0;
-        (xs[i], ys[j], xs[i + 1] - xs[i], ys[j + 1] - ys[j])
-    };
-    for (i, y, tile) in rows() {
-        let top = state.session.world.surface[vis.x0 + i];
-        if let Some(bg) = backdrop_under(tile, y as u32, top, &layers) {
-            let (x, y, w, h) = cell(i, y);
-            draw_rectangle(x, y, w, h, Color::from_rgba(bg[0], bg[1], bg[2], 255));
+        for (i, &tile) in row.iter().enumerate().filter(|(_, t)| **t != Tile::Air) {
+            let x = vis.x0 + i;
+            let column = frame_column(frame_mask(world, x, y), variant(x, y));
+            let params = DrawTextureParams {
+                dest_size: Some(vec2(xs[i + 1] - xs[i], ys[j + 1] - ys[j])),
+                source: Some(frame_source(tile, column)),
+                ..Default::default()
+            };
+            draw_texture_ex(atlas, xs[i], ys[j], WHITE, params);
         }
-    }
-    for (i, y, tile) in rows() {
-        let (x, y, w, h) = cell(i, y);
-        let params = DrawTextureParams {
-            dest_size: Some(vec2(w, h)),
-            source: Some(atlas_source(tile)),
-            ..Default::default()
-        };
-        draw_texture_ex(atlas, x, y, WHITE, params);
     }
 }
 
@@ -177,32 +256,77 @@ mod tests {
     use super::*;
 
     #[test]
-    fn decorations_stand_in_air_not_in_a_square_of_their_colour() {
-        // Layers of a 1000-row world: underground from 350, caverns 450, underworld 920.
-        let l = Layers::new(&Default::default(), 1000);
+    fn frames_come_from_the_four_neighbours() {
+        // Every one of the 16 masks, for a block in the middle of a 3x3 world: a
+        // neighbour is stone where its bit is set, air where not; corners are air (only
+        // the four sides count).
+        for mask in 0..16u8 {
+            let c = |bit: u8| if mask & bit != 0 { '#' } else { ' ' };
+            let rows = [
+                format!(" {} ", c(UP)),
+                format!("{}.{}", c(LEFT), c(RIGHT)),
+                format!(" {} ", c(DOWN)),
+            ];
+            let rows: Vec<&str> = rows.iter().map(|r| r.as_str()).collect();
+            let w = World::from_ascii(&rows).unwrap();
+            assert_eq!(frame_mask(&w, 1, 1), mask, "{rows:?}");
+        }
+        // Water and decorations beside a block leave it an edge; the world's border joins.
+        let w = World::from_ascii(&["#~#", "%#t", "###"]).unwrap();
+        assert_eq!(frame_mask(&w, 1, 1), DOWN);
+        assert_eq!(frame_mask(&w, 0, 0), UP | LEFT, "a corner of the world");
         assert_eq!(
-            backdrop_under(Tile::Torch, 50, 40, &l),
-            Some(crate::world::CAVE_BACKDROP)
+            frame_mask(&w, 1, 0),
+            UP | RIGHT | DOWN | LEFT,
+            "water joins blocks"
         );
-        assert_eq!(
-            backdrop_under(Tile::Torch, 500, 40, &l),
-            Some(crate::world::STONE_BACKDROP)
-        );
-        assert_eq!(
-            backdrop_under(Tile::Torch, 950, 40, &l),
-            Some(crate::world::UNDERWORLD_BACKDROP)
-        );
-        assert_eq!(
-            backdrop_under(Tile::Torch, 10, 40, &l),
-            Some(Tile::Air.color())
-        );
-        assert_eq!(
-            backdrop_under(Tile::Leaves, 10, 40, &l),
-            Some(Tile::Air.color())
-        );
-        assert_eq!(backdrop_under(Tile::Stone, 50, 40, &l), None);
-        assert_eq!(backdrop_under(Tile::Water, 50, 40, &l), None);
+        assert_eq!(frame_mask(&w, 0, 1) & (UP | DOWN), 0, "leaves beside stone");
+        assert!(connects(Tile::Leaves, Tile::Trunk) && !connects(Tile::Trunk, Tile::Trunk));
+        assert!(!connects(Tile::Water, Tile::Lava) && !connects(Tile::Stone, Tile::Water));
+        // Every mask and variant has its own column in a row of FRAMES.
+        let mut cols: Vec<usize> = (0..16u8)
+            .flat_map(|m| (0..VARIANTS).map(move |v| frame_column(m, v)))
+            .collect();
+        cols.sort();
+        cols.dedup();
+        assert_eq!((cols.len(), cols[FRAMES - 1]), (FRAMES, FRAMES - 1));
     }
+
+    #[test]
+    fn variants_are_a_stable_hash_of_the_position_and_all_are_used() {
+        let mut counts = [0usize; VARIANTS];
+        for y in 0..60 {
+            for x in 0..60 {
+                let v = variant(x, y);
+                assert_eq!(v, variant(x, y));
+                counts[v] += 1;
+            }
+        }
+        for c in counts {
+            assert!((900..1500).contains(&c), "{counts:?}");
+        }
+        // Not a pattern along a row or a column: neighbours differ often.
+        let same = (0..1000)
+            .filter(|&x| variant(x, 7) == variant(x + 1, 7))
+            .count();
+        assert!((200..500).contains(&same), "{same}");
+        let same = (0..1000)
+            .filter(|&y| variant(7, y) == variant(7, y + 1))
+            .count();
+        assert!((200..500).contains(&same), "{same}");
+        // Pinned: the same world looks the same on every machine.
+        assert_eq!(
+            [
+                variant(0, 0),
+                variant(1, 0),
+                variant(0, 1),
+                variant(1000, 2000)
+            ],
+            PINNED
+        );
+    }
+
+    const PINNED: [usize; 4] = [0, 0, 2, 1];
 
     #[test]
     fn cave_tints_are_no_tile_colour() {

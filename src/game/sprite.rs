@@ -1,5 +1,5 @@
-//! The player's sprite (assets/player.png: idle, run 1, run 2, jump; 16x24 each, facing
-//! right, mirrored for facing left), drawn over the player's body.
+//! The player's sprite (assets/player.png: idle, a run cycle of four, jump, fall, swing;
+//! 16x24 each, facing right, mirrored for facing left), drawn over the player's body.
 
 use super::camera::Camera;
 use crate::sim::player::{HEIGHT, Player};
@@ -19,23 +19,42 @@ pub fn load() -> Texture2D {
     t
 }
 
-/// Which frame shows: jump in the air, the run cycle while moving, idle otherwise.
-pub fn frame_index(on_ground: bool, vx: f32, time: f64) -> usize {
-    if !on_ground {
-        3
-    } else if vx.abs() > 0.5 {
-        1 + (time * RUN_FPS) as usize % 2
+/// The frames in assets/player.png.
+pub const IDLE: usize = 0;
+pub const RUN: [usize; 4] = [1, 2, 3, 4];
+pub const JUMP: usize = 5;
+pub const FALL: usize = 6;
+pub const SWING: usize = 7;
+
+/// Which frame shows: the swing while swinging, jump going up and fall coming down in
+/// the air, the run cycle while moving (faster the faster the player runs), idle
+/// otherwise. `vel` in tiles a second, y down.
+pub fn frame_index(on_ground: bool, vel: (f32, f32), time: f64, swinging: bool) -> usize {
+    if swinging {
+        SWING
+    } else if !on_ground {
+        if vel.1 < 0.0 { JUMP } else { FALL }
+    } else if vel.0.abs() > 0.5 {
+        let pace = (vel.0.abs() as f64 / 8.0).clamp(0.6, 1.5);
+        RUN[(time * RUN_FPS * pace) as usize % RUN.len()]
     } else {
-        0
+        IDLE
     }
 }
 
 /// Draws the player: the sprite spans [`HEIGHT`] tiles, its bottom at the feet.
-pub fn draw(tex: &Texture2D, p: &Player, cam: &Camera, screen: (f32, f32), time: f64, shade: f32) {
+pub fn draw(
+    tex: &Texture2D,
+    p: &Player,
+    cam: &Camera,
+    screen: (f32, f32),
+    (time, swinging): (f64, bool),
+    shade: f32,
+) {
     let h = HEIGHT * cam.zoom as f32;
     let w = h * FRAME.0 / FRAME.1;
     let (fx, fy) = cam.world_to_screen(screen, (p.pos.0 as f64, p.pos.1 as f64));
-    let i = frame_index(p.on_ground, p.vel.0, time);
+    let i = frame_index(p.on_ground, p.vel, time, swinging);
     let params = DrawTextureParams {
         dest_size: Some(vec2(w.round(), h.round())),
         source: Some(Rect::new(i as f32 * FRAME.0, 0.0, FRAME.0, FRAME.1)),
@@ -52,10 +71,22 @@ mod tests {
 
     #[test]
     fn frames_by_state() {
-        assert_eq!(frame_index(false, 0.0, 0.0), 3);
-        assert_eq!(frame_index(true, 0.1, 5.0), 0);
-        let a = frame_index(true, 5.0, 0.0);
-        let b = frame_index(true, -5.0, 1.0 / RUN_FPS + 1e-3);
-        assert!(a != b && (1..=2).contains(&a) && (1..=2).contains(&b));
+        assert_eq!(frame_index(false, (0.0, -3.0), 0.0, false), JUMP);
+        assert_eq!(frame_index(false, (0.0, 3.0), 0.0, false), FALL);
+        assert_eq!(frame_index(true, (0.1, 0.0), 5.0, false), IDLE);
+        assert_eq!(frame_index(true, (5.0, 0.0), 5.0, true), SWING);
+        assert_eq!(frame_index(false, (5.0, 2.0), 5.0, true), SWING);
+        // Running at 8 tiles a second goes through all four frames in order.
+        let cycle: Vec<usize> = (0..4)
+            .map(|k| frame_index(true, (-8.0, 0.0), (k as f64 + 0.5) / RUN_FPS, false))
+            .collect();
+        assert_eq!(cycle, RUN.to_vec());
+        // Slower running steps slower.
+        let slow = frame_index(true, (2.0, 0.0), 1.5 / RUN_FPS, false);
+        assert_eq!(slow, RUN[0]);
+        // The sheet holds every frame.
+        let png = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/player.png"));
+        let w = u32::from_be_bytes(png[16..20].try_into().unwrap());
+        assert_eq!(w as f32, FRAME.0 * (SWING + 1) as f32);
     }
 }

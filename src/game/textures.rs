@@ -4,8 +4,9 @@
 //! visible ones first, then dropped, so no CPU copy of the world's pixels stays behind. An
 //! edited tile marks its chunk dirty and only that chunk is rebuilt.
 
-use super::chunks::{Grid, build_pixels};
+use super::chunks::{Grid, build_pixels, texel};
 use crate::world::World;
+use crate::world::depth::Layers;
 use macroquad::miniquad::MipmapFilterMode;
 use macroquad::prelude::{FilterMode, Texture2D};
 use macroquad::window::get_internal_gl;
@@ -26,9 +27,10 @@ pub fn set_world_filter(tex: &Texture2D) {
 pub fn box_pixels(world: &World, at: (usize, usize), size: (usize, usize), out: &mut Vec<u8>) {
     out.clear();
     out.reserve(size.0 * size.1 * 4);
+    let layers = Layers::of_world(world);
     for y in at.1..at.1 + size.1 {
         for x in at.0..at.0 + size.0 {
-            out.extend_from_slice(&crate::store::export::pixel(world, x, y));
+            out.extend_from_slice(&texel(world, &layers, x, y));
         }
     }
 }

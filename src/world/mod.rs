@@ -499,20 +499,57 @@ mod tests {
         let mut reader = decoder.read_info().unwrap();
         let mut buf = vec![0; reader.output_buffer_size()];
         let info = reader.next_frame(&mut buf).unwrap();
-        assert_eq!((info.width, info.height), (16 * Tile::COUNT as u32, 16));
+        // A row per tile, 48 frames a row (16 neighbour masks, three variants each).
+        assert_eq!(
+            (info.width, info.height),
+            (16 * 48, 16 * Tile::COUNT as u32)
+        );
         assert_eq!(info.color_type, png::ColorType::Rgba);
-        for t in Tile::ALL
-            .into_iter()
-            .filter(|&t| t != Tile::Air && t != Tile::Torch)
-        {
+        let w = info.width as usize;
+        // The pixels of tile `t`'s frame in atlas column `col`.
+        let frame = |t: Tile, col: usize| -> Vec<[u8; 4]> {
+            (0..16)
+                .flat_map(|y| (0..16).map(move |x| (y, x)))
+                .map(|(y, x)| {
+                    let i = ((t as usize * 16 + y) * w + col * 16 + x) * 4;
+                    [buf[i], buf[i + 1], buf[i + 2], buf[i + 3]]
+                })
+                .collect()
+        };
+        // Ores are grey stone round nuggets of their colour, so a good share of their
+        // pixels are near it; grass shows its turf on an exposed top (mask 14).
+        let ores = [
+            Tile::IronOre,
+            Tile::GoldOre,
+            Tile::DiamondOre,
+            Tile::CopperOre,
+            Tile::SilverOre,
+        ];
+        for t in ores {
+            let near = frame(t, 45)
+                .iter()
+                .filter(|p| (0..3).all(|c| (p[c] as i32 - t.color()[c] as i32).abs() < 40))
+                .count();
+            assert!(near >= 20, "{t:?}: {near} pixels of its colour");
+        }
+        for t in [Tile::Grass, Tile::JungleGrass] {
+            let top = &frame(t, 14 * 3)[16 * 2..16 * 3];
+            assert!(
+                top.iter().all(|p| p[1] > p[0] && p[1] > p[2]),
+                "{t:?}: {top:?}"
+            );
+        }
+        // Everything else: the frame with all four neighbours joined (column 45, the
+        // most common on screen) has the palette colour as its mean.
+        for t in Tile::ALL.into_iter().filter(|&t| {
+            ![Tile::Air, Tile::Torch, Tile::Grass, Tile::JungleGrass].contains(&t)
+                && !ores.contains(&t)
+        }) {
             let (mut sum, mut n) = ([0f64; 3], 0f64);
-            for y in 0..16 {
-                for x in 0..16 {
-                    let i = (y * info.width as usize + t as usize * 16 + x) * 4;
-                    if buf[i + 3] > 0 {
-                        (0..3).for_each(|c| sum[c] += buf[i + c] as f64);
-                        n += 1.0;
-                    }
+            for p in frame(t, 45) {
+                if p[3] > 0 {
+                    (0..3).for_each(|c| sum[c] += p[c] as f64);
+                    n += 1.0;
                 }
             }
             for (c, total) in sum.iter().enumerate() {

@@ -301,6 +301,7 @@ pub fn walk_input(
         right: keys.held(Command::Right, &held),
         jump: keys.held(Command::Jump, &held),
         presses,
+        down: keys.held(Command::Down, &held),
     }
 }
 

@@ -156,14 +156,7 @@ impl Play {
         self.live(l, dt, now);
         reveal(l);
         self.keep_chest(l);
-        // Right-click on a chest within reach opens it, whatever is selected (as in
-        // Terraria); holding the button over a chest places nothing.
-        let on_chest = cursor.filter(|&(x, y)| l.world.get(x, y) == Some(Tile::Chest));
-        if let Some((x, y)) = on_chest
-            && buttons.place_pressed
-        {
-            self.open_chest(l, x, y, now);
-        }
+        let used = self.right_click(l, cursor, buttons.place_pressed, now);
         if let Some((damage, reach, cooldown)) = l.inventory.selected_sword() {
             // A sword swings instead of digging, toward the mouse.
             self.target = None;
@@ -196,7 +189,12 @@ impl Play {
                     .update(&mut l.world, &l.player, &mut l.inventory, x, y, dt);
                 match step {
                     DigStep::Dug { x, y, drop } => {
-                        l.edited(x as usize, y as usize);
+                        l.edited_tiles(&edit::changed_by(
+                            drop,
+                            x as usize,
+                            y as usize,
+                            l.world.height(),
+                        ));
                         l.stir(x as usize, y as usize);
                         log::debug!("dug {} at {x} {y}{}", drop.name(), relit(l));
                     }
@@ -224,13 +222,18 @@ impl Play {
             _ => l.dig.reset(),
         }
         // A click can press and release within one frame: pressed counts on its own.
-        if let Some((x, y)) = cursor.filter(|_| on_chest.is_none())
+        if let Some((x, y)) = cursor.filter(|_| !used)
             && (buttons.place_pressed || (buttons.place && now >= self.next_place))
         {
             self.next_place = now + PLACE_REPEAT;
             match edit::try_place(&mut l.world, &l.player, &mut l.inventory, x, y) {
                 Ok(t) => {
-                    l.edited(x as usize, y as usize);
+                    l.edited_tiles(&edit::changed_by(
+                        t,
+                        x as usize,
+                        y as usize,
+                        l.world.height(),
+                    ));
                     l.stir(x as usize, y as usize);
                     log::debug!("placed {} at {x} {y}{}", t.name(), relit(l));
                 }
@@ -371,6 +374,41 @@ impl Play {
     /// A click on inventory slot `i`: picks up, puts down, merges or swaps stacks.
     pub fn click_slot(&mut self, l: &mut Loaded, i: usize) {
         l.inventory.click(i, &mut self.held);
+    }
+
+    /// Right-click on what it uses, whatever is selected (as in Terraria): a chest within
+    /// reach opens, a door opens or closes. Whether the cursor is on one (holding the
+    /// button there places nothing).
+    fn right_click(
+        &mut self,
+        l: &mut Loaded,
+        cursor: Option<(i64, i64)>,
+        pressed: bool,
+        now: f64,
+    ) -> bool {
+        let Some((x, y)) = cursor else { return false };
+        match l.world.get(x, y) {
+            Some(Tile::Chest) => {
+                if pressed {
+                    self.open_chest(l, x, y, now);
+                }
+                true
+            }
+            Some(t) if t.is_door() => {
+                if pressed {
+                    match edit::toggle_door(&mut l.world, &l.player, x, y) {
+                        Ok(t) => {
+                            let h = l.world.height();
+                            l.edited_tiles(&edit::changed_by(t, x as usize, y as usize, h));
+                            log::debug!("{} at {x} {y}", t.name().replace('_', " "));
+                        }
+                        Err(e) => self.refuse(e, now),
+                    }
+                }
+                true
+            }
+            _ => false,
+        }
     }
 
     /// Opens the chest at `(x, y)` if it is within reach (or says it is not).
@@ -751,6 +789,40 @@ mod tests {
         play.step(&mut l, Input::default(), aim, right, 0.0, 3.0);
         assert_eq!(play.chest, None);
         assert!(play.notice.as_ref().unwrap().0.contains("out of reach"));
+    }
+
+    #[test]
+    fn right_clicking_a_door_opens_and_closes_it_and_places_nothing() {
+        let (mut l, mut play) = landed();
+        let (px, py) = l.player.pos;
+        let x = (px + 2.0) as usize;
+        let feet = py as usize;
+        for y in [feet - 2, feet - 1] {
+            l.world.set(x, y, Tile::ClosedDoor);
+        }
+        let right = Buttons {
+            place: true,
+            place_pressed: true,
+            ..Default::default()
+        };
+        // Torches selected: the click opens the door, no torch goes beside it.
+        let torches = l.inventory.count(Tile::Torch);
+        let slot = (0..crate::world::inventory::HOTBAR_SLOTS).find(|&i| {
+            l.inventory.select(i);
+            l.inventory.selected_tile() == Some(Tile::Torch)
+        });
+        assert!(slot.is_some(), "a new player carries torches");
+        let edits = l.edit_count;
+        let aim = Some((x as i64, feet as i64 - 1));
+        play.step(&mut l, Input::default(), aim, right, 0.0, 1.0);
+        assert_eq!(
+            (l.world.tile(x, feet - 2), l.world.tile(x, feet - 1)),
+            (Tile::OpenDoor, Tile::OpenDoor)
+        );
+        assert!(l.edit_count > edits, "a door opened is an edit saved");
+        assert_eq!(l.inventory.count(Tile::Torch), torches);
+        play.step(&mut l, Input::default(), aim, right, 0.0, 2.0);
+        assert_eq!(l.world.tile(x, feet - 2), Tile::ClosedDoor);
     }
 
     #[test]

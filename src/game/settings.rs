@@ -196,7 +196,12 @@ pub const COMMANDS: &[(Command, &str, &str, &[KeyCode])] = {
             "Jump, swim up (pan up)",
             &[K::Space, K::W, K::Up],
         ),
-        (C::Down, "down", "Pan down (free camera)", &[K::S, K::Down]),
+        (
+            C::Down,
+            "down",
+            "Drop through a platform (pan down)",
+            &[K::S, K::Down],
+        ),
         (C::ZoomIn, "zoom_in", "Zoom in", &[K::Equal, K::KpAdd]),
         (
             C::ZoomOut,

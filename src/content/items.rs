@@ -215,7 +215,7 @@ fn need<T>(field: String, v: Option<T>, kind: &str) -> Result<T, Bad> {
     })
 }
 
-fn tile_named(field: String, name: &str) -> Result<Tile, Bad> {
+pub(crate) fn tile_named(field: String, name: &str) -> Result<Tile, Bad> {
     Tile::ALL
         .into_iter()
         .find(|t| t.name() == name)

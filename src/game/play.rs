@@ -7,8 +7,10 @@
 use super::invscreen;
 use super::state::Loaded;
 use crate::content::items::catalog;
+use crate::content::town::town;
 use crate::sim::craft::{CraftRefusal, Stations};
 use crate::sim::edit::{self, DigStep, EditRefusal};
+use crate::sim::housing;
 use crate::sim::player::Input;
 use crate::sim::vitals::{Harm, Senses, Vitals};
 use crate::store::save;
@@ -61,6 +63,8 @@ pub struct Play {
     pub chest: Option<(usize, usize)>,
     /// A chest was opened this frame: the frame loop opens the inventory screen.
     pub chest_opened: bool,
+    /// The tile under the mouse at the last step (the housing query asks about it).
+    pub aimed: Option<(i64, i64)>,
 }
 
 /// The `player at` log line: feet position in tiles, then the screen position of the
@@ -111,6 +115,12 @@ pub fn reveal(l: &mut Loaded) {
     }
 }
 
+/// Is there a background wall behind tile `(x, y)`? Strata has no wall grid yet (issue 25
+/// adds one): until it does, every tile counts as walled for the housing rule.
+pub fn has_wall(_l: &Loaded) -> impl Fn(usize, usize) -> bool {
+    |_, _| true
+}
+
 /// ` (relit WxH in T ms)` for the log, from the last edit.
 fn relit(l: &Loaded) -> String {
     l.last_relight.map_or(String::new(), |(r, t)| {
@@ -148,6 +158,7 @@ impl Play {
         dt: f32,
         now: f64,
     ) {
+        self.aimed = cursor;
         let before = (l.player.jumps, l.player.strokes);
         l.player.update(&l.world, walk, dt);
         if (l.player.jumps, l.player.strokes) != before {
@@ -409,6 +420,19 @@ impl Play {
             }
             _ => false,
         }
+    }
+
+    /// The housing query: whether the room under the mouse is a house, or what it lacks,
+    /// as a message (and a `housing: ..` log line).
+    pub fn query_housing(&mut self, l: &Loaded, now: f64) {
+        let Some((x, y)) = self.aimed else {
+            self.say("Point at a room to ask whether it is a house", now);
+            return;
+        };
+        let room = housing::check(&l.world, x, y, &town().housing, has_wall(l));
+        let text = housing::describe(&room);
+        log::debug!("housing: {text}");
+        self.notice = Some((text, now + 3.0 * NOTICE_SECONDS));
     }
 
     /// Opens the chest at `(x, y)` if it is within reach (or says it is not).

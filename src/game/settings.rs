@@ -176,6 +176,7 @@ pub enum Command {
     Help,
     Lab,
     Inventory,
+    Housing,
 }
 
 /// Every command: its field in the file, what the help screen calls it, its default keys.
@@ -235,6 +236,12 @@ pub const COMMANDS: &[(Command, &str, &str, &[KeyCode])] = {
         (C::Help, "help", "Help: the controls", &[K::F1]),
         (C::Lab, "lab", "World lab panel", &[K::F2]),
         (C::Inventory, "inventory", "Inventory and crafting", &[K::I]),
+        (
+            C::Housing,
+            "housing",
+            "Is the room under the mouse a house?",
+            &[K::X],
+        ),
     ]
 };
 
@@ -296,6 +303,7 @@ bindings! {
     Help help,
     Lab lab,
     Inventory inventory,
+    Housing housing,
 }
 
 impl Default for Bindings {

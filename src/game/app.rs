@@ -322,7 +322,7 @@ impl App {
                 }
             }
             Action::QueryHousing => {
-                if let Some(w) = &self.shown {
+                if let Some(w) = &mut self.shown {
                     self.play.query_housing(w, now);
                 }
             }

@@ -180,6 +180,7 @@ pub async fn main_loop(
             let chunks = (level, &visible[..]);
             render::draw_world(w, &app.cam, screen, &atlas, chunks, app.overlay);
             hud::draw_creatures(&w.creatures, &app.cam, screen);
+            sprite::draw_npc(&player_sprite, &w.guide, &app.cam, screen, now);
             // The map view shows only what the player has seen (the lab shows the world
             // as generated, for its designer). The fog is kept only while it is drawn, so
             // the lab's regenerations do not build it for every world.

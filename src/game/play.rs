@@ -6,6 +6,7 @@
 
 use super::invscreen;
 use super::state::Loaded;
+use crate::content::items::Kind;
 use crate::content::items::catalog;
 use crate::content::town::town;
 use crate::sim::craft::{CraftRefusal, Stations};
@@ -316,6 +317,7 @@ impl Play {
                 killer = Some(Harm::Creature(name));
             }
         }
+        self.walk_guide(l, night, dt);
         if let Some(harm) = killer {
             log::debug!("died of {harm}; back at the spawn point with everything carried");
             l.player = crate::sim::player::Player::spawn(&l.world);
@@ -323,6 +325,35 @@ impl Play {
             l.creatures.immune = 2.0;
             self.say(format!("You died of {harm}. Nothing was lost."), now);
         }
+    }
+
+    /// The Guide's frame: he walks, and a closed door he walks into opens for him.
+    fn walk_guide(&mut self, l: &mut Loaded, night: bool, dt: f32) {
+        l.guide.update(&l.world, night, &town().guide, dt);
+        if let Some((x, y)) = l.guide.door_ahead(&l.world) {
+            let tiles = edit::set_door(&mut l.world, x, y, Tile::OpenDoor);
+            l.edited_tiles(&tiles);
+        }
+    }
+
+    /// Talking to the Guide: what the held item makes, or a hint for the next step (as a
+    /// message, and a `guide says: ..` log line).
+    fn talk_to_guide(&mut self, l: &Loaded, now: f64) {
+        let cat = catalog();
+        let near = Stations::near(&l.world, l.player.bounds(), cat);
+        let has = |i: crate::content::items::ItemId| {
+            let station = matches!(cat.item(i).kind, Kind::Block(t) if near.has(t));
+            l.inventory.count(i) > 0 || station
+        };
+        let facts = crate::sim::guide::Facts {
+            night: crate::sim::day::is_night(l.time_of_day, crate::content::rules::rules()),
+            homeless: l.guide.homeless(),
+            has: &has,
+        };
+        let held = l.inventory.selected_stack().map(|s| s.item);
+        let text = crate::sim::guide::talk(cat, &town().hints, &facts, held);
+        log::debug!("guide says: {text}");
+        self.notice = Some((format!("Guide: {text}"), now + 4.0 * NOTICE_SECONDS));
     }
 
     /// A sword swing: hits what is in front, kills give their drops.
@@ -398,6 +429,12 @@ impl Play {
         now: f64,
     ) -> bool {
         let Some((x, y)) = cursor else { return false };
+        if l.guide.under(x, y) && edit::can_reach(&l.player, x, y, edit::REACH) {
+            if pressed {
+                self.talk_to_guide(l, now);
+            }
+            return true;
+        }
         match l.world.get(x, y) {
             Some(Tile::Chest) => {
                 if pressed {
@@ -424,13 +461,21 @@ impl Play {
 
     /// The housing query: whether the room under the mouse is a house, or what it lacks,
     /// as a message (and a `housing: ..` log line).
-    pub fn query_housing(&mut self, l: &Loaded, now: f64) {
+    pub fn query_housing(&mut self, l: &mut Loaded, now: f64) {
         let Some((x, y)) = self.aimed else {
             self.say("Point at a room to ask whether it is a house", now);
             return;
         };
         let room = housing::check(&l.world, x, y, &town().housing, has_wall(l));
-        let text = housing::describe(&room);
+        let mut text = housing::describe(&room);
+        if room.is_house()
+            && l.guide.homeless()
+            && let Some(spot) = room.floor_spot(&l.world, (x as usize, y as usize))
+        {
+            l.guide.move_in(spot);
+            log::debug!("the Guide moves into the house at {x} {y}");
+            text.push_str(". The Guide moves in.");
+        }
         log::debug!("housing: {text}");
         self.notice = Some((text, now + 3.0 * NOTICE_SECONDS));
     }
@@ -847,6 +892,35 @@ mod tests {
         assert_eq!(l.inventory.count(Tile::Torch), torches);
         play.step(&mut l, Input::default(), aim, right, 0.0, 2.0);
         assert_eq!(l.world.tile(x, feet - 2), Tile::ClosedDoor);
+    }
+
+    #[test]
+    fn right_clicking_the_guide_talks_and_holding_wood_he_names_the_workbench() {
+        let (mut l, mut play) = landed();
+        let (px, py) = l.player.pos;
+        l.guide.body.pos = (px + 2.0, py);
+        let right = Buttons {
+            place: true,
+            place_pressed: true,
+            ..Default::default()
+        };
+        let aim = Some(((px + 2.0) as i64, py as i64 - 1));
+        let before = l.world.tiles().to_vec();
+        play.step(&mut l, Input::default(), aim, right, 0.0, 1.0);
+        let said = play.notice.clone().unwrap().0;
+        assert!(said.starts_with("Guide: "), "{said}");
+        assert_eq!(l.world.tiles(), &before[..], "talking places nothing");
+        // Holding wood, he lists what wood makes, the workbench first.
+        l.inventory.add("wood", 3);
+        let slot = (0..crate::world::inventory::HOTBAR_SLOTS).find(|&i| {
+            l.inventory.select(i);
+            l.inventory.selected_tile() == Some(Tile::Wood)
+        });
+        assert!(slot.is_some());
+        l.guide.body.pos = (px + 2.0, py);
+        play.step(&mut l, Input::default(), aim, right, 0.0, 2.0);
+        let said = play.notice.clone().unwrap().0;
+        assert!(said.starts_with("Guide: wood makes: workbench (8)"), "{said}");
     }
 
     #[test]

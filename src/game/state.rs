@@ -98,6 +98,8 @@ pub struct Loaded {
     pub time_of_day: f32,
     /// Creatures about.
     pub creatures: crate::sim::creatures::Creatures,
+    /// The Guide (not kept in saves yet: he starts again beside the spawn point).
+    pub guide: crate::sim::npc::Npc,
     /// The world's depth layers (where creatures spawn).
     pub layers: crate::world::depth::Layers,
     pub dig: DigState,
@@ -143,6 +145,7 @@ impl Loaded {
         if g.loaded_from.is_some() {
             flow.wake_restless(&g.world);
         }
+        let guide = crate::sim::npc::Npc::guide(&g.world, seed);
         let mut reanalyser = Reanalyser::new();
         reanalyser.track(g.air);
         Loaded {
@@ -167,6 +170,7 @@ impl Loaded {
             vitals: crate::sim::vitals::Vitals::new(state.health, crate::content::rules::rules()),
             time_of_day: state.time_of_day,
             creatures: crate::sim::creatures::Creatures::new(seed),
+            guide,
             layers,
             dig: DigState::default(),
             reanalyser,

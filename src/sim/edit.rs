@@ -184,10 +184,22 @@ pub fn toggle_door(
     if next == Tile::ClosedDoor && (top..=bottom).any(|yy| player.overlaps_tile(x, yy)) {
         return Err(EditRefusal::WouldTrapPlayer);
     }
-    for yy in top..=bottom {
-        world.set(x as usize, yy as usize, next);
-    }
+    set_door(world, x, y, next);
     Ok(next)
+}
+
+/// Makes the door at `(x, y)` (either of its tiles) `tile` (open or closed), whoever opens
+/// it; the tiles changed (none where there is no door).
+pub fn set_door(world: &mut World, x: i64, y: i64, tile: Tile) -> Vec<(usize, usize)> {
+    let Some((top, bottom)) = door_rows(world, x, y) else {
+        return Vec::new();
+    };
+    (top..=bottom)
+        .map(|yy| {
+            world.set(x as usize, yy as usize, tile);
+            (x as usize, yy as usize)
+        })
+        .collect()
 }
 
 /// Is tile `(tx, ty)` within `reach` of the player's centre (to the tile's centre)?

@@ -21,6 +21,8 @@ use std::sync::mpsc::{Receiver, channel};
 
 /// Seconds between placements while the place button is held.
 pub const PLACE_REPEAT: f64 = 0.2;
+/// Seconds between checks that the Guide's house is still one.
+pub const GUIDE_CHECK_SECONDS: f64 = 2.0;
 /// Seconds a message under the hotbar stays.
 pub const NOTICE_SECONDS: f64 = 2.0;
 
@@ -66,6 +68,8 @@ pub struct Play {
     pub chest_opened: bool,
     /// The tile under the mouse at the last step (the housing query asks about it).
     pub aimed: Option<(i64, i64)>,
+    /// When the Guide's house is next checked (he leaves one that is no longer a house).
+    guide_check_at: f64,
 }
 
 /// The `player at` log line: feet position in tiles, then the screen position of the
@@ -318,6 +322,12 @@ impl Play {
             }
         }
         self.walk_guide(l, night, dt);
+        if now >= self.guide_check_at {
+            self.guide_check_at = now + GUIDE_CHECK_SECONDS;
+            if self.guide_home_gone(l, now) {
+                l.guide.move_out();
+            }
+        }
         if let Some(harm) = killer {
             log::debug!("died of {harm}; back at the spawn point with everything carried");
             l.player = crate::sim::player::Player::spawn(&l.world);
@@ -334,6 +344,22 @@ impl Play {
             let tiles = edit::set_door(&mut l.world, x, y, Tile::OpenDoor);
             l.edited_tiles(&tiles);
         }
+    }
+
+    /// Is the Guide's house no longer one? He leaves it, and the message says what it
+    /// lacks.
+    fn guide_home_gone(&mut self, l: &Loaded, now: f64) -> bool {
+        let Some((x, y)) = l.guide.home_tile() else {
+            return false;
+        };
+        let room = housing::check(&l.world, x, y, &town().housing, has_wall(l));
+        if room.is_house() {
+            return false;
+        }
+        let text = format!("The Guide moves out: {}", housing::describe(&room));
+        log::debug!("{text}");
+        self.say(text, now);
+        true
     }
 
     /// Talking to the Guide: what the held item makes, or a hint for the next step (as a
@@ -920,7 +946,51 @@ mod tests {
         l.guide.body.pos = (px + 2.0, py);
         play.step(&mut l, Input::default(), aim, right, 0.0, 2.0);
         let said = play.notice.clone().unwrap().0;
-        assert!(said.starts_with("Guide: wood makes: workbench (8)"), "{said}");
+        assert!(
+            said.starts_with("Guide: wood makes: workbench (8)"),
+            "{said}"
+        );
+    }
+
+    #[test]
+    fn the_guide_moves_into_a_house_shown_him_and_out_when_it_is_broken() {
+        let (mut l, mut play) = landed();
+        let (px, py) = (l.player.pos.0 as usize, l.player.pos.1 as usize);
+        // A room of 10 x 5 inside wood, to the player's right, its floor the ground row.
+        let (x0, top) = (px + 2, py - 7);
+        for y in top..py {
+            for x in x0..x0 + 12 {
+                let edge = x == x0 || x == x0 + 11 || y == top;
+                l.world.set(x, y, if edge { Tile::Wood } else { Tile::Air });
+            }
+        }
+        for x in x0..x0 + 12 {
+            l.world.set(x, py, Tile::Wood);
+        }
+        l.world.set(x0, py - 1, Tile::ClosedDoor);
+        l.world.set(x0, py - 2, Tile::ClosedDoor);
+        l.world.set(x0 + 3, py - 1, Tile::Table);
+        l.world.set(x0 + 4, py - 1, Tile::Chair);
+        l.world.set(x0 + 5, py - 4, Tile::Torch);
+        play.aimed = Some((x0 as i64 + 6, py as i64 - 3));
+        play.query_housing(&mut l, 1.0);
+        let said = play.notice.clone().unwrap().0;
+        assert!(said.ends_with("The Guide moves in."), "{said}");
+        let home = l.guide.home.unwrap();
+        assert!(home.0 > x0 as f32 && home.0 < x0 as f32 + 11.0 && home.1 == py as f32);
+        // The torch taken away: at the next check he moves out, saying why.
+        l.world.set(x0 + 5, py - 4, Tile::Air);
+        play.step(
+            &mut l,
+            Input::default(),
+            None,
+            Buttons::default(),
+            0.0,
+            10.0,
+        );
+        assert!(l.guide.homeless());
+        let said = play.notice.clone().unwrap().0;
+        assert_eq!(said, "The Guide moves out: Not a house: no light source");
     }
 
     #[test]

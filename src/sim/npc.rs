@@ -87,6 +87,18 @@ impl Npc {
         self.home = Some(spot);
     }
 
+    /// Leaves his house (it is no longer one).
+    pub fn move_out(&mut self) {
+        self.home = None;
+    }
+
+    /// The tile of his home the housing rule is asked about: the one at his head when he
+    /// stands there.
+    pub fn home_tile(&self) -> Option<(i64, i64)> {
+        self.home
+            .map(|(x, y)| (x.floor() as i64, (y - player::HEIGHT).floor() as i64))
+    }
+
     /// Where he keeps to: his home, or where he started.
     pub fn base(&self) -> (f32, f32) {
         self.home.unwrap_or(self.anchor)

@@ -343,6 +343,16 @@ impl Play {
         if let Some((x, y)) = l.guide.door_ahead(&l.world) {
             let tiles = edit::set_door(&mut l.world, x, y, Tile::OpenDoor);
             l.edited_tiles(&tiles);
+            l.guide.opened = Some((x, y));
+        }
+        // Through it, he closes it behind him (not on the player or a door already shut).
+        if let Some((x, y)) = l.guide.door_behind()
+            && l.world.get(x, y) == Some(Tile::OpenDoor)
+            && !edit::door_rows(&l.world, x, y)
+                .is_some_and(|(t, b)| (t..=b).any(|yy| l.player.overlaps_tile(x, yy)))
+        {
+            let tiles = edit::set_door(&mut l.world, x, y, Tile::ClosedDoor);
+            l.edited_tiles(&tiles);
         }
     }
 

@@ -7,7 +7,7 @@
 //! - at night he walks home and stands there;
 //! - walking into a wall he jumps (a ledge of a tile he steps onto); still stopped, he
 //!   turns round. A closed door in his way is opened for him ([`Npc::door_ahead`]: the
-//!   game opens it, as it edits the world).
+//!   game opens it, as it edits the world) and closed behind him ([`Npc::door_behind`]).
 //!
 //! He moves into a house the player shows him ([`Npc::move_in`]). His choices come from
 //! a small seeded stream, so the same world and frames walk him the same way.
@@ -33,6 +33,8 @@ pub struct Npc {
     choose_in: f32,
     /// Seconds he has been stopped while walking.
     stopped: f32,
+    /// A door opened for him, to close once he is through.
+    pub opened: Option<(i64, i64)>,
     rng: u64,
 }
 
@@ -63,6 +65,7 @@ impl Npc {
             dir: 0,
             choose_in: 1.0,
             stopped: 0.0,
+            opened: None,
             rng: seed ^ 0x6A09_E667_F3BC_C908,
         }
     }
@@ -182,6 +185,19 @@ impl Npc {
             .find(|&(x, y)| world.get(x, y) == Some(crate::world::Tile::ClosedDoor))
     }
 
+    /// The door opened for him, once he is through it (clear of its column by a tile):
+    /// the game closes it, as he would, so creatures do not walk in after him. Forgets
+    /// it once named.
+    pub fn door_behind(&mut self) -> Option<(i64, i64)> {
+        let (x, y) = self.opened?;
+        let (l, _, r, _) = self.body.bounds();
+        let clear = r < x as f32 - 0.5 || l > x as f32 + 1.5;
+        clear.then(|| {
+            self.opened = None;
+            (x, y)
+        })
+    }
+
     /// Does the tile `(x, y)` overlap his body (a right-click there talks to him)?
     pub fn under(&self, x: i64, y: i64) -> bool {
         self.body.overlaps_tile(x, y)
@@ -293,6 +309,51 @@ mod tests {
             g.body,
             g.dir
         );
+    }
+
+    #[test]
+    fn a_door_opened_for_him_is_closed_behind_him() {
+        let mut w = flat();
+        let mut g = Npc::guide(&w, 7);
+        let x = g.body.pos.0 as usize;
+        for y in 0..30 {
+            w.set(
+                x + 3,
+                y,
+                if y >= 28 {
+                    Tile::ClosedDoor
+                } else {
+                    Tile::Stone
+                },
+            );
+        }
+        g.move_in((x as f32 + 8.5, 30.0));
+        let door = (x as i64 + 3, 29);
+        let mut opened = false;
+        for _ in 0..600 {
+            g.update(&w, true, &town().guide, 1.0 / 60.0);
+            // What the game does with what he names.
+            if let Some((dx, dy)) = g.door_ahead(&w) {
+                crate::sim::edit::set_door(&mut w, dx, dy, Tile::OpenDoor);
+                g.opened = Some((dx, dy));
+                opened = true;
+            }
+            if let Some((dx, dy)) = g.door_behind() {
+                crate::sim::edit::set_door(&mut w, dx, dy, Tile::ClosedDoor);
+            }
+        }
+        assert!(opened);
+        assert!(
+            g.body.pos.0 > x as f32 + 7.5,
+            "through the door: {:?}",
+            g.body.pos
+        );
+        assert_eq!(
+            w.get(door.0, door.1),
+            Some(Tile::ClosedDoor),
+            "closed behind him"
+        );
+        assert_eq!(w.get(door.0, door.1 - 1), Some(Tile::ClosedDoor));
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Playing in the world: the player's movement, digging and placing under the mouse,
 //! saving in the background, and the machine-readable log lines the window test reads
 //! (`player at ..`, `jumps ..`, `dug ..`, `felled ..`, `placed ..`, `refused: ..`, `crafted ..`,
-//! `crafting panel: ..`, `a slime appeared at ..`, `creatures: ..`, `killed a ..`, `saved ..`). Engine-free: the frame loop passes
+//! `crafting panel: ..`, `a slime appeared at ..`, `creatures: ..`, `killed a ..`, `saved ..`,
+//! `guide at ..`, `guide says: ..`, `housing: ..`). Engine-free: the frame loop passes
 //! in held keys and buttons as plain values.
 
 use super::invscreen;
@@ -70,6 +71,8 @@ pub struct Play {
     pub aimed: Option<(i64, i64)>,
     /// When the Guide's house is next checked (he leaves one that is no longer a house).
     guide_check_at: f64,
+    /// The last `guide at` line.
+    last_guide: Option<String>,
 }
 
 /// The `player at` log line: feet position in tiles, then the screen position of the
@@ -340,6 +343,13 @@ impl Play {
     /// The Guide's frame: he walks, and a closed door he walks into opens for him.
     fn walk_guide(&mut self, l: &mut Loaded, night: bool, dt: f32) {
         l.guide.update(&l.world, night, &town().guide, dt);
+        // Where he is, to the tile, when that changes (a script aims the mouse at him).
+        let (gx, gy) = l.guide.body.pos;
+        let line = format!("guide at {gx:.0} {gy:.0}");
+        if self.last_guide.as_ref() != Some(&line) {
+            log::debug!("{line}");
+            self.last_guide = Some(line);
+        }
         if let Some((x, y)) = l.guide.door_ahead(&l.world) {
             let tiles = edit::set_door(&mut l.world, x, y, Tile::OpenDoor);
             l.edited_tiles(&tiles);

@@ -146,10 +146,14 @@ pub fn door_rows(world: &World, x: i64, y: i64) -> Option<(i64, i64)> {
 
 /// Where a door placed by clicking `(x, y)` stands: its top row, if `(x, y)` can be its
 /// bottom (the tile below is solid) or else its top (solid [`DOOR_HEIGHT`] tiles down),
-/// with every tile of it air.
+/// with every tile of it air. A door does not stand on another (a closed one is solid).
 pub fn door_spot(world: &World, x: i64, y: i64) -> Option<i64> {
     let air = |yy: i64| world.get(x, yy) == Some(Tile::Air);
-    let solid = |yy: i64| world.get(x, yy).is_some_and(|t| t.is_solid());
+    let solid = |yy: i64| {
+        world
+            .get(x, yy)
+            .is_some_and(|t| t.is_solid() && !t.is_door())
+    };
     [y - DOOR_HEIGHT + 1, y]
         .into_iter()
         .find(|&top| solid(top + DOOR_HEIGHT) && (top..top + DOOR_HEIGHT).all(air))

@@ -405,8 +405,17 @@ fn a_door_stands_two_tiles_tall_on_the_ground_and_goes_as_a_whole() {
         (Tile::ClosedDoor, Tile::ClosedDoor)
     );
     assert_eq!(inv.count(Tile::ClosedDoor), 0);
-    // Up in the air there is nothing to stand on; on the player, it would trap them.
+    // Up in the air there is nothing to stand on, nor on top of another door; on the
+    // player, it would trap them.
     inv.add(Tile::ClosedDoor, 1);
+    assert_eq!(
+        check_place(&w, &p, &inv, 13, 7),
+        Err(EditRefusal::NoSupport)
+    );
+    assert_eq!(
+        check_place(&w, &p, &inv, 13, 6),
+        Err(EditRefusal::NoSupport)
+    );
     assert_eq!(
         check_place(&w, &p, &inv, 14, 6),
         Err(EditRefusal::NoSupport)

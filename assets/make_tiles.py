@@ -2,7 +2,8 @@
 """Draws assets/tiles.png, Strata's tile atlas: 16x16 pixels per picture, a row per tile in
 the order of the Tile discriminants (Air, Dirt, Stone, Grass, IronOre, GoldOre, DiamondOre,
 Water, Torch, Sand, Sandstone, Snow, Ice, Mud, JungleGrass, Ash, Lava, Obsidian, CopperOre,
-SilverOre, Hellstone, Trunk, Leaves, Cactus, Wood, Workbench, Furnace, Anvil, Chest). Only
+SilverOre, Hellstone, Trunk, Leaves, Cactus, Wood, Workbench, Furnace, Anvil, Chest,
+ClosedDoor, OpenDoor, Platform, Table, Chair, Bed). Only
 the standard library is used.
 
 Each row holds 48 frames: for each of the 16 neighbour masks (bit 1: the tile above
@@ -54,6 +55,12 @@ COLORS = [
     (110, 98, 96),    # furnace
     (92, 96, 108),    # anvil
     (176, 128, 56),   # chest
+    (140, 98, 58),    # closed door
+    (132, 92, 54),    # open door
+    (166, 118, 70),   # platform
+    (158, 110, 64),   # table
+    (150, 104, 62),   # chair
+    (170, 96, 90),    # bed
 ]
 
 
@@ -425,6 +432,92 @@ LIQUIDS = {7, 16}
 LEAVES = 22
 
 
+def closed_door():
+    """One of a door's two tiles: vertical planks in a dark frame, an iron handle."""
+    t = blank()
+    for y in range(T):
+        for x in range(2, 14):
+            frame = x in (2, 13) or y in (0, 15)
+            seam = x in (6, 10)
+            c = (96, 64, 36) if frame else (120, 84, 48) if seam else (164, 116, 68)
+            t[y][x] = c + (255,)
+    for y in range(7, 10):
+        t[y][11] = (60, 60, 66, 255)
+    return t
+
+
+def open_door():
+    """An open door seen edge on: a narrow slab against its hinge side."""
+    t = blank()
+    for y in range(T):
+        for x in range(1, 5):
+            t[y][x] = ((96, 64, 36) if x in (1, 4) or y in (0, 15) else (164, 116, 68)) + (255,)
+    return t
+
+
+def platform():
+    """A plank walked on: a board along the top, brackets under it."""
+    t = blank()
+    for x in range(T):
+        for y in range(0, 4):
+            t[y][x] = ((120, 82, 46) if y == 3 or x % 8 == 7 else (182, 132, 80)) + (255,)
+    for y in range(4, 7):
+        for x in (3, 12):
+            t[y][x] = (120, 82, 46, 255)
+    return t
+
+
+def table():
+    """A table: a thin top over a leg at each end."""
+    t = blank()
+    for x in range(0, 16):
+        for y in range(6, 9):
+            t[y][x] = ((196, 146, 92) if y == 6 else (140, 96, 56)) + (255,)
+    for y in range(9, 16):
+        for x in (1, 2, 13, 14):
+            t[y][x] = (120, 82, 46, 255)
+    return t
+
+
+def chair():
+    """A chair facing right: a tall back, a seat, two legs."""
+    t = blank()
+    for y in range(1, 16):
+        for x in (3, 4):
+            t[y][x] = (120, 82, 46, 255)
+    for y in range(2, 8):
+        t[y][5] = (172, 122, 72, 255)
+    for x in range(3, 13):
+        for y in range(8, 10):
+            t[y][x] = (180, 130, 78, 255)
+    for y in range(10, 16):
+        t[y][11] = (120, 82, 46, 255)
+        t[y][12] = (120, 82, 46, 255)
+    return t
+
+
+def bed():
+    """A bed: a headboard, a white pillow, a red blanket on a wooden frame."""
+    t = blank()
+    for y in range(3, 16):
+        for x in (0, 1):
+            t[y][x] = (120, 82, 46, 255)
+    for y in range(7, 10):
+        for x in range(2, 6):
+            t[y][x] = (236, 232, 220, 255)
+    for y in range(7, 11):
+        for x in range(6, 16):
+            t[y][x] = ((200, 60, 56) if y < 10 else (160, 44, 44)) + (255,)
+    for y in range(10, 13):
+        for x in range(2, 16):
+            if y > 10 or x < 6:
+                t[y][x] = (150, 104, 60, 255)
+    for y in range(13, 16):
+        for x in (2, 14, 15):
+            t[y][x] = (120, 82, 46, 255)
+    return t
+
+
 def bases():
     """Every tile's base picture for the current VARIANT, in discriminant order."""
     return [blank(), dirt(), stone(), dirt(), ore(COLORS[4], 1),
@@ -432,7 +525,8 @@ def bases():
             sand((222, 200, 140), 20), sandstone(), snow(), ice(), mud(), mud(),
             sand((86, 80, 88), 33), liquid((250, 104, 32), 34, 1.3), obsidian(),
             ore(COLORS[18], 4), ore(COLORS[19], 5), ore((255, 90, 30), 6),
-            trunk(), leaves(), cactus(), wood(), workbench(), furnace(), anvil(), chest()]
+            trunk(), leaves(), cactus(), wood(), workbench(), furnace(), anvil(), chest(),
+            closed_door(), open_door(), platform(), table(), chair(), bed()]
 
 
 BLOCKS = {1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14, 15, 17, 18, 19, 20, 24}

@@ -1,7 +1,8 @@
 //! Tiles: one byte each, and everything else about a tile in one table ([`TILES`]): its
 //! name, label, ASCII character, palette colour and matter (solid, air, liquid, decor).
 //! Also the backdrop colours drawn behind open air, and what a mined tile drops
-//! ([`drop_of`]).
+//! ([`drop_of`]). Doors are two tiles: closed is solid, open is decor; platforms are decor
+//! that a body stands on from above.
 
 /// One tile of the world, stored as one byte.
 ///
@@ -42,6 +43,12 @@ pub enum Tile {
     Furnace = 26,
     Anvil = 27,
     Chest = 28,
+    ClosedDoor = 29,
+    OpenDoor = 30,
+    Platform = 31,
+    Table = 32,
+    Chair = 33,
+    Bed = 34,
 }
 
 /// What kind of matter a tile is: decides collision, digging and what connectivity sees.
@@ -94,7 +101,7 @@ const fn row(
 use Matter::{Air as A, Decor as D, Liquid as L, Solid as S};
 
 /// One row per tile, in discriminant order (`TILES[t as usize]` describes `t`).
-pub const TILES: [TileInfo; 29] = [
+pub const TILES: [TileInfo; 35] = [
     row("air", "air", ' ', [SKY[0], SKY[1], SKY[2]], A, None),
     row("dirt", "dirt", '.', [151, 107, 75], S, Some(0.15)),
     row("stone", "stone", '#', [118, 118, 124], S, Some(0.45)),
@@ -152,11 +159,24 @@ pub const TILES: [TileInfo; 29] = [
     row("furnace", "furnace", 'F', [110, 98, 96], D, Some(0.5)),
     row("anvil", "anvil", 'V', [92, 96, 108], D, Some(0.5)),
     row("chest", "chest", 'C', [176, 128, 56], D, Some(0.3)),
+    row(
+        "closed_door",
+        "closed door",
+        'd',
+        [140, 98, 58],
+        S,
+        Some(0.3),
+    ),
+    row("open_door", "open door", 'o', [132, 92, 54], D, Some(0.3)),
+    row("platform", "platform", '-', [166, 118, 70], D, Some(0.2)),
+    row("table", "table", 'T', [158, 110, 64], D, Some(0.3)),
+    row("chair", "chair", 'r', [150, 104, 62], D, Some(0.3)),
+    row("bed", "bed", 'b', [170, 96, 90], D, Some(0.3)),
 ];
 
 impl Tile {
     /// Every tile, in discriminant order (`Tile::ALL[t as usize] == t`).
-    pub const ALL: [Tile; 29] = [
+    pub const ALL: [Tile; 35] = [
         Tile::Air,
         Tile::Dirt,
         Tile::Stone,
@@ -186,6 +206,12 @@ impl Tile {
         Tile::Furnace,
         Tile::Anvil,
         Tile::Chest,
+        Tile::ClosedDoor,
+        Tile::OpenDoor,
+        Tile::Platform,
+        Tile::Table,
+        Tile::Chair,
+        Tile::Bed,
     ];
 
     /// Number of tile kinds.
@@ -218,6 +244,19 @@ impl Tile {
     #[inline]
     pub fn is_liquid(self) -> bool {
         self.info().matter == Matter::Liquid
+    }
+
+    /// A door, closed (solid: nothing passes) or open (walked through).
+    #[inline]
+    pub fn is_door(self) -> bool {
+        matches!(self, Tile::ClosedDoor | Tile::OpenDoor)
+    }
+
+    /// A platform: decor that light and sideways movement pass, but that a body falling
+    /// onto it from above stands on ([`crate::sim::player`] has the rule).
+    #[inline]
+    pub fn is_platform(self) -> bool {
+        self == Tile::Platform
     }
 
     /// Lower-case identifier as used in stats JSON (`iron_ore`).
@@ -257,6 +296,7 @@ pub fn drop_of(tile: Tile) -> Tile {
     match tile {
         Tile::Grass => Tile::Dirt,
         Tile::Trunk => Tile::Wood,
+        Tile::OpenDoor => Tile::ClosedDoor,
         t => t,
     }
 }

@@ -7,7 +7,7 @@
 //! Rules (pure functions, tested beside this file):
 //! - a tile needs a pickaxe of at least [`Catalog::power_needed`] to be mined: solid tiles
 //!   need any pickaxe, deeper ores the pickaxe made from the ore above them; trees,
-//!   torches and furniture need none ([`mine_time`]);
+//!   torches, doors and furniture need none ([`mine_time`]);
 //! - a pickaxe divides a tile's dig time by its speed;
 //! - a recipe needs its ingredients carried and its station within [`CRAFT_RANGE`] tiles
 //!   ([`crate::sim::craft`]): the ingredients are taken and the result added, or nothing changes.
@@ -249,7 +249,7 @@ fn need<T>(field: String, v: Option<T>, kind: &str) -> Result<T, Bad> {
     })
 }
 
-fn tile_named(field: String, name: &str) -> Result<Tile, Bad> {
+pub(crate) fn tile_named(field: String, name: &str) -> Result<Tile, Bad> {
     Tile::ALL
         .into_iter()
         .find(|t| t.name() == name)
@@ -334,7 +334,7 @@ impl Catalog {
         }
         let mut power = [0u32; Tile::COUNT];
         for t in Tile::ALL {
-            power[t as usize] = u32::from(t.is_solid());
+            power[t as usize] = u32::from(t.is_solid() && !t.is_door());
         }
         let mut listed: [Option<usize>; Tile::COUNT] = [None; Tile::COUNT];
         for (i, m) in file.mining.iter().enumerate() {

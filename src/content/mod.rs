@@ -1,7 +1,7 @@
 //! The content layer: what the RON files under `config/` describe, parsed and checked.
 //! Generation presets ([`preset`]), the rules of play ([`rules`]), the item catalog and
-//! recipes ([`items`]), the chest loot table ([`loot`]) and the creature kinds
-//! ([`bestiary`]). Content knows tiles and depth layers ([`crate::base`]) and nothing of a
+//! recipes ([`items`]), the chest loot table ([`loot`]), the creature kinds
+//! ([`bestiary`]) and the town: houses and the Guide's hints ([`town`]). Content knows tiles and depth layers ([`crate::base`]) and nothing of a
 //! world being played.
 
 pub mod bestiary;
@@ -9,3 +9,4 @@ pub mod items;
 pub mod loot;
 pub mod preset;
 pub mod rules;
+pub mod town;

@@ -335,6 +335,11 @@ impl App {
                     Play::log_panel(w);
                 }
             }
+            Action::QueryHousing => {
+                if let Some(w) = &mut self.shown {
+                    self.play.query_housing(w, now);
+                }
+            }
             Action::ToggleOverlay => self.overlay = !self.overlay,
             Action::FitWorld => {
                 if let Some(s) = &self.shown {

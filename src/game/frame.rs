@@ -202,6 +202,7 @@ pub async fn main_loop(
                 .update(&w.session.world, &w.session.me().body, digging, dt);
             app.particles.draw(&app.cam, screen);
             hud::draw_creatures(&w.session.creatures, &app.cam, screen);
+            sprite::draw_npc(&player_sprite, &w.session.guide, &app.cam, screen, now);
             // The map view shows only what the player has seen (the lab shows the world
             // as generated, for its designer). The fog is kept only while it is drawn, so
             // the lab's regenerations do not build it for every world.

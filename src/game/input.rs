@@ -58,6 +58,8 @@ pub enum Action {
     OpenHelp,
     /// I: the inventory screen with the crafting panel, open or closed.
     ToggleInventory,
+    /// X: says whether the room under the mouse is a house, or what it lacks.
+    QueryHousing,
 }
 
 /// Which UI has the keyboard.
@@ -249,6 +251,7 @@ pub fn action(key: KeyCode, mode: Mode, mods: Mods, keys: &Bindings) -> Option<A
             Some(Command::Saves) => Some(OpenLoadList),
             Some(Command::Help) => Some(OpenHelp),
             Some(Command::Inventory) => Some(ToggleInventory),
+            Some(Command::Housing) => Some(QueryHousing),
             // Held keys (walking, panning, zooming), or fullscreen (above).
             Some(_) => None,
             None => digit(key).map(|d| Slot(d - 1)),
@@ -304,6 +307,7 @@ pub fn walk_input(
         right: keys.held(Command::Right, &held),
         jump: keys.held(Command::Jump, &held),
         presses,
+        down: keys.held(Command::Down, &held),
     }
 }
 

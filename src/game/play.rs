@@ -56,6 +56,10 @@ pub struct Play {
     /// What made a sound this frame, and where (tiles; `None`: the player's own), for the
     /// frame loop's [`super::audio::Audio::frame`] to play and clear.
     pub heard: Vec<(Heard, Option<(f32, f32)>)>,
+    /// The last `guide at` log line.
+    last_guide: Option<String>,
+    /// The tile under the mouse this frame (what X asks about).
+    pub aimed: Option<(i64, i64)>,
     /// Half the view in tiles (creatures spawn outside it); set by the frame loop.
     pub view_half: (f32, f32),
     /// Until when the last sword swing shows.
@@ -152,6 +156,9 @@ pub fn intents(
         },
     ];
     out.extend((0..presses).map(|_| Intent::Jump));
+    if walk.down {
+        out.push(Intent::Down);
+    }
     if buttons.dig || use_pressed {
         out.push(Intent::Use { at: cursor });
     }
@@ -192,6 +199,7 @@ impl Play {
         dt: f32,
         now: f64,
     ) {
+        self.aimed = cursor;
         self.presses = self.presses.saturating_add(walk.presses);
         self.place_pressed |= buttons.place_pressed;
         self.use_pressed |= buttons.dig;
@@ -206,6 +214,12 @@ impl Play {
             self.show(&c, now);
         }
         self.log_creatures(l, now);
+        let (gx, gy) = l.session.guide.body.pos;
+        let line = format!("guide at {gx:.0} {gy:.0}");
+        if self.last_guide.as_ref() != Some(&line) {
+            log::debug!("{line}");
+            self.last_guide = Some(line);
+        }
         let me = l.me();
         self.target = if me.inventory.selected_sword().is_some() {
             // A sword swings instead of digging: no outline.
@@ -230,7 +244,14 @@ impl Play {
             match m {
                 Message::Log(line) => log::debug!("{line}"),
                 Message::Warning(line) => log::warn!("{line}"),
-                Message::Notice(text) => self.say(text.clone(), now),
+                Message::Notice(text) => {
+                    self.say(text.clone(), now);
+                    if text.starts_with("Guide: ")
+                        && let Some(n) = &mut self.notice
+                    {
+                        n.1 = now + 4.0 * NOTICE_SECONDS;
+                    }
+                }
                 Message::Refused(e) => self.refuse(*e, now),
             }
         }
@@ -249,6 +270,20 @@ impl Play {
                 _ => {}
             }
             self.heard.extend(heard(e));
+        }
+    }
+
+    /// X: whether the room under the mouse is a house, or what it lacks (a homeless Guide
+    /// moves into a house); the answer stays up a while.
+    pub fn query_housing(&mut self, l: &mut Loaded, now: f64) {
+        let Some((x, y)) = self.aimed else {
+            self.say("Point at a room to ask whether it is a house", now);
+            return;
+        };
+        let c = l.act(Intent::Housing { x, y });
+        self.show(&c, now);
+        if let Some(n) = &mut self.notice {
+            n.1 = now + 3.0 * NOTICE_SECONDS;
         }
     }
 
@@ -528,6 +563,7 @@ mod tests {
             left: true,
             right: false,
             jump: true,
+            down: false,
             presses: 0,
         };
         let dig = Buttons {

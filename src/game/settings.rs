@@ -177,6 +177,7 @@ pub enum Command {
     Lab,
     Inventory,
     Mute,
+    Housing,
 }
 
 /// Every command: its field in the file, what the help screen calls it, its default keys.
@@ -197,7 +198,12 @@ pub const COMMANDS: &[(Command, &str, &str, &[KeyCode])] = {
             "Jump, swim up (pan up)",
             &[K::Space, K::W, K::Up],
         ),
-        (C::Down, "down", "Pan down (free camera)", &[K::S, K::Down]),
+        (
+            C::Down,
+            "down",
+            "Drop through a platform (pan down)",
+            &[K::S, K::Down],
+        ),
         (C::ZoomIn, "zoom_in", "Zoom in", &[K::Equal, K::KpAdd]),
         (
             C::ZoomOut,
@@ -232,6 +238,12 @@ pub const COMMANDS: &[(Command, &str, &str, &[KeyCode])] = {
         (C::Lab, "lab", "World lab panel", &[K::F2]),
         (C::Inventory, "inventory", "Inventory and crafting", &[K::I]),
         (C::Mute, "mute", "Sound on / off", &[K::F8]),
+        (
+            C::Housing,
+            "housing",
+            "Is the room under the mouse a house?",
+            &[K::X],
+        ),
     ]
 };
 
@@ -294,6 +306,7 @@ bindings! {
     Lab lab,
     Inventory inventory,
     Mute mute,
+    Housing housing,
 }
 
 impl Default for Bindings {

@@ -51,6 +51,47 @@ pub fn draw(
     (time, swinging): (f64, bool),
     shade: f32,
 ) {
+    draw_tinted(
+        tex,
+        p,
+        cam,
+        screen,
+        (time, swinging),
+        Color::new(shade, shade, shade, 1.0),
+    );
+}
+
+/// The Guide's colours over the player's sprite: a green coat, brown trousers.
+pub const GUIDE_TINT: Color = Color::new(0.62, 0.9, 0.55, 1.0);
+
+/// Draws a town person: the player's sprite in other colours, their name above.
+pub fn draw_npc(
+    tex: &Texture2D,
+    n: &crate::sim::npc::Npc,
+    cam: &Camera,
+    screen: (f32, f32),
+    time: f64,
+) {
+    draw_tinted(tex, &n.body, cam, screen, (time, false), GUIDE_TINT);
+    let (fx, fy) = cam.world_to_screen(
+        screen,
+        (n.body.pos.0 as f64, (n.body.pos.1 - HEIGHT) as f64),
+    );
+    let size = (cam.zoom as f32 * 0.8).clamp(12.0, 20.0);
+    let w = measure_text(n.name, None, size as u16, 1.0).width;
+    draw_text(n.name, fx - w / 2.0 + 1.0, fy - 3.0, size, BLACK);
+    draw_text(n.name, fx - w / 2.0, fy - 4.0, size, WHITE);
+}
+
+/// Draws a body with the player's sprite multiplied by `c`.
+fn draw_tinted(
+    tex: &Texture2D,
+    p: &Player,
+    cam: &Camera,
+    screen: (f32, f32),
+    (time, swinging): (f64, bool),
+    c: Color,
+) {
     let h = HEIGHT * cam.zoom as f32;
     let w = h * FRAME.0 / FRAME.1;
     let (fx, fy) = cam.world_to_screen(screen, (p.pos.0 as f64, p.pos.1 as f64));
@@ -61,7 +102,6 @@ pub fn draw(
         flip_x: p.facing < 0,
         ..Default::default()
     };
-    let c = Color::new(shade, shade, shade, 1.0);
     draw_texture_ex(tex, (fx - w / 2.0).round(), (fy - h).round(), c, params);
 }
 

@@ -14,7 +14,13 @@
 //!   inventory; a block must touch a solid tile (4-neighbours) and may not overlap the
 //!   player's body; furniture (stations, chests) stands on a solid tile; a torch must sit
 //!   on, or hang beside, a solid tile (Strata has no background walls) and may overlap
-//!   the body, since torches do not collide. A chest placed is empty.
+//!   the body, since torches do not collide. A chest placed is empty;
+//! - furniture (stations, chests, tables, chairs, beds) may stand on a platform too; a
+//!   platform hangs beside a solid tile or another platform;
+//! - a door is [`DOOR_HEIGHT`] tiles of air standing on a solid tile, placed closed from
+//!   its top or bottom tile ([`door_spot`]); mining either tile removes the whole door
+//!   for one door item; a right-click opens or closes it ([`toggle_door`]), and it will
+//!   not close on the player.
 
 use crate::content::items::{MineRefusal, catalog, mine_time};
 use crate::sim::player::Player;
@@ -35,13 +41,23 @@ pub fn dig_time(tile: Tile) -> Option<f32> {
 
 pub use crate::base::tile::drop_of;
 
-/// Furniture (crafting stations and chests) stands on a solid tile.
+/// Furniture (crafting stations, chests, tables, chairs, beds) stands on a solid tile or
+/// a platform.
 pub fn is_furniture(tile: Tile) -> bool {
     matches!(
         tile,
-        Tile::Workbench | Tile::Furnace | Tile::Anvil | Tile::Chest
+        Tile::Workbench
+            | Tile::Furnace
+            | Tile::Anvil
+            | Tile::Chest
+            | Tile::Table
+            | Tile::Chair
+            | Tile::Bed
     )
 }
+
+/// How many tiles tall a door is: the player's body (1.8 tiles) fits through.
+pub const DOOR_HEIGHT: i64 = 2;
 
 /// Why an edit was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,6 +86,8 @@ pub enum EditRefusal {
     ChestNotEmpty,
     /// The tile holds up this piece of furniture standing on it (mine that first).
     HoldsUp(Tile),
+    /// A door toggled where there is none.
+    NotADoor,
 }
 
 impl fmt::Display for EditRefusal {
@@ -90,12 +108,103 @@ impl fmt::Display for EditRefusal {
                 write!(f, "the chest is not empty (right-click to open it)")
             }
             EditRefusal::HoldsUp(t) => write!(f, "the {} stands on it", t.label()),
+            EditRefusal::NotADoor => write!(f, "no door there"),
         }
     }
 }
 
 /// Tiles that stand on the tile below them: it cannot be mined from under them.
-pub const FURNITURE: [Tile; 4] = [Tile::Workbench, Tile::Furnace, Tile::Anvil, Tile::Chest];
+pub const FURNITURE: [Tile; 9] = [
+    Tile::Workbench,
+    Tile::Furnace,
+    Tile::Anvil,
+    Tile::Chest,
+    Tile::Table,
+    Tile::Chair,
+    Tile::Bed,
+    Tile::ClosedDoor,
+    Tile::OpenDoor,
+];
+
+/// The rows `(top, bottom)` of the door that tile `(x, y)` belongs to: the run of door
+/// tiles above and below it in its column, at most [`DOOR_HEIGHT`] (`None` when `(x, y)`
+/// is no door).
+pub fn door_rows(world: &World, x: i64, y: i64) -> Option<(i64, i64)> {
+    let door = |yy: i64| world.get(x, yy).is_some_and(|t| t.is_door());
+    if !door(y) {
+        return None;
+    }
+    let (mut top, mut bottom) = (y, y);
+    while door(top - 1) && y - top + 1 < DOOR_HEIGHT {
+        top -= 1;
+    }
+    while door(bottom + 1) && bottom - top + 1 < DOOR_HEIGHT {
+        bottom += 1;
+    }
+    Some((top, bottom))
+}
+
+/// Where a door placed by clicking `(x, y)` stands: its top row, if `(x, y)` can be its
+/// bottom (the tile below is solid) or else its top (solid [`DOOR_HEIGHT`] tiles down),
+/// with every tile of it air. A door does not stand on another (a closed one is solid).
+pub fn door_spot(world: &World, x: i64, y: i64) -> Option<i64> {
+    let air = |yy: i64| world.get(x, yy) == Some(Tile::Air);
+    let solid = |yy: i64| {
+        world
+            .get(x, yy)
+            .is_some_and(|t| t.is_solid() && !t.is_door())
+    };
+    [y - DOOR_HEIGHT + 1, y]
+        .into_iter()
+        .find(|&top| solid(top + DOOR_HEIGHT) && (top..top + DOOR_HEIGHT).all(air))
+}
+
+/// The tiles an edit at `(x, y)` of `tile` (dug, placed or toggled) may have changed, inside
+/// a world `height` rows tall: a door's whole column around it, else the one tile.
+pub fn changed_by(tile: Tile, x: usize, y: usize, height: usize) -> Vec<(usize, usize)> {
+    if !tile.is_door() {
+        return vec![(x, y)];
+    }
+    let reach = DOOR_HEIGHT as usize - 1;
+    (y.saturating_sub(reach)..=(y + reach).min(height - 1))
+        .map(|yy| (x, yy))
+        .collect()
+}
+
+/// Opens a closed door or closes an open one at `(x, y)` (either of its tiles), within
+/// reach; a door does not close on the player. Returns the door's new tile.
+pub fn toggle_door(
+    world: &mut World,
+    player: &Player,
+    x: i64,
+    y: i64,
+) -> Result<Tile, EditRefusal> {
+    target(world, player, x, y)?;
+    let (top, bottom) = door_rows(world, x, y).ok_or(EditRefusal::NotADoor)?;
+    let next = match world.tile(x as usize, y as usize) {
+        Tile::ClosedDoor => Tile::OpenDoor,
+        _ => Tile::ClosedDoor,
+    };
+    if next == Tile::ClosedDoor && (top..=bottom).any(|yy| player.overlaps_tile(x, yy)) {
+        return Err(EditRefusal::WouldTrapPlayer);
+    }
+    set_door(world, x, y, next);
+    Ok(next)
+}
+
+/// Makes the door at `(x, y)` (either of its tiles) `tile` (open or closed), whoever opens
+/// it; the tiles changed (none where there is no door).
+pub fn set_door(world: &mut World, x: i64, y: i64, tile: Tile) -> Vec<(usize, usize)> {
+    let Some((top, bottom)) = door_rows(world, x, y) else {
+        return Vec::new();
+    };
+    (top..=bottom)
+        .map(|yy| {
+            world.set(x as usize, yy as usize, tile);
+            (x as usize, yy as usize)
+        })
+        .collect()
+}
 
 /// Is tile `(tx, ty)` within `reach` of the player's centre (to the tile's centre)?
 pub fn can_reach(player: &Player, tx: i64, ty: i64, reach: f32) -> bool {
@@ -138,7 +247,8 @@ pub fn check_mine(
         return Err(EditRefusal::ChestNotEmpty);
     }
     // Furniture stands on the ground, as in Terraria: the tile under it stays while it does.
-    if let Some(above) = world.get(x, y - 1).filter(|t| FURNITURE.contains(t)) {
+    let top = door_rows(world, x, y).map_or(y, |(top, _)| top);
+    if let Some(above) = world.get(x, top - 1).filter(|t| FURNITURE.contains(t)) {
         return Err(EditRefusal::HoldsUp(above));
     }
     let time = match mine_time(catalog(), tile, inv.best_pickaxe()) {
@@ -163,7 +273,11 @@ pub fn try_dig(
     y: i64,
 ) -> Result<Tile, EditRefusal> {
     let (tile, _) = check_mine(world, player, inv, x, y)?;
-    world.set(x as usize, y as usize, Tile::Air);
+    // A door goes as a whole: every tile of it, for one door.
+    let (top, bottom) = door_rows(world, x, y).unwrap_or((y, y));
+    for yy in top..=bottom {
+        world.set(x as usize, yy as usize, Tile::Air);
+    }
     if tile == Tile::Chest {
         world.chests.remove(x as usize, y as usize);
     }
@@ -215,7 +329,21 @@ pub fn check_place(
         return Err(EditRefusal::Occupied);
     }
     let solid = |dx: i64, dy: i64| world.get(x + dx, y + dy).is_some_and(|t| t.is_solid());
-    if tile.is_solid() {
+    let holds = |dx: i64, dy: i64| {
+        world
+            .get(x + dx, y + dy)
+            .is_some_and(|t| t.is_solid() || t.is_platform())
+    };
+    if tile.is_door() {
+        let top = door_spot(world, x, y).ok_or(EditRefusal::NoSupport)?;
+        if (top..top + DOOR_HEIGHT).any(|yy| player.overlaps_tile(x, yy)) {
+            return Err(EditRefusal::WouldTrapPlayer);
+        }
+    } else if tile.is_platform() {
+        if !(holds(-1, 0) || holds(1, 0) || solid(0, -1) || solid(0, 1)) {
+            return Err(EditRefusal::NoSupport);
+        }
+    } else if tile.is_solid() {
         if player.overlaps_tile(x, y) {
             return Err(EditRefusal::WouldTrapPlayer);
         }
@@ -223,7 +351,7 @@ pub fn check_place(
             return Err(EditRefusal::NoSupport);
         }
     } else if is_furniture(tile) {
-        if !solid(0, 1) {
+        if !holds(0, 1) {
             return Err(EditRefusal::NoSupport);
         }
     } else if !(solid(-1, 0) || solid(1, 0) || solid(0, 1)) {
@@ -242,7 +370,14 @@ pub fn try_place(
 ) -> Result<Tile, EditRefusal> {
     let tile = check_place(world, player, inv, x, y)?;
     inv.take(tile);
-    world.set(x as usize, y as usize, tile);
+    let top = if tile.is_door() {
+        door_spot(world, x, y).unwrap_or(y)
+    } else {
+        y
+    };
+    for yy in top..top + if tile.is_door() { DOOR_HEIGHT } else { 1 } {
+        world.set(x as usize, yy as usize, tile);
+    }
     // A chest placed is empty, whatever an entry left there before said.
     world.chests.remove(x as usize, y as usize);
     Ok(tile)

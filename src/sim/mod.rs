@@ -1,14 +1,18 @@
 //! The simulation layer: the rules of a world in play, with no window. The player's
 //! body ([`player`]), digging and placing ([`edit`]), crafting ([`craft`]), creatures
 //! ([`creatures`]), health and breath ([`vitals`]), the clock ([`day`]), light levels
-//! ([`light`]) and moving water ([`flow`]).
+//! ([`light`]), moving water ([`flow`]), houses ([`housing`]), what the
+//! Guide says ([`guide`]) and the town's people ([`npc`]).
 
 pub mod craft;
 pub mod creatures;
 pub mod day;
 pub mod edit;
 pub mod flow;
+pub mod guide;
+pub mod housing;
 pub mod light;
+pub mod npc;
 pub mod player;
 pub mod session;
 pub mod vitals;

@@ -11,6 +11,9 @@
 //! at [`MAX_FRAME`] so a stalled frame cannot explode), and every move is cut into pieces
 //! of at most [`MAX_PIECE`] tiles, each checked against the tiles it would overlap: nothing
 //! tunnels at any speed or frame rate. Everything outside the world is solid.
+//!
+//! Platforms hold a body up only from above: it walks and jumps through them, lands on
+//! one it falls onto, and drops through while [`Input::down`] is held.
 
 use crate::world::World;
 
@@ -70,6 +73,8 @@ pub struct Input {
     /// Presses of jump since the last frame, each a jump or a swim stroke even if the key
     /// was already released again: a quick tap between two frames counts.
     pub presses: u8,
+    /// Down held: the body drops through the platforms it stands or lands on.
+    pub down: bool,
 }
 
 /// The player's body and motion.
@@ -117,6 +122,20 @@ fn any_under(x: f32, y: f32, test: impl Fn(i64, i64) -> bool) -> bool {
 /// Does a body with feet at `(x, y)` overlap a solid tile or leave the world?
 pub fn body_blocked(world: &World, x: f32, y: f32) -> bool {
     any_under(x, y, |tx, ty| solid(world, tx, ty))
+}
+
+/// Does a body falling from feet at `y0` to `y1` (below it) in column `x` land on a
+/// platform: a platform tile under the body whose top row it crosses or reaches? A body
+/// whose feet start below a platform's top (it jumped up into it) falls on through.
+pub fn lands_on_platform(world: &World, x: f32, y0: f32, y1: f32) -> bool {
+    if y1 <= y0 {
+        return false;
+    }
+    let (x0, x1, ..) = tiles_under(x, y1);
+    let (first, last) = (y0.ceil() as i64, y1.ceil() as i64 - 1);
+    (first..=last).any(|ty| {
+        (ty as f32) < y1 && (x0..=x1).any(|tx| world.get(tx, ty).is_some_and(|t| t.is_platform()))
+    })
 }
 
 /// Does a body with feet at `(x, y)` overlap a liquid (water or lava)? Both hold the
@@ -268,7 +287,7 @@ impl Player {
         self.vel = (vx, vy);
         let grounded = self.on_ground;
         self.move_x(world, vx * STEP, grounded);
-        self.move_y(world, self.vel.1 * STEP);
+        self.move_y(world, self.vel.1 * STEP, input.down);
     }
 
     /// Horizontal move; on the ground, a 1-tile ledge is stepped onto.
@@ -301,13 +320,15 @@ impl Player {
         }
     }
 
-    fn move_y(&mut self, world: &World, dy: f32) {
+    /// Vertical move; falling, the body lands on platforms unless `down` drops it through.
+    fn move_y(&mut self, world: &World, dy: f32, down: bool) {
         let pieces = (dy.abs() / MAX_PIECE).ceil().max(1.0) as usize;
         let piece = dy / pieces as f32;
         self.on_ground = false;
         for _ in 0..pieces {
             let (x, y) = (self.pos.0, self.pos.1 + piece);
-            if !body_blocked(world, x, y) {
+            let platform = !down && lands_on_platform(world, x, self.pos.1, y);
+            if !platform && !body_blocked(world, x, y) {
                 self.pos.1 = y;
                 continue;
             }

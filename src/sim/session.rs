@@ -150,6 +150,7 @@ struct Held {
     axis: i8,
     jump: bool,
     presses: u8,
+    down: bool,
     /// Primary held, and where.
     using: Option<Option<(i64, i64)>>,
     placing: Option<(i64, i64, bool)>,
@@ -178,6 +179,10 @@ pub struct Session {
     pub tick: u64,
     /// Edits (digs, placements, fellings, chest clicks) made in this session.
     pub edits: u64,
+    /// The Guide (not kept in saves yet: he starts again beside the spawn point).
+    pub guide: crate::sim::npc::Npc,
+    /// The tick the Guide's home is next checked.
+    guide_check: u64,
     /// The tick the next flow tick is due at.
     next_flow: u64,
     /// The flow's ticks and moves when it last woke, for the log line when it rests.
@@ -228,6 +233,8 @@ impl Session {
             edits: 0,
             next_flow: 0,
             flow_woke: None,
+            guide: crate::sim::npc::Npc::guide(&world, world.seed),
+            guide_check: 0,
             world,
         }
     }
@@ -281,6 +288,7 @@ impl Session {
                     h.jump = jump;
                 }
                 Intent::Jump => h.presses = h.presses.saturating_add(1),
+                Intent::Down => h.down = true,
                 Intent::Use { at } => h.using = Some(at),
                 Intent::Place { x, y, pressed } => {
                     // Two in one tick: a press stays a press.
@@ -302,6 +310,7 @@ impl Session {
             self.keep_chest(who);
             self.hands(who, h, &mut out);
         }
+        self.walk_guide(&mut out);
         self.run_flow(&mut out);
         out
     }
@@ -347,7 +356,12 @@ impl Session {
             }
             Intent::View { half } if half.0 > 0.0 && half.1 > 0.0 => p.view_half = half,
             Intent::View { .. } => {}
-            Intent::Move { .. } | Intent::Jump | Intent::Use { .. } | Intent::Place { .. } => {}
+            Intent::Housing { x, y } => self.query_housing(who, x, y, &mut out),
+            Intent::Move { .. }
+            | Intent::Jump
+            | Intent::Down
+            | Intent::Use { .. }
+            | Intent::Place { .. } => {}
         }
         out
     }
@@ -356,7 +370,7 @@ impl Session {
     fn move_player(&mut self, who: PlayerId, h: &Held, out: &mut Changes) {
         let p = &mut self.players[who.0];
         let before = (p.body.jumps, p.body.strokes, p.body.pos);
-        let input = intent::walk(h.axis, h.jump, h.presses);
+        let input = intent::walk(h.axis, h.jump, h.presses, h.down);
         p.body.update(&self.world, input, TICK as f32);
         if (p.body.jumps, p.body.strokes) != (before.0, before.1) {
             let line = format!("jumps {} strokes {}", p.body.jumps, p.body.strokes);
@@ -365,6 +379,121 @@ impl Session {
         if p.body.pos != before.2 {
             let pos = p.body.pos;
             out.events.push(Event::Moved { player: who, pos });
+        }
+    }
+
+    /// A right-click of player `who` at `(x, y)` on the Guide (talk) or a door (open or
+    /// close it): `true` when it was one of those, so nothing is placed.
+    fn right_click(
+        &mut self,
+        who: PlayerId,
+        x: i64,
+        y: i64,
+        pressed: bool,
+        out: &mut Changes,
+    ) -> bool {
+        let body = &self.players[who.0].body;
+        if self.guide.under(x, y) && edit::can_reach(body, x, y, edit::REACH) {
+            if pressed {
+                self.talk_to_guide(who, out);
+            }
+            return true;
+        }
+        match self.world.get(x, y) {
+            Some(t) if t.is_door() => {
+                if pressed {
+                    match edit::toggle_door(&mut self.world, body, x, y) {
+                        Ok(t) => {
+                            let h = self.world.height();
+                            self.edited(&edit::changed_by(t, x as usize, y as usize, h), out);
+                            out.log(who, format!("{} at {x} {y}", t.name().replace('_', " ")));
+                        }
+                        Err(e) => out.messages.push((who, Message::Refused(e))),
+                    }
+                }
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// What the Guide says to player `who`: a hint for its next step, or, holding an item,
+    /// every recipe that uses it.
+    fn talk_to_guide(&mut self, who: PlayerId, out: &mut Changes) {
+        let cat = catalog();
+        let p = &self.players[who.0];
+        let near = Stations::near(&self.world, p.body.bounds(), cat);
+        let has = |i: crate::content::items::ItemId| {
+            let station =
+                matches!(cat.item(i).kind, crate::content::items::Kind::Block(t) if near.has(t));
+            p.inventory.count(i) > 0 || station
+        };
+        let facts = crate::sim::guide::Facts {
+            night: crate::sim::day::is_night(self.time_of_day, crate::content::rules::rules()),
+            homeless: self.guide.homeless(),
+            has: &has,
+        };
+        let held = p.inventory.selected_stack().map(|s| s.item);
+        let text = crate::sim::guide::talk(cat, &crate::content::town::town().hints, &facts, held);
+        out.log(who, format!("guide says: {text}"));
+        out.notice(who, format!("Guide: {text}"));
+    }
+
+    /// Whether the room at `(x, y)` is a house, or what it lacks; a homeless Guide moves
+    /// into a house.
+    fn query_housing(&mut self, who: PlayerId, x: i64, y: i64, out: &mut Changes) {
+        let town = crate::content::town::town();
+        let room = crate::sim::housing::check(&self.world, x, y, &town.housing, |_, _| true);
+        let mut text = crate::sim::housing::describe(&room);
+        if room.is_house()
+            && self.guide.homeless()
+            && let Some(spot) = room.floor_spot(&self.world, (x as usize, y as usize))
+        {
+            self.guide.move_in(spot);
+            out.log(who, format!("the Guide moves into the house at {x} {y}"));
+            text.push_str(". The Guide moves in.");
+        }
+        out.log(who, format!("housing: {text}"));
+        out.notice(who, text);
+    }
+
+    /// The Guide's tick: he walks (home at night), opens a closed door in his way and
+    /// closes it behind him; every 2 s his home is checked, and he leaves one that is no
+    /// longer a house.
+    fn walk_guide(&mut self, out: &mut Changes) {
+        let town = crate::content::town::town();
+        let night = crate::sim::day::is_night(self.time_of_day, crate::content::rules::rules());
+        self.guide
+            .update(&self.world, night, &town.guide, TICK as f32);
+        if let Some((x, y)) = self.guide.door_ahead(&self.world) {
+            let tiles = edit::set_door(&mut self.world, x, y, Tile::OpenDoor);
+            self.edited(&tiles, out);
+            self.guide.opened = Some((x, y));
+        }
+        if let Some((x, y)) = self.guide.door_behind()
+            && self.world.get(x, y) == Some(Tile::OpenDoor)
+            && !edit::door_rows(&self.world, x, y).is_some_and(|(t, b)| {
+                (t..=b).any(|yy| self.players.iter().any(|p| p.body.overlaps_tile(x, yy)))
+            })
+        {
+            let tiles = edit::set_door(&mut self.world, x, y, Tile::ClosedDoor);
+            self.edited(&tiles, out);
+        }
+        if self.tick >= self.guide_check {
+            self.guide_check = self.tick + ticks(2.0);
+            if let Some((x, y)) = self.guide.home_tile() {
+                let room =
+                    crate::sim::housing::check(&self.world, x, y, &town.housing, |_, _| true);
+                if !room.is_house() {
+                    let text = format!(
+                        "The Guide moves out: {}",
+                        crate::sim::housing::describe(&room)
+                    );
+                    out.log(LOCAL, text.clone());
+                    out.notice(LOCAL, text);
+                    self.guide.move_out();
+                }
+            }
         }
     }
 
@@ -503,6 +632,16 @@ impl Session {
         let now = self.tick;
         // Right-click on a chest within reach opens it, whatever is selected (as in
         // Terraria); holding the button over a chest places nothing.
+        if let Some((x, y, pressed)) = h.placing
+            && self.right_click(who, x, y, pressed, out)
+        {
+            let p = &mut self.players[who.0];
+            p.digging = None;
+            if h.using.is_none() {
+                p.dig.reset();
+            }
+            return;
+        }
         let on_chest = h
             .placing
             .filter(|&(x, y, _)| self.world.get(x, y) == Some(Tile::Chest));
@@ -581,7 +720,8 @@ impl Session {
             p.next_place = now + ticks(PLACE_REPEAT);
             match edit::try_place(&mut self.world, &p.body, &mut p.inventory, x, y) {
                 Ok(t) => {
-                    self.edited(&[(x as usize, y as usize)], out);
+                    let h = self.world.height();
+                    self.edited(&edit::changed_by(t, x as usize, y as usize, h), out);
                     self.stir(x as usize, y as usize);
                     out.events.push(Event::Placed {
                         player: who,
@@ -608,7 +748,8 @@ impl Session {
             .update(&mut self.world, &p.body, &mut p.inventory, x, y, dt);
         match step {
             DigStep::Dug { x, y, drop } => {
-                self.edited(&[(x as usize, y as usize)], out);
+                let h = self.world.height();
+                self.edited(&edit::changed_by(drop, x as usize, y as usize, h), out);
                 self.stir(x as usize, y as usize);
                 out.events.push(Event::Dug {
                     player: who,

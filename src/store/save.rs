@@ -16,12 +16,14 @@
 //! | health, time of day (0..1) | f32, f32 |
 //! | sections: count, then per section a tag, its length and its bytes | u32, n × (4, u32, …) |
 //! | surface row of each column | width × u32 |
-//! | tiles: runs, row-major over the whole grid, each one LEB128 of `(length − 1) << 5 \| tile` | … |
+//! | tiles: runs, row-major over the whole grid, each one LEB128 of `(length − 1) << 6 \| tile` | … |
 //! | FNV-1a 32 of every byte before it | u32 |
 //!
-//! Packing the tile (5 bits) into the run's varint makes a run of up to 4 tiles a single
+//! Packing the tile (6 bits) into the run's varint makes a run of up to 2 tiles a single
 //! byte: ore speckles and cave edges are mostly short runs, so this halves a generated
-//! world's save against a separate tile byte.
+//! world's save against a separate tile byte. Formats 2 to 5 packed it in 5 bits (32
+//! tiles at most); format 6 is format 5 with 6 (the doors, platforms and furniture took
+//! Strata past 32 tiles).
 //!
 //! Items are stored by name (config/items.ron), so reordering or adding items never changes
 //! what a save holds. Sections hold what not every world has, each tag at most once:
@@ -40,7 +42,7 @@
 //! world's save (`world-<seed>.strata`), so such a world saved again replaces its own
 //! file, as it did, and is never split into a second one; another name's own, so an old
 //! save of another name (`strata gen --save`, a copy) never writes over the world of its
-//! seed. Format 5 is format 4 with `WRLD` added, format 6 is format 5 with `ARMR` added
+//! seed. Format 5 is format 4 with `WRLD` added, format 6 is format 5 with `ARMR` added and a tile in 6 bits (Strata has more than 32 tiles)
 //! (each a version of its own, so an older Strata says a newer one wrote the file rather
 //! than calling the section damage).
 //!
@@ -172,9 +174,11 @@ fn put_varint(out: &mut Vec<u8>, mut v: u64) {
     out.push(v as u8);
 }
 
-/// Bits of a run's varint that hold the tile.
-const TILE_BITS: u32 = 5;
+/// Bits of a run's varint that hold the tile (format 6 on).
+const TILE_BITS: u32 = 6;
 const _: () = assert!(Tile::COUNT <= 1 << TILE_BITS);
+/// Bits of the tile in the runs of formats 2 to 5 (Strata's first 32 tiles at most).
+const V2_TILE_BITS: u32 = 5;
 
 /// Bits of the tile in version 1's runs, and its number of tile kinds.
 const V1_TILE_BITS: u32 = 4;
@@ -186,7 +190,8 @@ const V2_KINDS: usize = 25;
 fn layout_of(version: u32) -> (u32, usize) {
     match version {
         1 => (V1_TILE_BITS, V1_KINDS),
-        2 => (TILE_BITS, V2_KINDS),
+        2 => (V2_TILE_BITS, V2_KINDS),
+        3..=5 => (V2_TILE_BITS, 0),
         _ => (TILE_BITS, 0),
     }
 }

@@ -91,9 +91,18 @@ pub fn material(t: Tile) -> Option<Material> {
         | Tile::Hellstone
         | Tile::Furnace
         | Tile::Anvil => Hard,
-        Tile::Torch | Tile::Trunk | Tile::Cactus | Tile::Wood | Tile::Workbench | Tile::Chest => {
-            Wood
-        }
+        Tile::Torch
+        | Tile::Trunk
+        | Tile::Cactus
+        | Tile::Wood
+        | Tile::Workbench
+        | Tile::Chest
+        | Tile::ClosedDoor
+        | Tile::OpenDoor
+        | Tile::Platform
+        | Tile::Table
+        | Tile::Chair
+        | Tile::Bed => Wood,
         Tile::Leaves => Leaves,
     })
 }

@@ -354,7 +354,7 @@ fn the_ground_under_furniture_stays_while_it_stands() {
         );
         assert_eq!(w.tile(12, 10), Tile::Dirt);
         // Once the furniture is gone, the ground comes up.
-        assert_eq!(try_dig(&mut w, &p, &mut inv, 12, 9), Ok(furniture));
+        assert_eq!(try_dig(&mut w, &p, &mut inv, 12, 9), Ok(drop_of(furniture)));
         assert_eq!(try_dig(&mut w, &p, &mut inv, 12, 10), Ok(Tile::Dirt));
     }
 }
@@ -386,4 +386,126 @@ fn a_chest_holding_anything_is_not_mined_an_empty_one_is_and_a_placed_one_is_emp
     inv.select(slot.unwrap());
     assert_eq!(try_place(&mut w, &p, &mut inv, 12, 9), Ok(Tile::Chest));
     assert!(!w.chests.holds_items(12, 9));
+}
+
+#[test]
+fn a_door_stands_two_tiles_tall_on_the_ground_and_goes_as_a_whole() {
+    let (mut w, p, mut inv) = setup();
+    inv.add(Tile::ClosedDoor, 2);
+    inv.select(1);
+    // Clicked at its bottom tile (ground below) or its top tile (ground two below).
+    assert_eq!(try_place(&mut w, &p, &mut inv, 13, 9), Ok(Tile::ClosedDoor));
+    assert_eq!(
+        (w.tile(13, 8), w.tile(13, 9)),
+        (Tile::ClosedDoor, Tile::ClosedDoor)
+    );
+    assert_eq!(try_place(&mut w, &p, &mut inv, 15, 8), Ok(Tile::ClosedDoor));
+    assert_eq!(
+        (w.tile(15, 8), w.tile(15, 9)),
+        (Tile::ClosedDoor, Tile::ClosedDoor)
+    );
+    assert_eq!(inv.count(Tile::ClosedDoor), 0);
+    // Up in the air there is nothing to stand on, nor on top of another door; on the
+    // player, it would trap them.
+    inv.add(Tile::ClosedDoor, 1);
+    assert_eq!(
+        check_place(&w, &p, &inv, 13, 7),
+        Err(EditRefusal::NoSupport)
+    );
+    assert_eq!(
+        check_place(&w, &p, &inv, 13, 6),
+        Err(EditRefusal::NoSupport)
+    );
+    assert_eq!(
+        check_place(&w, &p, &inv, 14, 6),
+        Err(EditRefusal::NoSupport)
+    );
+    assert_eq!(
+        check_place(&w, &p, &inv, 10, 9),
+        Err(EditRefusal::WouldTrapPlayer)
+    );
+    // Mining its top takes both tiles for one door; the ground under a door stays.
+    assert_eq!(
+        check_mine(&w, &p, &inv, 13, 10),
+        Err(EditRefusal::HoldsUp(Tile::ClosedDoor))
+    );
+    assert_eq!(try_dig(&mut w, &p, &mut inv, 13, 8), Ok(Tile::ClosedDoor));
+    assert_eq!((w.tile(13, 8), w.tile(13, 9)), (Tile::Air, Tile::Air));
+    assert_eq!(inv.count(Tile::ClosedDoor), 2);
+    // An open door mined by its bottom gives a (closed) door too.
+    assert_eq!(toggle_door(&mut w, &p, 15, 9), Ok(Tile::OpenDoor));
+    assert_eq!(try_dig(&mut w, &p, &mut inv, 15, 9), Ok(Tile::ClosedDoor));
+    assert_eq!((w.tile(15, 8), w.tile(15, 9)), (Tile::Air, Tile::Air));
+    assert_eq!(inv.count(Tile::ClosedDoor), 3);
+}
+
+#[test]
+fn a_right_click_opens_and_closes_a_door_but_not_on_the_player() {
+    let (mut w, p, _) = setup();
+    w.set(12, 8, Tile::ClosedDoor);
+    w.set(12, 9, Tile::ClosedDoor);
+    assert_eq!(toggle_door(&mut w, &p, 12, 8), Ok(Tile::OpenDoor));
+    assert_eq!(
+        (w.tile(12, 8), w.tile(12, 9)),
+        (Tile::OpenDoor, Tile::OpenDoor)
+    );
+    assert!(Tile::ClosedDoor.is_solid() && !Tile::OpenDoor.is_solid());
+    assert_eq!(toggle_door(&mut w, &p, 12, 9), Ok(Tile::ClosedDoor));
+    assert_eq!(toggle_door(&mut w, &p, 13, 9), Err(EditRefusal::NotADoor));
+    // The player standing in the doorway keeps it open.
+    assert_eq!(toggle_door(&mut w, &p, 12, 9), Ok(Tile::OpenDoor));
+    let inside = Player::new((12.5, 10.0));
+    assert_eq!(
+        toggle_door(&mut w, &inside, 12, 9),
+        Err(EditRefusal::WouldTrapPlayer)
+    );
+    assert_eq!(w.tile(12, 9), Tile::OpenDoor);
+    let far = Player::new((25.5, 10.0));
+    assert_eq!(
+        toggle_door(&mut w, &far, 12, 9),
+        Err(EditRefusal::OutOfReach)
+    );
+}
+
+#[test]
+fn platforms_hang_beside_blocks_or_platforms_and_hold_furniture() {
+    let (mut w, p, mut inv) = setup();
+    inv.add(Tile::Platform, 3);
+    inv.select(1);
+    w.set(15, 7, Tile::Stone);
+    assert_eq!(
+        try_place(&mut w, &p, &mut inv, 14, 5),
+        Err(EditRefusal::NoSupport)
+    );
+    assert_eq!(try_place(&mut w, &p, &mut inv, 14, 7), Ok(Tile::Platform));
+    assert_eq!(
+        try_place(&mut w, &p, &mut inv, 13, 7),
+        Ok(Tile::Platform),
+        "beside one"
+    );
+    // A table, chair and bed stand on a platform as on the ground.
+    for t in [Tile::Table, Tile::Chair, Tile::Bed] {
+        assert!(is_furniture(t) && !t.is_solid(), "{t:?}");
+    }
+    inv.add(Tile::Table, 1);
+    inv.select(2);
+    assert_eq!(try_place(&mut w, &p, &mut inv, 13, 6), Ok(Tile::Table));
+    assert_eq!(
+        check_mine(&w, &p, &inv, 13, 7),
+        Err(EditRefusal::HoldsUp(Tile::Table))
+    );
+}
+
+#[test]
+fn a_door_edit_changes_its_column_and_anything_else_one_tile() {
+    assert_eq!(changed_by(Tile::Stone, 4, 7, 20), vec![(4, 7)]);
+    assert_eq!(
+        changed_by(Tile::ClosedDoor, 4, 7, 20),
+        vec![(4, 6), (4, 7), (4, 8)]
+    );
+    assert_eq!(changed_by(Tile::OpenDoor, 4, 0, 20), vec![(4, 0), (4, 1)]);
+    assert_eq!(
+        changed_by(Tile::OpenDoor, 4, 19, 20),
+        vec![(4, 18), (4, 19)]
+    );
 }

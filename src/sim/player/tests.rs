@@ -27,6 +27,7 @@ const NONE: Input = Input {
     right: false,
     jump: false,
     presses: 0,
+    down: false,
 };
 
 #[test]
@@ -405,4 +406,107 @@ fn lava_holds_the_player_back_like_water() {
         q.vel.1
     );
     assert_eq!(p, q, "the same as in water");
+}
+
+/// A room of [`room`] with a platform from column 3 to 16 at row 13 (its top at y = 13),
+/// five rows over the floor.
+fn platform_room() -> World {
+    let mut w = room(20, 20);
+    for x in 3..17 {
+        w.set(x, 13, crate::world::Tile::Platform);
+    }
+    w
+}
+
+#[test]
+fn a_platform_is_stood_on_from_above_and_dropped_through_with_down() {
+    let w = platform_room();
+    let mut p = Player::new((10.0, 4.0));
+    run(&mut p, &w, NONE, 1.5);
+    assert_eq!(p.pos.1, 13.0, "landed on the platform's top");
+    assert!(p.on_ground);
+    // Walking along it keeps the body on it.
+    run(
+        &mut p,
+        &w,
+        Input {
+            right: true,
+            ..NONE
+        },
+        0.3,
+    );
+    assert_eq!(p.pos.1, 13.0);
+    assert!(p.pos.0 > 11.0);
+    // Down drops through it to the floor.
+    run(&mut p, &w, Input { down: true, ..NONE }, 1.0);
+    assert_eq!(p.pos.1, 18.0, "dropped through to the floor");
+    // Without down it stays on the floor; from below a jump goes up through the platform
+    // (5.6 tiles with jump held: feet rise above row 13) and lands on it coming down.
+    let mut q = Player::new((10.0, 18.0));
+    run(&mut q, &w, NONE, 0.2);
+    assert_eq!(q.pos.1, 18.0);
+    let mut highest = q.pos.1;
+    for _ in 0..120 {
+        q.update(&w, Input { jump: true, ..NONE }, 1.0 / 60.0);
+        highest = highest.min(q.pos.1);
+    }
+    assert!(
+        highest < 13.0,
+        "jumped up through the platform (feet reached {highest})"
+    );
+    assert_eq!(q.pos.1, 13.0, "and landed on its top");
+}
+
+#[test]
+fn a_platform_does_not_block_walking_into_it_sideways() {
+    // A platform tile at head height beside the body: walking passes it.
+    let mut w = room(20, 20);
+    w.set(12, 17, crate::world::Tile::Platform);
+    let mut p = Player::new((10.0, 18.0));
+    run(
+        &mut p,
+        &w,
+        Input {
+            right: true,
+            ..NONE
+        },
+        0.5,
+    );
+    assert!(p.pos.0 > 13.0, "walked through at {:?}", p.pos);
+    assert_eq!(p.pos.1, 18.0);
+}
+
+#[test]
+fn a_closed_door_stops_the_body_and_an_open_one_lets_it_through() {
+    let mut w = room(20, 20);
+    for (y, t) in [
+        (16, crate::world::Tile::ClosedDoor),
+        (17, crate::world::Tile::ClosedDoor),
+    ] {
+        w.set(12, y, t);
+    }
+    let mut p = Player::new((10.0, 18.0));
+    run(
+        &mut p,
+        &w,
+        Input {
+            right: true,
+            ..NONE
+        },
+        1.0,
+    );
+    assert!(p.pos.0 < 12.0, "stopped at the closed door: {:?}", p.pos);
+    for y in [16, 17] {
+        w.set(12, y, crate::world::Tile::OpenDoor);
+    }
+    run(
+        &mut p,
+        &w,
+        Input {
+            right: true,
+            ..NONE
+        },
+        1.0,
+    );
+    assert!(p.pos.0 > 13.0, "walked through the open door: {:?}", p.pos);
 }

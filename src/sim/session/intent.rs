@@ -22,6 +22,10 @@ pub enum Intent {
     Move { axis: i8, jump: bool },
     /// One press of jump (a jump, or a stroke in water), even if released within the tick.
     Jump,
+    /// Held down this tick: drop through a platform.
+    Down,
+    /// Ask whether the room at `(x, y)` is a house (a homeless Guide moves into one).
+    Housing { x: i64, y: i64 },
     /// The primary button held, aimed at tile `at` (`None`: the mouse is outside the
     /// world): digs there, or swings the selected sword toward it.
     Use { at: Option<(i64, i64)> },
@@ -61,12 +65,13 @@ impl Intent {
 }
 
 /// Walk input for the player physics from a [`Intent::Move`] axis and jump.
-pub fn walk(axis: i8, jump: bool, presses: u8) -> crate::sim::player::Input {
+pub fn walk(axis: i8, jump: bool, presses: u8, down: bool) -> crate::sim::player::Input {
     crate::sim::player::Input {
         left: axis < 0,
         right: axis > 0,
         jump,
         presses,
+        down,
     }
 }
 

@@ -573,8 +573,8 @@ fn intents_sort_into_held_controls_and_actions() {
     assert!(!Intent::Craft(0).is_held());
     assert_eq!(intent::axis(true, true), 0);
     assert_eq!(intent::axis(true, false), -1);
-    let w = intent::walk(-1, true, 2);
-    assert!(w.left && !w.right && w.jump && w.presses == 2);
+    let w = intent::walk(-1, true, 2, true);
+    assert!(w.left && !w.right && w.jump && w.presses == 2 && w.down);
 }
 
 #[test]

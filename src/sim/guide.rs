@@ -1,0 +1,164 @@
+//! What the Guide says: a hint for the player's next step, from what the player carries
+//! and has built near them, the time and whether he has a house ([`hint`], the hints and
+//! their conditions are `config/town.ron`'s), and, when the player holds an item, every
+//! recipe that uses it ([`uses`]). [`talk`] is what a right-click on him says.
+
+use crate::content::items::{Catalog, ItemId};
+use crate::content::town::{Hint, When};
+
+/// What the hints' conditions ask about.
+pub struct Facts<'a> {
+    pub night: bool,
+    /// The Guide has no house.
+    pub homeless: bool,
+    /// Does the player carry this item, or does it stand near them as a station?
+    pub has: &'a dyn Fn(ItemId) -> bool,
+}
+
+impl Facts<'_> {
+    fn holds(&self, w: When) -> bool {
+        match w {
+            When::Night => self.night,
+            When::Homeless => self.homeless,
+            When::Has(i) => (self.has)(i),
+            When::Lacks(i) => !(self.has)(i),
+        }
+    }
+}
+
+/// The first hint whose every condition holds (the town file's last has none, so there
+/// always is one; an empty list says nothing).
+pub fn hint<'h>(hints: &'h [Hint], facts: &Facts) -> &'h str {
+    hints
+        .iter()
+        .find(|h| h.when.iter().all(|&w| facts.holds(w)))
+        .map_or("", |h| h.say.as_str())
+}
+
+/// Every recipe that uses `item`, as a line (`wood makes: workbench (8), torch x4 (1
+/// and 1 gel), ...`), or `None` when nothing is made from it.
+pub fn uses(cat: &Catalog, item: ItemId) -> Option<String> {
+    let made: Vec<String> = cat
+        .recipes
+        .iter()
+        .filter_map(|r| {
+            let n = r.from.iter().find(|&&(i, _)| i == item)?.1;
+            let mut line = cat.item(r.make).label.clone();
+            if r.count > 1 {
+                line.push_str(&format!(" x{}", r.count));
+            }
+            let others: Vec<String> = r
+                .from
+                .iter()
+                .filter(|&&(i, _)| i != item)
+                .map(|&(i, k)| format!("{k} {}", cat.item(i).label))
+                .collect();
+            let mut need = n.to_string();
+            if !others.is_empty() {
+                need = format!("{need} with {}", others.join(", "));
+            }
+            if let Some(at) = r.at {
+                need = format!("{need}, at a {}", at.label());
+            }
+            Some(format!("{line} ({need})"))
+        })
+        .collect();
+    (!made.is_empty()).then(|| format!("{} makes: {}", cat.item(item).label, made.join("; ")))
+}
+
+/// What the Guide says when talked to: what the item held makes, if anything is made
+/// from it, else the hint for the player's next step.
+pub fn talk(cat: &Catalog, hints: &[Hint], facts: &Facts, held: Option<ItemId>) -> String {
+    held.and_then(|i| uses(cat, i))
+        .unwrap_or_else(|| hint(hints, facts).to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::items::{catalog, named};
+    use crate::content::town::town;
+
+    /// The hint for a player holding (or standing by) exactly `items`.
+    /// Wood is carried at every stage but the first (which asks for it).
+    fn hint_with(items: &[&str], night: bool, homeless: bool) -> &'static str {
+        let mut ids: Vec<ItemId> = items.iter().map(|n| named(n).unwrap()).collect();
+        if !items.is_empty() {
+            ids.push(named("wood").unwrap());
+        }
+        let has = move |i: ItemId| ids.contains(&i);
+        hint(
+            &town().hints,
+            &Facts {
+                night,
+                homeless,
+                has: &has,
+            },
+        )
+    }
+
+    #[test]
+    fn each_stage_gets_its_hint() {
+        let day = |items: &[&str]| hint_with(items, false, true);
+        assert!(day(&[]).contains("Trees give wood"));
+        assert!(day(&["wood"]).contains("workbench"));
+        assert!(day(&["wood", "workbench"]).contains("furnace"));
+        let smelt = day(&["workbench", "furnace", "copper_ore"]);
+        assert!(smelt.contains("smelts 3 ore into a bar"), "{smelt}");
+        assert!(day(&["workbench", "furnace", "iron_ore"]).contains("iron bar"));
+        assert!(day(&["workbench", "furnace", "iron_bar"]).contains("make an anvil"));
+        assert!(day(&["workbench", "furnace"]).contains("Dig for iron ore"));
+        let anvil = ["workbench", "furnace", "anvil"];
+        assert!(day(&anvil).contains("iron pickaxe"));
+        let housed = hint_with(
+            &["workbench", "furnace", "anvil", "iron_pickaxe"],
+            false,
+            true,
+        );
+        assert!(housed.contains("I could use a house"), "{housed}");
+        let deeper = hint_with(
+            &["workbench", "furnace", "anvil", "iron_pickaxe"],
+            false,
+            false,
+        );
+        assert!(deeper.contains("caverns"), "{deeper}");
+        let all = ["workbench", "furnace", "anvil", "gold_pickaxe"];
+        assert!(hint_with(&all, false, false).contains("underworld"));
+    }
+
+    #[test]
+    fn at_night_a_homeless_guide_asks_for_a_house_first() {
+        assert!(hint_with(&["wood"], true, true).contains("Build a house"));
+        // With a house, the night is like the day.
+        assert!(hint_with(&["wood"], true, false).contains("workbench"));
+    }
+
+    #[test]
+    fn holding_an_item_he_names_every_recipe_that_uses_it() {
+        let cat = catalog();
+        let wood = named("wood").unwrap();
+        let line = uses(cat, wood).unwrap();
+        assert!(line.starts_with("wood makes: workbench (8)"), "{line}");
+        for r in cat
+            .recipes
+            .iter()
+            .filter(|r| r.from.iter().any(|f| f.0 == wood))
+        {
+            assert!(line.contains(&cat.item(r.make).label), "{line}");
+        }
+        assert!(line.contains("torch x4 (1 with 1 gel)"), "{line}");
+        assert!(line.contains("wooden door (6, at a workbench)"), "{line}");
+        // A pickaxe makes nothing: the hint is said instead.
+        let pick = named("copper_pickaxe").unwrap();
+        assert_eq!(uses(cat, pick), None);
+        let none = |_: ItemId| false;
+        let facts = Facts {
+            night: false,
+            homeless: true,
+            has: &none,
+        };
+        let said = talk(cat, &town().hints, &facts, Some(pick));
+        assert!(said.contains("Trees give wood"), "{said}");
+        assert!(talk(cat, &town().hints, &facts, Some(wood)).starts_with("wood makes:"));
+    }
+}

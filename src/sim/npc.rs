@@ -1,0 +1,367 @@
+//! Town people: the Guide, who stands near the spawn point from the start. His body is
+//! the player's ([`crate::sim::player::Player`]: the same physics, so he stands on
+//! platforms and is stopped by closed doors), walked by [`Npc::update`]:
+//!
+//! - by day he stands a while, then walks a while, within [`GuideRules::wander`] tiles of
+//!   his home (or, without one, the point he started from), turning back beyond it;
+//! - at night he walks home and stands there;
+//! - walking into a wall he jumps (a ledge of a tile he steps onto); still stopped, he
+//!   turns round. A closed door in his way is opened for him ([`Npc::door_ahead`]: the
+//!   game opens it, as it edits the world) and closed behind him ([`Npc::door_behind`]).
+//!
+//! He moves into a house the player shows him ([`Npc::move_in`]). His choices come from
+//! a small seeded stream, so the same world and frames walk him the same way.
+
+use crate::content::town::GuideRules;
+use crate::sim::player::{self, Input, Player};
+use crate::world::World;
+
+/// How close to home counts as home, tiles.
+pub const AT_HOME: f32 = 0.6;
+
+/// A town person.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Npc {
+    pub name: &'static str,
+    pub body: Player,
+    /// Where he stands at home (feet), once he has a house.
+    pub home: Option<(f32, f32)>,
+    /// Where he walks about without a home: where he started.
+    pub anchor: (f32, f32),
+    /// -1, 0 (standing) or +1, and seconds until he chooses again.
+    dir: i8,
+    choose_in: f32,
+    /// Seconds he has been stopped while walking.
+    stopped: f32,
+    /// A door opened for him, to close once he is through.
+    pub opened: Option<(i64, i64)>,
+    rng: u64,
+}
+
+/// Where a body stands in column `x`: the first ground from the top, as the spawn point.
+fn ground_at(world: &World, x: f32) -> Option<(f32, f32)> {
+    let first = player::HEIGHT.ceil() as usize;
+    (first..=world.height()).find_map(|feet| {
+        let y = feet as f32;
+        (!player::body_blocked(world, x, y) && player::body_blocked(world, x, y + 0.5))
+            .then_some((x, y))
+    })
+}
+
+impl Npc {
+    /// The Guide, standing on the ground a few tiles beside the spawn point.
+    pub fn guide(world: &World, seed: u64) -> Npc {
+        let (sx, sy) = player::spawn_point(world);
+        let feet = [4.0, -4.0, 2.0, -2.0]
+            .into_iter()
+            .filter_map(|dx| ground_at(world, sx + dx))
+            .find(|&(_, y)| (y - sy).abs() <= 6.0)
+            .unwrap_or((sx, sy));
+        Npc {
+            name: "Guide",
+            body: Player::new(feet),
+            home: None,
+            anchor: feet,
+            dir: 0,
+            choose_in: 1.0,
+            stopped: 0.0,
+            opened: None,
+            rng: seed ^ 0x6A09_E667_F3BC_C908,
+        }
+    }
+
+    /// A draw from `0..n` of his stream (xorshift64*).
+    fn roll(&mut self, n: u64) -> u64 {
+        let mut x = self.rng | 1;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.rng = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D) % n.max(1)
+    }
+
+    /// He has no house.
+    pub fn homeless(&self) -> bool {
+        self.home.is_none()
+    }
+
+    /// Moves into a house: `spot` is where he stands in it (feet).
+    pub fn move_in(&mut self, spot: (f32, f32)) {
+        self.home = Some(spot);
+    }
+
+    /// Leaves his house (it is no longer one).
+    pub fn move_out(&mut self) {
+        self.home = None;
+    }
+
+    /// The tile of his home the housing rule is asked about: the one at his head when he
+    /// stands there.
+    pub fn home_tile(&self) -> Option<(i64, i64)> {
+        self.home
+            .map(|(x, y)| (x.floor() as i64, (y - player::HEIGHT).floor() as i64))
+    }
+
+    /// Where he keeps to: his home, or where he started.
+    pub fn base(&self) -> (f32, f32) {
+        self.home.unwrap_or(self.anchor)
+    }
+
+    /// Which way he walks (−1, 0, +1).
+    pub fn dir(&self) -> i8 {
+        self.dir
+    }
+
+    /// One frame of `dt` seconds: chooses where to walk (by day about his base, at night
+    /// home) and moves his body.
+    pub fn update(&mut self, world: &World, night: bool, rules: &GuideRules, dt: f32) {
+        let dt = if dt.is_finite() {
+            dt.clamp(0.0, 0.25)
+        } else {
+            0.0
+        };
+        let (bx, _) = self.base();
+        let dx = bx - self.body.pos.0;
+        if night {
+            self.dir = if dx.abs() <= AT_HOME {
+                0
+            } else {
+                dx.signum() as i8
+            };
+        } else {
+            self.choose_in -= dt;
+            let far = dx.abs() > rules.wander as f32;
+            if far {
+                self.dir = dx.signum() as i8;
+            } else if self.choose_in <= 0.0 {
+                let walk = self.roll(2) == 0;
+                self.dir = if walk {
+                    if self.roll(2) == 0 { -1 } else { 1 }
+                } else {
+                    0
+                };
+                self.choose_in = if walk { 1.0 } else { 2.0 } + self.roll(3) as f32;
+            }
+        }
+        let mut input = Input {
+            left: self.dir < 0,
+            right: self.dir > 0,
+            ..Input::default()
+        };
+        // Stopped at a wall he jumps; at a closed door he waits for it to open.
+        let door = self.door_ahead(world).is_some();
+        if self.dir != 0 && self.body.on_ground && self.stopped > 0.15 && !door {
+            input.jump = true;
+            input.presses = 1;
+        }
+        let speed = rules.walk_speed;
+        self.body.vel.0 = self.body.vel.0.clamp(-speed, speed);
+        let x0 = self.body.pos.0;
+        self.body.update(world, input, dt);
+        self.body.vel.0 = self.body.vel.0.clamp(-speed, speed);
+        let moved = (self.body.pos.0 - x0).abs();
+        if self.dir != 0 && moved < speed * dt * 0.25 {
+            self.stopped += dt;
+        } else {
+            self.stopped = 0.0;
+        }
+        if self.stopped > 1.0 && !night {
+            // A jump did not get him over: turn round.
+            self.dir = -self.dir;
+            self.stopped = 0.0;
+            self.choose_in = 1.5;
+        }
+    }
+
+    /// The closed door right in front of him as he walks into it (a tile of it), if any.
+    pub fn door_ahead(&self, world: &World) -> Option<(i64, i64)> {
+        if self.dir == 0 {
+            return None;
+        }
+        let (l, t, r, b) = self.body.bounds();
+        let x = if self.dir > 0 { r + 0.2 } else { l - 0.2 }.floor() as i64;
+        (t.floor() as i64..=(b - 0.01).floor() as i64)
+            .map(|y| (x, y))
+            .find(|&(x, y)| world.get(x, y) == Some(crate::world::Tile::ClosedDoor))
+    }
+
+    /// The door opened for him, once he is through it (clear of its column by a tile):
+    /// the game closes it, as he would, so creatures do not walk in after him. Forgets
+    /// it once named.
+    pub fn door_behind(&mut self) -> Option<(i64, i64)> {
+        let (x, y) = self.opened?;
+        let (l, _, r, _) = self.body.bounds();
+        let clear = r < x as f32 - 0.5 || l > x as f32 + 1.5;
+        clear.then(|| {
+            self.opened = None;
+            (x, y)
+        })
+    }
+
+    /// Does the tile `(x, y)` overlap his body (a right-click there talks to him)?
+    pub fn under(&self, x: i64, y: i64) -> bool {
+        self.body.overlaps_tile(x, y)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::town::town;
+    use crate::world::Tile;
+
+    /// Flat ground at row 30 of a 200 x 40 world.
+    fn flat() -> World {
+        let mut w = World::new(200, 40, 0, crate::content::preset::Preset::default());
+        for y in 30..40 {
+            for x in 0..200 {
+                w.set(x, y, Tile::Dirt);
+            }
+        }
+        w.recompute_surface();
+        w
+    }
+
+    fn run(npc: &mut Npc, w: &World, night: bool, seconds: f32) -> (f32, f32) {
+        let (mut lo, mut hi) = (f32::MAX, f32::MIN);
+        for _ in 0..(seconds * 60.0) as usize {
+            npc.update(w, night, &town().guide, 1.0 / 60.0);
+            lo = lo.min(npc.body.pos.0);
+            hi = hi.max(npc.body.pos.0);
+        }
+        (lo, hi)
+    }
+
+    #[test]
+    fn the_guide_starts_on_the_ground_beside_the_spawn_point() {
+        let w = flat();
+        let g = Npc::guide(&w, 7);
+        let (sx, sy) = player::spawn_point(&w);
+        assert_eq!(g.body.pos, (sx + 4.0, sy));
+        assert!(g.homeless());
+    }
+
+    #[test]
+    fn by_day_he_walks_about_within_his_range_and_at_night_goes_home() {
+        let w = flat();
+        let mut g = Npc::guide(&w, 7);
+        let start = g.body.pos.0;
+        let wander = town().guide.wander as f32;
+        let (lo, hi) = run(&mut g, &w, false, 120.0);
+        assert!(hi - lo > 3.0, "he walked about: {lo}..{hi}");
+        // A little past the range at most: he turns back once beyond it.
+        assert!(
+            lo > start - wander - 2.0 && hi < start + wander + 2.0,
+            "{lo}..{hi}"
+        );
+        // He walks, not runs.
+        assert!(g.body.vel.0.abs() <= town().guide.walk_speed + 1e-3);
+        // Given a home 30 tiles off, night takes him there and he stays.
+        let home = (start + 30.0, 30.0);
+        g.move_in(home);
+        run(&mut g, &w, true, 20.0);
+        assert!(
+            (g.body.pos.0 - home.0).abs() <= AT_HOME + 0.2,
+            "{:?}",
+            g.body.pos
+        );
+        let (lo, hi) = run(&mut g, &w, true, 5.0);
+        assert!(hi - lo < 0.5, "he stands at home at night");
+    }
+
+    #[test]
+    fn a_wall_is_jumped_or_turned_from_and_a_closed_door_is_seen() {
+        let mut w = flat();
+        let g0 = Npc::guide(&w, 7);
+        let x = g0.body.pos.0 as usize;
+        // A step of one tile to his right: he gets onto it.
+        w.set(x + 3, 29, Tile::Dirt);
+        let mut g = g0.clone();
+        g.move_in((x as f32 + 8.5, 29.0));
+        run(&mut g, &w, true, 10.0);
+        assert!(
+            g.body.pos.0 > x as f32 + 7.5,
+            "over the step: {:?}",
+            g.body.pos
+        );
+        // A closed door in a wall in his way home: he stops at it and names it for the
+        // game.
+        let mut w = flat();
+        for y in 0..30 {
+            w.set(
+                x + 3,
+                y,
+                if y >= 28 {
+                    Tile::ClosedDoor
+                } else {
+                    Tile::Stone
+                },
+            );
+        }
+        let mut g = g0.clone();
+        g.move_in((x as f32 + 8.5, 30.0));
+        run(&mut g, &w, true, 5.0);
+        assert!(g.body.pos.0 < x as f32 + 3.0, "the door stops him");
+        assert_eq!(
+            g.door_ahead(&w).map(|d| d.0),
+            Some(x as i64 + 3),
+            "{:?} {:?}",
+            g.body,
+            g.dir
+        );
+    }
+
+    #[test]
+    fn a_door_opened_for_him_is_closed_behind_him() {
+        let mut w = flat();
+        let mut g = Npc::guide(&w, 7);
+        let x = g.body.pos.0 as usize;
+        for y in 0..30 {
+            w.set(
+                x + 3,
+                y,
+                if y >= 28 {
+                    Tile::ClosedDoor
+                } else {
+                    Tile::Stone
+                },
+            );
+        }
+        g.move_in((x as f32 + 8.5, 30.0));
+        let door = (x as i64 + 3, 29);
+        let mut opened = false;
+        for _ in 0..600 {
+            g.update(&w, true, &town().guide, 1.0 / 60.0);
+            // What the game does with what he names.
+            if let Some((dx, dy)) = g.door_ahead(&w) {
+                crate::sim::edit::set_door(&mut w, dx, dy, Tile::OpenDoor);
+                g.opened = Some((dx, dy));
+                opened = true;
+            }
+            if let Some((dx, dy)) = g.door_behind() {
+                crate::sim::edit::set_door(&mut w, dx, dy, Tile::ClosedDoor);
+            }
+        }
+        assert!(opened);
+        assert!(
+            g.body.pos.0 > x as f32 + 7.5,
+            "through the door: {:?}",
+            g.body.pos
+        );
+        assert_eq!(
+            w.get(door.0, door.1),
+            Some(Tile::ClosedDoor),
+            "closed behind him"
+        );
+        assert_eq!(w.get(door.0, door.1 - 1), Some(Tile::ClosedDoor));
+    }
+
+    #[test]
+    fn the_same_seed_walks_him_the_same_way() {
+        let w = flat();
+        let (mut a, mut b) = (Npc::guide(&w, 3), Npc::guide(&w, 3));
+        run(&mut a, &w, false, 30.0);
+        run(&mut b, &w, false, 30.0);
+        assert_eq!(a, b);
+    }
+}

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# The town's window test: the Guide and a house, with real X input (xdotool keys and
+# clicks) in the real release game under Xvfb, each step checked in the game's log.
+#
+# In a hand-drawn world (`gen --from-ascii`) at night (STRATA_RULES: days almost all night, no
+# creatures): a tree beside the spawn, the Guide standing four tiles to its right, and a
+# wooden house further right (a door in its left wall, a platform in its roof, a torch, a
+# table, a chair, a workbench and a bed inside). The player right-clicks the Guide (at
+# night, homeless, he asks for a house), fells the tree, and right-clicks him again
+# holding the wood (he names what wood makes, the workbench first); points into the house
+# and presses X (a house: the Guide moves in), and the Guide walks home through its door.
+#
+# The game writes `guide at ..`, `guide says: ..`, `housing: ..`, `felled ..` lines at the
+# debug level (RUST_LOG=strata=debug, set here). Screenshots are left in the scratch folder.
+#
+#   tests/window_town.sh       # needs: Xvfb xdotool xwd (x11-apps) netpbm, a release build
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+TEST_NAME="town window test"
+# shellcheck source=tests/xvfb.sh
+. "$ROOT/tests/xvfb.sh"
+OUT=$(mktemp -d /tmp/strata-window-town.XXXXXX)
+GAME_LOG=$OUT/game.log
+export STRATA_HOME=$OUT/home
+export RUST_LOG=strata=debug
+mkdir -p "$OUT/cwd"
+
+need_tools Xvfb xdotool xwd xwdtopnm pnmtopng
+release_bin
+start_xvfb "${STRATA_TEST_DISPLAY:-:97}" 1280x720 "$OUT/xvfb.log"
+
+# --- The world: 96x48, grass on row 24, the spawn at column 48 (feet on row 24). A tree
+# at column 45; the house's frame from column 56 to 67 and row 17 to the ground, its door
+# at column 56 (rows 22-23).
+awk -v art="$OUT/town.txt" 'BEGIN {
+  W = 96; H = 48; g = 24
+  for (y = 0; y < H; y++) {
+    row = ""
+    for (x = 0; x < W; x++) {
+      c = y > g ? "#" : y == g ? "w" : " "
+      if (x == 45 && y >= 17 && y < g) c = "|"
+      else if (x >= 43 && x <= 47 && y >= 12 && y <= 16) c = "%"
+      if (y >= 17 && y < g && (x == 56 || x == 67)) c = "W"
+      if (y == 17 && x >= 56 && x <= 67) c = (x == 61 || x == 62) ? "-" : "W"
+      if (x == 56 && (y == 22 || y == 23)) c = "d"
+      if (y == 19 && x == 60) c = "t"
+      if (y == 23 && x == 59) c = "T"
+      if (y == 23 && x == 60) c = "r"
+      if (y == 23 && x == 63) c = "B"
+      if (y == 23 && x == 64) c = "b"
+      row = row c
+    }
+    print row > art
+  }
+}' || fail "could not draw the world"
+"$BIN" gen --from-ascii "$OUT/town.txt" --seed 13 --save "$OUT/town.strata" >/dev/null || fail "gen --from-ascii failed"
+
+echo "(creature_cap: 0, daylight: 0.05)" >"$OUT/night.ron"
+export STRATA_RULES="$OUT/night.ron"
+start_game "$OUT/cwd" play --load "$OUT/town.strata"
+game_window 20
+wait_for "on screen" 1 20 || fail "the hand-drawn world did not come up"
+wait_for "player at" 1 10 || fail "the game never said where the player is"
+wait_for "guide at 52 24" 1 10 || fail "the Guide is not beside the spawn: $(grep "guide at" "$GAME_LOG" | tail -n 1)"
+xdotool mousemove $((X + WIDTH / 2)) $((Y + 120))
+sleep 1 # the camera settles on the player
+
+read_pos() { read -r px py sx sy zoom < <(grep "player at" "$GAME_LOG" | tail -n 1 | awk '{ print $4, $5, $7, $8, $10 }'); }
+# aim TX TY: the pointer on the centre of tile (TX, TY).
+aim() {
+  read_pos
+  xdotool mousemove "$(awk -v t="$1" -v p="$px" -v s="$sx" -v z="$zoom" -v o="$X" 'BEGIN { printf "%d", o + s + (t + 0.5 - p) * z }')" \
+    "$(awk -v t="$2" -v p="$py" -v s="$sy" -v z="$zoom" -v o="$Y" 'BEGIN { printf "%d", o + s + (t + 0.5 - p) * z }')"
+}
+count() { grep -c -- "$1" "$GAME_LOG" || true; }
+last() { grep -- "$1" "$GAME_LOG" | tail -n 1 | sed 's/^strata: //'; }
+# talk: right-clicks the Guide's body (he stands at column 52 at night, homeless) and
+# waits for what he says.
+talk() {
+  local n
+  n=$(count "guide says:")
+  aim 52 23
+  sleep 0.2
+  xdotool click 3
+  wait_for "guide says:" $((n + 1)) 5 || fail "a right click on the Guide said nothing"
+}
+
+# --- At night, homeless, he asks for a house.
+talk
+last "guide says:" | grep -q "Build a house" || fail "at night the homeless Guide said: $(last "guide says:")"
+shot "$OUT/1-night.png"
+
+# --- The tree comes down for wood; holding it (slot 4), he names what wood makes.
+aim 45 23
+xdotool mousedown 1
+wait_for "felled [0-9]* wood" 1 10 || { xdotool mouseup 1; fail "holding the button on the trunk felled nothing"; }
+xdotool mouseup 1
+xdotool key 4
+sleep 0.3
+talk
+last "guide says:" | grep -q "wood makes: workbench (8)" || fail "holding wood the Guide said: $(last "guide says:")"
+
+# --- X in the house: it is one, and the Guide moves in; he walks home through the door.
+aim 60 21
+sleep 0.2
+xdotool key x
+wait_for "housing: This is a house" 1 5 || fail "X in the house said: $(last "housing:")"
+wait_for "the Guide moves into the house" 1 5 || fail "the Guide did not move in"
+wait_for "guide at \(5[7-9]\|6[0-6]\) 24" 1 20 || fail "the Guide never got home: $(last "guide at")"
+shot "$OUT/2-home.png"
+# Over the grass outside, X says what is not a house.
+aim 50 26
+sleep 0.2
+xdotool key x
+wait_for "housing: Not a house: that is a block, not a room" 1 5 || fail "X on the ground said: $(last "housing:")"
+
+stop_game
+echo "town window test passed (screenshots in $OUT)"

@@ -591,3 +591,97 @@ fn closing_with_no_room_warns_of_what_was_lost() {
     assert_eq!(c.messages, [(LOCAL, Message::Warning(text))]);
     assert_eq!(s.me().held, None);
 }
+
+#[test]
+fn right_clicking_a_door_opens_and_closes_it_and_places_nothing() {
+    let mut s = landed();
+    let (px, py) = s.me().body.pos;
+    let (x, feet) = ((px + 2.0) as usize, py as usize);
+    for y in [feet - 2, feet - 1] {
+        s.world.set(x, y, Tile::ClosedDoor);
+    }
+    let torches = s.me().inventory.count(Tile::Torch);
+    let click = Intent::Place {
+        x: x as i64,
+        y: feet as i64 - 1,
+        pressed: true,
+    };
+    let edits = s.edits;
+    run(&mut s, 1, &[click]);
+    assert_eq!(
+        (s.world.tile(x, feet - 2), s.world.tile(x, feet - 1)),
+        (Tile::OpenDoor, Tile::OpenDoor)
+    );
+    assert!(s.edits > edits, "a door opened is an edit saved");
+    assert_eq!(s.me().inventory.count(Tile::Torch), torches);
+    run(&mut s, 1, &[click]);
+    assert_eq!(s.world.tile(x, feet - 2), Tile::ClosedDoor);
+}
+
+#[test]
+fn right_clicking_the_guide_talks_and_holding_wood_he_names_the_workbench() {
+    let mut s = landed();
+    let (px, py) = s.me().body.pos;
+    let aim = Intent::Place {
+        x: (px + 2.0) as i64,
+        y: py as i64 - 1,
+        pressed: true,
+    };
+    let before = s.world.tiles().to_vec();
+    s.guide.body.pos = (px + 2.0, py);
+    let said = notices(&run(&mut s, 1, &[aim]));
+    assert!(said.iter().any(|t| t.starts_with("Guide: ")), "{said:?}");
+    assert_eq!(s.world.tiles(), &before[..], "talking places nothing");
+    s.players[0].inventory.add("wood", 3);
+    let slot = (0..crate::world::inventory::HOTBAR_SLOTS).find(|&i| {
+        s.players[0].inventory.select(i);
+        s.me().inventory.selected_tile() == Some(Tile::Wood)
+    });
+    assert!(slot.is_some());
+    s.guide.body.pos = (px + 2.0, py);
+    let said = notices(&run(&mut s, 1, &[aim]));
+    assert!(
+        said.iter()
+            .any(|t| t.starts_with("Guide: wood makes: workbench")),
+        "{said:?}"
+    );
+}
+
+#[test]
+fn the_guide_moves_into_a_house_shown_him_and_out_when_it_is_broken() {
+    let mut s = landed();
+    let (px, py) = (s.me().body.pos.0 as usize, s.me().body.pos.1 as usize);
+    let (x0, top) = (px + 2, py - 7);
+    for y in top..py {
+        for x in x0..x0 + 12 {
+            let edge = x == x0 || x == x0 + 11 || y == top;
+            s.world.set(x, y, if edge { Tile::Wood } else { Tile::Air });
+        }
+    }
+    for x in x0..x0 + 12 {
+        s.world.set(x, py, Tile::Wood);
+    }
+    s.world.set(x0, py - 1, Tile::ClosedDoor);
+    s.world.set(x0, py - 2, Tile::ClosedDoor);
+    s.world.set(x0 + 3, py - 1, Tile::Table);
+    s.world.set(x0 + 4, py - 1, Tile::Chair);
+    s.world.set(x0 + 5, py - 4, Tile::Torch);
+    let ask = Intent::Housing {
+        x: x0 as i64 + 6,
+        y: py as i64 - 3,
+    };
+    let said = notices(&s.act(LOCAL, ask));
+    assert!(
+        said.iter().any(|t| t.ends_with("The Guide moves in.")),
+        "{said:?}"
+    );
+    assert!(!s.guide.homeless());
+    // Without its light the room is no house: within the next check he moves out.
+    s.world.set(x0 + 5, py - 4, Tile::Air);
+    let said = notices(&run(&mut s, 150, &[]));
+    assert!(
+        said.iter().any(|t| t.starts_with("The Guide moves out")),
+        "{said:?}"
+    );
+    assert!(s.guide.homeless());
+}

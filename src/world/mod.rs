@@ -178,6 +178,11 @@ impl World {
         self.walls[y * self.width + x] = wall;
     }
 
+    /// The walls, giving the world up.
+    pub fn into_walls(self) -> Vec<Wall> {
+        self.walls
+    }
+
     /// The tiles to read and the walls to write at once (the walls pass reads air).
     pub fn tiles_and_walls_mut(&mut self) -> (&[Tile], &mut [Wall]) {
         (&self.tiles, &mut self.walls)

@@ -157,6 +157,13 @@ pub fn generate(preset: &Preset, seed: u64) -> (World, Vec<PassTiming>) {
         .expect("generation without cancel always finishes")
 }
 
+/// The natural walls of the world made from `preset` and `seed` (a valid preset): what a
+/// save from before walls were saved loads with. Generates the whole world, since the walls
+/// follow its air.
+pub fn natural_walls(preset: &Preset, seed: u64) -> Vec<crate::world::Wall> {
+    generate(preset, seed).0.into_walls()
+}
+
 /// Generates a world, reporting progress before each pass and giving up between passes
 /// (returning `None`) once `cancel` is set.
 pub fn generate_with(

@@ -211,6 +211,10 @@ impl Play {
                         l.stir(x as usize, y as usize);
                         log::debug!("felled {count} {} at {x} {y}", drop.name());
                     }
+                    DigStep::Hammered { x, y, wall } => {
+                        l.edited(x as usize, y as usize);
+                        log::debug!("took down {} at {x} {y}{}", wall.name(), relit(l));
+                    }
                     DigStep::Digging(p) => {
                         if let Some(t) = &mut self.target {
                             t.progress = Some(p);
@@ -228,11 +232,17 @@ impl Play {
             && (buttons.place_pressed || (buttons.place && now >= self.next_place))
         {
             self.next_place = now + PLACE_REPEAT;
-            match edit::try_place(&mut l.world, &l.player, &mut l.inventory, x, y) {
-                Ok(t) => {
+            let (world, player, inv) = (&mut l.world, &l.player, &mut l.inventory);
+            let placed = if inv.selected_wall().is_some() {
+                edit::try_place_wall(world, player, inv, x, y).map(|w| w.label())
+            } else {
+                edit::try_place(world, player, inv, x, y).map(|t| t.name())
+            };
+            match placed {
+                Ok(name) => {
                     l.edited(x as usize, y as usize);
                     l.stir(x as usize, y as usize);
-                    log::debug!("placed {} at {x} {y}{}", t.name(), relit(l));
+                    log::debug!("placed {name} at {x} {y}{}", relit(l));
                 }
                 Err(e) => self.refuse(e, now),
             }

@@ -130,6 +130,29 @@ impl Wall {
         self.info().color
     }
 
+    /// The wall's colour at tile `(x, y)`, one texel a tile (the PNG export and the
+    /// game's chunk textures): its palette colour shaded into a pattern, so a face of wall
+    /// is never flat: planks four tiles wide for wood, courses of bricks four by two for
+    /// stone brick, a speckle of three shades for natural walls.
+    #[inline]
+    pub fn texel(self, x: usize, y: usize) -> [u8; 4] {
+        let c = self.color();
+        let shade = match self {
+            Wall::None => return c,
+            Wall::Wood => [0, 10, 4, 6][x % 4],
+            Wall::StoneBrick => {
+                let joint = (x + 2 * ((y / 2) % 2)).is_multiple_of(4);
+                if y.is_multiple_of(2) || joint { 14 } else { 0 }
+            }
+            _ => {
+                let h = (x as u32).wrapping_mul(0x9E37_79B1) ^ (y as u32).wrapping_mul(0x85EB_CA77);
+                [0, 6, 12][(h >> 29) as usize % 3]
+            }
+        };
+        let d = |v: u8| v.saturating_sub(shade);
+        [d(c[0]), d(c[1]), d(c[2]), 255]
+    }
+
     /// The wall called `name` ([`WallInfo::name`]).
     pub fn named(name: &str) -> Option<Wall> {
         Self::ALL.into_iter().find(|w| w.name() == name)
@@ -173,6 +196,24 @@ mod tests {
         names.sort();
         names.dedup();
         assert_eq!(names.len(), Wall::COUNT);
+    }
+
+    #[test]
+    fn a_wall_is_shaded_into_a_pattern_never_brighter_than_its_colour() {
+        for w in Wall::ALL.into_iter().skip(1) {
+            let mut shades = std::collections::BTreeSet::new();
+            for y in 0..8 {
+                for x in 0..8 {
+                    let t = w.texel(x, y);
+                    assert!((0..3).all(|c| t[c] <= w.color()[c]), "{w:?}");
+                    shades.insert(t);
+                }
+            }
+            assert!(shades.len() >= 2, "{w:?} is flat");
+        }
+        // Brick courses: every other row is mortar.
+        assert_ne!(Wall::StoneBrick.texel(1, 0), Wall::StoneBrick.texel(1, 1));
+        assert_eq!(Wall::None.texel(3, 4), Wall::None.color());
     }
 
     #[test]

@@ -157,6 +157,13 @@ fn draw_atlas_tiles(state: &Loaded, vis: &TileRange, l: f64, t: f64, z: f64, atl
     for (i, y, tile) in rows() {
         let top = state.world.surface[vis.x0 + i];
         if let Some(bg) = backdrop_under(tile, y as u32, top, &layers) {
+            // A decoration in front of a wall stands on the wall.
+            let wall = state.world.wall(vis.x0 + i, y);
+            let bg = if wall.is_some() {
+                wall.texel(vis.x0 + i, y)
+            } else {
+                bg
+            };
             let (x, y, w, h) = cell(i, y);
             draw_rectangle(x, y, w, h, Color::from_rgba(bg[0], bg[1], bg[2], 255));
         }

@@ -44,7 +44,7 @@ pub fn pixel(world: &World, x: usize, y: usize) -> [u8; 4] {
 fn layered_pixel(world: &World, layers: &Layers, x: usize, y: usize) -> [u8; 4] {
     let t = world.tile(x, y);
     if t == Tile::Air && world.wall(x, y).is_some() {
-        world.wall(x, y).color()
+        world.wall(x, y).texel(x, y)
     } else if t == Tile::Air && y as u32 >= world.surface[x] {
         layers.backdrop(y as u32, world.surface[x])
     } else {
@@ -242,7 +242,7 @@ mod tests {
         let mut w = World::from_ascii(&["   ", ".#.", ". .", "..."]).unwrap();
         w.set_wall(1, 2, crate::world::Wall::Stone);
         w.set_wall(0, 3, crate::world::Wall::Dirt);
-        assert_eq!(pixel(&w, 1, 2), crate::world::Wall::Stone.color());
+        assert_eq!(pixel(&w, 1, 2), crate::world::Wall::Stone.texel(1, 2));
         assert_eq!(pixel(&w, 0, 3), Tile::Dirt.color(), "a tile hides its wall");
         let empty = Layers::of_world(&w).backdrop(2, w.surface[1]);
         assert_ne!(pixel(&w, 1, 2), empty);

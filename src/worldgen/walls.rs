@@ -58,10 +58,9 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
         .for_each(|(y, row)| {
             fill_row(row, y, key, &layers, &map, &tops);
             if y < last {
+                // A select, not a branch: the compiler makes it a vector blend.
                 for (wall, &t) in row.iter_mut().zip(&top) {
-                    if (y as u32) < t {
-                        *wall = Wall::None;
-                    }
+                    *wall = if (y as u32) < t { Wall::None } else { *wall };
                 }
             }
         });

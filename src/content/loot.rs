@@ -5,7 +5,8 @@
 //! the chest's position, so the same seed gives the same chests.
 
 use crate::base::depth::Layer;
-use crate::content::items::{Bad, CHEST_SLOTS, Catalog, ItemId, bad, parse_ron, placed, range_u};
+use crate::content::items::CHEST_SLOTS;
+use crate::content::items::{Bad, Catalog, ItemId, bad, parse_ron, placed, range_u};
 use crate::content::preset::PresetError;
 use rand::RngExt;
 use serde::Deserialize;

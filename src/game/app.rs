@@ -194,6 +194,11 @@ impl App {
         app
     }
 
+    /// The chest the local player has open, if any.
+    pub fn open_chest(&self) -> Option<(usize, usize)> {
+        self.shown.as_ref().and_then(|w| w.me().chest)
+    }
+
     /// Where every panel goes on a window of `screen`, with what is open now.
     pub fn layout(&self, screen: (f32, f32)) -> super::layout::Layout {
         let open = super::layout::Open {
@@ -201,7 +206,7 @@ impl App {
             minimap: self.minimap && self.shown.is_some(),
             vitals: self.follow && self.shown.is_some(),
             inventory: self.mode == Mode::Inventory && self.shown.is_some(),
-            chest: self.play.chest.is_some(),
+            chest: self.open_chest().is_some(),
             lab: self.mode == Mode::Lab,
             bases: self.mode == Mode::Lab
                 && self.lab.as_ref().is_some_and(|l| {
@@ -308,15 +313,18 @@ impl App {
                 self.mode = Mode::SeedBox;
             }
             Action::CopySeed => {
-                let seed = self.shown.as_ref().map_or(self.seed, |s| s.world.seed);
+                let seed = self
+                    .shown
+                    .as_ref()
+                    .map_or(self.seed, |s| s.session.world.seed);
                 macroquad::miniquad::window::clipboard_set(&seed.to_string());
                 log::info!("seed {seed} copied");
                 self.say(format!("Seed {seed} copied"), now);
             }
             Action::ToggleInventory => {
-                if let Some(w) = &self.shown {
+                if let Some(w) = &mut self.shown {
                     self.play.recipe_selected = 0;
-                    self.play.chest = None;
+                    self.play.put_back(w, now);
                     self.mode = Mode::Inventory;
                     Play::log_panel(w);
                 }
@@ -332,15 +340,27 @@ impl App {
                 if let Some(s) = &self.shown
                     && !self.follow
                 {
-                    self.cam = camera::home(s.world.width(), &s.world.surface, s.size(), screen);
+                    self.cam = camera::home(
+                        s.session.world.width(),
+                        &s.session.world.surface,
+                        s.size(),
+                        screen,
+                    );
                 }
             }
             Action::Slot(i) => {
                 if let Some(s) = &mut self.shown {
-                    s.inventory.select(i);
+                    s.act(crate::sim::session::Intent::Select(i));
                 }
             }
             Action::ToggleMinimap => self.minimap = !self.minimap,
+            Action::ToggleMute => {
+                self.settings.muted = !self.settings.muted;
+                let on = if self.settings.muted { "off" } else { "on" };
+                log::info!("sound {on} (mute key)");
+                self.play.say(format!("Sound {on}"), now);
+                self.settings_changed(now);
+            }
             Action::ToggleCamera => {
                 self.follow = !self.follow;
                 if self.follow {
@@ -365,7 +385,8 @@ impl App {
                 // made as it was; that world's identity then names the saves that follow.
                 let dir = &self.saves_dir;
                 let newest = self.shown.as_ref().and_then(|s| {
-                    save::newest_of(dir, &s.world).or_else(|| save::newest_of_seed(dir, &s.world))
+                    save::newest_of(dir, &s.session.world)
+                        .or_else(|| save::newest_of_seed(dir, &s.session.world))
                 });
                 match newest {
                     Some(path) => self.request(Replace::LoadNewest(path), now),
@@ -396,7 +417,7 @@ impl App {
             }
             Action::Close => {
                 if let Some(w) = &mut self.shown {
-                    self.play.put_back(w);
+                    self.play.put_back(w, now);
                 }
                 self.mode = Mode::World;
                 self.load_list = None;
@@ -445,7 +466,7 @@ impl App {
             Action::ChoosePreset(i) => self.choose_preset(i, now),
             // With a chest open the crafting panel is hidden: its keys do nothing.
             Action::MenuUp | Action::MenuDown | Action::Confirm
-                if self.mode == Mode::Inventory && self.play.chest.is_some() => {}
+                if self.mode == Mode::Inventory && self.open_chest().is_some() => {}
             Action::MenuUp if self.mode == Mode::Inventory => {
                 self.play.recipe_selected = self.play.recipe_selected.saturating_sub(1)
             }
@@ -716,10 +737,10 @@ impl App {
         let Some(s) = &mut self.shown else {
             return true;
         };
-        let path = save::save_path(&self.saves_dir, &s.world);
-        match save::save_keeping_backup(&path, &s.world, &s.player_state()) {
+        let path = save::save_path(&self.saves_dir, &s.session.world);
+        match save::save_keeping_backup(&path, &s.session.world, &s.player_state()) {
             Ok(_) => {
-                s.saved_edits = s.edit_count;
+                s.saved_edits = s.session.edits;
                 log::info!("saved {}", path.display());
                 log::info!("quit after saving the edits");
                 true
@@ -780,8 +801,8 @@ impl App {
                 log::info!(
                     "seed {} ({}) on screen {ms:.0} ms after the request \
                      ({}, ready at {ready_ms:.0} ms) hash {hash:016x}",
-                    l.world.seed,
-                    l.world.preset.name,
+                    l.session.world.seed,
+                    l.session.world.preset.name,
                     made_in(&l.timings, l.loaded_from.is_some())
                 );
                 self.lab_swapped(now, hash);
@@ -798,14 +819,13 @@ impl App {
                     // textures must go here, with the GL context.
                     // The re-analysis thread may be mid-analysis: join it there too.
                     let Loaded {
-                        world,
+                        session,
                         report,
-                        light,
                         reanalyser,
                         ..
                     } = old;
                     let _ = std::thread::Builder::new()
-                        .spawn(move || drop((world, report, light, reanalyser)));
+                        .spawn(move || drop((session, report, reanalyser)));
                 }
                 self.cam = cam;
             }
@@ -819,11 +839,9 @@ impl App {
                 UPLOAD_BUDGET,
             );
         }
-        let halted = self.halt().is_some();
+        // Flowing water moves with the session's ticks (in play's step, which a halted
+        // world does not run).
         if let Some(s) = &mut self.shown {
-            if !halted {
-                s.run_flow(now);
-            }
             s.refresh();
         }
         if let Some(list) = &mut self.load_list
@@ -856,20 +874,25 @@ impl App {
         let l = Loaded::new(g);
         if l.loaded_from.is_some() {
             // R after a load reseeds the save's preset.
-            self.presets.adopt(l.world.preset.clone());
+            self.presets.adopt(l.session.world.preset.clone());
         }
         // The preset menu and the preset file's reloads regenerate at the seed on screen.
-        self.seed = l.world.seed;
+        self.seed = l.session.world.seed;
         let same_size = self.shown.as_ref().is_some_and(|s| s.size() == l.size());
         let mut cam = if self.follow {
-            let c = l.player.centre();
+            let c = l.session.me().body.centre();
             Camera::play((c.0 as f64, c.1 as f64))
         } else if same_size {
             self.cam
         } else if self.mode == Mode::Lab {
             fit_for(l.size(), true, screen)
         } else {
-            camera::home(l.world.width(), &l.world.surface, l.size(), screen)
+            camera::home(
+                l.session.world.width(),
+                &l.session.world.surface,
+                l.size(),
+                screen,
+            )
         };
         clamp_for(&mut cam, (self.follow, self.mode), l.size(), screen);
         self.incoming = Some((l, cam, stamps));
@@ -912,7 +935,7 @@ mod tests {
         let presets = Presets::open(d.clone(), None);
         let mut app = App::new(presets, 5, false, None);
         let mut l = loaded();
-        let seed = l.world.seed;
+        let seed = l.session.world.seed;
         app.seed = seed;
         // Without edits a new seed goes ahead at once.
         app.shown = Some(l);
@@ -920,7 +943,7 @@ mod tests {
         assert_eq!((app.mode, app.seed), (Mode::World, 11));
         app.seed = seed;
         l = app.shown.take().unwrap();
-        let (x, y) = (300, l.world.surface[300] as usize);
+        let (x, y) = (300, l.session.world.surface[300] as usize);
         l.set_tile(x, y, crate::world::Tile::Air);
         app.shown = Some(l);
         // With one, it waits; keys other than the answers do nothing to it.
@@ -1178,8 +1201,8 @@ mod tests {
     /// Digs the tile `dx` columns right of the middle of the surface.
     fn dig(app: &mut App, dx: usize) -> (usize, usize) {
         let l = app.shown.as_mut().unwrap();
-        let x = l.world.width() / 2 + dx;
-        let at = (x, l.world.surface[x] as usize);
+        let x = l.session.world.width() / 2 + dx;
+        let at = (x, l.session.world.surface[x] as usize);
         l.set_tile(at.0, at.1, crate::world::Tile::Air);
         assert!(l.unsaved());
         at
@@ -1196,13 +1219,13 @@ mod tests {
         let screen = (1280.0, 720.0);
         // World A, played: a dug tile, saved with F5.
         let a = loaded();
-        let (seed, a_id) = (a.world.seed, a.world.id);
-        app.presets.preset = a.world.preset.clone();
+        let (seed, a_id) = (a.world().seed, a.world().id);
+        app.presets.preset = a.world().preset.clone();
         app.shown = Some(a);
         let a_dug = dig(&mut app, 0);
         app.act(Action::Save, screen, 1.0);
         finish_save(&mut app, 1.0);
-        let a_path = save::save_path(&app.saves_dir, &app.shown.as_ref().unwrap().world);
+        let a_path = save::save_path(&app.saves_dir, app.shown.as_ref().unwrap().world());
         let a_bytes = std::fs::read(&a_path).unwrap();
         // More play, then the same seed typed in: save, then continue.
         let a_dug2 = dig(&mut app, 1);
@@ -1213,15 +1236,15 @@ mod tests {
         // World B: the same preset and seed, a world of its own.
         let b = Loaded::new(next_world(&mut app));
         assert_eq!(
-            (b.world.seed, b.world.preset.clone()),
+            (b.world().seed, b.world().preset.clone()),
             (seed, app.presets.preset.clone())
         );
         assert_eq!(
-            b.world.tiles(),
-            loaded().world.tiles(),
+            b.world().tiles(),
+            loaded().world().tiles(),
             "the same world, made again"
         );
-        assert_ne!(b.world.id, a_id, "a new world has an identity of its own");
+        assert_ne!(b.world().id, a_id, "a new world has an identity of its own");
         app.shown = Some(b);
         let b_dug = dig(&mut app, 2);
         app.act(Action::Save, screen, 3.0);
@@ -1229,7 +1252,7 @@ mod tests {
         let b_dug2 = dig(&mut app, 3);
         app.act(Action::Save, screen, 4.0);
         finish_save(&mut app, 4.0);
-        let b_path = save::save_path(&app.saves_dir, &app.shown.as_ref().unwrap().world);
+        let b_path = save::save_path(&app.saves_dir, app.shown.as_ref().unwrap().world());
         assert_ne!(a_path, b_path);
         // A's save and backup are A's: both its digs in the save, the first in the backup.
         let (wa, _) = save::load(&a_path).unwrap();
@@ -1255,7 +1278,10 @@ mod tests {
             [false, false, true, false],
             "B's backup"
         );
-        assert_eq!((wa.id, wb.id), (a_id, app.shown.as_ref().unwrap().world.id));
+        assert_eq!(
+            (wa.id, wb.id),
+            (a_id, app.shown.as_ref().unwrap().world().id)
+        );
         // F9 loads B's own save, not A's.
         app.act(Action::Load, screen, 5.0);
         let g = next_world(&mut app);
@@ -1298,11 +1324,11 @@ mod tests {
     /// What the worker sends for `l`.
     fn generated(l: Loaded, loaded_from: Option<std::path::PathBuf>) -> Generated {
         Generated {
-            world: l.world,
+            world: l.session.world,
             report: crate::analysis::CaveReport::clone(&l.report),
             timings: Vec::new(),
             overview: Vec::new(),
-            light: l.light,
+            light: l.session.light,
             air: crate::analysis::AirGrid::of(&crate::world::World::new(
                 1,
                 1,
@@ -1327,7 +1353,7 @@ mod tests {
         let mut app = App::new(presets, 5, false, None);
         // A save of another preset at another seed arrives.
         let l = loaded();
-        let (seed, preset) = (l.world.seed, l.world.preset.clone());
+        let (seed, preset) = (l.session.world.seed, l.session.world.preset.clone());
         assert_ne!(seed, 5);
         app.receive(generated(l, Some(d.join("save.strata"))), (1280.0, 720.0));
         assert_eq!(app.seed, seed, "R-free regenerations use the loaded seed");

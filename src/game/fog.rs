@@ -59,7 +59,7 @@ impl FogView {
     /// Brings the texture up to date: the whole map for a new world, else the cells
     /// revealed since the last call ([`Loaded::revealed`]).
     pub fn update(&mut self, l: &mut Loaded) {
-        let map = &l.world.explored;
+        let map = &l.session.world.explored;
         let revealed = l.revealed.take();
         // SAFETY: called on the main thread between draws, like every macroquad call.
         let gl = unsafe { get_internal_gl() };

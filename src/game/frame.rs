@@ -1,6 +1,7 @@
 //! The frame loop: input, update, draw, frame timing, and `--frames`/`--screenshot`.
 
 use super::app::App;
+use super::audio::{self, Audio};
 use super::input::{self, Halt, Mode};
 use super::overlay::{self, FrameStats, Hover};
 use super::play::{self, Buttons};
@@ -121,6 +122,8 @@ pub async fn main_loop(
     let mut events = input::Events::new(&app.settings.keys);
     let mut applied = app.settings_version;
     let mut halted = None;
+    let mut audio = Audio::start();
+    let mut ears = Ears::new(&app);
     loop {
         if applied != app.settings_version {
             applied = app.settings_version;
@@ -138,8 +141,9 @@ pub async fn main_loop(
             warm_scale = Some(s);
         }
         let jumps = events.jumps.take();
-        let clock = app.shown.as_ref().map(|w| w.time_of_day);
+        let clock = app.shown.as_ref().map(|w| w.session.time_of_day);
         handle_input(&mut app, screen, now, &mut drag, (events.take(), jumps));
+        ears.hear(&mut audio, &mut app, now);
         let halt = app.halt();
         if halt != halted {
             log_halt(halt, clock);
@@ -169,7 +173,12 @@ pub async fn main_loop(
                 let (mx, my) = mouse_position();
                 let (tx, ty) = app.cam.screen_to_world(screen, (mx, my));
                 if tx >= 0.0 && ty >= 0.0 && (tx as usize) < size.0 && (ty as usize) < size.1 {
-                    hover = Some(Hover::at(&w.world, &w.report, tx as usize, ty as usize));
+                    hover = Some(Hover::at(
+                        &w.session.world,
+                        &w.report,
+                        tx as usize,
+                        ty as usize,
+                    ));
                 }
                 let hovered_cave = hover.and_then(|h| h.cave).filter(|c| !c.2).map(|c| c.0);
                 w.hovered[level].show(hovered_cave);
@@ -179,7 +188,7 @@ pub async fn main_loop(
             t_mask = t0.elapsed();
             let chunks = (level, &visible[..]);
             render::draw_world(w, &app.cam, screen, &atlas, chunks, app.overlay);
-            hud::draw_creatures(&w.creatures, &app.cam, screen);
+            hud::draw_creatures(&w.session.creatures, &app.cam, screen);
             // The map view shows only what the player has seen (the lab shows the world
             // as generated, for its designer). The fog is kept only while it is drawn, so
             // the lab's regenerations do not build it for every world.
@@ -195,14 +204,14 @@ pub async fn main_loop(
             if app.follow {
                 app.light_view.update(w, &vis, app.world_id);
                 app.light_view.draw(&app.cam, screen);
-                let c = w.player.centre();
+                let c = w.session.me().body.centre();
                 let (px, py) = (c.0.max(0.0) as usize, c.1.max(0.0) as usize);
-                let level = w.light.get_with_player(px, py, c);
+                let level = w.session.light.get_with_player(px, py, c);
                 shade = 1.0 - lighting::darkness(level) as f32 / 255.0;
             }
             sprite::draw(
                 &player_sprite,
-                &w.player,
+                &w.session.me().body,
                 &app.cam,
                 screen,
                 now,
@@ -215,10 +224,10 @@ pub async fn main_loop(
                 hud::draw_target(t, &app.cam, screen);
             }
             if now < app.play.swing_until
-                && let Some(item) = w.inventory.selected_item()
-                && let Some((_, reach, _)) = w.inventory.selected_sword()
+                && let Some(item) = w.session.me().inventory.selected_item()
+                && let Some((_, reach, _)) = w.session.me().inventory.selected_sword()
             {
-                hud::draw_swing(&w.player, reach, item.color, &app.cam, screen);
+                hud::draw_swing(&w.session.me().body, reach, item.color, &app.cam, screen);
             }
         }
         let t_draw = t0.elapsed();
@@ -267,6 +276,51 @@ pub async fn main_loop(
         let generating = app.worker.status().is_some();
         std::thread::sleep(pacer.wait(Instant::now(), generating));
         next_frame().await;
+    }
+}
+
+/// What the frame loop keeps for the sound: the last frame's time, menu and settings
+/// (a change of either is a click).
+struct Ears {
+    last: f64,
+    seen: (Mode, u64),
+}
+
+impl Ears {
+    fn new(app: &App) -> Ears {
+        Ears {
+            last: get_time(),
+            seen: (app.mode, app.settings_version),
+        }
+    }
+
+    /// The frame's sound: the volumes, what play heard, the pick's strokes, lava's hiss,
+    /// menu clicks and the music ([`Audio::frame`]).
+    fn hear(&mut self, audio: &mut Audio, app: &mut App, now: f64) {
+        let dt = (now - self.last).clamp(0.0, 0.25) as f32;
+        self.last = now;
+        // Behind a menu, or without the keyboard (whether or not that pauses the world).
+        let halted = app.halt() == Some(Halt::Menu) || !app.focused;
+        audio.set_volumes(audio::volumes(&app.settings, halted));
+        let mut heard = std::mem::take(&mut app.play.heard);
+        let seen = (app.mode, app.settings_version);
+        if seen != self.seen {
+            self.seen = seen;
+            heard.push((audio::cue::Event::Click, None));
+        }
+        let Some(w) = &mut app.shown else { return };
+        let digging = app
+            .play
+            .target
+            .filter(|t| t.progress.is_some())
+            .and_then(|t| {
+                Some((
+                    w.world().get(t.x, t.y)?,
+                    (t.x as f32 + 0.5, t.y as f32 + 0.5),
+                ))
+            });
+        let chest = w.me().chest.is_some();
+        audio.frame(w, heard, digging, chest, (dt, now));
     }
 }
 
@@ -365,13 +419,13 @@ fn handle_input(
         && let Some(w) = &mut app.shown
     {
         let lay = lay.clone();
-        let chest = app.play.chest.is_some();
+        let chest = w.me().chest.is_some();
         let n = play::Play::recipes(w).len();
         let selected = app.play.recipe_selected.min(n.saturating_sub(1));
         if let Some(i) = invscreen::slot_at(&lay, mouse) {
             app.play.click_slot(w, i);
         } else if let Some(i) = invscreen::chest_slot_at(&lay, mouse).filter(|_| chest) {
-            app.play.click_chest(w, i);
+            app.play.click_chest(w, i, now);
         } else if !chest && let Some(k) = invscreen::recipe_at(n, selected, &lay, mouse) {
             app.play.recipe_selected = k;
             app.play.craft_listed(w, k, now);
@@ -391,7 +445,7 @@ fn handle_input(
         if let Some(i) = on_hotbar
             && let Some(w) = &mut app.shown
         {
-            w.inventory.select(i);
+            w.act(crate::sim::session::Intent::Select(i));
         } else if on_minimap && let Some(p) = map.and_then(|r| minimap::to_world(&r, size, mouse)) {
             app.follow = false;
             (app.cam.cx, app.cam.cy) = p;
@@ -419,7 +473,11 @@ fn handle_input(
     if wheel != 0.0 {
         if app.follow && !ctrl {
             if let Some(w) = &mut app.shown {
-                w.inventory.scroll(if wheel > 0.0 { -1 } else { 1 });
+                w.act(crate::sim::session::Intent::Scroll(if wheel > 0.0 {
+                    -1
+                } else {
+                    1
+                }));
             }
         } else {
             app.cam
@@ -475,10 +533,10 @@ fn handle_input(
             app.mode = Mode::Inventory;
         }
         if app.follow {
-            let c = w.player.centre();
+            let c = w.session.me().body.centre();
             app.cam.follow((c.0 as f64, c.1 as f64), dt, screen);
             super::app::clamp_for(&mut app.cam, (app.follow, app.mode), size, screen);
-            let p = w.player.pos;
+            let p = w.session.me().body.pos;
             let sp = app.cam.world_to_screen(screen, (p.0 as f64, p.1 as f64));
             app.play
                 .log_position(play::position_line(p, sp, app.cam.zoom), now);
@@ -498,18 +556,19 @@ fn settings_rows(app: &App) -> Vec<String> {
 /// Play figures for the F3 overlay: where the player is, the light there, and what the
 /// last edit cost (relighting on the render thread, edit → fresh cave figures).
 fn play_lines(w: &super::state::Loaded, view: &lighting::LightView) -> Vec<String> {
-    let p = w.player.pos;
-    let c = w.player.centre();
+    let p = w.session.me().body.pos;
+    let c = w.session.me().body.centre();
     let (cx, cy) = (c.0.max(0.0) as usize, c.1.max(0.0) as usize);
     let mut out = vec![format!(
         "Player {:.1}, {:.1}  light {} (+{} carried)  light view {:.2} ms",
         p.0,
         p.1,
-        w.light.get(cx, cy),
+        w.session.light.get(cx, cy),
         crate::sim::light::PLAYER,
         view.last_build.as_secs_f64() * 1e3
     )];
     let near: Vec<String> = w
+        .session
         .creatures
         .list
         .iter()
@@ -526,12 +585,12 @@ fn play_lines(w: &super::state::Loaded, view: &lighting::LightView) -> Vec<Strin
         .collect();
     out.push(format!(
         "Creatures {} (spawned {}, killed {}): {}",
-        w.creatures.list.len(),
-        w.creatures.spawned,
-        w.creatures.killed,
+        w.session.creatures.list.len(),
+        w.session.creatures.spawned,
+        w.session.creatures.killed,
         near.join("  ")
     ));
-    if let Some((r, t)) = w.last_relight {
+    if let Some((r, t)) = w.session.last_relight {
         let analysis = w.last_analysis.map_or("pending".to_string(), |d| {
             format!("{:.0} ms", d.as_secs_f64() * 1e3)
         });
@@ -552,9 +611,9 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, sc
         && app.overlay
     {
         let lines = overlay::lines(
-            &w.world,
+            &w.session.world,
             &match &w.loaded_from {
-                Some(p) => format!("{} (from {})", w.world.preset.name, p.display()),
+                Some(p) => format!("{} (from {})", w.session.world.preset.name, p.display()),
                 None => app.presets.describe(),
             },
             &w.timings,
@@ -590,21 +649,22 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, sc
         if let Some(r) = lay.minimap {
             minimap::draw(w, &app.fog, &app.cam, r, screen, s);
         }
-        hud::draw_hotbar(&w.inventory, atlas, &lay);
+        hud::draw_hotbar(&w.session.me().inventory, atlas, &lay);
         if lay.vitals.is_some() {
-            hud::draw_vitals(&w.vitals, w.time_of_day, &lay);
+            hud::draw_vitals(&w.session.me().vitals, w.session.time_of_day, &lay);
         }
         if app.mode == Mode::Inventory {
             let list = play::Play::recipes(w);
             let selected = app.play.recipe_selected.min(list.len().saturating_sub(1));
             let cat = crate::content::items::catalog();
-            let chest = app.play.chest.and_then(|(x, y)| w.world.chests.get(x, y));
+            let open = w.me().chest;
+            let chest = open.and_then(|(x, y)| w.world().chests.get(x, y));
             let empty = crate::world::chest::Chest::empty();
-            let chest = app.play.chest.map(|_| chest.unwrap_or(&empty));
+            let chest = open.map(|_| chest.unwrap_or(&empty));
             invscreen::draw(
                 cat,
-                &w.inventory,
-                app.play.held,
+                &w.session.me().inventory,
+                w.me().held,
                 chest,
                 &list,
                 selected,
@@ -613,7 +673,10 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, sc
             );
         }
     }
-    let seed = app.shown.as_ref().map_or(app.seed, |w| w.world.seed);
+    let seed = app
+        .shown
+        .as_ref()
+        .map_or(app.seed, |w| w.session.world.seed);
     let head = format!("Seed {seed}  {}", app.presets.preset.name);
     let hints = super::menus::hints(&app.settings.keys, app.follow);
     let status =

@@ -33,6 +33,8 @@ pub enum Action {
     /// Hotbar slot by number (0-based).
     Slot(usize),
     ToggleMinimap,
+    /// Sound on / off (the settings' `muted`).
+    ToggleMute,
     /// Between following the player and the free viewer camera.
     ToggleCamera,
     Save,
@@ -240,6 +242,7 @@ pub fn action(key: KeyCode, mode: Mode, mods: Mods, keys: &Bindings) -> Option<A
             Some(Command::Home) => Some(Home),
             Some(Command::Presets) => Some(TogglePresetMenu),
             Some(Command::Minimap) => Some(ToggleMinimap),
+            Some(Command::Mute) => Some(ToggleMute),
             Some(Command::Camera) => Some(ToggleCamera),
             Some(Command::Save) => Some(Save),
             Some(Command::Load) => Some(Load),
@@ -402,6 +405,7 @@ mod tests {
         assert_eq!(act(K::Key1, Mode::World), Some(Action::Slot(0)));
         assert_eq!(act(K::Kp9, Mode::World), Some(Action::Slot(8)));
         assert_eq!(act(K::M, Mode::World), Some(Action::ToggleMinimap));
+        assert_eq!(act(K::F8, Mode::World), Some(Action::ToggleMute));
         assert_eq!(act(K::V, Mode::World), Some(Action::ToggleCamera));
         assert_eq!(act(K::F5, Mode::World), Some(Action::Save));
         assert_eq!(act(K::F9, Mode::World), Some(Action::Load));

@@ -217,9 +217,9 @@ fn draw_crafting(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::items::CHEST_SLOTS;
     use crate::content::items::catalog;
     use crate::world::Tile;
+    use crate::world::chest::CHEST_SLOTS;
 
     #[test]
     fn the_panel_lists_what_can_be_made_first_and_hides_what_nothing_is_carried_for() {

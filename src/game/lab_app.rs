@@ -99,7 +99,7 @@ impl App {
         let (Some(lab), Some(w)) = (&self.lab, &self.shown) else {
             return;
         };
-        let world = &w.world;
+        let world = &w.session.world;
         // The noise of the world on screen's preset and seed.
         let want = lab.noise.clone().map(|n| {
             (
@@ -178,9 +178,13 @@ impl App {
             return;
         };
         let (x0, y0) = self.cam.world_to_screen(screen, (0.0, 0.0));
-        let (x1, y1) = self
-            .cam
-            .world_to_screen(screen, (w.world.width() as f64, w.world.height() as f64));
+        let (x1, y1) = self.cam.world_to_screen(
+            screen,
+            (
+                w.session.world.width() as f64,
+                w.session.world.height() as f64,
+            ),
+        );
         let params = DrawTextureParams {
             dest_size: Some(vec2(x1 - x0, y1 - y0)),
             ..Default::default()
@@ -352,7 +356,10 @@ impl App {
         self.lab_views_update();
         let Some(lab) = &mut self.lab else { return };
         let Some(preset) = lab.due(now) else { return };
-        let seed = self.shown.as_ref().map_or(self.seed, |w| w.world.seed);
+        let seed = self
+            .shown
+            .as_ref()
+            .map_or(self.seed, |w| w.session.world.seed);
         self.presets.preset = preset.clone();
         self.seed = seed;
         lab.asked = Some(now);

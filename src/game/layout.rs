@@ -9,9 +9,9 @@
 //! A UI scale too large for the window is held to the largest that fits (see [`cap`]):
 //! the layout never pushes a panel off screen to honour it.
 
-use crate::content::items::CHEST_SLOTS;
 use crate::sim::edit::HOTBAR_SLOTS;
 use crate::sim::vitals::HEARTS;
+use crate::world::chest::CHEST_SLOTS;
 use crate::world::inventory::SLOTS;
 use macroquad::math::Rect;
 

@@ -184,22 +184,27 @@ impl LightView {
             self.range = None;
             return;
         }
-        let c = l.player.centre();
+        let c = l.session.me().body.centre();
         let rules = crate::content::rules::rules();
-        let sun = crate::sim::day::sun_level(l.time_of_day, rules);
-        let key = (l.light_version, (c.0 as i64, c.1 as i64), world_id, sun);
+        let sun = crate::sim::day::sun_level(l.session.time_of_day, rules);
+        let key = (
+            l.session.light_version,
+            (c.0 as i64, c.1 as i64),
+            world_id,
+            sun,
+        );
         if key == self.key && self.range.is_some_and(|r| covers(&r, vis)) {
             return;
         }
         let start = std::time::Instant::now();
         let range = with_margin(vis, l.size());
-        let lit = (sun < crate::sim::light::SUN).then(|| emitted(&l.world, &range));
+        let lit = (sun < crate::sim::light::SUN).then(|| emitted(&l.session.world, &range));
         let night = lit.as_deref().map(|emitted| Night {
             sun,
             emitted,
-            tint: crate::sim::day::night(l.time_of_day, rules),
+            tint: crate::sim::day::night(l.session.time_of_day, rules),
         });
-        fill(&l.light, &range, c, night.as_ref(), &mut self.buf);
+        fill(&l.session.light, &range, c, night.as_ref(), &mut self.buf);
         let (w, h) = ((range.x1 - range.x0) as u16, (range.y1 - range.y0) as u16);
         match &self.tex {
             Some(t) if t.width() as u16 == w && t.height() as u16 == h => {

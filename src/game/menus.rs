@@ -33,6 +33,11 @@ pub enum Row {
     UiScale,
     Autosave,
     PauseUnfocused,
+    MasterVolume,
+    MusicVolume,
+    EffectsVolume,
+    Muted,
+    QuietWhenPaused,
     /// A command's keys (Enter, then the new key).
     Key(Command),
     ResetKeys,
@@ -49,7 +54,16 @@ pub fn rows() -> Vec<Row> {
         Row::PauseUnfocused,
     ];
     out.extend(COMMANDS.iter().map(|c| Row::Key(c.0)));
-    out.extend([Row::ResetKeys, Row::Back]);
+    // The sound's rows last, just above Back (Up from the top row reaches them).
+    out.extend([
+        Row::ResetKeys,
+        Row::MasterVolume,
+        Row::MusicVolume,
+        Row::EffectsVolume,
+        Row::Muted,
+        Row::QuietWhenPaused,
+        Row::Back,
+    ]);
     out
 }
 
@@ -72,6 +86,18 @@ pub fn row_text(row: Row, s: &Settings, rebinding: Option<Command>) -> String {
         Row::PauseUnfocused => format!(
             "Pause when another window has the keyboard: {}  (Enter)",
             if s.pause_unfocused { "on" } else { "off" }
+        ),
+        Row::MasterVolume => volume_text("Volume", s.master_volume),
+        Row::MusicVolume => volume_text("Music", s.music_volume),
+        Row::EffectsVolume => volume_text("Effects", s.effects_volume),
+        Row::Muted => format!(
+            "Sound: {}  (Enter; {} in play)",
+            if s.muted { "muted" } else { "on" },
+            s.keys.first(Command::Mute)
+        ),
+        Row::QuietWhenPaused => format!(
+            "Silent while paused or without the keyboard: {}  (Enter)",
+            if s.quiet_when_paused { "on" } else { "off" }
         ),
         Row::Key(c) => {
             let label = COMMANDS.iter().find(|x| x.0 == c).map_or("", |x| x.2);
@@ -98,6 +124,26 @@ pub enum Effect {
     Back,
 }
 
+fn volume_text(name: &str, v: f64) -> String {
+    format!("{name}: {:.0}%  (<- ->)", v * 100.0)
+}
+
+/// Volume step of the left/right keys.
+pub const VOLUME_STEP: f64 = 0.1;
+
+/// `v` stepped by `dir` tenths, within 0..=1 (Enter, `dir` 0 here, steps up, wrapping
+/// from full to nothing).
+fn step_volume(v: f64, dir: i32) -> f64 {
+    let tenths = (v / VOLUME_STEP).round();
+    let next = match dir {
+        0 if tenths >= 10.0 => 0.0,
+        0 => tenths + 1.0,
+        d => (tenths + d as f64).clamp(0.0, 10.0),
+    };
+    // Tenths divided (not multiplied by 0.1), so the file says 0.7, not 0.7000000000000001.
+    next / (1.0 / VOLUME_STEP).round()
+}
+
 /// UI scale step of the left/right keys.
 pub const UI_SCALE_STEP: f64 = 0.1;
 
@@ -107,6 +153,11 @@ pub fn adjust(s: &mut Settings, row: Row, dir: i32) -> Effect {
     match row {
         Row::Fullscreen => s.fullscreen = !s.fullscreen,
         Row::PauseUnfocused => s.pause_unfocused = !s.pause_unfocused,
+        Row::MasterVolume => s.master_volume = step_volume(s.master_volume, dir),
+        Row::MusicVolume => s.music_volume = step_volume(s.music_volume, dir),
+        Row::EffectsVolume => s.effects_volume = step_volume(s.effects_volume, dir),
+        Row::Muted => s.muted = !s.muted,
+        Row::QuietWhenPaused => s.quiet_when_paused = !s.quiet_when_paused,
         Row::FrameCap => s.max_fps = step(&FPS_STEPS, s.max_fps, forward),
         Row::UiScale => {
             // Tenths, so repeated steps land on round values.
@@ -246,6 +297,37 @@ mod tests {
             "Save: press a key (Esc cancels)"
         );
         assert!(hints(&s.keys, true).contains(&"K save".to_string()));
+    }
+
+    #[test]
+    fn volume_rows_step_in_tenths_within_range_and_mute_switches() {
+        let mut s = Settings::default();
+        assert_eq!(row_text(Row::MusicVolume, &s, None), "Music: 60%  (<- ->)");
+        assert_eq!(adjust(&mut s, Row::MusicVolume, -1), Effect::Changed);
+        assert_eq!(s.music_volume, 0.5);
+        adjust(&mut s, Row::MusicVolume, 1);
+        adjust(&mut s, Row::MusicVolume, 1);
+        assert_eq!(
+            s.music_volume.to_string(),
+            "0.7",
+            "written as the menu shows it"
+        );
+        for _ in 0..20 {
+            adjust(&mut s, Row::MasterVolume, 1);
+        }
+        assert_eq!(s.master_volume, 1.0, "stops at full");
+        adjust(&mut s, Row::MasterVolume, 0);
+        assert_eq!(s.master_volume, 0.0, "Enter wraps from full to nothing");
+        for _ in 0..20 {
+            adjust(&mut s, Row::EffectsVolume, -1);
+        }
+        assert_eq!(s.effects_volume, 0.0, "stops at nothing");
+        assert_eq!(s.validate(), Ok(()));
+        adjust(&mut s, Row::Muted, 0);
+        assert!(s.muted);
+        assert!(row_text(Row::Muted, &s, None).starts_with("Sound: muted  (Enter; F8"));
+        adjust(&mut s, Row::QuietWhenPaused, 0);
+        assert!(!s.quiet_when_paused);
     }
 
     #[test]

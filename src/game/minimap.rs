@@ -62,7 +62,7 @@ pub fn draw(l: &Loaded, fog: &FogView, cam: &Camera, r: Rect, screen: (f32, f32)
         strip + 3.0,
         Color::new(0.05, 0.05, 0.08, 0.85),
     );
-    let map = crate::worldgen::biomes::BiomeMap::new(&l.world.preset, l.world.seed);
+    let map = crate::worldgen::biomes::BiomeMap::new(&l.session.world.preset, l.session.world.seed);
     for (a, b, biome) in map.runs() {
         let (xa, _) = to_screen(&r, size, (a as f64, 0.0));
         let (xb, _) = to_screen(&r, size, (b as f64, 0.0));
@@ -80,7 +80,7 @@ pub fn draw(l: &Loaded, fog: &FogView, cam: &Camera, r: Rect, screen: (f32, f32)
         let [r, g, b, a] = super::fog::FOG;
         Color::from_rgba(r, g, b, a)
     };
-    for (a, b) in unseen_surface(&l.world) {
+    for (a, b) in unseen_surface(&l.session.world) {
         let (xa, _) = to_screen(&r, size, (a as f64, 0.0));
         let (xb, _) = to_screen(&r, size, (b as f64, 0.0));
         draw_rectangle(xa, r.y + r.h + 2.0, xb - xa, strip, fog_color);
@@ -96,7 +96,7 @@ pub fn draw(l: &Loaded, fog: &FogView, cam: &Camera, r: Rect, screen: (f32, f32)
         1.5,
         WHITE,
     );
-    let c = l.player.centre();
+    let c = l.session.me().body.centre();
     let p = to_screen(&r, size, (c.0 as f64, c.1 as f64));
     draw_circle(p.0, p.1, 4.0 * s, Color::new(1.0, 0.25, 0.2, 1.0));
     draw_circle_lines(p.0, p.1, 4.0 * s, 1.0, WHITE);

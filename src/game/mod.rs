@@ -4,6 +4,7 @@
 //! `game/`: pure maths and text (camera, input, overlay, seedbox, presets) are unit-tested,
 //! engine calls stay in chunks, masks, render and ui.
 
+pub mod audio;
 pub mod camera;
 pub mod chunks;
 pub mod display;

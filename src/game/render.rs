@@ -140,10 +140,10 @@ pub fn backdrop_under(tile: Tile, y: u32, surface: u32, layers: &Layers) -> Opti
 fn draw_atlas_tiles(state: &Loaded, vis: &TileRange, l: f64, t: f64, z: f64, atlas: &Texture2D) {
     let xs: Vec<f32> = (vis.x0..=vis.x1).map(|x| edge(x as f64, l, z)).collect();
     let ys: Vec<f32> = (vis.y0..=vis.y1).map(|y| edge(y as f64, t, z)).collect();
-    let layers = Layers::of_world(&state.world);
+    let layers = Layers::of_world(&state.session.world);
     let rows = || {
         (vis.y0..vis.y1).flat_map(|y| {
-            let row = &state.world.row(y)[vis.x0..vis.x1];
+            let row = &state.session.world.row(y)[vis.x0..vis.x1];
             row.iter()
                 .enumerate()
                 .filter(|(_, t)| **t != Tile::Air)
@@ -155,10 +155,10 @@ fn draw_atlas_tiles(state: &Loaded, vis: &TileRange, l: f64, t: f64, z: f64, atl
         (xs[i], ys[j], xs[i + 1] - xs[i], ys[j + 1] - ys[j])
     };
     for (i, y, tile) in rows() {
-        let top = state.world.surface[vis.x0 + i];
+        let top = state.session.world.surface[vis.x0 + i];
         if let Some(bg) = backdrop_under(tile, y as u32, top, &layers) {
             // A decoration in front of a wall stands on the wall.
-            let wall = state.world.wall(vis.x0 + i, y);
+            let wall = state.world().wall(vis.x0 + i, y);
             let bg = if wall.is_some() {
                 wall.texel(vis.x0 + i, y)
             } else {

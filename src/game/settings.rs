@@ -176,6 +176,7 @@ pub enum Command {
     Help,
     Lab,
     Inventory,
+    Mute,
 }
 
 /// Every command: its field in the file, what the help screen calls it, its default keys.
@@ -230,6 +231,7 @@ pub const COMMANDS: &[(Command, &str, &str, &[KeyCode])] = {
         (C::Help, "help", "Help: the controls", &[K::F1]),
         (C::Lab, "lab", "World lab panel", &[K::F2]),
         (C::Inventory, "inventory", "Inventory and crafting", &[K::I]),
+        (C::Mute, "mute", "Sound on / off", &[K::F8]),
     ]
 };
 
@@ -291,6 +293,7 @@ bindings! {
     Help help,
     Lab lab,
     Inventory inventory,
+    Mute mute,
 }
 
 impl Default for Bindings {
@@ -430,6 +433,14 @@ pub struct Settings {
     /// The world stands still while another window has the keyboard (or the game's is
     /// minimised).
     pub pause_unfocused: bool,
+    /// Loudness of everything, of the music and of the effects, 0..=1.
+    pub master_volume: f64,
+    pub music_volume: f64,
+    pub effects_volume: f64,
+    /// No sound at all (the mute key switches).
+    pub muted: bool,
+    /// Silent while the world stands still behind a menu or without the keyboard.
+    pub quiet_when_paused: bool,
     pub keys: Bindings,
 }
 
@@ -443,6 +454,11 @@ impl Default for Settings {
             ui_scale: 1.0,
             autosave_minutes: super::guard::AUTOSAVE_MINUTES,
             pause_unfocused: true,
+            master_volume: 1.0,
+            music_volume: 0.6,
+            effects_volume: 0.8,
+            muted: false,
+            quiet_when_paused: true,
             keys: Bindings::default(),
         }
     }
@@ -513,6 +529,15 @@ impl Settings {
                 self.autosave_minutes,
                 format!("[0 (off), {MAX_AUTOSAVE_MINUTES}]"),
             ));
+        }
+        for (field, v) in [
+            ("master_volume", self.master_volume),
+            ("music_volume", self.music_volume),
+            ("effects_volume", self.effects_volume),
+        ] {
+            if !(0.0..=1.0).contains(&v) {
+                return Err(out_of_range(field, v, "[0, 1]".into()));
+            }
         }
         self.keys.validate()
     }
@@ -704,6 +729,9 @@ fn reset_field(s: &mut Settings, field: &str) -> bool {
         "max_fps" => s.max_fps = d.max_fps,
         "ui_scale" => s.ui_scale = d.ui_scale,
         "autosave_minutes" => s.autosave_minutes = d.autosave_minutes,
+        "master_volume" => s.master_volume = d.master_volume,
+        "music_volume" => s.music_volume = d.music_volume,
+        "effects_volume" => s.effects_volume = d.effects_volume,
         _ => {
             let command = field
                 .strip_prefix("keys.")
@@ -765,6 +793,30 @@ mod tests {
         assert_eq!(s.keys.keys(Command::Jump), &[Key(K::J)]);
         assert_eq!(s.keys.left, d.keys.left);
         assert_eq!(s.window_width, 1280);
+    }
+
+    #[test]
+    fn sound_settings_round_trip_and_files_from_before_them_load() {
+        let s = Settings {
+            master_volume: 0.3,
+            music_volume: 0.0,
+            effects_volume: 1.0,
+            muted: true,
+            quiet_when_paused: false,
+            ..Settings::default()
+        };
+        assert_eq!(parse(&s.to_text(), "settings.ron"), Ok(s));
+        // A file written before the sound settings: their defaults, sound on.
+        let old = parse("(window_width: 1600, pause_unfocused: false)", "old.ron").unwrap();
+        assert_eq!(old.master_volume, 1.0);
+        assert!(!old.muted && old.quiet_when_paused);
+        let e = parse("(music_volume: 1.5)", "s.ron").unwrap_err();
+        assert!(e.contains("music_volume") && e.contains("[0, 1]"), "{e}");
+        assert_eq!(
+            Settings::default().keys.keys(Command::Mute),
+            &[Key(K::F8)],
+            "the mute key"
+        );
     }
 
     #[test]

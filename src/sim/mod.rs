@@ -10,4 +10,5 @@ pub mod edit;
 pub mod flow;
 pub mod light;
 pub mod player;
+pub mod session;
 pub mod vitals;

@@ -70,8 +70,10 @@
 //! FNV-1a changes whenever any one byte changes (each step is a bijection of the state),
 //! so every single-byte corruption is caught.
 
-use crate::content::items::{CHEST_SLOTS, MAX_NAME, catalog};
+use crate::content::items::{MAX_NAME, catalog};
+
 use crate::content::preset::{self, MAX_FILE_BYTES, Preset};
+use crate::world::chest::CHEST_SLOTS;
 use crate::world::chest::{Chest, Chests};
 use crate::world::explored::Explored;
 use crate::world::inventory::Inventory;
@@ -126,29 +128,7 @@ const _: () = assert!(Wall::COUNT <= 1 << WALL_BITS);
 pub use crate::sim::day::MORNING;
 pub use crate::sim::vitals::MAX_HEALTH;
 
-/// The player's part of a save.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PlayerState {
-    /// Feet centre, tiles (as [`crate::sim::player::Player::pos`]).
-    pub pos: (f32, f32),
-    pub inventory: Inventory,
-    /// 0..=[`MAX_HEALTH`].
-    pub health: f32,
-    /// Share of the day gone, 0..1 (0 is midnight).
-    pub time_of_day: f32,
-}
-
-impl PlayerState {
-    /// A new player at `pos`: a new inventory, full health, morning.
-    pub fn new(pos: (f32, f32)) -> PlayerState {
-        PlayerState {
-            pos,
-            inventory: Inventory::default(),
-            health: MAX_HEALTH,
-            time_of_day: MORNING,
-        }
-    }
-}
+pub use crate::sim::session::PlayerState;
 
 /// Why a save was refused.
 #[derive(Clone, Debug, PartialEq)]

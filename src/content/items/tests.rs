@@ -23,7 +23,7 @@ fn the_shipped_files_parse_and_every_dug_tile_is_an_item() {
         .filter(|t| t.info().dig_time.is_some())
     {
         assert!(
-            cat.block_item(crate::sim::edit::drop_of(t)).is_some(),
+            cat.block_item(crate::base::tile::drop_of(t)).is_some(),
             "{t:?}"
         );
     }

@@ -1,0 +1,154 @@
+//! What a tick changed ([`Changes`]): the tiles, the light and the explored map a view
+//! must redraw, what happened to players and creatures, and the messages for the players.
+
+use super::PlayerId;
+use crate::sim::creatures::Kind;
+use crate::sim::edit::EditRefusal;
+use crate::sim::light::Rect;
+use crate::world::Tile;
+use crate::world::explored::Cells;
+
+/// A message for a player.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Message {
+    /// A line for the log (the machine-readable lines the window tests read: `dug ..`,
+    /// `placed ..`, `crafted ..`, `killed a ..`, `hurt by ..`, `jumps ..`).
+    Log(String),
+    /// Something lost that the player should hear of (the game logs it as a warning).
+    Warning(String),
+    /// A short message for the player's screen (`Crafted ..`, `You died of ..`).
+    Notice(String),
+    /// An edit the rules refused ("Can't: ..." on screen). Held buttons refuse every
+    /// tick: a front-end shows it once and keeps it up while it repeats.
+    Refused(EditRefusal),
+}
+
+/// Something that happened to a player or a creature.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// A player's body moved (after its physics step).
+    Moved { player: PlayerId, pos: (f32, f32) },
+    /// A creature appeared with its feet at `at`.
+    Spawned { kind: Kind, at: (f32, f32) },
+    /// A player's swing killed a creature.
+    Killed { kind: Kind, by: PlayerId },
+    /// A creature touched a player for `damage`.
+    Hurt {
+        player: PlayerId,
+        damage: f32,
+        by: &'static str,
+    },
+    /// A player died (and is back at the spawn point with everything carried).
+    Died { player: PlayerId },
+    /// A player swung a sword.
+    Swung { player: PlayerId },
+    /// A player dug (or felled) the tile at `(x, y)`, getting `tile`.
+    Dug {
+        player: PlayerId,
+        x: i64,
+        y: i64,
+        tile: Tile,
+    },
+    /// A player placed `tile` at `(x, y)`.
+    Placed {
+        player: PlayerId,
+        x: i64,
+        y: i64,
+        tile: Tile,
+    },
+    /// A player crafted a recipe at station `at` (`None`: by hand), or could not (`ok`).
+    Crafted {
+        player: PlayerId,
+        at: Option<Tile>,
+        ok: bool,
+    },
+    /// A player's swing hit a creature of `kind` with its feet at `at` without killing it.
+    Hit {
+        player: PlayerId,
+        kind: Kind,
+        at: (f32, f32),
+    },
+    /// Flowing lava met water and hardened at `(x, y)`.
+    Hardened { x: usize, y: usize },
+    /// A player opened the chest at `(x, y)`, which holds `stacks` stacks.
+    ChestOpened {
+        player: PlayerId,
+        x: usize,
+        y: usize,
+        stacks: usize,
+    },
+}
+
+/// What one tick (or one action) changed.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Changes {
+    /// Tiles that changed, with their new value, in the order they changed (edits and
+    /// flowing water alike).
+    pub tiles: Vec<(usize, usize, Tile)>,
+    /// Rectangles whose light levels were recomputed.
+    pub relit: Vec<Rect>,
+    /// The box around the tiles flowing water and lava moved this tick.
+    pub flowed: Option<Rect>,
+    /// Cells of the explored map revealed.
+    pub revealed: Option<Cells>,
+    pub events: Vec<Event>,
+    pub messages: Vec<(PlayerId, Message)>,
+    /// Edits (digs, placements, fellings, chest clicks) made: each makes the world unsaved.
+    pub edits: u64,
+}
+
+impl Changes {
+    pub fn is_empty(&self) -> bool {
+        *self == Changes::default()
+    }
+
+    pub(crate) fn log(&mut self, who: PlayerId, line: impl Into<String>) {
+        self.messages.push((who, Message::Log(line.into())));
+    }
+
+    pub(crate) fn notice(&mut self, who: PlayerId, text: impl Into<String>) {
+        self.messages.push((who, Message::Notice(text.into())));
+    }
+
+    /// Takes in `more` (a later part of the same tick).
+    pub fn extend(&mut self, more: Changes) {
+        self.tiles.extend(more.tiles);
+        self.relit.extend(more.relit);
+        self.flowed = match (self.flowed, more.flowed) {
+            (Some(a), Some(b)) => Some(union(a, b)),
+            (a, b) => a.or(b),
+        };
+        self.revealed = match (self.revealed, more.revealed) {
+            (Some(a), Some(b)) => Some(a.union(b)),
+            (a, b) => a.or(b),
+        };
+        self.events.extend(more.events);
+        self.messages.extend(more.messages);
+        self.edits += more.edits;
+    }
+}
+
+/// The smallest rectangle holding `a` and `b`.
+pub fn union(a: Rect, b: Rect) -> Rect {
+    Rect {
+        x0: a.x0.min(b.x0),
+        y0: a.y0.min(b.y0),
+        x1: a.x1.max(b.x1),
+        y1: a.y1.max(b.y1),
+    }
+}
+
+/// The rectangle around `tiles`, if any.
+pub fn bounding(tiles: &[(usize, usize)]) -> Option<Rect> {
+    let (&(x, y), rest) = tiles.split_first()?;
+    let one = |x, y| Rect {
+        x0: x,
+        y0: y,
+        x1: x,
+        y1: y,
+    };
+    Some(
+        rest.iter()
+            .fold(one(x, y), |r, &(x, y)| union(r, one(x, y))),
+    )
+}

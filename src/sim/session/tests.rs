@@ -1,0 +1,593 @@
+use super::*;
+use crate::content::preset::Preset;
+use crate::world::inventory::AsItem;
+
+/// A small generated world in play (the game's test world).
+pub(crate) fn session() -> Session {
+    let p = Preset {
+        width: 600,
+        height: 300,
+        ..Preset::default()
+    };
+    let (world, _) = crate::worldgen::generate(&p, 3);
+    Session::new(world)
+}
+
+/// Steps `n` ticks with the same intents for the local player; returns what changed.
+fn run(s: &mut Session, n: usize, intents: &[Intent]) -> Changes {
+    let list: Vec<(PlayerId, Intent)> = intents.iter().map(|&i| (LOCAL, i)).collect();
+    let mut all = Changes::default();
+    for _ in 0..n {
+        all.extend(s.step(&list));
+    }
+    all
+}
+
+/// A session whose player has landed (two seconds without input).
+fn landed() -> Session {
+    let mut s = session();
+    run(&mut s, 120, &[]);
+    assert!(s.me().body.on_ground);
+    s
+}
+
+fn refusals(c: &Changes) -> Vec<EditRefusal> {
+    c.messages
+        .iter()
+        .filter_map(|(_, m)| match m {
+            Message::Refused(e) => Some(*e),
+            _ => None,
+        })
+        .collect()
+}
+
+fn notices(c: &Changes) -> Vec<String> {
+    c.messages
+        .iter()
+        .filter_map(|(_, m)| match m {
+            Message::Notice(t) => Some(t.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn move_walks_each_way_and_stops_without_it() {
+    let mut s = landed();
+    let x0 = s.me().body.pos.0;
+    let c = run(
+        &mut s,
+        30,
+        &[Intent::Move {
+            axis: 1,
+            jump: false,
+        }],
+    );
+    let x1 = s.me().body.pos.0;
+    assert!(x1 > x0 + 1.0, "{x0} -> {x1}");
+    assert!(c.events.iter().any(|e| matches!(e, Event::Moved { .. })));
+    run(
+        &mut s,
+        30,
+        &[Intent::Move {
+            axis: -1,
+            jump: false,
+        }],
+    );
+    assert!(s.me().body.vel.0 < 0.0, "turned round");
+    // No intent is no key: the player slows to a stop and nothing moves.
+    run(&mut s, 60, &[]);
+    let c = run(&mut s, 5, &[]);
+    assert!(c.events.is_empty(), "{:?}", c.events);
+}
+
+#[test]
+fn a_jump_press_jumps_once() {
+    let mut s = landed();
+    let y0 = s.me().body.pos.1;
+    let c = s.step(&[(LOCAL, Intent::Jump)]);
+    assert!(
+        c.messages
+            .iter()
+            .any(|(_, m)| *m == Message::Log("jumps 1 strokes 0".into()))
+    );
+    run(&mut s, 10, &[]);
+    assert!(s.me().body.pos.1 < y0 - 0.5, "in the air");
+    assert_eq!(s.me().body.jumps, 1);
+}
+
+#[test]
+fn digging_under_the_feet_takes_time_and_reports_the_tile_and_the_light() {
+    let mut s = landed();
+    let (px, py) = s.me().body.pos;
+    let below = (px.floor() as i64, py as i64);
+    let (bx, by) = (below.0 as usize, below.1 as usize);
+    let tile = s.world.tile(bx, by);
+    assert!(tile.is_solid(), "{tile:?}");
+    let dig = Intent::Use { at: Some(below) };
+    let c = run(&mut s, 1, &[dig]);
+    assert!(c.tiles.is_empty());
+    assert!(s.me().digging.is_some_and(|p| p > 0.0 && p < 1.0));
+    // Letting go forgets the progress.
+    run(&mut s, 1, &[]);
+    assert_eq!(s.me().digging, None);
+    let mut all = Changes::default();
+    for _ in 0..120 {
+        all.extend(s.step(&[(LOCAL, dig)]));
+        if s.world.tile(bx, by) == Tile::Air {
+            break;
+        }
+    }
+    assert_eq!(s.world.tile(bx, by), Tile::Air);
+    assert_eq!(all.tiles.first(), Some(&(bx, by, Tile::Air)));
+    assert_eq!((all.edits, s.edits), (1, 1));
+    assert!(all.relit.iter().any(|r| r.contains(bx, by)));
+    assert_eq!(s.me().inventory.count(edit::drop_of(tile)), 1);
+    assert_eq!(
+        s.light,
+        LightMap::compute(&s.world),
+        "relit like a fresh map"
+    );
+    let dug = format!(
+        "dug {} at {} {}",
+        edit::drop_of(tile).name(),
+        below.0,
+        below.1
+    );
+    assert!(
+        all.messages
+            .iter()
+            .any(|(_, m)| matches!(m, Message::Log(l) if l.starts_with(&dug))),
+        "{:?}",
+        all.messages
+    );
+}
+
+#[test]
+fn placing_needs_the_block_refuses_on_the_player_and_repeats_while_held() {
+    let mut s = landed();
+    let (px, py) = s.me().body.pos;
+    let feet = (px.floor() as i64, py as i64 - 1);
+    let press = |(x, y): (i64, i64)| Intent::Place {
+        x,
+        y,
+        pressed: true,
+    };
+    s.me_mut().inventory.select(5); // empty
+    let c = run(&mut s, 1, &[press(feet)]);
+    assert_eq!(refusals(&c), [EditRefusal::NothingSelected]);
+    s.me_mut().inventory.add(Tile::Dirt, 3);
+    s.step(&[(LOCAL, Intent::Select(3))]);
+    assert_eq!(s.me().inventory.selected_tile(), Some(Tile::Dirt));
+    let c = run(&mut s, 1, &[press(feet)]);
+    assert_eq!(refusals(&c), [EditRefusal::WouldTrapPlayer]);
+    assert_eq!(s.world.tile(feet.0 as usize, feet.1 as usize), Tile::Air);
+    // Holding the button refuses again only every PLACE_REPEAT seconds.
+    let held = Intent::Place {
+        x: feet.0,
+        y: feet.1,
+        pressed: false,
+    };
+    let c = run(&mut s, 60, &[held]);
+    assert_eq!(refusals(&c).len(), (1.0 / PLACE_REPEAT) as usize);
+    // Beside the player, on the ground: placed, one fewer.
+    let bx = feet.0 + 2;
+    let ground = (0..s.world.height() as i64 - 1)
+        .find(|&y| s.world.tile(bx as usize, y as usize + 1).is_solid())
+        .unwrap();
+    assert_eq!(s.world.tile(bx as usize, ground as usize), Tile::Air);
+    let c = run(&mut s, 1, &[press((bx, ground))]);
+    assert_eq!(s.world.tile(bx as usize, ground as usize), Tile::Dirt);
+    assert_eq!(c.tiles, [(bx as usize, ground as usize, Tile::Dirt)]);
+    assert_eq!(s.me().inventory.count(Tile::Dirt), 2);
+}
+
+#[test]
+fn select_and_scroll_move_the_hotbar_selection() {
+    let mut s = session();
+    s.step(&[(LOCAL, Intent::Select(4))]);
+    assert_eq!(s.me().inventory.selected(), 4);
+    s.act(LOCAL, Intent::Scroll(-2));
+    assert_eq!(s.me().inventory.selected(), 2);
+}
+
+#[test]
+fn crafting_takes_the_ingredients_or_says_why_not() {
+    let mut s = landed();
+    let cat = catalog();
+    let torch = cat
+        .recipes
+        .iter()
+        .position(|r| cat.item(r.make).name == "torch")
+        .expect("a torch recipe");
+    let torches = s.me().inventory.count(Tile::Torch);
+    let c = s.act(LOCAL, Intent::Craft(torch));
+    assert!(notices(&c)[0].starts_with("Can't craft"), "{c:?}");
+    s.me_mut().inventory.add("wood", 1);
+    s.me_mut().inventory.add("gel", 1);
+    let c = s.act(LOCAL, Intent::Craft(torch));
+    let made = cat.recipes[torch].count;
+    assert_eq!(s.me().inventory.count(Tile::Torch), torches + made);
+    assert_eq!(s.me().inventory.count("gel"), 0);
+    assert!(notices(&c)[0].starts_with("Crafted"), "{c:?}");
+    let c = s.act(LOCAL, Intent::Craft(usize::MAX));
+    assert_eq!(notices(&c), ["No such recipe"]);
+}
+
+#[test]
+fn a_chest_opens_in_reach_its_clicks_are_edits_and_it_closes_out_of_reach() {
+    let mut s = landed();
+    let (px, py) = s.me().body.pos;
+    let at = ((px + 2.0) as usize, py as usize - 1);
+    s.world.set(at.0, at.1, Tile::Chest);
+    let gel = crate::content::items::named("gel").unwrap();
+    s.world.chests.open(at.0, at.1).add(gel, 6);
+    // With the sword selected: a right-click opens, never places or swings.
+    s.me_mut().inventory.select(1);
+    let right = Intent::Place {
+        x: at.0 as i64,
+        y: at.1 as i64,
+        pressed: true,
+    };
+    let c = run(&mut s, 1, &[right]);
+    assert_eq!(s.me().chest, Some(at));
+    let opened = Event::ChestOpened {
+        player: LOCAL,
+        x: at.0,
+        y: at.1,
+        stacks: 1,
+    };
+    assert_eq!(c.events.iter().filter(|e| **e == opened).count(), 1);
+    assert_eq!(s.world.tile(at.0, at.1), Tile::Chest);
+    let c = s.act(LOCAL, Intent::ClickChest(0));
+    assert_eq!(c.edits, 1, "taking from a chest is an edit");
+    assert_eq!(s.me().held.map(|h| (h.item, h.count)), Some((gel, 6)));
+    assert!(!s.world.chests.holds_items(at.0, at.1));
+    s.act(LOCAL, Intent::ClickChest(26));
+    let slots = s.world.chests.get(at.0, at.1).unwrap().slots();
+    assert_eq!(slots[26].unwrap().count, 6);
+    // Out of reach, it closes; a far chest does not open.
+    s.me_mut().body.pos.0 += 20.0;
+    run(&mut s, 1, &[]);
+    assert_eq!(s.me().chest, None);
+    let c = run(&mut s, 1, &[right]);
+    assert_eq!(s.me().chest, None);
+    assert_eq!(refusals(&c), [EditRefusal::OutOfReach]);
+}
+
+#[test]
+fn closing_puts_the_cursor_stack_back() {
+    let mut s = session();
+    let before = s.me().inventory.clone();
+    s.act(LOCAL, Intent::ClickSlot(2));
+    assert!(s.me().held.is_some(), "the torches are on the cursor");
+    assert_ne!(s.me().inventory, before);
+    s.act(LOCAL, Intent::Close);
+    assert_eq!(s.me().held, None);
+    assert_eq!(
+        s.me().inventory.count(Tile::Torch),
+        before.count(Tile::Torch)
+    );
+}
+
+#[test]
+fn a_sword_kills_a_slime_in_front_for_gel() {
+    let mut s = landed();
+    s.creatures.list.clear();
+    let (px, py) = s.me().body.pos;
+    s.creatures.list.push(crate::sim::creatures::Creature::new(
+        crate::sim::creatures::Kind::Slime,
+        (px + 1.2, py),
+    ));
+    s.step(&[(LOCAL, Intent::Select(1))]);
+    assert!(
+        s.me().inventory.selected_sword().is_some(),
+        "the copper sword"
+    );
+    // The first hit throws it back: the player walks after it, swinging at it.
+    let mut c = Changes::default();
+    let start = s.tick;
+    for _ in 0..600 {
+        let Some(slime) = s.creatures.list.first().map(|c| c.body.pos) else {
+            break;
+        };
+        let me = s.me().body.pos;
+        let axis = if slime.0 > me.0 { 1 } else { -1 };
+        let at = Some((slime.0 as i64, slime.1 as i64 - 1));
+        let walk = Intent::Move { axis, jump: false };
+        c.extend(s.step(&[(LOCAL, walk), (LOCAL, Intent::Use { at })]));
+    }
+    assert!(s.me().inventory.count("gel") >= 1, "the slime dropped gel");
+    assert_eq!(s.creatures.killed, 1);
+    let killed = Event::Killed {
+        kind: crate::sim::creatures::Kind::Slime,
+        by: LOCAL,
+    };
+    assert!(c.events.contains(&killed));
+    // The cooldown spaces the swings; swinging never digs.
+    let swings = c.events.iter().filter(|e| matches!(e, Event::Swung { .. }));
+    let most = (s.tick - start) / ticks(0.4) + 1;
+    assert!((2..=most).contains(&(swings.count() as u64)), "{most}");
+    assert!(c.tiles.is_empty());
+}
+
+#[test]
+fn lava_kills_and_the_player_respawns_with_everything() {
+    let mut s = landed();
+    s.me_mut().inventory.add(Tile::Stone, 7);
+    let carried = s.me().inventory.clone();
+    let (px, py) = s.me().body.pos;
+    for y in (py - 2.0) as usize..py as usize {
+        for x in (px - 1.0) as usize..=(px + 1.0) as usize {
+            s.world.set(x, y, Tile::Lava);
+        }
+    }
+    let mut died = None;
+    for _ in 0..60 * 4 {
+        let c = s.step(&[]);
+        if c.events.contains(&Event::Died { player: LOCAL }) {
+            died = Some(c);
+            break;
+        }
+    }
+    let c = died.expect("lava kills within four seconds");
+    assert!(notices(&c)[0].contains("You died of lava"), "{c:?}");
+    assert_eq!(s.me().body.pos, crate::sim::player::spawn_point(&s.world));
+    assert_eq!(s.me().vitals.health, crate::sim::vitals::MAX_HEALTH);
+    assert_eq!(s.me().inventory, carried, "nothing lost");
+}
+
+#[test]
+fn time_of_day_moves_a_tick_at_a_time() {
+    let mut s = session();
+    let t = s.time_of_day;
+    run(&mut s, 3600, &[]);
+    let day = crate::content::rules::rules().day_seconds();
+    assert!((s.time_of_day - t - 60.0 / day).abs() < 1e-3);
+    assert_eq!(s.player_state(LOCAL).time_of_day, s.time_of_day);
+    assert_eq!(s.tick, 3600);
+    assert!((s.time() - 60.0).abs() < 1e-9);
+}
+
+#[test]
+fn play_reveals_the_map_around_the_player_by_light_and_only_there() {
+    let mut s = session();
+    let c = run(&mut s, 120, &[]);
+    assert!(c.revealed.is_some(), "the view is told");
+    let map = &s.world.explored;
+    let ctr = s.me().body.centre();
+    let (px, py) = (ctr.0 as usize, ctr.1 as usize);
+    assert!(map.seen(px, py), "where the player stands");
+    assert!(map.seen(px, py.saturating_sub(20)), "the sky above");
+    let far = crate::world::explored::REVEAL_RADIUS + crate::world::explored::CELL;
+    assert!(!map.seen(px + far, py) && !map.seen(px - far, py));
+    use crate::world::explored::CELL;
+    let dark = |y: usize| {
+        let (cx, cy) = (px / CELL * CELL, y / CELL * CELL);
+        (cy..cy + CELL).all(|ty| (cx..cx + CELL).all(|tx| s.light.get_with_player(tx, ty, ctr) < 3))
+    };
+    let deep = (py..py + 28).find(|&y| dark(y)).expect("dark rock below");
+    assert!(!map.seen(px, deep), "dark at {deep}");
+    // Another tick on the same spot reveals nothing more, and revealing is no edit.
+    let c = s.step(&[]);
+    assert_eq!((c.revealed, c.edits, s.edits), (None, 0, 0));
+}
+
+#[test]
+fn players_move_and_dig_each_on_their_own() {
+    let mut s = landed();
+    let two = s.join();
+    assert_eq!(two, PlayerId(1));
+    for _ in 0..120 {
+        s.step(&[]);
+    }
+    let a0 = s.players[0].body.pos;
+    let b0 = s.players[1].body.pos;
+    let walk = Intent::Move {
+        axis: 1,
+        jump: false,
+    };
+    for _ in 0..30 {
+        s.step(&[(two, walk)]);
+    }
+    assert_eq!(s.players[0].body.pos, a0, "player 0 stood still");
+    assert!(s.players[1].body.pos.0 > b0.0 + 1.0);
+    // Player 1 digs under its feet; player 0's inventory is untouched.
+    let (px, py) = s.players[1].body.pos;
+    let below = (px.floor() as i64, py as i64);
+    let inv0 = s.players[0].inventory.clone();
+    for _ in 0..120 {
+        s.step(&[(two, Intent::Use { at: Some(below) })]);
+    }
+    assert_eq!(s.world.tile(below.0 as usize, below.1 as usize), Tile::Air);
+    assert_eq!(s.players[0].inventory, inv0);
+    assert_ne!(s.players[1].inventory, Inventory::default());
+    // An intent for a player who is not there is ignored.
+    let h = s.world_hash();
+    let mut t = s.step(&[(PlayerId(7), walk), (PlayerId(7), Intent::Select(3))]);
+    t.events.clear();
+    assert!(t.messages.is_empty() && t.tiles.is_empty());
+    assert_ne!(s.world_hash(), h, "a tick passed");
+}
+
+#[test]
+fn the_hash_follows_the_state_and_only_the_state() {
+    let a = session();
+    let mut b = session();
+    assert_eq!(a.world_hash(), b.world_hash(), "same world, same start");
+    b.me_mut().inventory.add(Tile::Dirt, 1);
+    assert_ne!(a.world_hash(), b.world_hash(), "the inventory counts");
+    let mut c = session();
+    c.world.chests.open(5, 5);
+    let gel = crate::content::items::named("gel").unwrap();
+    c.world.chests.open(5, 5).add(gel, 1);
+    assert_ne!(a.world_hash(), c.world_hash(), "chests count");
+    let mut d = session();
+    d.set_tile(10, 10, Tile::Torch);
+    assert_ne!(a.world_hash(), d.world_hash(), "tiles count");
+}
+
+#[test]
+fn set_tile_reports_the_tile_relights_and_counts_an_edit() {
+    let mut s = session();
+    let (x, y) = (100, s.world.height() - 3);
+    let c = s.set_tile(x, y, Tile::Torch);
+    assert_eq!(c.tiles, [(x, y, Tile::Torch)]);
+    assert_eq!(c.edits, 1);
+    assert!(s.light.get(x, y) >= crate::sim::light::TORCH);
+    let v = s.light_version;
+    assert!(s.set_tile(x, y, Tile::Torch).is_empty(), "no change");
+    assert!(s.set_tile(9999, 0, Tile::Dirt).is_empty(), "outside");
+    s.set_tile(x, y, Tile::Stone);
+    assert!(s.light_version > v);
+    assert_eq!(s.light, LightMap::compute(&s.world));
+}
+
+/// Steps until the flow rests, for a minute at most; returns what changed.
+fn flow_for_a_minute(s: &mut Session) -> Changes {
+    let mut all = Changes::default();
+    for _ in 0..3600 {
+        if s.flow.is_idle() {
+            break;
+        }
+        all.extend(s.step(&[]));
+    }
+    all
+}
+
+/// A spot deep in solid rock of the test world, with room for a pool above a room.
+fn solid_spot(s: &Session) -> (usize, usize) {
+    let (w, h) = (s.world.width(), s.world.height());
+    let solid_box = |x: usize, y: usize| {
+        (y - 2..=y + 6).all(|yy| (x - 6..=x + 6).all(|xx| s.world.tile(xx, yy).is_solid()))
+    };
+    (10..h - 10)
+        .rev()
+        .flat_map(|y| (10..w - 10).step_by(5).map(move |x| (x, y)))
+        .find(|&(x, y)| solid_box(x, y))
+        .expect("solid rock in the test world")
+}
+
+/// Carves a pool of `liquid` five tiles wide, a floor of one tile and a room under it,
+/// then opens the floor.
+fn pour(s: &mut Session, liquid: Tile) -> (usize, usize) {
+    let (x, y) = solid_spot(s);
+    for xx in x - 2..=x + 2 {
+        s.set_tile(xx, y, liquid);
+    }
+    for yy in y + 2..=y + 4 {
+        for xx in x - 5..=x + 5 {
+            s.set_tile(xx, yy, Tile::Air);
+        }
+    }
+    s.set_tile(x, y + 1, Tile::Air);
+    s.stir(x, y + 1);
+    (x, y)
+}
+
+#[test]
+fn water_over_a_dug_floor_flows_down_and_reports_its_tiles() {
+    let mut s = session();
+    let water = s.world.counts()[Tile::Water as usize] + 5;
+    let (x, y) = pour(&mut s, Tile::Water);
+    let c = flow_for_a_minute(&mut s);
+    assert!(s.flow.is_idle(), "still flowing after a minute");
+    assert_eq!(
+        s.world.counts()[Tile::Water as usize],
+        water,
+        "none made or lost"
+    );
+    let in_row = |yy: usize| {
+        (x - 5..=x + 5)
+            .filter(|&xx| s.world.tile(xx, yy) == Tile::Water)
+            .count()
+    };
+    assert_eq!(
+        (in_row(y), in_row(y + 4)),
+        (0, 5),
+        "the pool fell to the floor"
+    );
+    // Every tile that ended as water was reported, and the box holds them.
+    let f = c.flowed.expect("the flow moved tiles");
+    for xx in x - 5..=x + 5 {
+        if s.world.tile(xx, y + 4) == Tile::Water {
+            assert!(c.tiles.contains(&(xx, y + 4, Tile::Water)));
+            assert!(f.contains(xx, y + 4));
+        }
+    }
+    assert_eq!(c.edits, 0, "flowing is no edit");
+    assert_eq!(
+        s.light,
+        LightMap::compute(&s.world),
+        "relit like a fresh map"
+    );
+}
+
+#[test]
+fn lava_that_flows_is_relit() {
+    let mut s = session();
+    let generated = s.world.counts()[Tile::Lava as usize];
+    let (x, y) = pour(&mut s, Tile::Lava);
+    let c = flow_for_a_minute(&mut s);
+    assert!(s.flow.is_idle());
+    assert!(!c.relit.is_empty());
+    assert_eq!(s.world.counts()[Tile::Lava as usize], generated + 5);
+    assert!(
+        s.light.get(x, y + 4) >= crate::sim::light::LAVA,
+        "the room glows"
+    );
+    assert_eq!(
+        s.light,
+        LightMap::compute(&s.world),
+        "relit like a fresh map"
+    );
+}
+
+#[test]
+fn changes_far_apart_relight_as_separate_boxes() {
+    let b = boxes(&[(10, 10), (12, 14), (500, 300), (26, 10), (505, 290)], 16);
+    assert_eq!(b.len(), 2, "{b:?}");
+    assert!(b.contains(&((10, 10), (26, 14))));
+    assert!(b.contains(&((500, 290), (505, 300))));
+    // A tile between two boxes joins them.
+    let b = boxes(&[(0, 0), (30, 0), (15, 0)], 16);
+    assert_eq!(b, vec![((0, 0), (30, 0))]);
+    assert_eq!(
+        boxes(&[(1, 2), (900, 900)], usize::MAX),
+        vec![((1, 2), (900, 900))]
+    );
+    assert!(boxes(&[], 16).is_empty());
+}
+
+#[test]
+fn intents_sort_into_held_controls_and_actions() {
+    assert!(
+        Intent::Move {
+            axis: 1,
+            jump: false
+        }
+        .is_held()
+    );
+    assert!(Intent::Use { at: None }.is_held());
+    assert!(!Intent::Jump.is_held());
+    assert!(!Intent::Craft(0).is_held());
+    assert_eq!(intent::axis(true, true), 0);
+    assert_eq!(intent::axis(true, false), -1);
+    let w = intent::walk(-1, true, 2);
+    assert!(w.left && !w.right && w.jump && w.presses == 2);
+}
+
+#[test]
+fn closing_with_no_room_warns_of_what_was_lost() {
+    let mut s = session();
+    s.act(LOCAL, Intent::ClickSlot(2));
+    let torches = s.me().held.expect("the torches on the cursor").count;
+    // Every slot taken by stone: the torches have nowhere to go.
+    let left = s.me_mut().inventory.add(Tile::Stone, u32::MAX / 2);
+    assert!(left > 0, "the slots are full");
+    let c = s.act(LOCAL, Intent::Close);
+    let name = &catalog().item(Tile::Torch.as_item().unwrap()).name;
+    let text = format!("{torches} {name} did not fit back");
+    assert_eq!(c.messages, [(LOCAL, Message::Warning(text))]);
+    assert_eq!(s.me().held, None);
+}

@@ -780,6 +780,7 @@ impl Session {
     pub fn world_hash(&self) -> u64 {
         let mut h = Fnv::default();
         h.u64(self.world.tile_hash());
+        h.u64(self.world.wall_hash());
         h.u64(self.world.seed);
         h.text(&format!("{:?}", self.world.chests));
         for run in self.world.explored.runs() {

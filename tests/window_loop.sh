@@ -180,9 +180,12 @@ dig iron_ore
 panels=$(count "crafting panel:")
 xdotool key i
 wait_for "crafting panel:" $((panels + 1)) 5 || fail "I opened no inventory"
+# Down to the iron bar's row once; the highlight then follows the recipe just made.
+row=$(panel | awk '{ for (i = 3; i <= NF; i++) if ($i == "iron_bar+") { print i - 3; exit } }')
+[ -n "$row" ] || fail "the panel offers no iron_bar+ to make now: $(panel)"
+for _ in $(seq "$row"); do xdotool key Down; sleep 0.3; done
 for i in $(seq 15); do
-  row=$(panel | awk '{ print $3 }')
-  [ "$row" = "iron_bar+" ] || fail "bar $i: the panel's first row is not iron_bar+: $(panel)"
+  panel | grep -q " iron_bar+" || fail "bar $i: the panel offers no iron_bar+: $(panel)"
   xdotool key Return
   wait_for "crafted iron_bar " "$i" 5 || fail "Enter made no iron bar $i"
 done

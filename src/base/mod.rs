@@ -1,5 +1,5 @@
 //! The base layer: what every other layer stands on and which knows nothing of worlds,
-//! presets or play. Tiles and their property table ([`tile`]), the depth layers
+//! presets or play. Tiles and their property table ([`tile`]), walls and theirs ([`wall`]), the depth layers
 //! ([`depth`]), seeded random streams ([`rng`]), the noise bases ([`noise`]), and file
 //! helpers ([`fsio`], [`paths`]).
 
@@ -9,3 +9,4 @@ pub mod noise;
 pub mod paths;
 pub mod rng;
 pub mod tile;
+pub mod wall;

@@ -9,10 +9,15 @@
 //!   need any pickaxe, deeper ores the pickaxe made from the ore above them; trees,
 //!   torches, doors and furniture need none ([`mine_time`]);
 //! - a pickaxe divides a tile's dig time by its speed;
+//! - a wall needs a hammer of at least its power ([`crate::base::wall::WallInfo::power`])
+//!   to come down, the hammer dividing its time by its speed ([`hammer_time`]); a placed
+//!   wall gives back the item that places it ([`Catalog::wall_item`]), a natural one
+//!   nothing;
 //! - a recipe needs its ingredients carried and its station within [`CRAFT_RANGE`] tiles
 //!   ([`crate::sim::craft`]): the ingredients are taken and the result added, or nothing changes.
 
 use crate::base::tile::Tile;
+use crate::base::wall::Wall;
 use crate::content::preset::{PresetError, RangeError, locate_field};
 use serde::Deserialize;
 use std::fmt;
@@ -47,6 +52,10 @@ pub struct ItemId(pub u16);
 pub enum Kind {
     /// Places this tile.
     Block(Tile),
+    /// Places this background wall.
+    Wall(Wall),
+    /// Takes down walls that need at most `power`, `speed` times as fast as their time.
+    Hammer { power: u32, speed: f32 },
     /// Crafted from and into other items.
     Material,
     /// Digs tiles that need at most `power`, `speed` times as fast as by hand.
@@ -110,6 +119,7 @@ pub struct Catalog {
     pub recipes: Vec<Recipe>,
     block: [Option<ItemId>; Tile::COUNT],
     power: [u32; Tile::COUNT],
+    wall: [Option<ItemId>; Wall::COUNT],
 }
 
 #[derive(Deserialize)]
@@ -130,8 +140,10 @@ struct MiningRow {
 #[derive(Deserialize, Clone, Copy, Debug, PartialEq)]
 enum KindName {
     Block,
+    Wall,
     Material,
     Pickaxe,
+    Hammer,
     Sword,
     Potion,
     Armour,
@@ -141,8 +153,10 @@ impl KindName {
     fn of(kind: &Kind) -> KindName {
         match kind {
             Kind::Block(_) => KindName::Block,
+            Kind::Wall(_) => KindName::Wall,
             Kind::Material => KindName::Material,
             Kind::Pickaxe { .. } => KindName::Pickaxe,
+            Kind::Hammer { .. } => KindName::Hammer,
             Kind::Sword { .. } => KindName::Sword,
             Kind::Potion { .. } => KindName::Potion,
             Kind::Armour { .. } => KindName::Armour,
@@ -158,6 +172,8 @@ struct ItemRow {
     kind: KindName,
     #[serde(default)]
     tile: Option<String>,
+    #[serde(default)]
+    wall: Option<String>,
     #[serde(default)]
     power: Option<u32>,
     #[serde(default)]
@@ -265,6 +281,19 @@ pub(crate) fn tile_named(field: String, name: &str) -> Result<Tile, Bad> {
         })
 }
 
+fn wall_named(field: String, name: &str) -> Result<Wall, Bad> {
+    Wall::named(name).filter(|w| w.is_some()).ok_or_else(|| {
+        let names: Vec<&str> = Wall::ALL.iter().skip(1).map(|w| w.name()).collect();
+        bad(
+            field.clone(),
+            format!(
+                "{field} = {name:?} is not a wall: allowed {}",
+                names.join(", ")
+            ),
+        )
+    })
+}
+
 /// Parses RON text, with a syntax or type error placed at its line:col.
 pub(crate) fn parse_ron<T: serde::de::DeserializeOwned>(
     text: &str,
@@ -353,6 +382,7 @@ impl Catalog {
         }
         let mut items: Vec<Item> = Vec::with_capacity(file.items.len());
         let mut block = [None; Tile::COUNT];
+        let mut wall = [None; Wall::COUNT];
         for (i, row) in file.items.iter().enumerate() {
             let at = |f: &str| format!("items[{i}].{f}");
             let item = Catalog::item_of(row, &at).map_err(|b| (b, Some(at("name"))))?;
@@ -366,6 +396,13 @@ impl Catalog {
                     return Err((bad(at("tile"), m), None));
                 }
                 block[t as usize] = Some(ItemId(i as u16));
+            }
+            if let Kind::Wall(w) = item.kind {
+                if wall[w as usize].is_some() {
+                    let m = format!("{} = {:?}: two items place it", at("wall"), w.name());
+                    return Err((bad(at("wall"), m), None));
+                }
+                wall[w as usize] = Some(ItemId(i as u16));
             }
             items.push(item);
         }
@@ -387,6 +424,7 @@ impl Catalog {
             recipes: Vec::new(),
             block,
             power,
+            wall,
         })
     }
 
@@ -446,11 +484,33 @@ impl Catalog {
             let m = format!("{}: only a Block item places a tile", at("tile"));
             return Err(bad(at("tile"), m));
         }
+        if row.wall.is_some() && row.kind != KindName::Wall {
+            let m = format!("{}: only a Wall item places a wall", at("wall"));
+            return Err(bad(at("wall"), m));
+        }
         let kind = match row.kind {
             KindName::Block => {
                 let name = need(at("tile"), row.tile.as_ref(), "Block")?;
                 Kind::Block(tile_named(at("tile"), name)?)
             }
+            KindName::Wall => {
+                let name = need(at("wall"), row.wall.as_ref(), "Wall")?;
+                Kind::Wall(wall_named(at("wall"), name)?)
+            }
+            KindName::Hammer => Kind::Hammer {
+                power: range_u(
+                    at("power"),
+                    need(at("power"), row.power, "Hammer")?,
+                    1,
+                    1000,
+                )?,
+                speed: range_f(
+                    at("speed"),
+                    need(at("speed"), row.speed, "Hammer")?,
+                    0.1,
+                    10.0,
+                )?,
+            },
             KindName::Material => Kind::Material,
             KindName::Pickaxe => Kind::Pickaxe {
                 power: range_u(
@@ -506,7 +566,7 @@ impl Catalog {
             },
         };
         let default_stack = match kind {
-            Kind::Block(_) | Kind::Material | Kind::Potion { .. } => 999,
+            Kind::Block(_) | Kind::Wall(_) | Kind::Material | Kind::Potion { .. } => 999,
             _ => 1,
         };
         let stack = range_u(at("stack"), row.stack.unwrap_or(default_stack), 1, 9999)?;
@@ -521,6 +581,10 @@ impl Catalog {
             (Some((r, g, b)), _) => [r, g, b],
             (None, Kind::Block(t)) => {
                 let c = t.color();
+                [c[0], c[1], c[2]]
+            }
+            (None, Kind::Wall(w)) => {
+                let c = w.color();
                 [c[0], c[1], c[2]]
             }
             (None, _) => [200, 200, 200],
@@ -632,6 +696,11 @@ impl Catalog {
         self.block[tile as usize]
     }
 
+    /// The item that places `wall`, if any (what taking it down gives back).
+    pub fn wall_item(&self, wall: Wall) -> Option<ItemId> {
+        self.wall[wall as usize]
+    }
+
     /// Pickaxe power needed to mine `tile`: 0 for what needs no pickaxe.
     pub fn power_needed(&self, tile: Tile) -> u32 {
         self.power[tile as usize]
@@ -699,6 +768,19 @@ pub fn a_or_an(word: &str) -> &'static str {
     match word.chars().next() {
         Some('a' | 'e' | 'i' | 'o' | 'u' | 'A' | 'E' | 'I' | 'O' | 'U') => "an",
         _ => "a",
+    }
+}
+
+/// Seconds to take down `wall` with the hammer `hammer` (power, speed), or the hammer
+/// power it needs when there is none strong enough (`Err(0)`: no wall there).
+pub fn hammer_time(wall: Wall, hammer: Option<Pick>) -> Result<f32, u32> {
+    let info = wall.info();
+    if !wall.is_some() {
+        return Err(0);
+    }
+    match hammer {
+        Some(h) if h.power >= info.power => Ok(info.hammer_time / h.speed),
+        _ => Err(info.power),
     }
 }
 

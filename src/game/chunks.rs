@@ -7,7 +7,7 @@
 //! [`super::textures::ChunkTextures`].
 
 use crate::world::depth::Layers;
-use crate::world::{CAVE_BACKDROP, STONE_BACKDROP, Tile, UNDERWORLD_BACKDROP, World};
+use crate::world::{CAVE_BACKDROP, STONE_BACKDROP, Tile, UNDERWORLD_BACKDROP, Wall, World};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -120,10 +120,14 @@ pub fn palette() -> [[u8; 4]; Tile::COUNT] {
 }
 
 /// The texel of tile `(x, y)` at a texel per tile: [`crate::store::export::pixel`]'s colour, but
-/// the open sky (air above its column's surface) is [`OPEN_SKY`].
+/// air in front of a wall is the wall's texel and the open sky (air above its column's
+/// surface) is [`OPEN_SKY`].
 pub fn texel(world: &World, layers: &Layers, x: usize, y: usize) -> [u8; 4] {
     let (t, top) = (world.tile(x, y), world.surface[x]);
-    if t == Tile::Air && (y as u32) < top {
+    let wall = world.wall(x, y);
+    if t == Tile::Air && wall.is_some() {
+        wall.texel(x, y)
+    } else if t == Tile::Air && (y as u32) < top {
         OPEN_SKY
     } else if t == Tile::Air {
         layers.backdrop(y as u32, top)
@@ -133,8 +137,8 @@ pub fn texel(world: &World, layers: &Layers, x: usize, y: usize) -> [u8; 4] {
 }
 
 /// Writes chunk `i`'s RGBA texels into `out`. At scale 1 a texel is [`texel`]: the tile's
-/// colour in the palette of [`crate::store::export::pixel`] (underground air is the cave
-/// backdrop), the open sky transparent; at larger scales it is the mean colour of a sample
+/// colour in the palette of [`crate::store::export::pixel`] (air in front of a wall is the wall's texel, other
+/// underground air the cave backdrop), the open sky transparent; at larger scales it is the mean colour of a sample
 /// of the tiles it covers, its alpha the share of them that is not open sky. Works a row
 /// slice at a time: this runs over all 20 M tiles of a Large world on every generation.
 pub fn build_pixels(world: &World, grid: &Grid, i: usize, out: &mut Vec<u8>) {
@@ -145,8 +149,10 @@ pub fn build_pixels(world: &World, grid: &Grid, i: usize, out: &mut Vec<u8>) {
     out.resize(tw * th * 4, 255);
     let surface = &world.surface[r.x0..r.x0 + r.w];
     let layers = Layers::of_world(world);
-    let color = |t: Tile, y: u32, top: u32| {
-        if t == Tile::Air && y >= top {
+    let color = |t: Tile, y: u32, top: u32, x: usize, wall: Wall| {
+        if t == Tile::Air && wall.is_some() {
+            wall.texel(x, y as usize)
+        } else if t == Tile::Air && y >= top {
             layers.backdrop(y, top)
         } else {
             palette[t as usize]
@@ -156,8 +162,10 @@ pub fn build_pixels(world: &World, grid: &Grid, i: usize, out: &mut Vec<u8>) {
         for (row, line) in out.chunks_exact_mut(tw * 4).enumerate() {
             let y = (r.y0 + row) as u32;
             let tiles = &world.row(y as usize)[r.x0..r.x0 + r.w];
-            for ((px, &t), &top) in line.chunks_exact_mut(4).zip(tiles).zip(surface) {
-                px.copy_from_slice(&color(t, y, top));
+            let walls = &world.wall_row(y as usize)[r.x0..r.x0 + r.w];
+            let cells = tiles.iter().zip(surface).zip(walls).enumerate();
+            for (px, (i, ((&t, &top), &wall))) in line.chunks_exact_mut(4).zip(cells) {
+                px.copy_from_slice(&color(t, y, top, r.x0 + i, wall));
             }
         }
         return;
@@ -173,7 +181,7 @@ pub fn build_pixels(world: &World, grid: &Grid, i: usize, out: &mut Vec<u8>) {
     let pack = |c: [u8; 4]| {
         c[0] as u64 | (c[1] as u64) << 16 | (c[2] as u64) << 32 | ((c[3] > 0) as u64) << 48
     };
-    let mut lut = [0u64; Tile::COUNT + 3];
+    let mut lut = [0u64; Tile::COUNT + 3 + Wall::COUNT];
     for (l, c) in lut.iter_mut().zip(palette) {
         *l = pack(c);
     }
@@ -182,8 +190,15 @@ pub fn build_pixels(world: &World, grid: &Grid, i: usize, out: &mut Vec<u8>) {
     lut[BACKDROP] = pack(CAVE_BACKDROP);
     lut[BACKDROP + 1] = pack(STONE_BACKDROP);
     lut[BACKDROP + 2] = pack(UNDERWORLD_BACKDROP);
-    let class = |t: Tile, y: u32, top: u32| {
-        if t == Tile::Air && y >= top {
+    // Air in front of a wall: the wall's colour.
+    const WALLS: usize = BACKDROP + 3;
+    for w in Wall::ALL {
+        lut[WALLS + w as usize] = pack(w.color());
+    }
+    let class = |t: Tile, y: u32, top: u32, wall: Wall| {
+        if t == Tile::Air && wall.is_some() {
+            WALLS + wall as usize
+        } else if t == Tile::Air && y >= top {
             BACKDROP
                 + (y as usize >= layers.cavern) as usize
                 + (y as usize >= layers.underworld) as usize
@@ -198,15 +213,17 @@ pub fn build_pixels(world: &World, grid: &Grid, i: usize, out: &mut Vec<u8>) {
         let rows = picks(y1 - y0).len();
         for y in picks(y1 - y0).map(|dy| y0 + dy) {
             let tiles = &world.row(y)[r.x0..r.x0 + r.w];
+            let walls = &world.wall_row(y)[r.x0..r.x0 + r.w];
             let yy = y as u32;
-            for (acc, (block, tops)) in sums.iter_mut().zip(tiles.chunks(s).zip(surface.chunks(s)))
-            {
+            let blocks = tiles.chunks(s).zip(surface.chunks(s)).zip(walls.chunks(s));
+            for (acc, ((block, tops), ws)) in sums.iter_mut().zip(blocks) {
                 if block.len() == 4 {
                     // The usual full block: tiles 1 and 3.
-                    *acc += lut[class(block[1], yy, tops[1])] + lut[class(block[3], yy, tops[3])];
+                    *acc += lut[class(block[1], yy, tops[1], ws[1])]
+                        + lut[class(block[3], yy, tops[3], ws[3])];
                 } else {
                     for i in picks(block.len()) {
-                        *acc += lut[class(block[i], yy, tops[i])];
+                        *acc += lut[class(block[i], yy, tops[i], ws[i])];
                     }
                 }
             }
@@ -290,7 +307,10 @@ mod tests {
 
     #[test]
     fn level_zero_matches_the_export_palette() {
-        let w = World::from_ascii(&["  w ", ".#  ", ".###"]).unwrap();
+        let mut w = World::from_ascii(&["  w ", ".#  ", ".###"]).unwrap();
+        // A wall behind air shows; one behind a tile is hidden by it.
+        w.set_wall(3, 1, Wall::StoneBrick);
+        w.set_wall(1, 1, Wall::Dirt);
         let g = Grid::new(w.width(), w.height());
         let all = build_all(&w, &g, &AtomicBool::new(false)).unwrap();
         assert_eq!(all.len(), 1);
@@ -300,7 +320,9 @@ mod tests {
             for x in 0..4 {
                 assert_eq!(px(x, y), texel(&w, &layers, x, y), "{x},{y}");
                 // The export's palette, but the open sky is left for the sky behind.
-                let sky = w.tile(x, y) == Tile::Air && (y as u32) < w.surface[x];
+                let sky = w.tile(x, y) == Tile::Air
+                    && (y as u32) < w.surface[x]
+                    && !w.wall(x, y).is_some();
                 let want = if sky {
                     OPEN_SKY
                 } else {
@@ -313,6 +335,8 @@ mod tests {
         assert_eq!(px(2, 0)[3], 255, "grass, the top of its column");
         // Row 1 of a 3-row world lies in its cavern layer (45% of the height down).
         assert_eq!(px(2, 1), STONE_BACKDROP);
+        assert_eq!(px(3, 1), Wall::StoneBrick.texel(3, 1));
+        assert_eq!(px(1, 1), Tile::Stone.color());
         assert!(build_all(&w, &g, &AtomicBool::new(true)).is_none());
     }
 
@@ -331,6 +355,11 @@ mod tests {
             .collect();
         assert_eq!(&out[..3], &mean[..]);
         assert_eq!(&out[4..8], &s[..]);
+        // The overview (and the minimap drawn from it) shows a wall behind air.
+        let mut w = World::from_ascii(&["######", "#..#. ", "######"]).unwrap();
+        w.set_wall(5, 1, Wall::Wood);
+        build_pixels(&w, &g, 0, &mut out);
+        assert_eq!(&out[4..7], &Wall::Wood.color()[..3]);
     }
 
     #[test]

@@ -110,6 +110,18 @@ pub fn draw_item(item: &Item, atlas: &Texture2D, r: Rect) {
             };
             draw_texture_ex(atlas, x, y, WHITE, params);
         }
+        Kind::Wall(_) => {
+            // A patch of wall, its courses of bricks drawn darker.
+            draw_rectangle(x, y, w, h, c);
+            for k in 1..3 {
+                let ky = y + h * k as f32 / 3.0;
+                draw_line(x, ky, x + w, ky, line * 0.5, dark);
+            }
+        }
+        Kind::Hammer { .. } => {
+            draw_line(x + w * 0.2, y + h, x + w * 0.6, y + h * 0.3, line, handle);
+            draw_line(x + w * 0.3, y + h * 0.05, x + w, y + h * 0.5, line * 2.0, c);
+        }
         Kind::Material if item.name == "gel" => {
             draw_circle(x + w / 2.0, y + h * 0.6, w * 0.38, c);
             draw_circle(x + w * 0.4, y + h * 0.5, w * 0.1, WHITE);

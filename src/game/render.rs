@@ -223,6 +223,25 @@ fn draw_backdrops(state: &Loaded, vis: &TileRange, l: f64, t: f64, z: f64) {
                 Color::from_rgba(c[0], c[1], c[2], 255),
             );
         }
+        // Background walls behind what is not solid (air, decorations, furniture): a
+        // tile's rectangle of the wall's texel, over the backdrop.
+        let world = &state.session.world;
+        let (tiles, walls) = (world.row(y), world.wall_row(y));
+        for x in vis.x0..vis.x1 {
+            let wall = walls[x];
+            if !wall.is_some() || tiles[x].is_solid() {
+                continue;
+            }
+            let c = wall.texel(x, y);
+            let (a, b) = (edge(x as f64, l, z), edge((x + 1) as f64, l, z));
+            draw_rectangle(
+                a,
+                top,
+                b - a,
+                bottom - top,
+                Color::from_rgba(c[0], c[1], c[2], 255),
+            );
+        }
     }
 }
 

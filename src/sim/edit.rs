@@ -13,8 +13,15 @@
 //! - placing puts the hotbar's selected block into an empty (air) tile, one from the
 //!   inventory; a block must touch a solid tile (4-neighbours) and may not overlap the
 //!   player's body; furniture (stations, chests) stands on a solid tile; a torch must sit
-//!   on, or hang beside, a solid tile (Strata has no background walls) and may overlap
-//!   the body, since torches do not collide. A chest placed is empty;
+//!   on, or hang beside, a solid tile, or hang on a background wall, and may overlap the
+//!   body, since torches do not collide. A chest placed is empty;
+//! - a wall ([`try_place_wall`]) goes into a tile with no wall, in front of anything,
+//!   next to (4-neighbours) a solid tile or another wall, or behind a solid tile; walls do
+//!   not collide, so one may go behind the player;
+//! - with a hammer selected, holding the dig button takes down the wall under the mouse
+//!   instead of digging ([`check_hammer`]): the hammer must be strong enough for the wall
+//!   and the time is the wall's divided by the hammer's speed; a placed wall gives back
+//!   its item (refused when it would not fit), a natural one nothing.
 //! - furniture (stations, chests, tables, chairs, beds) may stand on a platform too; a
 //!   platform hangs beside a solid tile or another platform;
 //! - a door is [`DOOR_HEIGHT`] tiles of air standing on a solid tile, placed closed from
@@ -22,9 +29,10 @@
 //!   for one door item; a right-click opens or closes it ([`toggle_door`]), and it will
 //!   not close on the player.
 
-use crate::content::items::{MineRefusal, catalog, mine_time};
+use crate::content::items::a_or_an;
+use crate::content::items::{MineRefusal, catalog, hammer_time, mine_time};
 use crate::sim::player::Player;
-use crate::world::{Tile, World};
+use crate::world::{Tile, Wall, World};
 use std::fmt;
 
 /// How far from the body's centre the player digs and builds, in tiles.
@@ -88,6 +96,12 @@ pub enum EditRefusal {
     HoldsUp(Tile),
     /// A door toggled where there is none.
     NotADoor,
+    /// No wall there to take down.
+    NoWall,
+    /// Placing a wall where one is already.
+    WallThere,
+    /// The hammer held is too weak for the wall: the power it needs.
+    NeedHammer(u32),
 }
 
 impl fmt::Display for EditRefusal {
@@ -109,6 +123,24 @@ impl fmt::Display for EditRefusal {
             }
             EditRefusal::HoldsUp(t) => write!(f, "the {} stands on it", t.label()),
             EditRefusal::NotADoor => write!(f, "no door there"),
+            EditRefusal::NoWall => write!(f, "no wall there"),
+            EditRefusal::WallThere => write!(f, "a wall is already there"),
+            EditRefusal::NeedHammer(p) => {
+                let better = catalog()
+                    .items
+                    .iter()
+                    .filter_map(|i| match i.kind {
+                        crate::content::items::Kind::Hammer { power, .. } if power >= *p => {
+                            Some((power, &i.label))
+                        }
+                        _ => None,
+                    })
+                    .min_by_key(|(power, _)| *power);
+                match better {
+                    Some((_, label)) => write!(f, "needs {} {label}", a_or_an(label)),
+                    None => write!(f, "needs hammer power {p}"),
+                }
+            }
         }
     }
 }
@@ -354,10 +386,93 @@ pub fn check_place(
         if !holds(0, 1) {
             return Err(EditRefusal::NoSupport);
         }
-    } else if !(solid(-1, 0) || solid(1, 0) || solid(0, 1)) {
+    } else if !(solid(-1, 0)
+        || solid(1, 0)
+        || solid(0, 1)
+        || world.wall(x as usize, y as usize).is_some())
+    {
         return Err(EditRefusal::NoSupport);
     }
     Ok(tile)
+}
+
+/// Could the selected wall be placed at `(x, y)` now? Returns the wall that would be.
+pub fn check_place_wall(
+    world: &World,
+    player: &Player,
+    inv: &Inventory,
+    x: i64,
+    y: i64,
+) -> Result<Wall, EditRefusal> {
+    let here = target(world, player, x, y)?;
+    let wall = inv.selected_wall().ok_or(EditRefusal::NothingSelected)?;
+    if world.wall(x as usize, y as usize).is_some() {
+        return Err(EditRefusal::WallThere);
+    }
+    let holds = |dx: i64, dy: i64| {
+        world.get(x + dx, y + dy).is_some_and(|t| t.is_solid())
+            || world.get_wall(x + dx, y + dy).is_some_and(Wall::is_some)
+    };
+    if !(here.is_solid() || holds(-1, 0) || holds(1, 0) || holds(0, -1) || holds(0, 1)) {
+        return Err(EditRefusal::NoSupport);
+    }
+    Ok(wall)
+}
+
+/// Places the selected wall at `(x, y)`, taking one from the inventory.
+pub fn try_place_wall(
+    world: &mut World,
+    player: &Player,
+    inv: &mut Inventory,
+    x: i64,
+    y: i64,
+) -> Result<Wall, EditRefusal> {
+    let wall = check_place_wall(world, player, inv, x, y)?;
+    if let Some(item) = catalog().wall_item(wall) {
+        inv.take(item);
+    }
+    world.set_wall(x as usize, y as usize, wall);
+    Ok(wall)
+}
+
+/// Could the wall at `(x, y)` be taken down now with the selected hammer? Returns the
+/// wall and the seconds it takes.
+pub fn check_hammer(
+    world: &World,
+    player: &Player,
+    inv: &Inventory,
+    x: i64,
+    y: i64,
+) -> Result<(Wall, f32), EditRefusal> {
+    target(world, player, x, y)?;
+    let wall = world.wall(x as usize, y as usize);
+    if !wall.is_some() {
+        return Err(EditRefusal::NoWall);
+    }
+    let time = hammer_time(wall, inv.selected_hammer()).map_err(EditRefusal::NeedHammer)?;
+    if let Some(item) = catalog().wall_item(wall).filter(|_| !wall.info().natural)
+        && inv.room_for(item) == 0
+    {
+        return Err(EditRefusal::InventoryFull);
+    }
+    Ok((wall, time))
+}
+
+/// Takes down the wall at `(x, y)` at once (the time is [`DigState`]'s business): a placed
+/// wall's item goes into the inventory. Returns the wall.
+pub fn try_hammer(
+    world: &mut World,
+    player: &Player,
+    inv: &mut Inventory,
+    x: i64,
+    y: i64,
+) -> Result<Wall, EditRefusal> {
+    let (wall, _) = check_hammer(world, player, inv, x, y)?;
+    world.set_wall(x as usize, y as usize, Wall::None);
+    if let Some(item) = catalog().wall_item(wall).filter(|_| !wall.info().natural) {
+        inv.add(item, 1);
+    }
+    Ok(wall)
 }
 
 /// Places the selected tile at `(x, y)`, taking one from the inventory.
@@ -404,12 +519,25 @@ pub enum DigStep {
         count: u32,
         tiles: Vec<(usize, usize)>,
     },
+    /// The wall at `(x, y)` came down (a hammer was held).
+    Hammered {
+        x: i64,
+        y: i64,
+        wall: Wall,
+    },
+}
+
+/// What is being dug: a tile, or with a hammer the wall behind it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Aim {
+    Tile(Tile),
+    Wall(Wall),
 }
 
 /// Time spent digging one target; starts again when the target changes.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DigState {
-    target: Option<(i64, i64, Tile)>,
+    target: Option<(i64, i64, Aim)>,
     elapsed: f32,
 }
 
@@ -424,15 +552,21 @@ impl DigState {
         y: i64,
         dt: f32,
     ) -> DigStep {
-        let (tile, need) = match check_mine(world, player, inv, x, y) {
+        let hammer = inv.selected_hammer().is_some();
+        let checked = if hammer {
+            check_hammer(world, player, inv, x, y).map(|(w, need)| (Aim::Wall(w), need))
+        } else {
+            check_mine(world, player, inv, x, y).map(|(t, need)| (Aim::Tile(t), need))
+        };
+        let (aim, need) = match checked {
             Ok(t) => t,
             Err(e) => {
                 self.reset();
                 return DigStep::Refused(e);
             }
         };
-        if self.target != Some((x, y, tile)) {
-            self.target = Some((x, y, tile));
+        if self.target != Some((x, y, aim)) {
+            self.target = Some((x, y, aim));
             self.elapsed = 0.0;
         }
         if dt.is_finite() && dt > 0.0 {
@@ -442,6 +576,15 @@ impl DigState {
             return DigStep::Digging(self.elapsed / need);
         }
         self.reset();
+        let tile = match aim {
+            Aim::Wall(_) => {
+                return match try_hammer(world, player, inv, x, y) {
+                    Ok(wall) => DigStep::Hammered { x, y, wall },
+                    Err(e) => DigStep::Refused(e),
+                };
+            }
+            Aim::Tile(t) => t,
+        };
         if matches!(tile, Tile::Trunk | Tile::Cactus) {
             return match try_fell(world, player, inv, x, y) {
                 Ok((drop, count, tiles)) => DigStep::Felled {
@@ -469,3 +612,5 @@ impl DigState {
 pub mod fell;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod walls_tests;

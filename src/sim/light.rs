@@ -1,6 +1,8 @@
 //! Light levels 0..=[`MAX_LIGHT`] per tile: sunlight, torches and their spread.
 //!
-//! Sources: every tile of a column above its first solid tile sees the sky ([`SUN`]), a
+//! Sources: every tile of a column above its first solid tile or background wall sees the
+//! sky ([`SUN`]: a wall stops sunlight, as in Terraria, so a walled room or cave is lit only
+//! by what spreads in from its open edges and by its torches), a
 //! torch gives [`TORCH`] and lava [`LAVA`]. Light spreads to the four neighbours, losing [`AIR_LOSS`] per
 //! non-solid tile entered and [`SOLID_LOSS`] per solid tile, so sunlight reaches about a
 //! dozen tiles into a cave mouth, lights the first few tiles of ground, and a cave sealed
@@ -15,7 +17,7 @@
 //! whose sky status flipped, so the box grows to cover that span too. Tiles just outside
 //! the box keep their (still correct) levels and feed light back in.
 
-use crate::world::{Tile, World, tile_bits};
+use crate::world::{Tile, Wall, World, tile_bits};
 
 /// Brightest level.
 pub const MAX_LIGHT: u8 = 15;
@@ -66,17 +68,28 @@ pub struct LightMap {
     width: usize,
     height: usize,
     levels: Vec<u8>,
-    /// First solid row of each column (height when none): rows above it see the sky.
+    /// First row of each column that is solid or has a wall (height when none): rows
+    /// above it see the sky.
     sky: Vec<u32>,
 }
 
 /// Pending tiles by level (index = level).
 type Buckets = [Vec<u32>; MAX_LIGHT as usize + 1];
 
+/// The first row of column `x` that stops sunlight: a solid tile or a wall.
 fn first_solid(world: &World, x: usize) -> u32 {
     (0..world.height())
-        .find(|&y| world.tile(x, y).is_solid())
+        .find(|&y| world.tile(x, y).is_solid() || world.wall(x, y).is_some())
         .unwrap_or(world.height()) as u32
+}
+
+/// Which of up to 64 walls are walls (not [`Wall::None`]), as bits.
+#[inline(always)]
+fn wall_bits(walls: &[Wall]) -> u64 {
+    walls
+        .iter()
+        .enumerate()
+        .fold(0, |m, (i, w)| m | (w.is_some() as u64) << i)
 }
 
 /// Which of up to 64 tiles are solid, as bits (bit `i` = `tiles[i]`).
@@ -116,7 +129,8 @@ fn sky_rows(world: &World) -> Vec<u32> {
             if *open == 0 {
                 continue;
             }
-            let solid = solid_bits(&row[i * 64..(i * 64 + 64).min(w)]);
+            let span = i * 64..(i * 64 + 64).min(w);
+            let solid = solid_bits(&row[span.clone()]) | wall_bits(&world.wall_row(y)[span]);
             let mut closing = *open & solid;
             while closing != 0 {
                 sky[i * 64 + closing.trailing_zeros() as usize] = y as u32;

@@ -718,6 +718,18 @@ impl Session {
             && (pressed || now >= p.next_place)
         {
             p.next_place = now + ticks(PLACE_REPEAT);
+            if p.inventory.selected_wall().is_some() {
+                // A wall goes behind the tile: no tile event, the tile is the same.
+                match edit::try_place_wall(&mut self.world, &p.body, &mut p.inventory, x, y) {
+                    Ok(w) => {
+                        self.edited(&[(x as usize, y as usize)], out);
+                        let line = format!("placed {} at {x} {y}{}", w.label(), self.relit());
+                        out.log(who, line);
+                    }
+                    Err(e) => out.messages.push((who, Message::Refused(e))),
+                }
+                return;
+            }
             match edit::try_place(&mut self.world, &p.body, &mut p.inventory, x, y) {
                 Ok(t) => {
                     let h = self.world.height();
@@ -778,6 +790,11 @@ impl Session {
                     tile: drop,
                 });
                 out.log(who, format!("felled {count} {} at {x} {y}", drop.name()));
+            }
+            DigStep::Hammered { x, y, wall } => {
+                self.edited(&[(x as usize, y as usize)], out);
+                let line = format!("took down {} at {x} {y}{}", wall.name(), self.relit());
+                out.log(who, line);
             }
             DigStep::Digging(share) => p.digging = Some(share),
             // Holding the button on air after a dig is not worth a message.
@@ -962,6 +979,7 @@ impl Session {
     pub fn world_hash(&self) -> u64 {
         let mut h = Fnv::default();
         h.u64(self.world.tile_hash());
+        h.u64(self.world.wall_hash());
         h.u64(self.world.seed);
         h.text(&format!("{:?}", self.world.chests));
         for run in self.world.explored.runs() {

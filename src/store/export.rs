@@ -32,8 +32,9 @@ pub fn write_surface(world: &World, out: &mut dyn Write) -> io::Result<()> {
     out.write_all(text.as_bytes())
 }
 
-/// RGBA pixel of a tile in the game's palette: underground air is its depth layer's
-/// backdrop ([`Layers::backdrop`]: dirt, stone, the underworld's glow).
+/// RGBA pixel of a tile in the game's palette: air in front of a wall is the wall's colour
+/// (darker than the tiles), other underground air its depth layer's backdrop
+/// ([`Layers::backdrop`]: dirt, stone, the underworld's glow).
 #[inline]
 pub fn pixel(world: &World, x: usize, y: usize) -> [u8; 4] {
     layered_pixel(world, &Layers::of_world(world), x, y)
@@ -42,7 +43,9 @@ pub fn pixel(world: &World, x: usize, y: usize) -> [u8; 4] {
 #[inline]
 fn layered_pixel(world: &World, layers: &Layers, x: usize, y: usize) -> [u8; 4] {
     let t = world.tile(x, y);
-    if t == Tile::Air && y as u32 >= world.surface[x] {
+    if t == Tile::Air && world.wall(x, y).is_some() {
+        world.wall(x, y).texel(x, y)
+    } else if t == Tile::Air && y as u32 >= world.surface[x] {
         layers.backdrop(y as u32, world.surface[x])
     } else {
         t.color()
@@ -147,6 +150,7 @@ pub fn stats_json(
             mouths: report.mouths.len(),
         },
         hash: format!("{:016x}", tally.hash),
+        wall_hash: format!("{:016x}", world.wall_hash()),
     };
     // Serialising plain numbers and strings into a String cannot fail.
     serde_json::to_string(&stats).unwrap_or_default()
@@ -167,6 +171,8 @@ struct Stats<'a> {
     tiles: Ordered<'a, u64>,
     connectivity: Connectivity,
     hash: String,
+    /// [`World::wall_hash`]: the walls have their own, so `hash` stays the tiles'.
+    wall_hash: String,
 }
 
 #[derive(serde::Serialize)]
@@ -232,6 +238,17 @@ mod tests {
     }
 
     #[test]
+    fn png_draws_walls_behind_air_only() {
+        let mut w = World::from_ascii(&["   ", ".#.", ". .", "..."]).unwrap();
+        w.set_wall(1, 2, crate::world::Wall::Stone);
+        w.set_wall(0, 3, crate::world::Wall::Dirt);
+        assert_eq!(pixel(&w, 1, 2), crate::world::Wall::Stone.texel(1, 2));
+        assert_eq!(pixel(&w, 0, 3), Tile::Dirt.color(), "a tile hides its wall");
+        let empty = Layers::of_world(&w).backdrop(2, w.surface[1]);
+        assert_ne!(pixel(&w, 1, 2), empty);
+    }
+
+    #[test]
     fn underground_air_shows_its_layers_backdrop() {
         // A 100-row shaft: dirt backdrop to row 44, stone from the cavern layer (row 45),
         // the underworld's glow from row 92.
@@ -288,6 +305,7 @@ mod tests {
             "tiles",
             "connectivity",
             "hash",
+            "wall_hash",
         ];
         assert!(order.windows(2).all(|p| last(p[0]) < last(p[1])), "{text}");
         let inner = [

@@ -34,6 +34,7 @@
 //! | `SEEN` | the explored map ([`Explored`]): LEB128 lengths of its runs of cells, row-major, alternately unseen and seen, the first unseen; always written |
 //! | `WRLD` | the world's identity ([`World::id`]): u64; format 5 on, always written |
 //! | `ARMR` | the armour worn: head, body and legs as the inventory's slots (3 × (u8, …, u32)), each empty or a piece for that slot; format 6 on, only when something is worn |
+//! | `WALL` | the background walls: runs, row-major over the whole grid, each one LEB128 of `(length − 1) << 4 \| wall` ([`Wall`]); format 6 on, always written |
 //!
 //! A world's identity is made with it (at random, see [`crate::world::fresh_id`]) and
 //! names its save ([`file_name`]), so a new world of the same seed never writes over
@@ -45,6 +46,11 @@
 //! seed. Format 5 is format 4 with `WRLD` added, format 6 is format 5 with `ARMR` added and a tile in 6 bits (Strata has more than 32 tiles)
 //! (each a version of its own, so an older Strata says a newer one wrote the file rather
 //! than calling the section damage).
+//!
+//! A save without a `WALL` section (every format before 6) loads with the natural walls its
+//! world was made with: generated again from its preset and seed
+//! ([`crate::worldgen::natural_walls`]), which costs a load one generation of the world
+//! (walls never depend on what the player changed, so they are the walls it had).
 //!
 //! Version 3 wrote no sections: its chests, if any were placed, load empty, and its
 //! explored map loads all seen, as the whole map was on the minimap before maps were kept
@@ -76,7 +82,7 @@ use crate::world::explored::Explored;
 use crate::world::inventory::Inventory;
 use crate::world::inventory::Stack;
 use crate::world::inventory::{HOTBAR_SLOTS, SLOTS};
-use crate::world::{Tile, World};
+use crate::world::{Tile, Wall, World};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -86,8 +92,9 @@ pub const MAGIC: &[u8; 7] = b"STRATA\0";
 pub const VERSION: u32 = 6;
 /// Extension of save files.
 pub const EXTENSION: &str = "strata";
-/// Largest save file read: a worst-case 16384 × 4096 world with a run per tile is 128 MiB.
-pub const MAX_SAVE_BYTES: u64 = 192 * 1024 * 1024;
+/// Largest save file read: a worst-case 16384 × 4096 world with a run per tile and a run
+/// per wall is 128 MiB, with every chest it may keep full about 63 MiB more.
+pub const MAX_SAVE_BYTES: u64 = 256 * 1024 * 1024;
 /// Most bytes of preset text a save holds. Written text escapes what the preset file may
 /// have held raw (a control character in a raw string becomes up to 6 bytes, a tiny float
 /// hundreds of digits), so this is room for any preset file of [`MAX_FILE_BYTES`]; [`save`]
@@ -103,21 +110,28 @@ const CHESTS_TAG: [u8; 4] = *b"CHST";
 const SEEN_TAG: [u8; 4] = *b"SEEN";
 /// The world's identity's tag.
 const WORLD_TAG: [u8; 4] = *b"WRLD";
+/// The background walls' tag.
+const WALLS_TAG: [u8; 4] = *b"WALL";
 
 /// The armour worn's tag.
 const ARMOUR_TAG: [u8; 4] = *b"ARMR";
 /// The first format whose worlds have an identity (`WRLD`).
 const IDENTITY_VERSION: u32 = 5;
 
-/// The sections format `version` may hold: none before 4, `WRLD` from 5 on, `ARMR` from 6.
+/// The sections format `version` may hold: none before 4, `WRLD` from 5 on, `ARMR` and `WALL` from 6
+/// on.
 fn tags_of(version: u32) -> &'static [[u8; 4]] {
     match version {
         ..=3 => &[],
         4 => &[CHESTS_TAG, SEEN_TAG],
         5 => &[CHESTS_TAG, SEEN_TAG, WORLD_TAG],
-        _ => &[CHESTS_TAG, SEEN_TAG, WORLD_TAG, ARMOUR_TAG],
+        _ => &[CHESTS_TAG, SEEN_TAG, WORLD_TAG, ARMOUR_TAG, WALLS_TAG],
     }
 }
+
+/// Bits of a wall run's varint that hold the wall.
+const WALL_BITS: u32 = 4;
+const _: () = assert!(Wall::COUNT <= 1 << WALL_BITS);
 
 pub use crate::sim::day::MORNING;
 pub use crate::sim::vitals::MAX_HEALTH;
@@ -317,6 +331,20 @@ fn sections_of(world: &World) -> Vec<([u8; 4], Vec<u8>)> {
         put_varint(&mut seen, run);
     }
     out.push((SEEN_TAG, seen));
+    let mut walls = Vec::new();
+    let mut i = 0;
+    let all = world.walls();
+    while i < all.len() {
+        let start = i;
+        while i < all.len() && all[i] == all[start] {
+            i += 1;
+        }
+        put_varint(
+            &mut walls,
+            ((i - start - 1) as u64) << WALL_BITS | all[start] as u64,
+        );
+    }
+    out.push((WALLS_TAG, walls));
     out
 }
 
@@ -491,10 +519,15 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
     // A save from before worlds had identities: its seed's, which names its file as then.
     world.id = seed;
     let mut has_id = false;
+    let mut has_walls = false;
     for (tag, body) in sections {
         match tag {
             CHESTS_TAG => world.chests = read_chests(body, &world)?,
             ARMOUR_TAG => inventory = read_armour(body, inventory)?,
+            WALLS_TAG => {
+                read_walls(body, world.walls_mut())?;
+                has_walls = true;
+            }
             WORLD_TAG => {
                 let id: [u8; 8] = body.try_into().map_err(|_| {
                     invalid(format!(
@@ -512,6 +545,13 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
         return Err(invalid(format!(
             "no world identity (WRLD section), which format v{version} always has"
         )));
+    }
+    if !has_walls {
+        // Made before walls were saved: the walls its world was generated with.
+        let walls = crate::worldgen::natural_walls(&world.preset, seed);
+        world
+            .replace_walls(walls)
+            .ok_or_else(|| invalid("the saved preset makes a world of another size"))?;
     }
     Ok((
         world,
@@ -689,6 +729,37 @@ fn read_explored(body: &[u8], width: usize, height: usize) -> Result<Explored, S
         )));
     }
     Ok(map)
+}
+
+/// The walls section into `walls` (all [`Wall::None`]): runs adding up to exactly the
+/// grid, each of a known wall.
+fn read_walls(body: &[u8], walls: &mut [Wall]) -> Result<(), SaveError> {
+    let mut r = Reader { bytes: body, at: 0 };
+    let total = walls.len();
+    let mut filled = 0usize;
+    while filled < total {
+        let run = r.varint("walls")?;
+        let code = (run & ((1 << WALL_BITS) - 1)) as u8;
+        let wall = Wall::from_u8(code)
+            .ok_or_else(|| invalid(format!("unknown wall byte {code} at tile {filled}")))?;
+        let len = (run >> WALL_BITS) + 1;
+        if len > (total - filled) as u64 {
+            return Err(invalid(format!(
+                "run of {len} walls at tile {filled} (world has {total})"
+            )));
+        }
+        if wall.is_some() {
+            walls[filled..filled + len as usize].fill(wall);
+        }
+        filled += len as usize;
+    }
+    if r.at != body.len() {
+        return Err(invalid(format!(
+            "{} unexpected bytes after the walls",
+            body.len() - r.at
+        )));
+    }
+    Ok(())
 }
 
 /// Least bytes one stored chest takes: its position and an empty byte per slot.
@@ -959,7 +1030,17 @@ pub fn max_save_len(head: &[u8]) -> u64 {
     let seen = 8 + cells + 1;
     let id = 8 + 8;
     let armour = 8 + 3 * slot;
-    fixed + MAX_PRESET_TEXT + 4 * w as u64 + w as u64 * h as u64 + chests + seen + id + armour
+    // A wall run's varint is never longer than the tiles it covers, as a tile run's.
+    let walls = 8 + w as u64 * h as u64;
+    fixed
+        + MAX_PRESET_TEXT
+        + 4 * w as u64
+        + w as u64 * h as u64
+        + chests
+        + seen
+        + id
+        + armour
+        + walls
 }
 
 /// [`load`] with the path in the message, for the command line and the game's overlay.
@@ -1057,3 +1138,5 @@ mod identity_tests;
 mod sections_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod walls_tests;

@@ -281,6 +281,23 @@ impl Inventory {
             })
     }
 
+    /// The wall the selected item places, if it is a wall.
+    pub fn selected_wall(&self) -> Option<crate::world::Wall> {
+        match self.selected_item()?.kind {
+            Kind::Wall(w) => Some(w),
+            _ => None,
+        }
+    }
+
+    /// The hammer in the selected slot, as its power and speed (walls come down with the
+    /// hammer held, as in Terraria; a pickaxe digs whatever is selected).
+    pub fn selected_hammer(&self) -> Option<Pick> {
+        match self.selected_item()?.kind {
+            Kind::Hammer { power, speed } => Some(Pick { power, speed }),
+            _ => None,
+        }
+    }
+
     /// The sword in the selected slot, as (damage, reach, cooldown).
     pub fn selected_sword(&self) -> Option<(u32, f32, f32)> {
         match self.selected_item()?.kind {

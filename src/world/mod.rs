@@ -4,7 +4,8 @@
 //! Generation, analysis, export and the game all read the same `World`; the game is the
 //! only place that mutates one after generation, through [`World::set`]. Beside the tiles
 //! a world carries its chests' contents ([`Chests`]) and what the player has seen of it
-//! ([`Explored`]).
+//! ([`Explored`]), and behind them a grid of background walls, one byte per tile
+//! ([`Wall`], [`World::wall`]).
 
 pub mod chest;
 pub mod depth;
@@ -18,6 +19,7 @@ use crate::world::explored::Explored;
 pub use crate::base::tile::{
     CAVE_BACKDROP, Matter, SKY, STONE_BACKDROP, TILES, Tile, TileInfo, UNDERWORLD_BACKDROP,
 };
+pub use crate::base::wall::Wall;
 
 /// A generated world.
 #[derive(Clone, Debug)]
@@ -25,6 +27,8 @@ pub struct World {
     width: usize,
     height: usize,
     tiles: Vec<Tile>,
+    /// The wall behind each tile, row-major like `tiles`.
+    walls: Vec<Wall>,
     /// Row of the topmost generated ground tile of each column (0 is the top row).
     pub surface: Vec<u32>,
     /// The seed the world was generated from.
@@ -64,6 +68,7 @@ impl World {
             width,
             height,
             tiles: air_tiles(width * height),
+            walls: no_walls(width * height),
             surface: vec![0; width],
             seed,
             preset,
@@ -149,6 +154,83 @@ impl World {
         }
         self.tiles = tiles;
         Some(())
+    }
+
+    /// Wall at `(x, y)`; panics when out of bounds (use [`World::get_wall`] for untrusted
+    /// input).
+    #[inline]
+    pub fn wall(&self, x: usize, y: usize) -> Wall {
+        self.walls[y * self.width + x]
+    }
+
+    /// Wall at signed coordinates, `None` outside the world.
+    #[inline]
+    pub fn get_wall(&self, x: i64, y: i64) -> Option<Wall> {
+        if x < 0 || y < 0 || x >= self.width as i64 || y >= self.height as i64 {
+            return None;
+        }
+        Some(self.walls[y as usize * self.width + x as usize])
+    }
+
+    /// Sets one wall. The caller tells caches (textures, light) what changed.
+    #[inline]
+    pub fn set_wall(&mut self, x: usize, y: usize, wall: Wall) {
+        self.walls[y * self.width + x] = wall;
+    }
+
+    /// The walls, giving the world up.
+    pub fn into_walls(self) -> Vec<Wall> {
+        self.walls
+    }
+
+    /// The tiles to read and the walls to write at once (the walls pass reads air).
+    pub fn tiles_and_walls_mut(&mut self) -> (&[Tile], &mut [Wall]) {
+        (&self.tiles, &mut self.walls)
+    }
+
+    /// One row of walls, left to right.
+    #[inline]
+    pub fn wall_row(&self, y: usize) -> &[Wall] {
+        &self.walls[y * self.width..(y + 1) * self.width]
+    }
+
+    /// All walls, row-major, top row first.
+    pub fn walls(&self) -> &[Wall] {
+        &self.walls
+    }
+
+    /// All walls, mutable (the walls pass works on rows of this).
+    pub fn walls_mut(&mut self) -> &mut [Wall] {
+        &mut self.walls
+    }
+
+    /// Replaces every wall at once (save loading); `None` when the length is wrong.
+    pub fn replace_walls(&mut self, walls: Vec<Wall>) -> Option<()> {
+        if walls.len() != self.width * self.height {
+            return None;
+        }
+        self.walls = walls;
+        Some(())
+    }
+
+    /// A 64-bit hash of the size and walls, stable across runs, thread counts and
+    /// machines, folded as [`World::tile_hash`] folds tiles (but from its own start, so
+    /// a grid of walls and the same bytes of tiles never hash alike). The tile hash does
+    /// not see the walls: worlds' golden tile hashes stay what they were before walls.
+    pub fn wall_hash(&self) -> u64 {
+        use rayon::prelude::*;
+        // SAFETY: `Wall` is `repr(u8)`: a slice of walls is a slice of as many bytes.
+        let bytes: &[u8] =
+            unsafe { std::slice::from_raw_parts(self.walls.as_ptr().cast(), self.walls.len()) };
+        let row_hashes: Vec<u64> = bytes
+            .par_chunks(4 * self.width)
+            .flat_map_iter(|rows| {
+                rows.chunks(self.width)
+                    .map(|r| crate::base::rng::mix64(hash_bytes(r) ^ 0x5741_4C4C))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        self.hash_of_rows(row_hashes)
     }
 
     /// Recomputes `surface` as the first solid tile of each column (height if none).
@@ -261,6 +343,37 @@ fn air_tiles(n: usize) -> Vec<Tile> {
             bytes.capacity(),
         )
     }
+}
+
+/// `n` walls of [`Wall::None`], from a zeroed allocation as [`air_tiles`].
+fn no_walls(n: usize) -> Vec<Wall> {
+    const _: () = assert!(Wall::None as u8 == 0);
+    let mut bytes = std::mem::ManuallyDrop::new(vec![0u8; n]);
+    // SAFETY: `Wall` is `repr(u8)` and 0 is `Wall::None`, so every byte is a valid wall;
+    // size and alignment are those of `u8`, so the allocation's layout is unchanged.
+    unsafe {
+        Vec::from_raw_parts(
+            bytes.as_mut_ptr().cast::<Wall>(),
+            bytes.len(),
+            bytes.capacity(),
+        )
+    }
+}
+
+/// A row's bytes hashed 8 at a time (little-endian), then the rest one by one.
+fn hash_bytes(row: &[u8]) -> u64 {
+    let mut h: u64 = 0x243F_6A88_85A3_08D3;
+    let mut chunks = row.chunks_exact(8);
+    for c in &mut chunks {
+        let w = u64::from_le_bytes(c.try_into().unwrap());
+        h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+    }
+    for &b in chunks.remainder() {
+        h = (h ^ b as u64)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(29);
+    }
+    h
 }
 
 /// Which of up to 64 tiles are `kind`, as bits (bit `i` = `tiles[i]`).
@@ -424,21 +537,9 @@ fn hash_rows<const N: usize>(rows: [&[Tile]; N]) -> [u64; N] {
 }
 
 fn hash_row(row: &[Tile]) -> u64 {
-    let mut h: u64 = 0x243F_6A88_85A3_08D3;
-    let mut chunks = row.chunks_exact(8);
-    for c in &mut chunks {
-        let mut w = 0u64;
-        for (i, &t) in c.iter().enumerate() {
-            w |= (t as u64) << (8 * i);
-        }
-        h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
-    }
-    for &t in chunks.remainder() {
-        h = (h ^ t as u64)
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .rotate_left(29);
-    }
-    crate::base::rng::mix64(h)
+    // SAFETY: `Tile` is `repr(u8)`: a slice of tiles is a slice of as many bytes.
+    let bytes: &[u8] = unsafe { std::slice::from_raw_parts(row.as_ptr().cast(), row.len()) };
+    crate::base::rng::mix64(hash_bytes(bytes))
 }
 
 #[cfg(test)]
@@ -692,6 +793,27 @@ mod tests {
             }
             assert_eq!(count_of(part), want, "from {start}");
         }
+    }
+
+    #[test]
+    fn walls_sit_beside_the_tiles_and_hash_on_their_own() {
+        let mut w = World::from_ascii(&["....", "####"]).unwrap();
+        let (tiles, walls) = (w.tile_hash(), w.wall_hash());
+        assert_eq!(w.wall(0, 0), Wall::None);
+        w.set_wall(3, 1, Wall::Stone);
+        assert_eq!(w.get_wall(3, 1), Some(Wall::Stone));
+        assert_eq!(w.get_wall(4, 1), None);
+        assert_eq!(w.get_wall(-1, 0), None);
+        assert_eq!(w.tile(3, 1), Tile::Stone, "a wall leaves the tile alone");
+        assert_eq!(w.tile_hash(), tiles, "the tile hash does not see walls");
+        assert_ne!(w.wall_hash(), walls);
+        assert_eq!(
+            w.wall_row(1),
+            [Wall::None, Wall::None, Wall::None, Wall::Stone]
+        );
+        assert!(w.replace_walls(vec![Wall::Dirt; 3]).is_none());
+        w.replace_walls(vec![Wall::Dirt; 8]).unwrap();
+        assert!(w.walls().iter().all(|&x| x == Wall::Dirt));
     }
 
     #[test]

@@ -26,7 +26,7 @@ const SPAWN_FOREST: f64 = 0.05;
 /// Rows under the sea floor that still count as ocean.
 const OCEAN_DEPTH: usize = 40;
 /// Tiles of speckled blend where a biome's edge meets its neighbour.
-const SOFT: f64 = 5.0;
+pub(crate) const SOFT: f64 = 5.0;
 /// Rows per wander of a biome's edges (the slow swing; a faster one adds detail).
 const EDGE_WAVE: f32 = 56.0;
 /// Rows a thread takes at a time: a lattice row of the pocket noise spans 40 rows, so
@@ -207,7 +207,7 @@ impl BiomeMap {
     /// Does the tile `(x, y)`, `dist` tiles inside a span's edge (negative: outside),
     /// belong to it? Fully inside beyond [`SOFT`], a speckled blend across the edge.
     #[inline]
-    fn takes(&self, x: usize, y: usize, dist: f64) -> bool {
+    pub(crate) fn takes(&self, x: usize, y: usize, dist: f64) -> bool {
         if dist >= SOFT {
             return true;
         }

@@ -20,6 +20,7 @@ pub mod survey;
 pub mod trees;
 pub mod tunnels;
 pub mod underworld;
+pub mod walls;
 pub mod water;
 
 use crate::base::rng::{PassRng, pass_rng};
@@ -125,6 +126,12 @@ pub const PASSES: &[Pass] = &[
         weight: 0.2,
         run: chests::apply,
     },
+    Pass {
+        name: "walls",
+        label: "Raising the walls",
+        weight: 0.3,
+        run: walls::apply,
+    },
 ];
 
 /// How long one pass took.
@@ -148,6 +155,13 @@ pub fn generate(preset: &Preset, seed: u64) -> (World, Vec<PassTiming>) {
     let never = AtomicBool::new(false);
     generate_with(preset, seed, &mut |_| {}, &never)
         .expect("generation without cancel always finishes")
+}
+
+/// The natural walls of the world made from `preset` and `seed` (a valid preset): what a
+/// save from before walls were saved loads with. Generates the whole world, since the walls
+/// follow its air.
+pub fn natural_walls(preset: &Preset, seed: u64) -> Vec<crate::world::Wall> {
+    generate(preset, seed).0.into_walls()
 }
 
 /// Generates a world, reporting progress before each pass and giving up between passes
@@ -213,6 +227,16 @@ pub fn generate_until(
     Some((world, timings))
 }
 
+/// Runs `f` on a pool of `threads` threads (tests: a world must not depend on them).
+#[cfg(test)]
+pub(crate) fn on_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap()
+        .install(f)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -241,13 +265,7 @@ mod tests {
             height: 300,
             ..Preset::default()
         };
-        let run = |threads| {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap()
-                .install(|| generate(&p, 99).0.tile_hash())
-        };
+        let run = |threads| on_threads(threads, || generate(&p, 99).0.tile_hash());
         assert_eq!(run(1), run(2));
         assert_eq!(run(1), run(3));
     }

@@ -2,7 +2,7 @@
 //! a box after edits against a fresh computation.
 
 use super::*;
-use crate::world::{Tile, World};
+use crate::world::{Tile, Wall, World};
 
 fn art(rows: &[&str]) -> World {
     World::from_ascii(rows).expect("valid art")
@@ -241,10 +241,60 @@ fn row_scan_finds_the_same_sky_as_column_scans() {
     for x in 0..20 {
         for y in 0..120 {
             world.set(200 + x, y, crate::world::Tile::Air); // open shafts to the bottom
+            world.set_wall(200 + x, y, Wall::None);
         }
     }
     let rows = super::sky_rows(&world);
     let columns: Vec<u32> = (0..300).map(|x| super::first_solid(&world, x)).collect();
     assert_eq!(rows, columns);
     assert_eq!((rows[7], rows[205]), (0, 120));
+    // A wall in a shaft stops the sun there, in both scans.
+    world.set_wall(210, 90, Wall::Dirt);
+    assert_eq!(super::sky_rows(&world)[210], 90);
+    assert_eq!(super::first_solid(&world, 210), 90);
+}
+
+#[test]
+fn walls_stop_sunlight_and_a_wall_edit_relights_as_a_fresh_compute() {
+    // Open sky over a floor; a patch of wall 4 columns wide from row 2 down.
+    let mut w = art(&[
+        "            ",
+        "            ",
+        "            ",
+        "            ",
+        "            ",
+        "            ",
+        "############",
+    ]);
+    let open = LightMap::compute(&w);
+    assert_eq!(open.get(5, 5), SUN, "open air under the sky is sunlit");
+    for y in 2..6 {
+        for x in 4..8 {
+            w.set_wall(x, y, Wall::Wood);
+        }
+    }
+    let m = LightMap::compute(&w);
+    // Above the wall the sun still shines; on it, light only spreads in from the sides.
+    assert_eq!(m.get(5, 1), SUN);
+    assert_eq!(
+        m.get(4, 2),
+        SUN - 1,
+        "the wall's top row is lit by the sky around it"
+    );
+    assert_eq!(m.get(5, 4), SUN - 2, "two tiles in from the open side");
+    assert_eq!(m.get(3, 4), SUN, "beside the wall the column is open");
+    assert!(m.get(5, 5) < open.get(5, 5));
+    // Taking a wall down lets the sun in again, as a fresh compute has it.
+    let mut m = m;
+    for y in 2..6 {
+        w.set_wall(5, y, Wall::None);
+    }
+    m.update_region(&w, 5, 2, 5, 5);
+    assert_eq!(m.get(5, 5), SUN);
+    assert_eq!(m, LightMap::compute(&w));
+    // And putting one back in a column shades it again.
+    w.set_wall(5, 3, Wall::StoneBrick);
+    m.update_region(&w, 5, 3, 5, 3);
+    assert_eq!(m, LightMap::compute(&w));
+    assert!(m.get(5, 4) < SUN);
 }

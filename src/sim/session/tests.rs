@@ -425,6 +425,9 @@ fn the_hash_follows_the_state_and_only_the_state() {
     let mut d = session();
     d.set_tile(10, 10, Tile::Torch);
     assert_ne!(a.world_hash(), d.world_hash(), "tiles count");
+    let mut e = session();
+    e.world.set_wall(10, 10, crate::world::Wall::Wood);
+    assert_ne!(a.world_hash(), e.world_hash(), "walls count");
 }
 
 #[test]
@@ -684,4 +687,63 @@ fn the_guide_moves_into_a_house_shown_him_and_out_when_it_is_broken() {
         "{said:?}"
     );
     assert!(s.guide.homeless());
+}
+
+#[test]
+fn a_wall_is_placed_on_the_place_button_and_a_held_hammer_takes_it_down() {
+    use crate::world::Wall;
+    let mut s = landed();
+    let (px, py) = s.me().body.pos;
+    // Beside the player's head: open sky, with the ground two tiles under it.
+    let (x, y) = (px.floor() as i64 + 1, py as i64 - 2);
+    assert_eq!(s.world.wall(x as usize, y as usize), Wall::None);
+    s.me_mut().inventory.add("wood_wall", 2);
+    s.me_mut().inventory.add("wooden_hammer", 1);
+    let slot = |s: &Session, name: &str| {
+        let id = crate::content::items::named(name).unwrap();
+        let i = s
+            .me()
+            .inventory
+            .slots()
+            .iter()
+            .position(|k| k.is_some_and(|k| k.item == id));
+        i.unwrap()
+    };
+    let (wall_slot, hammer_slot) = (slot(&s, "wood_wall"), slot(&s, "wooden_hammer"));
+    s.step(&[(LOCAL, Intent::Select(wall_slot))]);
+    // Floating in the sky with nothing beside it: refused.
+    let c = run(
+        &mut s,
+        1,
+        &[Intent::Place {
+            x,
+            y: y - 3,
+            pressed: true,
+        }],
+    );
+    assert_eq!(refusals(&c), [EditRefusal::NoSupport]);
+    // On the ground, then on that wall.
+    let ground = (0..s.world.height() as i64 - 1)
+        .find(|&g| s.world.tile(x as usize, g as usize + 1).is_solid())
+        .unwrap();
+    let c = run(
+        &mut s,
+        1,
+        &[Intent::Place {
+            x,
+            y: ground,
+            pressed: true,
+        }],
+    );
+    assert!(refusals(&c).is_empty(), "{:?}", refusals(&c));
+    assert_eq!(s.world.wall(x as usize, ground as usize), Wall::Wood);
+    assert_eq!(s.me().inventory.count("wood_wall"), 1);
+    let before = s.light.get(x as usize, ground as usize);
+    // A hammer held on it takes it down and gives it back.
+    s.step(&[(LOCAL, Intent::Select(hammer_slot))]);
+    let at = Some((x, ground));
+    run(&mut s, 60, &[Intent::Use { at }]);
+    assert_eq!(s.world.wall(x as usize, ground as usize), Wall::None);
+    assert_eq!(s.me().inventory.count("wood_wall"), 2);
+    assert!(s.light.get(x as usize, ground as usize) >= before);
 }

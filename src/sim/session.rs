@@ -406,6 +406,8 @@ impl Session {
                         Ok(t) => {
                             let h = self.world.height();
                             self.edited(&edit::changed_by(t, x as usize, y as usize, h), out);
+                            let open = t == Tile::OpenDoor;
+                            out.events.push(Event::Door { x, y, open });
                             out.log(who, format!("{} at {x} {y}", t.name().replace('_', " ")));
                         }
                         Err(e) => out.messages.push((who, Message::Refused(e))),
@@ -468,6 +470,7 @@ impl Session {
         if let Some((x, y)) = self.guide.door_ahead(&self.world) {
             let tiles = edit::set_door(&mut self.world, x, y, Tile::OpenDoor);
             self.edited(&tiles, out);
+            out.events.push(Event::Door { x, y, open: true });
             self.guide.opened = Some((x, y));
         }
         if let Some((x, y)) = self.guide.door_behind()
@@ -478,6 +481,7 @@ impl Session {
         {
             let tiles = edit::set_door(&mut self.world, x, y, Tile::ClosedDoor);
             self.edited(&tiles, out);
+            out.events.push(Event::Door { x, y, open: false });
         }
         if self.tick >= self.guide_check {
             self.guide_check = self.tick + ticks(2.0);

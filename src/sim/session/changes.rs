@@ -68,6 +68,8 @@ pub enum Event {
         kind: Kind,
         at: (f32, f32),
     },
+    /// A door at `(x, y)` was opened (`open`) or closed, by a player or the Guide.
+    Door { x: i64, y: i64, open: bool },
     /// Flowing lava met water and hardened at `(x, y)`.
     Hardened { x: usize, y: usize },
     /// A player opened the chest at `(x, y)`, which holds `stacks` stacks.

@@ -610,7 +610,13 @@ fn right_clicking_a_door_opens_and_closes_it_and_places_nothing() {
         pressed: true,
     };
     let edits = s.edits;
-    run(&mut s, 1, &[click]);
+    let c = run(&mut s, 1, &[click]);
+    let door = Event::Door {
+        x: x as i64,
+        y: feet as i64 - 1,
+        open: true,
+    };
+    assert!(c.events.contains(&door), "{:?}", c.events);
     assert_eq!(
         (s.world.tile(x, feet - 2), s.world.tile(x, feet - 1)),
         (Tile::OpenDoor, Tile::OpenDoor)

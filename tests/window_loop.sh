@@ -119,7 +119,13 @@ place() {
   aim "$3" "$4"
   sleep 0.2
   xdotool click 3
-  wait_for "placed $2 at $3 $4\( \|$\)" 1 5 || fail "slot $1 and a right click at $3 $4 placed no $2: $(last "placed \|refused")"
+  if ! wait_for "placed $2 at $3 $4\( \|$\)" 1 5; then
+    # The Guide walks about the spawn point, and a right-click on him talks instead of
+    # placing: once he has walked on, the same click again.
+    sleep 2
+    xdotool click 3
+    wait_for "placed $2 at $3 $4\( \|$\)" 1 5 || fail "slot $1 and a right click at $3 $4 placed no $2: $(last "placed \|refused\|guide says")"
+  fi
   step "placed the $2 at $3 $4"
 }
 

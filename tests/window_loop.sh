@@ -119,13 +119,16 @@ place() {
   aim "$3" "$4"
   sleep 0.2
   xdotool click 3
-  if ! wait_for "placed $2 at $3 $4\( \|$\)" 1 5; then
+  local tries=1
+  until wait_for "placed $2 at $3 $4\( \|$\)" 1 5; do
     # The Guide walks about the spawn point, and a right-click on him talks instead of
-    # placing: once he has walked on, the same click again.
-    sleep 2
+    # placing: once he has walked on, the same click again (he may stand a while).
+    [ "$tries" -lt 6 ] || fail "slot $1 and a right click at $3 $4 placed no $2 in $tries tries: $(last "placed \|refused\|guide says")"
+    tries=$((tries + 1))
+    sleep 1.5
+    aim "$3" "$4"
     xdotool click 3
-    wait_for "placed $2 at $3 $4\( \|$\)" 1 5 || fail "slot $1 and a right click at $3 $4 placed no $2: $(last "placed \|refused\|guide says")"
-  fi
+  done
   step "placed the $2 at $3 $4"
 }
 

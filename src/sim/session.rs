@@ -465,12 +465,17 @@ impl Session {
         out.notice(who, format!("Guide: {text}"));
     }
 
+    /// The room around `(x, y)` and what it lacks to be a house by the town's rules: the
+    /// one housing check (the player's query and the Guide's home alike).
+    pub fn room_at(&self, x: i64, y: i64) -> crate::sim::housing::Room {
+        let housing = &self.content.town.housing;
+        crate::sim::housing::check(&self.world, x, y, housing, |_, _| true)
+    }
+
     /// Whether the room at `(x, y)` is a house, or what it lacks; a homeless Guide moves
     /// into a house.
     fn query_housing(&mut self, who: PlayerId, x: i64, y: i64, out: &mut Changes) {
-        let content = Arc::clone(&self.content);
-        let town = &content.town;
-        let room = crate::sim::housing::check(&self.world, x, y, &town.housing, |_, _| true);
+        let room = self.room_at(x, y);
         let mut text = crate::sim::housing::describe(&room);
         if room.is_house()
             && self.guide.homeless()
@@ -514,8 +519,7 @@ impl Session {
         if self.tick >= self.guide_check {
             self.guide_check = self.tick + ticks(2.0);
             if let Some((x, y)) = self.guide.home_tile() {
-                let room =
-                    crate::sim::housing::check(&self.world, x, y, &town.housing, |_, _| true);
+                let room = self.room_at(x, y);
                 if !room.is_house() {
                     let text = format!(
                         "The Guide moves out: {}",

@@ -568,9 +568,7 @@ impl Session {
                 out.log(
                     who,
                     format!(
-                        "hurt by a {} for {:.0} at {:.2} s from {:.1}: health {:.0}, thrown {:.1} {:.1}",
-                        hit.name,
-                        hit.damage,
+                        "hurt by {hit} at {:.2} s from {:.1}: health {:.0}, thrown {:.1} {:.1}",
                         self.tick as f64 * TICK,
                         hit.from_x,
                         p.vitals.health,

@@ -31,13 +31,13 @@ fn main() {
 
 fn run(parsed: Parsed) -> Result<(), String> {
     let command = match parsed {
-        Parsed::Print(text) => return strata::base::fsio::print_stdout(&text),
+        Parsed::Print(text) => return Ok(strata::base::fsio::print_stdout(&text)?),
         Parsed::Run(command) => command,
     };
     match command {
         Command::Presets { home } => {
             set_home(home);
-            strata::base::fsio::print_stdout(&cli::presets_listing())
+            Ok(strata::base::fsio::print_stdout(&cli::presets_listing())?)
         }
         Command::Completions { shell } => cli::completions(shell),
         Command::Gen(opts) => {

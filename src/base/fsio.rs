@@ -46,6 +46,119 @@ enum Output {
     Stdout,
 }
 
+/// Why a file was not written. Each names the path it was asked to write (as given, before
+/// links are followed) and, where the system refused, wraps its error ([`source`]).
+///
+/// [`source`]: std::error::Error::source
+#[derive(Debug)]
+pub enum WriteError {
+    /// The path names no file (`.`, `..`, `dir/`); `example` is a file name that would do.
+    NotAFileName { path: PathBuf, example: String },
+    /// The path is a folder.
+    Folder(PathBuf),
+    /// The file is read-only: not replaced.
+    ReadOnly(PathBuf),
+    /// A symbolic link to something that is not a file (`target`, where it ends).
+    LinkNotAFile { path: PathBuf, target: PathBuf },
+    /// The links from the path could not be followed.
+    Links { path: PathBuf, source: io::Error },
+    /// A file (`file`) stands where a folder of the path should be.
+    FileInTheWay { path: PathBuf, file: PathBuf },
+    /// The folder `dir` the file goes in could not be created.
+    CreateFolder {
+        path: PathBuf,
+        dir: PathBuf,
+        source: io::Error,
+    },
+    /// No file could be made in the folder `dir`: nothing written.
+    Folderless {
+        path: PathBuf,
+        dir: PathBuf,
+        source: io::Error,
+    },
+    /// A device, FIFO or socket (its `kind`) refused the bytes written in place.
+    InPlace {
+        path: PathBuf,
+        kind: &'static str,
+        source: io::Error,
+    },
+    /// Standard output refused the bytes (a closed pipe, a full disk).
+    Stdout(io::Error),
+    /// Writing, syncing or renaming the new file failed; the old file is whole.
+    Replace { path: PathBuf, source: io::Error },
+}
+
+impl std::fmt::Display for WriteError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WriteError::NotAFileName { path, example } => write!(
+                f,
+                "'{}' is not a file name (name the file to write, such as {example})",
+                path.display()
+            ),
+            WriteError::Folder(path) => write!(f, "{}: is a folder, not a file", path.display()),
+            WriteError::ReadOnly(path) => write!(
+                f,
+                "{}: the file is read-only; not replaced (make it writable, or write \
+                 elsewhere)",
+                path.display()
+            ),
+            WriteError::LinkNotAFile { path, target } => write!(
+                f,
+                "{}: a link to {}, not a file",
+                path.display(),
+                target.display()
+            ),
+            WriteError::Links { path, source } | WriteError::Replace { path, source } => {
+                write!(f, "{}: {source}", path.display())
+            }
+            WriteError::FileInTheWay { path, file } => write!(
+                f,
+                "{}: {} is a file, not a folder",
+                path.display(),
+                file.display()
+            ),
+            WriteError::CreateFolder { path, dir, source } => write!(
+                f,
+                "{}: cannot create the folder {}: {source}",
+                path.display(),
+                dir.display()
+            ),
+            WriteError::Folderless { path, dir, source } => write!(
+                f,
+                "{}: cannot write in the folder {} ({source}); nothing written",
+                path.display(),
+                dir.display()
+            ),
+            WriteError::InPlace { path, kind, source } => {
+                write!(f, "{} ({kind}, written in place): {source}", path.display())
+            }
+            WriteError::Stdout(source) => write!(f, "standard output: {source}"),
+        }
+    }
+}
+
+impl std::error::Error for WriteError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            WriteError::Links { source, .. }
+            | WriteError::CreateFolder { source, .. }
+            | WriteError::Folderless { source, .. }
+            | WriteError::InPlace { source, .. }
+            | WriteError::Stdout(source)
+            | WriteError::Replace { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
+impl From<WriteError> for String {
+    /// The message a player sees, for front-ends that report errors as text.
+    fn from(e: WriteError) -> String {
+        e.to_string()
+    }
+}
+
 /// Is `path` a name of standard output (`/dev/stdout`, `/dev/fd/1`, `/proc/self/fd/1`)?
 pub fn is_stdout_alias(path: &Path) -> bool {
     cfg!(unix)
@@ -113,8 +226,7 @@ fn resolve_links(path: &Path) -> io::Result<(PathBuf, bool)> {
 }
 
 /// Decides how to write `path`, or why not to.
-fn classify(path: &Path) -> Result<Output, String> {
-    let shown = path.display();
+fn classify(path: &Path) -> Result<Output, WriteError> {
     let text = path.as_os_str().to_string_lossy();
     if path.file_name().is_none() || text.ends_with(['/', '\\']) {
         let folder = text.trim_end_matches(['/', '\\']);
@@ -123,35 +235,36 @@ fn classify(path: &Path) -> Result<Output, String> {
         } else {
             format!("{folder}/world.png")
         };
-        return Err(format!(
-            "'{shown}' is not a file name (name the file to write, such as {example})"
-        ));
+        return Err(WriteError::NotAFileName {
+            path: path.into(),
+            example,
+        });
     }
     if is_stdout_alias(path) {
         return Ok(Output::Stdout);
     }
     // Following links: what the path finally names.
     match fs::metadata(path) {
-        Ok(m) if m.is_dir() => Err(format!("{shown}: is a folder, not a file")),
+        Ok(m) if m.is_dir() => Err(WriteError::Folder(path.into())),
         Ok(m) if !m.is_file() => Ok(Output::InPlace(special_kind(&m))),
         meta => {
-            let (target, system) = resolve_links(path).map_err(|e| format!("{shown}: {e}"))?;
+            let (target, system) = resolve_links(path).map_err(|source| WriteError::Links {
+                path: path.into(),
+                source,
+            })?;
             if system {
                 // Such as /dev/stderr redirected to a file: write through it, never rename
                 // anything in /dev or /proc.
                 return Ok(Output::InPlace("file reached through /dev or /proc"));
             }
             if meta.is_ok_and(|m| m.permissions().readonly()) {
-                return Err(format!(
-                    "{shown}: the file is read-only; not replaced (make it writable, or \
-                     write elsewhere)"
-                ));
+                return Err(WriteError::ReadOnly(path.into()));
             }
             if target.file_name().is_none() {
-                return Err(format!(
-                    "{shown}: a link to {}, not a file",
-                    target.display()
-                ));
+                return Err(WriteError::LinkNotAFile {
+                    path: path.into(),
+                    target,
+                });
             }
             Ok(Output::Replace(target))
         }
@@ -160,25 +273,24 @@ fn classify(path: &Path) -> Result<Output, String> {
 
 /// Creates the folder `path` is in (and its parents), with a message naming the part of the
 /// path that is in the way when it cannot.
-pub fn create_parent(path: &Path) -> Result<(), String> {
+pub fn create_parent(path: &Path) -> Result<(), WriteError> {
     let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) else {
         return Ok(());
     };
-    fs::create_dir_all(dir).map_err(|e| {
+    fs::create_dir_all(dir).map_err(|source| {
         let blocker = dir
             .ancestors()
             .find(|a| fs::metadata(a).is_ok_and(|m| !m.is_dir()));
         match blocker {
-            Some(file) => format!(
-                "{}: {} is a file, not a folder",
-                path.display(),
-                file.display()
-            ),
-            None => format!(
-                "{}: cannot create the folder {}: {e}",
-                path.display(),
-                dir.display()
-            ),
+            Some(file) => WriteError::FileInTheWay {
+                path: path.into(),
+                file: file.into(),
+            },
+            None => WriteError::CreateFolder {
+                path: path.into(),
+                dir: dir.into(),
+                source,
+            },
         }
     })
 }
@@ -188,7 +300,7 @@ pub fn create_parent(path: &Path) -> Result<(), String> {
 pub fn write_file(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
-) -> Result<(), String> {
+) -> Result<(), WriteError> {
     write_as(path, classify(path)?, write)
 }
 
@@ -197,7 +309,7 @@ pub fn write_file(
 pub fn write_file_in_new_folder(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
-) -> Result<(), String> {
+) -> Result<(), WriteError> {
     let output = classify(path)?;
     if let Output::Replace(target) = &output {
         create_parent(target)?;
@@ -209,7 +321,7 @@ fn write_as(
     path: &Path,
     output: Output,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
-) -> Result<(), String> {
+) -> Result<(), WriteError> {
     match output {
         Output::InPlace(kind) => write_in_place(path, kind, write),
         Output::Replace(target) => replace(path, &target, write),
@@ -219,25 +331,31 @@ fn write_as(
 
 /// Writes to standard output through a buffer, flushed here: a buffer dropped with bytes in
 /// it would drop their error too (a closed pipe, a full disk).
-pub fn write_stdout(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), String> {
+pub fn write_stdout(
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<(), WriteError> {
     let mut out = io::BufWriter::new(io::stdout().lock());
     write(&mut out)
         .and_then(|_| out.flush())
-        .map_err(|e| format!("standard output: {e}"))
+        .map_err(WriteError::Stdout)
 }
 
 fn write_in_place(
     path: &Path,
-    kind: &str,
+    kind: &'static str,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
-) -> Result<(), String> {
+) -> Result<(), WriteError> {
     let result = (|| {
         let file = OpenOptions::new().write(true).open(path)?;
         let mut buf = io::BufWriter::new(file);
         write(&mut buf)?;
         buf.flush()
     })();
-    result.map_err(|e| format!("{} ({kind}, written in place): {e}", path.display()))
+    result.map_err(|source| WriteError::InPlace {
+        path: path.into(),
+        kind,
+        source,
+    })
 }
 
 /// Distinguishes the temporary files of one process.
@@ -260,21 +378,11 @@ fn create_temp(dir: &Path, name: &str) -> io::Result<(File, PathBuf, cleanup::Gu
     }
 }
 
-/// The message when no file can be made in the target's folder: the folder is to blame,
-/// not the file.
-fn folder_error(path: &Path, dir: &Path, e: &io::Error) -> String {
-    format!(
-        "{}: cannot write in the folder {} ({e}); nothing written",
-        path.display(),
-        dir.display()
-    )
-}
-
 fn replace(
     path: &Path,
     target: &Path,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
-) -> Result<(), String> {
+) -> Result<(), WriteError> {
     let dir = target
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -286,7 +394,11 @@ fn replace(
     // Writers to one folder take turns. The lock only orders them (each writes a file of
     // its own), so a folder that cannot be locked is written without it.
     let lock = File::open(dir).ok().filter(lock_exclusive);
-    let (file, tmp, guard) = create_temp(dir, &name).map_err(|e| folder_error(path, dir, &e))?;
+    let (file, tmp, guard) = create_temp(dir, &name).map_err(|source| WriteError::Folderless {
+        path: path.into(),
+        dir: dir.into(),
+        source,
+    })?;
     let result = (|| {
         let mut buf = io::BufWriter::new(file);
         write(&mut buf)?;
@@ -308,7 +420,10 @@ fn replace(
         let _ = d.sync_all();
     }
     drop(lock);
-    result.map_err(|e| format!("{}: {e}", path.display()))
+    result.map_err(|source| WriteError::Replace {
+        path: path.into(),
+        source,
+    })
 }
 
 /// Takes an exclusive lock on an open file or folder, released when it is closed; false
@@ -342,6 +457,15 @@ pub enum ReadError {
     TooLarge(u64),
     /// A FIFO or device gave nothing for [`IDLE_SECONDS`].
     Stalled,
+}
+
+impl std::error::Error for ReadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ReadError::Io(e) => Some(e),
+            _ => None,
+        }
+    }
 }
 
 impl std::fmt::Display for ReadError {
@@ -468,7 +592,7 @@ fn wait_readable(file: &File) -> Result<(), ReadError> {
 
 /// Writes `text` to standard output and flushes it: a closed pipe or a full disk is an
 /// error to report, not a panic.
-pub fn print_stdout(text: &str) -> Result<(), String> {
+pub fn print_stdout(text: &str) -> Result<(), WriteError> {
     write_stdout(|out| out.write_all(text.as_bytes()))
 }
 

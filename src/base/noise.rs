@@ -704,6 +704,12 @@ pub struct Fbm1 {
 }
 
 impl Fbm1 {
+    /// The key of octave `o`'s noise.
+    #[inline]
+    pub fn octave_key(&self, o: u32) -> u32 {
+        hash32(self.key.wrapping_add(o.wrapping_mul(0x9E37_79B9)))
+    }
+
     pub fn sample(&self, x: f32) -> f32 {
         let (coarse, fine) = self.sample_split(x, self.octaves);
         coarse + fine
@@ -715,7 +721,7 @@ impl Fbm1 {
         let mut sums = [0.0f32; 2];
         let (mut weight, mut total, mut freq) = (1.0f32, 0.0f32, 1.0f32);
         for o in 0..self.octaves {
-            let key = hash32(self.key.wrapping_add(o.wrapping_mul(0x9E37_79B9)));
+            let key = self.octave_key(o);
             sums[(o >= k) as usize] += weight * self.basis.noise_1d(key, x * freq);
             total += weight;
             weight *= self.persistence;

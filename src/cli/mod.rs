@@ -181,7 +181,7 @@ pub fn run_noise(opts: &NoiseOptions) -> Result<(), String> {
             std::io::Error::other(e)
         })
     })
-    .map_err(|e| failed.unwrap_or(e))
+    .map_err(|e| failed.unwrap_or_else(|| e.to_string()))
 }
 
 /// Each pass's time, for standard error: `surface 5.1 ms, layers 2.0 ms, ...`.
@@ -353,6 +353,7 @@ pub fn completions(shell: clap_complete::Shell) -> Result<(), String> {
         clap_complete::generate(shell, &mut command(), "strata", out);
         Ok(())
     })
+    .map_err(String::from)
 }
 
 /// Loads the named preset: a file when one is at that path, else the player's preset of

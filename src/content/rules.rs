@@ -1,10 +1,11 @@
 //! Game rules as data: the length of the day, health and danger, creatures
-//! (`config/rules.ron`, compiled into the binary and checked like the items). [`rules`]
-//! is the checked data; every field has a serde default, so a file may leave any out.
+//! (`config/rules.ron`, compiled into the binary and checked like the items). [`Rules`]
+//! is the checked data; every field has a serde default, so a file may leave any out. A
+//! session plays by the rules of its [`Content`](crate::content::config::Content)
+//! (`session.content.rules`).
 
 use crate::content::preset::{PresetError, RangeError, locate_field};
 use serde::Deserialize;
-use std::sync::OnceLock;
 
 /// `config/rules.ron`, as compiled in.
 pub const RULES_RON: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/config/rules.ron"));
@@ -130,29 +131,55 @@ impl Rules {
     }
 }
 
-/// The rules: the file `STRATA_RULES` names if set (a refused file is reported and the
-/// built-in rules used), else those compiled into the binary (`cargo test` checks them).
-pub fn rules() -> &'static Rules {
-    static RULES: OnceLock<Rules> = OnceLock::new();
-    RULES.get_or_init(|| {
-        let builtin =
-            || Rules::parse(RULES_RON, "config/rules.ron").unwrap_or_else(|e| panic!("{e}"));
-        match std::env::var_os("STRATA_RULES") {
-            None => builtin(),
-            Some(path) => load(std::path::Path::new(&path)).unwrap_or_else(|e| {
-                eprintln!("strata: {e}; playing by the built-in rules");
-                builtin()
-            }),
+/// Why a rules file was refused.
+#[derive(Debug)]
+pub enum RulesError {
+    /// The file could not be read.
+    Read {
+        path: std::path::PathBuf,
+        source: crate::base::fsio::ReadError,
+    },
+    /// The file is not UTF-8 text.
+    NotText {
+        path: std::path::PathBuf,
+        source: std::string::FromUtf8Error,
+    },
+    /// The text is not rules, or a rule is out of range (its file, line:column, field).
+    Refused(PresetError),
+}
+
+impl std::fmt::Display for RulesError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RulesError::Read { path, source } => write!(f, "{}: {source}", path.display()),
+            RulesError::NotText { path, source } => write!(f, "{}: {source}", path.display()),
+            RulesError::Refused(e) => write!(f, "{e}"),
         }
-    })
+    }
+}
+
+impl std::error::Error for RulesError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RulesError::Read { source, .. } => Some(source),
+            RulesError::NotText { source, .. } => Some(source),
+            RulesError::Refused(e) => Some(e),
+        }
+    }
 }
 
 /// Reads and checks a rules file.
-pub fn load(path: &std::path::Path) -> Result<Rules, String> {
+pub fn load(path: &std::path::Path) -> Result<Rules, RulesError> {
     let bytes = crate::base::fsio::read_bounded(path, crate::content::preset::MAX_FILE_BYTES)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    let text = String::from_utf8(bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-    Rules::parse(&text, &path.display().to_string()).map_err(|e| e.to_string())
+        .map_err(|source| RulesError::Read {
+            path: path.into(),
+            source,
+        })?;
+    let text = String::from_utf8(bytes).map_err(|source| RulesError::NotText {
+        path: path.into(),
+        source,
+    })?;
+    Rules::parse(&text, &path.display().to_string()).map_err(RulesError::Refused)
 }
 
 #[cfg(test)]
@@ -186,15 +213,19 @@ mod tests {
         assert_eq!(load(&path).unwrap().start_time, 0.9);
         std::fs::write(&path, "(start_time: 1.5)").unwrap();
         let e = load(&path).unwrap_err();
+        assert!(matches!(&e, RulesError::Refused(p) if p.position == Some((1, 2))));
+        let e = e.to_string();
         assert!(
             e.contains("night.ron:1:2") && e.contains("start_time"),
             "{e}"
         );
-        assert!(
-            load(&dir.join("missing.ron"))
-                .unwrap_err()
-                .contains("missing.ron")
-        );
+        let e = load(&dir.join("missing.ron")).unwrap_err();
+        assert!(matches!(e, RulesError::Read { .. }), "{e:?}");
+        assert!(e.to_string().contains("missing.ron"));
+        std::fs::write(&path, b"(start_time: 0.5) \xff").unwrap();
+        let e = load(&path).unwrap_err();
+        assert!(matches!(e, RulesError::NotText { .. }), "{e:?}");
+        assert!(e.to_string().contains("night.ron"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
         let e = Rules::parse("(dya_minutes: 3.0)", "r").unwrap_err();
         assert!(

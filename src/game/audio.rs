@@ -267,8 +267,7 @@ impl Audio {
             ear.1.max(0.0) as usize,
         );
         let surface = l.world().surface.get(x).copied().unwrap_or(0);
-        let night =
-            crate::sim::day::is_night(l.session.time_of_day, crate::content::rules::rules());
+        let night = crate::sim::day::is_night(l.session.time_of_day, &l.session.content.rules);
         let want = music::piece_for(
             l.session.layers.at(y, surface),
             night,

@@ -794,4 +794,5 @@ fn save_screenshot(path: &Path) -> Result<(), String> {
         wr.write_image_data(&rows).map_err(std::io::Error::other)?;
         wr.finish().map_err(std::io::Error::other)
     })
+    .map_err(String::from)
 }

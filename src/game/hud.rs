@@ -252,8 +252,7 @@ pub fn draw_vitals(v: &Vitals, time_of_day: f32, lay: &Layout) {
             heart(inner, Color::new(0.9, 0.12, 0.16, 1.0));
         }
     }
-    let rules = crate::content::rules::rules();
-    let night = crate::sim::day::is_night(time_of_day, rules);
+    let night = crate::sim::day::is_night(time_of_day, &super::content().rules);
     let defence = if v.defence > 0 {
         format!("  defence {}", v.defence)
     } else {
@@ -281,7 +280,7 @@ pub fn draw_bubbles(
     cam: &Camera,
     screen: (f32, f32),
 ) {
-    let max = crate::content::rules::rules().breath_seconds;
+    let max = super::content().rules.breath_seconds;
     if v.breath >= max {
         return;
     }

@@ -252,7 +252,7 @@ impl LightView {
             return;
         }
         let c = l.session.me().body.centre();
-        let rules = crate::content::rules::rules();
+        let rules = &l.session.content.rules;
         let sun = crate::sim::day::sun_level(l.session.time_of_day, rules);
         let key = (
             l.session.light_version,

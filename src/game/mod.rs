@@ -57,6 +57,15 @@ pub type StartSettings = (settings::Settings, std::path::PathBuf, Option<String>
 /// a busy screen's UI cheap, and the world's ~40k atlas quads still go in ~20 batches.
 pub const BATCH_QUADS: usize = 2048;
 
+/// The rules, catalog, loot and town the game plays by, loaded once
+/// ([`Content::from_env`]: `STRATA_RULES` may name a rules file); every session the game
+/// starts carries this one.
+pub fn content() -> &'static std::sync::Arc<crate::content::config::Content> {
+    use crate::content::config::Content;
+    static CONTENT: std::sync::OnceLock<std::sync::Arc<Content>> = std::sync::OnceLock::new();
+    CONTENT.get_or_init(|| std::sync::Arc::new(Content::from_env()))
+}
+
 /// Window configuration: "Strata", resizable, `size` (the settings' size fitted to the
 /// display, [`display::fit`]), fullscreen as the settings say, high-DPI: the framebuffer
 /// has the display's pixels and the UI scales to it.

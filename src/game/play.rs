@@ -389,8 +389,11 @@ impl Play {
         let spawned = std::thread::Builder::new()
             .name("strata-save".into())
             .spawn(move || {
-                let _ =
-                    tx.send(save::save_keeping_backup(&path, &world, &state).map(|b| (path, b)));
+                let _ = tx.send(
+                    save::save_keeping_backup(&path, &world, &state)
+                        .map(|b| (path, b))
+                        .map_err(String::from),
+                );
             });
         match spawned {
             Ok(_) => {

@@ -237,7 +237,7 @@ impl Sky {
         if deepest as usize <= vis.y0 {
             return;
         }
-        let rules = crate::content::rules::rules();
+        let rules = &l.session.content.rules;
         let night = crate::sim::day::night(l.session.time_of_day, rules);
         let (top, horizon) = sky_colors(night);
         // The world's rectangle on screen, clipped to the screen.

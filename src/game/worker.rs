@@ -183,6 +183,7 @@ impl Worker {
                                 (world, t, Some(player), Some(path))
                             }
                             Err(error) => {
+                                let error = error.to_string();
                                 let _ = tx.send(Message::Failed { job, error });
                                 return;
                             }

@@ -294,6 +294,14 @@ pub struct Hit {
     pub killed: bool,
 }
 
+impl std::fmt::Display for Hit {
+    /// What hurt the player and how much, as the log's `hurt by` line names it: `a slime
+    /// for 6`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "a {} for {:.0}", self.name, self.damage)
+    }
+}
+
 /// What a sword swing did.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Swing {
@@ -571,6 +579,17 @@ impl Creatures {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hit_names_its_creature_and_its_damage_rounded() {
+        let hit = Hit {
+            damage: 5.6,
+            name: "slime",
+            from_x: 40.0,
+            killed: false,
+        };
+        assert_eq!(hit.to_string(), "a slime for 6");
+    }
 
     /// Air over a stone floor at row 10, 80 tiles wide.
     fn flat() -> World {

@@ -19,7 +19,8 @@ pub mod intent;
 pub use changes::{Changes, Event, Message};
 pub use intent::{Intent, LOCAL, PlayerId};
 
-use crate::content::items::catalog;
+use crate::content::config::Content;
+use crate::content::rules::Rules;
 use crate::sim::craft::Stations;
 use crate::sim::creatures::Creatures;
 use crate::sim::edit::{self, DigState, DigStep, EditRefusal};
@@ -31,6 +32,7 @@ use crate::world::depth::Layers;
 use crate::world::inventory::Inventory;
 use crate::world::inventory::Stack;
 use crate::world::{Tile, World};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// What a save keeps of a player ([`crate::store::save`] writes and reads it).
@@ -125,14 +127,14 @@ pub struct Seat {
 }
 
 impl Seat {
-    /// A player from its part of a save, unstuck from the tiles of `world`.
-    pub fn new(state: &PlayerState, world: &World) -> Seat {
+    /// A player from its part of a save, unstuck from the tiles of `world`, by `rules`.
+    pub fn new(state: &PlayerState, world: &World, rules: &Rules) -> Seat {
         let mut body = Player::new(state.pos);
         body.unstick(world);
         Seat {
             body,
             inventory: state.inventory.clone(),
-            vitals: Vitals::new(state.health, crate::content::rules::rules()),
+            vitals: Vitals::new(state.health, rules),
             dig: DigState::default(),
             digging: None,
             held: None,
@@ -159,6 +161,9 @@ struct Held {
 /// A world in play.
 pub struct Session {
     pub world: World,
+    /// The rules, item catalog, loot table and town it plays by: `session.content.rules`,
+    /// `session.content.catalog`, ...
+    pub content: Arc<Content>,
     /// Player 0 is the local one; saves keep it.
     pub players: Vec<Seat>,
     pub creatures: Creatures,
@@ -190,30 +195,47 @@ pub struct Session {
 }
 
 impl Session {
-    /// A session on a new world: its light computed, one player at its spawn point with
-    /// a new inventory, morning.
+    /// A session on a new world by the built-in content: its light computed, one player
+    /// at its spawn point with a new inventory, the rules' start time.
     pub fn new(world: World) -> Session {
         let light = LightMap::compute(&world);
         Session::start(world, light, None, false)
     }
 
-    /// A session on a world from a save, with its player.
+    /// A session on a world from a save, with its player, by the built-in content.
     pub fn from_save(world: World, player: PlayerState) -> Session {
         let light = LightMap::compute(&world);
         Session::start(world, light, Some(player), true)
     }
 
-    /// A session on `world` with its `light` already computed; `player`: the saved player,
-    /// `None` for a new one; `from_save`: the world comes from a save (water that was
-    /// flowing when it was taken is woken).
+    /// [`Session::start_with`] the built-in content.
     pub fn start(
         world: World,
         light: LightMap,
         player: Option<PlayerState>,
         from_save: bool,
     ) -> Session {
+        Session::start_with(
+            Arc::new(Content::builtin()),
+            world,
+            light,
+            player,
+            from_save,
+        )
+    }
+
+    /// A session playing by `content` on `world` with its `light` already computed;
+    /// `player`: the saved player, `None` for a new one; `from_save`: the world comes from
+    /// a save (water that was flowing when it was taken is woken).
+    pub fn start_with(
+        content: Arc<Content>,
+        world: World,
+        light: LightMap,
+        player: Option<PlayerState>,
+        from_save: bool,
+    ) -> Session {
         let state = player.unwrap_or_else(|| PlayerState {
-            time_of_day: crate::content::rules::rules().start_time,
+            time_of_day: content.rules.start_time,
             ..PlayerState::new(crate::sim::player::spawn_point(&world))
         });
         let mut flow = Flow::default();
@@ -221,7 +243,8 @@ impl Session {
             flow.wake_restless(&world);
         }
         Session {
-            players: vec![Seat::new(&state, &world)],
+            players: vec![Seat::new(&state, &world, &content.rules)],
+            content,
             creatures: Creatures::new(world.seed),
             layers: Layers::of_world(&world),
             flow,
@@ -242,7 +265,8 @@ impl Session {
     /// Seats another player at the spawn point with a new inventory; returns its id.
     pub fn join(&mut self) -> PlayerId {
         let state = PlayerState::new(crate::sim::player::spawn_point(&self.world));
-        self.players.push(Seat::new(&state, &self.world));
+        let seat = Seat::new(&state, &self.world, &self.content.rules);
+        self.players.push(seat);
         PlayerId(self.players.len() - 1)
     }
 
@@ -300,8 +324,7 @@ impl Session {
         }
         let dt = TICK as f32;
         self.tick += 1;
-        let rules = crate::content::rules::rules();
-        self.time_of_day = crate::sim::day::advance(self.time_of_day, dt, rules);
+        self.time_of_day = crate::sim::day::advance(self.time_of_day, dt, &self.content.rules);
         for (i, h) in held.iter().enumerate() {
             let who = PlayerId(i);
             self.move_player(who, h, &mut out);
@@ -332,7 +355,7 @@ impl Session {
                 if let Some(h) = p.held.take() {
                     let lost = p.inventory.add(h.item, h.count);
                     if lost > 0 {
-                        let name = &catalog().item(h.item).name;
+                        let name = &self.content.catalog.item(h.item).name;
                         let text = format!("{lost} {name} did not fit back");
                         out.messages.push((who, Message::Warning(text)));
                     }
@@ -422,7 +445,8 @@ impl Session {
     /// What the Guide says to player `who`: a hint for its next step, or, holding an item,
     /// every recipe that uses it.
     fn talk_to_guide(&mut self, who: PlayerId, out: &mut Changes) {
-        let cat = catalog();
+        let content = Arc::clone(&self.content);
+        let cat = &content.catalog;
         let p = &self.players[who.0];
         let near = Stations::near(&self.world, p.body.bounds(), cat);
         let has = |i: crate::content::items::ItemId| {
@@ -431,21 +455,27 @@ impl Session {
             p.inventory.count(i) > 0 || station
         };
         let facts = crate::sim::guide::Facts {
-            night: crate::sim::day::is_night(self.time_of_day, crate::content::rules::rules()),
+            night: crate::sim::day::is_night(self.time_of_day, &content.rules),
             homeless: self.guide.homeless(),
             has: &has,
         };
         let held = p.inventory.selected_stack().map(|s| s.item);
-        let text = crate::sim::guide::talk(cat, &crate::content::town::town().hints, &facts, held);
+        let text = crate::sim::guide::talk(cat, &content.town.hints, &facts, held);
         out.log(who, format!("guide says: {text}"));
         out.notice(who, format!("Guide: {text}"));
+    }
+
+    /// The room around `(x, y)` and what it lacks to be a house by the town's rules: the
+    /// one housing check (the player's query and the Guide's home alike).
+    pub fn room_at(&self, x: i64, y: i64) -> crate::sim::housing::Room {
+        let housing = &self.content.town.housing;
+        crate::sim::housing::check(&self.world, x, y, housing, |_, _| true)
     }
 
     /// Whether the room at `(x, y)` is a house, or what it lacks; a homeless Guide moves
     /// into a house.
     fn query_housing(&mut self, who: PlayerId, x: i64, y: i64, out: &mut Changes) {
-        let town = crate::content::town::town();
-        let room = crate::sim::housing::check(&self.world, x, y, &town.housing, |_, _| true);
+        let room = self.room_at(x, y);
         let mut text = crate::sim::housing::describe(&room);
         if room.is_house()
             && self.guide.homeless()
@@ -463,8 +493,11 @@ impl Session {
     /// closes it behind him; every 2 s his home is checked, and he leaves one that is no
     /// longer a house.
     fn walk_guide(&mut self, out: &mut Changes) {
-        let town = crate::content::town::town();
-        let night = crate::sim::day::is_night(self.time_of_day, crate::content::rules::rules());
+        let content = Arc::clone(&self.content);
+        let (town, night) = (
+            &content.town,
+            crate::sim::day::is_night(self.time_of_day, &content.rules),
+        );
         self.guide
             .update(&self.world, night, &town.guide, TICK as f32);
         if let Some((x, y)) = self.guide.door_ahead(&self.world) {
@@ -486,8 +519,7 @@ impl Session {
         if self.tick >= self.guide_check {
             self.guide_check = self.tick + ticks(2.0);
             if let Some((x, y)) = self.guide.home_tile() {
-                let room =
-                    crate::sim::housing::check(&self.world, x, y, &town.housing, |_, _| true);
+                let room = self.room_at(x, y);
                 if !room.is_house() {
                     let text = format!(
                         "The Guide moves out: {}",
@@ -504,7 +536,8 @@ impl Session {
     /// The player's health, and for the local player the creatures (they follow it);
     /// death respawns the player.
     fn live(&mut self, who: PlayerId, out: &mut Changes) {
-        let rules = crate::content::rules::rules();
+        let content = Arc::clone(&self.content);
+        let rules = &content.rules;
         let dt = TICK as f32;
         let p = &mut self.players[who.0];
         let senses = Senses::of(&self.world, p.body.pos, p.body.on_ground);
@@ -535,9 +568,7 @@ impl Session {
                 out.log(
                     who,
                     format!(
-                        "hurt by a {} for {:.0} at {:.2} s from {:.1}: health {:.0}, thrown {:.1} {:.1}",
-                        hit.name,
-                        hit.damage,
+                        "hurt by {hit} at {:.2} s from {:.1}: health {:.0}, thrown {:.1} {:.1}",
                         self.tick as f64 * TICK,
                         hit.from_x,
                         p.vitals.health,
@@ -812,7 +843,7 @@ impl Session {
         let p = &mut self.players[who.0];
         let s = self
             .creatures
-            .swing(&p.body, damage, reach, crate::content::rules::rules());
+            .swing(&p.body, damage, reach, &self.content.rules);
         if s.hits > 0 {
             let each: Vec<String> = s
                 .hit
@@ -849,7 +880,8 @@ impl Session {
     /// Crafts recipe `i` of the catalog from what player `who` carries, near the stations
     /// around it (or says why not).
     fn craft(&mut self, who: PlayerId, i: usize, out: &mut Changes) {
-        let cat = catalog();
+        let content = Arc::clone(&self.content);
+        let cat = &content.catalog;
         let Some(recipe) = cat.recipes.get(i) else {
             out.notice(who, "No such recipe");
             return;

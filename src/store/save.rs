@@ -73,6 +73,8 @@
 //! FNV-1a changes whenever any one byte changes (each step is a bijection of the state),
 //! so every single-byte corruption is caught.
 
+use crate::base::fsio::ReadError;
+use crate::base::fsio::WriteError;
 use crate::content::items::{MAX_NAME, catalog};
 
 use crate::content::preset::{self, MAX_FILE_BYTES, Preset};
@@ -139,7 +141,7 @@ pub use crate::sim::vitals::MAX_HEALTH;
 pub use crate::sim::session::PlayerState;
 
 /// Why a save was refused.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug)]
 pub enum SaveError {
     /// Does not start with the magic bytes.
     NotASave,
@@ -150,7 +152,8 @@ pub enum SaveError {
     Checksum,
     /// Structurally wrong (a field out of range, bad runs, trailing bytes...).
     Invalid(String),
-    Io(String),
+    /// The file could not be read (or was too long to be a save).
+    Read(ReadError),
 }
 
 impl fmt::Display for SaveError {
@@ -166,12 +169,77 @@ impl fmt::Display for SaveError {
             }
             SaveError::Checksum => write!(f, "checksum mismatch: the file is damaged"),
             SaveError::Invalid(m) => write!(f, "damaged save: {m}"),
-            SaveError::Io(m) => write!(f, "{m}"),
+            SaveError::Read(e) => write!(f, "{e}"),
         }
     }
 }
 
-impl std::error::Error for SaveError {}
+impl std::error::Error for SaveError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SaveError::Read(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// Why a save was not written, or a save file not loaded: what [`save`], [`load_game`]
+/// and [`save_keeping_backup`] report, each naming the file.
+#[derive(Debug)]
+pub enum SaveFileError {
+    /// Not saved: the preset is `bytes` long as saved, more than a save holds.
+    PresetTooLong { path: PathBuf, bytes: u64 },
+    /// Not saved: `chests` chests hold something, more than a save keeps.
+    TooManyChests { path: PathBuf, chests: usize },
+    /// The save (or its backup) could not be written; it names its file.
+    Write(WriteError),
+    /// The file at `path` could not be read, or is not a save this build loads.
+    Load { path: PathBuf, source: SaveError },
+}
+
+impl fmt::Display for SaveFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SaveFileError::PresetTooLong { path, bytes } => write!(
+                f,
+                "{}: not saved: the preset is {bytes} bytes as saved, more than a save holds \
+                 ({MAX_PRESET_TEXT}); shorten its name",
+                path.display()
+            ),
+            SaveFileError::TooManyChests { path, chests } => write!(
+                f,
+                "{}: not saved: {chests} chests hold something, more than a save keeps \
+                 ({MAX_CHESTS}); empty some",
+                path.display()
+            ),
+            SaveFileError::Write(e) => write!(f, "{e}"),
+            SaveFileError::Load { path, source } => write!(f, "{}: {source}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for SaveFileError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SaveFileError::Write(e) => Some(e),
+            SaveFileError::Load { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
+impl From<WriteError> for SaveFileError {
+    fn from(e: WriteError) -> SaveFileError {
+        SaveFileError::Write(e)
+    }
+}
+
+impl From<SaveFileError> for String {
+    /// The message a player sees, for front-ends that report errors as text.
+    fn from(e: SaveFileError) -> String {
+        e.to_string()
+    }
+}
 
 /// FNV-1a, 32 bits.
 pub fn fnv1a32(bytes: &[u8]) -> u32 {
@@ -874,25 +942,25 @@ fn for_each_run(
 
 /// Writes a save atomically (see [`crate::base::fsio::write_file`]), creating its folder.
 /// Refuses a world whose preset is too large to load again.
-pub fn save(path: &Path, world: &World, player: &PlayerState) -> Result<(), String> {
-    let text = preset_text(world).len() as u64;
-    if text > MAX_PRESET_TEXT {
-        return Err(format!(
-            "{}: not saved: the preset is {text} bytes as saved, more than a save holds \
-             ({MAX_PRESET_TEXT}); shorten its name",
-            path.display()
-        ));
+pub fn save(path: &Path, world: &World, player: &PlayerState) -> Result<(), SaveFileError> {
+    let bytes = preset_text(world).len() as u64;
+    if bytes > MAX_PRESET_TEXT {
+        return Err(SaveFileError::PresetTooLong {
+            path: path.into(),
+            bytes,
+        });
     }
     let chests = stored_chests(world).count();
     if chests > MAX_CHESTS {
-        return Err(format!(
-            "{}: not saved: {chests} chests hold something, more than a save keeps \
-             ({MAX_CHESTS}); empty some",
-            path.display()
-        ));
+        return Err(SaveFileError::TooManyChests {
+            path: path.into(),
+            chests,
+        });
     }
     let bytes = encode(world, player);
-    crate::base::fsio::write_file_in_new_folder(path, |f| f.write_all(&bytes))
+    Ok(crate::base::fsio::write_file_in_new_folder(path, |f| {
+        f.write_all(&bytes)
+    })?)
 }
 
 /// What a backup adds to its save's file name: `world-….strata.bak`.
@@ -924,7 +992,7 @@ pub fn save_keeping_backup(
     path: &Path,
     world: &World,
     player: &PlayerState,
-) -> Result<Option<PathBuf>, String> {
+) -> Result<Option<PathBuf>, SaveFileError> {
     // No file, or one that cannot be read: nothing to keep.
     let old = crate::base::fsio::read_bounded(path, MAX_SAVE_BYTES)
         .ok()
@@ -964,7 +1032,7 @@ pub fn old_id(path: &Path, seed: u64) -> u64 {
 /// Reads and decodes a save (a save of before format 5 gets the identity [`old_id`]).
 /// Reads no more than the save's header says its world can take ([`max_save_len`]).
 pub fn load(path: &Path) -> Result<(World, PlayerState), SaveError> {
-    use crate::base::fsio::{ReadError, read_bounded_by};
+    use crate::base::fsio::read_bounded_by;
     // The header, kept as it is read, for the message when the file is too long.
     let head = std::cell::RefCell::new(Vec::new());
     let limit_of = |bytes: &[u8]| {
@@ -990,7 +1058,7 @@ pub fn load(path: &Path) -> Result<(World, PlayerState), SaveError> {
             ))),
             Err(e) => Err(e),
         },
-        Err(e) => Err(SaveError::Io(format!("{}: {e}", path.display()))),
+        Err(e) => Err(SaveError::Read(e)),
     }
 }
 
@@ -1044,11 +1112,10 @@ pub fn max_save_len(head: &[u8]) -> u64 {
 }
 
 /// [`load`] with the path in the message, for the command line and the game's overlay.
-pub fn load_game(path: &Path) -> Result<(World, PlayerState), String> {
-    load(path).map_err(|e| match e {
-        // A read error names the path already.
-        SaveError::Io(m) => m,
-        e => format!("{}: {e}", path.display()),
+pub fn load_game(path: &Path) -> Result<(World, PlayerState), SaveFileError> {
+    load(path).map_err(|source| SaveFileError::Load {
+        path: path.into(),
+        source,
     })
 }
 

@@ -25,7 +25,7 @@ mod fill;
 mod prune;
 
 pub use automaton::{run_automaton, step_row};
-pub use fill::{Depth, random_fill, random_fill_at, seal_above};
+pub use fill::{Depth, VARIATION_SALT, random_fill, random_fill_at, seal_above, variation_key};
 pub use prune::prune;
 
 use crate::base::rng::PassRng;
@@ -201,6 +201,12 @@ pub fn scale_up(coarse: &BitGrid, scale: usize, width: usize, height: usize) -> 
     fine
 }
 
+/// The regional fill noise's frequency per cell: the preset's per tile, times the cell
+/// size (at most 1).
+pub fn cell_frequency(params: &CaveParams) -> f64 {
+    (params.fill_frequency * params.scale.max(1) as f64).min(1.0)
+}
+
 /// The caves' bit grid (1 = wall) and the first row that may hold open cells.
 pub fn carve(
     width: usize,
@@ -230,7 +236,7 @@ pub fn carve(
         .collect();
     let cells = CaveParams {
         margin: 0,
-        fill_frequency: (params.fill_frequency * scale as f64).min(1.0),
+        fill_frequency: cell_frequency(params),
         ..params.clone()
     };
     let (cw, ch) = (width.div_ceil(scale), height.div_ceil(scale));

@@ -11,6 +11,7 @@
 //! shares of the height: [`Layers`], a pure function of the preset that the later passes,
 //! the game's inspector and its backdrops all read.
 
+use crate::base::noise::Basis;
 use crate::base::noise::hash32;
 use crate::base::rng::PassRng;
 use crate::base::rng::hash3;
@@ -33,18 +34,23 @@ fn jitter(key: u32, x: usize, y: usize, max: u32) -> u32 {
     ((h as u64 * (max as u64 + 1)) >> 32) as u32
 }
 
+/// Salt of the dirt/stone line's wander key, hashed with the pass key.
+pub const WANDER_SALT: u32 = 0x3c6e_f372;
+/// Salt of the wander's second octave, xored with the wander key.
+pub const WANDER_OCTAVE_SALT: u32 = 0x68e3_1da4;
+
+/// The wander's two octaves of 1D noise at column `x`, in ±0.75.
+pub fn wander_noise(basis: Basis, key: u32, x: usize, frequency: f32) -> f32 {
+    basis.noise_1d(key, x as f32 * frequency)
+        + 0.5 * basis.noise_1d(key ^ WANDER_OCTAVE_SALT, x as f32 * 2.0 * frequency)
+}
+
 /// Extra depth of the dirt/stone line in column `x`: `0..=wander` tiles, from 1D noise.
 fn wander(key: u32, x: usize, p: &LayerParams) -> u32 {
     if p.wander == 0 {
         return 0;
     }
-    let b = p.wander_basis;
-    let n = b.noise_1d(key, x as f32 * p.wander_frequency as f32)
-        + 0.5
-            * b.noise_1d(
-                key ^ 0x68e3_1da4,
-                x as f32 * 2.0 * p.wander_frequency as f32,
-            );
+    let n = wander_noise(p.wander_basis, key, x, p.wander_frequency as f32);
     // Every basis' 1D range is ±0.5: scale to 0..=1.
     let t = (n / 1.5 + 0.5).clamp(0.0, 1.0) as f64;
     (t * p.wander as f64).round() as u32
@@ -55,7 +61,7 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     let p = &preset.layers;
     let jmax = p.dirt_jitter;
     let width = world.width();
-    let wander_key = hash32(key ^ 0x3c6e_f372);
+    let wander_key = hash32(key ^ WANDER_SALT);
     // First row of the jitter zone per column (`surface + dirt_depth + wander`, saturating
     // as u32).
     let top: Vec<usize> = world

@@ -175,19 +175,36 @@ pub fn generate_with(
     generate_until(preset, seed, PASSES.len() - 1, progress, cancel)
 }
 
-/// The index in [`PASSES`] of the pass called `name` (any case), or an error naming the
-/// passes there are.
-pub fn pass_named(name: &str) -> Result<usize, String> {
+/// A pass name that is not in [`PASSES`]; its message names the passes there are.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnknownPass(pub String);
+
+impl std::fmt::Display for UnknownPass {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<&str> = PASSES.iter().map(|p| p.name).collect();
+        write!(
+            f,
+            "no pass called {:?}; the passes are {}",
+            self.0,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownPass {}
+
+impl From<UnknownPass> for String {
+    fn from(e: UnknownPass) -> String {
+        e.to_string()
+    }
+}
+
+/// The index in [`PASSES`] of the pass called `name` (any case).
+pub fn pass_named(name: &str) -> Result<usize, UnknownPass> {
     PASSES
         .iter()
         .position(|p| p.name.eq_ignore_ascii_case(name))
-        .ok_or_else(|| {
-            let names: Vec<&str> = PASSES.iter().map(|p| p.name).collect();
-            format!(
-                "no pass called {name:?}; the passes are {}",
-                names.join(", ")
-            )
-        })
+        .ok_or_else(|| UnknownPass(name.to_string()))
 }
 
 /// [`generate_with`], stopping after the pass `PASSES[last]`: the world as it stands after
@@ -328,6 +345,8 @@ mod tests {
         let last = generate_until(&p, 4, PASSES.len() - 1, &mut |_| {}, &never).unwrap();
         assert_eq!(last.0.tile_hash(), full.tile_hash());
         let e = pass_named("cavez").unwrap_err();
+        assert_eq!(e, UnknownPass("cavez".into()));
+        let e = e.to_string();
         assert!(e.contains("cavez") && e.contains("surface, layers"), "{e}");
     }
 

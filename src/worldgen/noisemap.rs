@@ -10,6 +10,10 @@
 //! (`surface.basis`, `ores.basis`, ...), or in any other asked for (`--basis`): the field
 //! as it would be if the preset named that one.
 
+use super::caves;
+use super::layers;
+use super::ores;
+use super::surface;
 use crate::base::noise::{Basis, Fbm1, hash32};
 use crate::base::rng::pass_rng;
 use crate::content::preset::{Preset, Veins};
@@ -73,7 +77,7 @@ impl Sampler {
                 octave: Some(k),
             } => {
                 // Octave k alone, at its frequency, scaled to the full range.
-                let key = hash32(fbm.key.wrapping_add(k.wrapping_mul(0x9E37_79B9)));
+                let key = fbm.octave_key(k);
                 let f = (x as f64 * frequency) as f32 * fbm.lacunarity.powi(k as i32);
                 2.0 * fbm.basis.noise_1d(key, f)
             }
@@ -86,11 +90,7 @@ impl Sampler {
                 basis,
                 key,
                 frequency,
-            } => {
-                let n = basis.noise_1d(key, x as f32 * frequency)
-                    + 0.5 * basis.noise_1d(key ^ 0x68e3_1da4, x as f32 * 2.0 * frequency);
-                n / 0.75
-            }
+            } => layers::wander_noise(basis, key, x, frequency) / 0.75,
             Sampler::Plane {
                 basis,
                 key,
@@ -251,41 +251,31 @@ fn sampler(
             octave,
         },
         "surface.relief" => Sampler::Fbm {
-            fbm: Fbm1 {
-                basis,
-                key: hash32(key_of("surface") ^ 0x5EED_0001),
-                octaves: 3,
-                persistence: 0.45,
-                lacunarity: 2.3,
-            },
+            fbm: surface::relief(basis, key_of("surface")),
             frequency: s.relief_frequency,
             octave,
         },
         "surface.terraces" => Sampler::Wave {
             basis,
-            key: hash32(key_of("surface") ^ 0x7E88_ACE5),
-            frequency: 1.0 / 700.0,
+            key: hash32(key_of("surface") ^ surface::TERRACE_SALT),
+            frequency: 1.0 / surface::TERRACE_REGION,
         },
         "surface.dunes" => Sampler::Wave {
             basis,
-            key: hash32(key_of("surface") ^ 0xD0E5),
-            frequency: 1.0 / 70.0,
+            key: hash32(key_of("surface") ^ surface::DUNE_SALT),
+            frequency: 1.0 / surface::DUNE_WAVE as f64,
         },
         "layers.wander" => Sampler::Wander {
             basis,
-            key: hash32(key_of("layers") ^ 0x3c6e_f372),
+            key: hash32(key_of("layers") ^ layers::WANDER_SALT),
             frequency: preset.layers.wander_frequency as f32,
         },
-        "caves.fill_variation" => {
-            let key = pass_rng(seed, "caves").next_u64();
-            let scale = preset.caves.scale.max(1) as usize;
-            Sampler::Plane {
-                basis,
-                key: (key >> 32) as u32 ^ 0x5bd1_e995,
-                frequency: (preset.caves.fill_frequency * scale as f64).min(1.0) as f32,
-                cell: scale,
-            }
-        }
+        "caves.fill_variation" => Sampler::Plane {
+            basis,
+            key: caves::variation_key(pass_rng(seed, "caves").next_u64()),
+            frequency: caves::cell_frequency(&preset.caves) as f32,
+            cell: preset.caves.scale.max(1) as usize,
+        },
         "trees.groves" => Sampler::Wave {
             basis,
             key: key_of("trees"),
@@ -299,7 +289,7 @@ fn sampler(
             let key = key_of("ores");
             let key = match preset.ores.veins {
                 Veins::Shared => key,
-                Veins::Separate => hash32(key ^ (i as u32 + 1).wrapping_mul(0x9E37_79B9)),
+                Veins::Separate => ores::vein_key(key, i),
             };
             Sampler::Plane {
                 basis,
@@ -400,6 +390,40 @@ mod tests {
                     .clamp(1.0, 299.0) as u32;
                 assert_eq!(w.surface[x], y, "seed {seed} column {x}");
             }
+        }
+    }
+
+    #[test]
+    fn the_relief_field_is_the_relief_the_pass_adds() {
+        // With relief on (terraces, oceans and dunes off) the surface is base + amplitude
+        // * fBm + relief * the relief's fBm: the field reads the pass's own salt.
+        let mut p = Preset {
+            width: 1200,
+            height: 300,
+            ..Preset::default()
+        };
+        p.surface.terrace_height = 0.0;
+        p.surface.relief = 40.0;
+        p.ocean.width = 0.0;
+        p.biomes.dune_height = 0.0;
+        for seed in [2, 31] {
+            let w = until(&p, seed, "surface");
+            let at = (0, 0, 1200, 1, 1);
+            let hills = sample(&p, seed, "surface", (None, None), at).unwrap();
+            let relief = sample(&p, seed, "surface.relief", (None, None), at).unwrap();
+            let mut moved = 0;
+            for x in 0..1200 {
+                let h = p.surface.amplitude * hills[x] as f64 + p.surface.relief * relief[x] as f64;
+                let y = (p.surface.base_height * 300.0 + h)
+                    .round()
+                    .clamp(1.0, 299.0) as u32;
+                assert_eq!(w.surface[x], y, "seed {seed} column {x}");
+                moved += usize::from((p.surface.relief * relief[x] as f64).abs() >= 1.0);
+            }
+            assert!(
+                moved > 300,
+                "seed {seed}: the relief moved only {moved} columns"
+            );
         }
     }
 

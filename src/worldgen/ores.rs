@@ -33,14 +33,17 @@ pub fn pick(table: &[Ore], noise: &[f32], depth: i64) -> Option<Tile> {
         .map(|(o, _)| o.tile)
 }
 
+/// The key of table row `i`'s own field (with `Veins::Separate`), from the pass key.
+pub fn vein_key(key: u32, i: usize) -> u32 {
+    hash32(key ^ (i as u32 + 1).wrapping_mul(0x9E37_79B9))
+}
+
 /// The noise key of each noise field, and which field each table row reads.
 fn fields(key: u32, veins: Veins, rows: usize) -> (Vec<u32>, Vec<usize>) {
     match veins {
         Veins::Shared => (vec![key], vec![0; rows]),
         Veins::Separate => (
-            (0..rows as u32)
-                .map(|i| hash32(key ^ (i + 1).wrapping_mul(0x9E37_79B9)))
-                .collect(),
+            (0..rows).map(|i| vein_key(key, i)).collect(),
             (0..rows).collect(),
         ),
     }

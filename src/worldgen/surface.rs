@@ -11,7 +11,7 @@
 
 use super::biomes::BiomeMap;
 use super::ocean::Oceans;
-use crate::base::noise::{Fbm1, hash32, perlin_1d};
+use crate::base::noise::{Basis, Fbm1, hash32, perlin_1d};
 use crate::base::rng::PassRng;
 use crate::content::preset::{Biome, Preset};
 use crate::world::{Tile, World};
@@ -19,9 +19,26 @@ use rand::Rng;
 use rayon::prelude::*;
 
 /// Wavelength of the noise that decides where the ground is terraced, in columns.
-const TERRACE_REGION: f64 = 700.0;
+pub const TERRACE_REGION: f64 = 700.0;
+/// Salt of the relief's key (mountains and valleys), hashed with the pass key.
+pub const RELIEF_SALT: u32 = 0x5EED_0001;
+/// Salt of the terrace noise's key, hashed with the pass key.
+pub const TERRACE_SALT: u32 = 0x7E88_ACE5;
+/// Salt of the dunes' key, hashed with the pass key.
+pub const DUNE_SALT: u32 = 0xD0E5;
 /// Octaves of the hills that terraces shape; the rest is detail on top.
 const TERRACED_OCTAVES: u32 = 2;
+
+/// The relief's fBm (mountains and valleys) in `basis`, from the pass key `key`.
+pub fn relief(basis: Basis, key: u32) -> Fbm1 {
+    Fbm1 {
+        basis,
+        key: hash32(key ^ RELIEF_SALT),
+        octaves: 3,
+        persistence: 0.45,
+        lacunarity: 2.3,
+    }
+}
 
 /// Surface row of every column: `base_height * height` plus the shapes above, rounded and
 /// kept inside `1..height` so every column has sky and ground.
@@ -34,13 +51,7 @@ pub fn heights(width: usize, height: usize, preset: &Preset, key: u32) -> Vec<u3
         persistence: p.persistence as f32,
         lacunarity: p.lacunarity as f32,
     };
-    let relief = Fbm1 {
-        basis: p.relief_basis,
-        key: hash32(key ^ 0x5EED_0001),
-        octaves: 3,
-        persistence: 0.45,
-        lacunarity: 2.3,
-    };
+    let relief = relief(p.relief_basis, key);
     let relief_at = |x: usize| {
         if p.relief > 0.0 {
             p.relief * relief.sample((x as f64 * p.relief_frequency) as f32) as f64
@@ -48,7 +59,7 @@ pub fn heights(width: usize, height: usize, preset: &Preset, key: u32) -> Vec<u3
             0.0
         }
     };
-    let terrace_key = hash32(key ^ 0x7E88_ACE5);
+    let terrace_key = hash32(key ^ TERRACE_SALT);
     let oceans = Oceans::new(width, height, &preset.ocean);
     let base = p.base_height * height as f64;
     let max = height.saturating_sub(1).max(1) as f64;
@@ -80,7 +91,7 @@ pub fn heights(width: usize, height: usize, preset: &Preset, key: u32) -> Vec<u3
 }
 
 /// Wavelength of desert dunes, in columns.
-const DUNE_WAVE: f32 = 70.0;
+pub const DUNE_WAVE: f32 = 70.0;
 
 /// Raises dunes on the desert's ground: ridged noise (sharp crests, wide troughs) up to
 /// `biomes.dune_height` tall, fading in over the border of each desert span.
@@ -113,7 +124,7 @@ fn terrace(h: f64, step: f64, k: f64) -> f64 {
 pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     let key = rng.next_u32();
     let mut surface = heights(world.width(), world.height(), preset, key);
-    dunes(&mut surface, preset, world.seed, hash32(key ^ 0xD0E5));
+    dunes(&mut surface, preset, world.seed, hash32(key ^ DUNE_SALT));
     let width = world.width();
     // Rows above the highest surface are all air, rows below the lowest all dirt: plain
     // fills. Only the band between needs a per-column compare (branch-free, vectorised).

@@ -22,7 +22,7 @@ fn names(dir: &Path) -> Vec<String> {
 }
 
 fn put(path: &Path, text: &str) -> Result<(), String> {
-    write_file(path, |f| f.write_all(text.as_bytes()))
+    write_file(path, |f| f.write_all(text.as_bytes())).map_err(String::from)
 }
 
 #[test]
@@ -34,7 +34,11 @@ fn a_failed_write_keeps_the_old_file_and_leaves_nothing_else() {
         f.write_all(b"half")?;
         Err(io::Error::other("disk full"))
     });
-    assert!(e.unwrap_err().contains("disk full"));
+    let e = e.unwrap_err();
+    assert!(matches!(e, WriteError::Replace { .. }), "{e:?}");
+    let cause = std::error::Error::source(&e).map(|c| c.to_string());
+    assert_eq!(cause.as_deref(), Some("disk full"));
+    assert!(e.to_string().contains("disk full") && e.to_string().contains("out.txt"));
     assert_eq!(fs::read_to_string(&path).unwrap(), "first");
     assert_eq!(names(&dir), ["out.txt"]);
     fs::remove_dir_all(&dir).unwrap();
@@ -210,7 +214,9 @@ fn a_file_in_the_way_of_a_folder_is_named() {
     let dir = temp_dir("blocker");
     let file = dir.join("plain");
     fs::write(&file, "").unwrap();
-    let e = create_parent(&file.join("deeper").join("w.strata")).unwrap_err();
+    let e = create_parent(&file.join("deeper").join("w.strata"))
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains(&format!("{} is a file, not a folder", file.display())),
         "{e}"
@@ -220,8 +226,12 @@ fn a_file_in_the_way_of_a_folder_is_named() {
 
 #[test]
 fn an_unwritable_folder_is_blamed_not_the_file() {
-    let e = io::Error::from(io::ErrorKind::PermissionDenied);
-    let m = folder_error(Path::new("locked/w.png"), Path::new("locked"), &e);
+    let m = WriteError::Folderless {
+        path: "locked/w.png".into(),
+        dir: "locked".into(),
+        source: io::Error::from(io::ErrorKind::PermissionDenied),
+    }
+    .to_string();
     assert!(m.contains("cannot write in the folder locked"), "{m}");
     assert!(!m.contains(".tmp"), "{m}");
 }

@@ -153,10 +153,10 @@ pub fn save_in(dir: &Path, preset: &Preset, about: &str) -> Result<PathBuf, Pres
         });
     }
     crate::base::fsio::write_file_in_new_folder(&path, |w| w.write_all(text.as_bytes())).map_err(
-        |message| PresetError {
+        |e| PresetError {
             source: source.clone(),
             position: None,
-            message,
+            message: e.to_string(),
         },
     )?;
     Ok(path)

@@ -194,7 +194,8 @@ fn select_and_scroll_move_the_hotbar_selection() {
 #[test]
 fn crafting_takes_the_ingredients_or_says_why_not() {
     let mut s = landed();
-    let cat = catalog();
+    let content = Arc::clone(&s.content);
+    let cat = &content.catalog;
     let torch = cat
         .recipes
         .iter()
@@ -338,11 +339,33 @@ fn lava_kills_and_the_player_respawns_with_everything() {
 }
 
 #[test]
+fn a_session_plays_by_the_rules_it_is_given() {
+    let world = session().world;
+    let rules = crate::content::rules::Rules {
+        day_minutes: 2.0,
+        start_time: 0.9,
+        ..crate::content::rules::Rules::default()
+    };
+    let content = Arc::new(crate::content::config::Content::with_rules(rules));
+    let light = LightMap::compute(&world);
+    let mut fast = Session::start_with(content, world.clone(), light, None, false);
+    let mut usual = Session::new(world);
+    assert_eq!(fast.time_of_day, 0.9);
+    assert_ne!(usual.time_of_day, 0.9);
+    let (t0, u0) = (fast.time_of_day, usual.time_of_day);
+    run(&mut fast, 600, &[]);
+    run(&mut usual, 600, &[]);
+    // Ten seconds: a twelfth of a two-minute day, 1/144 of the usual 24-minute one.
+    assert!((fast.time_of_day - t0 - 10.0 / 120.0).abs() < 1e-3);
+    assert!((usual.time_of_day - u0 - 10.0 / (24.0 * 60.0)).abs() < 1e-3);
+}
+
+#[test]
 fn time_of_day_moves_a_tick_at_a_time() {
     let mut s = session();
     let t = s.time_of_day;
     run(&mut s, 3600, &[]);
-    let day = crate::content::rules::rules().day_seconds();
+    let day = s.content.rules.day_seconds();
     assert!((s.time_of_day - t - 60.0 / day).abs() < 1e-3);
     assert_eq!(s.player_state(LOCAL).time_of_day, s.time_of_day);
     assert_eq!(s.tick, 3600);
@@ -589,7 +612,9 @@ fn closing_with_no_room_warns_of_what_was_lost() {
     let left = s.me_mut().inventory.add(Tile::Stone, u32::MAX / 2);
     assert!(left > 0, "the slots are full");
     let c = s.act(LOCAL, Intent::Close);
-    let name = &catalog().item(Tile::Torch.as_item().unwrap()).name;
+    let name = &crate::content::items::catalog()
+        .item(Tile::Torch.as_item().unwrap())
+        .name;
     let text = format!("{torches} {name} did not fit back");
     assert_eq!(c.messages, [(LOCAL, Message::Warning(text))]);
     assert_eq!(s.me().held, None);

@@ -152,12 +152,15 @@ fn file_round_trip_and_newest() {
     let (w2, p2) = load(&path).unwrap();
     assert_eq!((w2.tiles(), p2), (world.tiles(), player));
     assert_eq!(newest_save(&dir.join("sub")), Some(path));
+    // The path is named by load_game; load's reason alone follows it in the saves list.
+    let missing = dir.join("missing.strata");
     assert!(
-        load(&dir.join("missing.strata"))
+        load_game(&missing)
             .unwrap_err()
             .to_string()
             .contains("missing.strata")
     );
+    assert!(matches!(load(&missing), Err(SaveError::Read(_))));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -202,7 +205,7 @@ fn every_single_byte_corruption_is_refused() {
     let mut sum = bytes.clone();
     let last = sum.len() - 1;
     sum[last] ^= 4;
-    assert_eq!(decode(&sum).unwrap_err(), SaveError::Checksum);
+    assert!(matches!(decode(&sum).unwrap_err(), SaveError::Checksum));
 }
 
 /// Re-checksums a hand-edited save so the structure checks, not the checksum, speak.
@@ -219,10 +222,10 @@ fn foreign_newer_and_bad_values_have_clear_messages() {
         decode(b"\x89PNG\r\n\x1a\n rest").unwrap_err().to_string(),
         "not a Strata save"
     );
-    assert_eq!(
+    assert!(matches!(
         decode(b"{\"json\": true}").unwrap_err(),
         SaveError::NotASave
-    );
+    ));
     let (world, player) = small();
     let bytes = encode(&world, &player);
     let mut newer = bytes.clone();
@@ -349,11 +352,28 @@ fn gen_save_writes_a_loadable_file() {
     assert!(
         load_game(&path)
             .unwrap_err()
+            .to_string()
             .ends_with("gen.strata: not a Strata save")
     );
     // A missing file names its path once.
     let missing = dir.join("missing.strata");
     let e = load_game(&missing).unwrap_err();
+    // The reason is kept below the message: the read error, and the system's below it.
+    let mut causes = Vec::new();
+    let mut at = std::error::Error::source(&e);
+    while let Some(cause) = at {
+        causes.push(cause.to_string());
+        at = cause.source();
+    }
+    assert_eq!(causes.len(), 3, "{causes:?}");
+    assert!(matches!(
+        &e,
+        SaveFileError::Load {
+            source: SaveError::Read(crate::base::fsio::ReadError::Io(io)),
+            ..
+        } if io.kind() == std::io::ErrorKind::NotFound
+    ));
+    let e = e.to_string();
     assert_eq!(e.matches("missing.strata").count(), 1, "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -381,6 +401,8 @@ fn a_preset_whose_saved_text_outgrows_its_file_still_saves_and_loads() {
     let mut huge = world.clone();
     huge.preset.name = "\u{1}".repeat(MAX_PRESET_TEXT as usize / 4);
     let e = save(&dir.join("huge.strata"), &huge, &player).unwrap_err();
+    assert!(matches!(e, SaveFileError::PresetTooLong { .. }), "{e:?}");
+    let e = e.to_string();
     assert!(e.contains("not saved") && e.contains("huge.strata"), "{e}");
     assert!(!dir.join("huge.strata").exists());
     std::fs::remove_dir_all(&dir).unwrap();
@@ -415,14 +437,14 @@ fn a_save_keeps_the_one_it_replaces_as_a_backup_but_never_a_damaged_one() {
     assert_eq!(bak, dir.join("world.strata.bak"));
     let (mut world, player) = small();
     // The first save has nothing before it.
-    assert_eq!(save_keeping_backup(&path, &world, &player), Ok(None));
+    assert_eq!(save_keeping_backup(&path, &world, &player).unwrap(), None);
     assert!(!bak.exists());
     let first = std::fs::read(&path).unwrap();
     assert!(is_whole(&first));
     world.set(3, 3, Tile::Torch);
     assert_eq!(
-        save_keeping_backup(&path, &world, &player),
-        Ok(Some(bak.clone()))
+        save_keeping_backup(&path, &world, &player).unwrap(),
+        Some(bak.clone())
     );
     assert_eq!(
         std::fs::read(&bak).unwrap(),
@@ -435,7 +457,7 @@ fn a_save_keeps_the_one_it_replaces_as_a_backup_but_never_a_damaged_one() {
     let second = std::fs::read(&path).unwrap();
     std::fs::write(&path, &second[..100]).unwrap();
     assert!(!is_whole(&second[..100]));
-    assert_eq!(save_keeping_backup(&path, &world, &player), Ok(None));
+    assert_eq!(save_keeping_backup(&path, &world, &player).unwrap(), None);
     assert_eq!(std::fs::read(&bak).unwrap(), first);
     let mut flipped = second.clone();
     flipped[40] ^= 1;

@@ -92,6 +92,14 @@ struct Fill<'a> {
     centres: Option<RowPlan>,
 }
 
+/// Salt of the regional fill noise's key, xored with the high half of the pass key.
+pub const VARIATION_SALT: u32 = 0x5bd1_e995;
+
+/// The regional fill noise's key, from the caves' pass key.
+pub fn variation_key(key: u64) -> u32 {
+    (key >> 32) as u32 ^ VARIATION_SALT
+}
+
 /// Where the depth layers lie, for a fill that changes with depth: `shallow` more wall
 /// above the cavern layer, and `deepening` less from its top down to the underworld.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -245,7 +253,7 @@ pub fn random_fill_at(
         .map(|c| *c.iter().min().unwrap_or(&height))
         .collect();
     let first_random = lo.iter().copied().min().unwrap_or(height).min(height);
-    let fill = Fill::new(params, depth, (key >> 32) as u32 ^ 0x5bd1_e995, wpr);
+    let fill = Fill::new(params, depth, variation_key(key), wpr);
     #[cfg(target_arch = "x86_64")]
     let avx512 =
         std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512dq");

@@ -766,24 +766,35 @@ impl Session {
                 return;
             }
             match edit::try_place(&mut self.world, &p.body, &mut p.inventory, x, y) {
-                Ok(t) => {
-                    let h = self.world.height();
-                    self.edited(&edit::changed_by(t, x as usize, y as usize, h), out);
-                    self.stir(x as usize, y as usize);
-                    out.events.push(Event::Placed {
-                        player: who,
-                        x,
-                        y,
-                        tile: t,
-                    });
-                    out.log(
-                        who,
-                        format!("placed {} at {x} {y}{}", t.name(), self.relit()),
-                    );
-                }
+                Ok(t) => self.edited_at(who, (x, y), t, true, out),
                 Err(e) => out.messages.push((who, Message::Refused(e))),
             }
         }
+    }
+
+    /// `tile` placed (`placed`) or dug by player `who` at `(x, y)`: the tiles that changed
+    /// (with any it brought down), the water and lava around it stirred, the event and the
+    /// log line (`placed torch at 3 4`, `dug dirt at 3 4`, with the relighting).
+    fn edited_at(
+        &mut self,
+        who: PlayerId,
+        (x, y): (i64, i64),
+        tile: Tile,
+        placed: bool,
+        out: &mut Changes,
+    ) {
+        let h = self.world.height();
+        self.edited(&edit::changed_by(tile, x as usize, y as usize, h), out);
+        self.stir(x as usize, y as usize);
+        let player = who;
+        let (verb, event) = if placed {
+            ("placed", Event::Placed { player, x, y, tile })
+        } else {
+            ("dug", Event::Dug { player, x, y, tile })
+        };
+        out.events.push(event);
+        let line = format!("{verb} {} at {x} {y}{}", tile.name(), self.relit());
+        out.log(who, line);
     }
 
     /// A tick of the dig button held on `(x, y)`.
@@ -794,21 +805,7 @@ impl Session {
             .dig
             .update(&mut self.world, &p.body, &mut p.inventory, x, y, dt);
         match step {
-            DigStep::Dug { x, y, drop } => {
-                let h = self.world.height();
-                self.edited(&edit::changed_by(drop, x as usize, y as usize, h), out);
-                self.stir(x as usize, y as usize);
-                out.events.push(Event::Dug {
-                    player: who,
-                    x,
-                    y,
-                    tile: drop,
-                });
-                out.log(
-                    who,
-                    format!("dug {} at {x} {y}{}", drop.name(), self.relit()),
-                );
-            }
+            DigStep::Dug { x, y, drop } => self.edited_at(who, (x, y), drop, false, out),
             DigStep::Felled {
                 x,
                 y,

@@ -223,6 +223,7 @@ pub async fn main_loop(
                 let level = w.session.light.get_with_player(px, py, c);
                 shade = 1.0 - lighting::darkness(level) as f32 / 255.0;
             }
+            app.play.floaters.draw(&app.cam, screen);
             // Invincible after a hit: the player blinks.
             let swinging = now < app.play.swing_until;
             if crate::sim::vitals::visible(w.session.me().vitals.invincible, now) {

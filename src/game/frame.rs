@@ -320,6 +320,13 @@ pub async fn main_loop(
                 timer.total / timer.total_n.max(1) as f64,
                 timer.total_max
             );
+            let v = &app.light_view;
+            log::info!(
+                "light view rebuilt {} times, mean {:.2} ms, max {:.2} ms",
+                v.builds,
+                v.build_total.as_secs_f64() * 1e3 / v.builds.max(1) as f64,
+                v.build_max.as_secs_f64() * 1e3
+            );
             return Ok(());
         }
         let generating = app.worker.status().is_some();

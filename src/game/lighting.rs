@@ -217,6 +217,10 @@ pub struct LightView {
     buf: Vec<u8>,
     /// Time of the last rebuild (for the overlay and measurements).
     pub last_build: std::time::Duration,
+    /// Rebuilds so far, their total and longest time (the `--frames` summary).
+    pub builds: u64,
+    pub build_total: std::time::Duration,
+    pub build_max: std::time::Duration,
 }
 
 impl LightView {
@@ -277,6 +281,9 @@ impl LightView {
         self.range = Some(range);
         self.key = key;
         self.last_build = start.elapsed();
+        self.builds += 1;
+        self.build_total += self.last_build;
+        self.build_max = self.build_max.max(self.last_build);
     }
 
     /// Draws the darkness over the world (call after the world, before the UI).

@@ -6,10 +6,14 @@ SilverOre, Hellstone, Trunk, Leaves, Cactus, Wood, Workbench, Furnace, Anvil, Ch
 ClosedDoor, OpenDoor, Platform, Table, Chair, Bed). Only
 the standard library is used.
 
-Each row holds 48 frames: for each of the 16 neighbour masks (bit 1: the tile above
-connects, 2: right, 4: below, 8: left; see frame_mask in src/game/render.rs) three variants,
-at column mask * 3 + variant. A block's exposed sides get an outline and a lit lip, two
-exposed sides meeting a rounded corner, soft ground (dirt, sand, mud, snow, ash, leaves) a
+Each row holds 141 pictures: 47 frames in three variants each, at column frame * 3 +
+variant. Frames 0..16 are the 16 neighbour masks (bit 1: the tile above connects, 2:
+right, 4: below, 8: left; see frame_mask in src/game/render.rs); frames 16..47 are the
+masks with inner corners, a diagonal neighbour open where both sides beside it connect
+(corner bit 1: up-left, 2: up-right, 4: down-right, 8: down-left; see FRAME_KEYS, the same
+order as frame_index in src/game/render.rs). A block's exposed sides get an outline and a
+lit lip, two exposed sides meeting a rounded corner, an open diagonal an inner corner (the
+outline of the two neighbours beside it turning through the tile's corner pixel), soft ground (dirt, sand, mud, snow, ash, leaves) a
 ragged edge, grass its turf on every exposed side; a liquid a bright surface where open
 above. Decorations and furniture repeat one picture. The three variants of a block are the
 same material drawn from different noise and mirrored, so a face of stone is never a grid.
@@ -69,6 +73,21 @@ VARIANT = [0]
 VARIANTS = 3
 MASKS = 16
 UP, RIGHT, DOWN, LEFT = 1, 2, 4, 8
+# Inner corners: (corner bit, the two sides that must connect, which pixel corner).
+CORNERS = ((1, UP, LEFT, (0, 0)), (2, UP, RIGHT, (1, 0)),
+           (4, DOWN, RIGHT, (1, 1)), (8, DOWN, LEFT, (0, 1)))
+
+
+def allowed_corners(mask):
+    """The inner-corner bits a mask can have: both sides beside the corner connect."""
+    return sum(bit for bit, a, b, _ in CORNERS if mask & a and mask & b)
+
+
+# Every frame as (mask, corners): the 16 masks first, then each mask's inner-corner
+# combinations (subsets of its allowed corners, in increasing order), mask by mask.
+FRAME_KEYS = [(m, 0) for m in range(MASKS)] + [
+    (m, c) for m in range(MASKS) for c in range(1, 16) if c & allowed_corners(m) == c]
+assert len(FRAME_KEYS) == 47
 
 
 def noise(x, y, salt):
@@ -370,10 +389,42 @@ def corner_cut(mask, x, y):
     return False
 
 
-def frame_block(base, mask, ragged, salt, turf=None):
+def inner_corner(t, corners, turf):
+    """Draws the inner corners `corners` over a framed block `t`: the corner pixel is
+    outline (it joins the outlines of the two neighbours beside the open diagonal), the
+    three pixels next to it the lip, lit beside a top corner's row."""
+    for bit, _, _, (fx, fy) in CORNERS:
+        if not corners & bit:
+            continue
+        for cy in range(2):
+            for cx in range(2):
+                x, y = (T - 1 - cx if fx else cx), (T - 1 - cy if fy else cy)
+                r, g, b, a = t[y][x]
+                if not a:
+                    continue
+                if turf is not None:
+                    dark, main, _ = turf
+                    c = dark if cx + cy == 0 else main
+                elif cx + cy == 0:
+                    c = shade((r, g, b), 0.55)
+                elif not fy and cx == 0:
+                    c = shade((r, g, b), 1.22)
+                else:
+                    c = shade((r, g, b), 0.82)
+                t[y][x] = c + (255,)
+    return t
+
+
+def frame_block(base, mask, ragged, salt, turf=None, corners=0):
     """A block's picture for a neighbour mask: cut corners, an outline on each exposed side,
-    a lit lip on top and a shaded one below and on the sides; with `turf` (its colours:
-    dark, main, light) grass grows over every exposed side, deepest on top."""
+    a lit lip on top and a shaded one below and on the sides, and the inner `corners`;
+    with `turf` (its colours: dark, main, light) grass grows over every exposed side,
+    deepest on top."""
+    return inner_corner(frame_sides(base, mask, ragged, salt, turf), corners, turf)
+
+
+def frame_sides(base, mask, ragged, salt, turf):
+    """[`frame_block`] without the inner corners."""
     t = blank()
     for y in range(T):
         for x in range(T):
@@ -533,17 +584,18 @@ BLOCKS = {1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14, 15, 17, 18, 19, 20, 24}
 
 
 def frames_of(i, variants):
-    """Tile i's 48 frames (mask-major, then variant) from its base pictures, one a variant."""
+    """Tile i's 141 pictures (FRAME_KEYS order, then variant) from its base pictures, one
+    a variant."""
     out = []
-    for mask in range(MASKS):
+    for mask, corners in FRAME_KEYS:
         for v in range(VARIANTS):
             base = mirrored(variants[v], v)
             salt = 100 + i * 7 + v
             if i in BLOCKS:
                 turf = GRASS_TURF if i == 3 else JUNGLE_TURF if i == 14 else None
-                out.append(frame_block(base, mask, i in RAGGED, salt, turf))
+                out.append(frame_block(base, mask, i in RAGGED, salt, turf, corners))
             elif i == LEAVES:
-                out.append(frame_block(base, mask, True, salt))
+                out.append(frame_block(base, mask, True, salt, corners=corners))
             elif i in LIQUIDS:
                 out.append(frame_liquid(variants[v], mask))
             else:
@@ -570,7 +622,7 @@ def main():
         rows.extend([p for f in frames for p in f[y]] for y in range(T))
     out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tiles.png")
     with open(out, "wb") as f:
-        f.write(png(T * MASKS * VARIANTS, T * len(COLORS), rows))
+        f.write(png(T * len(FRAME_KEYS) * VARIANTS, T * len(COLORS), rows))
     print(f"wrote {out}")
 
 

@@ -1,5 +1,5 @@
 # The window tests' shared harness, sourced (not run) by tests/window.sh,
-# tests/window_lab.sh, tests/window_loop.sh, tests/window_memory.sh, tests/window_night.sh,
+# tests/window_lab.sh, tests/window_loop.sh, tests/window_memory.sh, tests/window_night.sh, tests/window_looks.sh,
 # tests/window_display.sh, tests/install.sh and tests/lab_latency.sh:
 # one Xvfb and one game under test at a time, both ended when the script exits.
 #

@@ -223,6 +223,7 @@ pub async fn main_loop(
                 let level = w.session.light.get_with_player(px, py, c);
                 shade = 1.0 - lighting::darkness(level) as f32 / 255.0;
             }
+            app.play.floaters.draw(&app.cam, screen);
             // Invincible after a hit: the player blinks.
             let swinging = now < app.play.swing_until;
             if crate::sim::vitals::visible(w.session.me().vitals.invincible, now) {
@@ -318,6 +319,13 @@ pub async fn main_loop(
                 timer.total_n,
                 timer.total / timer.total_n.max(1) as f64,
                 timer.total_max
+            );
+            let v = &app.light_view;
+            log::info!(
+                "light view rebuilt {} times, mean {:.2} ms, max {:.2} ms",
+                v.builds,
+                v.build_total.as_secs_f64() * 1e3 / v.builds.max(1) as f64,
+                v.build_max.as_secs_f64() * 1e3
             );
             return Ok(());
         }

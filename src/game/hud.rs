@@ -340,6 +340,11 @@ pub fn draw_creatures(c: &Creatures, cam: &Camera, screen: (f32, f32)) {
     }
     for k in &c.list {
         let (w, h) = k.size();
+        // Squashed on landing and crouching, stretched in the air, about the feet.
+        let st = k.kind.stats();
+        let grounded = (st.hop_every - k.hop_in()).max(0.0);
+        let (sx, sy) = super::motion::squash(k.body.on_ground, k.body.vel.1, grounded, k.hop_in());
+        let (w, h) = (w * sx, h * sy);
         let (x, feet) = k.body.pos;
         let a = cam.world_to_screen(screen, ((x - w / 2.0) as f64, (feet - h) as f64));
         let b = cam.world_to_screen(screen, ((x + w / 2.0) as f64, feet as f64));
@@ -347,7 +352,6 @@ pub fn draw_creatures(c: &Creatures, cam: &Camera, screen: (f32, f32)) {
         if b.0 < 0.0 || a.0 > screen.0 || b.1 < 0.0 || a.1 > screen.1 {
             continue;
         }
-        let st = k.kind.stats();
         let [r, g, bl] = st.color;
         let color = if k.hit_flash > 0.0 {
             WHITE

@@ -8,6 +8,7 @@
 use super::camera::{Camera, TileRange};
 use super::state::Loaded;
 use crate::sim::light::{LightMap, MAX_LIGHT};
+use crate::sim::light::{MAX_SUB, SUB};
 use crate::world::{Tile, World};
 use macroquad::prelude::*;
 
@@ -19,12 +20,18 @@ pub const MARGIN: usize = 12;
 /// Darkness (alpha of black, 0..=255) for a light level: none in full light, opaque at 0.
 /// `(1 - l/15)^1.5` keeps dim light readable and the last few levels near black.
 pub fn darkness(level: u8) -> u8 {
-    let b = level.min(MAX_LIGHT) as f32 / MAX_LIGHT as f32;
+    darkness_sub(level.min(MAX_LIGHT) * SUB)
+}
+
+/// [`darkness`] of a sub-level ([`crate::sim::light::SUB`]-ths of a level), the finer
+/// steps the light spreads in.
+pub fn darkness_sub(sub: u8) -> u8 {
+    let b = sub.min(MAX_SUB) as f32 / MAX_SUB as f32;
     (255.0 * (1.0 - b).powf(1.5)).round() as u8
 }
 
-/// Sunlight at night: the sun's light capped at `sun`, the light of torches and lava
-/// (`emitted`, over the same range) kept whole, and a blue tint of `tint` (0..1) on what the
+/// Sunlight at night: the sun's light capped at `sun` (a level), the light of torches and
+/// lava (`emitted`, sub-levels over the same range) kept whole, and a blue tint of `tint` (0..1) on what the
 /// night darkened (see [`night_rgb`]).
 pub struct Night<'a> {
     pub sun: u8,
@@ -48,7 +55,7 @@ pub fn night_rgb(day: u8, night: u8, tint: f32) -> [u8; 3] {
     NIGHT_BLUE.map(|c| (c * share).round() as u8)
 }
 
-/// The colours of emitted light over a range: each texel's light level from torches
+/// The colours of emitted light over a range: each texel's light sub-level from torches
 /// alone and from lava alone (as [`emitted_by`] spreads them).
 pub struct Glow<'a> {
     pub torch: &'a [u8],
@@ -62,17 +69,17 @@ pub const LAVA_RGB: [f32; 3] = [150.0, 40.0, 8.0];
 /// Alpha of the coloured cast where a torch's light is whole.
 pub const GLOW_ALPHA: f32 = 80.0;
 
-/// The texel `rgba` (from the darkness and the night) lit by `level` (the level shown)
+/// The texel `rgba` (from the darkness and the night) lit by `level` (the sub-level shown)
 /// of which `torch` and `lava` are the emitted parts: where the brightest of them
 /// lights the texel (within a level), its colour tints it, stronger the nearer the
 /// source, and a faint cast of it covers even what it lights fully. Elsewhere (sun,
 /// moon, the player's own light) the texel is unchanged.
 pub fn tint(rgba: [u8; 4], level: u8, torch: u8, lava: u8) -> [u8; 4] {
     let src = torch.max(lava);
-    if src == 0 || src + 1 < level {
+    if src == 0 || src + SUB < level {
         return rgba;
     }
-    let w = src as f32 / MAX_LIGHT as f32;
+    let w = src as f32 / MAX_SUB as f32;
     let c = if lava > torch { LAVA_RGB } else { TORCH_RGB };
     let k = w.sqrt();
     let mix = |a: u8, b: f32| (a as f32 + (b * k - a as f32) * k).round() as u8;
@@ -95,12 +102,12 @@ pub fn fill(
     (night, glow): (Option<&Night>, Option<&Glow>),
     out: &mut Vec<u8>,
 ) {
-    let table: [u8; MAX_LIGHT as usize + 1] = std::array::from_fn(|l| darkness(l as u8));
+    let table: [u8; MAX_SUB as usize + 1] = std::array::from_fn(|l| darkness_sub(l as u8));
     out.clear();
     out.reserve(range.count() * 4);
     let near = |x: usize, y: usize| {
         let (px, py) = (player_centre.0 as i64, player_centre.1 as i64);
-        (x as i64 - px).abs() + (y as i64 - py).abs() < crate::sim::light::PLAYER as i64
+        (x as i64 - px).abs().max((y as i64 - py).abs()) < crate::sim::light::PLAYER as i64
     };
     let w = range.x1 - range.x0;
     for y in range.y0..range.y1 {
@@ -108,12 +115,12 @@ pub fn fill(
         for (i, &day) in row.iter().enumerate() {
             let x = range.x0 + i;
             let mine = near(x, y)
-                .then(|| crate::sim::light::player_light(player_centre, x as i64, y as i64));
+                .then(|| crate::sim::light::player_light_sub(player_centre, x as i64, y as i64));
             let lit = |l: u8| mine.map_or(l, |p| l.max(p));
             let (day, l) = match night {
                 Some(n) => (
                     lit(day),
-                    lit(day.min(n.sun).max(n.emitted[(y - range.y0) * w + i])),
+                    lit(day.min(n.sun * SUB).max(n.emitted[(y - range.y0) * w + i])),
                 ),
                 None => (lit(day), lit(day)),
             };
@@ -131,7 +138,7 @@ pub fn fill(
     }
 }
 
-/// Light levels over `range` (half-open) from torches and lava alone, those up to
+/// Light sub-levels over `range` (half-open) from torches and lava alone, those up to
 /// [`MAX_LIGHT`] tiles outside it included, spread as [`LightMap`] spreads light.
 pub fn emitted(world: &World, range: &TileRange) -> Vec<u8> {
     emitted_by(world, range, |_| true)
@@ -147,51 +154,20 @@ pub fn emitted_by(world: &World, range: &TileRange, from: impl Fn(Tile) -> bool)
     );
     let (w, h) = (x1 - x0, y1 - y0);
     let mut lv = vec![0u8; w * h];
-    let mut buckets: [Vec<u32>; MAX_LIGHT as usize + 1] = Default::default();
+    let mut solid = vec![false; w * h];
+    let mut buckets = crate::sim::light::buckets();
     for y in y0..y1 {
         for (i, &t) in world.row(y)[x0..x1].iter().enumerate() {
-            let e = crate::sim::light::emits(t);
+            let at = (y - y0) * w + i;
+            solid[at] = t.is_solid();
+            let e = crate::sim::light::sub(crate::sim::light::emits(t));
             if e > 0 && from(t) {
-                let at = (y - y0) * w + i;
                 lv[at] = e;
                 buckets[e as usize].push(at as u32);
             }
         }
     }
-    for level in (2..=MAX_LIGHT as usize).rev() {
-        while let Some(i) = buckets[level].pop() {
-            let i = i as usize;
-            if lv[i] as usize != level {
-                continue;
-            }
-            let (x, y) = (i % w, i / w);
-            let mut reach = |j: usize| {
-                let t = world.tile(x0 + j % w, y0 + j / w);
-                let loss = if t.is_solid() {
-                    crate::sim::light::SOLID_LOSS
-                } else {
-                    crate::sim::light::AIR_LOSS
-                };
-                let l = (level as u8).saturating_sub(loss);
-                if l > lv[j] {
-                    lv[j] = l;
-                    buckets[l as usize].push(j as u32);
-                }
-            };
-            if x > 0 {
-                reach(i - 1);
-            }
-            if x + 1 < w {
-                reach(i + 1);
-            }
-            if y > 0 {
-                reach(i - w);
-            }
-            if y + 1 < h {
-                reach(i + w);
-            }
-        }
-    }
+    crate::sim::light::settle(&mut lv, (w, h), |j| solid[j], |_, _| true, &mut buckets);
     let mut out = Vec::with_capacity(range.count());
     for y in range.y0..range.y1 {
         let row = (y - y0) * w;
@@ -241,6 +217,10 @@ pub struct LightView {
     buf: Vec<u8>,
     /// Time of the last rebuild (for the overlay and measurements).
     pub last_build: std::time::Duration,
+    /// Rebuilds so far, their total and longest time (the `--frames` summary).
+    pub builds: u64,
+    pub build_total: std::time::Duration,
+    pub build_max: std::time::Duration,
 }
 
 impl LightView {
@@ -301,6 +281,9 @@ impl LightView {
         self.range = Some(range);
         self.key = key;
         self.last_build = start.elapsed();
+        self.builds += 1;
+        self.build_total += self.last_build;
+        self.build_max = self.build_max.max(self.last_build);
     }
 
     /// Draws the darkness over the world (call after the world, before the UI).
@@ -401,9 +384,16 @@ mod tests {
         };
         let lit = emitted(&w, &all);
         assert_eq!(lit.len(), 150);
-        assert_eq!(lit[3 * 30 + 3], crate::sim::light::TORCH);
-        assert_eq!(lit[3 * 30 + 4], crate::sim::light::TORCH - 1);
-        assert_eq!(lit[8], crate::sim::light::TORCH - 6, "through the air");
+        let sub = crate::sim::light::sub;
+        let torch = crate::sim::light::TORCH;
+        assert_eq!(lit[3 * 30 + 3], sub(torch));
+        assert_eq!(lit[3 * 30 + 4], sub(torch - 1));
+        // (8, 0) from the torch at (3, 1): a diagonal step and four straight ones.
+        assert_eq!(
+            lit[8],
+            sub(torch) - crate::sim::light::DIAGONAL_LOSS - 4 * sub(1),
+            "through the air"
+        );
         assert_eq!(lit[28], 0, "no torch light reaches the far sky");
         let mut day = Vec::new();
         fill(&light, &all, (-100.0, -100.0), (None, None), &mut day);
@@ -431,8 +421,8 @@ mod tests {
             x1: 30,
             y1: 5,
         };
-        let sub = emitted(&w, &part);
-        assert_eq!(sub[25], lit[3 * 30 + 5]);
+        let part = emitted(&w, &part);
+        assert_eq!(part[25], lit[3 * 30 + 5]);
     }
 
     #[test]
@@ -539,6 +529,9 @@ mod tests {
     #[test]
     fn torchlight_is_warm_lava_red_and_other_light_untouched() {
         let dark = |l: u8| [0, 0, 0, darkness(l)];
+        let s = crate::sim::light::sub;
+        // Levels as sub-levels, as `tint` takes them.
+        let tint = |rgba, l, t, v| tint(rgba, s(l), s(t), s(v));
         // No emitted light, or a brighter sun: unchanged.
         assert_eq!(tint(dark(0), 0, 0, 0), dark(0));
         assert_eq!(tint(dark(15), 15, 9, 0), dark(15));
@@ -572,7 +565,7 @@ mod tests {
             emitted_by(&w, &all, |t| t == Tile::Torch),
             emitted_by(&w, &all, |t| t == Tile::Lava),
         );
-        assert!(lava.iter().all(|&l| l == 0) && torch[7 + 3] == crate::sim::light::TORCH);
+        assert!(lava.iter().all(|&l| l == 0) && torch[7 + 3] == s(crate::sim::light::TORCH));
         let glow = Glow {
             torch: &torch,
             lava: &lava,

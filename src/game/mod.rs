@@ -23,6 +23,7 @@ pub mod lighting;
 pub mod masks;
 pub mod menus;
 pub mod minimap;
+pub mod motion;
 pub mod overlay;
 pub mod pacer;
 pub mod particles;

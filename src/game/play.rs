@@ -76,6 +76,8 @@ pub struct Play {
     presses: u8,
     place_pressed: bool,
     use_pressed: bool,
+    /// Damage numbers floating up from the hits of the last second.
+    pub floaters: super::motion::Floaters,
 }
 
 /// The middle of tile `(x, y)`, where its sounds come from.
@@ -93,7 +95,12 @@ pub fn heard(e: &Event) -> Vec<(Heard, Option<(f32, f32)>)> {
         Event::Crafted { at, ok: true, .. } => vec![(Heard::Crafted(at), None)],
         Event::Crafted { ok: false, .. } => vec![(Heard::Refused, None)],
         Event::Swung { player: LOCAL } => vec![(Heard::Swung, None)],
-        Event::Hit { kind, at, .. } => vec![(Heard::Hit(kind), Some(at))],
+        Event::Hit {
+            kind,
+            at,
+            killed: false,
+            ..
+        } => vec![(Heard::Hit(kind), Some(at))],
         Event::Killed { kind, by: LOCAL } => {
             vec![(Heard::Killed(kind), None), (Heard::PickedUp, None)]
         }
@@ -213,7 +220,11 @@ impl Play {
             let list = intents(walk, cursor, buttons, pressed, self.view_half);
             let c = l.step(&list);
             self.show(&c, now);
+            let players = &l.session.players;
+            self.floaters
+                .add(&c.events, |p| players.get(p.0).map(|s| s.body.pos));
         }
+        self.floaters.update(dt);
         self.log_creatures(l, now);
         let (gx, gy) = l.session.guide.body.pos;
         let line = format!("guide at {gx:.0} {gy:.0}");

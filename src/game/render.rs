@@ -1,6 +1,7 @@
 //! Drawing the world in screen space: chunk textures (one pixel per tile), or, zoomed in
 //! close, the layers' backdrops and every tile's atlas picture framed by its neighbours
-//! ([`frame_mask`], one of three variants by [`variant`]); then the cave tints.
+//! ([`frame_mask`] and its [`inner_corners`], one of three variants by [`variant`]); then
+//! the cave tints.
 
 use super::camera::{Camera, TileRange};
 use super::state::Loaded;
@@ -13,13 +14,82 @@ pub const ATLAS_TILE: f32 = 16.0;
 
 /// Variants of each frame in the atlas.
 pub const VARIANTS: usize = 3;
-/// Frames in an atlas row: a picture for each of the 16 neighbour masks, in each variant.
-pub const FRAMES: usize = 16 * VARIANTS;
+/// Frames of a tile: the 16 neighbour masks, then the masks with inner corners
+/// ([`frame_index`]).
+pub const FRAME_KINDS: usize = 47;
+/// Pictures in an atlas row: each frame in each variant.
+pub const FRAMES: usize = FRAME_KINDS * VARIANTS;
 /// Neighbour mask bits ([`frame_mask`]): the tile above, right, below, left connects.
 pub const UP: u8 = 1;
 pub const RIGHT: u8 = 2;
 pub const DOWN: u8 = 4;
 pub const LEFT: u8 = 8;
+/// Inner-corner bits ([`inner_corners`]): the diagonal neighbour up-left, up-right,
+/// down-right, down-left is open while both sides beside it connect.
+pub const UP_LEFT: u8 = 1;
+pub const UP_RIGHT: u8 = 2;
+pub const DOWN_RIGHT: u8 = 4;
+pub const DOWN_LEFT: u8 = 8;
+/// Each inner corner: its bit, the two sides that must connect, the diagonal's offset.
+const CORNERS: [(u8, u8, (isize, isize)); 4] = [
+    (UP_LEFT, UP | LEFT, (-1, -1)),
+    (UP_RIGHT, UP | RIGHT, (1, -1)),
+    (DOWN_RIGHT, DOWN | RIGHT, (1, 1)),
+    (DOWN_LEFT, DOWN | LEFT, (-1, 1)),
+];
+
+/// The inner corners a neighbour mask can have: those whose two sides both connect.
+pub const fn allowed_corners(mask: u8) -> u8 {
+    let mut out = 0;
+    let mut i = 0;
+    while i < CORNERS.len() {
+        if mask & CORNERS[i].1 == CORNERS[i].1 {
+            out |= CORNERS[i].0;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The frame of every (mask, inner corners) pair that can occur, as
+/// assets/make_tiles.py's FRAME_KEYS lays them out: the 16 masks first (frames 0..16,
+/// no inner corner), then mask by mask each non-empty set of its allowed corners in
+/// increasing order. Pairs that cannot occur map to the mask's own frame.
+const FRAME_OF: [[u8; 16]; 16] = {
+    let mut t = [[0u8; 16]; 16];
+    let mut m = 0;
+    while m < 16 {
+        let mut c = 0;
+        while c < 16 {
+            t[m][c] = m as u8;
+            c += 1;
+        }
+        m += 1;
+    }
+    let mut next = 16u8;
+    m = 0;
+    while m < 16 {
+        let allowed = allowed_corners(m as u8);
+        let mut c = 1;
+        while c < 16 {
+            if c as u8 & allowed == c as u8 {
+                t[m][c] = next;
+                next += 1;
+            }
+            c += 1;
+        }
+        m += 1;
+    }
+    assert!(next as usize == FRAME_KINDS);
+    t
+};
+
+/// The frame (0..[`FRAME_KINDS`]) of neighbour mask `mask` with inner corners `corners`
+/// (bits outside the mask's [`allowed_corners`] are ignored).
+pub fn frame_index(mask: u8, corners: u8) -> usize {
+    let (m, c) = (mask & 15, corners & allowed_corners(mask & 15));
+    FRAME_OF[m as usize][c as usize] as usize
+}
 
 /// Where a tile's picture is in the atlas (a row per tile in `Tile` discriminant order;
 /// columns [`frame_column`]). For icons: the frame of a tile standing alone.
@@ -37,10 +107,10 @@ pub fn frame_source(tile: Tile, column: usize) -> Rect {
     )
 }
 
-/// The atlas column of neighbour mask `mask` (0..16) in variant `variant` (0..3), as
-/// assets/make_tiles.py lays them out.
-pub fn frame_column(mask: u8, variant: usize) -> usize {
-    mask as usize * VARIANTS + variant
+/// The atlas column of frame `frame` (0..[`FRAME_KINDS`], [`frame_index`]) in variant
+/// `variant` (0..3), as assets/make_tiles.py lays them out.
+pub fn frame_column(frame: usize, variant: usize) -> usize {
+    frame * VARIANTS + variant
 }
 
 /// Does `other`, beside a `tile`, join it (no edge drawn between them)? Blocks join any
@@ -75,6 +145,36 @@ pub fn frame_mask(world: &World, x: usize, y: usize) -> u8 {
     m |= DOWN * joins(Some(x), Some(y + 1)) as u8;
     m |= LEFT * joins(x.checked_sub(1), Some(y)) as u8;
     m
+}
+
+/// The inner corners of tile `(x, y)` with neighbour mask `mask` ([`frame_mask`]): each
+/// diagonal neighbour that does not [connect](connects) while both sides beside it do, so
+/// the outlines of those two neighbours turn through the tile's corner. Past the world's
+/// edge counts as joined.
+pub fn inner_corners(world: &World, x: usize, y: usize, mask: u8) -> u8 {
+    let allowed = allowed_corners(mask);
+    if allowed == 0 {
+        return 0;
+    }
+    let t = world.tile(x, y);
+    CORNERS
+        .iter()
+        .filter(|(bit, _, _)| allowed & bit != 0)
+        .filter(
+            |(_, _, (dx, dy))| match (x.checked_add_signed(*dx), y.checked_add_signed(*dy)) {
+                (Some(nx), Some(ny)) if nx < world.width() && ny < world.height() => {
+                    !connects(t, world.tile(nx, ny))
+                }
+                _ => false,
+            },
+        )
+        .fold(0, |m, (bit, _, _)| m | bit)
+}
+
+/// The atlas frame of tile `(x, y)`: its neighbour mask and inner corners.
+pub fn frame_of(world: &World, x: usize, y: usize) -> usize {
+    let mask = frame_mask(world, x, y);
+    frame_index(mask, inner_corners(world, x, y, mask))
 }
 
 /// Which of the three variants tile `(x, y)` shows: a hash of its position, the same on
@@ -259,7 +359,7 @@ fn draw_atlas_tiles(state: &Loaded, vis: &TileRange, l: f64, t: f64, z: f64, atl
         let j = y - vis.y0;
         for (i, &tile) in row.iter().enumerate().filter(|(_, t)| **t != Tile::Air) {
             let x = vis.x0 + i;
-            let column = frame_column(frame_mask(world, x, y), variant(x, y));
+            let column = frame_column(frame_of(world, x, y), variant(x, y));
             let params = DrawTextureParams {
                 dest_size: Some(vec2(xs[i + 1] - xs[i], ys[j + 1] - ys[j])),
                 source: Some(frame_source(tile, column)),
@@ -302,13 +402,80 @@ mod tests {
         assert_eq!(frame_mask(&w, 0, 1) & (UP | DOWN), 0, "leaves beside stone");
         assert!(connects(Tile::Leaves, Tile::Trunk) && !connects(Tile::Trunk, Tile::Trunk));
         assert!(!connects(Tile::Water, Tile::Lava) && !connects(Tile::Stone, Tile::Water));
-        // Every mask and variant has its own column in a row of FRAMES.
+        // Every frame and variant has its own column in a row of FRAMES.
         let mut cols: Vec<usize> = (0..16u8)
-            .flat_map(|m| (0..VARIANTS).map(move |v| frame_column(m, v)))
+            .flat_map(|m| (0..16u8).map(move |c| frame_index(m, c)))
+            .flat_map(|f| (0..VARIANTS).map(move |v| frame_column(f, v)))
             .collect();
         cols.sort();
         cols.dedup();
         assert_eq!((cols.len(), cols[FRAMES - 1]), (FRAMES, FRAMES - 1));
+    }
+
+    #[test]
+    fn inner_corners_come_from_the_open_diagonals() {
+        // A block with all four sides covered, under every one of the 16 sets of open
+        // diagonals: each open diagonal is an inner corner, and each set its own frame.
+        let mut frames = Vec::new();
+        for open in 0..16u8 {
+            let c = |bit: u8| if open & bit != 0 { ' ' } else { '#' };
+            let rows = [
+                format!("{}#{}", c(UP_LEFT), c(UP_RIGHT)),
+                "###".to_string(),
+                format!("{}#{}", c(DOWN_LEFT), c(DOWN_RIGHT)),
+            ];
+            let rows: Vec<&str> = rows.iter().map(|r| r.as_str()).collect();
+            let w = World::from_ascii(&rows).unwrap();
+            let mask = frame_mask(&w, 1, 1);
+            assert_eq!(mask, UP | RIGHT | DOWN | LEFT);
+            assert_eq!(inner_corners(&w, 1, 1, mask), open, "{rows:?}");
+            frames.push(frame_of(&w, 1, 1));
+        }
+        assert_eq!(frames[0], 15, "no open diagonal: the plain inner frame");
+        let mut distinct = frames.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 16);
+        // An open diagonal beside an open side is no inner corner: the side's edge is
+        // drawn there already.
+        let w = World::from_ascii(&["  #", " ##", "###"]).unwrap();
+        let mask = frame_mask(&w, 1, 1);
+        assert_eq!(mask, RIGHT | DOWN);
+        assert_eq!(inner_corners(&w, 1, 1, mask), 0);
+        let w = World::from_ascii(&["## ", "###", "###"]).unwrap();
+        assert_eq!(inner_corners(&w, 1, 1, 15), UP_RIGHT);
+        // The world's edge joins; a decoration diagonal to a block is open.
+        assert_eq!(inner_corners(&w, 0, 0, frame_mask(&w, 0, 0)), 0);
+        let w = World::from_ascii(&["t##", "###", "###"]).unwrap();
+        assert_eq!(inner_corners(&w, 1, 1, 15), UP_LEFT);
+    }
+
+    #[test]
+    fn the_frame_table_matches_the_atlas_layout() {
+        // FRAME_KEYS of assets/make_tiles.py: frames 16.. in (mask, corners) order.
+        let mut keys = Vec::new();
+        for m in 0..16u8 {
+            for c in 1..16u8 {
+                if c & allowed_corners(m) == c {
+                    keys.push((m, c));
+                }
+            }
+        }
+        assert_eq!(keys.len() + 16, FRAME_KINDS);
+        for (i, &(m, c)) in keys.iter().enumerate() {
+            assert_eq!(frame_index(m, c), 16 + i, "mask {m} corners {c}");
+        }
+        for m in 0..16u8 {
+            assert_eq!(frame_index(m, 0), m as usize);
+            // Corners a mask cannot have are dropped.
+            assert_eq!(frame_index(m, !allowed_corners(m) & 15), m as usize);
+        }
+        assert_eq!(allowed_corners(UP | LEFT), UP_LEFT);
+        assert_eq!(allowed_corners(UP | DOWN), 0);
+        // The atlas is as wide as the table says.
+        let png = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/tiles.png"));
+        let width = u32::from_be_bytes([png[16], png[17], png[18], png[19]]);
+        assert_eq!(width as usize, FRAMES * ATLAS_TILE as usize);
     }
 
     #[test]

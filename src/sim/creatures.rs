@@ -181,6 +181,12 @@ impl Creature {
         }
     }
 
+    /// Seconds until the next hop (counted down while on the ground, from the kind's
+    /// `hop_every` at each landing), for a front-end's squash.
+    pub fn hop_in(&self) -> f32 {
+        self.hop_in
+    }
+
     /// The drawn size of the body in tiles (width, height): a slime is lower than the
     /// box it collides with.
     pub fn size(&self) -> (f32, f32) {
@@ -306,8 +312,8 @@ impl std::fmt::Display for Hit {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Swing {
     pub hits: u32,
-    /// Each creature hit: its kind and feet before the hit.
-    pub hit: Vec<(Kind, (f32, f32))>,
+    /// Each creature hit: its kind, its feet before the hit, and whether the hit killed it.
+    pub hit: Vec<(Kind, (f32, f32), bool)>,
     /// Kinds killed, with what they dropped (item name, count).
     pub killed: Vec<(Kind, &'static str, u32)>,
     /// Hearts the kills dropped.
@@ -551,8 +557,9 @@ impl Creatures {
         for (i, c) in self.list.iter_mut().enumerate() {
             if inside(c) {
                 out.hits += 1;
-                out.hit.push((c.kind, c.body.pos));
-                if c.hit(damage, from, player.facing) {
+                let killed = c.hit(damage, from, player.facing);
+                out.hit.push((c.kind, c.body.pos, killed));
+                if killed {
                     dead.push(i);
                 }
             }

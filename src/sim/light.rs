@@ -3,19 +3,27 @@
 //! Sources: every tile of a column above its first solid tile or background wall sees the
 //! sky ([`SUN`]: a wall stops sunlight, as in Terraria, so a walled room or cave is lit only
 //! by what spreads in from its open edges and by its torches), a
-//! torch gives [`TORCH`] and lava [`LAVA`]. Light spreads to the four neighbours, losing [`AIR_LOSS`] per
-//! non-solid tile entered and [`SOLID_LOSS`] per solid tile, so sunlight reaches about a
-//! dozen tiles into a cave mouth, lights the first few tiles of ground, and a cave sealed
-//! by more than four tiles of rock stays at 0. A tile's level is the best over all sources
-//! of (source level − cheapest path loss): a shortest-path problem with small integer
-//! costs, solved by a bucket queue processed from the brightest level down (each tile is
-//! settled once, like Dijkstra, with no heap).
+//! torch gives [`TORCH`] and lava [`LAVA`]. Light is spread in [`SUB`]-ths of a level
+//! ("sub-levels", what [`LightMap::levels`] holds; [`LightMap::get`] rounds them up to
+//! levels): to the four neighbours, losing [`AIR_LOSS`] per non-solid tile entered and
+//! [`SOLID_LOSS`] per solid tile, and to the four diagonal neighbours through the air,
+//! losing [`DIAGONAL_LOSS`] (√2 of a straight step), so a torch's light falls off as a
+//! rounded octagon, close to a circle, rather than the diamond of straight steps alone
+//! (Terraria's light is round too). A diagonal step needs an open tile and at least one of
+//! the two tiles it passes between open: light does not leak through a crack between two
+//! blocks that only touch at a corner. Sunlight reaches about a dozen tiles into a cave
+//! mouth, lights the first few tiles of ground, and a cave sealed by more than four tiles
+//! of rock stays at 0. A tile's level is the best over all sources of (source level −
+//! cheapest path loss): a shortest-path problem with small integer costs, solved by a
+//! bucket queue processed from the brightest sub-level down (each tile is settled once,
+//! like Dijkstra, with no heap).
 //!
 //! [`LightMap::update_region`] recomputes only a box around an edit: a changed tile can
 //! alter light no further than [`MAX_LIGHT`] tiles away (every step loses at least 1),
 //! except that opening or closing a column's sky changes the whole span of that column
 //! whose sky status flipped, so the box grows to cover that span too. Tiles just outside
-//! the box keep their (still correct) levels and feed light back in.
+//! the box (its corners included, for the diagonal steps) keep their (still correct)
+//! levels and feed light back in.
 
 use crate::world::{Tile, Wall, World, tile_bits};
 
@@ -29,10 +37,17 @@ pub const TORCH: u8 = 14;
 pub const LAVA: u8 = 10;
 /// Level of the light the player carries, at the player's tile.
 pub const PLAYER: u8 = 8;
-/// Loss entering a non-solid tile.
-pub const AIR_LOSS: u8 = 1;
-/// Loss entering a solid tile.
-pub const SOLID_LOSS: u8 = 3;
+/// Sub-levels per level: light spreads in these finer steps, so a diagonal step can cost
+/// √2 of a straight one.
+pub const SUB: u8 = 4;
+/// The brightest sub-level (`MAX_LIGHT * SUB`).
+pub const MAX_SUB: u8 = MAX_LIGHT * SUB;
+/// Loss (sub-levels) entering a non-solid tile straight across: one level.
+pub const AIR_LOSS: u8 = SUB;
+/// Loss (sub-levels) entering a non-solid tile diagonally: √2 of [`AIR_LOSS`], rounded.
+pub const DIAGONAL_LOSS: u8 = 6;
+/// Loss (sub-levels) entering a solid tile: three levels.
+pub const SOLID_LOSS: u8 = 3 * SUB;
 /// Side of the square chunks the renderer caches (tiles).
 pub const CHUNK: usize = 32;
 
@@ -73,8 +88,85 @@ pub struct LightMap {
     sky: Vec<u32>,
 }
 
-/// Pending tiles by level (index = level).
-type Buckets = [Vec<u32>; MAX_LIGHT as usize + 1];
+/// Pending tiles by sub-level (index = sub-level).
+pub type Buckets = [Vec<u32>; MAX_SUB as usize + 1];
+
+/// Empty [`Buckets`].
+pub fn buckets() -> Buckets {
+    std::array::from_fn(|_| Vec::new())
+}
+
+/// Sub-level of a level.
+pub const fn sub(level: u8) -> u8 {
+    level * SUB
+}
+
+/// Level of a sub-level, rounded up (any light at all is at least level 1).
+pub const fn level(sub: u8) -> u8 {
+    sub.div_ceil(SUB)
+}
+
+/// Settles the queued light of a `w`×`h` grid of sub-levels `levels` (row-major): each
+/// pending tile passes its light to its neighbours as the module header says, `solid(i)`
+/// telling which tiles are solid and `inside(x, y)` which ones may be written. Queued
+/// tiles are in `buckets` at their sub-level; the buckets are left empty.
+pub fn settle(
+    levels: &mut [u8],
+    (w, h): (usize, usize),
+    solid: impl Fn(usize) -> bool,
+    inside: impl Fn(usize, usize) -> bool,
+    buckets: &mut Buckets,
+) {
+    // A tile below AIR_LOSS + 1 gives its neighbours nothing.
+    for level in (AIR_LOSS + 1..=MAX_SUB).rev() {
+        while let Some(i) = buckets[level as usize].pop() {
+            let i = i as usize;
+            if levels[i] != level {
+                continue; // Raised since it was queued; processed at its new level.
+            }
+            let (x, y) = (i % w, i / w);
+            let mut reach = |j: usize, loss: u8| {
+                let l = level.saturating_sub(loss);
+                if l > levels[j] {
+                    levels[j] = l;
+                    buckets[l as usize].push(j as u32);
+                }
+            };
+            let straight = |j: usize| if solid(j) { SOLID_LOSS } else { AIR_LOSS };
+            let (west, east, north, south) = (x > 0, x + 1 < w, y > 0, y + 1 < h);
+            if west && inside(x - 1, y) {
+                reach(i - 1, straight(i - 1));
+            }
+            if east && inside(x + 1, y) {
+                reach(i + 1, straight(i + 1));
+            }
+            if north && inside(x, y - 1) {
+                reach(i - w, straight(i - w));
+            }
+            if south && inside(x, y + 1) {
+                reach(i + w, straight(i + w));
+            }
+            if level <= DIAGONAL_LOSS {
+                continue;
+            }
+            // Diagonals: into open air, past at least one open side.
+            let mut diagonal = |nx: usize, ny: usize| {
+                let j = ny * w + nx;
+                if inside(nx, ny) && !solid(j) && !(solid(y * w + nx) && solid(ny * w + x)) {
+                    reach(j, DIAGONAL_LOSS);
+                }
+            };
+            for (ok, ny) in [(north, y.wrapping_sub(1)), (south, y + 1)] {
+                if ok && west {
+                    diagonal(x - 1, ny);
+                }
+                if ok && east {
+                    diagonal(x + 1, ny);
+                }
+            }
+        }
+    }
+}
 
 /// The first row of column `x` that stops sunlight: a solid tile or a wall.
 fn first_solid(world: &World, x: usize) -> u32 {
@@ -161,10 +253,10 @@ impl LightMap {
         let lowest = map.sky.iter().copied().max().unwrap_or(0) as usize;
         for (y, row) in map.levels.chunks_exact_mut(w).take(lowest).enumerate() {
             for (level, &s) in row.iter_mut().zip(&map.sky) {
-                *level = if (y as u32) < s { SUN } else { 0 };
+                *level = if (y as u32) < s { sub(SUN) } else { 0 };
             }
         }
-        let mut buckets: Buckets = Default::default();
+        let mut buckets = buckets();
         for x in 0..w {
             let s = map.sky[x] as usize;
             // Only sky tiles with a neighbour outside the sky can pass light on.
@@ -175,7 +267,7 @@ impl LightMap {
                 s
             };
             for y in left.min(right).min(s.saturating_sub(1))..s {
-                buckets[SUN as usize].push((y * w + x) as u32);
+                buckets[sub(SUN) as usize].push((y * w + x) as u32);
             }
         }
         for (kind, level) in [(Tile::Torch, TORCH), (Tile::Lava, LAVA)] {
@@ -184,9 +276,9 @@ impl LightMap {
                 .into_iter()
                 .map(|(x, y)| (y * w + x) as u32)
             {
-                if map.levels[i as usize] < level {
-                    map.levels[i as usize] = level;
-                    buckets[level as usize].push(i);
+                if map.levels[i as usize] < sub(level) {
+                    map.levels[i as usize] = sub(level);
+                    buckets[sub(level) as usize].push(i);
                 }
             }
         }
@@ -208,8 +300,13 @@ impl LightMap {
         self.height
     }
 
-    /// Level at `(x, y)`; 0 outside the world.
+    /// Level at `(x, y)` (its sub-level rounded up); 0 outside the world.
     pub fn get(&self, x: usize, y: usize) -> u8 {
+        level(self.get_sub(x, y))
+    }
+
+    /// Sub-level at `(x, y)`; 0 outside the world.
+    pub fn get_sub(&self, x: usize, y: usize) -> u8 {
         if x < self.width && y < self.height {
             self.levels[y * self.width + x]
         } else {
@@ -223,61 +320,30 @@ impl LightMap {
             .max(player_light(player_centre, x as i64, y as i64))
     }
 
-    /// All levels, row-major.
+    /// All sub-levels, row-major.
     pub fn levels(&self) -> &[u8] {
         &self.levels
     }
 
-    /// Source level of tile `(x, y)` alone.
+    /// Source sub-level of tile `(x, y)` alone.
     fn source(&self, world: &World, x: usize, y: usize) -> u8 {
         if (y as u32) < self.sky[x] {
-            SUN
+            sub(SUN)
         } else {
-            emits(world.tile(x, y))
+            sub(emits(world.tile(x, y)))
         }
     }
 
     /// Settles the queued light, writing only inside `region`.
     fn spread(&mut self, world: &World, buckets: &mut Buckets, region: Rect) {
-        let (w, h) = (self.width, self.height);
         let tiles = world.tiles();
-        for level in (2..=MAX_LIGHT).rev() {
-            while let Some(i) = buckets[level as usize].pop() {
-                let i = i as usize;
-                if self.levels[i] != level {
-                    continue; // Raised since it was queued; processed at its new level.
-                }
-                let (x, y) = (i % w, i / w);
-                let mut reach = |j: usize, nx: usize, ny: usize| {
-                    if !region.contains(nx, ny) {
-                        return;
-                    }
-                    let loss = if tiles[j].is_solid() {
-                        SOLID_LOSS
-                    } else {
-                        AIR_LOSS
-                    };
-                    let l = level.saturating_sub(loss);
-                    if l > self.levels[j] {
-                        self.levels[j] = l;
-                        buckets[l as usize].push(j as u32);
-                    }
-                };
-                if x > 0 {
-                    reach(i - 1, x - 1, y);
-                }
-                if x + 1 < w {
-                    reach(i + 1, x + 1, y);
-                }
-                if y > 0 {
-                    reach(i - w, x, y - 1);
-                }
-                if y + 1 < h {
-                    reach(i + w, x, y + 1);
-                }
-            }
-        }
-        buckets.iter_mut().for_each(Vec::clear);
+        settle(
+            &mut self.levels,
+            (self.width, self.height),
+            |j| tiles[j].is_solid(),
+            |x, y| region.contains(x, y),
+            buckets,
+        );
     }
 
     /// Relights after the tiles in `x0..=x1, y0..=y1` changed (clamped to the world).
@@ -309,23 +375,24 @@ impl LightMap {
             x1: (x1.max(x0) + r).min(w - 1),
             y1: (ey1.max(ey0) + r).min(h - 1),
         };
-        let mut buckets: Buckets = Default::default();
+        let mut buckets = buckets();
         for y in region.y0..=region.y1 {
             for x in region.x0..=region.x1 {
                 let s = self.source(world, x, y);
                 self.levels[y * w + x] = s;
-                if s > 1 {
+                if s > AIR_LOSS {
                     buckets[s as usize].push((y * w + x) as u32);
                 }
             }
         }
-        // The ring just outside keeps its levels and shines in.
+        // The ring just outside, its corners included, keeps its levels and shines in.
         let mut ring = |x: usize, y: usize| {
             let l = self.levels[y * w + x];
-            if l > 1 {
+            if l > AIR_LOSS {
                 buckets[l as usize].push((y * w + x) as u32);
             }
         };
+        let (rx0, rx1) = (region.x0.saturating_sub(1), (region.x1 + 1).min(w - 1));
         for y in region.y0..=region.y1 {
             if region.x0 > 0 {
                 ring(region.x0 - 1, y);
@@ -334,7 +401,7 @@ impl LightMap {
                 ring(region.x1 + 1, y);
             }
         }
-        for x in region.x0..=region.x1 {
+        for x in rx0..=rx1 {
             if region.y0 > 0 {
                 ring(x, region.y0 - 1);
             }
@@ -357,17 +424,25 @@ pub fn emits(tile: Tile) -> u8 {
 }
 
 /// The player's own light at tile `(x, y)`: [`PLAYER`] at the tile holding the body's
-/// centre, one less per tile of (Manhattan) distance, through walls (it is cheap and the
-/// renderer adds it every frame without touching the map).
+/// centre, one less per tile of straight-line distance, rounded up (a disc, as the spread
+/// is round), through walls (it is cheap and the renderer adds it every frame without
+/// touching the map).
 pub fn player_light(player_centre: (f32, f32), x: i64, y: i64) -> u8 {
+    level(player_light_sub(player_centre, x, y))
+}
+
+/// [`player_light`] in sub-levels: [`SUB`] per tile of distance between tile centres.
+pub fn player_light_sub(player_centre: (f32, f32), x: i64, y: i64) -> u8 {
     let (px, py) = (
         player_centre.0.floor() as i64,
         player_centre.1.floor() as i64,
     );
-    let d = (x - px)
-        .unsigned_abs()
-        .saturating_add((y - py).unsigned_abs());
-    (PLAYER as u64).saturating_sub(d) as u8
+    let (dx, dy) = ((x - px).unsigned_abs(), (y - py).unsigned_abs());
+    if dx.max(dy) >= PLAYER as u64 {
+        return 0;
+    }
+    let d = ((dx * dx + dy * dy) as f32).sqrt() * SUB as f32;
+    (sub(PLAYER) as f32 - d).max(0.0).round() as u8
 }
 
 #[cfg(test)]

@@ -845,25 +845,18 @@ impl Session {
             let each: Vec<String> = s
                 .hit
                 .iter()
-                .map(|(k, p)| format!("{} at {:.1} {:.1}", k.stats().name, p.0, p.1))
+                .map(|(k, p, _)| format!("{} at {:.1} {:.1}", k.stats().name, p.0, p.1))
                 .collect();
             out.log(who, format!("swing hit {}: {}", s.hits, each.join(", ")));
         }
-        if s.hits as usize > s.killed.len() {
-            let c = p.body.centre();
-            let d = |k: &&crate::sim::creatures::Creature| (k.body.pos.0 - c.0).abs();
-            if let Some(k) = self
-                .creatures
-                .list
-                .iter()
-                .min_by(|a, b| d(a).total_cmp(&d(b)))
-            {
-                out.events.push(Event::Hit {
-                    player: who,
-                    kind: k.kind,
-                    at: k.body.pos,
-                });
-            }
+        for &(kind, at, killed) in &s.hit {
+            out.events.push(Event::Hit {
+                player: who,
+                kind,
+                at,
+                damage,
+                killed,
+            });
         }
         for (kind, item, n) in s.killed {
             let lost = p.inventory.add(item, n);

@@ -600,10 +600,11 @@ mod tests {
         let mut reader = decoder.read_info().unwrap();
         let mut buf = vec![0; reader.output_buffer_size()];
         let info = reader.next_frame(&mut buf).unwrap();
-        // A row per tile, 48 frames a row (16 neighbour masks, three variants each).
+        // A row per tile, 141 pictures a row (47 frames: 16 neighbour masks and 31 with
+        // inner corners, three variants each).
         assert_eq!(
             (info.width, info.height),
-            (16 * 48, 16 * Tile::COUNT as u32)
+            (16 * 141, 16 * Tile::COUNT as u32)
         );
         assert_eq!(info.color_type, png::ColorType::Rgba);
         let w = info.width as usize;

@@ -68,10 +68,65 @@ fn torch_lights_with_falloff() {
         assert_eq!(m.get(20 + d, 20), 14 - d as u8, "east {d}");
         assert_eq!(m.get(20, 20 - d), 14 - d as u8, "north {d}");
     }
-    assert_eq!(m.get(23, 24), 7); // Manhattan distance 7
+    // (3, 4) away, 5 tiles as the crow flies: three diagonal steps and one straight.
+    assert_eq!(m.get(23, 24), level(sub(14) - 3 * DIAGONAL_LOSS - AIR_LOSS));
+    assert_eq!(
+        m.get(23, 24),
+        9,
+        "five tiles off, not seven as straight steps go"
+    );
     assert_eq!(m.get(31, 20), 1); // 10 tiles of air (4 left), then rock costs 3
     assert_eq!(m.get(32, 20), 0);
     assert_eq!(m.get(0, 0), 0);
+}
+
+#[test]
+fn a_torch_lights_a_round_pool_not_a_diamond() {
+    let mut w = World::new(40, 40, 0, crate::content::preset::Preset::default());
+    w.tiles_mut().fill(Tile::Stone);
+    for y in 2..38 {
+        for x in 2..38 {
+            w.set(x, y, Tile::Air);
+        }
+    }
+    w.set(20, 20, Tile::Torch);
+    let m = LightMap::compute(&w);
+    // Every lit tile is within a level of the torch's level less its straight-line
+    // distance (the octagon's steps and rounding up); a diamond (Manhattan) falloff is
+    // 3 levels short at (5, 5).
+    let mut worst = 0.0f32;
+    for y in 6..35 {
+        for x in 6..35 {
+            let d = ((x as f32 - 20.0).powi(2) + (y as f32 - 20.0).powi(2)).sqrt();
+            let round = (TORCH as f32 - d).max(0.0);
+            worst = worst.max((m.get(x, y) as f32 - round).abs());
+        }
+    }
+    assert!(worst <= 1.5, "off a round falloff by {worst} levels");
+    assert_eq!(m.get(25, 25), level(sub(TORCH) - 5 * DIAGONAL_LOSS));
+    assert!(m.get(25, 25) >= 7, "7.07 tiles off");
+    // The same all around: the eight directions agree.
+    for (dx, dy) in [(5, 2), (2, 5), (-5, 2), (-2, -5), (5, -2)] {
+        let (x, y) = ((20 + dx) as usize, (20 + dy) as usize);
+        assert_eq!(m.get(x, y), m.get(25, 22), "({dx}, {dy})");
+    }
+}
+
+#[test]
+fn light_does_not_leak_through_a_crack_between_corners() {
+    // Two rooms that touch only at the corner between (3, 2) and (4, 3).
+    let w = art(&[
+        "########", "#t  ####", "#   ####", "####   #", "####   #", "########",
+    ]);
+    let m = LightMap::compute(&w);
+    // (4, 3) is lit only through a tile of rock, not by the diagonal step from (3, 2).
+    assert_eq!(m.get_sub(4, 3), m.get_sub(3, 2) - SOLID_LOSS - AIR_LOSS);
+    // Open one side of the corner and the diagonal step passes.
+    let mut open = w.clone();
+    open.set(4, 2, Tile::Air);
+    let lit = LightMap::compute(&open);
+    assert_eq!(lit.get_sub(4, 3), lit.get_sub(3, 2) - DIAGONAL_LOSS);
+    assert!(lit.get(4, 3) > m.get(4, 3));
 }
 
 #[test]
@@ -193,7 +248,14 @@ fn updates_after_random_edits_equal_a_fresh_compute() {
 #[test]
 fn player_light_and_chunks() {
     assert_eq!(player_light((10.5, 8.1), 10, 8), PLAYER);
-    assert_eq!(player_light((10.5, 8.1), 12, 9), PLAYER - 3);
+    // (2, 1) away: √5 ≈ 2.24 tiles, so 8 − 2.24 rounded up.
+    assert_eq!(player_light((10.5, 8.1), 12, 9), PLAYER - 2);
+    assert_eq!(player_light_sub((10.5, 8.1), 12, 9), 23);
+    // A disc: as bright 5 tiles off straight as on the diagonal (3, 4).
+    assert_eq!(
+        player_light((10.5, 8.1), 15, 8),
+        player_light((10.5, 8.1), 13, 12)
+    );
     assert_eq!(player_light((10.5, 8.1), 30, 9), 0);
     let w = art(&["####", "####"]);
     let m = LightMap::compute(&w);

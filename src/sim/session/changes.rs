@@ -62,11 +62,15 @@ pub enum Event {
         at: Option<Tile>,
         ok: bool,
     },
-    /// A player's swing hit a creature of `kind` with its feet at `at` without killing it.
+    /// A player's swing hit a creature of `kind` with its feet at `at` for `damage`; one
+    /// event per creature struck, `killed` when the hit killed it (then a
+    /// [`Event::Killed`] follows).
     Hit {
         player: PlayerId,
         kind: Kind,
         at: (f32, f32),
+        damage: f32,
+        killed: bool,
     },
     /// A door at `(x, y)` was opened (`open`) or closed, by a player or the Guide.
     Door { x: i64, y: i64, open: bool },

@@ -305,6 +305,21 @@ fn a_sword_kills_a_slime_in_front_for_gel() {
         by: LOCAL,
     };
     assert!(c.events.contains(&killed));
+    // Each hit says how hard it struck; the last one killed, the ones before did not.
+    let hits: Vec<(f32, bool)> = c
+        .events
+        .iter()
+        .filter_map(|e| match *e {
+            Event::Hit { damage, killed, .. } => Some((damage, killed)),
+            _ => None,
+        })
+        .collect();
+    let sword = s.me().inventory.selected_sword().unwrap().0 as f32;
+    assert!(hits.iter().all(|&(d, _)| d == sword), "{hits:?}");
+    assert_eq!(hits.last().map(|h| h.1), Some(true), "{hits:?}");
+    assert_eq!(hits.iter().filter(|h| h.1).count(), 1);
+    let health = crate::sim::creatures::Kind::Slime.stats().health;
+    assert_eq!(hits.len(), (health / sword).ceil() as usize, "{hits:?}");
     // The cooldown spaces the swings; swinging never digs.
     let swings = c.events.iter().filter(|e| matches!(e, Event::Swung { .. }));
     let most = (s.tick - start) / ticks(0.4) + 1;

@@ -344,6 +344,25 @@ mod bases_per_sample {
         });
     }
 
+    /// 120 rows in order per run, the caches kept: each run includes the terms made
+    /// again per lattice row (Perlin's about every 12 rows at 0.08, Simplex's per pair of
+    /// lattice lines about every 9), which the single rows' medians above leave out.
+    #[divan::bench(args = ["Perlin", "Simplex", "Value"], sample_count = 100)]
+    fn strata_rows_in_order_with_their_lattice_rows(b: Bencher, basis: &str) {
+        let basis = Basis::named(basis).unwrap();
+        let plan = noise::RowPlan::new(0, N, F);
+        let mut rows = noise::RowNoise::new(basis);
+        let mut out = vec![0f32; N];
+        let mut y = 0;
+        b.counter(ItemsCount::new(N * 120)).bench_local(|| {
+            for _ in 0..120 {
+                y = (y + 1) % 2400;
+                rows.row(7, &plan, black_box(y), F, &mut out);
+                black_box(&out);
+            }
+        });
+    }
+
     /// Simplex rows without AVX2 (the baseline build's 4 lanes).
     #[divan::bench(sample_count = 200)]
     fn strata_simplex_rows_plain(b: Bencher) {

@@ -205,7 +205,12 @@ pub struct RowPlan {
     /// Whether the samples' `x` never fall from left to right and start at `+0` or
     /// above (any plan of increasing columns at a positive frequency).
     rising: bool,
+    /// Which plan this is ([`RowPlan::id`]).
+    id: u64,
 }
+
+/// The next [`RowPlan::id`].
+static NEXT_PLAN: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 impl RowPlan {
     /// The columns `x0..x0 + len`.
@@ -222,6 +227,7 @@ impl RowPlan {
             u: Vec::with_capacity(len),
             x: Vec::with_capacity(len),
             rising: true,
+            id: NEXT_PLAN.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         };
         let mut before = 0.0f32;
         for (i, column) in columns.enumerate() {
@@ -267,6 +273,13 @@ impl RowPlan {
     /// Whether the samples' `x` never fall from left to right and start at `+0` or above.
     pub fn rising(&self) -> bool {
         self.rising
+    }
+
+    /// A number no other plan made in this run has (its clones share it): a row cache
+    /// that keeps terms per column ([`simplex::SimplexRow`]) knows by it whether they are
+    /// this plan's.
+    pub fn id(&self) -> u64 {
+        self.id
     }
 
     /// Number of samples per row.

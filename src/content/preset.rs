@@ -103,6 +103,8 @@ pub struct SurfaceParams {
     /// How sharp the risers are: 1 leaves the slope as it was, 16 makes near-vertical
     /// cliffs between level shelves.
     pub terrace_sharpness: f64,
+    /// The noise that says where the ground is terraced.
+    pub terrace_basis: Basis,
 }
 
 /// How the dirt band's depth varies.
@@ -200,6 +202,8 @@ pub struct TunnelParams {
     pub mouth_radius: f64,
     /// Columns each side of the world's centre (the spawn point) where no mouth opens.
     pub spawn_clear: u32,
+    /// The noise a long tunnel's heading and width wander by.
+    pub basis: Basis,
 }
 
 /// The underworld pass: ash, a wide open band and a solid floor at the bottom of the world.
@@ -215,6 +219,8 @@ pub struct UnderworldParams {
     pub floor: f64,
     /// Largest swing of the ceiling, the floor and the underworld's top edge, in tiles.
     pub roughness: f64,
+    /// The noise they swing by.
+    pub basis: Basis,
 }
 
 /// The lava pass: pools in the lower cavern layer, lakes on the underworld's floor.
@@ -381,6 +387,7 @@ impl Default for SurfaceParams {
             relief_basis: Basis::Perlin,
             terrace_height: 5.0,
             terrace_sharpness: 16.0,
+            terrace_basis: Basis::Perlin,
         }
     }
 }
@@ -433,6 +440,7 @@ impl Default for TunnelParams {
             mouths: 3.5,
             mouth_radius: 2.4,
             spawn_clear: 60,
+            basis: Basis::Perlin,
         }
     }
 }
@@ -444,6 +452,7 @@ impl Default for UnderworldParams {
             ceiling: 0.3,
             floor: 0.75,
             roughness: 20.0,
+            basis: Basis::Perlin,
         }
     }
 }

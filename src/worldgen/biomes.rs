@@ -14,7 +14,7 @@
 //! from row to row by up to `border` tiles, with a few tiles of speckle where it meets its
 //! neighbour: no biome ends in a vertical cut.
 
-use crate::base::noise::{LatticeRow, RowPlan, hash32, perlin_1d, perlin_2d_row_cached};
+use crate::base::noise::{RowNoise, RowPlan, hash32, perlin_1d};
 use crate::base::rng::{PassRng, pass_rng};
 use crate::content::preset::{Biome, Preset};
 use crate::world::{Tile, World};
@@ -308,6 +308,7 @@ pub fn apply(world: &mut World, preset: &Preset, _rng: &mut PassRng) {
     let width = world.width();
     let sand_depth = preset.biomes.sand_depth as usize;
     let pocket_key = hash32(map.key ^ 0x90C4);
+    let pocket_basis = preset.biomes.pocket_basis;
     let surface = std::mem::take(&mut world.surface);
     let first = tops.iter().copied().min().unwrap_or(0) as usize;
     // The pocket noise's columns for each span: all it can reach (its edges wander at
@@ -331,7 +332,7 @@ pub fn apply(world: &mut World, preset: &Preset, _rng: &mut PassRng) {
         .enumerate()
         .skip(first)
         .for_each_init(
-            || (vec![LatticeRow::default(); plans.len()], Vec::new()),
+            || (vec![RowNoise::new(pocket_basis); plans.len()], Vec::new()),
             |(lattices, pockets), (y, row)| {
                 for (i, (span, &top)) in map.spans.iter().zip(&tops).enumerate() {
                     let Some((l, r)) = map.edges(span, y, top) else {
@@ -345,14 +346,7 @@ pub fn apply(world: &mut World, preset: &Preset, _rng: &mut PassRng) {
                     }
                     pockets.resize(plan.len(), 0.0);
                     if matches!(span.biome, Biome::Snow | Biome::Jungle) {
-                        perlin_2d_row_cached(
-                            pocket_key,
-                            plan,
-                            &mut lattices[i],
-                            y,
-                            POCKETS,
-                            pockets,
-                        );
+                        lattices[i].row(pocket_key, plan, y, POCKETS, pockets);
                     }
                     let pocket = |x: usize| pockets[x - p0];
                     // The speckled margins ask per tile; the inside is the biome's outright.

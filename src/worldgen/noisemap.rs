@@ -30,8 +30,7 @@ pub struct NoiseField {
     pub octaves: u32,
     /// A value per column only.
     pub is_1d: bool,
-    /// The preset field that names its basis (`surface.basis`), if it has one (the
-    /// terraces and dunes are always Perlin).
+    /// The preset field that names its basis (`surface.basis`); every field has one.
     pub basis_field: Option<&'static str>,
 }
 
@@ -127,6 +126,8 @@ pub fn fields(preset: &Preset) -> Vec<NoiseField> {
         basis_field: match name {
             "surface" => Some("surface.basis"),
             "surface.relief" => Some("surface.relief_basis"),
+            "surface.terraces" => Some("surface.terrace_basis"),
+            "surface.dunes" => Some("biomes.dune_basis"),
             "layers.wander" => Some("layers.wander_basis"),
             "caves.fill_variation" => Some("caves.fill_basis"),
             "trees.groves" => Some("trees.basis"),
@@ -198,6 +199,8 @@ pub fn basis_of(preset: &Preset, name: &str) -> Basis {
     match name {
         "surface" => preset.surface.basis,
         "surface.relief" => preset.surface.relief_basis,
+        "surface.terraces" => preset.surface.terrace_basis,
+        "surface.dunes" => preset.biomes.dune_basis,
         "layers.wander" => preset.layers.wander_basis,
         "caves.fill_variation" => preset.caves.fill_basis,
         "trees.groves" => preset.trees.basis,

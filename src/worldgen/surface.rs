@@ -11,7 +11,7 @@
 
 use super::biomes::BiomeMap;
 use super::ocean::Oceans;
-use crate::base::noise::{Basis, Fbm1, hash32, perlin_1d};
+use crate::base::noise::{Basis, Fbm1, hash32};
 use crate::base::rng::PassRng;
 use crate::content::preset::{Biome, Preset};
 use crate::world::{Tile, World};
@@ -72,11 +72,14 @@ pub fn heights(width: usize, height: usize, preset: &Preset, key: u32) -> Vec<u3
             let h = if p.terrace_height > 0.0 {
                 // Terraces shape the slow part of the ground (relief and the first
                 // octaves); the finer octaves then roughen plateaus and cliffs alike.
-                // perlin_1d is in ±0.5: a bit over half of the world is terraced, fully
+                // 1D noise is in ±0.5 in every basis: a bit over half of the world is terraced, fully
                 // so in its middle, fading at the edges of each terraced region.
                 let (coarse, fine) = fbm.sample_split(at, TERRACED_OCTAVES);
                 let slow = p.amplitude * coarse as f64 + relief_at(x);
-                let n = perlin_1d(terrace_key, (x as f64 / TERRACE_REGION) as f32) as f64;
+                let n = p
+                    .terrace_basis
+                    .noise_1d(terrace_key, (x as f64 / TERRACE_REGION) as f32)
+                    as f64;
                 let m = ((n + 0.2) * 5.0).clamp(0.0, 1.0);
                 let shelf =
                     slow + m * (terrace(slow, p.terrace_height, p.terrace_sharpness) - slow);
@@ -101,10 +104,11 @@ fn dunes(surface: &mut [u32], preset: &Preset, seed: u64, key: u32) {
         return;
     }
     let map = BiomeMap::new(preset, seed);
+    let basis = preset.biomes.dune_basis;
     for (x, s) in surface.iter_mut().enumerate() {
         let w = map.weight(x, Biome::Desert);
         if w > 0.0 {
-            let ridge = 1.0 - (2.0 * perlin_1d(key, x as f32 / DUNE_WAVE)).abs();
+            let ridge = 1.0 - (2.0 * basis.noise_1d(key, x as f32 / DUNE_WAVE)).abs();
             let lift = (height * w * (ridge * ridge) as f64).round() as u32;
             *s = s.saturating_sub(lift).max(1);
         }

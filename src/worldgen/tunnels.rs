@@ -22,7 +22,7 @@
 //! cannot change the world: the tunnels' paths are walked in parallel into a list of discs,
 //! and the discs are carved by bands of rows in parallel.
 
-use crate::base::noise::{Perlin1, ceil_i64, floor_i64};
+use crate::base::noise::{Basis, Perlin1, ceil_i64, floor_i64};
 use crate::base::rng::{PassRng, hash3};
 use crate::content::preset::Preset;
 use crate::world::depth::Layers;
@@ -30,6 +30,31 @@ use crate::world::{Tile, World};
 use rand::Rng;
 use rayon::prelude::*;
 use std::f64::consts::PI;
+
+/// 1D noise along a tunnel in the preset's basis: Perlin's through [`Perlin1`] (its cell's
+/// gradients kept while the path stays in it), the others per step.
+enum Along {
+    Perlin(Perlin1),
+    Other(Basis, u32),
+}
+
+impl Along {
+    fn new(basis: Basis, key: u32) -> Along {
+        match basis {
+            Basis::Perlin => Along::Perlin(Perlin1::new(key)),
+            b => Along::Other(b, key),
+        }
+    }
+
+    /// `basis.noise_1d(key, x)`.
+    #[inline]
+    fn at(&mut self, x: f32) -> f32 {
+        match self {
+            Along::Perlin(p) => p.at(x),
+            Along::Other(b, key) => b.noise_1d(*key, x),
+        }
+    }
+}
 
 /// Most steps of one tunnel.
 const MAX_STEPS: u32 = 4000;
@@ -232,8 +257,9 @@ fn plan(world: &World, preset: &Preset, key: u64) -> (Vec<Disc>, Vec<u32>) {
         let mut y = top + unit(hash3(key, i, u64::MAX - 1)) * (bottom - top);
         let a0 = unit(hash3(key, i, u64::MAX - 2)) * 2.0 * PI;
         let (turn, swell) = ((r >> 32) as u32, r as u32);
-        let (mut slow, mut fast) = (Perlin1::new(turn), Perlin1::new(turn ^ 0x51ed_270b));
-        let mut girth = Perlin1::new(swell);
+        let along = |key| Along::new(p.basis, key);
+        let (mut slow, mut fast) = (along(turn), along(turn ^ 0x51ed_270b));
+        let mut girth = along(swell);
         // Which way x and y run; flipped where the tunnel meets a side or its layer's ends.
         let (mut fx, mut fy) = (1.0, 1.0);
         let mut since = f64::MAX;

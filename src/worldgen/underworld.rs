@@ -9,7 +9,7 @@
 //! the lava lakes the lava pass lays on it. The caves and tunnels above reach down into the band's ceiling, which joins
 //! it to the network. Rows in parallel; per column, three noise samples.
 
-use crate::base::noise::perlin_1d;
+use crate::base::noise::Basis;
 use crate::base::rng::PassRng;
 use crate::content::preset::{Preset, UnderworldParams};
 use crate::world::depth::Layers;
@@ -28,11 +28,12 @@ pub fn band_ceiling(preset: &Preset) -> Option<usize> {
     Some(l.underworld + (p.ceiling * (l.height - l.underworld) as f64) as usize)
 }
 
-/// Smooth noise mostly in [-1, 1] (rarely to ±1.9): two octaves of 1D Perlin noise.
-fn wave(key: u32, x: usize, frequency: f32) -> f64 {
+/// Smooth noise mostly in [-1, 1] (rarely to ±1.9): two octaves of 1D noise in `basis`.
+fn wave(basis: Basis, key: u32, x: usize, frequency: f32) -> f64 {
     let x = x as f32 * frequency;
-    let n = perlin_1d(key, x) + 0.5 * perlin_1d(key ^ 0x2545_f491, 2.0 * x);
-    // Perlin values rarely pass ±0.4: this scales the usual range to about ±1.
+    let n = basis.noise_1d(key, x) + 0.5 * basis.noise_1d(key ^ 0x2545_f491, 2.0 * x);
+    // Perlin's values rarely pass ±0.4 (the other bases' more often; the callers clamp
+    // what comes of them): this scales the usual range to about ±1.
     (n / 0.4) as f64
 }
 
@@ -52,16 +53,16 @@ fn edges(
         .map(|x| {
             // A small underworld gets a smaller swing, so its band stays open.
             let r = p.roughness.min(0.15 * span);
-            let top = l.underworld as f64 + 0.5 * r * wave(key, x, 0.01);
+            let top = l.underworld as f64 + 0.5 * r * wave(p.basis, key, x, 0.01);
             // The ceiling hangs down in knobs (a faster octave, one-sided), the floor rolls in
             // hills and hollows that hold the lava lakes.
-            let knobs = wave(key ^ 3, x, 0.05).max(0.0);
+            let knobs = wave(p.basis, key ^ 3, x, 0.05).max(0.0);
             let ceiling = l.underworld as f64
                 + p.ceiling * span
-                + r * (wave(key ^ 1, x, 0.012) + 0.8 * knobs);
+                + r * (wave(p.basis, key ^ 1, x, 0.012) + 0.8 * knobs);
             let floor = l.underworld as f64
                 + p.floor * span
-                + r * (wave(key ^ 2, x, 0.008) + 0.6 * wave(key ^ 4, x, 0.03));
+                + r * (wave(p.basis, key ^ 2, x, 0.008) + 0.6 * wave(p.basis, key ^ 4, x, 0.03));
             let top = top.clamp(0.0, last);
             let ceiling = ceiling.clamp(top, last);
             let floor = floor.clamp(ceiling + 4.0, last.max(ceiling + 4.0));

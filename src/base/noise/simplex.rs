@@ -1,45 +1,57 @@
 //! Simplex noise, as OpenSimplex2 (its fast 2D variant) lays it out: the plane is cut
-//! into equilateral triangles (the A2* lattice, reached by skewing the square one), and a
-//! sample sums the three corners of its triangle, each a gradient's dot product with the
-//! offset to the corner, faded out radially. Three corners instead of Perlin's four, and
-//! no square lattice: no features along the axes, and the same look in every direction.
+//! into equilateral triangles, and a sample sums the corners of its triangle, each a
+//! gradient's dot product with the offset to the corner, faded out radially. Three
+//! corners instead of Perlin's four, and no square lattice: no features along the grid's
+//! two axes, and the same look in every direction.
 //!
-//! The kernel, step by step (Strata's own code, after K. Spencer's OpenSimplex2 notes):
-//! - skew: `s = (x + y) * F` with `F = (sqrt 3 - 1) / 2`; the triangle's base corner is
-//!   `(i, j) = floor(x + s, y + s)`, and with `(xi, yi)` the offsets in the skewed cell,
-//!   the sample lies in the lower triangle `(i, j), (i + 1, j), (i + 1, j + 1)` when
-//!   `xi > yi`, else in the upper one `(i, j), (i, j + 1), (i + 1, j + 1)`;
-//! - unskew: the offset to corner `(i + a, j + b)` in the plane is
-//!   `(xi - a - t, yi - b - t)` with `t = (xi + yi - a - b) * G`, `G = (3 - sqrt 3) / 6`;
-//! - each corner adds `max(0, 1/2 - |d|^2)^4 * (g . d)`: radius `sqrt(1/2)`, the distance
-//!   at which a corner's neighbouring triangles end, so no other corner reaches the
-//!   sample and the sum is continuous with its first derivatives.
+//! The lattice (Strata's own layout of OpenSimplex2's, turned so that rows of tiles run
+//! along its lines): lattice line `m` lies at `y = m * H` with `H = sqrt(1/2)`, and its
+//! points at `x = (n + o) * S` with `S = sqrt(2/3)` the triangles' side and `o` 0 on even
+//! lines, 1/2 on odd ones. A sample at `(x, y)` lies between lines `m = floor(y / H)` and
+//! `m + 1`, at `dy` above the lower and `dy - H` above the upper, and between points `n`
+//! and `n + 1` of each, at `dx` and `dx - S` from them. Its triangle has three of those
+//! four points as corners; the fourth is the far corner of a neighbouring triangle, at
+//! least `H` away.
+//!
+//! Each of the four adds `max(0, 1/2 - dx^2 - dy^2)^4 * (g . d)`: radius `sqrt(1/2) = H`,
+//! the distance at which a corner's neighbouring triangles end, so no other lattice point
+//! reaches the sample (the fourth point's term is zero, save rounding) and the sum is
+//! continuous with its first derivatives. The sum is the same function as OpenSimplex2's
+//! on its skewed lattice (the triangles, gradients and radius are its own), turned by 15
+//! degrees; the four-point form is what lets a row of samples keep everything but the
+//! falloff across rows ([`SimplexRow`]): along a row `dy` is fixed per lattice line, and
+//! `dx` depends on the column alone.
 //!
 //! Gradients: OpenSimplex2's 2D set, 24 unit vectors at `7.5° + k * 15°`: none along an
-//! axis or a diagonal, so the gradient field has no preferred direction of the square
-//! lattice. They are the three directions 7.5°, 22.5° and 37.5° under the eight
-//! symmetries of the square (swap x and y, flip either sign), so three hash bits pick a
-//! symmetry and a fourth field of the hash the base direction, all with selects and sign
-//! flips: no table, and a row of samples vectorises. The corners' hashes are Perlin's
-//! ([`super::lattice2`]), so a key gives unrelated fields in the three bases all the same.
-//! Patents: the 2D simplex lattice and its gradient dot products were never covered (the
-//! Simplex noise patent, US 6,867,776, expired in 2022, claimed its 3D+ form);
-//! OpenSimplex2 was written to avoid it and is public domain.
+//! axis or a diagonal, and the same set under the lattice's turns by 60 degrees. They are
+//! the three directions 7.5°, 22.5° and 37.5° under the eight symmetries of the square
+//! (swap x and y, flip either sign), so three hash bits pick a symmetry and a fourth
+//! field of the hash the base direction, all with selects and sign flips: no table. The
+//! lattice points' hashes are Perlin's ([`super::lattice2`] of `(n, m)`), so a key gives
+//! unrelated fields in the three bases all the same. Patents: the 2D simplex lattice and
+//! its gradient dot products were never covered (the Simplex noise patent, US 6,867,776,
+//! expired in 2022, claimed its 3D+ form); OpenSimplex2 was written to avoid it and is
+//! public domain.
 //!
 //! Ranges before scaling: `(1/2 - d^2)^4 * |d|` peaks at `0.009232` (`d^2 = 1/18`), and
 //! the three corners together, with each gradient along its offset, at `0.010081` (at the
 //! midpoint of a triangle's edge, the two corners of that edge contributing); the 2D sum
-//! is scaled by `99.2`, so it lies in `[-1, 1]` (at most `0.99997`). In 1D the lattice is
-//! the integers and the two neighbours add `(1 - d^2)^4 * g * d` with `g` in `[-1, 1]`
-//! (Gustavson's 1D simplex noise): at most `0.31641`, at `d = 1/2`; scaled by `1.58` into
-//! Perlin's 1D range `[-0.5, 0.5]`. Both are zero on lattice points.
+//! is scaled by `99.2` (folded into the gradients), so it lies in `[-1, 1]` (at most
+//! `0.99997`). In 1D the lattice is the integers and the two neighbours add
+//! `(1 - d^2)^4 * g * d` with `g` in `[-1, 1]` (Gustavson's 1D simplex noise): at most
+//! `0.31641`, at `d = 1/2`; scaled by `1.58` into Perlin's 1D range `[-0.5, 0.5]`. Both
+//! are zero on lattice points.
 
-use super::{PRIME_X, PRIME_Y, RowPlan, cell_1d, floor_i32, gradient_1d, hash32, lattice2};
+use super::{RowPlan, cell_1d, floor_i32, gradient_1d, lattice2};
 
-/// `(sqrt 3 - 1) / 2`: skews the plane onto the square lattice.
-const SKEW: f32 = 0.366_025_42;
-/// `(3 - sqrt 3) / 6`: unskews the lattice back onto the plane.
-const UNSKEW: f32 = 0.211_324_87;
+/// `sqrt(2/3)`: a triangle's side, the spacing of a lattice line's points.
+const S: f32 = 0.816_496_6;
+/// `1 / S`.
+const INV_S: f32 = 1.224_744_9;
+/// `sqrt(1/2)`: a triangle's height, the spacing of the lattice lines.
+const H: f32 = std::f32::consts::FRAC_1_SQRT_2;
+/// `1 / H`.
+const INV_H: f32 = std::f32::consts::SQRT_2;
 /// Scales the 2D sum (at most `0.010081` before) into `[-1, 1]`.
 const SCALE_2D: f32 = 99.2;
 /// Scales the 1D sum (at most `0.31641` before) into `[-0.5, 0.5]`.
@@ -52,19 +64,26 @@ const BASE: [(f32, f32); 3] = [
     (0.793_353_3, 0.608_761_4),
 ];
 
-/// The gradient a corner's hash picks, as `(gx, gy)`: base direction from bits 8-23
-/// (their thirds: `floor(t * 3 / 2^16)`, by two comparisons rather than a multiply), x
-/// and y swapped if bit 2, x's sign from bit 0 and y's from bit 1. One of the 24 of the
-/// module's doc.
+/// [`BASE`] times [`SCALE_2D`]: the gradients the 2D kernels take, so the sum needs no
+/// scaling after.
+const SCALED: [(f32, f32); 3] = [
+    (BASE[0].0 * SCALE_2D, BASE[0].1 * SCALE_2D),
+    (BASE[1].0 * SCALE_2D, BASE[1].1 * SCALE_2D),
+    (BASE[2].0 * SCALE_2D, BASE[2].1 * SCALE_2D),
+];
+
+/// The gradient a lattice point's hash picks from `set`, as `(gx, gy)`: base direction
+/// from bits 8-23 (their thirds: `floor(t * 3 / 2^16)`, by two comparisons rather than a
+/// multiply), x and y swapped if bit 2, x's sign from bit 0 and y's from bit 1.
 #[inline(always)]
-pub fn gradient(h: u32) -> (f32, f32) {
+fn pick(set: &[(f32, f32); 3], h: u32) -> (f32, f32) {
     let t = (h >> 8) & 0xffff;
     let (a, c) = if t <= 21_845 {
-        BASE[0]
+        set[0]
     } else if t <= 43_690 {
-        BASE[1]
+        set[1]
     } else {
-        BASE[2]
+        set[2]
     };
     let (gx, gy) = if h & 4 != 0 { (c, a) } else { (a, c) };
     (
@@ -73,47 +92,70 @@ pub fn gradient(h: u32) -> (f32, f32) {
     )
 }
 
-/// One corner's term: `max(0, 1/2 - |d|^2)^4 * (g . d)`, `h` the corner's hash.
+/// The unit gradient a lattice point's hash picks: one of the 24 of the module's doc.
 #[inline(always)]
-fn corner(h: u32, dx: f32, dy: f32) -> f32 {
-    let a = 0.5 - dx * dx - dy * dy;
-    let a = if a > 0.0 { a } else { 0.0 };
-    let (gx, gy) = gradient(h);
-    let a2 = a * a;
-    a2 * a2 * (gx * dx + gy * dy)
+pub fn gradient(h: u32) -> (f32, f32) {
+    pick(&BASE, h)
 }
 
-/// 2D simplex noise at `(x, y)`; in `[-1, 1]`, zero on lattice points.
+/// [`gradient`] times the 2D scale, as the kernels use it.
+#[inline(always)]
+fn scaled_gradient(h: u32) -> (f32, f32) {
+    pick(&SCALED, h)
+}
+
+/// The lattice line at or below `y` and the offset `dy` above it.
+#[inline(always)]
+fn line_of(y: f32) -> (i32, f32) {
+    let m = floor_i32(y * INV_H);
+    (m, y - m as f32 * H)
+}
+
+/// On a line of parity `odd`, the lattice point `n` at or left of `x` and the offset `dx`
+/// right of it.
+#[inline(always)]
+fn point_of(x: f32, odd: bool) -> (i32, f32) {
+    let o = if odd { 0.5 } else { 0.0 };
+    let n = floor_i32(x * INV_S - o);
+    (n, x - (n as f32 + o) * S)
+}
+
+/// `1/2 - dx^2`: the part of a point's falloff that depends on the column alone.
+#[inline(always)]
+fn reach(dx: f32) -> f32 {
+    0.5 - dx * dx
+}
+
+/// One lattice point's term, `max(0, e - dy^2)^4 * (gx dx + gy dy)`, from `e =`
+/// [`reach`]`(dx)`, `dy2 = dy * dy` and `gxdx = gx * dx` (the scaled gradient's).
+#[inline(always)]
+fn term(e: f32, dy2: f32, gxdx: f32, gy: f32, dy: f32) -> f32 {
+    let a = e - dy2;
+    let a = if a > 0.0 { a } else { 0.0 };
+    let a2 = a * a;
+    a2 * a2 * (gxdx + gy * dy)
+}
+
+/// 2D simplex noise at `(x, y)`; in `[-1, 1]`, zero on lattice points. The lower line's
+/// two points, then the upper line's, summed left to right.
 #[inline(always)]
 pub fn simplex_2d(key: u32, x: f32, y: f32) -> f32 {
-    let s = (x + y) * SKEW;
-    let (xs, ys) = (x + s, y + s);
-    let (i, j) = (floor_i32(xs), floor_i32(ys));
-    let (xi, yi) = (xs - i as f32, ys - j as f32);
-    let t = (xi + yi) * UNSKEW;
-    let (dx0, dy0) = (xi - t, yi - t);
-    // The corner hashes, from the premultiplied lattice coordinates (as `lattice2`).
-    let (xp, yp) = (
-        (i as u32).wrapping_mul(PRIME_X),
-        (j as u32).wrapping_mul(PRIME_Y),
-    );
-    let (xp1, yp1) = (xp.wrapping_add(PRIME_X), yp.wrapping_add(PRIME_Y));
-    let n0 = corner(hash32(key ^ xp ^ yp), dx0, dy0);
-    let n1 = corner(
-        hash32(key ^ xp1 ^ yp1),
-        dx0 - (1.0 - 2.0 * UNSKEW),
-        dy0 - (1.0 - 2.0 * UNSKEW),
-    );
-    // The third corner: (i + 1, j) below the diagonal, (i, j + 1) above it.
-    let lower = xi > yi;
-    let (hx, hy) = if lower { (xp1, yp) } else { (xp, yp1) };
-    let (ox, oy) = if lower {
-        (1.0 - UNSKEW, -UNSKEW)
-    } else {
-        (-UNSKEW, 1.0 - UNSKEW)
+    let (m, dy) = line_of(y);
+    let dy1 = dy - H;
+    let line = |m: i32, dy: f32| {
+        let (n, dx) = point_of(x, m & 1 != 0);
+        let dx1 = dx - S;
+        let (gx, gy) = scaled_gradient(lattice2(key, n, m));
+        let (gx1, gy1) = scaled_gradient(lattice2(key, n.wrapping_add(1), m));
+        let dy2 = dy * dy;
+        (
+            term(reach(dx), dy2, gx * dx, gy, dy),
+            term(reach(dx1), dy2, gx1 * dx1, gy1, dy),
+        )
     };
-    let n2 = corner(hash32(key ^ hx ^ hy), dx0 - ox, dy0 - oy);
-    (n0 + n1 + n2) * SCALE_2D
+    let (t0, t1) = line(m, dy);
+    let (t2, t3) = line(m.wrapping_add(1), dy1);
+    t0 + t1 + t2 + t3
 }
 
 /// 1D simplex noise at `x`; in `[-0.5, 0.5]`, zero at integers. The gradients are
@@ -166,8 +208,8 @@ pub fn simplex_2d_xs_plain(key: u32, xs: &[f32], y: f32, out: &mut [f32]) {
     row(key, xs, y, out)
 }
 
-/// The row loop both builds share: every sample's corners are hashed anew (a row crosses
-/// the skewed lattice diagonally, so rows share few corners), in one branch-free loop.
+/// The hashing loop the builds share: every sample's four lattice points hashed anew, in
+/// one branch-free loop.
 #[inline(always)]
 fn row(key: u32, xs: &[f32], y: f32, out: &mut [f32]) {
     for (o, &x) in out.iter_mut().zip(xs) {
@@ -175,96 +217,105 @@ fn row(key: u32, xs: &[f32], y: f32, out: &mut [f32]) {
     }
 }
 
-/// Columns of gradients per lattice row kept in a [`Band`] slot, and how many of them lie
-/// left of the column that made the slot: rows of samples further down the world meet a
-/// lattice row further left (about `4.7 * frequency` columns per row of samples), so a
-/// slot serves about `LEFT / (4.7 * frequency)` rows before it is made again.
-const WIDTH: usize = 64;
-const LEFT: i32 = 40;
-
-/// The corner gradients of the lattice rows a row of samples crosses, kept across rows of
-/// samples as Perlin's [`super::LatticeRow`] is. Along a row at fixed `y` the skewed
-/// lattice point `(i, j)` of a sample rises in both `i` and `j` (the row crosses the
-/// lattice's rows about every 2.7 plane units), so eight samples in a row lie within
-/// three columns and two rows of lattice cells, and the gradients of all their corners
-/// are two 4x2 blocks of the lattice: rows `j0, j0 + 1` and `j0 + 1, j0 + 2` at columns
-/// `i0..i0 + 4`. A slot holds one lattice row's gradients over [`WIDTH`] columns, in a
-/// ring indexed by `j`; each lattice point is hashed once per slot instead of three times
-/// per sample.
+/// What a plan's columns give on a line of either parity (index 0 even, 1 odd): each
+/// sample's offsets `dx` from its left point and `dx - S` from its right one, their
+/// [`reach`]es, and the runs of samples that share a left point.
 #[derive(Clone, Debug, Default)]
-struct Band {
-    /// Per slot: the `(key, j, first column)` of its gradients.
-    slots: Vec<Option<(u32, i32, i32)>>,
-    /// `WIDTH` gradients' x per slot, then their y.
-    gx: Vec<f32>,
-    gy: Vec<f32>,
+struct Columns {
+    dx: [[Vec<f32>; 2]; 2],
+    reach: [[Vec<f32>; 2]; 2],
+    /// Per parity: `(n, first sample, end sample)`, left to right.
+    runs: [Vec<(i32, usize, usize)>; 2],
 }
 
-impl Band {
-    /// At least `rows` slots (a power of two, at most 1024: a longer row makes slots
-    /// again as it goes, still with the same gradients).
-    fn reserve(&mut self, rows: usize) {
-        let n = rows.clamp(4, 1024).next_power_of_two();
-        if self.slots.len() < n {
-            self.slots = vec![None; n];
-            self.gx = vec![0.0; n * WIDTH];
-            self.gy = vec![0.0; n * WIDTH];
-        }
-    }
-
-    /// Where lattice point `(i, j)` and the three to its right lie in `gx` and `gy`,
-    /// making `j`'s slot first if it does not hold them.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    #[inline]
-    fn at(&mut self, key: u32, i: i32, j: i32) -> usize {
-        let slot = j as usize & (self.slots.len() - 1);
-        if let Some((k, row, first)) = self.slots[slot] {
-            let c = i.wrapping_sub(first) as u32;
-            if k == key && row == j && c <= (WIDTH - 4) as u32 {
-                return slot * WIDTH + c as usize;
+impl Columns {
+    fn of(plan: &RowPlan) -> Columns {
+        let mut c = Columns::default();
+        for odd in [false, true] {
+            let p = odd as usize;
+            let runs = &mut c.runs[p];
+            for (i, &x) in plan.x().iter().enumerate() {
+                let (n, dx) = point_of(x, odd);
+                let dx1 = dx - S;
+                c.dx[p][0].push(dx);
+                c.dx[p][1].push(dx1);
+                c.reach[p][0].push(reach(dx));
+                c.reach[p][1].push(reach(dx1));
+                match runs.last_mut() {
+                    Some(run) if run.0 == n => run.2 = i + 1,
+                    _ => runs.push((n, i, i + 1)),
+                }
             }
         }
-        self.make(slot, key, i, j)
-    }
-
-    /// Makes `slot` hold row `j` from `LEFT` columns left of `i` on, 8 lattice points at
-    /// a time.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    #[cold]
-    #[inline(never)]
-    fn make(&mut self, slot: usize, key: u32, i: i32, j: i32) -> usize {
-        let first = i.wrapping_sub(LEFT);
-        let (gx, gy) = (
-            &mut self.gx[slot * WIDTH..][..WIDTH],
-            &mut self.gy[slot * WIDTH..][..WIDTH],
-        );
-        for (c, (x, y)) in gx.iter_mut().zip(gy).enumerate() {
-            (*x, *y) = gradient(lattice2(key, first.wrapping_add(c as i32), j));
-        }
-        self.slots[slot] = Some((key, j, first));
-        slot * WIDTH + LEFT as usize
+        c
     }
 }
 
-/// Simplex noise along rows over a [`RowPlan`]'s columns: the lattice rows' gradients
-/// ([`Band`]), kept across rows (and across plans: they do not depend on the columns).
+/// Simplex noise along rows over a [`RowPlan`]'s columns, kept across rows as Perlin's
+/// [`super::LatticeRow`] is: the plan's [`Columns`] (made again only for another plan),
+/// and for the pair of lattice lines the last row lay between, each sample's `gx * dx`
+/// and `gy` for its four points. Rows of samples between the same two lines (about
+/// `0.7 / frequency` rows on end) take those, and each sample is then 4 terms of 7
+/// operations: only the falloff `max(0, e - dy^2)^4` and `gy * dy` depend on the row.
 #[derive(Clone, Debug, Default)]
 pub struct SimplexRow {
-    band: Band,
+    /// The [`RowPlan::id`] the columns are for.
+    plan: Option<u64>,
+    columns: Columns,
+    /// `(key, m)` of the lines the terms are for (the lower one `m`).
+    of: Option<(u32, i32)>,
+    /// Per point (lower left, lower right, upper left, upper right) and sample.
+    gxdx: [Vec<f32>; 4],
+    gy: [Vec<f32>; 4],
     /// Whether a row has been sampled through this: the first row hashes each sample's
-    /// corners (making the band's slots would cost a row on its own twice as much), the
-    /// rows after it take the band.
+    /// points instead (making the columns and terms for a single row would cost several
+    /// times as much), the rows after it take the kept terms.
     used: bool,
 }
 
-/// `out[i] = simplex_2d(key, x_i * frequency, y * frequency)` for the plan's columns.
-/// From `row`'s second row on, plans whose columns lie closer than 0.2 plane units on
-/// average (every field's tile rows: frequencies up to 0.2) take the gradients from its
-/// [`Band`] with AVX2 where the CPU has it (checked at run time); others, the first row,
-/// and CPUs without AVX2 hash each sample's corners ([`simplex_2d_xs`]). Every way gives the point kernel's values, bit
-/// for bit (tests check each against it).
+impl SimplexRow {
+    fn prepare(&mut self, key: u32, plan: &RowPlan, m: i32) {
+        if self.plan != Some(plan.id()) {
+            self.plan = Some(plan.id());
+            self.columns = Columns::of(plan);
+            self.of = None;
+        }
+        if self.of == Some((key, m)) {
+            return;
+        }
+        self.of = Some((key, m));
+        let n = plan.len();
+        for v in self.gxdx.iter_mut().chain(&mut self.gy) {
+            v.resize(n, 0.0);
+        }
+        let [gxdx0, gxdx1, gxdx2, gxdx3] = &mut self.gxdx;
+        let [gy0, gy1, gy2, gy3] = &mut self.gy;
+        let lines = [
+            (m, [gxdx0, gxdx1], [gy0, gy1]),
+            (m.wrapping_add(1), [gxdx2, gxdx3], [gy2, gy3]),
+        ];
+        for (line, mut gxdx, mut gy) in lines {
+            let p = (line & 1) as usize;
+            let dx = &self.columns.dx[p];
+            for &(point, a, b) in &self.columns.runs[p] {
+                for (side, (gxdx, gy)) in gxdx.iter_mut().zip(gy.iter_mut()).enumerate() {
+                    let h = lattice2(key, point.wrapping_add(side as i32), line);
+                    let (gx, g) = scaled_gradient(h);
+                    for (o, &d) in gxdx[a..b].iter_mut().zip(&dx[side][a..b]) {
+                        *o = gx * d;
+                    }
+                    gy[a..b].fill(g);
+                }
+            }
+        }
+    }
+}
+
+/// `out[i] = simplex_2d(key, x_i * frequency, y * frequency)` for the plan's columns,
+/// from (and keeping) the terms in `row`: the point kernel's operations on the same
+/// values in the same order, so its values bit for bit (tests check). The loop is built
+/// with AVX2 where the CPU has it (checked at run time), the same values either way. The
+/// first row through `row` is hashed per sample ([`simplex_2d_xs`], the same values).
 pub fn simplex_2d_row(
     key: u32,
     plan: &RowPlan,
@@ -273,236 +324,74 @@ pub fn simplex_2d_row(
     frequency: f32,
     out: &mut [f32],
 ) {
-    let (xs, out) = (plan.x(), &mut out[..plan.len()]);
-    let y = y as i32 as f32 * frequency;
-    #[cfg(target_arch = "x86_64")]
-    if std::mem::replace(&mut row.used, true)
-        && banded(plan, y)
-        && std::is_x86_feature_detected!("avx2")
-    {
-        let span = xs[xs.len() - 1] - xs[0];
-        row.band.reserve((span * SKEW) as usize + 4);
-        // SAFETY: the CPU has AVX2 (checked just above).
-        return unsafe { band_row_avx2(key, xs, y, &mut row.band, out) };
+    let fy = y as i32 as f32 * frequency;
+    let out = &mut out[..plan.len()];
+    if !std::mem::replace(&mut row.used, true) {
+        return simplex_2d_xs(key, plan.x(), fy, out);
     }
-    simplex_2d_xs(key, xs, y, out)
+    let (m, dy) = line_of(fy);
+    row.prepare(key, plan, m);
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2 (checked just above).
+        return unsafe { terms_avx2(row, m, dy, out) };
+    }
+    terms(row, m, dy, out)
 }
 
-/// Whether a row at `y` over `plan` can take its gradients from a [`Band`]: at least one
-/// vector of samples, `x` rising from +0 (so a sample's lattice cell never falls from
-/// left to right), `x` and `y` below 2^22 (the skewed coordinates below 2^23, where
-/// `floor` as a float is exact and equals the point kernel's integer floor), and
-/// samples close enough together that eight of them mostly share a 4x3 block of lattice
-/// points (vectors that do not are hashed lane by lane).
-fn banded(plan: &RowPlan, y: f32) -> bool {
-    const MAX: f32 = 4_194_304.0;
-    let xs = plan.x();
-    let n = xs.len();
-    n >= 8
-        && plan.rising()
-        && xs[n - 1] < MAX
-        && (0.0..MAX).contains(&y)
-        && y.is_sign_positive()
-        && xs[n - 1] - xs[0] <= 0.2 * (n - 1) as f32
-}
-
-/// [`simplex_2d_row`] 8 lanes wide with the corner gradients from `band`: per vector of
-/// samples the point kernel's operations on the same values in the same order (Rust
-/// never fuses multiply-adds), with the three corners' gradients picked out of two 4x2
-/// blocks of `band` by lane (`vpermps`) instead of hashed. A vector whose samples span
-/// more than three lattice columns or two rows, and the last `len % 8` samples, take the
-/// point kernel lane by lane. Its values are the point kernel's where [`banded`] holds
-/// for `xs` and `y` (a test checks), and `band` needs at least 4 slots.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn band_row_avx2(key: u32, xs: &[f32], y: f32, band: &mut Band, out: &mut [f32]) {
-    use std::arch::x86_64::*;
-    /// A vector's skewed cell and offsets: its lanes' lattice point `(fi, fj)`, the
-    /// offsets `(xi, yi)` in the cell and `(dx0, dy0)` in the plane, and each lane's
-    /// column and row from lane 0's (`di`, `dj`).
-    struct Cell {
-        fi: __m256,
-        fj: __m256,
-        xi: __m256,
-        yi: __m256,
-        dx0: __m256,
-        dy0: __m256,
-        di: __m256,
-        dj: __m256,
-    }
-    let n = xs.len().min(out.len());
-    let c = _mm256_set1_ps;
-    let (vy, skew, unskew) = (c(y), c(SKEW), c(UNSKEW));
-    let (half, zero, scale) = (c(0.5), _mm256_setzero_ps(), c(SCALE_2D));
-    let (one, two, four) = (c(1.0), c(2.0), c(4.0));
-    let d1 = c(1.0 - 2.0 * UNSKEW);
-    let (lower_x, lower_y) = (c(1.0 - UNSKEW), c(-UNSKEW));
-    let (upper_x, upper_y) = (c(-UNSKEW), c(1.0 - UNSKEW));
-    // The point kernel's skew and unskew of 8 samples from `k`.
-    let cell = |k: usize| {
-        // SAFETY: every caller has `k + 8 <= n`, within `xs`.
-        let x = unsafe { _mm256_loadu_ps(xs.as_ptr().add(k)) };
-        let s = _mm256_mul_ps(_mm256_add_ps(x, vy), skew);
-        let (sx, sy) = (_mm256_add_ps(x, s), _mm256_add_ps(vy, s));
-        let (fi, fj) = (_mm256_floor_ps(sx), _mm256_floor_ps(sy));
-        let (xi, yi) = (_mm256_sub_ps(sx, fi), _mm256_sub_ps(sy, fj));
-        let t = _mm256_mul_ps(_mm256_add_ps(xi, yi), unskew);
-        let (dx0, dy0) = (_mm256_sub_ps(xi, t), _mm256_sub_ps(yi, t));
-        let di = _mm256_sub_ps(fi, _mm256_permutevar8x32_ps(fi, _mm256_setzero_si256()));
-        let dj = _mm256_sub_ps(fj, _mm256_permutevar8x32_ps(fj, _mm256_setzero_si256()));
-        Cell {
-            fi,
-            fj,
-            xi,
-            yi,
-            dx0,
-            dy0,
-            di,
-            dj,
-        }
-    };
-    // Lanes whose column or row from lane 0's is past the blocks' (2 and 1; lanes
-    // never fall below lane 0's).
-    let wide = |c: &Cell| {
-        _mm256_or_ps(
-            _mm256_cmp_ps::<_CMP_GT_OQ>(c.di, two),
-            _mm256_cmp_ps::<_CMP_GT_OQ>(c.dj, one),
-        )
-    };
-    // Lane 0's lattice point.
-    let lattice = |c: &Cell| {
-        (
-            _mm_cvttss_si32(_mm256_castps256_ps128(c.fi)),
-            _mm_cvttss_si32(_mm256_castps256_ps128(c.fj)),
-        )
-    };
-    // One corner's term, as `corner`: `max(0, 1/2 - dx^2 - dy^2)^4 * (gx dx + gy dy)`.
-    let term = |gx, gy, dx, dy| {
-        let a = _mm256_sub_ps(
-            _mm256_sub_ps(half, _mm256_mul_ps(dx, dx)),
-            _mm256_mul_ps(dy, dy),
-        );
-        let a = _mm256_max_ps(a, zero);
-        let a2 = _mm256_mul_ps(a, a);
-        let dot = _mm256_add_ps(_mm256_mul_ps(gx, dx), _mm256_mul_ps(gy, dy));
-        _mm256_mul_ps(_mm256_mul_ps(a2, a2), dot)
-    };
-    // The three corners' sum from the blocks at offsets `r` of `gx` and `gy`: block A
-    // holds rows j0 (lanes 0-3) and j0 + 1 (4-7), block B rows j0 + 1 and j0 + 2, each
-    // at columns i0..i0 + 4. (i, j) is lane `di + 4 dj` of A, (i, j + 1) the same lane of
-    // B, and one column right is one lane up.
-    let sum = |c: &Cell, gx: *const f32, gy: *const f32, [r0, r1, r2]: [usize; 3]| {
-        // SAFETY: `Rows::at` gives offsets with four columns after them inside a slot.
-        let (ax, ay, bx, by) = unsafe {
-            (
-                _mm256_loadu2_m128(gx.add(r1), gx.add(r0)),
-                _mm256_loadu2_m128(gy.add(r1), gy.add(r0)),
-                _mm256_loadu2_m128(gx.add(r2), gx.add(r1)),
-                _mm256_loadu2_m128(gy.add(r2), gy.add(r1)),
-            )
-        };
-        let at = _mm256_cvttps_epi32(_mm256_add_ps(c.di, _mm256_mul_ps(c.dj, four)));
-        let right = _mm256_add_epi32(at, _mm256_set1_epi32(1));
-        let pick = |v, i| _mm256_permutevar8x32_ps(v, i);
-        let n0 = term(pick(ax, at), pick(ay, at), c.dx0, c.dy0);
-        let n1 = term(
-            pick(bx, right),
-            pick(by, right),
-            _mm256_sub_ps(c.dx0, d1),
-            _mm256_sub_ps(c.dy0, d1),
-        );
-        // The third corner: (i + 1, j) below the diagonal, (i, j + 1) above it.
-        let lower = _mm256_cmp_ps::<_CMP_GT_OQ>(c.xi, c.yi);
-        let g2x = _mm256_blendv_ps(pick(bx, at), pick(ax, right), lower);
-        let g2y = _mm256_blendv_ps(pick(by, at), pick(ay, right), lower);
-        let ox = _mm256_blendv_ps(upper_x, lower_x, lower);
-        let oy = _mm256_blendv_ps(upper_y, lower_y, lower);
-        let n2 = term(g2x, g2y, _mm256_sub_ps(c.dx0, ox), _mm256_sub_ps(c.dy0, oy));
-        _mm256_mul_ps(_mm256_add_ps(_mm256_add_ps(n0, n1), n2), scale)
-    };
-    let store = |out: &mut [f32], v| {
-        let out = &mut out[..8];
-        // SAFETY: `out` has 8 values.
-        unsafe { _mm256_storeu_ps(out.as_mut_ptr(), v) }
-    };
-    let mut rows = Rows::default();
-    let mut k = 0;
-    while k + 8 <= n {
-        let a = cell(k);
-        if _mm256_movemask_ps(wide(&a)) == 0 {
-            let r = rows.at(band, key, lattice(&a));
-            store(
-                &mut out[k..],
-                sum(&a, band.gx.as_ptr(), band.gy.as_ptr(), r),
-            );
-        } else {
-            for l in k..k + 8 {
-                out[l] = simplex_2d(key, xs[l], y);
-            }
-        }
-        k += 8;
-    }
-    for l in k..n {
-        out[l] = simplex_2d(key, xs[l], y);
-    }
+fn terms_avx2(row: &SimplexRow, m: i32, dy: f32, out: &mut [f32]) {
+    terms(row, m, dy, out)
 }
 
-/// The offsets in a [`Band`] of the three lattice rows a vector of samples reads, kept
-/// from vector to vector while they stay in the same lattice rows and within the slots'
-/// columns (a few vectors on end).
-#[derive(Default)]
-struct Rows {
-    /// The lattice row `j0` the offsets are for (none yet at first).
-    j: Option<i32>,
-    /// The first column they serve and how many more.
-    from: i32,
-    len: u32,
-    /// Each row's offset less its column.
-    origin: [isize; 3],
-}
-
-impl Rows {
-    /// The offsets of lattice point `(i0, j0)` and of the two above it in `band`.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    #[inline]
-    fn at(&mut self, band: &mut Band, key: u32, (i0, j0): (i32, i32)) -> [usize; 3] {
-        if self.j != Some(j0) || i0.wrapping_sub(self.from) as u32 > self.len {
-            let at = [0, 1, 2].map(|r| band.at(key, i0, j0.wrapping_add(r)));
-            // Slot columns `c = at % WIDTH`: each serves columns i0 - c .. i0 - c + WIDTH - 4.
-            let c = at.map(|a| (a % WIDTH) as i32);
-            let (lo, hi) = (c[0].min(c[1]).min(c[2]), c[0].max(c[1]).max(c[2]));
-            self.j = Some(j0);
-            self.from = i0.wrapping_sub(lo);
-            self.len = (WIDTH as i32 - 4 - hi + lo) as u32;
-            self.origin = at.map(|a| a as isize - i0 as isize);
-        }
-        self.origin.map(|o| (o + i0 as isize) as usize)
+/// A row's four terms per sample from `row`'s prepared lines `m`, `m + 1`, the row `dy`
+/// above line `m`.
+#[inline(always)]
+fn terms(row: &SimplexRow, m: i32, dy: f32, out: &mut [f32]) {
+    let n = out.len();
+    let dy1 = dy - H;
+    let (dy2, dy12) = (dy * dy, dy1 * dy1);
+    let p = (m & 1) as usize;
+    let [e0, e1] = &row.columns.reach[p];
+    let [e2, e3] = &row.columns.reach[1 - p];
+    let [x0, x1, x2, x3] = &row.gxdx;
+    let [y0, y1, y2, y3] = &row.gy;
+    // Equal lengths up front, so the loop has no bounds checks and vectorises.
+    let (e0, e1, e2, e3) = (&e0[..n], &e1[..n], &e2[..n], &e3[..n]);
+    let (x0, x1, x2, x3) = (&x0[..n], &x1[..n], &x2[..n], &x3[..n]);
+    let (y0, y1, y2, y3) = (&y0[..n], &y1[..n], &y2[..n], &y3[..n]);
+    for i in 0..n {
+        let t0 = term(e0[i], dy2, x0[i], y0[i], dy);
+        let t1 = term(e1[i], dy2, x1[i], y1[i], dy);
+        let t2 = term(e2[i], dy12, x2[i], y2[i], dy1);
+        let t3 = term(e3[i], dy12, x3[i], y3[i], dy1);
+        out[i] = t0 + t1 + t2 + t3;
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::base::noise::lattice2;
+    use crate::base::noise::hash32;
 
     /// The kernel as the module's doc writes it, in f64: every lattice point near the
-    /// sample (not only its triangle's three) adds its radial term, so the test also
-    /// checks that no other corner reaches the sample.
+    /// sample (the lines below and above the sample's two too, and three points of each
+    /// line), not only its four, adds its radial term, so the test also checks that no
+    /// other point reaches the sample.
     fn reference(key: u32, x: f64, y: f64) -> f64 {
-        let f = (3f64.sqrt() - 1.0) / 2.0;
-        let g = (3.0 - 3f64.sqrt()) / 6.0;
-        let s = (x + y) * f;
-        let (i0, j0) = ((x + s).floor(), (y + s).floor());
+        let s = (2.0f64 / 3.0).sqrt();
+        let h = 0.5f64.sqrt();
+        let m0 = (y / h).floor() as i32;
         let mut sum = 0.0;
-        for a in -1..=2 {
-            for b in -1..=2 {
-                let (i, j) = (i0 + a as f64, j0 + b as f64);
-                let t = (i + j) * g;
-                let (dx, dy) = (x - (i - t), y - (j - t));
+        for m in m0 - 1..=m0 + 2 {
+            let o = if m & 1 != 0 { 0.5 } else { 0.0 };
+            let n0 = (x / s - o).floor() as i32;
+            for n in n0 - 1..=n0 + 2 {
+                let (dx, dy) = (x - (n as f64 + o) * s, y - m as f64 * h);
                 let r = 0.5 - dx * dx - dy * dy;
                 if r > 0.0 {
-                    let (gx, gy) = gradient(lattice2(key, i as i32, j as i32));
+                    let (gx, gy) = gradient(lattice2(key, n, m));
                     sum += r.powi(4) * (gx as f64 * dx + gy as f64 * dy);
                 }
             }
@@ -520,7 +409,7 @@ mod tests {
             let y = (h >> 8) as f32 / 16_777_216.0 * 300.0 - 100.0;
             let r = reference(h & 0xff, x as f64, y as f64);
             let v = simplex_2d(h & 0xff, x, y) as f64;
-            // f32 skewing loses about an ulp of the coordinates.
+            // f32 offsets lose about an ulp of the coordinates.
             let tolerance = 1e-5 + 1e-6 * (x.abs() + y.abs()) as f64;
             assert!((v - r).abs() < tolerance, "({x}, {y}): {v} vs {r}");
         }
@@ -533,6 +422,8 @@ mod tests {
             let (gx, gy) = gradient(t << 8);
             let (a, c) = BASE[third as usize];
             assert_eq!((gx, gy), (a, c), "{t}");
+            let (sx, sy) = scaled_gradient(t << 8);
+            assert_eq!((sx, sy), (a * SCALE_2D, c * SCALE_2D), "{t}");
         }
     }
 
@@ -553,14 +444,30 @@ mod tests {
     }
 
     #[test]
+    fn the_lattice_is_of_equilateral_triangles_of_the_kernel_s_reach() {
+        // A point's six neighbours: two on its line, two on each line beside it.
+        assert!((S * S - 2.0 / 3.0).abs() < 1e-6 && (H * H - 0.5).abs() < 1e-6);
+        assert!((S * INV_S - 1.0).abs() < 1e-6 && (H * INV_H - 1.0).abs() < 1e-6);
+        let up = ((S / 2.0).powi(2) + H * H).sqrt();
+        assert!((up - S).abs() < 1e-6, "{up}");
+    }
+
+    #[test]
     fn zero_on_lattice_points_and_within_range() {
         for i in -30..30 {
             assert_eq!(simplex_1d(4, i as f32), 0.0);
-            for j in -30..30 {
-                // The skewed lattice point (i, j) lies at (i - t, j - t) in the plane.
-                let t = (i + j) as f64 * (3.0 - 3f64.sqrt()) / 6.0;
-                let (x, y) = (i as f64 - t, j as f64 - t);
-                assert!(simplex_2d(4, x as f32, y as f32).abs() < 1e-5);
+            for m in -30..30 {
+                let o = if m & 1 != 0 { 0.5 } else { 0.0 };
+                let (x, y) = (
+                    (i as f64 + o) * (2.0f64 / 3.0).sqrt(),
+                    m as f64 * 0.5f64.sqrt(),
+                );
+                let v = simplex_2d(4, x as f32, y as f32);
+                // Zero but for the rounding of the f32 offsets (about an ulp of x and y).
+                assert!(
+                    v.abs() < 1e-5 + 1e-6 * (x.abs() + y.abs()) as f32,
+                    "({i}, {m}): {v}"
+                );
             }
         }
         let (mut lo, mut hi) = (0f32, 0f32);
@@ -586,34 +493,102 @@ mod tests {
         }
     }
 
-    #[test]
-    fn rows_match_the_point_kernel_with_and_without_avx2() {
-        for &f in &[0.005f32, 0.08, 0.3, 1.0] {
-            let plan = RowPlan::new(13, 500, f);
-            let mut row = SimplexRow::default();
-            let (mut out, mut plain) = (vec![0.0; 500], vec![0.0; 500]);
-            for (key, y) in [(1, 0usize), (1, 7), (2, 7), (2, 4095)] {
-                simplex_2d_row(key, &plan, &mut row, y, f, &mut out);
-                let xs: Vec<f32> = (0..500).map(|i| (13 + i) as f32 * f).collect();
-                simplex_2d_xs_plain(key, &xs, y as f32 * f, &mut plain);
-                for (i, v) in out.iter().enumerate() {
-                    let p = simplex_2d(key, (13 + i) as f32 * f, y as f32 * f);
-                    assert_eq!(v.to_bits(), p.to_bits(), "f {f} ({}, {y})", 13 + i);
-                    assert_eq!(
-                        plain[i].to_bits(),
-                        p.to_bits(),
-                        "plain f {f} ({}, {y})",
-                        13 + i
-                    );
-                }
+    /// Every sample of `rows` rows over `plan` (in the given order, through one
+    /// [`SimplexRow`]) against the point kernel, bit for bit, with and without AVX2.
+    fn check_rows(key: u32, plan: &RowPlan, f: f32, rows: impl Iterator<Item = usize>) {
+        let mut row = SimplexRow::default();
+        let (mut out, mut plain) = (vec![0.0; plan.len()], vec![0.0; plan.len()]);
+        for y in rows {
+            simplex_2d_row(key, plan, &mut row, y, f, &mut out);
+            let (m, dy) = line_of(y as i32 as f32 * f);
+            row.prepare(key, plan, m);
+            terms(&row, m, dy, &mut plain);
+            let fy = y as i32 as f32 * f;
+            for (i, v) in out.iter().enumerate() {
+                let p = simplex_2d(key, plan.x()[i], fy);
+                assert_eq!(
+                    v.to_bits(),
+                    p.to_bits(),
+                    "key {key} f {f} sample {i} row {y}"
+                );
+                assert_eq!(plain[i].to_bits(), p.to_bits(), "plain: sample {i} row {y}");
             }
         }
-        // Each vector width the CPU has gives the plain loop's values.
+    }
+
+    #[test]
+    fn rows_match_the_point_kernel_on_every_sample() {
+        for &f in &[0.005f32, 0.031, 0.08, 0.15, 0.199, 0.3, 1.0] {
+            for (x0, len) in [(0, 8400), (13, 7), (5, 8), (977, 17), (40_000, 501)] {
+                let plan = RowPlan::new(x0, len, f);
+                // Rows in order (the lines' terms kept), then back up and far apart
+                // (made again), and another key through the same row.
+                let order = (0..300).chain((0..40).rev()).chain([2399, 3, 100_000, 4]);
+                check_rows(1, &plan, f, order.clone());
+                check_rows(0x9E37_79B9, &plan, f, order);
+            }
+        }
+        // Falling, sparse, with gaps and far out: the same values.
+        let gaps: Vec<usize> = (0..2000).map(|c| c + c / 50 * 60).collect();
+        check_rows(7, &RowPlan::at(gaps.iter().copied(), 0.05), 0.05, 0..200);
+        check_rows(
+            2,
+            &RowPlan::at((0..300).map(|w| w * 64 + 32), 0.05),
+            0.05,
+            0..20,
+        );
+        check_rows(2, &RowPlan::new(0, 300, -0.05), -0.05, 0..40);
+        check_rows(2, &RowPlan::new(5_000_000, 300, 1.0), 1.0, 0..5);
+    }
+
+    #[test]
+    fn another_plan_through_the_same_row_gets_its_own_columns() {
+        let (wide, sparse) = (
+            RowPlan::new(0, 500, 0.01),
+            RowPlan::at((0..40).map(|w| w * 64 + 32), 0.01),
+        );
+        let mut row = SimplexRow::default();
+        let mut out = vec![0.0; 500];
+        simplex_2d_row(3, &wide, &mut row, 5, 0.01, &mut out);
+        simplex_2d_row(3, &sparse, &mut row, 5, 0.01, &mut out);
+        for (w, v) in out[..40].iter().enumerate() {
+            assert_eq!(*v, simplex_2d(3, (w * 64 + 32) as f32 * 0.01, 5.0 * 0.01));
+        }
+        // A clone of a plan is the same columns.
+        let again = wide.clone();
+        assert_eq!(again.id(), wide.id());
+        assert_ne!(sparse.id(), wide.id());
+    }
+
+    #[test]
+    fn each_pair_of_lines_is_prepared_once_for_rows_in_order() {
+        let plan = RowPlan::new(0, 1000, 0.08);
+        let mut row = SimplexRow::default();
+        let mut out = vec![0.0; 1000];
+        let mut prepared = 0;
+        let mut before = None;
+        for y in 0..200 {
+            simplex_2d_row(3, &plan, &mut row, y, 0.08, &mut out);
+            prepared += usize::from(row.of != before);
+            before = row.of;
+        }
+        // 200 rows at 0.08 span 16 plane units: 23 lattice lines, each pair once but
+        // the first (its first row is hashed; the second row prepares it).
+        assert!(row.used);
+        let lines = (199.0 * 0.08 * INV_H) as usize + 1;
+        assert_eq!(prepared, lines);
+    }
+
+    #[test]
+    fn the_hashing_rows_match_the_point_kernel_at_every_width() {
+        let xs: Vec<f32> = (0..777).map(|i| i as f32 * 0.37 - 100.0).collect();
+        let mut plain = vec![0.0; 777];
+        simplex_2d_xs_plain(5, &xs, 3.3, &mut plain);
+        for (i, &x) in xs.iter().enumerate() {
+            assert_eq!(plain[i].to_bits(), simplex_2d(5, x, 3.3).to_bits());
+        }
         #[cfg(target_arch = "x86_64")]
         {
-            let xs: Vec<f32> = (0..777).map(|i| i as f32 * 0.37 - 100.0).collect();
-            let mut plain = vec![0.0; 777];
-            simplex_2d_xs_plain(5, &xs, 3.3, &mut plain);
             let mut wide = vec![0.0; 777];
             if std::is_x86_feature_detected!("avx2") {
                 // SAFETY: the CPU has AVX2.
@@ -625,103 +600,6 @@ mod tests {
                 unsafe { simplex_2d_xs_avx512(5, &xs, 3.3, &mut wide) };
                 assert_eq!(wide, plain);
             }
-        }
-        // Another plan through the same row buffer.
-        let plan = RowPlan::at((0..40).map(|w| w * 64 + 32), 0.01);
-        let mut row = SimplexRow::default();
-        let mut out = vec![0.0; 500];
-        simplex_2d_row(3, &RowPlan::new(0, 500, 0.01), &mut row, 5, 0.01, &mut out);
-        simplex_2d_row(3, &plan, &mut row, 5, 0.01, &mut out);
-        for (w, v) in out[..40].iter().enumerate() {
-            assert_eq!(*v, simplex_2d(3, (w * 64 + 32) as f32 * 0.01, 5.0 * 0.01));
-        }
-    }
-
-    /// Every sample of `rows` rows over `plan` (in the given order, through one
-    /// [`SimplexRow`]) against the point kernel, bit for bit.
-    fn check_rows(key: u32, plan: &RowPlan, f: f32, rows: impl Iterator<Item = usize>) {
-        let mut row = SimplexRow::default();
-        let mut out = vec![0.0; plan.len()];
-        for y in rows {
-            simplex_2d_row(key, plan, &mut row, y, f, &mut out);
-            let fy = y as i32 as f32 * f;
-            for (i, v) in out.iter().enumerate() {
-                let p = simplex_2d(key, plan.x()[i], fy);
-                assert_eq!(
-                    v.to_bits(),
-                    p.to_bits(),
-                    "key {key} f {f} sample {i} row {y}"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn banded_rows_match_the_point_kernel_on_every_sample() {
-        for &f in &[0.005f32, 0.031, 0.08, 0.15, 0.199] {
-            for (x0, len) in [(0, 8400), (13, 7), (5, 8), (977, 17), (40_000, 501)] {
-                let plan = RowPlan::new(x0, len, f);
-                assert_eq!(banded(&plan, 0.0), len >= 8, "f {f} len {len}");
-                // Rows in order (the slots kept), then back up and far apart (slots
-                // made again), and another key through the same slots.
-                let order = (0..300).chain((0..40).rev()).chain([2399, 3, 100_000, 4]);
-                check_rows(1, &plan, f, order.clone());
-                check_rows(0x9E37_79B9, &plan, f, order);
-            }
-        }
-    }
-
-    #[test]
-    fn banded_rows_with_gaps_take_the_point_kernel_where_a_vector_is_too_wide() {
-        // Mostly neighbouring columns with a jump of 60 every 50: the jumps' vectors
-        // span more lattice columns than the blocks hold.
-        let columns: Vec<usize> = (0..2000).map(|c| c + c / 50 * 60).collect();
-        let plan = RowPlan::at(columns.iter().copied(), 0.05);
-        assert!(banded(&plan, 0.0));
-        check_rows(7, &plan, 0.05, 0..200);
-    }
-
-    #[test]
-    fn plans_the_band_cannot_serve_are_hashed_per_sample() {
-        // Too sparse, falling, and too far out: the same values through the hashing rows.
-        let sparse = RowPlan::at((0..300).map(|w| w * 64 + 32), 0.05);
-        let high = RowPlan::new(0, 300, 0.5);
-        let far = RowPlan::new(5_000_000, 300, 1.0);
-        for plan in [&sparse, &high, &far] {
-            assert!(!banded(plan, 0.0));
-        }
-        assert!(!banded(&RowPlan::new(0, 300, -0.05), 0.0));
-        assert!(!banded(&RowPlan::new(0, 300, 0.05), 5_000_000.0));
-        check_rows(2, &sparse, 0.05, 0..20);
-        check_rows(2, &high, 0.5, 0..20);
-        check_rows(2, &far, 1.0, 0..5);
-    }
-
-    #[test]
-    fn the_band_keeps_gradients_across_rows() {
-        // Rows in order make each slot about once per LEFT / (4.7 f) rows, not per row.
-        let plan = RowPlan::new(0, 8400, 0.08);
-        let mut row = SimplexRow::default();
-        let mut out = vec![0.0; 8400];
-        simplex_2d_row(3, &plan, &mut row, 0, 0.08, &mut out);
-        // The first row is hashed; the second makes the slots.
-        assert!(row.band.slots.is_empty());
-        simplex_2d_row(3, &plan, &mut row, 1, 0.08, &mut out);
-        #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx2") {
-            let made = |b: &Band| b.slots.iter().flatten().map(|s| s.2).collect::<Vec<_>>();
-            let before = made(&row.band);
-            assert!(before.len() > 200, "{} slots", before.len());
-            for y in 2..20 {
-                simplex_2d_row(3, &plan, &mut row, y, 0.08, &mut out);
-            }
-            let after = made(&row.band);
-            let kept = before.iter().filter(|c| after.contains(c)).count();
-            assert!(
-                kept * 10 > before.len() * 9,
-                "{kept} of {} kept",
-                before.len()
-            );
         }
     }
 }

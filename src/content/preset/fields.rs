@@ -298,6 +298,7 @@ pub const FIELDS: &[Field] = &[
     // The bases last in their section, so the rows above keep their places in the lab.
     choice_field!(surface.basis: Basis, "Perlin, Simplex or Value: the noise of the fBm"),
     choice_field!(surface.relief_basis: Basis, "Perlin, Simplex or Value: the noise of the relief"),
+    choice_field!(surface.terrace_basis: Basis, "Perlin, Simplex or Value: the noise of where terraces lie"),
     int!(
         layers.dirt_depth,
         0,
@@ -452,6 +453,7 @@ pub const FIELDS: &[Field] = &[
         5,
         "columns each side of the centre (the spawn) where no mouth opens"
     ),
+    choice_field!(tunnels.basis: Basis, "Perlin, Simplex or Value: the noise of a long tunnel's heading and width"),
     Field {
         path: "underworld.enabled",
         kind: Kind::Bool,
@@ -484,6 +486,7 @@ pub const FIELDS: &[Field] = &[
         0.5,
         "swing of the ceiling, the floor and the underworld's top edge, tiles"
     ),
+    choice_field!(underworld.basis: Basis, "Perlin, Simplex or Value: the noise they swing by"),
     float!(ores.frequency, 0, MAX_ORE_FREQUENCY, 0.005, "2D noise frequency", open: true, at_least: None),
     choice_field!(ores.basis: Basis, "Perlin, Simplex or Value: the noise of the ore fields"),
     Field {
@@ -647,6 +650,8 @@ pub const FIELDS: &[Field] = &[
         0.5,
         "desert: height of its dunes, tiles"
     ),
+    choice_field!(biomes.dune_basis: Basis, "Perlin, Simplex or Value: the noise of the dunes"),
+    choice_field!(biomes.pocket_basis: Basis, "Perlin, Simplex or Value: the noise of snow's ice and jungle's mud pockets"),
     float!(
         lakes.per_4200,
         0,

@@ -75,6 +75,10 @@ pub struct BiomeParams {
     pub sand_depth: u32,
     /// Desert: height of the dunes on its surface, in tiles.
     pub dune_height: f64,
+    /// The noise of the dunes.
+    pub dune_basis: Basis,
+    /// The noise of the snow's and the jungle's pockets under the surface.
+    pub pocket_basis: Basis,
 }
 
 impl Default for BiomeParams {
@@ -90,6 +94,8 @@ impl Default for BiomeParams {
             border: 24,
             sand_depth: 16,
             dune_height: 8.0,
+            dune_basis: Basis::Perlin,
+            pocket_basis: Basis::Perlin,
         }
     }
 }

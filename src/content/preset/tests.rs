@@ -41,10 +41,13 @@ fn syntax_and_type_errors_have_positions() {
 #[test]
 fn each_noise_field_names_its_basis_and_every_basis_validates_and_generates() {
     let all = [
-        "surface: (basis: B, relief_basis: B)",
+        "surface: (basis: B, relief_basis: B, terrace_basis: B)",
         "layers: (wander_basis: B)",
         "caves: (fill_basis: B)",
+        "tunnels: (basis: B)",
+        "underworld: (basis: B)",
         "ores: (basis: B)",
+        "biomes: (dune_basis: B, pocket_basis: B)",
         "trees: (basis: B)",
     ]
     .join(", ");
@@ -62,9 +65,14 @@ fn each_noise_field_names_its_basis_and_every_basis_validates_and_generates() {
                 p.layers.wander_basis,
                 p.caves.fill_basis,
                 p.ores.basis,
-                p.trees.basis
+                p.trees.basis,
+                p.surface.terrace_basis,
+                p.tunnels.basis,
+                p.underworld.basis,
+                p.biomes.dune_basis,
+                p.biomes.pocket_basis,
             ],
-            [basis; 6]
+            [basis; 11]
         );
         p.validate().unwrap();
         let world = crate::worldgen::generate(&p, 5).0;
@@ -80,12 +88,22 @@ fn each_noise_field_names_its_basis_and_every_basis_validates_and_generates() {
     assert_eq!(hashes.len(), 3);
     // A basis left out is Perlin's; a wrong one is refused where it stands.
     assert_eq!(parse("(ores: ())", "x").unwrap().ores.basis, Basis::Perlin);
-    let e = err("(\n  caves: (fill_basis: Worley),\n)");
-    assert!(e.to_string().starts_with("test.ron:2:"), "{e}");
-    assert!(
-        e.message.contains("caves.fill_basis") && e.message.contains("Worley"),
-        "{e}"
-    );
+    for (section, field) in [
+        ("caves", "fill_basis"),
+        ("surface", "terrace_basis"),
+        ("tunnels", "basis"),
+        ("underworld", "basis"),
+        ("biomes", "dune_basis"),
+        ("biomes", "pocket_basis"),
+    ] {
+        let e = err(&format!("(\n  {section}: (\n    {field}: Worley),\n)"));
+        assert!(e.to_string().starts_with("test.ron:3:"), "{e}");
+        let path = format!("{section}.{field}");
+        assert!(
+            e.message.contains(&path) && e.message.contains("Worley"),
+            "{e}"
+        );
+    }
 }
 
 #[test]

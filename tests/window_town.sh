@@ -4,8 +4,8 @@
 #
 # In a hand-drawn world (`gen --from-ascii`) at night (STRATA_RULES: days almost all night, no
 # creatures): a tree beside the spawn, the Guide standing four tiles to its right, and a
-# wooden house further right (a door in its left wall, a platform in its roof, a torch, a
-# table, a chair, a workbench and a bed inside). The player right-clicks the Guide (at
+# wooden house further right (a door in its left wall, a platform in its roof, wood walls
+# behind it (`gen --wall`), a torch, a table, a chair, a workbench and a bed inside). The player right-clicks the Guide (at
 # night, homeless, he asks for a house), fells the tree, and right-clicks him again
 # holding the wood (he names what wood makes, the workbench first); points into the house
 # and presses X (a house: the Guide moves in), and the Guide walks home through its door.
@@ -55,7 +55,9 @@ awk -v art="$OUT/town.txt" 'BEGIN {
     print row > art
   }
 }' || fail "could not draw the world"
-"$BIN" gen --from-ascii "$OUT/town.txt" --seed 13 --save "$OUT/town.strata" >/dev/null || fail "gen --from-ascii failed"
+# The house's background walls: wood behind every tile inside (columns 57-66, rows 18-23).
+"$BIN" gen --from-ascii "$OUT/town.txt" --wall wood:57,18,66,23 --seed 13 --save "$OUT/town.strata" >/dev/null ||
+  fail "gen --from-ascii failed"
 
 echo "(creature_cap: 0, daylight: 0.05)" >"$OUT/night.ron"
 export STRATA_RULES="$OUT/night.ron"

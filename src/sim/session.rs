@@ -43,6 +43,9 @@ pub struct PlayerState {
     pub health: f32,
     /// Share of the day gone, 0..1 (0 is midnight).
     pub time_of_day: f32,
+    /// The town people and their houses (the world's, as the time of day is); empty in a
+    /// save from before they were kept: the Guide then starts beside the spawn point.
+    pub town: Vec<crate::sim::npc::NpcState>,
 }
 
 impl PlayerState {
@@ -53,6 +56,7 @@ impl PlayerState {
             inventory: Inventory::default(),
             health: crate::sim::vitals::MAX_HEALTH,
             time_of_day: crate::sim::day::MORNING,
+            town: Vec::new(),
         }
     }
 }
@@ -179,7 +183,8 @@ pub struct Session {
     pub tick: u64,
     /// Edits (digs, placements, fellings, chest clicks) made in this session.
     pub edits: u64,
-    /// The Guide (not kept in saves yet: he starts again beside the spawn point).
+    /// The Guide (saves keep him and his home; a world from an older save starts him
+    /// beside the spawn point).
     pub guide: crate::sim::npc::Npc,
     /// The tick the Guide's home is next checked.
     guide_check: u64,
@@ -233,7 +238,10 @@ impl Session {
             edits: 0,
             next_flow: 0,
             flow_woke: None,
-            guide: crate::sim::npc::Npc::guide(&world, world.seed),
+            guide: state.town.iter().find(|n| n.name == "Guide").map_or_else(
+                || crate::sim::npc::Npc::guide(&world, world.seed),
+                |g| crate::sim::npc::Npc::restore(g, &world, world.seed),
+            ),
             guide_check: 0,
             world,
         }
@@ -269,6 +277,7 @@ impl Session {
             inventory: p.inventory.clone(),
             health: p.vitals.health,
             time_of_day: self.time_of_day,
+            town: vec![self.guide.state()],
         }
     }
 
@@ -441,11 +450,20 @@ impl Session {
         out.notice(who, format!("Guide: {text}"));
     }
 
+    /// The room around tile `(x, y)` by the town's housing rule, asked of the world's own
+    /// background walls.
+    pub fn room_at(&self, x: i64, y: i64) -> crate::sim::housing::Room {
+        let town = crate::content::town::town();
+        let world = &self.world;
+        crate::sim::housing::check(world, x, y, &town.housing, |x, y| {
+            world.wall(x, y).is_some()
+        })
+    }
+
     /// Whether the room at `(x, y)` is a house, or what it lacks; a homeless Guide moves
     /// into a house.
     fn query_housing(&mut self, who: PlayerId, x: i64, y: i64, out: &mut Changes) {
-        let town = crate::content::town::town();
-        let room = crate::sim::housing::check(&self.world, x, y, &town.housing, |_, _| true);
+        let room = self.room_at(x, y);
         let mut text = crate::sim::housing::describe(&room);
         if room.is_house()
             && self.guide.homeless()
@@ -486,8 +504,7 @@ impl Session {
         if self.tick >= self.guide_check {
             self.guide_check = self.tick + ticks(2.0);
             if let Some((x, y)) = self.guide.home_tile() {
-                let room =
-                    crate::sim::housing::check(&self.world, x, y, &town.housing, |_, _| true);
+                let room = self.room_at(x, y);
                 if !room.is_house() {
                     let text = format!(
                         "The Guide moves out: {}",

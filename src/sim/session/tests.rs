@@ -679,6 +679,19 @@ fn the_guide_moves_into_a_house_shown_him_and_out_when_it_is_broken() {
         x: x0 as i64 + 6,
         y: py as i64 - 3,
     };
+    // Without background walls it is no house, and the Guide stays where he is.
+    let said = notices(&s.act(LOCAL, ask));
+    assert!(
+        said.iter()
+            .any(|t| t.starts_with("Not a house") && t.contains("without a background wall")),
+        "{said:?}"
+    );
+    assert!(s.guide.homeless());
+    for y in top + 1..py {
+        for x in x0 + 1..x0 + 11 {
+            s.world.set_wall(x, y, crate::world::Wall::Wood);
+        }
+    }
     let said = notices(&s.act(LOCAL, ask));
     assert!(
         said.iter().any(|t| t.ends_with("The Guide moves in.")),
@@ -690,6 +703,22 @@ fn the_guide_moves_into_a_house_shown_him_and_out_when_it_is_broken() {
     let said = notices(&run(&mut s, 150, &[]));
     assert!(
         said.iter().any(|t| t.starts_with("The Guide moves out")),
+        "{said:?}"
+    );
+    assert!(s.guide.homeless());
+    // Back in a house, he moves in again; a wall hammered out of it sends him out too.
+    s.world.set(x0 + 5, py - 4, Tile::Torch);
+    s.act(LOCAL, ask);
+    assert!(!s.guide.homeless());
+    s.world.set_wall(x0 + 8, py - 2, crate::world::Wall::None);
+    assert_eq!(
+        s.room_at(x0 as i64 + 6, py as i64 - 3).lacks,
+        vec![crate::sim::housing::Lack::Walls(1)]
+    );
+    let said = notices(&run(&mut s, 150, &[]));
+    assert!(
+        said.iter()
+            .any(|t| t.starts_with("The Guide moves out") && t.contains("1 tiles without")),
         "{said:?}"
     );
     assert!(s.guide.homeless());

@@ -127,6 +127,10 @@ pub struct GenOptions {
     /// hand-drawn world)
     #[arg(long = "wall", value_name = "WALL:X0,Y0,X1,Y1", value_parser = parse_wall_box)]
     pub walls: Vec<WallBox>,
+    /// Give the saved player N of item ITEM (config/items.ron's names) beside a new
+    /// player's things; may be given more than once (with --save)
+    #[arg(long = "give", value_name = "ITEM:N", value_parser = parse_give, requires = "save")]
+    pub give: Vec<(String, u32)>,
     /// Stop after the pass PASS (surface, layers, biomes, caves, ...): the world as it
     /// stands then; each pass's time goes to standard error
     #[arg(long, value_name = "PASS")]
@@ -280,6 +284,39 @@ pub fn parse_wall_box(text: &str) -> Result<WallBox, String> {
         from: (x0, y0),
         to: (x1, y1),
     })
+}
+
+/// `--give ITEM:N`: an item of the catalog and a count of at least 1.
+pub fn parse_give(text: &str) -> Result<(String, u32), String> {
+    let bad = || format!("{text:?}: expected ITEM:N such as copper_coin:50");
+    let (name, n) = text.split_once(':').ok_or_else(bad)?;
+    let n: u32 = n.trim().parse().map_err(|_| bad())?;
+    if n == 0 {
+        return Err(format!("{text:?}: N must be at least 1"));
+    }
+    let name = name.trim();
+    if crate::content::items::named(name).is_none() {
+        return Err(format!("{name:?} is not an item of config/items.ron"));
+    }
+    Ok((name.to_string(), n))
+}
+
+/// A new player at `pos` given the `--give` items, or which did not fit.
+fn given_player(
+    pos: (f32, f32),
+    give: &[(String, u32)],
+) -> Result<crate::store::save::PlayerState, String> {
+    let mut player = crate::store::save::PlayerState::new(pos);
+    for (name, n) in give {
+        let lost = player.inventory.add(name.as_str(), *n);
+        if lost > 0 {
+            return Err(format!(
+                "--give {name}:{n}: {lost} of them do not fit in the inventory"
+            ));
+        }
+    }
+    crate::sim::coins::settle(&mut player.inventory, &crate::content::town::town().coins);
+    Ok(player)
 }
 
 /// Puts each `--wall` box's wall into `world`, or names the first box outside it.
@@ -721,7 +758,7 @@ pub fn run_gen(opts: &GenOptions) -> Result<(), String> {
         fsio::print_stdout(&(json + "\n"))?;
     }
     if let Some(path) = &opts.save {
-        let player = crate::store::save::PlayerState::new(crate::sim::player::spawn_point(&world));
+        let player = given_player(crate::sim::player::spawn_point(&world), &opts.give)?;
         crate::store::save::save(path, &world, &player)?;
     }
     Ok(())
@@ -1123,6 +1160,33 @@ mod tests {
             panic!()
         };
         assert_eq!(g.walls.len(), 2);
+    }
+
+    #[test]
+    fn given_items_go_into_the_saved_player_s_inventory() {
+        assert_eq!(parse_give("torch:5"), Ok(("torch".into(), 5)));
+        assert!(
+            parse_give("tourch:5")
+                .unwrap_err()
+                .contains("\"tourch\" is not an item")
+        );
+        assert!(parse_give("torch:0").unwrap_err().contains("at least 1"));
+        assert!(parse_give("torch").unwrap_err().contains("ITEM:N"));
+        let p = given_player((1.0, 1.0), &[("copper_coin".into(), 250)]).unwrap();
+        assert_eq!(p.inventory.count("silver_coin"), 2, "coins settled");
+        assert_eq!(p.inventory.count("copper_coin"), 50);
+        assert_eq!(
+            p.inventory.count("torch"),
+            crate::store::save::PlayerState::new((1.0, 1.0))
+                .inventory
+                .count("torch")
+        );
+        let e = given_player((1.0, 1.0), &[("dirt".into(), 999_999)]).unwrap_err();
+        assert!(e.contains("do not fit"), "{e}");
+        assert!(
+            parse_args(&args("gen --give torch:3")).is_err(),
+            "--give needs --save"
+        );
     }
 
     #[test]

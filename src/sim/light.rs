@@ -360,14 +360,29 @@ pub fn emits(tile: Tile) -> u8 {
 /// centre, one less per tile of (Manhattan) distance, through walls (it is cheap and the
 /// renderer adds it every frame without touching the map).
 pub fn player_light(player_centre: (f32, f32), x: i64, y: i64) -> u8 {
-    let (px, py) = (
-        player_centre.0.floor() as i64,
-        player_centre.1.floor() as i64,
-    );
+    carried_light(player_centre, PLAYER, x, y)
+}
+
+/// A light of `strength` carried at `at` (the player's own, or a mining helmet's at the
+/// head) at tile `(x, y)`: `strength` at the tile holding `at`, one less per tile of
+/// (Manhattan) distance, through walls.
+pub fn carried_light(at: (f32, f32), strength: u8, x: i64, y: i64) -> u8 {
+    let (px, py) = (at.0.floor() as i64, at.1.floor() as i64);
     let d = (x - px)
         .unsigned_abs()
         .saturating_add((y - py).unsigned_abs());
-    (PLAYER as u64).saturating_sub(d) as u8
+    (strength as u64).saturating_sub(d) as u8
+}
+
+/// The player's light: where it is carried and how strong, from the body's centre and
+/// the head light of the armour worn (`head`, 0 for none): a head light brighter than
+/// the player's own is carried at the head, half a body above the centre.
+pub fn players_light(centre: (f32, f32), head: u8) -> ((f32, f32), u8) {
+    if head > PLAYER {
+        ((centre.0, centre.1 - 1.0), head.min(MAX_LIGHT))
+    } else {
+        (centre, PLAYER)
+    }
 }
 
 #[cfg(test)]

@@ -35,6 +35,7 @@
 //! | `WRLD` | the world's identity ([`World::id`]): u64; format 5 on, always written |
 //! | `ARMR` | the armour worn: head, body and legs as the inventory's slots (3 × (u8, …, u32)), each empty or a piece for that slot; format 6 on, only when something is worn |
 //! | `WALL` | the background walls: runs, row-major over the whole grid, each one LEB128 of `(length − 1) << 4 \| wall` ([`Wall`]); format 6 on, always written |
+//! | `LIFE` | the most health, raised by life crystals: f32; format 7 on, written when it is not [`MAX_HEALTH`] |
 //! | `TOWN` | the town people and their houses: count n, then per person the name (length byte, bytes), feet x, y, anchor x, y, a home flag byte and, when 1, home x, y (u32, n × (u8, …, 4 × f32, u8[, 2 × f32])); format 7 on, written when the session has any |
 //!
 //! A world's identity is made with it (at random, see [`crate::world::fresh_id`]) and
@@ -118,6 +119,8 @@ const WALLS_TAG: [u8; 4] = *b"WALL";
 const ARMOUR_TAG: [u8; 4] = *b"ARMR";
 /// The town people's tag.
 const TOWN_TAG: [u8; 4] = *b"TOWN";
+/// The most health's tag.
+const LIFE_TAG: [u8; 4] = *b"LIFE";
 /// Most town people a save keeps.
 pub const MAX_TOWN: usize = crate::sim::npc::NAMES.len();
 /// The first format whose worlds have an identity (`WRLD`).
@@ -132,7 +135,7 @@ fn tags_of(version: u32) -> &'static [[u8; 4]] {
         5 => &[CHESTS_TAG, SEEN_TAG, WORLD_TAG],
         6 => &[CHESTS_TAG, SEEN_TAG, WORLD_TAG, ARMOUR_TAG, WALLS_TAG],
         _ => &[
-            CHESTS_TAG, SEEN_TAG, WORLD_TAG, ARMOUR_TAG, WALLS_TAG, TOWN_TAG,
+            CHESTS_TAG, SEEN_TAG, WORLD_TAG, ARMOUR_TAG, WALLS_TAG, TOWN_TAG, LIFE_TAG,
         ],
     }
 }
@@ -249,6 +252,9 @@ fn encode_as(world: &World, player: &PlayerState, version: u32) -> Vec<u8> {
     }
     if !player.town.is_empty() {
         sections.push((TOWN_TAG, town_bytes(&player.town)));
+    }
+    if player.max_health != MAX_HEALTH {
+        sections.push((LIFE_TAG, player.max_health.to_le_bytes().to_vec()));
     }
     sections.retain(|(tag, _)| tags_of(version).contains(tag));
     encode_with(world, player, version, &sections)
@@ -602,7 +608,8 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
         )));
     }
     let mut inventory = held.build()?;
-    if !(health.is_finite() && (0.0..=MAX_HEALTH).contains(&health)) {
+    let highest = crate::sim::vitals::HIGHEST_HEALTH;
+    if !(health.is_finite() && (0.0..=highest).contains(&health)) {
         return Err(invalid(format!("health {health}")));
     }
     if !(time_of_day.is_finite() && (0.0..1.0).contains(&time_of_day)) {
@@ -636,8 +643,20 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
     let mut has_id = false;
     let mut has_walls = false;
     let mut town = Vec::new();
+    let mut max_health = MAX_HEALTH;
     for (tag, body) in sections {
         match tag {
+            LIFE_TAG => {
+                let b: [u8; 4] = body.try_into().map_err(|_| {
+                    invalid(format!("most health of {} bytes, expected 4", body.len()))
+                })?;
+                max_health = f32::from_le_bytes(b);
+                if !(max_health.is_finite() && (MAX_HEALTH..=highest).contains(&max_health)) {
+                    return Err(invalid(format!(
+                        "most health {max_health}: allowed {MAX_HEALTH} to {highest}"
+                    )));
+                }
+            }
             TOWN_TAG => town = read_town(body, width, height)?,
             CHESTS_TAG => world.chests = read_chests(body, &world)?,
             ARMOUR_TAG => inventory = read_armour(body, inventory)?,
@@ -658,6 +677,11 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
             _ => world.explored = read_explored(body, width, height)?,
         }
     }
+    if health > max_health {
+        return Err(invalid(format!(
+            "health {health} above the most health {max_health}"
+        )));
+    }
     if version >= IDENTITY_VERSION && !has_id {
         return Err(invalid(format!(
             "no world identity (WRLD section), which format v{version} always has"
@@ -676,6 +700,7 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
             pos: (px, py),
             inventory,
             health,
+            max_health,
             time_of_day,
             town,
         },

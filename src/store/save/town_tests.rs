@@ -126,3 +126,38 @@ fn a_damaged_town_section_is_refused_with_what_is_wrong() {
     assert!(with(many).contains("1000 town people"));
     assert!(with(good[..good.len() - 3].to_vec()).contains("truncated: ends in the town"));
 }
+
+#[test]
+fn the_most_health_a_life_crystal_raised_is_kept() {
+    let (world, mut player) = small();
+    player.max_health = 160.0;
+    player.health = 150.0;
+    let (_, p2) = decode(&encode(&world, &player)).unwrap();
+    assert_eq!((p2.health, p2.max_health), (150.0, 160.0));
+    let s = Session::from_save(world.clone(), p2);
+    assert_eq!(s.me().vitals.max_health, 160.0);
+    // An older format has no most health: 100, as then.
+    player.max_health = MAX_HEALTH;
+    player.health = 90.0;
+    let (_, p6) = decode(&encode_as(&world, &player, 6)).unwrap();
+    assert_eq!(p6.max_health, MAX_HEALTH);
+    // Damage is named.
+    let with = |life: f32, health: f32| {
+        let p = PlayerState {
+            health,
+            ..player.clone()
+        };
+        let mut sections = sections_of(&world);
+        sections.push((LIFE_TAG, life.to_le_bytes().to_vec()));
+        refusal(&encode_with(&world, &p, VERSION, &sections))
+    };
+    assert!(with(5000.0, 50.0).contains("most health 5000"));
+    assert!(with(f32::NAN, 50.0).contains("most health NaN"));
+    assert!(with(120.0, 130.0).contains("health 130 above the most health 120"));
+    let p = PlayerState {
+        health: 130.0,
+        ..player.clone()
+    };
+    let e = refusal(&encode(&world, &p));
+    assert!(e.contains("health 130 above the most health 100"), "{e}");
+}

@@ -3,7 +3,7 @@
 the order of the Tile discriminants (Air, Dirt, Stone, Grass, IronOre, GoldOre, DiamondOre,
 Water, Torch, Sand, Sandstone, Snow, Ice, Mud, JungleGrass, Ash, Lava, Obsidian, CopperOre,
 SilverOre, Hellstone, Trunk, Leaves, Cactus, Wood, Workbench, Furnace, Anvil, Chest,
-ClosedDoor, OpenDoor, Platform, Table, Chair, Bed). Only
+ClosedDoor, OpenDoor, Platform, Table, Chair, Bed, LifeCrystal). Only
 the standard library is used.
 
 Each row holds 141 pictures: 47 frames in three variants each, at column frame * 3 +
@@ -65,6 +65,7 @@ COLORS = [
     (158, 110, 64),   # table
     (150, 104, 62),   # chair
     (170, 96, 90),    # bed
+    (232, 40, 92),    # life crystal
 ]
 
 
@@ -569,6 +570,31 @@ def bed():
     return t
 
 
+def life_crystal():
+    """A life crystal: a red heart-shaped gem on a grey stone foot, lit on its left."""
+    t = blank()
+    heart = [
+        "..XX..XX..",
+        ".XXXXXXXX.",
+        "XXXXXXXXXX",
+        "XXXXXXXXXX",
+        ".XXXXXXXX.",
+        "..XXXXXX..",
+        "...XXXX...",
+        "....XX....",
+    ]
+    for dy, row in enumerate(heart):
+        for dx, c in enumerate(row):
+            if c == "X":
+                lit = dx < 4 and dy < 4
+                t[3 + dy][3 + dx] = ((255, 120, 150) if lit else (214, 28, 78)) + (255,)
+    for y in range(12, 16):
+        for x in range(4, 12):
+            if y > 12 or 5 <= x <= 10:
+                t[y][x] = (112, 112, 120, 255)
+    return t
+
+
 def bases():
     """Every tile's base picture for the current VARIANT, in discriminant order."""
     return [blank(), dirt(), stone(), dirt(), ore(COLORS[4], 1),
@@ -577,7 +603,7 @@ def bases():
             sand((86, 80, 88), 33), liquid((250, 104, 32), 34, 1.3), obsidian(),
             ore(COLORS[18], 4), ore(COLORS[19], 5), ore((255, 90, 30), 6),
             trunk(), leaves(), cactus(), wood(), workbench(), furnace(), anvil(), chest(),
-            closed_door(), open_door(), platform(), table(), chair(), bed()]
+            closed_door(), open_door(), platform(), table(), chair(), bed(), life_crystal()]
 
 
 BLOCKS = {1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14, 15, 17, 18, 19, 20, 24}

@@ -4,13 +4,17 @@
 #
 # In a hand-drawn world (`gen --from-ascii`) at night (STRATA_RULES: days almost all night, no
 # creatures): a tree beside the spawn, the Guide standing four tiles to its right, and a
-# wooden house further right (a door in its left wall, a platform in its roof, a torch, a
-# table, a chair, a workbench and a bed inside). The player right-clicks the Guide (at
-# night, homeless, he asks for a house), fells the tree, and right-clicks him again
-# holding the wood (he names what wood makes, the workbench first); points into the house
-# and presses X (a house: the Guide moves in), and the Guide walks home through its door.
+# wooden house further right (a door in its left wall, a platform in its roof, wood walls
+# behind it (`gen --wall`), a torch, a table, a chair, a workbench and a bed inside), and a
+# second house left of the spawn; the player carries 60 silver (`gen --give`). The player
+# right-clicks the Guide (at night, homeless, he asks for a house), fells the tree, and
+# right-clicks him again holding the wood (he names what wood makes, the workbench first);
+# points into the house and presses X (a house: the Guide moves in), and the Guide walks
+# home through its door. X in the second house: it is free and the player carries 50
+# silver, so the Merchant arrives and moves in; a right-click on him opens his shop, a
+# click buys a torch and a right-click on the wood sells it.
 #
-# The game writes `guide at ..`, `guide says: ..`, `housing: ..`, `felled ..` lines at the
+# The game writes `guide at ..`, `guide says: ..`, `housing: ..`, `felled ..`, `bought ..` lines at the
 # debug level (RUST_LOG=strata=debug, set here). Screenshots are left in the scratch folder.
 #
 #   tests/window_town.sh       # needs: Xvfb xdotool xwd (x11-apps) netpbm, a release build
@@ -50,12 +54,22 @@ awk -v art="$OUT/town.txt" 'BEGIN {
       if (y == 23 && x == 60) c = "r"
       if (y == 23 && x == 63) c = "B"
       if (y == 23 && x == 64) c = "b"
+      # The second house, for the Merchant: columns 28-39, its door in its right wall.
+      if (y >= 17 && y < g && (x == 28 || x == 39)) c = "W"
+      if (y == 17 && x >= 28 && x <= 39) c = "W"
+      if (x == 39 && (y == 22 || y == 23)) c = "d"
+      if (y == 19 && x == 33) c = "t"
+      if (y == 23 && x == 31) c = "T"
+      if (y == 23 && x == 32) c = "r"
       row = row c
     }
     print row > art
   }
 }' || fail "could not draw the world"
-"$BIN" gen --from-ascii "$OUT/town.txt" --seed 13 --save "$OUT/town.strata" >/dev/null || fail "gen --from-ascii failed"
+# The houses' background walls: wood behind every tile inside (columns 57-66 and 29-38,
+# rows 18-23); the player carries 60 silver (the Merchant comes to one who has 50).
+"$BIN" gen --from-ascii "$OUT/town.txt" --wall wood:57,18,66,23 --wall wood:29,18,38,23 \
+  --give silver_coin:60 --seed 13 --save "$OUT/town.strata" >/dev/null || fail "gen --from-ascii failed"
 
 echo "(creature_cap: 0, daylight: 0.05)" >"$OUT/night.ron"
 export STRATA_RULES="$OUT/night.ron"
@@ -92,12 +106,13 @@ talk
 last "guide says:" | grep -q "Build a house" || fail "at night the homeless Guide said: $(last "guide says:")"
 shot "$OUT/1-night.png"
 
-# --- The tree comes down for wood; holding it (slot 4), he names what wood makes.
+# --- The tree comes down for wood; holding it (slot 5: the coins are in 4), he names what
+# wood makes.
 aim 45 23
 xdotool mousedown 1
 wait_for "felled [0-9]* wood" 1 10 || { xdotool mouseup 1; fail "holding the button on the trunk felled nothing"; }
 xdotool mouseup 1
-xdotool key 4
+xdotool key 5
 sleep 0.3
 talk
 last "guide says:" | grep -q "wood makes: workbench (8)" || fail "holding wood the Guide said: $(last "guide says:")"
@@ -115,6 +130,41 @@ aim 50 26
 sleep 0.2
 xdotool key x
 wait_for "housing: Not a house: that is a block, not a room" 1 5 || fail "X on the ground said: $(last "housing:")"
+
+# --- The Merchant: X in the second house (free, and 60 silver carried): he arrives there.
+aim 37 21
+sleep 0.2
+xdotool key x
+wait_for "housing: This is a house" 2 5 || fail "X in the second house said: $(last "housing:")"
+wait_for "the Merchant arrives at the house at 37 21" 1 5 || fail "the Merchant did not come: $(last "housing:")"
+wait_for "merchant at 3[5-8]\.[0-9] 24\.0" 1 5 || fail "the Merchant is not in his house: $(last "guide at")"
+# Walk left to the house's door, then right-click him: his shop opens in the inventory.
+xdotool keydown a
+wait_for "player at 4[01]\.[0-9] 24" 1 10 || { xdotool keyup a; fail "the player did not walk to the door: $(last "player at")"; }
+xdotool keyup a
+sleep 0.5
+mx=$(last "merchant at" | sed 's/.*merchant at \([0-9]*\)\..*/\1/')
+aim "$mx" 23
+sleep 0.2
+xdotool click 3
+wait_for "shop open: carrying 60 silver" 1 5 || fail "a right click on the Merchant opened no shop: $(last "shop open\|guide says\|player at")"
+sleep 0.5
+shot "$OUT/3-shop.png"
+# The wares' rows at 1280x720 are the crafting panel's: from x 648, the first 143 px down.
+# Row 0 is the torch: a click buys one for 50 copper.
+xdotool mousemove $((X + 648 + 120)) $((Y + 143 + 16))
+sleep 0.2
+xdotool click 1
+wait_for "bought torch for 50 copper, 59 silver 50 copper left" 1 5 || fail "clicking the torch bought: $(last "bought\|Can't")"
+# A right-click on hotbar slot 5 (the wood; the slots from x 200, 119 px down, 48 apart)
+# sells the stack for a fifth of its price.
+xdotool mousemove $((X + 200 + 48 * 4 + 22)) $((Y + 119 + 22))
+sleep 0.2
+xdotool click 3
+wait_for "sold [0-9]* wood for [0-9]* copper" 1 5 || fail "right-clicking the wood sold nothing: $(last "sold\|Can't")"
+sleep 0.3
+shot "$OUT/4-sold.png"
+xdotool key Escape
 
 stop_game
 echo "town window test passed (screenshots in $OUT)"

@@ -84,7 +84,8 @@ pub enum Command {
     Noise(NoiseOptions),
 }
 
-/// What the arguments ask for.
+/// What the arguments ask for (made once a run: its size does not matter).
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Parsed {
     Run(Command),
@@ -121,6 +122,15 @@ pub struct GenOptions {
     /// recorded)
     #[arg(long, value_name = "PATH", conflicts_with = "size")]
     pub from_ascii: Option<PathBuf>,
+    /// Put wall WALL (wood, stone_brick, dirt, ...) behind every tile of the box from
+    /// (X0, Y0) to (X1, Y1), corners included; may be given more than once (houses in a
+    /// hand-drawn world)
+    #[arg(long = "wall", value_name = "WALL:X0,Y0,X1,Y1", value_parser = parse_wall_box)]
+    pub walls: Vec<WallBox>,
+    /// Give the saved player N of item ITEM (config/items.ron's names) beside a new
+    /// player's things; may be given more than once (with --save)
+    #[arg(long = "give", value_name = "ITEM:N", value_parser = parse_give, requires = "save")]
+    pub give: Vec<(String, u32)>,
     /// Stop after the pass PASS (surface, layers, biomes, caves, ...): the world as it
     /// stands then; each pass's time goes to standard error
     #[arg(long, value_name = "PASS")]
@@ -235,6 +245,103 @@ pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
     );
     preset::check_size(w, h).map_err(|e| e.to_string())?;
     Ok((w, h))
+}
+
+/// One `--wall` box: a wall and the tiles `(x0, y0)..=(x1, y1)` it goes behind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WallBox {
+    pub wall: crate::world::Wall,
+    pub from: (usize, usize),
+    pub to: (usize, usize),
+}
+
+/// `--wall WALL:X0,Y0,X1,Y1`.
+pub fn parse_wall_box(text: &str) -> Result<WallBox, String> {
+    let bad = || format!("{text:?}: expected WALL:X0,Y0,X1,Y1 such as wood:10,5,20,9");
+    let (name, rest) = text.split_once(':').ok_or_else(bad)?;
+    let wall = crate::world::Wall::named(name.trim())
+        .filter(|w| w.is_some())
+        .ok_or_else(|| {
+            let all: Vec<&str> = crate::base::wall::WALLS[1..]
+                .iter()
+                .map(|w| w.name)
+                .collect();
+            format!("{name:?} is not a wall: allowed {}", all.join(", "))
+        })?;
+    let n: Vec<usize> = rest
+        .split(',')
+        .map(|v| v.trim().parse::<usize>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| bad())?;
+    let [x0, y0, x1, y1] = n[..] else {
+        return Err(bad());
+    };
+    if x0 > x1 || y0 > y1 {
+        return Err(format!("{text:?}: X0 must be at most X1 and Y0 at most Y1"));
+    }
+    Ok(WallBox {
+        wall,
+        from: (x0, y0),
+        to: (x1, y1),
+    })
+}
+
+/// `--give ITEM:N`: an item of the catalog and a count of at least 1.
+pub fn parse_give(text: &str) -> Result<(String, u32), String> {
+    let bad = || format!("{text:?}: expected ITEM:N such as copper_coin:50");
+    let (name, n) = text.split_once(':').ok_or_else(bad)?;
+    let n: u32 = n.trim().parse().map_err(|_| bad())?;
+    if n == 0 {
+        return Err(format!("{text:?}: N must be at least 1"));
+    }
+    let name = name.trim();
+    if crate::content::items::named(name).is_none() {
+        return Err(format!("{name:?} is not an item of config/items.ron"));
+    }
+    Ok((name.to_string(), n))
+}
+
+/// A new player at `pos` given the `--give` items, or which did not fit.
+fn given_player(
+    pos: (f32, f32),
+    give: &[(String, u32)],
+) -> Result<crate::store::save::PlayerState, String> {
+    let mut player = crate::store::save::PlayerState::new(pos);
+    for (name, n) in give {
+        let lost = player.inventory.add(name.as_str(), *n);
+        if lost > 0 {
+            return Err(format!(
+                "--give {name}:{n}: {lost} of them do not fit in the inventory"
+            ));
+        }
+    }
+    crate::sim::coins::settle(&mut player.inventory, &crate::content::town::town().coins);
+    Ok(player)
+}
+
+/// Puts each `--wall` box's wall into `world`, or names the first box outside it.
+fn put_walls(world: &mut crate::world::World, boxes: &[WallBox]) -> Result<(), String> {
+    let (w, h) = (world.width(), world.height());
+    for b in boxes {
+        if b.to.0 >= w || b.to.1 >= h {
+            return Err(format!(
+                "--wall {}:{},{},{},{} reaches outside the {w}x{h} world (x 0..={}, y 0..={})",
+                b.wall.name(),
+                b.from.0,
+                b.from.1,
+                b.to.0,
+                b.to.1,
+                w - 1,
+                h - 1
+            ));
+        }
+        for y in b.from.1..=b.to.1 {
+            for x in b.from.0..=b.to.0 {
+                world.set_wall(x, y, b.wall);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// `--home`: any path, and an empty one (`--home ''`) too, which counts as not given (as an
@@ -616,6 +723,8 @@ pub fn run_gen(opts: &GenOptions) -> Result<(), String> {
             made
         }
     };
+    let mut world = world;
+    put_walls(&mut world, &opts.walls)?;
     // Connectivity packs the finished world's air; the stats count and hash its tiles in
     // the same sweep, a band of rows at a time while it is in cache.
     let start = std::time::Instant::now();
@@ -650,7 +759,7 @@ pub fn run_gen(opts: &GenOptions) -> Result<(), String> {
         fsio::print_stdout(&(json + "\n"))?;
     }
     if let Some(path) = &opts.save {
-        let player = crate::store::save::PlayerState::new(crate::sim::player::spawn_point(&world));
+        let player = given_player(crate::sim::player::spawn_point(&world), &opts.give)?;
         crate::store::save::save(path, &world, &player)?;
     }
     Ok(())
@@ -1004,6 +1113,80 @@ mod tests {
             Ok(Parsed::Run(Command::Completions {
                 shell: clap_complete::Shell::Zsh
             }))
+        );
+    }
+
+    #[test]
+    fn wall_boxes_are_parsed_checked_and_put_behind_the_tiles() {
+        let b = parse_wall_box("wood:2,1,4,3").unwrap();
+        assert_eq!(b.wall, crate::world::Wall::Wood);
+        assert_eq!((b.from, b.to), ((2, 1), (4, 3)));
+        let e = parse_wall_box("brick:1,1,2,2").unwrap_err();
+        assert!(
+            e.contains("\"brick\" is not a wall") && e.contains("stone_brick"),
+            "{e}"
+        );
+        assert!(
+            parse_wall_box("none:1,1,2,2").is_err(),
+            "no wall is not a wall"
+        );
+        for bad in ["wood", "wood:1,2,3", "wood:1,2,3,x", "wood:1,2,3,4,5"] {
+            assert!(
+                parse_wall_box(bad)
+                    .unwrap_err()
+                    .contains("WALL:X0,Y0,X1,Y1")
+            );
+        }
+        assert!(
+            parse_wall_box("wood:5,1,4,3")
+                .unwrap_err()
+                .contains("at most")
+        );
+        let art = "        \n".repeat(7) + "########\n";
+        let mut w = world_from_text(&art, Preset::default(), 9).unwrap();
+        put_walls(&mut w, &[b]).unwrap();
+        let walled = (0..8)
+            .flat_map(|y| (0..8).map(move |x| (x, y)))
+            .filter(|&(x, y)| w.wall(x, y).is_some())
+            .count();
+        assert_eq!(walled, 9);
+        assert_eq!(w.wall(4, 3), crate::world::Wall::Wood);
+        assert_eq!(w.wall(5, 3), crate::world::Wall::None);
+        let far = parse_wall_box("wood:2,2,8,3").unwrap();
+        let e = put_walls(&mut w, &[far]).unwrap_err();
+        assert!(e.contains("outside the 8x8 world"), "{e}");
+        let Ok(Parsed::Run(Command::Gen(g))) = parse_args(&args(
+            "gen --from-ascii w.txt --wall wood:1,1,2,2 --wall stone_brick:0,0,0,0",
+        )) else {
+            panic!()
+        };
+        assert_eq!(g.walls.len(), 2);
+    }
+
+    #[test]
+    fn given_items_go_into_the_saved_player_s_inventory() {
+        assert_eq!(parse_give("torch:5"), Ok(("torch".into(), 5)));
+        assert!(
+            parse_give("tourch:5")
+                .unwrap_err()
+                .contains("\"tourch\" is not an item")
+        );
+        assert!(parse_give("torch:0").unwrap_err().contains("at least 1"));
+        assert!(parse_give("torch").unwrap_err().contains("ITEM:N"));
+        let p = given_player((1.0, 1.0), &[("copper_coin".into(), 250)]).unwrap();
+        assert_eq!(p.inventory.count("silver_coin"), 2, "coins settled");
+        assert_eq!(p.inventory.count("copper_coin"), 50);
+        assert_eq!(
+            p.inventory.count("torch"),
+            crate::store::save::PlayerState::new((1.0, 1.0))
+                .inventory
+                .count("torch")
+        );
+        let e = given_player((1.0, 1.0), &[("dirt".into(), 999_999)]).unwrap_err();
+        assert!(e.contains("do not fit"), "{e}");
+        assert!(
+            parse_args(&args("gen --give torch:3")).is_err(),
+            "--give needs --save"
         );
     }
 

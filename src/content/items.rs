@@ -68,8 +68,13 @@ pub enum Kind {
     },
     /// Drunk (used) for `heal` health; no other potion for `sickness` seconds after.
     Potion { heal: u32, sickness: f32 },
-    /// Worn on `slot` (a right click), for `defence`.
-    Armour { slot: ArmourSlot, defence: u32 },
+    /// Worn on `slot` (a right click), for `defence`; `light` (0..=15, 0 for none) is a
+    /// light at the wearer's head, as a mining helmet's.
+    Armour {
+        slot: ArmourSlot,
+        defence: u32,
+        light: u8,
+    },
 }
 
 /// Where a piece of armour is worn.
@@ -192,6 +197,8 @@ struct ItemRow {
     slot: Option<ArmourSlot>,
     #[serde(default)]
     defence: Option<u32>,
+    #[serde(default)]
+    light: Option<u32>,
     #[serde(default)]
     stack: Option<u32>,
     #[serde(default)]
@@ -563,6 +570,7 @@ impl Catalog {
                     0,
                     100,
                 )?,
+                light: range_u(at("light"), row.light.unwrap_or(0), 0, 15)? as u8,
             },
         };
         let default_stack = match kind {

@@ -39,6 +39,8 @@ pub struct Rules {
     pub heart_chance: f32,
     pub heart_heal: f32,
     pub heart_reach: f32,
+    pub life_crystal_health: f32,
+    pub most_health: f32,
 }
 
 impl Default for Rules {
@@ -69,6 +71,8 @@ impl Default for Rules {
             heart_chance: 0.25,
             heart_heal: 20.0,
             heart_reach: 4.0,
+            life_crystal_health: 20.0,
+            most_health: 400.0,
         }
     }
 }
@@ -111,7 +115,10 @@ impl Rules {
         range("home_day_cap", self.home_day_cap as f32, 0.0, 64.0)?;
         range("heart_chance", self.heart_chance, 0.0, 1.0)?;
         range("heart_heal", self.heart_heal, 0.0, 1000.0)?;
-        range("heart_reach", self.heart_reach, 0.0, 50.0)
+        range("heart_reach", self.heart_reach, 0.0, 50.0)?;
+        range("life_crystal_health", self.life_crystal_health, 0.0, 1000.0)?;
+        // A new player's 100 to the most a save may hold (`sim::vitals`).
+        range("most_health", self.most_health, 100.0, 1000.0)
     }
 
     /// Parses and checks rules text; `source` names it in errors.

@@ -39,6 +39,41 @@ pub struct GuideRules {
     pub walk_speed: f32,
 }
 
+/// Coins, the lowest first: `per` of one make one of the next.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CoinRules {
+    pub items: Vec<ItemId>,
+    pub per: u32,
+    /// Copper a killed creature drops per point of its health.
+    pub per_health: f32,
+}
+
+/// The Merchant: when he comes, what he sells and for how much, what he pays.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MerchantRules {
+    /// Copper the player must carry for him to arrive.
+    pub arrives_with: u64,
+    /// Share of an item's price he pays for it.
+    pub buys_at: f32,
+    /// What he sells, in his shop's order.
+    pub sells: Vec<ItemId>,
+    /// The price of every item he sells or buys, copper.
+    pub prices: Vec<(ItemId, u64)>,
+}
+
+impl MerchantRules {
+    /// The price of `item`, if it has one.
+    pub fn price(&self, item: ItemId) -> Option<u64> {
+        self.prices.iter().find(|p| p.0 == item).map(|p| p.1)
+    }
+
+    /// What he pays for one `item`, if he buys it.
+    pub fn pays(&self, item: ItemId) -> Option<u64> {
+        self.price(item)
+            .map(|p| (p as f64 * f64::from(self.buys_at)).floor() as u64)
+    }
+}
+
 /// One condition of a hint.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum When {
@@ -61,6 +96,8 @@ pub struct Hint {
 pub struct Town {
     pub housing: Housing,
     pub guide: GuideRules,
+    pub coins: CoinRules,
+    pub merchant: MerchantRules,
     pub hints: Vec<Hint>,
 }
 
@@ -69,7 +106,137 @@ pub struct Town {
 struct TownFile {
     housing: HousingRow,
     guide: GuideRow,
+    coins: CoinsRow,
+    merchant: MerchantRow,
     hints: Vec<HintRow>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CoinsRow {
+    items: Vec<String>,
+    per: u32,
+    per_health: f32,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MerchantRow {
+    arrives_with: u64,
+    buys_at: f32,
+    sells: Vec<String>,
+    prices: Vec<PriceRow>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PriceRow {
+    item: String,
+    price: u64,
+}
+
+/// Most items the Merchant lists with a price.
+pub const MAX_PRICES: usize = 256;
+/// The dearest price, copper (a thousand gold).
+pub const MAX_PRICE: u64 = 10_000_000;
+
+/// The item `name` (field `field`), or an error naming it.
+fn item_named(cat: &Catalog, field: &str, name: &str) -> Result<ItemId, Bad> {
+    cat.id(name).ok_or_else(|| {
+        let m = format!("{field}: {name:?} is not an item of config/items.ron");
+        bad(field, m)
+    })
+}
+
+/// The checked coins section.
+fn check_coins(c: &CoinsRow, cat: &Catalog) -> Result<CoinRules, Bad> {
+    if !(2..=4).contains(&c.items.len()) {
+        let m = format!("coins.items lists {} coins: allowed 2..=4", c.items.len());
+        return Err(bad("coins.items", m));
+    }
+    let per = range_u("coins.per".into(), c.per, 2, 1000)?;
+    let mut items = Vec::with_capacity(c.items.len());
+    for (i, n) in c.items.iter().enumerate() {
+        let id = item_named(cat, "coins.items", n)?;
+        let stack = cat.item(id).stack;
+        if stack < per || items.contains(&id) {
+            let m = format!(
+                "coins.items[{i}] = {n:?}: a coin must stack at least coins.per ({per}) and be listed once (it stacks {stack})"
+            );
+            return Err(bad("coins.items", m));
+        }
+        items.push(id);
+    }
+    if !(c.per_health.is_finite() && (0.0..=1000.0).contains(&c.per_health)) {
+        let m = format!("coins.per_health = {}: allowed [0, 1000]", c.per_health);
+        return Err(bad("coins.per_health", m));
+    }
+    Ok(CoinRules {
+        items,
+        per,
+        per_health: c.per_health,
+    })
+}
+
+/// The checked Merchant section.
+fn check_merchant(m: &MerchantRow, cat: &Catalog) -> Result<MerchantRules, Bad> {
+    if m.arrives_with > MAX_PRICE {
+        let t = format!(
+            "merchant.arrives_with = {}: allowed 0..={MAX_PRICE}",
+            m.arrives_with
+        );
+        return Err(bad("merchant.arrives_with", t));
+    }
+    if !(m.buys_at.is_finite() && (0.0..=1.0).contains(&m.buys_at)) {
+        let t = format!("merchant.buys_at = {}: allowed [0, 1]", m.buys_at);
+        return Err(bad("merchant.buys_at", t));
+    }
+    if m.prices.len() > MAX_PRICES {
+        let t = format!(
+            "merchant.prices lists {} items: allowed 0..={MAX_PRICES}",
+            m.prices.len()
+        );
+        return Err(bad("merchant.prices", t));
+    }
+    let mut prices: Vec<(ItemId, u64)> = Vec::with_capacity(m.prices.len());
+    for (i, p) in m.prices.iter().enumerate() {
+        let field = format!("merchant.prices[{i}].item");
+        let id = item_named(cat, &field, &p.item)?;
+        if prices.iter().any(|q| q.0 == id) {
+            let t = format!("{field} = {:?} has a price already", p.item);
+            return Err(bad(field, t));
+        }
+        if !(1..=MAX_PRICE).contains(&p.price) {
+            let t = format!(
+                "merchant.prices[{i}].price = {}: allowed 1..={MAX_PRICE}",
+                p.price
+            );
+            return Err(bad(format!("merchant.prices[{i}].price"), t));
+        }
+        prices.push((id, p.price));
+    }
+    if m.sells.len() > 40 {
+        let t = format!(
+            "merchant.sells lists {} items: allowed 0..=40",
+            m.sells.len()
+        );
+        return Err(bad("merchant.sells", t));
+    }
+    let mut sells = Vec::with_capacity(m.sells.len());
+    for (i, n) in m.sells.iter().enumerate() {
+        let id = item_named(cat, "merchant.sells", n)?;
+        if !prices.iter().any(|q| q.0 == id) {
+            let t = format!("merchant.sells[{i}] = {n:?} has no price in merchant.prices");
+            return Err(bad("merchant.sells", t));
+        }
+        sells.push(id);
+    }
+    Ok(MerchantRules {
+        arrives_with: m.arrives_with,
+        buys_at: m.buys_at,
+        sells,
+        prices,
+    })
 }
 
 #[derive(Deserialize)]
@@ -216,6 +383,8 @@ impl Town {
                 wander,
                 walk_speed: g.walk_speed,
             },
+            coins: check_coins(&file.coins, cat)?,
+            merchant: check_merchant(&file.merchant, cat)?,
             hints,
         })
     }
@@ -284,6 +453,49 @@ mod tests {
 
         let e = parse("(housing: (min_tiles: 6").unwrap_err();
         assert!(e.position.is_some(), "{e}");
+    }
+
+    #[test]
+    fn coins_and_the_merchant_are_checked_with_their_ranges() {
+        let t = Town::builtin(catalog()).unwrap();
+        assert_eq!(t.coins.per, 100);
+        assert_eq!(t.merchant.arrives_with, 5000, "Terraria's 50 silver");
+        let torch = catalog().id("torch").unwrap();
+        assert!(t.merchant.sells.contains(&torch));
+        assert_eq!(t.merchant.price(torch), Some(50));
+        assert_eq!(t.merchant.pays(torch), Some(10), "a fifth");
+        assert_eq!(t.merchant.pays(catalog().id("dirt").unwrap()), None);
+
+        let text = TOWN_RON.replace("per: 100,", "per: 1,");
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.position.map(|p| p.0), Some(line_of(&text, "per: 1,")));
+        assert!(e.message.contains("2..=1000"), "{e}");
+
+        let text = TOWN_RON.replace("\"gold_coin\"]", "\"gold\"]");
+        let e = parse(&text).unwrap_err();
+        assert!(e.message.contains("\"gold\" is not an item"), "{e}");
+
+        let text = TOWN_RON.replace("\"gold_coin\"]", "\"wooden_sword\"]");
+        let e = parse(&text).unwrap_err();
+        assert!(e.message.contains("must stack at least"), "{e}");
+
+        let text = TOWN_RON.replace("buys_at: 0.2", "buys_at: 3.0");
+        let e = parse(&text).unwrap_err();
+        assert_eq!(
+            e.position.map(|p| p.0),
+            Some(line_of(&text, "buys_at: 3.0"))
+        );
+        assert!(e.message.contains("[0, 1]"), "{e}");
+
+        let text = TOWN_RON.replace("price: 40000", "price: 0");
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.position.map(|p| p.0), Some(line_of(&text, "price: 0")));
+        assert!(e.message.contains("1..=10000000"), "{e}");
+
+        let text = TOWN_RON.replace("(item: \"gel\", price: 5),", "");
+        let text = text.replace("\"bottle\", \"wood\"]", "\"bottle\", \"wood\", \"gel\"]");
+        let e = parse(&text).unwrap_err();
+        assert!(e.message.contains("\"gel\" has no price"), "{e}");
     }
 
     #[test]

@@ -475,9 +475,12 @@ impl App {
             }
             Action::Confirm if self.mode == Mode::Settings => self.adjust_setting(0, now),
             Action::ChoosePreset(i) => self.choose_preset(i, now),
-            // With a chest open the crafting panel is hidden: its keys do nothing.
+            // With a chest or the shop open the crafting panel is hidden: its keys do
+            // nothing.
             Action::MenuUp | Action::MenuDown | Action::Confirm
-                if self.mode == Mode::Inventory && self.open_chest().is_some() => {}
+                if self.mode == Mode::Inventory
+                    && (self.open_chest().is_some()
+                        || self.shown.as_ref().is_some_and(|w| w.me().shop)) => {}
             Action::MenuUp if self.mode == Mode::Inventory => {
                 self.play.recipe_selected = self.play.recipe_selected.saturating_sub(1)
             }

@@ -202,7 +202,9 @@ pub async fn main_loop(
                 .update(&w.session.world, &w.session.me().body, digging, dt);
             app.particles.draw(&app.cam, screen);
             hud::draw_creatures(&w.session.creatures, &app.cam, screen);
-            sprite::draw_npc(&player_sprite, &w.session.guide, &app.cam, screen, now);
+            for n in w.session.town() {
+                sprite::draw_npc(&player_sprite, n, &app.cam, screen, now);
+            }
             // The map view shows only what the player has seen (the lab shows the world
             // as generated, for its designer). The fog is kept only while it is drawn, so
             // the lab's regenerations do not build it for every world.
@@ -476,16 +478,32 @@ fn handle_input(
     {
         let lay = lay.clone();
         let chest = w.me().chest.is_some();
+        let shop = w.me().shop;
         let n = play::Play::recipes(w).len();
         let selected = app.play.recipe_selected.min(n.saturating_sub(1));
-        if let Some(i) = invscreen::slot_at(&lay, mouse) {
+        let wares = crate::content::town::town().merchant.sells.len();
+        if let Some(k) = invscreen::recipe_at(wares, 0, &lay, mouse).filter(|_| shop) {
+            app.play.buy(w, k, now);
+        } else if let Some(i) = invscreen::slot_at(&lay, mouse) {
             app.play.click_slot(w, i);
         } else if let Some(i) = invscreen::chest_slot_at(&lay, mouse).filter(|_| chest) {
             app.play.click_chest(w, i, now);
-        } else if !chest && let Some(k) = invscreen::recipe_at(n, selected, &lay, mouse) {
+        } else if !chest
+            && !shop
+            && let Some(k) = invscreen::recipe_at(n, selected, &lay, mouse)
+        {
             app.play.recipe_selected = k;
             app.play.craft_listed(w, k, now);
         }
+    }
+    // With the shop open a right-click on a slot sells its stack.
+    if app.mode == Mode::Inventory
+        && is_mouse_button_pressed(MouseButton::Right)
+        && let Some(w) = &mut app.shown
+        && w.me().shop
+        && let Some(i) = invscreen::slot_at(&lay, mouse)
+    {
+        app.play.sell(w, i, now);
     }
     let Some(w) = &app.shown else { return };
     let size = w.size();
@@ -586,6 +604,9 @@ fn handle_input(
             now,
         );
         if std::mem::take(&mut app.play.chest_opened) && app.mode == Mode::World {
+            app.mode = Mode::Inventory;
+        }
+        if std::mem::take(&mut app.play.shop_opened) && app.mode == Mode::World {
             app.mode = Mode::Inventory;
         }
         if app.follow {
@@ -717,11 +738,17 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, sc
             let chest = open.and_then(|(x, y)| w.world().chests.get(x, y));
             let empty = crate::world::chest::Chest::empty();
             let chest = open.map(|_| chest.unwrap_or(&empty));
+            let coins = &crate::content::town::town().coins;
+            let shop = w
+                .me()
+                .shop
+                .then(|| crate::sim::coins::worth(&w.session.me().inventory, coins));
             invscreen::draw(
                 cat,
                 &w.session.me().inventory,
                 w.me().held,
                 chest,
+                shop,
                 &list,
                 selected,
                 atlas,

@@ -239,7 +239,7 @@ fn heart(r: Rect, color: Color) {
 /// Hearts (health), bubbles while under water (breath) and the clock, top right.
 pub fn draw_vitals(v: &Vitals, time_of_day: f32, lay: &Layout) {
     let (rects, s) = (lay.hearts, lay.s);
-    for (r, fill) in rects.iter().zip(hearts(v.health)) {
+    for (r, fill) in rects.iter().zip(hearts(v.health, v.max_health)) {
         heart(*r, Color::new(0.1, 0.05, 0.06, 0.8));
         if fill > 0.0 {
             let k = fill.sqrt();
@@ -262,7 +262,7 @@ pub fn draw_vitals(v: &Vitals, time_of_day: f32, lay: &Layout) {
         "{}  {:.0}/{:.0}{defence}  {}",
         crate::sim::day::clock(time_of_day),
         v.health.ceil(),
-        crate::sim::vitals::MAX_HEALTH,
+        v.max_health,
         if night { "night" } else { "day" }
     );
     let font = (16.0 * s).round() as u16;

@@ -122,14 +122,25 @@ fn draw_grid(
     }
 }
 
-/// Draws the screen: slots, the stack on the cursor, and beside them the open `chest` or
-/// the crafting panel with `selected` highlighted.
+/// One line of the Merchant's shop: the item and its price (`torch: 50 copper`).
+pub fn ware_line(cat: &Catalog, item: crate::content::items::ItemId, price: u64) -> String {
+    format!(
+        "{}: {}",
+        cat.item(item).label,
+        crate::sim::shop::copper_text(price)
+    )
+}
+
+/// Draws the screen: slots, the stack on the cursor, and beside them the open `chest`,
+/// the Merchant's shop (`shop`: the copper carried, when it is open) or the crafting
+/// panel with `selected` highlighted.
 #[allow(clippy::too_many_arguments)]
 pub fn draw(
     cat: &Catalog,
     inv: &Inventory,
     held: Option<Stack>,
     chest: Option<&Chest>,
+    shop: Option<u64>,
     list: &[(usize, Result<(), CraftRefusal>)],
     selected: usize,
     atlas: &Texture2D,
@@ -153,7 +164,10 @@ pub fn draw(
             let title = "Chest (click a stack to take it, click a slot to put one)";
             draw_grid(title, &rects, chest.slots(), None, atlas, s);
         }
-        _ => draw_crafting(cat, list, selected, atlas, lay),
+        _ => match shop {
+            Some(money) => draw_shop(cat, money, atlas, lay),
+            None => draw_crafting(cat, list, selected, atlas, lay),
+        },
     }
     if let Some(h) = held {
         let (mx, my) = mouse_position();
@@ -166,6 +180,55 @@ pub fn draw(
             font,
         );
     }
+}
+
+/// The Merchant's wares right of the slots, in the crafting panel's rows.
+fn draw_shop(cat: &Catalog, money: u64, atlas: &Texture2D, lay: &Layout) {
+    let s = lay.s;
+    let Some(panel) = lay.crafting else { return };
+    let font = (16.0 * s).round() as u16;
+    let m = &crate::content::town::town().merchant;
+    let title = format!(
+        "Merchant ({}): click buys, right-click sells",
+        crate::sim::shop::copper_text(money)
+    );
+    draw_text(&title, panel.x, panel.y + 18.0 * s, 20.0 * s, WHITE);
+    for (r, &item) in lay.recipe_rows.iter().zip(&m.sells) {
+        let price = m.price(item).unwrap_or(0);
+        let text = ware_line(cat, item, price);
+        let row = (false, price <= money);
+        draw_row(cat.item(item), &text, row, (atlas, r, s, font));
+    }
+}
+
+/// One row of a panel: `item`'s icon and `text`, `(highlighted, can)`: the selection's
+/// background, and white text for what can be done now (grey for what cannot).
+fn draw_row(
+    item: &crate::content::items::Item,
+    text: &str,
+    (highlighted, can): (bool, bool),
+    (atlas, r, s, font): (&Texture2D, &Rect, f32, u16),
+) {
+    let bg = if highlighted {
+        Color::new(0.25, 0.22, 0.1, 0.92)
+    } else {
+        Color::new(0.05, 0.05, 0.08, 0.85)
+    };
+    draw_rectangle(r.x, r.y, r.w, r.h, bg);
+    let icon = Rect::new(r.x + 4.0 * s, r.y + 4.0 * s, r.h - 8.0 * s, r.h - 8.0 * s);
+    super::hud::draw_item(item, atlas, icon);
+    let color = if can {
+        WHITE
+    } else {
+        Color::new(0.62, 0.62, 0.66, 1.0)
+    };
+    draw_text(
+        text,
+        r.x + r.h + 2.0 * s,
+        r.y + r.h * 0.68,
+        font as f32,
+        color,
+    );
 }
 
 /// The crafting panel right of the slots, `selected` highlighted.
@@ -190,26 +253,13 @@ fn draw_crafting(
     let first = super::menus::first_shown(list.len(), selected, fit);
     let shown = list.iter().enumerate().skip(first);
     for (r, (k, &(i, st))) in lay.recipe_rows.iter().zip(shown) {
-        let bg = if k == selected {
-            Color::new(0.25, 0.22, 0.1, 0.92)
-        } else {
-            Color::new(0.05, 0.05, 0.08, 0.85)
-        };
-        draw_rectangle(r.x, r.y, r.w, r.h, bg);
-        let icon = Rect::new(r.x + 4.0 * s, r.y + 4.0 * s, r.h - 8.0 * s, r.h - 8.0 * s);
-        super::hud::draw_item(cat.item(cat.recipes[i].make), atlas, icon);
-        let color = if st.is_ok() {
-            WHITE
-        } else {
-            Color::new(0.62, 0.62, 0.66, 1.0)
-        };
         let text = recipe_line(cat, i, st);
-        draw_text(
+        let row = (k == selected, st.is_ok());
+        draw_row(
+            cat.item(cat.recipes[i].make),
             &text,
-            r.x + r.h + 2.0 * s,
-            r.y + r.h * 0.68,
-            font as f32,
-            color,
+            row,
+            (atlas, r, s, font),
         );
     }
 }

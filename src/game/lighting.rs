@@ -99,6 +99,19 @@ pub fn fill(
     light: &LightMap,
     range: &TileRange,
     player_centre: (f32, f32),
+    shown: (Option<&Night>, Option<&Glow>),
+    out: &mut Vec<u8>,
+) {
+    let player = (player_centre, crate::sim::light::PLAYER);
+    fill_with(light, range, player, shown, out);
+}
+
+/// [`fill`] with the player's light carried at `player.0` with strength `player.1`
+/// ([`crate::sim::light::players_light`]: a mining helmet's is brighter, at the head).
+pub fn fill_with(
+    light: &LightMap,
+    range: &TileRange,
+    (player_centre, strength): ((f32, f32), u8),
     (night, glow): (Option<&Night>, Option<&Glow>),
     out: &mut Vec<u8>,
 ) {
@@ -107,15 +120,16 @@ pub fn fill(
     out.reserve(range.count() * 4);
     let near = |x: usize, y: usize| {
         let (px, py) = (player_centre.0 as i64, player_centre.1 as i64);
-        (x as i64 - px).abs().max((y as i64 - py).abs()) < crate::sim::light::PLAYER as i64
+        (x as i64 - px).abs().max((y as i64 - py).abs()) < strength as i64
     };
     let w = range.x1 - range.x0;
     for y in range.y0..range.y1 {
         let row = &light.levels()[y * light.width()..][range.x0..range.x1];
         for (i, &day) in row.iter().enumerate() {
             let x = range.x0 + i;
-            let mine = near(x, y)
-                .then(|| crate::sim::light::player_light_sub(player_centre, x as i64, y as i64));
+            let mine = near(x, y).then(|| {
+                crate::sim::light::carried_light_sub(player_centre, strength, x as i64, y as i64)
+            });
             let lit = |l: u8| mine.map_or(l, |p| l.max(p));
             let (day, l) = match night {
                 Some(n) => (
@@ -231,14 +245,16 @@ impl LightView {
             self.range = None;
             return;
         }
-        let c = l.session.me().body.centre();
+        let me = l.session.me();
+        let (c, strength) =
+            crate::sim::light::players_light(me.body.centre(), me.inventory.head_light());
         let rules = &l.session.content.rules;
         let sun = crate::sim::day::sun_level(l.session.time_of_day, rules);
         let key = (
             l.session.light_version,
             (c.0 as i64, c.1 as i64),
             world_id,
-            sun,
+            sun ^ strength << 4,
         );
         if key == self.key && self.range.is_some_and(|r| covers(&r, vis)) {
             return;
@@ -259,10 +275,10 @@ impl LightView {
             torch: &torch,
             lava: &lava,
         };
-        fill(
+        fill_with(
             &l.session.light,
             &range,
-            c,
+            (c, strength),
             (night.as_ref(), Some(&glow)),
             &mut self.buf,
         );

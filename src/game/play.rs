@@ -71,6 +71,9 @@ pub struct Play {
     creatures_log_at: f64,
     /// A chest was opened this frame: the frame loop opens the inventory screen.
     pub chest_opened: bool,
+    /// The Merchant's shop was opened this frame: the frame loop opens the inventory
+    /// screen.
+    pub shop_opened: bool,
     /// Jump presses and button presses of frames that ran no tick yet: the next tick
     /// gets them (a quick tap between two ticks counts).
     presses: u8,
@@ -227,7 +230,11 @@ impl Play {
         self.floaters.update(dt);
         self.log_creatures(l, now);
         let (gx, gy) = l.session.guide.body.pos;
-        let line = format!("guide at {gx:.0} {gy:.0}");
+        let mut line = format!("guide at {gx:.0} {gy:.0}");
+        if let Some(m) = &l.session.merchant {
+            let (mx, my) = m.body.pos;
+            line.push_str(&format!(", merchant at {mx:.1} {my:.1}"));
+        }
         if self.last_guide.as_ref() != Some(&line) {
             log::debug!("{line}");
             self.last_guide = Some(line);
@@ -278,6 +285,7 @@ impl Play {
                     eprintln!("strata: opened a chest at {x} {y} holding {stacks} stacks");
                     self.chest_opened = true;
                 }
+                Event::ShopOpened { player: LOCAL } => self.shop_opened = true,
                 Event::Swung { player: LOCAL } => self.swing_until = now + SWING_SHOWS,
                 _ => {}
             }
@@ -360,6 +368,18 @@ impl Play {
     /// inventory's slots do. Counts as an edit of the world (it is saved).
     pub fn click_chest(&mut self, l: &mut Loaded, i: usize, now: f64) {
         let c = l.act(Intent::ClickChest(i));
+        self.show(&c, now);
+    }
+
+    /// A click on entry `i` of the Merchant's wares: buys one.
+    pub fn buy(&mut self, l: &mut Loaded, i: usize, now: f64) {
+        let c = l.act(Intent::Buy(i));
+        self.show(&c, now);
+    }
+
+    /// A right-click on inventory slot `i` with the shop open: sells its stack.
+    pub fn sell(&mut self, l: &mut Loaded, i: usize, now: f64) {
+        let c = l.act(Intent::Sell(i));
         self.show(&c, now);
     }
 

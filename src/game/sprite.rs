@@ -63,6 +63,8 @@ pub fn draw(
 
 /// The Guide's colours over the player's sprite: a green coat, brown trousers.
 pub const GUIDE_TINT: Color = Color::new(0.62, 0.9, 0.55, 1.0);
+/// The Merchant's: a grey coat.
+pub const MERCHANT_TINT: Color = Color::new(0.78, 0.74, 0.7, 1.0);
 
 /// Draws a town person: the player's sprite in other colours, their name above.
 pub fn draw_npc(
@@ -72,7 +74,12 @@ pub fn draw_npc(
     screen: (f32, f32),
     time: f64,
 ) {
-    draw_tinted(tex, &n.body, cam, screen, (time, false), GUIDE_TINT);
+    let tint = if n.name == "Merchant" {
+        MERCHANT_TINT
+    } else {
+        GUIDE_TINT
+    };
+    draw_tinted(tex, &n.body, cam, screen, (time, false), tint);
     let (fx, fy) = cam.world_to_screen(
         screen,
         (n.body.pos.0 as f64, (n.body.pos.1 - HEIGHT) as f64),

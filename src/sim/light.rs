@@ -433,16 +433,36 @@ pub fn player_light(player_centre: (f32, f32), x: i64, y: i64) -> u8 {
 
 /// [`player_light`] in sub-levels: [`SUB`] per tile of distance between tile centres.
 pub fn player_light_sub(player_centre: (f32, f32), x: i64, y: i64) -> u8 {
-    let (px, py) = (
-        player_centre.0.floor() as i64,
-        player_centre.1.floor() as i64,
-    );
+    carried_light_sub(player_centre, PLAYER, x, y)
+}
+
+/// A light of `strength` carried at `at` (the player's own, or a mining helmet's at the
+/// head) at tile `(x, y)`: `strength` at the tile holding `at`, one less per tile of
+/// straight-line distance, rounded up, through walls.
+pub fn carried_light(at: (f32, f32), strength: u8, x: i64, y: i64) -> u8 {
+    level(carried_light_sub(at, strength, x, y))
+}
+
+/// [`carried_light`] in sub-levels: [`SUB`] per tile of distance between tile centres.
+pub fn carried_light_sub(at: (f32, f32), strength: u8, x: i64, y: i64) -> u8 {
+    let (px, py) = (at.0.floor() as i64, at.1.floor() as i64);
     let (dx, dy) = ((x - px).unsigned_abs(), (y - py).unsigned_abs());
-    if dx.max(dy) >= PLAYER as u64 {
+    if dx.max(dy) >= strength as u64 {
         return 0;
     }
     let d = ((dx * dx + dy * dy) as f32).sqrt() * SUB as f32;
-    (sub(PLAYER) as f32 - d).max(0.0).round() as u8
+    (sub(strength) as f32 - d).max(0.0).round() as u8
+}
+
+/// The player's light: where it is carried and how strong, from the body's centre and
+/// the head light of the armour worn (`head`, 0 for none): a head light brighter than
+/// the player's own is carried at the head, half a body above the centre.
+pub fn players_light(centre: (f32, f32), head: u8) -> ((f32, f32), u8) {
+    if head > PLAYER {
+        ((centre.0, centre.1 - 1.0), head.min(MAX_LIGHT))
+    } else {
+        (centre, PLAYER)
+    }
 }
 
 #[cfg(test)]

@@ -2,8 +2,10 @@
 //! body ([`player`]), digging and placing ([`edit`]), crafting ([`craft`]), creatures
 //! ([`creatures`]), health and breath ([`vitals`]), the clock ([`day`]), light levels
 //! ([`light`]), moving water ([`flow`]), houses ([`housing`]), what the
-//! Guide says ([`guide`]) and the town's people ([`npc`]).
+//! Guide says ([`guide`]), the town's people ([`npc`]), coins ([`coins`]) and the
+//! Merchant's shop ([`shop`]).
 
+pub mod coins;
 pub mod craft;
 pub mod creatures;
 pub mod day;
@@ -15,4 +17,5 @@ pub mod light;
 pub mod npc;
 pub mod player;
 pub mod session;
+pub mod shop;
 pub mod vitals;

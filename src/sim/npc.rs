@@ -48,17 +48,28 @@ fn ground_at(world: &World, x: f32) -> Option<(f32, f32)> {
     })
 }
 
+/// The names of the town people a save may hold.
+pub const NAMES: [&str; 2] = ["Guide", "Merchant"];
+
+/// What a save keeps of a town person ([`crate::store::save`] writes and reads it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct NpcState {
+    /// One of [`NAMES`].
+    pub name: &'static str,
+    /// Feet centre, tiles.
+    pub pos: (f32, f32),
+    /// Where he walks about without a home.
+    pub anchor: (f32, f32),
+    /// Where he stands at home (feet), if he has a house.
+    pub home: Option<(f32, f32)>,
+}
+
 impl Npc {
-    /// The Guide, standing on the ground a few tiles beside the spawn point.
-    pub fn guide(world: &World, seed: u64) -> Npc {
-        let (sx, sy) = player::spawn_point(world);
-        let feet = [4.0, -4.0, 2.0, -2.0]
-            .into_iter()
-            .filter_map(|dx| ground_at(world, sx + dx))
-            .find(|&(_, y)| (y - sy).abs() <= 6.0)
-            .unwrap_or((sx, sy));
+    /// A town person called `name` standing at `feet`, walking about there, homeless;
+    /// `seed` starts his stream of choices.
+    pub fn new(name: &'static str, feet: (f32, f32), seed: u64) -> Npc {
         Npc {
-            name: "Guide",
+            name,
             body: Player::new(feet),
             home: None,
             anchor: feet,
@@ -68,6 +79,36 @@ impl Npc {
             opened: None,
             rng: seed ^ 0x6A09_E667_F3BC_C908,
         }
+    }
+
+    /// His part of a save.
+    pub fn state(&self) -> NpcState {
+        NpcState {
+            name: self.name,
+            pos: self.body.pos,
+            anchor: self.anchor,
+            home: self.home,
+        }
+    }
+
+    /// A town person from his part of a save, unstuck from the tiles of `world`.
+    pub fn restore(state: &NpcState, world: &World, seed: u64) -> Npc {
+        let mut npc = Npc::new(state.name, state.pos, seed);
+        npc.body.unstick(world);
+        npc.anchor = state.anchor;
+        npc.home = state.home;
+        npc
+    }
+
+    /// The Guide, standing on the ground a few tiles beside the spawn point.
+    pub fn guide(world: &World, seed: u64) -> Npc {
+        let (sx, sy) = player::spawn_point(world);
+        let feet = [4.0, -4.0, 2.0, -2.0]
+            .into_iter()
+            .filter_map(|dx| ground_at(world, sx + dx))
+            .find(|&(_, y)| (y - sy).abs() <= 6.0)
+            .unwrap_or((sx, sy));
+        Npc::new("Guide", feet, seed)
     }
 
     /// A draw from `0..n` of his stream (xorshift64*).

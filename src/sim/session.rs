@@ -41,10 +41,15 @@ pub struct PlayerState {
     /// Feet centre, tiles (as [`crate::sim::player::Player::pos`]).
     pub pos: (f32, f32),
     pub inventory: Inventory,
-    /// 0..=[`crate::sim::vitals::MAX_HEALTH`].
+    /// 0..=`max_health`.
     pub health: f32,
+    /// The most health: [`crate::sim::vitals::MAX_HEALTH`], raised by life crystals.
+    pub max_health: f32,
     /// Share of the day gone, 0..1 (0 is midnight).
     pub time_of_day: f32,
+    /// The town people and their houses (the world's, as the time of day is); empty in a
+    /// save from before they were kept: the Guide then starts beside the spawn point.
+    pub town: Vec<crate::sim::npc::NpcState>,
 }
 
 impl PlayerState {
@@ -54,9 +59,28 @@ impl PlayerState {
             pos,
             inventory: Inventory::default(),
             health: crate::sim::vitals::MAX_HEALTH,
+            max_health: crate::sim::vitals::MAX_HEALTH,
             time_of_day: crate::sim::day::MORNING,
+            town: Vec::new(),
         }
     }
+}
+
+/// The item that raises the most health when used ([`Vitals::use_crystal`]).
+pub const LIFE_CRYSTAL: &str = "life_crystal";
+
+/// Mixed into the world's seed for the Merchant's stream of choices.
+const MERCHANT_SEED: u64 = 0x4D45_5243_4841_4E54;
+
+/// Most rooms [`Session::houses`] remembers (the oldest is forgotten first).
+pub const MAX_HOUSES: usize = 64;
+
+/// The tile the housing rule is asked about for a home whose feet are at `feet`.
+fn home_tile(feet: (f32, f32)) -> (i64, i64) {
+    (
+        feet.0.floor() as i64,
+        (feet.1 - crate::sim::player::HEIGHT).floor() as i64,
+    )
 }
 
 /// One tick of the simulation, seconds: 60 a second, the rate the game is drawn at.
@@ -118,6 +142,8 @@ pub struct Seat {
     pub held: Option<Stack>,
     /// The chest open beside the inventory, by its tile.
     pub chest: Option<(usize, usize)>,
+    /// The Merchant's shop is open beside the inventory.
+    pub shop: bool,
     /// Half the player's view in tiles (creatures spawn outside it).
     pub view_half: (f32, f32),
     /// The tick from which the place button places again while held, and from which the
@@ -134,11 +160,16 @@ impl Seat {
         Seat {
             body,
             inventory: state.inventory.clone(),
-            vitals: Vitals::new(state.health, rules),
+            vitals: Vitals::with_most(
+                state.health,
+                state.max_health,
+                rules,
+            ),
             dig: DigState::default(),
             digging: None,
             held: None,
             chest: None,
+            shop: false,
             view_half: DEFAULT_VIEW_HALF,
             next_place: 0,
             next_swing: 0,
@@ -184,9 +215,15 @@ pub struct Session {
     pub tick: u64,
     /// Edits (digs, placements, fellings, chest clicks) made in this session.
     pub edits: u64,
-    /// The Guide (not kept in saves yet: he starts again beside the spawn point).
+    /// The Guide (saves keep him and his home; a world from an older save starts him
+    /// beside the spawn point).
     pub guide: crate::sim::npc::Npc,
-    /// The tick the Guide's home is next checked.
+    /// The Merchant, once he has arrived.
+    pub merchant: Option<crate::sim::npc::Npc>,
+    /// Rooms the players showed to be houses (a tile of each, by the housing query): where
+    /// a newcomer looks for a free house.
+    pub houses: Vec<(i64, i64)>,
+    /// The tick the town's homes are next checked.
     guide_check: u64,
     /// The tick the next flow tick is due at.
     next_flow: u64,
@@ -256,7 +293,21 @@ impl Session {
             edits: 0,
             next_flow: 0,
             flow_woke: None,
-            guide: crate::sim::npc::Npc::guide(&world, world.seed),
+            guide: state.town.iter().find(|n| n.name == "Guide").map_or_else(
+                || crate::sim::npc::Npc::guide(&world, world.seed),
+                |g| crate::sim::npc::Npc::restore(g, &world, world.seed),
+            ),
+            merchant: state
+                .town
+                .iter()
+                .find(|n| n.name == "Merchant")
+                .map(|m| crate::sim::npc::Npc::restore(m, &world, world.seed ^ MERCHANT_SEED)),
+            houses: state
+                .town
+                .iter()
+                .filter_map(|n| n.home)
+                .map(home_tile)
+                .collect(),
             guide_check: 0,
             world,
         }
@@ -268,6 +319,11 @@ impl Session {
         let seat = Seat::new(&state, &self.world, &self.content.rules);
         self.players.push(seat);
         PlayerId(self.players.len() - 1)
+    }
+
+    /// The town people: the Guide, then the Merchant once he has come.
+    pub fn town(&self) -> impl Iterator<Item = &crate::sim::npc::Npc> {
+        std::iter::once(&self.guide).chain(self.merchant.as_ref())
     }
 
     /// Session time, seconds: ticks stepped times [`TICK`].
@@ -292,7 +348,9 @@ impl Session {
             pos: p.body.pos,
             inventory: p.inventory.clone(),
             health: p.vitals.health,
+            max_health: p.vitals.max_health,
             time_of_day: self.time_of_day,
+            town: self.town().map(|n| n.state()).collect(),
         }
     }
 
@@ -352,6 +410,7 @@ impl Session {
             Intent::OpenChest { x, y } => self.open_chest(who, x, y, &mut out),
             Intent::Close => {
                 p.chest = None;
+                p.shop = false;
                 if let Some(h) = p.held.take() {
                     let lost = p.inventory.add(h.item, h.count);
                     if lost > 0 {
@@ -361,7 +420,10 @@ impl Session {
                     }
                 }
             }
-            Intent::ClickSlot(i) => p.inventory.click(i, &mut p.held),
+            Intent::ClickSlot(i) => {
+                p.inventory.click(i, &mut p.held);
+                crate::sim::coins::settle(&mut p.inventory, &self.content.town.coins);
+            }
             Intent::ClickChest(i) => {
                 let Some((x, y)) = p.chest else {
                     return out;
@@ -380,6 +442,8 @@ impl Session {
             Intent::View { half } if half.0 > 0.0 && half.1 > 0.0 => p.view_half = half,
             Intent::View { .. } => {}
             Intent::Housing { x, y } => self.query_housing(who, x, y, &mut out),
+            Intent::Buy(i) => self.buy(who, i, &mut out),
+            Intent::Sell(i) => self.sell(who, i, &mut out),
             Intent::Move { .. }
             | Intent::Jump
             | Intent::Down
@@ -419,6 +483,28 @@ impl Session {
         if self.guide.under(x, y) && edit::can_reach(body, x, y, edit::REACH) {
             if pressed {
                 self.talk_to_guide(who, out);
+            }
+            return true;
+        }
+        if self
+            .merchant
+            .as_ref()
+            .is_some_and(|m| m.under(x, y) && edit::can_reach(body, x, y, edit::REACH))
+        {
+            if pressed {
+                let p = &mut self.players[who.0];
+                p.shop = true;
+                p.chest = None;
+                let money =
+                    crate::sim::coins::worth(&p.inventory, &self.content.town.coins);
+                out.log(
+                    who,
+                    format!(
+                        "shop open: carrying {}",
+                        crate::sim::shop::copper_text(money)
+                    ),
+                );
+                out.events.push(Event::ShopOpened { player: who });
             }
             return true;
         }
@@ -465,11 +551,14 @@ impl Session {
         out.notice(who, format!("Guide: {text}"));
     }
 
-    /// The room around `(x, y)` and what it lacks to be a house by the town's rules: the
-    /// one housing check (the player's query and the Guide's home alike).
+    /// The room around tile `(x, y)` by the town's housing rule, asked of the world's own
+    /// background walls.
     pub fn room_at(&self, x: i64, y: i64) -> crate::sim::housing::Room {
-        let housing = &self.content.town.housing;
-        crate::sim::housing::check(&self.world, x, y, housing, |_, _| true)
+        let town = &self.content.town;
+        let world = &self.world;
+        crate::sim::housing::check(world, x, y, &town.housing, |x, y| {
+            world.wall(x, y).is_some()
+        })
     }
 
     /// Whether the room at `(x, y)` is a house, or what it lacks; a homeless Guide moves
@@ -477,7 +566,15 @@ impl Session {
     fn query_housing(&mut self, who: PlayerId, x: i64, y: i64, out: &mut Changes) {
         let room = self.room_at(x, y);
         let mut text = crate::sim::housing::describe(&room);
-        if room.is_house()
+        if room.is_house() && !self.houses.contains(&(x, y)) {
+            if self.houses.len() >= MAX_HOUSES {
+                self.houses.remove(0);
+            }
+            self.houses.push((x, y));
+        }
+        if let Some(name) = self.lives_in(&room) {
+            text.push_str(&format!(". The {name} lives here."));
+        } else if room.is_house()
             && self.guide.homeless()
             && let Some(spot) = room.floor_spot(&self.world, (x as usize, y as usize))
         {
@@ -489,24 +586,112 @@ impl Session {
         out.notice(who, text);
     }
 
-    /// The Guide's tick: he walks (home at night), opens a closed door in his way and
-    /// closes it behind him; every 2 s his home is checked, and he leaves one that is no
-    /// longer a house.
+    /// Who lives in `room`, if anyone: the name of a town person whose home is inside it.
+    pub fn lives_in(&self, room: &crate::sim::housing::Room) -> Option<&'static str> {
+        self.town().find_map(|n| {
+            let (x, y) = n.home_tile()?;
+            room.inside
+                .contains(&(x.max(0) as usize, y.max(0) as usize))
+                .then_some(n.name)
+        })
+    }
+
+    /// A house no one lives in among those shown and where the local player stands: the
+    /// tile asked about and where a newcomer would stand in it.
+    pub fn free_house(&self) -> Option<((i64, i64), (f32, f32))> {
+        let c = self.me().body.centre();
+        let here = (c.0.floor() as i64, c.1.floor() as i64);
+        self.houses
+            .iter()
+            .copied()
+            .chain(std::iter::once(here))
+            .find_map(|(x, y)| {
+                let room = self.room_at(x, y);
+                if !room.is_house() || self.lives_in(&room).is_some() {
+                    return None;
+                }
+                let spot = room.floor_spot(&self.world, (x.max(0) as usize, y.max(0) as usize))?;
+                Some(((x, y), spot))
+            })
+    }
+
+    /// The town's tick: the Guide and the Merchant walk ([`Session::walk_npc`]); every 2 s
+    /// their homes are checked (one that is no longer a house is left), and the Merchant
+    /// arrives once the rule of [`crate::sim::shop::arrives`] holds.
     fn walk_guide(&mut self, out: &mut Changes) {
+        let mut guide = self.guide.clone();
+        self.walk_npc(&mut guide, out);
+        self.guide = guide;
+        if let Some(mut m) = self.merchant.take() {
+            self.walk_npc(&mut m, out);
+            self.merchant = Some(m);
+        }
+        if self.tick < self.guide_check {
+            return;
+        }
+        self.guide_check = self.tick + ticks(2.0);
+        let mut guide = self.guide.clone();
+        self.keep_home(&mut guide, out);
+        self.guide = guide;
+        if let Some(mut m) = self.merchant.take() {
+            self.keep_home(&mut m, out);
+            self.merchant = Some(m);
+        }
         let content = Arc::clone(&self.content);
-        let (town, night) = (
-            &content.town,
-            crate::sim::day::is_night(self.time_of_day, &content.rules),
-        );
-        self.guide
-            .update(&self.world, night, &town.guide, TICK as f32);
-        if let Some((x, y)) = self.guide.door_ahead(&self.world) {
+        let town = &content.town;
+        let carried = crate::sim::coins::worth(&self.me().inventory, &town.coins);
+        let here = self.merchant.is_some();
+        // The coins first: the house search only when he could come.
+        if crate::sim::shop::arrives(here, true, carried, &town.merchant)
+            && let Some(((x, y), spot)) = self.free_house()
+        {
+            let mut m =
+                crate::sim::npc::Npc::new("Merchant", spot, self.world.seed ^ MERCHANT_SEED);
+            m.move_in(spot);
+            self.merchant = Some(m);
+            out.log(
+                LOCAL,
+                format!("the Merchant arrives at the house at {x} {y}"),
+            );
+            out.notice(
+                LOCAL,
+                "The Merchant has arrived! (right-click him to trade)",
+            );
+            out.events.push(Event::MerchantArrived { at: spot });
+        }
+    }
+
+    /// A town person's home checked: he leaves one that is no longer a house.
+    fn keep_home(&mut self, npc: &mut crate::sim::npc::Npc, out: &mut Changes) {
+        if let Some((x, y)) = npc.home_tile() {
+            let room = self.room_at(x, y);
+            if !room.is_house() {
+                let text = format!(
+                    "The {} moves out: {}",
+                    npc.name,
+                    crate::sim::housing::describe(&room)
+                );
+                out.log(LOCAL, text.clone());
+                out.notice(LOCAL, text);
+                npc.move_out();
+            }
+        }
+    }
+
+    /// One town person's tick: he walks (home at night), opens a closed door in his way
+    /// and closes it behind him.
+    fn walk_npc(&mut self, npc: &mut crate::sim::npc::Npc, out: &mut Changes) {
+        let content = Arc::clone(&self.content);
+        let town = &content.town;
+        let night = crate::sim::day::is_night(self.time_of_day, &content.rules);
+        npc.update(&self.world, night, &town.guide, TICK as f32);
+        if let Some((x, y)) = npc.door_ahead(&self.world) {
             let tiles = edit::set_door(&mut self.world, x, y, Tile::OpenDoor);
             self.edited(&tiles, out);
             out.events.push(Event::Door { x, y, open: true });
-            self.guide.opened = Some((x, y));
+            npc.opened = Some((x, y));
         }
-        if let Some((x, y)) = self.guide.door_behind()
+        if let Some((x, y)) = npc.door_behind()
             && self.world.get(x, y) == Some(Tile::OpenDoor)
             && !edit::door_rows(&self.world, x, y).is_some_and(|(t, b)| {
                 (t..=b).any(|yy| self.players.iter().any(|p| p.body.overlaps_tile(x, yy)))
@@ -516,20 +701,49 @@ impl Session {
             self.edited(&tiles, out);
             out.events.push(Event::Door { x, y, open: false });
         }
-        if self.tick >= self.guide_check {
-            self.guide_check = self.tick + ticks(2.0);
-            if let Some((x, y)) = self.guide.home_tile() {
-                let room = self.room_at(x, y);
-                if !room.is_house() {
-                    let text = format!(
-                        "The Guide moves out: {}",
-                        crate::sim::housing::describe(&room)
-                    );
-                    out.log(LOCAL, text.clone());
-                    out.notice(LOCAL, text);
-                    self.guide.move_out();
-                }
+    }
+
+    /// Player `who` buys one of entry `i` of the Merchant's wares.
+    fn buy(&mut self, who: PlayerId, i: usize, out: &mut Changes) {
+        let content = Arc::clone(&self.content);
+        let town = &content.town;
+        let p = &mut self.players[who.0];
+        if !p.shop {
+            return;
+        }
+        match crate::sim::shop::buy(&mut p.inventory, i, &town.merchant, &town.coins) {
+            Ok((item, price)) => {
+                let name = &catalog().item(item).label;
+                let price = crate::sim::shop::copper_text(price);
+                let left = crate::sim::coins::worth(&p.inventory, &town.coins);
+                let left = crate::sim::shop::copper_text(left);
+                out.log(who, format!("bought {name} for {price}, {left} left"));
+                out.notice(who, format!("Bought {name} for {price}"));
+                self.edits += 1;
+                out.edits += 1;
             }
+            Err(e) => out.notice(who, format!("Can't buy: {e}")),
+        }
+    }
+
+    /// Player `who` sells the stack in slot `i` to the Merchant.
+    fn sell(&mut self, who: PlayerId, i: usize, out: &mut Changes) {
+        let content = Arc::clone(&self.content);
+        let town = &content.town;
+        let p = &mut self.players[who.0];
+        if !p.shop {
+            return;
+        }
+        match crate::sim::shop::sell(&mut p.inventory, i, &town.merchant, &town.coins) {
+            Ok((item, n, got)) => {
+                let name = &catalog().item(item).label;
+                let got = crate::sim::shop::copper_text(got);
+                out.log(who, format!("sold {n} {name} for {got}"));
+                out.notice(who, format!("Sold {n} {name} for {got}"));
+                self.edits += 1;
+                out.edits += 1;
+            }
+            Err(e) => out.notice(who, format!("Can't sell: {e}")),
         }
     }
 
@@ -601,7 +815,7 @@ impl Session {
                 format!("died of {harm}; back at the spawn point with everything carried"),
             );
             p.body = Player::spawn(&self.world);
-            p.vitals = Vitals::respawned(rules);
+            p.vitals = Vitals::respawned_with(p.vitals.max_health, rules);
             p.vitals.defence = p.inventory.defence();
             self.creatures.respawned(p.body.pos);
             out.notice(who, format!("You died of {harm}. Nothing was lost."));
@@ -622,9 +836,22 @@ impl Session {
         }
     }
 
-    /// Closes the open chest once it is out of reach or no longer there.
+    /// Closes the open chest once it is out of reach or no longer there, and the shop
+    /// once the Merchant is.
     fn keep_chest(&mut self, who: PlayerId) {
         let p = &mut self.players[who.0];
+        if p.shop {
+            let near = self.merchant.as_ref().is_some_and(|m| {
+                let (mx, my) = m.body.centre();
+                edit::can_reach(
+                    &p.body,
+                    mx.floor() as i64,
+                    my.floor() as i64,
+                    edit::REACH + 2.0,
+                )
+            });
+            p.shop = near;
+        }
         if let Some((x, y)) = p.chest {
             let (xi, yi) = (x as i64, y as i64);
             if self.world.get(xi, yi) != Some(Tile::Chest)
@@ -700,6 +927,24 @@ impl Session {
                 format!("wore {slot:?} armour: defence {}", p.vitals.defence),
             );
             out.notice(who, format!("Defence {}", p.vitals.defence));
+            return;
+        }
+        if let Some(item) = p.inventory.selected_item().map(|i| i.name.as_str())
+            && item == LIFE_CRYSTAL
+        {
+            // A life crystal is used with the left button instead of digging.
+            p.dig.reset();
+            if h.using.is_some() && now >= p.next_swing {
+                p.next_swing = now + ticks(0.5);
+                match p.vitals.use_crystal(&self.content.rules) {
+                    Ok(most) => {
+                        p.inventory.take(LIFE_CRYSTAL);
+                        out.log(who, format!("used a life crystal: most health {most:.0}"));
+                        out.notice(who, format!("Most health {most:.0}"));
+                    }
+                    Err(e) => out.notice(who, format!("Can't use it: {e}")),
+                }
+            }
             return;
         }
         if let Some((item, heal, sickness)) = p.inventory.selected_potion() {
@@ -858,11 +1103,20 @@ impl Session {
                 killed,
             });
         }
+        let coins = &self.content.town.coins;
         for (kind, item, n) in s.killed {
             let lost = p.inventory.add(item, n);
             let name = kind.stats().name;
-            out.log(who, format!("killed a {name}, {item} x{}", n - lost));
-            out.notice(who, format!("Killed a {name}: {} {item}", n - lost));
+            let copper = crate::sim::coins::drop_for(kind.stats().health, coins);
+            let kept = copper - crate::sim::coins::earn(&mut p.inventory, coins, copper);
+            out.log(
+                who,
+                format!("killed a {name}, {item} x{}, {kept} copper", n - lost),
+            );
+            out.notice(
+                who,
+                format!("Killed a {name}: {} {item}, {kept} copper", n - lost),
+            );
             out.events.push(Event::Killed { kind, by: who });
         }
     }

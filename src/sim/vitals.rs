@@ -25,6 +25,9 @@ use crate::world::{Tile, World};
 
 /// Health of a new player (and the most there is).
 pub const MAX_HEALTH: f32 = 100.0;
+/// The most health any rules may let life crystals raise a player to (a save holding more
+/// is refused).
+pub const HIGHEST_HEALTH: f32 = 1000.0;
 
 /// Hearts in the HUD (each [`MAX_HEALTH`] / [`HEARTS`]).
 pub const HEARTS: usize = 5;
@@ -113,6 +116,23 @@ pub struct Vitals {
     pub potion_sick: f32,
     /// The defence of the armour worn (the game sets it from the inventory).
     pub defence: u32,
+    /// The most health, [`MAX_HEALTH`] at first, raised by life crystals.
+    pub max_health: f32,
+}
+
+/// Why a life crystal was not used.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum CrystalRefusal {
+    /// The most health is already the rules' most.
+    AtMost(f32),
+}
+
+impl std::fmt::Display for CrystalRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CrystalRefusal::AtMost(m) => write!(f, "health is at its most ({m:.0})"),
+        }
+    }
 }
 
 /// A hit of `damage` on a body with `defence`: half the defence (rounded up) comes off,
@@ -172,17 +192,24 @@ pub fn fall_damage(tiles: f32, rules: &Rules) -> f32 {
     (tiles - rules.safe_fall).max(0.0).floor() * rules.fall_damage
 }
 
-/// How full each heart is, 0..=1, for `health`.
-pub fn hearts(health: f32) -> [f32; HEARTS] {
-    let per = MAX_HEALTH / HEARTS as f32;
+/// How full each heart is, 0..=1, for `health` of at most `max` (each heart a fifth).
+pub fn hearts(health: f32, max: f32) -> [f32; HEARTS] {
+    let per = max.max(1.0) / HEARTS as f32;
     std::array::from_fn(|i| ((health - i as f32 * per) / per).clamp(0.0, 1.0))
 }
 
 impl Vitals {
     /// Full breath, `health` health.
     pub fn new(health: f32, rules: &Rules) -> Vitals {
+        Vitals::with_most(health, MAX_HEALTH, rules)
+    }
+
+    /// Full breath, `health` health of at most `max_health`.
+    pub fn with_most(health: f32, max_health: f32, rules: &Rules) -> Vitals {
+        let max_health = max_health.clamp(MAX_HEALTH, HIGHEST_HEALTH);
         Vitals {
-            health: health.clamp(0.0, MAX_HEALTH),
+            max_health,
+            health: health.clamp(0.0, max_health),
             breath: rules.breath_seconds,
             fall_top: None,
             unhurt: rules.regen_after,
@@ -202,10 +229,31 @@ impl Vitals {
         }
     }
 
+    /// Full health after a death, keeping the most health reached.
+    pub fn respawned_with(max_health: f32, rules: &Rules) -> Vitals {
+        Vitals {
+            invincible: rules.respawn_invincible,
+            ..Vitals::with_most(max_health, max_health, rules)
+        }
+    }
+
+    /// A life crystal used: the most health rises by the rules' `life_crystal_health`, up
+    /// to `most_health`, and the health with it. Returns the new most.
+    pub fn use_crystal(&mut self, rules: &Rules) -> Result<f32, CrystalRefusal> {
+        let most = rules.most_health.min(HIGHEST_HEALTH);
+        if self.max_health >= most {
+            return Err(CrystalRefusal::AtMost(most));
+        }
+        let before = self.max_health;
+        self.max_health = (self.max_health + rules.life_crystal_health).min(most);
+        self.health = (self.health + self.max_health - before).min(self.max_health);
+        Ok(self.max_health)
+    }
+
     /// Gives back `amount` health (to the most); returns how much came back.
     pub fn heal(&mut self, amount: f32) -> f32 {
         let before = self.health;
-        self.health = (self.health + amount.max(0.0)).min(MAX_HEALTH);
+        self.health = (self.health + amount.max(0.0)).min(self.max_health);
         self.health - before
     }
 
@@ -215,7 +263,7 @@ impl Vitals {
         if self.potion_sick > 0.0 {
             return Err(DrinkRefusal::Sick(self.potion_sick));
         }
-        if self.health >= MAX_HEALTH {
+        if self.health >= self.max_health {
             return Err(DrinkRefusal::Full);
         }
         self.potion_sick = sickness;
@@ -288,7 +336,7 @@ impl Vitals {
             harm(self, rules.lava_damage * dt, Harm::Lava);
         }
         if killer.is_none() && self.unhurt >= rules.regen_after {
-            self.health = (self.health + rules.regen * dt).min(MAX_HEALTH);
+            self.health = (self.health + rules.regen * dt).min(self.max_health);
         }
         killer
     }
@@ -499,9 +547,10 @@ mod tests {
 
     #[test]
     fn hearts_fill_in_order() {
-        assert_eq!(hearts(MAX_HEALTH), [1.0; HEARTS]);
-        assert_eq!(hearts(0.0), [0.0; HEARTS]);
-        assert_eq!(hearts(50.0), [1.0, 1.0, 0.5, 0.0, 0.0]);
+        assert_eq!(hearts(MAX_HEALTH, MAX_HEALTH), [1.0; HEARTS]);
+        assert_eq!(hearts(0.0, MAX_HEALTH), [0.0; HEARTS]);
+        assert_eq!(hearts(50.0, MAX_HEALTH), [1.0, 1.0, 0.5, 0.0, 0.0]);
+        assert_eq!(hearts(200.0, 400.0), [1.0, 1.0, 0.5, 0.0, 0.0]);
     }
 
     #[test]
@@ -520,5 +569,31 @@ mod tests {
         assert!(s.in_lava && !s.head_in_water);
         let s = Senses::of(&w, (4.6, 4.0), true);
         assert!(!s.in_liquid && !s.in_lava, "{s:?}");
+    }
+
+    #[test]
+    fn a_life_crystal_raises_the_most_health_by_20_up_to_400() {
+        let r = Rules::default();
+        let mut v = Vitals::new(60.0, &r);
+        assert_eq!(v.max_health, MAX_HEALTH);
+        assert_eq!(v.use_crystal(&r), Ok(120.0));
+        assert_eq!(v.health, 80.0, "the new health comes full");
+        for _ in 0..20 {
+            let _ = v.use_crystal(&r);
+        }
+        assert_eq!(v.max_health, 400.0);
+        assert_eq!(v.use_crystal(&r), Err(CrystalRefusal::AtMost(400.0)));
+        // Healing and a respawn go up to the new most, not to 100.
+        v.health = 150.0;
+        v.heal(1000.0);
+        assert_eq!(v.health, 400.0);
+        let back = Vitals::respawned_with(v.max_health, &r);
+        assert_eq!((back.health, back.max_health), (400.0, 400.0));
+        // A saved most is kept within bounds.
+        assert_eq!(
+            Vitals::with_most(500.0, 5000.0, &r).max_health,
+            HIGHEST_HEALTH
+        );
+        assert_eq!(Vitals::with_most(50.0, 10.0, &r).max_health, MAX_HEALTH);
     }
 }

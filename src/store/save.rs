@@ -35,6 +35,8 @@
 //! | `WRLD` | the world's identity ([`World::id`]): u64; format 5 on, always written |
 //! | `ARMR` | the armour worn: head, body and legs as the inventory's slots (3 × (u8, …, u32)), each empty or a piece for that slot; format 6 on, only when something is worn |
 //! | `WALL` | the background walls: runs, row-major over the whole grid, each one LEB128 of `(length − 1) << 4 \| wall` ([`Wall`]); format 6 on, always written |
+//! | `LIFE` | the most health, raised by life crystals: f32; format 7 on, written when it is not [`MAX_HEALTH`] |
+//! | `TOWN` | the town people and their houses: count n, then per person the name (length byte, bytes), feet x, y, anchor x, y, a home flag byte and, when 1, home x, y (u32, n × (u8, …, 4 × f32, u8[, 2 × f32])); format 7 on, written when the session has any |
 //!
 //! A world's identity is made with it (at random, see [`crate::world::fresh_id`]) and
 //! names its save ([`file_name`]), so a new world of the same seed never writes over
@@ -43,7 +45,7 @@
 //! world's save (`world-<seed>.strata`), so such a world saved again replaces its own
 //! file, as it did, and is never split into a second one; another name's own, so an old
 //! save of another name (`strata gen --save`, a copy) never writes over the world of its
-//! seed. Format 5 is format 4 with `WRLD` added, format 6 is format 5 with `ARMR` added and a tile in 6 bits (Strata has more than 32 tiles)
+//! seed. Format 5 is format 4 with `WRLD` added, format 6 is format 5 with `ARMR` added and a tile in 6 bits (Strata has more than 32 tiles), format 7 is format 6 with `TOWN` added (a save without it starts the Guide beside the spawn point, homeless, as before)
 //! (each a version of its own, so an older Strata says a newer one wrote the file rather
 //! than calling the section damage).
 //!
@@ -91,7 +93,7 @@ use std::path::{Path, PathBuf};
 /// First bytes of every save.
 pub const MAGIC: &[u8; 7] = b"STRATA\0";
 /// The format this build writes, and the newest it reads.
-pub const VERSION: u32 = 6;
+pub const VERSION: u32 = 7;
 /// Extension of save files.
 pub const EXTENSION: &str = "strata";
 /// Largest save file read: a worst-case 16384 × 4096 world with a run per tile and a run
@@ -117,17 +119,26 @@ const WALLS_TAG: [u8; 4] = *b"WALL";
 
 /// The armour worn's tag.
 const ARMOUR_TAG: [u8; 4] = *b"ARMR";
+/// The town people's tag.
+const TOWN_TAG: [u8; 4] = *b"TOWN";
+/// The most health's tag.
+const LIFE_TAG: [u8; 4] = *b"LIFE";
+/// Most town people a save keeps.
+pub const MAX_TOWN: usize = crate::sim::npc::NAMES.len();
 /// The first format whose worlds have an identity (`WRLD`).
 const IDENTITY_VERSION: u32 = 5;
 
-/// The sections format `version` may hold: none before 4, `WRLD` from 5 on, `ARMR` and `WALL` from 6
-/// on.
+/// The sections format `version` may hold: none before 4, `WRLD` from 5 on, `ARMR` and
+/// `WALL` from 6 on, `TOWN` from 7 on.
 fn tags_of(version: u32) -> &'static [[u8; 4]] {
     match version {
         ..=3 => &[],
         4 => &[CHESTS_TAG, SEEN_TAG],
         5 => &[CHESTS_TAG, SEEN_TAG, WORLD_TAG],
-        _ => &[CHESTS_TAG, SEEN_TAG, WORLD_TAG, ARMOUR_TAG, WALLS_TAG],
+        6 => &[CHESTS_TAG, SEEN_TAG, WORLD_TAG, ARMOUR_TAG, WALLS_TAG],
+        _ => &[
+            CHESTS_TAG, SEEN_TAG, WORLD_TAG, ARMOUR_TAG, WALLS_TAG, TOWN_TAG, LIFE_TAG,
+        ],
     }
 }
 
@@ -307,6 +318,12 @@ fn encode_as(world: &World, player: &PlayerState, version: u32) -> Vec<u8> {
         put_slots(&mut b, &stacks);
         sections.push((ARMOUR_TAG, b));
     }
+    if !player.town.is_empty() {
+        sections.push((TOWN_TAG, town_bytes(&player.town)));
+    }
+    if player.max_health != MAX_HEALTH {
+        sections.push((LIFE_TAG, player.max_health.to_le_bytes().to_vec()));
+    }
     sections.retain(|(tag, _)| tags_of(version).contains(tag));
     encode_with(world, player, version, &sections)
 }
@@ -353,6 +370,110 @@ fn encode_with(
     let sum = fnv1a32(&out);
     out.extend_from_slice(&sum.to_le_bytes());
     out
+}
+
+/// The town section: count n, then per town person the name (a length byte and the
+/// bytes), feet x, y, anchor x, y, and a home flag byte (0 or 1) with, when 1, home x, y
+/// (u32, n × (u8, …, 4 × f32, u8[, 2 × f32])).
+fn town_bytes(town: &[crate::sim::npc::NpcState]) -> Vec<u8> {
+    let mut b = Vec::with_capacity(4 + town.len() * 32);
+    b.extend_from_slice(&(town.len() as u32).to_le_bytes());
+    for n in town {
+        b.push(n.name.len() as u8);
+        b.extend_from_slice(n.name.as_bytes());
+        for v in [n.pos.0, n.pos.1, n.anchor.0, n.anchor.1] {
+            b.extend_from_slice(&v.to_le_bytes());
+        }
+        match n.home {
+            None => b.push(0),
+            Some((x, y)) => {
+                b.push(1);
+                b.extend_from_slice(&x.to_le_bytes());
+                b.extend_from_slice(&y.to_le_bytes());
+            }
+        }
+    }
+    b
+}
+
+/// A point of the town section (x, y as f32), inside a `width` x `height` world.
+fn read_point(
+    r: &mut Reader<'_>,
+    width: usize,
+    height: usize,
+    what: &str,
+) -> Result<(f32, f32), SaveError> {
+    let (x, y) = (
+        f32::from_le_bytes(r.array("town")?),
+        f32::from_le_bytes(r.array("town")?),
+    );
+    let inside = |v: f32, max: usize| v.is_finite() && (0.0..=max as f32).contains(&v);
+    if !inside(x, width) || !inside(y, height) {
+        return Err(invalid(format!(
+            "town: the {what} at ({x}, {y}) is outside the world"
+        )));
+    }
+    Ok((x, y))
+}
+
+/// The town section of a `width` x `height` world: every name one of
+/// [`crate::sim::npc::NAMES`] and at most once, every point inside the world.
+fn read_town(
+    body: &[u8],
+    width: usize,
+    height: usize,
+) -> Result<Vec<crate::sim::npc::NpcState>, SaveError> {
+    let mut r = Reader { bytes: body, at: 0 };
+    let part = "town";
+    let n = r.u32(part)? as usize;
+    if n > MAX_TOWN {
+        return Err(invalid(format!(
+            "{n} town people, at most {MAX_TOWN} are kept"
+        )));
+    }
+    let mut town: Vec<crate::sim::npc::NpcState> = Vec::with_capacity(n);
+    let point = |r: &mut Reader, what: &str| read_point(r, width, height, what);
+    for _ in 0..n {
+        let len = r.take(1, part)?[0] as usize;
+        let raw = r.take(len, part)?;
+        let name = crate::sim::npc::NAMES
+            .into_iter()
+            .find(|k| k.as_bytes() == raw)
+            .ok_or_else(|| {
+                invalid(format!(
+                    "town: {:?} is not a town person (allowed {})",
+                    String::from_utf8_lossy(raw),
+                    crate::sim::npc::NAMES.join(", ")
+                ))
+            })?;
+        if town.iter().any(|t| t.name == name) {
+            return Err(invalid(format!("town: the {name} is listed twice")));
+        }
+        let pos = point(&mut r, name)?;
+        let anchor = point(&mut r, name)?;
+        let home = match r.take(1, part)?[0] {
+            0 => None,
+            1 => Some(point(&mut r, name)?),
+            b => {
+                return Err(invalid(format!(
+                    "town: the {name}'s home flag is {b}, not 0 or 1"
+                )));
+            }
+        };
+        town.push(crate::sim::npc::NpcState {
+            name,
+            pos,
+            anchor,
+            home,
+        });
+    }
+    if r.at != body.len() {
+        return Err(invalid(format!(
+            "{} unexpected bytes after the town",
+            body.len() - r.at
+        )));
+    }
+    Ok(town)
 }
 
 /// Stacks as the save stores slots: per slot the item's name (a length byte, 0 for an
@@ -555,7 +676,8 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
         )));
     }
     let mut inventory = held.build()?;
-    if !(health.is_finite() && (0.0..=MAX_HEALTH).contains(&health)) {
+    let highest = crate::sim::vitals::HIGHEST_HEALTH;
+    if !(health.is_finite() && (0.0..=highest).contains(&health)) {
         return Err(invalid(format!("health {health}")));
     }
     if !(time_of_day.is_finite() && (0.0..1.0).contains(&time_of_day)) {
@@ -588,8 +710,22 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
     world.id = seed;
     let mut has_id = false;
     let mut has_walls = false;
+    let mut town = Vec::new();
+    let mut max_health = MAX_HEALTH;
     for (tag, body) in sections {
         match tag {
+            LIFE_TAG => {
+                let b: [u8; 4] = body.try_into().map_err(|_| {
+                    invalid(format!("most health of {} bytes, expected 4", body.len()))
+                })?;
+                max_health = f32::from_le_bytes(b);
+                if !(max_health.is_finite() && (MAX_HEALTH..=highest).contains(&max_health)) {
+                    return Err(invalid(format!(
+                        "most health {max_health}: allowed {MAX_HEALTH} to {highest}"
+                    )));
+                }
+            }
+            TOWN_TAG => town = read_town(body, width, height)?,
             CHESTS_TAG => world.chests = read_chests(body, &world)?,
             ARMOUR_TAG => inventory = read_armour(body, inventory)?,
             WALLS_TAG => {
@@ -609,6 +745,11 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
             _ => world.explored = read_explored(body, width, height)?,
         }
     }
+    if health > max_health {
+        return Err(invalid(format!(
+            "health {health} above the most health {max_health}"
+        )));
+    }
     if version >= IDENTITY_VERSION && !has_id {
         return Err(invalid(format!(
             "no world identity (WRLD section), which format v{version} always has"
@@ -627,7 +768,9 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
             pos: (px, py),
             inventory,
             health,
+            max_health,
             time_of_day,
+            town,
         },
     ))
 }
@@ -1205,5 +1348,7 @@ mod identity_tests;
 mod sections_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod town_tests;
 #[cfg(test)]
 mod walls_tests;

@@ -139,6 +139,25 @@ impl Inventory {
             .sum()
     }
 
+    /// Empties slot `i`, returning what it held (`None` for an empty slot or no such slot).
+    pub fn take_slot(&mut self, i: usize) -> Option<Stack> {
+        self.slots.get_mut(i)?.take()
+    }
+
+    /// The brightest light the armour worn gives at the head (a mining helmet's), 0 for
+    /// none.
+    pub fn head_light(&self) -> u8 {
+        self.armour
+            .iter()
+            .flatten()
+            .map(|&id| match catalog().item(id).kind {
+                Kind::Armour { light, .. } => light,
+                _ => 0,
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
     /// Puts on the armour in the selected slot; what was worn there goes into that slot.
     /// Returns the slot it was worn on.
     pub fn wear_selected(&mut self) -> Result<ArmourSlot, WearRefusal> {

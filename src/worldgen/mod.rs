@@ -8,6 +8,7 @@
 pub mod biomes;
 pub mod caves;
 pub mod chests;
+pub mod crystals;
 pub mod grass;
 pub mod lakes;
 pub mod lava;
@@ -131,6 +132,12 @@ pub const PASSES: &[Pass] = &[
         label: "Raising the walls",
         weight: 0.3,
         run: walls::apply,
+    },
+    Pass {
+        name: "crystals",
+        label: "Growing life crystals",
+        weight: 0.05,
+        run: crystals::apply,
     },
 ];
 

@@ -90,7 +90,8 @@ pub fn material(t: Tile) -> Option<Material> {
         | Tile::SilverOre
         | Tile::Hellstone
         | Tile::Furnace
-        | Tile::Anvil => Hard,
+        | Tile::Anvil
+        | Tile::LifeCrystal => Hard,
         Tile::Torch
         | Tile::Trunk
         | Tile::Cactus

@@ -246,6 +246,23 @@ fn updates_after_random_edits_equal_a_fresh_compute() {
 }
 
 #[test]
+fn a_head_light_brighter_than_the_player_s_is_carried_at_the_head() {
+    assert_eq!(players_light((10.5, 8.1), 0), ((10.5, 8.1), PLAYER));
+    assert_eq!(players_light((10.5, 8.1), PLAYER), ((10.5, 8.1), PLAYER));
+    let (at, strength) = players_light((10.5, 8.1), 13);
+    assert_eq!(strength, 13);
+    assert!(
+        at.0 == 10.5 && (at.1 - 7.1).abs() < 1e-5,
+        "a tile above: {at:?}"
+    );
+    assert_eq!(carried_light(at, strength, 10, 7), 13);
+    // Nine tiles off, the player's own light is gone; a mining helmet's still lights.
+    assert_eq!(player_light((10.5, 8.1), 19, 8), 0);
+    assert_eq!(carried_light(at, strength, 19, 8), 3);
+    assert_eq!(players_light((1.0, 1.0), 200).1, MAX_LIGHT);
+}
+
+#[test]
 fn player_light_and_chunks() {
     assert_eq!(player_light((10.5, 8.1), 10, 8), PLAYER);
     // (2, 1) away: √5 ≈ 2.24 tiles, so 8 − 2.24 rounded up.

@@ -83,6 +83,10 @@ pub enum Event {
         y: usize,
         stacks: usize,
     },
+    /// A player opened the Merchant's shop (a right-click on him).
+    ShopOpened { player: PlayerId },
+    /// The Merchant arrived and moved into the house at his feet.
+    MerchantArrived { at: (f32, f32) },
 }
 
 /// What one tick (or one action) changed.

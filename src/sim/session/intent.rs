@@ -52,6 +52,10 @@ pub enum Intent {
     ClickChest(usize),
     /// Half the player's view in tiles: creatures spawn outside it. Kept until changed.
     View { half: (f32, f32) },
+    /// Buys one of entry `i` of what the Merchant sells (his shop open).
+    Buy(usize),
+    /// Sells the stack in inventory slot `i` to the Merchant (his shop open).
+    Sell(usize),
 }
 
 impl Intent {

@@ -300,6 +300,13 @@ fn a_sword_kills_a_slime_in_front_for_gel() {
     }
     assert!(s.me().inventory.count("gel") >= 1, "the slime dropped gel");
     assert_eq!(s.creatures.killed, 1);
+    // And copper coins, by its health.
+    let coins = &crate::content::town::town().coins;
+    let slime = crate::sim::creatures::Kind::Slime.stats().health;
+    let copper = crate::sim::coins::drop_for(slime, coins);
+    assert!(copper > 0);
+    assert_eq!(crate::sim::coins::worth(&s.me().inventory, coins), copper);
+    assert_eq!(s.me().inventory.count("copper_coin") as u64, copper);
     let killed = Event::Killed {
         kind: crate::sim::creatures::Kind::Slime,
         by: LOCAL,
@@ -696,11 +703,11 @@ fn right_clicking_the_guide_talks_and_holding_wood_he_names_the_workbench() {
     );
 }
 
-#[test]
-fn the_guide_moves_into_a_house_shown_him_and_out_when_it_is_broken() {
-    let mut s = landed();
-    let (px, py) = (s.me().body.pos.0 as usize, s.me().body.pos.1 as usize);
-    let (x0, top) = (px + 2, py - 7);
+/// A room of wood 12 wide and 8 tall (its frame counted) from column `x0`, its floor on
+/// row `floor`, with a door on its left, a table, a chair and a torch: a house once walls
+/// stand behind it.
+fn build_house(s: &mut Session, x0: usize, floor: usize) {
+    let (py, top) = (floor, floor - 7);
     for y in top..py {
         for x in x0..x0 + 12 {
             let edge = x == x0 || x == x0 + 11 || y == top;
@@ -715,10 +722,36 @@ fn the_guide_moves_into_a_house_shown_him_and_out_when_it_is_broken() {
     s.world.set(x0 + 3, py - 1, Tile::Table);
     s.world.set(x0 + 4, py - 1, Tile::Chair);
     s.world.set(x0 + 5, py - 4, Tile::Torch);
+}
+
+/// Wood walls behind the inside of [`build_house`]'s room.
+fn wall_house(s: &mut Session, x0: usize, floor: usize) {
+    for y in floor - 6..floor {
+        for x in x0 + 1..x0 + 11 {
+            s.world.set_wall(x, y, crate::world::Wall::Wood);
+        }
+    }
+}
+
+#[test]
+fn the_guide_moves_into_a_house_shown_him_and_out_when_it_is_broken() {
+    let mut s = landed();
+    let (px, py) = (s.me().body.pos.0 as usize, s.me().body.pos.1 as usize);
+    let x0 = px + 2;
+    build_house(&mut s, x0, py);
     let ask = Intent::Housing {
         x: x0 as i64 + 6,
         y: py as i64 - 3,
     };
+    // Without background walls it is no house, and the Guide stays where he is.
+    let said = notices(&s.act(LOCAL, ask));
+    assert!(
+        said.iter()
+            .any(|t| t.starts_with("Not a house") && t.contains("without a background wall")),
+        "{said:?}"
+    );
+    assert!(s.guide.homeless());
+    wall_house(&mut s, x0, py);
     let said = notices(&s.act(LOCAL, ask));
     assert!(
         said.iter().any(|t| t.ends_with("The Guide moves in.")),
@@ -730,6 +763,22 @@ fn the_guide_moves_into_a_house_shown_him_and_out_when_it_is_broken() {
     let said = notices(&run(&mut s, 150, &[]));
     assert!(
         said.iter().any(|t| t.starts_with("The Guide moves out")),
+        "{said:?}"
+    );
+    assert!(s.guide.homeless());
+    // Back in a house, he moves in again; a wall hammered out of it sends him out too.
+    s.world.set(x0 + 5, py - 4, Tile::Torch);
+    s.act(LOCAL, ask);
+    assert!(!s.guide.homeless());
+    s.world.set_wall(x0 + 8, py - 2, crate::world::Wall::None);
+    assert_eq!(
+        s.room_at(x0 as i64 + 6, py as i64 - 3).lacks,
+        vec![crate::sim::housing::Lack::Walls(1)]
+    );
+    let said = notices(&run(&mut s, 150, &[]));
+    assert!(
+        said.iter()
+            .any(|t| t.starts_with("The Guide moves out") && t.contains("1 tiles without")),
         "{said:?}"
     );
     assert!(s.guide.homeless());
@@ -792,4 +841,152 @@ fn a_wall_is_placed_on_the_place_button_and_a_held_hammer_takes_it_down() {
     assert_eq!(s.world.wall(x as usize, ground as usize), Wall::None);
     assert_eq!(s.me().inventory.count("wood_wall"), 2);
     assert!(s.light.get(x as usize, ground as usize) >= before);
+}
+
+#[test]
+fn the_merchant_comes_to_a_free_house_once_fifty_silver_is_carried_and_trades() {
+    let mut s = landed();
+    let (px, py) = (s.me().body.pos.0 as usize, s.me().body.pos.1 as usize);
+    let x0 = px + 2;
+    let house = |s: &mut Session, x0: usize| {
+        build_house(s, x0, py);
+        wall_house(s, x0, py);
+        Intent::Housing {
+            x: x0 as i64 + 6,
+            y: py as i64 - 3,
+        }
+    };
+    let ask = house(&mut s, x0);
+    // The Guide takes the first house: none is free, and coins alone bring no one.
+    s.act(LOCAL, ask);
+    assert!(!s.guide.homeless());
+    s.me_mut().inventory.add("silver_coin", 60);
+    run(&mut s, 150, &[]);
+    assert!(s.merchant.is_none(), "no free house");
+    // A second house beside it, shown with X, but only 49 silver carried.
+    let x1 = x0 + 14;
+    let ask2 = house(&mut s, x1);
+    s.act(LOCAL, ask2);
+    s.me_mut().inventory.remove("silver_coin", 11);
+    run(&mut s, 150, &[]);
+    assert!(s.merchant.is_none(), "49 silver is short");
+    // 50 silver: he arrives in the free house.
+    s.me_mut().inventory.add("copper_coin", 100);
+    crate::sim::coins::settle(
+        &mut s.me_mut().inventory,
+        &crate::content::town::town().coins,
+    );
+    assert_eq!(s.me().inventory.count("silver_coin"), 50);
+    let c = run(&mut s, 150, &[]);
+    let m = s.merchant.clone().expect("the Merchant arrived");
+    let home = m.home.unwrap();
+    assert!(home.0 > x1 as f32 && home.0 < (x1 + 11) as f32, "{home:?}");
+    assert!(
+        notices(&c)
+            .iter()
+            .any(|t| t.starts_with("The Merchant has arrived"))
+    );
+    let said = notices(&s.act(LOCAL, ask2));
+    assert!(
+        said.iter().any(|t| t.ends_with("The Merchant lives here.")),
+        "{said:?}"
+    );
+    // Right-click him: his shop opens; buy a torch, sell a stack of gel.
+    let (mx, my) = m.body.centre();
+    s.me_mut().body.pos = (mx - 2.0, m.body.pos.1);
+    s.me_mut().body.vel = (0.0, 0.0);
+    let click = Intent::Place {
+        x: mx.floor() as i64,
+        y: my.floor() as i64,
+        pressed: true,
+    };
+    let c = s.step(&[(LOCAL, click)]);
+    assert!(
+        c.events.contains(&Event::ShopOpened { player: LOCAL }),
+        "{:?}",
+        c.events
+    );
+    assert!(s.me().shop);
+    let coins = &crate::content::town::town().coins;
+    let before = crate::sim::coins::worth(&s.me().inventory, coins);
+    let torches = s.me().inventory.count("torch");
+    let torch = crate::content::items::named("torch").unwrap();
+    let wares = &crate::content::town::town().merchant.sells;
+    let i = wares.iter().position(|&w| w == torch).unwrap();
+    s.act(LOCAL, Intent::Buy(i));
+    assert_eq!(s.me().inventory.count("torch"), torches + 1);
+    assert_eq!(
+        crate::sim::coins::worth(&s.me().inventory, coins),
+        before - 50
+    );
+    s.me_mut().inventory.add("gel", 20);
+    let gel = s
+        .me()
+        .inventory
+        .slots()
+        .iter()
+        .position(|k| k.is_some_and(|k| k.item == crate::content::items::named("gel").unwrap()))
+        .unwrap();
+    let said = notices(&s.act(LOCAL, Intent::Sell(gel)));
+    assert_eq!(said, ["Sold 20 gel for 20 copper"]);
+    assert_eq!(
+        crate::sim::coins::worth(&s.me().inventory, coins),
+        before - 30
+    );
+    // Closed, the shop sells nothing.
+    s.act(LOCAL, Intent::Close);
+    s.act(LOCAL, Intent::Buy(i));
+    assert_eq!(s.me().inventory.count("torch"), torches + 1);
+    // A save keeps him in his house.
+    let state = s.player_state(LOCAL);
+    let back = Session::from_save(s.world.clone(), state);
+    assert_eq!(back.merchant.as_ref().and_then(|m| m.home), Some(home));
+    assert_eq!(back.guide.home, s.guide.home);
+}
+
+#[test]
+fn a_life_crystal_used_raises_the_most_health_and_a_save_keeps_it() {
+    let mut s = landed();
+    s.me_mut().inventory.add("life_crystal", 2);
+    let id = crate::content::items::named("life_crystal").unwrap();
+    let slot = s
+        .me()
+        .inventory
+        .slots()
+        .iter()
+        .position(|k| k.is_some_and(|k| k.item == id))
+        .unwrap();
+    s.step(&[(LOCAL, Intent::Select(slot))]);
+    let (px, py) = s.me().body.pos;
+    // Aimed at the ground under the feet: using it digs nothing there.
+    let (gx, gy) = (px as usize, py as usize);
+    let ground = s.world.tile(gx, gy);
+    assert!(ground.is_solid());
+    let at = Some((gx as i64, gy as i64));
+    let said = notices(&run(&mut s, 20, &[Intent::Use { at }]));
+    assert_eq!(said, ["Most health 120"]);
+    assert_eq!(s.world.tile(gx, gy), ground, "using it digs nothing");
+    // The next one after the half-second wait.
+    let said = notices(&run(&mut s, 15, &[Intent::Use { at }]));
+    assert_eq!(said, ["Most health 140"]);
+    assert_eq!(s.me().vitals.max_health, 140.0);
+    assert_eq!(s.me().inventory.count("life_crystal"), 0);
+    let state = s.player_state(LOCAL);
+    assert_eq!(state.max_health, 140.0);
+    let back = Session::from_save(s.world.clone(), state);
+    assert_eq!(back.me().vitals.max_health, 140.0);
+}
+
+#[test]
+fn a_life_crystal_tile_breaks_into_the_item() {
+    assert_eq!(
+        crate::base::tile::drop_of(Tile::LifeCrystal),
+        Tile::LifeCrystal
+    );
+    let cat = crate::content::items::catalog();
+    let item = cat.item(crate::content::items::named("life_crystal").unwrap());
+    assert_eq!(
+        item.kind,
+        crate::content::items::Kind::Block(Tile::LifeCrystal)
+    );
 }

@@ -21,7 +21,9 @@ fn small() -> (World, PlayerState) {
             pos: (32.5, 11.0),
             inventory,
             health: 61.5,
+            max_health: MAX_HEALTH,
             time_of_day: 0.8,
+            town: Vec::new(),
         },
     )
 }

@@ -713,7 +713,7 @@ impl Session {
         }
         match crate::sim::shop::buy(&mut p.inventory, i, &town.merchant, &town.coins) {
             Ok((item, price)) => {
-                let name = &catalog().item(item).label;
+                let name = &content.catalog.item(item).label;
                 let price = crate::sim::shop::copper_text(price);
                 let left = crate::sim::coins::worth(&p.inventory, &town.coins);
                 let left = crate::sim::shop::copper_text(left);
@@ -736,7 +736,7 @@ impl Session {
         }
         match crate::sim::shop::sell(&mut p.inventory, i, &town.merchant, &town.coins) {
             Ok((item, n, got)) => {
-                let name = &catalog().item(item).label;
+                let name = &content.catalog.item(item).label;
                 let got = crate::sim::shop::copper_text(got);
                 out.log(who, format!("sold {n} {name} for {got}"));
                 out.notice(who, format!("Sold {n} {name} for {got}"));

@@ -70,6 +70,9 @@ pub enum Kind {
     Potion { heal: u32, sickness: f32 },
     /// Worn on `slot` (a right click), for `defence`.
     Armour { slot: ArmourSlot, defence: u32 },
+    /// Used up with the left button at night to call a boss (the Eye; see
+    /// [`crate::sim::boss`]); by day it does nothing.
+    Summon,
 }
 
 /// Where a piece of armour is worn.
@@ -147,6 +150,7 @@ enum KindName {
     Sword,
     Potion,
     Armour,
+    Summon,
 }
 
 impl KindName {
@@ -160,6 +164,7 @@ impl KindName {
             Kind::Sword { .. } => KindName::Sword,
             Kind::Potion { .. } => KindName::Potion,
             Kind::Armour { .. } => KindName::Armour,
+            Kind::Summon => KindName::Summon,
         }
     }
 }
@@ -445,6 +450,9 @@ impl Catalog {
         ];
         for k in crate::content::bestiary::Kind::ALL {
             let s = k.stats();
+            if s.drops == 0 {
+                continue;
+            }
             needed.push((s.drop, None, format!("what a {} drops", s.name)));
         }
         for (name, kind, why) in needed {
@@ -512,6 +520,7 @@ impl Catalog {
                 )?,
             },
             KindName::Material => Kind::Material,
+            KindName::Summon => Kind::Summon,
             KindName::Pickaxe => Kind::Pickaxe {
                 power: range_u(
                     at("power"),
@@ -567,6 +576,7 @@ impl Catalog {
         };
         let default_stack = match kind {
             Kind::Block(_) | Kind::Wall(_) | Kind::Material | Kind::Potion { .. } => 999,
+            Kind::Summon => 20,
             _ => 1,
         };
         let stack = range_u(at("stack"), row.stack.unwrap_or(default_stack), 1, 9999)?;

@@ -142,6 +142,29 @@ pub fn draw_item(item: &Item, atlas: &Texture2D, r: Rect) {
             draw_line(x, y + h * 0.25, x + w * 0.5, y, line * 1.2, c);
             draw_line(x + w * 0.5, y, x + w, y + h * 0.55, line * 1.2, c);
         }
+        Kind::Summon => {
+            // An eye: a white ball with a coloured iris and a dark pupil, veins of red.
+            draw_circle(x + w / 2.0, y + h / 2.0, w * 0.42, dark);
+            draw_circle(x + w / 2.0, y + h / 2.0, w * 0.36, WHITE);
+            draw_line(
+                x + w * 0.2,
+                y + h * 0.4,
+                x + w * 0.35,
+                y + h * 0.5,
+                1.0,
+                RED,
+            );
+            draw_line(
+                x + w * 0.8,
+                y + h * 0.62,
+                x + w * 0.65,
+                y + h * 0.52,
+                1.0,
+                RED,
+            );
+            draw_circle(x + w * 0.55, y + h / 2.0, w * 0.18, c);
+            draw_circle(x + w * 0.57, y + h / 2.0, w * 0.08, BLACK);
+        }
         Kind::Potion { .. } => {
             // A bottle: a round body of its colour, a neck and a cork.
             draw_circle(x + w / 2.0, y + h * 0.66, w * 0.32, dark);

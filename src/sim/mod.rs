@@ -2,8 +2,9 @@
 //! body ([`player`]), digging and placing ([`edit`]), crafting ([`craft`]), creatures
 //! ([`creatures`]), health and breath ([`vitals`]), the clock ([`day`]), light levels
 //! ([`light`]), moving water ([`flow`]), houses ([`housing`]), what the
-//! Guide says ([`guide`]) and the town's people ([`npc`]).
+//! Guide says ([`guide`]), the town's people ([`npc`]) and the first boss ([`boss`]).
 
+pub mod boss;
 pub mod craft;
 pub mod creatures;
 pub mod day;

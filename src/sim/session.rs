@@ -14,6 +14,7 @@
 //! [`crate::sim::day`], [`crate::content::items`] (crafting, chests).
 
 pub mod changes;
+mod eye;
 pub mod intent;
 
 pub use changes::{Changes, Event, Message};
@@ -183,6 +184,12 @@ pub struct Session {
     pub guide: crate::sim::npc::Npc,
     /// The tick the Guide's home is next checked.
     guide_check: u64,
+    /// The Eye, while it is about ([`crate::sim::boss`]).
+    pub boss: Option<crate::sim::boss::Boss>,
+    /// The tick the Eye comes at, after tonight's warning.
+    eye_due: Option<u64>,
+    /// Was it night last tick (a night begins when it turns)?
+    was_night: bool,
     /// The tick the next flow tick is due at.
     next_flow: u64,
     /// The flow's ticks and moves when it last woke, for the log line when it rests.
@@ -212,9 +219,18 @@ impl Session {
         player: Option<PlayerState>,
         from_save: bool,
     ) -> Session {
-        let state = player.unwrap_or_else(|| PlayerState {
-            time_of_day: crate::content::rules::rules().start_time,
-            ..PlayerState::new(crate::sim::player::spawn_point(&world))
+        let state = player.unwrap_or_else(|| {
+            let rules = crate::content::rules::rules();
+            let mut state = PlayerState {
+                time_of_day: rules.start_time,
+                ..PlayerState::new(crate::sim::player::spawn_point(&world))
+            };
+            for (name, n) in &rules.start_items {
+                if let Some(item) = crate::content::items::named(name) {
+                    state.inventory.add(item, *n);
+                }
+            }
+            state
         });
         let mut flow = Flow::default();
         if from_save {
@@ -235,6 +251,9 @@ impl Session {
             flow_woke: None,
             guide: crate::sim::npc::Npc::guide(&world, world.seed),
             guide_check: 0,
+            boss: None,
+            eye_due: None,
+            was_night: crate::sim::day::is_night(state.time_of_day, crate::content::rules::rules()),
             world,
         }
     }
@@ -302,6 +321,7 @@ impl Session {
         self.tick += 1;
         let rules = crate::content::rules::rules();
         self.time_of_day = crate::sim::day::advance(self.time_of_day, dt, rules);
+        self.run_boss(&mut out);
         for (i, h) in held.iter().enumerate() {
             let who = PlayerId(i);
             self.move_player(who, h, &mut out);
@@ -555,6 +575,12 @@ impl Session {
                 }
             }
         }
+        if let Some(harm) = self.eye_touch(who, out)
+            && killer.is_none()
+        {
+            killer = Some(harm);
+        }
+        let p = &mut self.players[who.0];
         if let Some((rows, damage)) = p.vitals.last_fall.take() {
             out.log(
                 who,
@@ -669,6 +695,15 @@ impl Session {
                 format!("wore {slot:?} armour: defence {}", p.vitals.defence),
             );
             out.notice(who, format!("Defence {}", p.vitals.defence));
+            return;
+        }
+        if let Some(item) = p.inventory.selected_summon() {
+            // A summoning item is used with the left button instead of digging.
+            p.dig.reset();
+            if h.using.is_some() && now >= p.next_swing {
+                p.next_swing = now + ticks(1.0);
+                self.use_summon(who, item, out);
+            }
             return;
         }
         if let Some((item, heal, sickness)) = p.inventory.selected_potion() {
@@ -838,12 +873,17 @@ impl Session {
             }
         }
         for (kind, item, n) in s.killed {
-            let lost = p.inventory.add(item, n);
             let name = kind.stats().name;
-            out.log(who, format!("killed a {name}, {item} x{}", n - lost));
-            out.notice(who, format!("Killed a {name}: {} {item}", n - lost));
+            if n == 0 {
+                out.log(who, format!("killed a {name}"));
+            } else {
+                let lost = p.inventory.add(item, n);
+                out.log(who, format!("killed a {name}, {item} x{}", n - lost));
+                out.notice(who, format!("Killed a {name}: {} {item}", n - lost));
+            }
             out.events.push(Event::Killed { kind, by: who });
         }
+        self.swing_at_eye(who, damage, reach, out);
     }
 
     /// Crafts recipe `i` of the catalog from what player `who` carries, near the stations
@@ -997,6 +1037,10 @@ impl Session {
         h.u64(u64::from(self.time_of_day.to_bits()));
         h.u64(self.tick);
         h.u64(self.flow.ticks());
+        // Only once there is a story to tell, so the hashes of sessions without one stay.
+        if self.boss.is_some() || self.world.progress != Default::default() {
+            h.text(&format!("{:?} {:?}", self.boss, self.world.progress));
+        }
         h.0
     }
 }

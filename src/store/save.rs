@@ -35,6 +35,7 @@
 //! | `WRLD` | the world's identity ([`World::id`]): u64; format 5 on, always written |
 //! | `ARMR` | the armour worn: head, body and legs as the inventory's slots (3 × (u8, …, u32)), each empty or a piece for that slot; format 6 on, only when something is worn |
 //! | `WALL` | the background walls: runs, row-major over the whole grid, each one LEB128 of `(length − 1) << 4 \| wall` ([`Wall`]); format 6 on, always written |
+//! | `BOSS` | the world's story ([`crate::world::progress::Progress`]): times the Eye was defeated, nights begun (u32, u64); format 7 on, only once a night has begun or a boss fallen |
 //!
 //! A world's identity is made with it (at random, see [`crate::world::fresh_id`]) and
 //! names its save ([`file_name`]), so a new world of the same seed never writes over
@@ -43,7 +44,8 @@
 //! world's save (`world-<seed>.strata`), so such a world saved again replaces its own
 //! file, as it did, and is never split into a second one; another name's own, so an old
 //! save of another name (`strata gen --save`, a copy) never writes over the world of its
-//! seed. Format 5 is format 4 with `WRLD` added, format 6 is format 5 with `ARMR` added and a tile in 6 bits (Strata has more than 32 tiles)
+//! seed. Format 5 is format 4 with `WRLD` added, format 6 is format 5 with `ARMR` added and a tile in 6 bits (Strata has more than 32 tiles),
+//! format 7 is format 6 with `BOSS` added
 //! (each a version of its own, so an older Strata says a newer one wrote the file rather
 //! than calling the section damage).
 //!
@@ -89,7 +91,7 @@ use std::path::{Path, PathBuf};
 /// First bytes of every save.
 pub const MAGIC: &[u8; 7] = b"STRATA\0";
 /// The format this build writes, and the newest it reads.
-pub const VERSION: u32 = 6;
+pub const VERSION: u32 = 7;
 /// Extension of save files.
 pub const EXTENSION: &str = "strata";
 /// Largest save file read: a worst-case 16384 × 4096 world with a run per tile and a run
@@ -115,17 +117,22 @@ const WALLS_TAG: [u8; 4] = *b"WALL";
 
 /// The armour worn's tag.
 const ARMOUR_TAG: [u8; 4] = *b"ARMR";
+/// The world's story's tag.
+const BOSS_TAG: [u8; 4] = *b"BOSS";
 /// The first format whose worlds have an identity (`WRLD`).
 const IDENTITY_VERSION: u32 = 5;
 
 /// The sections format `version` may hold: none before 4, `WRLD` from 5 on, `ARMR` and `WALL` from 6
-/// on.
+/// on, `BOSS` from 7 on.
 fn tags_of(version: u32) -> &'static [[u8; 4]] {
     match version {
         ..=3 => &[],
         4 => &[CHESTS_TAG, SEEN_TAG],
         5 => &[CHESTS_TAG, SEEN_TAG, WORLD_TAG],
-        _ => &[CHESTS_TAG, SEEN_TAG, WORLD_TAG, ARMOUR_TAG, WALLS_TAG],
+        6 => &[CHESTS_TAG, SEEN_TAG, WORLD_TAG, ARMOUR_TAG, WALLS_TAG],
+        _ => &[
+            CHESTS_TAG, SEEN_TAG, WORLD_TAG, ARMOUR_TAG, WALLS_TAG, BOSS_TAG,
+        ],
     }
 }
 
@@ -315,6 +322,12 @@ fn stored_chests(world: &World) -> impl Iterator<Item = ((usize, usize), &Chest)
 /// The sections of a save: those the world has something for.
 fn sections_of(world: &World) -> Vec<([u8; 4], Vec<u8>)> {
     let mut out = vec![(WORLD_TAG, world.id.to_le_bytes().to_vec())];
+    let story = world.progress;
+    if story != crate::world::progress::Progress::default() {
+        let mut b = story.eye_defeated.to_le_bytes().to_vec();
+        b.extend_from_slice(&story.nights.to_le_bytes());
+        out.push((BOSS_TAG, b));
+    }
     let n = stored_chests(world).count();
     if n > 0 {
         let mut b = Vec::with_capacity(4 + n * 64);
@@ -524,6 +537,18 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
         match tag {
             CHESTS_TAG => world.chests = read_chests(body, &world)?,
             ARMOUR_TAG => inventory = read_armour(body, inventory)?,
+            BOSS_TAG => {
+                if body.len() != 12 {
+                    return Err(invalid(format!(
+                        "boss section of {} bytes, expected 12",
+                        body.len()
+                    )));
+                }
+                world.progress = crate::world::progress::Progress {
+                    eye_defeated: u32::from_le_bytes(body[..4].try_into().unwrap_or_default()),
+                    nights: u64::from_le_bytes(body[4..].try_into().unwrap_or_default()),
+                };
+            }
             WALLS_TAG => {
                 read_walls(body, world.walls_mut())?;
                 has_walls = true;

@@ -202,6 +202,9 @@ pub async fn main_loop(
                 .update(&w.session.world, &w.session.me().body, digging, dt);
             app.particles.draw(&app.cam, screen);
             hud::draw_creatures(&w.session.creatures, &app.cam, screen);
+            if let Some(b) = &w.session.boss {
+                hud::draw_boss(b, w.session.me().body.centre(), &app.cam, screen);
+            }
             sprite::draw_npc(&player_sprite, &w.session.guide, &app.cam, screen, now);
             // The map view shows only what the player has seen (the lab shows the world
             // as generated, for its designer). The fog is kept only while it is drawn, so
@@ -700,6 +703,9 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, sc
         hud::draw_hotbar(&w.session.me().inventory, atlas, &lay);
         if lay.vitals.is_some() {
             hud::draw_vitals(&w.session.me().vitals, w.session.time_of_day, &lay);
+        }
+        if let Some(b) = &w.session.boss {
+            hud::draw_boss_bar(b, &lay);
         }
         if app.mode == Mode::Inventory {
             let list = play::Play::recipes(w);

@@ -237,3 +237,189 @@ impl Session {
         self.tell_all(boss::DEFEATED, out);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::session;
+    use super::super::{Intent, Message};
+    use super::*;
+    use crate::sim::boss::{Phase, RADIUS};
+
+    /// Midnight.
+    const NIGHT: f32 = 0.0;
+    const NOON: f32 = 0.5;
+
+    fn step(s: &mut Session, n: usize, intents: &[Intent]) -> Changes {
+        let list: Vec<(PlayerId, Intent)> = intents.iter().map(|&i| (LOCAL, i)).collect();
+        let mut all = Changes::default();
+        for _ in 0..n {
+            all.extend(s.step(&list));
+        }
+        all
+    }
+
+    fn notices(c: &Changes) -> Vec<String> {
+        c.messages
+            .iter()
+            .filter_map(|(_, m)| match m {
+                Message::Notice(t) => Some(t.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// A landed player holding a suspicious looking eye, selected, at `time`.
+    fn holding_the_eye(time: f32) -> Session {
+        let mut s = session();
+        step(&mut s, 120, &[]);
+        s.creatures.list.clear();
+        s.time_of_day = time;
+        s.me_mut().inventory.add("suspicious_looking_eye", 1);
+        let slot = s
+            .me()
+            .inventory
+            .slots()
+            .iter()
+            .position(|x| {
+                x.is_some_and(|st| {
+                    st.item.as_item() == crate::content::items::named("suspicious_looking_eye")
+                })
+            })
+            .unwrap();
+        s.step(&[(LOCAL, Intent::Select(slot))]);
+        assert!(s.me().inventory.selected_summon().is_some());
+        s
+    }
+
+    use crate::world::inventory::AsItem;
+
+    #[test]
+    fn the_summoning_eye_calls_the_eye_at_night_and_does_nothing_by_day() {
+        let use_it = Intent::Use { at: None };
+        let mut s = holding_the_eye(NOON);
+        let c = step(&mut s, 2, &[use_it]);
+        assert!(s.boss.is_none());
+        assert_eq!(s.me().inventory.count("suspicious_looking_eye"), 1, "kept");
+        assert!(
+            notices(&c)
+                .iter()
+                .any(|n| n.contains("does nothing by day")),
+            "{c:?}"
+        );
+        let mut s = holding_the_eye(NIGHT);
+        let c = step(&mut s, 1, &[use_it]);
+        let b = s.boss.as_ref().expect("the Eye came");
+        assert_eq!(
+            s.me().inventory.count("suspicious_looking_eye"),
+            0,
+            "used up"
+        );
+        assert!(c.events.iter().any(|e| matches!(e, Event::BossCame { .. })));
+        assert!(b.pos.1 < s.me().body.pos.1 - 10.0, "above, off screen");
+        assert_eq!((b.health, b.phase), (b.max, Phase::One));
+        // A second one while it is about is kept.
+        s.me_mut().inventory.add("suspicious_looking_eye", 1);
+        let c = step(&mut s, 70, &[use_it]);
+        assert_eq!(s.me().inventory.count("suspicious_looking_eye"), 1);
+        assert!(notices(&c).iter().any(|n| n.contains("already here")));
+    }
+
+    #[test]
+    fn the_eye_hunts_sends_servants_turns_at_half_health_and_leaves_at_dawn() {
+        let mut s = holding_the_eye(NIGHT);
+        step(&mut s, 1, &[Intent::Use { at: None }]);
+        let rules = crate::content::rules::rules();
+        let c = step(&mut s, 60 * 8, &[]);
+        let charges = c
+            .messages
+            .iter()
+            .filter(|(_, m)| matches!(m, Message::Log(l) if l.starts_with("the Eye charges")))
+            .count();
+        assert!(
+            charges >= rules.eye_charges as usize,
+            "{charges} dashes in 8 s"
+        );
+        let servants = s
+            .creatures
+            .list
+            .iter()
+            .filter(|k| k.kind == Kind::Servant)
+            .count();
+        assert!(
+            (1..=rules.eye_servants as usize).contains(&servants),
+            "{servants}"
+        );
+        // Brought to half: phase two, announced by an event.
+        let b = s.boss.as_mut().unwrap();
+        b.health = b.max / 2.0;
+        let c = step(&mut s, 1, &[]);
+        assert!(c.events.contains(&Event::BossPhase));
+        assert_eq!(s.boss.as_ref().unwrap().phase, Phase::Two);
+        // Just before dawn: it leaves when the day comes and is gone in seconds.
+        s.time_of_day = 0.18;
+        let mut left = None;
+        for i in 0..60 * 60 {
+            let c = step(&mut s, 1, &[]);
+            if c.events.contains(&Event::BossLeft) {
+                left = Some(i);
+                break;
+            }
+        }
+        let dawn = crate::sim::day::is_night(s.time_of_day, rules);
+        assert!(left.is_some() && s.boss.is_none() && !dawn, "{left:?}");
+    }
+
+    #[test]
+    fn swings_bring_the_eye_down_once_for_its_ore_and_the_world_remembers() {
+        let mut s = holding_the_eye(NIGHT);
+        step(&mut s, 1, &[Intent::Use { at: None }]);
+        // The eye's use holds the button back a second.
+        step(&mut s, 61, &[Intent::Select(1)]);
+        assert!(s.me().inventory.selected_sword().is_some());
+        // Right in front of the player, one hit from the end.
+        let me = s.me().body.centre();
+        let b = s.boss.as_mut().unwrap();
+        b.pos = (me.0 + RADIUS, me.1);
+        b.health = 1.0;
+        s.me_mut().vitals.invincible = 100.0;
+        let at = Some(((me.0 + 2.0) as i64, me.1 as i64));
+        let c = step(&mut s, 2, &[Intent::Use { at }]);
+        assert!(s.boss.is_none(), "{:?}", s.boss);
+        assert!(
+            c.events
+                .iter()
+                .any(|e| matches!(e, Event::BossDefeated { by: LOCAL }))
+        );
+        let told: Vec<String> = notices(&c)
+            .into_iter()
+            .filter(|n| n == boss::DEFEATED)
+            .collect();
+        assert_eq!(told.len(), 1, "announced once");
+        assert_eq!(s.world.progress.eye_defeated, 1);
+        assert_eq!(s.me().inventory.count("demonite_ore"), DEMONITE_DROP);
+        assert!(s.me().inventory.count("lens") >= LENS_DROP);
+    }
+
+    #[test]
+    fn nights_are_counted_and_an_unready_player_is_never_visited() {
+        let mut s = session();
+        s.creatures.list.clear();
+        let rules = crate::content::rules::rules();
+        // Just before dusk, three times.
+        let dusk = 0.5 + rules.daylight / 2.0;
+        let mut c = Changes::default();
+        for _ in 0..3 {
+            s.time_of_day = dusk - 0.002;
+            s.was_night = false;
+            c.extend(step(&mut s, 60 * 60, &[]));
+        }
+        assert_eq!(s.world.progress.nights, 3);
+        assert!(!boss::may_come(
+            max_health(s.me()),
+            s.me().vitals.defence,
+            rules
+        ));
+        assert!(!notices(&c).iter().any(|n| n == boss::WARNING));
+        assert!(s.boss.is_none() && s.eye_due.is_none());
+    }
+}

@@ -118,6 +118,7 @@ impl Session {
     /// A notice and a log line for every player.
     fn tell_all(&self, text: &str, out: &mut Changes) {
         for i in 0..self.players.len() {
+            out.log(PlayerId(i), format!("told: {text}"));
             out.notice(PlayerId(i), text);
         }
     }
@@ -192,8 +193,8 @@ impl Session {
     }
 
     /// A swing of player `who` with `damage` and `reach` against the Eye: a hit when its
-    /// arc meets the Eye's box (or the player overlaps it); the Eye's death drops its ore,
-    /// lenses and trophy into the player's inventory and is announced to everyone.
+    /// arc meets the Eye's box (or the player overlaps it); the Eye's death drops its ore
+    /// and lenses into the player's inventory and is announced to everyone.
     pub(super) fn swing_at_eye(
         &mut self,
         who: PlayerId,
@@ -224,11 +225,7 @@ impl Session {
         self.boss = None;
         self.world.progress.eye_defeated += 1;
         let mut got = Vec::new();
-        for (name, n) in [
-            ("demonite_ore", DEMONITE_DROP),
-            ("lens", LENS_DROP),
-            ("eye_trophy", 1),
-        ] {
+        for (name, n) in [("demonite_ore", DEMONITE_DROP), ("lens", LENS_DROP)] {
             let lost = p.inventory.add(name, n);
             got.push(format!("{name} x{}", n - lost));
         }

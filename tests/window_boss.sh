@@ -2,7 +2,7 @@
 # The first boss's window test: the Eye summoned, fought and beaten in the real release game
 # under Xvfb with real X input (xdotool), checked in the game's log and in screenshots.
 #
-# The meadow at midnight, by rules (STRATA_RULES) that give a new player a gold sword and a
+# The meadow at night, by rules (STRATA_RULES) that give a new player a gold sword and a
 # suspicious looking eye besides the usual tools (`start_items`, hotbar slots 4 and 5), let
 # no creature spawn but the Eye's servants, and make the Eye quick to fight: 300 health
 # and a touch of 1 (everything else as in play).
@@ -73,7 +73,12 @@ print(100 * full // n, 100 * empty // n)
 EOF
 }
 
-rules='(start_time: 0.0, creature_cap: 0, start_items: [("gold_sword", 1), ("suspicious_looking_eye", 1)], eye_health: 300.0, eye_damage: 1.0, eye_damage_two: 1.0)'
+# Night all day but a twentieth (a new save's player starts at 07:12, night by these rules).
+# The rules are in force when the meadow's save is made, so its new player carries the
+# start items.
+rules='(daylight: 0.05, creature_cap: 0, start_items: [("gold_sword", 1), ("suspicious_looking_eye", 1)], eye_health: 300.0, eye_damage: 1.0, eye_damage_two: 1.0)'
+printf '%s\n' "$rules" >"$OUT/meadow.ron"
+export STRATA_RULES="$OUT/meadow.ron"
 play_drawn meadow "$rules" < <(meadow_art)
 
 # --- 1. The summon.

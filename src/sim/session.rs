@@ -47,11 +47,16 @@ pub struct PlayerState {
 }
 
 impl PlayerState {
-    /// A new player at `pos`: a new inventory, full health, morning.
+    /// A new player at `pos`: a new inventory (with the rules' start items,
+    /// [`crate::content::rules::Rules::start_items`]), full health, morning.
     pub fn new(pos: (f32, f32)) -> PlayerState {
+        let mut inventory = Inventory::default();
+        for (name, n) in &crate::content::rules::rules().start_items {
+            inventory.add(name.as_str(), *n);
+        }
         PlayerState {
             pos,
-            inventory: Inventory::default(),
+            inventory,
             health: crate::sim::vitals::MAX_HEALTH,
             time_of_day: crate::sim::day::MORNING,
         }
@@ -219,18 +224,9 @@ impl Session {
         player: Option<PlayerState>,
         from_save: bool,
     ) -> Session {
-        let state = player.unwrap_or_else(|| {
-            let rules = crate::content::rules::rules();
-            let mut state = PlayerState {
-                time_of_day: rules.start_time,
-                ..PlayerState::new(crate::sim::player::spawn_point(&world))
-            };
-            for (name, n) in &rules.start_items {
-                if let Some(item) = crate::content::items::named(name) {
-                    state.inventory.add(item, *n);
-                }
-            }
-            state
+        let state = player.unwrap_or_else(|| PlayerState {
+            time_of_day: crate::content::rules::rules().start_time,
+            ..PlayerState::new(crate::sim::player::spawn_point(&world))
         });
         let mut flow = Flow::default();
         if from_save {

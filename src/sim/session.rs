@@ -11,7 +11,8 @@
 //! [`Session::world_hash`] tick for tick. The rules themselves live in the simulation
 //! modules the session calls: [`crate::sim::player`] (physics), [`crate::sim::edit`] (digging and
 //! placing), [`crate::sim::vitals`], [`crate::sim::creatures`], [`crate::sim::flow`], [`crate::sim::light`],
-//! [`crate::sim::day`], [`crate::content::items`] (crafting, chests).
+//! [`crate::sim::day`], [`crate::sim::boss`] (the Eye, in `eye.rs`), [`crate::content::items`]
+//! (crafting, chests).
 
 pub mod changes;
 mod eye;

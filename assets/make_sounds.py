@@ -322,6 +322,40 @@ def kill(rng, kind):
     return mix(*parts)
 
 
+def hit_eye(rng):
+    # A wet slap on a taut ball: a short high thump and a squelch.
+    f = rng.uniform(210, 250)
+    body = tone(0.12, f * 1.8, f, decay=0.04, vibrato=0.08, vib_hz=34)
+    smack = noise_burst(rng, 0.08, "bp", rng.uniform(1200, 1600), 1.8, 0.02)
+    return mix((body, 0.8), (smack, 0.8))
+
+
+def kill_eye(rng):
+    # A burst: a pop and a wet spray falling away.
+    f = rng.uniform(380, 440)
+    pop = tone(0.08, f * 2.5, f, decay=0.02)
+    spray = noise_burst(rng, 0.35, "bp", 2200, 0.9, 0.12, sweep=600)
+    return mix((pop, 0.8), (spray, 0.6))
+
+
+def roar(rng):
+    # The Eye's roar: a low growl rising then falling, a rough sawtooth with a tremble,
+    # under a breathy noise; about two seconds.
+    n = seconds(2.0)
+    f0 = rng.uniform(70, 80)
+    out = [0.0] * n
+    ph = 0.0
+    for i in range(n):
+        t = i / RATE
+        f = f0 * (1.0 + 0.6 * math.sin(math.pi * t / 2.0)) * (1.0 + 0.05 * math.sin(TAU * 9 * t))
+        ph += f / RATE
+        p = ph % 1.0
+        out[i] = (2.0 * p - 1.0) * env_ar(i, n, 0.15, 0.8)
+    growl = lowpass(out, 900)
+    breath = noise_burst(rng, 2.0, "bp", 500, 0.6, 0.9, attack=0.2, sweep=300)
+    return mix((growl, 1.0), (breath, 0.5))
+
+
 def hurt(rng):
     f = rng.uniform(330, 390)
     grunt = tone(0.2, f, f * 0.6, wave_="square", vibrato=0.04, vib_hz=30)
@@ -489,6 +523,9 @@ EFFECTS = [
     ("pickup", pickup, 3, 0.5),
     ("ui_click", ui_click, 3, 0.4),
     ("ui_refuse", ui_refuse, 2, 0.5),
+    ("hit_eye", hit_eye, 3, 0.7),
+    ("kill_eye", kill_eye, 3, 0.8),
+    ("roar", roar, 2, 0.9),
 ]
 
 
@@ -665,12 +702,27 @@ def music_danger(rng):
                   ("hat", [1], 0.06)])
 
 
+def music_boss(rng):
+    # The Eye: fast, low and menacing, C minor with a flat second, pounding drums.
+    chords = [(48, MIN), (49, MAJ), (48, MIN), (46, MAJ)]
+
+    def add_drone(out, length):
+        add(out, 0, drone(rng, length, midi(36), 0.07), wrap=True)
+
+    return piece(rng, 152, 8, chords, scale_of(72, [0, 1, 3, 5, 7, 8, 10]), 0.8, "lead",
+                 [1, 1, 0, 1, 1, 1, 0, 1],
+                 [("kick", [1, 0, 1, 1], 0.5), ("snare", [0, 0, 1, 0], 0.3),
+                  ("hat", [1, 1], 0.07)],
+                 add_drone)
+
+
 MUSIC = [
     ("day", music_day),
     ("night", music_night),
     ("underground", music_underground),
     ("underworld", music_underworld),
     ("danger", music_danger),
+    ("boss", music_boss),
 ]
 
 

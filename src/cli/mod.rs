@@ -306,7 +306,8 @@ fn given_player(
     pos: (f32, f32),
     give: &[(String, u32)],
 ) -> Result<crate::store::save::PlayerState, String> {
-    let mut player = crate::store::save::PlayerState::new(pos);
+    let rules = crate::content::config::Content::from_env().rules;
+    let mut player = crate::store::save::PlayerState::starting(pos, &rules);
     for (name, n) in give {
         let lost = player.inventory.add(name.as_str(), *n);
         if lost > 0 {

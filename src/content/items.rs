@@ -75,6 +75,9 @@ pub enum Kind {
         defence: u32,
         light: u8,
     },
+    /// Used up with the left button at night to call a boss (the Eye; see
+    /// [`crate::sim::boss`]); by day it does nothing.
+    Summon,
 }
 
 /// Where a piece of armour is worn.
@@ -152,6 +155,7 @@ enum KindName {
     Sword,
     Potion,
     Armour,
+    Summon,
 }
 
 impl KindName {
@@ -165,6 +169,7 @@ impl KindName {
             Kind::Sword { .. } => KindName::Sword,
             Kind::Potion { .. } => KindName::Potion,
             Kind::Armour { .. } => KindName::Armour,
+            Kind::Summon => KindName::Summon,
         }
     }
 }
@@ -452,6 +457,9 @@ impl Catalog {
         ];
         for k in crate::content::bestiary::Kind::ALL {
             let s = k.stats();
+            if s.drops == 0 {
+                continue;
+            }
             needed.push((s.drop, None, format!("what a {} drops", s.name)));
         }
         for (name, kind, why) in needed {
@@ -519,6 +527,7 @@ impl Catalog {
                 )?,
             },
             KindName::Material => Kind::Material,
+            KindName::Summon => Kind::Summon,
             KindName::Pickaxe => Kind::Pickaxe {
                 power: range_u(
                     at("power"),
@@ -575,6 +584,7 @@ impl Catalog {
         };
         let default_stack = match kind {
             Kind::Block(_) | Kind::Wall(_) | Kind::Material | Kind::Potion { .. } => 999,
+            Kind::Summon => 20,
             _ => 1,
         };
         let stack = range_u(at("stack"), row.stack.unwrap_or(default_stack), 1, 9999)?;

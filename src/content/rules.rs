@@ -41,6 +41,20 @@ pub struct Rules {
     pub heart_reach: f32,
     pub life_crystal_health: f32,
     pub most_health: f32,
+    pub eye_health: f32,
+    pub eye_damage: f32,
+    pub eye_damage_two: f32,
+    pub eye_hover: f32,
+    pub eye_charges: u32,
+    pub eye_charges_two: u32,
+    pub eye_charge_speed: f32,
+    pub eye_charge_speed_two: f32,
+    pub eye_servants: u32,
+    pub eye_health_needed: f32,
+    pub eye_defence_needed: u32,
+    pub eye_one_in: u32,
+    /// Items (name, count) a new player carries besides the usual tools.
+    pub start_items: Vec<(String, u32)>,
 }
 
 impl Default for Rules {
@@ -73,6 +87,19 @@ impl Default for Rules {
             heart_reach: 4.0,
             life_crystal_health: 20.0,
             most_health: 400.0,
+            eye_health: 1400.0,
+            eye_damage: 15.0,
+            eye_damage_two: 23.0,
+            eye_hover: 2.5,
+            eye_charges: 3,
+            eye_charges_two: 5,
+            eye_charge_speed: 20.0,
+            eye_charge_speed_two: 28.0,
+            eye_servants: 4,
+            eye_health_needed: 200.0,
+            eye_defence_needed: 10,
+            eye_one_in: 3,
+            start_items: Vec::new(),
         }
     }
 }
@@ -118,7 +145,41 @@ impl Rules {
         range("heart_reach", self.heart_reach, 0.0, 50.0)?;
         range("life_crystal_health", self.life_crystal_health, 0.0, 1000.0)?;
         // A new player's 100 to the most a save may hold (`sim::vitals`).
-        range("most_health", self.most_health, 100.0, 1000.0)
+        range("most_health", self.most_health, 100.0, 1000.0)?;
+        range("eye_health", self.eye_health, 1.0, 1e6)?;
+        range("eye_damage", self.eye_damage, 0.0, 1000.0)?;
+        range("eye_damage_two", self.eye_damage_two, 0.0, 1000.0)?;
+        range("eye_hover", self.eye_hover, 0.1, 60.0)?;
+        range("eye_charges", self.eye_charges as f32, 1.0, 20.0)?;
+        range("eye_charges_two", self.eye_charges_two as f32, 1.0, 20.0)?;
+        range("eye_charge_speed", self.eye_charge_speed, 1.0, 100.0)?;
+        range(
+            "eye_charge_speed_two",
+            self.eye_charge_speed_two,
+            1.0,
+            100.0,
+        )?;
+        range("eye_servants", self.eye_servants as f32, 0.0, 32.0)?;
+        range("eye_health_needed", self.eye_health_needed, 0.0, 10_000.0)?;
+        range(
+            "eye_defence_needed",
+            self.eye_defence_needed as f32,
+            0.0,
+            1000.0,
+        )?;
+        range("eye_one_in", self.eye_one_in as f32, 1.0, 1000.0)?;
+        for (i, (name, count)) in self.start_items.iter().enumerate() {
+            let field = format!("start_items[{i}]");
+            if crate::content::items::named(name).is_none() {
+                return Err(RangeError {
+                    field,
+                    value: format!("{name:?}"),
+                    allowed: "an item of config/items.ron".into(),
+                });
+            }
+            range(&field, *count as f32, 1.0, 9999.0)?;
+        }
+        Ok(())
     }
 
     /// Parses and checks rules text; `source` names it in errors.

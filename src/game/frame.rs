@@ -205,6 +205,9 @@ pub async fn main_loop(
             for n in w.session.town() {
                 sprite::draw_npc(&player_sprite, n, &app.cam, screen, now);
             }
+            if let Some(b) = &w.session.boss {
+                hud::draw_boss(b, w.session.me().body.centre(), &app.cam, screen);
+            }
             // The map view shows only what the player has seen (the lab shows the world
             // as generated, for its designer). The fog is kept only while it is drawn, so
             // the lab's regenerations do not build it for every world.
@@ -729,6 +732,9 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, sc
         hud::draw_hotbar(&w.session.me().inventory, atlas, &lay);
         if lay.vitals.is_some() {
             hud::draw_vitals(&w.session.me().vitals, w.session.time_of_day, &lay);
+        }
+        if let Some(b) = &w.session.boss {
+            hud::draw_boss_bar(b, &lay);
         }
         if app.mode == Mode::Inventory {
             let list = play::Play::recipes(w);

@@ -142,6 +142,29 @@ pub fn draw_item(item: &Item, atlas: &Texture2D, r: Rect) {
             draw_line(x, y + h * 0.25, x + w * 0.5, y, line * 1.2, c);
             draw_line(x + w * 0.5, y, x + w, y + h * 0.55, line * 1.2, c);
         }
+        Kind::Summon => {
+            // An eye: a white ball with a coloured iris and a dark pupil, veins of red.
+            draw_circle(x + w / 2.0, y + h / 2.0, w * 0.42, dark);
+            draw_circle(x + w / 2.0, y + h / 2.0, w * 0.36, WHITE);
+            draw_line(
+                x + w * 0.2,
+                y + h * 0.4,
+                x + w * 0.35,
+                y + h * 0.5,
+                1.0,
+                RED,
+            );
+            draw_line(
+                x + w * 0.8,
+                y + h * 0.62,
+                x + w * 0.65,
+                y + h * 0.52,
+                1.0,
+                RED,
+            );
+            draw_circle(x + w * 0.55, y + h / 2.0, w * 0.18, c);
+            draw_circle(x + w * 0.57, y + h / 2.0, w * 0.08, BLACK);
+        }
         Kind::Potion { .. } => {
             // A bottle: a round body of its colour, a neck and a cork.
             draw_circle(x + w / 2.0, y + h * 0.66, w * 0.32, dark);
@@ -358,6 +381,31 @@ pub fn draw_creatures(c: &Creatures, cam: &Camera, screen: (f32, f32)) {
         } else {
             Color::from_rgba(r, g, bl, 235)
         };
+        if k.kind.flies() {
+            // An eye: a pale ball with a tail, its iris toward where it flies.
+            let (cx, cy) = (a.0 + sw / 2.0, a.1 + sh / 2.0);
+            let v = k.body.vel;
+            let d = (v.0 * v.0 + v.1 * v.1).sqrt().max(1e-3);
+            let (lx, ly) = (v.0 / d, v.1 / d);
+            let tail = Color::from_rgba(170, 30, 40, 255);
+            draw_line(
+                cx,
+                cy,
+                cx - lx * sw,
+                cy - ly * sw,
+                (sw * 0.15).max(1.5),
+                tail,
+            );
+            draw_circle(cx, cy, sw * 0.5, color);
+            let iris = if k.kind == crate::sim::creatures::Kind::Servant {
+                Color::from_rgba(150, 20, 30, 255)
+            } else {
+                Color::from_rgba(40, 90, 190, 255)
+            };
+            draw_circle(cx + lx * sw * 0.22, cy + ly * sw * 0.22, sw * 0.22, iris);
+            draw_circle(cx + lx * sw * 0.25, cy + ly * sw * 0.25, sw * 0.1, BLACK);
+            continue;
+        }
         draw_circle(a.0 + sw / 2.0, a.1 + sh * 0.55, sw * 0.5, color);
         draw_rectangle(a.0, a.1 + sh * 0.55, sw, sh * 0.45, color);
         let eye = (sw * 0.08).max(1.5);
@@ -476,6 +524,139 @@ pub fn draw_swing(
     );
 }
 
+/// Where the Eye's health bar goes: across the middle of the top of the screen, 40% of its
+/// width (at most 520 at scale 1), below a line for its name.
+pub fn boss_bar_rect(screen: (f32, f32), s: f32) -> Rect {
+    let w = (screen.0 * 0.4).min(520.0 * s).max(120.0);
+    let h = (14.0 * s).round().max(8.0);
+    Rect::new(((screen.0 - w) / 2.0).round(), (30.0 * s).round(), w, h)
+}
+
+/// The Eye's health bar ([`boss_bar_rect`]): its name over it, a dark frame, the share of
+/// health left in red (brighter in phase two) and the numbers.
+pub fn draw_boss_bar(b: &crate::sim::boss::Boss, lay: &Layout) {
+    let r = boss_bar_rect(lay.screen, lay.s);
+    let font = (16.0 * lay.s).round() as u16;
+    let name = crate::sim::boss::NAME;
+    let tw = measure_text(name, None, font, 1.0).width;
+    let (tx, ty) = (r.x + (r.w - tw) / 2.0, r.y - 6.0 * lay.s);
+    draw_text(name, tx + 1.0, ty + 1.0, font as f32, BLACK);
+    draw_text(name, tx, ty, font as f32, WHITE);
+    draw_rectangle(
+        r.x - 2.0,
+        r.y - 2.0,
+        r.w + 4.0,
+        r.h + 4.0,
+        Color::new(0.05, 0.02, 0.02, 0.9),
+    );
+    draw_rectangle(r.x, r.y, r.w, r.h, Color::new(0.25, 0.05, 0.05, 1.0));
+    let fill = (b.health / b.max).clamp(0.0, 1.0);
+    let red = match b.phase {
+        crate::sim::boss::Phase::One => Color::from_rgba(200, 30, 40, 255),
+        crate::sim::boss::Phase::Two => Color::from_rgba(255, 60, 40, 255),
+    };
+    draw_rectangle(r.x, r.y, r.w * fill, r.h, red);
+    let text = format!("{:.0}/{:.0}", b.health.ceil(), b.max);
+    let small = (12.0 * lay.s).round() as u16;
+    let w = measure_text(&text, None, small, 1.0).width;
+    draw_text(
+        &text,
+        r.x + (r.w - w) / 2.0,
+        r.y + r.h - 2.0 * lay.s,
+        small as f32,
+        WHITE,
+    );
+}
+
+/// The Eye: a pale ball with red veins and trailing red tendrils, looking at `target` (the
+/// local player's middle) with a blue iris, or in phase two with a toothed mouth; white
+/// when hit, spinning between the phases.
+pub fn draw_boss(b: &crate::sim::boss::Boss, target: (f32, f32), cam: &Camera, screen: (f32, f32)) {
+    let c = cam.world_to_screen(screen, (b.pos.0 as f64, b.pos.1 as f64));
+    let edge = cam.world_to_screen(
+        screen,
+        ((b.pos.0 + crate::sim::boss::RADIUS) as f64, b.pos.1 as f64),
+    );
+    let r = edge.0 - c.0;
+    if c.0 + 3.0 * r < 0.0
+        || c.0 - 3.0 * r > screen.0
+        || c.1 + 3.0 * r < 0.0
+        || c.1 - 3.0 * r > screen.1
+    {
+        return;
+    }
+    let (mut lx, mut ly) = b.looking(target);
+    if b.spin > 0.0 && matches!(b.mode, crate::sim::boss::Mode::Turn { .. }) {
+        let (sn, cs) = b.spin.sin_cos();
+        (lx, ly) = (lx * cs - ly * sn, lx * sn + ly * cs);
+    }
+    // Tendrils behind, away from where it looks.
+    let tendril = Color::from_rgba(150, 20, 30, 255);
+    for k in -2..=2 {
+        let a = k as f32 * 0.35;
+        let (sn, cs) = a.sin_cos();
+        let (dx, dy) = (-(lx * cs - ly * sn), -(lx * sn + ly * cs));
+        draw_line(
+            c.0,
+            c.1,
+            c.0 + dx * r * 1.7,
+            c.1 + dy * r * 1.7,
+            (r * 0.12).max(2.0),
+            tendril,
+        );
+    }
+    let flash = b.hit_flash > 0.0;
+    let ball = if flash {
+        WHITE
+    } else {
+        Color::from_rgba(236, 228, 220, 255)
+    };
+    draw_circle(c.0, c.1, r + 2.0, Color::from_rgba(60, 10, 15, 255));
+    draw_circle(c.0, c.1, r, ball);
+    // Veins: short red lines from the back.
+    for k in [-0.9f32, -0.4, 0.4, 0.9] {
+        let (sn, cs) = (k + std::f32::consts::PI).sin_cos();
+        let (dx, dy) = (lx * cs - ly * sn, lx * sn + ly * cs);
+        draw_line(
+            c.0 + dx * r * 0.95,
+            c.1 + dy * r * 0.95,
+            c.0 + dx * r * 0.45,
+            c.1 + dy * r * 0.45,
+            (r * 0.05).max(1.0),
+            RED,
+        );
+    }
+    let front = (c.0 + lx * r * 0.45, c.1 + ly * r * 0.45);
+    match b.phase {
+        crate::sim::boss::Phase::One => {
+            draw_circle(
+                front.0,
+                front.1,
+                r * 0.5,
+                Color::from_rgba(40, 90, 190, 255),
+            );
+            draw_circle(front.0, front.1, r * 0.25, BLACK);
+            draw_circle(front.0 - r * 0.12, front.1 - r * 0.12, r * 0.08, WHITE);
+        }
+        crate::sim::boss::Phase::Two => {
+            // The mouth: dark red, a ring of teeth round its rim.
+            draw_circle(front.0, front.1, r * 0.55, Color::from_rgba(90, 5, 10, 255));
+            for i in 0..10 {
+                let a = i as f32 / 10.0 * std::f32::consts::TAU;
+                let (sn, cs) = a.sin_cos();
+                let tip = (front.0 + cs * r * 0.3, front.1 + sn * r * 0.3);
+                let (l, rr) = ((a - 0.25).sin_cos(), (a + 0.25).sin_cos());
+                draw_triangle(
+                    vec2(front.0 + l.1 * r * 0.55, front.1 + l.0 * r * 0.55),
+                    vec2(front.0 + rr.1 * r * 0.55, front.1 + rr.0 * r * 0.55),
+                    vec2(tip.0, tip.1),
+                    WHITE,
+                );
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -551,5 +732,19 @@ mod tests {
         assert_eq!(count_text(7), "7");
         assert_eq!(count_text(9999), "9999");
         assert_eq!(count_text(25_300), "25k");
+    }
+
+    #[test]
+    fn the_boss_bar_sits_centred_at_the_top() {
+        for (screen, s) in [
+            ((1280.0, 720.0), 1.0),
+            ((3840.0, 2160.0), 2.0),
+            ((400.0, 300.0), 1.0),
+        ] {
+            let r = super::boss_bar_rect(screen, s);
+            assert!((r.x + r.w / 2.0 - screen.0 / 2.0).abs() <= 1.0, "{r:?}");
+            assert!(r.y > 0.0 && r.y + r.h < screen.1 / 5.0, "{r:?}");
+            assert!(r.w <= screen.0 * 0.4 + 1.0 && r.w >= 120.0);
+        }
     }
 }

@@ -110,6 +110,9 @@ pub fn heard(e: &Event) -> Vec<(Heard, Option<(f32, f32)>)> {
         Event::Died { player: LOCAL } => vec![(Heard::Died, None)],
         Event::Hardened { x, y } => vec![(Heard::Hiss, at_tile(x as i64, y as i64))],
         Event::Door { x, y, open } => vec![(Heard::Door { open }, at_tile(x, y))],
+        Event::BossCame { .. } | Event::BossPhase => vec![(Heard::Roar, None)],
+        Event::BossHit { player: LOCAL, .. } => vec![(Heard::HitBoss, None)],
+        Event::BossDefeated { .. } => vec![(Heard::KilledBoss, None), (Heard::Roar, None)],
         _ => vec![],
     }
 }

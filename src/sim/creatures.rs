@@ -43,6 +43,9 @@ pub const KNOCKBACK: f32 = 9.0;
 
 pub use crate::content::bestiary::{Kind, Stats};
 
+/// One night spawn on the surface in this many is a demon eye.
+pub const DEMON_EYE_ONE_IN: u64 = 3;
+
 /// The kind that spawns in `layer`, if any.
 pub fn kind_for(layer: Layer) -> Option<Kind> {
     match layer {
@@ -155,6 +158,57 @@ pub fn in_arc(centre: (f32, f32), facing: i8, reach: f32, b: (f32, f32, f32, f32
     })
 }
 
+/// Tiles/s² a flier turns toward its aim with.
+pub const FLY_ACCEL: f32 = 10.0;
+
+/// One frame of flight for `body` (feet at `pos`, no gravity) toward `aim` (where its
+/// middle should be) at up to `speed`: it accelerates at [`FLY_ACCEL`] toward the aim and
+/// bounces off the tiles it meets (the speed across or up/down that would take it into one
+/// turns round, halved, and a bounce off a side sends it up), so it never enters a solid
+/// tile.
+pub fn fly(world: &World, body: &mut Player, aim: (f32, f32), speed: f32, dt: f32) {
+    let mid = (body.pos.0, body.pos.1 - 0.5);
+    let (dx, dy) = (aim.0 - mid.0, aim.1 - mid.1);
+    let d = (dx * dx + dy * dy).sqrt().max(1e-3);
+    let mut v = (
+        body.vel.0 + dx / d * FLY_ACCEL * dt,
+        body.vel.1 + dy / d * FLY_ACCEL * dt,
+    );
+    let s = (v.0 * v.0 + v.1 * v.1).sqrt();
+    if s > speed {
+        // Faster than it flies (thrown back by a hit): slowed, not stopped at once.
+        let k = (speed / s).max(1.0 - 3.0 * dt);
+        v = (v.0 * k, v.1 * k);
+    }
+    let blocked = |x: f32, y: f32| eye_blocked(world, x, y);
+    let (x, y) = body.pos;
+    if blocked(x + v.0 * dt, y) {
+        // Bounced back, and up: it climbs over what is in its way.
+        v.0 = -v.0 * 0.5;
+        v.1 = v.1.min(0.0) - speed * 0.5;
+    } else {
+        body.pos.0 = x + v.0 * dt;
+    }
+    let x = body.pos.0;
+    if blocked(x, y + v.1 * dt) {
+        v.1 = -v.1 * 0.5;
+    } else {
+        body.pos.1 = y + v.1 * dt;
+    }
+    body.vel = v;
+    body.on_ground = false;
+}
+
+/// Would an eye with its feet at `(x, y)` (a box a tile high) overlap a solid tile, or
+/// leave the world?
+pub fn eye_blocked(world: &World, x: f32, y: f32) -> bool {
+    let (l, r) = (x - player::WIDTH / 2.0, x + player::WIDTH / 2.0);
+    let (t, b) = (y - 1.0, y);
+    let (x0, x1) = (l.floor() as i64, (r - 1e-4).floor() as i64);
+    let (y0, y1) = (t.floor() as i64, (b - 1e-4).floor() as i64);
+    (y0..=y1).any(|ty| (x0..=x1).any(|tx| world.get(tx, ty).is_none_or(|t| t.is_solid())))
+}
+
 /// One creature.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Creature {
@@ -188,9 +242,13 @@ impl Creature {
     }
 
     /// The drawn size of the body in tiles (width, height): a slime is lower than the
-    /// box it collides with.
+    /// box it collides with; an eye fills it.
     pub fn size(&self) -> (f32, f32) {
-        (player::WIDTH + 0.3, 0.9)
+        if self.kind.flies() {
+            (player::WIDTH + 0.3, 1.0)
+        } else {
+            (player::WIDTH + 0.3, 0.9)
+        }
     }
 
     /// Its box for touching and being hit: the lower part of the physics body.
@@ -199,10 +257,16 @@ impl Creature {
         (l - 0.15, b - 1.0, r + 0.15, b)
     }
 
-    /// One frame: waits on the ground, then hops toward `target`.
+    /// One frame: waits on the ground, then hops toward `target`; a flying kind flies
+    /// at it instead ([`fly`]).
     pub fn update(&mut self, world: &World, target: (f32, f32), dt: f32) {
         let st = self.kind.stats();
         self.hit_flash = (self.hit_flash - dt).max(0.0);
+        if st.fly_speed > 0.0 {
+            let aim = (target.0, target.1 - player::HEIGHT / 2.0);
+            fly(world, &mut self.body, aim, st.fly_speed, dt);
+            return;
+        }
         let mut input = Input::default();
         if self.body.on_ground {
             self.dir = 0;
@@ -353,7 +417,10 @@ impl Creatures {
     }
 
     /// Tries a few random spots round the player for a spawn; returns the creature
-    /// spawned, if any. `half`: half the view in tiles (spawns stay off screen).
+    /// spawned, if any. `half`: half the view in tiles (spawns stay off screen). At
+    /// `night`, one surface spawn in [`DEMON_EYE_ONE_IN`] is a demon eye, a few tiles up in
+    /// the air over the spot.
+    #[allow(clippy::too_many_arguments)]
     pub fn try_spawn(
         &mut self,
         world: &World,
@@ -361,6 +428,7 @@ impl Creatures {
         player: (f32, f32),
         half: (f32, f32),
         cap: usize,
+        night: bool,
     ) -> Option<Kind> {
         if self.list.len() >= cap {
             return None;
@@ -386,8 +454,16 @@ impl Creatures {
             if kind == Kind::Slime && y >= surface as i64 {
                 continue;
             }
-            self.list
-                .push(Creature::new(kind, (x as f32 + 0.5, (y + 1) as f32)));
+            let mut feet = (x as f32 + 0.5, (y + 1) as f32);
+            let mut kind = kind;
+            if kind == Kind::Slime && night && self.rand(DEMON_EYE_ONE_IN) == 0 {
+                kind = Kind::DemonEye;
+                let up = (feet.0, feet.1 - 5.0);
+                if !eye_blocked(world, up.0, up.1) {
+                    feet = up;
+                }
+            }
+            self.list.push(Creature::new(kind, feet));
             self.spawned += 1;
             return Some(kind);
         }
@@ -444,14 +520,17 @@ impl Creatures {
             let near_home = (px - home.0).abs() <= rules.home_radius
                 && (py - home.1).abs() <= rules.home_radius;
             let cap = spawn_cap(night, on_surface, near_home, rules);
-            self.try_spawn(world, layers, player.pos, half, cap);
+            self.try_spawn(world, layers, player.pos, half, cap, night);
         }
         let target = player.pos;
         self.list.retain(|c| {
             let (dx, dy) = (c.body.pos.0 - target.0, c.body.pos.1 - target.1);
-            dx.abs() <= DESPAWN_RANGE
-                && dy.abs() <= DESPAWN_RANGE
-                && !player::body_blocked(world, c.body.pos.0, c.body.pos.1)
+            let stuck = if c.kind.flies() {
+                eye_blocked(world, c.body.pos.0, c.body.pos.1)
+            } else {
+                player::body_blocked(world, c.body.pos.0, c.body.pos.1)
+            };
+            dx.abs() <= DESPAWN_RANGE && dy.abs() <= DESPAWN_RANGE && !stuck
         });
         for c in &mut self.list {
             c.update(world, target, dt);
@@ -567,7 +646,11 @@ impl Creatures {
         for &i in dead.iter().rev() {
             let c = self.list.swap_remove(i);
             let st = c.kind.stats();
-            let n = st.drops + (self.rand(2) as u32);
+            let n = if st.drops == 0 {
+                0
+            } else {
+                st.drops + (self.rand(2) as u32)
+            };
             out.killed.push((c.kind, st.drop, n));
             self.killed += 1;
             if (self.rand(1000) as f32) < rules.heart_chance * 1000.0 {
@@ -650,7 +733,7 @@ mod tests {
         let player = (100.0, 10.0);
         let mut kinds = Vec::new();
         for _ in 0..50 {
-            kinds.extend(c.try_spawn(&w, &layers, player, half, 4));
+            kinds.extend(c.try_spawn(&w, &layers, player, half, 4, false));
         }
         assert_eq!(c.list.len(), 4, "capped");
         for k in &c.list {
@@ -670,7 +753,7 @@ mod tests {
         w.surface = vec![9; 200];
         let mut c = Creatures::new(7);
         for _ in 0..50 {
-            c.try_spawn(&w, &layers, player, half, 4);
+            c.try_spawn(&w, &layers, player, half, 4, false);
         }
         assert!(!c.list.is_empty());
         assert!(
@@ -924,6 +1007,67 @@ mod tests {
         }
         assert!(c.hearts.is_empty());
         assert_eq!(vitals.health, 50.0 + always.heart_heal);
+    }
+
+    #[test]
+    fn demon_eyes_come_at_night_fly_at_the_player_never_into_tiles_and_drop_lenses() {
+        let w = flat();
+        let layers = Layers::of_world(&w);
+        let half = (32.0, 18.0);
+        let player = (100.0, 10.0);
+        let spawned = |night: bool| {
+            let mut c = Creatures::new(11);
+            let mut kinds = Vec::new();
+            for _ in 0..200 {
+                kinds.extend(c.try_spawn(&w, &layers, player, half, 64, night));
+            }
+            (kinds, c)
+        };
+        let (day, _) = spawned(false);
+        assert!(day.iter().all(|&k| k == Kind::Slime), "none by day");
+        let (night, c) = spawned(true);
+        let eyes = night.iter().filter(|&&k| k == Kind::DemonEye).count();
+        assert!(
+            eyes > night.len() / 6 && eyes < night.len() / 2,
+            "{eyes} of {}",
+            night.len()
+        );
+        for e in c.list.iter().filter(|k| k.kind == Kind::DemonEye) {
+            assert!(e.body.pos.1 < 10.0, "up in the air: {:?}", e.body.pos);
+            assert!(!eye_blocked(&w, e.body.pos.0, e.body.pos.1));
+        }
+        // It flies to the player over a wall in its way, bouncing, never inside a tile.
+        let mut w = flat();
+        for y in 3..10 {
+            w.set(110, y, crate::world::Tile::Stone);
+        }
+        let mut eye = Creature::new(Kind::DemonEye, (120.5, 6.0));
+        let target = (100.5, 10.0);
+        let mut nearest = f32::MAX;
+        for _ in 0..60 * 20 {
+            eye.update(&w, target, 1.0 / 60.0);
+            assert!(
+                !eye_blocked(&w, eye.body.pos.0, eye.body.pos.1),
+                "{:?}",
+                eye.body.pos
+            );
+            let v = eye.body.vel;
+            assert!((v.0 * v.0 + v.1 * v.1).sqrt() <= Kind::DemonEye.stats().fly_speed + 0.2);
+            nearest = nearest.min((eye.body.pos.0 - target.0).abs());
+        }
+        assert!(nearest < 1.0, "it reached the player: {nearest}");
+        // A kill drops a lens; a servant drops nothing.
+        let mut c = Creatures::new(3);
+        let mut me = Player::new((50.5, 10.0));
+        me.facing = 1;
+        c.list.push(Creature::new(Kind::DemonEye, (52.0, 10.0)));
+        c.list[0].health = 1.0;
+        let s = c.swing(&me, 9.0, 2.2, &Rules::default());
+        assert_eq!(s.killed[0].1, "lens");
+        assert!((1..=2).contains(&s.killed[0].2));
+        c.list.push(Creature::new(Kind::Servant, (52.0, 10.0)));
+        let s = c.swing(&me, 9.0, 2.2, &Rules::default());
+        assert_eq!(s.killed[0].2, 0);
     }
 
     #[test]

@@ -2,9 +2,10 @@
 //! body ([`player`]), digging and placing ([`edit`]), crafting ([`craft`]), creatures
 //! ([`creatures`]), health and breath ([`vitals`]), the clock ([`day`]), light levels
 //! ([`light`]), moving water ([`flow`]), houses ([`housing`]), what the
-//! Guide says ([`guide`]), the town's people ([`npc`]), coins ([`coins`]) and the
-//! Merchant's shop ([`shop`]).
+//! Guide says ([`guide`]), the town's people ([`npc`]), coins ([`coins`]), the
+//! Merchant's shop ([`shop`]) and the first boss ([`boss`]).
 
+pub mod boss;
 pub mod coins;
 pub mod craft;
 pub mod creatures;

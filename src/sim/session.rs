@@ -11,9 +11,11 @@
 //! [`Session::world_hash`] tick for tick. The rules themselves live in the simulation
 //! modules the session calls: [`crate::sim::player`] (physics), [`crate::sim::edit`] (digging and
 //! placing), [`crate::sim::vitals`], [`crate::sim::creatures`], [`crate::sim::flow`], [`crate::sim::light`],
-//! [`crate::sim::day`], [`crate::content::items`] (crafting, chests).
+//! [`crate::sim::day`], [`crate::sim::boss`] (the Eye, in `eye.rs`), [`crate::content::items`]
+//! (crafting, chests).
 
 pub mod changes;
+mod eye;
 pub mod intent;
 
 pub use changes::{Changes, Event, Message};
@@ -53,6 +55,17 @@ pub struct PlayerState {
 }
 
 impl PlayerState {
+    /// A new player at `pos` as `rules` make one: [`PlayerState::new`] carrying the rules'
+    /// start items ([`Rules::start_items`]), wherever a player is made (a new session, a
+    /// joining player, `gen --save`).
+    pub fn starting(pos: (f32, f32), rules: &Rules) -> PlayerState {
+        let mut state = PlayerState::new(pos);
+        for (name, n) in &rules.start_items {
+            state.inventory.add(name.as_str(), *n);
+        }
+        state
+    }
+
     /// A new player at `pos`: a new inventory, full health, morning.
     pub fn new(pos: (f32, f32)) -> PlayerState {
         PlayerState {
@@ -160,11 +173,7 @@ impl Seat {
         Seat {
             body,
             inventory: state.inventory.clone(),
-            vitals: Vitals::with_most(
-                state.health,
-                state.max_health,
-                rules,
-            ),
+            vitals: Vitals::with_most(state.health, state.max_health, rules),
             dig: DigState::default(),
             digging: None,
             held: None,
@@ -225,6 +234,12 @@ pub struct Session {
     pub houses: Vec<(i64, i64)>,
     /// The tick the town's homes are next checked.
     guide_check: u64,
+    /// The Eye, while it is about ([`crate::sim::boss`]).
+    pub boss: Option<crate::sim::boss::Boss>,
+    /// The tick the Eye comes at, after tonight's warning.
+    eye_due: Option<u64>,
+    /// Was it night last tick (a night begins when it turns)?
+    was_night: bool,
     /// The tick the next flow tick is due at.
     next_flow: u64,
     /// The flow's ticks and moves when it last woke, for the log line when it rests.
@@ -273,12 +288,13 @@ impl Session {
     ) -> Session {
         let state = player.unwrap_or_else(|| PlayerState {
             time_of_day: content.rules.start_time,
-            ..PlayerState::new(crate::sim::player::spawn_point(&world))
+            ..PlayerState::starting(crate::sim::player::spawn_point(&world), &content.rules)
         });
         let mut flow = Flow::default();
         if from_save {
             flow.wake_restless(&world);
         }
+        let was_night = crate::sim::day::is_night(state.time_of_day, &content.rules);
         Session {
             players: vec![Seat::new(&state, &world, &content.rules)],
             content,
@@ -309,13 +325,19 @@ impl Session {
                 .map(home_tile)
                 .collect(),
             guide_check: 0,
+            boss: None,
+            eye_due: None,
+            was_night,
             world,
         }
     }
 
     /// Seats another player at the spawn point with a new inventory; returns its id.
     pub fn join(&mut self) -> PlayerId {
-        let state = PlayerState::new(crate::sim::player::spawn_point(&self.world));
+        let state = PlayerState::starting(
+            crate::sim::player::spawn_point(&self.world),
+            &self.content.rules,
+        );
         let seat = Seat::new(&state, &self.world, &self.content.rules);
         self.players.push(seat);
         PlayerId(self.players.len() - 1)
@@ -383,6 +405,7 @@ impl Session {
         let dt = TICK as f32;
         self.tick += 1;
         self.time_of_day = crate::sim::day::advance(self.time_of_day, dt, &self.content.rules);
+        self.run_boss(&mut out);
         for (i, h) in held.iter().enumerate() {
             let who = PlayerId(i);
             self.move_player(who, h, &mut out);
@@ -495,8 +518,7 @@ impl Session {
                 let p = &mut self.players[who.0];
                 p.shop = true;
                 p.chest = None;
-                let money =
-                    crate::sim::coins::worth(&p.inventory, &self.content.town.coins);
+                let money = crate::sim::coins::worth(&p.inventory, &self.content.town.coins);
                 out.log(
                     who,
                     format!(
@@ -800,6 +822,12 @@ impl Session {
                 }
             }
         }
+        if let Some(harm) = self.eye_touch(who, out)
+            && killer.is_none()
+        {
+            killer = Some(harm);
+        }
+        let p = &mut self.players[who.0];
         if let Some((rows, damage)) = p.vitals.last_fall.take() {
             out.log(
                 who,
@@ -944,6 +972,15 @@ impl Session {
                     }
                     Err(e) => out.notice(who, format!("Can't use it: {e}")),
                 }
+            }
+            return;
+        }
+        if let Some(item) = p.inventory.selected_summon() {
+            // A summoning item is used with the left button instead of digging.
+            p.dig.reset();
+            if h.using.is_some() && now >= p.next_swing {
+                p.next_swing = now + ticks(1.0);
+                self.use_summon(who, item, out);
             }
             return;
         }
@@ -1105,20 +1142,25 @@ impl Session {
         }
         let coins = &self.content.town.coins;
         for (kind, item, n) in s.killed {
-            let lost = p.inventory.add(item, n);
             let name = kind.stats().name;
             let copper = crate::sim::coins::drop_for(kind.stats().health, coins);
             let kept = copper - crate::sim::coins::earn(&mut p.inventory, coins, copper);
-            out.log(
-                who,
-                format!("killed a {name}, {item} x{}, {kept} copper", n - lost),
-            );
-            out.notice(
-                who,
-                format!("Killed a {name}: {} {item}, {kept} copper", n - lost),
-            );
+            if n == 0 {
+                out.log(who, format!("killed a {name}, {kept} copper"));
+            } else {
+                let lost = p.inventory.add(item, n);
+                out.log(
+                    who,
+                    format!("killed a {name}, {item} x{}, {kept} copper", n - lost),
+                );
+                out.notice(
+                    who,
+                    format!("Killed a {name}: {} {item}, {kept} copper", n - lost),
+                );
+            }
             out.events.push(Event::Killed { kind, by: who });
         }
+        self.swing_at_eye(who, damage, reach, out);
     }
 
     /// Crafts recipe `i` of the catalog from what player `who` carries, near the stations
@@ -1273,6 +1315,10 @@ impl Session {
         h.u64(u64::from(self.time_of_day.to_bits()));
         h.u64(self.tick);
         h.u64(self.flow.ticks());
+        // Only once there is a story to tell, so the hashes of sessions without one stay.
+        if self.boss.is_some() || self.world.progress != Default::default() {
+            h.text(&format!("{:?} {:?}", self.boss, self.world.progress));
+        }
         h.0
     }
 }

@@ -37,6 +37,7 @@
 //! | `WALL` | the background walls: runs, row-major over the whole grid, each one LEB128 of `(length − 1) << 4 \| wall` ([`Wall`]); format 6 on, always written |
 //! | `LIFE` | the most health, raised by life crystals: f32; format 7 on, written when it is not [`MAX_HEALTH`] |
 //! | `TOWN` | the town people and their houses: count n, then per person the name (length byte, bytes), feet x, y, anchor x, y, a home flag byte and, when 1, home x, y (u32, n × (u8, …, 4 × f32, u8[, 2 × f32])); format 7 on, written when the session has any |
+//! | `BOSS` | the world's story ([`crate::world::progress::Progress`]): times the Eye was defeated, nights begun (u32, u64); format 7 on, only once a night has begun or a boss fallen |
 //!
 //! A world's identity is made with it (at random, see [`crate::world::fresh_id`]) and
 //! names its save ([`file_name`]), so a new world of the same seed never writes over
@@ -45,7 +46,7 @@
 //! world's save (`world-<seed>.strata`), so such a world saved again replaces its own
 //! file, as it did, and is never split into a second one; another name's own, so an old
 //! save of another name (`strata gen --save`, a copy) never writes over the world of its
-//! seed. Format 5 is format 4 with `WRLD` added, format 6 is format 5 with `ARMR` added and a tile in 6 bits (Strata has more than 32 tiles), format 7 is format 6 with `TOWN` added (a save without it starts the Guide beside the spawn point, homeless, as before)
+//! seed. Format 5 is format 4 with `WRLD` added, format 6 is format 5 with `ARMR` added and a tile in 6 bits (Strata has more than 32 tiles), format 7 is format 6 with `TOWN`, `LIFE` and `BOSS` added (a save without `TOWN` starts the Guide beside the spawn point, homeless, as before)
 //! (each a version of its own, so an older Strata says a newer one wrote the file rather
 //! than calling the section damage).
 //!
@@ -123,13 +124,15 @@ const ARMOUR_TAG: [u8; 4] = *b"ARMR";
 const TOWN_TAG: [u8; 4] = *b"TOWN";
 /// The most health's tag.
 const LIFE_TAG: [u8; 4] = *b"LIFE";
+/// The world's story's tag.
+const BOSS_TAG: [u8; 4] = *b"BOSS";
 /// Most town people a save keeps.
 pub const MAX_TOWN: usize = crate::sim::npc::NAMES.len();
 /// The first format whose worlds have an identity (`WRLD`).
 const IDENTITY_VERSION: u32 = 5;
 
 /// The sections format `version` may hold: none before 4, `WRLD` from 5 on, `ARMR` and
-/// `WALL` from 6 on, `TOWN` from 7 on.
+/// `WALL` from 6 on, `TOWN`, `LIFE` and `BOSS` from 7 on.
 fn tags_of(version: u32) -> &'static [[u8; 4]] {
     match version {
         ..=3 => &[],
@@ -137,7 +140,7 @@ fn tags_of(version: u32) -> &'static [[u8; 4]] {
         5 => &[CHESTS_TAG, SEEN_TAG, WORLD_TAG],
         6 => &[CHESTS_TAG, SEEN_TAG, WORLD_TAG, ARMOUR_TAG, WALLS_TAG],
         _ => &[
-            CHESTS_TAG, SEEN_TAG, WORLD_TAG, ARMOUR_TAG, WALLS_TAG, TOWN_TAG, LIFE_TAG,
+            CHESTS_TAG, SEEN_TAG, WORLD_TAG, ARMOUR_TAG, WALLS_TAG, TOWN_TAG, LIFE_TAG, BOSS_TAG,
         ],
     }
 }
@@ -504,6 +507,12 @@ fn stored_chests(world: &World) -> impl Iterator<Item = ((usize, usize), &Chest)
 /// The sections of a save: those the world has something for.
 fn sections_of(world: &World) -> Vec<([u8; 4], Vec<u8>)> {
     let mut out = vec![(WORLD_TAG, world.id.to_le_bytes().to_vec())];
+    let story = world.progress;
+    if story != crate::world::progress::Progress::default() {
+        let mut b = story.eye_defeated.to_le_bytes().to_vec();
+        b.extend_from_slice(&story.nights.to_le_bytes());
+        out.push((BOSS_TAG, b));
+    }
     let n = stored_chests(world).count();
     if n > 0 {
         let mut b = Vec::with_capacity(4 + n * 64);
@@ -728,6 +737,18 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
             TOWN_TAG => town = read_town(body, width, height)?,
             CHESTS_TAG => world.chests = read_chests(body, &world)?,
             ARMOUR_TAG => inventory = read_armour(body, inventory)?,
+            BOSS_TAG => {
+                if body.len() != 12 {
+                    return Err(invalid(format!(
+                        "boss section of {} bytes, expected 12",
+                        body.len()
+                    )));
+                }
+                world.progress = crate::world::progress::Progress {
+                    eye_defeated: u32::from_le_bytes(body[..4].try_into().unwrap_or_default()),
+                    nights: u64::from_le_bytes(body[4..].try_into().unwrap_or_default()),
+                };
+            }
             WALLS_TAG => {
                 read_walls(body, world.walls_mut())?;
                 has_walls = true;

@@ -329,6 +329,12 @@ impl Inventory {
         }
     }
 
+    /// The summoning item in the selected slot, if it is one.
+    pub fn selected_summon(&self) -> Option<ItemId> {
+        let s = self.slots[self.selected]?;
+        matches!(catalog().item(s.item).kind, Kind::Summon).then_some(s.item)
+    }
+
     /// The potion in the selected slot, as (its item, heal, sickness seconds).
     pub fn selected_potion(&self) -> Option<(ItemId, u32, f32)> {
         let s = self.slots[self.selected]?;

@@ -11,6 +11,7 @@ pub mod chest;
 pub mod depth;
 pub mod explored;
 pub mod inventory;
+pub mod progress;
 
 use crate::content::preset::Preset;
 use crate::world::chest::Chests;
@@ -44,6 +45,8 @@ pub struct World {
     /// ([`crate::store::save::file_name`]), so two worlds of one seed never share a file. A world
     /// loaded from a save has the save's.
     pub id: u64,
+    /// Bosses defeated and nights gone by.
+    pub progress: progress::Progress,
 }
 
 /// A new world's identity: 64 random bits from the OS-seeded generator (never the seed's
@@ -75,6 +78,7 @@ impl World {
             chests: Chests::default(),
             explored: Explored::new(width, height),
             id: fresh_id(seed),
+            progress: progress::Progress::default(),
         }
     }
 

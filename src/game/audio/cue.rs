@@ -53,6 +53,11 @@ pub enum Event {
     Click,
     /// An action the game refused (out of reach, nothing to place, ...).
     Refused,
+    /// The Eye roared (it came, or it changed to its second phase).
+    Roar,
+    /// A swing hit the Eye; the Eye was killed.
+    HitBoss,
+    KilledBoss,
 }
 
 /// How a tile sounds under the pick.
@@ -176,6 +181,9 @@ cues! {
     Pickup pickup ["0" "1" "2"],
     UiClick ui_click ["0" "1" "2"],
     UiRefuse ui_refuse ["0" "1"],
+    HitEye hit_eye ["0" "1" "2"],
+    KillEye kill_eye ["0" "1" "2"],
+    Roar roar ["0" "1"],
 }
 
 impl Cue {
@@ -215,6 +223,9 @@ pub fn cue_for(e: Event) -> Option<Cue> {
         Event::Killed(Kind::Slime) => Cue::KillSlime,
         Event::Killed(Kind::CaveSlime) => Cue::KillCaveSlime,
         Event::Killed(Kind::LavaSlime) => Cue::KillLavaSlime,
+        Event::Hit(Kind::DemonEye | Kind::Servant) | Event::HitBoss => Cue::HitEye,
+        Event::Killed(Kind::DemonEye | Kind::Servant) | Event::KilledBoss => Cue::KillEye,
+        Event::Roar => Cue::Roar,
         Event::Hurt => Cue::Hurt,
         Event::Died => Cue::Death,
         Event::Drowning => Cue::Bubbles,
@@ -302,6 +313,9 @@ mod tests {
             Event::PickedUp,
             Event::Click,
             Event::Refused,
+            Event::Roar,
+            Event::HitBoss,
+            Event::KilledBoss,
         ];
         for t in [Tile::Dirt, Tile::Stone, Tile::Trunk, Tile::Leaves] {
             e.push(Event::Dig(t));

@@ -17,15 +17,18 @@ pub enum Piece {
     Underworld,
     /// Danger: a crowd of creatures about the player.
     Danger,
+    /// The Eye is about.
+    Boss,
 }
 
 impl Piece {
-    pub const ALL: [Piece; 5] = [
+    pub const ALL: [Piece; 6] = [
         Piece::Day,
         Piece::Night,
         Piece::Underground,
         Piece::Underworld,
         Piece::Danger,
+        Piece::Boss,
     ];
 
     pub fn index(self) -> usize {
@@ -54,6 +57,12 @@ impl Piece {
                 env!("CARGO_MANIFEST_DIR"),
                 "/assets/music/danger.wav"
             )),
+            Piece::Boss => {
+                include_bytes!(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/assets/music/boss.wav"
+                ))
+            }
         }
     }
 }
@@ -65,8 +74,12 @@ pub const DANGER_RANGE: f32 = 20.0;
 /// Seconds a new place must hold before its piece fades in.
 pub const HOLD_SECONDS: f32 = 1.5;
 
-/// The piece for the player's layer, the time of day and danger.
-pub fn piece_for(layer: Layer, night: bool, danger: bool) -> Piece {
+/// The piece for the player's layer, the time of day, danger and the Eye (`boss`: it is
+/// about, whatever else goes on).
+pub fn piece_for(layer: Layer, night: bool, danger: bool, boss: bool) -> Piece {
+    if boss {
+        return Piece::Boss;
+    }
     if danger {
         return Piece::Danger;
     }
@@ -123,15 +136,27 @@ mod tests {
 
     #[test]
     fn place_and_time_choose_the_piece() {
-        assert_eq!(piece_for(Layer::Surface, false, false), Piece::Day);
-        assert_eq!(piece_for(Layer::Sky, true, false), Piece::Night);
+        assert_eq!(piece_for(Layer::Surface, false, false, false), Piece::Day);
+        assert_eq!(piece_for(Layer::Sky, true, false, false), Piece::Night);
         assert_eq!(
-            piece_for(Layer::Underground, true, false),
+            piece_for(Layer::Underground, true, false, false),
             Piece::Underground
         );
-        assert_eq!(piece_for(Layer::Cavern, false, false), Piece::Underground);
-        assert_eq!(piece_for(Layer::Underworld, true, false), Piece::Underworld);
-        assert_eq!(piece_for(Layer::Underworld, false, true), Piece::Danger);
+        assert_eq!(
+            piece_for(Layer::Cavern, false, false, false),
+            Piece::Underground
+        );
+        assert_eq!(
+            piece_for(Layer::Underworld, true, false, false),
+            Piece::Underworld
+        );
+        assert_eq!(
+            piece_for(Layer::Underworld, false, true, false),
+            Piece::Danger
+        );
+        // The Eye's music over everything while it is about.
+        assert_eq!(piece_for(Layer::Underworld, false, true, true), Piece::Boss);
+        assert_eq!(piece_for(Layer::Surface, true, false, true), Piece::Boss);
         // Every piece is the index of its file, and each file is a different loop.
         for (i, p) in Piece::ALL.iter().enumerate() {
             assert_eq!(p.index(), i);

@@ -74,6 +74,16 @@ pub enum Event {
     },
     /// A door at `(x, y)` was opened (`open`) or closed, by a player or the Guide.
     Door { x: i64, y: i64, open: bool },
+    /// The Eye came (summoned or on its own), its centre at `at`.
+    BossCame { at: (f32, f32) },
+    /// A player's swing hit the Eye, leaving it `health`.
+    BossHit { player: PlayerId, health: f32 },
+    /// The Eye turned to its second phase (half health).
+    BossPhase,
+    /// The Eye flew off (dawn, or no player near).
+    BossLeft,
+    /// A player's swing killed the Eye.
+    BossDefeated { by: PlayerId },
     /// Flowing lava met water and hardened at `(x, y)`.
     Hardened { x: usize, y: usize },
     /// A player opened the chest at `(x, y)`, which holds `stacks` stacks.

@@ -248,3 +248,28 @@ fn armour_worn_round_trips_and_format_5_saves_still_load() {
     let e = refused([Some(("iron_helmet", 2)), None, None]);
     assert!(e.contains("armour slot 0"), "{e}");
 }
+
+#[test]
+fn the_worlds_story_round_trips_in_format_7_and_older_formats_load_without_one() {
+    let (mut world, player) = with_chests();
+    // Nothing to tell: no section.
+    assert!(!sections_of(&world).iter().any(|(t, _)| *t == BOSS_TAG));
+    world.progress = crate::world::progress::Progress {
+        eye_defeated: 1,
+        nights: 12,
+    };
+    let (w, _) = decode(&encode(&world, &player)).unwrap();
+    assert_eq!(w.progress, world.progress);
+    assert!(w.progress.eye_down());
+    for version in 4..=6 {
+        let (w, _) = decode(&encode_as(&world, &player, version)).unwrap();
+        assert_eq!(w.progress, Default::default(), "format {version}");
+        assert!(!w.progress.eye_down());
+    }
+    // A section of the wrong size is refused by name.
+    let mut sections = sections_of(&world);
+    sections.push((BOSS_TAG, vec![1, 0, 0, 0]));
+    sections.retain(|(t, b)| *t != BOSS_TAG || b.len() == 4);
+    let e = refusal(&encode_with(&world, &player, 7, &sections));
+    assert!(e.contains("boss section of 4 bytes"), "{e}");
+}

@@ -1,0 +1,427 @@
+//! The Eye in the session: its coming (summoned with a suspicious looking eye at night, or
+//! on its own at dusk for a ready player, [`crate::sim::boss::may_come`]), its step, its
+//! servants, its touch, the swings that hit it and its defeat. The rules are
+//! [`crate::sim::boss`]; this is where they meet the players.
+
+use super::{Changes, Event, LOCAL, PlayerId, Session, ticks};
+use crate::sim::boss::{self, Boss};
+use crate::sim::creatures::{self, Creature, Kind};
+use crate::sim::vitals::Harm;
+
+/// Seconds after the warning at dusk that the Eye comes.
+pub const EYE_DELAY: f64 = 10.0;
+/// Demonite ore the Eye drops.
+pub const DEMONITE_DROP: u32 = 30;
+/// Lenses it drops besides (Terraria's Eye drops a few).
+pub const LENS_DROP: u32 = 3;
+
+/// The most health a player can have: the trigger's reading of it (life crystals raise it
+/// per player where they exist).
+fn max_health(p: &super::Seat) -> f32 {
+    p.vitals.max_health
+}
+
+impl Session {
+    /// The Eye's tick: a night begun rolls its coming for a ready player (with the
+    /// warning), a due Eye comes, and one about moves, sends servants and leaves at dawn.
+    pub(super) fn run_boss(&mut self, out: &mut Changes) {
+        let content = std::sync::Arc::clone(&self.content);
+        let rules = &content.rules;
+        let night = crate::sim::day::is_night(self.time_of_day, rules);
+        if night && !self.was_night {
+            self.world.progress.nights += 1;
+            let n = self.world.progress.nights;
+            let ready = self
+                .players
+                .iter()
+                .any(|p| boss::may_come(max_health(p), p.vitals.defence, rules));
+            if ready
+                && self.boss.is_none()
+                && self.eye_due.is_none()
+                && boss::rolls_in(self.world.seed, n, rules)
+            {
+                self.eye_due = Some(self.tick + ticks(EYE_DELAY));
+                out.log(LOCAL, format!("night {n}: the Eye is coming"));
+                self.tell_all(boss::WARNING, out);
+            }
+        }
+        self.was_night = night;
+        if let Some(due) = self.eye_due
+            && self.tick >= due
+        {
+            self.eye_due = None;
+            if night && self.boss.is_none() {
+                self.summon_eye(LOCAL, out);
+            }
+        }
+        let Some(b) = self.boss.as_mut() else {
+            return;
+        };
+        // The nearest player within range, by the middle of its body.
+        let target = self
+            .players
+            .iter()
+            .map(|p| p.body.centre())
+            .filter(|c| {
+                (c.0 - b.pos.0).abs() <= boss::RANGE && (c.1 - b.pos.1).abs() <= boss::RANGE
+            })
+            .min_by(|a, c| {
+                let d = |p: &(f32, f32)| (p.0 - b.pos.0).powi(2) + (p.1 - b.pos.1).powi(2);
+                d(a).total_cmp(&d(c))
+            });
+        let step = b.update(target, night, rules, super::TICK as f32);
+        let (pos, health) = (b.pos, b.health);
+        if step.charged {
+            out.log(
+                LOCAL,
+                format!(
+                    "the Eye charges from {:.1} {:.1} ({:?}, health {health:.0})",
+                    pos.0, pos.1, b.phase
+                ),
+            );
+        }
+        if step.phase_two {
+            out.log(
+                LOCAL,
+                format!("the Eye opens its mouth: phase two at health {health:.0}"),
+            );
+            out.events.push(Event::BossPhase);
+        }
+        if let Some(at) = step.servant {
+            let servants = self
+                .creatures
+                .list
+                .iter()
+                .filter(|c| c.kind == Kind::Servant)
+                .count();
+            let feet = (at.0, at.1 + 1.0);
+            if servants < rules.eye_servants as usize
+                && !creatures::eye_blocked(&self.world, feet.0, feet.1)
+            {
+                self.creatures.list.push(Creature::new(Kind::Servant, feet));
+                self.creatures.spawned += 1;
+                out.events.push(Event::Spawned {
+                    kind: Kind::Servant,
+                    at: feet,
+                });
+            }
+        }
+        if step.leaving {
+            out.log(LOCAL, "the Eye leaves");
+        }
+        if step.gone {
+            self.boss = None;
+            out.events.push(Event::BossLeft);
+            self.tell_all("The Eye has left.", out);
+        }
+    }
+
+    /// A notice and a log line for every player.
+    fn tell_all(&self, text: &str, out: &mut Changes) {
+        for i in 0..self.players.len() {
+            out.log(PlayerId(i), format!("told: {text}"));
+            out.notice(PlayerId(i), text);
+        }
+    }
+
+    /// The Eye comes, over player `who` and out of its view.
+    pub(super) fn summon_eye(&mut self, who: PlayerId, out: &mut Changes) {
+        let content = std::sync::Arc::clone(&self.content);
+        let rules = &content.rules;
+        let p = &self.players[who.0];
+        let at = (
+            p.body.pos.0,
+            p.body.pos.1 - p.view_half.1 - 2.0 * boss::RADIUS,
+        );
+        self.boss = Some(Boss::new(at, rules));
+        out.log(
+            who,
+            format!(
+                "the Eye came at {:.1} {:.1} with health {:.0}",
+                at.0, at.1, rules.eye_health
+            ),
+        );
+        out.events.push(Event::BossCame { at });
+        self.tell_all("The Eye has awoken!", out);
+    }
+
+    /// Player `who` uses a suspicious looking eye (`item`): at night with no Eye about it
+    /// is used up and calls the Eye; otherwise it says why nothing happens.
+    pub(super) fn use_summon(
+        &mut self,
+        who: PlayerId,
+        item: crate::content::items::ItemId,
+        out: &mut Changes,
+    ) {
+        let night = crate::sim::day::is_night(self.time_of_day, &self.content.rules);
+        let label = crate::content::items::catalog().item(item).label.clone();
+        if !night {
+            out.log(who, format!("used {label} by day: nothing happens"));
+            out.notice(who, format!("The {label} does nothing by day"));
+        } else if self.boss.is_some() {
+            out.notice(who, "The Eye is already here");
+        } else {
+            self.players[who.0].inventory.take(item);
+            self.summon_eye(who, out);
+        }
+    }
+
+    /// The Eye's touch on player `who`: once per invincibility window, thrown away from it.
+    /// The harm if it killed the player.
+    pub(super) fn eye_touch(&mut self, who: PlayerId, out: &mut Changes) -> Option<Harm> {
+        let content = std::sync::Arc::clone(&self.content);
+        let rules = &content.rules;
+        let b = self.boss.as_ref().filter(|b| !b.leaving())?;
+        let p = &mut self.players[who.0];
+        if !creatures::overlap(b.hitbox(), p.body.bounds()) {
+            return None;
+        }
+        let damage = b.damage(rules);
+        let killed = p.vitals.strike(damage, rules)?;
+        p.body.vel = crate::sim::vitals::knockback(p.body.pos.0, b.pos.0, p.body.facing, rules);
+        p.body.on_ground = false;
+        out.log(
+            who,
+            format!(
+                "hurt by the Eye for {damage:.0}: health {:.0}",
+                p.vitals.health
+            ),
+        );
+        out.events.push(Event::Hurt {
+            player: who,
+            damage,
+            by: boss::NAME,
+        });
+        killed.then_some(Harm::Creature(boss::NAME))
+    }
+
+    /// A swing of player `who` with `damage` and `reach` against the Eye: a hit when its
+    /// arc meets the Eye's box (or the player overlaps it); the Eye's death drops its ore
+    /// and lenses into the player's inventory and is announced to everyone.
+    pub(super) fn swing_at_eye(
+        &mut self,
+        who: PlayerId,
+        damage: f32,
+        reach: f32,
+        out: &mut Changes,
+    ) {
+        let Some(b) = self.boss.as_mut() else {
+            return;
+        };
+        let p = &mut self.players[who.0];
+        let hb = b.hitbox();
+        let inside = creatures::overlap(hb, p.body.bounds())
+            || creatures::in_arc(p.body.centre(), p.body.facing, reach, hb);
+        if !inside {
+            return;
+        }
+        let dead = b.hit(damage);
+        let health = b.health;
+        out.log(who, format!("swing hit the Eye: health {health:.0}"));
+        out.events.push(Event::BossHit {
+            player: who,
+            health,
+        });
+        if !dead {
+            return;
+        }
+        self.boss = None;
+        self.world.progress.eye_defeated += 1;
+        let mut got = Vec::new();
+        for (name, n) in [("demonite_ore", DEMONITE_DROP), ("lens", LENS_DROP)] {
+            let lost = p.inventory.add(name, n);
+            got.push(format!("{name} x{}", n - lost));
+        }
+        out.log(who, format!("killed the Eye: {}", got.join(", ")));
+        out.events.push(Event::BossDefeated { by: who });
+        self.tell_all(boss::DEFEATED, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::session;
+    use super::super::{Intent, Message};
+    use super::*;
+    use crate::sim::boss::{Phase, RADIUS};
+
+    /// Midnight.
+    const NIGHT: f32 = 0.0;
+    const NOON: f32 = 0.5;
+
+    fn step(s: &mut Session, n: usize, intents: &[Intent]) -> Changes {
+        let list: Vec<(PlayerId, Intent)> = intents.iter().map(|&i| (LOCAL, i)).collect();
+        let mut all = Changes::default();
+        for _ in 0..n {
+            all.extend(s.step(&list));
+        }
+        all
+    }
+
+    fn notices(c: &Changes) -> Vec<String> {
+        c.messages
+            .iter()
+            .filter_map(|(_, m)| match m {
+                Message::Notice(t) => Some(t.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// A landed player holding a suspicious looking eye, selected, at `time`.
+    fn holding_the_eye(time: f32) -> Session {
+        let mut s = session();
+        step(&mut s, 120, &[]);
+        s.creatures.list.clear();
+        s.time_of_day = time;
+        s.me_mut().inventory.add("suspicious_looking_eye", 1);
+        let slot = s
+            .me()
+            .inventory
+            .slots()
+            .iter()
+            .position(|x| {
+                x.is_some_and(|st| {
+                    st.item.as_item() == crate::content::items::named("suspicious_looking_eye")
+                })
+            })
+            .unwrap();
+        s.step(&[(LOCAL, Intent::Select(slot))]);
+        assert!(s.me().inventory.selected_summon().is_some());
+        s
+    }
+
+    use crate::world::inventory::AsItem;
+
+    #[test]
+    fn the_summoning_eye_calls_the_eye_at_night_and_does_nothing_by_day() {
+        let use_it = Intent::Use { at: None };
+        let mut s = holding_the_eye(NOON);
+        let c = step(&mut s, 2, &[use_it]);
+        assert!(s.boss.is_none());
+        assert_eq!(s.me().inventory.count("suspicious_looking_eye"), 1, "kept");
+        assert!(
+            notices(&c)
+                .iter()
+                .any(|n| n.contains("does nothing by day")),
+            "{c:?}"
+        );
+        let mut s = holding_the_eye(NIGHT);
+        let c = step(&mut s, 1, &[use_it]);
+        let b = s.boss.as_ref().expect("the Eye came");
+        assert_eq!(
+            s.me().inventory.count("suspicious_looking_eye"),
+            0,
+            "used up"
+        );
+        assert!(c.events.iter().any(|e| matches!(e, Event::BossCame { .. })));
+        assert!(b.pos.1 < s.me().body.pos.1 - 10.0, "above, off screen");
+        assert_eq!((b.health, b.phase), (b.max, Phase::One));
+        // A second one while it is about is kept.
+        s.me_mut().inventory.add("suspicious_looking_eye", 1);
+        let c = step(&mut s, 70, &[use_it]);
+        assert_eq!(s.me().inventory.count("suspicious_looking_eye"), 1);
+        assert!(notices(&c).iter().any(|n| n.contains("already here")));
+    }
+
+    #[test]
+    fn the_eye_hunts_sends_servants_turns_at_half_health_and_leaves_at_dawn() {
+        let mut s = holding_the_eye(NIGHT);
+        step(&mut s, 1, &[Intent::Use { at: None }]);
+        let content = std::sync::Arc::clone(&s.content);
+        let rules = &content.rules;
+        let c = step(&mut s, 60 * 8, &[]);
+        let charges = c
+            .messages
+            .iter()
+            .filter(|(_, m)| matches!(m, Message::Log(l) if l.starts_with("the Eye charges")))
+            .count();
+        assert!(
+            charges >= rules.eye_charges as usize,
+            "{charges} dashes in 8 s"
+        );
+        let servants = s
+            .creatures
+            .list
+            .iter()
+            .filter(|k| k.kind == Kind::Servant)
+            .count();
+        assert!(
+            (1..=rules.eye_servants as usize).contains(&servants),
+            "{servants}"
+        );
+        // Brought to half: phase two, announced by an event.
+        let b = s.boss.as_mut().unwrap();
+        b.health = b.max / 2.0;
+        let c = step(&mut s, 1, &[]);
+        assert!(c.events.contains(&Event::BossPhase));
+        assert_eq!(s.boss.as_ref().unwrap().phase, Phase::Two);
+        // Just before dawn: it leaves when the day comes and is gone in seconds.
+        s.time_of_day = 0.18;
+        let mut left = None;
+        for i in 0..60 * 60 {
+            let c = step(&mut s, 1, &[]);
+            if c.events.contains(&Event::BossLeft) {
+                left = Some(i);
+                break;
+            }
+        }
+        let dawn = crate::sim::day::is_night(s.time_of_day, rules);
+        assert!(left.is_some() && s.boss.is_none() && !dawn, "{left:?}");
+    }
+
+    #[test]
+    fn swings_bring_the_eye_down_once_for_its_ore_and_the_world_remembers() {
+        let mut s = holding_the_eye(NIGHT);
+        step(&mut s, 1, &[Intent::Use { at: None }]);
+        // The eye's use holds the button back a second.
+        step(&mut s, 61, &[Intent::Select(1)]);
+        assert!(s.me().inventory.selected_sword().is_some());
+        // Right in front of the player, one hit from the end.
+        let me = s.me().body.centre();
+        let b = s.boss.as_mut().unwrap();
+        b.pos = (me.0 + RADIUS, me.1);
+        b.health = 1.0;
+        s.me_mut().vitals.invincible = 100.0;
+        let at = Some(((me.0 + 2.0) as i64, me.1 as i64));
+        let c = step(&mut s, 2, &[Intent::Use { at }]);
+        assert!(s.boss.is_none(), "{:?}", s.boss);
+        assert!(
+            c.events
+                .iter()
+                .any(|e| matches!(e, Event::BossDefeated { by: LOCAL }))
+        );
+        let told: Vec<String> = notices(&c)
+            .into_iter()
+            .filter(|n| n == boss::DEFEATED)
+            .collect();
+        assert_eq!(told.len(), 1, "announced once");
+        assert_eq!(s.world.progress.eye_defeated, 1);
+        assert_eq!(s.me().inventory.count("demonite_ore"), DEMONITE_DROP);
+        assert!(s.me().inventory.count("lens") >= LENS_DROP);
+    }
+
+    #[test]
+    fn nights_are_counted_and_an_unready_player_is_never_visited() {
+        let mut s = session();
+        s.creatures.list.clear();
+        let content = std::sync::Arc::clone(&s.content);
+        let rules = &content.rules;
+        // Just before dusk, three times.
+        let dusk = 0.5 + rules.daylight / 2.0;
+        let mut c = Changes::default();
+        for _ in 0..3 {
+            s.time_of_day = dusk - 0.002;
+            s.was_night = false;
+            c.extend(step(&mut s, 60 * 60, &[]));
+        }
+        assert_eq!(s.world.progress.nights, 3);
+        assert!(!boss::may_come(
+            max_health(s.me()),
+            s.me().vitals.defence,
+            rules
+        ));
+        assert!(!notices(&c).iter().any(|n| n == boss::WARNING));
+        assert!(s.boss.is_none() && s.eye_due.is_none());
+    }
+}

@@ -38,6 +38,13 @@ pub struct Rules {
     pub heart_chance: f32,
     pub heart_heal: f32,
     pub heart_reach: f32,
+    pub respawn_seconds: f32,
+    pub death_drops: Vec<String>,
+    pub death_drop_share: f32,
+    pub item_pull: f32,
+    pub item_owner_pull: f32,
+    pub item_speed: f32,
+    pub throw_delay: f32,
 }
 
 impl Default for Rules {
@@ -68,6 +75,15 @@ impl Default for Rules {
             heart_chance: 0.25,
             heart_heal: 20.0,
             heart_reach: 4.0,
+            respawn_seconds: 3.0,
+            death_drops: ["copper_coin", "silver_coin", "gold_coin", "platinum_coin"]
+                .map(String::from)
+                .to_vec(),
+            death_drop_share: 0.5,
+            item_pull: 3.0,
+            item_owner_pull: 8.0,
+            item_speed: 16.0,
+            throw_delay: 1.0,
         }
     }
 }
@@ -110,7 +126,20 @@ impl Rules {
         range("home_day_cap", self.home_day_cap as f32, 0.0, 64.0)?;
         range("heart_chance", self.heart_chance, 0.0, 1.0)?;
         range("heart_heal", self.heart_heal, 0.0, 1000.0)?;
-        range("heart_reach", self.heart_reach, 0.0, 50.0)
+        range("heart_reach", self.heart_reach, 0.0, 50.0)?;
+        range("respawn_seconds", self.respawn_seconds, 0.0, 60.0)?;
+        if self.death_drops.len() > 64 {
+            return Err(RangeError {
+                field: "death_drops".into(),
+                value: format!("{} names", self.death_drops.len()),
+                allowed: "at most 64".into(),
+            });
+        }
+        range("death_drop_share", self.death_drop_share, 0.0, 1.0)?;
+        range("item_pull", self.item_pull, 0.0, 50.0)?;
+        range("item_owner_pull", self.item_owner_pull, 0.0, 50.0)?;
+        range("item_speed", self.item_speed, 0.1, 200.0)?;
+        range("throw_delay", self.throw_delay, 0.0, 60.0)
     }
 
     /// Parses and checks rules text; `source` names it in errors.

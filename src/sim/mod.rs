@@ -2,7 +2,8 @@
 //! body ([`player`]), digging and placing ([`edit`]), crafting ([`craft`]), creatures
 //! ([`creatures`]), health and breath ([`vitals`]), the clock ([`day`]), light levels
 //! ([`light`]), moving water ([`flow`]), houses ([`housing`]), what the
-//! Guide says ([`guide`]) and the town's people ([`npc`]).
+//! Guide says ([`guide`]), the town's people ([`npc`]) and where a death comes back
+//! ([`respawn`]).
 
 pub mod craft;
 pub mod creatures;
@@ -14,5 +15,6 @@ pub mod housing;
 pub mod light;
 pub mod npc;
 pub mod player;
+pub mod respawn;
 pub mod session;
 pub mod vitals;

@@ -43,6 +43,8 @@ pub struct PlayerState {
     pub health: f32,
     /// Share of the day gone, 0..1 (0 is midnight).
     pub time_of_day: f32,
+    /// The bed the player last used: its spawn point (`None`: the world's).
+    pub bed: Option<(usize, usize)>,
 }
 
 impl PlayerState {
@@ -53,6 +55,7 @@ impl PlayerState {
             inventory: Inventory::default(),
             health: crate::sim::vitals::MAX_HEALTH,
             time_of_day: crate::sim::day::MORNING,
+            bed: None,
         }
     }
 }
@@ -118,6 +121,9 @@ pub struct Seat {
     pub chest: Option<(usize, usize)>,
     /// Half the player's view in tiles (creatures spawn outside it).
     pub view_half: (f32, f32),
+    /// The bed the player last used: where it comes back after a death while it stands
+    /// (see [`crate::sim::respawn`]); `None`: the world's spawn point.
+    pub bed: Option<(usize, usize)>,
     /// The tick from which the place button places again while held, and from which the
     /// sword may swing again.
     next_place: u64,
@@ -138,6 +144,7 @@ impl Seat {
             held: None,
             chest: None,
             view_half: DEFAULT_VIEW_HALF,
+            bed: state.bed,
             next_place: 0,
             next_swing: 0,
         }
@@ -269,6 +276,7 @@ impl Session {
             inventory: p.inventory.clone(),
             health: p.vitals.health,
             time_of_day: self.time_of_day,
+            bed: p.bed,
         }
     }
 
@@ -400,6 +408,12 @@ impl Session {
             return true;
         }
         match self.world.get(x, y) {
+            Some(Tile::Bed) => {
+                if pressed {
+                    self.use_bed(who, x, y, out);
+                }
+                true
+            }
             Some(t) if t.is_door() => {
                 if pressed {
                     match edit::toggle_door(&mut self.world, body, x, y) {
@@ -416,6 +430,26 @@ impl Session {
                 true
             }
             _ => false,
+        }
+    }
+
+    /// Player `who` uses the bed at `(x, y)`: it becomes the player's spawn point, when
+    /// it is within reach and has room to stand in.
+    fn use_bed(&mut self, who: PlayerId, x: i64, y: i64, out: &mut Changes) {
+        let p = &mut self.players[who.0];
+        if !edit::can_reach(&p.body, x, y, edit::REACH) {
+            out.messages
+                .push((who, Message::Refused(EditRefusal::OutOfReach)));
+            return;
+        }
+        match crate::sim::respawn::use_bed(&self.world, x, y) {
+            Some(Ok(bed)) => {
+                p.bed = Some(bed);
+                out.log(who, format!("spawn point set at {x} {y}"));
+                out.notice(who, "Spawn point set");
+            }
+            Some(Err(lost)) => out.notice(who, format!("Can't sleep here: {lost}")),
+            None => {}
         }
     }
 
@@ -565,11 +599,25 @@ impl Session {
             );
         }
         if let Some(harm) = killer {
+            let (at, lost) = crate::sim::respawn::respawn_at(&self.world, p.bed);
+            let place = if p.bed.is_some() && lost.is_none() {
+                "the bed"
+            } else {
+                "the spawn point"
+            };
             out.log(
                 who,
-                format!("died of {harm}; back at the spawn point with everything carried"),
+                format!(
+                    "died of {harm}; back at {place} {:.1} {:.1} with everything carried",
+                    at.0, at.1
+                ),
             );
-            p.body = Player::spawn(&self.world);
+            if let Some(lost) = lost {
+                p.bed = None;
+                out.log(who, format!("bed lost: {lost}"));
+                out.notice(who, format!("{lost}: back at the world's spawn point"));
+            }
+            p.body = Player::new(at);
             p.vitals = Vitals::respawned(rules);
             p.vitals.defence = p.inventory.defence();
             self.creatures.respawned(p.body.pos);

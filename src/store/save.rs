@@ -35,6 +35,7 @@
 //! | `WRLD` | the world's identity ([`World::id`]): u64; format 5 on, always written |
 //! | `ARMR` | the armour worn: head, body and legs as the inventory's slots (3 × (u8, …, u32)), each empty or a piece for that slot; format 6 on, only when something is worn |
 //! | `WALL` | the background walls: runs, row-major over the whole grid, each one LEB128 of `(length − 1) << 4 \| wall` ([`Wall`]); format 6 on, always written |
+//! | `SPWN` | the player's spawn point, the bed it last used: its tile x, y (u32, u32); format 7 on, only when a bed was used |
 //!
 //! A world's identity is made with it (at random, see [`crate::world::fresh_id`]) and
 //! names its save ([`file_name`]), so a new world of the same seed never writes over
@@ -43,7 +44,7 @@
 //! world's save (`world-<seed>.strata`), so such a world saved again replaces its own
 //! file, as it did, and is never split into a second one; another name's own, so an old
 //! save of another name (`strata gen --save`, a copy) never writes over the world of its
-//! seed. Format 5 is format 4 with `WRLD` added, format 6 is format 5 with `ARMR` added and a tile in 6 bits (Strata has more than 32 tiles)
+//! seed. Format 5 is format 4 with `WRLD` added, format 6 is format 5 with `ARMR` added and a tile in 6 bits (Strata has more than 32 tiles), format 7 is format 6 with `SPWN` added
 //! (each a version of its own, so an older Strata says a newer one wrote the file rather
 //! than calling the section damage).
 //!
@@ -89,7 +90,7 @@ use std::path::{Path, PathBuf};
 /// First bytes of every save.
 pub const MAGIC: &[u8; 7] = b"STRATA\0";
 /// The format this build writes, and the newest it reads.
-pub const VERSION: u32 = 6;
+pub const VERSION: u32 = 7;
 /// Extension of save files.
 pub const EXTENSION: &str = "strata";
 /// Largest save file read: a worst-case 16384 × 4096 world with a run per tile and a run
@@ -115,17 +116,22 @@ const WALLS_TAG: [u8; 4] = *b"WALL";
 
 /// The armour worn's tag.
 const ARMOUR_TAG: [u8; 4] = *b"ARMR";
+/// The player's spawn point's tag (the bed it used).
+const SPAWN_TAG: [u8; 4] = *b"SPWN";
 /// The first format whose worlds have an identity (`WRLD`).
 const IDENTITY_VERSION: u32 = 5;
 
 /// The sections format `version` may hold: none before 4, `WRLD` from 5 on, `ARMR` and `WALL` from 6
-/// on.
+/// on, `SPWN` from 7 on.
 fn tags_of(version: u32) -> &'static [[u8; 4]] {
     match version {
         ..=3 => &[],
         4 => &[CHESTS_TAG, SEEN_TAG],
         5 => &[CHESTS_TAG, SEEN_TAG, WORLD_TAG],
-        _ => &[CHESTS_TAG, SEEN_TAG, WORLD_TAG, ARMOUR_TAG, WALLS_TAG],
+        6 => &[CHESTS_TAG, SEEN_TAG, WORLD_TAG, ARMOUR_TAG, WALLS_TAG],
+        _ => &[
+            CHESTS_TAG, SEEN_TAG, WORLD_TAG, ARMOUR_TAG, WALLS_TAG, SPAWN_TAG,
+        ],
     }
 }
 
@@ -238,6 +244,11 @@ fn encode_as(world: &World, player: &PlayerState, version: u32) -> Vec<u8> {
         let mut b = Vec::new();
         put_slots(&mut b, &stacks);
         sections.push((ARMOUR_TAG, b));
+    }
+    if let Some((x, y)) = player.bed {
+        let mut b = (x as u32).to_le_bytes().to_vec();
+        b.extend_from_slice(&(y as u32).to_le_bytes());
+        sections.push((SPAWN_TAG, b));
     }
     sections.retain(|(tag, _)| tags_of(version).contains(tag));
     encode_with(world, player, version, &sections)
@@ -518,12 +529,14 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
     world.explored = Explored::all_seen(width, height);
     // A save from before worlds had identities: its seed's, which names its file as then.
     world.id = seed;
+    let mut bed = None;
     let mut has_id = false;
     let mut has_walls = false;
     for (tag, body) in sections {
         match tag {
             CHESTS_TAG => world.chests = read_chests(body, &world)?,
             ARMOUR_TAG => inventory = read_armour(body, inventory)?,
+            SPAWN_TAG => bed = Some(read_spawn(body, &world)?),
             WALLS_TAG => {
                 read_walls(body, world.walls_mut())?;
                 has_walls = true;
@@ -560,8 +573,30 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
             inventory,
             health,
             time_of_day,
+            bed,
         },
     ))
+}
+
+/// The spawn point section: the bed's tile x and y (u32 each), inside the world. The
+/// bed need not stand there any more (a death then falls back to the world's spawn).
+fn read_spawn(body: &[u8], world: &World) -> Result<(usize, usize), SaveError> {
+    let b: [u8; 8] = body.try_into().map_err(|_| {
+        invalid(format!(
+            "spawn point section of {} bytes, expected 8",
+            body.len()
+        ))
+    })?;
+    let x = u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize;
+    let y = u32::from_le_bytes([b[4], b[5], b[6], b[7]]) as usize;
+    if x >= world.width() || y >= world.height() {
+        return Err(invalid(format!(
+            "spawn point {x} {y} outside the {}x{} world",
+            world.width(),
+            world.height()
+        )));
+    }
+    Ok((x, y))
 }
 
 /// An inventory as read, checked only once the checksum matched.

@@ -753,3 +753,97 @@ fn a_wall_is_placed_on_the_place_button_and_a_held_hammer_takes_it_down() {
     assert_eq!(s.me().inventory.count("wood_wall"), 2);
     assert!(s.light.get(x as usize, ground as usize) >= before);
 }
+
+/// Pours lava around the player and steps until it dies (at most four seconds); returns
+/// the changes of the tick it died in.
+fn die_in_lava(s: &mut Session) -> Changes {
+    let (px, py) = s.me().body.pos;
+    for y in (py - 2.0) as usize..py as usize {
+        for x in (px - 1.0) as usize..=(px + 1.0) as usize {
+            s.world.set(x, y, Tile::Lava);
+        }
+    }
+    for _ in 0..60 * 4 {
+        let c = s.step(&[]);
+        if c.events.contains(&Event::Died { player: LOCAL }) {
+            return c;
+        }
+    }
+    panic!("lava kills within four seconds");
+}
+
+/// A bed beside the landed player, on a stone floor with room above it: its tile.
+fn bed_beside(s: &mut Session) -> (usize, usize) {
+    let (px, py) = s.me().body.pos;
+    let (x, feet) = ((px + 3.0) as usize, py as usize);
+    s.world.set(x, feet, Tile::Stone);
+    for y in feet - 4..feet {
+        s.world.set(x, y, Tile::Air);
+    }
+    s.world.set(x, feet - 1, Tile::Bed);
+    (x, feet - 1)
+}
+
+#[test]
+fn a_used_bed_is_where_a_death_comes_back_until_it_is_broken() {
+    let mut s = landed();
+    let (x, y) = bed_beside(&mut s);
+    let torches = s.me().inventory.count(Tile::Torch);
+    let click = Intent::Place {
+        x: x as i64,
+        y: y as i64,
+        pressed: true,
+    };
+    let c = run(&mut s, 1, &[click]);
+    assert_eq!(notices(&c), vec!["Spawn point set".to_string()]);
+    assert_eq!(s.me().bed, Some((x, y)));
+    assert_eq!(
+        s.me().inventory.count(Tile::Torch),
+        torches,
+        "nothing placed"
+    );
+    assert_eq!(s.player_state(LOCAL).bed, Some((x, y)), "saves keep it");
+    die_in_lava(&mut s);
+    run(&mut s, ticks(10.0) as usize, &[]);
+    let (bx, by) = s.me().body.pos;
+    assert_eq!(bx, x as f32 + 0.5);
+    assert!(
+        (by - (y as f32 + 1.0)).abs() < 0.01,
+        "{by} in the bed at {y}"
+    );
+    // Broken: the next death is at the world's spawn point, and says so.
+    s.world.set(x, y, Tile::Air);
+    let mut all = die_in_lava(&mut s);
+    all.extend(run(&mut s, ticks(10.0) as usize, &[]));
+    assert!(
+        notices(&all).iter().any(|n| n.contains("your bed is gone")),
+        "{:?}",
+        notices(&all)
+    );
+    assert_eq!(s.me().bed, None);
+    let spawn = crate::sim::player::spawn_point(&s.world);
+    assert!((s.me().body.pos.0 - spawn.0).abs() < 0.01);
+}
+
+#[test]
+fn a_bed_out_of_reach_or_blocked_sets_nothing() {
+    let mut s = landed();
+    let (x, y) = bed_beside(&mut s);
+    s.world.set(x, y - 1, Tile::Stone);
+    let click = |x: usize| Intent::Place {
+        x: x as i64,
+        y: y as i64,
+        pressed: true,
+    };
+    let c = run(&mut s, 1, &[click(x)]);
+    assert_eq!(
+        notices(&c),
+        vec!["Can't sleep here: your bed is blocked".to_string()]
+    );
+    assert_eq!(s.me().bed, None);
+    let far = x + 12;
+    s.world.set(far, y, Tile::Bed);
+    let c = run(&mut s, 1, &[click(far)]);
+    assert_eq!(refusals(&c), vec![EditRefusal::OutOfReach]);
+    assert_eq!(s.me().bed, None);
+}

@@ -248,3 +248,27 @@ fn armour_worn_round_trips_and_format_5_saves_still_load() {
     let e = refused([Some(("iron_helmet", 2)), None, None]);
     assert!(e.contains("armour slot 0"), "{e}");
 }
+
+#[test]
+fn the_bed_spawn_point_round_trips_and_format_6_saves_load_without_one() {
+    let (world, mut player) = with_chests();
+    let bytes = encode(&world, &player);
+    assert_eq!(decode(&bytes).unwrap().1.bed, None, "no bed, no section");
+    player.bed = Some((10, 12));
+    let (_, back) = decode(&encode(&world, &player)).unwrap();
+    assert_eq!(back.bed, Some((10, 12)));
+    // Format 6 has no spawn point section: it loads with the world's spawn point.
+    let (_, p6) = decode(&encode_as(&world, &player, 6)).unwrap();
+    assert_eq!((p6.bed, p6.inventory), (None, player.inventory.clone()));
+    // A spawn point outside the world, or of the wrong length, is refused.
+    let refused = |body: Vec<u8>| {
+        let mut sections = sections_of(&world);
+        sections.push((SPAWN_TAG, body));
+        refusal(&encode_with(&world, &player, VERSION, &sections))
+    };
+    let outside = [(world.width() as u32).to_le_bytes(), 0u32.to_le_bytes()].concat();
+    let e = refused(outside);
+    assert!(e.contains("spawn point") && e.contains("outside"), "{e}");
+    let e = refused(vec![1, 2, 3]);
+    assert!(e.contains("spawn point section of 3 bytes"), "{e}");
+}

@@ -22,6 +22,7 @@ fn small() -> (World, PlayerState) {
             inventory,
             health: 61.5,
             time_of_day: 0.8,
+            bed: None,
         },
     )
 }

@@ -202,6 +202,7 @@ pub async fn main_loop(
                 .update(&w.session.world, &w.session.me().body, digging, dt);
             app.particles.draw(&app.cam, screen);
             hud::draw_creatures(&w.session.creatures, &app.cam, screen);
+            hud::draw_dropped(&w.session.world.dropped, &atlas, &app.cam, screen);
             sprite::draw_npc(&player_sprite, &w.session.guide, &app.cam, screen, now);
             // The map view shows only what the player has seen (the lab shows the world
             // as generated, for its designer). The fog is kept only while it is drawn, so
@@ -477,6 +478,14 @@ fn handle_input(
         } else if !chest && let Some(k) = invscreen::recipe_at(n, selected, &lay, mouse) {
             app.play.recipe_selected = k;
             app.play.craft_listed(w, k, now);
+        } else if w.me().held.is_some()
+            && ![lay.inventory, lay.chest, lay.crafting]
+                .iter()
+                .flatten()
+                .any(|r| r.contains(vec2(mouse.0, mouse.1)))
+        {
+            // A stack dragged out of the panels is thrown into the world.
+            app.play.act(w, crate::sim::session::Intent::Throw, now);
         }
     }
     let Some(w) = &app.shown else { return };

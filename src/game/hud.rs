@@ -311,6 +311,33 @@ pub fn draw_bubbles(
     }
 }
 
+/// Items lying in the world, each its icon half a tile wide.
+pub fn draw_dropped(
+    items: &[crate::world::dropped::Dropped],
+    atlas: &Texture2D,
+    cam: &Camera,
+    screen: (f32, f32),
+) {
+    let half = crate::sim::drops::HALF;
+    for d in items {
+        let (x, y) = d.pos;
+        let a = cam.world_to_screen(screen, ((x - half) as f64, (y - half) as f64));
+        let b = cam.world_to_screen(screen, ((x + half) as f64, (y + half) as f64));
+        if b.0 < 0.0 || a.0 > screen.0 || b.1 < 0.0 || a.1 > screen.1 {
+            continue;
+        }
+        let r = Rect::new(a.0, a.1, b.0 - a.0, b.1 - a.1);
+        draw_rectangle(
+            r.x - 1.0,
+            r.y - 1.0,
+            r.w + 2.0,
+            r.h + 2.0,
+            Color::new(0.0, 0.0, 0.0, 0.45),
+        );
+        draw_item(catalog().item(d.stack.item), atlas, r);
+    }
+}
+
 /// The creatures about (before the darkness, so caves hide them), each a slime's dome
 /// with eyes, white for a moment when hit, with a health bar once hurt; and the sword's
 /// swing while it shows.

@@ -94,9 +94,8 @@ pub fn heard(e: &Event) -> Vec<(Heard, Option<(f32, f32)>)> {
         Event::Crafted { ok: false, .. } => vec![(Heard::Refused, None)],
         Event::Swung { player: LOCAL } => vec![(Heard::Swung, None)],
         Event::Hit { kind, at, .. } => vec![(Heard::Hit(kind), Some(at))],
-        Event::Killed { kind, by: LOCAL } => {
-            vec![(Heard::Killed(kind), None), (Heard::PickedUp, None)]
-        }
+        Event::Killed { kind, by: LOCAL } => vec![(Heard::Killed(kind), None)],
+        Event::PickedUp { player: LOCAL, .. } => vec![(Heard::PickedUp, None)],
         Event::Died { player: LOCAL } => vec![(Heard::Died, None)],
         Event::Hardened { x, y } => vec![(Heard::Hiss, at_tile(x as i64, y as i64))],
         Event::Door { x, y, open } => vec![(Heard::Door { open }, at_tile(x, y))],
@@ -338,6 +337,13 @@ impl Play {
     /// [`invscreen::panel_line`]): when the inventory opens and after each craft.
     pub fn log_panel(l: &Loaded) {
         log::debug!("{}", invscreen::panel_line(catalog(), &Play::recipes(l)));
+    }
+
+    /// An action of the local player (throwing, looting a chest): done, and what it
+    /// changed shown.
+    pub fn act(&mut self, l: &mut Loaded, intent: Intent, now: f64) {
+        let c = l.act(intent);
+        self.show(&c, now);
     }
 
     /// A click on inventory slot `i`: picks up, puts down, merges or swaps stacks.
@@ -650,6 +656,10 @@ mod tests {
             l.world().tile(below.0 as usize, below.1 as usize),
             Tile::Air
         );
+        // The dug block flies from where it lay into the inventory.
+        for _ in 0..30 {
+            play.step(&mut l, still, None, Buttons::default(), FRAME, 0.0);
+        }
         assert_eq!(l.me().inventory.count(crate::base::tile::drop_of(tile)), 1);
         assert!(l.unsaved());
         assert_eq!(

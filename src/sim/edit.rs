@@ -469,10 +469,15 @@ pub fn try_hammer(
 ) -> Result<Wall, EditRefusal> {
     let (wall, _) = check_hammer(world, player, inv, x, y)?;
     world.set_wall(x as usize, y as usize, Wall::None);
-    if let Some(item) = catalog().wall_item(wall).filter(|_| !wall.info().natural) {
+    if let Some(item) = wall_drop(wall) {
         inv.add(item, 1);
     }
     Ok(wall)
+}
+
+/// What taking down `wall` gives: a placed wall's item; a natural wall gives nothing.
+pub fn wall_drop(wall: Wall) -> Option<crate::content::items::ItemId> {
+    catalog().wall_item(wall).filter(|_| !wall.info().natural)
 }
 
 /// Places the selected tile at `(x, y)`, taking one from the inventory.

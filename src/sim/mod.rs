@@ -8,6 +8,7 @@
 pub mod craft;
 pub mod creatures;
 pub mod day;
+pub mod drops;
 pub mod edit;
 pub mod flow;
 pub mod guide;

@@ -22,12 +22,14 @@ pub use intent::{Intent, LOCAL, PlayerId};
 use crate::content::items::catalog;
 use crate::sim::craft::Stations;
 use crate::sim::creatures::Creatures;
+use crate::sim::drops::{self, Dropped, Taker};
 use crate::sim::edit::{self, DigState, DigStep, EditRefusal};
 use crate::sim::flow::Flow;
 use crate::sim::light::{LightMap, Rect};
 use crate::sim::player::Player;
 use crate::sim::vitals::{Harm, Senses, Vitals};
 use crate::world::depth::Layers;
+use crate::world::inventory::AsItem;
 use crate::world::inventory::Inventory;
 use crate::world::inventory::Stack;
 use crate::world::{Tile, World};
@@ -318,6 +320,7 @@ impl Session {
             self.keep_chest(who);
             self.hands(who, h, &mut out);
         }
+        self.tick_items(&mut out);
         self.walk_guide(&mut out);
         self.run_flow(&mut out);
         out
@@ -365,6 +368,29 @@ impl Session {
             Intent::View { half } if half.0 > 0.0 && half.1 > 0.0 => p.view_half = half,
             Intent::View { .. } => {}
             Intent::Housing { x, y } => self.query_housing(who, x, y, &mut out),
+            Intent::Throw => self.throw(who, &mut out),
+            Intent::LootAll | Intent::DepositAll => {
+                let Some((x, y)) = p.chest else {
+                    return out;
+                };
+                if self.world.tile(x, y) != Tile::Chest {
+                    return out;
+                }
+                let chest = self.world.chests.open(x, y);
+                let (moved, what) = if intent == Intent::LootAll {
+                    (chest.loot_all(&mut p.inventory), "looted")
+                } else {
+                    (chest.deposit_all(&mut p.inventory), "deposited")
+                };
+                if moved > 0 {
+                    self.edits += 1;
+                    out.edits += 1;
+                }
+                out.log(who, format!("{what} {moved} items at chest {x} {y}"));
+                if intent == Intent::LootAll && !chest.is_empty() {
+                    out.notice(who, "Not everything fitted: the rest stays in the chest");
+                }
+            }
             Intent::Move { .. }
             | Intent::Jump
             | Intent::Down
@@ -807,9 +833,31 @@ impl Session {
     fn dig(&mut self, who: PlayerId, x: i64, y: i64, out: &mut Changes) {
         let p = &mut self.players[who.0];
         let dt = TICK as f32;
+        // What a dig gives lies in the world and flies to the player: the dig rules put
+        // it into the inventory, which is taken back here.
+        let before = p.inventory.clone();
         let step = p
             .dig
             .update(&mut self.world, &p.body, &mut p.inventory, x, y, dt);
+        let at = |x: i64, y: i64| (x as f32 + 0.5, y as f32 + 0.5);
+        let gave = |item: Option<crate::content::items::ItemId>, count: u32| {
+            item.map(|item| Stack { item, count })
+        };
+        let given = match step {
+            DigStep::Dug { x, y, drop } => gave(drop.as_item(), 1).map(|s| (s, at(x, y))),
+            DigStep::Felled {
+                x, y, drop, count, ..
+            } => gave(drop.as_item(), count).map(|s| (s, at(x, y))),
+            DigStep::Hammered { x, y, wall } => {
+                gave(edit::wall_drop(wall), 1).map(|s| (s, at(x, y)))
+            }
+            _ => None,
+        };
+        if let Some((stack, pos)) = given {
+            p.inventory = before;
+            self.drop_item(stack, pos, Some(who), out);
+        }
+        let p = &mut self.players[who.0];
         match step {
             DigStep::Dug { x, y, drop } => {
                 let h = self.world.height();
@@ -885,12 +933,99 @@ impl Session {
                 });
             }
         }
+        let c = p.body.centre();
         for (kind, item, n) in s.killed {
-            let lost = p.inventory.add(item, n);
             let name = kind.stats().name;
-            out.log(who, format!("killed a {name}, {item} x{}", n - lost));
-            out.notice(who, format!("Killed a {name}: {} {item}", n - lost));
+            out.log(who, format!("killed a {name}, {item} x{n}"));
+            out.notice(who, format!("Killed a {name}: {n} {item}"));
             out.events.push(Event::Killed { kind, by: who });
+            // The drop lies where the creature was (its last hit), and flies to the killer.
+            let at = s
+                .hit
+                .iter()
+                .find(|(k, _)| *k == kind)
+                .map_or(c, |&(_, (x, feet))| (x, feet - 0.5));
+            if let Some(id) = catalog().id(item) {
+                self.drop_item(Stack { item: id, count: n }, at, Some(who), out);
+            }
+        }
+    }
+
+    /// Drops `stack` into the world with its centre at `at`, flying to player `owner`
+    /// when it made it (a dig, a kill).
+    fn drop_item(
+        &mut self,
+        stack: Stack,
+        at: (f32, f32),
+        owner: Option<PlayerId>,
+        out: &mut Changes,
+    ) {
+        if stack.count == 0 {
+            return;
+        }
+        out.events.push(Event::Dropped {
+            item: stack.item,
+            count: stack.count,
+            at,
+        });
+        let item = Dropped::new(stack, at, owner.map(|o| o.0));
+        drops::add(&mut self.world.dropped, item);
+    }
+
+    /// Player `who` throws out the stack on its cursor, else its selected stack.
+    fn throw(&mut self, who: PlayerId, out: &mut Changes) {
+        let p = &mut self.players[who.0];
+        let stack = match p.held.take() {
+            Some(s) => s,
+            None => {
+                let Some(s) = p.inventory.selected_stack() else {
+                    return;
+                };
+                if !p.inventory.remove(s.item, s.count) {
+                    return;
+                }
+                s
+            }
+        };
+        let (c, facing) = (p.body.centre(), p.body.facing);
+        let name = &catalog().item(stack.item).name;
+        out.log(who, format!("threw {} {name}", stack.count));
+        out.events.push(Event::Dropped {
+            item: stack.item,
+            count: stack.count,
+            at: c,
+        });
+        let rules = crate::content::rules::rules();
+        let item = drops::thrown(stack, c, who.0, facing, rules);
+        drops::add(&mut self.world.dropped, item);
+    }
+
+    /// The items lying in the world fly to players and are picked up, or fall and lie.
+    fn tick_items(&mut self, out: &mut Changes) {
+        if self.world.dropped.is_empty() {
+            return;
+        }
+        let mut items = std::mem::take(&mut self.world.dropped);
+        let mut takers: Vec<Taker> = self
+            .players
+            .iter_mut()
+            .map(|p| Taker {
+                centre: p.body.centre(),
+                inventory: &mut p.inventory,
+            })
+            .collect();
+        let rules = crate::content::rules::rules();
+        let picked = drops::step(&mut items, &self.world, &mut takers, rules, TICK as f32);
+        self.world.dropped = items;
+        for (i, s) in picked {
+            let who = PlayerId(i);
+            let name = &catalog().item(s.item).name;
+            out.log(who, format!("picked up {} {name}", s.count));
+            out.events.push(Event::PickedUp {
+                player: who,
+                item: s.item,
+                count: s.count,
+            });
         }
     }
 
@@ -1024,7 +1159,8 @@ impl Session {
         }
     }
 
-    /// A hash of the whole simulation: the world's tiles, chests and explored map, every
+    /// A hash of the whole simulation: the world's tiles, chests, explored map and items
+    /// lying in it, every
     /// player (body, inventory, vitals, dig, cursor stack, open chest), the creatures
     /// (and their spawn counter), the time of day and the tick. Two sessions stepped the
     /// same way hash the same.
@@ -1042,6 +1178,7 @@ impl Session {
             h.text(&format!("{p:?}"));
         }
         h.text(&format!("{:?}", self.creatures));
+        h.text(&format!("{:?}", self.world.dropped));
         h.u64(u64::from(self.time_of_day.to_bits()));
         h.u64(self.tick);
         h.u64(self.flow.ticks());

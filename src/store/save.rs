@@ -36,6 +36,7 @@
 //! | `ARMR` | the armour worn: head, body and legs as the inventory's slots (3 × (u8, …, u32)), each empty or a piece for that slot; format 6 on, only when something is worn |
 //! | `WALL` | the background walls: runs, row-major over the whole grid, each one LEB128 of `(length − 1) << 4 \| wall` ([`Wall`]); format 6 on, always written |
 //! | `SPWN` | the player's spawn point, the bed it last used: its tile x, y (u32, u32); format 7 on, only when a bed was used |
+//! | `ITEM` | items lying in the world: count n, then per item its centre x, y and its stack as a slot (u32, n × (f32, f32, u8, …, u32)); format 7 on, only when some lie there; they load at rest |
 //!
 //! A world's identity is made with it (at random, see [`crate::world::fresh_id`]) and
 //! names its save ([`file_name`]), so a new world of the same seed never writes over
@@ -44,7 +45,7 @@
 //! world's save (`world-<seed>.strata`), so such a world saved again replaces its own
 //! file, as it did, and is never split into a second one; another name's own, so an old
 //! save of another name (`strata gen --save`, a copy) never writes over the world of its
-//! seed. Format 5 is format 4 with `WRLD` added, format 6 is format 5 with `ARMR` added and a tile in 6 bits (Strata has more than 32 tiles), format 7 is format 6 with `SPWN` added
+//! seed. Format 5 is format 4 with `WRLD` added, format 6 is format 5 with `ARMR` added and a tile in 6 bits (Strata has more than 32 tiles), format 7 is format 6 with `SPWN` and `ITEM` added
 //! (each a version of its own, so an older Strata says a newer one wrote the file rather
 //! than calling the section damage).
 //!
@@ -79,6 +80,7 @@ use crate::content::items::{MAX_NAME, catalog};
 use crate::content::preset::{self, MAX_FILE_BYTES, Preset};
 use crate::world::chest::CHEST_SLOTS;
 use crate::world::chest::{Chest, Chests};
+use crate::world::dropped::Dropped;
 use crate::world::explored::Explored;
 use crate::world::inventory::Inventory;
 use crate::world::inventory::Stack;
@@ -118,6 +120,8 @@ const WALLS_TAG: [u8; 4] = *b"WALL";
 const ARMOUR_TAG: [u8; 4] = *b"ARMR";
 /// The player's spawn point's tag (the bed it used).
 const SPAWN_TAG: [u8; 4] = *b"SPWN";
+/// The items lying in the world's tag.
+const ITEMS_TAG: [u8; 4] = *b"ITEM";
 /// The first format whose worlds have an identity (`WRLD`).
 const IDENTITY_VERSION: u32 = 5;
 
@@ -130,7 +134,7 @@ fn tags_of(version: u32) -> &'static [[u8; 4]] {
         5 => &[CHESTS_TAG, SEEN_TAG, WORLD_TAG],
         6 => &[CHESTS_TAG, SEEN_TAG, WORLD_TAG, ARMOUR_TAG, WALLS_TAG],
         _ => &[
-            CHESTS_TAG, SEEN_TAG, WORLD_TAG, ARMOUR_TAG, WALLS_TAG, SPAWN_TAG,
+            CHESTS_TAG, SEEN_TAG, WORLD_TAG, ARMOUR_TAG, WALLS_TAG, SPAWN_TAG, ITEMS_TAG,
         ],
     }
 }
@@ -356,6 +360,15 @@ fn sections_of(world: &World) -> Vec<([u8; 4], Vec<u8>)> {
         );
     }
     out.push((WALLS_TAG, walls));
+    if !world.dropped.is_empty() {
+        let mut b = (world.dropped.len() as u32).to_le_bytes().to_vec();
+        for d in &world.dropped {
+            b.extend_from_slice(&d.pos.0.to_le_bytes());
+            b.extend_from_slice(&d.pos.1.to_le_bytes());
+            put_slots(&mut b, &[Some(d.stack)]);
+        }
+        out.push((ITEMS_TAG, b));
+    }
     out
 }
 
@@ -537,6 +550,7 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
             CHESTS_TAG => world.chests = read_chests(body, &world)?,
             ARMOUR_TAG => inventory = read_armour(body, inventory)?,
             SPAWN_TAG => bed = Some(read_spawn(body, &world)?),
+            ITEMS_TAG => world.dropped = read_items(body, &world)?,
             WALLS_TAG => {
                 read_walls(body, world.walls_mut())?;
                 has_walls = true;
@@ -576,6 +590,38 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
             bed,
         },
     ))
+}
+
+/// The items section: a count (at most [`crate::sim::drops::MAX_ITEMS`]), then per item
+/// its centre x, y (f32, inside the world) and its stack as a slot. They load at rest.
+fn read_items(body: &[u8], world: &World) -> Result<Vec<Dropped>, SaveError> {
+    let mut r = Reader { bytes: body, at: 0 };
+    let n = r.u32("items")? as usize;
+    if n > crate::sim::drops::MAX_ITEMS {
+        return Err(invalid(format!(
+            "{n} items lying in the world, at most {} are kept",
+            crate::sim::drops::MAX_ITEMS
+        )));
+    }
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n {
+        let x = f32::from_le_bytes(r.array("items")?);
+        let y = f32::from_le_bytes(r.array("items")?);
+        let inside = |v: f32, max: usize| v.is_finite() && (0.0..=max as f32).contains(&v);
+        if !inside(x, world.width()) || !inside(y, world.height()) {
+            return Err(invalid(format!(
+                "item {i} at ({x}, {y}), outside the world"
+            )));
+        }
+        let slot = read_slots(&mut r, 1, "items")?.remove(0);
+        let stack = stack_of(slot, || format!("item {i} lying in the world"))?
+            .ok_or_else(|| invalid(format!("item {i} lying in the world is empty")))?;
+        out.push(Dropped::new(stack, (x, y), None));
+    }
+    if r.at != body.len() {
+        return Err(invalid("items section longer than its items"));
+    }
+    Ok(out)
 }
 
 /// The spawn point section: the bed's tile x and y (u32 each), inside the world. The

@@ -328,6 +328,11 @@ impl Inventory {
         }
     }
 
+    /// The slots, to change (a chest's loot all and deposit all move stacks in and out).
+    pub fn slots_mut(&mut self) -> &mut [Option<Stack>; SLOTS] {
+        &mut self.slots
+    }
+
     /// Drags the stack of slot `from` onto slot `to`: merged onto the same item, else the
     /// two swap.
     pub fn move_stack(&mut self, from: usize, to: usize) {
@@ -359,6 +364,22 @@ pub fn click_slot(slot: &mut Option<Stack>, held: &mut Option<Stack>) {
         }
         _ => std::mem::swap(slot, held),
     }
+}
+
+/// Moves every stack of `from` into `to` (onto its stacks, then into empty slots, as
+/// [`add_to_slots`]); what does not fit stays where it was. Returns how many items moved.
+pub fn move_all(from: &mut [Option<Stack>], to: &mut [Option<Stack>]) -> u32 {
+    let mut moved = 0;
+    for slot in from.iter_mut() {
+        let Some(s) = *slot else { continue };
+        let left = add_to_slots(to, s.item, s.count);
+        moved += s.count - left;
+        *slot = (left > 0).then_some(Stack {
+            item: s.item,
+            count: left,
+        });
+    }
+    moved
 }
 
 /// Is `s` a stack the catalog allows: a known item, at least one, at most its stack size?

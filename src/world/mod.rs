@@ -9,6 +9,7 @@
 
 pub mod chest;
 pub mod depth;
+pub mod dropped;
 pub mod explored;
 pub mod inventory;
 
@@ -44,6 +45,8 @@ pub struct World {
     /// ([`crate::store::save::file_name`]), so two worlds of one seed never share a file. A world
     /// loaded from a save has the save's.
     pub id: u64,
+    /// Items lying in the world, in the order they were dropped.
+    pub dropped: Vec<dropped::Dropped>,
 }
 
 /// A new world's identity: 64 random bits from the OS-seeded generator (never the seed's
@@ -73,6 +76,7 @@ impl World {
             seed,
             preset,
             chests: Chests::default(),
+            dropped: Vec::new(),
             explored: Explored::new(width, height),
             id: fresh_id(seed),
         }

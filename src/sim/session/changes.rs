@@ -2,6 +2,7 @@
 //! must redraw, what happened to players and creatures, and the messages for the players.
 
 use super::PlayerId;
+use crate::content::items::ItemId;
 use crate::sim::creatures::Kind;
 use crate::sim::edit::EditRefusal;
 use crate::sim::light::Rect;
@@ -72,6 +73,19 @@ pub enum Event {
     Door { x: i64, y: i64, open: bool },
     /// Flowing lava met water and hardened at `(x, y)`.
     Hardened { x: usize, y: usize },
+    /// `count` of `item` was dropped into the world at `at` (a dig, a kill, a throw, a
+    /// death), to lie there until a player picks it up.
+    Dropped {
+        item: ItemId,
+        count: u32,
+        at: (f32, f32),
+    },
+    /// A player picked up `count` of `item` lying in the world.
+    PickedUp {
+        player: PlayerId,
+        item: ItemId,
+        count: u32,
+    },
     /// A player opened the chest at `(x, y)`, which holds `stacks` stacks.
     ChestOpened {
         player: PlayerId,

@@ -50,6 +50,15 @@ pub enum Intent {
     /// A click on slot `i` of the open chest: takes, puts, merges or swaps with the stack
     /// on the cursor.
     ClickChest(usize),
+    /// Loot all: moves everything of the open chest into the inventory, as far as it has
+    /// room.
+    LootAll,
+    /// Deposit all: moves everything but the hotbar into the open chest, as far as it
+    /// has room.
+    DepositAll,
+    /// Throws a stack out into the world: the one on the cursor (dragged out of the
+    /// inventory), else the selected hotbar stack.
+    Throw,
     /// Half the player's view in tiles: creatures spawn outside it. Kept until changed.
     View { half: (f32, f32) },
 }

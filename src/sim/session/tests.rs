@@ -122,7 +122,24 @@ fn digging_under_the_feet_takes_time_and_reports_the_tile_and_the_light() {
     assert_eq!(all.tiles.first(), Some(&(bx, by, Tile::Air)));
     assert_eq!((all.edits, s.edits), (1, 1));
     assert!(all.relit.iter().any(|r| r.contains(bx, by)));
-    assert_eq!(s.me().inventory.count(edit::drop_of(tile)), 1);
+    // The dug block lies in the world, then flies into the inventory.
+    let item = edit::drop_of(tile).as_item().unwrap();
+    let dropped = Event::Dropped {
+        item,
+        count: 1,
+        at: (bx as f32 + 0.5, by as f32 + 0.5),
+    };
+    assert!(all.events.contains(&dropped), "{:?}", all.events);
+    assert_eq!(s.me().inventory.count(item), 0, "not yet");
+    let c = run(&mut s, 30, &[]);
+    assert_eq!(s.me().inventory.count(item), 1);
+    let picked = Event::PickedUp {
+        player: LOCAL,
+        item,
+        count: 1,
+    };
+    assert!(c.events.contains(&picked), "{:?}", c.events);
+    assert!(s.world.dropped.is_empty());
     assert_eq!(
         s.light,
         LightMap::compute(&s.world),
@@ -214,14 +231,21 @@ fn crafting_takes_the_ingredients_or_says_why_not() {
     assert_eq!(notices(&c), ["No such recipe"]);
 }
 
-#[test]
-fn a_chest_opens_in_reach_its_clicks_are_edits_and_it_closes_out_of_reach() {
+/// A landed player with a chest holding 6 gel two tiles to its right: the session, the
+/// chest's tile and the gel.
+fn chest_of_gel() -> (Session, (usize, usize), crate::content::items::ItemId) {
     let mut s = landed();
     let (px, py) = s.me().body.pos;
     let at = ((px + 2.0) as usize, py as usize - 1);
     s.world.set(at.0, at.1, Tile::Chest);
     let gel = crate::content::items::named("gel").unwrap();
     s.world.chests.open(at.0, at.1).add(gel, 6);
+    (s, at, gel)
+}
+
+#[test]
+fn a_chest_opens_in_reach_its_clicks_are_edits_and_it_closes_out_of_reach() {
+    let (mut s, at, gel) = chest_of_gel();
     // With the sword selected: a right-click opens, never places or swings.
     s.me_mut().inventory.select(1);
     let right = Intent::Place {
@@ -297,6 +321,8 @@ fn a_sword_kills_a_slime_in_front_for_gel() {
         let walk = Intent::Move { axis, jump: false };
         c.extend(s.step(&[(LOCAL, walk), (LOCAL, Intent::Use { at })]));
     }
+    // The gel lies where the slime died and flies to its killer.
+    c.extend(run(&mut s, 30, &[]));
     assert!(s.me().inventory.count("gel") >= 1, "the slime dropped gel");
     assert_eq!(s.creatures.killed, 1);
     let killed = Event::Killed {
@@ -846,4 +872,81 @@ fn a_bed_out_of_reach_or_blocked_sets_nothing() {
     let c = run(&mut s, 1, &[click(far)]);
     assert_eq!(refusals(&c), vec![EditRefusal::OutOfReach]);
     assert_eq!(s.me().bed, None);
+}
+
+#[test]
+fn a_thrown_stack_lies_in_the_world_is_saved_with_it_and_a_full_inventory_leaves_it() {
+    let mut s = landed();
+    s.me_mut().inventory.add("gel", 5);
+    let slot = (0..crate::world::inventory::HOTBAR_SLOTS)
+        .find(|&i| {
+            s.me().inventory.slots()[i].is_some_and(|st| st.item == "gel".as_item().unwrap())
+        })
+        .expect("gel in the hotbar");
+    s.act(LOCAL, Intent::Select(slot));
+    let c = s.act(LOCAL, Intent::Throw);
+    assert_eq!(s.me().inventory.count("gel"), 0);
+    assert!(
+        c.events
+            .iter()
+            .any(|e| matches!(e, Event::Dropped { count: 5, .. }))
+    );
+    assert_eq!(s.world.dropped.len(), 1);
+    // Too soon to take back; it lands ahead of the player.
+    run(&mut s, 30, &[]);
+    assert_eq!(s.me().inventory.count("gel"), 0);
+    let a = s.world_hash();
+    s.world.dropped[0].pos.0 += 0.25;
+    assert_ne!(a, s.world_hash(), "the hash sees items lying about");
+    s.world.dropped[0].pos.0 -= 0.25;
+    // A full inventory leaves it lying.
+    let full = s.me().inventory.clone();
+    let dirt = Tile::Dirt.as_item().unwrap();
+    let most = crate::content::items::catalog().item(dirt).stack;
+    s.me_mut()
+        .inventory
+        .add(dirt, most * crate::world::inventory::SLOTS as u32);
+    assert_eq!(s.me().inventory.room_for("gel"), 0);
+    run(&mut s, 120, &[]);
+    assert_eq!(s.world.dropped.len(), 1, "it stays");
+    s.me_mut().inventory = full;
+    run(&mut s, 60, &[]);
+    assert_eq!(
+        s.me().inventory.count("gel"),
+        5,
+        "picked up once there is room"
+    );
+    assert!(s.world.dropped.is_empty());
+}
+
+#[test]
+fn loot_all_and_deposit_all_move_stacks_of_the_open_chest_only() {
+    let (mut s, at, gel) = chest_of_gel();
+    // No chest open: nothing moves.
+    let c = s.act(LOCAL, Intent::LootAll);
+    assert_eq!((c.edits, s.me().inventory.count(gel)), (0, 0));
+    s.act(
+        LOCAL,
+        Intent::OpenChest {
+            x: at.0 as i64,
+            y: at.1 as i64,
+        },
+    );
+    let c = s.act(LOCAL, Intent::LootAll);
+    assert_eq!((c.edits, s.me().inventory.count(gel)), (1, 6));
+    assert!(s.world.chests.get(at.0, at.1).is_none_or(|c| c.is_empty()));
+    // The gel went to the hotbar's first free slot: deposit all leaves it there; wood
+    // past the hotbar goes in.
+    let most = crate::content::items::catalog()
+        .item("wood".as_item().unwrap())
+        .stack;
+    s.me_mut().inventory.add("wood", most * 9);
+    let c = s.act(LOCAL, Intent::DepositAll);
+    assert_eq!(c.edits, 1);
+    assert_eq!(s.me().inventory.count(gel), 6);
+    let chest = s.world.chests.get(at.0, at.1).unwrap();
+    let held = s.me().inventory.count("wood");
+    let stored: u32 = chest.slots().iter().flatten().map(|s| s.count).sum();
+    assert_eq!(held + stored, most * 9);
+    assert!(stored > 0 && held > 0, "{held} {stored}");
 }

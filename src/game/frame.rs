@@ -776,6 +776,12 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, sc
         }
         Mode::World | Mode::Lab | Mode::Inventory => {}
     }
+    if let Some(w) = &app.shown
+        && let Some(d) = &w.session.me().death
+    {
+        let left = d.seconds_left(w.session.tick);
+        hud::draw_death(&d.text, left, screen, s);
+    }
     if let Some((t, _)) = &app.toast {
         ui::toast(t, &lay);
     }

@@ -224,6 +224,35 @@ pub fn draw_notice(text: &str, lay: &Layout) {
     draw_text(text, x, top + 19.0 * s, font as f32, WHITE);
 }
 
+/// The death screen's two lines: what killed ("You were slain by a slime"), then the
+/// countdown to the respawn.
+pub fn death_lines(text: &str, seconds: u64) -> [String; 2] {
+    [text.to_string(), format!("Respawning in {seconds}...")]
+}
+
+/// The death screen: the world dimmed red, what killed in large letters and the
+/// countdown under it.
+pub fn draw_death(text: &str, seconds: u64, screen: (f32, f32), s: f32) {
+    draw_rectangle(
+        0.0,
+        0.0,
+        screen.0,
+        screen.1,
+        Color::new(0.25, 0.0, 0.0, 0.45),
+    );
+    let [title, count] = death_lines(text, seconds);
+    for (line, size, dy, color) in [
+        (&title, 40.0, -10.0, Color::new(0.95, 0.3, 0.3, 1.0)),
+        (&count, 24.0, 34.0, WHITE),
+    ] {
+        let font = (size * s).round() as u16;
+        let w = measure_text(line, None, font, 1.0).width;
+        let (x, y) = ((screen.0 - w) / 2.0, screen.1 / 2.0 + dy * s);
+        draw_text(line, x + 2.0, y + 2.0, font as f32, BLACK);
+        draw_text(line, x, y, font as f32, color);
+    }
+}
+
 fn heart(r: Rect, color: Color) {
     let q = r.w / 4.0;
     draw_circle(r.x + q, r.y + q * 1.2, q * 1.05, color);

@@ -58,6 +58,8 @@ pub struct Play {
     pub heard: Vec<(Heard, Option<(f32, f32)>)>,
     /// The last `guide at` log line.
     last_guide: Option<String>,
+    /// The last `death screen:` log line (while the death screen shows).
+    last_death: Option<String>,
     /// The tile under the mouse this frame (what X asks about).
     pub aimed: Option<(i64, i64)>,
     /// Half the view in tiles (creatures spawn outside it); set by the frame loop.
@@ -214,6 +216,14 @@ impl Play {
             self.show(&c, now);
         }
         self.log_creatures(l, now);
+        let death = l.session.me().death.as_ref().map(|d| {
+            let [title, count] = super::hud::death_lines(&d.text, d.seconds_left(l.session.tick));
+            format!("death screen: {title}; {count}")
+        });
+        if death.is_some() && death != self.last_death {
+            log::debug!("{}", death.as_deref().unwrap_or_default());
+        }
+        self.last_death = death;
         let (gx, gy) = l.session.guide.body.pos;
         let line = format!("guide at {gx:.0} {gy:.0}");
         if self.last_guide.as_ref() != Some(&line) {

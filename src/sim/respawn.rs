@@ -8,6 +8,7 @@
 use crate::content::items::Catalog;
 use crate::content::rules::Rules;
 use crate::sim::player::body_blocked;
+use crate::sim::vitals::Harm;
 use crate::world::inventory::{Inventory, Stack};
 use crate::world::{Tile, World};
 
@@ -60,6 +61,16 @@ pub fn respawn_at(world: &World, bed: Option<(usize, usize)>) -> ((f32, f32), Op
         Some(Ok(spot)) => (spot, None),
         Some(Err(lost)) => (crate::sim::player::spawn_point(world), Some(lost)),
         None => (crate::sim::player::spawn_point(world), None),
+    }
+}
+
+/// What the death screen says of `harm` (as Terraria's death messages put it).
+pub fn slain_by(harm: Harm) -> String {
+    match harm {
+        Harm::Fall(_) => "You fell to your death".into(),
+        Harm::Drowning => "You drowned".into(),
+        Harm::Lava => "You were burned by lava".into(),
+        Harm::Creature(name) => format!("You were slain by a {name}"),
     }
 }
 
@@ -122,6 +133,17 @@ mod tests {
         );
         assert_eq!(respawn_at(&w, Some((50, 70))).1, Some(BedLost::Broken));
         assert_eq!(respawn_at(&w, None), (world_spawn, None));
+    }
+
+    #[test]
+    fn the_death_screen_names_what_killed() {
+        assert_eq!(
+            slain_by(Harm::Creature("slime")),
+            "You were slain by a slime"
+        );
+        assert_eq!(slain_by(Harm::Fall(40.0)), "You fell to your death");
+        assert_eq!(slain_by(Harm::Drowning), "You drowned");
+        assert_eq!(slain_by(Harm::Lava), "You were burned by lava");
     }
 
     #[test]

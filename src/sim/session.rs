@@ -126,6 +126,8 @@ pub struct Seat {
     /// The bed the player last used: where it comes back after a death while it stands
     /// (see [`crate::sim::respawn`]); `None`: the world's spawn point.
     pub bed: Option<(usize, usize)>,
+    /// Dead: the death screen shows until the player comes back.
+    pub death: Option<Death>,
     /// The tick from which the place button places again while held, and from which the
     /// sword may swing again.
     next_place: u64,
@@ -147,9 +149,27 @@ impl Seat {
             chest: None,
             view_half: DEFAULT_VIEW_HALF,
             bed: state.bed,
+            death: None,
             next_place: 0,
             next_swing: 0,
         }
+    }
+}
+
+/// A player's death, while its screen shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Death {
+    /// What the screen says ("You were slain by a slime").
+    pub text: String,
+    /// The tick the player comes back at.
+    pub until: u64,
+}
+
+impl Death {
+    /// Whole seconds left before the player comes back at tick `now` (the countdown).
+    pub fn seconds_left(&self, now: u64) -> u64 {
+        let ticks_left = self.until.saturating_sub(now);
+        (ticks_left as f64 * TICK).ceil() as u64
     }
 }
 
@@ -314,6 +334,12 @@ impl Session {
         self.time_of_day = crate::sim::day::advance(self.time_of_day, dt, rules);
         for (i, h) in held.iter().enumerate() {
             let who = PlayerId(i);
+            // The dead do nothing but wait for the death screen to end.
+            let h = if self.players[i].death.is_some() {
+                &Held::default()
+            } else {
+                h
+            };
             self.move_player(who, h, &mut out);
             self.live(who, &mut out);
             self.reveal(who, &mut out);
@@ -561,9 +587,15 @@ impl Session {
         }
     }
 
-    /// The player's health, and for the local player the creatures (they follow it);
-    /// death respawns the player.
+    /// The player's health, and for the local player the creatures (they follow it); a
+    /// death shows the death screen, and its end respawns the player.
     fn live(&mut self, who: PlayerId, out: &mut Changes) {
+        if let Some(d) = &self.players[who.0].death {
+            if self.tick >= d.until {
+                self.respawn(who, out);
+            }
+            return;
+        }
         let rules = crate::content::rules::rules();
         let dt = TICK as f32;
         let p = &mut self.players[who.0];
@@ -625,31 +657,71 @@ impl Session {
             );
         }
         if let Some(harm) = killer {
-            let (at, lost) = crate::sim::respawn::respawn_at(&self.world, p.bed);
-            let place = if p.bed.is_some() && lost.is_none() {
-                "the bed"
-            } else {
-                "the spawn point"
-            };
-            out.log(
-                who,
-                format!(
-                    "died of {harm}; back at {place} {:.1} {:.1} with everything carried",
-                    at.0, at.1
-                ),
-            );
-            if let Some(lost) = lost {
-                p.bed = None;
-                out.log(who, format!("bed lost: {lost}"));
-                out.notice(who, format!("{lost}: back at the world's spawn point"));
-            }
-            p.body = Player::new(at);
-            p.vitals = Vitals::respawned(rules);
-            p.vitals.defence = p.inventory.defence();
-            self.creatures.respawned(p.body.pos);
-            out.notice(who, format!("You died of {harm}. Nothing was lost."));
-            out.events.push(Event::Died { player: who });
+            self.die(who, harm, out);
         }
+    }
+
+    /// Player `who` died of `harm`: the death screen for [`Rules::respawn_seconds`]
+    /// (`Seat::death`), and what the rules drop of its inventory lies where it died.
+    ///
+    /// [`Rules::respawn_seconds`]: crate::content::rules::Rules::respawn_seconds
+    fn die(&mut self, who: PlayerId, harm: Harm, out: &mut Changes) {
+        let rules = crate::content::rules::rules();
+        let p = &mut self.players[who.0];
+        let text = crate::sim::respawn::slain_by(harm);
+        let until = self.tick + ticks(f64::from(rules.respawn_seconds));
+        let dropped = crate::sim::respawn::death_drops(&mut p.inventory, catalog(), rules);
+        let at = p.body.centre();
+        p.death = Some(Death {
+            text: text.clone(),
+            until,
+        });
+        p.body.vel = (0.0, 0.0);
+        p.dig.reset();
+        p.digging = None;
+        p.chest = None;
+        let kept = if dropped.is_empty() {
+            "nothing dropped".to_string()
+        } else {
+            let each: Vec<String> = dropped
+                .iter()
+                .map(|s| format!("{} {}", s.count, catalog().item(s.item).name))
+                .collect();
+            format!("dropped {}", each.join(", "))
+        };
+        out.log(who, format!("died of {harm}: {text}; {kept}"));
+        out.notice(who, text);
+        out.events.push(Event::Died { player: who });
+        for stack in dropped {
+            self.drop_item(stack, at, None, out);
+        }
+    }
+
+    /// The death screen of player `who` is over: it comes back at its bed (or the world's
+    /// spawn point, saying why not the bed), with full health, invincible a while.
+    fn respawn(&mut self, who: PlayerId, out: &mut Changes) {
+        let rules = crate::content::rules::rules();
+        let p = &mut self.players[who.0];
+        p.death = None;
+        let (at, lost) = crate::sim::respawn::respawn_at(&self.world, p.bed);
+        let place = if p.bed.is_some() && lost.is_none() {
+            "the bed"
+        } else {
+            "the spawn point"
+        };
+        out.log(who, format!("respawned at {place} {:.1} {:.1}", at.0, at.1));
+        if let Some(lost) = lost {
+            p.bed = None;
+            out.log(who, format!("bed lost: {lost}"));
+            out.notice(who, format!("{lost}: back at the world's spawn point"));
+        }
+        p.body = Player::new(at);
+        p.vitals = Vitals::respawned(rules);
+        p.vitals.defence = p.inventory.defence();
+        if who == LOCAL {
+            self.creatures.respawned(at);
+        }
+        out.events.push(Event::Respawned { player: who, at });
     }
 
     /// Reveals the explored map around the player by the light there (see
@@ -1010,7 +1082,12 @@ impl Session {
             .players
             .iter_mut()
             .map(|p| Taker {
-                centre: p.body.centre(),
+                // The dead pick nothing up.
+                centre: if p.death.is_some() {
+                    (f32::INFINITY, f32::INFINITY)
+                } else {
+                    p.body.centre()
+                },
                 inventory: &mut p.inventory,
             })
             .collect();

@@ -39,8 +39,11 @@ pub enum Event {
         damage: f32,
         by: &'static str,
     },
-    /// A player died (and is back at the spawn point with everything carried).
+    /// A player died: its death screen shows until it respawns.
     Died { player: PlayerId },
+    /// A player came back after its death screen, feet at `at` (its bed or the world's
+    /// spawn point).
+    Respawned { player: PlayerId, at: (f32, f32) },
     /// A player swung a sword.
     Swung { player: PlayerId },
     /// A player dug (or felled) the tile at `(x, y)`, getting `tile`.

@@ -338,29 +338,46 @@ fn a_sword_kills_a_slime_in_front_for_gel() {
 }
 
 #[test]
-fn lava_kills_and_the_player_respawns_with_everything() {
+fn lava_kills_the_death_screen_waits_and_the_player_respawns_with_everything() {
     let mut s = landed();
     s.me_mut().inventory.add(Tile::Stone, 7);
     let carried = s.me().inventory.clone();
-    let (px, py) = s.me().body.pos;
-    for y in (py - 2.0) as usize..py as usize {
-        for x in (px - 1.0) as usize..=(px + 1.0) as usize {
-            s.world.set(x, y, Tile::Lava);
-        }
-    }
-    let mut died = None;
-    for _ in 0..60 * 4 {
-        let c = s.step(&[]);
-        if c.events.contains(&Event::Died { player: LOCAL }) {
-            died = Some(c);
-            break;
-        }
-    }
-    let c = died.expect("lava kills within four seconds");
-    assert!(notices(&c)[0].contains("You died of lava"), "{c:?}");
-    assert_eq!(s.me().body.pos, crate::sim::player::spawn_point(&s.world));
+    let c = die_in_lava(&mut s);
+    assert!(
+        notices(&c).contains(&"You were burned by lava".to_string()),
+        "{c:?}"
+    );
+    let death = s.me().death.clone().expect("the death screen");
+    assert_eq!(death.text, "You were burned by lava");
+    let wait = crate::content::rules::rules().respawn_seconds;
+    assert_eq!(death.seconds_left(s.tick), wait.ceil() as u64);
+    // Dead: the keys do nothing, and the screen counts down.
+    let walk = Intent::Move {
+        axis: 1,
+        jump: false,
+    };
+    let c = run(&mut s, ticks(f64::from(wait)) as usize - 1, &[walk]);
+    assert!(s.me().death.is_some());
+    assert_eq!(s.me().death.as_ref().unwrap().seconds_left(s.tick), 1);
+    assert!(
+        !c.events
+            .iter()
+            .any(|e| matches!(e, Event::Respawned { .. }))
+    );
+    let c = run(&mut s, 1, &[]);
+    let spawn = crate::sim::player::spawn_point(&s.world);
+    assert!(c.events.contains(&Event::Respawned {
+        player: LOCAL,
+        at: spawn
+    }));
+    assert_eq!(s.me().death, None);
+    assert_eq!(s.me().body.pos, spawn);
     assert_eq!(s.me().vitals.health, crate::sim::vitals::MAX_HEALTH);
-    assert_eq!(s.me().inventory, carried, "nothing lost");
+    assert_eq!(
+        s.me().inventory,
+        carried,
+        "nothing the rules do not name is lost"
+    );
 }
 
 #[test]

@@ -475,6 +475,15 @@ fn handle_input(
             app.play.click_slot(w, i);
         } else if let Some(i) = invscreen::chest_slot_at(&lay, mouse).filter(|_| chest) {
             app.play.click_chest(w, i, now);
+        } else if let Some(i) = invscreen::armour_slot_at(&lay, mouse) {
+            app.play
+                .act(w, crate::sim::session::Intent::ClickArmour(i), now);
+        } else if let Some(b) = invscreen::chest_button_at(&lay, mouse).filter(|_| chest) {
+            let all = [
+                crate::sim::session::Intent::LootAll,
+                crate::sim::session::Intent::DepositAll,
+            ];
+            app.play.act(w, all[b], now);
         } else if !chest && let Some(k) = invscreen::recipe_at(n, selected, &lay, mouse) {
             app.play.recipe_selected = k;
             app.play.craft_listed(w, k, now);

@@ -376,6 +376,16 @@ impl Session {
                 }
             }
             Intent::ClickSlot(i) => p.inventory.click(i, &mut p.held),
+            Intent::ClickArmour(i) => match p.inventory.click_armour(i, &mut p.held) {
+                Ok(()) => {
+                    p.vitals.defence = p.inventory.defence();
+                    out.log(
+                        who,
+                        format!("armour slot {i}: defence {}", p.vitals.defence),
+                    );
+                }
+                Err(e) => out.notice(who, format!("Can't wear that: {e}")),
+            },
             Intent::ClickChest(i) => {
                 let Some((x, y)) = p.chest else {
                     return out;

@@ -59,11 +59,16 @@ pub struct Inventory {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WearRefusal {
     NotArmour,
+    /// Armour for another slot (a helmet on the legs).
+    OtherSlot,
 }
 
 impl std::fmt::Display for WearRefusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "that is not armour")
+        match self {
+            WearRefusal::NotArmour => write!(f, "that is not armour"),
+            WearRefusal::OtherSlot => write!(f, "that is worn on another slot"),
+        }
     }
 }
 
@@ -152,6 +157,29 @@ impl Inventory {
         let off = self.armour[slot.index()].replace(s.item);
         self.slots[self.selected] = off.map(|item| Stack { item, count: 1 });
         Ok(slot)
+    }
+
+    /// A click on armour slot `i` (head, body, legs) with `held` on the cursor: a piece
+    /// for that slot is put on, what was worn coming onto the cursor; an empty cursor
+    /// takes the worn piece off. Anything else is refused and nothing moves.
+    pub fn click_armour(&mut self, i: usize, held: &mut Option<Stack>) -> Result<(), WearRefusal> {
+        if i >= self.armour.len() {
+            return Err(WearRefusal::OtherSlot);
+        }
+        let Some(h) = *held else {
+            *held = self.armour[i].take().map(|item| Stack { item, count: 1 });
+            return Ok(());
+        };
+        match catalog().item(h.item).kind {
+            Kind::Armour { slot, .. } if slot.index() != i => Err(WearRefusal::OtherSlot),
+            // Armour stacks one to a slot (its default): the cursor holds one piece.
+            Kind::Armour { .. } if h.count == 1 => {
+                let off = self.armour[i].replace(h.item);
+                *held = off.map(|item| Stack { item, count: 1 });
+                Ok(())
+            }
+            _ => Err(WearRefusal::NotArmour),
+        }
     }
 
     pub fn slots(&self) -> &[Option<Stack>; SLOTS] {

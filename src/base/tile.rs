@@ -49,6 +49,7 @@ pub enum Tile {
     Table = 32,
     Chair = 33,
     Bed = 34,
+    Rope = 35,
 }
 
 /// What kind of matter a tile is: decides collision, digging and what connectivity sees.
@@ -101,7 +102,7 @@ const fn row(
 use Matter::{Air as A, Decor as D, Liquid as L, Solid as S};
 
 /// One row per tile, in discriminant order (`TILES[t as usize]` describes `t`).
-pub const TILES: [TileInfo; 35] = [
+pub const TILES: [TileInfo; 36] = [
     row("air", "air", ' ', [SKY[0], SKY[1], SKY[2]], A, None),
     row("dirt", "dirt", '.', [151, 107, 75], S, Some(0.15)),
     row("stone", "stone", '#', [118, 118, 124], S, Some(0.45)),
@@ -172,11 +173,12 @@ pub const TILES: [TileInfo; 35] = [
     row("table", "table", 'T', [158, 110, 64], D, Some(0.3)),
     row("chair", "chair", 'r', [150, 104, 62], D, Some(0.3)),
     row("bed", "bed", 'b', [170, 96, 90], D, Some(0.3)),
+    row("rope", "rope", 'R', [176, 146, 96], D, Some(0.05)),
 ];
 
 impl Tile {
     /// Every tile, in discriminant order (`Tile::ALL[t as usize] == t`).
-    pub const ALL: [Tile; 35] = [
+    pub const ALL: [Tile; 36] = [
         Tile::Air,
         Tile::Dirt,
         Tile::Stone,
@@ -212,6 +214,7 @@ impl Tile {
         Tile::Table,
         Tile::Chair,
         Tile::Bed,
+        Tile::Rope,
     ];
 
     /// Number of tile kinds.

@@ -609,7 +609,9 @@ impl Session {
         let rules = crate::content::rules::rules();
         let dt = TICK as f32;
         let p = &mut self.players[who.0];
-        let senses = Senses::of(&self.world, p.body.pos, p.body.on_ground);
+        // Holding a rope ends a fall as the ground does.
+        let held = p.body.on_ground || p.body.climbing;
+        let senses = Senses::of(&self.world, p.body.pos, held);
         let mut killer = p.vitals.update(senses, dt, rules);
         if who == LOCAL {
             let night = crate::sim::day::is_night(self.time_of_day, rules);
@@ -890,6 +892,8 @@ impl Session {
                 }
                 return;
             }
+            // A rope clicked with rope selected grows at its bottom.
+            let (x, y) = edit::place_spot(&self.world, &p.inventory, x, y);
             match edit::try_place(&mut self.world, &p.body, &mut p.inventory, x, y) {
                 Ok(t) => {
                     let h = self.world.height();

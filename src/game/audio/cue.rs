@@ -103,7 +103,7 @@ pub fn material(t: Tile) -> Option<Material> {
         | Tile::Table
         | Tile::Chair
         | Tile::Bed => Wood,
-        Tile::Leaves => Leaves,
+        Tile::Leaves | Tile::Rope => Leaves,
     })
 }
 

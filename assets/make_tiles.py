@@ -66,6 +66,7 @@ COLORS = [
     (150, 104, 62),   # chair
     (170, 96, 90),    # bed
     (232, 40, 92),    # life crystal
+    (176, 146, 96),   # rope
 ]
 
 
@@ -595,6 +596,16 @@ def life_crystal():
     return t
 
 
+def rope():
+    """A rope hanging down the middle of the tile: two twisted strands."""
+    t = blank()
+    for y in range(T):
+        for x in (7, 8):
+            light = (x + y // 2) % 2 == 0
+            t[y][x] = ((206, 176, 120) if light else (150, 118, 72)) + (255,)
+    return t
+
+
 def bases():
     """Every tile's base picture for the current VARIANT, in discriminant order."""
     return [blank(), dirt(), stone(), dirt(), ore(COLORS[4], 1),
@@ -603,7 +614,8 @@ def bases():
             sand((86, 80, 88), 33), liquid((250, 104, 32), 34, 1.3), obsidian(),
             ore(COLORS[18], 4), ore(COLORS[19], 5), ore((255, 90, 30), 6),
             trunk(), leaves(), cactus(), wood(), workbench(), furnace(), anvil(), chest(),
-            closed_door(), open_door(), platform(), table(), chair(), bed(), life_crystal()]
+            closed_door(), open_door(), platform(), table(), chair(), bed(), life_crystal(),
+            rope()]
 
 
 BLOCKS = {1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14, 15, 17, 18, 19, 20, 24}

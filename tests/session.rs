@@ -168,18 +168,19 @@ fn play(world: &World) -> Bot {
         .find(|&y| b.s.world.tile(tx, y) == Tile::Trunk)
         .expect("the trunk by the feet");
     assert!(b.dig(tx as i64, ty as i64, Tile::Trunk), "felled the tree");
+    // The wood lies in the world a moment, flying to the player.
+    b.rest(30);
     let wood = b.s.me().inventory.count("wood");
     assert!(wood >= 1, "the tree gave wood");
     // Dig: the tile under the feet.
-    b.rest(30);
     let (px, py) = b.pos();
     let below = (px.floor() as i64, py as i64);
     let under = b.s.world.tile(below.0 as usize, below.1 as usize);
     assert!(under.is_solid(), "{under:?}");
     assert!(b.dig(below.0, below.1, under), "dug under the feet");
     let drop = strata::sim::edit::drop_of(under);
-    assert!(b.s.me().inventory.count(drop) >= 1);
     b.rest(60);
+    assert!(b.s.me().inventory.count(drop) >= 1);
     // Place: what was dug, beside the player on the ground.
     b.tick(vec![Intent::Select(b.slot_of(drop))]);
     let (px, py) = b.pos();
@@ -233,6 +234,7 @@ fn play(world: &World) -> Bot {
         ]);
     }
     assert!(b.s.creatures.killed > killed, "killed the slime");
+    b.rest(30);
     assert!(b.s.me().inventory.count("gel") >= 1, "it dropped gel");
     // Craft: torches from the tree's wood and the slime's gel.
     let cat = strata::content::items::catalog();

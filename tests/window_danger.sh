@@ -14,6 +14,12 @@
 #    slime above the player (`swing hit 1: slime at X Y` with its feet above the player's
 #    head) and kills it (`killed a slime`); its heart (STRATA_RULES: always one) flies to
 #    the player (`picked up a heart`).
+# 4. A right-click on a bed sets the spawn point (`spawn point set at 44 35`); the player
+#    walks into lava and dies: the death screen says `You were burned by lava` and counts
+#    down (`death screen: ..; Respawning in 3..`, then 2, 1), and the player wakes in the
+#    bed (`respawned at the bed 44.5 36.0`).
+# 5. W held on a rope climbs it (the feet above row 29, where a jump alone never stays),
+#    released it hangs on, S climbs back down to the ground.
 #
 # The game writes `hurt by ..`, `fell ..` and `player at ..` lines at the debug level
 # (RUST_LOG=strata=debug, set here). Screenshots are left in the scratch folder.
@@ -124,6 +130,72 @@ above=$(grep -- "swing hit" "$GAME_LOG" | awk '{ for (i = 1; i <= NF; i++) if ($
 wait_for "picked up a heart" 1 5 || fail "the slime's heart did not come to the player: $(last "killed a slime")"
 step "$(last "picked up a heart")"
 step "$(last "killed a slime"); $(count "swing hit") hits, $above with the slime above the player's head ($(last "swing hit"))"
+grep -q "panicked" "$GAME_LOG" && fail "the game panicked"
+stop_game
+# --- 4. A bed, a death and the respawn. Ground at row 36 (the spawn column 48 stands on
+# it), a bed at column 44 on the ground, a lava pit at columns 56-59 three rows deep. A
+# right-click on the bed sets the spawn point; the player walks (D held) into the lava and
+# dies: the death screen names the lava and counts down, then the player wakes in the bed.
+bed_art() {
+  awk 'BEGIN { for (y = 0; y < 48; y++) { row = ""; for (x = 0; x < 96; x++) {
+    c = y >= 36 ? "#" : " "
+    if (x == 44 && y == 35) c = "b"
+    if (x >= 56 && x <= 59 && y >= 36 && y <= 38) c = "L"
+    row = row c }; print row } }'
+}
+play_drawn bed '(creature_cap: 0, respawn_seconds: 3.0)' < <(bed_art)
+sleep 1
+read -r px py sx sy zoom < <(grep "player at" "$GAME_LOG" | tail -n 1 | awk '{ print $4, $5, $7, $8, $10 }')
+bx=$(awk -v px="$px" -v sx="$sx" -v z="$zoom" -v ox="$X" 'BEGIN { print int(ox + sx + (44.5 - px) * z) }')
+by=$(awk -v py="$py" -v sy="$sy" -v z="$zoom" -v oy="$Y" 'BEGIN { print int(oy + sy + (35.5 - py) * z) }')
+xdotool mousemove "$bx" "$by"
+sleep 0.2
+xdotool click 3
+wait_for "spawn point set at 44 35" 1 5 || fail "the right-click on the bed set no spawn point (player at $px $py): $(last "refused")"
+step "$(last "spawn point set")"
+xdotool keydown d
+wait_for "died of lava" 1 15 || { xdotool keyup d; fail "the player did not die in the lava: $(last "player at")"; }
+xdotool keyup d
+wait_for "death screen: You were burned by lava; Respawning in" 1 3 || fail "no death screen: $(last "died of")"
+sleep 0.5
+shot "$OUT/04-death-screen.png"
+step "$(last "death screen:")"
+wait_for "respawned at the bed 44.5 36.0" 1 6 || fail "the player did not wake in the bed: $(last "respawned at")"
+counts=$(grep -o "death screen: .*Respawning in [0-9]" "$GAME_LOG" | awk '{ print $NF }' | tr '\n' ' ')
+[ "$counts" = "3 2 1 " ] || fail "the death screen did not count down 3 2 1: $counts"
+step "$(last "respawned at") after the countdown $counts"
+grep -q "panicked" "$GAME_LOG" && fail "the game panicked"
+stop_game
+# --- 5. A rope climbed. Ground at row 36, a rope hanging in the spawn column 48 from row
+# 14 down to the ground. W held climbs it: the feet rise above row 29 (a held jump alone
+# peaks near row 30 and lands again); released, the player hangs on; S climbs back down.
+rope_art() {
+  awk 'BEGIN { for (y = 0; y < 48; y++) { row = ""; for (x = 0; x < 96; x++) {
+    c = y >= 36 ? "#" : " "
+    if (x == 48 && y >= 14 && y < 36) c = "R"
+    row = row c }; print row } }'
+}
+feet() { grep "player at" "$GAME_LOG" | tail -n 1 | awk '{ print $5 }'; }
+play_drawn rope '(creature_cap: 0)' < <(rope_art)
+sleep 1
+[ "$(feet)" = "36.0" ] || fail "the player does not stand at the rope's foot: $(last "player at")"
+xdotool keydown w
+sleep 3
+xdotool keyup w
+sleep 0.6
+up=$(feet)
+shot "$OUT/05-rope.png"
+awk -v y="$up" 'BEGIN { exit !(y < 29) }' || fail "W held did not climb the rope: feet at $up"
+sleep 1
+hang=$(feet)
+awk -v a="$up" -v b="$hang" 'BEGIN { d = a - b; exit !(d < 0.2 && d > -0.2) }' || fail "the player did not hang on the rope: $up, then $hang"
+step "climbed to row $up and hung there ($hang)"
+xdotool keydown s
+sleep 5
+xdotool keyup s
+sleep 0.5
+[ "$(feet)" = "36.0" ] || fail "S did not climb down to the ground: $(last "player at")"
+step "climbed down to $(feet)"
 grep -q "panicked" "$GAME_LOG" && fail "the game panicked"
 stop_game
 echo "danger window test passed in $(($(date +%s) - start)) s (screenshots in $OUT)"

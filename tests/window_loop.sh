@@ -109,6 +109,9 @@ dig() {
     n=$((n + 1))
   done < <(awk -v k="$kind" '$1 == k { print $2, $3 }' "$OUT/plan.txt" | on_screen)
   xdotool mouseup 1
+  # What was dug lies in the world a moment and flies to the player (16 tiles/s, from at
+  # most the reach): it is in the inventory well within a second.
+  sleep 1
   step "dug $n $kind"
 }
 
@@ -145,8 +148,9 @@ craft() {
   [ -n "$row" ] || fail "the crafting panel offers no $name to make now: $(panel)"
   n=$(count "crafted $name ")
   if [ "$how" = click ]; then
-    # The panel's rows at 1280x720: from x 648, the first 143 px down, 34 px apart.
-    xdotool mousemove $((X + 648 + 120)) $((Y + 143 + 34 * row + 16))
+    # The panel's rows at 1280x720: from x 648, the first 191 px down (under the armour
+    # row), 34 px apart.
+    xdotool mousemove $((X + 648 + 120)) $((Y + 191 + 34 * row + 16))
     sleep 0.2
     xdotool click 1
   else

@@ -51,6 +51,7 @@ pub enum Tile {
     Bed = 34,
     /// In the caverns: broken, it gives a life crystal, which raises the most health.
     LifeCrystal = 35,
+    Rope = 36,
 }
 
 /// What kind of matter a tile is: decides collision, digging and what connectivity sees.
@@ -103,7 +104,7 @@ const fn row(
 use Matter::{Air as A, Decor as D, Liquid as L, Solid as S};
 
 /// One row per tile, in discriminant order (`TILES[t as usize]` describes `t`).
-pub const TILES: [TileInfo; 36] = [
+pub const TILES: [TileInfo; 37] = [
     row("air", "air", ' ', [SKY[0], SKY[1], SKY[2]], A, None),
     row("dirt", "dirt", '.', [151, 107, 75], S, Some(0.15)),
     row("stone", "stone", '#', [118, 118, 124], S, Some(0.45)),
@@ -182,11 +183,12 @@ pub const TILES: [TileInfo; 36] = [
         D,
         Some(0.6),
     ),
+    row("rope", "rope", 'R', [176, 146, 96], D, Some(0.05)),
 ];
 
 impl Tile {
     /// Every tile, in discriminant order (`Tile::ALL[t as usize] == t`).
-    pub const ALL: [Tile; 36] = [
+    pub const ALL: [Tile; 37] = [
         Tile::Air,
         Tile::Dirt,
         Tile::Stone,
@@ -223,6 +225,7 @@ impl Tile {
         Tile::Chair,
         Tile::Bed,
         Tile::LifeCrystal,
+        Tile::Rope,
     ];
 
     /// Number of tile kinds.

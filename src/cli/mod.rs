@@ -39,7 +39,8 @@ Write the world as text, one character a tile; '-' is stdout:
   'O' obsidian  's' sand  'S' sandstone  '*' snow  'I' ice  'm' mud
   'j' jungle grass  'a' ash  '|' tree trunk  '%' leaves  'k' cactus
   'W' wood  't' torch  'B' workbench  'F' furnace  'V' anvil  'C' chest
-  'd' closed door  'o' open door  '-' platform  'T' table  'r' chair  'b' bed";
+  'd' closed door  'o' open door  '-' platform  'T' table  'r' chair  'b' bed
+  'R' rope";
 
 /// The command line: `strata [play] [OPTIONS]`, `strata gen [OPTIONS]`, ...
 #[derive(clap::Parser, Debug)]

@@ -55,6 +55,13 @@ pub struct Rules {
     pub eye_one_in: u32,
     /// Items (name, count) a new player carries besides the usual tools.
     pub start_items: Vec<(String, u32)>,
+    pub respawn_seconds: f32,
+    pub death_drops: Vec<String>,
+    pub death_drop_share: f32,
+    pub item_pull: f32,
+    pub item_owner_pull: f32,
+    pub item_speed: f32,
+    pub throw_delay: f32,
 }
 
 impl Default for Rules {
@@ -100,6 +107,15 @@ impl Default for Rules {
             eye_defence_needed: 10,
             eye_one_in: 3,
             start_items: Vec::new(),
+            respawn_seconds: 3.0,
+            death_drops: ["copper_coin", "silver_coin", "gold_coin", "platinum_coin"]
+                .map(String::from)
+                .to_vec(),
+            death_drop_share: 0.5,
+            item_pull: 3.0,
+            item_owner_pull: 8.0,
+            item_speed: 16.0,
+            throw_delay: 1.0,
         }
     }
 }
@@ -179,7 +195,19 @@ impl Rules {
             }
             range(&field, *count as f32, 1.0, 9999.0)?;
         }
-        Ok(())
+        range("respawn_seconds", self.respawn_seconds, 0.0, 60.0)?;
+        if self.death_drops.len() > 64 {
+            return Err(RangeError {
+                field: "death_drops".into(),
+                value: format!("{} names", self.death_drops.len()),
+                allowed: "at most 64".into(),
+            });
+        }
+        range("death_drop_share", self.death_drop_share, 0.0, 1.0)?;
+        range("item_pull", self.item_pull, 0.0, 50.0)?;
+        range("item_owner_pull", self.item_owner_pull, 0.0, 50.0)?;
+        range("item_speed", self.item_speed, 0.1, 200.0)?;
+        range("throw_delay", self.throw_delay, 0.0, 60.0)
     }
 
     /// Parses and checks rules text; `source` names it in errors.

@@ -340,6 +340,22 @@ impl App {
                     self.play.query_housing(w, now);
                 }
             }
+            Action::Throw => {
+                if let Some(w) = &mut self.shown {
+                    self.play.act(w, crate::sim::session::Intent::Throw, now);
+                }
+            }
+            Action::LootAll => {
+                if let Some(w) = &mut self.shown {
+                    self.play.act(w, crate::sim::session::Intent::LootAll, now);
+                }
+            }
+            Action::DepositAll => {
+                if let Some(w) = &mut self.shown {
+                    self.play
+                        .act(w, crate::sim::session::Intent::DepositAll, now);
+                }
+            }
             Action::ToggleOverlay => self.overlay = !self.overlay,
             Action::FitWorld => {
                 if let Some(s) = &self.shown {

@@ -202,6 +202,7 @@ pub async fn main_loop(
                 .update(&w.session.world, &w.session.me().body, digging, dt);
             app.particles.draw(&app.cam, screen);
             hud::draw_creatures(&w.session.creatures, &app.cam, screen);
+            hud::draw_dropped(&w.session.world.dropped, &atlas, &app.cam, screen);
             for n in w.session.town() {
                 sprite::draw_npc(&player_sprite, n, &app.cam, screen, now);
             }
@@ -491,12 +492,29 @@ fn handle_input(
             app.play.click_slot(w, i);
         } else if let Some(i) = invscreen::chest_slot_at(&lay, mouse).filter(|_| chest) {
             app.play.click_chest(w, i, now);
+        } else if let Some(i) = invscreen::armour_slot_at(&lay, mouse) {
+            app.play
+                .act(w, crate::sim::session::Intent::ClickArmour(i), now);
+        } else if let Some(b) = invscreen::chest_button_at(&lay, mouse).filter(|_| chest) {
+            let all = [
+                crate::sim::session::Intent::LootAll,
+                crate::sim::session::Intent::DepositAll,
+            ];
+            app.play.act(w, all[b], now);
         } else if !chest
             && !shop
             && let Some(k) = invscreen::recipe_at(n, selected, &lay, mouse)
         {
             app.play.recipe_selected = k;
             app.play.craft_listed(w, k, now);
+        } else if w.me().held.is_some()
+            && ![lay.inventory, lay.chest, lay.crafting]
+                .iter()
+                .flatten()
+                .any(|r| r.contains(vec2(mouse.0, mouse.1)))
+        {
+            // A stack dragged out of the panels is thrown into the world.
+            app.play.act(w, crate::sim::session::Intent::Throw, now);
         }
     }
     // With the shop open a right-click on a slot sells its stack.
@@ -807,6 +825,12 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, sc
             }
         }
         Mode::World | Mode::Lab | Mode::Inventory => {}
+    }
+    if let Some(w) = &app.shown
+        && let Some(d) = &w.session.me().death
+    {
+        let left = d.seconds_left(w.session.tick);
+        hud::draw_death(&d.text, left, screen, s);
     }
     if let Some((t, _)) = &app.toast {
         ui::toast(t, &lay);

@@ -247,6 +247,35 @@ pub fn draw_notice(text: &str, lay: &Layout) {
     draw_text(text, x, top + 19.0 * s, font as f32, WHITE);
 }
 
+/// The death screen's two lines: what killed ("You were slain by a slime"), then the
+/// countdown to the respawn.
+pub fn death_lines(text: &str, seconds: u64) -> [String; 2] {
+    [text.to_string(), format!("Respawning in {seconds}...")]
+}
+
+/// The death screen: the world dimmed red, what killed in large letters and the
+/// countdown under it.
+pub fn draw_death(text: &str, seconds: u64, screen: (f32, f32), s: f32) {
+    draw_rectangle(
+        0.0,
+        0.0,
+        screen.0,
+        screen.1,
+        Color::new(0.25, 0.0, 0.0, 0.45),
+    );
+    let [title, count] = death_lines(text, seconds);
+    for (line, size, dy, color) in [
+        (&title, 40.0, -10.0, Color::new(0.95, 0.3, 0.3, 1.0)),
+        (&count, 24.0, 34.0, WHITE),
+    ] {
+        let font = (size * s).round() as u16;
+        let w = measure_text(line, None, font, 1.0).width;
+        let (x, y) = ((screen.0 - w) / 2.0, screen.1 / 2.0 + dy * s);
+        draw_text(line, x + 2.0, y + 2.0, font as f32, BLACK);
+        draw_text(line, x, y, font as f32, color);
+    }
+}
+
 fn heart(r: Rect, color: Color) {
     let q = r.w / 4.0;
     draw_circle(r.x + q, r.y + q * 1.2, q * 1.05, color);
@@ -330,6 +359,33 @@ pub fn draw_bubbles(
             rr * 0.3,
             Color::new(1.0, 1.0, 1.0, 0.95),
         );
+    }
+}
+
+/// Items lying in the world, each its icon half a tile wide.
+pub fn draw_dropped(
+    items: &[crate::world::dropped::Dropped],
+    atlas: &Texture2D,
+    cam: &Camera,
+    screen: (f32, f32),
+) {
+    let half = crate::sim::drops::HALF;
+    for d in items {
+        let (x, y) = d.pos;
+        let a = cam.world_to_screen(screen, ((x - half) as f64, (y - half) as f64));
+        let b = cam.world_to_screen(screen, ((x + half) as f64, (y + half) as f64));
+        if b.0 < 0.0 || a.0 > screen.0 || b.1 < 0.0 || a.1 > screen.1 {
+            continue;
+        }
+        let r = Rect::new(a.0, a.1, b.0 - a.0, b.1 - a.1);
+        draw_rectangle(
+            r.x - 1.0,
+            r.y - 1.0,
+            r.w + 2.0,
+            r.h + 2.0,
+            Color::new(0.0, 0.0, 0.0, 0.45),
+        );
+        draw_item(catalog().item(d.stack.item), atlas, r);
     }
 }
 

@@ -60,6 +60,12 @@ pub enum Action {
     ToggleInventory,
     /// X: says whether the room under the mouse is a house, or what it lacks.
     QueryHousing,
+    /// G: throws out the selected stack, or the one on the cursor.
+    Throw,
+    /// Takes everything out of the open chest that fits.
+    LootAll,
+    /// Puts everything but the hotbar into the open chest.
+    DepositAll,
 }
 
 /// Which UI has the keyboard.
@@ -224,6 +230,9 @@ pub fn action(key: KeyCode, mode: Mode, mods: Mods, keys: &Bindings) -> Option<A
             _ => menu_keys(ChooseEntry),
         },
         Mode::Inventory if key == K::Escape || bound(Command::Inventory) => Some(Close),
+        Mode::Inventory if bound(Command::Throw) => Some(Throw),
+        Mode::Inventory if bound(Command::LootAll) => Some(LootAll),
+        Mode::Inventory if bound(Command::DepositAll) => Some(DepositAll),
         Mode::Inventory => match key {
             K::Up | K::W => Some(MenuUp),
             K::Down | K::S => Some(MenuDown),
@@ -252,6 +261,7 @@ pub fn action(key: KeyCode, mode: Mode, mods: Mods, keys: &Bindings) -> Option<A
             Some(Command::Help) => Some(OpenHelp),
             Some(Command::Inventory) => Some(ToggleInventory),
             Some(Command::Housing) => Some(QueryHousing),
+            Some(Command::Throw) => Some(Throw),
             // Held keys (walking, panning, zooming), or fullscreen (above).
             Some(_) => None,
             None => digit(key).map(|d| Slot(d - 1)),

@@ -21,6 +21,21 @@ pub fn slot_at(lay: &Layout, p: (f32, f32)) -> Option<usize> {
     lay.slots?.iter().position(|r| contains(r, p))
 }
 
+/// The armour slot (head, body, legs) under screen point `p`.
+pub fn armour_slot_at(lay: &Layout, p: (f32, f32)) -> Option<usize> {
+    lay.armour_slots?.iter().position(|r| contains(r, p))
+}
+
+/// The open chest's button under screen point `p`: 0 loot all, 1 deposit all.
+pub fn chest_button_at(lay: &Layout, p: (f32, f32)) -> Option<usize> {
+    lay.chest_buttons?.iter().position(|r| contains(r, p))
+}
+
+/// What the armour row says beside its slots: the total defence worn.
+pub fn defence_line(inv: &Inventory) -> String {
+    format!("Armour: defence {}", inv.defence())
+}
+
 /// The chest slot under screen point `p` (a chest open).
 pub fn chest_slot_at(lay: &Layout, p: (f32, f32)) -> Option<usize> {
     lay.chest_slots?.iter().position(|r| contains(r, p))
@@ -159,10 +174,39 @@ pub fn draw(
     if let Some(rects) = lay.slots {
         draw_grid(title, &rects, inv.slots(), Some(inv.selected()), atlas, s);
     }
+    if let Some(rects) = lay.armour_slots {
+        let worn = inv.armour().map(|p| p.map(|item| Stack { item, count: 1 }));
+        for (r, (piece, name)) in rects.iter().zip(worn.iter().zip(["head", "body", "legs"])) {
+            draw_rectangle(r.x, r.y, r.w, r.h, Color::new(0.12, 0.1, 0.16, 0.9));
+            draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0 * s, Color::new(0.5, 0.45, 0.6, 1.0));
+            match piece {
+                Some(p) => super::hud::draw_stack(*p, atlas, *r, s, font),
+                None => {
+                    draw_text(name, r.x + 4.0 * s, r.y + r.h - 6.0 * s, 14.0 * s, GRAY);
+                }
+            }
+        }
+        let last = rects[2];
+        let text = defence_line(inv);
+        let y = last.y + last.h / 2.0 + 6.0 * s;
+        draw_text(&text, last.right() + 12.0 * s, y, 20.0 * s, WHITE);
+    }
     match (chest, lay.chest_slots) {
         (Some(chest), Some(rects)) => {
-            let title = "Chest (click a stack to take it, click a slot to put one)";
+            let title = "Chest";
             draw_grid(title, &rects, chest.slots(), None, atlas, s);
+            for (r, label) in lay
+                .chest_buttons
+                .iter()
+                .flatten()
+                .zip(["Loot all (Z)", "Deposit all (N)"])
+            {
+                draw_rectangle(r.x, r.y, r.w, r.h, Color::new(0.2, 0.18, 0.1, 0.92));
+                draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0 * s, Color::new(0.7, 0.6, 0.3, 1.0));
+                let w = measure_text(label, None, font, 1.0).width;
+                let y = r.y + r.h / 2.0 + 6.0 * s;
+                draw_text(label, r.x + (r.w - w) / 2.0, y, font as f32, WHITE);
+            }
         }
         _ => match shop {
             Some(money) => draw_shop(cat, money, atlas, lay),

@@ -69,6 +69,12 @@ pub struct Layout {
     /// panel is otherwise.
     pub chest_slots: Option<[Rect; CHEST_SLOTS]>,
     pub chest: Option<Rect>,
+    /// The armour worn (head, body, legs) and their panel (with the defence beside them),
+    /// right of the centre: under an open chest, else above the crafting panel.
+    pub armour_slots: Option<[Rect; 3]>,
+    pub armour: Option<Rect>,
+    /// The open chest's loot all and deposit all buttons, in its title line.
+    pub chest_buttons: Option<[Rect; 2]>,
     /// The crafting panel (title and rows) and its rows.
     pub crafting: Option<Rect>,
     pub recipe_rows: Vec<Rect>,
@@ -227,6 +233,9 @@ pub fn layout(screen: (f32, f32), scale: f32, open: &Open) -> Layout {
         inventory: None,
         chest_slots: None,
         chest: None,
+        armour_slots: None,
+        armour: None,
+        chest_buttons: None,
         crafting: None,
         recipe_rows: Vec::new(),
         lab,
@@ -326,23 +335,38 @@ impl Layout {
             .round()
             .max(8.0 * s);
         let slots: [Rect; SLOTS] = grid(x0, y0, s, 8.0 * s);
-        let title = |r: &[Rect]| {
-            edges(
-                r[0].x,
-                y0 - TITLE_H * s,
-                r[8].right(),
-                r[r.len() - 1].bottom(),
-            )
-        };
-        self.inventory = Some(title(&slots));
+        let title = |r: &[Rect], bottom: f32| edges(r[0].x, y0 - TITLE_H * s, r[8].right(), bottom);
+        self.inventory = Some(title(&slots, slots[SLOTS - 1].bottom()));
         self.slots = Some(slots);
         let x = (screen.0 * 0.5 + 8.0 * s).round();
+        // The armour row (a line of text beside it: the defence) right of the centre:
+        // under an open chest, else above the crafting panel.
+        let armour_row = |top: f32| -> ([Rect; 3], Rect) {
+            let r: [Rect; 3] = grid(x, top, s, 0.0);
+            let right = (x + 9.0 * (SIDE + GAP) * s - GAP * s).min(screen.0 - 12.0 * s);
+            (r, edges(x, top, right, r[0].bottom()))
+        };
         if chest {
             let c: [Rect; CHEST_SLOTS] = grid(x, y0, s, 0.0);
-            self.chest = Some(title(&c));
+            // Loot all and deposit all at the right of the chest's title line.
+            let (w, h) = (3.0 * (SIDE + GAP) * s - GAP * s, TITLE_H * s - 6.0 * s);
+            let right = c[8].right();
+            let top = y0 - TITLE_H * s + 2.0 * s;
+            self.chest_buttons = Some([
+                Rect::new(right - 2.0 * w - GAP * s, top, w, h),
+                Rect::new(right - w, top, w, h),
+            ]);
+            self.chest = Some(title(&c, c[CHEST_SLOTS - 1].bottom()));
             self.chest_slots = Some(c);
+            let (r, panel) = armour_row(c[CHEST_SLOTS - 1].bottom() + 12.0 * s);
+            self.armour_slots = Some(r);
+            self.armour = Some(panel);
             return;
         }
+        let (r, panel) = armour_row(y0 - 4.0 * s);
+        self.armour_slots = Some(r);
+        self.armour = Some(panel);
+        let y0 = panel.bottom() + 8.0 * s;
         let w = (screen.0 - x - 12.0 * s).min(620.0 * s);
         let h = RECIPE_H * s;
         let top = y0 + 24.0 * s;
@@ -423,6 +447,7 @@ impl Layout {
             ("inventory", self.inventory),
             ("chest", self.chest),
             ("crafting", self.crafting),
+            ("armour", self.armour),
             ("lab", self.lab),
             ("help", self.help),
         ];
@@ -558,6 +583,12 @@ mod tests {
                             assert!(sl.iter().all(|q| inside(q, &p)));
                         }
                         if let (Some(p), Some(sl)) = (l.chest, l.chest_slots) {
+                            assert!(sl.iter().all(|q| inside(q, &p)));
+                        }
+                        if let (Some(p), Some(b)) = (l.chest, l.chest_buttons) {
+                            assert!(b.iter().all(|q| inside(q, &p)));
+                        }
+                        if let (Some(p), Some(sl)) = (l.armour, l.armour_slots) {
                             assert!(sl.iter().all(|q| inside(q, &p)));
                         }
                         if let Some(p) = l.crafting {

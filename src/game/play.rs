@@ -58,6 +58,8 @@ pub struct Play {
     pub heard: Vec<(Heard, Option<(f32, f32)>)>,
     /// The last `guide at` log line.
     last_guide: Option<String>,
+    /// The last `death screen:` log line (while the death screen shows).
+    last_death: Option<String>,
     /// The tile under the mouse this frame (what X asks about).
     pub aimed: Option<(i64, i64)>,
     /// Half the view in tiles (creatures spawn outside it); set by the frame loop.
@@ -104,9 +106,8 @@ pub fn heard(e: &Event) -> Vec<(Heard, Option<(f32, f32)>)> {
             killed: false,
             ..
         } => vec![(Heard::Hit(kind), Some(at))],
-        Event::Killed { kind, by: LOCAL } => {
-            vec![(Heard::Killed(kind), None), (Heard::PickedUp, None)]
-        }
+        Event::Killed { kind, by: LOCAL } => vec![(Heard::Killed(kind), None)],
+        Event::PickedUp { player: LOCAL, .. } => vec![(Heard::PickedUp, None)],
         Event::Died { player: LOCAL } => vec![(Heard::Died, None)],
         Event::Hardened { x, y } => vec![(Heard::Hiss, at_tile(x as i64, y as i64))],
         Event::Door { x, y, open } => vec![(Heard::Door { open }, at_tile(x, y))],
@@ -232,6 +233,14 @@ impl Play {
         }
         self.floaters.update(dt);
         self.log_creatures(l, now);
+        let death = l.session.me().death.as_ref().map(|d| {
+            let [title, count] = super::hud::death_lines(&d.text, d.seconds_left(l.session.tick));
+            format!("death screen: {title}; {count}")
+        });
+        if death.is_some() && death != self.last_death {
+            log::debug!("{}", death.as_deref().unwrap_or_default());
+        }
+        self.last_death = death;
         let (gx, gy) = l.session.guide.body.pos;
         let mut line = format!("guide at {gx:.0} {gy:.0}");
         if let Some(m) = &l.session.merchant {
@@ -360,6 +369,13 @@ impl Play {
     /// [`invscreen::panel_line`]): when the inventory opens and after each craft.
     pub fn log_panel(l: &Loaded) {
         log::debug!("{}", invscreen::panel_line(catalog(), &Play::recipes(l)));
+    }
+
+    /// An action of the local player (throwing, looting a chest): done, and what it
+    /// changed shown.
+    pub fn act(&mut self, l: &mut Loaded, intent: Intent, now: f64) {
+        let c = l.act(intent);
+        self.show(&c, now);
     }
 
     /// A click on inventory slot `i`: picks up, puts down, merges or swaps stacks.
@@ -687,6 +703,10 @@ mod tests {
             l.world().tile(below.0 as usize, below.1 as usize),
             Tile::Air
         );
+        // The dug block flies from where it lay into the inventory.
+        for _ in 0..30 {
+            play.step(&mut l, still, None, Buttons::default(), FRAME, 0.0);
+        }
         assert_eq!(l.me().inventory.count(crate::base::tile::drop_of(tile)), 1);
         assert!(l.unsaved());
         assert_eq!(

@@ -178,6 +178,9 @@ pub enum Command {
     Inventory,
     Mute,
     Housing,
+    Throw,
+    LootAll,
+    DepositAll,
 }
 
 /// Every command: its field in the file, what the help screen calls it, its default keys.
@@ -244,6 +247,24 @@ pub const COMMANDS: &[(Command, &str, &str, &[KeyCode])] = {
             "Is the room under the mouse a house?",
             &[K::X],
         ),
+        (
+            C::Throw,
+            "throw",
+            "Throw out the selected stack (or the one on the cursor)",
+            &[K::G],
+        ),
+        (
+            C::LootAll,
+            "loot_all",
+            "Loot all from the open chest",
+            &[K::Z],
+        ),
+        (
+            C::DepositAll,
+            "deposit_all",
+            "Deposit all but the hotbar into the open chest",
+            &[K::N],
+        ),
     ]
 };
 
@@ -307,6 +328,9 @@ bindings! {
     Inventory inventory,
     Mute mute,
     Housing housing,
+    Throw throw,
+    LootAll loot_all,
+    DepositAll deposit_all,
 }
 
 impl Default for Bindings {

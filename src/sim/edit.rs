@@ -345,6 +345,20 @@ pub fn try_fell(
     Ok((drop, count, tiles))
 }
 
+/// Where a placement aimed at `(x, y)` goes: with rope selected, a click on a rope goes
+/// to the first tile under the bottom of that rope (a rope is let down as one goes, as
+/// in Terraria); anything else where it was aimed.
+pub fn place_spot(world: &World, inv: &Inventory, x: i64, y: i64) -> (i64, i64) {
+    if inv.selected_tile() != Some(Tile::Rope) {
+        return (x, y);
+    }
+    let mut y = y;
+    while world.get(x, y) == Some(Tile::Rope) {
+        y += 1;
+    }
+    (x, y)
+}
+
 /// Could the selected tile be placed at `(x, y)` now? Returns the tile that would be.
 pub fn check_place(
     world: &World,
@@ -380,6 +394,11 @@ pub fn check_place(
             return Err(EditRefusal::WouldTrapPlayer);
         }
         if !(solid(-1, 0) || solid(1, 0) || solid(0, -1) || solid(0, 1)) {
+            return Err(EditRefusal::NoSupport);
+        }
+    } else if tile == Tile::Rope {
+        // A rope hangs from a block, a platform or more rope above it.
+        if !(holds(0, -1) || world.get(x, y - 1) == Some(Tile::Rope)) {
             return Err(EditRefusal::NoSupport);
         }
     } else if is_furniture(tile) {
@@ -469,10 +488,15 @@ pub fn try_hammer(
 ) -> Result<Wall, EditRefusal> {
     let (wall, _) = check_hammer(world, player, inv, x, y)?;
     world.set_wall(x as usize, y as usize, Wall::None);
-    if let Some(item) = catalog().wall_item(wall).filter(|_| !wall.info().natural) {
+    if let Some(item) = wall_drop(wall) {
         inv.add(item, 1);
     }
     Ok(wall)
+}
+
+/// What taking down `wall` gives: a placed wall's item; a natural wall gives nothing.
+pub fn wall_drop(wall: Wall) -> Option<crate::content::items::ItemId> {
+    catalog().wall_item(wall).filter(|_| !wall.info().natural)
 }
 
 /// Places the selected tile at `(x, y)`, taking one from the inventory.

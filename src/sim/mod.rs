@@ -3,13 +3,15 @@
 //! ([`creatures`]), health and breath ([`vitals`]), the clock ([`day`]), light levels
 //! ([`light`]), moving water ([`flow`]), houses ([`housing`]), what the
 //! Guide says ([`guide`]), the town's people ([`npc`]), coins ([`coins`]), the
-//! Merchant's shop ([`shop`]) and the first boss ([`boss`]).
+//! Merchant's shop ([`shop`]), the first boss ([`boss`]) and where a death comes back
+//! ([`respawn`]).
 
 pub mod boss;
 pub mod coins;
 pub mod craft;
 pub mod creatures;
 pub mod day;
+pub mod drops;
 pub mod edit;
 pub mod flow;
 pub mod guide;
@@ -17,6 +19,7 @@ pub mod housing;
 pub mod light;
 pub mod npc;
 pub mod player;
+pub mod respawn;
 pub mod session;
 pub mod shop;
 pub mod vitals;

@@ -15,7 +15,7 @@
 //! Platforms hold a body up only from above: it walks and jumps through them, lands on
 //! one it falls onto, and drops through while [`Input::down`] is held.
 
-use crate::world::World;
+use crate::world::{Tile, World};
 
 /// Body width in tiles.
 pub const WIDTH: f32 = 0.8;
@@ -57,6 +57,8 @@ pub const WATER_RUN: f32 = 0.5;
 /// Upward speed of a swim stroke (jump pressed in water, as often as pressed), tiles/s:
 /// v²/(2·g·0.25) ≈ 2.7 tiles a stroke, enough to climb out over a pool's rim.
 pub const SWIM_SPEED: f32 = 9.0;
+/// Climbing speed on a rope, tiles/s (Terraria climbs about as fast as it walks slowly).
+pub const CLIMB_SPEED: f32 = 6.0;
 /// Hard limit on any velocity component, tiles/s (bounds the work of one step).
 pub const MAX_SPEED: f32 = 1000.0;
 /// Gap left between the body and a wall or ceiling it stops against. Larger than an f32
@@ -85,6 +87,9 @@ pub struct Player {
     /// Velocity, tiles/s (positive y is down).
     pub vel: (f32, f32),
     pub on_ground: bool,
+    /// Holding onto a rope: no gravity, jump climbs up and down climbs down (a fall
+    /// ends when a rope is grabbed).
+    pub climbing: bool,
     /// -1 facing left, +1 facing right.
     pub facing: i8,
     /// Jump was held on the previous step (a jump needs a fresh press).
@@ -146,6 +151,11 @@ pub fn body_in_liquid(world: &World, x: f32, y: f32) -> bool {
     })
 }
 
+/// Is there a rope at point `p` (tiles)?
+pub fn rope_at(world: &World, p: (f32, f32)) -> bool {
+    world.get(p.0.floor() as i64, p.1.floor() as i64) == Some(Tile::Rope)
+}
+
 /// Where a new player stands: the centre column, feet on the first ground found from the
 /// top (the surface), or the top of the world if that column has nowhere to stand.
 pub fn spawn_point(world: &World) -> (f32, f32) {
@@ -167,6 +177,7 @@ impl Player {
             pos,
             vel: (0.0, 0.0),
             on_ground: false,
+            climbing: false,
             facing: 1,
             jump_held: false,
             presses: 0,
@@ -259,6 +270,26 @@ impl Player {
                 AIR_FRICTION
             };
             vx = approach(vx, 0.0, f * STEP);
+        }
+        // A rope behind the body's middle is grabbed with up (jump) or down held, and
+        // held while the body stays on it.
+        let on_rope = rope_at(world, self.centre());
+        self.climbing = on_rope && (self.climbing || input.jump || input.down);
+        if self.climbing {
+            vy = if input.jump {
+                -CLIMB_SPEED
+            } else if input.down {
+                CLIMB_SPEED
+            } else {
+                0.0
+            };
+            self.jump_held = input.jump;
+            self.vel = (vx, vy);
+            let grounded = self.on_ground;
+            self.move_x(world, vx * STEP, grounded);
+            // Climbing down passes through platforms; climbing never lands hard.
+            self.move_y(world, self.vel.1 * STEP, true);
+            return;
         }
         let fresh = pressed || (input.jump && !self.jump_held);
         if fresh && self.on_ground {

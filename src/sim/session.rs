@@ -25,12 +25,14 @@ use crate::content::config::Content;
 use crate::content::rules::Rules;
 use crate::sim::craft::Stations;
 use crate::sim::creatures::Creatures;
+use crate::sim::drops::{self, Dropped, Taker};
 use crate::sim::edit::{self, DigState, DigStep, EditRefusal};
 use crate::sim::flow::Flow;
 use crate::sim::light::{LightMap, Rect};
 use crate::sim::player::Player;
 use crate::sim::vitals::{Harm, Senses, Vitals};
 use crate::world::depth::Layers;
+use crate::world::inventory::AsItem;
 use crate::world::inventory::Inventory;
 use crate::world::inventory::Stack;
 use crate::world::{Tile, World};
@@ -52,6 +54,8 @@ pub struct PlayerState {
     /// The town people and their houses (the world's, as the time of day is); empty in a
     /// save from before they were kept: the Guide then starts beside the spawn point.
     pub town: Vec<crate::sim::npc::NpcState>,
+    /// The bed the player last used: its spawn point (`None`: the world's).
+    pub bed: Option<(usize, usize)>,
 }
 
 impl PlayerState {
@@ -75,6 +79,7 @@ impl PlayerState {
             max_health: crate::sim::vitals::MAX_HEALTH,
             time_of_day: crate::sim::day::MORNING,
             town: Vec::new(),
+            bed: None,
         }
     }
 }
@@ -159,6 +164,11 @@ pub struct Seat {
     pub shop: bool,
     /// Half the player's view in tiles (creatures spawn outside it).
     pub view_half: (f32, f32),
+    /// The bed the player last used: where it comes back after a death while it stands
+    /// (see [`crate::sim::respawn`]); `None`: the world's spawn point.
+    pub bed: Option<(usize, usize)>,
+    /// Dead: the death screen shows until the player comes back.
+    pub death: Option<Death>,
     /// The tick from which the place button places again while held, and from which the
     /// sword may swing again.
     next_place: u64,
@@ -180,9 +190,28 @@ impl Seat {
             chest: None,
             shop: false,
             view_half: DEFAULT_VIEW_HALF,
+            bed: state.bed,
+            death: None,
             next_place: 0,
             next_swing: 0,
         }
+    }
+}
+
+/// A player's death, while its screen shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Death {
+    /// What the screen says ("You were slain by a slime").
+    pub text: String,
+    /// The tick the player comes back at.
+    pub until: u64,
+}
+
+impl Death {
+    /// Whole seconds left before the player comes back at tick `now` (the countdown).
+    pub fn seconds_left(&self, now: u64) -> u64 {
+        let ticks_left = self.until.saturating_sub(now);
+        (ticks_left as f64 * TICK).ceil() as u64
     }
 }
 
@@ -373,6 +402,7 @@ impl Session {
             max_health: p.vitals.max_health,
             time_of_day: self.time_of_day,
             town: self.town().map(|n| n.state()).collect(),
+            bed: p.bed,
         }
     }
 
@@ -408,12 +438,19 @@ impl Session {
         self.run_boss(&mut out);
         for (i, h) in held.iter().enumerate() {
             let who = PlayerId(i);
+            // The dead do nothing but wait for the death screen to end.
+            let h = if self.players[i].death.is_some() {
+                &Held::default()
+            } else {
+                h
+            };
             self.move_player(who, h, &mut out);
             self.live(who, &mut out);
             self.reveal(who, &mut out);
             self.keep_chest(who);
             self.hands(who, h, &mut out);
         }
+        self.tick_items(&mut out);
         self.walk_guide(&mut out);
         self.run_flow(&mut out);
         out
@@ -447,6 +484,16 @@ impl Session {
                 p.inventory.click(i, &mut p.held);
                 crate::sim::coins::settle(&mut p.inventory, &self.content.town.coins);
             }
+            Intent::ClickArmour(i) => match p.inventory.click_armour(i, &mut p.held) {
+                Ok(()) => {
+                    p.vitals.defence = p.inventory.defence();
+                    out.log(
+                        who,
+                        format!("armour slot {i}: defence {}", p.vitals.defence),
+                    );
+                }
+                Err(e) => out.notice(who, format!("Can't wear that: {e}")),
+            },
             Intent::ClickChest(i) => {
                 let Some((x, y)) = p.chest else {
                     return out;
@@ -467,6 +514,29 @@ impl Session {
             Intent::Housing { x, y } => self.query_housing(who, x, y, &mut out),
             Intent::Buy(i) => self.buy(who, i, &mut out),
             Intent::Sell(i) => self.sell(who, i, &mut out),
+            Intent::Throw => self.throw(who, &mut out),
+            Intent::LootAll | Intent::DepositAll => {
+                let Some((x, y)) = p.chest else {
+                    return out;
+                };
+                if self.world.tile(x, y) != Tile::Chest {
+                    return out;
+                }
+                let chest = self.world.chests.open(x, y);
+                let (moved, what) = if intent == Intent::LootAll {
+                    (chest.loot_all(&mut p.inventory), "looted")
+                } else {
+                    (chest.deposit_all(&mut p.inventory), "deposited")
+                };
+                if moved > 0 {
+                    self.edits += 1;
+                    out.edits += 1;
+                }
+                out.log(who, format!("{what} {moved} items at chest {x} {y}"));
+                if intent == Intent::LootAll && !chest.is_empty() {
+                    out.notice(who, "Not everything fitted: the rest stays in the chest");
+                }
+            }
             Intent::Move { .. }
             | Intent::Jump
             | Intent::Down
@@ -531,6 +601,12 @@ impl Session {
             return true;
         }
         match self.world.get(x, y) {
+            Some(Tile::Bed) => {
+                if pressed {
+                    self.use_bed(who, x, y, out);
+                }
+                true
+            }
             Some(t) if t.is_door() => {
                 if pressed {
                     match edit::toggle_door(&mut self.world, body, x, y) {
@@ -547,6 +623,26 @@ impl Session {
                 true
             }
             _ => false,
+        }
+    }
+
+    /// Player `who` uses the bed at `(x, y)`: it becomes the player's spawn point, when
+    /// it is within reach and has room to stand in.
+    fn use_bed(&mut self, who: PlayerId, x: i64, y: i64, out: &mut Changes) {
+        let p = &mut self.players[who.0];
+        if !edit::can_reach(&p.body, x, y, edit::REACH) {
+            out.messages
+                .push((who, Message::Refused(EditRefusal::OutOfReach)));
+            return;
+        }
+        match crate::sim::respawn::use_bed(&self.world, x, y) {
+            Some(Ok(bed)) => {
+                p.bed = Some(bed);
+                out.log(who, format!("spawn point set at {x} {y}"));
+                out.notice(who, "Spawn point set");
+            }
+            Some(Err(lost)) => out.notice(who, format!("Can't sleep here: {lost}")),
+            None => {}
         }
     }
 
@@ -769,14 +865,22 @@ impl Session {
         }
     }
 
-    /// The player's health, and for the local player the creatures (they follow it);
-    /// death respawns the player.
+    /// The player's health, and for the local player the creatures (they follow it); a
+    /// death shows the death screen, and its end respawns the player.
     fn live(&mut self, who: PlayerId, out: &mut Changes) {
+        if let Some(d) = &self.players[who.0].death {
+            if self.tick >= d.until {
+                self.respawn(who, out);
+            }
+            return;
+        }
         let content = Arc::clone(&self.content);
         let rules = &content.rules;
         let dt = TICK as f32;
         let p = &mut self.players[who.0];
-        let senses = Senses::of(&self.world, p.body.pos, p.body.on_ground);
+        // Holding a rope ends a fall as the ground does.
+        let held = p.body.on_ground || p.body.climbing;
+        let senses = Senses::of(&self.world, p.body.pos, held);
         let mut killer = p.vitals.update(senses, dt, rules);
         if who == LOCAL {
             let night = crate::sim::day::is_night(self.time_of_day, rules);
@@ -838,17 +942,73 @@ impl Session {
             );
         }
         if let Some(harm) = killer {
-            out.log(
-                who,
-                format!("died of {harm}; back at the spawn point with everything carried"),
-            );
-            p.body = Player::spawn(&self.world);
-            p.vitals = Vitals::respawned_with(p.vitals.max_health, rules);
-            p.vitals.defence = p.inventory.defence();
-            self.creatures.respawned(p.body.pos);
-            out.notice(who, format!("You died of {harm}. Nothing was lost."));
-            out.events.push(Event::Died { player: who });
+            self.die(who, harm, out);
         }
+    }
+
+    /// Player `who` died of `harm`: the death screen for [`Rules::respawn_seconds`]
+    /// (`Seat::death`), and what the rules drop of its inventory lies where it died.
+    ///
+    /// [`Rules::respawn_seconds`]: crate::content::rules::Rules::respawn_seconds
+    fn die(&mut self, who: PlayerId, harm: Harm, out: &mut Changes) {
+        let content = Arc::clone(&self.content);
+        let rules = &content.rules;
+        let p = &mut self.players[who.0];
+        let text = crate::sim::respawn::slain_by(harm);
+        let until = self.tick + ticks(f64::from(rules.respawn_seconds));
+        let dropped = crate::sim::respawn::death_drops(&mut p.inventory, &content.catalog, rules);
+        let at = p.body.centre();
+        p.death = Some(Death {
+            text: text.clone(),
+            until,
+        });
+        p.body.vel = (0.0, 0.0);
+        p.dig.reset();
+        p.digging = None;
+        p.chest = None;
+        let kept = if dropped.is_empty() {
+            "nothing dropped".to_string()
+        } else {
+            let each: Vec<String> = dropped
+                .iter()
+                .map(|s| format!("{} {}", s.count, content.catalog.item(s.item).name))
+                .collect();
+            format!("dropped {}", each.join(", "))
+        };
+        out.log(who, format!("died of {harm}: {text}; {kept}"));
+        out.notice(who, text);
+        out.events.push(Event::Died { player: who });
+        for stack in dropped {
+            self.drop_item(stack, at, None, out);
+        }
+    }
+
+    /// The death screen of player `who` is over: it comes back at its bed (or the world's
+    /// spawn point, saying why not the bed), with full health, invincible a while.
+    fn respawn(&mut self, who: PlayerId, out: &mut Changes) {
+        let content = Arc::clone(&self.content);
+        let rules = &content.rules;
+        let p = &mut self.players[who.0];
+        p.death = None;
+        let (at, lost) = crate::sim::respawn::respawn_at(&self.world, p.bed);
+        let place = if p.bed.is_some() && lost.is_none() {
+            "the bed"
+        } else {
+            "the spawn point"
+        };
+        out.log(who, format!("respawned at {place} {:.1} {:.1}", at.0, at.1));
+        if let Some(lost) = lost {
+            p.bed = None;
+            out.log(who, format!("bed lost: {lost}"));
+            out.notice(who, format!("{lost}: back at the world's spawn point"));
+        }
+        p.body = Player::new(at);
+        p.vitals = Vitals::respawned_with(p.vitals.max_health, rules);
+        p.vitals.defence = p.inventory.defence();
+        if who == LOCAL {
+            self.creatures.respawned(at);
+        }
+        out.events.push(Event::Respawned { player: who, at });
     }
 
     /// Reveals the explored map around the player by the light there (see
@@ -1047,6 +1207,8 @@ impl Session {
                 }
                 return;
             }
+            // A rope clicked with rope selected grows at its bottom.
+            let (x, y) = edit::place_spot(&self.world, &p.inventory, x, y);
             match edit::try_place(&mut self.world, &p.body, &mut p.inventory, x, y) {
                 Ok(t) => self.edited_at(who, (x, y), t, true, out),
                 Err(e) => out.messages.push((who, Message::Refused(e))),
@@ -1083,9 +1245,31 @@ impl Session {
     fn dig(&mut self, who: PlayerId, x: i64, y: i64, out: &mut Changes) {
         let p = &mut self.players[who.0];
         let dt = TICK as f32;
+        // What a dig gives lies in the world and flies to the player: the dig rules put
+        // it into the inventory, which is taken back here.
+        let before = p.inventory.clone();
         let step = p
             .dig
             .update(&mut self.world, &p.body, &mut p.inventory, x, y, dt);
+        let at = |x: i64, y: i64| (x as f32 + 0.5, y as f32 + 0.5);
+        let gave = |item: Option<crate::content::items::ItemId>, count: u32| {
+            item.map(|item| Stack { item, count })
+        };
+        let given = match step {
+            DigStep::Dug { x, y, drop } => gave(drop.as_item(), 1).map(|s| (s, at(x, y))),
+            DigStep::Felled {
+                x, y, drop, count, ..
+            } => gave(drop.as_item(), count).map(|s| (s, at(x, y))),
+            DigStep::Hammered { x, y, wall } => {
+                gave(edit::wall_drop(wall), 1).map(|s| (s, at(x, y)))
+            }
+            _ => None,
+        };
+        if let Some((stack, pos)) = given {
+            p.inventory = before;
+            self.drop_item(stack, pos, Some(who), out);
+        }
+        let p = &mut self.players[who.0];
         match step {
             DigStep::Dug { x, y, drop } => self.edited_at(who, (x, y), drop, false, out),
             DigStep::Felled {
@@ -1140,27 +1324,123 @@ impl Session {
                 killed,
             });
         }
-        let coins = &self.content.town.coins;
+        let content = Arc::clone(&self.content);
+        let coins = &content.town.coins;
+        let c = p.body.centre();
         for (kind, item, n) in s.killed {
             let name = kind.stats().name;
             let copper = crate::sim::coins::drop_for(kind.stats().health, coins);
+            let p = &mut self.players[who.0];
             let kept = copper - crate::sim::coins::earn(&mut p.inventory, coins, copper);
             if n == 0 {
-                out.log(who, format!("killed a {name}, {kept} copper"));
+                out.log(who, format!("killed a {name}"));
+                out.notice(who, format!("Killed a {name}: {kept} copper"));
             } else {
-                let lost = p.inventory.add(item, n);
-                out.log(
-                    who,
-                    format!("killed a {name}, {item} x{}, {kept} copper", n - lost),
-                );
-                out.notice(
-                    who,
-                    format!("Killed a {name}: {} {item}, {kept} copper", n - lost),
-                );
+                out.log(who, format!("killed a {name}, {item} x{n}"));
+                out.notice(who, format!("Killed a {name}: {n} {item}, {kept} copper"));
+            }
+            if kept > 0 {
+                out.log(who, format!("took {kept} copper from the {name}"));
             }
             out.events.push(Event::Killed { kind, by: who });
+            // The drop lies where the creature was (its last hit), and flies to the killer.
+            let at = s
+                .hit
+                .iter()
+                .find(|(k, _, _)| *k == kind)
+                .map_or(c, |&(_, (x, feet), _)| (x, feet - 0.5));
+            if n > 0
+                && let Some(id) = content.catalog.id(item)
+            {
+                self.drop_item(Stack { item: id, count: n }, at, Some(who), out);
+            }
         }
         self.swing_at_eye(who, damage, reach, out);
+    }
+
+    /// Drops `stack` into the world with its centre at `at`, flying to player `owner`
+    /// when it made it (a dig, a kill).
+    fn drop_item(
+        &mut self,
+        stack: Stack,
+        at: (f32, f32),
+        owner: Option<PlayerId>,
+        out: &mut Changes,
+    ) {
+        if stack.count == 0 {
+            return;
+        }
+        out.events.push(Event::Dropped {
+            item: stack.item,
+            count: stack.count,
+            at,
+        });
+        let item = Dropped::new(stack, at, owner.map(|o| o.0));
+        drops::add(&mut self.world.dropped, item);
+    }
+
+    /// Player `who` throws out the stack on its cursor, else its selected stack.
+    fn throw(&mut self, who: PlayerId, out: &mut Changes) {
+        let content = Arc::clone(&self.content);
+        let p = &mut self.players[who.0];
+        let stack = match p.held.take() {
+            Some(s) => s,
+            None => {
+                let Some(s) = p.inventory.selected_stack() else {
+                    return;
+                };
+                if !p.inventory.remove(s.item, s.count) {
+                    return;
+                }
+                s
+            }
+        };
+        let (c, facing) = (p.body.centre(), p.body.facing);
+        let name = &content.catalog.item(stack.item).name;
+        out.log(who, format!("threw {} {name}", stack.count));
+        out.events.push(Event::Dropped {
+            item: stack.item,
+            count: stack.count,
+            at: c,
+        });
+        let rules = &content.rules;
+        let item = drops::thrown(stack, c, who.0, facing, rules);
+        drops::add(&mut self.world.dropped, item);
+    }
+
+    /// The items lying in the world fly to players and are picked up, or fall and lie.
+    fn tick_items(&mut self, out: &mut Changes) {
+        if self.world.dropped.is_empty() {
+            return;
+        }
+        let mut items = std::mem::take(&mut self.world.dropped);
+        let mut takers: Vec<Taker> = self
+            .players
+            .iter_mut()
+            .map(|p| Taker {
+                // The dead pick nothing up.
+                centre: if p.death.is_some() {
+                    (f32::INFINITY, f32::INFINITY)
+                } else {
+                    p.body.centre()
+                },
+                inventory: &mut p.inventory,
+            })
+            .collect();
+        let content = Arc::clone(&self.content);
+        let rules = &content.rules;
+        let picked = drops::step(&mut items, &self.world, &mut takers, rules, TICK as f32);
+        self.world.dropped = items;
+        for (i, s) in picked {
+            let who = PlayerId(i);
+            let name = &content.catalog.item(s.item).name;
+            out.log(who, format!("picked up {} {name}", s.count));
+            out.events.push(Event::PickedUp {
+                player: who,
+                item: s.item,
+                count: s.count,
+            });
+        }
     }
 
     /// Crafts recipe `i` of the catalog from what player `who` carries, near the stations
@@ -1294,7 +1574,8 @@ impl Session {
         }
     }
 
-    /// A hash of the whole simulation: the world's tiles, chests and explored map, every
+    /// A hash of the whole simulation: the world's tiles, chests, explored map and items
+    /// lying in it, every
     /// player (body, inventory, vitals, dig, cursor stack, open chest), the creatures
     /// (and their spawn counter), the time of day and the tick. Two sessions stepped the
     /// same way hash the same.
@@ -1312,6 +1593,7 @@ impl Session {
             h.text(&format!("{p:?}"));
         }
         h.text(&format!("{:?}", self.creatures));
+        h.text(&format!("{:?}", self.world.dropped));
         h.u64(u64::from(self.time_of_day.to_bits()));
         h.u64(self.tick);
         h.u64(self.flow.ticks());

@@ -38,6 +38,8 @@
 //! | `LIFE` | the most health, raised by life crystals: f32; format 7 on, written when it is not [`MAX_HEALTH`] |
 //! | `TOWN` | the town people and their houses: count n, then per person the name (length byte, bytes), feet x, y, anchor x, y, a home flag byte and, when 1, home x, y (u32, n × (u8, …, 4 × f32, u8[, 2 × f32])); format 7 on, written when the session has any |
 //! | `BOSS` | the world's story ([`crate::world::progress::Progress`]): times the Eye was defeated, nights begun (u32, u64); format 7 on, only once a night has begun or a boss fallen |
+//! | `SPWN` | the player's spawn point, the bed it last used: its tile x, y (u32, u32); format 7 on, only when a bed was used |
+//! | `ITEM` | items lying in the world: count n, then per item its centre x, y and its stack as a slot (u32, n × (f32, f32, u8, …, u32)); format 7 on, only when some lie there; they load at rest |
 //!
 //! A world's identity is made with it (at random, see [`crate::world::fresh_id`]) and
 //! names its save ([`file_name`]), so a new world of the same seed never writes over
@@ -46,7 +48,7 @@
 //! world's save (`world-<seed>.strata`), so such a world saved again replaces its own
 //! file, as it did, and is never split into a second one; another name's own, so an old
 //! save of another name (`strata gen --save`, a copy) never writes over the world of its
-//! seed. Format 5 is format 4 with `WRLD` added, format 6 is format 5 with `ARMR` added and a tile in 6 bits (Strata has more than 32 tiles), format 7 is format 6 with `TOWN`, `LIFE` and `BOSS` added (a save without `TOWN` starts the Guide beside the spawn point, homeless, as before)
+//! seed. Format 5 is format 4 with `WRLD` added, format 6 is format 5 with `ARMR` added and a tile in 6 bits (Strata has more than 32 tiles), format 7 is format 6 with `TOWN`, `LIFE`, `BOSS`, `SPWN` and `ITEM` added (a save without `TOWN` starts the Guide beside the spawn point, homeless, as before)
 //! (each a version of its own, so an older Strata says a newer one wrote the file rather
 //! than calling the section damage).
 //!
@@ -83,6 +85,7 @@ use crate::content::items::{MAX_NAME, catalog};
 use crate::content::preset::{self, MAX_FILE_BYTES, Preset};
 use crate::world::chest::CHEST_SLOTS;
 use crate::world::chest::{Chest, Chests};
+use crate::world::dropped::Dropped;
 use crate::world::explored::Explored;
 use crate::world::inventory::Inventory;
 use crate::world::inventory::Stack;
@@ -126,13 +129,17 @@ const TOWN_TAG: [u8; 4] = *b"TOWN";
 const LIFE_TAG: [u8; 4] = *b"LIFE";
 /// The world's story's tag.
 const BOSS_TAG: [u8; 4] = *b"BOSS";
+/// The player's spawn point's tag (the bed it used).
+const SPAWN_TAG: [u8; 4] = *b"SPWN";
+/// The items lying in the world's tag.
+const ITEMS_TAG: [u8; 4] = *b"ITEM";
 /// Most town people a save keeps.
 pub const MAX_TOWN: usize = crate::sim::npc::NAMES.len();
 /// The first format whose worlds have an identity (`WRLD`).
 const IDENTITY_VERSION: u32 = 5;
 
 /// The sections format `version` may hold: none before 4, `WRLD` from 5 on, `ARMR` and
-/// `WALL` from 6 on, `TOWN`, `LIFE` and `BOSS` from 7 on.
+/// `WALL` from 6 on, `TOWN`, `LIFE`, `BOSS`, `SPWN` and `ITEM` from 7 on.
 fn tags_of(version: u32) -> &'static [[u8; 4]] {
     match version {
         ..=3 => &[],
@@ -141,6 +148,7 @@ fn tags_of(version: u32) -> &'static [[u8; 4]] {
         6 => &[CHESTS_TAG, SEEN_TAG, WORLD_TAG, ARMOUR_TAG, WALLS_TAG],
         _ => &[
             CHESTS_TAG, SEEN_TAG, WORLD_TAG, ARMOUR_TAG, WALLS_TAG, TOWN_TAG, LIFE_TAG, BOSS_TAG,
+            SPAWN_TAG, ITEMS_TAG,
         ],
     }
 }
@@ -326,6 +334,11 @@ fn encode_as(world: &World, player: &PlayerState, version: u32) -> Vec<u8> {
     }
     if player.max_health != MAX_HEALTH {
         sections.push((LIFE_TAG, player.max_health.to_le_bytes().to_vec()));
+    }
+    if let Some((x, y)) = player.bed {
+        let mut b = (x as u32).to_le_bytes().to_vec();
+        b.extend_from_slice(&(y as u32).to_le_bytes());
+        sections.push((SPAWN_TAG, b));
     }
     sections.retain(|(tag, _)| tags_of(version).contains(tag));
     encode_with(world, player, version, &sections)
@@ -543,6 +556,15 @@ fn sections_of(world: &World) -> Vec<([u8; 4], Vec<u8>)> {
         );
     }
     out.push((WALLS_TAG, walls));
+    if !world.dropped.is_empty() {
+        let mut b = (world.dropped.len() as u32).to_le_bytes().to_vec();
+        for d in &world.dropped {
+            b.extend_from_slice(&d.pos.0.to_le_bytes());
+            b.extend_from_slice(&d.pos.1.to_le_bytes());
+            put_slots(&mut b, &[Some(d.stack)]);
+        }
+        out.push((ITEMS_TAG, b));
+    }
     out
 }
 
@@ -717,6 +739,7 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
     world.explored = Explored::all_seen(width, height);
     // A save from before worlds had identities: its seed's, which names its file as then.
     world.id = seed;
+    let mut bed = None;
     let mut has_id = false;
     let mut has_walls = false;
     let mut town = Vec::new();
@@ -749,6 +772,8 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
                     nights: u64::from_le_bytes(body[4..].try_into().unwrap_or_default()),
                 };
             }
+            SPAWN_TAG => bed = Some(read_spawn(body, &world)?),
+            ITEMS_TAG => world.dropped = read_items(body, &world)?,
             WALLS_TAG => {
                 read_walls(body, world.walls_mut())?;
                 has_walls = true;
@@ -792,8 +817,62 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
             max_health,
             time_of_day,
             town,
+            bed,
         },
     ))
+}
+
+/// The items section: a count (at most [`crate::sim::drops::MAX_ITEMS`]), then per item
+/// its centre x, y (f32, inside the world) and its stack as a slot. They load at rest.
+fn read_items(body: &[u8], world: &World) -> Result<Vec<Dropped>, SaveError> {
+    let mut r = Reader { bytes: body, at: 0 };
+    let n = r.u32("items")? as usize;
+    if n > crate::sim::drops::MAX_ITEMS {
+        return Err(invalid(format!(
+            "{n} items lying in the world, at most {} are kept",
+            crate::sim::drops::MAX_ITEMS
+        )));
+    }
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n {
+        let x = f32::from_le_bytes(r.array("items")?);
+        let y = f32::from_le_bytes(r.array("items")?);
+        let inside = |v: f32, max: usize| v.is_finite() && (0.0..=max as f32).contains(&v);
+        if !inside(x, world.width()) || !inside(y, world.height()) {
+            return Err(invalid(format!(
+                "item {i} at ({x}, {y}), outside the world"
+            )));
+        }
+        let slot = read_slots(&mut r, 1, "items")?.remove(0);
+        let stack = stack_of(slot, || format!("item {i} lying in the world"))?
+            .ok_or_else(|| invalid(format!("item {i} lying in the world is empty")))?;
+        out.push(Dropped::new(stack, (x, y), None));
+    }
+    if r.at != body.len() {
+        return Err(invalid("items section longer than its items"));
+    }
+    Ok(out)
+}
+
+/// The spawn point section: the bed's tile x and y (u32 each), inside the world. The
+/// bed need not stand there any more (a death then falls back to the world's spawn).
+fn read_spawn(body: &[u8], world: &World) -> Result<(usize, usize), SaveError> {
+    let b: [u8; 8] = body.try_into().map_err(|_| {
+        invalid(format!(
+            "spawn point section of {} bytes, expected 8",
+            body.len()
+        ))
+    })?;
+    let x = u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize;
+    let y = u32::from_le_bytes([b[4], b[5], b[6], b[7]]) as usize;
+    if x >= world.width() || y >= world.height() {
+        return Err(invalid(format!(
+            "spawn point {x} {y} outside the {}x{} world",
+            world.width(),
+            world.height()
+        )));
+    }
+    Ok((x, y))
 }
 
 /// An inventory as read, checked only once the checksum matched.

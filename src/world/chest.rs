@@ -9,7 +9,8 @@
 //! empty.
 
 use super::inventory::Stack;
-use super::inventory::{add_to_slots, click_slot, stack_ok};
+use super::inventory::{HOTBAR_SLOTS, Inventory};
+use super::inventory::{add_to_slots, click_slot, move_all, stack_ok};
 use crate::content::items::ItemId;
 use std::collections::BTreeMap;
 
@@ -57,6 +58,18 @@ impl Chest {
     /// Adds `n` of `id` (onto its stacks, then into empty slots); returns what did not fit.
     pub fn add(&mut self, id: ItemId, n: u32) -> u32 {
         add_to_slots(&mut self.slots, id, n)
+    }
+
+    /// Loot all: moves every stack into `inv` as far as it has room (what does not fit
+    /// stays). Returns how many items moved.
+    pub fn loot_all(&mut self, inv: &mut Inventory) -> u32 {
+        move_all(&mut self.slots, inv.slots_mut())
+    }
+
+    /// Deposit all: moves every stack of `inv` but the hotbar's into the chest as far as
+    /// it has room (Terraria's button leaves the hotbar too). Returns how many items moved.
+    pub fn deposit_all(&mut self, inv: &mut Inventory) -> u32 {
+        move_all(&mut inv.slots_mut()[HOTBAR_SLOTS..], &mut self.slots)
     }
 
     /// A click on slot `i` with `held` on the cursor, as the inventory's slots take one
@@ -128,6 +141,52 @@ fn key(x: usize, y: usize) -> (u32, u32) {
 mod tests {
     use super::*;
     use crate::content::items::named;
+
+    #[test]
+    fn loot_all_takes_what_fits_and_deposit_all_leaves_the_hotbar() {
+        let gel = named("gel").unwrap();
+        let wood = named("wood").unwrap();
+        let mut c = Chest::empty();
+        c.add(gel, 30);
+        c.add(wood, 12);
+        let mut inv = Inventory::default();
+        let held = inv.clone();
+        assert_eq!(c.loot_all(&mut inv), 42);
+        assert!(c.is_empty());
+        assert_eq!((inv.count(gel), inv.count(wood)), (30, 12));
+        // Deposit all: the gel and wood went into the hotbar's free slots, so they stay;
+        // what lies beyond the hotbar goes in.
+        let mut inv = held.clone();
+        let most = crate::content::items::catalog().item(wood).stack;
+        inv.add(wood, most * 9 + 5);
+        let beyond: u32 = inv.slots()[HOTBAR_SLOTS..]
+            .iter()
+            .flatten()
+            .map(|s| s.count)
+            .sum();
+        assert!(beyond > 0);
+        let hotbar = inv.slots()[..HOTBAR_SLOTS].to_vec();
+        assert_eq!(c.deposit_all(&mut inv), beyond);
+        assert_eq!(inv.slots()[..HOTBAR_SLOTS], hotbar[..]);
+        assert!(inv.slots()[HOTBAR_SLOTS..].iter().all(Option::is_none));
+        assert_eq!(
+            c.slots().iter().flatten().map(|s| s.count).sum::<u32>(),
+            beyond
+        );
+        // A full inventory: loot all takes what fits, the rest stays in the chest.
+        let mut full = Inventory::empty();
+        full.add(wood, most * crate::world::inventory::SLOTS as u32 - 3);
+        let mut c = Chest::empty();
+        c.add(wood, 10);
+        assert_eq!(c.loot_all(&mut full), 3);
+        assert_eq!(
+            c.slots()[0],
+            Some(Stack {
+                item: wood,
+                count: 7
+            })
+        );
+    }
 
     #[test]
     fn chests_fill_stacks_first_and_give_back_what_does_not_fit() {

@@ -59,11 +59,16 @@ pub struct Inventory {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WearRefusal {
     NotArmour,
+    /// Armour for another slot (a helmet on the legs).
+    OtherSlot,
 }
 
 impl std::fmt::Display for WearRefusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "that is not armour")
+        match self {
+            WearRefusal::NotArmour => write!(f, "that is not armour"),
+            WearRefusal::OtherSlot => write!(f, "that is worn on another slot"),
+        }
     }
 }
 
@@ -171,6 +176,29 @@ impl Inventory {
         let off = self.armour[slot.index()].replace(s.item);
         self.slots[self.selected] = off.map(|item| Stack { item, count: 1 });
         Ok(slot)
+    }
+
+    /// A click on armour slot `i` (head, body, legs) with `held` on the cursor: a piece
+    /// for that slot is put on, what was worn coming onto the cursor; an empty cursor
+    /// takes the worn piece off. Anything else is refused and nothing moves.
+    pub fn click_armour(&mut self, i: usize, held: &mut Option<Stack>) -> Result<(), WearRefusal> {
+        if i >= self.armour.len() {
+            return Err(WearRefusal::OtherSlot);
+        }
+        let Some(h) = *held else {
+            *held = self.armour[i].take().map(|item| Stack { item, count: 1 });
+            return Ok(());
+        };
+        match catalog().item(h.item).kind {
+            Kind::Armour { slot, .. } if slot.index() != i => Err(WearRefusal::OtherSlot),
+            // Armour stacks one to a slot (its default): the cursor holds one piece.
+            Kind::Armour { .. } if h.count == 1 => {
+                let off = self.armour[i].replace(h.item);
+                *held = off.map(|item| Stack { item, count: 1 });
+                Ok(())
+            }
+            _ => Err(WearRefusal::NotArmour),
+        }
     }
 
     pub fn slots(&self) -> &[Option<Stack>; SLOTS] {
@@ -353,6 +381,11 @@ impl Inventory {
         }
     }
 
+    /// The slots, to change (a chest's loot all and deposit all move stacks in and out).
+    pub fn slots_mut(&mut self) -> &mut [Option<Stack>; SLOTS] {
+        &mut self.slots
+    }
+
     /// Drags the stack of slot `from` onto slot `to`: merged onto the same item, else the
     /// two swap.
     pub fn move_stack(&mut self, from: usize, to: usize) {
@@ -384,6 +417,22 @@ pub fn click_slot(slot: &mut Option<Stack>, held: &mut Option<Stack>) {
         }
         _ => std::mem::swap(slot, held),
     }
+}
+
+/// Moves every stack of `from` into `to` (onto its stacks, then into empty slots, as
+/// [`add_to_slots`]); what does not fit stays where it was. Returns how many items moved.
+pub fn move_all(from: &mut [Option<Stack>], to: &mut [Option<Stack>]) -> u32 {
+    let mut moved = 0;
+    for slot in from.iter_mut() {
+        let Some(s) = *slot else { continue };
+        let left = add_to_slots(to, s.item, s.count);
+        moved += s.count - left;
+        *slot = (left > 0).then_some(Stack {
+            item: s.item,
+            count: left,
+        });
+    }
+    moved
 }
 
 /// Is `s` a stack the catalog allows: a known item, at least one, at most its stack size?

@@ -9,6 +9,7 @@
 
 pub mod chest;
 pub mod depth;
+pub mod dropped;
 pub mod explored;
 pub mod inventory;
 pub mod progress;
@@ -47,6 +48,8 @@ pub struct World {
     pub id: u64,
     /// Bosses defeated and nights gone by.
     pub progress: progress::Progress,
+    /// Items lying in the world, in the order they were dropped.
+    pub dropped: Vec<dropped::Dropped>,
 }
 
 /// A new world's identity: 64 random bits from the OS-seeded generator (never the seed's
@@ -76,6 +79,7 @@ impl World {
             seed,
             preset,
             chests: Chests::default(),
+            dropped: Vec::new(),
             explored: Explored::new(width, height),
             id: fresh_id(seed),
             progress: progress::Progress::default(),

@@ -3,6 +3,7 @@
 use super::*;
 use crate::sim::craft::{CraftRefusal, Stations, craft};
 use crate::world::inventory::{Inventory, SLOTS};
+use crate::world::inventory::{Stack, WearRefusal};
 
 fn id(name: &str) -> ItemId {
     named(name).unwrap_or_else(|| panic!("no item {name}"))
@@ -344,4 +345,43 @@ fn armour_is_crafted_at_the_anvil_worn_by_a_right_click_and_swapped() {
     );
     let e = Catalog::parse(&items, "items.ron", RECIPES_RON, "recipes.ron").unwrap_err();
     assert!(e.to_string().contains("stacks 1 to a slot"), "{e}");
+}
+
+#[test]
+fn the_armour_panel_puts_a_piece_on_its_own_slot_and_takes_it_off() {
+    let mut inv = Inventory::empty();
+    let one = |n: &str| {
+        Some(Stack {
+            item: id(n),
+            count: 1,
+        })
+    };
+    let mut held = one("copper_helmet");
+    assert_eq!(inv.click_armour(2, &mut held), Err(WearRefusal::OtherSlot));
+    assert_eq!(
+        (held, inv.defence()),
+        (one("copper_helmet"), 0),
+        "nothing moved"
+    );
+    inv.click_armour(0, &mut held).unwrap();
+    assert_eq!((held, inv.defence()), (None, 1));
+    // A better one goes on; the worn one comes onto the cursor.
+    let mut held = one("iron_helmet");
+    inv.click_armour(0, &mut held).unwrap();
+    assert_eq!((held, inv.defence()), (one("copper_helmet"), 2));
+    let mut held = one("iron_greaves");
+    inv.click_armour(2, &mut held).unwrap();
+    assert_eq!(inv.defence(), 4);
+    // An empty cursor takes off what is worn.
+    let mut held = None;
+    inv.click_armour(0, &mut held).unwrap();
+    assert_eq!((held, inv.defence()), (one("iron_helmet"), 2));
+    // Not armour, or no such slot: refused, nothing moves.
+    let mut gel = Some(Stack {
+        item: id("gel"),
+        count: 3,
+    });
+    assert_eq!(inv.click_armour(1, &mut gel), Err(WearRefusal::NotArmour));
+    assert_eq!(inv.click_armour(3, &mut gel), Err(WearRefusal::OtherSlot));
+    assert_eq!((gel.map(|s| s.count), inv.defence()), (Some(3), 2));
 }

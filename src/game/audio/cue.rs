@@ -109,7 +109,7 @@ pub fn material(t: Tile) -> Option<Material> {
         | Tile::Table
         | Tile::Chair
         | Tile::Bed => Wood,
-        Tile::Leaves => Leaves,
+        Tile::Leaves | Tile::Rope => Leaves,
     })
 }
 

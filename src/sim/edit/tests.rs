@@ -509,3 +509,30 @@ fn a_door_edit_changes_its_column_and_anything_else_one_tile() {
         vec![(4, 18), (4, 19)]
     );
 }
+
+#[test]
+fn a_rope_hangs_from_a_block_and_a_click_on_it_lets_it_down_one_more_tile() {
+    let (mut w, p, mut inv) = setup();
+    inv.add("rope", 5);
+    inv.select(1);
+    // A ledge of stone at row 4 over columns 13-15; the rope hangs under it.
+    for x in 13..=15 {
+        w.set(x, 4, Tile::Stone);
+    }
+    assert_eq!(
+        try_place(&mut w, &p, &mut inv, 12, 5),
+        Err(EditRefusal::NoSupport),
+        "nothing above"
+    );
+    assert_eq!(try_place(&mut w, &p, &mut inv, 14, 5), Ok(Tile::Rope));
+    // Clicking the rope: the next piece goes under its bottom.
+    for bottom in [6, 7] {
+        let (x, y) = place_spot(&w, &inv, 14, 5);
+        assert_eq!((x, y), (14, bottom));
+        assert_eq!(try_place(&mut w, &p, &mut inv, x, y), Ok(Tile::Rope));
+    }
+    assert_eq!(inv.count("rope"), 2);
+    // Another item aims where it is aimed.
+    inv.select(0);
+    assert_eq!(place_spot(&w, &inv, 14, 5), (14, 5));
+}

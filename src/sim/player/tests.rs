@@ -510,3 +510,44 @@ fn a_closed_door_stops_the_body_and_an_open_one_lets_it_through() {
     );
     assert!(p.pos.0 > 13.0, "walked through the open door: {:?}", p.pos);
 }
+
+/// The room with a rope hanging in column 10 from the ceiling (row 1) to the floor.
+fn rope_room() -> World {
+    let mut w = room(20, 40);
+    for y in 1..=37 {
+        w.set(10, y, Tile::Rope);
+    }
+    w
+}
+
+#[test]
+fn a_rope_is_climbed_up_with_jump_and_down_with_down_and_held_without() {
+    let w = rope_room();
+    let mut p = Player::new((10.5, 38.0));
+    run(&mut p, &w, NONE, 0.5);
+    assert!(!p.climbing, "standing by it is not holding it");
+    let up = Input { jump: true, ..NONE };
+    run(&mut p, &w, up, 3.0);
+    assert!(p.climbing, "grabbed the rope: {:?}", p.pos);
+    assert!(p.pos.1 < 22.0, "climbed to {:?}", p.pos);
+    let held = p.pos;
+    run(&mut p, &w, NONE, 1.0);
+    assert!(p.climbing);
+    assert_eq!(p.pos, held, "hangs on without a key");
+    let down = Input { down: true, ..NONE };
+    run(&mut p, &w, down, 0.5);
+    assert!(p.pos.1 > held.1 + 2.0, "climbed down: {:?}", p.pos);
+    // Down to the floor.
+    run(&mut p, &w, down, 4.0);
+    assert_eq!(p.pos.1, 38.0);
+    assert!(p.on_ground);
+}
+
+#[test]
+fn without_a_key_a_rope_is_passed_by() {
+    let w = rope_room();
+    let mut p = Player::new((10.5, 5.0));
+    run(&mut p, &w, NONE, 2.0);
+    assert!(!p.climbing);
+    assert_eq!(p.pos.1, 38.0, "fell past the rope");
+}

@@ -2,6 +2,7 @@
 //! must redraw, what happened to players and creatures, and the messages for the players.
 
 use super::PlayerId;
+use crate::content::items::ItemId;
 use crate::sim::creatures::Kind;
 use crate::sim::edit::EditRefusal;
 use crate::sim::light::Rect;
@@ -38,8 +39,11 @@ pub enum Event {
         damage: f32,
         by: &'static str,
     },
-    /// A player died (and is back at the spawn point with everything carried).
+    /// A player died: its death screen shows until it respawns.
     Died { player: PlayerId },
+    /// A player came back after its death screen, feet at `at` (its bed or the world's
+    /// spawn point).
+    Respawned { player: PlayerId, at: (f32, f32) },
     /// A player swung a sword.
     Swung { player: PlayerId },
     /// A player dug (or felled) the tile at `(x, y)`, getting `tile`.
@@ -86,6 +90,19 @@ pub enum Event {
     BossDefeated { by: PlayerId },
     /// Flowing lava met water and hardened at `(x, y)`.
     Hardened { x: usize, y: usize },
+    /// `count` of `item` was dropped into the world at `at` (a dig, a kill, a throw, a
+    /// death), to lie there until a player picks it up.
+    Dropped {
+        item: ItemId,
+        count: u32,
+        at: (f32, f32),
+    },
+    /// A player picked up `count` of `item` lying in the world.
+    PickedUp {
+        player: PlayerId,
+        item: ItemId,
+        count: u32,
+    },
     /// A player opened the chest at `(x, y)`, which holds `stacks` stacks.
     ChestOpened {
         player: PlayerId,

@@ -50,6 +50,19 @@ pub enum Intent {
     /// A click on slot `i` of the open chest: takes, puts, merges or swaps with the stack
     /// on the cursor.
     ClickChest(usize),
+    /// A click on armour slot `i` (0 head, 1 body, 2 legs) with the stack on the cursor:
+    /// puts the piece on (what was worn comes onto the cursor), or takes the worn piece
+    /// off onto an empty cursor.
+    ClickArmour(usize),
+    /// Loot all: moves everything of the open chest into the inventory, as far as it has
+    /// room.
+    LootAll,
+    /// Deposit all: moves everything but the hotbar into the open chest, as far as it
+    /// has room.
+    DepositAll,
+    /// Throws a stack out into the world: the one on the cursor (dragged out of the
+    /// inventory), else the selected hotbar stack.
+    Throw,
     /// Half the player's view in tiles: creatures spawn outside it. Kept until changed.
     View { half: (f32, f32) },
     /// Buys one of entry `i` of what the Merchant sells (his shop open).

@@ -122,7 +122,24 @@ fn digging_under_the_feet_takes_time_and_reports_the_tile_and_the_light() {
     assert_eq!(all.tiles.first(), Some(&(bx, by, Tile::Air)));
     assert_eq!((all.edits, s.edits), (1, 1));
     assert!(all.relit.iter().any(|r| r.contains(bx, by)));
-    assert_eq!(s.me().inventory.count(edit::drop_of(tile)), 1);
+    // The dug block lies in the world, then flies into the inventory.
+    let item = edit::drop_of(tile).as_item().unwrap();
+    let dropped = Event::Dropped {
+        item,
+        count: 1,
+        at: (bx as f32 + 0.5, by as f32 + 0.5),
+    };
+    assert!(all.events.contains(&dropped), "{:?}", all.events);
+    assert_eq!(s.me().inventory.count(item), 0, "not yet");
+    let c = run(&mut s, 30, &[]);
+    assert_eq!(s.me().inventory.count(item), 1);
+    let picked = Event::PickedUp {
+        player: LOCAL,
+        item,
+        count: 1,
+    };
+    assert!(c.events.contains(&picked), "{:?}", c.events);
+    assert!(s.world.dropped.is_empty());
     assert_eq!(
         s.light,
         LightMap::compute(&s.world),
@@ -215,14 +232,21 @@ fn crafting_takes_the_ingredients_or_says_why_not() {
     assert_eq!(notices(&c), ["No such recipe"]);
 }
 
-#[test]
-fn a_chest_opens_in_reach_its_clicks_are_edits_and_it_closes_out_of_reach() {
+/// A landed player with a chest holding 6 gel two tiles to its right: the session, the
+/// chest's tile and the gel.
+fn chest_of_gel() -> (Session, (usize, usize), crate::content::items::ItemId) {
     let mut s = landed();
     let (px, py) = s.me().body.pos;
     let at = ((px + 2.0) as usize, py as usize - 1);
     s.world.set(at.0, at.1, Tile::Chest);
     let gel = crate::content::items::named("gel").unwrap();
     s.world.chests.open(at.0, at.1).add(gel, 6);
+    (s, at, gel)
+}
+
+#[test]
+fn a_chest_opens_in_reach_its_clicks_are_edits_and_it_closes_out_of_reach() {
+    let (mut s, at, gel) = chest_of_gel();
     // With the sword selected: a right-click opens, never places or swings.
     s.me_mut().inventory.select(1);
     let right = Intent::Place {
@@ -298,6 +322,8 @@ fn a_sword_kills_a_slime_in_front_for_gel() {
         let walk = Intent::Move { axis, jump: false };
         c.extend(s.step(&[(LOCAL, walk), (LOCAL, Intent::Use { at })]));
     }
+    // The gel lies where the slime died and flies to its killer.
+    c.extend(run(&mut s, 30, &[]));
     assert!(s.me().inventory.count("gel") >= 1, "the slime dropped gel");
     assert_eq!(s.creatures.killed, 1);
     // And copper coins, by its health.
@@ -335,29 +361,46 @@ fn a_sword_kills_a_slime_in_front_for_gel() {
 }
 
 #[test]
-fn lava_kills_and_the_player_respawns_with_everything() {
+fn lava_kills_the_death_screen_waits_and_the_player_respawns_with_everything() {
     let mut s = landed();
     s.me_mut().inventory.add(Tile::Stone, 7);
     let carried = s.me().inventory.clone();
-    let (px, py) = s.me().body.pos;
-    for y in (py - 2.0) as usize..py as usize {
-        for x in (px - 1.0) as usize..=(px + 1.0) as usize {
-            s.world.set(x, y, Tile::Lava);
-        }
-    }
-    let mut died = None;
-    for _ in 0..60 * 4 {
-        let c = s.step(&[]);
-        if c.events.contains(&Event::Died { player: LOCAL }) {
-            died = Some(c);
-            break;
-        }
-    }
-    let c = died.expect("lava kills within four seconds");
-    assert!(notices(&c)[0].contains("You died of lava"), "{c:?}");
-    assert_eq!(s.me().body.pos, crate::sim::player::spawn_point(&s.world));
+    let c = die_in_lava(&mut s);
+    assert!(
+        notices(&c).contains(&"You were burned by lava".to_string()),
+        "{c:?}"
+    );
+    let death = s.me().death.clone().expect("the death screen");
+    assert_eq!(death.text, "You were burned by lava");
+    let wait = s.content.rules.respawn_seconds;
+    assert_eq!(death.seconds_left(s.tick), wait.ceil() as u64);
+    // Dead: the keys do nothing, and the screen counts down.
+    let walk = Intent::Move {
+        axis: 1,
+        jump: false,
+    };
+    let c = run(&mut s, ticks(f64::from(wait)) as usize - 1, &[walk]);
+    assert!(s.me().death.is_some());
+    assert_eq!(s.me().death.as_ref().unwrap().seconds_left(s.tick), 1);
+    assert!(
+        !c.events
+            .iter()
+            .any(|e| matches!(e, Event::Respawned { .. }))
+    );
+    let c = run(&mut s, 1, &[]);
+    let spawn = crate::sim::player::spawn_point(&s.world);
+    assert!(c.events.contains(&Event::Respawned {
+        player: LOCAL,
+        at: spawn
+    }));
+    assert_eq!(s.me().death, None);
+    assert_eq!(s.me().body.pos, spawn);
     assert_eq!(s.me().vitals.health, crate::sim::vitals::MAX_HEALTH);
-    assert_eq!(s.me().inventory, carried, "nothing lost");
+    assert_eq!(
+        s.me().inventory,
+        carried,
+        "nothing the rules do not name is lost"
+    );
 }
 
 #[test]
@@ -989,4 +1032,175 @@ fn a_life_crystal_tile_breaks_into_the_item() {
         item.kind,
         crate::content::items::Kind::Block(Tile::LifeCrystal)
     );
+}
+
+/// Pours lava around the player and steps until it dies (at most four seconds); returns
+/// the changes of the tick it died in.
+fn die_in_lava(s: &mut Session) -> Changes {
+    let (px, py) = s.me().body.pos;
+    for y in (py - 2.0) as usize..py as usize {
+        for x in (px - 1.0) as usize..=(px + 1.0) as usize {
+            s.world.set(x, y, Tile::Lava);
+        }
+    }
+    for _ in 0..60 * 4 {
+        let c = s.step(&[]);
+        if c.events.contains(&Event::Died { player: LOCAL }) {
+            return c;
+        }
+    }
+    panic!("lava kills within four seconds");
+}
+
+/// A bed beside the landed player, on a stone floor with room above it: its tile.
+fn bed_beside(s: &mut Session) -> (usize, usize) {
+    let (px, py) = s.me().body.pos;
+    let (x, feet) = ((px + 3.0) as usize, py as usize);
+    s.world.set(x, feet, Tile::Stone);
+    for y in feet - 4..feet {
+        s.world.set(x, y, Tile::Air);
+    }
+    s.world.set(x, feet - 1, Tile::Bed);
+    (x, feet - 1)
+}
+
+#[test]
+fn a_used_bed_is_where_a_death_comes_back_until_it_is_broken() {
+    let mut s = landed();
+    let (x, y) = bed_beside(&mut s);
+    let torches = s.me().inventory.count(Tile::Torch);
+    let click = Intent::Place {
+        x: x as i64,
+        y: y as i64,
+        pressed: true,
+    };
+    let c = run(&mut s, 1, &[click]);
+    assert_eq!(notices(&c), vec!["Spawn point set".to_string()]);
+    assert_eq!(s.me().bed, Some((x, y)));
+    assert_eq!(
+        s.me().inventory.count(Tile::Torch),
+        torches,
+        "nothing placed"
+    );
+    assert_eq!(s.player_state(LOCAL).bed, Some((x, y)), "saves keep it");
+    die_in_lava(&mut s);
+    run(&mut s, ticks(10.0) as usize, &[]);
+    let (bx, by) = s.me().body.pos;
+    assert_eq!(bx, x as f32 + 0.5);
+    assert!(
+        (by - (y as f32 + 1.0)).abs() < 0.01,
+        "{by} in the bed at {y}"
+    );
+    // Broken: the next death is at the world's spawn point, and says so.
+    s.world.set(x, y, Tile::Air);
+    let mut all = die_in_lava(&mut s);
+    all.extend(run(&mut s, ticks(10.0) as usize, &[]));
+    assert!(
+        notices(&all).iter().any(|n| n.contains("your bed is gone")),
+        "{:?}",
+        notices(&all)
+    );
+    assert_eq!(s.me().bed, None);
+    let spawn = crate::sim::player::spawn_point(&s.world);
+    assert!((s.me().body.pos.0 - spawn.0).abs() < 0.01);
+}
+
+#[test]
+fn a_bed_out_of_reach_or_blocked_sets_nothing() {
+    let mut s = landed();
+    let (x, y) = bed_beside(&mut s);
+    s.world.set(x, y - 1, Tile::Stone);
+    let click = |x: usize| Intent::Place {
+        x: x as i64,
+        y: y as i64,
+        pressed: true,
+    };
+    let c = run(&mut s, 1, &[click(x)]);
+    assert_eq!(
+        notices(&c),
+        vec!["Can't sleep here: your bed is blocked".to_string()]
+    );
+    assert_eq!(s.me().bed, None);
+    let far = x + 12;
+    s.world.set(far, y, Tile::Bed);
+    let c = run(&mut s, 1, &[click(far)]);
+    assert_eq!(refusals(&c), vec![EditRefusal::OutOfReach]);
+    assert_eq!(s.me().bed, None);
+}
+
+#[test]
+fn a_thrown_stack_lies_in_the_world_is_saved_with_it_and_a_full_inventory_leaves_it() {
+    let mut s = landed();
+    s.me_mut().inventory.add("gel", 5);
+    let slot = (0..crate::world::inventory::HOTBAR_SLOTS)
+        .find(|&i| {
+            s.me().inventory.slots()[i].is_some_and(|st| st.item == "gel".as_item().unwrap())
+        })
+        .expect("gel in the hotbar");
+    s.act(LOCAL, Intent::Select(slot));
+    let c = s.act(LOCAL, Intent::Throw);
+    assert_eq!(s.me().inventory.count("gel"), 0);
+    assert!(
+        c.events
+            .iter()
+            .any(|e| matches!(e, Event::Dropped { count: 5, .. }))
+    );
+    assert_eq!(s.world.dropped.len(), 1);
+    // Too soon to take back; it lands ahead of the player.
+    run(&mut s, 30, &[]);
+    assert_eq!(s.me().inventory.count("gel"), 0);
+    let a = s.world_hash();
+    s.world.dropped[0].pos.0 += 0.25;
+    assert_ne!(a, s.world_hash(), "the hash sees items lying about");
+    s.world.dropped[0].pos.0 -= 0.25;
+    // A full inventory leaves it lying.
+    let full = s.me().inventory.clone();
+    let dirt = Tile::Dirt.as_item().unwrap();
+    let most = crate::content::items::catalog().item(dirt).stack;
+    s.me_mut()
+        .inventory
+        .add(dirt, most * crate::world::inventory::SLOTS as u32);
+    assert_eq!(s.me().inventory.room_for("gel"), 0);
+    run(&mut s, 120, &[]);
+    assert_eq!(s.world.dropped.len(), 1, "it stays");
+    s.me_mut().inventory = full;
+    run(&mut s, 60, &[]);
+    assert_eq!(
+        s.me().inventory.count("gel"),
+        5,
+        "picked up once there is room"
+    );
+    assert!(s.world.dropped.is_empty());
+}
+
+#[test]
+fn loot_all_and_deposit_all_move_stacks_of_the_open_chest_only() {
+    let (mut s, at, gel) = chest_of_gel();
+    // No chest open: nothing moves.
+    let c = s.act(LOCAL, Intent::LootAll);
+    assert_eq!((c.edits, s.me().inventory.count(gel)), (0, 0));
+    s.act(
+        LOCAL,
+        Intent::OpenChest {
+            x: at.0 as i64,
+            y: at.1 as i64,
+        },
+    );
+    let c = s.act(LOCAL, Intent::LootAll);
+    assert_eq!((c.edits, s.me().inventory.count(gel)), (1, 6));
+    assert!(s.world.chests.get(at.0, at.1).is_none_or(|c| c.is_empty()));
+    // The gel went to the hotbar's first free slot: deposit all leaves it there; wood
+    // past the hotbar goes in.
+    let most = crate::content::items::catalog()
+        .item("wood".as_item().unwrap())
+        .stack;
+    s.me_mut().inventory.add("wood", most * 9);
+    let c = s.act(LOCAL, Intent::DepositAll);
+    assert_eq!(c.edits, 1);
+    assert_eq!(s.me().inventory.count(gel), 6);
+    let chest = s.world.chests.get(at.0, at.1).unwrap();
+    let held = s.me().inventory.count("wood");
+    let stored: u32 = chest.slots().iter().flatten().map(|s| s.count).sum();
+    assert_eq!(held + stored, most * 9);
+    assert!(stored > 0 && held > 0, "{held} {stored}");
 }

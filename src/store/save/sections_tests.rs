@@ -273,3 +273,67 @@ fn the_worlds_story_round_trips_in_format_7_and_older_formats_load_without_one()
     let e = refusal(&encode_with(&world, &player, 7, &sections));
     assert!(e.contains("boss section of 4 bytes"), "{e}");
 }
+
+#[test]
+fn the_bed_spawn_point_round_trips_and_format_6_saves_load_without_one() {
+    let (world, mut player) = with_chests();
+    let bytes = encode(&world, &player);
+    assert_eq!(decode(&bytes).unwrap().1.bed, None, "no bed, no section");
+    player.bed = Some((10, 12));
+    let (_, back) = decode(&encode(&world, &player)).unwrap();
+    assert_eq!(back.bed, Some((10, 12)));
+    // Format 6 has no spawn point section: it loads with the world's spawn point.
+    let (_, p6) = decode(&encode_as(&world, &player, 6)).unwrap();
+    assert_eq!((p6.bed, p6.inventory), (None, player.inventory.clone()));
+    // A spawn point outside the world, or of the wrong length, is refused.
+    let refused = |body: Vec<u8>| {
+        let mut sections = sections_of(&world);
+        sections.push((SPAWN_TAG, body));
+        refusal(&encode_with(&world, &player, VERSION, &sections))
+    };
+    let outside = [(world.width() as u32).to_le_bytes(), 0u32.to_le_bytes()].concat();
+    let e = refused(outside);
+    assert!(e.contains("spawn point") && e.contains("outside"), "{e}");
+    let e = refused(vec![1, 2, 3]);
+    assert!(e.contains("spawn point section of 3 bytes"), "{e}");
+}
+
+#[test]
+fn items_lying_in_the_world_round_trip_at_rest_and_damaged_ones_are_refused() {
+    let (mut world, player) = with_chests();
+    let gel = crate::content::items::catalog().id("gel").unwrap();
+    let stack = Stack {
+        item: gel,
+        count: 7,
+    };
+    let mut lying = Dropped::new(stack, (10.5, 3.25), Some(0));
+    lying.vel = (1.0, 2.0);
+    world.dropped.push(lying);
+    let (back, _) = decode(&encode(&world, &player)).unwrap();
+    assert_eq!(back.dropped, vec![Dropped::new(stack, (10.5, 3.25), None)]);
+    // Format 6 keeps none.
+    let (w6, _) = decode(&encode_as(&world, &player, 6)).unwrap();
+    assert!(w6.dropped.is_empty());
+    let refused = |body: Vec<u8>| {
+        let mut sections = sections_of(&world);
+        sections.retain(|(t, _)| *t != ITEMS_TAG);
+        sections.push((ITEMS_TAG, body));
+        refusal(&encode_with(&world, &player, VERSION, &sections))
+    };
+    let item = |x: f32, count: u32| {
+        let mut b = 1u32.to_le_bytes().to_vec();
+        b.extend_from_slice(&x.to_le_bytes());
+        b.extend_from_slice(&2.0f32.to_le_bytes());
+        put_slots(&mut b, &[Some(Stack { item: gel, count })]);
+        b
+    };
+    let e = refused(item(f32::NAN, 1));
+    assert!(e.contains("item 0 at (NaN, 2), outside the world"), "{e}");
+    let e = refused(item(1.0, 0));
+    assert!(e.contains("item 0 lying in the world"), "{e}");
+    let e = refused(u32::MAX.to_le_bytes().to_vec());
+    assert!(e.contains("at most 400 are kept"), "{e}");
+    let mut long = item(1.0, 1);
+    long.push(0);
+    assert!(refused(long).contains("longer than its items"));
+}

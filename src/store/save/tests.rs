@@ -24,6 +24,7 @@ fn small() -> (World, PlayerState) {
             max_health: MAX_HEALTH,
             time_of_day: 0.8,
             town: Vec::new(),
+            bed: None,
         },
     )
 }

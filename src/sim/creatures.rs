@@ -773,6 +773,61 @@ mod tests {
     }
 
     #[test]
+    fn among_players_each_slime_chases_and_hurts_the_nearest() {
+        let w = flat();
+        let layers = Layers::of_world(&w);
+        let rules = quiet();
+        let mut c = Creatures::new(1);
+        c.next_spawn = 1e3;
+        // One slime right of A (at 40), one left of B (at 160).
+        c.list.push(Creature::new(Kind::Slime, (60.5, 10.0)));
+        c.list.push(Creature::new(Kind::Slime, (140.5, 10.0)));
+        let mut a = Player::new((40.5, 10.0));
+        let mut b = Player::new((160.5, 10.0));
+        let max = crate::sim::vitals::MAX_HEALTH;
+        let (mut va, mut vb) = (Vitals::new(max, &rules), Vitals::new(max, &rules));
+        let mut hurt = [0, 0];
+        for _ in 0..60 * 30 {
+            a.update(&w, Input::default(), 1.0 / 60.0);
+            b.update(&w, Input::default(), 1.0 / 60.0);
+            let mut targets = [
+                Target {
+                    body: &mut a,
+                    vitals: &mut va,
+                    half: (10.0, 10.0),
+                },
+                Target {
+                    body: &mut b,
+                    vitals: &mut vb,
+                    half: (10.0, 10.0),
+                },
+            ];
+            for (i, _) in c.update_many(&w, &layers, &mut targets, false, &rules, 1.0 / 60.0) {
+                hurt[i] += 1;
+            }
+            if hurt[0] > 0 && hurt[1] > 0 {
+                break;
+            }
+        }
+        assert!(hurt[0] > 0 && hurt[1] > 0, "both hurt: {hurt:?}");
+        assert!(va.health < max && vb.health < max);
+        // Each slime stayed on its own player's side.
+        assert!(c.list[0].body.pos.0 < 100.0 && c.list[1].body.pos.0 > 100.0);
+        // A slime far from every player is gone; near any one it stays.
+        c.list.push(Creature::new(Kind::Slime, (100.5, 10.0)));
+        let mut far_a = Player::new((2.5, 10.0));
+        let mut v = Vitals::new(max, &rules);
+        let mut one = [Target {
+            body: &mut far_a,
+            vitals: &mut v,
+            half: (10.0, 10.0),
+        }];
+        c.update_many(&w, &layers, &mut one, false, &rules, 1.0 / 60.0);
+        assert!(c.list.iter().all(|k| k.body.pos.0 < 2.5 + DESPAWN_RANGE));
+        assert!(c.update_many(&w, &layers, &mut [], false, &rules, 0.1).is_empty());
+    }
+
+    #[test]
     fn slimes_hop_toward_the_player_hurt_on_touch_and_throw_it_back() {
         let w = flat();
         let rules = quiet();

@@ -113,7 +113,7 @@ impl Mind {
             self.until = tick + 20 + self.rand(60);
             let (fx, fy) = (pos.0.floor() as i64, pos.1.floor() as i64);
             let dx = self.rand(7) as i64 - 3;
-            let dy = self.rand(6) as i64 - 3;
+            let dy = self.rand(5) as i64 - 1;
             self.doing = match self.rand(10) {
                 0..=2 => Doing::Walk(self.rand(3) as i8 - 1, self.rand(3) == 0),
                 3..=5 => Doing::Dig(fx + dx, fy + dy),

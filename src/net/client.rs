@@ -294,6 +294,18 @@ impl Client {
         }
     }
 
+    /// Sends raw bytes as a message on the ordered channel (tests of a server's
+    /// defences: garbage, replays).
+    pub fn send_raw(&mut self, bytes: Vec<u8>) {
+        self.renet
+            .send_message(DefaultChannel::ReliableOrdered, bytes);
+    }
+
+    /// Never says hello (a test of a server's patience with silent clients).
+    pub fn hold_hello(&mut self) {
+        self.said_hello = true;
+    }
+
     fn put(&mut self, msg: &ToServer) {
         self.renet
             .send_message(DefaultChannel::ReliableOrdered, protocol::encode(msg));

@@ -106,7 +106,14 @@ impl Mind {
     }
 
     /// This tick's intents for a body with feet at `pos`; `said` when it chats.
-    fn think(&mut self, tick: u64, pos: (f32, f32), out: &mut Vec<Intent>) -> Option<String> {
+    /// `block`: a hotbar slot past the tools that holds something (to place from).
+    fn think(
+        &mut self,
+        tick: u64,
+        pos: (f32, f32),
+        block: Option<usize>,
+        out: &mut Vec<Intent>,
+    ) -> Option<String> {
         let mut chat = None;
         if tick >= self.until {
             self.since = tick;
@@ -117,11 +124,16 @@ impl Mind {
             self.doing = match self.rand(10) {
                 0..=2 => Doing::Walk(self.rand(3) as i8 - 1, self.rand(3) == 0),
                 3..=5 => Doing::Dig(fx + dx, fy + dy),
-                6 | 7 => Doing::Place(fx + dx, fy + dy),
+                6 | 7 if block.is_some() => Doing::Place(fx + dx, fy + dy),
                 _ => Doing::Idle,
             };
+            // The pickaxe (the first slot) to dig, a block to place.
+            match self.doing {
+                Doing::Dig(..) => out.push(Intent::Select(0)),
+                Doing::Place(..) => out.push(Intent::Select(block.unwrap_or(0))),
+                _ => {}
+            }
             match self.rand(12) {
-                0 => out.push(Intent::Select(self.rand(5) as usize)),
                 1 => out.push(Intent::Craft(
                     self.rand(crate::content::items::catalog().recipes.len() as u64) as usize,
                 )),
@@ -215,7 +227,11 @@ pub fn run(opts: &BotOptions) -> Result<Vec<Report>, String> {
                     .find(|p| Some(p.id) == me)
                     .and_then(|p| p.body)
                     .map_or((0.0, 0.0), |b| b.pos);
-                if let Some(line) = mind.think(tick, pos, &mut intents) {
+                let block = c.character().and_then(|ch| {
+                    (2..crate::world::inventory::HOTBAR_SLOTS)
+                        .find(|&i| ch.slots.get(i).is_some_and(|s| s.is_some()))
+                });
+                if let Some(line) = mind.think(tick, pos, block, &mut intents) {
                     c.say(&line);
                     r.said += 1;
                 }

@@ -139,7 +139,11 @@ pub fn run_serve(args: &ServeArgs) -> Result<(), String> {
             preset.width = world.width() as u32;
             preset.height = world.height() as u32;
             let untouched = crate::worldgen::generate(&preset, world.seed).0;
-            server::say(&format!("loaded {}", path.display()));
+            server::say(&format!(
+                "loaded {} (world hash {:016x})",
+                path.display(),
+                crate::net::protocol::view_hash(&world)
+            ));
             (Session::from_save(world, player), untouched, path.clone())
         }
         None => {
@@ -168,16 +172,15 @@ pub fn run_serve(args: &ServeArgs) -> Result<(), String> {
     };
     let world = &session.world;
     let line = format!(
-        "{}x{} world of seed {} on {}, up to {} players, saves to {}",
+        "{}x{} world of seed {}, up to {} players, saves to {}",
         world.width(),
         world.height(),
         world.seed,
-        opts.listen,
         opts.max_players,
         opts.save.display()
     );
     let mut server = Server::start(session, untouched, opts)?;
-    server::say(&format!("serving a {line}"));
+    server::say(&format!("serving a {line} on {}", server.addr()));
     catch_signals();
     let commands = console();
     let start = Instant::now();

@@ -276,7 +276,11 @@ impl Server {
         }
         let player = self.session.player_state(LOCAL);
         match crate::store::save::save(&self.opts.save, &self.session.world, &player) {
-            Ok(()) => say(&format!("saved {}", self.opts.save.display())),
+            Ok(()) => say(&format!(
+                "saved {} (world hash {:016x})",
+                self.opts.save.display(),
+                self.view_hash()
+            )),
             Err(e) => say(&format!("not saved: {e}")),
         }
         self.last_save = Instant::now();

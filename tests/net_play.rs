@@ -231,3 +231,75 @@ fn a_silent_client_is_dropped() {
     server.join().unwrap();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Random, truncated and oversized datagrams at the server's port from a few sockets for
+/// `STRATA_NET_FUZZ_SECONDS` (2 unless told; 60 for the long run); the server keeps
+/// serving, and a bot joins and plays afterwards with the server's world.
+#[test]
+fn datagrams_of_junk_do_not_stop_the_server() {
+    let dir = temp("net-fuzz");
+    let stop = Arc::new(AtomicBool::new(false));
+    let (addr, server) = serve(&dir, stop.clone());
+    let socks: Vec<std::net::UdpSocket> = (0..8)
+        .map(|_| std::net::UdpSocket::bind("127.0.0.1:0").unwrap())
+        .collect();
+    let secs = seconds("STRATA_NET_FUZZ_SECONDS", 2.0);
+    let start = Instant::now();
+    let mut rng = 1u64;
+    let mut next = |n: u64| {
+        rng = strata::base::rng::mix64(rng.wrapping_add(0x9E37_79B9_7F4A_7C15));
+        rng % n.max(1)
+    };
+    let mut sent = 0u64;
+    // A real packet to cut and flip: a connection request from a real client.
+    let mut real = Vec::new();
+    let sniff = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+    sniff
+        .set_read_timeout(Some(Duration::from_secs(2)))
+        .unwrap();
+    let mut probe = Client::connect(&JoinOptions {
+        addr: sniff.local_addr().unwrap().to_string(),
+        name: "probe".into(),
+        ..JoinOptions::default()
+    })
+    .unwrap();
+    probe.poll();
+    let mut buf = [0u8; 2048];
+    if let Ok((n, _)) = sniff.recv_from(&mut buf) {
+        real = buf[..n].to_vec();
+    }
+    assert!(!real.is_empty(), "the probe sent a request");
+    while start.elapsed().as_secs_f64() < secs {
+        for s in &socks {
+            let bytes: Vec<u8> = match next(4) {
+                0 => (0..next(1400)).map(|_| next(256) as u8).collect(),
+                1 => real[..next(real.len() as u64) as usize].to_vec(),
+                2 => {
+                    let mut r = real.clone();
+                    let i = next(r.len() as u64) as usize;
+                    r[i] ^= 1 << next(8);
+                    r
+                }
+                _ => vec![next(256) as u8; 1400 + next(60_000) as usize],
+            };
+            let _ = s.send_to(&bytes, addr);
+            sent += 1;
+        }
+        std::thread::sleep(Duration::from_micros(200));
+    }
+    assert!(sent > 100);
+    let opts = BotOptions {
+        addr: addr.to_string(),
+        count: 1,
+        seconds: 3.0,
+        settle: 2.0,
+        seed: 3,
+        ..BotOptions::default()
+    };
+    let reports = bots::run(&opts).unwrap();
+    stop.store(true, Ordering::SeqCst);
+    let (hash, _, _) = server.join().unwrap();
+    assert_eq!(reports[0].hash, Some(hash), "{}", reports[0].line());
+    assert_eq!(reports[0].closed, None);
+    let _ = std::fs::remove_dir_all(&dir);
+}

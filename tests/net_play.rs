@@ -159,7 +159,13 @@ fn bad_clients_are_dropped_and_the_others_play_on() {
         server_password: String::new(),
     };
     e.send_raw(protocol::encode(&hello));
+    // A flood of inputs.
+    let mut f = joined(addr, "flood");
+    for _ in 0..=strata::net::server::FLOOD_INPUTS {
+        f.send(&[]);
+    }
     for (name, cl) in [
+        ("flood", &mut f),
         ("garbage", &mut a),
         ("replay", &mut b),
         ("skip", &mut c),

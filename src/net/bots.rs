@@ -107,26 +107,45 @@ impl Mind {
 
     /// This tick's intents for a body with feet at `pos`; `said` when it chats.
     /// `block`: a hotbar slot past the tools that holds something (to place from).
+    /// A tile within reach of feet `pos` that `want` accepts, tried at a few random
+    /// offsets.
+    fn near(
+        &mut self,
+        world: &crate::world::World,
+        pos: (f32, f32),
+        want: impl Fn(crate::world::Tile) -> bool,
+    ) -> Option<(i64, i64)> {
+        let (fx, fy) = (pos.0.floor() as i64, pos.1.floor() as i64);
+        (0..12).find_map(|_| {
+            let (x, y) = (fx + self.rand(7) as i64 - 3, fy + self.rand(6) as i64 - 3);
+            world.get(x, y).filter(|&t| want(t)).map(|_| (x, y))
+        })
+    }
+
     fn think(
         &mut self,
         tick: u64,
         pos: (f32, f32),
+        world: &crate::world::World,
         block: Option<usize>,
         out: &mut Vec<Intent>,
     ) -> Option<String> {
         let mut chat = None;
         if tick >= self.until {
             self.since = tick;
-            self.until = tick + 20 + self.rand(60);
-            let (fx, fy) = (pos.0.floor() as i64, pos.1.floor() as i64);
-            let dx = self.rand(7) as i64 - 3;
-            let dy = self.rand(5) as i64 - 1;
-            self.doing = match self.rand(10) {
-                0..=2 => Doing::Walk(self.rand(3) as i8 - 1, self.rand(3) == 0),
-                3..=5 => Doing::Dig(fx + dx, fy + dy),
-                6 | 7 if block.is_some() => Doing::Place(fx + dx, fy + dy),
+            self.until = tick + 30 + self.rand(60);
+            let dig = self.near(world, pos, |t| t.is_solid());
+            let place = self.near(world, pos, |t| t == crate::world::Tile::Air);
+            self.doing = match (self.rand(10), dig, place) {
+                (0..=2, _, _) => Doing::Walk(self.rand(3) as i8 - 1, self.rand(3) == 0),
+                (3..=6, Some((x, y)), _) => Doing::Dig(x, y),
+                (7 | 8, _, Some((x, y))) if block.is_some() => Doing::Place(x, y),
                 _ => Doing::Idle,
             };
+            if let Doing::Dig(..) = self.doing {
+                // Stone takes a while with a copper pickaxe.
+                self.until += 60;
+            }
             // The pickaxe (the first slot) to dig, a block to place.
             match self.doing {
                 Doing::Dig(..) => out.push(Intent::Select(0)),
@@ -231,7 +250,8 @@ pub fn run(opts: &BotOptions) -> Result<Vec<Report>, String> {
                     (2..crate::world::inventory::HOTBAR_SLOTS)
                         .find(|&i| ch.slots.get(i).is_some_and(|s| s.is_some()))
                 });
-                if let Some(line) = mind.think(tick, pos, block, &mut intents) {
+                let Some(world) = c.world() else { continue };
+                if let Some(line) = mind.think(tick, pos, world, block, &mut intents) {
                     c.say(&line);
                     r.said += 1;
                 }

@@ -117,6 +117,7 @@ pub struct Client {
     /// this view hashed the same then.
     checked: Option<(u64, u64, bool)>,
     desyncs: u32,
+    received: u64,
 }
 
 /// `HOST[:PORT]` to a socket address.
@@ -193,6 +194,7 @@ impl Client {
             seq: 0,
             checked: None,
             desyncs: 0,
+            received: 0,
         })
     }
 
@@ -257,6 +259,11 @@ impl Client {
     /// how many times it did not.
     pub fn checked(&self) -> (Option<(u64, u64, bool)>, u32) {
         (self.checked, self.desyncs)
+    }
+
+    /// Bytes of messages received so far (without renet's and netcode's headers).
+    pub fn bytes_received(&self) -> u64 {
+        self.received
     }
 
     /// One tick of this player's intents (call once a tick, 60 a second, while
@@ -337,6 +344,7 @@ impl Client {
             return out;
         }
         while let Some(bytes) = self.renet.receive_message(DefaultChannel::ReliableOrdered) {
+            self.received += bytes.len() as u64;
             match protocol::decode::<ToClient>(&bytes) {
                 Ok(msg) => self.take(msg, &mut out),
                 Err(e) => {
@@ -346,6 +354,7 @@ impl Client {
             }
         }
         while let Some(bytes) = self.renet.receive_message(u8::from(Channel::Snapshots)) {
+            self.received += bytes.len() as u64;
             if let Ok(msg) = protocol::decode::<ToClient>(&bytes) {
                 self.take(msg, &mut out);
             }

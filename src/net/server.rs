@@ -40,8 +40,14 @@ pub struct ServeOptions {
 /// Seconds a client may stay connected without saying who it is.
 pub const HELLO_SECONDS: f64 = 5.0;
 
-/// Ticks of intents a client may have waiting (more is a flood).
-pub const MAX_QUEUED: usize = 120;
+/// Ticks of input a client may have waiting: past it (a client catching up after a
+/// stall) the oldest tick's held controls are dropped and its actions kept for the next.
+pub const MAX_QUEUED: usize = 30;
+
+/// Inputs a client may send in [`FLOOD_WINDOW`] seconds (twice the tick rate): more is a
+/// flood, and the client is dropped.
+pub const FLOOD_INPUTS: u32 = 600;
+pub const FLOOD_WINDOW: f64 = 5.0;
 
 /// Chat lines a player may say in [`CHAT_WINDOW`] seconds.
 pub const CHAT_LINES: u32 = 5;
@@ -79,6 +85,7 @@ struct Conn {
     sent: Option<Character>,
     since: Instant,
     chat: (Instant, u32),
+    inputs: (Instant, u32),
     /// Dropped at this tick (after a refusal has had time to go).
     drop_at: Option<u64>,
 }
@@ -91,6 +98,9 @@ pub struct Stats {
     /// Bytes of region messages sent.
     pub region_bytes: u64,
     pub regions_sent: u64,
+    /// Time spent in [`Server::tick`].
+    pub busy: Duration,
+    pub ticks: u64,
 }
 
 /// A server and its world.
@@ -317,6 +327,13 @@ impl Server {
     /// due. Returns the session's changes (for a host's window).
     pub fn tick(&mut self, local: &[Intent]) -> Changes {
         let now = Instant::now();
+        let changes = self.tick_at(now, local);
+        self.stats.busy += now.elapsed();
+        self.stats.ticks += 1;
+        changes
+    }
+
+    fn tick_at(&mut self, now: Instant, local: &[Intent]) -> Changes {
         let dt = now - self.last;
         self.last = now;
         self.renet.update(dt);
@@ -341,6 +358,7 @@ impl Server {
                             sent: None,
                             since: now,
                             chat: (now, 0),
+                            inputs: (now, 0),
                             drop_at: None,
                         },
                     );
@@ -642,10 +660,26 @@ impl Server {
                 if let Some(bad) = intents.iter().find_map(|i| check(i).err()) {
                     return Err(bad);
                 }
-                if c.queue.len() >= MAX_QUEUED {
-                    return Err(format!("more than {MAX_QUEUED} ticks of input waiting"));
+                if c.inputs.0.elapsed().as_secs_f64() > FLOOD_WINDOW {
+                    c.inputs = (Instant::now(), 0);
+                }
+                c.inputs.1 += 1;
+                if c.inputs.1 > FLOOD_INPUTS {
+                    return Err(format!(
+                        "a flood: over {FLOOD_INPUTS} inputs in {FLOOD_WINDOW} s"
+                    ));
                 }
                 c.queue.push_back(intents);
+                while c.queue.len() > MAX_QUEUED {
+                    let old = c.queue.pop_front().unwrap_or_default();
+                    if let Some(next) = c.queue.front_mut() {
+                        let actions = old.into_iter().filter(|i| !i.is_held());
+                        let mut merged: Vec<Intent> = actions.collect();
+                        merged.append(next);
+                        merged.truncate(protocol::MAX_INTENTS);
+                        *next = merged;
+                    }
+                }
                 Ok(())
             }
             (Stage::Generating | Stage::Streaming | Stage::Playing, ToServer::Say(text)) => {

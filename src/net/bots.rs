@@ -178,6 +178,7 @@ impl Mind {
 /// Runs the bots: joins them all, plays for `seconds`, stands still for `settle`, and
 /// reports. A bot that cannot join is reported with why.
 pub fn run(opts: &BotOptions) -> Result<Vec<Report>, String> {
+    client::share_worlds(true);
     let mut bots: Vec<(Client, Mind, Report)> = Vec::new();
     for i in 0..opts.count {
         let name = format!("{}{}", opts.prefix, i + 1);
@@ -279,6 +280,7 @@ pub fn run(opts: &BotOptions) -> Result<Vec<Report>, String> {
         c.close();
         out.push(r);
     }
+    client::share_worlds(false);
     Ok(out)
 }
 

@@ -532,6 +532,21 @@ impl Drop for Client {
     }
 }
 
+/// The last world made for a join, kept for the next client of this process that joins
+/// the same world (when [`share_worlds`] says so).
+static SHARED: std::sync::Mutex<Option<(Identity, World)>> = std::sync::Mutex::new(None);
+static SHARING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Clients of this process that join the same world make it once and copy it (bots: a
+/// few dozen clients in one process). Off unless asked: a window joins once, and the
+/// copy would double its memory.
+pub fn share_worlds(on: bool) {
+    SHARING.store(on, std::sync::atomic::Ordering::SeqCst);
+    if !on && let Ok(mut s) = SHARED.lock() {
+        *s = None;
+    }
+}
+
 /// Makes the untouched world of `identity` on a thread (its preset checked first).
 fn make_world(identity: &Identity) -> Result<JoinHandle<World>, String> {
     let mut preset = crate::content::preset::parse(&identity.preset, "the server's preset")
@@ -539,8 +554,21 @@ fn make_world(identity: &Identity) -> Result<JoinHandle<World>, String> {
     preset.width = identity.width;
     preset.height = identity.height;
     let seed = identity.seed;
+    let identity = identity.clone();
     Ok(std::thread::spawn(move || {
-        crate::worldgen::generate(&preset, seed).0
+        if !SHARING.load(std::sync::atomic::Ordering::SeqCst) {
+            return crate::worldgen::generate(&preset, seed).0;
+        }
+        // Held while making it, so the others wait and copy.
+        let mut shared = SHARED.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((id, w)) = shared.as_ref()
+            && *id == identity
+        {
+            return w.clone();
+        }
+        let w = crate::worldgen::generate(&preset, seed).0;
+        *shared = Some((identity, w.clone()));
+        w
     }))
 }
 

@@ -513,8 +513,8 @@ pub mod x11;
 /// cargo feature `game`, before exiting with status 1.
 #[cfg(not(feature = "game"))]
 pub const NO_WINDOW: &str = "this strata was built without its game window (cargo feature \
-    `game`): `strata gen`, `presets` and `noise` work; to play, build it with the default \
-    features";
+    `game`): `strata gen`, `presets`, `noise`, `serve` and `bots` work; to play, build it \
+    with the default features";
 
 /// Refuses to open the game where no window can open (the window library would panic):
 /// on Linux, Strata's window is an X11 one (under Wayland, through XWayland), so `DISPLAY`

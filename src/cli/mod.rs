@@ -83,6 +83,10 @@ pub enum Command {
     },
     /// Write a noise field the generation passes read as a greyscale PNG
     Noise(NoiseOptions),
+    /// Run a dedicated server (no window): others join it with `strata play --join`
+    Serve(Box<serve::ServeArgs>),
+    /// Join a server with headless bots that play at random, then print what each saw
+    Bots(serve::BotsArgs),
 }
 
 /// What the arguments ask for (made once a run: its size does not matter).
@@ -611,6 +615,7 @@ pub fn printable(text: &str) -> String {
 
 pub mod alloc;
 pub mod fuzz;
+pub mod serve;
 #[cfg(all(target_os = "linux", feature = "game"))]
 pub mod x11;
 
@@ -618,8 +623,8 @@ pub mod x11;
 /// cargo feature `game`, before exiting with status 1.
 #[cfg(not(feature = "game"))]
 pub const NO_WINDOW: &str = "this strata was built without its game window (cargo feature \
-    `game`): `strata gen`, `presets` and `noise` work; to play, build it with the default \
-    features";
+    `game`): `strata gen`, `presets`, `noise`, `serve` and `bots` work; to play, build it \
+    with the default features";
 
 /// Refuses to open the game where no window can open (the window library would panic):
 /// on Linux, Strata's window is an X11 one (under Wayland, through XWayland), so `DISPLAY`

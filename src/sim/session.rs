@@ -269,6 +269,11 @@ pub struct Session {
     eye_due: Option<u64>,
     /// Was it night last tick (a night begins when it turns)?
     was_night: bool,
+    /// Seats whose player has left ([`Session::leave`]): they stand still, take no
+    /// intents, and a joining player may take one ([`Session::join_as`]).
+    away: Vec<bool>,
+    /// Creatures' hits this tick on players whose turn in the tick has not come yet.
+    hits: Vec<(PlayerId, crate::sim::creatures::Hit)>,
     /// The tick the next flow tick is due at.
     next_flow: u64,
     /// The flow's ticks and moves when it last woke, for the log line when it rests.
@@ -337,6 +342,8 @@ impl Session {
             tick: 0,
             edits: 0,
             next_flow: 0,
+            away: vec![false],
+            hits: Vec::new(),
             flow_woke: None,
             guide: state.town.iter().find(|n| n.name == "Guide").map_or_else(
                 || crate::sim::npc::Npc::guide(&world, world.seed),
@@ -369,12 +376,44 @@ impl Session {
         );
         let seat = Seat::new(&state, &self.world, &self.content.rules);
         self.players.push(seat);
+        self.away.push(false);
         PlayerId(self.players.len() - 1)
     }
 
     /// The town people: the Guide, then the Merchant once he has come.
     pub fn town(&self) -> impl Iterator<Item = &crate::sim::npc::Npc> {
         std::iter::once(&self.guide).chain(self.merchant.as_ref())
+    }
+
+    /// Seats a player with `state` (a character kept by a server): in the first seat
+    /// left empty by [`Session::leave`], else a new one; returns its id.
+    pub fn join_as(&mut self, state: &PlayerState) -> PlayerId {
+        let seat = Seat::new(state, &self.world, &self.content.rules);
+        match self.away.iter().position(|&a| a) {
+            Some(i) => {
+                self.players[i] = seat;
+                self.away[i] = false;
+                PlayerId(i)
+            }
+            None => {
+                self.players.push(seat);
+                self.away.push(false);
+                PlayerId(self.players.len() - 1)
+            }
+        }
+    }
+
+    /// Player `who` has left: its seat stays (ids of the others do not move) but takes no
+    /// intents, does not move and draws no creatures, until [`Session::join_as`] fills it.
+    pub fn leave(&mut self, who: PlayerId) {
+        if let Some(a) = self.away.get_mut(who.0) {
+            *a = true;
+        }
+    }
+
+    /// Is player `who` seated and not gone?
+    pub fn is_present(&self, who: PlayerId) -> bool {
+        self.away.get(who.0).is_some_and(|&a| !a)
     }
 
     /// Session time, seconds: ticks stepped times [`TICK`].
@@ -413,7 +452,7 @@ impl Session {
         let mut out = Changes::default();
         let mut held = vec![Held::default(); self.players.len()];
         for &(who, intent) in intents {
-            let Some(h) = held.get_mut(who.0) else {
+            let Some(h) = held.get_mut(who.0).filter(|_| !self.away[who.0]) else {
                 continue;
             };
             match intent {
@@ -438,6 +477,9 @@ impl Session {
         self.run_boss(&mut out);
         for (i, h) in held.iter().enumerate() {
             let who = PlayerId(i);
+            if self.away[i] {
+                continue;
+            }
             // The dead do nothing but wait for the death screen to end.
             let h = if self.players[i].death.is_some() {
                 &Held::default()
@@ -882,19 +924,40 @@ impl Session {
         let held = p.body.on_ground || p.body.climbing;
         let senses = Senses::of(&self.world, p.body.pos, held);
         let mut killer = p.vitals.update(senses, dt, rules);
-        if who == LOCAL {
+        let players = &self.players;
+        let chased = |i: usize, away: bool| !away && players[i].death.is_none();
+        if self
+            .away
+            .iter()
+            .enumerate()
+            .position(|(i, &a)| chased(i, a))
+            == Some(who.0)
+        {
+            // The first living player present moves the creatures, among every living
+            // player present (the dead wait out their death screen).
             let night = crate::sim::day::is_night(self.time_of_day, rules);
             let before = self.creatures.spawned;
-            let hit = self.creatures.update(
-                &self.world,
-                &self.layers,
-                &mut p.body,
-                &mut p.vitals,
-                p.view_half,
-                night,
-                rules,
-                dt,
-            );
+            let away = &self.away;
+            let (ids, mut list): (Vec<PlayerId>, Vec<_>) = self
+                .players
+                .iter_mut()
+                .enumerate()
+                .filter(|(i, p)| !away[*i] && p.death.is_none())
+                .map(|(i, p)| {
+                    let half = p.view_half;
+                    let t = crate::sim::creatures::Target {
+                        body: &mut p.body,
+                        vitals: &mut p.vitals,
+                        half,
+                    };
+                    (PlayerId(i), t)
+                })
+                .unzip();
+            let hits =
+                self.creatures
+                    .update_many(&self.world, &self.layers, &mut list, night, rules, dt);
+            drop(list);
+            self.hits = hits.into_iter().map(|(i, h)| (ids[i], h)).collect();
             if self.creatures.spawned != before
                 && let Some(c) = self.creatures.list.last()
             {
@@ -903,27 +966,29 @@ impl Session {
                 out.log(who, format!("a {name} appeared at {:.0} {:.0}", at.0, at.1));
                 out.events.push(Event::Spawned { kind, at });
             }
-            if let Some(hit) = hit {
-                let v = p.body.vel;
-                out.log(
-                    who,
-                    format!(
-                        "hurt by {hit} at {:.2} s from {:.1}: health {:.0}, thrown {:.1} {:.1}",
-                        self.tick as f64 * TICK,
-                        hit.from_x,
-                        p.vitals.health,
-                        v.0,
-                        v.1
-                    ),
-                );
-                out.events.push(Event::Hurt {
-                    player: who,
-                    damage: hit.damage,
-                    by: hit.name,
-                });
-                if hit.killed && killer.is_none() {
-                    killer = Some(Harm::Creature(hit.name));
-                }
+        }
+        let p = &mut self.players[who.0];
+        if let Some(k) = self.hits.iter().position(|(w, _)| *w == who) {
+            let (_, hit) = self.hits.swap_remove(k);
+            let v = p.body.vel;
+            out.log(
+                who,
+                format!(
+                    "hurt by {hit} at {:.2} s from {:.1}: health {:.0}, thrown {:.1} {:.1}",
+                    self.tick as f64 * TICK,
+                    hit.from_x,
+                    p.vitals.health,
+                    v.0,
+                    v.1
+                ),
+            );
+            out.events.push(Event::Hurt {
+                player: who,
+                damage: hit.damage,
+                by: hit.name,
+            });
+            if hit.killed && killer.is_none() {
+                killer = Some(Harm::Creature(hit.name));
             }
         }
         if let Some(harm) = self.eye_touch(who, out)

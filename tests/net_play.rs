@@ -1,0 +1,311 @@
+//! A server and bots on loopback, in one process: every bot ends with the server's world
+//! hash; clients that send garbage, replay or reorder their inputs, or say nothing are
+//! dropped while the others play on. Every loop here is bounded in time.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+use strata::net::bots::{self, BotOptions};
+use strata::net::client::{Client, JoinOptions, Phase};
+use strata::net::protocol::{self, ToServer};
+use strata::net::server::{ServeOptions, Server};
+use strata::sim::session::{Intent, Session, TICK};
+
+/// A server on a small world, ticking on a thread at 60 a second until `stop`; the
+/// thread returns its final hash and its players' names at the end.
+fn serve(
+    dir: &std::path::Path,
+    stop: Arc<AtomicBool>,
+) -> (
+    std::net::SocketAddr,
+    std::thread::JoinHandle<(u64, Vec<String>, u64)>,
+) {
+    let preset = strata::Preset {
+        width: 400,
+        height: 200,
+        ..strata::Preset::default()
+    };
+    let world = strata::generate(&preset, 11).0;
+    let opts = ServeOptions {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        max_players: 8,
+        password: String::new(),
+        motd: "hi".into(),
+        save: dir.join("world.strata"),
+        characters: dir.join("characters"),
+        autosave: Duration::from_secs(3600),
+        host_plays: false,
+    };
+    let mut server = Server::start(Session::new(world.clone()), world, opts).unwrap();
+    let addr = server.addr();
+    let h = std::thread::spawn(move || {
+        let start = Instant::now();
+        let mut n = 0u64;
+        // At most two minutes, whatever happens.
+        while !stop.load(Ordering::SeqCst) && start.elapsed() < Duration::from_secs(120) {
+            server.tick(&[]);
+            n += 1;
+            let due = start + Duration::from_secs_f64(n as f64 * TICK);
+            if let Some(w) = due.checked_duration_since(Instant::now()) {
+                std::thread::sleep(w);
+            }
+        }
+        let players = server.players();
+        (server.view_hash(), players, server.session.edits)
+    });
+    (addr, h)
+}
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("strata-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn seconds(var: &str, default: f64) -> f64 {
+    std::env::var(var)
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}
+
+#[test]
+fn four_bots_end_with_the_servers_world() {
+    let dir = temp("net-play");
+    let stop = Arc::new(AtomicBool::new(false));
+    let (addr, server) = serve(&dir, stop.clone());
+    let opts = BotOptions {
+        addr: addr.to_string(),
+        count: 4,
+        seconds: seconds("STRATA_NET_SECONDS", 20.0),
+        settle: 3.0,
+        seed: 5,
+        ..BotOptions::default()
+    };
+    let reports = bots::run(&opts).unwrap();
+    stop.store(true, Ordering::SeqCst);
+    let (hash, _, edits) = server.join().unwrap();
+    assert!(edits >= 4, "the bots dug and built: {edits} edits");
+    for r in &reports {
+        assert_eq!(r.closed, None, "{}", r.line());
+        assert_eq!(r.hash, Some(hash), "{}", r.line());
+        assert_eq!(r.desyncs, 0, "{}", r.line());
+        assert!(r.checked.is_some_and(|c| c.2), "{}", r.line());
+    }
+    assert!(
+        reports.iter().map(|r| r.said).sum::<u32>() > 0,
+        "they chatted"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A client joined through the real client, then used to send raw messages.
+fn joined(addr: std::net::SocketAddr, name: &str) -> Client {
+    let opts = JoinOptions {
+        addr: addr.to_string(),
+        name: name.into(),
+        password: "pw".into(),
+        server_password: String::new(),
+    };
+    bots::join_one(&opts, Duration::from_secs(30)).unwrap()
+}
+
+/// Polls `c` until it is closed or `secs` pass; whether it closed.
+fn closes_within(c: &mut Client, secs: f64) -> bool {
+    let start = Instant::now();
+    while start.elapsed().as_secs_f64() < secs {
+        c.poll();
+        if matches!(c.phase(), Phase::Closed(_)) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    false
+}
+
+#[test]
+fn bad_clients_are_dropped_and_the_others_play_on() {
+    let dir = temp("net-bad");
+    let stop = Arc::new(AtomicBool::new(false));
+    let (addr, server) = serve(&dir, stop.clone());
+    let mut good = joined(addr, "good");
+    // Garbage bytes on the ordered channel.
+    let mut a = joined(addr, "garbage");
+    a.send_raw(vec![0xff, 0xfe, 0x00, 0x13]);
+    // The same input twice (replayed), then one out of order.
+    let mut b = joined(addr, "replay");
+    b.send(&[]);
+    let again = ToServer::Input {
+        seq: 1,
+        intents: vec![],
+    };
+    b.send_raw(protocol::encode(&again));
+    let mut c = joined(addr, "skip");
+    let ahead = ToServer::Input {
+        seq: 5,
+        intents: vec![],
+    };
+    c.send_raw(protocol::encode(&ahead));
+    // An intent out of range.
+    let mut d = joined(addr, "range");
+    d.send(&[Intent::ClickSlot(9999)]);
+    // A second hello.
+    let mut e = joined(addr, "twice");
+    let hello = ToServer::Hello {
+        version: protocol::VERSION,
+        name: "twice".into(),
+        password: "pw".into(),
+        server_password: String::new(),
+    };
+    e.send_raw(protocol::encode(&hello));
+    // A flood of inputs.
+    let mut f = joined(addr, "flood");
+    for _ in 0..=strata::net::server::FLOOD_INPUTS {
+        f.send(&[]);
+    }
+    for (name, cl) in [
+        ("flood", &mut f),
+        ("garbage", &mut a),
+        ("replay", &mut b),
+        ("skip", &mut c),
+        ("range", &mut d),
+        ("twice", &mut e),
+    ] {
+        assert!(closes_within(cl, 10.0), "{name} was not dropped");
+    }
+    // The good one still plays and its world is the server's.
+    let t0 = Instant::now();
+    while t0.elapsed() < Duration::from_secs(2) {
+        good.poll();
+        good.send(&[Intent::Move {
+            axis: 1,
+            jump: false,
+        }]);
+        std::thread::sleep(Duration::from_secs_f64(TICK));
+    }
+    assert_eq!(*good.phase(), Phase::Playing);
+    // Same name again while it plays: refused; wrong password later: refused.
+    let twin = JoinOptions {
+        addr: addr.to_string(),
+        name: "good".into(),
+        password: "pw".into(),
+        server_password: String::new(),
+    };
+    let err = bots::join_one(&twin, Duration::from_secs(10))
+        .err()
+        .unwrap();
+    assert!(err.contains("already playing"), "{err}");
+    good.close();
+    std::thread::sleep(Duration::from_millis(300));
+    let wrong = JoinOptions {
+        password: "nope".into(),
+        ..twin.clone()
+    };
+    let err = bots::join_one(&wrong, Duration::from_secs(10))
+        .err()
+        .unwrap();
+    assert!(err.contains("wrong password"), "{err}");
+    // The right password gets the character back.
+    let back = bots::join_one(&twin, Duration::from_secs(30)).unwrap();
+    assert!(back.character().is_some());
+    drop(back);
+    stop.store(true, Ordering::SeqCst);
+    let (_, players, _) = server.join().unwrap();
+    assert!(players.len() <= 1, "{players:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_silent_client_is_dropped() {
+    let dir = temp("net-silent");
+    let stop = Arc::new(AtomicBool::new(false));
+    let (addr, server) = serve(&dir, stop.clone());
+    let opts = JoinOptions {
+        addr: addr.to_string(),
+        name: "quiet".into(),
+        password: String::new(),
+        server_password: String::new(),
+    };
+    let mut c = Client::connect(&opts).unwrap();
+    c.hold_hello();
+    assert!(
+        closes_within(&mut c, strata::net::server::HELLO_SECONDS + 10.0),
+        "still on"
+    );
+    stop.store(true, Ordering::SeqCst);
+    server.join().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Random, truncated and oversized datagrams at the server's port from a few sockets for
+/// `STRATA_NET_FUZZ_SECONDS` (2 unless told; 60 for the long run); the server keeps
+/// serving, and a bot joins and plays afterwards with the server's world.
+#[test]
+fn datagrams_of_junk_do_not_stop_the_server() {
+    let dir = temp("net-fuzz");
+    let stop = Arc::new(AtomicBool::new(false));
+    let (addr, server) = serve(&dir, stop.clone());
+    let socks: Vec<std::net::UdpSocket> = (0..8)
+        .map(|_| std::net::UdpSocket::bind("127.0.0.1:0").unwrap())
+        .collect();
+    let secs = seconds("STRATA_NET_FUZZ_SECONDS", 2.0);
+    let start = Instant::now();
+    let mut rng = 1u64;
+    let mut next = |n: u64| {
+        rng = strata::base::rng::mix64(rng.wrapping_add(0x9E37_79B9_7F4A_7C15));
+        rng % n.max(1)
+    };
+    let mut sent = 0u64;
+    // A real packet to cut and flip: a connection request from a real client.
+    let mut real = Vec::new();
+    let sniff = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+    sniff
+        .set_read_timeout(Some(Duration::from_secs(2)))
+        .unwrap();
+    let mut probe = Client::connect(&JoinOptions {
+        addr: sniff.local_addr().unwrap().to_string(),
+        name: "probe".into(),
+        ..JoinOptions::default()
+    })
+    .unwrap();
+    probe.poll();
+    let mut buf = [0u8; 2048];
+    if let Ok((n, _)) = sniff.recv_from(&mut buf) {
+        real = buf[..n].to_vec();
+    }
+    assert!(!real.is_empty(), "the probe sent a request");
+    while start.elapsed().as_secs_f64() < secs {
+        for s in &socks {
+            let bytes: Vec<u8> = match next(4) {
+                0 => (0..next(1400)).map(|_| next(256) as u8).collect(),
+                1 => real[..next(real.len() as u64) as usize].to_vec(),
+                2 => {
+                    let mut r = real.clone();
+                    let i = next(r.len() as u64) as usize;
+                    r[i] ^= 1 << next(8);
+                    r
+                }
+                _ => vec![next(256) as u8; 1400 + next(60_000) as usize],
+            };
+            let _ = s.send_to(&bytes, addr);
+            sent += 1;
+        }
+        std::thread::sleep(Duration::from_micros(200));
+    }
+    assert!(sent > 100);
+    let opts = BotOptions {
+        addr: addr.to_string(),
+        count: 1,
+        seconds: 3.0,
+        settle: 2.0,
+        seed: 3,
+        ..BotOptions::default()
+    };
+    let reports = bots::run(&opts).unwrap();
+    stop.store(true, Ordering::SeqCst);
+    let (hash, _, _) = server.join().unwrap();
+    assert_eq!(reports[0].hash, Some(hash), "{}", reports[0].line());
+    assert_eq!(reports[0].closed, None);
+    let _ = std::fs::remove_dir_all(&dir);
+}

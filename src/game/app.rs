@@ -86,6 +86,8 @@ pub struct App {
     pub overlay: bool,
     pub menu_selected: usize,
     pub seed_box: SeedBox,
+    /// The chat line, while open ([`Mode::Chat`]).
+    pub chat_line: super::chat::ChatLine,
     /// Seed of the latest request.
     pub seed: u64,
     pub toast: Option<(String, f64)>,
@@ -161,6 +163,7 @@ impl App {
             overlay,
             menu_selected: 0,
             seed_box: SeedBox::default(),
+            chat_line: Default::default(),
             seed,
             toast: None,
             regen_ms: None,
@@ -274,6 +277,7 @@ impl App {
                 Press::Key(key, mods) => self.key(key, mods, screen, now),
                 Press::Char(c, mods) if !mods.ctrl && self.mode == was => match self.mode {
                     Mode::SeedBox => self.seed_box.type_char(c),
+                    Mode::Chat => self.chat_line.type_char(c),
                     Mode::Lab => self.lab_char(c),
                     _ => {}
                 },
@@ -312,7 +316,15 @@ impl App {
     }
 
     pub fn act(&mut self, action: Action, screen: (f32, f32), now: f64) {
+        if self.mode == Mode::Chat && self.chat_key(action, now) {
+            return;
+        }
         match action {
+            Action::OpenChat => {
+                self.chat_line = Default::default();
+                self.mode = Mode::Chat;
+            }
+            Action::Edit(_) => {}
             Action::Reseed => self.request(Replace::Reseed, now),
             Action::OpenSeedBox => {
                 self.seed_box = SeedBox::default();
@@ -524,6 +536,46 @@ impl App {
                 }
             }
         }
+    }
+
+    /// A key of the chat line: Enter sends what was typed (Esc drops it), both close it;
+    /// the rest edit it. `false` for an action the chat line does not take.
+    fn chat_key(&mut self, action: Action, now: f64) -> bool {
+        use super::input::Edit;
+        let line = &mut self.chat_line;
+        match action {
+            Action::Confirm => {
+                self.mode = Mode::World;
+                if let Some(text) = self.chat_line.take() {
+                    self.say_in_chat(text, now);
+                }
+            }
+            Action::Close => {
+                self.chat_line = Default::default();
+                self.mode = Mode::World;
+            }
+            Action::Backspace => line.backspace(),
+            Action::Paste => {
+                if let Some(text) = macroquad::miniquad::window::clipboard_get() {
+                    line.paste(&text);
+                }
+            }
+            Action::Edit(Edit::Left) => line.step(-1),
+            Action::Edit(Edit::Right) => line.step(1),
+            Action::Edit(Edit::Home) => line.home(),
+            Action::Edit(Edit::End) => line.end(),
+            Action::Edit(Edit::Delete) => line.delete(),
+            _ => return false,
+        }
+        true
+    }
+
+    /// A line the local player says: to the server when joined to one, else shown here.
+    fn say_in_chat(&mut self, text: String, now: f64) {
+        let from = self.play.roster.name(crate::sim::session::LOCAL);
+        self.play
+            .chat
+            .push(super::chat::Said::Chat { from, text }, now);
     }
 
     /// The pause menu's `i`-th entry.
@@ -824,6 +876,7 @@ impl App {
                 }
                 self.world_id += 1;
                 self.play.target = None;
+                self.play.roster = Default::default();
                 self.last_save = now;
                 if let Some(old) = self.shown.replace(l) {
                     // Free the old tiles and runs (tens of MB) off the render thread; its
@@ -1080,6 +1133,47 @@ mod tests {
             "Enter pressed while waiting is a key like any other"
         );
         std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn enter_opens_the_chat_typing_goes_into_it_and_enter_says_it() {
+        use macroquad::input::KeyCode as K;
+        let d = std::env::temp_dir().join(format!("strata-app-chat-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None);
+        let screen = (1280.0, 720.0);
+        let none = Mods::default();
+        let key = |k| Press::Key(k, none);
+        let ch = |c| Press::Char(c, none);
+        app.presses(&[key(K::Enter), ch('\r')], screen, 0.0);
+        assert_eq!(app.mode, Mode::Chat);
+        // R and I, keys of commands in play, are typed; the arrows move the cursor.
+        let typed = [ch('h'), key(K::R), ch('r'), ch('i'), key(K::I), ch('!')];
+        app.presses(&typed, screen, 1.0);
+        app.presses(&[key(K::Left), key(K::Backspace), ch('I')], screen, 1.0);
+        assert_eq!(
+            (app.mode, app.chat_line.text.as_str()),
+            (Mode::Chat, "hrI!")
+        );
+        app.presses(&[key(K::Enter)], screen, 2.0);
+        assert_eq!(app.mode, Mode::World, "Enter sends and closes");
+        let shown: Vec<String> = app
+            .play
+            .chat
+            .shown(2.0, false, 10)
+            .iter()
+            .map(|l| l.text())
+            .collect();
+        assert_eq!(shown, vec!["<Player 1> hrI!"]);
+        // Esc drops what was typed.
+        app.presses(&[key(K::Enter), ch('x'), key(K::Escape)], screen, 3.0);
+        app.presses(&[ch('y')], screen, 3.0);
+        assert_eq!(app.play.chat.len(), 1);
+        assert!(app.chat_line.text.is_empty());
+        // A blank line says nothing.
+        app.presses(&[key(K::Enter), ch(' '), key(K::Enter)], screen, 4.0);
+        assert_eq!((app.mode, app.play.chat.len()), (Mode::World, 1));
+        let _ = std::fs::remove_dir_all(&d);
     }
 
     #[test]

@@ -203,6 +203,14 @@ pub async fn main_loop(
             app.particles.draw(&app.cam, screen);
             hud::draw_creatures(&w.session.creatures, &app.cam, screen);
             sprite::draw_npc(&player_sprite, &w.session.guide, &app.cam, screen, now);
+            // The other players, lit like the Guide by the light view over them; their
+            // names go over it, after the local player.
+            let local = crate::sim::session::LOCAL;
+            let others = super::players::figures(&w.session, local, &app.play.roster, vis, now);
+            for f in &others {
+                let pose = (f.pos, f.facing, f.frame);
+                sprite::draw_pose(&player_sprite, pose, f.tint, &app.cam, screen);
+            }
             // The map view shows only what the player has seen (the lab shows the world
             // as generated, for its designer). The fog is kept only while it is drawn, so
             // the lab's regenerations do not build it for every world.
@@ -234,6 +242,9 @@ pub async fn main_loop(
                     (now, swinging),
                     shade.max(0.35),
                 );
+            }
+            for f in &others {
+                sprite::draw_name(&f.name, f.pos, &app.cam, screen);
             }
             if app.follow {
                 hud::draw_bubbles(
@@ -765,7 +776,32 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, sc
                 ui::confirm(&super::guard::question(r), mouse_position(), screen, s);
             }
         }
-        Mode::World | Mode::Lab | Mode::Inventory => {}
+        Mode::World | Mode::Lab | Mode::Inventory | Mode::Chat => {}
+    }
+    if app.shown.is_some() {
+        let now = get_time();
+        let open = app.mode == Mode::Chat;
+        let room = ((screen.1 * 0.45) / (21.0 * s)).max(1.0) as usize;
+        let lines: Vec<(String, bool)> = app
+            .play
+            .chat
+            .shown(now, open, room)
+            .into_iter()
+            .map(|l| (l.text(), l.is_chat()))
+            .collect();
+        let field = open.then(|| app.chat_line.split());
+        ui::chat(&lines, field, &lay);
+    }
+    if let Some(w) = &app.shown
+        && app.mode == Mode::World
+        && is_key_down(KeyCode::Tab)
+        && app.settings.keys.command(KeyCode::Tab).is_none()
+    {
+        let names = app
+            .play
+            .roster
+            .list(w.session.players.len(), crate::sim::session::LOCAL);
+        ui::player_list(&names, screen, s);
     }
     if let Some((t, _)) = &app.toast {
         ui::toast(t, &lay);

@@ -196,6 +196,8 @@ pub fn help_lines(keys: &Bindings) -> Vec<(String, String)> {
     );
     out.extend([
         ("Pause menu, close a menu".into(), "Esc".into()),
+        ("Chat (Enter sends, Esc cancels)".into(), "Enter".into()),
+        ("List of players (hold)".into(), "Tab".into()),
         ("Paste a seed (seed box)".into(), "Ctrl+V".into()),
     ]);
     out
@@ -278,7 +280,7 @@ mod tests {
             "Jump, swim up (pan up)".to_string(),
             "Space, W, Up".to_string()
         )));
-        assert_eq!(help.len(), COMMANDS.len() + 6);
+        assert_eq!(help.len(), COMMANDS.len() + 8);
     }
 
     #[test]

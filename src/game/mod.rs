@@ -6,6 +6,7 @@
 
 pub mod audio;
 pub mod camera;
+pub mod chat;
 pub mod chunks;
 pub mod display;
 pub mod fog;
@@ -27,6 +28,7 @@ pub mod overlay;
 pub mod pacer;
 pub mod particles;
 pub mod play;
+pub mod players;
 pub mod presets;
 pub mod render;
 pub mod saves;

@@ -76,6 +76,10 @@ pub struct Play {
     presses: u8,
     place_pressed: bool,
     use_pressed: bool,
+    /// The players' names and swings, as drawn and listed.
+    pub roster: super::players::Roster,
+    /// The chat's lines and the join and leave messages.
+    pub chat: super::chat::ChatLog,
 }
 
 /// The middle of tile `(x, y)`, where its sounds come from.
@@ -212,7 +216,11 @@ impl Play {
             );
             let list = intents(walk, cursor, buttons, pressed, self.view_half);
             let c = l.step(&list);
+            self.roster.saw(&c, now, SWING_SHOWS);
             self.show(&c, now);
+        }
+        for said in self.roster.sync(l.session.players.len()) {
+            self.chat.push(said, now);
         }
         self.log_creatures(l, now);
         let (gx, gy) = l.session.guide.body.pos;

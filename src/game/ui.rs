@@ -638,6 +638,71 @@ pub fn toast(text: &str, lay: &Layout) {
     panel(&[(text, TEXT)], r.x, r.y, s);
 }
 
+/// The chat at the bottom left, above the hotbar and its messages: the lines said lately
+/// (`lines`, oldest first; `true`: a player's words, else a message of the game), and
+/// under them the chat field while open (`field`: the text before and after the cursor).
+pub fn chat(lines: &[(String, bool)], field: Option<(&str, &str)>, lay: &Layout) {
+    let s = lay.s;
+    let width = (lay.screen.0 * 0.5)
+        .max(320.0 * s)
+        .min(lay.screen.0 - 20.0 * s);
+    let max = chars_in(width - 16.0 * s, s);
+    let mut out: Vec<(String, Color)> = lines
+        .iter()
+        .flat_map(|(l, said)| {
+            let c = if *said {
+                TEXT
+            } else {
+                Color::new(1.0, 0.9, 0.5, 1.0)
+            };
+            super::overlay::wrap(l, max)
+                .into_iter()
+                .map(move |w| (w, c))
+        })
+        .collect();
+    if let Some((before, after)) = field {
+        let cursor = if (get_time() * 2.0) as i64 % 2 == 0 {
+            "|"
+        } else {
+            " "
+        };
+        let text = format!("Say: {before}{cursor}{after}");
+        // The end of a long line shows, where the cursor usually is.
+        let keep = text.chars().count().saturating_sub(max.max(8));
+        out.push((text.chars().skip(keep).collect(), TEXT));
+    }
+    if out.is_empty() {
+        return;
+    }
+    let h = out.len() as f32 * 21.0 * s + 16.0 * s;
+    let y = above_hotbar(h, lay);
+    if field.is_some() {
+        draw_rectangle(10.0 * s, y, width, h, PANEL);
+    }
+    for (i, (line, color)) in out.iter().enumerate() {
+        let ly = y + 8.0 * s + (i as f32 + 0.78) * 21.0 * s;
+        draw_text(line, 19.0 * s, ly + s, font(s) as f32, BLACK);
+        draw_text(line, 18.0 * s, ly, font(s) as f32, *color);
+    }
+}
+
+/// The player list Tab holds, near the top ([`super::chat::list_layout`]).
+pub fn player_list(names: &[String], screen: (f32, f32), s: f32) {
+    let col = names
+        .iter()
+        .map(|n| width_of(n, s) / s)
+        .fold(160.0, f32::max)
+        + 24.0;
+    let l = super::chat::list_layout(names.len(), col, screen, s);
+    draw_rectangle(l.panel.x, l.panel.y, l.panel.w, l.panel.h, PANEL);
+    let title = format!("Players: {}", names.len());
+    let size = font(s) as f32;
+    draw_text(&title, l.title.x, l.title.y + 0.78 * l.title.h, size, DIM);
+    for (r, name) in l.rows.iter().zip(names) {
+        draw_text(name, r.x, r.y + 0.78 * r.h, size, TEXT);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

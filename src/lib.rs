@@ -1,6 +1,6 @@
 //! # Strata
 //!
-//! A procedural 2D side-view sandbox, in nine layers that import only downward (README
+//! A procedural 2D side-view sandbox, in ten layers that import only downward (README
 //! "Architecture"; `tests/layers.rs` keeps it so), bottom to top:
 //!
 //! - [`base`]: tiles and their table, depth layers, seeded streams, noise, file helpers.
@@ -11,6 +11,7 @@
 //!   and a seed.
 //! - [`sim`]: the rules of play, with no window.
 //! - [`store`]: saves and exports.
+//! - [`net`]: playing together: the protocol, the server, the client, the bots.
 //! - [`cli`]: the `strata` command line.
 //! - `game`: the window (the cargo feature `game`, on by default; `--no-default-features`
 //!   builds the rest, and a `strata` without macroquad).
@@ -21,6 +22,7 @@ pub mod cli;
 pub mod content;
 #[cfg(feature = "game")]
 pub mod game;
+pub mod net;
 pub mod sim;
 pub mod store;
 pub mod world;

@@ -48,6 +48,11 @@ fn run(parsed: Parsed) -> Result<(), String> {
             set_home(opts.home.clone());
             cli::run_noise(&opts)
         }
+        Command::Serve(opts) => {
+            set_home(opts.home.clone());
+            cli::serve::run_serve(&opts)
+        }
+        Command::Bots(opts) => cli::serve::run_bots(&opts),
         #[cfg(feature = "game")]
         Command::Play(opts) => {
             set_home(opts.home.clone());

@@ -4,7 +4,7 @@
 //! line and the import.
 //!
 //! The order, bottom to top (README "Architecture"): `base` ← `content` ← `world` ←
-//! `analysis` ← `worldgen` ← `sim` ← `store` ← `cli` ← `game`. An import is any path
+//! `analysis` ← `worldgen` ← `sim` ← `store` ← `net` ← `cli` ← `game`. An import is any path
 //! `crate::…` or `super::…` outside comments and outside the tests (a `tests.rs` file, a
 //! `*_tests.rs` file, or the `#[cfg(test)] mod tests` block that ends a file): tests may
 //! build worlds with anything below or above them.
@@ -13,8 +13,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The layers, bottom first.
-const ORDER: [&str; 9] = [
-    "base", "content", "world", "analysis", "worldgen", "sim", "store", "cli", "game",
+const ORDER: [&str; 10] = [
+    "base", "content", "world", "analysis", "worldgen", "sim", "store", "net", "cli", "game",
 ];
 
 /// Most entries at `src/`'s root (files and folders).

@@ -82,6 +82,10 @@ pub enum Command {
     },
     /// Write a noise field the generation passes read as a greyscale PNG
     Noise(NoiseOptions),
+    /// Run a dedicated server (no window): others join it with `strata play --join`
+    Serve(Box<serve::ServeArgs>),
+    /// Join a server with headless bots that play at random, then print what each saw
+    Bots(serve::BotsArgs),
 }
 
 /// What the arguments ask for.
@@ -501,6 +505,7 @@ pub fn printable(text: &str) -> String {
 
 pub mod alloc;
 pub mod fuzz;
+pub mod serve;
 #[cfg(all(target_os = "linux", feature = "game"))]
 pub mod x11;
 

@@ -282,6 +282,14 @@ impl Heart {
     }
 }
 
+/// A player as the creatures see it: its body (chased, pushed, thrown back), its vitals
+/// (struck, healed by hearts) and half its view (creatures spawn outside it).
+pub struct Target<'a> {
+    pub body: &'a mut Player,
+    pub vitals: &'a mut Vitals,
+    pub half: (f32, f32),
+}
+
 /// A creature's hit on the player.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Hit {
@@ -393,9 +401,7 @@ impl Creatures {
         });
     }
 
-    /// One frame: spawning on its timer (faster at night), movement, despawning far
-    /// ones, touches and keeping apart. A touch hits the player through `vitals` (at
-    /// most once per invincibility window) and throws it back; the hit is returned.
+    /// One frame with one player: [`Creatures::update_many`] with it alone.
     #[allow(clippy::too_many_arguments)]
     pub fn update(
         &mut self,
@@ -408,6 +414,34 @@ impl Creatures {
         rules: &Rules,
         dt: f32,
     ) -> Option<Hit> {
+        let mut one = [Target {
+            body: player,
+            vitals,
+            half,
+        }];
+        let hits = self.update_many(world, layers, &mut one, night, rules, dt);
+        hits.into_iter().next().map(|(_, h)| h)
+    }
+
+    /// One frame among `players`: spawning on its timer (faster at night) round each
+    /// player in turn, off every player's screen; movement toward the nearest player;
+    /// despawning those far from every player; touches and keeping apart, player by
+    /// player. A touch hits a player through its vitals (at most once per invincibility
+    /// window) and throws it back; the hits are returned with the player's index. With
+    /// one player this is exactly the game's single-player rule.
+    pub fn update_many(
+        &mut self,
+        world: &World,
+        layers: &Layers,
+        players: &mut [Target<'_>],
+        night: bool,
+        rules: &Rules,
+        dt: f32,
+    ) -> Vec<(usize, Hit)> {
+        let mut hits = Vec::new();
+        if players.is_empty() {
+            return hits;
+        }
         let dt = if dt.is_finite() {
             dt.clamp(0.0, 0.25)
         } else {
@@ -420,7 +454,8 @@ impl Creatures {
             } else {
                 rules.spawn_every_day
             };
-            let (px, py) = player.pos;
+            let turn = self.spawned as usize % players.len();
+            let (px, py) = players[turn].body.pos;
             let column = world.surface.get(px.max(0.0) as usize).copied();
             let on_surface = !matches!(
                 layers.at(py.max(0.0) as usize, column.unwrap_or(0)),
@@ -430,47 +465,87 @@ impl Creatures {
             let near_home = (px - home.0).abs() <= rules.home_radius
                 && (py - home.1).abs() <= rules.home_radius;
             let cap = spawn_cap(night, on_surface, near_home, rules);
-            self.try_spawn(world, layers, player.pos, half, cap);
+            let half = players[turn].half;
+            if self.try_spawn(world, layers, (px, py), half, cap).is_some()
+                && let Some(c) = self.list.last()
+            {
+                let (x, y) = (c.body.pos.0.floor() as i64, c.body.pos.1 as i64 - 1);
+                if players
+                    .iter()
+                    .any(|p| !off_screen(p.body.pos, p.half, x, y))
+                {
+                    self.list.pop();
+                }
+            }
         }
-        let target = player.pos;
+        let nearest = |players: &[Target<'_>], at: (f32, f32)| {
+            let d = |p: &Target<'_>| {
+                let (dx, dy) = (p.body.pos.0 - at.0, p.body.pos.1 - at.1);
+                dx * dx + dy * dy
+            };
+            (1..players.len()).fold(0, |best, i| {
+                if d(&players[i]) < d(&players[best]) {
+                    i
+                } else {
+                    best
+                }
+            })
+        };
         self.list.retain(|c| {
-            let (dx, dy) = (c.body.pos.0 - target.0, c.body.pos.1 - target.1);
-            dx.abs() <= DESPAWN_RANGE
-                && dy.abs() <= DESPAWN_RANGE
-                && !player::body_blocked(world, c.body.pos.0, c.body.pos.1)
+            !player::body_blocked(world, c.body.pos.0, c.body.pos.1)
+                && players.iter().any(|p| {
+                    let (dx, dy) = (c.body.pos.0 - p.body.pos.0, c.body.pos.1 - p.body.pos.1);
+                    dx.abs() <= DESPAWN_RANGE && dy.abs() <= DESPAWN_RANGE
+                })
         });
         for c in &mut self.list {
+            let target = players[nearest(players, c.body.pos)].body.pos;
             c.update(world, target, dt);
         }
-        let me = player.bounds();
-        let hit = self
-            .list
-            .iter()
-            .find(|c| overlap(c.hitbox(), me))
-            .map(|c| (c.kind.stats(), c.body.pos.0))
-            .and_then(|(st, from_x)| {
-                let killed = vitals.strike(st.damage, rules)?;
-                player.vel =
-                    crate::sim::vitals::knockback(player.pos.0, from_x, player.facing, rules);
-                player.on_ground = false;
-                Some(Hit {
-                    damage: st.damage,
-                    name: st.name,
-                    from_x,
-                    killed,
-                })
-            });
-        self.keep_apart(world, me);
-        let before = self.hearts.len();
-        self.hearts.retain_mut(|h| {
-            !h.update(world, player.bounds(), rules.heart_reach, dt) && h.age < HEART_SECONDS
-        });
-        let taken = self.hearts.len() < before;
-        if taken {
-            vitals.heal(rules.heart_heal * (before - self.hearts.len()) as f32);
-            log::debug!("picked up a heart: health {:.0}", vitals.health);
+        for (i, p) in players.iter_mut().enumerate() {
+            let me = p.body.bounds();
+            let hit = self
+                .list
+                .iter()
+                .find(|c| overlap(c.hitbox(), me))
+                .map(|c| (c.kind.stats(), c.body.pos.0))
+                .and_then(|(st, from_x)| {
+                    let killed = p.vitals.strike(st.damage, rules)?;
+                    p.body.vel =
+                        crate::sim::vitals::knockback(p.body.pos.0, from_x, p.body.facing, rules);
+                    p.body.on_ground = false;
+                    Some(Hit {
+                        damage: st.damage,
+                        name: st.name,
+                        from_x,
+                        killed,
+                    })
+                });
+            if let Some(h) = hit {
+                hits.push((i, h));
+            }
         }
-        hit
+        for p in players.iter() {
+            self.keep_apart(world, p.body.bounds());
+        }
+        let mut healed = vec![0u32; players.len()];
+        let mut hearts = std::mem::take(&mut self.hearts);
+        hearts.retain_mut(|h| {
+            let i = nearest(players, h.pos);
+            let touched = h.update(world, players[i].body.bounds(), rules.heart_reach, dt);
+            if touched {
+                healed[i] += 1;
+            }
+            !touched && h.age < HEART_SECONDS
+        });
+        self.hearts = hearts;
+        for (p, n) in players.iter_mut().zip(healed) {
+            if n > 0 {
+                p.vitals.heal(rules.heart_heal * n as f32);
+                log::debug!("picked up a heart: health {:.0}", p.vitals.health);
+            }
+        }
+        hits
     }
 
     /// Pushes creatures out of the player's box `me` and out of each other across: nearest
@@ -695,6 +770,61 @@ mod tests {
             spawn_every_day: 1e3,
             ..Rules::default()
         }
+    }
+
+    #[test]
+    fn among_players_each_slime_chases_and_hurts_the_nearest() {
+        let w = flat();
+        let layers = Layers::of_world(&w);
+        let rules = quiet();
+        let mut c = Creatures::new(1);
+        c.next_spawn = 1e3;
+        // One slime right of A (at 40), one left of B (at 160).
+        c.list.push(Creature::new(Kind::Slime, (60.5, 10.0)));
+        c.list.push(Creature::new(Kind::Slime, (140.5, 10.0)));
+        let mut a = Player::new((40.5, 10.0));
+        let mut b = Player::new((160.5, 10.0));
+        let max = crate::sim::vitals::MAX_HEALTH;
+        let (mut va, mut vb) = (Vitals::new(max, &rules), Vitals::new(max, &rules));
+        let mut hurt = [0, 0];
+        for _ in 0..60 * 30 {
+            a.update(&w, Input::default(), 1.0 / 60.0);
+            b.update(&w, Input::default(), 1.0 / 60.0);
+            let mut targets = [
+                Target {
+                    body: &mut a,
+                    vitals: &mut va,
+                    half: (10.0, 10.0),
+                },
+                Target {
+                    body: &mut b,
+                    vitals: &mut vb,
+                    half: (10.0, 10.0),
+                },
+            ];
+            for (i, _) in c.update_many(&w, &layers, &mut targets, false, &rules, 1.0 / 60.0) {
+                hurt[i] += 1;
+            }
+            if hurt[0] > 0 && hurt[1] > 0 {
+                break;
+            }
+        }
+        assert!(hurt[0] > 0 && hurt[1] > 0, "both hurt: {hurt:?}");
+        assert!(va.health < max && vb.health < max);
+        // Each slime stayed on its own player's side.
+        assert!(c.list[0].body.pos.0 < 100.0 && c.list[1].body.pos.0 > 100.0);
+        // A slime far from every player is gone; near any one it stays.
+        c.list.push(Creature::new(Kind::Slime, (100.5, 10.0)));
+        let mut far_a = Player::new((2.5, 10.0));
+        let mut v = Vitals::new(max, &rules);
+        let mut one = [Target {
+            body: &mut far_a,
+            vitals: &mut v,
+            half: (10.0, 10.0),
+        }];
+        c.update_many(&w, &layers, &mut one, false, &rules, 1.0 / 60.0);
+        assert!(c.list.iter().all(|k| k.body.pos.0 < 2.5 + DESPAWN_RANGE));
+        assert!(c.update_many(&w, &layers, &mut [], false, &rules, 0.1).is_empty());
     }
 
     #[test]

@@ -183,6 +183,11 @@ pub struct Session {
     pub guide: crate::sim::npc::Npc,
     /// The tick the Guide's home is next checked.
     guide_check: u64,
+    /// Seats whose player has left ([`Session::leave`]): they stand still, take no
+    /// intents, and a joining player may take one ([`Session::join_as`]).
+    away: Vec<bool>,
+    /// Creatures' hits this tick on players whose turn in the tick has not come yet.
+    hits: Vec<(PlayerId, crate::sim::creatures::Hit)>,
     /// The tick the next flow tick is due at.
     next_flow: u64,
     /// The flow's ticks and moves when it last woke, for the log line when it rests.
@@ -232,6 +237,8 @@ impl Session {
             tick: 0,
             edits: 0,
             next_flow: 0,
+            away: vec![false],
+            hits: Vec::new(),
             flow_woke: None,
             guide: crate::sim::npc::Npc::guide(&world, world.seed),
             guide_check: 0,
@@ -243,7 +250,39 @@ impl Session {
     pub fn join(&mut self) -> PlayerId {
         let state = PlayerState::new(crate::sim::player::spawn_point(&self.world));
         self.players.push(Seat::new(&state, &self.world));
+        self.away.push(false);
         PlayerId(self.players.len() - 1)
+    }
+
+    /// Seats a player with `state` (a character kept by a server): in the first seat
+    /// left empty by [`Session::leave`], else a new one; returns its id.
+    pub fn join_as(&mut self, state: &PlayerState) -> PlayerId {
+        let seat = Seat::new(state, &self.world);
+        match self.away.iter().position(|&a| a) {
+            Some(i) => {
+                self.players[i] = seat;
+                self.away[i] = false;
+                PlayerId(i)
+            }
+            None => {
+                self.players.push(seat);
+                self.away.push(false);
+                PlayerId(self.players.len() - 1)
+            }
+        }
+    }
+
+    /// Player `who` has left: its seat stays (ids of the others do not move) but takes no
+    /// intents, does not move and draws no creatures, until [`Session::join_as`] fills it.
+    pub fn leave(&mut self, who: PlayerId) {
+        if let Some(a) = self.away.get_mut(who.0) {
+            *a = true;
+        }
+    }
+
+    /// Is player `who` seated and not gone?
+    pub fn is_present(&self, who: PlayerId) -> bool {
+        self.away.get(who.0).is_some_and(|&a| !a)
     }
 
     /// Session time, seconds: ticks stepped times [`TICK`].
@@ -279,7 +318,7 @@ impl Session {
         let mut out = Changes::default();
         let mut held = vec![Held::default(); self.players.len()];
         for &(who, intent) in intents {
-            let Some(h) = held.get_mut(who.0) else {
+            let Some(h) = held.get_mut(who.0).filter(|_| !self.away[who.0]) else {
                 continue;
             };
             match intent {
@@ -304,6 +343,9 @@ impl Session {
         self.time_of_day = crate::sim::day::advance(self.time_of_day, dt, rules);
         for (i, h) in held.iter().enumerate() {
             let who = PlayerId(i);
+            if self.away[i] {
+                continue;
+            }
             self.move_player(who, h, &mut out);
             self.live(who, &mut out);
             self.reveal(who, &mut out);
@@ -509,19 +551,31 @@ impl Session {
         let p = &mut self.players[who.0];
         let senses = Senses::of(&self.world, p.body.pos, p.body.on_ground);
         let mut killer = p.vitals.update(senses, dt, rules);
-        if who == LOCAL {
+        if self.away.iter().position(|&a| !a) == Some(who.0) {
+            // The first player present moves the creatures, among every player present.
             let night = crate::sim::day::is_night(self.time_of_day, rules);
             let before = self.creatures.spawned;
-            let hit = self.creatures.update(
-                &self.world,
-                &self.layers,
-                &mut p.body,
-                &mut p.vitals,
-                p.view_half,
-                night,
-                rules,
-                dt,
-            );
+            let away = &self.away;
+            let (ids, mut list): (Vec<PlayerId>, Vec<_>) = self
+                .players
+                .iter_mut()
+                .enumerate()
+                .filter(|(i, _)| !away[*i])
+                .map(|(i, p)| {
+                    let half = p.view_half;
+                    let t = crate::sim::creatures::Target {
+                        body: &mut p.body,
+                        vitals: &mut p.vitals,
+                        half,
+                    };
+                    (PlayerId(i), t)
+                })
+                .unzip();
+            let hits =
+                self.creatures
+                    .update_many(&self.world, &self.layers, &mut list, night, rules, dt);
+            drop(list);
+            self.hits = hits.into_iter().map(|(i, h)| (ids[i], h)).collect();
             if self.creatures.spawned != before
                 && let Some(c) = self.creatures.list.last()
             {
@@ -530,29 +584,31 @@ impl Session {
                 out.log(who, format!("a {name} appeared at {:.0} {:.0}", at.0, at.1));
                 out.events.push(Event::Spawned { kind, at });
             }
-            if let Some(hit) = hit {
-                let v = p.body.vel;
-                out.log(
-                    who,
-                    format!(
-                        "hurt by a {} for {:.0} at {:.2} s from {:.1}: health {:.0}, thrown {:.1} {:.1}",
-                        hit.name,
-                        hit.damage,
-                        self.tick as f64 * TICK,
-                        hit.from_x,
-                        p.vitals.health,
-                        v.0,
-                        v.1
-                    ),
-                );
-                out.events.push(Event::Hurt {
-                    player: who,
-                    damage: hit.damage,
-                    by: hit.name,
-                });
-                if hit.killed && killer.is_none() {
-                    killer = Some(Harm::Creature(hit.name));
-                }
+        }
+        let p = &mut self.players[who.0];
+        if let Some(k) = self.hits.iter().position(|(w, _)| *w == who) {
+            let (_, hit) = self.hits.swap_remove(k);
+            let v = p.body.vel;
+            out.log(
+                who,
+                format!(
+                    "hurt by a {} for {:.0} at {:.2} s from {:.1}: health {:.0}, thrown {:.1} {:.1}",
+                    hit.name,
+                    hit.damage,
+                    self.tick as f64 * TICK,
+                    hit.from_x,
+                    p.vitals.health,
+                    v.0,
+                    v.1
+                ),
+            );
+            out.events.push(Event::Hurt {
+                player: who,
+                damage: hit.damage,
+                by: hit.name,
+            });
+            if hit.killed && killer.is_none() {
+                killer = Some(Harm::Creature(hit.name));
             }
         }
         if let Some((rows, damage)) = p.vitals.last_fall.take() {

@@ -15,8 +15,9 @@ pub const LOCAL: PlayerId = PlayerId(0);
 /// Held controls ([`Intent::Move`], [`Intent::Use`], [`Intent::Place`]) last one tick: a
 /// player holding a key sends it every tick, and a tick without it is a tick with the key
 /// up (the dig in progress is forgotten, the player slows down). Everything else is an
-/// action, done once when it comes.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// action, done once when it comes. Serde lets a client send them to a server
+/// ([`crate::net`]).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Intent {
     /// Walk: `axis` -1 left, +1 right, 0 neither; `jump` held (a longer jump while held).
     Move { axis: i8, jump: bool },

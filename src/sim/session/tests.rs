@@ -753,3 +753,71 @@ fn a_wall_is_placed_on_the_place_button_and_a_held_hammer_takes_it_down() {
     assert_eq!(s.me().inventory.count("wood_wall"), 2);
     assert!(s.light.get(x as usize, ground as usize) >= before);
 }
+
+/// Scripted intents for three players over `n` ticks: walking, jumping, digging below.
+fn three_players(n: u64) -> Session {
+    let mut s = landed();
+    let b = s.join();
+    let c = s.join();
+    for t in 0..n {
+        let mut list = Vec::new();
+        for (k, who) in [LOCAL, b, c].into_iter().enumerate() {
+            let (px, py) = s.players[who.0].body.pos;
+            let axis = [1, -1, 0][(k + (t / 90) as usize) % 3];
+            list.push((who, Intent::Move { axis, jump: false }));
+            if (t + k as u64).is_multiple_of(50) {
+                list.push((who, Intent::Jump));
+            }
+            if t % 120 > 60 {
+                let at = Some((px.floor() as i64, py as i64));
+                list.push((who, Intent::Use { at }));
+            }
+        }
+        s.step(&list);
+    }
+    s
+}
+
+#[test]
+fn many_players_step_the_same_from_the_same_intents() {
+    let a = three_players(600);
+    let b = three_players(600);
+    assert_eq!(a.world_hash(), b.world_hash());
+    assert!(a.edits > 0, "they dug");
+    let fewer = three_players(599);
+    assert_ne!(a.world_hash(), fewer.world_hash());
+}
+
+#[test]
+fn a_player_who_left_stands_still_and_a_joining_one_takes_the_seat() {
+    let mut s = landed();
+    let two = s.join();
+    assert!(s.is_present(two));
+    s.leave(two);
+    assert!(!s.is_present(two) && s.is_present(LOCAL));
+    let at = s.players[two.0].body.pos;
+    let walk = Intent::Move {
+        axis: 1,
+        jump: false,
+    };
+    for _ in 0..60 {
+        s.step(&[(two, walk)]);
+    }
+    assert_eq!(s.players[two.0].body.pos, at, "no intents, no physics");
+    // A kept character sits down in the empty seat, with what it had.
+    let mut kept = PlayerState::new(s.players[LOCAL.0].body.pos);
+    kept.inventory.add(Tile::Wood, 42);
+    kept.health = 55.0;
+    let back = s.join_as(&kept);
+    assert_eq!(back, two);
+    assert_eq!(s.players[two.0].inventory.count(Tile::Wood), 42);
+    assert_eq!(s.players[two.0].vitals.health, 55.0);
+    let third = s.join_as(&kept);
+    assert_eq!(third, PlayerId(2), "no seat free: a new one");
+    // With player 0 gone the creatures still come, for those who stay.
+    s.leave(LOCAL);
+    for _ in 0..60 * 20 {
+        s.step(&[]);
+    }
+    assert!(s.creatures.spawned > 0);
+}

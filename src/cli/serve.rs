@@ -1,0 +1,269 @@
+//! `strata serve` (a dedicated server: no window, no GL or audio) and `strata bots`
+//! (headless clients for tests and benchmarks): their options and their loops. SIGINT and
+//! SIGTERM stop a server after a save; SIGUSR1 prints its world hash; so do the console
+//! commands `hash`, `players`, `save`, `say TEXT` and `stop` on standard input.
+
+use crate::net::bots::{self, BotOptions};
+use crate::net::protocol::DEFAULT_PORT;
+use crate::net::server::{self, ServeOptions, Server};
+use crate::sim::session::{Session, TICK};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Options of `strata serve`.
+#[derive(clap::Args, Clone, Debug, PartialEq)]
+pub struct ServeArgs {
+    #[arg(long, value_name = "PRESET", help = super::PRESET_HELP, conflicts_with = "load")]
+    pub preset: Option<PathBuf>,
+    #[arg(long, value_name = "SEED", help = super::SEED_HELP, value_parser = super::parse_seed, allow_negative_numbers = true, conflicts_with = "load")]
+    pub seed: Option<u64>,
+    /// Override the preset's world size
+    #[arg(long, value_name = "WxH", value_parser = super::parse_size, conflicts_with = "load")]
+    pub size: Option<(u32, u32)>,
+    /// Serve the world of a save (and write it back there)
+    #[arg(long, value_name = "SAVE")]
+    pub load: Option<PathBuf>,
+    /// Where a new world is saved; default: the saves folder, as the game names it
+    #[arg(long, value_name = "PATH", conflicts_with = "load")]
+    pub save: Option<PathBuf>,
+    /// The UDP port to listen on
+    #[arg(long, default_value_t = DEFAULT_PORT)]
+    pub port: u16,
+    /// The address to listen on (127.0.0.1: this machine only)
+    #[arg(long, value_name = "IP", default_value = "0.0.0.0")]
+    pub bind: std::net::IpAddr,
+    #[arg(long, value_name = "N", default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=255))]
+    pub max_players: u16,
+    /// A password every player must give to join
+    #[arg(long, default_value = "")]
+    pub password: String,
+    /// The message of the day, shown to each joining player
+    #[arg(long, default_value = "")]
+    pub motd: String,
+    /// Seconds between autosaves
+    #[arg(long, value_name = "SECONDS", default_value_t = 300.0, value_parser = positive_seconds)]
+    pub autosave: f64,
+    /// Stop after this many seconds (tests); default: run until stopped
+    #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
+    pub seconds: Option<f64>,
+    #[arg(long, value_name = "DIR", help = super::HOME_HELP, value_parser = super::home_parser())]
+    pub home: Option<PathBuf>,
+}
+
+/// Options of `strata bots`.
+#[derive(clap::Args, Clone, Debug, PartialEq)]
+pub struct BotsArgs {
+    /// The server, HOST or HOST:PORT
+    #[arg(long, value_name = "ADDR")]
+    pub join: String,
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub count: u16,
+    /// Seconds of play
+    #[arg(long, default_value_t = 10.0, value_parser = positive_seconds)]
+    pub seconds: f64,
+    /// Seconds standing still after play before the hashes are read
+    #[arg(long, default_value_t = 3.0, value_parser = positive_seconds)]
+    pub settle: f64,
+    #[arg(long, value_name = "SEED", help = super::SEED_HELP, value_parser = super::parse_seed, allow_negative_numbers = true)]
+    pub seed: Option<u64>,
+    /// The bots' names are PREFIX1, PREFIX2, ...
+    #[arg(long, default_value = "bot")]
+    pub prefix: String,
+    /// The server's password
+    #[arg(long, default_value = "")]
+    pub password: String,
+}
+
+fn positive_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if (0.0..=1e7).contains(&v) => Ok(v),
+        _ => Err(format!("expected seconds, 0 to 10000000, not '{s}'")),
+    }
+}
+
+static STOP: AtomicBool = AtomicBool::new(false);
+static HASH: AtomicBool = AtomicBool::new(false);
+
+#[cfg(unix)]
+extern "C" fn on_stop(_: libc::c_int) {
+    STOP.store(true, Ordering::SeqCst);
+}
+
+#[cfg(unix)]
+extern "C" fn on_hash(_: libc::c_int) {
+    HASH.store(true, Ordering::SeqCst);
+}
+
+#[cfg(unix)]
+fn catch_signals() {
+    // SAFETY: the handlers only store to atomics, which is async-signal-safe.
+    unsafe {
+        libc::signal(libc::SIGINT, on_stop as *const () as libc::sighandler_t);
+        libc::signal(libc::SIGTERM, on_stop as *const () as libc::sighandler_t);
+        libc::signal(libc::SIGUSR1, on_hash as *const () as libc::sighandler_t);
+    }
+}
+
+#[cfg(not(unix))]
+fn catch_signals() {}
+
+/// Console commands from standard input, one a line.
+fn console() -> std::sync::mpsc::Receiver<String> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        while std::io::stdin().read_line(&mut line).is_ok_and(|n| n > 0) {
+            if tx.send(line.trim().to_string()).is_err() {
+                break;
+            }
+            line.clear();
+        }
+    });
+    rx
+}
+
+/// The characters' folder of a save: beside it, `<save>.characters`.
+pub fn characters_dir(save: &std::path::Path) -> PathBuf {
+    let mut s = save.as_os_str().to_owned();
+    s.push(".characters");
+    PathBuf::from(s)
+}
+
+/// Runs `strata serve`.
+pub fn run_serve(args: &ServeArgs) -> Result<(), String> {
+    let (session, untouched, save) = match &args.load {
+        Some(path) => {
+            let (world, player) = crate::store::save::load_game(path)?;
+            let mut preset = world.preset.clone();
+            preset.width = world.width() as u32;
+            preset.height = world.height() as u32;
+            let untouched = crate::worldgen::generate(&preset, world.seed).0;
+            server::say(&format!("loaded {}", path.display()));
+            (Session::from_save(world, player), untouched, path.clone())
+        }
+        None => {
+            let mut preset = super::load_preset(args.preset.as_ref())?;
+            if let Some((w, h)) = args.size {
+                preset.width = w;
+                preset.height = h;
+            }
+            let seed = args.seed.unwrap_or_else(super::random_seed);
+            let world = crate::worldgen::generate(&preset, seed).0;
+            let save = args.save.clone().unwrap_or_else(|| {
+                crate::store::save::save_path(&crate::base::paths::saves_dir(), &world)
+            });
+            (Session::new(world.clone()), world, save)
+        }
+    };
+    let opts = ServeOptions {
+        listen: std::net::SocketAddr::new(args.bind, args.port),
+        max_players: args.max_players as usize,
+        password: args.password.clone(),
+        motd: args.motd.clone(),
+        characters: characters_dir(&save),
+        save,
+        autosave: Duration::from_secs_f64(args.autosave.max(1.0)),
+        host_plays: false,
+    };
+    let world = &session.world;
+    let line = format!(
+        "{}x{} world of seed {} on {}, up to {} players, saves to {}",
+        world.width(),
+        world.height(),
+        world.seed,
+        opts.listen,
+        opts.max_players,
+        opts.save.display()
+    );
+    let mut server = Server::start(session, untouched, opts)?;
+    server::say(&format!("serving a {line}"));
+    catch_signals();
+    let commands = console();
+    let start = Instant::now();
+    let mut ticks: u64 = 0;
+    let print_hash = |s: &Server| {
+        server::say(&format!(
+            "world hash {:016x} at tick {}",
+            s.view_hash(),
+            s.session.tick
+        ));
+    };
+    loop {
+        if STOP.load(Ordering::SeqCst)
+            || args
+                .seconds
+                .is_some_and(|s| start.elapsed().as_secs_f64() >= s)
+        {
+            break;
+        }
+        if HASH.swap(false, Ordering::SeqCst) {
+            print_hash(&server);
+        }
+        while let Ok(cmd) = commands.try_recv() {
+            match cmd
+                .split_once(' ')
+                .map_or((cmd.as_str(), ""), |(a, b)| (a, b))
+            {
+                ("hash", _) => print_hash(&server),
+                ("players", _) => server::say(&format!("on: {}", server.players().join(", "))),
+                ("save", _) => server.save(),
+                ("stop", _) => STOP.store(true, Ordering::SeqCst),
+                ("say", text) => server.announce(text),
+                ("", _) => {}
+                (other, _) => server::say(&format!(
+                    "no command '{other}': hash, players, save, say TEXT, stop"
+                )),
+            }
+        }
+        server.tick(&[]);
+        ticks += 1;
+        let due = start + Duration::from_secs_f64(ticks as f64 * TICK);
+        match due.checked_duration_since(Instant::now()) {
+            Some(wait) => std::thread::sleep(wait),
+            // Far behind (a stall): start counting again rather than racing to catch up.
+            None if Instant::now() - due > Duration::from_secs(1) => {
+                ticks = (start.elapsed().as_secs_f64() / TICK) as u64;
+            }
+            None => {}
+        }
+    }
+    server.stop();
+    print_hash(&server);
+    Ok(())
+}
+
+/// Runs `strata bots`: prints a line per bot; fails when one could not play or its
+/// view ever differed from the server's.
+pub fn run_bots(args: &BotsArgs) -> Result<(), String> {
+    let opts = BotOptions {
+        addr: args.join.clone(),
+        count: args.count as usize,
+        seconds: args.seconds,
+        settle: args.settle,
+        seed: args.seed.unwrap_or(1),
+        prefix: args.prefix.clone(),
+        server_password: args.password.clone(),
+        ..BotOptions::default()
+    };
+    let reports = bots::run(&opts)?;
+    let mut text = String::new();
+    for r in &reports {
+        text.push_str(&r.line());
+        text.push('\n');
+    }
+    crate::base::fsio::print_stdout(&text)?;
+    let bad: Vec<&str> = reports
+        .iter()
+        .filter(|r| r.hash.is_none() || r.desyncs > 0 || r.closed.is_some())
+        .map(|r| r.name.as_str())
+        .collect();
+    if bad.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "bots that did not play to the end or desynced: {}",
+            bad.join(", ")
+        ))
+    }
+}

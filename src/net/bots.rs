@@ -1,0 +1,254 @@
+//! Bots ([`run`]): headless clients that join a server and walk, jump, dig, place, craft
+//! and chat at random (a seeded stream, so a run is repeatable), then stand still for a
+//! while and report the hash of the world as each sees it ([`Report`]) — the same as the
+//! server's when nothing was missed.
+
+use crate::base::rng::mix64;
+use crate::net::client::{self, Client, JoinOptions, Phase};
+use crate::sim::session::{Intent, TICK};
+use std::time::{Duration, Instant};
+
+/// What the bots do.
+#[derive(Clone, Debug)]
+pub struct BotOptions {
+    pub addr: String,
+    pub count: usize,
+    /// Seconds of play.
+    pub seconds: f64,
+    /// Seconds standing still after play, before the hashes are read (the last changes
+    /// and the server's last hash arrive).
+    pub settle: f64,
+    pub seed: u64,
+    /// Names are `PREFIX1`, `PREFIX2`, …; each bot's password follows from its name.
+    pub prefix: String,
+    pub server_password: String,
+    /// Seconds a bot may take to join.
+    pub join_timeout: f64,
+}
+
+impl Default for BotOptions {
+    fn default() -> Self {
+        BotOptions {
+            addr: format!("127.0.0.1:{}", crate::net::protocol::DEFAULT_PORT),
+            count: 1,
+            seconds: 10.0,
+            settle: 3.0,
+            seed: 1,
+            prefix: "bot".into(),
+            server_password: String::new(),
+            join_timeout: 30.0,
+        }
+    }
+}
+
+/// What one bot saw.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    pub name: String,
+    /// The view's hash at the end (`None`: it never had the world).
+    pub hash: Option<u64>,
+    /// The server's last hash check: `(tick, hash, matched)`; checks that did not match.
+    pub checked: Option<(u64, u64, bool)>,
+    pub desyncs: u32,
+    pub ticks_sent: u64,
+    pub said: u32,
+    /// Why it stopped early, if it did.
+    pub closed: Option<String>,
+    /// Seconds its join took and the items it had (a rejoin test reads them).
+    pub join_seconds: f64,
+    pub items: u32,
+}
+
+impl Report {
+    /// `bot1 view 0123456789abcdef checked tick 1200 same desyncs 0 items 12`.
+    pub fn line(&self) -> String {
+        let hash = self.hash.map_or("none".into(), |h| format!("{h:016x}"));
+        let checked = match self.checked {
+            Some((t, _, same)) => format!("tick {t} {}", if same { "same" } else { "DIFFERS" }),
+            None => "never".into(),
+        };
+        let closed = self
+            .closed
+            .as_ref()
+            .map_or(String::new(), |c| format!(" closed: {c}"));
+        format!(
+            "{} view {hash} checked {checked} desyncs {} items {} joined in {:.2} s{closed}",
+            self.name, self.desyncs, self.items, self.join_seconds
+        )
+    }
+}
+
+/// The password of bot `name` (fixed, so bots rejoin with their characters).
+pub fn password_of(name: &str) -> String {
+    format!("{:016x}", crate::base::rng::seed_from_text(name))
+}
+
+/// One bot's mind: what it does now and until when.
+struct Mind {
+    rng: u64,
+    doing: Doing,
+    since: u64,
+    until: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Doing {
+    Idle,
+    Walk(i8, bool),
+    Dig(i64, i64),
+    Place(i64, i64),
+}
+
+impl Mind {
+    fn rand(&mut self, n: u64) -> u64 {
+        self.rng = mix64(self.rng.wrapping_add(0x9E37_79B9_7F4A_7C15));
+        self.rng % n.max(1)
+    }
+
+    /// This tick's intents for a body with feet at `pos`; `said` when it chats.
+    fn think(&mut self, tick: u64, pos: (f32, f32), out: &mut Vec<Intent>) -> Option<String> {
+        let mut chat = None;
+        if tick >= self.until {
+            self.since = tick;
+            self.until = tick + 20 + self.rand(60);
+            let (fx, fy) = (pos.0.floor() as i64, pos.1.floor() as i64);
+            let dx = self.rand(7) as i64 - 3;
+            let dy = self.rand(6) as i64 - 3;
+            self.doing = match self.rand(10) {
+                0..=2 => Doing::Walk(self.rand(3) as i8 - 1, self.rand(3) == 0),
+                3..=5 => Doing::Dig(fx + dx, fy + dy),
+                6 | 7 => Doing::Place(fx + dx, fy + dy),
+                _ => Doing::Idle,
+            };
+            match self.rand(12) {
+                0 => out.push(Intent::Select(self.rand(5) as usize)),
+                1 => out.push(Intent::Craft(
+                    self.rand(crate::content::items::catalog().recipes.len() as u64) as usize,
+                )),
+                2 => out.push(Intent::Jump),
+                3 => chat = Some(format!("hello from tick {tick}")),
+                _ => {}
+            }
+        }
+        match self.doing {
+            Doing::Idle => {}
+            Doing::Walk(axis, jump) => out.push(Intent::Move { axis, jump }),
+            Doing::Dig(x, y) => out.push(Intent::Use { at: Some((x, y)) }),
+            Doing::Place(x, y) => out.push(Intent::Place {
+                x,
+                y,
+                pressed: tick == self.since,
+            }),
+        }
+        chat
+    }
+}
+
+/// Runs the bots: joins them all, plays for `seconds`, stands still for `settle`, and
+/// reports. A bot that cannot join is reported with why.
+pub fn run(opts: &BotOptions) -> Result<Vec<Report>, String> {
+    let mut bots: Vec<(Client, Mind, Report)> = Vec::new();
+    for i in 0..opts.count {
+        let name = format!("{}{}", opts.prefix, i + 1);
+        let join = JoinOptions {
+            addr: opts.addr.clone(),
+            name: name.clone(),
+            password: password_of(&name),
+            server_password: opts.server_password.clone(),
+        };
+        let c = Client::connect(&join)?;
+        let mind = Mind {
+            rng: mix64(opts.seed ^ mix64(i as u64 + 1)),
+            doing: Doing::Idle,
+            since: 0,
+            until: 0,
+        };
+        let report = Report {
+            name,
+            hash: None,
+            checked: None,
+            desyncs: 0,
+            ticks_sent: 0,
+            said: 0,
+            closed: None,
+            join_seconds: 0.0,
+            items: 0,
+        };
+        bots.push((c, mind, report));
+    }
+    // Join all at once, each polled in turn.
+    let start = Instant::now();
+    let limit = Duration::from_secs_f64(opts.join_timeout);
+    loop {
+        let mut waiting = false;
+        for (c, _, r) in bots.iter_mut() {
+            c.poll();
+            match c.phase() {
+                Phase::Playing if r.join_seconds == 0.0 => {
+                    r.join_seconds = start.elapsed().as_secs_f64().max(1e-6);
+                }
+                Phase::Playing | Phase::Closed(_) => {}
+                _ => waiting = true,
+            }
+        }
+        if !waiting || start.elapsed() > limit {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let play_ticks = crate::sim::session::ticks(opts.seconds);
+    let all_ticks = play_ticks + crate::sim::session::ticks(opts.settle);
+    let t0 = Instant::now();
+    let mut intents = Vec::new();
+    for tick in 0..all_ticks {
+        for (c, mind, r) in bots.iter_mut() {
+            c.poll();
+            if *c.phase() != Phase::Playing {
+                continue;
+            }
+            intents.clear();
+            if tick < play_ticks {
+                let me = c.me();
+                let pos = c
+                    .players()
+                    .into_iter()
+                    .find(|p| Some(p.id) == me)
+                    .and_then(|p| p.body)
+                    .map_or((0.0, 0.0), |b| b.pos);
+                if let Some(line) = mind.think(tick, pos, &mut intents) {
+                    c.say(&line);
+                    r.said += 1;
+                }
+            }
+            c.send(&intents);
+            r.ticks_sent += 1;
+        }
+        // Fixed ticks against the clock (never more than one behind).
+        let due = t0 + Duration::from_secs_f64((tick + 1) as f64 * TICK);
+        if let Some(wait) = due.checked_duration_since(Instant::now()) {
+            std::thread::sleep(wait);
+        }
+    }
+    let mut out = Vec::new();
+    for (mut c, _, mut r) in bots {
+        c.poll();
+        r.hash = c.view_hash().filter(|_| c.world().is_some());
+        (r.checked, r.desyncs) = c.checked();
+        r.items = c
+            .character()
+            .map_or(0, |ch| ch.slots.iter().flatten().map(|s| s.1).sum::<u32>());
+        if let Phase::Closed(why) = c.phase() {
+            r.closed = Some(why.clone());
+        }
+        c.close();
+        out.push(r);
+    }
+    Ok(out)
+}
+
+/// Joins one client and waits until it plays (tests).
+pub fn join_one(opts: &JoinOptions, timeout: Duration) -> Result<Client, String> {
+    let mut c = Client::connect(opts)?;
+    client::wait_ready(&mut c, timeout)?;
+    Ok(c)
+}

@@ -1,0 +1,542 @@
+//! A client of a Strata server ([`Client`]): it connects, says who it is, makes the world
+//! itself from the server's [`Identity`] (on a thread of its own, so a window keeps
+//! drawing), takes in the regions that differ from the untouched world and then every
+//! change, and keeps what a front-end draws: the world, the other players' bodies and
+//! names, the creatures, chat. A front-end calls [`Client::poll`] every frame and
+//! [`Client::send`] once a tick.
+
+use crate::net::protocol::{
+    self, Beast, Body, Channel, Character, Identity, MAX_CHAT, ToClient, ToServer,
+};
+use crate::sim::session::Intent;
+use crate::world::World;
+use renet::{ConnectionConfig, DefaultChannel, RenetClient};
+use renet_netcode::{ClientAuthentication, NetcodeClientTransport};
+use std::collections::BTreeMap;
+use std::net::{SocketAddr, ToSocketAddrs, UdpSocket};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// How to join: the server's address (`HOST` or `HOST:PORT`, port
+/// [`protocol::DEFAULT_PORT`] if none), the player's name and the password that keeps its
+/// character, and the server's password (empty if it has none).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct JoinOptions {
+    pub addr: String,
+    pub name: String,
+    pub password: String,
+    pub server_password: String,
+}
+
+/// Where a join is.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Phase {
+    /// Waiting for the server to answer.
+    Connecting,
+    /// Accepted; making the world from its identity.
+    Generating,
+    /// Receiving the regions that differ: `got` of `total`.
+    Receiving { got: u32, total: u32 },
+    /// The world is ready: play.
+    Playing,
+    /// Refused, dropped or disconnected: why.
+    Closed(String),
+}
+
+/// Something a front-end should hear of, from [`Client::poll`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// The server accepted: its message of the day.
+    Welcome {
+        motd: String,
+    },
+    /// A region came: `got` of `total`.
+    Progress {
+        got: u32,
+        total: u32,
+    },
+    /// The world is whole: [`Client::world`] is there from now on.
+    Ready,
+    /// These tiles changed (redraw and relight them).
+    Tiles(Vec<(usize, usize)>),
+    /// A chat line; `from` empty for the server's own lines.
+    Chat {
+        from: String,
+        text: String,
+    },
+    Joined {
+        id: u32,
+        name: String,
+    },
+    Left {
+        id: u32,
+        name: String,
+    },
+    /// A message for this player (a refusal, a notice).
+    Notice(String),
+    /// The player's own character changed ([`Client::character`]).
+    Character,
+    /// The connection ended: why.
+    Closed(String),
+}
+
+/// Another player (or this one) as the server last said.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Seen {
+    pub id: u32,
+    pub name: String,
+    pub body: Option<Body>,
+}
+
+/// Seconds a join waits for the server's answer before giving up.
+pub const CONNECT_TIMEOUT: f64 = 10.0;
+
+/// A connection to a server and the world it shares.
+pub struct Client {
+    renet: RenetClient,
+    transport: NetcodeClientTransport,
+    last: Instant,
+    started: Instant,
+    phase: Phase,
+    hello: ToServer,
+    said_hello: bool,
+    identity: Option<Identity>,
+    making: Option<JoinHandle<World>>,
+    world: Option<World>,
+    /// Messages that came while the world was being made.
+    waiting: Vec<ToClient>,
+    you: Option<u32>,
+    names: BTreeMap<u32, String>,
+    bodies: Vec<Body>,
+    beasts: Vec<Beast>,
+    tick: u64,
+    character: Option<Character>,
+    motd: String,
+    seq: u64,
+    /// The server's hash of its world and the tick, when it last sent it, and whether
+    /// this view hashed the same then.
+    checked: Option<(u64, u64, bool)>,
+    desyncs: u32,
+}
+
+/// `HOST[:PORT]` to a socket address.
+pub fn resolve(addr: &str) -> Result<SocketAddr, String> {
+    let with_port = if addr
+        .rsplit_once(':')
+        .is_some_and(|(_, p)| p.parse::<u16>().is_ok())
+    {
+        addr.to_string()
+    } else {
+        format!("{addr}:{}", protocol::DEFAULT_PORT)
+    };
+    with_port
+        .to_socket_addrs()
+        .map_err(|e| format!("cannot resolve '{addr}': {e}"))?
+        .next()
+        .ok_or_else(|| format!("'{addr}' names no address"))
+}
+
+impl Client {
+    /// Starts joining (nothing blocks: the answer comes through [`Client::poll`]).
+    pub fn connect(opts: &JoinOptions) -> Result<Client, String> {
+        let name = opts.name.trim();
+        if name.is_empty() || name.chars().count() > protocol::MAX_NAME {
+            return Err(format!(
+                "a name has 1 to {} characters, not {}",
+                protocol::MAX_NAME,
+                name.chars().count()
+            ));
+        }
+        let server = resolve(&opts.addr)?;
+        let bind = if server.is_ipv6() {
+            "[::]:0"
+        } else {
+            "0.0.0.0:0"
+        };
+        let socket = UdpSocket::bind(bind).map_err(|e| format!("cannot open a socket: {e}"))?;
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default();
+        let client_id = u64::from_le_bytes(renet_netcode::generate_random_bytes::<8>());
+        let auth = ClientAuthentication::Unsecure {
+            protocol_id: protocol::PROTOCOL_ID,
+            client_id,
+            server_addr: server,
+            user_data: None,
+        };
+        let transport = NetcodeClientTransport::new(now, auth, socket)
+            .map_err(|e| format!("cannot connect to {server}: {e}"))?;
+        Ok(Client {
+            renet: RenetClient::new(ConnectionConfig::default()),
+            transport,
+            last: Instant::now(),
+            started: Instant::now(),
+            phase: Phase::Connecting,
+            hello: ToServer::Hello {
+                version: protocol::VERSION,
+                name: name.to_string(),
+                password: opts.password.clone(),
+                server_password: opts.server_password.clone(),
+            },
+            said_hello: false,
+            identity: None,
+            making: None,
+            world: None,
+            waiting: Vec::new(),
+            you: None,
+            names: BTreeMap::new(),
+            bodies: Vec::new(),
+            beasts: Vec::new(),
+            tick: 0,
+            character: None,
+            motd: String::new(),
+            seq: 0,
+            checked: None,
+            desyncs: 0,
+        })
+    }
+
+    /// Where the join is.
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    /// The world, once it is ready ([`Phase::Playing`]).
+    pub fn world(&self) -> Option<&World> {
+        self.world.as_ref().filter(|_| self.phase == Phase::Playing)
+    }
+
+    /// The world's identity (from the welcome on).
+    pub fn identity(&self) -> Option<&Identity> {
+        self.identity.as_ref()
+    }
+
+    /// This player's id (from the welcome on).
+    pub fn me(&self) -> Option<u32> {
+        self.you
+    }
+
+    /// This player's character as the server keeps it.
+    pub fn character(&self) -> Option<&Character> {
+        self.character.as_ref()
+    }
+
+    /// The message of the day.
+    pub fn motd(&self) -> &str {
+        &self.motd
+    }
+
+    /// Every player on, this one too, by id, with its body when a snapshot had it.
+    pub fn players(&self) -> Vec<Seen> {
+        self.names
+            .iter()
+            .map(|(&id, name)| Seen {
+                id,
+                name: name.clone(),
+                body: self.bodies.iter().find(|b| b.id == id).cloned(),
+            })
+            .collect()
+    }
+
+    /// The creatures the last snapshot had.
+    pub fn beasts(&self) -> &[Beast] {
+        &self.beasts
+    }
+
+    /// The server tick of the last snapshot.
+    pub fn server_tick(&self) -> u64 {
+        self.tick
+    }
+
+    /// [`protocol::view_hash`] of the world as this client has it.
+    pub fn view_hash(&self) -> Option<u64> {
+        self.world.as_ref().map(protocol::view_hash)
+    }
+
+    /// The server's last hash `(tick, hash)` and whether this view matched it then;
+    /// how many times it did not.
+    pub fn checked(&self) -> (Option<(u64, u64, bool)>, u32) {
+        (self.checked, self.desyncs)
+    }
+
+    /// One tick of this player's intents (call once a tick, 60 a second, while
+    /// [`Phase::Playing`]; an empty list is a tick with nothing held).
+    pub fn send(&mut self, intents: &[Intent]) {
+        if self.phase != Phase::Playing {
+            return;
+        }
+        self.seq += 1;
+        let intents = intents
+            .iter()
+            .take(protocol::MAX_INTENTS)
+            .copied()
+            .collect();
+        let msg = ToServer::Input {
+            seq: self.seq,
+            intents,
+        };
+        self.put(&msg);
+    }
+
+    /// Says `text` to everyone (cut to [`MAX_CHAT`] characters).
+    pub fn say(&mut self, text: &str) {
+        let text: String = text.trim().chars().take(MAX_CHAT).collect();
+        if !text.is_empty() && self.you.is_some() {
+            self.put(&ToServer::Say(text));
+        }
+    }
+
+    /// Leaves the server.
+    pub fn close(&mut self) {
+        self.transport.disconnect();
+        if !matches!(self.phase, Phase::Closed(_)) {
+            self.phase = Phase::Closed("left".into());
+        }
+    }
+
+    fn put(&mut self, msg: &ToServer) {
+        self.renet
+            .send_message(DefaultChannel::ReliableOrdered, protocol::encode(msg));
+    }
+
+    /// Sends what is queued and takes in what came; returns what a front-end should hear
+    /// of. Call every frame.
+    pub fn poll(&mut self) -> Vec<Event> {
+        let mut out = Vec::new();
+        if let Phase::Closed(_) = self.phase {
+            return out;
+        }
+        let now = Instant::now();
+        let dt = now - self.last;
+        self.last = now;
+        self.renet.update(dt);
+        if let Err(e) = self.transport.update(dt, &mut self.renet) {
+            self.close_with(format!("connection lost: {e}"), &mut out);
+            return out;
+        }
+        if self.renet.is_connected() && !self.said_hello {
+            self.said_hello = true;
+            let hello = self.hello.clone();
+            self.put(&hello);
+        }
+        if self.phase == Phase::Connecting && self.started.elapsed().as_secs_f64() > CONNECT_TIMEOUT
+        {
+            self.close_with("the server did not answer".into(), &mut out);
+            return out;
+        }
+        while let Some(bytes) = self.renet.receive_message(DefaultChannel::ReliableOrdered) {
+            match protocol::decode::<ToClient>(&bytes) {
+                Ok(msg) => self.take(msg, &mut out),
+                Err(e) => {
+                    self.close_with(format!("the server sent a {e}"), &mut out);
+                    return out;
+                }
+            }
+        }
+        while let Some(bytes) = self.renet.receive_message(u8::from(Channel::Snapshots)) {
+            if let Ok(msg) = protocol::decode::<ToClient>(&bytes) {
+                self.take(msg, &mut out);
+            }
+        }
+        if let Some(h) = self.making.take_if(|h| h.is_finished()) {
+            match h.join() {
+                Ok(world) => self.generated(world, &mut out),
+                Err(_) => self.close_with("making the world failed".into(), &mut out),
+            }
+        }
+        if self.renet.is_disconnected() {
+            let why = self
+                .renet
+                .disconnect_reason()
+                .map_or("disconnected".to_string(), |r| format!("disconnected: {r}"));
+            self.close_with(why, &mut out);
+            return out;
+        }
+        let _ = self.transport.send_packets(&mut self.renet);
+        out
+    }
+
+    fn close_with(&mut self, why: String, out: &mut Vec<Event>) {
+        if matches!(self.phase, Phase::Closed(_)) {
+            return;
+        }
+        self.transport.disconnect();
+        self.phase = Phase::Closed(why.clone());
+        out.push(Event::Closed(why));
+    }
+
+    /// The world made from the identity: says whether it matches, then applies what
+    /// came meanwhile.
+    fn generated(&mut self, world: World, out: &mut Vec<Event>) {
+        let matches = self
+            .identity
+            .as_ref()
+            .is_some_and(|i| protocol::untouched_hash(&world) == i.untouched);
+        if !matches {
+            log::warn!("this build made another world from the server's seed: taking it whole");
+        }
+        self.world = Some(world);
+        self.put(&ToServer::Generated { matches });
+        for msg in std::mem::take(&mut self.waiting) {
+            self.take(msg, out);
+        }
+    }
+
+    fn take(&mut self, msg: ToClient, out: &mut Vec<Event>) {
+        // World messages wait for the world.
+        let for_world = matches!(
+            msg,
+            ToClient::Regions { .. }
+                | ToClient::Region(_)
+                | ToClient::Ready
+                | ToClient::Cells(_)
+                | ToClient::Hash { .. }
+        );
+        if for_world && self.world.is_none() {
+            if self.waiting.len() < 1 << 16 {
+                self.waiting.push(msg);
+            }
+            return;
+        }
+        match msg {
+            ToClient::Welcome {
+                version,
+                you,
+                identity,
+                motd,
+                character,
+                players,
+            } => {
+                if version != protocol::VERSION || self.you.is_some() {
+                    self.close_with(format!("the server speaks protocol {version}"), out);
+                    return;
+                }
+                self.you = Some(you);
+                self.names = players.into_iter().collect();
+                self.character = Some(character);
+                self.motd = motd.clone();
+                match make_world(&identity) {
+                    Ok(h) => self.making = Some(h),
+                    Err(e) => {
+                        self.close_with(e, out);
+                        return;
+                    }
+                }
+                self.identity = Some(identity);
+                self.phase = Phase::Generating;
+                out.push(Event::Welcome { motd });
+            }
+            ToClient::Refused(why) => self.close_with(format!("refused: {why}"), out),
+            ToClient::Regions { total } => {
+                self.phase = Phase::Receiving { got: 0, total };
+                out.push(Event::Progress { got: 0, total });
+            }
+            ToClient::Region(r) => {
+                let Some(world) = self.world.as_mut() else {
+                    return;
+                };
+                if let Err(e) = protocol::apply_region(world, &r) {
+                    self.close_with(format!("the server sent a bad {e}"), out);
+                    return;
+                }
+                if let Phase::Receiving { got, total } = &mut self.phase {
+                    *got += 1;
+                    out.push(Event::Progress {
+                        got: *got,
+                        total: *total,
+                    });
+                }
+            }
+            ToClient::Ready => {
+                if let Some(w) = self.world.as_mut() {
+                    w.recompute_surface();
+                }
+                self.phase = Phase::Playing;
+                out.push(Event::Ready);
+            }
+            ToClient::Cells(cells) => {
+                let Some(world) = self.world.as_mut() else {
+                    return;
+                };
+                let mut tiles = Vec::with_capacity(cells.len());
+                for c in &cells {
+                    if protocol::apply_cell(world, c) {
+                        tiles.push((c.x as usize, c.y as usize));
+                    }
+                }
+                out.push(Event::Tiles(tiles));
+            }
+            ToClient::Hash { .. } if self.phase != Phase::Playing => {}
+            ToClient::Hash { tick, hash } => {
+                let same = self.view_hash() == Some(hash);
+                if !same {
+                    self.desyncs += 1;
+                    log::warn!("view differs from the server's world at tick {tick}");
+                }
+                self.checked = Some((tick, hash, same));
+            }
+            ToClient::Me(c) => {
+                self.character = Some(c);
+                out.push(Event::Character);
+            }
+            ToClient::Chat { from, text } => out.push(Event::Chat { from, text }),
+            ToClient::Joined { id, name } => {
+                self.names.insert(id, name.clone());
+                out.push(Event::Joined { id, name });
+            }
+            ToClient::Left { id, name } => {
+                self.names.remove(&id);
+                self.bodies.retain(|b| b.id != id);
+                out.push(Event::Left { id, name });
+            }
+            ToClient::Notice(text) => out.push(Event::Notice(text)),
+            ToClient::Snapshot {
+                tick,
+                bodies,
+                beasts,
+            } => {
+                if tick >= self.tick {
+                    self.tick = tick;
+                    self.bodies = bodies;
+                    self.beasts = beasts;
+                }
+            }
+        }
+    }
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        self.transport.disconnect();
+    }
+}
+
+/// Makes the untouched world of `identity` on a thread (its preset checked first).
+fn make_world(identity: &Identity) -> Result<JoinHandle<World>, String> {
+    let mut preset = crate::content::preset::parse(&identity.preset, "the server's preset")
+        .map_err(|e| format!("the server's world: {e}"))?;
+    preset.width = identity.width;
+    preset.height = identity.height;
+    let seed = identity.seed;
+    Ok(std::thread::spawn(move || {
+        crate::worldgen::generate(&preset, seed).0
+    }))
+}
+
+/// Waits (polling every few milliseconds) until `client` is playing or closed, or
+/// `timeout` passes; the events seen meanwhile.
+pub fn wait_ready(client: &mut Client, timeout: Duration) -> Result<Vec<Event>, String> {
+    let start = Instant::now();
+    let mut seen = Vec::new();
+    loop {
+        seen.extend(client.poll());
+        match client.phase() {
+            Phase::Playing => return Ok(seen),
+            Phase::Closed(why) => return Err(why.clone()),
+            _ if start.elapsed() > timeout => {
+                return Err(format!("not ready after {:.0} s", timeout.as_secs_f64()));
+            }
+            _ => std::thread::sleep(Duration::from_millis(2)),
+        }
+    }
+}

@@ -1,0 +1,501 @@
+//! What a Strata client and server say to each other: the messages ([`ToServer`],
+//! [`ToClient`]), their binary encoding (serde and postcard, every message bounded by
+//! [`MAX_MESSAGE`] before and after decoding) and the regions of a world sent whole, as
+//! deflated runs of tiles, walls and chests ([`Region`]).
+//!
+//! The protocol has a version ([`VERSION`]): a client of another version is refused with
+//! a message saying which one the server speaks. Everything goes over renet's channels
+//! ([`Channel`]); nothing here knows of sockets.
+
+use crate::content::items::catalog;
+use crate::sim::session::Intent;
+use crate::world::World;
+use crate::world::chest::{CHEST_SLOTS, Chest};
+use crate::world::inventory::Stack;
+use crate::world::{Tile, Wall};
+use serde::{Deserialize, Serialize};
+use std::io::Read;
+
+/// The protocol's version: bumped whenever a message changes.
+pub const VERSION: u32 = 1;
+
+/// The netcode protocol id (a client and server of different ids never connect).
+pub const PROTOCOL_ID: u64 = 0x5354_5241_5441_0000 | VERSION as u64;
+
+/// The port a server listens on unless told otherwise.
+pub const DEFAULT_PORT: u16 = 7777;
+
+/// Bytes one encoded message may have, either way.
+pub const MAX_MESSAGE: usize = 256 * 1024;
+
+/// Bytes a region may inflate to.
+pub const MAX_REGION_RAW: usize = 64 * 1024;
+
+/// Tiles across and down one region (the world is sent in these squares).
+pub const REGION: usize = 64;
+
+/// Most characters of a chat line, a name or a password.
+pub const MAX_CHAT: usize = 200;
+pub const MAX_NAME: usize = 24;
+pub const MAX_PASSWORD: usize = 64;
+
+/// Most intents in one [`ToServer::Input`] (a tick's worth and some).
+pub const MAX_INTENTS: usize = 32;
+
+/// renet's channels as Strata uses them (the numbers of renet's `DefaultChannel`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Channel {
+    /// Unreliable: where players and creatures are, every few ticks.
+    Snapshots = 0,
+    /// Reliable and ordered: joining, the world's changes, chat, inputs.
+    Ordered = 2,
+}
+
+impl From<Channel> for u8 {
+    fn from(c: Channel) -> u8 {
+        c as u8
+    }
+}
+
+/// A client's message.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ToServer {
+    /// The first message: who is joining. `password` keeps the character under `name`;
+    /// `server_password` is the server's own (empty when it has none).
+    Hello {
+        version: u32,
+        name: String,
+        password: String,
+        server_password: String,
+    },
+    /// The client made the world from the [`Identity`]: `matches` when its untouched
+    /// world hashes as the server's (then only changed regions are sent, else all).
+    Generated { matches: bool },
+    /// One tick of the client's intents; `seq` counts up from 1 by one each message.
+    Input { seq: u64, intents: Vec<Intent> },
+    /// A chat line.
+    Say(String),
+}
+
+/// What makes a world: the client generates it from this.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Identity {
+    /// The preset as RON text (with the world's size).
+    pub preset: String,
+    pub seed: u64,
+    pub width: u32,
+    pub height: u32,
+    /// [`generator_version`] of the server's build.
+    pub generator: String,
+    /// [`untouched_hash`] of the world as generated.
+    pub untouched: u64,
+}
+
+/// One tile's new state: tile, wall and, where there is a chest entry, its slots.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cell {
+    pub x: u32,
+    pub y: u32,
+    pub tile: u8,
+    pub wall: u8,
+    pub chest: Option<Vec<Option<(String, u32)>>>,
+}
+
+/// A player as others see it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Body {
+    pub id: u32,
+    pub pos: (f32, f32),
+    pub vel: (f32, f32),
+    pub facing: i8,
+    pub health: f32,
+    /// Swinging or digging this tick (for the animation).
+    pub busy: bool,
+}
+
+/// A creature as the clients see it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Beast {
+    pub name: String,
+    pub pos: (f32, f32),
+    pub facing: i8,
+}
+
+/// The joining player's own character: what it carries, its health.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Character {
+    pub slots: Vec<Option<(String, u32)>>,
+    pub selected: u32,
+    pub armour: Vec<Option<String>>,
+    pub health: f32,
+    pub pos: (f32, f32),
+}
+
+/// A server's message.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ToClient {
+    /// Accepted: the player's id, the world's identity, the message of the day, the
+    /// character and the players already on (id, name).
+    Welcome {
+        version: u32,
+        you: u32,
+        identity: Identity,
+        motd: String,
+        character: Character,
+        players: Vec<(u32, String)>,
+    },
+    /// Not accepted, or dropped: why.
+    Refused(String),
+    /// `total` regions will come (after [`ToServer::Generated`]).
+    Regions {
+        total: u32,
+    },
+    /// One region, whole (see [`Region`]).
+    Region(Region),
+    /// Every region has been sent: the world is ready.
+    Ready,
+    /// Cells that changed this tick.
+    Cells(Vec<Cell>),
+    /// The player's own character changed.
+    Me(Character),
+    /// A chat line (`from`: a player's name, or empty for the server).
+    Chat {
+        from: String,
+        text: String,
+    },
+    Joined {
+        id: u32,
+        name: String,
+    },
+    Left {
+        id: u32,
+        name: String,
+    },
+    /// A message for this player alone (a notice, a refusal).
+    Notice(String),
+    /// The server's [`view_hash`] after the cells of `tick` (each second): a client
+    /// whose view hashes otherwise has missed something.
+    Hash {
+        tick: u64,
+        hash: u64,
+    },
+    /// Where the players and creatures are (on [`Channel::Snapshots`]).
+    Snapshot {
+        tick: u64,
+        bodies: Vec<Body>,
+        beasts: Vec<Beast>,
+    },
+}
+
+/// Why bytes did not decode.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DecodeError {
+    TooLong(usize),
+    Malformed(String),
+}
+
+impl std::fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DecodeError::TooLong(n) => write!(f, "message of {n} bytes, over {MAX_MESSAGE}"),
+            DecodeError::Malformed(e) => write!(f, "malformed message: {e}"),
+        }
+    }
+}
+
+/// Encodes a message (postcard: varints, no field names).
+pub fn encode<T: Serialize>(msg: &T) -> Vec<u8> {
+    // Plain data of strings, numbers and vectors always serialises.
+    postcard::to_stdvec(msg).unwrap_or_default()
+}
+
+/// Decodes a message of at most [`MAX_MESSAGE`] bytes; trailing bytes are refused.
+/// Postcard never allocates more than the bytes present can hold, so a claimed length
+/// cannot make it allocate beyond the message's own size.
+pub fn decode<'a, T: Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, DecodeError> {
+    if bytes.len() > MAX_MESSAGE {
+        return Err(DecodeError::TooLong(bytes.len()));
+    }
+    let (msg, rest) =
+        postcard::take_from_bytes(bytes).map_err(|e| DecodeError::Malformed(e.to_string()))?;
+    if !rest.is_empty() {
+        return Err(DecodeError::Malformed(format!(
+            "{} bytes after the message",
+            rest.len()
+        )));
+    }
+    Ok(msg)
+}
+
+/// The build's generator: a client of another generator falls back to whole regions.
+pub fn generator_version() -> String {
+    format!(
+        "{} passes {}",
+        env!("CARGO_PKG_VERSION"),
+        crate::worldgen::PASSES.len()
+    )
+}
+
+/// The hash of a world's tiles and walls (its identity's `untouched`).
+pub fn untouched_hash(world: &World) -> u64 {
+    world.tile_hash() ^ world.wall_hash().rotate_left(1)
+}
+
+/// The hash of what a client's view and the server's world share: tiles, walls and
+/// chests. A client that missed nothing hashes as the server.
+pub fn view_hash(world: &World) -> u64 {
+    let mut h = untouched_hash(world);
+    for ((x, y), c) in world.chests.iter() {
+        let text = format!("{x} {y} {:?}", c.slots());
+        for b in text.bytes() {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    h
+}
+
+/// Slots as item names and counts.
+pub fn slots_out(slots: &[Option<Stack>]) -> Vec<Option<(String, u32)>> {
+    let cat = catalog();
+    slots
+        .iter()
+        .map(|s| s.map(|s| (cat.item(s.item).name.clone(), s.count)))
+        .collect()
+}
+
+/// Slots from item names and counts: an unknown name or a count over the item's stack
+/// leaves the slot empty; more slots than `n` are refused.
+pub fn slots_in<const N: usize>(slots: &[Option<(String, u32)>]) -> Option<[Option<Stack>; N]> {
+    if slots.len() != N {
+        return None;
+    }
+    let cat = catalog();
+    let mut out = [None; N];
+    for (o, s) in out.iter_mut().zip(slots) {
+        *o = s.as_ref().and_then(|(name, count)| {
+            let item = cat.id(name)?;
+            (*count > 0).then_some(Stack {
+                item,
+                count: *count,
+            })
+        });
+    }
+    Some(out)
+}
+
+/// The cell at `(x, y)` of `world`.
+pub fn cell(world: &World, x: usize, y: usize) -> Cell {
+    Cell {
+        x: x as u32,
+        y: y as u32,
+        tile: world.tile(x, y) as u8,
+        wall: world.wall(x, y) as u8,
+        chest: world.chests.get(x, y).map(|c| slots_out(c.slots())),
+    }
+}
+
+/// Puts `cell` into `world`; false when it is outside or names no tile or wall.
+pub fn apply_cell(world: &mut World, c: &Cell) -> bool {
+    let (x, y) = (c.x as usize, c.y as usize);
+    let (Some(tile), Some(wall)) = (Tile::from_u8(c.tile), Wall::from_u8(c.wall)) else {
+        return false;
+    };
+    if x >= world.width() || y >= world.height() {
+        return false;
+    }
+    world.set(x, y, tile);
+    world.set_wall(x, y, wall);
+    match &c.chest {
+        None => {
+            world.chests.remove(x, y);
+        }
+        Some(slots) => {
+            let Some(chest) = slots_in::<CHEST_SLOTS>(slots).and_then(Chest::from_slots) else {
+                return false;
+            };
+            world.chests.insert(x, y, chest);
+        }
+    }
+    true
+}
+
+/// One region of a world, whole: its corner (in regions) and its cells deflated.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Region {
+    pub rx: u32,
+    pub ry: u32,
+    /// Deflated postcard of [`RegionCells`].
+    pub data: Vec<u8>,
+}
+
+/// A region's cells, row-major (tiles then walls, one byte each) and its chests.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct RegionCells {
+    tiles: Vec<u8>,
+    walls: Vec<u8>,
+    chests: Vec<Cell>,
+}
+
+/// The tiles of region `(rx, ry)` in `world`: `(x0, y0, x1, y1)`, end exclusive.
+pub fn region_box(world: &World, rx: usize, ry: usize) -> (usize, usize, usize, usize) {
+    let (x0, y0) = (rx * REGION, ry * REGION);
+    (
+        x0,
+        y0,
+        (x0 + REGION).min(world.width()),
+        (y0 + REGION).min(world.height()),
+    )
+}
+
+/// Regions across and down `world`.
+pub fn regions_of(world: &World) -> (usize, usize) {
+    (
+        world.width().div_ceil(REGION),
+        world.height().div_ceil(REGION),
+    )
+}
+
+/// Does region `(rx, ry)` of `a` differ from `b`'s (tiles, walls or chests)? The two
+/// worlds have one size.
+pub fn region_differs(a: &World, b: &World, rx: usize, ry: usize) -> bool {
+    let (x0, y0, x1, y1) = region_box(a, rx, ry);
+    (y0..y1).any(|y| {
+        a.row(y)[x0..x1] != b.row(y)[x0..x1] || a.wall_row(y)[x0..x1] != b.wall_row(y)[x0..x1]
+    }) || chests_in(a, x0, y0, x1, y1).ne(chests_in(b, x0, y0, x1, y1))
+}
+
+fn chests_in(
+    w: &World,
+    x0: usize,
+    y0: usize,
+    x1: usize,
+    y1: usize,
+) -> impl Iterator<Item = ((usize, usize), &Chest)> {
+    w.chests
+        .iter()
+        .filter(move |((x, y), _)| (x0..x1).contains(x) && (y0..y1).contains(y))
+}
+
+/// Region `(rx, ry)` of `world`, deflated.
+pub fn region(world: &World, rx: usize, ry: usize) -> Region {
+    let (x0, y0, x1, y1) = region_box(world, rx, ry);
+    let mut cells = RegionCells {
+        tiles: Vec::with_capacity(REGION * REGION),
+        walls: Vec::with_capacity(REGION * REGION),
+        chests: Vec::new(),
+    };
+    for y in y0..y1 {
+        cells
+            .tiles
+            .extend(world.row(y)[x0..x1].iter().map(|&t| t as u8));
+        cells
+            .walls
+            .extend(world.wall_row(y)[x0..x1].iter().map(|&w| w as u8));
+    }
+    cells.chests = chests_in(world, x0, y0, x1, y1)
+        .map(|((x, y), _)| cell(world, x, y))
+        .collect();
+    let raw = encode(&cells);
+    let mut z = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::default());
+    use std::io::Write;
+    // Writing into a Vec cannot fail.
+    let _ = z.write_all(&raw);
+    Region {
+        rx: rx as u32,
+        ry: ry as u32,
+        data: z.finish().unwrap_or_default(),
+    }
+}
+
+/// Puts a region into `world`, or says what is wrong with it (outside the world, too
+/// big inflated, the wrong number of cells, an unknown tile).
+pub fn apply_region(world: &mut World, r: &Region) -> Result<(), String> {
+    let (nx, ny) = regions_of(world);
+    let (rx, ry) = (r.rx as usize, r.ry as usize);
+    if rx >= nx || ry >= ny {
+        return Err(format!("region {rx} {ry} outside the world's {nx}x{ny}"));
+    }
+    let mut raw = Vec::new();
+    flate2::read::DeflateDecoder::new(&r.data[..])
+        .take(MAX_REGION_RAW as u64 + 1)
+        .read_to_end(&mut raw)
+        .map_err(|e| format!("region {rx} {ry}: {e}"))?;
+    if raw.len() > MAX_REGION_RAW {
+        return Err(format!(
+            "region {rx} {ry} inflates past {MAX_REGION_RAW} bytes"
+        ));
+    }
+    let cells: RegionCells = decode(&raw).map_err(|e| format!("region {rx} {ry}: {e}"))?;
+    let (x0, y0, x1, y1) = region_box(world, rx, ry);
+    let n = (x1 - x0) * (y1 - y0);
+    if cells.tiles.len() != n || cells.walls.len() != n {
+        return Err(format!(
+            "region {rx} {ry}: {} cells, not {n}",
+            cells.tiles.len()
+        ));
+    }
+    let tiles: Option<Vec<Tile>> = cells.tiles.iter().map(|&b| Tile::from_u8(b)).collect();
+    let walls: Option<Vec<Wall>> = cells.walls.iter().map(|&b| Wall::from_u8(b)).collect();
+    let (Some(tiles), Some(walls)) = (tiles, walls) else {
+        return Err(format!("region {rx} {ry}: an unknown tile or wall"));
+    };
+    let w = x1 - x0;
+    for (i, (t, wl)) in tiles.into_iter().zip(walls).enumerate() {
+        let (x, y) = (x0 + i % w, y0 + i / w);
+        world.set(x, y, t);
+        world.set_wall(x, y, wl);
+    }
+    let old: Vec<(usize, usize)> = chests_in(world, x0, y0, x1, y1).map(|(p, _)| p).collect();
+    for (x, y) in old {
+        world.chests.remove(x, y);
+    }
+    for c in &cells.chests {
+        let inside = (x0..x1).contains(&(c.x as usize)) && (y0..y1).contains(&(c.y as usize));
+        if !inside || !apply_cell(world, c) {
+            return Err(format!("region {rx} {ry}: a bad chest at {} {}", c.x, c.y));
+        }
+    }
+    Ok(())
+}
+
+/// Regions of `world` that differ from `untouched` (all of them when `all`), nearest
+/// `near` (a tile) first.
+pub fn regions_to_send(
+    world: &World,
+    untouched: &World,
+    all: bool,
+    near: (f32, f32),
+) -> Vec<(usize, usize)> {
+    let (nx, ny) = regions_of(world);
+    let mut out: Vec<(usize, usize)> = (0..ny)
+        .flat_map(|ry| (0..nx).map(move |rx| (rx, ry)))
+        .filter(|&(rx, ry)| all || region_differs(world, untouched, rx, ry))
+        .collect();
+    let d = |&(rx, ry): &(usize, usize)| {
+        let cx = (rx * REGION + REGION / 2) as f32 - near.0;
+        let cy = (ry * REGION + REGION / 2) as f32 - near.1;
+        cx * cx + cy * cy
+    };
+    out.sort_by(|a, b| d(a).total_cmp(&d(b)).then(a.cmp(b)));
+    out
+}
+
+/// A character from its slots as names, or `None` when they do not fit.
+pub fn character_of(state: &crate::sim::session::PlayerState) -> Character {
+    let inv = &state.inventory;
+    let cat = catalog();
+    Character {
+        slots: slots_out(inv.slots()),
+        selected: inv.selected() as u32,
+        armour: inv
+            .armour()
+            .iter()
+            .map(|a| a.map(|i| cat.item(i).name.clone()))
+            .collect(),
+        health: state.health,
+        pos: state.pos,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,172 @@
+use super::*;
+use crate::content::preset::Preset;
+use crate::world::chest::Chest;
+
+/// A world of stone below row 40, 150 x 100 tiles (three regions across, two down).
+fn world() -> World {
+    let mut w = World::new(150, 100, 7, Preset::default());
+    for y in 40..100 {
+        for x in 0..150 {
+            w.set(x, y, Tile::Stone);
+        }
+    }
+    w
+}
+
+fn chest_with(item: &str, n: u32) -> Chest {
+    let mut c = Chest::empty();
+    c.add(catalog().id(item).unwrap(), n);
+    c
+}
+
+#[test]
+fn messages_round_trip() {
+    let msgs = vec![
+        ToServer::Hello {
+            version: VERSION,
+            name: "Ada".into(),
+            password: "pw".into(),
+            server_password: String::new(),
+        },
+        ToServer::Input {
+            seq: 9,
+            intents: vec![
+                Intent::Move {
+                    axis: -1,
+                    jump: true,
+                },
+                Intent::Use { at: Some((3, -4)) },
+                Intent::View { half: (30.0, 17.5) },
+            ],
+        },
+        ToServer::Say("hello".into()),
+    ];
+    for m in msgs {
+        let bytes = encode(&m);
+        assert_eq!(decode::<ToServer>(&bytes), Ok(m.clone()));
+    }
+}
+
+#[test]
+fn every_truncation_and_any_trailing_byte_is_refused() {
+    let m = ToClient::Cells(vec![cell(&world(), 5, 50), cell(&world(), 6, 20)]);
+    let bytes = encode(&m);
+    for n in 0..bytes.len() {
+        assert!(
+            decode::<ToClient>(&bytes[..n]).is_err(),
+            "prefix of {n} bytes"
+        );
+    }
+    let mut more = bytes.clone();
+    more.push(0);
+    assert!(matches!(
+        decode::<ToClient>(&more),
+        Err(DecodeError::Malformed(_))
+    ));
+}
+
+#[test]
+fn an_oversized_message_is_refused_before_decoding() {
+    let big = vec![0u8; MAX_MESSAGE + 1];
+    assert_eq!(
+        decode::<ToServer>(&big),
+        Err(DecodeError::TooLong(MAX_MESSAGE + 1))
+    );
+}
+
+#[test]
+fn a_claimed_length_beyond_the_bytes_fails_without_allocating_it() {
+    // Say with a string of claimed length 2^35 (LEB128), then 3 bytes.
+    let bytes = [3u8, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01, b'a', b'b', b'c'];
+    assert!(decode::<ToServer>(&bytes).is_err());
+}
+
+#[test]
+fn regions_carry_tiles_walls_and_chests() {
+    let untouched = world();
+    let mut w = world();
+    w.set(70, 45, Tile::Air);
+    w.set_wall(71, 45, Wall::from_u8(1).unwrap());
+    w.set(130, 90, Tile::Chest);
+    w.chests.insert(130, 90, chest_with("wood", 7));
+    let differs: Vec<(usize, usize)> = (0..2)
+        .flat_map(|ry| (0..3).map(move |rx| (rx, ry)))
+        .filter(|&(rx, ry)| region_differs(&w, &untouched, rx, ry))
+        .collect();
+    assert_eq!(differs, vec![(1, 0), (2, 1)]);
+    let mut copy = untouched.clone();
+    for &(rx, ry) in &differs {
+        apply_region(&mut copy, &region(&w, rx, ry)).unwrap();
+    }
+    assert_eq!(view_hash(&copy), view_hash(&w));
+    assert_ne!(view_hash(&untouched), view_hash(&w));
+    assert_eq!(copy.chests.get(130, 90), w.chests.get(130, 90));
+}
+
+#[test]
+fn a_region_replaces_the_chests_it_covers() {
+    let mut w = world();
+    w.set(10, 10, Tile::Chest);
+    w.chests.insert(10, 10, chest_with("wood", 2));
+    let clean = world();
+    let r = region(&clean, 0, 0);
+    apply_region(&mut w, &r).unwrap();
+    assert!(w.chests.get(10, 10).is_none());
+    assert_eq!(view_hash(&w), view_hash(&clean));
+}
+
+#[test]
+fn a_bad_region_is_refused_with_why() {
+    let mut w = world();
+    let mut r = region(&w, 0, 0);
+    r.rx = 9;
+    assert!(apply_region(&mut w, &r).unwrap_err().contains("outside"));
+    // A deflate bomb: 1 MB of zeros inflates past the limit.
+    use std::io::Write;
+    let mut z = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::best());
+    z.write_all(&vec![0u8; 1 << 20]).unwrap();
+    let bomb = Region {
+        rx: 0,
+        ry: 0,
+        data: z.finish().unwrap(),
+    };
+    assert!(
+        apply_region(&mut w, &bomb)
+            .unwrap_err()
+            .contains("inflates")
+    );
+    let junk = Region {
+        rx: 0,
+        ry: 0,
+        data: vec![1, 2, 3],
+    };
+    assert!(apply_region(&mut w, &junk).is_err());
+}
+
+#[test]
+fn regions_go_nearest_first() {
+    let untouched = world();
+    let mut w = world();
+    w.set(5, 5, Tile::Stone);
+    w.set(140, 95, Tile::Air);
+    let near_right = regions_to_send(&w, &untouched, false, (149.0, 99.0));
+    assert_eq!(near_right, vec![(2, 1), (0, 0)]);
+    let near_left = regions_to_send(&w, &untouched, false, (0.0, 0.0));
+    assert_eq!(near_left, vec![(0, 0), (2, 1)]);
+    assert_eq!(regions_to_send(&w, &untouched, true, (0.0, 0.0)).len(), 6);
+}
+
+#[test]
+fn a_cell_with_an_unknown_tile_or_outside_is_not_applied() {
+    let mut w = world();
+    let mut c = cell(&w, 3, 3);
+    c.tile = 250;
+    assert!(!apply_cell(&mut w, &c));
+    let mut c = cell(&w, 3, 3);
+    c.x = 1000;
+    assert!(!apply_cell(&mut w, &c));
+    let mut c = cell(&w, 3, 60);
+    c.tile = Tile::Air as u8;
+    assert!(apply_cell(&mut w, &c));
+    assert_eq!(w.tile(3, 60), Tile::Air);
+}

@@ -1,0 +1,815 @@
+//! A Strata server ([`Server`]): it owns the world (a [`Session`]), takes each client's
+//! intents, checks them and applies them to the session, and sends every client the cells
+//! that changed, where the players and creatures are, and chat. A joining client makes the
+//! untouched world itself and gets only the regions that differ from it, nearest its
+//! player first; characters are kept under name and password ([`Characters`]).
+//!
+//! A client that sends anything malformed, oversized, out of order or replayed, floods,
+//! or says nothing after connecting is dropped with a log line; the others play on.
+
+use crate::net::chars::{self, Characters, Denied};
+use crate::net::protocol::{self, Body, Channel, Character, ToClient, ToServer};
+use crate::sim::session::{Changes, Intent, LOCAL, Message, PlayerId, PlayerState, Session};
+use crate::world::World;
+use renet::{ClientId, ConnectionConfig, DefaultChannel, RenetServer, ServerEvent};
+use renet_netcode::{NetcodeServerTransport, ServerAuthentication, ServerConfig};
+use std::collections::{BTreeMap, VecDeque};
+use std::net::{SocketAddr, UdpSocket};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// How a server runs.
+#[derive(Clone, Debug)]
+pub struct ServeOptions {
+    /// Where to listen (`0.0.0.0:7777` for everyone, `127.0.0.1:0` for a test).
+    pub listen: SocketAddr,
+    pub max_players: usize,
+    /// Empty: anyone may join.
+    pub password: String,
+    pub motd: String,
+    /// The world's save (written every `autosave` and on stop).
+    pub save: PathBuf,
+    /// The characters' folder.
+    pub characters: PathBuf,
+    pub autosave: Duration,
+    /// The host plays in the session as player 0 (a window that opened its world to
+    /// the network); otherwise player 0's seat is empty.
+    pub host_plays: bool,
+}
+
+/// Seconds a client may stay connected without saying who it is.
+pub const HELLO_SECONDS: f64 = 5.0;
+
+/// Ticks of intents a client may have waiting (more is a flood).
+pub const MAX_QUEUED: usize = 120;
+
+/// Chat lines a player may say in [`CHAT_WINDOW`] seconds.
+pub const CHAT_LINES: u32 = 5;
+pub const CHAT_WINDOW: f64 = 5.0;
+
+/// Ticks between snapshots of the bodies.
+pub const SNAPSHOT_EVERY: u64 = 3;
+
+/// Ticks between two [`ToClient::Hash`] checks (sent when anything changed).
+pub const HASH_EVERY: u64 = 60;
+
+/// Bytes of regions sent to one client in one tick at most.
+pub const REGION_BYTES_PER_TICK: usize = 48 * 1024;
+
+/// Most half-view a client may claim, tiles.
+pub const MAX_VIEW_HALF: f32 = 128.0;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    Hello,
+    Generating,
+    Streaming,
+    Playing,
+}
+
+struct Conn {
+    addr: Option<SocketAddr>,
+    stage: Stage,
+    name: String,
+    password: String,
+    seat: Option<PlayerId>,
+    seq: u64,
+    queue: VecDeque<Vec<Intent>>,
+    regions: VecDeque<(usize, usize)>,
+    sent: Option<Character>,
+    since: Instant,
+    chat: (Instant, u32),
+    /// Dropped at this tick (after a refusal has had time to go).
+    drop_at: Option<u64>,
+}
+
+/// What a server measured (the benchmarks and the log).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Stats {
+    /// Bytes of messages sent, all clients.
+    pub bytes_sent: u64,
+    /// Bytes of region messages sent.
+    pub region_bytes: u64,
+    pub regions_sent: u64,
+}
+
+/// A server and its world.
+pub struct Server {
+    renet: RenetServer,
+    transport: NetcodeServerTransport,
+    pub session: Session,
+    untouched: World,
+    conns: BTreeMap<ClientId, Conn>,
+    chars: Characters,
+    opts: ServeOptions,
+    last: Instant,
+    last_save: Instant,
+    /// A cell changed since the last hash was sent.
+    changed: bool,
+    pub stats: Stats,
+    addr: SocketAddr,
+}
+
+/// A line of the server's log: standard error, `strata serve: …`.
+pub fn say(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "strata serve: {line}");
+}
+
+impl Server {
+    /// A server on `session`, whose world was made as `untouched` (same size), listening
+    /// as `opts` says.
+    pub fn start(
+        mut session: Session,
+        untouched: World,
+        opts: ServeOptions,
+    ) -> Result<Server, String> {
+        if untouched.width() != session.world.width()
+            || untouched.height() != session.world.height()
+        {
+            return Err("the untouched world has another size than the world".into());
+        }
+        let socket = UdpSocket::bind(opts.listen)
+            .map_err(|e| format!("cannot listen on {}: {e}", opts.listen))?;
+        let addr = socket.local_addr().map_err(|e| e.to_string())?;
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default();
+        let config = ServerConfig {
+            current_time: now,
+            // Room to tell a few more that the server is full.
+            max_clients: opts.max_players + 4,
+            protocol_id: protocol::PROTOCOL_ID,
+            public_addresses: vec![addr],
+            authentication: ServerAuthentication::Unsecure,
+        };
+        let transport = NetcodeServerTransport::new(config, socket).map_err(|e| e.to_string())?;
+        if !opts.host_plays {
+            session.leave(LOCAL);
+        }
+        Ok(Server {
+            renet: RenetServer::new(ConnectionConfig::default()),
+            transport,
+            session,
+            untouched,
+            conns: BTreeMap::new(),
+            chars: Characters::new(opts.characters.clone()),
+            opts,
+            last: Instant::now(),
+            last_save: Instant::now(),
+            changed: true,
+            stats: Stats::default(),
+            addr,
+        })
+    }
+
+    /// The address the server listens on (its port when it was given 0).
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Players on (with a seat).
+    pub fn players(&self) -> Vec<String> {
+        self.conns
+            .values()
+            .filter(|c| c.seat.is_some())
+            .map(|c| c.name.clone())
+            .collect()
+    }
+
+    /// [`protocol::view_hash`] of the world (what every client's view hashes as).
+    pub fn view_hash(&self) -> u64 {
+        protocol::view_hash(&self.session.world)
+    }
+
+    fn send(&mut self, id: ClientId, msg: &ToClient) {
+        let bytes = protocol::encode(msg);
+        self.stats.bytes_sent += bytes.len() as u64;
+        self.renet
+            .send_message(id, DefaultChannel::ReliableOrdered, bytes);
+    }
+
+    /// Sends `msg` to every client past its hello (but `except`).
+    fn broadcast(&mut self, msg: &ToClient, except: Option<ClientId>) {
+        let bytes = protocol::encode(msg);
+        let to: Vec<ClientId> = self
+            .conns
+            .iter()
+            .filter(|(id, c)| c.stage != Stage::Hello && Some(**id) != except)
+            .map(|(id, _)| *id)
+            .collect();
+        for id in to {
+            self.stats.bytes_sent += bytes.len() as u64;
+            self.renet
+                .send_message(id, DefaultChannel::ReliableOrdered, bytes.clone());
+        }
+    }
+
+    /// Drops client `id` now, saying why in the log.
+    fn drop_client(&mut self, id: ClientId, why: &str) {
+        let who = self.conns.get(&id).map_or(format!("client {id}"), |c| {
+            let name = if c.name.is_empty() { "?" } else { &c.name };
+            match c.addr {
+                Some(a) => format!("{name} ({a})"),
+                None => name.to_string(),
+            }
+        });
+        say(&format!("dropped {who}: {why}"));
+        self.renet.disconnect(id);
+        self.gone(id);
+    }
+
+    /// Refuses client `id` (told why, then dropped a moment later).
+    fn refuse(&mut self, id: ClientId, why: &str) {
+        let addr = self.conns.get(&id).and_then(|c| c.addr);
+        say(&format!(
+            "refused {}: {why}",
+            addr.map_or(format!("client {id}"), |a| a.to_string())
+        ));
+        self.send(id, &ToClient::Refused(why.to_string()));
+        let tick = self.session.tick;
+        if let Some(c) = self.conns.get_mut(&id) {
+            c.drop_at = Some(tick + 30);
+            c.stage = Stage::Hello;
+            c.since = Instant::now() + Duration::from_secs(3600);
+        }
+    }
+
+    /// Client `id` is gone: its character kept, its seat emptied, the others told.
+    fn gone(&mut self, id: ClientId) {
+        let Some(c) = self.conns.remove(&id) else {
+            return;
+        };
+        if let Some(seat) = c.seat {
+            self.keep_character(&c.name, &c.password, seat);
+            self.session.leave(seat);
+            let n = self.players().len();
+            say(&format!("{} left ({n} on)", c.name));
+            let msg = ToClient::Left {
+                id: seat.0 as u32,
+                name: c.name.clone(),
+            };
+            self.broadcast(&msg, None);
+        }
+    }
+
+    fn keep_character(&self, name: &str, password: &str, seat: PlayerId) {
+        let state = self.session.player_state(seat);
+        if let Err(e) = self
+            .chars
+            .put(name, password, &protocol::character_of(&state))
+        {
+            say(&format!("{name}'s character not kept: {e}"));
+        }
+    }
+
+    /// Saves the world and every character on, atomically (a failure is logged; the
+    /// last good files stay).
+    pub fn save(&mut self) {
+        let seats: Vec<(String, String, PlayerId)> = self
+            .conns
+            .values()
+            .filter_map(|c| Some((c.name.clone(), c.password.clone(), c.seat?)))
+            .collect();
+        for (name, pw, seat) in seats {
+            self.keep_character(&name, &pw, seat);
+        }
+        let player = self.session.player_state(LOCAL);
+        match crate::store::save::save(&self.opts.save, &self.session.world, &player) {
+            Ok(()) => say(&format!("saved {}", self.opts.save.display())),
+            Err(e) => say(&format!("not saved: {e}")),
+        }
+        self.last_save = Instant::now();
+    }
+
+    /// A chat line from the server itself, to everyone.
+    pub fn announce(&mut self, text: &str) {
+        let text: String = text.chars().take(protocol::MAX_CHAT).collect();
+        say(&format!("<server> {text}"));
+        let msg = ToClient::Chat {
+            from: String::new(),
+            text,
+        };
+        self.broadcast(&msg, None);
+    }
+
+    /// Says goodbye to everyone and saves.
+    pub fn stop(&mut self) {
+        let ids: Vec<ClientId> = self.conns.keys().copied().collect();
+        for id in ids {
+            self.send(id, &ToClient::Refused("the server stopped".into()));
+        }
+        self.transport.send_packets(&mut self.renet);
+        let ids: Vec<ClientId> = self.conns.keys().copied().collect();
+        for id in ids {
+            self.gone(id);
+        }
+        self.save();
+        self.transport.disconnect_all(&mut self.renet);
+    }
+
+    /// One tick: what came in, the session stepped with each player's next intents (and
+    /// `local`, the host's own when it plays), what changed sent out, an autosave when
+    /// due. Returns the session's changes (for a host's window).
+    pub fn tick(&mut self, local: &[Intent]) -> Changes {
+        let now = Instant::now();
+        let dt = now - self.last;
+        self.last = now;
+        self.renet.update(dt);
+        if let Err(e) = self.transport.update(dt, &mut self.renet) {
+            say(&format!("network: {e}"));
+        }
+        while let Some(event) = self.renet.get_event() {
+            match event {
+                ServerEvent::ClientConnected { client_id } => {
+                    let addr = self.transport.client_addr(client_id);
+                    self.conns.insert(
+                        client_id,
+                        Conn {
+                            addr,
+                            stage: Stage::Hello,
+                            name: String::new(),
+                            password: String::new(),
+                            seat: None,
+                            seq: 0,
+                            queue: VecDeque::new(),
+                            regions: VecDeque::new(),
+                            sent: None,
+                            since: now,
+                            chat: (now, 0),
+                            drop_at: None,
+                        },
+                    );
+                }
+                ServerEvent::ClientDisconnected { client_id, reason } => {
+                    if let Some(c) = self.conns.get(&client_id)
+                        && c.drop_at.is_none()
+                    {
+                        let name = if c.name.is_empty() { "?" } else { &c.name };
+                        say(&format!("{name} disconnected: {reason}"));
+                    }
+                    self.gone(client_id);
+                }
+            }
+        }
+        let ids: Vec<ClientId> = self.conns.keys().copied().collect();
+        for &id in &ids {
+            self.receive(id);
+        }
+        let tick = self.session.tick;
+        for &id in &ids {
+            let Some(c) = self.conns.get(&id) else {
+                continue;
+            };
+            if c.drop_at.is_some_and(|t| t <= tick) {
+                self.renet.disconnect(id);
+                self.conns.remove(&id);
+            } else if c.stage == Stage::Hello
+                && c.drop_at.is_none()
+                && c.since.elapsed().as_secs_f64() > HELLO_SECONDS
+            {
+                self.drop_client(id, "said nothing");
+            }
+        }
+        // The next tick of every player's intents.
+        let mut intents: Vec<(PlayerId, Intent)> = local.iter().map(|&i| (LOCAL, i)).collect();
+        for c in self.conns.values_mut() {
+            if let (Some(seat), Some(next)) = (c.seat, c.queue.pop_front()) {
+                intents.extend(next.into_iter().map(|i| (seat, i)));
+            }
+        }
+        let changes = self.session.step(&intents);
+        let mut at: Vec<(usize, usize)> = changes.tiles.iter().map(|&(x, y, _)| (x, y)).collect();
+        for &(who, i) in &intents {
+            if matches!(i, Intent::ClickChest(_) | Intent::OpenChest { .. })
+                && let Some(p) = self.session.players.get(who.0)
+                && let Some(pos) = p.chest
+            {
+                at.push(pos);
+            }
+        }
+        at.sort_unstable();
+        at.dedup();
+        if !at.is_empty() {
+            let cells = at
+                .iter()
+                .map(|&(x, y)| protocol::cell(&self.session.world, x, y))
+                .collect();
+            self.broadcast(&ToClient::Cells(cells), None);
+            self.changed = true;
+        }
+        self.tell(&changes);
+        let tick = self.session.tick;
+        if tick.is_multiple_of(SNAPSHOT_EVERY) {
+            self.snapshot();
+        }
+        if tick.is_multiple_of(HASH_EVERY) && self.changed {
+            self.changed = false;
+            let msg = ToClient::Hash {
+                tick,
+                hash: self.view_hash(),
+            };
+            self.broadcast(&msg, None);
+        }
+        if tick.is_multiple_of(30) {
+            self.characters_out();
+        }
+        self.stream();
+        self.transport.send_packets(&mut self.renet);
+        if self.last_save.elapsed() >= self.opts.autosave {
+            self.save();
+        }
+        changes
+    }
+
+    /// Each player's messages: notices and refusals to its client (a refusal once, not
+    /// every tick it repeats).
+    fn tell(&mut self, changes: &Changes) {
+        let seats: BTreeMap<usize, ClientId> = self
+            .conns
+            .iter()
+            .filter_map(|(id, c)| Some((c.seat?.0, *id)))
+            .collect();
+        for (who, m) in &changes.messages {
+            let Some(&id) = seats.get(&who.0) else {
+                continue;
+            };
+            let text = match m {
+                Message::Notice(t) | Message::Warning(t) => t.clone(),
+                Message::Refused(e) if self.session.tick.is_multiple_of(30) => {
+                    format!("Can't: {e}")
+                }
+                Message::Log(line) => {
+                    log::debug!("player {}: {line}", who.0);
+                    continue;
+                }
+                Message::Refused(_) => continue,
+            };
+            self.send(id, &ToClient::Notice(text));
+        }
+    }
+
+    fn snapshot(&mut self) {
+        let bodies: Vec<Body> = self
+            .session
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.session.is_present(PlayerId(*i)))
+            .map(|(i, p)| Body {
+                id: i as u32,
+                pos: p.body.pos,
+                vel: p.body.vel,
+                facing: p.body.facing,
+                health: p.vitals.health,
+                busy: p.digging.is_some(),
+            })
+            .collect();
+        let beasts = self
+            .session
+            .creatures
+            .list
+            .iter()
+            .map(|c| protocol::Beast {
+                name: c.kind.stats().name.to_string(),
+                pos: c.body.pos,
+                facing: c.body.facing,
+            })
+            .collect();
+        let msg = ToClient::Snapshot {
+            tick: self.session.tick,
+            bodies,
+            beasts,
+        };
+        let bytes = protocol::encode(&msg);
+        let to: Vec<ClientId> = self
+            .conns
+            .iter()
+            .filter(|(_, c)| c.stage == Stage::Playing)
+            .map(|(id, _)| *id)
+            .collect();
+        for id in to {
+            self.stats.bytes_sent += bytes.len() as u64;
+            self.renet
+                .send_message(id, u8::from(Channel::Snapshots), bytes.clone());
+        }
+    }
+
+    /// Sends each player its character when it changed.
+    fn characters_out(&mut self) {
+        let ids: Vec<ClientId> = self.conns.keys().copied().collect();
+        for id in ids {
+            let Some(c) = self.conns.get(&id) else {
+                continue;
+            };
+            let Some(seat) = c.seat else { continue };
+            let now = protocol::character_of(&self.session.player_state(seat));
+            if c.sent.as_ref() != Some(&now) {
+                self.send(id, &ToClient::Me(now.clone()));
+                if let Some(c) = self.conns.get_mut(&id) {
+                    c.sent = Some(now);
+                }
+            }
+        }
+    }
+
+    /// Regions to the joining clients, as much as their channels take this tick.
+    fn stream(&mut self) {
+        let ids: Vec<ClientId> = self
+            .conns
+            .iter()
+            .filter(|(_, c)| c.stage == Stage::Streaming)
+            .map(|(id, _)| *id)
+            .collect();
+        for id in ids {
+            let mut budget = REGION_BYTES_PER_TICK;
+            loop {
+                let Some(&(rx, ry)) = self.conns.get(&id).and_then(|c| c.regions.front()) else {
+                    self.send(id, &ToClient::Ready);
+                    if let Some(c) = self.conns.get_mut(&id) {
+                        c.stage = Stage::Playing;
+                        let name = c.name.clone();
+                        let took = c.since.elapsed().as_secs_f64();
+                        say(&format!("{name} has the world ({took:.2} s)"));
+                    }
+                    break;
+                };
+                let msg = ToClient::Region(protocol::region(&self.session.world, rx, ry));
+                let bytes = protocol::encode(&msg);
+                if bytes.len() > budget
+                    || !self.renet.can_send_message(
+                        id,
+                        DefaultChannel::ReliableOrdered,
+                        bytes.len(),
+                    )
+                {
+                    break;
+                }
+                budget -= bytes.len();
+                self.stats.bytes_sent += bytes.len() as u64;
+                self.stats.region_bytes += bytes.len() as u64;
+                self.stats.regions_sent += 1;
+                self.renet
+                    .send_message(id, DefaultChannel::ReliableOrdered, bytes);
+                if let Some(c) = self.conns.get_mut(&id) {
+                    c.regions.pop_front();
+                }
+            }
+        }
+    }
+
+    /// Takes in what client `id` sent; drops it on anything wrong.
+    fn receive(&mut self, id: ClientId) {
+        for channel in [0u8, 1u8] {
+            if self.renet.receive_message(id, channel).is_some() {
+                self.drop_client(id, &format!("a message on channel {channel}"));
+                return;
+            }
+        }
+        while let Some(bytes) = self
+            .renet
+            .receive_message(id, DefaultChannel::ReliableOrdered)
+        {
+            let msg = match protocol::decode::<ToServer>(&bytes) {
+                Ok(m) => m,
+                Err(e) => {
+                    self.drop_client(id, &e.to_string());
+                    return;
+                }
+            };
+            if let Err(why) = self.handle(id, msg) {
+                self.drop_client(id, &why);
+                return;
+            }
+            if !self.conns.contains_key(&id) {
+                return;
+            }
+        }
+    }
+
+    fn handle(&mut self, id: ClientId, msg: ToServer) -> Result<(), String> {
+        let Some(c) = self.conns.get_mut(&id) else {
+            return Ok(());
+        };
+        if c.drop_at.is_some() {
+            return Ok(());
+        }
+        match (c.stage, msg) {
+            (
+                Stage::Hello,
+                ToServer::Hello {
+                    version,
+                    name,
+                    password,
+                    server_password,
+                },
+            ) => {
+                self.hello(id, version, name, password, server_password);
+                Ok(())
+            }
+            (Stage::Generating, ToServer::Generated { matches }) => {
+                let seat = c.seat.unwrap_or(LOCAL);
+                let near = self.session.players[seat.0].body.pos;
+                let list =
+                    protocol::regions_to_send(&self.session.world, &self.untouched, !matches, near);
+                let total = list.len() as u32;
+                c.regions = list.into();
+                c.stage = Stage::Streaming;
+                if !matches {
+                    say(&format!(
+                        "{}'s build made another world: sending it whole",
+                        c.name
+                    ));
+                }
+                self.send(id, &ToClient::Regions { total });
+                Ok(())
+            }
+            (Stage::Playing, ToServer::Input { seq, intents }) => {
+                if seq != c.seq + 1 {
+                    return Err(format!(
+                        "input {seq} out of order or replayed (expected {})",
+                        c.seq + 1
+                    ));
+                }
+                c.seq = seq;
+                if intents.len() > protocol::MAX_INTENTS {
+                    return Err(format!("{} intents in one tick", intents.len()));
+                }
+                if let Some(bad) = intents.iter().find_map(|i| check(i).err()) {
+                    return Err(bad);
+                }
+                if c.queue.len() >= MAX_QUEUED {
+                    return Err(format!("more than {MAX_QUEUED} ticks of input waiting"));
+                }
+                c.queue.push_back(intents);
+                Ok(())
+            }
+            (Stage::Generating | Stage::Streaming | Stage::Playing, ToServer::Say(text)) => {
+                if text.chars().count() > protocol::MAX_CHAT {
+                    return Err(format!(
+                        "a chat line over {} characters",
+                        protocol::MAX_CHAT
+                    ));
+                }
+                if c.chat.0.elapsed().as_secs_f64() > CHAT_WINDOW {
+                    c.chat = (Instant::now(), 0);
+                }
+                c.chat.1 += 1;
+                if c.chat.1 > CHAT_LINES {
+                    self.send(id, &ToClient::Notice("Chat: slow down".into()));
+                    return Ok(());
+                }
+                let text: String = text.chars().filter(|ch| !ch.is_control()).collect();
+                let from = c.name.clone();
+                say(&format!("<{from}> {text}"));
+                self.broadcast(&ToClient::Chat { from, text }, None);
+                Ok(())
+            }
+            (stage, msg) => Err(format!(
+                "{} while {}",
+                match msg {
+                    ToServer::Hello { .. } => "a second hello",
+                    ToServer::Generated { .. } => "a generated out of turn",
+                    ToServer::Input { .. } => "input",
+                    ToServer::Say(_) => "chat",
+                },
+                match stage {
+                    Stage::Hello => "saying hello",
+                    Stage::Generating => "making the world",
+                    Stage::Streaming => "receiving the world",
+                    Stage::Playing => "playing",
+                }
+            )),
+        }
+    }
+
+    fn hello(
+        &mut self,
+        id: ClientId,
+        version: u32,
+        name: String,
+        password: String,
+        server_password: String,
+    ) {
+        if version != protocol::VERSION {
+            let why = format!(
+                "this server speaks protocol {}, the client {version}",
+                protocol::VERSION
+            );
+            return self.refuse(id, &why);
+        }
+        if server_password != self.opts.password {
+            return self.refuse(id, "wrong server password");
+        }
+        if !chars::valid_name(&name) || password.chars().count() > protocol::MAX_PASSWORD {
+            return self.refuse(
+                id,
+                "a name has 1 to 24 letters, digits, '_', '-' or inner spaces, a password at most 64 characters",
+            );
+        }
+        if self
+            .conns
+            .values()
+            .any(|c| c.seat.is_some() && c.name == name)
+        {
+            return self.refuse(id, &format!("{name} is already playing"));
+        }
+        if self.players().len() >= self.opts.max_players {
+            return self.refuse(id, "the server is full");
+        }
+        let state = match self.chars.get(&name, &password) {
+            Err(Denied::WrongPassword) => {
+                return self.refuse(id, &format!("wrong password for {name}"));
+            }
+            Err(Denied::Broken(e)) => {
+                say(&format!("{name}'s character cannot be read: {e}"));
+                return self.refuse(id, &format!("{name}'s character cannot be read"));
+            }
+            Ok(None) => None,
+            Ok(Some(c)) => chars::state_of(&c, self.session.time_of_day),
+        };
+        let state = state.unwrap_or_else(|| {
+            PlayerState::new(crate::sim::player::spawn_point(&self.session.world))
+        });
+        let seat = self.session.join_as(&state);
+        let identity = identity_of(&self.untouched);
+        let players = self
+            .conns
+            .values()
+            .filter_map(|c| Some((c.seat?.0 as u32, c.name.clone())))
+            .chain(std::iter::once((seat.0 as u32, name.clone())))
+            .collect();
+        let character = protocol::character_of(&self.session.player_state(seat));
+        let welcome = ToClient::Welcome {
+            version: protocol::VERSION,
+            you: seat.0 as u32,
+            identity,
+            motd: self.opts.motd.clone(),
+            character: character.clone(),
+            players,
+        };
+        if let Some(c) = self.conns.get_mut(&id) {
+            c.name = name.clone();
+            c.password = password;
+            c.seat = Some(seat);
+            c.stage = Stage::Generating;
+            c.sent = Some(character);
+            c.since = Instant::now();
+        }
+        self.send(id, &welcome);
+        let msg = ToClient::Joined {
+            id: seat.0 as u32,
+            name: name.clone(),
+        };
+        self.broadcast(&msg, Some(id));
+        let n = self.players().len();
+        let from = self
+            .conns
+            .get(&id)
+            .and_then(|c| c.addr)
+            .map_or(String::new(), |a| format!(" from {a}"));
+        say(&format!("{name} joined{from} ({n} on)"));
+    }
+}
+
+/// Is `intent` one a client may send (slots in range, a view of a sane size)?
+pub fn check(intent: &Intent) -> Result<(), String> {
+    use crate::world::chest::CHEST_SLOTS;
+    use crate::world::inventory::SLOTS;
+    let ok = match *intent {
+        Intent::Move { axis, .. } => (-1..=1).contains(&axis),
+        Intent::ClickSlot(i) | Intent::Select(i) => i < SLOTS,
+        Intent::ClickChest(i) => i < CHEST_SLOTS,
+        Intent::Craft(i) => i < crate::content::items::catalog().recipes.len(),
+        Intent::Scroll(s) => s.abs() <= 100,
+        Intent::View { half } => {
+            half.0.is_finite()
+                && half.1.is_finite()
+                && (0.0..=MAX_VIEW_HALF).contains(&half.0)
+                && (0.0..=MAX_VIEW_HALF).contains(&half.1)
+        }
+        _ => true,
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(format!("an intent out of range: {intent:?}"))
+    }
+}
+
+/// The identity of a world as made (`untouched`).
+pub fn identity_of(untouched: &World) -> protocol::Identity {
+    let preset = crate::content::preset::Preset {
+        width: untouched.width() as u32,
+        height: untouched.height() as u32,
+        ..untouched.preset.clone()
+    };
+    protocol::Identity {
+        preset: ron::to_string(&preset).unwrap_or_default(),
+        seed: untouched.seed,
+        width: untouched.width() as u32,
+        height: untouched.height() as u32,
+        generator: protocol::generator_version(),
+        untouched: protocol::untouched_hash(untouched),
+    }
+}

@@ -243,7 +243,11 @@ impl App {
     }
 
     /// Why the world stands still this frame, if it does ([`super::input::halt`]).
+    /// A server's world does not stop for one player's menu or focus.
     pub fn halt(&self) -> Option<super::input::Halt> {
+        if self.play.remote.is_some() {
+            return None;
+        }
         super::input::halt(self.mode, self.focused, self.settings.pause_unfocused)
     }
 
@@ -317,6 +321,22 @@ impl App {
 
     pub fn act(&mut self, action: Action, screen: (f32, f32), now: f64) {
         if self.mode == Mode::Chat && self.chat_key(action, now) {
+            return;
+        }
+        if self.play.remote.is_some()
+            && matches!(
+                action,
+                Action::Reseed
+                    | Action::OpenSeedBox
+                    | Action::Save
+                    | Action::Load
+                    | Action::OpenLoadList
+                    | Action::TogglePresetMenu
+                    | Action::ToggleLab
+            )
+        {
+            // The server owns the world: it makes, saves and loads it.
+            self.say("Not while joined to a server".into(), now);
             return;
         }
         match action {
@@ -538,6 +558,38 @@ impl App {
         }
     }
 
+    /// Joins a server instead of playing alone: the world being made for this window is
+    /// dropped, the server's is shown once it is whole.
+    pub fn join(&mut self, opts: &crate::net::client::JoinOptions) -> Result<(), String> {
+        self.worker.cancel();
+        self.play.remote = Some(super::remote::Remote::join(opts)?);
+        log::info!("joining {} as {}", opts.addr, opts.name);
+        Ok(())
+    }
+
+    /// What the server sent since the last frame: chat, joins and leaves into the chat,
+    /// notices under the hotbar, the whole world to the worker to be shown.
+    fn poll_remote(&mut self, now: f64) {
+        let Some(r) = &mut self.play.remote else {
+            return;
+        };
+        let heard = r.poll(self.shown.as_mut(), &mut self.play.roster);
+        for said in heard.said {
+            self.play.chat.push(said, now);
+        }
+        for text in heard.notices {
+            self.play.say(text, now);
+        }
+        if let Some(source) = heard.ready {
+            self.worker.start_from(source);
+        }
+        if let Some(why) = heard.closed {
+            log::warn!("left the server: {why}");
+            let text = format!("Disconnected: {why}");
+            self.play.chat.push(super::chat::Said::Server(text), now);
+        }
+    }
+
     /// A key of the chat line: Enter sends what was typed (Esc drops it), both close it;
     /// the rest edit it. `false` for an action the chat line does not take.
     fn chat_key(&mut self, action: Action, now: f64) -> bool {
@@ -570,8 +622,13 @@ impl App {
         true
     }
 
-    /// A line the local player says: to the server when joined to one, else shown here.
+    /// A line the local player says: to the server when joined to one (which says it to
+    /// everyone, this player too), else shown here.
     fn say_in_chat(&mut self, text: String, now: f64) {
+        if let Some(r) = &mut self.play.remote {
+            r.say(&text);
+            return;
+        }
         let from = self.play.roster.name(crate::sim::session::LOCAL);
         self.play
             .chat
@@ -822,6 +879,7 @@ impl App {
 
     /// Per-frame bookkeeping: hot reload, finished worlds, texture uploads, the swap.
     pub fn update(&mut self, screen: (f32, f32), now: f64) {
+        self.poll_remote(now);
         if let Some(p) = self.presets.poll(now) {
             self.request(Replace::HotReload(Box::new(p)), now);
         }

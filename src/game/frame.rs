@@ -100,6 +100,14 @@ pub async fn main_loop(
     };
     let seed = opts.seed.unwrap_or_else(cli::random_seed);
     let mut app = App::new(presets, seed, opts.screenshot.is_some(), start);
+    if let Some(addr) = &opts.join {
+        app.join(&crate::net::client::JoinOptions {
+            addr: addr.clone(),
+            name: opts.name.clone().unwrap_or_default(),
+            password: opts.password.clone(),
+            server_password: opts.server_password.clone(),
+        })?;
+    }
     app.autosave_every = settings.autosave_every();
     ui::set_user_scale(settings.ui_scale as f32);
     app.settings = settings;
@@ -703,6 +711,13 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, sc
     }
     if let Some(e) = &app.presets.error {
         ui::error(e, &lay);
+    }
+    if let Some(r) = &app.play.remote
+        && app.shown.is_none()
+        && app.worker.status().is_none()
+    {
+        let (text, share) = super::remote::progress(r.client.phase(), &r.addr);
+        ui::joining(&text, share, screen, s);
     }
     if let Some(w) = &app.shown {
         if let Some(r) = lay.minimap {

@@ -80,6 +80,9 @@ pub struct Play {
     pub roster: super::players::Roster,
     /// The chat's lines and the join and leave messages.
     pub chat: super::chat::ChatLog,
+    /// The server this game is joined to (`--join`): ticks go there instead of the
+    /// window's session stepping.
+    pub remote: Option<super::remote::Remote>,
 }
 
 /// The middle of tile `(x, y)`, where its sounds come from.
@@ -215,12 +218,19 @@ impl Play {
                 std::mem::take(&mut self.use_pressed),
             );
             let list = intents(walk, cursor, buttons, pressed, self.view_half);
-            let c = l.step(&list);
+            let c = match &mut self.remote {
+                Some(r) => r.tick(l, &list),
+                None => l.step(&list),
+            };
             self.roster.saw(&c, now, SWING_SHOWS);
             self.show(&c, now);
         }
-        for said in self.roster.sync(l.session.players.len()) {
-            self.chat.push(said, now);
+        // A server says who joins and leaves; a session of this window's, its seats.
+        let joins = self.roster.sync(l.session.players.len());
+        if self.remote.is_none() {
+            for said in joins {
+                self.chat.push(said, now);
+            }
         }
         self.log_creatures(l, now);
         let (gx, gy) = l.session.guide.body.pos;

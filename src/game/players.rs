@@ -19,6 +19,8 @@ pub struct Roster {
     swing_until: Vec<f64>,
     /// Seats seen so far (those added later are announced).
     seen: usize,
+    /// Which seats have a player on (a server's players leave); every seat when not set.
+    present: Option<Vec<bool>>,
 }
 
 /// One other player to draw this frame.
@@ -67,6 +69,18 @@ impl Roster {
         self.names[who.0] = Some(name.to_string());
     }
 
+    /// Which seats have a player on, by seat (those not listed have none).
+    pub fn set_present(&mut self, present: &[bool]) {
+        self.present = Some(present.to_vec());
+    }
+
+    /// Has seat `who` a player on?
+    pub fn is_present(&self, who: PlayerId) -> bool {
+        self.present
+            .as_ref()
+            .is_none_or(|p| p.get(who.0) == Some(&true))
+    }
+
     /// Notes the swings among a tick's changes (each shows for `shows` seconds from
     /// `now`).
     pub fn saw(&mut self, c: &Changes, now: f64, shows: f64) {
@@ -100,12 +114,13 @@ impl Roster {
             .collect()
     }
 
-    /// The player list's lines: the local player first, marked, then the others by seat.
+    /// The player list's lines: the local player first, marked, then the others on by
+    /// seat.
     pub fn list(&self, seats: usize, local: PlayerId) -> Vec<String> {
         let mut out = vec![format!("{} (you)", self.name(local))];
         out.extend(
             (0..seats)
-                .filter(|&i| i != local.0)
+                .filter(|&i| i != local.0 && self.is_present(PlayerId(i)))
                 .map(|i| self.name(PlayerId(i))),
         );
         out
@@ -133,7 +148,7 @@ pub fn figures(
         .players
         .iter()
         .enumerate()
-        .filter(|&(i, s)| i != local.0 && near(s.body.pos))
+        .filter(|&(i, s)| i != local.0 && roster.is_present(PlayerId(i)) && near(s.body.pos))
         .map(|(i, s)| {
             let who = PlayerId(i);
             let b = &s.body;
@@ -233,6 +248,10 @@ mod tests {
             y1: 50,
         };
         assert!(figures(&s, LOCAL, &roster, far, 0.0).is_empty());
+        // A seat whose player left is not drawn.
+        roster.set_present(&[true, false, true]);
+        let f = figures(&s, LOCAL, &roster, everywhere(), 0.0);
+        assert_eq!(f.iter().map(|f| f.who).collect::<Vec<_>>(), vec![bo]);
     }
 
     #[test]
@@ -259,5 +278,8 @@ mod tests {
             vec!["Player 2 (you)", "Player 1", "Cy"]
         );
         assert_eq!(roster.list(1, LOCAL), vec!["Player 1 (you)"]);
+        // A player who left is not listed.
+        roster.set_present(&[true, true, false]);
+        assert_eq!(roster.list(3, LOCAL), vec!["Player 1 (you)", "Player 2"]);
     }
 }

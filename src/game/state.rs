@@ -137,6 +137,37 @@ impl Loaded {
         self.take(&c);
     }
 
+    /// Takes the tiles `changed` of `src` (a server's world as a joined client keeps it):
+    /// their tiles, walls and chests, relit over the box around them and shown. They are
+    /// not this window's edits (the server saves them), so nothing becomes unsaved.
+    pub fn mirror(&mut self, src: &World, changed: &[(usize, usize)]) {
+        let (w, h) = self.size();
+        if (src.width(), src.height()) != (w, h) {
+            return;
+        }
+        let mut c = Changes::default();
+        let world = &mut self.session.world;
+        for &(x, y) in changed.iter().filter(|&&(x, y)| x < w && y < h) {
+            world.set(x, y, src.tile(x, y));
+            world.set_wall(x, y, src.wall(x, y));
+            match src.chests.get(x, y) {
+                Some(chest) => world.chests.insert(x, y, chest.clone()),
+                None => drop(world.chests.remove(x, y)),
+            }
+            c.tiles.push((x, y, src.tile(x, y)));
+        }
+        let all: Vec<(usize, usize)> = c.tiles.iter().map(|&(x, y, _)| (x, y)).collect();
+        for (lo, hi) in crate::sim::session::boxes(&all, crate::sim::session::RELIGHT_GAP) {
+            let r = self
+                .session
+                .light
+                .update_region(&self.session.world, lo.0, lo.1, hi.0, hi.1);
+            c.relit.push(r);
+            self.session.light_version += 1;
+        }
+        self.take(&c);
+    }
+
     /// Adds `dt` seconds of frame time (at most [`MAX_FRAME`]) and returns how many
     /// session ticks are due now; the rest waits for the next frame.
     pub fn ticks_due(&mut self, dt: f64) -> usize {

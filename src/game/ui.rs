@@ -638,6 +638,25 @@ pub fn toast(text: &str, lay: &Layout) {
     panel(&[(text, TEXT)], r.x, r.y, s);
 }
 
+/// The progress of a join (`--join`), in the middle of the window: where it is, and a
+/// bar `fraction` full.
+pub fn joining(text: &str, fraction: f32, screen: (f32, f32), s: f32) {
+    let w = (width_of(text, s) + 40.0 * s).max(420.0 * s).min(screen.0);
+    let h = 64.0 * s;
+    let (x, y) = ((screen.0 - w) / 2.0, (screen.1 - h) / 2.0);
+    draw_rectangle(x, y, w, h, PANEL);
+    draw_text(text, x + 20.0 * s, y + 26.0 * s, font(s) as f32, TEXT);
+    let (bx, by, bw, bh) = (x + 20.0 * s, y + 38.0 * s, w - 40.0 * s, 12.0 * s);
+    draw_rectangle(
+        bx,
+        by,
+        bw * fraction.clamp(0.0, 1.0),
+        bh,
+        Color::new(0.3, 0.6, 0.95, 0.8),
+    );
+    draw_rectangle_lines(bx, by, bw, bh, 1.5, TEXT);
+}
+
 /// The chat at the bottom left, above the hotbar and its messages: the lines said lately
 /// (`lines`, oldest first; `true`: a player's words, else a message of the game), and
 /// under them the chat field while open (`field`: the text before and after the cursor).

@@ -824,7 +824,10 @@ mod tests {
         }];
         c.update_many(&w, &layers, &mut one, false, &rules, 1.0 / 60.0);
         assert!(c.list.iter().all(|k| k.body.pos.0 < 2.5 + DESPAWN_RANGE));
-        assert!(c.update_many(&w, &layers, &mut [], false, &rules, 0.1).is_empty());
+        assert!(
+            c.update_many(&w, &layers, &mut [], false, &rules, 0.1)
+                .is_empty()
+        );
     }
 
     #[test]

@@ -88,6 +88,8 @@ pub struct App {
     pub seed_box: SeedBox,
     /// The chat line, while open ([`Mode::Chat`]).
     pub chat_line: super::chat::ChatLine,
+    /// The Join form ([`Mode::Join`]).
+    pub join_form: super::joinform::JoinForm,
     /// Seed of the latest request.
     pub seed: u64,
     pub toast: Option<(String, f64)>,
@@ -164,6 +166,7 @@ impl App {
             menu_selected: 0,
             seed_box: SeedBox::default(),
             chat_line: Default::default(),
+            join_form: Default::default(),
             seed,
             toast: None,
             regen_ms: None,
@@ -282,6 +285,7 @@ impl App {
                 Press::Char(c, mods) if !mods.ctrl && self.mode == was => match self.mode {
                     Mode::SeedBox => self.seed_box.type_char(c),
                     Mode::Chat => self.chat_line.type_char(c),
+                    Mode::Join => self.join_form.field().type_char(c),
                     Mode::Lab => self.lab_char(c),
                     _ => {}
                 },
@@ -321,6 +325,9 @@ impl App {
 
     pub fn act(&mut self, action: Action, screen: (f32, f32), now: f64) {
         if self.mode == Mode::Chat && self.chat_key(action, now) {
+            return;
+        }
+        if self.mode == Mode::Join && self.join_key(action, now) {
             return;
         }
         if self.play.remote.is_some()
@@ -578,6 +585,7 @@ impl App {
             self.play.chat.push(said, now);
         }
         for text in heard.notices {
+            log::debug!("server notice: {text}");
             self.play.say(text, now);
         }
         if let Some(source) = heard.ready {
@@ -588,6 +596,36 @@ impl App {
             let text = format!("Disconnected: {why}");
             self.play.chat.push(super::chat::Said::Server(text), now);
         }
+    }
+
+    /// A key of the Join form: Enter joins what it says (or says what is wrong), Esc goes
+    /// back to the pause menu; Tab and the arrows move between fields, the rest edit.
+    fn join_key(&mut self, action: Action, now: f64) -> bool {
+        match action {
+            Action::Confirm => match self.join_form.options() {
+                Ok(opts) => match self.join(&opts) {
+                    Ok(()) => {
+                        self.mode = Mode::World;
+                        // The world on screen goes: the server's is shown once whole.
+                        self.shown = None;
+                        self.incoming = None;
+                    }
+                    Err(e) => self.say(e, now),
+                },
+                Err(e) => self.say(e, now),
+            },
+            Action::Close => self.mode = Mode::Pause,
+            Action::MenuDown => self.join_form.next(),
+            Action::MenuUp => self.join_form.prev(),
+            Action::Backspace => self.join_form.field().backspace(),
+            Action::Paste => {
+                if let Some(text) = macroquad::miniquad::window::clipboard_get() {
+                    self.join_form.field().paste(&text);
+                }
+            }
+            _ => return false,
+        }
+        true
     }
 
     /// A key of the chat line: Enter sends what was typed (Esc drops it), both close it;
@@ -649,6 +687,10 @@ impl App {
             }
             PauseEntry::Save => self.act(Action::Save, screen, now),
             PauseEntry::Help => self.act(Action::OpenHelp, screen, now),
+            PauseEntry::Join if self.unsaved() => {
+                self.say("Save first (F5), then join a server".into(), now)
+            }
+            PauseEntry::Join => self.mode = Mode::Join,
             PauseEntry::Quit => self.quit = true,
         }
     }
@@ -1134,7 +1176,7 @@ mod tests {
         app.act(Action::Close, screen, 3.0);
         assert_eq!(app.mode, Mode::World);
         app.act(Action::OpenPause, screen, 4.0);
-        app.act(Action::ChooseEntry(4), screen, 4.0);
+        app.act(Action::ChooseEntry(5), screen, 4.0);
         assert!(app.quit);
         std::fs::remove_dir_all(&d).unwrap();
     }
@@ -1191,6 +1233,47 @@ mod tests {
             "Enter pressed while waiting is a key like any other"
         );
         std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn the_pause_menus_join_form_joins_what_it_says_and_stops_playing_alone() {
+        use macroquad::input::KeyCode as K;
+        let d = std::env::temp_dir().join(format!("strata-app-join-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None);
+        let screen = (1280.0, 720.0);
+        let none = Mods::default();
+        let key = |k| Press::Key(k, none);
+        let typed = |t: &str| t.chars().map(|c| Press::Char(c, none)).collect::<Vec<_>>();
+        app.presses(&[key(K::Escape), key(K::Key5)], screen, 0.0);
+        assert_eq!(app.mode, Mode::Join);
+        assert!(
+            app.mode.pauses(),
+            "playing alone, the world waits behind the form"
+        );
+        app.presses(&typed("127.0.0.1:9"), screen, 0.1);
+        app.presses(&[key(K::Tab)], screen, 0.2);
+        // A bad name: the form stays, and says so.
+        app.presses(&typed("A!"), screen, 0.3);
+        app.presses(&[key(K::Enter)], screen, 0.4);
+        assert_eq!(app.mode, Mode::Join);
+        assert!(app.toast.as_ref().is_some_and(|t| t.0.starts_with("Name")));
+        assert!(app.play.remote.is_none());
+        app.presses(&[key(K::Backspace), key(K::Tab)], screen, 0.5);
+        app.presses(&typed("pw"), screen, 0.6);
+        assert_eq!(app.join_form.rows()[2], "Password: **");
+        app.presses(&[key(K::Enter)], screen, 0.7);
+        assert_eq!(app.mode, Mode::World);
+        let r = app.play.remote.as_ref().expect("joining");
+        assert_eq!((r.addr.as_str(), r.name.as_str()), ("127.0.0.1:9", "A"));
+        assert!(app.shown.is_none() && app.worker.status().is_none());
+        // Joined, the world never halts, and a new world of its own is refused.
+        app.mode = Mode::Pause;
+        assert_eq!(app.halt(), None);
+        app.mode = Mode::World;
+        app.act(Action::Reseed, screen, 1.0);
+        assert!(app.worker.status().is_none(), "no world made");
+        let _ = std::fs::remove_dir_all(&d);
     }
 
     #[test]

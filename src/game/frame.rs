@@ -501,6 +501,12 @@ fn handle_input(
     let Some(w) = &app.shown else { return };
     let size = w.size();
     let dt = get_frame_time().min(0.1) as f64;
+    // Joined to a server every tick of a slow frame is sent ([`super::state::MAX_REMOTE_FRAME`]).
+    let frame_dt = if app.play.remote.is_some() {
+        get_frame_time() as f64
+    } else {
+        dt
+    };
     let in_world = app.mode == Mode::World;
     // With the lab's panel open the world beside it still pans and zooms by mouse.
     let mouse_world = in_world || app.mode == Mode::Lab;
@@ -593,7 +599,7 @@ fn handle_input(
             walk,
             play::aim(playing, on_ui, cursor),
             buttons,
-            dt as f32,
+            frame_dt as f32,
             now,
         );
         if std::mem::take(&mut app.play.chest_opened) && app.mode == Mode::World {
@@ -790,6 +796,10 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, sc
             if let Some(r) = &app.confirm {
                 ui::confirm(&super::guard::question(r), mouse_position(), screen, s);
             }
+        }
+        Mode::Join => {
+            let f = &app.join_form;
+            ui::join_form(&f.rows(), f.focus, screen, s);
         }
         Mode::World | Mode::Lab | Mode::Inventory | Mode::Chat => {}
     }

@@ -97,6 +97,8 @@ pub enum Mode {
     Inventory,
     /// The chat line at the bottom (Enter): keys type into it, the world goes on.
     Chat,
+    /// The Join form (pause menu): the server's address, a name, a password.
+    Join,
 }
 
 impl Mode {
@@ -106,7 +108,7 @@ impl Mode {
     pub fn pauses(self) -> bool {
         matches!(
             self,
-            Mode::Confirm | Mode::Pause | Mode::Settings | Mode::Help | Mode::Lab
+            Mode::Confirm | Mode::Pause | Mode::Settings | Mode::Help | Mode::Lab | Mode::Join
         )
     }
 }
@@ -216,6 +218,15 @@ pub fn action(key: KeyCode, mode: Mode, mods: Mods, keys: &Bindings) -> Option<A
                 _ => None,
             }
         }
+        Mode::Join => match key {
+            K::Escape => Some(Close),
+            K::Enter | K::KpEnter => Some(Confirm),
+            K::Backspace => Some(Backspace),
+            K::V if mods.ctrl => Some(Paste),
+            K::Tab | K::Down => Some(MenuDown),
+            K::Up => Some(MenuUp),
+            _ => None,
+        },
         Mode::Chat => match key {
             K::Escape => Some(Close),
             K::Enter | K::KpEnter => Some(Confirm),

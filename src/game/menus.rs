@@ -13,15 +13,17 @@ pub enum PauseEntry {
     Settings,
     Save,
     Help,
+    Join,
     Quit,
 }
 
 /// The pause menu, in order, with labels.
-pub const PAUSE: [(PauseEntry, &str); 5] = [
+pub const PAUSE: [(PauseEntry, &str); 6] = [
     (PauseEntry::Resume, "Resume"),
     (PauseEntry::Settings, "Settings"),
     (PauseEntry::Save, "Save"),
     (PauseEntry::Help, "Help: controls"),
+    (PauseEntry::Join, "Join a server"),
     (PauseEntry::Quit, "Quit (saves unsaved edits)"),
 ];
 

@@ -14,6 +14,7 @@ pub mod guard;
 pub mod hud;
 pub mod input;
 pub mod invscreen;
+pub mod joinform;
 pub mod lab;
 pub mod lab_app;
 pub mod lab_gfx;

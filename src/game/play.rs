@@ -211,7 +211,12 @@ impl Play {
         self.presses = self.presses.saturating_add(walk.presses);
         self.place_pressed |= buttons.place_pressed;
         self.use_pressed |= buttons.dig;
-        for _ in 0..l.ticks_due(f64::from(dt)) {
+        let cap = if self.remote.is_some() {
+            super::state::MAX_REMOTE_FRAME
+        } else {
+            super::state::MAX_FRAME
+        };
+        for _ in 0..l.ticks_due_within(f64::from(dt), cap) {
             let pressed = (
                 std::mem::take(&mut self.presses),
                 std::mem::take(&mut self.place_pressed),

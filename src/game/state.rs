@@ -34,6 +34,11 @@ pub const OVERVIEW_WHILE_FLOWING: Duration = Duration::from_secs(1);
 /// Longest frame time stepped: the rest of a longer frame is dropped (six ticks).
 pub const MAX_FRAME: f64 = 0.1;
 
+/// Longest frame time a game joined to a server sends ticks for: the server takes one
+/// tick of input a tick, so a slow frame's ticks are all sent (a held dig stays held),
+/// while the window's own work per tick is only the body's physics.
+pub const MAX_REMOTE_FRAME: f64 = 0.5;
+
 /// A world that is (being) shown, with its chunk textures and analysis.
 pub struct Loaded {
     /// The simulation: world, players, creatures, water, light, day.
@@ -171,8 +176,13 @@ impl Loaded {
     /// Adds `dt` seconds of frame time (at most [`MAX_FRAME`]) and returns how many
     /// session ticks are due now; the rest waits for the next frame.
     pub fn ticks_due(&mut self, dt: f64) -> usize {
+        self.ticks_due_within(dt, MAX_FRAME)
+    }
+
+    /// [`Loaded::ticks_due`] with frames counted up to `cap` seconds.
+    pub fn ticks_due_within(&mut self, dt: f64, cap: f64) -> usize {
         let dt = if dt.is_finite() {
-            dt.clamp(0.0, MAX_FRAME)
+            dt.clamp(0.0, cap)
         } else {
             0.0
         };
@@ -428,6 +438,9 @@ pub(crate) mod tests {
         // A stalled frame steps at most MAX_FRAME.
         assert_eq!(l.ticks_due(5.0), (MAX_FRAME / tick).round() as usize);
         assert_eq!(l.ticks_due(f64::NAN), 0);
+        // Joined to a server, a slow frame's ticks are all sent, up to half a second.
+        assert_eq!(l.ticks_due_within(0.25, MAX_REMOTE_FRAME), 15);
+        assert_eq!(l.ticks_due_within(3.0, MAX_REMOTE_FRAME), 30);
     }
 
     #[test]

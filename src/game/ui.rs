@@ -616,15 +616,21 @@ pub fn seed_box(text: &str, seed: Option<u64>, screen: (f32, f32), s: f32) {
         (format!("> {text}{cursor}"), TEXT),
         (seed.map_or("".into(), |v| format!("= seed {v}")), DIM),
     ];
+    dialog(&lines, 360.0, screen, s);
+}
+
+/// A panel of `lines` at least `min_w` wide (at scale 1) in the middle of the window,
+/// over a darkened world.
+fn dialog(lines: &[(String, Color)], min_w: f32, screen: (f32, f32), s: f32) {
     let w = lines
         .iter()
         .map(|(l, _)| width_of(l, s))
         .fold(0.0, f32::max)
-        .max(360.0 * s)
+        .max(min_w * s)
         + 16.0 * s;
     let h = lines.len() as f32 * 21.0 * s + 16.0 * s;
     backdrop((screen.0 - w) / 2.0, (screen.1 - h) / 2.0, w, h);
-    panel(&lines, (screen.0 - w) / 2.0, (screen.1 - h) / 2.0, s);
+    panel(lines, (screen.0 - w) / 2.0, (screen.1 - h) / 2.0, s);
 }
 
 /// A short message at the top (e.g. "Seed copied"), where the layout puts it, cut to
@@ -636,6 +642,23 @@ pub fn toast(text: &str, lay: &Layout) {
     let mut text = text.to_string();
     while width_of(&text, s) > room && text.pop().is_some() {}
     panel(&[(text, TEXT)], r.x, r.y, s);
+}
+
+/// The Join form (centre): its rows, the one taking the keys marked, and how to use it.
+pub fn join_form(rows: &[String], focus: usize, screen: (f32, f32), s: f32) {
+    let mut lines = vec![(
+        "Join a server: Tab moves between fields, Enter joins, Esc goes back".to_string(),
+        DIM,
+    )];
+    for (i, r) in rows.iter().enumerate() {
+        let (mark, c) = if i == focus {
+            ("> ", TEXT)
+        } else {
+            ("  ", DIM)
+        };
+        lines.push((format!("{mark}{r}"), c));
+    }
+    dialog(&lines, 420.0, screen, s);
 }
 
 /// The progress of a join (`--join`), in the middle of the window: where it is, and a

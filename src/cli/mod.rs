@@ -89,9 +89,10 @@ pub enum Command {
     Bots(serve::BotsArgs),
 }
 
-/// What the arguments ask for (made once a run: its size does not matter).
-#[allow(clippy::large_enum_variant)]
+/// What the arguments ask for (made once a run: the size of its largest variant is no
+/// cost).
 #[derive(Clone, Debug, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum Parsed {
     Run(Command),
     /// Help or the version: printed as it is, exit status 0.
@@ -230,6 +231,18 @@ pub struct PlayOptions {
     pub max_fps: Option<u32>,
     #[arg(long, value_name = "DIR", help = HOME_HELP, value_parser = home_parser())]
     pub home: Option<PathBuf>,
+    /// Join the server at HOST[:PORT] (port 7777 unless given) instead of playing alone
+    #[arg(long, value_name = "HOST[:PORT]", conflicts_with_all = ["load", "preset", "seed"], requires = "name")]
+    pub join: Option<String>,
+    /// The name to join as (the server keeps your character under it)
+    #[arg(long, value_name = "NAME", requires = "join")]
+    pub name: Option<String>,
+    /// The password that keeps your character on the server
+    #[arg(long, value_name = "P", default_value = "", requires = "join")]
+    pub password: String,
+    /// The server's own password, if it has one
+    #[arg(long, value_name = "P", default_value = "", requires = "join")]
+    pub server_password: String,
 }
 
 /// Frames per second the game draws at most unless told otherwise: Terraria's rate. With
@@ -897,6 +910,19 @@ mod tests {
         };
         assert_eq!((p.seed, p.frames), (Some(7), Some(3)));
         assert_eq!(p.max_fps, None);
+        let Ok(Parsed::Run(Command::Play(j))) =
+            parse_args(&args("play --join 127.0.0.1:7000 --name Ann --password pw"))
+        else {
+            panic!("play --join did not parse");
+        };
+        assert_eq!(
+            (j.join.as_deref(), j.name.as_deref(), j.password.as_str()),
+            (Some("127.0.0.1:7000"), Some("Ann"), "pw")
+        );
+        // A join needs a name, and plays the server's world, not one of its own.
+        assert!(parse_args(&args("play --join h")).is_err());
+        assert!(parse_args(&args("play --name Ann")).is_err());
+        assert!(parse_args(&args("play --join h --name A --seed 3")).is_err());
         let Ok(Parsed::Run(Command::Play(p))) = parse_args(&args("play --max-fps 0")) else {
             panic!()
         };

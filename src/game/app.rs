@@ -86,6 +86,10 @@ pub struct App {
     pub overlay: bool,
     pub menu_selected: usize,
     pub seed_box: SeedBox,
+    /// The chat line, while open ([`Mode::Chat`]).
+    pub chat_line: super::chat::ChatLine,
+    /// The Join form ([`Mode::Join`]).
+    pub join_form: super::joinform::JoinForm,
     /// Seed of the latest request.
     pub seed: u64,
     pub toast: Option<(String, f64)>,
@@ -161,6 +165,8 @@ impl App {
             overlay,
             menu_selected: 0,
             seed_box: SeedBox::default(),
+            chat_line: Default::default(),
+            join_form: Default::default(),
             seed,
             toast: None,
             regen_ms: None,
@@ -240,7 +246,11 @@ impl App {
     }
 
     /// Why the world stands still this frame, if it does ([`super::input::halt`]).
+    /// A server's world does not stop for one player's menu or focus.
     pub fn halt(&self) -> Option<super::input::Halt> {
+        if self.play.remote.is_some() {
+            return None;
+        }
         super::input::halt(self.mode, self.focused, self.settings.pause_unfocused)
     }
 
@@ -274,6 +284,8 @@ impl App {
                 Press::Key(key, mods) => self.key(key, mods, screen, now),
                 Press::Char(c, mods) if !mods.ctrl && self.mode == was => match self.mode {
                     Mode::SeedBox => self.seed_box.type_char(c),
+                    Mode::Chat => self.chat_line.type_char(c),
+                    Mode::Join => self.join_form.field().type_char(c),
                     Mode::Lab => self.lab_char(c),
                     _ => {}
                 },
@@ -312,7 +324,34 @@ impl App {
     }
 
     pub fn act(&mut self, action: Action, screen: (f32, f32), now: f64) {
+        if self.mode == Mode::Chat && self.chat_key(action, now) {
+            return;
+        }
+        if self.mode == Mode::Join && self.join_key(action, now) {
+            return;
+        }
+        if self.play.remote.is_some()
+            && matches!(
+                action,
+                Action::Reseed
+                    | Action::OpenSeedBox
+                    | Action::Save
+                    | Action::Load
+                    | Action::OpenLoadList
+                    | Action::TogglePresetMenu
+                    | Action::ToggleLab
+            )
+        {
+            // The server owns the world: it makes, saves and loads it.
+            self.say("Not while joined to a server".into(), now);
+            return;
+        }
         match action {
+            Action::OpenChat => {
+                self.chat_line = Default::default();
+                self.mode = Mode::Chat;
+            }
+            Action::Edit(_) => {}
             Action::Reseed => self.request(Replace::Reseed, now),
             Action::OpenSeedBox => {
                 self.seed_box = SeedBox::default();
@@ -545,6 +584,114 @@ impl App {
         }
     }
 
+    /// Joins a server instead of playing alone: the world being made for this window is
+    /// dropped, the server's is shown once it is whole.
+    pub fn join(&mut self, opts: &crate::net::client::JoinOptions) -> Result<(), String> {
+        self.worker.cancel();
+        self.play.remote = Some(super::remote::Remote::join(opts)?);
+        log::info!("joining {} as {}", opts.addr, opts.name);
+        Ok(())
+    }
+
+    /// What the server sent since the last frame: chat, joins and leaves into the chat,
+    /// notices under the hotbar, the whole world to the worker to be shown.
+    fn poll_remote(&mut self, now: f64) {
+        let Some(r) = &mut self.play.remote else {
+            return;
+        };
+        let heard = r.poll(self.shown.as_mut(), &mut self.play.roster);
+        for said in heard.said {
+            self.play.chat.push(said, now);
+        }
+        for text in heard.notices {
+            log::debug!("server notice: {text}");
+            self.play.say(text, now);
+        }
+        if let Some(source) = heard.ready {
+            self.worker.start_from(source);
+        }
+        if let Some(why) = heard.closed {
+            log::warn!("left the server: {why}");
+            let text = format!("Disconnected: {why}");
+            self.play.chat.push(super::chat::Said::Server(text), now);
+        }
+    }
+
+    /// A key of the Join form: Enter joins what it says (or says what is wrong), Esc goes
+    /// back to the pause menu; Tab and the arrows move between fields, the rest edit.
+    fn join_key(&mut self, action: Action, now: f64) -> bool {
+        match action {
+            Action::Confirm => match self.join_form.options() {
+                Ok(opts) => match self.join(&opts) {
+                    Ok(()) => {
+                        self.mode = Mode::World;
+                        // The world on screen goes: the server's is shown once whole.
+                        self.shown = None;
+                        self.incoming = None;
+                    }
+                    Err(e) => self.say(e, now),
+                },
+                Err(e) => self.say(e, now),
+            },
+            Action::Close => self.mode = Mode::Pause,
+            Action::MenuDown => self.join_form.next(),
+            Action::MenuUp => self.join_form.prev(),
+            Action::Backspace => self.join_form.field().backspace(),
+            Action::Paste => {
+                if let Some(text) = macroquad::miniquad::window::clipboard_get() {
+                    self.join_form.field().paste(&text);
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// A key of the chat line: Enter sends what was typed (Esc drops it), both close it;
+    /// the rest edit it. `false` for an action the chat line does not take.
+    fn chat_key(&mut self, action: Action, now: f64) -> bool {
+        use super::input::Edit;
+        let line = &mut self.chat_line;
+        match action {
+            Action::Confirm => {
+                self.mode = Mode::World;
+                if let Some(text) = self.chat_line.take() {
+                    self.say_in_chat(text, now);
+                }
+            }
+            Action::Close => {
+                self.chat_line = Default::default();
+                self.mode = Mode::World;
+            }
+            Action::Backspace => line.backspace(),
+            Action::Paste => {
+                if let Some(text) = macroquad::miniquad::window::clipboard_get() {
+                    line.paste(&text);
+                }
+            }
+            Action::Edit(Edit::Left) => line.step(-1),
+            Action::Edit(Edit::Right) => line.step(1),
+            Action::Edit(Edit::Home) => line.home(),
+            Action::Edit(Edit::End) => line.end(),
+            Action::Edit(Edit::Delete) => line.delete(),
+            _ => return false,
+        }
+        true
+    }
+
+    /// A line the local player says: to the server when joined to one (which says it to
+    /// everyone, this player too), else shown here.
+    fn say_in_chat(&mut self, text: String, now: f64) {
+        if let Some(r) = &mut self.play.remote {
+            r.say(&text);
+            return;
+        }
+        let from = self.play.roster.name(crate::sim::session::LOCAL);
+        self.play
+            .chat
+            .push(super::chat::Said::Chat { from, text }, now);
+    }
+
     /// The pause menu's `i`-th entry.
     pub fn pause_entry(&mut self, i: usize, screen: (f32, f32), now: f64) {
         let Some(&(entry, _)) = menus::PAUSE.get(i) else {
@@ -559,6 +706,10 @@ impl App {
             }
             PauseEntry::Save => self.act(Action::Save, screen, now),
             PauseEntry::Help => self.act(Action::OpenHelp, screen, now),
+            PauseEntry::Join if self.unsaved() => {
+                self.say("Save first (F5), then join a server".into(), now)
+            }
+            PauseEntry::Join => self.mode = Mode::Join,
             PauseEntry::Quit => self.quit = true,
         }
     }
@@ -789,6 +940,7 @@ impl App {
 
     /// Per-frame bookkeeping: hot reload, finished worlds, texture uploads, the swap.
     pub fn update(&mut self, screen: (f32, f32), now: f64) {
+        self.poll_remote(now);
         if let Some(p) = self.presets.poll(now) {
             self.request(Replace::HotReload(Box::new(p)), now);
         }
@@ -843,6 +995,7 @@ impl App {
                 }
                 self.world_id += 1;
                 self.play.target = None;
+                self.play.roster = Default::default();
                 self.last_save = now;
                 if let Some(old) = self.shown.replace(l) {
                     // Free the old tiles and runs (tens of MB) off the render thread; its
@@ -1042,7 +1195,7 @@ mod tests {
         app.act(Action::Close, screen, 3.0);
         assert_eq!(app.mode, Mode::World);
         app.act(Action::OpenPause, screen, 4.0);
-        app.act(Action::ChooseEntry(4), screen, 4.0);
+        app.act(Action::ChooseEntry(5), screen, 4.0);
         assert!(app.quit);
         std::fs::remove_dir_all(&d).unwrap();
     }
@@ -1099,6 +1252,88 @@ mod tests {
             "Enter pressed while waiting is a key like any other"
         );
         std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn the_pause_menus_join_form_joins_what_it_says_and_stops_playing_alone() {
+        use macroquad::input::KeyCode as K;
+        let d = std::env::temp_dir().join(format!("strata-app-join-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None);
+        let screen = (1280.0, 720.0);
+        let none = Mods::default();
+        let key = |k| Press::Key(k, none);
+        let typed = |t: &str| t.chars().map(|c| Press::Char(c, none)).collect::<Vec<_>>();
+        app.presses(&[key(K::Escape), key(K::Key5)], screen, 0.0);
+        assert_eq!(app.mode, Mode::Join);
+        assert!(
+            app.mode.pauses(),
+            "playing alone, the world waits behind the form"
+        );
+        app.presses(&typed("127.0.0.1:9"), screen, 0.1);
+        app.presses(&[key(K::Tab)], screen, 0.2);
+        // A bad name: the form stays, and says so.
+        app.presses(&typed("A!"), screen, 0.3);
+        app.presses(&[key(K::Enter)], screen, 0.4);
+        assert_eq!(app.mode, Mode::Join);
+        assert!(app.toast.as_ref().is_some_and(|t| t.0.starts_with("Name")));
+        assert!(app.play.remote.is_none());
+        app.presses(&[key(K::Backspace), key(K::Tab)], screen, 0.5);
+        app.presses(&typed("pw"), screen, 0.6);
+        assert_eq!(app.join_form.rows()[2], "Password: **");
+        app.presses(&[key(K::Enter)], screen, 0.7);
+        assert_eq!(app.mode, Mode::World);
+        let r = app.play.remote.as_ref().expect("joining");
+        assert_eq!((r.addr.as_str(), r.name.as_str()), ("127.0.0.1:9", "A"));
+        assert!(app.shown.is_none() && app.worker.status().is_none());
+        // Joined, the world never halts, and a new world of its own is refused.
+        app.mode = Mode::Pause;
+        assert_eq!(app.halt(), None);
+        app.mode = Mode::World;
+        app.act(Action::Reseed, screen, 1.0);
+        assert!(app.worker.status().is_none(), "no world made");
+        let _ = std::fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn enter_opens_the_chat_typing_goes_into_it_and_enter_says_it() {
+        use macroquad::input::KeyCode as K;
+        let d = std::env::temp_dir().join(format!("strata-app-chat-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None);
+        let screen = (1280.0, 720.0);
+        let none = Mods::default();
+        let key = |k| Press::Key(k, none);
+        let ch = |c| Press::Char(c, none);
+        app.presses(&[key(K::Enter), ch('\r')], screen, 0.0);
+        assert_eq!(app.mode, Mode::Chat);
+        // R and I, keys of commands in play, are typed; the arrows move the cursor.
+        let typed = [ch('h'), key(K::R), ch('r'), ch('i'), key(K::I), ch('!')];
+        app.presses(&typed, screen, 1.0);
+        app.presses(&[key(K::Left), key(K::Backspace), ch('I')], screen, 1.0);
+        assert_eq!(
+            (app.mode, app.chat_line.text.as_str()),
+            (Mode::Chat, "hrI!")
+        );
+        app.presses(&[key(K::Enter)], screen, 2.0);
+        assert_eq!(app.mode, Mode::World, "Enter sends and closes");
+        let shown: Vec<String> = app
+            .play
+            .chat
+            .shown(2.0, false, 10)
+            .iter()
+            .map(|l| l.text())
+            .collect();
+        assert_eq!(shown, vec!["<Player 1> hrI!"]);
+        // Esc drops what was typed.
+        app.presses(&[key(K::Enter), ch('x'), key(K::Escape)], screen, 3.0);
+        app.presses(&[ch('y')], screen, 3.0);
+        assert_eq!(app.play.chat.len(), 1);
+        assert!(app.chat_line.text.is_empty());
+        // A blank line says nothing.
+        app.presses(&[key(K::Enter), ch(' '), key(K::Enter)], screen, 4.0);
+        assert_eq!((app.mode, app.play.chat.len()), (Mode::World, 1));
+        let _ = std::fs::remove_dir_all(&d);
     }
 
     #[test]

@@ -100,6 +100,14 @@ pub async fn main_loop(
     };
     let seed = opts.seed.unwrap_or_else(cli::random_seed);
     let mut app = App::new(presets, seed, opts.screenshot.is_some(), start);
+    if let Some(addr) = &opts.join {
+        app.join(&crate::net::client::JoinOptions {
+            addr: addr.clone(),
+            name: opts.name.clone().unwrap_or_default(),
+            password: opts.password.clone(),
+            server_password: opts.server_password.clone(),
+        })?;
+    }
     app.autosave_every = settings.autosave_every();
     ui::set_user_scale(settings.ui_scale as f32);
     app.settings = settings;
@@ -209,6 +217,14 @@ pub async fn main_loop(
             if let Some(b) = &w.session.boss {
                 hud::draw_boss(b, w.session.me().body.centre(), &app.cam, screen);
             }
+            // The other players, lit like the Guide by the light view over them; their
+            // names go over it, after the local player.
+            let local = crate::sim::session::LOCAL;
+            let others = super::players::figures(&w.session, local, &app.play.roster, vis, now);
+            for f in &others {
+                let pose = (f.pos, f.facing, f.frame);
+                sprite::draw_pose(&player_sprite, pose, f.tint, &app.cam, screen);
+            }
             // The map view shows only what the player has seen (the lab shows the world
             // as generated, for its designer). The fog is kept only while it is drawn, so
             // the lab's regenerations do not build it for every world.
@@ -241,6 +257,9 @@ pub async fn main_loop(
                     (now, swinging),
                     shade.max(0.35),
                 );
+            }
+            for f in &others {
+                sprite::draw_name(&f.name, f.pos, &app.cam, screen);
             }
             if app.follow {
                 hud::draw_bubbles(
@@ -529,6 +548,12 @@ fn handle_input(
     let Some(w) = &app.shown else { return };
     let size = w.size();
     let dt = get_frame_time().min(0.1) as f64;
+    // Joined to a server every tick of a slow frame is sent ([`super::state::MAX_REMOTE_FRAME`]).
+    let frame_dt = if app.play.remote.is_some() {
+        get_frame_time() as f64
+    } else {
+        dt
+    };
     let in_world = app.mode == Mode::World;
     // With the lab's panel open the world beside it still pans and zooms by mouse.
     let mouse_world = in_world || app.mode == Mode::Lab;
@@ -621,7 +646,7 @@ fn handle_input(
             walk,
             play::aim(playing, on_ui, cursor),
             buttons,
-            dt as f32,
+            frame_dt as f32,
             now,
         );
         if std::mem::take(&mut app.play.chest_opened) && app.mode == Mode::World {
@@ -743,6 +768,13 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, sc
     if let Some(e) = &app.presets.error {
         ui::error(e, &lay);
     }
+    if let Some(r) = &app.play.remote
+        && app.shown.is_none()
+        && app.worker.status().is_none()
+    {
+        let (text, share) = super::remote::progress(r.client.phase(), &r.addr);
+        ui::joining(&text, share, screen, s);
+    }
     if let Some(w) = &app.shown {
         if let Some(r) = lay.minimap {
             minimap::draw(w, &app.fog, &app.cam, r, screen, s);
@@ -824,7 +856,36 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, sc
                 ui::confirm(&super::guard::question(r), mouse_position(), screen, s);
             }
         }
-        Mode::World | Mode::Lab | Mode::Inventory => {}
+        Mode::Join => {
+            let f = &app.join_form;
+            ui::join_form(&f.rows(), f.focus, screen, s);
+        }
+        Mode::World | Mode::Lab | Mode::Inventory | Mode::Chat => {}
+    }
+    if app.shown.is_some() {
+        let now = get_time();
+        let open = app.mode == Mode::Chat;
+        let room = ((screen.1 * 0.45) / (21.0 * s)).max(1.0) as usize;
+        let lines: Vec<(String, bool)> = app
+            .play
+            .chat
+            .shown(now, open, room)
+            .into_iter()
+            .map(|l| (l.text(), l.is_chat()))
+            .collect();
+        let field = open.then(|| app.chat_line.split());
+        ui::chat(&lines, field, &lay);
+    }
+    if let Some(w) = &app.shown
+        && app.mode == Mode::World
+        && is_key_down(KeyCode::Tab)
+        && app.settings.keys.command(KeyCode::Tab).is_none()
+    {
+        let names = app
+            .play
+            .roster
+            .list(w.session.players.len(), crate::sim::session::LOCAL);
+        ui::player_list(&names, screen, s);
     }
     if let Some(w) = &app.shown
         && let Some(d) = &w.session.me().death

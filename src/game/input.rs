@@ -66,6 +66,20 @@ pub enum Action {
     LootAll,
     /// Puts everything but the hotbar into the open chest.
     DepositAll,
+    /// Enter: opens the chat line.
+    OpenChat,
+    /// Moves the chat line's cursor or deletes under it.
+    Edit(Edit),
+}
+
+/// An edit of the chat line beside typing, Backspace and pasting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Edit {
+    Left,
+    Right,
+    Home,
+    End,
+    Delete,
 }
 
 /// Which UI has the keyboard.
@@ -87,6 +101,10 @@ pub enum Mode {
     Help,
     /// The inventory screen and crafting panel.
     Inventory,
+    /// The chat line at the bottom (Enter): keys type into it, the world goes on.
+    Chat,
+    /// The Join form (pause menu): the server's address, a name, a password.
+    Join,
 }
 
 impl Mode {
@@ -96,7 +114,7 @@ impl Mode {
     pub fn pauses(self) -> bool {
         matches!(
             self,
-            Mode::Confirm | Mode::Pause | Mode::Settings | Mode::Help | Mode::Lab
+            Mode::Confirm | Mode::Pause | Mode::Settings | Mode::Help | Mode::Lab | Mode::Join
         )
     }
 }
@@ -206,6 +224,27 @@ pub fn action(key: KeyCode, mode: Mode, mods: Mods, keys: &Bindings) -> Option<A
                 _ => None,
             }
         }
+        Mode::Join => match key {
+            K::Escape => Some(Close),
+            K::Enter | K::KpEnter => Some(Confirm),
+            K::Backspace => Some(Backspace),
+            K::V if mods.ctrl => Some(Paste),
+            K::Tab | K::Down => Some(MenuDown),
+            K::Up => Some(MenuUp),
+            _ => None,
+        },
+        Mode::Chat => match key {
+            K::Escape => Some(Close),
+            K::Enter | K::KpEnter => Some(Confirm),
+            K::Backspace => Some(Backspace),
+            K::V if mods.ctrl => Some(Paste),
+            K::Left => Some(Action::Edit(self::Edit::Left)),
+            K::Right => Some(Action::Edit(self::Edit::Right)),
+            K::Home => Some(Action::Edit(self::Edit::Home)),
+            K::End => Some(Action::Edit(self::Edit::End)),
+            K::Delete => Some(Action::Edit(self::Edit::Delete)),
+            _ => None,
+        },
         Mode::SeedBox => match key {
             K::Escape => Some(Close),
             K::Enter | K::KpEnter => Some(Confirm),
@@ -243,6 +282,7 @@ pub fn action(key: KeyCode, mode: Mode, mods: Mods, keys: &Bindings) -> Option<A
         Mode::Help if key == K::Escape || enter || bound(Command::Help) => Some(Close),
         Mode::Help => None,
         Mode::World if key == K::Escape => Some(OpenPause),
+        Mode::World if enter && keys.command(key).is_none() => Some(OpenChat),
         Mode::World => match keys.command(key) {
             Some(Command::Lab) => Some(ToggleLab),
             Some(Command::Reseed) => Some(Reseed),
@@ -635,6 +675,39 @@ mod tests {
             Some(Action::Paste)
         );
         assert_eq!(act(K::V, Mode::SeedBox), None);
+    }
+
+    #[test]
+    fn enter_opens_the_chat_whose_keys_edit_it_and_move_nobody() {
+        assert_eq!(act(K::Enter, Mode::World), Some(Action::OpenChat));
+        assert_eq!(act(K::KpEnter, Mode::World), Some(Action::OpenChat));
+        let alt = Mods {
+            alt: true,
+            ..Default::default()
+        };
+        let keys = Bindings::default();
+        assert_eq!(
+            action(K::Enter, Mode::World, alt, &keys),
+            Some(Action::ToggleFullscreen)
+        );
+        // Letters bound to commands (R reseeds, I opens the inventory) are typed.
+        for k in [K::R, K::I, K::A, K::Space, K::Key1, K::Tab] {
+            assert_eq!(act(k, Mode::Chat), None, "{k:?}");
+        }
+        assert_eq!(act(K::Enter, Mode::Chat), Some(Action::Confirm));
+        assert_eq!(act(K::Escape, Mode::Chat), Some(Action::Close));
+        assert_eq!(act(K::Backspace, Mode::Chat), Some(Action::Backspace));
+        assert_eq!(act(K::Left, Mode::Chat), Some(Action::Edit(Edit::Left)));
+        assert_eq!(act(K::Delete, Mode::Chat), Some(Action::Edit(Edit::Delete)));
+        // The chat does not stop the world.
+        assert_eq!(halt(Mode::Chat, true, true), None);
+        // Enter bound to a command by the player runs the command instead.
+        let mut bound = Bindings::default();
+        bound.bind(Command::Save, K::Enter).unwrap();
+        assert_eq!(
+            action(K::Enter, Mode::World, Mods::default(), &bound),
+            Some(Action::Save)
+        );
     }
 
     #[test]

@@ -13,15 +13,17 @@ pub enum PauseEntry {
     Settings,
     Save,
     Help,
+    Join,
     Quit,
 }
 
 /// The pause menu, in order, with labels.
-pub const PAUSE: [(PauseEntry, &str); 5] = [
+pub const PAUSE: [(PauseEntry, &str); 6] = [
     (PauseEntry::Resume, "Resume"),
     (PauseEntry::Settings, "Settings"),
     (PauseEntry::Save, "Save"),
     (PauseEntry::Help, "Help: controls"),
+    (PauseEntry::Join, "Join a server"),
     (PauseEntry::Quit, "Quit (saves unsaved edits)"),
 ];
 
@@ -196,6 +198,8 @@ pub fn help_lines(keys: &Bindings) -> Vec<(String, String)> {
     );
     out.extend([
         ("Pause menu, close a menu".into(), "Esc".into()),
+        ("Chat (Enter sends, Esc cancels)".into(), "Enter".into()),
+        ("List of players (hold)".into(), "Tab".into()),
         ("Paste a seed (seed box)".into(), "Ctrl+V".into()),
     ]);
     out
@@ -278,7 +282,7 @@ mod tests {
             "Jump, swim up (pan up)".to_string(),
             "Space, W, Up".to_string()
         )));
-        assert_eq!(help.len(), COMMANDS.len() + 6);
+        assert_eq!(help.len(), COMMANDS.len() + 8);
     }
 
     #[test]

@@ -6,6 +6,7 @@
 
 pub mod audio;
 pub mod camera;
+pub mod chat;
 pub mod chunks;
 pub mod display;
 pub mod fog;
@@ -13,6 +14,7 @@ pub mod guard;
 pub mod hud;
 pub mod input;
 pub mod invscreen;
+pub mod joinform;
 pub mod lab;
 pub mod lab_app;
 pub mod lab_gfx;
@@ -28,7 +30,9 @@ pub mod overlay;
 pub mod pacer;
 pub mod particles;
 pub mod play;
+pub mod players;
 pub mod presets;
+pub mod remote;
 pub mod render;
 pub mod saves;
 pub mod seedbox;
@@ -103,6 +107,15 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
         }
         None => None,
     };
+    // A name the server would refuse is refused here, before any window opens.
+    if let Some(name) = &opts.name
+        && !crate::net::chars::valid_name(name)
+    {
+        return Err(format!(
+            "--name {name:?}: 1 to {} letters, digits, '_', '-' or spaces inside",
+            crate::net::protocol::MAX_NAME
+        ));
+    }
     // A preset that does not load is an error here too (in the game it is only shown);
     // a name that is no file may be a built-in preset's.
     if opts.preset.is_some() {

@@ -83,6 +83,13 @@ pub struct Play {
     use_pressed: bool,
     /// Damage numbers floating up from the hits of the last second.
     pub floaters: super::motion::Floaters,
+    /// The players' names and swings, as drawn and listed.
+    pub roster: super::players::Roster,
+    /// The chat's lines and the join and leave messages.
+    pub chat: super::chat::ChatLog,
+    /// The server this game is joined to (`--join`): ticks go there instead of the
+    /// window's session stepping.
+    pub remote: Option<super::remote::Remote>,
 }
 
 /// The middle of tile `(x, y)`, where its sounds come from.
@@ -218,20 +225,36 @@ impl Play {
         self.presses = self.presses.saturating_add(walk.presses);
         self.place_pressed |= buttons.place_pressed;
         self.use_pressed |= buttons.dig;
-        for _ in 0..l.ticks_due(f64::from(dt)) {
+        let cap = if self.remote.is_some() {
+            super::state::MAX_REMOTE_FRAME
+        } else {
+            super::state::MAX_FRAME
+        };
+        for _ in 0..l.ticks_due_within(f64::from(dt), cap) {
             let pressed = (
                 std::mem::take(&mut self.presses),
                 std::mem::take(&mut self.place_pressed),
                 std::mem::take(&mut self.use_pressed),
             );
             let list = intents(walk, cursor, buttons, pressed, self.view_half);
-            let c = l.step(&list);
+            let c = match &mut self.remote {
+                Some(r) => r.tick(l, &list),
+                None => l.step(&list),
+            };
+            self.roster.saw(&c, now, SWING_SHOWS);
             self.show(&c, now);
             let players = &l.session.players;
             self.floaters
                 .add(&c.events, |p| players.get(p.0).map(|s| s.body.pos));
         }
         self.floaters.update(dt);
+        // A server says who joins and leaves; a session of this window's, its seats.
+        let joins = self.roster.sync(l.session.players.len());
+        if self.remote.is_none() {
+            for said in joins {
+                self.chat.push(said, now);
+            }
+        }
         self.log_creatures(l, now);
         let death = l.session.me().death.as_ref().map(|d| {
             let [title, count] = super::hud::death_lines(&d.text, d.seconds_left(l.session.tick));

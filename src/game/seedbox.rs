@@ -6,6 +6,11 @@ use crate::base::rng::seed_from_text;
 /// Longest seed text accepted.
 pub const MAX_LEN: usize = 64;
 
+/// The first line of a pasted text (what a one-line field takes of it).
+pub fn first_line(text: &str) -> &str {
+    text.lines().next().unwrap_or("")
+}
+
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SeedBox {
     pub text: String,
@@ -21,11 +26,7 @@ impl SeedBox {
 
     /// Pastes text (first line only).
     pub fn paste(&mut self, text: &str) {
-        text.lines()
-            .next()
-            .unwrap_or("")
-            .chars()
-            .for_each(|c| self.type_char(c));
+        first_line(text).chars().for_each(|c| self.type_char(c));
     }
 
     pub fn backspace(&mut self) {

@@ -225,7 +225,7 @@ pub const COMMANDS: &[(Command, &str, &str, &[KeyCode])] = {
         ),
         (C::Fit, "fit", "Whole world (free camera)", &[K::F]),
         (C::Home, "home", "Back to the spawn (free camera)", &[K::H]),
-        (C::Presets, "presets", "Preset menu", &[K::P, K::Tab]),
+        (C::Presets, "presets", "Preset menu", &[K::P]),
         (C::Minimap, "minimap", "Minimap", &[K::M]),
         (C::Camera, "camera", "Play / free camera", &[K::V]),
         (C::Save, "save", "Save", &[K::F5]),

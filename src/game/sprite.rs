@@ -80,14 +80,29 @@ pub fn draw_npc(
         GUIDE_TINT
     };
     draw_tinted(tex, &n.body, cam, screen, (time, false), tint);
-    let (fx, fy) = cam.world_to_screen(
-        screen,
-        (n.body.pos.0 as f64, (n.body.pos.1 - HEIGHT) as f64),
-    );
+    draw_name(n.name, n.body.pos, cam, screen);
+}
+
+/// Draws another player's body: frame `frame` of the sheet with its feet at `pos`,
+/// facing as `facing` says, in `tint` ([`draw_name`] puts their name over it).
+pub fn draw_pose(
+    tex: &Texture2D,
+    pose: ((f32, f32), i8, usize),
+    tint: [f32; 3],
+    cam: &Camera,
+    screen: (f32, f32),
+) {
+    let [r, g, b] = tint;
+    draw_frame(tex, pose, cam, screen, Color::new(r, g, b, 1.0));
+}
+
+/// A name over the head of a body with its feet at `feet`, with a shadow.
+pub fn draw_name(name: &str, feet: (f32, f32), cam: &Camera, screen: (f32, f32)) {
+    let (fx, fy) = cam.world_to_screen(screen, (feet.0 as f64, (feet.1 - HEIGHT) as f64));
     let size = (cam.zoom as f32 * 0.8).clamp(12.0, 20.0);
-    let w = measure_text(n.name, None, size as u16, 1.0).width;
-    draw_text(n.name, fx - w / 2.0 + 1.0, fy - 3.0, size, BLACK);
-    draw_text(n.name, fx - w / 2.0, fy - 4.0, size, WHITE);
+    let w = measure_text(name, None, size as u16, 1.0).width;
+    draw_text(name, fx - w / 2.0 + 1.0, fy - 3.0, size, BLACK);
+    draw_text(name, fx - w / 2.0, fy - 4.0, size, WHITE);
 }
 
 /// Draws a body with the player's sprite multiplied by `c`.
@@ -99,14 +114,26 @@ fn draw_tinted(
     (time, swinging): (f64, bool),
     c: Color,
 ) {
+    let i = frame_index(p.on_ground, p.vel, time, swinging);
+    draw_frame(tex, (p.pos, p.facing, i), cam, screen, c);
+}
+
+/// Draws frame `i` of the sheet spanning [`HEIGHT`] tiles, its bottom at the feet `pos`,
+/// mirrored when `facing` left, multiplied by `c`.
+fn draw_frame(
+    tex: &Texture2D,
+    (pos, facing, i): ((f32, f32), i8, usize),
+    cam: &Camera,
+    screen: (f32, f32),
+    c: Color,
+) {
     let h = HEIGHT * cam.zoom as f32;
     let w = h * FRAME.0 / FRAME.1;
-    let (fx, fy) = cam.world_to_screen(screen, (p.pos.0 as f64, p.pos.1 as f64));
-    let i = frame_index(p.on_ground, p.vel, time, swinging);
+    let (fx, fy) = cam.world_to_screen(screen, (pos.0 as f64, pos.1 as f64));
     let params = DrawTextureParams {
         dest_size: Some(vec2(w.round(), h.round())),
         source: Some(Rect::new(i as f32 * FRAME.0, 0.0, FRAME.0, FRAME.1)),
-        flip_x: p.facing < 0,
+        flip_x: facing < 0,
         ..Default::default()
     };
     draw_texture_ex(tex, (fx - w / 2.0).round(), (fy - h).round(), c, params);

@@ -34,6 +34,11 @@ pub const OVERVIEW_WHILE_FLOWING: Duration = Duration::from_secs(1);
 /// Longest frame time stepped: the rest of a longer frame is dropped (six ticks).
 pub const MAX_FRAME: f64 = 0.1;
 
+/// Longest frame time a game joined to a server sends ticks for: the server takes one
+/// tick of input a tick, so a slow frame's ticks are all sent (a held dig stays held),
+/// while the window's own work per tick is only the body's physics.
+pub const MAX_REMOTE_FRAME: f64 = 0.5;
+
 /// A world that is (being) shown, with its chunk textures and analysis.
 pub struct Loaded {
     /// The simulation: world, players, creatures, water, light, day.
@@ -143,11 +148,47 @@ impl Loaded {
         self.take(&c);
     }
 
+    /// Takes the tiles `changed` of `src` (a server's world as a joined client keeps it):
+    /// their tiles, walls and chests, relit over the box around them and shown. They are
+    /// not this window's edits (the server saves them), so nothing becomes unsaved.
+    pub fn mirror(&mut self, src: &World, changed: &[(usize, usize)]) {
+        let (w, h) = self.size();
+        if (src.width(), src.height()) != (w, h) {
+            return;
+        }
+        let mut c = Changes::default();
+        let world = &mut self.session.world;
+        for &(x, y) in changed.iter().filter(|&&(x, y)| x < w && y < h) {
+            world.set(x, y, src.tile(x, y));
+            world.set_wall(x, y, src.wall(x, y));
+            match src.chests.get(x, y) {
+                Some(chest) => world.chests.insert(x, y, chest.clone()),
+                None => drop(world.chests.remove(x, y)),
+            }
+            c.tiles.push((x, y, src.tile(x, y)));
+        }
+        let all: Vec<(usize, usize)> = c.tiles.iter().map(|&(x, y, _)| (x, y)).collect();
+        for (lo, hi) in crate::sim::session::boxes(&all, crate::sim::session::RELIGHT_GAP) {
+            let r = self
+                .session
+                .light
+                .update_region(&self.session.world, lo.0, lo.1, hi.0, hi.1);
+            c.relit.push(r);
+            self.session.light_version += 1;
+        }
+        self.take(&c);
+    }
+
     /// Adds `dt` seconds of frame time (at most [`MAX_FRAME`]) and returns how many
     /// session ticks are due now; the rest waits for the next frame.
     pub fn ticks_due(&mut self, dt: f64) -> usize {
+        self.ticks_due_within(dt, MAX_FRAME)
+    }
+
+    /// [`Loaded::ticks_due`] with frames counted up to `cap` seconds.
+    pub fn ticks_due_within(&mut self, dt: f64, cap: f64) -> usize {
         let dt = if dt.is_finite() {
-            dt.clamp(0.0, MAX_FRAME)
+            dt.clamp(0.0, cap)
         } else {
             0.0
         };
@@ -403,6 +444,9 @@ pub(crate) mod tests {
         // A stalled frame steps at most MAX_FRAME.
         assert_eq!(l.ticks_due(5.0), (MAX_FRAME / tick).round() as usize);
         assert_eq!(l.ticks_due(f64::NAN), 0);
+        // Joined to a server, a slow frame's ticks are all sent, up to half a second.
+        assert_eq!(l.ticks_due_within(0.25, MAX_REMOTE_FRAME), 15);
+        assert_eq!(l.ticks_due_within(3.0, MAX_REMOTE_FRAME), 30);
     }
 
     #[test]

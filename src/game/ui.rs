@@ -616,15 +616,21 @@ pub fn seed_box(text: &str, seed: Option<u64>, screen: (f32, f32), s: f32) {
         (format!("> {text}{cursor}"), TEXT),
         (seed.map_or("".into(), |v| format!("= seed {v}")), DIM),
     ];
+    dialog(&lines, 360.0, screen, s);
+}
+
+/// A panel of `lines` at least `min_w` wide (at scale 1) in the middle of the window,
+/// over a darkened world.
+fn dialog(lines: &[(String, Color)], min_w: f32, screen: (f32, f32), s: f32) {
     let w = lines
         .iter()
         .map(|(l, _)| width_of(l, s))
         .fold(0.0, f32::max)
-        .max(360.0 * s)
+        .max(min_w * s)
         + 16.0 * s;
     let h = lines.len() as f32 * 21.0 * s + 16.0 * s;
     backdrop((screen.0 - w) / 2.0, (screen.1 - h) / 2.0, w, h);
-    panel(&lines, (screen.0 - w) / 2.0, (screen.1 - h) / 2.0, s);
+    panel(lines, (screen.0 - w) / 2.0, (screen.1 - h) / 2.0, s);
 }
 
 /// A short message at the top (e.g. "Seed copied"), where the layout puts it, cut to
@@ -636,6 +642,107 @@ pub fn toast(text: &str, lay: &Layout) {
     let mut text = text.to_string();
     while width_of(&text, s) > room && text.pop().is_some() {}
     panel(&[(text, TEXT)], r.x, r.y, s);
+}
+
+/// The Join form (centre): its rows, the one taking the keys marked, and how to use it.
+pub fn join_form(rows: &[String], focus: usize, screen: (f32, f32), s: f32) {
+    let mut lines = vec![(
+        "Join a server: Tab moves between fields, Enter joins, Esc goes back".to_string(),
+        DIM,
+    )];
+    for (i, r) in rows.iter().enumerate() {
+        let (mark, c) = if i == focus {
+            ("> ", TEXT)
+        } else {
+            ("  ", DIM)
+        };
+        lines.push((format!("{mark}{r}"), c));
+    }
+    dialog(&lines, 420.0, screen, s);
+}
+
+/// The progress of a join (`--join`), in the middle of the window: where it is, and a
+/// bar `fraction` full.
+pub fn joining(text: &str, fraction: f32, screen: (f32, f32), s: f32) {
+    let w = (width_of(text, s) + 40.0 * s).max(420.0 * s).min(screen.0);
+    let h = 64.0 * s;
+    let (x, y) = ((screen.0 - w) / 2.0, (screen.1 - h) / 2.0);
+    draw_rectangle(x, y, w, h, PANEL);
+    draw_text(text, x + 20.0 * s, y + 26.0 * s, font(s) as f32, TEXT);
+    let (bx, by, bw, bh) = (x + 20.0 * s, y + 38.0 * s, w - 40.0 * s, 12.0 * s);
+    draw_rectangle(
+        bx,
+        by,
+        bw * fraction.clamp(0.0, 1.0),
+        bh,
+        Color::new(0.3, 0.6, 0.95, 0.8),
+    );
+    draw_rectangle_lines(bx, by, bw, bh, 1.5, TEXT);
+}
+
+/// The chat at the bottom left, above the hotbar and its messages: the lines said lately
+/// (`lines`, oldest first; `true`: a player's words, else a message of the game), and
+/// under them the chat field while open (`field`: the text before and after the cursor).
+pub fn chat(lines: &[(String, bool)], field: Option<(&str, &str)>, lay: &Layout) {
+    let s = lay.s;
+    let width = (lay.screen.0 * 0.5)
+        .max(320.0 * s)
+        .min(lay.screen.0 - 20.0 * s);
+    let max = chars_in(width - 16.0 * s, s);
+    let mut out: Vec<(String, Color)> = lines
+        .iter()
+        .flat_map(|(l, said)| {
+            let c = if *said {
+                TEXT
+            } else {
+                Color::new(1.0, 0.9, 0.5, 1.0)
+            };
+            super::overlay::wrap(l, max)
+                .into_iter()
+                .map(move |w| (w, c))
+        })
+        .collect();
+    if let Some((before, after)) = field {
+        let cursor = if (get_time() * 2.0) as i64 % 2 == 0 {
+            "|"
+        } else {
+            " "
+        };
+        let text = format!("Say: {before}{cursor}{after}");
+        // The end of a long line shows, where the cursor usually is.
+        let keep = text.chars().count().saturating_sub(max.max(8));
+        out.push((text.chars().skip(keep).collect(), TEXT));
+    }
+    if out.is_empty() {
+        return;
+    }
+    let h = out.len() as f32 * 21.0 * s + 16.0 * s;
+    let y = above_hotbar(h, lay);
+    if field.is_some() {
+        draw_rectangle(10.0 * s, y, width, h, PANEL);
+    }
+    for (i, (line, color)) in out.iter().enumerate() {
+        let ly = y + 8.0 * s + (i as f32 + 0.78) * 21.0 * s;
+        draw_text(line, 19.0 * s, ly + s, font(s) as f32, BLACK);
+        draw_text(line, 18.0 * s, ly, font(s) as f32, *color);
+    }
+}
+
+/// The player list Tab holds, near the top ([`super::chat::list_layout`]).
+pub fn player_list(names: &[String], screen: (f32, f32), s: f32) {
+    let col = names
+        .iter()
+        .map(|n| width_of(n, s) / s)
+        .fold(160.0, f32::max)
+        + 24.0;
+    let l = super::chat::list_layout(names.len(), col, screen, s);
+    draw_rectangle(l.panel.x, l.panel.y, l.panel.w, l.panel.h, PANEL);
+    let title = format!("Players: {}", names.len());
+    let size = font(s) as f32;
+    draw_text(&title, l.title.x, l.title.y + 0.78 * l.title.h, size, DIM);
+    for (r, name) in l.rows.iter().zip(names) {
+        draw_text(name, r.x, r.y + 0.78 * r.h, size, TEXT);
+    }
 }
 
 #[cfg(test)]

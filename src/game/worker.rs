@@ -84,6 +84,9 @@ pub enum Source {
     File(std::path::PathBuf),
     /// A world already read from a save (`--load`).
     Loaded(Box<(World, PlayerState)>, std::path::PathBuf),
+    /// A server's world as a joined client made and received it, with the player's
+    /// character (no save of the window's: the server keeps it).
+    Joined(Box<(World, PlayerState)>),
 }
 
 /// What finished: a world, or why a save could not be loaded.
@@ -128,6 +131,13 @@ impl Worker {
     /// Starts generating, cancelling any running job.
     pub fn start(&mut self, preset: Preset, seed: u64) {
         self.start_from(Source::Preset(Box::new(preset), seed));
+    }
+
+    /// Cancels the running job, if any (its world never arrives).
+    pub fn cancel(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+        self.job += 1;
+        self.status = None;
     }
 
     /// Starts a job from any [`Source`], cancelling any running job.
@@ -192,6 +202,10 @@ impl Worker {
                     Source::Loaded(both, path) => {
                         let (world, player) = *both;
                         (world, Vec::new(), Some(player), Some(path))
+                    }
+                    Source::Joined(both) => {
+                        let (world, player) = *both;
+                        (world, Vec::new(), Some(player), None)
                     }
                 };
                 // Connectivity, light and the overview only read the world: side by side.

@@ -1,0 +1,390 @@
+//! Playing on a server (`strata play --join`), the window's side: a [`Remote`] holds the
+//! [`Client`] and feeds the window's own [`crate::sim::session::Session`], which then
+//! only mirrors the server's: the tiles, walls and chests that changed
+//! ([`super::state::Loaded::mirror`]), the other players' bodies (eased toward each
+//! snapshot), the player's own character. The session is not stepped: each tick's
+//! intents go to the server, and the local body is moved by the same physics at once
+//! (prediction) and pulled toward where the server has it without a visible jump
+//! ([`Predictor`]).
+
+use super::chat::Said;
+use super::state::Loaded;
+use crate::net::client::Client;
+use crate::net::client::Event as NetEvent;
+use crate::net::client::JoinOptions;
+use crate::net::client::Phase;
+use crate::sim::player::Player;
+use crate::sim::session::Changes;
+use crate::sim::session::Intent;
+use crate::sim::session::LOCAL;
+use crate::sim::session::PlayerId;
+use std::collections::VecDeque;
+
+/// Ticks of predicted positions kept: a server position is matched against these (a
+/// second at 60 ticks, well over a round trip).
+pub const HISTORY: usize = 60;
+
+/// A server position within this many tiles of a predicted one agrees with it.
+pub const AGREE: f32 = 0.35;
+
+/// Share of the remaining correction applied each tick (about 10 ticks to take most of
+/// it: no snap, and no lag a player feels).
+pub const EASE: f32 = 0.2;
+
+/// Further off than this (a respawn, a teleport) the body is put where the server says.
+pub const SNAP: f32 = 6.0;
+
+/// The local body's predicted positions, and the correction being eased in.
+#[derive(Clone, Debug, Default)]
+pub struct Predictor {
+    history: VecDeque<(f32, f32)>,
+    /// What is left to move the body by, tiles.
+    pending: (f32, f32),
+}
+
+impl Predictor {
+    /// Notes the position predicted this tick.
+    pub fn predicted(&mut self, pos: (f32, f32)) {
+        self.history.push_back(pos);
+        while self.history.len() > HISTORY {
+            self.history.pop_front();
+        }
+    }
+
+    /// The server has the body at `server`: when no recent prediction is within
+    /// [`AGREE`] of it, the offset from the nearest one is to be eased in (a jump of
+    /// [`SNAP`] or more is taken at once: returns `true`).
+    pub fn server_says(&mut self, server: (f32, f32)) -> bool {
+        let d = |p: &(f32, f32)| ((p.0 - server.0).powi(2) + (p.1 - server.1).powi(2)).sqrt();
+        let Some(near) = self
+            .history
+            .iter()
+            .min_by(|a, b| d(a).total_cmp(&d(b)))
+            .copied()
+        else {
+            self.pending = (0.0, 0.0);
+            return true;
+        };
+        let off = d(&near);
+        if off >= SNAP {
+            self.history.clear();
+            self.pending = (0.0, 0.0);
+            return true;
+        }
+        self.pending = if off <= AGREE {
+            (0.0, 0.0)
+        } else {
+            (server.0 - near.0, server.1 - near.1)
+        };
+        false
+    }
+
+    /// This tick's share of the correction (and the history moves with it).
+    pub fn step(&mut self) -> (f32, f32) {
+        let m = (self.pending.0 * EASE, self.pending.1 * EASE);
+        self.pending = (self.pending.0 - m.0, self.pending.1 - m.1);
+        for p in &mut self.history {
+            *p = (p.0 + m.0, p.1 + m.1);
+        }
+        m
+    }
+}
+
+/// `pos` moved `share` of the way to `to`; at once when further than [`SNAP`].
+pub fn ease(pos: (f32, f32), to: (f32, f32), share: f32) -> (f32, f32) {
+    let (dx, dy) = (to.0 - pos.0, to.1 - pos.1);
+    if dx.hypot(dy) >= SNAP {
+        to
+    } else {
+        (pos.0 + dx * share, pos.1 + dy * share)
+    }
+}
+
+/// The physics input of one tick's intents.
+pub fn walk_of(intents: &[(PlayerId, Intent)]) -> crate::sim::player::Input {
+    let (mut axis, mut jump, mut presses, mut down) = (0, false, 0u8, false);
+    for (_, i) in intents {
+        match *i {
+            Intent::Move { axis: a, jump: j } => (axis, jump) = (a.signum(), j),
+            Intent::Jump => presses = presses.saturating_add(1),
+            Intent::Down => down = true,
+            _ => {}
+        }
+    }
+    crate::sim::session::intent::walk(axis, jump, presses, down)
+}
+
+/// Where a join is, for the progress screen: the text and the share done.
+pub fn progress(phase: &Phase, addr: &str) -> (String, f32) {
+    match phase {
+        Phase::Connecting => (format!("Joining {addr}: connecting..."), 0.05),
+        Phase::Generating => (format!("Joining {addr}: making the world..."), 0.3),
+        Phase::Receiving { got, total } => {
+            let share = if *total == 0 {
+                1.0
+            } else {
+                *got as f32 / *total as f32
+            };
+            (
+                format!("Joining {addr}: what players changed, {got} of {total} regions"),
+                0.3 + 0.6 * share,
+            )
+        }
+        Phase::Playing => (format!("Joined {addr}: showing the world..."), 0.95),
+        Phase::Closed(why) => (format!("Not joined to {addr}: {why}"), 0.0),
+    }
+}
+
+/// A game joined to a server.
+pub struct Remote {
+    pub client: Client,
+    pub addr: String,
+    /// Server player id of each seat of the window's session (seat 0, [`LOCAL`], is
+    /// this player).
+    seats: Vec<Option<u32>>,
+    /// Tiles changed since the world was whole that the window's world has not taken yet.
+    pending: Vec<(usize, usize)>,
+    /// The world was handed to the worker to be shown.
+    pub asked: bool,
+    predictor: Predictor,
+    /// The player's name.
+    pub name: String,
+}
+
+/// What a poll of the server brought for the window.
+#[derive(Default)]
+pub struct Heard {
+    pub said: Vec<Said>,
+    pub notices: Vec<String>,
+    /// The world is whole: show it (the worker's source).
+    pub ready: Option<super::worker::Source>,
+    /// The connection ended: why.
+    pub closed: Option<String>,
+}
+
+impl Remote {
+    /// Starts joining (never blocks: [`Remote::poll`] carries on).
+    pub fn join(opts: &JoinOptions) -> Result<Remote, String> {
+        Ok(Remote {
+            client: Client::connect(opts)?,
+            addr: opts.addr.clone(),
+            seats: vec![None],
+            pending: Vec::new(),
+            asked: false,
+            predictor: Predictor::default(),
+            name: opts.name.clone(),
+        })
+    }
+
+    /// The seat of server player `id`, added when new.
+    fn seat(&mut self, l: &mut Loaded, id: u32) -> PlayerId {
+        let i = match self.seats.iter().position(|s| *s == Some(id)) {
+            Some(i) => i,
+            None => {
+                self.seats.push(Some(id));
+                self.seats.len() - 1
+            }
+        };
+        // A world shown anew has only its own seat.
+        while l.session.players.len() < self.seats.len() {
+            l.session.join();
+        }
+        PlayerId(i)
+    }
+
+    /// Pumps the network: the tiles that changed go into `shown` (or wait for it), the
+    /// other players' names and joins and leaves into `roster`, the rest is returned.
+    pub fn poll(
+        &mut self,
+        mut shown: Option<&mut Loaded>,
+        roster: &mut super::players::Roster,
+    ) -> Heard {
+        let mut out = Heard::default();
+        for ev in self.client.poll() {
+            match ev {
+                NetEvent::Welcome { motd } if !motd.is_empty() => {
+                    out.said.push(Said::Server(motd));
+                }
+                NetEvent::Welcome { .. } | NetEvent::Progress { .. } => {}
+                NetEvent::Ready => {
+                    let (Some(world), Some(c)) = (self.client.world(), self.client.character())
+                    else {
+                        continue;
+                    };
+                    let tod = crate::game::content().rules.start_time;
+                    let state = crate::net::chars::state_of(c, tod)
+                        .unwrap_or_else(|| crate::sim::session::PlayerState::new(c.pos));
+                    let both = Box::new((world.clone(), state));
+                    out.ready = Some(super::worker::Source::Joined(both));
+                    self.asked = true;
+                    log::info!("joined {} as {}", self.addr, self.name);
+                }
+                NetEvent::Tiles(list) => self.pending.extend(list),
+                NetEvent::Chat { from, text } if from.is_empty() => {
+                    out.said.push(Said::Server(text));
+                }
+                NetEvent::Chat { from, text } => out.said.push(Said::Chat { from, text }),
+                NetEvent::Joined { id, name } => {
+                    if Some(id) != self.client.me() {
+                        out.said.push(Said::Joined(name));
+                    }
+                }
+                NetEvent::Left { name, .. } => out.said.push(Said::Left(name)),
+                NetEvent::Notice(text) => out.notices.push(text),
+                NetEvent::Character => {
+                    if let (Some(l), Some(c)) = (shown.as_deref_mut(), self.client.character())
+                        && let Some(s) = crate::net::chars::state_of(c, 0.0)
+                    {
+                        let me = l.session.me_mut();
+                        me.inventory = s.inventory;
+                        me.vitals.health = s.health;
+                    }
+                }
+                NetEvent::Closed(why) => out.closed = Some(why),
+            }
+        }
+        if let Some(l) = shown {
+            if let Some(world) = self.client.world()
+                && !self.pending.is_empty()
+            {
+                let list = std::mem::take(&mut self.pending);
+                l.mirror(world, &list);
+                // For scripts: what the server changed (the first few of a batch).
+                for &(x, y) in list.iter().take(4) {
+                    log::debug!("server tile {x} {y}: {}", world.tile(x, y).name());
+                }
+            }
+            // Names and seats of everyone on (present ones only are drawn).
+            let me = self.client.me();
+            let seen = self.client.players();
+            let mut present = vec![false; self.seats.len().max(1)];
+            present[0] = true;
+            for p in seen.iter().filter(|p| Some(p.id) != me) {
+                let who = self.seat(l, p.id);
+                roster.set_name(who, &p.name);
+                present.resize(self.seats.len(), false);
+                present[who.0] = true;
+            }
+            roster.set_name(LOCAL, &self.name);
+            roster.set_present(&present);
+        }
+        out
+    }
+
+    /// One tick: the intents go to the server; the local body moves by them at once and
+    /// takes its share of the server's correction; the others ease toward their last
+    /// snapshot.
+    pub fn tick(&mut self, l: &mut Loaded, intents: &[(PlayerId, Intent)]) -> Changes {
+        // The hotbar's selection is the window's (keys, wheel, clicks): the server hears it
+        // every tick, so digging and placing use the same item there.
+        let selected = l.session.me().inventory.selected();
+        let mut list = vec![Intent::Select(selected)];
+        list.extend(intents.iter().map(|&(_, i)| i));
+        if matches!(self.client.phase(), Phase::Playing) {
+            self.client.send(&list);
+        }
+        let me = self.client.me();
+        let seen = self.client.players();
+        let dt = crate::sim::session::TICK as f32;
+        let world = &l.session.world;
+        let body: &mut Player = &mut l.session.players[LOCAL.0].body;
+        body.update(world, walk_of(intents), dt);
+        if let Some(b) = seen
+            .iter()
+            .find(|p| Some(p.id) == me)
+            .and_then(|p| p.body.as_ref())
+            && self.predictor.server_says(b.pos)
+        {
+            body.pos = b.pos;
+            body.vel = b.vel;
+        }
+        let m = self.predictor.step();
+        body.pos = (body.pos.0 + m.0, body.pos.1 + m.1);
+        self.predictor.predicted(body.pos);
+        for p in seen.iter().filter(|p| Some(p.id) != me) {
+            let Some(b) = &p.body else { continue };
+            let Some(i) = self.seats.iter().position(|s| *s == Some(p.id)) else {
+                continue;
+            };
+            let Some(seat) = l.session.players.get_mut(i) else {
+                continue;
+            };
+            // A snapshot is a few ticks old: run it on by its velocity, then ease there.
+            let ahead = (b.pos.0 + b.vel.0 * 3.0 * dt, b.pos.1 + b.vel.1 * 3.0 * dt);
+            seat.body.pos = ease(seat.body.pos, ahead, 0.3);
+            seat.body.vel = b.vel;
+            seat.body.facing = b.facing;
+            seat.body.on_ground = b.vel.1.abs() < 0.5;
+        }
+        l.session.tick += 1;
+        Changes::default()
+    }
+
+    /// A chat line for everyone on the server.
+    pub fn say(&mut self, text: &str) {
+        self.client.say(text);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_server_position_the_prediction_passed_through_moves_nothing() {
+        let mut p = Predictor::default();
+        for i in 0..30 {
+            p.predicted((10.0 + i as f32 * 0.2, 50.0));
+        }
+        // The server is 10 ticks behind: it has the body where it was then.
+        assert!(!p.server_says((12.0, 50.0)));
+        assert_eq!(p.step(), (0.0, 0.0));
+    }
+
+    #[test]
+    fn a_disagreement_is_eased_in_over_ticks_and_a_far_one_snaps() {
+        let mut p = Predictor::default();
+        for i in 0..30 {
+            p.predicted((10.0 + i as f32 * 0.2, 50.0));
+        }
+        // The server stopped the body a tile below the path (a ledge the client missed).
+        assert!(!p.server_says((14.0, 51.0)));
+        let steps: Vec<(f32, f32)> = (0..30).map(|_| p.step()).collect();
+        let moved: f32 = steps.iter().map(|m| m.1).sum();
+        assert!((moved - 1.0).abs() < 0.01, "all of it in the end: {moved}");
+        assert!(
+            steps.iter().all(|m| m.1 <= EASE + 1e-6),
+            "never more than a share a tick"
+        );
+        assert!(steps[0].1 > steps[5].1, "the most first, less and less");
+        // The history moved with it: the same server position now agrees.
+        assert!(!p.server_says((14.0, 51.0)));
+        assert_eq!(p.step(), (0.0, 0.0));
+        // A respawn across the map is taken at once.
+        assert!(p.server_says((400.0, 20.0)));
+        assert_eq!(p.step(), (0.0, 0.0));
+    }
+
+    #[test]
+    fn others_ease_and_intents_become_the_walk() {
+        assert_eq!(ease((0.0, 0.0), (1.0, 2.0), 0.5), (0.5, 1.0));
+        assert_eq!(ease((0.0, 0.0), (100.0, 0.0), 0.5), (100.0, 0.0));
+        let i = walk_of(&[
+            (
+                LOCAL,
+                Intent::Move {
+                    axis: -3,
+                    jump: true,
+                },
+            ),
+            (LOCAL, Intent::Jump),
+            (LOCAL, Intent::Jump),
+            (LOCAL, Intent::Use { at: None }),
+        ]);
+        assert!(i.left && !i.right && i.jump && !i.down);
+        assert_eq!(i.presses, 2);
+        let (text, share) = progress(&Phase::Receiving { got: 3, total: 4 }, "h:1");
+        assert!(text.contains("3 of 4") && (share - 0.75).abs() < 1e-6);
+        assert!((progress(&Phase::Receiving { got: 0, total: 0 }, "h").1 - 0.9).abs() < 1e-6);
+    }
+}

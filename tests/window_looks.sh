@@ -14,6 +14,10 @@
 #    (a diamond falloff, one level lost per tile straight or across, leaves the diagonal
 #    ones about 20% darker); and the room is lit at all (brighter near the torch than 5
 #    tiles off, and than the rock).
+# 3. The same room with stone brick walls behind it (`gen --wall`): a cave with walls shows
+#    them behind the player's air: the room's air tiles 2 to 5 off the torch differ from
+#    the bare room's by at least 12 levels of colour on the mean (the bare room shows the
+#    cave's dark backdrop there).
 #
 # Screenshots are left in the scratch folder on failure.
 #
@@ -50,6 +54,8 @@ awk 'BEGIN { W = 80; H = 44
 
 "$BIN" gen --from-ascii "$OUT/room.txt" --seed 12 --save "$OUT/room.strata" >/dev/null ||
   fail "gen --from-ascii refused the room world"
+"$BIN" gen --from-ascii "$OUT/room.txt" --seed 12 --wall stone_brick:50,25,68,37 \
+  --save "$OUT/walled.strata" >/dev/null || fail "gen --from-ascii --wall refused the walled room"
 
 # shot_at NAME START_TIME ARGS...: plays by rules starting at START_TIME (no creatures),
 # 40 frames once the world is on screen, its last frame to OUT/NAME.ppm and the player's
@@ -74,6 +80,7 @@ shot_at() {
 shot_at noon 0.5 --preset "$ROOT/config/presets/default.ron" --seed 42
 shot_at midnight 0.0 --preset "$ROOT/config/presets/default.ron" --seed 42
 shot_at room 0.3 --load "$OUT/room.strata"
+shot_at walled 0.3 --load "$OUT/walled.strata"
 
 python3 - "$OUT" <<'EOF' || fail "see above (screenshots in $OUT)"
 import sys
@@ -148,7 +155,19 @@ if not (near > s + 5 and s > rock + 5):
 if abs(d - s) > 0.12 * s:
     print(f"the light is not round: the diagonal ring is {d / s:.2f} of the straight one")
     sys.exit(1)
-print("noon sky blue, midnight sky dark, the torch's light round")
+# 3. The walls behind the walled room's air.
+walled = load("walled")
+offs = [(dx, dy) for dx in range(-5, 6) for dy in range(-5, 6) if 2 <= max(abs(dx), abs(dy)) <= 5]
+diffs = []
+for dx, dy in offs:
+    a = mean(room, tile_box(room, tx + dx, ty + dy))
+    b = mean(walled, tile_box(walled, tx + dx, ty + dy))
+    diffs.append(sum(abs(u - v) for u, v in zip(a, b)) / 3)
+wall_diff = sum(diffs) / len(diffs)
+print(f"walls behind the room: its air differs from the bare room's by {wall_diff:.1f} on the mean")
+if wall_diff < 12:
+    print("the walled room looks as the bare one: no wall is drawn behind the air"); sys.exit(1)
+print("noon sky blue, midnight sky dark, the torch's light round, walls behind a cave's air")
 EOF
 echo "looks window test passed"
 rm -rf "$OUT"

@@ -124,6 +124,22 @@ mod tests {
         assert!(deeper.contains("caverns"), "{deeper}");
         let all = ["workbench", "furnace", "anvil", "gold_pickaxe"];
         assert!(hint_with(&all, false, false).contains("underworld"));
+        // Past the tools: what is carried from the caverns, the night and the creatures.
+        let tools = ["workbench", "furnace", "anvil", "iron_pickaxe"];
+        let with = |item: &str| {
+            let mut items = tools.to_vec();
+            items.push(item);
+            hint_with(&items, false, false)
+        };
+        assert!(with("life_crystal").contains("20 more health"));
+        assert!(with("lens").contains("six make a suspicious looking eye"));
+        assert!(with("suspicious_looking_eye").contains("Use it at night"));
+        assert!(with("copper_coin").contains("100 copper make a silver"));
+        assert!(with("silver_coin").contains("a merchant will move in"));
+        // Homeless, the house comes before the coins.
+        let mut coins = tools.to_vec();
+        coins.push("copper_coin");
+        assert!(hint_with(&coins, false, true).contains("I could use a house"));
     }
 
     #[test]

@@ -59,7 +59,7 @@ export STRATA_RULES="$OUT/calm.ron"
 # A settings file that does not load as written (a value out of range beside a binding):
 # the binding is kept, and the first change in the settings menu keeps the file as
 # settings.ron.bak (below).
-printf '(\n  keys: (fit: ["G"]),\n  ui_scale: 9,\n)\n' >"$OUT/settings.ron"
+printf '(\n  keys: (fit: ["J"]),\n  ui_scale: 9,\n)\n' >"$OUT/settings.ron"
 cp "$OUT/settings.ron" "$OUT/settings-before.ron"
 
 # F5 saves into $STRATA_HOME/saves, whatever the working folder.
@@ -289,7 +289,7 @@ shot "$OUT/settings.png"
 [ -f "$OUT/settings.ron" ] || fail "changing a setting wrote no $OUT/settings.ron"
 grep -q "max_fps: 90," "$OUT/settings.ron" || fail "the frame cap 60 -> 90 is not in settings.ron: $(grep max_fps "$OUT/settings.ron")"
 cmp -s "$OUT/settings.ron.bak" "$OUT/settings-before.ron" || fail "the settings file that did not load was not kept as settings.ron.bak"
-grep -q 'fit: \["G"\]' "$OUT/settings.ron" || fail "the binding that loaded (fit: G) was not written back: $(grep "fit:" "$OUT/settings.ron")"
+grep -q 'fit: \["J"\]' "$OUT/settings.ron" || fail "the binding that loaded (fit: J) was not written back: $(grep "fit:" "$OUT/settings.ron")"
 press Escape Escape F1
 shot "$OUT/help.png"
 press Escape

@@ -150,9 +150,9 @@ xdotool click 3
 wait_for "shop open: carrying 60 silver" 1 5 || fail "a right click on the Merchant opened no shop: $(last "shop open\|guide says\|player at")"
 sleep 0.5
 shot "$OUT/3-shop.png"
-# The wares' rows at 1280x720 are the crafting panel's: from x 648, the first 143 px down.
-# Row 0 is the torch: a click buys one for 50 copper.
-xdotool mousemove $((X + 648 + 120)) $((Y + 143 + 16))
+# The wares' rows at 1280x720 are the crafting panel's: from x 648, the first 191 px down
+# (under the armour row). Row 0 is the torch: a click buys one for 50 copper.
+xdotool mousemove $((X + 648 + 120)) $((Y + 191 + 16))
 sleep 0.2
 xdotool click 1
 wait_for "bought torch for 50 copper, 59 silver 50 copper left" 1 5 || fail "clicking the torch bought: $(last "bought\|Can't")"

@@ -240,7 +240,7 @@ impl Session {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::session;
+    use super::super::tests::{notices, session};
     use super::super::{Intent, Message};
     use super::*;
     use crate::sim::boss::{Phase, RADIUS};
@@ -256,16 +256,6 @@ mod tests {
             all.extend(s.step(&list));
         }
         all
-    }
-
-    fn notices(c: &Changes) -> Vec<String> {
-        c.messages
-            .iter()
-            .filter_map(|(_, m)| match m {
-                Message::Notice(t) => Some(t.clone()),
-                _ => None,
-            })
-            .collect()
     }
 
     /// A landed player holding a suspicious looking eye, selected, at `time`.

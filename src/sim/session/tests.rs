@@ -41,7 +41,7 @@ fn refusals(c: &Changes) -> Vec<EditRefusal> {
         .collect()
 }
 
-fn notices(c: &Changes) -> Vec<String> {
+pub(crate) fn notices(c: &Changes) -> Vec<String> {
     c.messages
         .iter()
         .filter_map(|(_, m)| match m {

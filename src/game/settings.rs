@@ -390,17 +390,18 @@ impl Bindings {
         Ok(from)
     }
 
-    /// Checks every command has 1 to [`MAX_KEYS`] keys, none of them fixed, and no key
-    /// serves two commands.
+    /// Checks every command has at most [`MAX_KEYS`] keys, none of them fixed, and no key
+    /// serves two commands. A command may have none (unbound: the menu leaves one so when
+    /// its only key moves to another).
     pub fn validate(&self) -> Result<(), RangeError> {
         let mut seen: Vec<(Key, &str)> = Vec::new();
         for &(c, field, ..) in COMMANDS {
             let keys = self.keys(c);
             let path = format!("keys.{field}");
-            if keys.is_empty() || keys.len() > MAX_KEYS {
+            if keys.len() > MAX_KEYS {
                 return Err(RangeError {
                     field: path,
-                    message: format!("has {} keys: allowed 1 to {MAX_KEYS} key names", keys.len()),
+                    message: format!("has {} keys: allowed 0 to {MAX_KEYS} key names", keys.len()),
                 });
             }
             for k in keys {
@@ -712,9 +713,9 @@ pub fn load(path: &Path) -> (Settings, Option<String>) {
     match parse(&text, &source) {
         Ok(s) => (s, None),
         Err(e) => match salvage(&text) {
-            Some((s, reset)) => {
-                let fields = reset.join(", ");
-                let e = format!("{e} ({fields}: the default; the rest as written)");
+            Some((s, changed)) => {
+                let changed = changed.join("; ");
+                let e = format!("{e} ({changed}; the rest as written)");
                 (s, Some(e))
             }
             None => defaults_because(e),
@@ -730,30 +731,77 @@ fn defaults_because(e: String) -> (Settings, Option<String>) {
 }
 
 /// Settings text whose fields are all known and well-formed but not all in range: the
-/// settings with each field out of range set back to its default (a key list that
-/// clashes with a default one puts every binding back), and the fields set back. `None`
-/// for text that does not parse, or parses in range.
+/// settings with each field out of range set back to its default and the player's key
+/// bindings mended ([`mend_keys`]), and what was changed, each named. `None` for text that
+/// does not parse, or parses in range.
 pub fn salvage(text: &str) -> Option<(Settings, Vec<String>)> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut s: Settings = ron::Options::default().from_str(text).ok()?;
     let mut reset: Vec<String> = Vec::new();
-    // Each pass sets one field back; a field set back twice means the keys clash with a
-    // default binding. Bounded by the fields there are.
+    let mut moved = mend_keys(&mut s.keys, &mut reset);
+    // Each pass sets one field back; bounded by the fields there are.
     for _ in 0..=COMMANDS.len() + 8 {
         let Err(bad) = s.validate() else {
-            return (!reset.is_empty()).then_some((s, reset));
+            if !reset.is_empty() {
+                let fields = reset.join(", ");
+                moved.insert(0, format!("{fields}: the default"));
+            }
+            return (!moved.is_empty()).then_some((s, moved));
         };
         if reset.contains(&bad.field) || !reset_field(&mut s, &bad.field) {
-            s.keys = Bindings::default();
-            reset.push("keys".into());
-            if s.validate().is_err() {
-                return Some((Settings::default(), vec!["every field".into()]));
-            }
-            continue;
+            break;
         }
         reset.push(bad.field);
     }
-    Some((Settings::default(), vec!["every field".into()]))
+    Some((Settings::default(), vec!["every field: the default".into()]))
+}
+
+/// Makes the key lists of a file valid, keeping what the player bound: a list too long,
+/// or holding a key that cannot be bound, takes its default (named in `reset`); a key
+/// that two commands hold stays with the one the player bound it to (a list other than
+/// its default; of two such, the first), and the other gives it up, keeping its other
+/// keys or none. What was given up, each as `keys.throw gives G to keys.fit`, with `and
+/// has no key` for a command left unbound.
+fn mend_keys(keys: &mut Bindings, reset: &mut Vec<String>) -> Vec<String> {
+    let d = Bindings::default();
+    for &(c, field, ..) in COMMANDS {
+        let list = keys.keys(c);
+        if list.len() > MAX_KEYS || list.iter().any(|k| !Key::bindable(k.0)) {
+            *keys.keys_mut(c) = d.keys(c).to_vec();
+            reset.push(format!("keys.{field}"));
+        }
+    }
+    let mine = |keys: &Bindings, c: Command| keys.keys(c) != d.keys(c);
+    let field = |c: Command| COMMANDS.iter().find(|e| e.0 == c).map_or("", |e| e.1);
+    let mut moved = Vec::new();
+    for &(c, ..) in COMMANDS {
+        for k in keys.keys(c).to_vec() {
+            let holders: Vec<Command> = COMMANDS
+                .iter()
+                .map(|e| e.0)
+                .filter(|&h| keys.keys(h).contains(&k))
+                .collect();
+            let keeper = holders
+                .iter()
+                .copied()
+                .find(|&h| mine(keys, h))
+                .unwrap_or(c);
+            for h in holders.into_iter().filter(|&h| h != keeper) {
+                keys.keys_mut(h).retain(|x| *x != k);
+                let unbound = if keys.keys(h).is_empty() {
+                    " and has no key"
+                } else {
+                    ""
+                };
+                let (from, to) = (field(h), field(keeper));
+                moved.push(format!(
+                    "keys.{from} gives {} to keys.{to}{unbound}",
+                    k.name()
+                ));
+            }
+        }
+    }
+    moved
 }
 
 /// Sets the field `field` (as a [`RangeError`] names it) back to its default; false for a
@@ -874,8 +922,15 @@ mod tests {
             e.contains("keys.save \"R\" is also bound to keys.reseed"),
             "{e}"
         );
-        let e = parse("(keys: (help: []))", "s.ron").unwrap_err();
-        assert!(e.starts_with("s.ron:1:9: keys.help has 0 keys"), "{e}");
+        let e = parse(
+            "(keys: (help: [\"F1\", \"J\", \"K\", \"U\", \"Y\"]))",
+            "s.ron",
+        );
+        let e = e.unwrap_err();
+        assert!(e.starts_with("s.ron:1:9: keys.help has 5 keys"), "{e}");
+        // A command may have no key, as the menu leaves one whose only key moved.
+        let s = parse("(keys: (help: []))", "s.ron").unwrap();
+        assert_eq!(s.keys.describe(Command::Help), "(no key)");
         let e = parse("(keys: (help: [\"Key1\"]))", "s.ron").unwrap_err();
         assert!(e.contains("\"Key1\" is not a key that can be bound"), "{e}");
         let e = parse("(volume: 3)", "s.ron").unwrap_err();

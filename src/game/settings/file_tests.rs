@@ -34,12 +34,15 @@ fn values_out_of_range_take_their_defaults_and_the_rest_is_kept() {
     );
     // Every field out of range is set back, each named.
     let (s, reset) = salvage("(max_fps: 5000, window_width: 10, fullscreen: true)").unwrap();
-    assert_eq!(reset, ["window_width", "max_fps"]);
+    assert_eq!(reset, ["window_width, max_fps: the default"]);
     assert!(s.fullscreen && s.validate().is_ok());
-    // A key that clashes with a default binding: the bindings go back, the rest stays.
-    let (s, reset) = salvage("(ui_scale: 2.0, keys: (left: [\"R\"]))").unwrap();
-    assert_eq!((s.ui_scale, s.keys.clone()), (2.0, Bindings::default()));
-    assert_eq!(reset.last().map(String::as_str), Some("keys"));
+    // A key that clashes with a default binding: the player's binding keeps it.
+    let (s, changed) = salvage("(ui_scale: 2.0, keys: (left: [\"R\"]))").unwrap();
+    assert_eq!(
+        (s.ui_scale, s.keys.command(K::R)),
+        (2.0, Some(Command::Left))
+    );
+    assert_eq!(changed, ["keys.reseed gives R to keys.left and has no key"]);
     // What does not parse is not salvaged: the defaults, and it says so.
     assert_eq!(salvage("(volume: 3)"), None);
     assert_eq!(salvage("(ui_scale: 2.0)"), None, "nothing to salvage");
@@ -91,5 +94,57 @@ fn a_file_that_did_not_load_is_kept_before_the_first_write() {
     let e = s.save(&path).unwrap_err();
     assert!(e.contains("not replaced: it did not load"), "{e}");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "(broken");
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// A file from before Throw had G, binding Fit to it, Jump to W and Help to a key too many.
+const FIT_ON_G: &str = "(\n  keys: (fit: [\"G\"], jump: [\"W\"], save: [\"K\"], help: [\"F1\", \"J\", \"U\", \"Y\", \"O\"]),\n  max_fps: 90,\n)\n";
+
+#[test]
+fn a_key_the_player_bound_stays_theirs_when_it_became_another_commands_default() {
+    let d = scratch("clash");
+    let path = d.join("settings.ron");
+    std::fs::write(&path, FIT_ON_G).unwrap();
+    let (s, why) = load(&path);
+    // Every binding of the player's is kept, and the rest of the file.
+    assert_eq!(s.keys.keys(Command::Fit), &[Key(K::G)]);
+    assert_eq!(s.keys.keys(Command::Jump), &[Key(K::W)]);
+    assert_eq!(s.keys.keys(Command::Save), &[Key(K::K)]);
+    assert_eq!(s.max_fps, 90);
+    // Throw, whose default G collided, is left without a key and named; the list of too
+    // many keys takes its default; every other command keeps its defaults.
+    assert!(s.keys.keys(Command::Throw).is_empty());
+    assert_eq!(s.keys.keys(Command::Help), &[Key(K::F1)]);
+    assert_eq!(
+        s.keys.keys(Command::Left),
+        Bindings::default().keys(Command::Left)
+    );
+    assert_eq!(s.validate(), Ok(()));
+    let why = why.unwrap();
+    assert!(
+        why.contains("settings.ron:2:48: keys.help has 5 keys"),
+        "{why}"
+    );
+    assert!(
+        why.ends_with(
+            "(keys.help: the default; keys.throw gives G to keys.fit and has no key; \
+             the rest as written)"
+        ),
+        "{why}"
+    );
+    // Saved and loaded again: the same bindings, and nothing to say.
+    s.save(&path).unwrap();
+    assert_eq!(load(&path), (s.clone(), None));
+    // A command that collides on one of its default keys keeps the others.
+    let (s, changed) = salvage("(keys: (save: [\"Up\"]))").unwrap();
+    assert_eq!(s.keys.describe(Command::Jump), "Space, W");
+    assert_eq!(s.keys.command(K::Up), Some(Command::Save));
+    assert_eq!(changed, ["keys.jump gives Up to keys.save"]);
+    // Two of the player's own bindings on one key: the first keeps it, the other keeps
+    // the rest of its list.
+    let (s, changed) = salvage("(keys: (reseed: [\"J\"], save: [\"J\", \"K\"]))").unwrap();
+    assert_eq!(s.keys.command(K::J), Some(Command::Reseed));
+    assert_eq!(s.keys.describe(Command::Save), "K");
+    assert_eq!(changed, ["keys.save gives J to keys.reseed"]);
     std::fs::remove_dir_all(&d).unwrap();
 }

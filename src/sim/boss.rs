@@ -9,8 +9,9 @@
 //! - at half health ([`phase_for`]) it spins for [`TURN_SECONDS`] and opens its mouth:
 //!   phase two hovers for half as long, dashes [`Rules::eye_charges_two`] times at
 //!   [`Rules::eye_charge_speed_two`], sends no servants and hits harder;
-//! - at dawn, or with no player within [`RANGE`], it flies off up and is gone after
-//!   [`LEAVE_SECONDS`] ([`Step::gone`]).
+//! - at dawn, or with no living player within [`RANGE`] (every player dead: the session
+//!   hunts the living only), it flies off up and is gone after [`LEAVE_SECONDS`]
+//!   ([`Step::gone`]).
 //!
 //! It flies through tiles. Its box ([`Boss::hitbox`]) is what swings hit and what hurts.
 

@@ -57,11 +57,15 @@ impl Session {
         let Some(b) = self.boss.as_mut() else {
             return;
         };
-        // The nearest player within range, by the middle of its body.
+        // The nearest living player present within range, by the middle of its body:
+        // with none (every player dead or gone) it leaves.
+        let away = &self.away;
         let target = self
             .players
             .iter()
-            .map(|p| p.body.centre())
+            .enumerate()
+            .filter(|(i, p)| !away[*i] && p.death.is_none())
+            .map(|(_, p)| p.body.centre())
             .filter(|c| {
                 (c.0 - b.pos.0).abs() <= boss::RANGE && (c.1 - b.pos.1).abs() <= boss::RANGE
             })
@@ -320,6 +324,8 @@ mod tests {
         step(&mut s, 1, &[Intent::Use { at: None }]);
         let content = std::sync::Arc::clone(&s.content);
         let rules = &content.rules;
+        // Watched, not fought: a player it killed would send it off (it hunts the living).
+        s.me_mut().vitals.invincible = 1e6;
         let c = step(&mut s, 60 * 8, &[]);
         let charges = c
             .messages
@@ -389,6 +395,32 @@ mod tests {
         assert_eq!(s.world.progress.eye_defeated, 1);
         assert_eq!(s.me().inventory.count("demonite_ore"), DEMONITE_DROP);
         assert!(s.me().inventory.count("lens") >= LENS_DROP);
+    }
+
+    #[test]
+    fn the_eye_leaves_when_its_only_player_dies() {
+        let mut s = holding_the_eye(NIGHT);
+        step(&mut s, 1, &[Intent::Use { at: None }]);
+        step(&mut s, 60, &[]);
+        assert!(!s.boss.as_ref().unwrap().leaving(), "it hunts the living");
+        let mut c = Changes::default();
+        s.die(LOCAL, Harm::Creature(boss::NAME), &mut c);
+        // A death screen longer than its flight, to see it go while nobody lives.
+        s.me_mut().death.as_mut().unwrap().until += 600;
+        let c = step(&mut s, 1, &[]);
+        assert!(s.boss.as_ref().unwrap().leaving(), "it flies off at once");
+        assert!(
+            c.messages
+                .iter()
+                .any(|(_, m)| *m == Message::Log("the Eye leaves".into()))
+        );
+        // Gone within its leaving time, at night, the player still on the death screen.
+        let c = step(&mut s, 60 * boss::LEAVE_SECONDS as usize + 2, &[]);
+        assert!(s.boss.is_none() && c.events.contains(&Event::BossLeft));
+        assert!(notices(&c).iter().any(|n| n == "The Eye has left."));
+        assert!(s.me().death.is_some(), "before the respawn");
+        let content = std::sync::Arc::clone(&s.content);
+        assert!(crate::sim::day::is_night(s.time_of_day, &content.rules));
     }
 
     #[test]

@@ -298,13 +298,9 @@ impl Play {
             match m {
                 Message::Log(line) => log::debug!("{line}"),
                 Message::Warning(line) => log::warn!("{line}"),
-                Message::Notice(text) => {
-                    self.say(text.clone(), now);
-                    if text.starts_with("Guide: ")
-                        && let Some(n) = &mut self.notice
-                    {
-                        n.1 = now + 4.0 * NOTICE_SECONDS;
-                    }
+                Message::Notice(text) => self.say(text.clone(), now),
+                Message::Talk { text, seconds } => {
+                    self.notice = Some((text.clone(), now + seconds))
                 }
                 Message::Refused(e) => self.refuse(*e, now),
             }
@@ -780,6 +776,29 @@ mod tests {
             assert_eq!(l.me().inventory.count(Tile::Dirt), 2);
             assert!(l.levels[0].is_dirty(), "its chunk is repainted");
         }
+    }
+
+    #[test]
+    fn a_talk_stays_up_its_seconds_and_a_notice_its_own() {
+        use crate::sim::session::Message;
+        let mut play = Play::default();
+        let mut c = Changes::default();
+        let text = "Guide: wood makes: workbench".to_string();
+        c.messages.push((
+            LOCAL,
+            Message::Talk {
+                text: text.clone(),
+                seconds: 7.5,
+            },
+        ));
+        play.show(&c, 10.0);
+        assert_eq!(play.notice, Some((text, 17.5)));
+        // A notice, even one that reads like the Guide, has a notice's time.
+        let mut c = Changes::default();
+        let text = "Guide: a notice".to_string();
+        c.messages.push((LOCAL, Message::Notice(text.clone())));
+        play.show(&c, 20.0);
+        assert_eq!(play.notice, Some((text, 20.0 + NOTICE_SECONDS)));
     }
 
     /// A frame without keys or buttons at `now`.

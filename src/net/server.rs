@@ -465,7 +465,9 @@ impl Server {
                 continue;
             };
             let text = match m {
-                Message::Notice(t) | Message::Warning(t) => t.clone(),
+                Message::Notice(t) | Message::Warning(t) | Message::Talk { text: t, .. } => {
+                    t.clone()
+                }
                 Message::Refused(e) if self.session.tick.is_multiple_of(30) => {
                     format!("Can't: {e}")
                 }

@@ -92,6 +92,8 @@ const MERCHANT_SEED: u64 = 0x4D45_5243_4841_4E54;
 
 /// Most rooms [`Session::houses`] remembers (the oldest is forgotten first).
 pub const MAX_HOUSES: usize = 64;
+/// Seconds what the Guide says stays on the screen (a sentence to read, longer than a notice).
+pub const TALK_SECONDS: f64 = 8.0;
 
 /// The tile the housing rule is asked about for a home whose feet are at `feet`.
 fn home_tile(feet: (f32, f32)) -> (i64, i64) {
@@ -708,7 +710,7 @@ impl Session {
         let held = p.inventory.selected_stack().map(|s| s.item);
         let text = crate::sim::guide::talk(cat, &content.town.hints, &facts, held);
         out.log(who, format!("guide says: {text}"));
-        out.notice(who, format!("Guide: {text}"));
+        out.talk(who, format!("Guide: {text}"), TALK_SECONDS);
     }
 
     /// The room around tile `(x, y)` by the town's housing rule, asked of the world's own

@@ -19,6 +19,9 @@ pub enum Message {
     Warning(String),
     /// A short message for the player's screen (`Crafted ..`, `You died of ..`).
     Notice(String),
+    /// A message for the player's screen kept up `seconds`, longer than a notice: a
+    /// sentence to read (what the Guide says).
+    Talk { text: String, seconds: f64 },
     /// An edit the rules refused ("Can't: ..." on screen). Held buttons refuse every
     /// tick: a front-end shows it once and keeps it up while it repeats.
     Refused(EditRefusal),
@@ -145,6 +148,11 @@ impl Changes {
 
     pub(crate) fn notice(&mut self, who: PlayerId, text: impl Into<String>) {
         self.messages.push((who, Message::Notice(text.into())));
+    }
+
+    pub(crate) fn talk(&mut self, who: PlayerId, text: impl Into<String>, seconds: f64) {
+        let text = text.into();
+        self.messages.push((who, Message::Talk { text, seconds }));
     }
 
     /// Takes in `more` (a later part of the same tick).

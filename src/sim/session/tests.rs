@@ -45,7 +45,7 @@ pub(crate) fn notices(c: &Changes) -> Vec<String> {
     c.messages
         .iter()
         .filter_map(|(_, m)| match m {
-            Message::Notice(t) => Some(t.clone()),
+            Message::Notice(t) | Message::Talk { text: t, .. } => Some(t.clone()),
             _ => None,
         })
         .collect()
@@ -728,8 +728,17 @@ fn right_clicking_the_guide_talks_and_holding_wood_he_names_the_workbench() {
     };
     let before = s.world.tiles().to_vec();
     s.guide.body.pos = (px + 2.0, py);
-    let said = notices(&run(&mut s, 1, &[aim]));
-    assert!(said.iter().any(|t| t.starts_with("Guide: ")), "{said:?}");
+    let c = run(&mut s, 1, &[aim]);
+    // What he says is a talk, kept up long enough to read, not a notice.
+    let talk = c.messages.iter().find_map(|(_, m)| match m {
+        Message::Talk { text, seconds } => Some((text.clone(), *seconds)),
+        _ => None,
+    });
+    let (text, seconds) = talk.expect("the Guide talks");
+    assert!(text.starts_with("Guide: "), "{text}");
+    assert_eq!(seconds, super::TALK_SECONDS);
+    let said = notices(&c);
+    assert!(said.contains(&text), "{said:?}");
     assert_eq!(s.world.tiles(), &before[..], "talking places nothing");
     s.players[0].inventory.add("wood", 3);
     let slot = (0..crate::world::inventory::HOTBAR_SLOTS).find(|&i| {

@@ -38,7 +38,7 @@ use std::fmt;
 /// How far from the body's centre the player digs and builds, in tiles.
 pub const REACH: f32 = 6.0;
 
-use crate::world::inventory::Inventory;
+use crate::world::inventory::{AsItem, Inventory, Stack};
 pub use crate::world::inventory::{HOTBAR_SLOTS, START_TORCHES};
 
 /// Seconds of digging to remove `tile` by hand; `None` for what cannot be dug (air,
@@ -82,8 +82,6 @@ pub enum EditRefusal {
     NeedPickaxe,
     /// The best pickaxe carried is too weak: the power needed.
     TooWeak(u32),
-    /// What digging gives would not fit in the inventory.
-    InventoryFull,
     /// A block there would overlap the player.
     WouldTrapPlayer,
     /// Nothing solid to attach to.
@@ -114,7 +112,6 @@ impl fmt::Display for EditRefusal {
             EditRefusal::NothingSelected => write!(f, "nothing to place selected"),
             EditRefusal::NeedPickaxe => write!(f, "{}", MineRefusal::NoPickaxe),
             EditRefusal::TooWeak(p) => write!(f, "{}", MineRefusal::TooWeak(*p)),
-            EditRefusal::InventoryFull => write!(f, "the inventory is full"),
             EditRefusal::WouldTrapPlayer => write!(f, "that would trap you"),
             EditRefusal::NoSupport => write!(f, "nothing to attach it to"),
             EditRefusal::WorldFloor => write!(f, "the world's floor cannot be dug"),
@@ -289,14 +286,14 @@ pub fn check_mine(
         Err(MineRefusal::NoPickaxe) => return Err(EditRefusal::NeedPickaxe),
         Err(MineRefusal::TooWeak(p)) => return Err(EditRefusal::TooWeak(p)),
     };
-    if inv.room_for(drop_of(tile)) == 0 {
-        return Err(EditRefusal::InventoryFull);
-    }
+    // A full inventory digs all the same: what it gives lies in the world
+    // ([`DigStep::gives`]).
     Ok((tile, time))
 }
 
 /// Digs `(x, y)` at once (the time is [`DigState`]'s business): the tile becomes air and
-/// its drop goes into the inventory. Returns the drop.
+/// its drop goes into the inventory as far as it has room (the session drops it into the
+/// world instead, [`DigStep::gives`]). Returns the drop.
 pub fn try_dig(
     world: &mut World,
     player: &Player,
@@ -468,12 +465,8 @@ pub fn check_hammer(
     if !wall.is_some() {
         return Err(EditRefusal::NoWall);
     }
+    // As with digging, a full inventory does not stop it ([`DigStep::gives`]).
     let time = hammer_time(wall, inv.selected_hammer()).map_err(EditRefusal::NeedHammer)?;
-    if let Some(item) = catalog().wall_item(wall).filter(|_| !wall.info().natural)
-        && inv.room_for(item) == 0
-    {
-        return Err(EditRefusal::InventoryFull);
-    }
     Ok((wall, time))
 }
 
@@ -528,7 +521,7 @@ pub enum DigStep {
     Refused(EditRefusal),
     /// Still digging; share of the dig time done, 0..1 (for a crack overlay).
     Digging(f32),
-    /// The tile was removed; this went into the inventory.
+    /// The tile was removed; this went into the inventory (as far as it had room).
     Dug {
         x: i64,
         y: i64,
@@ -549,6 +542,23 @@ pub enum DigStep {
         y: i64,
         wall: Wall,
     },
+}
+
+impl DigStep {
+    /// What the step gives and the tile it came from: a dug tile's drop, a felled tree's
+    /// wood, a placed wall's item. The session drops it into the world there, to fly to
+    /// the player (or lie until it has room), whether or not the inventory is full.
+    pub fn gives(&self) -> Option<(Stack, (i64, i64))> {
+        let (item, count, at) = match *self {
+            DigStep::Dug { x, y, drop } => (drop.as_item(), 1, (x, y)),
+            DigStep::Felled {
+                x, y, drop, count, ..
+            } => (drop.as_item(), count, (x, y)),
+            DigStep::Hammered { x, y, wall } => (wall_drop(wall), 1, (x, y)),
+            DigStep::Refused(_) | DigStep::Digging(_) => return None,
+        };
+        item.map(|item| (Stack { item, count }, at))
+    }
 }
 
 /// What is being dug: a tile, or with a hammer the wall behind it.

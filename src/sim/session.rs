@@ -32,7 +32,6 @@ use crate::sim::light::{LightMap, Rect};
 use crate::sim::player::Player;
 use crate::sim::vitals::{Harm, Senses, Vitals};
 use crate::world::depth::Layers;
-use crate::world::inventory::AsItem;
 use crate::world::inventory::Inventory;
 use crate::world::inventory::Stack;
 use crate::world::{Tile, World};
@@ -1312,29 +1311,17 @@ impl Session {
     fn dig(&mut self, who: PlayerId, x: i64, y: i64, out: &mut Changes) {
         let p = &mut self.players[who.0];
         let dt = TICK as f32;
-        // What a dig gives lies in the world and flies to the player: the dig rules put
-        // it into the inventory, which is taken back here.
+        // What a dig gives lies in the world and flies to the player (or lies there until
+        // the inventory has room): the dig rules put it into the inventory, which is
+        // taken back here.
         let before = p.inventory.clone();
         let step = p
             .dig
             .update(&mut self.world, &p.body, &mut p.inventory, x, y, dt);
-        let at = |x: i64, y: i64| (x as f32 + 0.5, y as f32 + 0.5);
-        let gave = |item: Option<crate::content::items::ItemId>, count: u32| {
-            item.map(|item| Stack { item, count })
-        };
-        let given = match step {
-            DigStep::Dug { x, y, drop } => gave(drop.as_item(), 1).map(|s| (s, at(x, y))),
-            DigStep::Felled {
-                x, y, drop, count, ..
-            } => gave(drop.as_item(), count).map(|s| (s, at(x, y))),
-            DigStep::Hammered { x, y, wall } => {
-                gave(edit::wall_drop(wall), 1).map(|s| (s, at(x, y)))
-            }
-            _ => None,
-        };
-        if let Some((stack, pos)) = given {
+        if let Some((stack, (x, y))) = step.gives() {
             p.inventory = before;
-            self.drop_item(stack, pos, Some(who), out);
+            let at = (x as f32 + 0.5, y as f32 + 0.5);
+            self.drop_item(stack, at, Some(who), out);
         }
         let p = &mut self.players[who.0];
         match step {

@@ -150,16 +150,27 @@ fn digging_needs_a_pickaxe_strong_enough() {
     // A torch comes off by hand.
     w.set(13, 9, Tile::Torch);
     assert_eq!(try_dig(&mut w, &p, &mut bare, 13, 9), Ok(Tile::Torch));
-    // A full inventory refuses what it cannot hold, and the tile stays.
+    // A full inventory digs all the same; what it gives is the session's to drop.
     let mut full = Inventory::empty();
     for _ in 0..crate::world::inventory::SLOTS {
         full.add("gold_pickaxe", 1);
     }
+    assert_eq!(full.room_for(drop_of(Tile::Grass)), 0);
+    assert!(check_mine(&w, &p, &full, 11, 10).is_ok());
+    let mut d = DigState::default();
+    let step = d.update(&mut w, &p, &mut full, 11, 10, 10.0);
+    assert_eq!(w.tile(11, 10), Tile::Air);
+    let dirt = drop_of(Tile::Grass).as_item().unwrap();
     assert_eq!(
-        try_dig(&mut w, &p, &mut full, 11, 10),
-        Err(EditRefusal::InventoryFull)
+        step.gives(),
+        Some((
+            Stack {
+                item: dirt,
+                count: 1
+            },
+            (11, 10)
+        ))
     );
-    assert_eq!(w.tile(11, 10), Tile::Grass);
 }
 
 #[test]

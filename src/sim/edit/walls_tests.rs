@@ -109,6 +109,27 @@ fn a_hammer_takes_walls_down_in_time_and_gives_placed_ones_back() {
 }
 
 #[test]
+fn a_full_inventory_hammers_and_the_wall_is_given_to_drop() {
+    let (mut w, p, mut inv) = holding("wooden_hammer", 1);
+    for _ in 1..crate::world::inventory::SLOTS {
+        inv.add("gold_pickaxe", 1);
+    }
+    assert_eq!(inv.room_for("wood_wall"), 0);
+    w.set_wall(11, 9, Wall::Wood);
+    w.set_wall(12, 9, Wall::Stone);
+    let mut d = DigState::default();
+    let step = d.update(&mut w, &p, &mut inv, 11, 9, 10.0);
+    assert_eq!(w.wall(11, 9), Wall::None);
+    let item = crate::content::items::named("wood_wall").unwrap();
+    assert_eq!(step.gives(), Some((Stack { item, count: 1 }, (11, 9))));
+    // A natural wall gives nothing.
+    assert!(w.wall(12, 9).info().natural);
+    let step = d.update(&mut w, &p, &mut inv, 12, 9, 10.0);
+    assert!(matches!(step, DigStep::Hammered { .. }), "{step:?}");
+    assert_eq!(step.gives(), None);
+}
+
+#[test]
 fn with_a_hammer_held_the_dig_button_never_digs_tiles() {
     let (mut w, p, mut inv) = holding("wooden_hammer", 1);
     inv.add("gold_pickaxe", 1);

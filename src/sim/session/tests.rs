@@ -896,6 +896,80 @@ fn a_wall_is_placed_on_the_place_button_and_a_held_hammer_takes_it_down() {
 }
 
 #[test]
+fn a_full_inventory_digs_and_hammers_and_what_it_gave_lies_until_there_is_room() {
+    use crate::world::Wall;
+    let mut s = landed();
+    let (px, py) = s.me().body.pos;
+    let (bx, by) = (px.floor() as usize, py as usize);
+    s.world.set(bx, by, Tile::Dirt);
+    let (wx, wy) = (bx + 1, by - 2);
+    s.world.set_wall(wx, wy, Wall::Wood);
+    s.me_mut().inventory.add("wooden_hammer", 1);
+    let dirt = Tile::Dirt.as_item().unwrap();
+    let wood_wall = crate::content::items::named("wood_wall").unwrap();
+    let most = crate::content::items::catalog().item(dirt).stack;
+    s.me_mut()
+        .inventory
+        .add(dirt, most * crate::world::inventory::SLOTS as u32);
+    let (dirt_held, walls_held) = (
+        s.me().inventory.count(dirt),
+        s.me().inventory.count(wood_wall),
+    );
+    assert_eq!(s.me().inventory.room_for(dirt), 0);
+    assert_eq!(s.me().inventory.room_for(wood_wall), 0);
+    let hammer = s
+        .me()
+        .inventory
+        .slots()
+        .iter()
+        .position(|k| k.is_some_and(|k| k.item == "wooden_hammer".as_item().unwrap()))
+        .unwrap();
+    let pickaxe = s.me().inventory.selected();
+    // The hammer takes the placed wall down: its item lies where it was.
+    s.step(&[(LOCAL, Intent::Select(hammer))]);
+    let at = Some((wx as i64, wy as i64));
+    let mut c = Changes::default();
+    for _ in 0..60 {
+        c.extend(s.step(&[(LOCAL, Intent::Use { at })]));
+        if s.world.wall(wx, wy) == Wall::None {
+            break;
+        }
+    }
+    assert!(refusals(&c).is_empty(), "{:?}", refusals(&c));
+    assert_eq!(s.world.wall(wx, wy), Wall::None);
+    let lying = |s: &Session, item| {
+        s.world
+            .dropped
+            .iter()
+            .filter(|d| d.stack.item == item)
+            .count()
+    };
+    assert_eq!(lying(&s, wood_wall), 1);
+    // The pickaxe digs the dirt under the feet: the tile goes, a dirt item lies there.
+    s.step(&[(LOCAL, Intent::Select(pickaxe))]);
+    let at = Some((bx as i64, by as i64));
+    let c = run(&mut s, 120, &[Intent::Use { at }]);
+    assert!(refusals(&c).is_empty(), "{:?}", refusals(&c));
+    assert_eq!(s.world.tile(bx, by), Tile::Air);
+    let dropped = Event::Dropped {
+        item: dirt,
+        count: 1,
+        at: (bx as f32 + 0.5, by as f32 + 0.5),
+    };
+    assert!(c.events.contains(&dropped), "{:?}", c.events);
+    // Nothing is picked up while there is no room, and nothing is lost.
+    run(&mut s, 120, &[]);
+    assert_eq!((lying(&s, dirt), lying(&s, wood_wall)), (1, 1));
+    assert_eq!(s.me().inventory.count(dirt), dirt_held);
+    // Room made: both fly in.
+    s.me_mut().inventory.remove(dirt, 2 * most);
+    run(&mut s, 120, &[]);
+    assert!(s.world.dropped.is_empty(), "{:?}", s.world.dropped);
+    assert_eq!(s.me().inventory.count(dirt), dirt_held - 2 * most + 1);
+    assert_eq!(s.me().inventory.count(wood_wall), walls_held + 1);
+}
+
+#[test]
 fn the_merchant_comes_to_a_free_house_once_fifty_silver_is_carried_and_trades() {
     let mut s = landed();
     let (px, py) = (s.me().body.pos.0 as usize, s.me().body.pos.1 as usize);

@@ -969,6 +969,61 @@ fn a_full_inventory_digs_and_hammers_and_what_it_gave_lies_until_there_is_room()
     assert_eq!(s.me().inventory.count(wood_wall), walls_held + 1);
 }
 
+/// A fall of `rows` down a cleared shaft to the ground, holding down all the way, with a
+/// rope hanging from `rope` rows above the ground to three rows above it (or none): the
+/// health lost, whether the player held the rope on the way, and whether a hurting fall
+/// was logged.
+fn fall_down_a_shaft(rows: usize, rope: Option<usize>) -> (f32, bool, bool) {
+    let mut s = landed();
+    s.creatures.list.clear();
+    s.me_mut().vitals.invincible = 1e6;
+    let (px, py) = s.me().body.pos;
+    let (x, ground) = (px.floor() as usize, py as usize);
+    for y in ground - rows - 5..ground {
+        for xx in x - 1..=x + 1 {
+            s.world.set(xx, y, Tile::Air);
+        }
+    }
+    for y in rope.map_or(ground, |r| ground - r)..ground - 3 {
+        s.world.set(x, y, Tile::Rope);
+    }
+    let health = s.me().vitals.health;
+    s.me_mut().body.pos = (x as f32 + 0.5, (ground - rows) as f32);
+    s.me_mut().body.on_ground = false;
+    let (mut held, mut all) = (false, Changes::default());
+    for _ in 0..60 * 10 {
+        all.extend(s.step(&[(LOCAL, Intent::Down)]));
+        held |= s.me().body.climbing;
+        if s.me().body.on_ground {
+            break;
+        }
+    }
+    all.extend(run(&mut s, 10, &[]));
+    assert!(s.me().body.on_ground, "landed");
+    let fell = all
+        .messages
+        .iter()
+        .any(|(_, m)| matches!(m, Message::Log(l) if l.starts_with("fell ")));
+    (health - s.me().vitals.health, held, fell)
+}
+
+#[test]
+fn a_rope_grabbed_mid_fall_ends_the_fall_without_damage() {
+    let content = Content::builtin();
+    let safe = content.rules.safe_fall as usize;
+    // Without a rope the fall hurts.
+    let (lost, held, fell) = fall_down_a_shaft(safe + 8, None);
+    assert!(
+        !held && fell && lost >= 5.0 * content.rules.fall_damage,
+        "{lost}"
+    );
+    // A rope reached partway down is grabbed (down held) and climbed down to its end: the
+    // fall above it and the drop off its end each stay short of hurting.
+    let (lost, held, fell) = fall_down_a_shaft(safe + 8, Some(safe));
+    assert!(held, "the rope was held");
+    assert_eq!((lost, fell), (0.0, false));
+}
+
 #[test]
 fn the_merchant_comes_to_a_free_house_once_fifty_silver_is_carried_and_trades() {
     let mut s = landed();

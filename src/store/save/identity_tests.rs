@@ -6,12 +6,7 @@ use super::*;
 use crate::content::preset::Preset;
 
 fn world(seed: u64) -> World {
-    let preset = Preset {
-        width: 64,
-        height: 40,
-        ..Default::default()
-    };
-    crate::worldgen::generate(&preset, seed).0
+    super::tests::generated(64, 40, seed)
 }
 
 #[test]
@@ -127,15 +122,7 @@ fn a_world_never_saved_finds_the_newest_save_of_its_seed_size_and_preset() {
     assert_eq!(newest_of_seed(&dir, &fresh), None, "no save yet");
     let other_seed = world(43);
     save(&save_path(&dir, &other_seed), &other_seed, &player).unwrap();
-    let other_size = crate::worldgen::generate(
-        &Preset {
-            width: 72,
-            height: 40,
-            ..Default::default()
-        },
-        42,
-    )
-    .0;
+    let other_size = super::tests::generated(72, 40, 42);
     save(&save_path(&dir, &other_size), &other_size, &player).unwrap();
     let other_preset = crate::worldgen::generate(
         &Preset {

@@ -1,18 +1,13 @@
 //! Tests of format 4's sections: chests (and what older formats load as).
 
+use super::tests::generated;
 use super::*;
 use crate::content::items::named;
-use crate::content::preset::Preset;
 use crate::world::explored::Explored;
 
 /// A small world with two chests holding things and one empty chest tile.
 fn with_chests() -> (World, PlayerState) {
-    let preset = Preset {
-        width: 80,
-        height: 50,
-        ..Default::default()
-    };
-    let (mut world, _) = crate::worldgen::generate(&preset, 3);
+    let mut world = generated(80, 50, 3);
     let player = PlayerState::new((40.5, 10.0));
     for (x, y) in [(10, 2), (50, 4), (60, 4)] {
         world.set(x, y, Tile::Chest);

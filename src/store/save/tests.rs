@@ -4,13 +4,36 @@
 use super::*;
 use crate::content::preset::Preset;
 
-fn small() -> (World, PlayerState) {
+/// The world the default preset makes at `width` x `height` from `seed`: the save tests'
+/// generated fixture.
+pub(super) fn generated(width: u32, height: u32, seed: u64) -> World {
     let preset = Preset {
-        width: 64,
-        height: 40,
+        width,
+        height,
         ..Default::default()
     };
-    let (world, _) = crate::worldgen::generate(&preset, 7);
+    crate::worldgen::generate(&preset, seed).0
+}
+
+/// A world of Strata's first nine tiles (all that format 1 could hold), seed 99, 10 x 8.
+pub(super) fn first_tiles_world() -> World {
+    let mut world = World::from_ascii(&[
+        "          ",
+        "          ",
+        "          ",
+        "          ",
+        "      t   ",
+        "wwww  ww  ",
+        "....~~..i.",
+        "##g#####D#",
+    ])
+    .unwrap();
+    world.seed = 99;
+    world
+}
+
+fn small() -> (World, PlayerState) {
+    let world = generated(64, 40, 7);
     let mut inventory = Inventory::default();
     inventory.add(Tile::Stone, 12);
     inventory.add(Tile::GoldOre, 3);
@@ -63,18 +86,7 @@ fn round_trip_keeps_everything() {
 #[test]
 fn version_1_saves_still_load() {
     // A world of Strata's first nine tiles, as version 1 wrote it (4-bit tiles, 9 kinds).
-    let mut world = World::from_ascii(&[
-        "          ",
-        "          ",
-        "          ",
-        "          ",
-        "      t   ",
-        "wwww  ww  ",
-        "....~~..i.",
-        "##g#####D#",
-    ])
-    .unwrap();
-    world.seed = 99;
+    let world = first_tiles_world();
     let (_, mut player) = small();
     player.pos = (3.5, 5.0);
     let v1 = encode_as(&world, &player, 1);
@@ -313,12 +325,7 @@ fn atomic_save_keeps_the_previous_file() {
 #[test]
 /// About 5 s in a debug build, 0.6 s in release.
 fn large_world_save_is_small() {
-    let preset = Preset {
-        width: 8400,
-        height: 2400,
-        ..Default::default()
-    };
-    let (world, _) = crate::worldgen::generate(&preset, 1);
+    let world = generated(8400, 2400, 1);
     let start = std::time::Instant::now();
     let player = PlayerState::new(crate::sim::player::spawn_point(&world));
     let bytes = encode(&world, &player);

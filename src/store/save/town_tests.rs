@@ -1,6 +1,7 @@
 //! Tests of format 7's town section: the town people and their houses, and the Guide of
 //! an older save.
 
+use super::sections_tests::refusal;
 use super::*;
 use crate::content::preset::Preset;
 use crate::sim::npc::NpcState;
@@ -79,10 +80,6 @@ fn older_saves_load_with_the_guide_beside_the_spawn_point() {
         "{}",
         refusal(&v6)
     );
-}
-
-fn refusal(bytes: &[u8]) -> String {
-    decode(bytes).unwrap_err().to_string()
 }
 
 #[test]

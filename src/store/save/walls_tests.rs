@@ -1,18 +1,14 @@
 //! Tests of format 6's walls section, and of older formats loading their natural walls.
 
 use super::sections_tests::refusal;
+use super::tests::{first_tiles_world, generated};
 use super::*;
 use crate::content::preset::Preset;
 
 /// A generated world whose player built a few walls and took some natural ones down, and
 /// dug a hole.
 fn built() -> (World, PlayerState) {
-    let preset = Preset {
-        width: 120,
-        height: 70,
-        ..Default::default()
-    };
-    let (mut world, _) = crate::worldgen::generate(&preset, 41);
+    let mut world = generated(120, 70, 41);
     for x in 10..16 {
         world.set_wall(x, 3, Wall::Wood);
         world.set_wall(x, 4, Wall::StoneBrick);
@@ -62,29 +58,14 @@ fn older_formats_load_the_natural_walls_of_their_preset_and_seed() {
         );
     }
     // A format 1 world (Strata's first nine tiles, no sections) too.
-    let mut tiny = World::from_ascii(&[
-        "          ",
-        "          ",
-        "          ",
-        "          ",
-        "      t   ",
-        "wwww  ww  ",
-        "....~~..i.",
-        "##g#####D#",
-    ])
-    .unwrap();
-    tiny.seed = 99;
-    let (w, _) = decode(&encode_as(&tiny, &player_at(3.5, 5.0), 1)).unwrap();
+    let tiny = first_tiles_world();
+    let (w, _) = decode(&encode_as(&tiny, &PlayerState::new((3.5, 5.0)), 1)).unwrap();
     let made = Preset {
         width: 10,
         height: 8,
         ..tiny.preset.clone()
     };
-    assert_eq!(w.walls(), crate::worldgen::natural_walls(&made, 99));
-}
-
-fn player_at(x: f32, y: f32) -> PlayerState {
-    PlayerState::new((x, y))
+    assert_eq!(w.walls(), crate::worldgen::natural_walls(&made, tiny.seed));
 }
 
 #[test]

@@ -246,9 +246,11 @@ pub async fn main_loop(
                 shade = 1.0 - lighting::darkness(level) as f32 / 255.0;
             }
             app.play.floaters.draw(&app.cam, screen);
-            // Invincible after a hit: the player blinks.
+            // Invincible after a hit: the player blinks. On the death screen there is no
+            // body (nor its light, breath or swing).
+            let alive = w.session.me().death.is_none();
             let swinging = now < app.play.swing_until;
-            if crate::sim::vitals::visible(w.session.me().vitals.invincible, now) {
+            if alive && crate::sim::vitals::visible(w.session.me().vitals.invincible, now) {
                 sprite::draw(
                     &player_sprite,
                     &w.session.me().body,
@@ -261,7 +263,7 @@ pub async fn main_loop(
             for f in &others {
                 sprite::draw_name(&f.name, f.pos, &app.cam, screen);
             }
-            if app.follow {
+            if app.follow && alive {
                 hud::draw_bubbles(
                     &w.session.me().vitals,
                     &w.session.me().body,
@@ -288,7 +290,8 @@ pub async fn main_loop(
                     );
                 }
             }
-            if now < app.play.swing_until
+            if alive
+                && now < app.play.swing_until
                 && let Some(item) = w.session.me().inventory.selected_item()
                 && let Some((_, reach, _)) = w.session.me().inventory.selected_sword()
             {

@@ -237,6 +237,14 @@ pub struct LightView {
     pub build_max: std::time::Duration,
 }
 
+/// The light the player carries ([`crate::sim::light::players_light`]): none on the death
+/// screen, where no body is drawn.
+pub fn carried(me: &crate::sim::session::Seat) -> ((f32, f32), u8) {
+    let (c, strength) =
+        crate::sim::light::players_light(me.body.centre(), me.inventory.head_light());
+    (c, if me.death.is_some() { 0 } else { strength })
+}
+
 impl LightView {
     /// Brings the texture up to date for the visible tiles `vis`; `world_id` tells worlds
     /// apart (their light versions all start at 0).
@@ -245,9 +253,7 @@ impl LightView {
             self.range = None;
             return;
         }
-        let me = l.session.me();
-        let (c, strength) =
-            crate::sim::light::players_light(me.body.centre(), me.inventory.head_light());
+        let (c, strength) = carried(l.session.me());
         let rules = &l.session.content.rules;
         let sun = crate::sim::day::sun_level(l.session.time_of_day, rules);
         let key = (
@@ -335,6 +341,29 @@ mod tests {
         }
         // The player's light leaves its own tile clearly visible.
         assert!(darkness(crate::sim::light::PLAYER) < 128);
+    }
+
+    #[test]
+    fn the_dead_carry_no_light() {
+        let mut s = crate::sim::session::Session::new(World::new(20, 20, 0, Default::default()));
+        let me = s.me_mut();
+        me.body.pos = (10.5, 10.0);
+        let (at, strength) = carried(me);
+        assert_eq!(
+            (at, strength),
+            (me.body.centre(), crate::sim::light::PLAYER)
+        );
+        me.death = Some(crate::sim::session::Death {
+            text: "You were slain by a slime".into(),
+            until: 600,
+        });
+        assert_eq!(carried(me).1, 0);
+        let (x, y) = (at.0 as i64, at.1 as i64);
+        assert_eq!(
+            crate::sim::light::carried_light_sub(at, 0, x, y),
+            0,
+            "nothing lit"
+        );
     }
 
     #[test]

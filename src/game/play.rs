@@ -275,8 +275,8 @@ impl Play {
             self.last_guide = Some(line);
         }
         let me = l.me();
-        self.target = if me.inventory.selected_sword().is_some() {
-            // A sword swings instead of digging: no outline.
+        self.target = if me.death.is_some() || me.inventory.selected_sword().is_some() {
+            // The dead aim at nothing; a sword swings instead of digging: no outline.
             None
         } else {
             cursor.map(|(x, y)| Target {
@@ -776,6 +776,37 @@ mod tests {
             assert_eq!(l.me().inventory.count(Tile::Dirt), 2);
             assert!(l.levels[0].is_dirty(), "its chunk is repainted");
         }
+    }
+
+    #[test]
+    fn on_the_death_screen_nothing_is_aimed_at() {
+        let (mut l, mut play) = landed();
+        let (px, py) = l.me().body.pos;
+        let beside = Some((px as i64 + 1, py as i64));
+        play.step(
+            &mut l,
+            Input::default(),
+            beside,
+            Buttons::default(),
+            FRAME,
+            1.0,
+        );
+        assert!(
+            play.target.as_ref().is_some_and(|t| t.in_reach),
+            "alive: an outline"
+        );
+        let until = l.session.tick + 600;
+        let text = "You were slain by a slime".to_string();
+        l.session.me_mut().death = Some(crate::sim::session::Death { text, until });
+        play.step(
+            &mut l,
+            Input::default(),
+            beside,
+            Buttons::default(),
+            FRAME,
+            2.0,
+        );
+        assert!(play.target.is_none(), "{:?}", play.target);
     }
 
     #[test]

@@ -8,7 +8,9 @@
 #    window (the `hurt by .. at T s` lines are at least 0.67 s apart). Screenshots of the
 #    moments after the hit show the player blinking (in some, not drawn).
 # 2. On a ledge 26 rows above the ground, the player walks off (D held): the fall costs 10,
-#    leaving 90 of 100 (`fell 26 tiles for 10: health 90`).
+#    leaving 90 of 100 (`fell 26 tiles for 10: health 90`). Where a tile's fall costs 100,
+#    the player dies there, and the death screen shows no body and no outline under the
+#    pointer (their boxes on the screenshot match the sky three tiles along).
 # 3. The player stands in a shaft two tiles deep, its head below the meadow's grass, the
 #    sword picked (2), the button held toward the slime's side: the swing's arc hits the
 #    slime above the player (`swing hit 1: slime at X Y` with its feet above the player's
@@ -38,7 +40,7 @@ export RUST_LOG=strata=debug
 mkdir -p "$OUT/cwd"
 start=$(date +%s)
 
-need_tools Xvfb xdotool xwd xwdtopnm pnmtopng
+need_tools Xvfb xdotool xwd xwdtopnm pnmtopng pamcut pamarith pamsumm
 release_bin
 start_xvfb "${STRATA_TEST_DISPLAY:-:95}" 1280x720 "$OUT/xvfb.log"
 
@@ -94,6 +96,40 @@ sleep 0.3
 shot "$OUT/02-fell.png"
 [ "$fell" = "fell 26 tiles for 10: health 90" ] || fail "the fall gave '$fell', not 26 tiles for 10 (health 90)"
 step "$fell"
+grep -q "panicked" "$GAME_LOG" && fail "the game panicked"
+stop_game
+# --- 2b. The same fall where a tile's fall costs 100: the player dies where it lands, and
+# the death screen shows no body there (nor an outline under the pointer). The sky over
+# the head, and a tile of sky under the pointer, are the same pixels as the sky three
+# tiles along.
+play_drawn deadly '(creature_cap: 0, fall_damage: 100.0, respawn_seconds: 6.0)' < <(ledge_art)
+sleep 1
+xdotool keydown d
+wait_for "died of a fall" 1 10 || { xdotool keyup d; fail "the fall did not kill: $(last "player at")"; }
+xdotool keyup d
+sleep 0.5
+read -r px py sx sy zoom < <(grep "player at" "$GAME_LOG" | tail -n 1 | awk '{ print $4, $5, $7, $8, $10 }')
+# Pixel boxes (left top width height) on the screenshot: the head (the top of a 1.8-tile
+# body), the pointer's tile (six along, two up: clear of the death screen's lines), and
+# each three tiles to the right.
+boxes=$(awk -v sx="$sx" -v sy="$sy" -v px="$px" -v z="$zoom" -v ox="$X" -v oy="$Y" 'BEGIN {
+  hl = ox + sx - 0.4 * z; ht = oy + sy - 1.75 * z; tl = ox + sx + (int(px) + 6 - px) * z; tt = oy + sy - 2 * z
+  printf "%d %d %d %d %d %d %d", hl, ht, 0.8 * z, 0.55 * z, tl, tt, z }')
+read -r hl ht hw hh tl tt tw <<<"$boxes"
+xdotool mousemove $((tl + tw / 2)) $((tt + tw / 2))
+sleep 0.5
+xwd -root -silent -display "$DISPLAY" | xwdtopnm 2>/dev/null >"$OUT/06-dead.ppm"
+pnmtopng <"$OUT/06-dead.ppm" >"$OUT/06-dead.png"
+differs() { # differs LEFT TOP WIDTH HEIGHT: the mean difference from the box 3 tiles right
+  pamcut -left "$1" -top "$2" -width "$3" -height "$4" "$OUT/06-dead.ppm" >"$OUT/a.ppm"
+  pamcut -left $(($1 + 3 * ${zoom%.*})) -top "$2" -width "$3" -height "$4" "$OUT/06-dead.ppm" >"$OUT/b.ppm"
+  pamarith -difference "$OUT/a.ppm" "$OUT/b.ppm" | pamsumm -mean -brief
+}
+head=$(differs "$hl" "$ht" "$hw" "$hh")
+pointer=$(differs "$tl" "$tt" "$tw" "$tw")
+awk -v d="$head" 'BEGIN { exit !(d < 2) }' || fail "the body is drawn on the death screen (head box differs by $head from the sky beside it)"
+awk -v d="$pointer" 'BEGIN { exit !(d < 2) }' || fail "an outline is drawn under the pointer on the death screen (it differs by $pointer)"
+step "$(last "died of"): no body (head box $head off the sky), no outline ($pointer)"
 grep -q "panicked" "$GAME_LOG" && fail "the game panicked"
 stop_game
 # --- 3. A swing kills a slime above the player. The meadow (81 wide) with its grass on row

@@ -783,30 +783,18 @@ mod tests {
         let (mut l, mut play) = landed();
         let (px, py) = l.me().body.pos;
         let beside = Some((px as i64 + 1, py as i64));
-        play.step(
-            &mut l,
-            Input::default(),
-            beside,
-            Buttons::default(),
-            FRAME,
-            1.0,
-        );
+        let mut aim = |l: &mut Loaded, now| {
+            play.step(l, Input::default(), beside, Buttons::default(), FRAME, now);
+            play.target
+        };
         assert!(
-            play.target.as_ref().is_some_and(|t| t.in_reach),
+            aim(&mut l, 1.0).is_some_and(|t| t.in_reach),
             "alive: an outline"
         );
         let until = l.session.tick + 600;
         let text = "You were slain by a slime".to_string();
         l.session.me_mut().death = Some(crate::sim::session::Death { text, until });
-        play.step(
-            &mut l,
-            Input::default(),
-            beside,
-            Buttons::default(),
-            FRAME,
-            2.0,
-        );
-        assert!(play.target.is_none(), "{:?}", play.target);
+        assert_eq!(aim(&mut l, 2.0), None);
     }
 
     #[test]

@@ -148,7 +148,11 @@ pub fn figures(
         .players
         .iter()
         .enumerate()
-        .filter(|&(i, s)| i != local.0 && roster.is_present(PlayerId(i)) && near(s.body.pos))
+        .filter(|&(i, s)| {
+            // The dead leave no body while their death screen shows.
+            let alive = s.death.is_none();
+            i != local.0 && alive && roster.is_present(PlayerId(i)) && near(s.body.pos)
+        })
         .map(|(i, s)| {
             let who = PlayerId(i);
             let b = &s.body;
@@ -252,6 +256,10 @@ mod tests {
         roster.set_present(&[true, false, true]);
         let f = figures(&s, LOCAL, &roster, everywhere(), 0.0);
         assert_eq!(f.iter().map(|f| f.who).collect::<Vec<_>>(), vec![bo]);
+        // Nor one on its death screen.
+        let text = "You were slain by a slime".to_string();
+        s.players[bo.0].death = Some(crate::sim::session::Death { text, until: 600 });
+        assert!(figures(&s, LOCAL, &roster, everywhere(), 0.0).is_empty());
     }
 
     #[test]

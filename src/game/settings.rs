@@ -804,8 +804,8 @@ fn mend_keys(keys: &mut Bindings, reset: &mut Vec<String>) -> Vec<String> {
     moved
 }
 
-/// Sets the field `field` (as a [`RangeError`] names it) back to its default; false for a
-/// name that is no field.
+/// Sets the value field `field` (as a [`RangeError`] names it) back to its default; false
+/// for a name that is no such field (the keys are mended by [`mend_keys`]).
 fn reset_field(s: &mut Settings, field: &str) -> bool {
     let d = Settings::default();
     match field {
@@ -817,15 +817,7 @@ fn reset_field(s: &mut Settings, field: &str) -> bool {
         "master_volume" => s.master_volume = d.master_volume,
         "music_volume" => s.music_volume = d.music_volume,
         "effects_volume" => s.effects_volume = d.effects_volume,
-        _ => {
-            let command = field
-                .strip_prefix("keys.")
-                .and_then(|f| COMMANDS.iter().find(|c| c.1 == f));
-            let Some(&(c, ..)) = command else {
-                return false;
-            };
-            *s.keys.keys_mut(c) = d.keys.keys(c).to_vec();
-        }
+        _ => return false,
     }
     true
 }

@@ -958,6 +958,10 @@ impl Session {
                     .update_many(&self.world, &self.layers, &mut list, night, rules, dt);
             drop(list);
             self.hits = hits.into_iter().map(|(i, h)| (ids[i], h)).collect();
+            for f in self.creatures.take_fallen() {
+                let by = f.by.map(PlayerId).filter(|p| p.0 < self.players.len());
+                self.reward(f.kind, f.drop, f.count, f.at, by, out);
+            }
             if self.creatures.spawned != before
                 && let Some(c) = self.creatures.list.last()
             {
@@ -1371,7 +1375,7 @@ impl Session {
         let p = &mut self.players[who.0];
         let s = self
             .creatures
-            .swing(&p.body, damage, reach, &self.content.rules);
+            .swing(&p.body, who.0, damage, reach, &self.content.rules);
         if s.hits > 0 {
             let each: Vec<String> = s
                 .hit
@@ -1389,14 +1393,44 @@ impl Session {
                 killed,
             });
         }
-        let content = Arc::clone(&self.content);
-        let coins = &content.town.coins;
         let c = p.body.centre();
         for (kind, item, n) in s.killed {
-            let name = kind.stats().name;
-            let copper = crate::sim::coins::drop_for(kind.stats().health, coins);
-            let p = &mut self.players[who.0];
-            let kept = copper - crate::sim::coins::earn(&mut p.inventory, coins, copper);
+            // The drop lies where the creature was (its last hit), and flies to the killer.
+            let at = s
+                .hit
+                .iter()
+                .find(|(k, _, _)| *k == kind)
+                .map_or(c, |&(_, (x, feet), _)| (x, feet - 0.5));
+            self.reward(kind, item, n, at, Some(who), out);
+        }
+        self.swing_at_eye(who, damage, reach, out);
+    }
+
+    /// A creature of `kind` died at `at` leaving `n` of `item` and its coins: to `killer`,
+    /// the coins straight into its inventory (what does not fit lies in the world) and the
+    /// item flying to it; with no killer (lava), all of it lies in the world as items.
+    fn reward(
+        &mut self,
+        kind: crate::sim::creatures::Kind,
+        item: &'static str,
+        n: u32,
+        at: (f32, f32),
+        killer: Option<PlayerId>,
+        out: &mut Changes,
+    ) {
+        let content = Arc::clone(&self.content);
+        let coins = &content.town.coins;
+        let name = kind.stats().name;
+        let copper = crate::sim::coins::drop_for(kind.stats().health, coins);
+        let (kept, left) = match killer {
+            Some(who) => {
+                let p = &mut self.players[who.0];
+                let lost = crate::sim::coins::earn(&mut p.inventory, coins, copper);
+                (copper - lost, lost)
+            }
+            None => (0, copper),
+        };
+        if let Some(who) = killer {
             if n == 0 {
                 out.log(who, format!("killed a {name}"));
                 out.notice(who, format!("Killed a {name}: {kept} copper"));
@@ -1408,19 +1442,26 @@ impl Session {
                 out.log(who, format!("took {kept} copper from the {name}"));
             }
             out.events.push(Event::Killed { kind, by: who });
-            // The drop lies where the creature was (its last hit), and flies to the killer.
-            let at = s
-                .hit
-                .iter()
-                .find(|(k, _, _)| *k == kind)
-                .map_or(c, |&(_, (x, feet), _)| (x, feet - 0.5));
-            if n > 0
-                && let Some(id) = content.catalog.id(item)
-            {
-                self.drop_item(Stack { item: id, count: n }, at, Some(who), out);
-            }
+        } else {
+            out.log(
+                LOCAL,
+                format!(
+                    "a {name} died in lava at {:.0} {:.0}, leaving {left} copper and {item} x{n}",
+                    at.0, at.1
+                ),
+            );
         }
-        self.swing_at_eye(who, damage, reach, out);
+        let per = coins.per;
+        let counts = crate::sim::coins::split(left, per, coins.items.len());
+        for (&coin, count) in coins.items.iter().zip(counts) {
+            let count = count.min(u64::from(u32::MAX)) as u32;
+            self.drop_item(Stack { item: coin, count }, at, killer, out);
+        }
+        if n > 0
+            && let Some(id) = content.catalog.id(item)
+        {
+            self.drop_item(Stack { item: id, count: n }, at, killer, out);
+        }
     }
 
     /// Drops `stack` into the world with its centre at `at`, flying to player `owner`
@@ -1498,6 +1539,10 @@ impl Session {
         self.world.dropped = items;
         for (i, s) in picked {
             let who = PlayerId(i);
+            if crate::sim::coins::is_coin(s.item, &content.town.coins) {
+                let p = &mut self.players[i];
+                crate::sim::coins::settle(&mut p.inventory, &content.town.coins);
+            }
             let name = &content.catalog.item(s.item).name;
             out.log(who, format!("picked up {} {name}", s.count));
             out.events.push(Event::PickedUp {

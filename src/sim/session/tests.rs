@@ -360,6 +360,77 @@ fn a_sword_kills_a_slime_in_front_for_gel() {
     assert!(c.tiles.is_empty());
 }
 
+/// A pool of lava three tiles deep on a stone floor, `dx` tiles right of the landed
+/// player, its floor at the player's feet row; returns the feet of a body in its middle.
+fn lava_pool(s: &mut Session, dx: i64) -> (f32, f32) {
+    let (px, py) = s.me().body.pos;
+    let (x0, feet) = (px as i64 + dx, py as i64);
+    for x in x0..x0 + 6 {
+        s.set_tile(x as usize, feet as usize, Tile::Stone);
+        for y in feet - 4..feet {
+            let t = if y == feet - 4 { Tile::Air } else { Tile::Lava };
+            s.set_tile(x as usize, y as usize, t);
+        }
+    }
+    (x0 as f32 + 3.0, feet as f32)
+}
+
+#[test]
+fn a_creature_lava_kills_leaves_its_coins_in_the_world_or_gives_them_to_its_striker() {
+    use crate::sim::creatures::{CREDIT_SECONDS, Creature, Kind};
+    let mut s = landed();
+    s.creatures.list.clear();
+    let coins = &crate::content::town::town().coins;
+    let copper = crate::sim::coins::drop_for(Kind::Slime.stats().health, coins);
+    s.me_mut().inventory.add("copper_coin", 90);
+    let at = lava_pool(&mut s, 20);
+    s.creatures.list.push(Creature::new(Kind::Slime, at));
+    let c = run(&mut s, 30, &[]);
+    assert_eq!(s.creatures.killed, 1, "{:?}", s.creatures.list);
+    // No one's kill: its coins and gel lie in the world, the player got nothing.
+    assert_eq!(crate::sim::coins::worth(&s.me().inventory, coins), 90);
+    assert!(!c.events.iter().any(|e| matches!(e, Event::Killed { .. })));
+    let lying: Vec<_> = s.world.dropped.iter().map(|d| (d.stack, d.owner)).collect();
+    let worth: u64 = lying
+        .iter()
+        .filter(|(st, _)| crate::sim::coins::is_coin(st.item, coins))
+        .map(|(st, _)| u64::from(st.count))
+        .sum();
+    assert_eq!(worth, copper, "{lying:?}");
+    let gel = crate::content::items::named("gel").unwrap();
+    assert!(lying.iter().any(|(st, _)| st.item == gel), "{lying:?}");
+    assert!(lying.iter().all(|(_, owner)| owner.is_none()), "{lying:?}");
+    // Walked to, they are picked up, and the coins settle: 90 + 28 copper is a silver.
+    let spot = s.world.dropped[0].pos;
+    s.me_mut().body.pos = (spot.0 - 2.0, spot.1 - 3.0);
+    s.me_mut().vitals.invincible = 100.0;
+    run(&mut s, 60, &[]);
+    assert_eq!(
+        crate::sim::coins::worth(&s.me().inventory, coins),
+        90 + copper
+    );
+    assert_eq!(s.me().inventory.count("silver_coin"), 1);
+    assert_eq!(
+        s.me().inventory.count("copper_coin") as u64,
+        90 + copper - 100
+    );
+    // A slime the player struck a moment before it fell in is the player's kill: its
+    // coins go straight to the player, far as it is.
+    let mut s = landed();
+    s.creatures.list.clear();
+    let at = lava_pool(&mut s, 20);
+    let mut slime = Creature::new(Kind::Slime, at);
+    slime.struck_by = Some((LOCAL.0, CREDIT_SECONDS));
+    s.creatures.list.push(slime);
+    let c = run(&mut s, 30, &[]);
+    let killed = Event::Killed {
+        kind: Kind::Slime,
+        by: LOCAL,
+    };
+    assert!(c.events.contains(&killed));
+    assert_eq!(crate::sim::coins::worth(&s.me().inventory, coins), copper);
+}
+
 #[test]
 fn lava_kills_the_death_screen_waits_and_the_player_respawns_with_everything() {
     let mut s = landed();

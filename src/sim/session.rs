@@ -89,6 +89,8 @@ pub const LIFE_CRYSTAL: &str = "life_crystal";
 
 /// Mixed into the world's seed for the Merchant's stream of choices.
 const MERCHANT_SEED: u64 = 0x4D45_5243_4841_4E54;
+/// And the Nurse's.
+const NURSE_SEED: u64 = 0x4E55_5253_4521_2121;
 
 /// Most rooms [`Session::houses`] remembers (the oldest is forgotten first).
 pub const MAX_HOUSES: usize = 64;
@@ -258,6 +260,8 @@ pub struct Session {
     pub guide: crate::sim::npc::Npc,
     /// The Merchant, once he has arrived.
     pub merchant: Option<crate::sim::npc::Npc>,
+    /// The Nurse, once she has arrived.
+    pub nurse: Option<crate::sim::npc::Npc>,
     /// Rooms the players showed to be houses (a tile of each, by the housing query): where
     /// a newcomer looks for a free house.
     pub houses: Vec<(i64, i64)>,
@@ -354,6 +358,11 @@ impl Session {
                 .iter()
                 .find(|n| n.name == "Merchant")
                 .map(|m| crate::sim::npc::Npc::restore(m, &world, world.seed ^ MERCHANT_SEED)),
+            nurse: state
+                .town
+                .iter()
+                .find(|n| n.name == "Nurse")
+                .map(|n| crate::sim::npc::Npc::restore(n, &world, world.seed ^ NURSE_SEED)),
             houses: state
                 .town
                 .iter()
@@ -380,9 +389,11 @@ impl Session {
         PlayerId(self.players.len() - 1)
     }
 
-    /// The town people: the Guide, then the Merchant once he has come.
+    /// The town people: the Guide, then the Merchant and the Nurse once they have come.
     pub fn town(&self) -> impl Iterator<Item = &crate::sim::npc::Npc> {
-        std::iter::once(&self.guide).chain(self.merchant.as_ref())
+        std::iter::once(&self.guide)
+            .chain(self.merchant.as_ref())
+            .chain(self.nurse.as_ref())
     }
 
     /// Seats a player with `state` (a character kept by a server): in the first seat
@@ -642,6 +653,16 @@ impl Session {
             }
             return true;
         }
+        if self
+            .nurse
+            .as_ref()
+            .is_some_and(|n| n.under(x, y) && edit::can_reach(body, x, y, edit::REACH))
+        {
+            if pressed {
+                self.ask_nurse(who, out);
+            }
+            return true;
+        }
         match self.world.get(x, y) {
             Some(Tile::Bed) => {
                 if pressed {
@@ -685,6 +706,35 @@ impl Session {
             }
             Some(Err(lost)) => out.notice(who, format!("Can't sleep here: {lost}")),
             None => {}
+        }
+    }
+
+    /// Player `who` asks the Nurse to heal it: every missing point for her price, or what
+    /// stops her.
+    fn ask_nurse(&mut self, who: PlayerId, out: &mut Changes) {
+        let content = Arc::clone(&self.content);
+        let town = &content.town;
+        let p = &mut self.players[who.0];
+        match crate::sim::nurse::heal(&mut p.vitals, &mut p.inventory, &town.nurse, &town.coins) {
+            Ok((healed, price)) => {
+                let price = crate::sim::shop::copper_text(price);
+                out.log(
+                    who,
+                    format!(
+                        "the Nurse healed {healed:.0} for {price}: health {:.0}",
+                        p.vitals.health
+                    ),
+                );
+                out.notice(who, format!("Nurse: healed {healed:.0} for {price}"));
+                out.events.push(Event::Healed {
+                    player: who,
+                    amount: healed,
+                });
+            }
+            Err(e) => {
+                out.log(who, format!("the Nurse did not heal: {e}"));
+                out.notice(who, format!("Nurse: {e}"));
+            }
         }
     }
 
@@ -786,6 +836,10 @@ impl Session {
             self.walk_npc(&mut m, out);
             self.merchant = Some(m);
         }
+        if let Some(mut n) = self.nurse.take() {
+            self.walk_npc(&mut n, out);
+            self.nurse = Some(n);
+        }
         if self.tick < self.guide_check {
             return;
         }
@@ -796,6 +850,10 @@ impl Session {
         if let Some(mut m) = self.merchant.take() {
             self.keep_home(&mut m, out);
             self.merchant = Some(m);
+        }
+        if let Some(mut n) = self.nurse.take() {
+            self.keep_home(&mut n, out);
+            self.nurse = Some(n);
         }
         let content = Arc::clone(&self.content);
         let town = &content.town;
@@ -818,6 +876,25 @@ impl Session {
                 "The Merchant has arrived! (right-click him to trade)",
             );
             out.events.push(Event::MerchantArrived { at: spot });
+        }
+        // The Nurse: once a player present has used a life crystal.
+        let most = (0..self.players.len())
+            .filter(|&i| !self.away[i])
+            .map(|i| self.players[i].vitals.max_health)
+            .fold(0.0, f32::max);
+        let here = self.nurse.is_some();
+        if crate::sim::nurse::arrives(here, true, most, &town.nurse)
+            && let Some(((x, y), spot)) = self.free_house()
+        {
+            let mut n = crate::sim::npc::Npc::new("Nurse", spot, self.world.seed ^ NURSE_SEED);
+            n.move_in(spot);
+            self.nurse = Some(n);
+            out.log(LOCAL, format!("the Nurse arrives at the house at {x} {y}"));
+            out.notice(
+                LOCAL,
+                "The Nurse has arrived! (right-click her to be healed)",
+            );
+            out.events.push(Event::NurseArrived { at: spot });
         }
     }
 

@@ -1059,6 +1059,91 @@ fn the_merchant_comes_to_a_free_house_once_fifty_silver_is_carried_and_trades() 
 }
 
 #[test]
+fn the_nurse_comes_to_a_free_house_once_a_life_crystal_is_used_and_heals_for_coins() {
+    let mut s = landed();
+    let (px, py) = (s.me().body.pos.0 as usize, s.me().body.pos.1 as usize);
+    let x0 = px + 2;
+    let house = |s: &mut Session, x0: usize| {
+        build_house(s, x0, py);
+        wall_house(s, x0, py);
+        Intent::Housing {
+            x: x0 as i64 + 6,
+            y: py as i64 - 3,
+        }
+    };
+    let ask = house(&mut s, x0);
+    s.act(LOCAL, ask);
+    assert!(!s.guide.homeless());
+    // A free house, but the first most health: she does not come.
+    let ask2 = house(&mut s, x0 + 14);
+    s.act(LOCAL, ask2);
+    run(&mut s, 150, &[]);
+    assert!(s.nurse.is_none(), "no life crystal used");
+    // A life crystal used: she arrives in the free house within a check.
+    let rules = std::sync::Arc::clone(&s.content);
+    s.me_mut().vitals.use_crystal(&rules.rules).unwrap();
+    let c = run(&mut s, 150, &[]);
+    let n = s.nurse.clone().expect("the Nurse arrived");
+    assert!(
+        c.events
+            .iter()
+            .any(|e| matches!(e, Event::NurseArrived { .. }))
+    );
+    assert!(
+        notices(&c)
+            .iter()
+            .any(|t| t.starts_with("The Nurse has arrived")),
+        "{:?}",
+        notices(&c)
+    );
+    assert_eq!(s.town().count(), 2, "the Guide and the Nurse");
+    let said = notices(&s.act(LOCAL, ask2));
+    assert!(
+        said.iter().any(|t| t.ends_with("The Nurse lives here.")),
+        "{said:?}"
+    );
+    // Right-clicked, healthy: nothing to heal. Hurt by 45.5 with 30 copper carried: short.
+    let (nx, _) = n.body.centre();
+    s.me_mut().body.pos = (nx - 2.0, n.body.pos.1);
+    s.me_mut().body.vel = (0.0, 0.0);
+    let click = |s: &mut Session| {
+        let n = s.nurse.as_ref().unwrap().body.centre();
+        let at = Intent::Place {
+            x: n.0.floor() as i64,
+            y: n.1.floor() as i64,
+            pressed: true,
+        };
+        s.step(&[(LOCAL, at)])
+    };
+    let c = click(&mut s);
+    assert_eq!(notices(&c), ["Nurse: you look healthy to me"]);
+    let coins = &crate::content::town::town().coins;
+    let most = s.me().vitals.max_health;
+    s.me_mut().vitals.health = most - 45.5;
+    s.me_mut().inventory.add("copper_coin", 30);
+    let c = click(&mut s);
+    assert_eq!(notices(&c), ["Nurse: 16 copper more is needed"]);
+    assert_eq!(crate::sim::coins::worth(&s.me().inventory, coins), 30);
+    // With a silver more: 46 copper paid (a part point whole), healed to the most (the
+    // tick's regeneration may have taken a little off the 45.5 first).
+    s.me_mut().inventory.add("silver_coin", 1);
+    let c = click(&mut s);
+    assert_eq!(s.me().vitals.health, most);
+    assert_eq!(crate::sim::coins::worth(&s.me().inventory, coins), 130 - 46);
+    assert!(
+        c.events
+            .iter()
+            .any(|e| matches!(e, Event::Healed { player: LOCAL, amount } if (45.0..=45.5).contains(amount))),
+        "{:?}",
+        c.events
+    );
+    // A save keeps her in her house.
+    let back = Session::from_save(s.world.clone(), s.player_state(LOCAL));
+    assert_eq!(back.nurse.as_ref().and_then(|n| n.home), n.home);
+    assert!(back.merchant.is_none());
+}
+
+#[test]
 fn a_life_crystal_used_raises_the_most_health_and_a_save_keeps_it() {
     let mut s = landed();
     s.me_mut().inventory.add("life_crystal", 2);

@@ -4,7 +4,8 @@
 //! frame (BENCHMARKS.md's frame CPU with the Eye and the town on a Large world). Every
 //! other part of the save is what `strata gen --save` writes.
 //!
-//! Run: `cargo run --release --example town_save -- PRESET SEED OUT.strata`
+//! Run: `cargo run --release --example town_save -- PRESET SEED OUT.strata [TIME]` (TIME:
+//! the share of the day gone, 0..1, as `start_time` in config/rules.ron).
 
 use strata::content::preset::load;
 use strata::content::rules::Rules;
@@ -13,9 +14,13 @@ use strata::sim::session::PlayerState;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [preset, seed, out] = args.as_slice() else {
-        eprintln!("usage: town_save PRESET SEED OUT.strata");
-        std::process::exit(2);
+    let (preset, seed, out, time) = match args.as_slice() {
+        [p, s, o] => (p, s, o, None),
+        [p, s, o, t] => (p, s, o, Some(t.parse::<f32>().expect("TIME is a number"))),
+        _ => {
+            eprintln!("usage: town_save PRESET SEED OUT.strata [TIME]");
+            std::process::exit(2);
+        }
     };
     let preset = load(std::path::Path::new(preset)).unwrap_or_else(|e| {
         eprintln!("{e}");
@@ -25,6 +30,9 @@ fn main() {
     let (world, _) = strata::generate(&preset, seed);
     let spawn = strata::sim::player::spawn_point(&world);
     let mut player = PlayerState::starting(spawn, &Rules::default());
+    if let Some(t) = time {
+        player.time_of_day = t.clamp(0.0, 0.999);
+    }
     let guide = Npc::guide(&world, world.seed).state();
     let beside = |name: &'static str, dx: f32| {
         // A little above the ground: the session lets them down onto it.

@@ -3,7 +3,7 @@
 the order of the Tile discriminants (Air, Dirt, Stone, Grass, IronOre, GoldOre, DiamondOre,
 Water, Torch, Sand, Sandstone, Snow, Ice, Mud, JungleGrass, Ash, Lava, Obsidian, CopperOre,
 SilverOre, Hellstone, Trunk, Leaves, Cactus, Wood, Workbench, Furnace, Anvil, Chest,
-ClosedDoor, OpenDoor, Platform, Table, Chair, Bed, LifeCrystal). Only
+ClosedDoor, OpenDoor, Platform, Table, Chair, Bed, LifeCrystal, Rope, EyeTrophy). Only
 the standard library is used.
 
 Each row holds 141 pictures: 47 frames in three variants each, at column frame * 3 +
@@ -67,6 +67,7 @@ COLORS = [
     (170, 96, 90),    # bed
     (232, 40, 92),    # life crystal
     (176, 146, 96),   # rope
+    (157, 123, 102),  # Eye trophy
 ]
 
 
@@ -606,6 +607,39 @@ def rope():
     return t
 
 
+def eye_trophy():
+    """The Eye's trophy: a wooden plaque with a dark rim, the Eye on it, its white veined
+    in red round a blue iris, lit from the upper left as the other furniture."""
+    t = blank()
+    for y in range(1, 15):
+        for x in range(1, 15):
+            # The plaque's corners cut off, a darker rim and a lit top-left edge.
+            if (x in (1, 14) and y in (1, 14)):
+                continue
+            rim = x in (1, 14) or y in (1, 14)
+            lit = (x == 2 or y == 2) and not rim
+            t[y][x] = ((96, 62, 38) if rim else (190, 138, 86) if lit else (150, 104, 62)) + (255,)
+    # W white, w its shade, r a vein, B the iris, K the pupil, G its glint.
+    eye = [
+        "...WWWW...",
+        ".rWWWWWww.",
+        ".WrWBBWww.",
+        "WWWBGKBwwr",
+        "WWWBKKBwrw",
+        "rrWWBBWwww",
+        ".WWWWWwww.",
+        ".WWWWwwrw.",
+        "...wwww...",
+    ]
+    paint = {"W": (236, 230, 220), "w": (200, 190, 182), "r": (200, 40, 48),
+             "B": (62, 96, 190), "K": (20, 20, 28), "G": (220, 232, 250)}
+    for dy, row in enumerate(eye):
+        for dx, c in enumerate(row):
+            if c in paint:
+                t[3 + dy][3 + dx] = paint[c] + (255,)
+    return t
+
+
 def bases():
     """Every tile's base picture for the current VARIANT, in discriminant order."""
     return [blank(), dirt(), stone(), dirt(), ore(COLORS[4], 1),
@@ -615,7 +649,7 @@ def bases():
             ore(COLORS[18], 4), ore(COLORS[19], 5), ore((255, 90, 30), 6),
             trunk(), leaves(), cactus(), wood(), workbench(), furnace(), anvil(), chest(),
             closed_door(), open_door(), platform(), table(), chair(), bed(), life_crystal(),
-            rope()]
+            rope(), eye_trophy()]
 
 
 BLOCKS = {1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14, 15, 17, 18, 19, 20, 24}

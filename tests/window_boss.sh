@@ -14,8 +14,8 @@
 #    dashes come through the player and its swings hit (`swing hit the Eye: health N`)
 #    until at half health it opens its mouth (`the Eye opens its mouth: phase two`); the
 #    bar then shows its right half emptied (dark red where it was full).
-# 3. Swinging on, the Eye falls: `killed the Eye` with its demonite ore, and the world's
-#    announcement "The Eye has been defeated!" once; the bar is gone.
+# 3. Swinging on, the Eye falls: `killed the Eye` with its demonite ore and its trophy,
+#    and the world's announcement "The Eye has been defeated!" once; the bar is gone.
 #
 # The game writes the Eye's lines at the debug level (RUST_LOG=strata=debug, set here).
 # Screenshots are left in the scratch folder.
@@ -113,6 +113,7 @@ wait_for "killed the Eye" 1 90 || { xdotool mouseup 1; fail "the Eye did not fal
 xdotool mouseup 1
 step "$(last "killed the Eye")"
 grep -q "killed the Eye: demonite_ore x30" "$GAME_LOG" || fail "no demonite ore: $(last "killed the Eye")"
+grep -q "killed the Eye: .*eye_trophy x1" "$GAME_LOG" || fail "no trophy: $(last "killed the Eye")"
 sleep 1
 shot "$OUT/03-defeated.png"
 read -r full empty < <(bar)

@@ -5,14 +5,16 @@
 # In a hand-drawn world (`gen --from-ascii`) at night (STRATA_RULES: days almost all night, no
 # creatures): a tree beside the spawn, the Guide standing four tiles to its right, and a
 # wooden house further right (a door in its left wall, a platform in its roof, wood walls
-# behind it (`gen --wall`), a torch, a table, a chair, a workbench and a bed inside), and a
-# second house left of the spawn; the player carries 60 silver (`gen --give`). The player
-# right-clicks the Guide (at night, homeless, he asks for a house), fells the tree, and
-# right-clicks him again holding the wood (he names what wood makes, the workbench first);
-# points into the house and presses X (a house: the Guide moves in), and the Guide walks
-# home through its door. X in the second house: it is free and the player carries 50
-# silver, so the Merchant arrives and moves in; a right-click on him opens his shop, a
-# click buys a torch and a right-click on the wood sells it.
+# behind it (`gen --wall`), a table, a chair, a workbench and a bed inside, but no light),
+# a second house and a third left of the spawn; the player carries 60 silver and a life
+# crystal (`gen --give`). The player right-clicks the Guide (at night, homeless, he asks
+# for a house), fells the tree, and right-clicks him again holding the wood (he names what
+# wood makes, the workbench first); points into the house and presses X (not a house: no
+# light), walks to it and places a torch inside, and X again (a house: the Guide moves in),
+# and the Guide walks home through its door. X in the second house: it is free and the
+# player carries 50 silver, so the Merchant arrives and moves in; a right-click on him opens
+# his shop, a click buys a torch and a right-click on the wood sells it. The life crystal
+# used (most health 120) and X in the third house: the Nurse arrives and moves in.
 #
 # The game writes `guide at ..`, `guide says: ..`, `housing: ..`, `felled ..`, `bought ..` lines at the
 # debug level (RUST_LOG=strata=debug, set here). Screenshots are left in the scratch folder.
@@ -49,7 +51,6 @@ awk -v art="$OUT/town.txt" 'BEGIN {
       if (y >= 17 && y < g && (x == 56 || x == 67)) c = "W"
       if (y == 17 && x >= 56 && x <= 67) c = (x == 61 || x == 62) ? "-" : "W"
       if (x == 56 && (y == 22 || y == 23)) c = "d"
-      if (y == 19 && x == 60) c = "t"
       if (y == 23 && x == 59) c = "T"
       if (y == 23 && x == 60) c = "r"
       if (y == 23 && x == 63) c = "B"
@@ -61,15 +62,24 @@ awk -v art="$OUT/town.txt" 'BEGIN {
       if (y == 19 && x == 33) c = "t"
       if (y == 23 && x == 31) c = "T"
       if (y == 23 && x == 32) c = "r"
+      # The third house, for the Nurse: columns 14-25, its door in its right wall.
+      if (y >= 17 && y < g && (x == 14 || x == 25)) c = "W"
+      if (y == 17 && x >= 14 && x <= 25) c = "W"
+      if (x == 25 && (y == 22 || y == 23)) c = "d"
+      if (y == 19 && x == 19) c = "t"
+      if (y == 23 && x == 17) c = "T"
+      if (y == 23 && x == 18) c = "r"
       row = row c
     }
     print row > art
   }
 }' || fail "could not draw the world"
-# The houses' background walls: wood behind every tile inside (columns 57-66 and 29-38,
-# rows 18-23); the player carries 60 silver (the Merchant comes to one who has 50).
+# The houses' background walls: wood behind every tile inside (columns 57-66, 29-38 and
+# 15-24, rows 18-23); the player carries 60 silver (the Merchant comes to one who has 50),
+# in slot 4, and a life crystal (the Nurse comes once one is used), in slot 5.
 "$BIN" gen --from-ascii "$OUT/town.txt" --wall wood:57,18,66,23 --wall wood:29,18,38,23 \
-  --give silver_coin:60 --seed 13 --save "$OUT/town.strata" >/dev/null || fail "gen --from-ascii failed"
+  --wall wood:15,18,24,23 --give silver_coin:60 --give life_crystal:1 --seed 13 \
+  --save "$OUT/town.strata" >/dev/null || fail "gen --from-ascii failed"
 
 echo "(creature_cap: 0, daylight: 0.05)" >"$OUT/night.ron"
 export STRATA_RULES="$OUT/night.ron"
@@ -106,22 +116,38 @@ talk
 last "guide says:" | grep -q "Build a house" || fail "at night the homeless Guide said: $(last "guide says:")"
 shot "$OUT/1-night.png"
 
-# --- The tree comes down for wood; holding it (slot 5: the coins are in 4), he names what
-# wood makes.
+# --- The tree comes down for wood; holding it (slot 6: the coins are in 4, the crystal in
+# 5), he names what wood makes.
 aim 45 23
 xdotool mousedown 1
 wait_for "felled [0-9]* wood" 1 10 || { xdotool mouseup 1; fail "holding the button on the trunk felled nothing"; }
 xdotool mouseup 1
-xdotool key 5
+xdotool key 6
 sleep 0.3
 talk
 last "guide says:" | grep -q "wood makes: workbench (8)" || fail "holding wood the Guide said: $(last "guide says:")"
 
-# --- X in the house: it is one, and the Guide moves in; he walks home through the door.
+# --- X in the house: no light, so not a house. The player walks up to its door and places
+# a torch on the wall inside (slot 3), and X again: it is one, and the Guide moves in; he
+# walks home through the door.
 aim 60 21
 sleep 0.2
 xdotool key x
-wait_for "housing: This is a house" 1 5 || fail "X in the house said: $(last "housing:")"
+wait_for "housing: Not a house: no light source" 1 5 || fail "X in the unlit house said: $(last "housing:")"
+xdotool keydown d
+wait_for "player at 5[2-5]\.[0-9] 24" 1 10 || { xdotool keyup d; fail "the player did not walk to the house: $(last "player at")"; }
+xdotool keyup d
+sleep 0.5
+xdotool key 3
+sleep 0.2
+aim 57 22
+sleep 0.2
+xdotool click 3
+wait_for "placed torch at 57 22" 1 5 || fail "no torch was placed in the house: $(last "placed\|refused\|player at")"
+aim 60 21
+sleep 0.2
+xdotool key x
+wait_for "housing: This is a house" 1 5 || fail "X in the lit house said: $(last "housing:")"
 wait_for "the Guide moves into the house" 1 5 || fail "the Guide did not move in"
 wait_for "guide at \(5[7-9]\|6[0-6]\) 24" 1 20 || fail "the Guide never got home: $(last "guide at")"
 shot "$OUT/2-home.png"
@@ -156,15 +182,32 @@ xdotool mousemove $((X + 648 + 120)) $((Y + 191 + 16))
 sleep 0.2
 xdotool click 1
 wait_for "bought torch for 50 copper, 59 silver 50 copper left" 1 5 || fail "clicking the torch bought: $(last "bought\|Can't")"
-# A right-click on hotbar slot 5 (the wood; the slots from x 200, 119 px down, 48 apart)
+# A right-click on hotbar slot 6 (the wood; the slots from x 200, 119 px down, 48 apart)
 # sells the stack for a fifth of its price.
-xdotool mousemove $((X + 200 + 48 * 4 + 22)) $((Y + 119 + 22))
+xdotool mousemove $((X + 200 + 48 * 5 + 22)) $((Y + 119 + 22))
 sleep 0.2
 xdotool click 3
 wait_for "sold [0-9]* wood for [0-9]* copper" 1 5 || fail "right-clicking the wood sold nothing: $(last "sold\|Can't")"
 sleep 0.3
 shot "$OUT/4-sold.png"
 xdotool key Escape
+sleep 0.3
+
+# --- The Nurse: the life crystal used (slot 5, the left button) raises the most health to
+# 120; X in the third house (free): she arrives and moves in.
+xdotool key 5
+sleep 0.2
+aim 30 20
+xdotool click 1
+wait_for "used a life crystal: most health 120" 1 5 || fail "the life crystal was not used: $(last "used\|Can't")"
+aim 20 21
+sleep 0.2
+xdotool key x
+wait_for "housing: This is a house" 3 5 || fail "X in the third house said: $(last "housing:")"
+wait_for "the Nurse arrives at the house at 20 21" 1 5 || fail "the Nurse did not come: $(last "housing:")"
+wait_for "nurse at \(1[5-9]\|2[0-4]\)\.[0-9] 24\.0" 1 5 || fail "the Nurse is not in her house: $(last "guide at")"
+sleep 0.5
+shot "$OUT/5-nurse.png"
 
 stop_game
 echo "town window test passed (screenshots in $OUT)"

@@ -52,6 +52,8 @@ pub enum Tile {
     /// In the caverns: broken, it gives a life crystal, which raises the most health.
     LifeCrystal = 35,
     Rope = 36,
+    /// The Eye's trophy: its defeat gives one; it hangs on a background wall.
+    EyeTrophy = 37,
 }
 
 /// What kind of matter a tile is: decides collision, digging and what connectivity sees.
@@ -104,7 +106,7 @@ const fn row(
 use Matter::{Air as A, Decor as D, Liquid as L, Solid as S};
 
 /// One row per tile, in discriminant order (`TILES[t as usize]` describes `t`).
-pub const TILES: [TileInfo; 37] = [
+pub const TILES: [TileInfo; 38] = [
     row("air", "air", ' ', [SKY[0], SKY[1], SKY[2]], A, None),
     row("dirt", "dirt", '.', [151, 107, 75], S, Some(0.15)),
     row("stone", "stone", '#', [118, 118, 124], S, Some(0.45)),
@@ -184,11 +186,19 @@ pub const TILES: [TileInfo; 37] = [
         Some(0.6),
     ),
     row("rope", "rope", 'R', [176, 146, 96], D, Some(0.05)),
+    row(
+        "eye_trophy",
+        "eye trophy",
+        'E',
+        [157, 123, 102],
+        D,
+        Some(0.3),
+    ),
 ];
 
 impl Tile {
     /// Every tile, in discriminant order (`Tile::ALL[t as usize] == t`).
-    pub const ALL: [Tile; 37] = [
+    pub const ALL: [Tile; 38] = [
         Tile::Air,
         Tile::Dirt,
         Tile::Stone,
@@ -226,6 +236,7 @@ impl Tile {
         Tile::Bed,
         Tile::LifeCrystal,
         Tile::Rope,
+        Tile::EyeTrophy,
     ];
 
     /// Number of tile kinds.

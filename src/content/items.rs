@@ -256,7 +256,7 @@ pub(crate) fn range_u(field: String, v: u32, lo: u32, hi: u32) -> Result<u32, Ba
     Err(bad(field, e.to_string()))
 }
 
-fn range_f(field: String, v: f32, lo: f32, hi: f32) -> Result<f32, Bad> {
+pub(crate) fn range_f(field: String, v: f32, lo: f32, hi: f32) -> Result<f32, Bad> {
     if v.is_finite() && (lo..=hi).contains(&v) {
         return Ok(v);
     }

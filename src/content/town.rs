@@ -5,7 +5,9 @@
 //! [`crate::sim::guide`].
 
 use crate::base::tile::Tile;
-use crate::content::items::{Bad, Catalog, ItemId, bad, parse_ron, placed, range_u, tile_named};
+use crate::content::items::{
+    Bad, Catalog, ItemId, bad, parse_ron, placed, range_f, range_u, tile_named,
+};
 use crate::content::preset::PresetError;
 use serde::Deserialize;
 use std::sync::OnceLock;
@@ -74,6 +76,25 @@ impl MerchantRules {
     }
 }
 
+/// The Nurse: when she comes and what her healing costs.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct NurseRules {
+    /// She arrives once a player's most health is above this (a life crystal used).
+    pub arrives_above: f32,
+    /// Copper for each point of health she heals (a part point costs a whole one).
+    pub per_health: f32,
+}
+
+impl Default for NurseRules {
+    fn default() -> NurseRules {
+        NurseRules {
+            arrives_above: 100.0,
+            per_health: 1.0,
+        }
+    }
+}
+
 /// One condition of a hint.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum When {
@@ -98,6 +119,7 @@ pub struct Town {
     pub guide: GuideRules,
     pub coins: CoinRules,
     pub merchant: MerchantRules,
+    pub nurse: NurseRules,
     pub hints: Vec<Hint>,
 }
 
@@ -108,6 +130,8 @@ struct TownFile {
     guide: GuideRow,
     coins: CoinsRow,
     merchant: MerchantRow,
+    #[serde(default)]
+    nurse: NurseRules,
     hints: Vec<HintRow>,
 }
 
@@ -175,6 +199,15 @@ fn check_coins(c: &CoinsRow, cat: &Catalog) -> Result<CoinRules, Bad> {
         items,
         per,
         per_health: c.per_health,
+    })
+}
+
+/// The checked Nurse section.
+fn check_nurse(n: &NurseRules) -> Result<NurseRules, Bad> {
+    // The highest most health config/rules.ron allows.
+    Ok(NurseRules {
+        arrives_above: range_f("nurse.arrives_above".into(), n.arrives_above, 0.0, 1000.0)?,
+        per_health: range_f("nurse.per_health".into(), n.per_health, 0.0, 10_000.0)?,
     })
 }
 
@@ -385,6 +418,7 @@ impl Town {
             },
             coins: check_coins(&file.coins, cat)?,
             merchant: check_merchant(&file.merchant, cat)?,
+            nurse: check_nurse(&file.nurse)?,
             hints,
         })
     }
@@ -496,6 +530,24 @@ mod tests {
         let text = text.replace("\"bottle\", \"wood\"]", "\"bottle\", \"wood\", \"gel\"]");
         let e = parse(&text).unwrap_err();
         assert!(e.message.contains("\"gel\" has no price"), "{e}");
+    }
+
+    #[test]
+    fn the_nurse_is_checked_with_her_ranges_and_may_be_left_out() {
+        let t = Town::builtin(catalog()).unwrap();
+        assert_eq!(t.nurse.arrives_above, 100.0, "once a life crystal is used");
+        let text = TOWN_RON.replace("per_health: 1.0", "per_health: -2.0");
+        let e = parse(&text).unwrap_err();
+        assert_eq!(
+            e.position.map(|p| p.0),
+            Some(line_of(&text, "per_health: -2.0"))
+        );
+        assert!(e.message.contains("[0, 10000]"), "{e}");
+        // A town file from before the Nurse gets her defaults.
+        let start = TOWN_RON.find("    nurse: (").unwrap();
+        let end = start + TOWN_RON[start..].find("),\n").unwrap() + 3;
+        let t = parse(&format!("{}{}", &TOWN_RON[..start], &TOWN_RON[end..])).unwrap();
+        assert_eq!(t.nurse, NurseRules::default());
     }
 
     #[test]

@@ -270,6 +270,10 @@ impl Play {
             let (mx, my) = m.body.pos;
             line.push_str(&format!(", merchant at {mx:.1} {my:.1}"));
         }
+        if let Some(n) = &l.session.nurse {
+            let (nx, ny) = n.body.pos;
+            line.push_str(&format!(", nurse at {nx:.1} {ny:.1}"));
+        }
         if self.last_guide.as_ref() != Some(&line) {
             log::debug!("{line}");
             self.last_guide = Some(line);

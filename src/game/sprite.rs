@@ -65,6 +65,8 @@ pub fn draw(
 pub const GUIDE_TINT: Color = Color::new(0.62, 0.9, 0.55, 1.0);
 /// The Merchant's: a grey coat.
 pub const MERCHANT_TINT: Color = Color::new(0.78, 0.74, 0.7, 1.0);
+/// The Nurse's: a pale pink dress.
+pub const NURSE_TINT: Color = Color::new(1.0, 0.8, 0.84, 1.0);
 
 /// Draws a town person: the player's sprite in other colours, their name above.
 pub fn draw_npc(
@@ -74,10 +76,10 @@ pub fn draw_npc(
     screen: (f32, f32),
     time: f64,
 ) {
-    let tint = if n.name == "Merchant" {
-        MERCHANT_TINT
-    } else {
-        GUIDE_TINT
+    let tint = match n.name {
+        "Merchant" => MERCHANT_TINT,
+        "Nurse" => NURSE_TINT,
+        _ => GUIDE_TINT,
     };
     draw_tinted(tex, &n.body, cam, screen, (time, false), tint);
     draw_name(n.name, n.body.pos, cam, screen);

@@ -15,6 +15,12 @@
 //!   [`Rules::spawn_every_day`] (or `_night`) seconds;
 //! - creatures further than [`DESPAWN_RANGE`] from the player are gone.
 //!
+//! Dying without a swing: lava burns every kind but the lava slime, at the player's rate
+//! ([`Rules::lava_damage`]); a creature it kills is [`Fallen`], credited to the player
+//! whose swing struck it within [`CREDIT_SECONDS`] (one knocked into lava), else to no
+//! one. Falls do not hurt creatures (nor do they in Terraria), and a servant outlives its
+//! Eye, so lava is the only death but a swing.
+//!
 //! Touching: a creature whose box overlaps the player's hits it ([`Hit`], through
 //! [`Vitals::strike`]: once per invincibility window) and throws it back. Creatures keep
 //! apart: after each frame none overlaps another or the player ([`push_out`]), unless a
@@ -42,6 +48,10 @@ pub const HEART_SPEED: f32 = 12.0;
 pub const KNOCKBACK: f32 = 9.0;
 
 pub use crate::content::bestiary::{Kind, Stats};
+
+/// Seconds a swing's strike counts: a creature lava kills this soon after a player struck
+/// it is that player's kill.
+pub const CREDIT_SECONDS: f32 = 3.0;
 
 /// One night spawn on the surface in this many is a demon eye.
 pub const DEMON_EYE_ONE_IN: u64 = 3;
@@ -221,6 +231,8 @@ pub struct Creature {
     dir: i8,
     /// Seconds the creature shows it was hit (flash).
     pub hit_flash: f32,
+    /// The player whose swing struck it last, and seconds left of [`CREDIT_SECONDS`].
+    pub struck_by: Option<(usize, f32)>,
 }
 
 impl Creature {
@@ -232,6 +244,7 @@ impl Creature {
             hop_in: kind.stats().hop_every,
             dir: 0,
             hit_flash: 0.0,
+            struck_by: None,
         }
     }
 
@@ -392,6 +405,20 @@ pub struct Swing {
     pub hearts: u32,
 }
 
+/// A creature killed by something other than a swing (lava): what it dropped, where, and
+/// the player whose strike it died of, if any ([`CREDIT_SECONDS`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fallen {
+    pub kind: Kind,
+    /// The middle of its box.
+    pub at: (f32, f32),
+    /// The item it dropped and how many.
+    pub drop: &'static str,
+    pub count: u32,
+    /// The player it is credited to.
+    pub by: Option<usize>,
+}
+
 /// Every creature about and the spawn timing.
 #[derive(Clone, Debug, Default)]
 pub struct Creatures {
@@ -407,6 +434,8 @@ pub struct Creatures {
     /// Creatures spawned and killed so far (for the log).
     pub spawned: u32,
     pub killed: u32,
+    /// Creatures lava killed since the session last took them ([`Creatures::take_fallen`]).
+    fallen: Vec<Fallen>,
 }
 
 impl Creatures {
@@ -599,6 +628,7 @@ impl Creatures {
             let target = players[nearest(players, c.body.pos)].body.pos;
             c.update(world, target, dt);
         }
+        self.burn(world, rules, dt);
         for (i, p) in players.iter_mut().enumerate() {
             let me = p.body.bounds();
             let hit = self
@@ -703,7 +733,15 @@ impl Creatures {
     /// A sword swing from `player` with `damage` and `reach`: every creature the arc
     /// meets ([`in_arc`]) or that overlaps the player is hit once; the dead are removed and
     /// their drops returned, and a share [`Rules::heart_chance`] of them drop a heart.
-    pub fn swing(&mut self, player: &Player, damage: f32, reach: f32, rules: &Rules) -> Swing {
+    /// `who` is the swinging player (a creature lava kills soon after is its kill).
+    pub fn swing(
+        &mut self,
+        player: &Player,
+        who: usize,
+        damage: f32,
+        reach: f32,
+        rules: &Rules,
+    ) -> Swing {
         let (me, centre) = (player.bounds(), player.centre());
         let inside = |c: &Creature| {
             let b = c.hitbox();
@@ -716,6 +754,7 @@ impl Creatures {
             if inside(c) {
                 out.hits += 1;
                 let killed = c.hit(damage, from, player.facing);
+                c.struck_by = Some((who, CREDIT_SECONDS));
                 out.hit.push((c.kind, c.body.pos, killed));
                 if killed {
                     dead.push(i);
@@ -724,24 +763,73 @@ impl Creatures {
         }
         for &i in dead.iter().rev() {
             let c = self.list.swap_remove(i);
-            let st = c.kind.stats();
-            let n = if st.drops == 0 {
-                0
-            } else {
-                st.drops + (self.rand(2) as u32)
-            };
-            out.killed.push((c.kind, st.drop, n));
-            self.killed += 1;
-            if (self.rand(1000) as f32) < rules.heart_chance * 1000.0 {
-                let (l, t, r, b) = c.hitbox();
-                self.hearts.push(Heart {
-                    pos: ((l + r) / 2.0, (t + b) / 2.0),
-                    age: 0.0,
-                });
-                out.hearts += 1;
-            }
+            let (n, heart) = self.died(&c, rules);
+            out.killed.push((c.kind, c.kind.stats().drop, n));
+            out.hearts += u32::from(heart);
         }
         out
+    }
+
+    /// A creature died: counted, its drop's count drawn, and a share
+    /// [`Rules::heart_chance`] of the dead leave a heart. Returns the count and whether a
+    /// heart was left.
+    fn died(&mut self, c: &Creature, rules: &Rules) -> (u32, bool) {
+        let st = c.kind.stats();
+        let n = if st.drops == 0 {
+            0
+        } else {
+            st.drops + (self.rand(2) as u32)
+        };
+        self.killed += 1;
+        let heart = (self.rand(1000) as f32) < rules.heart_chance * 1000.0;
+        if heart {
+            let (l, t, r, b) = c.hitbox();
+            self.hearts.push(Heart {
+                pos: ((l + r) / 2.0, (t + b) / 2.0),
+                age: 0.0,
+            });
+        }
+        (n, heart)
+    }
+
+    /// Lava's frame of `dt` seconds: every creature in it but a lava slime loses
+    /// [`Rules::lava_damage`] a second; those it kills are removed and kept as [`Fallen`]
+    /// for the session. The credit of a strike runs down.
+    fn burn(&mut self, world: &World, rules: &Rules, dt: f32) {
+        let mut i = 0;
+        while i < self.list.len() {
+            let c = &mut self.list[i];
+            if let Some((_, left)) = &mut c.struck_by {
+                *left -= dt;
+            }
+            if c.struck_by.is_some_and(|(_, left)| left <= 0.0) {
+                c.struck_by = None;
+            }
+            let burns =
+                c.kind != Kind::LavaSlime && crate::sim::vitals::body_in_lava(world, c.body.pos);
+            if burns {
+                c.health -= rules.lava_damage * dt;
+            }
+            if !(burns && c.health <= 0.0) {
+                i += 1;
+                continue;
+            }
+            let c = self.list.swap_remove(i);
+            let (count, _) = self.died(&c, rules);
+            let (l, t, r, b) = c.hitbox();
+            self.fallen.push(Fallen {
+                kind: c.kind,
+                at: ((l + r) / 2.0, (t + b) / 2.0),
+                drop: c.kind.stats().drop,
+                count,
+                by: c.struck_by.map(|(p, _)| p),
+            });
+        }
+    }
+
+    /// The creatures lava killed since the last call, in the order they died.
+    pub fn take_fallen(&mut self) -> Vec<Fallen> {
+        std::mem::take(&mut self.fallen)
     }
 }
 
@@ -1076,6 +1164,66 @@ mod tests {
     }
 
     #[test]
+    fn lava_kills_all_but_lava_slimes_credited_to_a_recent_striker() {
+        // A pit of lava two tiles deep in the floor, far from the player.
+        let mut w = flat();
+        for x in 60..70 {
+            for y in 10..12 {
+                w.set(x, y, crate::world::Tile::Lava);
+            }
+        }
+        let layers = Layers::of_world(&w);
+        let rules = quiet();
+        let mut c = Creatures::new(4);
+        c.next_spawn = 1e3;
+        c.list.push(Creature::new(Kind::Slime, (61.5, 12.0)));
+        c.list.push(Creature::new(Kind::LavaSlime, (64.5, 12.0)));
+        c.list.push(Creature::new(Kind::CaveSlime, (67.5, 12.0)));
+        // Player 1 struck the cave slime a moment ago; its credit lasts.
+        c.list[2].struck_by = Some((1, CREDIT_SECONDS));
+        let mut body = Player::new((20.5, 10.0));
+        let mut vitals = Vitals::new(100.0, &rules);
+        let burn = |c: &mut Creatures, body: &mut Player, vitals: &mut Vitals, s: f32| {
+            for _ in 0..(s * 60.0) as usize {
+                let mut one = [Target {
+                    body: &mut *body,
+                    vitals: &mut *vitals,
+                    half: (30.0, 17.0),
+                }];
+                c.update_many(&w, &layers, &mut one, false, &rules, 1.0 / 60.0);
+            }
+        };
+        // A slime of 14 health lasts 14/60 s at 60 a second; a cave slime 30/60 s.
+        burn(&mut c, &mut body, &mut vitals, 0.2);
+        assert_eq!(c.list.len(), 3, "not dead yet");
+        burn(&mut c, &mut body, &mut vitals, 0.4);
+        let fallen = c.take_fallen();
+        assert_eq!(
+            fallen.iter().map(|f| (f.kind, f.by)).collect::<Vec<_>>(),
+            vec![(Kind::Slime, None), (Kind::CaveSlime, Some(1))]
+        );
+        assert!(fallen.iter().all(|f| f.drop == "gel" && f.count >= 1));
+        assert!((60.0..70.0).contains(&fallen[0].at.0), "{:?}", fallen[0].at);
+        assert_eq!(c.killed, 2);
+        assert!(c.take_fallen().is_empty(), "taken once");
+        // The lava slime lives in it.
+        assert_eq!(c.list.len(), 1);
+        assert_eq!(c.list[0].kind, Kind::LavaSlime);
+        assert_eq!(c.list[0].health, Kind::LavaSlime.stats().health);
+        // A strike's credit runs out: a slime struck long before dies no one's kill.
+        let mut slime = Creature::new(Kind::Slime, (30.5, 10.0));
+        slime.struck_by = Some((0, CREDIT_SECONDS));
+        c.list.push(slime);
+        burn(&mut c, &mut body, &mut vitals, CREDIT_SECONDS + 0.1);
+        assert_eq!(c.list[1].struck_by, None);
+        c.list[1].body.pos = (62.5, 12.0);
+        burn(&mut c, &mut body, &mut vitals, 0.5);
+        let fallen = c.take_fallen();
+        assert_eq!(fallen.len(), 1);
+        assert_eq!((fallen[0].kind, fallen[0].by), (Kind::Slime, None));
+    }
+
+    #[test]
     fn killed_creatures_drop_hearts_that_fall_fly_to_the_player_and_heal() {
         let w = flat();
         let layers = Layers::of_world(&w);
@@ -1092,12 +1240,12 @@ mod tests {
         // Up in the air, the kill's heart falls to the floor.
         c.list[0].body.pos.1 = 6.0;
         assert_eq!(
-            c.swing(&player, 9.0, 2.2, &always).hearts,
+            c.swing(&player, 0, 9.0, 2.2, &always).hearts,
             0,
             "out of the arc up there"
         );
         c.list[0].body.pos = (52.0, 10.0);
-        let s = c.swing(&player, 9.0, 2.2, &always);
+        let s = c.swing(&player, 0, 9.0, 2.2, &always);
         assert_eq!((s.killed.len(), s.hearts), (1, 1));
         let never = Rules {
             heart_chance: 0.0,
@@ -1105,7 +1253,7 @@ mod tests {
         };
         c.list.push(Creature::new(Kind::Slime, (52.0, 10.0)));
         c.list[0].health = 1.0;
-        assert_eq!(c.swing(&player, 9.0, 2.2, &never).hearts, 0);
+        assert_eq!(c.swing(&player, 0, 9.0, 2.2, &never).hearts, 0);
         // Far from the player, a heart drops onto the ground and lies there.
         c.hearts[0].pos = (80.5, 3.0);
         let mut vitals = Vitals::new(50.0, &always);
@@ -1199,11 +1347,11 @@ mod tests {
         me.facing = 1;
         c.list.push(Creature::new(Kind::DemonEye, (52.0, 10.0)));
         c.list[0].health = 1.0;
-        let s = c.swing(&me, 9.0, 2.2, &Rules::default());
+        let s = c.swing(&me, 0, 9.0, 2.2, &Rules::default());
         assert_eq!(s.killed[0].1, "lens");
         assert!((1..=2).contains(&s.killed[0].2));
         c.list.push(Creature::new(Kind::Servant, (52.0, 10.0)));
-        let s = c.swing(&me, 9.0, 2.2, &Rules::default());
+        let s = c.swing(&me, 0, 9.0, 2.2, &Rules::default());
         assert_eq!(s.killed[0].2, 0);
     }
 
@@ -1269,7 +1417,7 @@ mod tests {
         let at = |x: f32, y: f32| {
             let mut c = Creatures::new(4);
             c.list.push(Creature::new(Kind::Slime, (x, y)));
-            c.swing(&player, 1.0, 2.2, &Rules::default()).hits
+            c.swing(&player, 0, 1.0, 2.2, &Rules::default()).hits
         };
         assert_eq!(at(52.0, 10.0), 1, "in front");
         assert_eq!(at(50.5, 8.2), 1, "sitting on the head");
@@ -1285,11 +1433,11 @@ mod tests {
         left.facing = -1;
         let mut c = Creatures::new(4);
         c.list.push(Creature::new(Kind::Slime, (48.3, 10.0)));
-        assert_eq!(c.swing(&left, 1.0, 2.2, &Rules::default()).hits, 1);
+        assert_eq!(c.swing(&left, 0, 1.0, 2.2, &Rules::default()).hits, 1);
         // One right over the head is thrown the way the player faces.
         let mut c = Creatures::new(4);
         c.list.push(Creature::new(Kind::Slime, (50.5, 8.2)));
-        c.swing(&left, 1.0, 2.2, &Rules::default());
+        c.swing(&left, 0, 1.0, 2.2, &Rules::default());
         assert!(c.list[0].body.vel.0 < 0.0, "{:?}", c.list[0].body.vel);
         // The blade sweeps from over the head down to the feet in front.
         let c = player.centre();
@@ -1307,14 +1455,14 @@ mod tests {
         c.list.push(Creature::new(Kind::Slime, (52.0, 10.0)));
         c.list.push(Creature::new(Kind::Slime, (48.5, 10.0)));
         c.list.push(Creature::new(Kind::Slime, (58.0, 10.0)));
-        let s = c.swing(&player, 9.0, 2.2, &Rules::default());
+        let s = c.swing(&player, 0, 9.0, 2.2, &Rules::default());
         assert_eq!((s.hits, s.killed.len()), (1, 0));
         assert!(c.list[0].health < Kind::Slime.stats().health);
         assert!(
             c.list[0].body.vel.0 > 0.0,
             "thrown back away from the player"
         );
-        let s = c.swing(&player, 9.0, 2.2, &Rules::default());
+        let s = c.swing(&player, 0, 9.0, 2.2, &Rules::default());
         assert_eq!(s.killed.len(), 1);
         let (kind, item, n) = s.killed[0];
         assert_eq!((kind, item), (Kind::Slime, "gel"));
@@ -1326,7 +1474,7 @@ mod tests {
         assert_eq!(c.list.len(), 2, "the other two are untouched");
         player.facing = -1;
         assert_eq!(
-            c.swing(&player, 9.0, 2.2, &Rules::default()).hits,
+            c.swing(&player, 0, 9.0, 2.2, &Rules::default()).hits,
             1,
             "the one behind, once turned"
         );

@@ -64,6 +64,12 @@ pub fn is_furniture(tile: Tile) -> bool {
     )
 }
 
+/// Tiles that hang on the background wall behind them (trophies): placed only on a wall,
+/// and the wall stays while they hang.
+pub fn hangs_on_wall(tile: Tile) -> bool {
+    tile == Tile::EyeTrophy
+}
+
 /// How many tiles tall a door is: the player's body (1.8 tiles) fits through.
 pub const DOOR_HEIGHT: i64 = 2;
 
@@ -100,6 +106,8 @@ pub enum EditRefusal {
     WallThere,
     /// The hammer held is too weak for the wall: the power it needs.
     NeedHammer(u32),
+    /// Something hangs on the wall (a trophy): take it down first.
+    HangsThere(Tile),
 }
 
 impl fmt::Display for EditRefusal {
@@ -122,6 +130,7 @@ impl fmt::Display for EditRefusal {
             EditRefusal::NotADoor => write!(f, "no door there"),
             EditRefusal::NoWall => write!(f, "no wall there"),
             EditRefusal::WallThere => write!(f, "a wall is already there"),
+            EditRefusal::HangsThere(t) => write!(f, "the {} hangs on it", t.label()),
             EditRefusal::NeedHammer(p) => {
                 let better = catalog()
                     .items
@@ -398,6 +407,11 @@ pub fn check_place(
         if !(holds(0, -1) || world.get(x, y - 1) == Some(Tile::Rope)) {
             return Err(EditRefusal::NoSupport);
         }
+    } else if hangs_on_wall(tile) {
+        // A trophy hangs on the background wall behind it, as in Terraria.
+        if !world.wall(x as usize, y as usize).is_some() {
+            return Err(EditRefusal::NoSupport);
+        }
     } else if is_furniture(tile) {
         if !holds(0, 1) {
             return Err(EditRefusal::NoSupport);
@@ -464,6 +478,9 @@ pub fn check_hammer(
     let wall = world.wall(x as usize, y as usize);
     if !wall.is_some() {
         return Err(EditRefusal::NoWall);
+    }
+    if let Some(t) = world.get(x, y).filter(|&t| hangs_on_wall(t)) {
+        return Err(EditRefusal::HangsThere(t));
     }
     // As with digging, a full inventory does not stop it ([`DigStep::gives`]).
     let time = hammer_time(wall, inv.selected_hammer()).map_err(EditRefusal::NeedHammer)?;

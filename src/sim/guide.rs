@@ -132,6 +132,7 @@ mod tests {
             hint_with(&items, false, false)
         };
         assert!(with("life_crystal").contains("20 more health"));
+        assert!(with("life_crystal").contains("a nurse will move into a free house"));
         assert!(with("lens").contains("six make a suspicious looking eye"));
         assert!(with("suspicious_looking_eye").contains("Use it at night"));
         assert!(with("copper_coin").contains("100 copper make a silver"));

@@ -3,7 +3,7 @@
 //! ([`creatures`]), health and breath ([`vitals`]), the clock ([`day`]), light levels
 //! ([`light`]), moving water ([`flow`]), houses ([`housing`]), what the
 //! Guide says ([`guide`]), the town's people ([`npc`]), coins ([`coins`]), the
-//! Merchant's shop ([`shop`]), the first boss ([`boss`]) and where a death comes back
+//! Merchant's shop ([`shop`]), the Nurse's healing ([`nurse`]), the first boss ([`boss`]) and where a death comes back
 //! ([`respawn`]).
 
 pub mod boss;
@@ -18,6 +18,7 @@ pub mod guide;
 pub mod housing;
 pub mod light;
 pub mod npc;
+pub mod nurse;
 pub mod player;
 pub mod respawn;
 pub mod session;

@@ -1,5 +1,5 @@
-//! Town people: the Guide, who stands near the spawn point from the start. His body is
-//! the player's ([`crate::sim::player::Player`]: the same physics, so he stands on
+//! Town people: the Guide, who stands near the spawn point from the start, and the
+//! Merchant and the Nurse once they have come. A town person's body is the player's ([`crate::sim::player::Player`]: the same physics, so he stands on
 //! platforms and is stopped by closed doors), walked by [`Npc::update`]:
 //!
 //! - by day he stands a while, then walks a while, within [`GuideRules::wander`] tiles of
@@ -49,7 +49,7 @@ fn ground_at(world: &World, x: f32) -> Option<(f32, f32)> {
 }
 
 /// The names of the town people a save may hold.
-pub const NAMES: [&str; 2] = ["Guide", "Merchant"];
+pub const NAMES: [&str; 3] = ["Guide", "Merchant", "Nurse"];
 
 /// What a save keeps of a town person ([`crate::store::save`] writes and reads it).
 #[derive(Clone, Debug, PartialEq)]

@@ -88,6 +88,8 @@ pub const LIFE_CRYSTAL: &str = "life_crystal";
 
 /// Mixed into the world's seed for the Merchant's stream of choices.
 const MERCHANT_SEED: u64 = 0x4D45_5243_4841_4E54;
+/// And the Nurse's.
+const NURSE_SEED: u64 = 0x4E55_5253_4521_2121;
 
 /// Most rooms [`Session::houses`] remembers (the oldest is forgotten first).
 pub const MAX_HOUSES: usize = 64;
@@ -259,6 +261,8 @@ pub struct Session {
     pub guide: crate::sim::npc::Npc,
     /// The Merchant, once he has arrived.
     pub merchant: Option<crate::sim::npc::Npc>,
+    /// The Nurse, once she has arrived.
+    pub nurse: Option<crate::sim::npc::Npc>,
     /// Rooms the players showed to be houses (a tile of each, by the housing query): where
     /// a newcomer looks for a free house.
     pub houses: Vec<(i64, i64)>,
@@ -355,6 +359,11 @@ impl Session {
                 .iter()
                 .find(|n| n.name == "Merchant")
                 .map(|m| crate::sim::npc::Npc::restore(m, &world, world.seed ^ MERCHANT_SEED)),
+            nurse: state
+                .town
+                .iter()
+                .find(|n| n.name == "Nurse")
+                .map(|n| crate::sim::npc::Npc::restore(n, &world, world.seed ^ NURSE_SEED)),
             houses: state
                 .town
                 .iter()
@@ -381,9 +390,11 @@ impl Session {
         PlayerId(self.players.len() - 1)
     }
 
-    /// The town people: the Guide, then the Merchant once he has come.
+    /// The town people: the Guide, then the Merchant and the Nurse once they have come.
     pub fn town(&self) -> impl Iterator<Item = &crate::sim::npc::Npc> {
-        std::iter::once(&self.guide).chain(self.merchant.as_ref())
+        std::iter::once(&self.guide)
+            .chain(self.merchant.as_ref())
+            .chain(self.nurse.as_ref())
     }
 
     /// Seats a player with `state` (a character kept by a server): in the first seat
@@ -643,6 +654,16 @@ impl Session {
             }
             return true;
         }
+        if self
+            .nurse
+            .as_ref()
+            .is_some_and(|n| n.under(x, y) && edit::can_reach(body, x, y, edit::REACH))
+        {
+            if pressed {
+                self.ask_nurse(who, out);
+            }
+            return true;
+        }
         match self.world.get(x, y) {
             Some(Tile::Bed) => {
                 if pressed {
@@ -686,6 +707,35 @@ impl Session {
             }
             Some(Err(lost)) => out.notice(who, format!("Can't sleep here: {lost}")),
             None => {}
+        }
+    }
+
+    /// Player `who` asks the Nurse to heal it: every missing point for her price, or what
+    /// stops her.
+    fn ask_nurse(&mut self, who: PlayerId, out: &mut Changes) {
+        let content = Arc::clone(&self.content);
+        let town = &content.town;
+        let p = &mut self.players[who.0];
+        match crate::sim::nurse::heal(&mut p.vitals, &mut p.inventory, &town.nurse, &town.coins) {
+            Ok((healed, price)) => {
+                let price = crate::sim::shop::copper_text(price);
+                out.log(
+                    who,
+                    format!(
+                        "the Nurse healed {healed:.0} for {price}: health {:.0}",
+                        p.vitals.health
+                    ),
+                );
+                out.notice(who, format!("Nurse: healed {healed:.0} for {price}"));
+                out.events.push(Event::Healed {
+                    player: who,
+                    amount: healed,
+                });
+            }
+            Err(e) => {
+                out.log(who, format!("the Nurse did not heal: {e}"));
+                out.notice(who, format!("Nurse: {e}"));
+            }
         }
     }
 
@@ -787,6 +837,10 @@ impl Session {
             self.walk_npc(&mut m, out);
             self.merchant = Some(m);
         }
+        if let Some(mut n) = self.nurse.take() {
+            self.walk_npc(&mut n, out);
+            self.nurse = Some(n);
+        }
         if self.tick < self.guide_check {
             return;
         }
@@ -797,6 +851,10 @@ impl Session {
         if let Some(mut m) = self.merchant.take() {
             self.keep_home(&mut m, out);
             self.merchant = Some(m);
+        }
+        if let Some(mut n) = self.nurse.take() {
+            self.keep_home(&mut n, out);
+            self.nurse = Some(n);
         }
         let content = Arc::clone(&self.content);
         let town = &content.town;
@@ -819,6 +877,25 @@ impl Session {
                 "The Merchant has arrived! (right-click him to trade)",
             );
             out.events.push(Event::MerchantArrived { at: spot });
+        }
+        // The Nurse: once a player present has used a life crystal.
+        let most = (0..self.players.len())
+            .filter(|&i| !self.away[i])
+            .map(|i| self.players[i].vitals.max_health)
+            .fold(0.0, f32::max);
+        let here = self.nurse.is_some();
+        if crate::sim::nurse::arrives(here, true, most, &town.nurse)
+            && let Some(((x, y), spot)) = self.free_house()
+        {
+            let mut n = crate::sim::npc::Npc::new("Nurse", spot, self.world.seed ^ NURSE_SEED);
+            n.move_in(spot);
+            self.nurse = Some(n);
+            out.log(LOCAL, format!("the Nurse arrives at the house at {x} {y}"));
+            out.notice(
+                LOCAL,
+                "The Nurse has arrived! (right-click her to be healed)",
+            );
+            out.events.push(Event::NurseArrived { at: spot });
         }
     }
 
@@ -959,6 +1036,10 @@ impl Session {
                     .update_many(&self.world, &self.layers, &mut list, night, rules, dt);
             drop(list);
             self.hits = hits.into_iter().map(|(i, h)| (ids[i], h)).collect();
+            for f in self.creatures.take_fallen() {
+                let by = f.by.map(PlayerId).filter(|p| p.0 < self.players.len());
+                self.reward(f.kind, f.drop, f.count, f.at, by, out);
+            }
             if self.creatures.spawned != before
                 && let Some(c) = self.creatures.list.last()
             {
@@ -1360,7 +1441,7 @@ impl Session {
         let p = &mut self.players[who.0];
         let s = self
             .creatures
-            .swing(&p.body, damage, reach, &self.content.rules);
+            .swing(&p.body, who.0, damage, reach, &self.content.rules);
         if s.hits > 0 {
             let each: Vec<String> = s
                 .hit
@@ -1378,14 +1459,44 @@ impl Session {
                 killed,
             });
         }
-        let content = Arc::clone(&self.content);
-        let coins = &content.town.coins;
         let c = p.body.centre();
         for (kind, item, n) in s.killed {
-            let name = kind.stats().name;
-            let copper = crate::sim::coins::drop_for(kind.stats().health, coins);
-            let p = &mut self.players[who.0];
-            let kept = copper - crate::sim::coins::earn(&mut p.inventory, coins, copper);
+            // The drop lies where the creature was (its last hit), and flies to the killer.
+            let at = s
+                .hit
+                .iter()
+                .find(|(k, _, _)| *k == kind)
+                .map_or(c, |&(_, (x, feet), _)| (x, feet - 0.5));
+            self.reward(kind, item, n, at, Some(who), out);
+        }
+        self.swing_at_eye(who, damage, reach, out);
+    }
+
+    /// A creature of `kind` died at `at` leaving `n` of `item` and its coins: to `killer`,
+    /// the coins straight into its inventory (what does not fit lies in the world) and the
+    /// item flying to it; with no killer (lava), all of it lies in the world as items.
+    fn reward(
+        &mut self,
+        kind: crate::sim::creatures::Kind,
+        item: &'static str,
+        n: u32,
+        at: (f32, f32),
+        killer: Option<PlayerId>,
+        out: &mut Changes,
+    ) {
+        let content = Arc::clone(&self.content);
+        let coins = &content.town.coins;
+        let name = kind.stats().name;
+        let copper = crate::sim::coins::drop_for(kind.stats().health, coins);
+        let (kept, left) = match killer {
+            Some(who) => {
+                let p = &mut self.players[who.0];
+                let lost = crate::sim::coins::earn(&mut p.inventory, coins, copper);
+                (copper - lost, lost)
+            }
+            None => (0, copper),
+        };
+        if let Some(who) = killer {
             if n == 0 {
                 out.log(who, format!("killed a {name}"));
                 out.notice(who, format!("Killed a {name}: {kept} copper"));
@@ -1397,19 +1508,26 @@ impl Session {
                 out.log(who, format!("took {kept} copper from the {name}"));
             }
             out.events.push(Event::Killed { kind, by: who });
-            // The drop lies where the creature was (its last hit), and flies to the killer.
-            let at = s
-                .hit
-                .iter()
-                .find(|(k, _, _)| *k == kind)
-                .map_or(c, |&(_, (x, feet), _)| (x, feet - 0.5));
-            if n > 0
-                && let Some(id) = content.catalog.id(item)
-            {
-                self.drop_item(Stack { item: id, count: n }, at, Some(who), out);
-            }
+        } else {
+            out.log(
+                LOCAL,
+                format!(
+                    "a {name} died in lava at {:.0} {:.0}, leaving {left} copper and {item} x{n}",
+                    at.0, at.1
+                ),
+            );
         }
-        self.swing_at_eye(who, damage, reach, out);
+        let per = coins.per;
+        let counts = crate::sim::coins::split(left, per, coins.items.len());
+        for (&coin, count) in coins.items.iter().zip(counts) {
+            let count = count.min(u64::from(u32::MAX)) as u32;
+            self.drop_item(Stack { item: coin, count }, at, killer, out);
+        }
+        if n > 0
+            && let Some(id) = content.catalog.id(item)
+        {
+            self.drop_item(Stack { item: id, count: n }, at, killer, out);
+        }
     }
 
     /// Drops `stack` into the world with its centre at `at`, flying to player `owner`
@@ -1487,6 +1605,10 @@ impl Session {
         self.world.dropped = items;
         for (i, s) in picked {
             let who = PlayerId(i);
+            if crate::sim::coins::is_coin(s.item, &content.town.coins) {
+                let p = &mut self.players[i];
+                crate::sim::coins::settle(&mut p.inventory, &content.town.coins);
+            }
             let name = &content.catalog.item(s.item).name;
             out.log(who, format!("picked up {} {name}", s.count));
             out.events.push(Event::PickedUp {

@@ -57,15 +57,7 @@ impl Senses {
             x.floor() as i64,
             (y - crate::sim::player::HEIGHT + 0.1).floor() as i64,
         );
-        let (x0, x1) = (
-            (x - crate::sim::player::WIDTH / 2.0).floor() as i64,
-            (x + crate::sim::player::WIDTH / 2.0 - 1e-3).floor() as i64,
-        );
-        let (y0, y1) = (
-            (y - crate::sim::player::HEIGHT).floor() as i64,
-            (y - 1e-3).floor() as i64,
-        );
-        let in_lava = (y0..=y1).any(|ty| (x0..=x1).any(|tx| world.get(tx, ty) == Some(Tile::Lava)));
+        let in_lava = body_in_lava(world, pos);
         Senses {
             feet_y: y,
             on_ground,
@@ -74,6 +66,19 @@ impl Senses {
             in_lava,
         }
     }
+}
+
+/// Does a body (the player's size) with feet at `pos` touch lava?
+pub fn body_in_lava(world: &World, (x, y): (f32, f32)) -> bool {
+    let (x0, x1) = (
+        (x - crate::sim::player::WIDTH / 2.0).floor() as i64,
+        (x + crate::sim::player::WIDTH / 2.0 - 1e-3).floor() as i64,
+    );
+    let (y0, y1) = (
+        (y - crate::sim::player::HEIGHT).floor() as i64,
+        (y - 1e-3).floor() as i64,
+    );
+    (y0..=y1).any(|ty| (x0..=x1).any(|tx| world.get(tx, ty) == Some(Tile::Lava)))
 }
 
 /// What hurt the player.

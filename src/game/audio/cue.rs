@@ -108,7 +108,8 @@ pub fn material(t: Tile) -> Option<Material> {
         | Tile::Platform
         | Tile::Table
         | Tile::Chair
-        | Tile::Bed => Wood,
+        | Tile::Bed
+        | Tile::EyeTrophy => Wood,
         Tile::Leaves | Tile::Rope => Leaves,
     })
 }

@@ -165,3 +165,44 @@ fn a_torch_hangs_on_a_wall_in_open_air() {
     assert_eq!(try_place(&mut w, &p, &mut inv, 12, 6), Ok(Tile::Torch));
     assert_eq!(w.tile(12, 6), Tile::Torch);
 }
+
+#[test]
+fn a_trophy_hangs_only_on_a_wall_and_the_wall_stays_while_it_hangs() {
+    let (mut w, p, mut inv) = holding("eye_trophy", 2);
+    assert_eq!(inv.selected_tile(), Some(Tile::EyeTrophy));
+    // In the air over the floor, beside a block, with no wall behind: refused.
+    w.set(13, 8, Tile::Stone);
+    for at in [(12, 9), (12, 8)] {
+        assert_eq!(
+            try_place(&mut w, &p, &mut inv, at.0, at.1),
+            Err(EditRefusal::NoSupport),
+            "{at:?}"
+        );
+    }
+    assert_eq!(inv.count("eye_trophy"), 2, "nothing taken");
+    // On a wall, up in the air: it hangs there, walked through.
+    w.set_wall(11, 7, Wall::Wood);
+    assert_eq!(try_place(&mut w, &p, &mut inv, 11, 7), Ok(Tile::EyeTrophy));
+    assert_eq!(
+        (w.tile(11, 7), inv.count("eye_trophy")),
+        (Tile::EyeTrophy, 1)
+    );
+    assert!(!Tile::EyeTrophy.is_solid());
+    // A hammer does not take the wall down from behind it.
+    inv.add("wooden_hammer", 1);
+    let hammer = inv
+        .slots()
+        .iter()
+        .position(|s| {
+            s.is_some_and(|s| s.item == crate::content::items::named("wooden_hammer").unwrap())
+        })
+        .unwrap();
+    inv.select(hammer);
+    let e = check_hammer(&w, &p, &inv, 11, 7).unwrap_err();
+    assert_eq!(e, EditRefusal::HangsThere(Tile::EyeTrophy));
+    assert_eq!(e.to_string(), "the eye trophy hangs on it");
+    // Taken down by hand, it goes back into the inventory; then the wall may go.
+    assert_eq!(try_dig(&mut w, &p, &mut inv, 11, 7), Ok(Tile::EyeTrophy));
+    assert_eq!(inv.count("eye_trophy"), 2);
+    assert!(check_hammer(&w, &p, &inv, 11, 7).is_ok());
+}

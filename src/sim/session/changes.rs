@@ -117,6 +117,10 @@ pub enum Event {
     ShopOpened { player: PlayerId },
     /// The Merchant arrived and moved into the house at his feet.
     MerchantArrived { at: (f32, f32) },
+    /// The Nurse arrived and moved into the house at her feet.
+    NurseArrived { at: (f32, f32) },
+    /// The Nurse healed a player by `amount`.
+    Healed { player: PlayerId, amount: f32 },
 }
 
 /// What one tick (or one action) changed.

@@ -14,6 +14,9 @@ pub const EYE_DELAY: f64 = 10.0;
 pub const DEMONITE_DROP: u32 = 30;
 /// Lenses it drops besides (Terraria's Eye drops a few).
 pub const LENS_DROP: u32 = 3;
+/// Eye trophies it drops: one each defeat (Terraria's boss trophies drop one time in ten;
+/// Strata has one boss, so every defeat gives its trophy).
+pub const TROPHY_DROP: u32 = 1;
 
 /// The most health a player can have: the trigger's reading of it (life crystals raise it
 /// per player where they exist).
@@ -232,9 +235,23 @@ impl Session {
         self.boss = None;
         self.world.progress.eye_defeated += 1;
         let mut got = Vec::new();
-        for (name, n) in [("demonite_ore", DEMONITE_DROP), ("lens", LENS_DROP)] {
+        let mut spilt = Vec::new();
+        let drops = [
+            ("demonite_ore", DEMONITE_DROP),
+            ("lens", LENS_DROP),
+            ("eye_trophy", TROPHY_DROP),
+        ];
+        for (name, n) in drops {
             let lost = p.inventory.add(name, n);
-            got.push(format!("{name} x{}", n - lost));
+            got.push(format!("{name} x{n}"));
+            if let Some(item) = self.content.catalog.id(name).filter(|_| lost > 0) {
+                spilt.push(crate::world::inventory::Stack { item, count: lost });
+            }
+        }
+        // What does not fit lies in the world by the player, and flies to it.
+        let at = p.body.centre();
+        for stack in spilt {
+            self.drop_item(stack, at, Some(who), out);
         }
         out.log(who, format!("killed the Eye: {}", got.join(", ")));
         out.events.push(Event::BossDefeated { by: who });
@@ -395,6 +412,58 @@ mod tests {
         assert_eq!(s.world.progress.eye_defeated, 1);
         assert_eq!(s.me().inventory.count("demonite_ore"), DEMONITE_DROP);
         assert!(s.me().inventory.count("lens") >= LENS_DROP);
+        assert_eq!(s.me().inventory.count("eye_trophy"), TROPHY_DROP);
+    }
+
+    #[test]
+    fn the_eye_s_trophy_is_not_lost_in_a_full_inventory_and_hangs_on_a_wall() {
+        let mut s = holding_the_eye(NIGHT);
+        step(&mut s, 1, &[Intent::Use { at: None }]);
+        let me = s.me().body.centre();
+        let b = s.boss.as_mut().unwrap();
+        b.pos = (me.0 + RADIUS, me.1);
+        b.health = 1.0;
+        s.me_mut().vitals.invincible = 100.0;
+        // A full inventory: what does not fit lies in the world and is not lost.
+        let before = s.me().inventory.clone();
+        while s.me_mut().inventory.add("dirt", 999) == 0 {}
+        step(&mut s, 61, &[Intent::Select(1)]);
+        let at = Some(((me.0 + 2.0) as i64, me.1 as i64));
+        step(&mut s, 2, &[Intent::Use { at }]);
+        assert!(s.boss.is_none());
+        let trophy = crate::content::items::named("eye_trophy").unwrap();
+        assert!(
+            s.world.dropped.iter().any(|d| d.stack.item == trophy),
+            "the trophy lies in the world: {:?}",
+            s.world.dropped
+        );
+        // With room again it flies in.
+        s.me_mut().inventory = before;
+        step(&mut s, 120, &[]);
+        assert_eq!(s.me().inventory.count("eye_trophy"), 1);
+        // Placed on a wall above the player's head, within reach.
+        let (x, y) = (me.0 as i64 + 1, me.1 as i64 - 2);
+        s.world
+            .set_wall(x as usize, y as usize, crate::world::Wall::Wood);
+        let slot = s
+            .me()
+            .inventory
+            .slots()
+            .iter()
+            .position(|x| x.is_some_and(|st| st.item == trophy))
+            .unwrap();
+        s.step(&[(LOCAL, Intent::Select(slot))]);
+        step(
+            &mut s,
+            1,
+            &[Intent::Place {
+                x,
+                y,
+                pressed: true,
+            }],
+        );
+        assert_eq!(s.world.get(x, y), Some(crate::world::Tile::EyeTrophy));
+        assert_eq!(s.me().inventory.count("eye_trophy"), 0);
     }
 
     #[test]

@@ -360,6 +360,77 @@ fn a_sword_kills_a_slime_in_front_for_gel() {
     assert!(c.tiles.is_empty());
 }
 
+/// A pool of lava three tiles deep on a stone floor, `dx` tiles right of the landed
+/// player, its floor at the player's feet row; returns the feet of a body in its middle.
+fn lava_pool(s: &mut Session, dx: i64) -> (f32, f32) {
+    let (px, py) = s.me().body.pos;
+    let (x0, feet) = (px as i64 + dx, py as i64);
+    for x in x0..x0 + 6 {
+        s.set_tile(x as usize, feet as usize, Tile::Stone);
+        for y in feet - 4..feet {
+            let t = if y == feet - 4 { Tile::Air } else { Tile::Lava };
+            s.set_tile(x as usize, y as usize, t);
+        }
+    }
+    (x0 as f32 + 3.0, feet as f32)
+}
+
+#[test]
+fn a_creature_lava_kills_leaves_its_coins_in_the_world_or_gives_them_to_its_striker() {
+    use crate::sim::creatures::{CREDIT_SECONDS, Creature, Kind};
+    let mut s = landed();
+    s.creatures.list.clear();
+    let coins = &crate::content::town::town().coins;
+    let copper = crate::sim::coins::drop_for(Kind::Slime.stats().health, coins);
+    s.me_mut().inventory.add("copper_coin", 90);
+    let at = lava_pool(&mut s, 20);
+    s.creatures.list.push(Creature::new(Kind::Slime, at));
+    let c = run(&mut s, 30, &[]);
+    assert_eq!(s.creatures.killed, 1, "{:?}", s.creatures.list);
+    // No one's kill: its coins and gel lie in the world, the player got nothing.
+    assert_eq!(crate::sim::coins::worth(&s.me().inventory, coins), 90);
+    assert!(!c.events.iter().any(|e| matches!(e, Event::Killed { .. })));
+    let lying: Vec<_> = s.world.dropped.iter().map(|d| (d.stack, d.owner)).collect();
+    let worth: u64 = lying
+        .iter()
+        .filter(|(st, _)| crate::sim::coins::is_coin(st.item, coins))
+        .map(|(st, _)| u64::from(st.count))
+        .sum();
+    assert_eq!(worth, copper, "{lying:?}");
+    let gel = crate::content::items::named("gel").unwrap();
+    assert!(lying.iter().any(|(st, _)| st.item == gel), "{lying:?}");
+    assert!(lying.iter().all(|(_, owner)| owner.is_none()), "{lying:?}");
+    // Walked to, they are picked up, and the coins settle: 90 + 28 copper is a silver.
+    let spot = s.world.dropped[0].pos;
+    s.me_mut().body.pos = (spot.0 - 2.0, spot.1 - 3.0);
+    s.me_mut().vitals.invincible = 100.0;
+    run(&mut s, 60, &[]);
+    assert_eq!(
+        crate::sim::coins::worth(&s.me().inventory, coins),
+        90 + copper
+    );
+    assert_eq!(s.me().inventory.count("silver_coin"), 1);
+    assert_eq!(
+        s.me().inventory.count("copper_coin") as u64,
+        90 + copper - 100
+    );
+    // A slime the player struck a moment before it fell in is the player's kill: its
+    // coins go straight to the player, far as it is.
+    let mut s = landed();
+    s.creatures.list.clear();
+    let at = lava_pool(&mut s, 20);
+    let mut slime = Creature::new(Kind::Slime, at);
+    slime.struck_by = Some((LOCAL.0, CREDIT_SECONDS));
+    s.creatures.list.push(slime);
+    let c = run(&mut s, 30, &[]);
+    let killed = Event::Killed {
+        kind: Kind::Slime,
+        by: LOCAL,
+    };
+    assert!(c.events.contains(&killed));
+    assert_eq!(crate::sim::coins::worth(&s.me().inventory, coins), copper);
+}
+
 #[test]
 fn lava_kills_the_death_screen_waits_and_the_player_respawns_with_everything() {
     let mut s = landed();
@@ -1123,6 +1194,91 @@ fn the_merchant_comes_to_a_free_house_once_fifty_silver_is_carried_and_trades() 
     let back = Session::from_save(s.world.clone(), state);
     assert_eq!(back.merchant.as_ref().and_then(|m| m.home), Some(home));
     assert_eq!(back.guide.home, s.guide.home);
+}
+
+#[test]
+fn the_nurse_comes_to_a_free_house_once_a_life_crystal_is_used_and_heals_for_coins() {
+    let mut s = landed();
+    let (px, py) = (s.me().body.pos.0 as usize, s.me().body.pos.1 as usize);
+    let x0 = px + 2;
+    let house = |s: &mut Session, x0: usize| {
+        build_house(s, x0, py);
+        wall_house(s, x0, py);
+        Intent::Housing {
+            x: x0 as i64 + 6,
+            y: py as i64 - 3,
+        }
+    };
+    let ask = house(&mut s, x0);
+    s.act(LOCAL, ask);
+    assert!(!s.guide.homeless());
+    // A free house, but the first most health: she does not come.
+    let ask2 = house(&mut s, x0 + 14);
+    s.act(LOCAL, ask2);
+    run(&mut s, 150, &[]);
+    assert!(s.nurse.is_none(), "no life crystal used");
+    // A life crystal used: she arrives in the free house within a check.
+    let rules = std::sync::Arc::clone(&s.content);
+    s.me_mut().vitals.use_crystal(&rules.rules).unwrap();
+    let c = run(&mut s, 150, &[]);
+    let n = s.nurse.clone().expect("the Nurse arrived");
+    assert!(
+        c.events
+            .iter()
+            .any(|e| matches!(e, Event::NurseArrived { .. }))
+    );
+    assert!(
+        notices(&c)
+            .iter()
+            .any(|t| t.starts_with("The Nurse has arrived")),
+        "{:?}",
+        notices(&c)
+    );
+    assert_eq!(s.town().count(), 2, "the Guide and the Nurse");
+    let said = notices(&s.act(LOCAL, ask2));
+    assert!(
+        said.iter().any(|t| t.ends_with("The Nurse lives here.")),
+        "{said:?}"
+    );
+    // Right-clicked, healthy: nothing to heal. Hurt by 45.5 with 30 copper carried: short.
+    let (nx, _) = n.body.centre();
+    s.me_mut().body.pos = (nx - 2.0, n.body.pos.1);
+    s.me_mut().body.vel = (0.0, 0.0);
+    let click = |s: &mut Session| {
+        let n = s.nurse.as_ref().unwrap().body.centre();
+        let at = Intent::Place {
+            x: n.0.floor() as i64,
+            y: n.1.floor() as i64,
+            pressed: true,
+        };
+        s.step(&[(LOCAL, at)])
+    };
+    let c = click(&mut s);
+    assert_eq!(notices(&c), ["Nurse: you look healthy to me"]);
+    let coins = &crate::content::town::town().coins;
+    let most = s.me().vitals.max_health;
+    s.me_mut().vitals.health = most - 45.5;
+    s.me_mut().inventory.add("copper_coin", 30);
+    let c = click(&mut s);
+    assert_eq!(notices(&c), ["Nurse: 16 copper more is needed"]);
+    assert_eq!(crate::sim::coins::worth(&s.me().inventory, coins), 30);
+    // With a silver more: 46 copper paid (a part point whole), healed to the most (the
+    // tick's regeneration may have taken a little off the 45.5 first).
+    s.me_mut().inventory.add("silver_coin", 1);
+    let c = click(&mut s);
+    assert_eq!(s.me().vitals.health, most);
+    assert_eq!(crate::sim::coins::worth(&s.me().inventory, coins), 130 - 46);
+    assert!(
+        c.events
+            .iter()
+            .any(|e| matches!(e, Event::Healed { player: LOCAL, amount } if (45.0..=45.5).contains(amount))),
+        "{:?}",
+        c.events
+    );
+    // A save keeps her in her house.
+    let back = Session::from_save(s.world.clone(), s.player_state(LOCAL));
+    assert_eq!(back.nurse.as_ref().and_then(|n| n.home), n.home);
+    assert!(back.merchant.is_none());
 }
 
 #[test]

@@ -41,13 +41,21 @@ fn the_town_people_and_their_houses_round_trip() {
             anchor: (50.25, 19.0),
             home: None,
         },
+        NpcState {
+            name: "Nurse",
+            pos: (12.5, 19.0),
+            anchor: (12.5, 19.0),
+            home: Some((12.5, 19.0)),
+        },
     ];
     let (_, p2) = decode(&encode(&world, &player)).unwrap();
     assert_eq!(p2.town, player.town);
+    assert_eq!(p2.town.len(), 3, "three town people");
     // A session from the save puts the Guide where he was, with his home.
     let s = Session::from_save(world.clone(), p2);
     assert_eq!(s.guide.home, Some((31.5, 20.0)));
     assert_eq!(s.guide.anchor, (44.5, 18.0));
+    assert_eq!(s.nurse.as_ref().and_then(|n| n.home), Some((12.5, 19.0)));
     // And its save keeps him as he is.
     let again = s.player_state(crate::sim::session::LOCAL);
     assert_eq!(again.town[0].home, Some((31.5, 20.0)));

@@ -112,3 +112,18 @@ fn a_damaged_walls_section_is_refused_with_a_clear_message() {
     v5.push((WALLS_TAG, vec![0]));
     assert!(refusal(&encode_with(&world, &player, 5, &v5)).contains("\"WALL\" unknown"));
 }
+
+#[test]
+fn a_trophy_hung_on_a_wall_is_kept_with_its_wall() {
+    let (mut world, player) = built();
+    // Tile 37 needs the sixth bit of a run's tile.
+    assert!((Tile::EyeTrophy as u8) >= 32 && (Tile::EyeTrophy as u8) < 64);
+    world.set_wall(12, 6, Wall::Wood);
+    world.set(12, 6, Tile::EyeTrophy);
+    world.set(13, 6, Tile::EyeTrophy);
+    let (w2, _) = decode(&encode(&world, &player)).unwrap();
+    assert_eq!(w2.tile(12, 6), Tile::EyeTrophy);
+    assert_eq!(w2.tile(13, 6), Tile::EyeTrophy);
+    assert_eq!(w2.wall(12, 6), Wall::Wood);
+    assert_eq!(w2.tiles(), world.tiles());
+}

@@ -414,17 +414,19 @@ fn menu_list(
 }
 
 /// Title of the pause menu.
-pub const PAUSE_TITLE: &str = "Paused: arrows and Enter, 1-5, or click; Esc resumes";
+pub const PAUSE_TITLE: &str = "Paused: arrows and Enter, 1-7, or click; Esc resumes";
 /// Title of the settings menu.
 pub const SETTINGS_TITLE: &str = "Settings: arrows, Enter, <- ->; Esc back (saved as you go)";
 
 /// The pause menu (centre), or only its entries' rectangles when `draw` is false.
-pub fn pause_menu(selected: usize, screen: (f32, f32), s: f32, draw: bool) -> Vec<(usize, Rect)> {
-    let entries: Vec<String> = super::menus::PAUSE
-        .iter()
-        .map(|e| e.1.to_string())
-        .collect();
-    menu_list(PAUSE_TITLE, &entries, selected, screen, s, draw)
+pub fn pause_menu(
+    entries: &[String],
+    selected: usize,
+    screen: (f32, f32),
+    s: f32,
+    draw: bool,
+) -> Vec<(usize, Rect)> {
+    menu_list(PAUSE_TITLE, entries, selected, screen, s, draw)
 }
 
 /// The settings menu (centre), or only its rows' rectangles when `draw` is false.
@@ -644,12 +646,15 @@ pub fn toast(text: &str, lay: &Layout) {
     panel(&[(text, TEXT)], r.x, r.y, s);
 }
 
-/// The Join form (centre): its rows, the one taking the keys marked, and how to use it.
-pub fn join_form(rows: &[String], focus: usize, screen: (f32, f32), s: f32) {
-    let mut lines = vec![(
-        "Join a server: Tab moves between fields, Enter joins, Esc goes back".to_string(),
-        DIM,
-    )];
+/// The Join form's title.
+pub const JOIN_TITLE: &str = "Join a server: Tab moves between fields, Enter joins, Esc goes back";
+/// The title of the form of Open to the network.
+pub const HOST_TITLE: &str =
+    "Open to the network: Tab moves between fields, Enter opens, Esc goes back";
+
+/// A form (centre): its title, its rows, the one taking the keys marked.
+pub fn form(title: &str, rows: &[String], focus: usize, screen: (f32, f32), s: f32) {
+    let mut lines = vec![(title.to_string(), DIM)];
     for (i, r) in rows.iter().enumerate() {
         let (mark, c) = if i == focus {
             ("> ", TEXT)

@@ -70,6 +70,23 @@ pub fn fit_for(size: (usize, usize), lab: bool, screen: (f32, f32)) -> Camera {
     Camera::fit_in(size, screen, view(&room_layout(lab, screen)))
 }
 
+/// A key that moves between a form's fields (Tab, the arrows) or edits the one taking
+/// the keys (Backspace, a paste); `false` for one it does not take.
+fn form_key<const N: usize>(form: &mut super::joinform::Form<N>, action: Action) -> bool {
+    match action {
+        Action::MenuDown => form.next(),
+        Action::MenuUp => form.prev(),
+        Action::Backspace => form.field().backspace(),
+        Action::Paste => {
+            if let Some(text) = macroquad::miniquad::window::clipboard_get() {
+                form.field().paste(&text);
+            }
+        }
+        _ => return false,
+    }
+    true
+}
+
 /// Time per frame spent uploading chunk textures of a new world.
 pub const UPLOAD_BUDGET: Duration = Duration::from_micros(2500);
 
@@ -662,15 +679,7 @@ impl App {
                 (Err(e), _) => self.say(e, now),
             },
             Action::Close => self.mode = Mode::Pause,
-            Action::MenuDown => self.host_form.next(),
-            Action::MenuUp => self.host_form.prev(),
-            Action::Backspace => self.host_form.field().backspace(),
-            Action::Paste => {
-                if let Some(text) = macroquad::miniquad::window::clipboard_get() {
-                    self.host_form.field().paste(&text);
-                }
-            }
-            _ => return false,
+            edit => return form_key(&mut self.host_form, edit),
         }
         true
     }
@@ -763,15 +772,7 @@ impl App {
                 Err(e) => self.say(e, now),
             },
             Action::Close => self.mode = Mode::Pause,
-            Action::MenuDown => self.join_form.next(),
-            Action::MenuUp => self.join_form.prev(),
-            Action::Backspace => self.join_form.field().backspace(),
-            Action::Paste => {
-                if let Some(text) = macroquad::miniquad::window::clipboard_get() {
-                    self.join_form.field().paste(&text);
-                }
-            }
-            _ => return false,
+            edit => return form_key(&mut self.join_form, edit),
         }
         true
     }
@@ -851,7 +852,10 @@ impl App {
             PauseEntry::Host if self.shown.is_none() => {
                 self.say("No world to open yet".into(), now)
             }
-            PauseEntry::Host => self.mode = Mode::Host,
+            PauseEntry::Host => {
+                log::debug!("form: Open to the network");
+                self.mode = Mode::Host;
+            }
             PauseEntry::Hosting => {
                 let names: Vec<String> = self.play.host.as_ref().map_or(Vec::new(), |_| {
                     let seats = self.shown.as_ref().map_or(1, |w| w.session.players.len());

@@ -449,12 +449,22 @@ fn handle_input(
         if is_mouse_button_pressed(MouseButton::Left) && app.rebinding.is_none() {
             let s = ui::scale(screen);
             let rects = match app.mode {
-                Mode::Pause => {
-                    ui::pause_menu(&app.pause_labels(), app.pause_selected, screen, s, false)
-                }
-                _ => {
-                    ui::settings_menu(&settings_rows(app), app.settings_selected, screen, s, false)
-                }
+                Mode::Pause => ui::menu(
+                    ui::PAUSE_TITLE,
+                    &app.pause_labels(),
+                    app.pause_selected,
+                    screen,
+                    s,
+                    false,
+                ),
+                _ => ui::menu(
+                    ui::SETTINGS_TITLE,
+                    &settings_rows(app),
+                    app.settings_selected,
+                    screen,
+                    s,
+                    false,
+                ),
             };
             if let Some(&(i, _)) = rects
                 .iter()
@@ -844,10 +854,24 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, sc
             }
         }
         Mode::Pause => {
-            ui::pause_menu(&app.pause_labels(), app.pause_selected, screen, s, true);
+            ui::menu(
+                ui::PAUSE_TITLE,
+                &app.pause_labels(),
+                app.pause_selected,
+                screen,
+                s,
+                true,
+            );
         }
         Mode::Settings => {
-            ui::settings_menu(&settings_rows(app), app.settings_selected, screen, s, true);
+            ui::menu(
+                ui::SETTINGS_TITLE,
+                &settings_rows(app),
+                app.settings_selected,
+                screen,
+                s,
+                true,
+            );
         }
         Mode::Help => {
             let lines = super::menus::help_lines(&app.settings.keys);

@@ -369,10 +369,11 @@ pub fn confirm(question: &str, mouse: (f32, f32), screen: (f32, f32), s: f32) {
 /// Row height of menus at scale 1.
 const ROW: f32 = 21.0;
 
-/// A centred menu: a title line, then `entries` (the `selected` one highlighted), as many
-/// as fit the window around the selection. Returns the rectangles of the entries shown,
-/// with their index (for mouse picking); `draw` false only lays out.
-fn menu_list(
+/// A centred menu (the pause menu, the settings menu): a title line ([`PAUSE_TITLE`],
+/// [`SETTINGS_TITLE`]), then `entries` (the `selected` one highlighted), as many as fit
+/// the window around the selection. Returns the rectangles of the entries shown, with
+/// their index (for mouse picking); `draw` false only lays out.
+pub fn menu(
     title: &str,
     entries: &[String],
     selected: usize,
@@ -417,28 +418,6 @@ fn menu_list(
 pub const PAUSE_TITLE: &str = "Paused: arrows and Enter, 1-7, or click; Esc resumes";
 /// Title of the settings menu.
 pub const SETTINGS_TITLE: &str = "Settings: arrows, Enter, <- ->; Esc back (saved as you go)";
-
-/// The pause menu (centre), or only its entries' rectangles when `draw` is false.
-pub fn pause_menu(
-    entries: &[String],
-    selected: usize,
-    screen: (f32, f32),
-    s: f32,
-    draw: bool,
-) -> Vec<(usize, Rect)> {
-    menu_list(PAUSE_TITLE, entries, selected, screen, s, draw)
-}
-
-/// The settings menu (centre), or only its rows' rectangles when `draw` is false.
-pub fn settings_menu(
-    rows: &[String],
-    selected: usize,
-    screen: (f32, f32),
-    s: f32,
-    draw: bool,
-) -> Vec<(usize, Rect)> {
-    menu_list(SETTINGS_TITLE, rows, selected, screen, s, draw)
-}
 
 /// The help screen: a control and its keys a line, in two columns (or more) when the
 /// room is too short for one, in the layout's room above the hotbar; its text smaller

@@ -481,6 +481,11 @@ mod tests {
         }
         let (px, py) = l.me().body.pos;
         let first = (px.floor() as i64 + 1, py as i64);
+        // A chest of gel beside the host, there before the client joins.
+        let chest = ((px + 2.0) as usize, py as usize - 1);
+        let gel = crate::content::items::named("gel").unwrap();
+        l.session.world.set(chest.0, chest.1, Tile::Chest);
+        l.session.world.chests.open(chest.0, chest.1).add(gel, 6);
         let untouched = untouched_of(l.world());
         let mut host = Host::open(&mut l, &options(17812), untouched, &dir).unwrap();
         assert_eq!(host.port, 17812);
@@ -555,6 +560,23 @@ mod tests {
         assert!(same, "the hashes differ");
         let w = client.world().unwrap();
         assert_eq!(w.tile(first.0 as usize, first.1 as usize), Tile::Air);
+        // The host opens the chest and takes the gel with a click between ticks: the
+        // client's chest empties too.
+        assert!(client.world().unwrap().chests.holds_items(chest.0, chest.1));
+        let open = Intent::Place {
+            x: chest.0 as i64,
+            y: chest.1 as i64,
+            pressed: true,
+        };
+        host.tick(&mut l, &[(LOCAL, open)]);
+        assert_eq!(l.me().chest, Some(chest));
+        l.act(Intent::ClickChest(0));
+        assert_eq!(l.me().held.map(|h| (h.item, h.count)), Some((gel, 6)));
+        let emptied = play_until(&mut host, &mut l, &mut client, &mut seen, |_, c, _| {
+            !c.world().unwrap().chests.holds_items(chest.0, chest.1)
+        });
+        assert!(emptied, "the client's chest still holds the gel");
+        l.act(Intent::Close);
         // Chat both ways.
         client.say("hello host");
         host.say("welcome, Bo");

@@ -70,6 +70,23 @@ pub fn fit_for(size: (usize, usize), lab: bool, screen: (f32, f32)) -> Camera {
     Camera::fit_in(size, screen, view(&room_layout(lab, screen)))
 }
 
+/// A key that moves between a form's fields (Tab, the arrows) or edits the one taking
+/// the keys (Backspace, a paste); `false` for one it does not take.
+fn form_key<const N: usize>(form: &mut super::joinform::Form<N>, action: Action) -> bool {
+    match action {
+        Action::MenuDown => form.next(),
+        Action::MenuUp => form.prev(),
+        Action::Backspace => form.field().backspace(),
+        Action::Paste => {
+            if let Some(text) = macroquad::miniquad::window::clipboard_get() {
+                form.field().paste(&text);
+            }
+        }
+        _ => return false,
+    }
+    true
+}
+
 /// Time per frame spent uploading chunk textures of a new world.
 pub const UPLOAD_BUDGET: Duration = Duration::from_micros(2500);
 
@@ -90,6 +107,10 @@ pub struct App {
     pub chat_line: super::chat::ChatLine,
     /// The Join form ([`Mode::Join`]).
     pub join_form: super::joinform::JoinForm,
+    /// The form of Open to the network ([`Mode::Host`]).
+    pub host_form: super::host::HostForm,
+    /// The world on screen being opened to the network (its untouched world being made).
+    pub opening: Option<super::host::Opening>,
     /// Seed of the latest request.
     pub seed: u64,
     pub toast: Option<(String, f64)>,
@@ -167,6 +188,8 @@ impl App {
             seed_box: SeedBox::default(),
             chat_line: Default::default(),
             join_form: Default::default(),
+            host_form: Default::default(),
+            opening: None,
             seed,
             toast: None,
             regen_ms: None,
@@ -248,7 +271,7 @@ impl App {
     /// Why the world stands still this frame, if it does ([`super::input::halt`]).
     /// A server's world does not stop for one player's menu or focus.
     pub fn halt(&self) -> Option<super::input::Halt> {
-        if self.play.remote.is_some() {
+        if self.play.remote.is_some() || self.play.host.is_some() {
             return None;
         }
         super::input::halt(self.mode, self.focused, self.settings.pause_unfocused)
@@ -286,6 +309,7 @@ impl App {
                     Mode::SeedBox => self.seed_box.type_char(c),
                     Mode::Chat => self.chat_line.type_char(c),
                     Mode::Join => self.join_form.field().type_char(c),
+                    Mode::Host => self.host_form.field().type_char(c),
                     Mode::Lab => self.lab_char(c),
                     _ => {}
                 },
@@ -328,6 +352,27 @@ impl App {
             return;
         }
         if self.mode == Mode::Join && self.join_key(action, now) {
+            return;
+        }
+        if self.mode == Mode::Host && self.host_key(action, now) {
+            return;
+        }
+        if (self.play.host.is_some() || self.opening.is_some())
+            && matches!(
+                action,
+                Action::Reseed
+                    | Action::OpenSeedBox
+                    | Action::Load
+                    | Action::OpenLoadList
+                    | Action::TogglePresetMenu
+                    | Action::ToggleLab
+            )
+        {
+            // Players are in this world: another one is not swapped in under them.
+            self.say(
+                "Not while open to the network (close it in the pause menu)".into(),
+                now,
+            );
             return;
         }
         if self.play.remote.is_some()
@@ -517,7 +562,8 @@ impl App {
                 self.pause_selected = self.pause_selected.saturating_sub(1)
             }
             Action::MenuDown if self.mode == Mode::Pause => {
-                self.pause_selected = (self.pause_selected + 1).min(menus::PAUSE.len() - 1)
+                let n = menus::pause(self.net_state()).len();
+                self.pause_selected = (self.pause_selected + 1).min(n - 1)
             }
             Action::Confirm if self.mode == Mode::Pause => {
                 self.pause_entry(self.pause_selected, screen, now)
@@ -593,6 +639,98 @@ impl App {
         Ok(())
     }
 
+    /// Where the window is with the network (what the pause menu offers).
+    pub fn net_state(&self) -> super::host::NetState {
+        use super::host::NetState;
+        match (&self.play.host, &self.opening, &self.play.remote) {
+            (Some(h), ..) => NetState::Hosting {
+                port: h.port,
+                players: h.players(),
+            },
+            (None, Some(_), _) => NetState::Opening,
+            (None, None, Some(_)) => NetState::Joined,
+            (None, None, None) => NetState::Alone,
+        }
+    }
+
+    /// The pause menu's labels as the window is now.
+    pub fn pause_labels(&self) -> Vec<String> {
+        menus::pause(self.net_state())
+            .into_iter()
+            .map(|e| e.1)
+            .collect()
+    }
+
+    /// A key of the form of Open to the network: Enter starts opening the world on
+    /// screen (or says which field is wrong), Esc goes back to the pause menu.
+    fn host_key(&mut self, action: Action, now: f64) -> bool {
+        match action {
+            Action::Confirm => match (self.host_form.options(), &self.shown) {
+                (Ok(opts), Some(w)) => {
+                    // Nothing else comes to replace the world the players will be in.
+                    self.worker.cancel();
+                    self.incoming = None;
+                    log::info!("opening to the network on {}", opts.listen);
+                    self.opening = Some(super::host::Opening::start(w, opts));
+                    self.play.say("Opening to the network...", now);
+                    self.mode = Mode::World;
+                }
+                (Ok(_), None) => self.say("No world to open yet".into(), now),
+                (Err(e), _) => self.say(e, now),
+            },
+            Action::Close => self.mode = Mode::Pause,
+            edit => return form_key(&mut self.host_form, edit),
+        }
+        true
+    }
+
+    /// The world opening (its untouched world made: the server starts, or says why
+    /// not), or open: what its players said, and who joined or left.
+    fn poll_host(&mut self, now: f64) {
+        if let Some(o) = &self.opening
+            && let Some(untouched) = o.poll()
+        {
+            let o = self.opening.take().unwrap_or_else(|| unreachable!());
+            match &mut self.shown {
+                Some(w) if w.serial == o.serial => {
+                    match super::host::Host::open(w, &o.opts, untouched, &self.saves_dir) {
+                        Ok(h) => {
+                            let text = format!("Open to the network on port {}", h.port);
+                            self.play.say(text, now);
+                            self.play.host = Some(h);
+                        }
+                        Err(e) => {
+                            log::warn!("not opened to the network: {e}");
+                            self.play
+                                .say(format!("Not opened to the network: {e}"), now);
+                        }
+                    }
+                }
+                _ => self.play.say("Not opened: the world changed", now),
+            }
+        }
+        if let (Some(h), Some(w)) = (&mut self.play.host, &self.shown) {
+            for said in h.poll(w, &mut self.play.roster) {
+                self.play.chat.push(said, now);
+            }
+        }
+    }
+
+    /// Closes the world to the network (or stops opening it): the players are told and
+    /// dropped, the world stays.
+    fn close_host(&mut self, now: f64) {
+        self.opening = None;
+        let (Some(h), Some(w)) = (self.play.host.take(), &mut self.shown) else {
+            return;
+        };
+        let n = h.close(w, &mut self.play.roster);
+        let s = if n == 1 { "" } else { "s" };
+        self.play.say(
+            format!("Closed to the network ({n} player{s} dropped)"),
+            now,
+        );
+    }
+
     /// What the server sent since the last frame: chat, joins and leaves into the chat,
     /// notices under the hotbar, the whole world to the worker to be shown.
     fn poll_remote(&mut self, now: f64) {
@@ -634,15 +772,7 @@ impl App {
                 Err(e) => self.say(e, now),
             },
             Action::Close => self.mode = Mode::Pause,
-            Action::MenuDown => self.join_form.next(),
-            Action::MenuUp => self.join_form.prev(),
-            Action::Backspace => self.join_form.field().backspace(),
-            Action::Paste => {
-                if let Some(text) = macroquad::miniquad::window::clipboard_get() {
-                    self.join_form.field().paste(&text);
-                }
-            }
-            _ => return false,
+            edit => return form_key(&mut self.join_form, edit),
         }
         true
     }
@@ -686,6 +816,9 @@ impl App {
             r.say(&text);
             return;
         }
+        if let Some(h) = &mut self.play.host {
+            h.say(&text);
+        }
         let from = self.play.roster.name(crate::sim::session::LOCAL);
         self.play
             .chat
@@ -694,7 +827,7 @@ impl App {
 
     /// The pause menu's `i`-th entry.
     pub fn pause_entry(&mut self, i: usize, screen: (f32, f32), now: f64) {
-        let Some(&(entry, _)) = menus::PAUSE.get(i) else {
+        let Some(&(entry, _)) = menus::pause(self.net_state()).get(i) else {
             return;
         };
         self.pause_selected = i;
@@ -709,7 +842,32 @@ impl App {
             PauseEntry::Join if self.unsaved() => {
                 self.say("Save first (F5), then join a server".into(), now)
             }
+            PauseEntry::Join if self.play.host.is_some() || self.opening.is_some() => {
+                self.say("Close to the network first, then join a server".into(), now)
+            }
             PauseEntry::Join => self.mode = Mode::Join,
+            PauseEntry::Host if self.play.remote.is_some() => {
+                self.say("Not while joined to a server".into(), now)
+            }
+            PauseEntry::Host if self.shown.is_none() => {
+                self.say("No world to open yet".into(), now)
+            }
+            PauseEntry::Host => {
+                log::debug!("form: Open to the network");
+                self.mode = Mode::Host;
+            }
+            PauseEntry::Hosting => {
+                let names: Vec<String> = self.play.host.as_ref().map_or(Vec::new(), |_| {
+                    let seats = self.shown.as_ref().map_or(1, |w| w.session.players.len());
+                    self.play.roster.list(seats, crate::sim::session::LOCAL)
+                });
+                let text = match names.len() {
+                    0 => "Opening to the network...".to_string(),
+                    _ => format!("On: {}", names.join(", ")),
+                };
+                self.say(text, now);
+            }
+            PauseEntry::CloseHost => self.close_host(now),
             PauseEntry::Quit => self.quit = true,
         }
     }
@@ -815,6 +973,11 @@ impl App {
     /// A request to replace the world on screen: done at once, asked about, or done after
     /// a save ([`guard::decide`]).
     pub fn request(&mut self, r: Replace, now: f64) {
+        if self.play.host.is_some() || self.opening.is_some() {
+            let text = "Not while open to the network (close it in the pause menu)";
+            self.play.say(text, now);
+            return;
+        }
         match guard::decide(self.unsaved(), &r) {
             Decision::Go => self.go(r, now),
             Decision::Ask => {
@@ -885,6 +1048,12 @@ impl App {
     fn saved(&mut self, done: super::play::SaveDone, now: f64) {
         if let Some(s) = &mut self.shown {
             done.apply(s);
+            // The players' characters are kept with each save of the world they are in.
+            if let Some(h) = &mut self.play.host
+                && done.result.is_ok()
+            {
+                h.keep_characters(s);
+            }
         }
         if self.save_requested {
             // Another save is wanted first (this one began before the request).
@@ -908,6 +1077,7 @@ impl App {
     /// The window's close request: saves unsaved edits first. Returns whether to quit
     /// (false when that save failed: the game says so, and the next request quits).
     pub fn quit_requested(&mut self, now: f64) -> bool {
+        self.close_host(now);
         if let Some(done) = self.play.wait_save(now) {
             self.after_save = None;
             self.saved(done, now);
@@ -941,6 +1111,7 @@ impl App {
     /// Per-frame bookkeeping: hot reload, finished worlds, texture uploads, the swap.
     pub fn update(&mut self, screen: (f32, f32), now: f64) {
         self.poll_remote(now);
+        self.poll_host(now);
         if let Some(p) = self.presets.poll(now) {
             self.request(Replace::HotReload(Box::new(p)), now);
         }
@@ -1195,7 +1366,7 @@ mod tests {
         app.act(Action::Close, screen, 3.0);
         assert_eq!(app.mode, Mode::World);
         app.act(Action::OpenPause, screen, 4.0);
-        app.act(Action::ChooseEntry(5), screen, 4.0);
+        app.act(Action::ChooseEntry(6), screen, 4.0);
         assert!(app.quit);
         std::fs::remove_dir_all(&d).unwrap();
     }
@@ -1292,6 +1463,75 @@ mod tests {
         app.mode = Mode::World;
         app.act(Action::Reseed, screen, 1.0);
         assert!(app.worker.status().is_none(), "no world made");
+        let _ = std::fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn the_pause_menu_opens_the_world_to_the_network_and_closes_it_again() {
+        use crate::game::host::NetState;
+        use macroquad::input::KeyCode as K;
+        let d = std::env::temp_dir().join(format!("strata-app-host-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None);
+        app.worker.cancel();
+        app.saves_dir = d.join("saves");
+        app.shown = Some(loaded());
+        let screen = (1280.0, 720.0);
+        let none = Mods::default();
+        let key = |k| Press::Key(k, none);
+        let typed = |t: &str| t.chars().map(|c| Press::Char(c, none)).collect::<Vec<_>>();
+        app.presses(&[key(K::Escape), key(K::Key6)], screen, 0.0);
+        assert_eq!(app.mode, Mode::Host);
+        // A port that is no port: the form stays and says so.
+        app.presses(&[key(K::Backspace); 4], screen, 0.1);
+        app.presses(&typed("99999"), screen, 0.1);
+        app.presses(&[key(K::Enter)], screen, 0.2);
+        assert_eq!(app.mode, Mode::Host);
+        assert!(app.toast.as_ref().is_some_and(|t| t.0.starts_with("Port:")));
+        app.presses(&[key(K::Backspace); 5], screen, 0.3);
+        app.presses(&typed("127.0.0.1:17813"), screen, 0.3);
+        app.presses(&[key(K::Tab), key(K::Tab)], screen, 0.4);
+        app.presses(&typed("pw"), screen, 0.4);
+        app.presses(&[key(K::Enter)], screen, 0.5);
+        assert_eq!(app.mode, Mode::World);
+        assert_eq!(app.net_state(), NetState::Opening);
+        let start = Instant::now();
+        while app.play.host.is_none() && start.elapsed() < Duration::from_secs(30) {
+            app.poll_host(1.0);
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert_eq!(
+            app.net_state(),
+            NetState::Hosting {
+                port: 17813,
+                players: 0
+            }
+        );
+        assert_eq!(app.pause_labels()[4], "Hosting on port 17813 (0 players)");
+        // Open, the world never halts, and no other world replaces it.
+        app.mode = Mode::Pause;
+        assert_eq!(app.halt(), None);
+        app.mode = Mode::World;
+        app.act(Action::Reseed, screen, 1.5);
+        assert!(app.worker.status().is_none(), "no world made");
+        // Its ticks go through the server.
+        let w = app.shown.as_mut().unwrap();
+        let tick = w.session.tick;
+        let input = crate::sim::player::Input::default();
+        let none = super::super::play::Buttons::default();
+        app.play.step(w, input, None, none, 0.1, 2.0);
+        assert!(w.session.tick > tick);
+        app.presses(&[key(K::Escape), key(K::Key6)], screen, 3.0);
+        assert!(app.play.host.is_none());
+        assert_eq!(app.net_state(), NetState::Alone);
+        assert!(
+            app.play
+                .notice
+                .as_ref()
+                .is_some_and(|n| n.0 == "Closed to the network (0 players dropped)")
+        );
+        // The port is free again.
+        drop(std::net::UdpSocket::bind("127.0.0.1:17813").expect("closed"));
         let _ = std::fs::remove_dir_all(&d);
     }
 

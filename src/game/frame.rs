@@ -452,10 +452,22 @@ fn handle_input(
         if is_mouse_button_pressed(MouseButton::Left) && app.rebinding.is_none() {
             let s = ui::scale(screen);
             let rects = match app.mode {
-                Mode::Pause => ui::pause_menu(app.pause_selected, screen, s, false),
-                _ => {
-                    ui::settings_menu(&settings_rows(app), app.settings_selected, screen, s, false)
-                }
+                Mode::Pause => ui::menu(
+                    ui::PAUSE_TITLE,
+                    &app.pause_labels(),
+                    app.pause_selected,
+                    screen,
+                    s,
+                    false,
+                ),
+                _ => ui::menu(
+                    ui::SETTINGS_TITLE,
+                    &settings_rows(app),
+                    app.settings_selected,
+                    screen,
+                    s,
+                    false,
+                ),
             };
             if let Some(&(i, _)) = rects
                 .iter()
@@ -845,10 +857,24 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, sc
             }
         }
         Mode::Pause => {
-            ui::pause_menu(app.pause_selected, screen, s, true);
+            ui::menu(
+                ui::PAUSE_TITLE,
+                &app.pause_labels(),
+                app.pause_selected,
+                screen,
+                s,
+                true,
+            );
         }
         Mode::Settings => {
-            ui::settings_menu(&settings_rows(app), app.settings_selected, screen, s, true);
+            ui::menu(
+                ui::SETTINGS_TITLE,
+                &settings_rows(app),
+                app.settings_selected,
+                screen,
+                s,
+                true,
+            );
         }
         Mode::Help => {
             let lines = super::menus::help_lines(&app.settings.keys);
@@ -861,7 +887,11 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, sc
         }
         Mode::Join => {
             let f = &app.join_form;
-            ui::join_form(&f.rows(), f.focus, screen, s);
+            ui::form(ui::JOIN_TITLE, &f.rows(), f.focus, screen, s);
+        }
+        Mode::Host => {
+            let f = &app.host_form;
+            ui::form(ui::HOST_TITLE, &f.rows(), f.focus, screen, s);
         }
         Mode::World | Mode::Lab | Mode::Inventory | Mode::Chat => {}
     }

@@ -105,6 +105,9 @@ pub enum Mode {
     Chat,
     /// The Join form (pause menu): the server's address, a name, a password.
     Join,
+    /// The form of Open to the network (pause menu): the port, a name, a password, the
+    /// most players.
+    Host,
 }
 
 impl Mode {
@@ -114,7 +117,13 @@ impl Mode {
     pub fn pauses(self) -> bool {
         matches!(
             self,
-            Mode::Confirm | Mode::Pause | Mode::Settings | Mode::Help | Mode::Lab | Mode::Join
+            Mode::Confirm
+                | Mode::Pause
+                | Mode::Settings
+                | Mode::Help
+                | Mode::Lab
+                | Mode::Join
+                | Mode::Host
         )
     }
 }
@@ -224,7 +233,7 @@ pub fn action(key: KeyCode, mode: Mode, mods: Mods, keys: &Bindings) -> Option<A
                 _ => None,
             }
         }
-        Mode::Join => match key {
+        Mode::Join | Mode::Host => match key {
             K::Escape => Some(Close),
             K::Enter | K::KpEnter => Some(Confirm),
             K::Backspace => Some(Backspace),

@@ -9,37 +9,57 @@ use crate::net::client::JoinOptions;
 /// The fields in order.
 pub const FIELDS: [&str; 3] = ["Server (HOST or HOST:PORT)", "Name", "Password"];
 
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct JoinForm {
-    pub fields: [ChatLine; 3],
+/// A form of `N` one-line fields, one of them taking the keys (the Join form, the form
+/// that opens a world to the network).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Form<const N: usize> {
+    pub labels: [&'static str; N],
+    pub fields: [ChatLine; N],
     /// The field taking the keys.
     pub focus: usize,
+    /// The field shown as stars (a password), if any.
+    pub secret: Option<usize>,
 }
 
-impl JoinForm {
+impl<const N: usize> Form<N> {
+    /// Empty fields with these labels; `secret`: the one shown as stars.
+    pub fn new(labels: [&'static str; N], secret: Option<usize>) -> Form<N> {
+        Form {
+            labels,
+            fields: std::array::from_fn(|_| ChatLine::default()),
+            focus: 0,
+            secret,
+        }
+    }
+
     /// The field taking the keys.
     pub fn field(&mut self) -> &mut ChatLine {
-        &mut self.fields[self.focus.min(FIELDS.len() - 1)]
+        &mut self.fields[self.focus.min(N - 1)]
+    }
+
+    /// The text of field `i`, trimmed.
+    pub fn text(&self, i: usize) -> &str {
+        self.fields[i].text.trim()
     }
 
     /// The next field (after the last, the first).
     pub fn next(&mut self) {
-        self.focus = (self.focus + 1) % FIELDS.len();
+        self.focus = (self.focus + 1) % N;
     }
 
     /// The field before (before the first, the last).
     pub fn prev(&mut self) {
-        self.focus = (self.focus + FIELDS.len() - 1) % FIELDS.len();
+        self.focus = (self.focus + N - 1) % N;
     }
 
-    /// The rows as shown: each field's label and text (the password as stars).
+    /// The rows as shown: each field's label and text (the secret one as stars).
     pub fn rows(&self) -> Vec<String> {
-        FIELDS
+        self.labels
             .iter()
             .zip(&self.fields)
             .enumerate()
             .map(|(i, (label, f))| {
-                let text = if i == 2 {
+                let text = if Some(i) == self.secret {
                     "*".repeat(f.text.chars().count())
                 } else {
                     f.text.clone()
@@ -48,11 +68,39 @@ impl JoinForm {
             })
             .collect()
     }
+}
 
+/// The Join form: the server's address, the name, the password (as stars).
+#[derive(Clone, Debug, PartialEq)]
+pub struct JoinForm {
+    pub form: Form<3>,
+}
+
+impl Default for JoinForm {
+    fn default() -> JoinForm {
+        JoinForm {
+            form: Form::new(FIELDS, Some(2)),
+        }
+    }
+}
+
+impl std::ops::Deref for JoinForm {
+    type Target = Form<3>;
+    fn deref(&self) -> &Form<3> {
+        &self.form
+    }
+}
+
+impl std::ops::DerefMut for JoinForm {
+    fn deref_mut(&mut self) -> &mut Form<3> {
+        &mut self.form
+    }
+}
+
+impl JoinForm {
     /// The join the fields ask for, or what is wrong with them.
     pub fn options(&self) -> Result<JoinOptions, String> {
-        let addr = self.fields[0].text.trim();
-        let name = self.fields[1].text.trim();
+        let (addr, name) = (self.text(0), self.text(1));
         if addr.is_empty() {
             return Err("Server: type the server's address (HOST or HOST:PORT)".into());
         }

@@ -2,6 +2,7 @@
 //! what each shows and what choosing or adjusting it does to the settings. Engine-free and
 //! tested; `ui` draws them and `app` carries out what they return.
 
+use super::host::{NetState, hosting_line};
 use super::settings::{
     AUTOSAVE_STEPS, Bindings, COMMANDS, Command, FPS_STEPS, Settings, UI_SCALE, step,
 };
@@ -14,18 +15,43 @@ pub enum PauseEntry {
     Save,
     Help,
     Join,
+    /// Open to the network (the form).
+    Host,
+    /// The line that says the world is open (or opening): choosing it says who is on.
+    Hosting,
+    /// Close to the network.
+    CloseHost,
     Quit,
 }
 
-/// The pause menu, in order, with labels.
-pub const PAUSE: [(PauseEntry, &str); 6] = [
-    (PauseEntry::Resume, "Resume"),
-    (PauseEntry::Settings, "Settings"),
-    (PauseEntry::Save, "Save"),
-    (PauseEntry::Help, "Help: controls"),
-    (PauseEntry::Join, "Join a server"),
-    (PauseEntry::Quit, "Quit (saves unsaved edits)"),
-];
+/// The pause menu, in order, with labels, as the window is with the network: the Join
+/// and Open entries while alone (or joined), the hosting line and Close while open.
+pub fn pause(net: NetState) -> Vec<(PauseEntry, String)> {
+    let mut out: Vec<(PauseEntry, String)> = [
+        (PauseEntry::Resume, "Resume"),
+        (PauseEntry::Settings, "Settings"),
+        (PauseEntry::Save, "Save"),
+        (PauseEntry::Help, "Help: controls"),
+    ]
+    .map(|(e, t)| (e, t.to_string()))
+    .to_vec();
+    match net {
+        NetState::Alone | NetState::Joined => out.extend([
+            (PauseEntry::Join, "Join a server".to_string()),
+            (PauseEntry::Host, "Open to the network".to_string()),
+        ]),
+        NetState::Opening => out.extend([
+            (PauseEntry::Hosting, "Opening to the network...".to_string()),
+            (PauseEntry::CloseHost, "Close to the network".to_string()),
+        ]),
+        NetState::Hosting { port, players } => out.extend([
+            (PauseEntry::Hosting, hosting_line(port, players)),
+            (PauseEntry::CloseHost, "Close to the network".to_string()),
+        ]),
+    }
+    out.push((PauseEntry::Quit, "Quit (saves unsaved edits)".to_string()));
+    out
+}
 
 /// A row of the settings menu.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -371,6 +397,44 @@ mod tests {
         assert_eq!(adjust(&mut s, Row::ResetKeys, 0), Effect::Changed);
         assert_eq!(s.keys, Bindings::default());
         assert_eq!(adjust(&mut s, Row::Back, 0), Effect::Back);
+    }
+
+    #[test]
+    fn the_pause_menu_opens_to_the_network_alone_and_closes_while_open() {
+        let entries = |net| -> Vec<PauseEntry> { pause(net).into_iter().map(|e| e.0).collect() };
+        use PauseEntry as P;
+        let alone = entries(NetState::Alone);
+        assert_eq!(
+            alone,
+            [
+                P::Resume,
+                P::Settings,
+                P::Save,
+                P::Help,
+                P::Join,
+                P::Host,
+                P::Quit
+            ]
+        );
+        assert_eq!(entries(NetState::Joined), alone);
+        let open = entries(NetState::Hosting {
+            port: 7777,
+            players: 2,
+        });
+        assert_eq!(open[4..], [P::Hosting, P::CloseHost, P::Quit]);
+        assert_eq!(
+            open.len(),
+            alone.len(),
+            "the entries keep their numbers (1-7)"
+        );
+        let lines = pause(NetState::Hosting {
+            port: 7000,
+            players: 1,
+        });
+        assert_eq!(lines[4].1, "Hosting on port 7000 (1 player)");
+        assert_eq!(lines[5].1, "Close to the network");
+        assert_eq!(pause(NetState::Opening)[4].1, "Opening to the network...");
+        assert_eq!(entries(NetState::Opening)[5], P::CloseHost);
     }
 
     #[test]

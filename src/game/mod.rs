@@ -11,6 +11,7 @@ pub mod chunks;
 pub mod display;
 pub mod fog;
 pub mod guard;
+pub mod host;
 pub mod hud;
 pub mod input;
 pub mod invscreen;

@@ -90,6 +90,8 @@ pub struct Play {
     /// The server this game is joined to (`--join`): ticks go there instead of the
     /// window's session stepping.
     pub remote: Option<super::remote::Remote>,
+    /// This window's world open to the network: ticks go through its server.
+    pub host: Option<super::host::Host>,
 }
 
 /// The middle of tile `(x, y)`, where its sounds come from.
@@ -237,9 +239,10 @@ impl Play {
                 std::mem::take(&mut self.use_pressed),
             );
             let list = intents(walk, cursor, buttons, pressed, self.view_half);
-            let c = match &mut self.remote {
-                Some(r) => r.tick(l, &list),
-                None => l.step(&list),
+            let c = match (&mut self.remote, &mut self.host) {
+                (Some(r), _) => r.tick(l, &list),
+                (None, Some(h)) => h.tick(l, &list),
+                (None, None) => l.step(&list),
             };
             self.roster.saw(&c, now, SWING_SHOWS);
             self.show(&c, now);
@@ -250,7 +253,7 @@ impl Play {
         self.floaters.update(dt);
         // A server says who joins and leaves; a session of this window's, its seats.
         let joins = self.roster.sync(l.session.players.len());
-        if self.remote.is_none() {
+        if self.remote.is_none() && self.host.is_none() {
             for said in joins {
                 self.chat.push(said, now);
             }

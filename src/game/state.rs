@@ -75,6 +75,10 @@ pub struct Loaded {
     pub saved_edits: u64,
     /// Cells of the explored map revealed since the fog texture last took them.
     pub revealed: Option<crate::world::explored::Cells>,
+    /// While the world is open to the network ([`super::host::Host`]): the cells the
+    /// local player's actions between ticks changed (a chest's slots, tiles), for the
+    /// players who joined.
+    pub acted: Option<Vec<(usize, usize)>>,
 }
 
 /// Next [`Loaded::serial`].
@@ -115,6 +119,7 @@ impl Loaded {
             serial: SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             saved_edits: 0,
             revealed: None,
+            acted: None,
         }
     }
 
@@ -210,6 +215,10 @@ impl Loaded {
     pub fn act(&mut self, intent: Intent) -> Changes {
         let c = self.session.act(crate::sim::session::LOCAL, intent);
         self.take(&c);
+        if let Some(list) = &mut self.acted {
+            list.extend(c.tiles.iter().map(|&(x, y, _)| (x, y)));
+            list.extend(self.session.me().chest);
+        }
         c
     }
 

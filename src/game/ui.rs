@@ -369,10 +369,11 @@ pub fn confirm(question: &str, mouse: (f32, f32), screen: (f32, f32), s: f32) {
 /// Row height of menus at scale 1.
 const ROW: f32 = 21.0;
 
-/// A centred menu: a title line, then `entries` (the `selected` one highlighted), as many
-/// as fit the window around the selection. Returns the rectangles of the entries shown,
-/// with their index (for mouse picking); `draw` false only lays out.
-fn menu_list(
+/// A centred menu (the pause menu, the settings menu): a title line ([`PAUSE_TITLE`],
+/// [`SETTINGS_TITLE`]), then `entries` (the `selected` one highlighted), as many as fit
+/// the window around the selection. Returns the rectangles of the entries shown, with
+/// their index (for mouse picking); `draw` false only lays out.
+pub fn menu(
     title: &str,
     entries: &[String],
     selected: usize,
@@ -414,29 +415,9 @@ fn menu_list(
 }
 
 /// Title of the pause menu.
-pub const PAUSE_TITLE: &str = "Paused: arrows and Enter, 1-5, or click; Esc resumes";
+pub const PAUSE_TITLE: &str = "Paused: arrows and Enter, 1-7, or click; Esc resumes";
 /// Title of the settings menu.
 pub const SETTINGS_TITLE: &str = "Settings: arrows, Enter, <- ->; Esc back (saved as you go)";
-
-/// The pause menu (centre), or only its entries' rectangles when `draw` is false.
-pub fn pause_menu(selected: usize, screen: (f32, f32), s: f32, draw: bool) -> Vec<(usize, Rect)> {
-    let entries: Vec<String> = super::menus::PAUSE
-        .iter()
-        .map(|e| e.1.to_string())
-        .collect();
-    menu_list(PAUSE_TITLE, &entries, selected, screen, s, draw)
-}
-
-/// The settings menu (centre), or only its rows' rectangles when `draw` is false.
-pub fn settings_menu(
-    rows: &[String],
-    selected: usize,
-    screen: (f32, f32),
-    s: f32,
-    draw: bool,
-) -> Vec<(usize, Rect)> {
-    menu_list(SETTINGS_TITLE, rows, selected, screen, s, draw)
-}
 
 /// The help screen: a control and its keys a line, in two columns (or more) when the
 /// room is too short for one, in the layout's room above the hotbar; its text smaller
@@ -644,12 +625,15 @@ pub fn toast(text: &str, lay: &Layout) {
     panel(&[(text, TEXT)], r.x, r.y, s);
 }
 
-/// The Join form (centre): its rows, the one taking the keys marked, and how to use it.
-pub fn join_form(rows: &[String], focus: usize, screen: (f32, f32), s: f32) {
-    let mut lines = vec![(
-        "Join a server: Tab moves between fields, Enter joins, Esc goes back".to_string(),
-        DIM,
-    )];
+/// The Join form's title.
+pub const JOIN_TITLE: &str = "Join a server: Tab moves between fields, Enter joins, Esc goes back";
+/// The title of the form of Open to the network.
+pub const HOST_TITLE: &str =
+    "Open to the network: Tab moves between fields, Enter opens, Esc goes back";
+
+/// A form (centre): its title, its rows, the one taking the keys marked.
+pub fn form(title: &str, rows: &[String], focus: usize, screen: (f32, f32), s: f32) {
+    let mut lines = vec![(title.to_string(), DIM)];
     for (i, r) in rows.iter().enumerate() {
         let (mark, c) = if i == focus {
             ("> ", TEXT)

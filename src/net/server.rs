@@ -118,6 +118,18 @@ pub struct Server {
     changed: bool,
     pub stats: Stats,
     addr: SocketAddr,
+    /// The host's name, when it plays (seat 0): told to those who join.
+    host_name: Option<String>,
+    /// What the host's window has not heard yet (only kept when the host plays).
+    heard: Vec<Heard>,
+}
+
+/// What a hosting window hears of its server: its players' chat, joins and leaves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Heard {
+    Chat { from: String, text: String },
+    Joined { seat: PlayerId, name: String },
+    Left { seat: PlayerId, name: String },
 }
 
 /// A line of the server's log: standard error, `strata serve: …`.
@@ -129,19 +141,31 @@ pub fn say(line: &str) {
 impl Server {
     /// A server on `session`, whose world was made as `untouched` (same size), listening
     /// as `opts` says.
-    pub fn start(
+    pub fn start(session: Session, untouched: World, opts: ServeOptions) -> Result<Server, String> {
+        Server::start_keeping(session, untouched, opts).map_err(|(_, e)| e)
+    }
+
+    /// [`Server::start`], giving the session back when the server does not start (a
+    /// window that opens its world to the network keeps it then).
+    pub fn start_keeping(
         mut session: Session,
         untouched: World,
         opts: ServeOptions,
-    ) -> Result<Server, String> {
+    ) -> Result<Server, (Box<Session>, String)> {
         if untouched.width() != session.world.width()
             || untouched.height() != session.world.height()
         {
-            return Err("the untouched world has another size than the world".into());
+            let why = "the untouched world has another size than the world";
+            return Err((Box::new(session), why.into()));
         }
-        let socket = UdpSocket::bind(opts.listen)
-            .map_err(|e| format!("cannot listen on {}: {e}", opts.listen))?;
-        let addr = socket.local_addr().map_err(|e| e.to_string())?;
+        let socket = match UdpSocket::bind(opts.listen).and_then(|s| Ok((s.local_addr()?, s))) {
+            Ok(s) => s,
+            Err(e) => {
+                let why = format!("cannot listen on {}: {e}", opts.listen);
+                return Err((Box::new(session), why));
+            }
+        };
+        let (addr, socket) = socket;
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .unwrap_or_default();
@@ -153,7 +177,10 @@ impl Server {
             public_addresses: vec![addr],
             authentication: ServerAuthentication::Unsecure,
         };
-        let transport = NetcodeServerTransport::new(config, socket).map_err(|e| e.to_string())?;
+        let transport = match NetcodeServerTransport::new(config, socket) {
+            Ok(t) => t,
+            Err(e) => return Err((Box::new(session), e.to_string())),
+        };
         if !opts.host_plays {
             session.leave(LOCAL);
         }
@@ -170,7 +197,56 @@ impl Server {
             changed: true,
             stats: Stats::default(),
             addr,
+            host_name: None,
+            heard: Vec::new(),
         })
+    }
+
+    /// Names the host who plays in seat 0 (the others are told, and no one else may
+    /// join under that name).
+    pub fn set_host_name(&mut self, name: &str) {
+        self.host_name = Some(name.to_string());
+    }
+
+    /// What the host's window has not heard yet: chat, joins and leaves, in order.
+    pub fn heard(&mut self) -> Vec<Heard> {
+        std::mem::take(&mut self.heard)
+    }
+
+    fn hear(&mut self, h: Heard) {
+        if self.opts.host_plays {
+            self.heard.push(h);
+        }
+    }
+
+    /// The seats of the players who joined, with their names.
+    pub fn seats(&self) -> Vec<(PlayerId, String)> {
+        self.conns
+            .values()
+            .filter_map(|c| Some((c.seat?, c.name.clone())))
+            .collect()
+    }
+
+    /// A chat line of the host's, to everyone who joined.
+    pub fn say_as_host(&mut self, text: &str) {
+        let text: String = text.chars().take(protocol::MAX_CHAT).collect();
+        let from = self.host_name.clone().unwrap_or_else(|| "host".into());
+        say(&format!("<{from}> {text}"));
+        self.broadcast(&ToClient::Chat { from, text }, None);
+    }
+
+    /// Cells `at` changed outside a tick (the host's own actions between ticks, such as
+    /// a click in a chest): sent to everyone who joined.
+    pub fn cells_changed(&mut self, at: &[(usize, usize)]) {
+        if at.is_empty() {
+            return;
+        }
+        let cells = at
+            .iter()
+            .map(|&(x, y)| protocol::cell(&self.session.world, x, y))
+            .collect();
+        self.broadcast(&ToClient::Cells(cells), None);
+        self.changed = true;
     }
 
     /// The address the server listens on (its port when it was given 0).
@@ -255,6 +331,8 @@ impl Server {
             self.session.leave(seat);
             let n = self.players().len();
             say(&format!("{} left ({n} on)", c.name));
+            let name = c.name.clone();
+            self.hear(Heard::Left { seat, name });
             let msg = ToClient::Left {
                 id: seat.0 as u32,
                 name: c.name.clone(),
@@ -276,14 +354,7 @@ impl Server {
     /// Saves the world and every character on, atomically (a failure is logged; the
     /// last good files stay).
     pub fn save(&mut self) {
-        let seats: Vec<(String, String, PlayerId)> = self
-            .conns
-            .values()
-            .filter_map(|c| Some((c.name.clone(), c.password.clone(), c.seat?)))
-            .collect();
-        for (name, pw, seat) in seats {
-            self.keep_character(&name, &pw, seat);
-        }
+        self.keep_characters();
         let player = self.session.player_state(LOCAL);
         match crate::store::save::save(&self.opts.save, &self.session.world, &player) {
             Ok(()) => say(&format!(
@@ -294,6 +365,15 @@ impl Server {
             Err(e) => say(&format!("not saved: {e}")),
         }
         self.last_save = Instant::now();
+    }
+
+    /// Writes the character of every player on (atomically; a failure is logged).
+    pub fn keep_characters(&self) {
+        for c in self.conns.values() {
+            if let Some(seat) = c.seat {
+                self.keep_character(&c.name, &c.password, seat);
+            }
+        }
     }
 
     /// A chat line from the server itself, to everyone.
@@ -309,17 +389,28 @@ impl Server {
 
     /// Says goodbye to everyone and saves.
     pub fn stop(&mut self) {
+        self.farewell("the server stopped");
+        self.save();
+        self.transport.disconnect_all(&mut self.renet);
+    }
+
+    /// Tells everyone `why` and drops them, keeping their characters; the world is not
+    /// saved (a hosting window saves it as it always does).
+    pub fn close(&mut self, why: &str) {
+        self.farewell(why);
+        self.transport.disconnect_all(&mut self.renet);
+    }
+
+    fn farewell(&mut self, why: &str) {
         let ids: Vec<ClientId> = self.conns.keys().copied().collect();
         for id in ids {
-            self.send(id, &ToClient::Refused("the server stopped".into()));
+            self.send(id, &ToClient::Refused(why.into()));
         }
         self.transport.send_packets(&mut self.renet);
         let ids: Vec<ClientId> = self.conns.keys().copied().collect();
         for id in ids {
             self.gone(id);
         }
-        self.save();
-        self.transport.disconnect_all(&mut self.renet);
     }
 
     /// One tick: what came in, the session stepped with each player's next intents (and
@@ -420,14 +511,7 @@ impl Server {
         }
         at.sort_unstable();
         at.dedup();
-        if !at.is_empty() {
-            let cells = at
-                .iter()
-                .map(|&(x, y)| protocol::cell(&self.session.world, x, y))
-                .collect();
-            self.broadcast(&ToClient::Cells(cells), None);
-            self.changed = true;
-        }
+        self.cells_changed(&at);
         self.tell(&changes);
         let tick = self.session.tick;
         if tick.is_multiple_of(SNAPSHOT_EVERY) {
@@ -710,6 +794,10 @@ impl Server {
                 let text: String = text.chars().filter(|ch| !ch.is_control()).collect();
                 let from = c.name.clone();
                 say(&format!("<{from}> {text}"));
+                self.hear(Heard::Chat {
+                    from: from.clone(),
+                    text: text.clone(),
+                });
                 self.broadcast(&ToClient::Chat { from, text }, None);
                 Ok(())
             }
@@ -759,6 +847,7 @@ impl Server {
             .conns
             .values()
             .any(|c| c.seat.is_some() && c.name == name)
+            || self.host_name.as_deref() == Some(name.as_str())
         {
             return self.refuse(id, &format!("{name} is already playing"));
         }
@@ -781,10 +870,12 @@ impl Server {
         });
         let seat = self.session.join_as(&state);
         let identity = identity_of(&self.untouched);
+        let host = self.host_name.clone().map(|n| (LOCAL.0 as u32, n));
         let players = self
             .conns
             .values()
             .filter_map(|c| Some((c.seat?.0 as u32, c.name.clone())))
+            .chain(host)
             .chain(std::iter::once((seat.0 as u32, name.clone())))
             .collect();
         let character = protocol::character_of(&self.session.player_state(seat));
@@ -817,6 +908,7 @@ impl Server {
             .and_then(|c| c.addr)
             .map_or(String::new(), |a| format!(" from {a}"));
         say(&format!("{name} joined{from} ({n} on)"));
+        self.hear(Heard::Joined { seat, name });
     }
 }
 

@@ -1331,12 +1331,7 @@ fn a_life_crystal_tile_breaks_into_the_item() {
 /// Pours lava around the player and steps until it dies (at most four seconds); returns
 /// the changes of the tick it died in.
 fn die_in_lava(s: &mut Session) -> Changes {
-    let (px, py) = s.me().body.pos;
-    for y in (py - 2.0) as usize..py as usize {
-        for x in (px - 1.0) as usize..=(px + 1.0) as usize {
-            s.world.set(x, y, Tile::Lava);
-        }
-    }
+    pour_lava_on(s, LOCAL);
     for _ in 0..60 * 4 {
         let c = s.step(&[]);
         if c.events.contains(&Event::Died { player: LOCAL }) {
@@ -1346,10 +1341,25 @@ fn die_in_lava(s: &mut Session) -> Changes {
     panic!("lava kills within four seconds");
 }
 
+/// Lava around player `who`'s body.
+fn pour_lava_on(s: &mut Session, who: PlayerId) {
+    let (px, py) = s.players[who.0].body.pos;
+    for y in (py - 2.0) as usize..py as usize {
+        for x in (px - 1.0) as usize..=(px + 1.0) as usize {
+            s.world.set(x, y, Tile::Lava);
+        }
+    }
+}
+
 /// A bed beside the landed player, on a stone floor with room above it: its tile.
 fn bed_beside(s: &mut Session) -> (usize, usize) {
     let (px, py) = s.me().body.pos;
-    let (x, feet) = ((px + 3.0) as usize, py as usize);
+    bed_at(s, (px + 3.0) as usize, py as usize)
+}
+
+/// A bed in column `x` standing on a stone tile at row `feet`, with room above it: its
+/// tile.
+fn bed_at(s: &mut Session, x: usize, feet: usize) -> (usize, usize) {
     s.world.set(x, feet, Tile::Stone);
     for y in feet - 4..feet {
         s.world.set(x, y, Tile::Air);
@@ -1565,4 +1575,63 @@ fn a_player_who_left_stands_still_and_a_joining_one_takes_the_seat() {
         s.step(&[]);
     }
     assert!(s.creatures.spawned > 0);
+}
+
+#[test]
+fn each_seat_comes_back_at_its_own_bed_and_one_without_a_bed_at_the_worlds_spawn() {
+    let mut s = landed();
+    let spawn = crate::sim::player::spawn_point(&s.world);
+    // Two beds well apart, left and right of the spawn point, under the open sky.
+    let bed_a = bed_at(&mut s, spawn.0 as usize - 40, 40);
+    let bed_b = bed_at(&mut s, spawn.0 as usize + 40, 40);
+    let at = |(x, y): (usize, usize)| (x as f32 + 0.5, y as f32 + 1.0);
+    let seat = |pos, bed| PlayerState {
+        bed,
+        ..PlayerState::new(pos)
+    };
+    // Characters a server kept: two with beds, one without, each on the ground apart.
+    let ground = |s: &Session, dx: i64| {
+        let x = (spawn.0 as i64 + dx) as usize;
+        (x as f32 + 0.5, s.world.surface[x] as f32)
+    };
+    let a = s.join_as(&seat(ground(&s, -25), Some(bed_a)));
+    let b = s.join_as(&seat(ground(&s, 25), Some(bed_b)));
+    let c = s.join_as(&seat(ground(&s, 12), None));
+    run(&mut s, 120, &[]);
+    let mut died = Vec::new();
+    let mut back = Vec::new();
+    let wait = ticks(f64::from(s.content.rules.respawn_seconds) + 5.0) as usize;
+    for t in 0..wait {
+        // Lava on each of them until it has died (a body may step out of the first).
+        for who in [a, b, c] {
+            if t % 30 == 0 && t < 240 && !died.contains(&who) {
+                pour_lava_on(&mut s, who);
+            }
+        }
+        for e in s.step(&[]).events {
+            match e {
+                Event::Died { player } => died.push(player),
+                Event::Respawned { player, at } => back.push((player, at)),
+                _ => {}
+            }
+        }
+    }
+    for who in [a, b, c] {
+        assert!(died.contains(&who), "seat {} died: {died:?}", who.0);
+    }
+    let where_back = |who: PlayerId| back.iter().find(|(p, _)| *p == who).map(|&(_, at)| at);
+    assert_eq!(where_back(a), Some(at(bed_a)), "{back:?}");
+    assert_eq!(where_back(b), Some(at(bed_b)));
+    assert_eq!(
+        where_back(c),
+        Some(spawn),
+        "no bed: the world's spawn point"
+    );
+    assert_eq!(s.players[a.0].bed, Some(bed_a), "the beds stay theirs");
+    assert_eq!(
+        s.player_state(b).bed,
+        Some(bed_b),
+        "and go with the character"
+    );
+    assert_eq!(s.me().bed, None, "the host's own spawn point is untouched");
 }

@@ -345,7 +345,11 @@ fn join_here(server: &mut Server, name: &str) -> Client {
     let (_, ok) = pump(server, &mut [&mut c], 60.0, |_, c| {
         matches!(c[0].phase(), Phase::Playing | Phase::Closed(_))
     });
-    assert!(ok && *c.phase() == Phase::Playing, "{name}: {:?}", c.phase());
+    assert!(
+        ok && *c.phase() == Phase::Playing,
+        "{name}: {:?}",
+        c.phase()
+    );
     c
 }
 
@@ -390,7 +394,11 @@ fn a_client_loots_crafts_and_fills_a_chest_and_a_second_is_refused_it_meanwhile(
         .unwrap();
     // Ann opens the chest, loots it and crafts torches: one input.
     let seq = a
-        .send(&[Intent::OpenChest { x, y }, Intent::LootAll, Intent::Craft(torch)])
+        .send(&[
+            Intent::OpenChest { x, y },
+            Intent::LootAll,
+            Intent::Craft(torch),
+        ])
         .unwrap();
     let answered = |c: &Client, seq: u64| c.own().is_some_and(|o| o.ack >= seq);
     let (_, ok) = pump(&mut server, &mut [&mut a], 10.0, |_, c| answered(c[0], seq));
@@ -429,9 +437,11 @@ fn a_client_loots_crafts_and_fills_a_chest_and_a_second_is_refused_it_meanwhile(
     assert_eq!(server.session.players[sb.0].chest, None);
     assert!(b.own().unwrap().chest.is_none());
     // Ann moves her torches into the chest's slot 10 (onto the cursor, then down).
-    let slot = own.character.slots.iter().position(|s| {
-        s.as_ref().is_some_and(|(n, _)| n == "torch")
-    });
+    let slot = own
+        .character
+        .slots
+        .iter()
+        .position(|s| s.as_ref().is_some_and(|(n, _)| n == "torch"));
     let slot = slot.unwrap();
     let torches = own.character.slots[slot].as_ref().unwrap().1;
     let seq = a

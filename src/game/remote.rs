@@ -360,9 +360,7 @@ impl Remote {
             }
             roster.set_name(LOCAL, &self.name);
             roster.set_present(&present);
-            if answered
-                && let (Some(own), Some(world)) = (self.client.own(), self.client.world())
-            {
+            if answered && let (Some(own), Some(world)) = (self.client.own(), self.client.world()) {
                 self.unacked.retain(|(seq, _)| *seq > own.ack);
                 match reconcile(&mut l.session, own, &self.unacked, world) {
                     Some(true) => {
@@ -394,10 +392,7 @@ impl Remote {
         // The actions done since the last tick, as many as the input has room for (the
         // rest go with the next).
         let room = crate::net::protocol::MAX_INTENTS.saturating_sub(1 + intents.len());
-        let actions: Vec<Intent> = self
-            .outbox
-            .drain(..room.min(self.outbox.len()))
-            .collect();
+        let actions: Vec<Intent> = self.outbox.drain(..room.min(self.outbox.len())).collect();
         list.extend(actions.iter().copied());
         list.extend(intents.iter().map(|&(_, i)| i));
         if let Some(seq) = self.client.send(&list) {
@@ -439,7 +434,12 @@ impl Remote {
             seat.body.facing = b.facing;
             seat.body.on_ground = b.vel.1.abs() < 0.5;
         }
-        let beasts = ease_beasts(&l.session.creatures.list, self.client.beasts(), 0.3, 3.0 * dt);
+        let beasts = ease_beasts(
+            &l.session.creatures.list,
+            self.client.beasts(),
+            0.3,
+            3.0 * dt,
+        );
         l.session.creatures.list = beasts;
         l.session.world.dropped = crate::net::protocol::lying_in(self.client.items());
         l.session.creatures.hearts = (self.client.hearts().iter())
@@ -531,14 +531,30 @@ mod tests {
             window.act(LOCAL, i);
             unacked.push_back((seq, i));
         }
-        let shown = |w: &Session| (w.me().inventory.clone(), w.me().held, w.world.chests.clone());
+        let shown = |w: &Session| {
+            (
+                w.me().inventory.clone(),
+                w.me().held,
+                w.world.chests.clone(),
+            )
+        };
         let predicted = shown(&window);
-        assert_eq!(predicted.0.slots()[30].map(|s| (s.item, s.count)), Some((gel, 6)));
+        assert_eq!(
+            predicted.0.slots()[30].map(|s| (s.item, s.count)),
+            Some((gel, 6))
+        );
         // ...and an answer to input 5 comes again (health changed): nothing flickers back.
         server.players[0].vitals.health -= 10.0;
         let own = own_of(&server, LOCAL, 5);
-        assert_eq!(reconcile(&mut window, &own, &unacked, &server.world), Some(false));
-        assert_eq!(shown(&window), predicted, "the stack stays where it was put");
+        assert_eq!(
+            reconcile(&mut window, &own, &unacked, &server.world),
+            Some(false)
+        );
+        assert_eq!(
+            shown(&window),
+            predicted,
+            "the stack stays where it was put"
+        );
         assert_eq!(window.me().vitals.health, server.players[0].vitals.health);
         // The server does them: its answer to 7 is what the window shows.
         for i in acts {
@@ -546,7 +562,10 @@ mod tests {
         }
         let own = own_of(&server, LOCAL, 7);
         unacked.retain(|(seq, _)| *seq > own.ack);
-        assert_eq!(reconcile(&mut window, &own, &unacked, &server.world), Some(false));
+        assert_eq!(
+            reconcile(&mut window, &own, &unacked, &server.world),
+            Some(false)
+        );
         assert_eq!(shown(&window), predicted);
         assert_eq!(shown(&window), shown(&server));
         // The server closed the chest (walked out of reach) before the window's next click:
@@ -558,9 +577,16 @@ mod tests {
         server.act(LOCAL, Intent::ClickSlot(30));
         server.act(LOCAL, Intent::ClickChest(3));
         let own = own_of(&server, LOCAL, 9);
-        assert_eq!(reconcile(&mut window, &own, &none, &server.world), Some(false));
+        assert_eq!(
+            reconcile(&mut window, &own, &none, &server.world),
+            Some(false)
+        );
         assert_eq!(window.me().chest, None);
-        assert_eq!(window.me().held.map(|s| s.count), Some(6), "still on the cursor");
+        assert_eq!(
+            window.me().held.map(|s| s.count),
+            Some(6),
+            "still on the cursor"
+        );
         assert_eq!(shown(&window), shown(&server));
         // An answer naming an item this build lacks changes nothing.
         let mut bad = own_of(&server, LOCAL, 10);
@@ -578,11 +604,25 @@ mod tests {
             facing: 1,
             hit: false,
         };
-        let shown = ease_beasts(&[], &[beast("slime", 10.0), beast("nothing", 3.0)], 0.5, 0.0);
+        let shown = ease_beasts(
+            &[],
+            &[beast("slime", 10.0), beast("nothing", 3.0)],
+            0.5,
+            0.0,
+        );
         assert_eq!(shown.len(), 1, "an unknown kind is left out");
-        assert_eq!(shown[0].body.pos, (10.0, 50.0), "a new one appears where it is");
+        assert_eq!(
+            shown[0].body.pos,
+            (10.0, 50.0),
+            "a new one appears where it is"
+        );
         // Two slimes, listed the other way round: each eases from the one nearest it.
-        let two = ease_beasts(&shown, &[beast("slime", 30.0), beast("slime", 11.0)], 0.5, 0.0);
+        let two = ease_beasts(
+            &shown,
+            &[beast("slime", 30.0), beast("slime", 11.0)],
+            0.5,
+            0.0,
+        );
         assert_eq!(two[0].body.pos, (30.0, 50.0), "none near: put there");
         assert_eq!(two[1].body.pos, (10.5, 50.0), "half way from 10 toward 11");
         // The far one gone, the near one a demon eye now: a slime is not an eye.
@@ -596,7 +636,11 @@ mod tests {
         assert!(one[0].hit_flash > 0.0 && one[0].body.vel == (2.0, 0.0));
         // Run on by its velocity: toward 10.8 from 10.6.
         let on = ease_beasts(&one, &[eye], 0.5, 0.1);
-        assert!((on[0].body.pos.0 - 10.7).abs() < 1e-5, "{:?}", on[0].body.pos);
+        assert!(
+            (on[0].body.pos.0 - 10.7).abs() < 1e-5,
+            "{:?}",
+            on[0].body.pos
+        );
     }
 
     #[test]

@@ -578,9 +578,10 @@ pub fn put_own(own: &Own, seat: &mut crate::sim::session::Seat, world: &mut Worl
     let held = match &own.held {
         None => None,
         Some((name, count)) => match cat.id(name) {
-            Some(item) if *count > 0 && *count <= cat.item(item).stack => {
-                Some(Stack { item, count: *count })
-            }
+            Some(item) if *count > 0 && *count <= cat.item(item).stack => Some(Stack {
+                item,
+                count: *count,
+            }),
             _ => return false,
         },
     };
@@ -591,8 +592,7 @@ pub fn put_own(own: &Own, seat: &mut crate::sim::session::Seat, world: &mut Worl
             if x >= world.width() || y >= world.height() {
                 return false;
             }
-            let Some(chest) = slots_in::<CHEST_SLOTS>(&c.slots).and_then(Chest::from_slots)
-            else {
+            let Some(chest) = slots_in::<CHEST_SLOTS>(&c.slots).and_then(Chest::from_slots) else {
                 return false;
             };
             Some(((x, y), chest))

@@ -115,7 +115,11 @@ fn is_action(intent: &Intent) -> bool {
     !intent.is_held()
         && !matches!(
             intent,
-            Intent::Select(_) | Intent::Scroll(_) | Intent::View { .. } | Intent::Jump | Intent::Down
+            Intent::Select(_)
+                | Intent::Scroll(_)
+                | Intent::View { .. }
+                | Intent::Jump
+                | Intent::Down
         )
 }
 
@@ -454,8 +458,7 @@ impl Server {
                     | Intent::OpenChest { .. }
                     | Intent::LootAll
                     | Intent::DepositAll
-            )
-                && let Some(p) = self.session.players.get(who.0)
+            ) && let Some(p) = self.session.players.get(who.0)
                 && let Some(pos) = p.chest
             {
                 at.push(pos);
@@ -841,7 +844,8 @@ impl Server {
             Ok(Some(c)) => chars::state_of(&c, self.session.time_of_day),
         };
         let state = state.unwrap_or_else(|| {
-            PlayerState::new(crate::sim::player::spawn_point(&self.session.world))
+            let at = crate::sim::player::spawn_point(&self.session.world);
+            PlayerState::starting(at, &self.session.content.rules)
         });
         let seat = self.session.join_as(&state);
         let identity = identity_of(&self.untouched);

@@ -1136,7 +1136,10 @@ impl Session {
         }
         let (x, y) = (x as usize, y as usize);
         if let Some(other) = self.chest_user(x, y).filter(|&o| o != who) {
-            out.log(who, format!("chest at {x} {y} in use by player {}", other.0));
+            out.log(
+                who,
+                format!("chest at {x} {y} in use by player {}", other.0),
+            );
             out.notice(who, CHEST_IN_USE);
             return;
         }

@@ -170,3 +170,77 @@ fn a_cell_with_an_unknown_tile_or_outside_is_not_applied() {
     assert!(apply_cell(&mut w, &c));
     assert_eq!(w.tile(3, 60), Tile::Air);
 }
+
+#[test]
+fn a_players_own_state_and_a_full_snapshot_round_trip_within_the_bound() {
+    use crate::sim::session::Session;
+    use crate::world::dropped::Dropped;
+    let mut s = Session::new(world());
+    let gel = crate::content::items::named("gel").unwrap();
+    s.world.set(5, 39, Tile::Chest);
+    s.world.chests.open(5, 39).add(gel, 7);
+    let me = &mut s.players[0];
+    me.chest = Some((5, 39));
+    me.held = Some(Stack {
+        item: gel,
+        count: 3,
+    });
+    me.shop = true;
+    let own = own_of(&s, PlayerId(0), 42);
+    let msg = ToClient::Me(own.clone());
+    assert_eq!(decode::<ToClient>(&encode(&msg)), Ok(msg));
+    // Put into another window's seat and world: the same, but for the selection.
+    let mut other = Session::new(world());
+    other.world.set(5, 39, Tile::Chest);
+    other.players[0].inventory.select(4);
+    assert!(put_own(&own, &mut other.players[0], &mut other.world));
+    let (a, b) = (&other.players[0], &s.players[0]);
+    assert_eq!((a.held, a.chest, a.shop), (b.held, b.chest, b.shop));
+    assert_eq!(other.world.chests.get(5, 39), s.world.chests.get(5, 39));
+    assert_eq!(
+        a.inventory.selected(),
+        4,
+        "the selection stays the window's"
+    );
+    // A count over the stack is refused, and nothing changes.
+    let mut bad = own.clone();
+    bad.held = Some(("gel".into(), 1_000_000));
+    let before = other.players[0].clone();
+    assert!(!put_own(&bad, &mut other.players[0], &mut other.world));
+    assert_eq!(other.players[0], before);
+    // The most items a world keeps, in one snapshot: under the bound, and back.
+    for i in 0..crate::sim::drops::MAX_ITEMS {
+        let stack = Stack {
+            item: gel,
+            count: 1 + i as u32 % 9,
+        };
+        s.world
+            .dropped
+            .push(Dropped::new(stack, (i as f32 * 0.3, 20.0), None));
+    }
+    let items = lying_of(&s.world);
+    let msg = ToClient::Snapshot {
+        tick: 1,
+        bodies: vec![],
+        beasts: vec![],
+        items: items.clone(),
+        hearts: vec![(1.0, 2.0)],
+    };
+    let bytes = encode(&msg);
+    assert!(bytes.len() < MAX_MESSAGE, "{} bytes", bytes.len());
+    assert_eq!(decode::<ToClient>(&bytes), Ok(msg));
+    assert_eq!(lying_in(&items), s.world.dropped);
+    let odd = [
+        Lying {
+            name: "no such item".into(),
+            count: 1,
+            pos: (0.0, 0.0),
+        },
+        Lying {
+            name: "gel".into(),
+            count: 0,
+            pos: (0.0, 0.0),
+        },
+    ];
+    assert!(lying_in(&odd).is_empty(), "unknown or empty: left out");
+}

@@ -299,7 +299,12 @@ fn one_player_at_a_time_uses_a_chest_until_it_closes_walks_off_leaves_or_dies() 
     assert_eq!(s.players[other.0].chest, None);
     s.act(other, Intent::ClickChest(0));
     assert_eq!(s.players[other.0].held, None);
-    assert_eq!(s.world.chests.get(at.0, at.1).unwrap().slots()[0].unwrap().item, gel);
+    assert_eq!(
+        s.world.chests.get(at.0, at.1).unwrap().slots()[0]
+            .unwrap()
+            .item,
+        gel
+    );
     // The one using it may open it again (a second right-click).
     assert!(notices(&open(&mut s, LOCAL)).is_empty());
     // Closed: the other may open it.

@@ -128,7 +128,7 @@ pub fn reconcile(
         }
     }
     let (seat, world) = (&mut session.players[LOCAL.0], &mut session.world);
-    if !crate::net::protocol::put_own(own, seat, world) {
+    if !crate::net::chars::put_own(own, seat, world) {
         return None;
     }
     let answered = (session.me().chest, session.me().shop);

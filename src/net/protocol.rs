@@ -567,53 +567,6 @@ pub fn own_of(session: &crate::sim::session::Session, who: PlayerId, ack: u64) -
     }
 }
 
-/// Puts `own` into `seat` (and its open chest's slots into `world`); false, and nothing
-/// changed, when it does not fit (an unknown item, a count over a stack, a chest outside
-/// the world). The hotbar's selection stays the seat's (the window chooses it).
-pub fn put_own(own: &Own, seat: &mut crate::sim::session::Seat, world: &mut World) -> bool {
-    let Some(state) = crate::net::chars::state_of(&own.character, 0.0) else {
-        return false;
-    };
-    let cat = catalog();
-    let held = match &own.held {
-        None => None,
-        Some((name, count)) => match cat.id(name) {
-            Some(item) if *count > 0 && *count <= cat.item(item).stack => Some(Stack {
-                item,
-                count: *count,
-            }),
-            _ => return false,
-        },
-    };
-    let chest = match &own.chest {
-        None => None,
-        Some(c) => {
-            let (x, y) = (c.x as usize, c.y as usize);
-            if x >= world.width() || y >= world.height() {
-                return false;
-            }
-            let Some(chest) = slots_in::<CHEST_SLOTS>(&c.slots).and_then(Chest::from_slots) else {
-                return false;
-            };
-            Some(((x, y), chest))
-        }
-    };
-    let selected = seat.inventory.selected();
-    seat.inventory = state.inventory;
-    seat.inventory.select(selected);
-    seat.vitals.health = state.health;
-    seat.vitals.max_health = state.max_health;
-    seat.vitals.defence = seat.inventory.defence();
-    seat.bed = state.bed;
-    seat.held = held;
-    seat.shop = own.shop;
-    seat.chest = chest.as_ref().map(|(at, _)| *at);
-    if let Some(((x, y), chest)) = chest {
-        world.chests.insert(x, y, chest);
-    }
-    true
-}
-
 /// The items lying in `world` as the clients see them.
 pub fn lying_of(world: &World) -> Vec<Lying> {
     let cat = catalog();

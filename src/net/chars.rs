@@ -247,6 +247,9 @@ mod tests {
         me.shop = true;
         me.inventory.add(gel, 2);
         let own = protocol::own_of(&s, PlayerId(0), 42);
+        let msg = protocol::ToClient::Me(own.clone());
+        let back = protocol::decode::<protocol::ToClient>(&protocol::encode(&msg));
+        assert_eq!(back, Ok(msg), "the answer round-trips");
         let mut other = Session::new(world);
         other.world.set(5, 39, Tile::Chest);
         other.players[0].inventory.select(4);

@@ -309,3 +309,176 @@ fn datagrams_of_junk_do_not_stop_the_server() {
     assert_eq!(reports[0].closed, None);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Ticks `server` (at most `secs` seconds, about 60 a second) and polls `clients` until
+/// `done` says so; every client's events meanwhile, and whether `done` did.
+fn pump(
+    server: &mut Server,
+    clients: &mut [&mut Client],
+    secs: f64,
+    mut done: impl FnMut(&Server, &[&mut Client]) -> bool,
+) -> (Vec<Vec<strata::net::client::Event>>, bool) {
+    let mut seen = vec![Vec::new(); clients.len()];
+    let start = Instant::now();
+    while start.elapsed().as_secs_f64() < secs {
+        server.tick(&[]);
+        for (c, s) in clients.iter_mut().zip(&mut seen) {
+            s.extend(c.poll());
+        }
+        if done(server, clients) {
+            return (seen, true);
+        }
+        std::thread::sleep(Duration::from_secs_f64(TICK / 2.0));
+    }
+    (seen, false)
+}
+
+/// A client of `server` (ticked here) that has the world.
+fn join_here(server: &mut Server, name: &str) -> Client {
+    let opts = JoinOptions {
+        addr: server.addr().to_string(),
+        name: name.into(),
+        password: "pw".into(),
+        server_password: String::new(),
+    };
+    let mut c = Client::connect(&opts).unwrap();
+    let (_, ok) = pump(server, &mut [&mut c], 60.0, |_, c| {
+        matches!(c[0].phase(), Phase::Playing | Phase::Closed(_))
+    });
+    assert!(
+        ok && *c.phase() == Phase::Playing,
+        "{name}: {:?}",
+        c.phase()
+    );
+    c
+}
+
+#[test]
+fn a_client_loots_crafts_and_fills_a_chest_and_a_second_is_refused_it_meanwhile() {
+    use strata::world::Tile;
+    let dir = temp("net-chest");
+    let preset = strata::Preset {
+        width: 400,
+        height: 200,
+        ..strata::Preset::default()
+    };
+    let world = strata::generate(&preset, 11).0;
+    let mut session = Session::new(world.clone());
+    // A chest of gel and wood beside where players come in.
+    let (px, py) = strata::sim::player::spawn_point(&session.world);
+    let at = ((px + 2.0) as usize, py as usize - 1);
+    session.world.set(at.0, at.1, Tile::Chest);
+    let named = |n: &str| strata::content::items::named(n).unwrap();
+    let chest = session.world.chests.open(at.0, at.1);
+    chest.add(named("gel"), 6);
+    chest.add(named("wood"), 10);
+    let opts = ServeOptions {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        max_players: 4,
+        password: String::new(),
+        motd: String::new(),
+        save: dir.join("world.strata"),
+        characters: dir.join("characters"),
+        autosave: Duration::from_secs(3600),
+        host_plays: false,
+    };
+    let mut server = Server::start(session, world, opts).unwrap();
+    let mut a = join_here(&mut server, "ann");
+    let mut b = join_here(&mut server, "bob");
+    let seat = |c: &Client| strata::sim::session::PlayerId(c.me().unwrap() as usize);
+    let (sa, sb) = (seat(&a), seat(&b));
+    let (x, y) = (at.0 as i64, at.1 as i64);
+    let cat = strata::content::items::catalog();
+    let torch = (cat.recipes.iter())
+        .position(|r| cat.item(r.make).name == "torch")
+        .unwrap();
+    // Ann opens the chest, loots it and crafts torches: one input.
+    let seq = a
+        .send(&[
+            Intent::OpenChest { x, y },
+            Intent::LootAll,
+            Intent::Craft(torch),
+        ])
+        .unwrap();
+    let answered = |c: &Client, seq: u64| c.own().is_some_and(|o| o.ack >= seq);
+    let (_, ok) = pump(&mut server, &mut [&mut a], 10.0, |_, c| answered(c[0], seq));
+    assert!(ok, "no answer to the input");
+    let own = a.own().unwrap().clone();
+    assert_eq!(
+        own.chest.as_ref().map(|c| (c.x as usize, c.y as usize)),
+        Some(at)
+    );
+    let count = |slots: &[Option<(String, u32)>], name: &str| -> u32 {
+        slots
+            .iter()
+            .flatten()
+            .filter(|(n, _)| n == name)
+            .map(|(_, k)| k)
+            .sum()
+    };
+    let inv = &own.character.slots;
+    assert!(count(inv, "torch") > 0, "crafted: {inv:?}");
+    assert!(count(inv, "gel") < 6, "the gel went into torches: {inv:?}");
+    assert_eq!(count(&own.chest.as_ref().unwrap().slots, "gel"), 0);
+    let me = &server.session.players[sa.0];
+    assert_eq!(me.chest, Some(at));
+    let kept = protocol::character_of(&server.session.player_state(sa));
+    assert_eq!(kept.slots, own.character.slots);
+    // Bob, beside it, is refused while Ann has it open.
+    b.send(&[Intent::OpenChest { x, y }]).unwrap();
+    let (seen, ok) = pump(&mut server, &mut [&mut b], 10.0, |_, c| {
+        c[0].own().is_some_and(|o| o.ack >= 1)
+    });
+    assert!(ok, "bob heard nothing");
+    let refused = seen[0].iter().any(|e| {
+        *e == strata::net::client::Event::Notice(strata::sim::session::CHEST_IN_USE.into())
+    });
+    assert!(refused, "{:?}", seen[0]);
+    assert_eq!(server.session.players[sb.0].chest, None);
+    assert!(b.own().unwrap().chest.is_none());
+    // Ann moves her torches into the chest's slot 10 (onto the cursor, then down).
+    let slot = own
+        .character
+        .slots
+        .iter()
+        .position(|s| s.as_ref().is_some_and(|(n, _)| n == "torch"));
+    let slot = slot.unwrap();
+    let torches = own.character.slots[slot].as_ref().unwrap().1;
+    let seq = a
+        .send(&[Intent::ClickSlot(slot), Intent::ClickChest(10)])
+        .unwrap();
+    let (_, ok) = pump(&mut server, &mut [&mut a], 10.0, |_, c| answered(c[0], seq));
+    assert!(ok);
+    let slots = server.session.world.chests.get(at.0, at.1).unwrap().slots();
+    let put = slots[10].map(|s| (cat.item(s.item).name.as_str(), s.count));
+    assert_eq!(put, Some(("torch", torches)), "the server's chest has them");
+    let own = a.own().unwrap();
+    assert_eq!(own.held, None);
+    assert_eq!(
+        own.chest.as_ref().unwrap().slots[10],
+        Some(("torch".to_string(), torches))
+    );
+    // Ann's view of the world (the cells) has the chest as the server has it.
+    let (_, ok) = pump(&mut server, &mut [&mut a], 5.0, |s, c| {
+        c[0].view_hash() == Some(s.view_hash())
+    });
+    assert!(ok, "the chest's cells reached ann");
+    // Ann closes it (the inventory screen closes): Bob may open it now.
+    a.send(&[Intent::Close]).unwrap();
+    let (_, ok) = pump(&mut server, &mut [&mut a], 10.0, |s, _| {
+        s.session.players[sa.0].chest.is_none()
+    });
+    assert!(ok);
+    let seq = b.send(&[Intent::OpenChest { x, y }]).unwrap();
+    let (_, ok) = pump(&mut server, &mut [&mut b], 10.0, |_, c| answered(c[0], seq));
+    assert!(ok);
+    assert_eq!(server.session.players[sb.0].chest, Some(at));
+    let own = b.own().unwrap();
+    assert_eq!(
+        own.chest.as_ref().unwrap().slots[10],
+        Some(("torch".to_string(), torches)),
+        "bob sees what ann put there"
+    );
+    server.stop();
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -132,7 +132,7 @@ pub fn characters_dir(save: &std::path::Path) -> PathBuf {
 
 /// Runs `strata serve`.
 pub fn run_serve(args: &ServeArgs) -> Result<(), String> {
-    let (session, untouched, save) = match &args.load {
+    let (mut session, untouched, save) = match &args.load {
         Some(path) => {
             let (world, player) = crate::store::save::load_game(path)?;
             let mut preset = world.preset.clone();
@@ -160,6 +160,14 @@ pub fn run_serve(args: &ServeArgs) -> Result<(), String> {
             (Session::new(world.clone()), world, save)
         }
     };
+    // The rules the game plays by: `STRATA_RULES` may name a file, as for a window.
+    if let Some(path) = std::env::var_os("STRATA_RULES") {
+        server::say(&format!(
+            "playing by the rules of {}",
+            std::path::Path::new(&path).display()
+        ));
+        session.content = std::sync::Arc::new(crate::content::config::Content::from_env());
+    }
     let opts = ServeOptions {
         listen: std::net::SocketAddr::new(args.bind, args.port),
         max_players: args.max_players as usize,

@@ -745,6 +745,11 @@ impl App {
             log::debug!("server notice: {text}");
             self.play.say(text, now);
         }
+        if let Some((x, y)) = heard.chest_opened {
+            eprintln!("strata: the server opened the chest at {x} {y}");
+            self.play.chest_opened = true;
+        }
+        self.play.shop_opened |= heard.shop_opened;
         if let Some(source) = heard.ready {
             self.worker.start_from(source);
         }

@@ -338,11 +338,21 @@ impl Play {
             self.say("Point at a room to ask whether it is a house", now);
             return;
         };
-        let c = l.act(Intent::Housing { x, y });
+        let c = self.local(l, Intent::Housing { x, y });
         self.show(&c, now);
         if let Some(n) = &mut self.notice {
             n.1 = now + 3.0 * NOTICE_SECONDS;
         }
+    }
+
+    /// An action of the local player, done on the window's session at once; joined to a
+    /// server it goes there too, whose answer the window then shows
+    /// ([`super::remote::reconcile`]).
+    fn local(&mut self, l: &mut Loaded, intent: Intent) -> Changes {
+        if let Some(r) = &mut self.remote {
+            r.acted(intent);
+        }
+        l.act(intent)
     }
 
     /// Where the creatures are, when they moved, at most four times a second.
@@ -379,7 +389,7 @@ impl Play {
             self.say("Nothing to craft from what you carry", now);
             return;
         };
-        let c = l.act(Intent::Craft(i));
+        let c = self.local(l, Intent::Craft(i));
         self.show(&c, now);
         // The list may have changed: the highlight follows the recipe just made (Enter
         // makes another), or stays on a row that exists when that recipe is gone.
@@ -400,38 +410,38 @@ impl Play {
     /// An action of the local player (throwing, looting a chest): done, and what it
     /// changed shown.
     pub fn act(&mut self, l: &mut Loaded, intent: Intent, now: f64) {
-        let c = l.act(intent);
+        let c = self.local(l, intent);
         self.show(&c, now);
     }
 
     /// A click on inventory slot `i`: picks up, puts down, merges or swaps stacks.
     pub fn click_slot(&mut self, l: &mut Loaded, i: usize) {
-        l.act(Intent::ClickSlot(i));
+        self.local(l, Intent::ClickSlot(i));
     }
 
     /// A click on slot `i` of the open chest: takes, puts, merges or swaps stacks, as the
     /// inventory's slots do. Counts as an edit of the world (it is saved).
     pub fn click_chest(&mut self, l: &mut Loaded, i: usize, now: f64) {
-        let c = l.act(Intent::ClickChest(i));
+        let c = self.local(l, Intent::ClickChest(i));
         self.show(&c, now);
     }
 
     /// A click on entry `i` of the Merchant's wares: buys one.
     pub fn buy(&mut self, l: &mut Loaded, i: usize, now: f64) {
-        let c = l.act(Intent::Buy(i));
+        let c = self.local(l, Intent::Buy(i));
         self.show(&c, now);
     }
 
     /// A right-click on inventory slot `i` with the shop open: sells its stack.
     pub fn sell(&mut self, l: &mut Loaded, i: usize, now: f64) {
-        let c = l.act(Intent::Sell(i));
+        let c = self.local(l, Intent::Sell(i));
         self.show(&c, now);
     }
 
     /// Closing the inventory screen: the open chest closes and the stack on the cursor
     /// goes back into the slots.
     pub fn put_back(&mut self, l: &mut Loaded, now: f64) {
-        let c = l.act(Intent::Close);
+        let c = self.local(l, Intent::Close);
         self.show(&c, now);
     }
 

@@ -2,10 +2,17 @@
 //! [`Client`] and feeds the window's own [`crate::sim::session::Session`], which then
 //! only mirrors the server's: the tiles, walls and chests that changed
 //! ([`super::state::Loaded::mirror`]), the other players' bodies (eased toward each
-//! snapshot), the player's own character. The session is not stepped: each tick's
-//! intents go to the server, and the local body is moved by the same physics at once
-//! (prediction) and pulled toward where the server has it without a visible jump
-//! ([`Predictor`]).
+//! snapshot), the creatures (eased the same way), the items and hearts lying about, the
+//! player's own state. The session is not stepped: each tick's intents go to the server,
+//! and the local body is moved by the same physics at once (prediction) and pulled toward
+//! where the server has it without a visible jump ([`Predictor`]).
+//!
+//! The inventory screen's actions (clicks, crafting, chests, armour, buying, throwing) are
+//! done on the window's session at once and sent to the server with the next tick's
+//! input. The server answers each input that had one with the player's own state after it
+//! ([`crate::net::protocol::Own`]): the window takes that and does the actions sent since
+//! again on top ([`reconcile`]), so a stack never flickers back while an answer is on its
+//! way, and what the server refused (a chest someone else is using) is undone.
 
 use super::chat::Said;
 use super::state::Loaded;
@@ -13,11 +20,15 @@ use crate::net::client::Client;
 use crate::net::client::Event as NetEvent;
 use crate::net::client::JoinOptions;
 use crate::net::client::Phase;
+use crate::net::protocol::{Beast, Own};
+use crate::sim::creatures::Creature;
 use crate::sim::player::Player;
 use crate::sim::session::Changes;
 use crate::sim::session::Intent;
 use crate::sim::session::LOCAL;
 use crate::sim::session::PlayerId;
+use crate::sim::session::Session;
+use crate::world::World;
 use std::collections::VecDeque;
 
 /// Ticks of predicted positions kept: a server position is matched against these (a
@@ -90,6 +101,83 @@ impl Predictor {
     }
 }
 
+/// Actions sent and not answered yet that are kept (more is a server that stopped
+/// answering: the oldest go).
+pub const MAX_UNACKED: usize = 600;
+
+/// The window's seat and world as the server's answer `own` has them, with the actions
+/// sent after it (`unacked`, by input `seq`) done again on top; their messages are not
+/// shown again, and the items a throw would drop are the server's to show. The chest the
+/// seat had open goes back to `server`'s copy first (the server's view). Returns whether
+/// the answer opened a chest or the shop that was not open here (the inventory screen
+/// opens), or `None` when `own` does not fit (nothing changed).
+pub fn reconcile(
+    session: &mut Session,
+    own: &Own,
+    unacked: &VecDeque<(u64, Intent)>,
+    server: &World,
+) -> Option<bool> {
+    let before = (session.me().chest, session.me().shop);
+    if let Some((x, y)) = before.0
+        && x < server.width()
+        && y < server.height()
+    {
+        match server.chests.get(x, y) {
+            Some(c) => session.world.chests.insert(x, y, c.clone()),
+            None => drop(session.world.chests.remove(x, y)),
+        }
+    }
+    let (seat, world) = (&mut session.players[LOCAL.0], &mut session.world);
+    if !crate::net::chars::put_own(own, seat, world) {
+        return None;
+    }
+    let answered = (session.me().chest, session.me().shop);
+    let (dropped, edits) = (session.world.dropped.clone(), session.edits);
+    for &(_, i) in unacked.iter().filter(|(seq, _)| *seq > own.ack) {
+        session.act(LOCAL, i);
+    }
+    session.world.dropped = dropped;
+    session.edits = edits;
+    let opened = (answered.0.is_some() && answered.0 != before.0) || (answered.1 && !before.1);
+    Some(opened)
+}
+
+/// The creatures to show for a snapshot's `beasts`: each moved `share` of the way (see
+/// [`ease`]) from the shown one of its kind nearest it toward where it is `ahead` seconds
+/// on by its velocity (a snapshot is a few ticks old); one with none of its kind shown
+/// within [`SNAP`] appears where it is; shown ones the snapshot lacks go. A name this
+/// build does not know is left out.
+pub fn ease_beasts(shown: &[Creature], beasts: &[Beast], share: f32, ahead: f32) -> Vec<Creature> {
+    use crate::sim::creatures::Kind;
+    let mut used = vec![false; shown.len()];
+    let mut out = Vec::with_capacity(beasts.len());
+    for b in beasts {
+        let Some(kind) = Kind::ALL.into_iter().find(|k| k.stats().name == b.name) else {
+            continue;
+        };
+        let to = (b.pos.0 + b.vel.0 * ahead, b.pos.1 + b.vel.1 * ahead);
+        let d = |c: &Creature| (c.body.pos.0 - b.pos.0).hypot(c.body.pos.1 - b.pos.1);
+        let near = (0..shown.len())
+            .filter(|&i| !used[i] && shown[i].kind == kind && d(&shown[i]) < SNAP)
+            .min_by(|&i, &j| d(&shown[i]).total_cmp(&d(&shown[j])));
+        let mut c = match near {
+            Some(i) => {
+                used[i] = true;
+                let mut c = shown[i].clone();
+                c.body.pos = ease(c.body.pos, to, share);
+                c
+            }
+            None => Creature::new(kind, b.pos),
+        };
+        c.body.vel = b.vel;
+        c.body.facing = b.facing;
+        c.body.on_ground = !kind.flies() && b.vel.1.abs() < 0.5;
+        c.hit_flash = if b.hit { 0.1 } else { 0.0 };
+        out.push(c);
+    }
+    out
+}
+
 /// `pos` moved `share` of the way to `to`; at once when further than [`SNAP`].
 pub fn ease(pos: (f32, f32), to: (f32, f32), share: f32) -> (f32, f32) {
     let (dx, dy) = (to.0 - pos.0, to.1 - pos.1);
@@ -149,6 +237,10 @@ pub struct Remote {
     predictor: Predictor,
     /// The player's name.
     pub name: String,
+    /// Actions done here since the last tick: they go with its input.
+    outbox: Vec<Intent>,
+    /// Actions sent and not answered yet, by input `seq` ([`reconcile`]).
+    unacked: VecDeque<(u64, Intent)>,
 }
 
 /// What a poll of the server brought for the window.
@@ -160,6 +252,10 @@ pub struct Heard {
     pub ready: Option<super::worker::Source>,
     /// The connection ended: why.
     pub closed: Option<String>,
+    /// The server opened a chest for this player (at this tile) or the Merchant's shop:
+    /// the inventory screen opens.
+    pub chest_opened: Option<(usize, usize)>,
+    pub shop_opened: bool,
 }
 
 impl Remote {
@@ -173,6 +269,8 @@ impl Remote {
             asked: false,
             predictor: Predictor::default(),
             name: opts.name.clone(),
+            outbox: Vec::new(),
+            unacked: VecDeque::new(),
         })
     }
 
@@ -196,10 +294,11 @@ impl Remote {
     /// other players' names and joins and leaves into `roster`, the rest is returned.
     pub fn poll(
         &mut self,
-        mut shown: Option<&mut Loaded>,
+        shown: Option<&mut Loaded>,
         roster: &mut super::players::Roster,
     ) -> Heard {
         let mut out = Heard::default();
+        let mut answered = false;
         for ev in self.client.poll() {
             match ev {
                 NetEvent::Welcome { motd } if !motd.is_empty() => {
@@ -231,15 +330,7 @@ impl Remote {
                 }
                 NetEvent::Left { name, .. } => out.said.push(Said::Left(name)),
                 NetEvent::Notice(text) => out.notices.push(text),
-                NetEvent::Character => {
-                    if let (Some(l), Some(c)) = (shown.as_deref_mut(), self.client.character())
-                        && let Some(s) = crate::net::chars::state_of(c, 0.0)
-                    {
-                        let me = l.session.me_mut();
-                        me.inventory = s.inventory;
-                        me.vitals.health = s.health;
-                    }
-                }
+                NetEvent::Character => answered = true,
                 NetEvent::Closed(why) => out.closed = Some(why),
             }
         }
@@ -249,6 +340,8 @@ impl Remote {
             {
                 let list = std::mem::take(&mut self.pending);
                 l.mirror(world, &list);
+                // The open chest is the player's own state: the answer has it.
+                answered |= l.me().chest.is_some_and(|c| list.contains(&c));
                 // For scripts: what the server changed (the first few of a batch).
                 for &(x, y) in list.iter().take(4) {
                     log::debug!("server tile {x} {y}: {}", world.tile(x, y).name());
@@ -267,8 +360,25 @@ impl Remote {
             }
             roster.set_name(LOCAL, &self.name);
             roster.set_present(&present);
+            if answered && let (Some(own), Some(world)) = (self.client.own(), self.client.world()) {
+                self.unacked.retain(|(seq, _)| *seq > own.ack);
+                match reconcile(&mut l.session, own, &self.unacked, world) {
+                    Some(true) => {
+                        out.chest_opened = l.me().chest;
+                        out.shop_opened = l.me().shop;
+                    }
+                    Some(false) => {}
+                    None => log::warn!("the server's answer does not fit this build's items"),
+                }
+            }
         }
         out
+    }
+
+    /// An action done on the window's session (a click, a craft): it goes to the server
+    /// with the next tick's input.
+    pub fn acted(&mut self, intent: Intent) {
+        self.outbox.push(intent);
     }
 
     /// One tick: the intents go to the server; the local body moves by them at once and
@@ -279,9 +389,17 @@ impl Remote {
         // every tick, so digging and placing use the same item there.
         let selected = l.session.me().inventory.selected();
         let mut list = vec![Intent::Select(selected)];
+        // The actions done since the last tick, as many as the input has room for (the
+        // rest go with the next).
+        let room = crate::net::protocol::MAX_INTENTS.saturating_sub(1 + intents.len());
+        let actions: Vec<Intent> = self.outbox.drain(..room.min(self.outbox.len())).collect();
+        list.extend(actions.iter().copied());
         list.extend(intents.iter().map(|&(_, i)| i));
-        if matches!(self.client.phase(), Phase::Playing) {
-            self.client.send(&list);
+        if let Some(seq) = self.client.send(&list) {
+            self.unacked.extend(actions.into_iter().map(|i| (seq, i)));
+            while self.unacked.len() > MAX_UNACKED {
+                self.unacked.pop_front();
+            }
         }
         let me = self.client.me();
         let seen = self.client.players();
@@ -316,6 +434,17 @@ impl Remote {
             seat.body.facing = b.facing;
             seat.body.on_ground = b.vel.1.abs() < 0.5;
         }
+        let beasts = ease_beasts(
+            &l.session.creatures.list,
+            self.client.beasts(),
+            0.3,
+            3.0 * dt,
+        );
+        l.session.creatures.list = beasts;
+        l.session.world.dropped = crate::net::protocol::lying_in(self.client.items());
+        l.session.creatures.hearts = (self.client.hearts().iter())
+            .map(|&pos| crate::sim::creatures::Heart { pos, age: 0.0 })
+            .collect();
         l.session.tick += 1;
         Changes::default()
     }
@@ -363,6 +492,155 @@ mod tests {
         // A respawn across the map is taken at once.
         assert!(p.server_says((400.0, 20.0)));
         assert_eq!(p.step(), (0.0, 0.0));
+    }
+
+    /// A session on a small world with a chest of 6 gel beside the player, open; the
+    /// chest's tile.
+    fn at_a_chest() -> (Session, (usize, usize)) {
+        let p = crate::content::preset::Preset {
+            width: 200,
+            height: 120,
+            ..Default::default()
+        };
+        let mut s = Session::new(crate::worldgen::generate(&p, 3).0);
+        let (px, py) = s.me().body.pos;
+        let at = ((px + 2.0) as usize, py as usize - 1);
+        s.world.set(at.0, at.1, crate::world::Tile::Chest);
+        let gel = crate::content::items::named("gel").unwrap();
+        s.world.chests.open(at.0, at.1).add(gel, 6);
+        (s, at)
+    }
+
+    #[test]
+    fn the_servers_answer_is_shown_with_the_unanswered_actions_done_again_on_top() {
+        use crate::net::protocol::own_of;
+        let (mut server, at) = at_a_chest();
+        let (mut window, _) = at_a_chest();
+        let gel = crate::content::items::named("gel").unwrap();
+        // The server opened the chest (a right-click): the window hears of it.
+        server.players[0].chest = Some(at);
+        let none = VecDeque::new();
+        let own = own_of(&server, LOCAL, 5);
+        let opened = reconcile(&mut window, &own, &none, &server.world);
+        assert_eq!(opened, Some(true), "the inventory screen opens");
+        assert_eq!(window.me().chest, Some(at));
+        // The window takes the gel and puts it in slot 30 at once (inputs 6 and 7)...
+        let acts = [Intent::ClickChest(0), Intent::ClickSlot(30)];
+        let mut unacked = VecDeque::new();
+        for (seq, i) in [6, 7].into_iter().zip(acts) {
+            window.act(LOCAL, i);
+            unacked.push_back((seq, i));
+        }
+        let shown = |w: &Session| {
+            (
+                w.me().inventory.clone(),
+                w.me().held,
+                w.world.chests.clone(),
+            )
+        };
+        let predicted = shown(&window);
+        assert_eq!(
+            predicted.0.slots()[30].map(|s| (s.item, s.count)),
+            Some((gel, 6))
+        );
+        // ...and an answer to input 5 comes again (health changed): nothing flickers back.
+        server.players[0].vitals.health -= 10.0;
+        let own = own_of(&server, LOCAL, 5);
+        assert_eq!(
+            reconcile(&mut window, &own, &unacked, &server.world),
+            Some(false)
+        );
+        assert_eq!(
+            shown(&window),
+            predicted,
+            "the stack stays where it was put"
+        );
+        assert_eq!(window.me().vitals.health, server.players[0].vitals.health);
+        // The server does them: its answer to 7 is what the window shows.
+        for i in acts {
+            server.act(LOCAL, i);
+        }
+        let own = own_of(&server, LOCAL, 7);
+        unacked.retain(|(seq, _)| *seq > own.ack);
+        assert_eq!(
+            reconcile(&mut window, &own, &unacked, &server.world),
+            Some(false)
+        );
+        assert_eq!(shown(&window), predicted);
+        assert_eq!(shown(&window), shown(&server));
+        // The server closed the chest (walked out of reach) before the window's next click:
+        // the click is undone, the chest as the server has it.
+        window.act(LOCAL, Intent::ClickSlot(30));
+        window.act(LOCAL, Intent::ClickChest(3));
+        assert!(window.world.chests.get(at.0, at.1).unwrap().slots()[3].is_some());
+        server.players[0].chest = None;
+        server.act(LOCAL, Intent::ClickSlot(30));
+        server.act(LOCAL, Intent::ClickChest(3));
+        let own = own_of(&server, LOCAL, 9);
+        assert_eq!(
+            reconcile(&mut window, &own, &none, &server.world),
+            Some(false)
+        );
+        assert_eq!(window.me().chest, None);
+        assert_eq!(
+            window.me().held.map(|s| s.count),
+            Some(6),
+            "still on the cursor"
+        );
+        assert_eq!(shown(&window), shown(&server));
+        // An answer naming an item this build lacks changes nothing.
+        let mut bad = own_of(&server, LOCAL, 10);
+        bad.held = Some(("no such thing".into(), 1));
+        assert_eq!(reconcile(&mut window, &bad, &none, &server.world), None);
+        assert_eq!(shown(&window), shown(&server));
+    }
+
+    #[test]
+    fn creatures_ease_from_the_nearest_of_their_kind_and_come_and_go() {
+        let beast = |name: &str, x: f32| Beast {
+            name: name.into(),
+            pos: (x, 50.0),
+            vel: (0.0, 0.0),
+            facing: 1,
+            hit: false,
+        };
+        let shown = ease_beasts(
+            &[],
+            &[beast("slime", 10.0), beast("nothing", 3.0)],
+            0.5,
+            0.0,
+        );
+        assert_eq!(shown.len(), 1, "an unknown kind is left out");
+        assert_eq!(
+            shown[0].body.pos,
+            (10.0, 50.0),
+            "a new one appears where it is"
+        );
+        // Two slimes, listed the other way round: each eases from the one nearest it.
+        let two = ease_beasts(
+            &shown,
+            &[beast("slime", 30.0), beast("slime", 11.0)],
+            0.5,
+            0.0,
+        );
+        assert_eq!(two[0].body.pos, (30.0, 50.0), "none near: put there");
+        assert_eq!(two[1].body.pos, (10.5, 50.0), "half way from 10 toward 11");
+        // The far one gone, the near one a demon eye now: a slime is not an eye.
+        let mut eye = beast("demon eye", 10.6);
+        eye.hit = true;
+        eye.vel = (2.0, 0.0);
+        let one = ease_beasts(&two, &[eye.clone()], 0.5, 0.1);
+        assert_eq!(one.len(), 1);
+        assert_eq!(one[0].kind, crate::sim::creatures::Kind::DemonEye);
+        assert_eq!(one[0].body.pos, (10.6, 50.0), "another kind appears anew");
+        assert!(one[0].hit_flash > 0.0 && one[0].body.vel == (2.0, 0.0));
+        // Run on by its velocity: toward 10.8 from 10.6.
+        let on = ease_beasts(&one, &[eye], 0.5, 0.1);
+        assert!(
+            (on[0].body.pos.0 - 10.7).abs() < 1e-5,
+            "{:?}",
+            on[0].body.pos
+        );
     }
 
     #[test]

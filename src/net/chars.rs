@@ -163,3 +163,111 @@ fn read(path: &Path) -> Result<Stored, String> {
     serde_json::from_slice(&bytes)
         .map_err(|e| format!("{}:{}:{}: {e}", path.display(), e.line(), e.column()))
 }
+
+/// Puts `own` into `seat` (and its open chest's slots into `world`); false, and nothing
+/// changed, when it does not fit (an unknown item, a count over a stack, a chest outside
+/// the world). The hotbar's selection stays the seat's (the window chooses it).
+pub fn put_own(
+    own: &protocol::Own,
+    seat: &mut crate::sim::session::Seat,
+    world: &mut crate::world::World,
+) -> bool {
+    let Some(state) = state_of(&own.character, 0.0) else {
+        return false;
+    };
+    let cat = crate::content::items::catalog();
+    let held = match &own.held {
+        None => None,
+        Some((name, count)) => match cat.id(name) {
+            Some(item) if *count > 0 && *count <= cat.item(item).stack => {
+                Some(crate::world::inventory::Stack {
+                    item,
+                    count: *count,
+                })
+            }
+            _ => return false,
+        },
+    };
+    let chest = match &own.chest {
+        None => None,
+        Some(c) => {
+            let (x, y) = (c.x as usize, c.y as usize);
+            if x >= world.width() || y >= world.height() {
+                return false;
+            }
+            let Some(chest) = protocol::slots_in::<{ crate::world::chest::CHEST_SLOTS }>(&c.slots)
+                .and_then(crate::world::chest::Chest::from_slots)
+            else {
+                return false;
+            };
+            Some(((x, y), chest))
+        }
+    };
+    let selected = seat.inventory.selected();
+    seat.inventory = state.inventory;
+    seat.inventory.select(selected);
+    seat.vitals.health = state.health;
+    seat.vitals.max_health = state.max_health;
+    seat.vitals.defence = seat.inventory.defence();
+    seat.bed = state.bed;
+    seat.held = held;
+    seat.shop = own.shop;
+    seat.chest = chest.as_ref().map(|(at, _)| *at);
+    if let Some(((x, y), chest)) = chest {
+        world.chests.insert(x, y, chest);
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::session::{PlayerId, Session};
+    use crate::world::Tile;
+    use crate::world::inventory::Stack;
+
+    #[test]
+    fn a_players_own_state_goes_into_another_seat_but_for_the_selection() {
+        let p = crate::content::preset::Preset {
+            width: 150,
+            height: 100,
+            ..Default::default()
+        };
+        let world = crate::worldgen::generate(&p, 7).0;
+        let mut s = Session::new(world.clone());
+        let gel = crate::content::items::named("gel").unwrap();
+        s.world.set(5, 39, Tile::Chest);
+        s.world.chests.open(5, 39).add(gel, 7);
+        let me = &mut s.players[0];
+        me.chest = Some((5, 39));
+        me.held = Some(Stack {
+            item: gel,
+            count: 3,
+        });
+        me.shop = true;
+        me.inventory.add(gel, 2);
+        let own = protocol::own_of(&s, PlayerId(0), 42);
+        let msg = protocol::ToClient::Me(own.clone());
+        let back = protocol::decode::<protocol::ToClient>(&protocol::encode(&msg));
+        assert_eq!(back, Ok(msg), "the answer round-trips");
+        let mut other = Session::new(world);
+        other.world.set(5, 39, Tile::Chest);
+        other.players[0].inventory.select(4);
+        assert!(put_own(&own, &mut other.players[0], &mut other.world));
+        let (a, b) = (&other.players[0], &s.players[0]);
+        assert_eq!((a.held, a.chest, a.shop), (b.held, b.chest, b.shop));
+        assert_eq!(a.inventory.slots(), b.inventory.slots());
+        assert_eq!(other.world.chests.get(5, 39), s.world.chests.get(5, 39));
+        assert_eq!(
+            a.inventory.selected(),
+            4,
+            "the selection stays the window's"
+        );
+        // A count over the stack is refused, and nothing changes.
+        let mut bad = own.clone();
+        bad.held = Some(("gel".into(), 1_000_000));
+        let before = other.players[0].clone();
+        assert!(!put_own(&bad, &mut other.players[0], &mut other.world));
+        assert_eq!(other.players[0], before);
+    }
+}

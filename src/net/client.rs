@@ -6,7 +6,7 @@
 //! [`Client::send`] once a tick.
 
 use crate::net::protocol::{
-    self, Beast, Body, Channel, Character, Identity, MAX_CHAT, ToClient, ToServer,
+    self, Beast, Body, Channel, Character, Identity, Lying, MAX_CHAT, Own, ToClient, ToServer,
 };
 use crate::sim::session::Intent;
 use crate::world::World;
@@ -109,8 +109,12 @@ pub struct Client {
     names: BTreeMap<u32, String>,
     bodies: Vec<Body>,
     beasts: Vec<Beast>,
+    items: Vec<Lying>,
+    hearts: Vec<(f32, f32)>,
     tick: u64,
     character: Option<Character>,
+    /// The player's own state as the server last said.
+    own: Option<Own>,
     motd: String,
     seq: u64,
     /// The server's hash of its world and the tick, when it last sent it, and whether
@@ -188,8 +192,11 @@ impl Client {
             names: BTreeMap::new(),
             bodies: Vec::new(),
             beasts: Vec::new(),
+            items: Vec::new(),
+            hearts: Vec::new(),
             tick: 0,
             character: None,
+            own: None,
             motd: String::new(),
             seq: 0,
             checked: None,
@@ -245,6 +252,22 @@ impl Client {
         &self.beasts
     }
 
+    /// The items lying about in the last snapshot.
+    pub fn items(&self) -> &[Lying] {
+        &self.items
+    }
+
+    /// The hearts lying about in the last snapshot.
+    pub fn hearts(&self) -> &[(f32, f32)] {
+        &self.hearts
+    }
+
+    /// The player's own state (cursor stack, open chest, shop) as the server last said,
+    /// with the `seq` of the last input it had done ([`Own`]).
+    pub fn own(&self) -> Option<&Own> {
+        self.own.as_ref()
+    }
+
     /// The server tick of the last snapshot.
     pub fn server_tick(&self) -> u64 {
         self.tick
@@ -267,10 +290,11 @@ impl Client {
     }
 
     /// One tick of this player's intents (call once a tick, 60 a second, while
-    /// [`Phase::Playing`]; an empty list is a tick with nothing held).
-    pub fn send(&mut self, intents: &[Intent]) {
+    /// [`Phase::Playing`]; an empty list is a tick with nothing held). Returns the
+    /// input's `seq` (what [`Own::ack`] answers), `None` when not playing.
+    pub fn send(&mut self, intents: &[Intent]) -> Option<u64> {
         if self.phase != Phase::Playing {
-            return;
+            return None;
         }
         self.seq += 1;
         let intents = intents
@@ -283,6 +307,7 @@ impl Client {
             intents,
         };
         self.put(&msg);
+        Some(self.seq)
     }
 
     /// Says `text` to everyone (cut to [`MAX_CHAT`] characters).
@@ -496,8 +521,9 @@ impl Client {
                 }
                 self.checked = Some((tick, hash, same));
             }
-            ToClient::Me(c) => {
-                self.character = Some(c);
+            ToClient::Me(own) => {
+                self.character = Some(own.character.clone());
+                self.own = Some(own);
                 out.push(Event::Character);
             }
             ToClient::Chat { from, text } => out.push(Event::Chat { from, text }),
@@ -515,11 +541,15 @@ impl Client {
                 tick,
                 bodies,
                 beasts,
+                items,
+                hearts,
             } => {
                 if tick >= self.tick {
                     self.tick = tick;
                     self.bodies = bodies;
                     self.beasts = beasts;
+                    self.items = items;
+                    self.hearts = hearts;
                 }
             }
         }

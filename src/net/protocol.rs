@@ -8,7 +8,7 @@
 //! ([`Channel`]); nothing here knows of sockets.
 
 use crate::content::items::catalog;
-use crate::sim::session::Intent;
+use crate::sim::session::{Intent, PlayerId};
 use crate::world::World;
 use crate::world::chest::{CHEST_SLOTS, Chest};
 use crate::world::inventory::Stack;
@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use std::io::Read;
 
 /// The protocol's version: bumped whenever a message changes.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// The netcode protocol id (a client and server of different ids never connect).
 pub const PROTOCOL_ID: u64 = 0x5354_5241_5441_0000 | VERSION as u64;
@@ -118,7 +118,40 @@ pub struct Body {
 pub struct Beast {
     pub name: String,
     pub pos: (f32, f32),
+    pub vel: (f32, f32),
     pub facing: i8,
+    /// It was hit a moment ago (it flashes).
+    pub hit: bool,
+}
+
+/// An item lying (or flying) in the world, as the clients see it: its name, count and
+/// centre.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Lying {
+    pub name: String,
+    pub count: u32,
+    pub pos: (f32, f32),
+}
+
+/// The chest a player has open: its tile and its slots.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OpenChest {
+    pub x: u32,
+    pub y: u32,
+    pub slots: Vec<Option<(String, u32)>>,
+}
+
+/// A player's own state as the server has it after the player's input `ack` (its
+/// [`ToServer::Input`] `seq`): the character, the stack on the cursor, the open chest
+/// with its slots, whether the Merchant's shop is open. A client shows this with the
+/// actions it sent after `ack` done again on top.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Own {
+    pub ack: u64,
+    pub character: Character,
+    pub held: Option<(String, u32)>,
+    pub chest: Option<OpenChest>,
+    pub shop: bool,
 }
 
 /// The joining player's own character: what it carries, its health.
@@ -167,8 +200,8 @@ pub enum ToClient {
     Ready,
     /// Cells that changed this tick.
     Cells(Vec<Cell>),
-    /// The player's own character changed.
-    Me(Character),
+    /// The player's own state changed, or an input with actions was done.
+    Me(Own),
     /// A chat line (`from`: a player's name, or empty for the server).
     Chat {
         from: String,
@@ -190,11 +223,14 @@ pub enum ToClient {
         tick: u64,
         hash: u64,
     },
-    /// Where the players and creatures are (on [`Channel::Snapshots`]).
+    /// Where the players, creatures, items and hearts lying about are (on
+    /// [`Channel::Snapshots`]).
     Snapshot {
         tick: u64,
         bodies: Vec<Body>,
         beasts: Vec<Beast>,
+        items: Vec<Lying>,
+        hearts: Vec<(f32, f32)>,
     },
 }
 
@@ -508,6 +544,61 @@ pub fn character_of(state: &crate::sim::session::PlayerState) -> Character {
         max_health: state.max_health,
         bed: state.bed.map(|(x, y)| (x as u32, y as u32)),
     }
+}
+
+/// Player `who`'s own state in `session` after its input `ack` ([`Own`]).
+pub fn own_of(session: &crate::sim::session::Session, who: PlayerId, ack: u64) -> Own {
+    let p = &session.players[who.0];
+    let name = |s: Stack| (catalog().item(s.item).name.clone(), s.count);
+    Own {
+        ack,
+        character: character_of(&session.player_state(who)),
+        held: p.held.map(name),
+        chest: p.chest.map(|(x, y)| OpenChest {
+            x: x as u32,
+            y: y as u32,
+            slots: session
+                .world
+                .chests
+                .get(x, y)
+                .map_or_else(|| vec![None; CHEST_SLOTS], |c| slots_out(c.slots())),
+        }),
+        shop: p.shop,
+    }
+}
+
+/// The items lying in `world` as the clients see them.
+pub fn lying_of(world: &World) -> Vec<Lying> {
+    let cat = catalog();
+    world
+        .dropped
+        .iter()
+        .map(|d| Lying {
+            name: cat.item(d.stack.item).name.clone(),
+            count: d.stack.count,
+            pos: d.pos,
+        })
+        .collect()
+}
+
+/// Items from a snapshot, to draw: an unknown name or a count over its stack is left
+/// out.
+pub fn lying_in(items: &[Lying]) -> Vec<crate::world::dropped::Dropped> {
+    let cat = catalog();
+    items
+        .iter()
+        .filter_map(|l| {
+            let item = cat.id(&l.name)?;
+            let ok = l.count > 0 && l.count <= cat.item(item).stack;
+            ok.then(|| {
+                let stack = Stack {
+                    item,
+                    count: l.count,
+                };
+                crate::world::dropped::Dropped::new(stack, l.pos, None)
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -80,14 +80,47 @@ struct Conn {
     password: String,
     seat: Option<PlayerId>,
     seq: u64,
-    queue: VecDeque<Vec<Intent>>,
+    /// Inputs waiting for their tick, each with its `seq`.
+    queue: VecDeque<(u64, Vec<Intent>)>,
+    /// The `seq` of the last input done that had an action in it (a click, a craft):
+    /// the client hears of each such input ([`ToClient::Me`]).
+    acted: u64,
+    /// The `seq` of the last input done.
+    done: u64,
     regions: VecDeque<(usize, usize)>,
     sent: Option<Character>,
+    /// What the player held and had open when its [`ToClient::Me`] was last sent.
+    sent_hands: Option<Hands>,
     since: Instant,
     chat: (Instant, u32),
     inputs: (Instant, u32),
     /// Dropped at this tick (after a refusal has had time to go).
     drop_at: Option<u64>,
+}
+
+/// What a player's hands hold and have open, and the last action done: when it differs
+/// from what was last sent, the player's [`ToClient::Me`] goes at once.
+#[derive(Clone, Debug, PartialEq)]
+struct Hands {
+    inventory: crate::world::inventory::Inventory,
+    held: Option<crate::world::inventory::Stack>,
+    chest: Option<((usize, usize), Option<crate::world::chest::Chest>)>,
+    shop: bool,
+    acted: u64,
+}
+
+/// Does `intent` ask for an answer (anything but held controls and the selection and
+/// view a client sends every tick)?
+fn is_action(intent: &Intent) -> bool {
+    !intent.is_held()
+        && !matches!(
+            intent,
+            Intent::Select(_)
+                | Intent::Scroll(_)
+                | Intent::View { .. }
+                | Intent::Jump
+                | Intent::Down
+        )
 }
 
 /// What a server measured (the benchmarks and the log).
@@ -327,8 +360,9 @@ impl Server {
             return;
         };
         if let Some(seat) = c.seat {
-            self.keep_character(&c.name, &c.password, seat);
+            // Leaving puts the cursor's stack back into the slots, then it is kept.
             self.session.leave(seat);
+            self.keep_character(&c.name, &c.password, seat);
             let n = self.players().len();
             say(&format!("{} left ({n} on)", c.name));
             let name = c.name.clone();
@@ -453,8 +487,11 @@ impl Server {
                             seat: None,
                             seq: 0,
                             queue: VecDeque::new(),
+                            acted: 0,
+                            done: 0,
                             regions: VecDeque::new(),
                             sent: None,
+                            sent_hands: None,
                             since: now,
                             chat: (now, 0),
                             inputs: (now, 0),
@@ -495,15 +532,24 @@ impl Server {
         // The next tick of every player's intents.
         let mut intents: Vec<(PlayerId, Intent)> = local.iter().map(|&i| (LOCAL, i)).collect();
         for c in self.conns.values_mut() {
-            if let (Some(seat), Some(next)) = (c.seat, c.queue.pop_front()) {
+            if let (Some(seat), Some((seq, next))) = (c.seat, c.queue.pop_front()) {
+                if next.iter().any(is_action) {
+                    c.acted = seq;
+                }
+                c.done = seq;
                 intents.extend(next.into_iter().map(|i| (seat, i)));
             }
         }
         let changes = self.session.step(&intents);
         let mut at: Vec<(usize, usize)> = changes.tiles.iter().map(|&(x, y, _)| (x, y)).collect();
         for &(who, i) in &intents {
-            if matches!(i, Intent::ClickChest(_) | Intent::OpenChest { .. })
-                && let Some(p) = self.session.players.get(who.0)
+            if matches!(
+                i,
+                Intent::ClickChest(_)
+                    | Intent::OpenChest { .. }
+                    | Intent::LootAll
+                    | Intent::DepositAll
+            ) && let Some(p) = self.session.players.get(who.0)
                 && let Some(pos) = p.chest
             {
                 at.push(pos);
@@ -525,9 +571,7 @@ impl Server {
             };
             self.broadcast(&msg, None);
         }
-        if tick.is_multiple_of(30) {
-            self.characters_out();
-        }
+        self.characters_out(tick.is_multiple_of(30));
         self.stream();
         self.transport.send_packets(&mut self.renet);
         if self.last_save.elapsed() >= self.opts.autosave {
@@ -589,13 +633,18 @@ impl Server {
             .map(|c| protocol::Beast {
                 name: c.kind.stats().name.to_string(),
                 pos: c.body.pos,
+                vel: c.body.vel,
                 facing: c.body.facing,
+                hit: c.hit_flash > 0.0,
             })
             .collect();
+        let hearts = self.session.creatures.hearts.iter().map(|h| h.pos);
         let msg = ToClient::Snapshot {
             tick: self.session.tick,
             bodies,
             beasts,
+            items: protocol::lying_of(&self.session.world),
+            hearts: hearts.collect(),
         };
         let bytes = protocol::encode(&msg);
         let to: Vec<ClientId> = self
@@ -611,19 +660,39 @@ impl Server {
         }
     }
 
-    /// Sends each player its character when it changed.
-    fn characters_out(&mut self) {
+    /// Sends each player its own state ([`ToClient::Me`]): at once when what its hands
+    /// hold or have open changed or an input with an action was done, else (`all`) when
+    /// anything of its character changed (health, where it is).
+    fn characters_out(&mut self, all: bool) {
         let ids: Vec<ClientId> = self.conns.keys().copied().collect();
         for id in ids {
             let Some(c) = self.conns.get(&id) else {
                 continue;
             };
-            let Some(seat) = c.seat else { continue };
-            let now = protocol::character_of(&self.session.player_state(seat));
-            if c.sent.as_ref() != Some(&now) {
-                self.send(id, &ToClient::Me(now.clone()));
+            let Some(seat) = c.seat.filter(|_| c.stage == Stage::Playing) else {
+                continue;
+            };
+            let p = &self.session.players[seat.0];
+            let hands = Hands {
+                inventory: p.inventory.clone(),
+                held: p.held,
+                chest: p
+                    .chest
+                    .map(|(x, y)| ((x, y), self.session.world.chests.get(x, y).cloned())),
+                shop: p.shop,
+                acted: c.acted,
+            };
+            let moved = c.sent_hands.as_ref() != Some(&hands);
+            if !moved && !all {
+                continue;
+            }
+            let own = protocol::own_of(&self.session, seat, c.done);
+            if moved || c.sent.as_ref() != Some(&own.character) {
+                let character = own.character.clone();
+                self.send(id, &ToClient::Me(own));
                 if let Some(c) = self.conns.get_mut(&id) {
-                    c.sent = Some(now);
+                    c.sent = Some(character);
+                    c.sent_hands = Some(hands);
                 }
             }
         }
@@ -763,10 +832,10 @@ impl Server {
                         "a flood: over {FLOOD_INPUTS} inputs in {FLOOD_WINDOW} s"
                     ));
                 }
-                c.queue.push_back(intents);
+                c.queue.push_back((seq, intents));
                 while c.queue.len() > MAX_QUEUED {
-                    let old = c.queue.pop_front().unwrap_or_default();
-                    if let Some(next) = c.queue.front_mut() {
+                    let (_, old) = c.queue.pop_front().unwrap_or_default();
+                    if let Some((_, next)) = c.queue.front_mut() {
                         let actions = old.into_iter().filter(|i| !i.is_held());
                         let mut merged: Vec<Intent> = actions.collect();
                         merged.append(next);
@@ -866,7 +935,8 @@ impl Server {
             Ok(Some(c)) => chars::state_of(&c, self.session.time_of_day),
         };
         let state = state.unwrap_or_else(|| {
-            PlayerState::new(crate::sim::player::spawn_point(&self.session.world))
+            let at = crate::sim::player::spawn_point(&self.session.world);
+            PlayerState::starting(at, &self.session.content.rules)
         });
         let seat = self.session.join_as(&state);
         let identity = identity_of(&self.untouched);

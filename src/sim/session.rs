@@ -86,6 +86,9 @@ impl PlayerState {
 /// The item that raises the most health when used ([`Vitals::use_crystal`]).
 pub const LIFE_CRYSTAL: &str = "life_crystal";
 
+/// What a player is told who opens a chest another player has open.
+pub const CHEST_IN_USE: &str = "Someone else is using this chest";
+
 /// Mixed into the world's seed for the Merchant's stream of choices.
 const MERCHANT_SEED: u64 = 0x4D45_5243_4841_4E54;
 /// And the Nurse's.
@@ -417,7 +420,12 @@ impl Session {
 
     /// Player `who` has left: its seat stays (ids of the others do not move) but takes no
     /// intents, does not move and draws no creatures, until [`Session::join_as`] fills it.
+    /// Its open chest is closed and the stack on its cursor goes back into its slots
+    /// (kept with its character).
     pub fn leave(&mut self, who: PlayerId) {
+        if self.is_present(who) {
+            self.act(who, Intent::Close);
+        }
         if let Some(a) = self.away.get_mut(who.0) {
             *a = true;
         }
@@ -1209,6 +1217,15 @@ impl Session {
             return;
         }
         let (x, y) = (x as usize, y as usize);
+        if let Some(other) = self.chest_user(x, y).filter(|&o| o != who) {
+            out.log(
+                who,
+                format!("chest at {x} {y} in use by player {}", other.0),
+            );
+            out.notice(who, CHEST_IN_USE);
+            return;
+        }
+        let p = &mut self.players[who.0];
         let stacks = self
             .world
             .chests
@@ -1221,6 +1238,15 @@ impl Session {
             y,
             stacks,
         });
+    }
+
+    /// The present player who has the chest at `(x, y)` open, if any: one player at a
+    /// time uses a chest (it is freed when that player closes it, walks out of reach,
+    /// leaves or dies).
+    pub fn chest_user(&self, x: usize, y: usize) -> Option<PlayerId> {
+        (0..self.players.len())
+            .map(PlayerId)
+            .find(|&p| self.is_present(p) && self.players[p.0].chest == Some((x, y)))
     }
 
     /// The buttons: a right-click on a chest opens it; a sword swings; else digging and

@@ -170,3 +170,46 @@ fn a_cell_with_an_unknown_tile_or_outside_is_not_applied() {
     assert!(apply_cell(&mut w, &c));
     assert_eq!(w.tile(3, 60), Tile::Air);
 }
+
+#[test]
+fn a_full_snapshot_round_trips_within_the_bound() {
+    use crate::sim::session::Session;
+    use crate::world::dropped::Dropped;
+    let mut s = Session::new(world());
+    let gel = crate::content::items::named("gel").unwrap();
+    // The most items a world keeps, in one snapshot: under the bound, and back.
+    for i in 0..crate::sim::drops::MAX_ITEMS {
+        let stack = Stack {
+            item: gel,
+            count: 1 + i as u32 % 9,
+        };
+        s.world
+            .dropped
+            .push(Dropped::new(stack, (i as f32 * 0.3, 20.0), None));
+    }
+    let items = lying_of(&s.world);
+    let msg = ToClient::Snapshot {
+        tick: 1,
+        bodies: vec![],
+        beasts: vec![],
+        items: items.clone(),
+        hearts: vec![(1.0, 2.0)],
+    };
+    let bytes = encode(&msg);
+    assert!(bytes.len() < MAX_MESSAGE, "{} bytes", bytes.len());
+    assert_eq!(decode::<ToClient>(&bytes), Ok(msg));
+    assert_eq!(lying_in(&items), s.world.dropped);
+    let odd = [
+        Lying {
+            name: "no such item".into(),
+            count: 1,
+            pos: (0.0, 0.0),
+        },
+        Lying {
+            name: "gel".into(),
+            count: 0,
+            pos: (0.0, 0.0),
+        },
+    ];
+    assert!(lying_in(&odd).is_empty(), "unknown or empty: left out");
+}

@@ -281,6 +281,67 @@ fn a_chest_opens_in_reach_its_clicks_are_edits_and_it_closes_out_of_reach() {
 }
 
 #[test]
+fn one_player_at_a_time_uses_a_chest_until_it_closes_walks_off_leaves_or_dies() {
+    let (mut s, at, gel) = chest_of_gel();
+    let other = s.join();
+    let (x, y) = (at.0 as i64, at.1 as i64);
+    let beside = |s: &mut Session| {
+        s.players[other.0].body = s.me().body.clone();
+        s.players[other.0].chest = None;
+    };
+    let open = |s: &mut Session, who: PlayerId| s.act(who, Intent::OpenChest { x, y });
+    beside(&mut s);
+    open(&mut s, LOCAL);
+    assert_eq!(s.chest_user(at.0, at.1), Some(LOCAL));
+    // The other is refused, and its clicks on "the open chest" take nothing.
+    let c = open(&mut s, other);
+    assert_eq!(notices(&c), [CHEST_IN_USE]);
+    assert_eq!(s.players[other.0].chest, None);
+    s.act(other, Intent::ClickChest(0));
+    assert_eq!(s.players[other.0].held, None);
+    assert_eq!(
+        s.world.chests.get(at.0, at.1).unwrap().slots()[0]
+            .unwrap()
+            .item,
+        gel
+    );
+    // The one using it may open it again (a second right-click).
+    assert!(notices(&open(&mut s, LOCAL)).is_empty());
+    // Closed: the other may open it.
+    s.act(LOCAL, Intent::Close);
+    assert!(notices(&open(&mut s, other)).is_empty());
+    assert_eq!(s.chest_user(at.0, at.1), Some(other));
+    assert_eq!(notices(&open(&mut s, LOCAL)), [CHEST_IN_USE]);
+    // Walked out of reach: freed.
+    s.players[other.0].body.pos.0 += 20.0;
+    s.step(&[]);
+    assert_eq!(s.chest_user(at.0, at.1), None);
+    open(&mut s, LOCAL);
+    // Gone with a stack on the cursor: freed, and the stack is back in its slots.
+    s.act(LOCAL, Intent::Close);
+    beside(&mut s);
+    open(&mut s, other);
+    s.act(other, Intent::ClickChest(0));
+    let gels = s.players[other.0].inventory.count(gel);
+    s.leave(other);
+    assert_eq!(s.players[other.0].held, None);
+    assert_eq!(s.players[other.0].inventory.count(gel), gels + 6);
+    assert_eq!(s.chest_user(at.0, at.1), None);
+    assert!(notices(&open(&mut s, LOCAL)).is_empty());
+    // Dead: freed.
+    let back = s.join_as(&s.player_state(other));
+    assert_eq!(back, other);
+    beside(&mut s);
+    s.act(LOCAL, Intent::Close);
+    open(&mut s, other);
+    assert_eq!(s.chest_user(at.0, at.1), Some(other));
+    let mut c = Changes::default();
+    s.die(other, Harm::Fall(500.0), &mut c);
+    assert_eq!(s.chest_user(at.0, at.1), None);
+    assert!(notices(&open(&mut s, LOCAL)).is_empty());
+}
+
+#[test]
 fn closing_puts_the_cursor_stack_back() {
     let mut s = session();
     let before = s.me().inventory.clone();

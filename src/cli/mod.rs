@@ -137,6 +137,10 @@ pub struct GenOptions {
     /// player's things; may be given more than once (with --save)
     #[arg(long = "give", value_name = "ITEM:N", value_parser = parse_give, requires = "save")]
     pub give: Vec<(String, u32)>,
+    /// Stand the saved player in column X (on the first ground from the top there)
+    /// instead of the world's spawn point in the middle (with --save)
+    #[arg(long = "at", value_name = "X", requires = "save")]
+    pub at: Option<u32>,
     /// Stop after the pass PASS (surface, layers, biomes, caves, ...): the world as it
     /// stands then; each pass's time goes to standard error
     #[arg(long, value_name = "PASS")]
@@ -317,6 +321,20 @@ pub fn parse_give(text: &str) -> Result<(String, u32), String> {
         return Err(format!("{name:?} is not an item of config/items.ron"));
     }
     Ok((name.to_string(), n))
+}
+
+/// Where the saved player stands: in column `at` (`--at`) on the first ground from the
+/// top there, or at the world's spawn point.
+fn saved_player_at(world: &crate::world::World, at: Option<u32>) -> Result<(f32, f32), String> {
+    match at {
+        Some(x) if x as usize >= world.width() => Err(format!(
+            "--at {x}: the world is {} columns wide (0..={})",
+            world.width(),
+            world.width().saturating_sub(1)
+        )),
+        Some(x) => Ok(crate::sim::player::stand_at(world, x as f32 + 0.5)),
+        None => Ok(crate::sim::player::spawn_point(world)),
+    }
 }
 
 /// A new player at `pos` given the `--give` items, or which did not fit.
@@ -779,7 +797,7 @@ pub fn run_gen(opts: &GenOptions) -> Result<(), String> {
         fsio::print_stdout(&(json + "\n"))?;
     }
     if let Some(path) = &opts.save {
-        let player = given_player(crate::sim::player::spawn_point(&world), &opts.give)?;
+        let player = given_player(saved_player_at(&world, opts.at)?, &opts.give)?;
         crate::store::save::save(path, &world, &player)?;
     }
     Ok(())
@@ -1220,6 +1238,38 @@ mod tests {
         assert!(
             parse_args(&args("gen --give torch:3")).is_err(),
             "--give needs --save"
+        );
+    }
+
+    #[test]
+    fn the_saved_player_stands_on_the_ground_of_the_column_asked_for() {
+        // Ground on row 6 in columns 0-3, on row 3 in columns 4-7.
+        let art = (0..8)
+            .map(|y| {
+                (0..8).map(move |x| {
+                    if y >= 6 || (x >= 4 && y >= 3) {
+                        '#'
+                    } else {
+                        ' '
+                    }
+                })
+            })
+            .map(|row| row.collect::<String>() + "\n")
+            .collect::<String>();
+        let w = world_from_text(&art, crate::content::preset::Preset::default(), 1).unwrap();
+        assert_eq!(saved_player_at(&w, Some(1)), Ok((1.5, 6.0)));
+        assert_eq!(saved_player_at(&w, Some(6)), Ok((6.5, 3.0)));
+        assert_eq!(saved_player_at(&w, None), Ok((4.0, 3.0)), "the middle");
+        let e = saved_player_at(&w, Some(8)).unwrap_err();
+        assert_eq!(e, "--at 8: the world is 8 columns wide (0..=7)");
+        let Ok(Parsed::Run(Command::Gen(g))) = parse_args(&args("gen --save s.strata --at 3"))
+        else {
+            panic!()
+        };
+        assert_eq!(g.at, Some(3));
+        assert!(
+            parse_args(&args("gen --at 3")).is_err(),
+            "--at needs --save"
         );
     }
 

@@ -159,7 +159,12 @@ pub fn rope_at(world: &World, p: (f32, f32)) -> bool {
 /// Where a new player stands: the centre column, feet on the first ground found from the
 /// top (the surface), or the top of the world if that column has nowhere to stand.
 pub fn spawn_point(world: &World) -> (f32, f32) {
-    let x = world.width() as f32 / 2.0;
+    stand_at(world, world.width() as f32 / 2.0)
+}
+
+/// Where a player put at `x` (tiles) stands: feet on the first ground found from the top
+/// there, or the top of the world if that column has nowhere to stand.
+pub fn stand_at(world: &World, x: f32) -> (f32, f32) {
     let first = HEIGHT.ceil() as usize;
     for feet in first..=world.height() {
         let y = feet as f32;

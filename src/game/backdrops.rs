@@ -121,8 +121,8 @@ pub fn ridge(b: Biome, layer: usize, x: f32) -> f32 {
             // Mesas: a slow wave cut into flat tops and steep cliffs, in two steps.
             let m = (2.0 * u + 0.5).sin() + 0.7 * (5.0 * u + 2.1).sin() + 0.3 * (11.0 * u).sin();
             26.0 + 2.0 * (9.0 * u).sin()
-                + 30.0 * smoothstep(0.2, 0.32, m)
-                + 14.0 * smoothstep(0.95, 1.05, m)
+                + 30.0 * smoothstep(0.12, 0.3, m)
+                + 14.0 * smoothstep(0.92, 1.05, m)
         }
         (Biome::Desert, 1) => 22.0 + 4.0 * (2.0 * u + 1.0).sin() + dunes(x, 64, 14.0, 1),
         (Biome::Desert, _) => 12.0 + 3.0 * (3.0 * u + 0.2).sin() + dunes(x, 128, 8.0, 2),

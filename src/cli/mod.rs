@@ -137,10 +137,11 @@ pub struct GenOptions {
     /// player's things; may be given more than once (with --save)
     #[arg(long = "give", value_name = "ITEM:N", value_parser = parse_give, requires = "save")]
     pub give: Vec<(String, u32)>,
-    /// Stand the saved player in column X (on the first ground from the top there)
-    /// instead of the world's spawn point in the middle (with --save)
-    #[arg(long = "at", value_name = "X", requires = "save")]
-    pub at: Option<u32>,
+    /// Stand the saved player in column X on the first ground from the top there (or,
+    /// with Y, the first place to stand at or below row Y: a cave's floor) instead of the
+    /// world's spawn point in the middle (with --save)
+    #[arg(long = "at", value_name = "X[,Y]", value_parser = parse_at, requires = "save")]
+    pub at: Option<(u32, u32)>,
     /// Stop after the pass PASS (surface, layers, biomes, caves, ...): the world as it
     /// stands then; each pass's time goes to standard error
     #[arg(long, value_name = "PASS")]
@@ -323,18 +324,39 @@ pub fn parse_give(text: &str) -> Result<(String, u32), String> {
     Ok((name.to_string(), n))
 }
 
-/// Where the saved player stands: in column `at` (`--at`) on the first ground from the
-/// top there, or at the world's spawn point.
-fn saved_player_at(world: &crate::world::World, at: Option<u32>) -> Result<(f32, f32), String> {
-    match at {
-        Some(x) if x as usize >= world.width() => Err(format!(
-            "--at {x}: the world is {} columns wide (0..={})",
-            world.width(),
-            world.width().saturating_sub(1)
-        )),
-        Some(x) => Ok(crate::sim::player::stand_at(world, x as f32 + 0.5)),
-        None => Ok(crate::sim::player::spawn_point(world)),
+/// `--at X[,Y]`: a column and the row to look for ground from (0 without Y).
+pub fn parse_at(text: &str) -> Result<(u32, u32), String> {
+    let number = |t: &str| {
+        t.trim()
+            .parse::<u32>()
+            .map_err(|_| format!("{t:?} is not a number 0..=4294967295: give X or X,Y"))
+    };
+    match text.split_once(',') {
+        Some((x, y)) => Ok((number(x)?, number(y)?)),
+        None => Ok((number(text)?, 0)),
     }
+}
+
+/// Where the saved player stands: in column `at.0` on the first ground at or below row
+/// `at.1` (`--at`), or at the world's spawn point.
+fn saved_player_at(
+    world: &crate::world::World,
+    at: Option<(u32, u32)>,
+) -> Result<(f32, f32), String> {
+    let Some((x, y)) = at else {
+        return Ok(crate::sim::player::spawn_point(world));
+    };
+    if x as usize >= world.width() || y as usize >= world.height() {
+        return Err(format!(
+            "--at {x},{y}: the world is {}x{} tiles (columns 0..={}, rows 0..={})",
+            world.width(),
+            world.height(),
+            world.width().saturating_sub(1),
+            world.height().saturating_sub(1)
+        ));
+    }
+    crate::sim::player::stand_at(world, x as f32 + 0.5, y as usize)
+        .ok_or_else(|| format!("--at {x},{y}: nowhere to stand in column {x} from row {y} down"))
 }
 
 /// A new player at `pos` given the `--give` items, or which did not fit.
@@ -1257,16 +1279,30 @@ mod tests {
             .map(|row| row.collect::<String>() + "\n")
             .collect::<String>();
         let w = world_from_text(&art, crate::content::preset::Preset::default(), 1).unwrap();
-        assert_eq!(saved_player_at(&w, Some(1)), Ok((1.5, 6.0)));
-        assert_eq!(saved_player_at(&w, Some(6)), Ok((6.5, 3.0)));
+        assert_eq!(saved_player_at(&w, Some((1, 0))), Ok((1.5, 6.0)));
+        assert_eq!(saved_player_at(&w, Some((6, 0))), Ok((6.5, 3.0)));
         assert_eq!(saved_player_at(&w, None), Ok((4.0, 3.0)), "the middle");
-        let e = saved_player_at(&w, Some(8)).unwrap_err();
-        assert_eq!(e, "--at 8: the world is 8 columns wide (0..=7)");
+        // From row 4 down in column 6: inside the rock to the bottom, nowhere to stand.
+        let e = saved_player_at(&w, Some((6, 4))).unwrap_err();
+        assert_eq!(e, "--at 6,4: nowhere to stand in column 6 from row 4 down");
+        assert_eq!(saved_player_at(&w, Some((1, 3))), Ok((1.5, 6.0)));
+        let e = saved_player_at(&w, Some((8, 0))).unwrap_err();
+        assert_eq!(
+            e,
+            "--at 8,0: the world is 8x8 tiles (columns 0..=7, rows 0..=7)"
+        );
+        assert_eq!(parse_at("3"), Ok((3, 0)));
+        assert_eq!(parse_at("3,40"), Ok((3, 40)));
+        assert!(
+            parse_at("3,x")
+                .unwrap_err()
+                .contains("\"x\" is not a number")
+        );
         let Ok(Parsed::Run(Command::Gen(g))) = parse_args(&args("gen --save s.strata --at 3"))
         else {
             panic!()
         };
-        assert_eq!(g.at, Some(3));
+        assert_eq!(g.at, Some((3, 0)));
         assert!(
             parse_args(&args("gen --at 3")).is_err(),
             "--at needs --save"

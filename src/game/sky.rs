@@ -27,7 +27,12 @@ const PARALLAX_Y: [f32; LAYERS] = [0.35, 0.55, 0.8];
 /// Each layer's base above the horizon, in screen heights, far to near.
 const LIFT: [f32; LAYERS] = [0.08, 0.04, 0.0];
 /// How much of the horizon's colour each layer takes (distance haze), far to near.
-const HAZE: [f32; LAYERS] = [0.55, 0.3, 0.08];
+const HAZE: [f32; LAYERS] = [0.4, 0.22, 0.06];
+/// The band of the screen (shares of its height, top and bottom) each layer's base stays
+/// in, far to near, wherever the horizon is: a camera far below the surface around it
+/// would push the pictures off the top and leave their flat ground filling the screen,
+/// one far above it would hide them behind the ground in front.
+const BASE_BAND: [(f32, f32); LAYERS] = [(0.3, 0.5), (0.4, 0.6), (0.5, 0.7)];
 /// Tiles below the horizon over which the backgrounds fade out.
 const FADE_TILES: f32 = 60.0;
 /// Columns either side of the camera whose biomes blend into the backgrounds' colours.
@@ -258,7 +263,9 @@ impl Sky {
             mix3(hazed, dark, night)
         };
         for layer in 0..LAYERS {
-            let base = h / 2.0 + (horizon_y - h / 2.0) * PARALLAX_Y[layer] - LIFT[layer] * h;
+            let (lo, hi) = BASE_BAND[layer];
+            let base = (h / 2.0 + (horizon_y - h / 2.0) * PARALLAX_Y[layer] - LIFT[layer] * h)
+                .clamp(h * lo, h * hi);
             let x0 = parallax_offset(cam_px, PARALLAX[layer], tw);
             // Every biome in view draws its own picture, faded by its share, in one
             // order (so the mix changes smoothly as the shares do).

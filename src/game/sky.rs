@@ -244,7 +244,13 @@ impl Sky {
         let runs = &self.runs.as_ref().expect("set above").1;
         let shares = biome_shares(runs, cam.cx, BLEND_HALF);
         let tex = self.layers.get_or_insert_with(|| {
+            let started = std::time::Instant::now();
             let px = layer_pixels();
+            log::debug!(
+                "backgrounds: {} pictures made in {:.1} ms",
+                SCENES.len() * LAYERS,
+                started.elapsed().as_secs_f64() * 1e3
+            );
             let rows = LAYER_H * LAYERS * SCENES.len() + SOLID_ROWS;
             let t = Texture2D::from_rgba8(LAYER_W as u16, rows as u16, &px);
             t.set_filter(FilterMode::Nearest);

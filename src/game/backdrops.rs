@@ -271,7 +271,7 @@ fn cactus(x: f32, above: f32) -> bool {
             let at = tall * (0.35 + 0.2 * unit(k, salt + 10));
             let up = 5.0 + 6.0 * unit(k, salt + 20);
             let (ax, ay) = (dx * side, dy - at);
-            let elbow = ax >= 0.0 && ax <= 7.0 && ay >= 0.0 && ay <= 3.5;
+            let elbow = (0.0..=7.0).contains(&ax) && (0.0..=3.5).contains(&ay);
             elbow || stem(ax - 6.0, ay, 2.0, up)
         })
     })

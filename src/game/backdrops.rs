@@ -33,6 +33,10 @@ pub const SCENES: [Biome; 5] = [
 /// drawn from them, so all of the backgrounds are one texture and one draw call
 /// (macroquad keeps the buffers of every draw call a frame has made).
 pub const SOLID_ROWS: usize = 4;
+/// How far above its picture's ground line anything stands: [`layer_pixels`] looks for
+/// trees, cacti and palms only that far up (the tallest umbrella tree's crown is about 50
+/// texels over its foot, and the canopy beside it may be 23 lower).
+const STANDS_UP: f32 = 80.0;
 /// Shade of what lies below a snow line or in a pine's needles (snow itself is 1).
 const UNDER_SNOW: f32 = 0.66;
 
@@ -375,6 +379,15 @@ pub fn layer_pixels() -> Vec<u8> {
     let mut out = Vec::with_capacity(LAYER_W * rows * 4);
     for &b in &SCENES {
         for layer in 0..LAYERS {
+            let things = (0..LAYER_W).any(|x| {
+                standing(
+                    b,
+                    layer,
+                    x as f32 + 0.5,
+                    ridge(b, layer, x as f32 + 0.5) + 2.0,
+                )
+                .is_some()
+            });
             let heights: Vec<f32> = (0..LAYER_W)
                 .map(|x| ridge(b, layer, x as f32 + 0.5))
                 .collect();
@@ -386,17 +399,14 @@ pub fn layer_pixels() -> Vec<u8> {
                     let (cover, shade) = if ground >= 1.0 {
                         (1.0, ground_shade(b, layer, x as f32 + 0.5, mid))
                     } else {
-                        // Four samples of what stands here, for a soft edge.
-                        let hits: Vec<f32> =
-                            [(0.25, 0.25), (0.75, 0.25), (0.25, -0.25), (0.75, -0.25)]
-                                .iter()
-                                .filter_map(|&(sx, sy)| standing(b, layer, x as f32 + sx, mid + sy))
-                                .collect();
-                        let stand = hits.len() as f32 / 4.0;
-                        if stand > ground {
-                            (stand, hits[0])
-                        } else {
-                            (ground, ground_shade(b, layer, x as f32 + 0.5, mid))
+                        // What stands here, sampled at the texel's middle where anything
+                        // can (within STANDS_UP of the ground, in a picture with things).
+                        let stand = (things && mid - h < STANDS_UP)
+                            .then(|| standing(b, layer, x as f32 + 0.5, mid))
+                            .flatten();
+                        match stand {
+                            Some(shade) => (1.0, shade),
+                            None => (ground, ground_shade(b, layer, x as f32 + 0.5, mid)),
                         }
                     };
                     let depth = (h - above).max(0.0);
@@ -552,5 +562,19 @@ mod tests {
         }
         // A picture with nothing standing in it has nothing there.
         assert_eq!(stands(Biome::Forest, 2), 0);
+        // Nothing stands higher over the ground than the pictures look for it.
+        for &b in &SCENES {
+            for layer in 0..LAYERS {
+                for x in 0..LAYER_W {
+                    let x = x as f32 + 0.5;
+                    let g = ridge(b, layer, x);
+                    let mut y = g + STANDS_UP;
+                    while y < LAYER_H as f32 {
+                        assert_eq!(standing(b, layer, x, y), None, "{b:?} {layer} at {x} {y}");
+                        y += 1.0;
+                    }
+                }
+            }
+        }
     }
 }

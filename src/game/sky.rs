@@ -145,6 +145,8 @@ pub type Run = (usize, usize, Biome);
 #[derive(Default)]
 pub struct Sky {
     layers: Option<Texture2D>,
+    /// The pictures being made off the frame (tens of ms), until they are a texture.
+    making: Option<std::thread::JoinHandle<Vec<u8>>>,
     /// The shown world's surface biomes as runs, by `(seed, width)`.
     runs: Option<((u64, usize), Vec<Run>)>,
 }
@@ -243,19 +245,35 @@ impl Sky {
         }
         let runs = &self.runs.as_ref().expect("set above").1;
         let shares = biome_shares(runs, cam.cx, BLEND_HALF);
-        let tex = self.layers.get_or_insert_with(|| {
-            let started = std::time::Instant::now();
-            let px = layer_pixels();
-            log::debug!(
-                "backgrounds: {} pictures made in {:.1} ms",
-                SCENES.len() * LAYERS,
-                started.elapsed().as_secs_f64() * 1e3
-            );
+        if self.layers.is_none() {
+            // The pictures are made on a thread of their own the first time a sky with
+            // backgrounds is drawn; until they are ready the sky goes without them.
+            let making = self.making.get_or_insert_with(|| {
+                std::thread::spawn(|| {
+                    let started = std::time::Instant::now();
+                    let px = layer_pixels();
+                    log::debug!(
+                        "backgrounds: {} pictures made in {:.1} ms",
+                        SCENES.len() * LAYERS,
+                        started.elapsed().as_secs_f64() * 1e3
+                    );
+                    px
+                })
+            });
+            if !making.is_finished() {
+                return;
+            }
+            let px = match self.making.take().map(|m| m.join()) {
+                Some(Ok(px)) => px,
+                // A panic making them: retry next frame rather than never.
+                _ => return,
+            };
             let rows = LAYER_H * LAYERS * SCENES.len() + SOLID_ROWS;
             let t = Texture2D::from_rgba8(LAYER_W as u16, rows as u16, &px);
             t.set_filter(FilterMode::Nearest);
-            t
-        });
+            self.layers = Some(t);
+        }
+        let tex = self.layers.as_ref().expect("made above");
         let k = (h / 360.0).round().max(1.0);
         let (tw, th) = (LAYER_W as f32 * k, LAYER_H as f32 * k);
         // Each layer's colour in biome `b`, hazed toward the horizon and darkened by night.

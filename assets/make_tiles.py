@@ -171,7 +171,7 @@ def water():
     for y in range(T):
         for x in range(T):
             wave = (x + (y // 4) * 3) % 8 in (0, 1) and y % 4 == 1
-            t[y][x] = (shade((52, 104, 220), 1.35 if wave else 1.0 - y * 0.01)) + (255,)
+            t[y][x] = (shade((52, 104, 220), 1.35 if wave else 1.0)) + (255,)
     return t
 
 
@@ -239,7 +239,7 @@ def liquid(base, salt, bright):
         for x in range(T):
             wave = (x + (y // 4) * 3) % 8 in (0, 1) and y % 4 == 1
             glow = noise(x, y, salt) > 0.9
-            t[y][x] = shade(base, bright if wave or glow else 1.0 - y * 0.01) + (255,)
+            t[y][x] = shade(base, bright if wave or glow else 1.0) + (255,)
     return t
 
 

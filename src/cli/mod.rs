@@ -137,6 +137,11 @@ pub struct GenOptions {
     /// player's things; may be given more than once (with --save)
     #[arg(long = "give", value_name = "ITEM:N", value_parser = parse_give, requires = "save")]
     pub give: Vec<(String, u32)>,
+    /// Stand the saved player in column X on the first ground from the top there (or,
+    /// with Y, the first place to stand at or below row Y: a cave's floor) instead of the
+    /// world's spawn point in the middle (with --save)
+    #[arg(long = "at", value_name = "X[,Y]", value_parser = parse_at, requires = "save")]
+    pub at: Option<(u32, u32)>,
     /// Stop after the pass PASS (surface, layers, biomes, caves, ...): the world as it
     /// stands then; each pass's time goes to standard error
     #[arg(long, value_name = "PASS")]
@@ -317,6 +322,41 @@ pub fn parse_give(text: &str) -> Result<(String, u32), String> {
         return Err(format!("{name:?} is not an item of config/items.ron"));
     }
     Ok((name.to_string(), n))
+}
+
+/// `--at X[,Y]`: a column and the row to look for ground from (0 without Y).
+pub fn parse_at(text: &str) -> Result<(u32, u32), String> {
+    let number = |t: &str| {
+        t.trim()
+            .parse::<u32>()
+            .map_err(|_| format!("{t:?} is not a number 0..=4294967295: give X or X,Y"))
+    };
+    match text.split_once(',') {
+        Some((x, y)) => Ok((number(x)?, number(y)?)),
+        None => Ok((number(text)?, 0)),
+    }
+}
+
+/// Where the saved player stands: in column `at.0` on the first ground at or below row
+/// `at.1` (`--at`), or at the world's spawn point.
+fn saved_player_at(
+    world: &crate::world::World,
+    at: Option<(u32, u32)>,
+) -> Result<(f32, f32), String> {
+    let Some((x, y)) = at else {
+        return Ok(crate::sim::player::spawn_point(world));
+    };
+    if x as usize >= world.width() || y as usize >= world.height() {
+        return Err(format!(
+            "--at {x},{y}: the world is {}x{} tiles (columns 0..={}, rows 0..={})",
+            world.width(),
+            world.height(),
+            world.width().saturating_sub(1),
+            world.height().saturating_sub(1)
+        ));
+    }
+    crate::sim::player::stand_at(world, x as f32 + 0.5, y as usize)
+        .ok_or_else(|| format!("--at {x},{y}: nowhere to stand in column {x} from row {y} down"))
 }
 
 /// A new player at `pos` given the `--give` items, or which did not fit.
@@ -779,7 +819,7 @@ pub fn run_gen(opts: &GenOptions) -> Result<(), String> {
         fsio::print_stdout(&(json + "\n"))?;
     }
     if let Some(path) = &opts.save {
-        let player = given_player(crate::sim::player::spawn_point(&world), &opts.give)?;
+        let player = given_player(saved_player_at(&world, opts.at)?, &opts.give)?;
         crate::store::save::save(path, &world, &player)?;
     }
     Ok(())
@@ -1220,6 +1260,52 @@ mod tests {
         assert!(
             parse_args(&args("gen --give torch:3")).is_err(),
             "--give needs --save"
+        );
+    }
+
+    #[test]
+    fn the_saved_player_stands_on_the_ground_of_the_column_asked_for() {
+        // Ground on row 6 in columns 0-3, on row 3 in columns 4-7.
+        let art = (0..8)
+            .map(|y| {
+                (0..8).map(move |x| {
+                    if y >= 6 || (x >= 4 && y >= 3) {
+                        '#'
+                    } else {
+                        ' '
+                    }
+                })
+            })
+            .map(|row| row.collect::<String>() + "\n")
+            .collect::<String>();
+        let w = world_from_text(&art, crate::content::preset::Preset::default(), 1).unwrap();
+        assert_eq!(saved_player_at(&w, Some((1, 0))), Ok((1.5, 6.0)));
+        assert_eq!(saved_player_at(&w, Some((6, 0))), Ok((6.5, 3.0)));
+        assert_eq!(saved_player_at(&w, None), Ok((4.0, 3.0)), "the middle");
+        // From row 4 down in column 6: inside the rock to the bottom, nowhere to stand.
+        let e = saved_player_at(&w, Some((6, 4))).unwrap_err();
+        assert_eq!(e, "--at 6,4: nowhere to stand in column 6 from row 4 down");
+        assert_eq!(saved_player_at(&w, Some((1, 3))), Ok((1.5, 6.0)));
+        let e = saved_player_at(&w, Some((8, 0))).unwrap_err();
+        assert_eq!(
+            e,
+            "--at 8,0: the world is 8x8 tiles (columns 0..=7, rows 0..=7)"
+        );
+        assert_eq!(parse_at("3"), Ok((3, 0)));
+        assert_eq!(parse_at("3,40"), Ok((3, 40)));
+        assert!(
+            parse_at("3,x")
+                .unwrap_err()
+                .contains("\"x\" is not a number")
+        );
+        let Ok(Parsed::Run(Command::Gen(g))) = parse_args(&args("gen --save s.strata --at 3"))
+        else {
+            panic!()
+        };
+        assert_eq!(g.at, Some((3, 0)));
+        assert!(
+            parse_args(&args("gen --at 3")).is_err(),
+            "--at needs --save"
         );
     }
 

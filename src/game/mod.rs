@@ -5,6 +5,7 @@
 //! engine calls stay in chunks, masks, render and ui.
 
 pub mod audio;
+pub mod backdrops;
 pub mod camera;
 pub mod chat;
 pub mod chunks;

@@ -1,27 +1,25 @@
 //! The sky behind the world: a gradient by the time of day, the sun and the moon on their
-//! arcs, stars at night, drifting clouds, and three parallax layers of hills and distant
-//! trees tinted by the surface biomes around the camera, fading out as the camera goes
-//! underground. Everything is drawn in screen space before the world, whose chunk textures
+//! arcs, stars at night, drifting clouds, and three parallax layers of each surface biome's
+//! own pictures ([`super::backdrops`]: hills and forest, mesas and dunes, snowy peaks,
+//! jungle canopy, the sea), cross-faded by the biomes around the camera and fading out as
+//! the camera goes underground. Everything is drawn in screen space before the world, whose chunk textures
 //! leave the open sky transparent ([`super::chunks::OPEN_SKY`]); the light overlay leaves
 //! it clear too ([`super::lighting::clear_open_sky`]), so the night here is the sky's own.
 //!
-//! The pure parts (colours, arcs, parallax, biome shares, the layers' ridges) are plain
-//! functions tested below; [`Sky`] holds the one texture (the three layers' silhouettes,
-//! white, tinted when drawn) and the world's biome runs.
+//! The pure parts (colours, arcs, parallax, biome shares) are plain functions tested below;
+//! [`Sky`] holds the one texture (every scene's three layers' silhouettes, white, tinted
+//! when drawn) and the world's biome runs.
 
+use super::backdrops::{
+    LAYER_H, LAYER_W, LAYERS, SCENES, SOLID_ROWS, hash, layer_pixels, picture_row, unit,
+};
 use super::camera::Camera;
 use super::state::Loaded;
 use crate::content::preset::Biome;
 use crate::worldgen::biomes::BiomeMap;
 use macroquad::prelude::*;
-use std::f32::consts::{PI, TAU};
+use std::f32::consts::PI;
 
-/// Width of a background layer's picture in texels (it repeats along x).
-pub const LAYER_W: usize = 512;
-/// Height of each layer's picture in texels.
-pub const LAYER_H: usize = 128;
-/// Background layers, far to near.
-pub const LAYERS: usize = 3;
 /// How far each layer moves with the camera, far to near (1 would be the world's own).
 pub const PARALLAX: [f32; LAYERS] = [0.06, 0.14, 0.28];
 /// Share of the camera's vertical moves each layer follows, far to near.
@@ -29,7 +27,12 @@ const PARALLAX_Y: [f32; LAYERS] = [0.35, 0.55, 0.8];
 /// Each layer's base above the horizon, in screen heights, far to near.
 const LIFT: [f32; LAYERS] = [0.08, 0.04, 0.0];
 /// How much of the horizon's colour each layer takes (distance haze), far to near.
-const HAZE: [f32; LAYERS] = [0.55, 0.3, 0.08];
+const HAZE: [f32; LAYERS] = [0.4, 0.22, 0.06];
+/// The band of the screen (shares of its height, top and bottom) each layer's base stays
+/// in, far to near, wherever the horizon is: a camera far below the surface around it
+/// would push the pictures off the top and leave their flat ground filling the screen,
+/// one far above it would hide them behind the ground in front.
+const BASE_BAND: [(f32, f32); LAYERS] = [(0.3, 0.5), (0.4, 0.6), (0.5, 0.7)];
 /// Tiles below the horizon over which the backgrounds fade out.
 const FADE_TILES: f32 = 60.0;
 /// Columns either side of the camera whose biomes blend into the backgrounds' colours.
@@ -110,100 +113,29 @@ pub fn biome_shares(runs: &[Run], x: f64, half: f64) -> Vec<(Biome, f32)> {
     out
 }
 
+/// The alpha of each biome's picture, drawn one over the other in [`SCENES`]' order, for
+/// `shares` of the view: each picture at its own share, so where one picture alone
+/// covers the sky it shows at its share over the sky, and the mix changes smoothly as the
+/// shares do (no order to swap). One biome alone is drawn opaque.
+pub fn cross_fade(shares: &[(Biome, f32)]) -> Vec<(Biome, f32)> {
+    let mut out: Vec<(Biome, f32)> = shares.iter().copied().filter(|&(_, w)| w > 0.0).collect();
+    out.sort_by_key(|&(b, _)| super::backdrops::scene(b));
+    if let [(_, w)] = out.as_mut_slice() {
+        *w = 1.0;
+    }
+    out
+}
+
 /// Each background layer's colour (far, middle, near) in a biome, by day.
 pub fn biome_layers(biome: Biome) -> [[f32; 3]; LAYERS] {
     let c = |r: u8, g: u8, b: u8| [r as f32 / 255.0, g as f32 / 255.0, b as f32 / 255.0];
     match biome {
         Biome::Forest => [c(96, 138, 150), c(62, 128, 84), c(38, 98, 56)],
-        Biome::Desert => [c(200, 170, 132), c(204, 168, 112), c(178, 136, 84)],
+        Biome::Desert => [c(214, 146, 104), c(220, 178, 112), c(192, 142, 84)],
         Biome::Snow => [c(176, 196, 222), c(214, 226, 240), c(150, 172, 198)],
         Biome::Jungle => [c(70, 124, 112), c(36, 112, 78), c(22, 82, 52)],
         Biome::Ocean => [c(120, 160, 190), c(92, 146, 170), c(70, 124, 150)],
     }
-}
-
-/// Layer `layer`'s ridge at texel column `x` (it repeats every [`LAYER_W`]): its height in
-/// texels above the picture's bottom. Far: mountains; middle: rolling hills; near: a line
-/// of round tree crowns on low hills.
-pub fn ridge(layer: usize, x: f32) -> f32 {
-    let u = x.rem_euclid(LAYER_W as f32) / LAYER_W as f32 * TAU;
-    let h = match layer {
-        0 => {
-            50.0 + 16.0 * (u + 0.3).sin()
-                + 10.0 * (3.0 * u + 1.1).sin()
-                + 14.0 * (7.0 * u + 0.5).sin().abs()
-                + 4.0 * (17.0 * u).sin()
-        }
-        1 => {
-            34.0 + 10.0 * (2.0 * u + 2.0).sin()
-                + 6.0 * (5.0 * u + 0.7).sin()
-                + 2.0 * (11.0 * u).sin()
-        }
-        _ => {
-            let base = 16.0 + 5.0 * (3.0 * u + 0.4).sin() + 3.0 * (7.0 * u + 1.3).sin();
-            // A crown in every 16-texel cell, its size from a hash of the cell.
-            let cell = (x.rem_euclid(LAYER_W as f32) / 16.0).floor();
-            let crown = |c: f32| {
-                let k = (c as i64).rem_euclid((LAYER_W / 16) as i64) as u32;
-                let r = 6.0 + (hash(k, 7) % 4) as f32;
-                let tall = 10.0 + (hash(k, 8) % 14) as f32;
-                let cx = c * 16.0 + 8.0;
-                let d = (x.rem_euclid(LAYER_W as f32) - cx) / r;
-                if d.abs() < 1.0 {
-                    tall * (1.0 - d * d).sqrt()
-                } else {
-                    0.0
-                }
-            };
-            base + crown(cell - 1.0).max(crown(cell)).max(crown(cell + 1.0))
-        }
-    };
-    h.clamp(4.0, LAYER_H as f32 - 2.0)
-}
-
-/// A small integer hash (for stars, clouds and crowns).
-fn hash(a: u32, salt: u32) -> u32 {
-    let mut h = a.wrapping_mul(0x9E37_79B9) ^ salt.wrapping_mul(0x85EB_CA6B);
-    h ^= h >> 15;
-    h = h.wrapping_mul(0x2C1B_3C6D);
-    h ^ (h >> 12)
-}
-
-/// A hash of `a` in 0..1.
-fn unit(a: u32, salt: u32) -> f32 {
-    (hash(a, salt) & 0xFFFF) as f32 / 65536.0
-}
-
-/// Rows of solid white under the three layers' pictures: the layers' ground below their
-/// pictures is drawn from them, so all of the backgrounds are one texture and one draw
-/// call (macroquad keeps the buffers of every draw call a frame has made).
-pub const SOLID_ROWS: usize = 4;
-
-/// The three layers' silhouettes, white (tinted when drawn), stacked far to near:
-/// [`LAYER_W`] x [`LAYER_H`] texels each, opaque under the ridge (its edge blended), a
-/// little darker with depth; then [`SOLID_ROWS`] of opaque white.
-pub fn layer_pixels() -> Vec<u8> {
-    let mut out = Vec::with_capacity(LAYER_W * (LAYER_H * LAYERS + SOLID_ROWS) * 4);
-    for layer in 0..LAYERS {
-        let heights: Vec<f32> = (0..LAYER_W).map(|x| ridge(layer, x as f32 + 0.5)).collect();
-        for y in 0..LAYER_H {
-            let above = (LAYER_H - y) as f32; // the texel's top, in texels above the bottom
-            for (x, &h) in heights.iter().enumerate() {
-                let cover = (h - (above - 1.0)).clamp(0.0, 1.0);
-                let depth = (h - above).max(0.0);
-                let fleck = if unit((y * LAYER_W + x) as u32, layer as u32) > 0.93 {
-                    0.05
-                } else {
-                    0.0
-                };
-                let v = (1.0 - (depth / 60.0).min(1.0) * 0.16 - fleck) * 255.0;
-                let v = v.round() as u8;
-                out.extend_from_slice(&[v, v, v, (cover * 255.0).round() as u8]);
-            }
-        }
-    }
-    out.resize(out.len() + LAYER_W * SOLID_ROWS * 4, 255);
-    out
 }
 
 /// A run of the surface's columns in one biome: `(first, end, biome)`.
@@ -213,6 +145,8 @@ pub type Run = (usize, usize, Biome);
 #[derive(Default)]
 pub struct Sky {
     layers: Option<Texture2D>,
+    /// The pictures being made off the frame (tens of ms), until they are a texture.
+    making: Option<std::thread::JoinHandle<Vec<u8>>>,
     /// The shown world's surface biomes as runs, by `(seed, width)`.
     runs: Option<((u64, usize), Vec<Run>)>,
 }
@@ -311,40 +245,77 @@ impl Sky {
         }
         let runs = &self.runs.as_ref().expect("set above").1;
         let shares = biome_shares(runs, cam.cx, BLEND_HALF);
-        let tex = self.layers.get_or_insert_with(|| {
-            let px = layer_pixels();
-            let rows = LAYER_H * LAYERS + SOLID_ROWS;
+        if self.layers.is_none() {
+            // The pictures are made on a thread of their own the first time a sky with
+            // backgrounds is drawn; until they are ready the sky goes without them.
+            let making = self.making.get_or_insert_with(|| {
+                std::thread::spawn(|| {
+                    let started = std::time::Instant::now();
+                    let px = layer_pixels();
+                    log::debug!(
+                        "backgrounds: {} pictures made in {:.1} ms",
+                        SCENES.len() * LAYERS,
+                        started.elapsed().as_secs_f64() * 1e3
+                    );
+                    px
+                })
+            });
+            if !making.is_finished() {
+                return;
+            }
+            let px = match self.making.take().map(|m| m.join()) {
+                Some(Ok(px)) => px,
+                // A panic making them: retry next frame rather than never.
+                _ => return,
+            };
+            let rows = LAYER_H * LAYERS * SCENES.len() + SOLID_ROWS;
             let t = Texture2D::from_rgba8(LAYER_W as u16, rows as u16, &px);
             t.set_filter(FilterMode::Nearest);
-            t
-        });
+            self.layers = Some(t);
+        }
+        let tex = self.layers.as_ref().expect("made above");
         let k = (h / 360.0).round().max(1.0);
         let (tw, th) = (LAYER_W as f32 * k, LAYER_H as f32 * k);
+        // Each layer's colour in biome `b`, hazed toward the horizon and darkened by night.
+        let tint = |b: Biome, layer: usize| {
+            let hazed = mix3(
+                biome_layers(b)[layer],
+                horizon,
+                HAZE[layer] * (1.0 - night * 0.5),
+            );
+            let dark = mix3(hazed, [0.02, 0.03, 0.08], 0.82);
+            mix3(hazed, dark, night)
+        };
         for layer in 0..LAYERS {
-            let day = shares.iter().fold([0.0; 3], |acc, &(b, w)| {
-                let c = biome_layers(b)[layer];
+            let (lo, hi) = BASE_BAND[layer];
+            let base = (h / 2.0 + (horizon_y - h / 2.0) * PARALLAX_Y[layer] - LIFT[layer] * h)
+                .clamp(h * lo, h * hi);
+            let x0 = parallax_offset(cam_px, PARALLAX[layer], tw);
+            // Every biome in view draws its own picture, faded by its share, in one
+            // order (so the mix changes smoothly as the shares do).
+            for &(b, a) in &cross_fade(&shares) {
+                let c = tint(b, layer);
+                let color = Color::new(c[0], c[1], c[2], fade * a);
+                let params = DrawTextureParams {
+                    dest_size: Some(vec2(tw, th)),
+                    source: Some(Rect::new(
+                        0.0,
+                        picture_row(b, layer) as f32,
+                        LAYER_W as f32,
+                        LAYER_H as f32,
+                    )),
+                    ..Default::default()
+                };
+                let mut x = x0;
+                while x < screen.0 {
+                    draw_texture_ex(tex, x.round(), (base - th).round(), color, params.clone());
+                    x += tw;
+                }
+            }
+            let c = shares.iter().fold([0.0; 3], |acc, &(b, w)| {
+                let c = tint(b, layer);
                 std::array::from_fn(|i| acc[i] + c[i] * w)
             });
-            let hazed = mix3(day, horizon, HAZE[layer] * (1.0 - night * 0.5));
-            let dark = mix3(hazed, [0.02, 0.03, 0.08], 0.82);
-            let c = mix3(hazed, dark, night);
-            let color = Color::new(c[0], c[1], c[2], fade);
-            let base = h / 2.0 + (horizon_y - h / 2.0) * PARALLAX_Y[layer] - LIFT[layer] * h;
-            let mut x = parallax_offset(cam_px, PARALLAX[layer], tw);
-            let params = DrawTextureParams {
-                dest_size: Some(vec2(tw, th)),
-                source: Some(Rect::new(
-                    0.0,
-                    (layer * LAYER_H) as f32,
-                    LAYER_W as f32,
-                    LAYER_H as f32,
-                )),
-                ..Default::default()
-            };
-            while x < screen.0 {
-                draw_texture_ex(tex, x.round(), (base - th).round(), color, params.clone());
-                x += tw;
-            }
             // Under the layer's picture its ground goes on down, darkening with depth.
             const STEPS: usize = 8;
             let band = h * 0.05;
@@ -358,7 +329,12 @@ impl Sky {
                 let fill = Color::new(c[0] * f, c[1] * f, c[2] * f, fade);
                 let solid = DrawTextureParams {
                     dest_size: Some(vec2(screen.0, tall)),
-                    source: Some(Rect::new(1.0, (LAYER_H * LAYERS + 1) as f32, 2.0, 2.0)),
+                    source: Some(Rect::new(
+                        1.0,
+                        (LAYER_H * LAYERS * SCENES.len() + 1) as f32,
+                        2.0,
+                        2.0,
+                    )),
                     ..Default::default()
                 };
                 draw_texture_ex(tex, 0.0, y, fill, solid);
@@ -561,32 +537,36 @@ mod tests {
     }
 
     #[test]
-    fn layer_pictures_repeat_seamlessly_and_stand_on_their_base() {
-        for layer in 0..LAYERS {
-            let (a, b) = (ridge(layer, 0.25), ridge(layer, LAYER_W as f32 + 0.25));
-            assert!((a - b).abs() < 1e-3, "layer {layer}: {a} vs {b}");
-            // Near the seam, neighbouring columns stay close (no cliff where it repeats).
-            let jump = (ridge(layer, LAYER_W as f32 - 0.5) - ridge(layer, 0.5)).abs();
-            assert!(jump < 6.0, "layer {layer}: a step of {jump} at the seam");
+    fn crossing_a_biome_edge_fades_one_picture_into_the_other_smoothly() {
+        let (f, d) = (Biome::Forest, Biome::Desert);
+        assert_eq!(cross_fade(&[(d, 1.0)]), vec![(d, 1.0)]);
+        // The same order whichever has more of the view, each at its share.
+        assert_eq!(cross_fade(&[(d, 0.7), (f, 0.3)]), vec![(f, 0.3), (d, 0.7)]);
+        assert_eq!(cross_fade(&[(f, 0.7), (d, 0.3)]), vec![(f, 0.7), (d, 0.3)]);
+        assert_eq!(cross_fade(&[(f, 1.0), (d, 0.0)]), vec![(f, 1.0)]);
+        // Walking from the forest into the desert: where both pictures cover the sky the
+        // colour mixes as w_d * D + (1 - w_d) * (w_f * F + (1 - w_f) * sky), which changes
+        // a little for each small step, with no jump where the shares cross a half.
+        let runs = [(0, 1000, f), (1000, 2000, d)];
+        let mix = |x: f64| {
+            let s = cross_fade(&biome_shares(&runs, x, BLEND_HALF));
+            let (sky, pf, pd) = (0.0, 0.3, 1.0);
+            s.iter().fold(sky, |under, &(b, a)| {
+                let p = if b == f { pf } else { pd };
+                p * a + under * (1.0 - a)
+            })
+        };
+        let mut last = mix(850.0);
+        assert!((last - 0.3f32).abs() < 1e-6, "the forest alone");
+        for step in 1..=300 {
+            let now = mix(850.0 + step as f64);
+            assert!(
+                (now - last).abs() < 0.02,
+                "a jump at {}: {last} to {now}",
+                850 + step
+            );
+            last = now;
         }
-        // Far mountains stand taller than the near tree line on average.
-        let mean =
-            |l: usize| (0..LAYER_W).map(|x| ridge(l, x as f32)).sum::<f32>() / LAYER_W as f32;
-        assert!(mean(0) > mean(1) && mean(1) > mean(2) * 0.9);
-        let px = layer_pixels();
-        assert_eq!(px.len(), LAYER_W * (LAYER_H * LAYERS + SOLID_ROWS) * 4);
-        assert!(
-            px[LAYER_W * LAYER_H * LAYERS * 4..]
-                .iter()
-                .all(|&b| b == 255)
-        );
-        let alpha =
-            |layer: usize, x: usize, y: usize| px[((layer * LAYER_H + y) * LAYER_W + x) * 4 + 3];
-        for layer in 0..LAYERS {
-            for x in (0..LAYER_W).step_by(17) {
-                assert_eq!(alpha(layer, x, LAYER_H - 1), 255, "the bottom row is solid");
-                assert_eq!(alpha(layer, x, 0), 0, "the top row is sky");
-            }
-        }
+        assert!((last - 1.0).abs() < 1e-6, "the desert alone");
     }
 }

@@ -160,14 +160,17 @@ pub fn rope_at(world: &World, p: (f32, f32)) -> bool {
 /// top (the surface), or the top of the world if that column has nowhere to stand.
 pub fn spawn_point(world: &World) -> (f32, f32) {
     let x = world.width() as f32 / 2.0;
-    let first = HEIGHT.ceil() as usize;
-    for feet in first..=world.height() {
-        let y = feet as f32;
-        if !body_blocked(world, x, y) && body_blocked(world, x, y + 0.5) {
-            return (x, y);
-        }
-    }
-    (x, first as f32)
+    stand_at(world, x, 0).unwrap_or((x, HEIGHT.ceil()))
+}
+
+/// Where a player put at `x` (tiles) stands: feet on the first ground found there going
+/// down from row `from` (the body fits above it), or None if there is none.
+pub fn stand_at(world: &World, x: f32, from: usize) -> Option<(f32, f32)> {
+    let first = (HEIGHT.ceil() as usize).max(from);
+    (first..=world.height())
+        .map(|feet| feet as f32)
+        .find(|&y| !body_blocked(world, x, y) && body_blocked(world, x, y + 0.5))
+        .map(|y| (x, y))
 }
 
 impl Player {

@@ -59,10 +59,13 @@ pub struct PlayerState {
 
 impl PlayerState {
     /// A new player at `pos` as `rules` make one: [`PlayerState::new`] carrying the rules'
-    /// start items ([`Rules::start_items`]), wherever a player is made (a new session, a
-    /// joining player, `gen --save`).
+    /// start items ([`Rules::start_items`]) at the rules' start time, wherever a player is
+    /// made (a new session, a joining player, `gen --save`).
     pub fn starting(pos: (f32, f32), rules: &Rules) -> PlayerState {
-        let mut state = PlayerState::new(pos);
+        let mut state = PlayerState {
+            time_of_day: rules.start_time,
+            ..PlayerState::new(pos)
+        };
         for (name, n) in &rules.start_items {
             state.inventory.add(name.as_str(), *n);
         }
@@ -328,9 +331,8 @@ impl Session {
         player: Option<PlayerState>,
         from_save: bool,
     ) -> Session {
-        let state = player.unwrap_or_else(|| PlayerState {
-            time_of_day: content.rules.start_time,
-            ..PlayerState::starting(crate::sim::player::spawn_point(&world), &content.rules)
+        let state = player.unwrap_or_else(|| {
+            PlayerState::starting(crate::sim::player::spawn_point(&world), &content.rules)
         });
         let mut flow = Flow::default();
         if from_save {

@@ -549,6 +549,9 @@ fn a_session_plays_by_the_rules_it_is_given() {
     let mut usual = Session::new(world);
     assert_eq!(fast.time_of_day, 0.9);
     assert_ne!(usual.time_of_day, 0.9);
+    // A player made by the rules elsewhere (`gen --save`, a joining seat) starts then too.
+    let made = PlayerState::starting((1.0, 1.0), &fast.content.rules);
+    assert_eq!(made.time_of_day, 0.9);
     let (t0, u0) = (fast.time_of_day, usual.time_of_day);
     run(&mut fast, 600, &[]);
     run(&mut usual, 600, &[]);

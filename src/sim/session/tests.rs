@@ -1159,19 +1159,23 @@ fn a_rope_grabbed_mid_fall_ends_the_fall_without_damage() {
     assert_eq!((lost, fell), (0.0, false));
 }
 
+/// A house with walls built at `x0` on the ground row `py`, and the housing query of its
+/// room.
+fn walled_house(s: &mut Session, x0: usize, py: usize) -> Intent {
+    build_house(s, x0, py);
+    wall_house(s, x0, py);
+    Intent::Housing {
+        x: x0 as i64 + 6,
+        y: py as i64 - 3,
+    }
+}
+
 #[test]
 fn the_merchant_comes_to_a_free_house_once_fifty_silver_is_carried_and_trades() {
     let mut s = landed();
     let (px, py) = (s.me().body.pos.0 as usize, s.me().body.pos.1 as usize);
     let x0 = px + 2;
-    let house = |s: &mut Session, x0: usize| {
-        build_house(s, x0, py);
-        wall_house(s, x0, py);
-        Intent::Housing {
-            x: x0 as i64 + 6,
-            y: py as i64 - 3,
-        }
-    };
+    let house = |s: &mut Session, x0: usize| walled_house(s, x0, py);
     let ask = house(&mut s, x0);
     // The Guide takes the first house: none is free, and coins alone bring no one.
     s.act(LOCAL, ask);
@@ -1265,14 +1269,7 @@ fn the_nurse_comes_to_a_free_house_once_a_life_crystal_is_used_and_heals_for_coi
     let mut s = landed();
     let (px, py) = (s.me().body.pos.0 as usize, s.me().body.pos.1 as usize);
     let x0 = px + 2;
-    let house = |s: &mut Session, x0: usize| {
-        build_house(s, x0, py);
-        wall_house(s, x0, py);
-        Intent::Housing {
-            x: x0 as i64 + 6,
-            y: py as i64 - 3,
-        }
-    };
+    let house = |s: &mut Session, x0: usize| walled_house(s, x0, py);
     let ask = house(&mut s, x0);
     s.act(LOCAL, ask);
     assert!(!s.guide.homeless());

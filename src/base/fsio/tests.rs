@@ -298,10 +298,23 @@ fn child_writes_until_interrupted() {
 #[cfg(unix)]
 #[test]
 fn sigint_mid_write_leaves_no_temporary_file() {
+    use std::os::unix::process::CommandExt;
     use std::os::unix::process::ExitStatusExt;
     for sig in [libc::SIGINT, libc::SIGTERM] {
         let dir = temp_dir(&format!("sig{sig}"));
-        let mut child = std::process::Command::new(std::env::current_exe().unwrap())
+        let mut command = std::process::Command::new(std::env::current_exe().unwrap());
+        // A child inherits ignored signals (a shell's background job ignores SIGINT), and
+        // the cleanup leaves an ignored signal alone: the child starts with the defaults,
+        // as a game started from a terminal does.
+        // SAFETY: only signal(2), which is async-signal-safe, between fork and exec.
+        unsafe {
+            command.pre_exec(|| {
+                libc::signal(libc::SIGINT, libc::SIG_DFL);
+                libc::signal(libc::SIGTERM, libc::SIG_DFL);
+                Ok(())
+            });
+        }
+        let mut child = command
             .args([
                 "--ignored",
                 "--exact",

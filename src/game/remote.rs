@@ -2,8 +2,8 @@
 //! [`Client`] and feeds the window's own [`crate::sim::session::Session`], which then
 //! only mirrors the server's: the tiles, walls and chests that changed
 //! ([`super::state::Loaded::mirror`]), the other players' bodies (eased toward each
-//! snapshot), the creatures (eased the same way), the items and hearts lying about, the
-//! player's own state. The session is not stepped: each tick's intents go to the server,
+//! snapshot), the creatures, the Eye and the town's people (eased the same way), the items
+//! and hearts lying about, the player's own state (its death screen too). The session is not stepped: each tick's intents go to the server,
 //! and the local body is moved by the same physics at once (prediction) and pulled toward
 //! where the server has it without a visible jump ([`Predictor`]).
 //!
@@ -20,7 +20,7 @@ use crate::net::client::Client;
 use crate::net::client::Event as NetEvent;
 use crate::net::client::JoinOptions;
 use crate::net::client::Phase;
-use crate::net::protocol::{Beast, Own};
+use crate::net::protocol::{Beast, Eye, Folk, Own};
 use crate::sim::creatures::Creature;
 use crate::sim::player::Player;
 use crate::sim::session::Changes;
@@ -131,6 +131,8 @@ pub fn reconcile(
     if !crate::net::chars::put_own(own, seat, world) {
         return None;
     }
+    let death = own.death.as_ref();
+    session.players[LOCAL.0].death = death.map(|f| crate::net::protocol::death_in(f, session.tick));
     let answered = (session.me().chest, session.me().shop);
     let (dropped, edits) = (session.world.dropped.clone(), session.edits);
     for &(_, i) in unacked.iter().filter(|(seq, _)| *seq > own.ack) {
@@ -176,6 +178,56 @@ pub fn ease_beasts(shown: &[Creature], beasts: &[Beast], share: f32, ahead: f32)
         out.push(c);
     }
     out
+}
+
+/// The Eye to show for a snapshot's `eye`: the shown one moved `share` of the way toward
+/// where the snapshot has it `ahead` seconds on, or put there when none is shown; `None`
+/// when the snapshot has none (or one that does not make sense).
+pub fn ease_boss(
+    shown: Option<&crate::sim::boss::Boss>,
+    eye: Option<&Eye>,
+    rules: &crate::content::rules::Rules,
+    share: f32,
+    ahead: f32,
+) -> Option<crate::sim::boss::Boss> {
+    let mut b = crate::net::protocol::boss_in(eye?, rules)?;
+    if let Some(s) = shown {
+        let to = (b.pos.0 + b.vel.0 * ahead, b.pos.1 + b.vel.1 * ahead);
+        b.pos = ease(s.pos, to, share);
+    }
+    Some(b)
+}
+
+/// The town's people of `session` moved toward a snapshot's `town` (as [`ease_boss`]):
+/// the Guide is always there, the Merchant and the Nurse while the snapshot has them
+/// (appearing where it has them); a name that is not a town person's is left out.
+pub fn ease_town(session: &mut Session, town: &[Folk], share: f32, ahead: f32) {
+    let put = |n: &mut crate::sim::npc::Npc, f: &Folk| {
+        let to = (f.pos.0 + f.vel.0 * ahead, f.pos.1 + f.vel.1 * ahead);
+        n.body.pos = ease(n.body.pos, to, share);
+        n.body.vel = f.vel;
+        n.body.facing = f.facing;
+        n.body.on_ground = f.vel.1.abs() < 0.5;
+    };
+    let find = |name: &str| {
+        town.iter()
+            .find(|f| f.name == name && f.pos.0.is_finite() && f.pos.1.is_finite())
+    };
+    if let Some(f) = find(crate::sim::npc::NAMES[0]) {
+        put(&mut session.guide, f);
+    }
+    for (name, slot) in [
+        (crate::sim::npc::NAMES[1], &mut session.merchant),
+        (crate::sim::npc::NAMES[2], &mut session.nurse),
+    ] {
+        match find(name) {
+            None => *slot = None,
+            Some(f) => put(
+                slot.get_or_insert_with(|| crate::sim::npc::Npc::new(name, f.pos, 0)),
+                f,
+            ),
+        }
+    }
 }
 
 /// `pos` moved `share` of the way to `to`; at once when further than [`SNAP`].
@@ -441,6 +493,16 @@ impl Remote {
             3.0 * dt,
         );
         l.session.creatures.list = beasts;
+        let rules = &l.session.content.rules;
+        let boss = ease_boss(
+            l.session.boss.as_ref(),
+            self.client.boss(),
+            rules,
+            0.3,
+            3.0 * dt,
+        );
+        l.session.boss = boss;
+        ease_town(&mut l.session, self.client.town(), 0.3, 3.0 * dt);
         l.session.world.dropped = crate::net::protocol::lying_in(self.client.items());
         l.session.creatures.hearts = (self.client.hearts().iter())
             .map(|&pos| crate::sim::creatures::Heart { pos, age: 0.0 })
@@ -593,6 +655,85 @@ mod tests {
         bad.held = Some(("no such thing".into(), 1));
         assert_eq!(reconcile(&mut window, &bad, &none, &server.world), None);
         assert_eq!(shown(&window), shown(&server));
+    }
+
+    #[test]
+    fn the_players_death_comes_with_its_own_state_and_goes_on_its_respawn() {
+        use crate::net::protocol::{ToClient, decode, encode, own_of};
+        let (mut server, _) = at_a_chest();
+        let (mut window, _) = at_a_chest();
+        server.tick = 5000;
+        window.tick = 17;
+        let text = "You were slain by The Eye".to_string();
+        let until = server.tick + 301;
+        server.players[0].death = Some(crate::sim::session::Death { text, until });
+        let msg = ToClient::Me(own_of(&server, LOCAL, 3));
+        let back = decode::<ToClient>(&encode(&msg));
+        assert_eq!(back.as_ref(), Ok(&msg), "the answer round-trips");
+        let Ok(ToClient::Me(own)) = back else {
+            unreachable!()
+        };
+        let none = VecDeque::new();
+        assert_eq!(
+            reconcile(&mut window, &own, &none, &server.world),
+            Some(false)
+        );
+        let (d, sd) = (window.me().death.clone(), server.me().death.clone());
+        let (d, sd) = (d.expect("the window's player is dead"), sd.unwrap());
+        assert_eq!(d.text, sd.text, "the same words on the screen");
+        assert_eq!(d.until, window.tick + 301, "by the window's own ticks");
+        assert_eq!(d.seconds_left(window.tick), sd.seconds_left(server.tick));
+        // A server that says a death lasts for ever: cut to a minute.
+        let mut long = own.clone();
+        long.death.as_mut().unwrap().ticks_left = u64::MAX;
+        reconcile(&mut window, &long, &none, &server.world);
+        let left = window.me().death.as_ref().unwrap().until - window.tick;
+        assert_eq!(left, crate::net::protocol::MAX_FATE_TICKS);
+        // Back: the death screen goes.
+        server.players[0].death = None;
+        let own = own_of(&server, LOCAL, 4);
+        reconcile(&mut window, &own, &none, &server.world);
+        assert_eq!(window.me().death, None);
+    }
+
+    #[test]
+    fn the_eye_and_the_town_people_ease_toward_the_snapshot_and_come_and_go() {
+        use crate::net::protocol::{Folk, eye_of};
+        let (mut window, _) = at_a_chest();
+        let rules = window.content.rules.clone();
+        let mut server = crate::sim::boss::Boss::new((50.0, 20.0), &rules);
+        server.vel = (10.0, 0.0);
+        let eye = eye_of(&server);
+        let shown = ease_boss(None, Some(&eye), &rules, 0.5, 0.1).unwrap();
+        assert_eq!(shown.pos, (50.0, 20.0), "a new Eye appears where it is");
+        server.pos = (52.0, 20.0);
+        let eye = eye_of(&server);
+        let next = ease_boss(Some(&shown), Some(&eye), &rules, 0.5, 0.1).unwrap();
+        assert!((next.pos.0 - 51.5).abs() < 1e-5, "{:?}", next.pos);
+        assert!(ease_boss(Some(&next), None, &rules, 0.5, 0.1).is_none());
+        // The town: the Guide moves, the Merchant appears, a stranger is left out.
+        let folk = |name: &str, x: f32| Folk {
+            name: name.into(),
+            pos: (x, 30.0),
+            vel: (0.0, 0.0),
+            facing: -1,
+        };
+        window.guide.body.pos = (10.0, 30.0);
+        window.merchant = None;
+        let town = [
+            folk("Guide", 12.0),
+            folk("Merchant", 80.0),
+            folk("Bob", 1.0),
+        ];
+        ease_town(&mut window, &town, 0.5, 0.0);
+        assert_eq!(window.guide.body.pos, (11.0, 30.0));
+        assert_eq!(window.guide.body.facing, -1);
+        let names: Vec<&str> = window.town().map(|n| n.name).collect();
+        assert_eq!(names, ["Guide", "Merchant"]);
+        assert_eq!(window.merchant.as_ref().unwrap().body.pos, (80.0, 30.0));
+        // Gone from the snapshot (killed, moved out): gone here.
+        ease_town(&mut window, &town[..1], 0.5, 0.0);
+        assert!(window.merchant.is_none() && window.nurse.is_none());
     }
 
     #[test]

@@ -6,7 +6,8 @@
 //! [`Client::send`] once a tick.
 
 use crate::net::protocol::{
-    self, Beast, Body, Channel, Character, Identity, Lying, MAX_CHAT, Own, ToClient, ToServer,
+    self, Beast, Body, Channel, Character, Eye, Folk, Identity, Lying, MAX_CHAT, Own, ToClient,
+    ToServer,
 };
 use crate::sim::session::Intent;
 use crate::world::World;
@@ -111,6 +112,8 @@ pub struct Client {
     beasts: Vec<Beast>,
     items: Vec<Lying>,
     hearts: Vec<(f32, f32)>,
+    boss: Option<Eye>,
+    town: Vec<Folk>,
     tick: u64,
     character: Option<Character>,
     /// The player's own state as the server last said.
@@ -194,6 +197,8 @@ impl Client {
             beasts: Vec::new(),
             items: Vec::new(),
             hearts: Vec::new(),
+            boss: None,
+            town: Vec::new(),
             tick: 0,
             character: None,
             own: None,
@@ -260,6 +265,16 @@ impl Client {
     /// The hearts lying about in the last snapshot.
     pub fn hearts(&self) -> &[(f32, f32)] {
         &self.hearts
+    }
+
+    /// The Eye in the last snapshot, if it was about.
+    pub fn boss(&self) -> Option<&Eye> {
+        self.boss.as_ref()
+    }
+
+    /// The town's people in the last snapshot.
+    pub fn town(&self) -> &[Folk] {
+        &self.town
     }
 
     /// The player's own state (cursor stack, open chest, shop) as the server last said,
@@ -543,6 +558,8 @@ impl Client {
                 beasts,
                 items,
                 hearts,
+                boss,
+                town,
             } => {
                 if tick >= self.tick {
                     self.tick = tick;
@@ -550,6 +567,8 @@ impl Client {
                     self.beasts = beasts;
                     self.items = items;
                     self.hearts = hearts;
+                    self.boss = boss;
+                    self.town = town;
                 }
             }
         }

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use std::io::Read;
 
 /// The protocol's version: bumped whenever a message changes.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 
 /// The netcode protocol id (a client and server of different ids never connect).
 pub const PROTOCOL_ID: u64 = 0x5354_5241_5441_0000 | VERSION as u64;
@@ -152,6 +152,44 @@ pub struct Own {
     pub held: Option<(String, u32)>,
     pub chest: Option<OpenChest>,
     pub shop: bool,
+    /// The player is dead: its death screen shows until it comes back.
+    pub death: Option<Fate>,
+}
+
+/// A player's death as its own window sees it: what the screen says and the ticks left
+/// before it comes back.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Fate {
+    pub text: String,
+    pub ticks_left: u64,
+}
+
+/// Most ticks a [`Fate`] from a server may have left (a minute; more is cut to it).
+pub const MAX_FATE_TICKS: u64 = 3600;
+
+/// The Eye as the clients see it: where it is and flies, its health and most health,
+/// its phase (1 or 2), whether it was hit a moment ago and how far it has spun into
+/// phase two (spinning now when `turning`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Eye {
+    pub pos: (f32, f32),
+    pub vel: (f32, f32),
+    pub health: f32,
+    pub max: f32,
+    pub phase: u8,
+    pub hit: bool,
+    pub spin: f32,
+    pub turning: bool,
+}
+
+/// A town person as the clients see them: one of [`crate::sim::npc::NAMES`], where they
+/// stand and walk, which way they face.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Folk {
+    pub name: String,
+    pub pos: (f32, f32),
+    pub vel: (f32, f32),
+    pub facing: i8,
 }
 
 /// The joining player's own character: what it carries, its health.
@@ -223,14 +261,16 @@ pub enum ToClient {
         tick: u64,
         hash: u64,
     },
-    /// Where the players, creatures, items and hearts lying about are (on
-    /// [`Channel::Snapshots`]).
+    /// Where the players, creatures, items and hearts lying about, the Eye and the town's
+    /// people are (on [`Channel::Snapshots`]).
     Snapshot {
         tick: u64,
         bodies: Vec<Body>,
         beasts: Vec<Beast>,
         items: Vec<Lying>,
         hearts: Vec<(f32, f32)>,
+        boss: Option<Eye>,
+        town: Vec<Folk>,
     },
 }
 
@@ -564,7 +604,74 @@ pub fn own_of(session: &crate::sim::session::Session, who: PlayerId, ack: u64) -
                 .map_or_else(|| vec![None; CHEST_SLOTS], |c| slots_out(c.slots())),
         }),
         shop: p.shop,
+        death: p.death.as_ref().map(|d| Fate {
+            text: d.text.clone(),
+            ticks_left: d.until.saturating_sub(session.tick),
+        }),
     }
+}
+
+/// A death from an [`Own`], for a session at tick `now`: its text cut to [`MAX_CHAT`]
+/// characters, its ticks left to [`MAX_FATE_TICKS`].
+pub fn death_in(f: &Fate, now: u64) -> crate::sim::session::Death {
+    crate::sim::session::Death {
+        text: f.text.chars().take(MAX_CHAT).collect(),
+        until: now + f.ticks_left.min(MAX_FATE_TICKS),
+    }
+}
+
+/// The Eye as the clients see it.
+pub fn eye_of(b: &crate::sim::boss::Boss) -> Eye {
+    use crate::sim::boss::{Mode, Phase};
+    Eye {
+        pos: b.pos,
+        vel: b.vel,
+        health: b.health,
+        max: b.max,
+        phase: match b.phase {
+            Phase::One => 1,
+            Phase::Two => 2,
+        },
+        hit: b.hit_flash > 0.0,
+        spin: b.spin,
+        turning: matches!(b.mode, Mode::Turn { .. }),
+    }
+}
+
+/// The Eye of a snapshot, to draw (its flight is the server's: it only hovers here), or
+/// `None` when a number is not finite or its most health not above zero.
+pub fn boss_in(e: &Eye, rules: &crate::content::rules::Rules) -> Option<crate::sim::boss::Boss> {
+    use crate::sim::boss::{Boss, Mode, Phase};
+    let fine = [e.pos.0, e.pos.1, e.vel.0, e.vel.1, e.health, e.spin]
+        .iter()
+        .all(|v| v.is_finite());
+    if !fine || !e.max.is_finite() || e.max <= 0.0 {
+        return None;
+    }
+    let mut b = Boss::new(e.pos, rules);
+    b.vel = e.vel;
+    b.max = e.max;
+    b.health = e.health.clamp(0.0, e.max);
+    b.phase = if e.phase >= 2 { Phase::Two } else { Phase::One };
+    b.hit_flash = if e.hit { 0.1 } else { 0.0 };
+    b.spin = e.spin;
+    if e.turning {
+        b.mode = Mode::Turn { left: 0.0 };
+    }
+    Some(b)
+}
+
+/// The town's people of `session` as the clients see them.
+pub fn town_of(session: &crate::sim::session::Session) -> Vec<Folk> {
+    session
+        .town()
+        .map(|n| Folk {
+            name: n.name.to_string(),
+            pos: n.body.pos,
+            vel: n.body.vel,
+            facing: n.body.facing,
+        })
+        .collect()
 }
 
 /// The items lying in `world` as the clients see them.

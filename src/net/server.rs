@@ -88,7 +88,8 @@ struct Conn {
     /// The `seq` of the last input done.
     done: u64,
     regions: VecDeque<(usize, usize)>,
-    sent: Option<Character>,
+    /// The character, and whether it was dead, when its [`ToClient::Me`] was last sent.
+    sent: Option<(Character, bool)>,
     /// What the player held and had open when its [`ToClient::Me`] was last sent.
     sent_hands: Option<Hands>,
     since: Instant,
@@ -645,6 +646,8 @@ impl Server {
             beasts,
             items: protocol::lying_of(&self.session.world),
             hearts: hearts.collect(),
+            boss: self.session.boss.as_ref().map(protocol::eye_of),
+            town: protocol::town_of(&self.session),
         };
         let bytes = protocol::encode(&msg);
         let to: Vec<ClientId> = self
@@ -661,8 +664,8 @@ impl Server {
     }
 
     /// Sends each player its own state ([`ToClient::Me`]): at once when what its hands
-    /// hold or have open changed or an input with an action was done, else (`all`) when
-    /// anything of its character changed (health, where it is).
+    /// hold or have open changed, an input with an action was done or it died or came
+    /// back, else (`all`) when anything of its character changed (health, where it is).
     fn characters_out(&mut self, all: bool) {
         let ids: Vec<ClientId> = self.conns.keys().copied().collect();
         for id in ids {
@@ -683,15 +686,17 @@ impl Server {
                 acted: c.acted,
             };
             let moved = c.sent_hands.as_ref() != Some(&hands);
-            if !moved && !all {
+            // A death, or the coming back from one, goes out at once.
+            let fate = c.sent.as_ref().map(|s| s.1) != Some(p.death.is_some());
+            if !moved && !fate && !all {
                 continue;
             }
             let own = protocol::own_of(&self.session, seat, c.done);
-            if moved || c.sent.as_ref() != Some(&own.character) {
-                let character = own.character.clone();
+            let now = (own.character.clone(), own.death.is_some());
+            if moved || c.sent.as_ref() != Some(&now) {
                 self.send(id, &ToClient::Me(own));
                 if let Some(c) = self.conns.get_mut(&id) {
-                    c.sent = Some(character);
+                    c.sent = Some(now);
                     c.sent_hands = Some(hands);
                 }
             }
@@ -962,7 +967,7 @@ impl Server {
             c.password = password;
             c.seat = Some(seat);
             c.stage = Stage::Generating;
-            c.sent = Some(character);
+            c.sent = Some((character, false));
             c.since = Instant::now();
         }
         self.send(id, &welcome);

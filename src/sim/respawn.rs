@@ -70,7 +70,7 @@ pub fn slain_by(harm: Harm) -> String {
         Harm::Fall(_) => "You fell to your death".into(),
         Harm::Drowning => "You drowned".into(),
         Harm::Lava => "You were burned by lava".into(),
-        Harm::Creature(name) => format!("You were slain by a {name}"),
+        Harm::Creature(_) => format!("You were slain by {harm}"),
     }
 }
 
@@ -140,6 +140,11 @@ mod tests {
         assert_eq!(
             slain_by(Harm::Creature("slime")),
             "You were slain by a slime"
+        );
+        assert_eq!(
+            slain_by(Harm::Creature(crate::sim::boss::NAME)),
+            "You were slain by The Eye",
+            "a name of its own takes no \"a\""
         );
         assert_eq!(slain_by(Harm::Fall(40.0)), "You fell to your death");
         assert_eq!(slain_by(Harm::Drowning), "You drowned");

@@ -98,6 +98,8 @@ impl std::fmt::Display for Harm {
             Harm::Fall(d) => write!(f, "a fall of {d:.0} tiles"),
             Harm::Drowning => write!(f, "drowning"),
             Harm::Lava => write!(f, "lava"),
+            // A name of its own ("The Eye") takes no "a".
+            Harm::Creature(name) if name.starts_with("The ") => write!(f, "{name}"),
             Harm::Creature(name) => write!(f, "a {name}"),
         }
     }

@@ -194,6 +194,19 @@ fn a_full_snapshot_round_trips_within_the_bound() {
         beasts: vec![],
         items: items.clone(),
         hearts: vec![(1.0, 2.0)],
+        boss: Some(eye_of(&crate::sim::boss::Boss::new(
+            (40.0, 10.0),
+            &s.content.rules,
+        ))),
+        town: crate::sim::npc::NAMES
+            .iter()
+            .map(|n| Folk {
+                name: n.to_string(),
+                pos: (f32::MAX, f32::MIN),
+                vel: (f32::MAX, f32::MAX),
+                facing: -1,
+            })
+            .collect(),
     };
     let bytes = encode(&msg);
     assert!(bytes.len() < MAX_MESSAGE, "{} bytes", bytes.len());
@@ -212,4 +225,42 @@ fn a_full_snapshot_round_trips_within_the_bound() {
         },
     ];
     assert!(lying_in(&odd).is_empty(), "unknown or empty: left out");
+}
+
+#[test]
+fn the_eye_goes_out_and_comes_back_as_the_server_has_it() {
+    use crate::sim::boss::{Boss, Mode, Phase};
+    let rules = &crate::content::rules::Rules::default();
+    let mut b = Boss::new((30.5, 12.25), rules);
+    b.vel = (-4.0, 2.5);
+    b.health = b.max * 0.4;
+    b.phase = Phase::Two;
+    b.hit_flash = 0.05;
+    b.spin = 1.5;
+    b.mode = Mode::Turn { left: 0.3 };
+    let e = eye_of(&b);
+    let back = decode::<Eye>(&encode(&e)).unwrap();
+    let shown = boss_in(&back, rules).unwrap();
+    assert_eq!((shown.pos, shown.vel), (b.pos, b.vel));
+    assert_eq!(
+        (shown.health, shown.max, shown.phase),
+        (b.health, b.max, b.phase)
+    );
+    assert!(shown.hit_flash > 0.0 && shown.spin == b.spin);
+    assert!(
+        matches!(shown.mode, Mode::Turn { .. }),
+        "it spins as it turns"
+    );
+    // Health over the most is cut to it; numbers that make no sense show no Eye.
+    let over = Eye {
+        health: 1e9,
+        ..e.clone()
+    };
+    assert_eq!(boss_in(&over, rules).map(|b| b.health), Some(b.max));
+    let odd = Eye {
+        pos: (f32::NAN, 0.0),
+        ..e.clone()
+    };
+    assert!(boss_in(&odd, rules).is_none());
+    assert!(boss_in(&Eye { max: 0.0, ..e }, rules).is_none());
 }

@@ -142,22 +142,11 @@ torch_click bare_cave "refused: nothing to attach it to"
 grep -q "placed torch" "$OUT/bare_cave.log" && fail "a torch was placed in the bare room's air"
 grep -q "placed torch at 44 27" "$OUT/wall_cave.log" || fail "no torch placed in the walled room"
 
-python3 - "$OUT" <<'EOF' || fail "see above (screenshots in $OUT)"
+PYTHONPATH=tests python3 - "$OUT" <<'EOF' || fail "see above (screenshots in $OUT)"
 import sys
 out = sys.argv[1]
 
-def ppm(path):
-    data = open(path, "rb").read()
-    fields, at = [], 0
-    while len(fields) < 4:
-        while data[at:at + 1].isspace():
-            at += 1
-        end = at
-        while not data[end:end + 1].isspace():
-            end += 1
-        fields.append(data[at:end])
-        at = end
-    return int(fields[1]), int(fields[2]), data[at + 1:]
+from ppm import read as ppm
 
 def load(name):
     w, h, px = ppm(f"{out}/{name}.ppm")
@@ -240,29 +229,18 @@ if not wall_ripple > 3 * bare_ripple + 0.1:
 print("noon sky blue, midnight sky dark, the torch's light round, walls behind a cave's air")
 EOF
 for f in wall_cave-before wall_cave-after bare_cave-after; do pngtopnm "$OUT/$f.png" >"$OUT/$f.ppm"; done
-python3 - "$OUT" "$X" "$Y" <<'EOF' || fail "see above (screenshots in $OUT)"
+PYTHONPATH=tests python3 - "$OUT" "$X" "$Y" <<'EOF' || fail "see above (screenshots in $OUT)"
 import sys
 out, ox, oy = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 
-def ppm(path):
-    data = open(path, "rb").read()
-    fields, at = [], 0
-    while len(fields) < 4:
-        while data[at:at + 1].isspace():
-            at += 1
-        end = at
-        while not data[end:end + 1].isspace():
-            end += 1
-        fields.append(data[at:end])
-        at = end
-    return int(fields[1]), data[at + 1:]
+from ppm import read as ppm
 
 f = open(f"{out}/wall_cave.at").read().split()
 pos, scr, z = (float(f[2]), float(f[3])), (float(f[5]), float(f[6])), float(f[8])
 
 def tile(img, tx, ty):
     """The mean colour of the middle half of tile (tx, ty) on the screen."""
-    w, px = img
+    w, _, px = img
     x = ox + scr[0] + (tx - pos[0]) * z
     y = oy + scr[1] + (ty - pos[1]) * z
     s, n = [0, 0, 0], 0

@@ -34,21 +34,10 @@ GAME_PID=""
 [ -s "$OUT/night.png" ] || fail "no screenshot"
 pngtopnm "$OUT/night.png" >"$OUT/night.ppm"
 
-python3 - "$OUT/night.ppm" <<'EOF' || fail "see above (screenshot: $OUT/night.png)"
+PYTHONPATH=tests python3 - "$OUT/night.ppm" <<'EOF' || fail "see above (screenshot: $OUT/night.png)"
 import sys
-data = open(sys.argv[1], "rb").read()
-# A binary PPM: P6, width height, maxval, then RGB bytes.
-fields, at = [], 0
-while len(fields) < 4:
-    while data[at:at + 1].isspace():
-        at += 1
-    end = at
-    while not data[end:end + 1].isspace():
-        end += 1
-    fields.append(data[at:end])
-    at = end
-w, h = int(fields[1]), int(fields[2])
-pixels = data[at + 1:]
+from ppm import read
+w, h, pixels = read(sys.argv[1])
 def px(x, y):
     i = (y * w + x) * 3
     return tuple(pixels[i:i + 3])

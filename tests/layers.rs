@@ -344,7 +344,7 @@ fn the_checker_sees_upward_imports_cycles_and_groups() {
         ),
         [m("worldgen::noise::hash32")]
     );
-    assert!(paths_in("// see crate::game::frame", &m("base::rng")).is_empty());
+    assert!(paths_in("// see crate::game::window::frame", &m("base::rng")).is_empty());
     assert!(paths_in("let x = my_crate::world::X;", &m("base::rng")).is_empty());
     // A test block is skipped, what follows it is not.
     let text =

@@ -45,7 +45,7 @@ pub enum Action {
     /// Load-list entry by number (0-based).
     ChooseSave(usize),
     /// An answer to the question about unsaved edits.
-    Answer(super::guard::Answer),
+    Answer(super::worlds::guard::Answer),
     /// F2: opens or closes the world lab's panel.
     ToggleLab,
     /// Esc in play: the pause menu.
@@ -225,7 +225,7 @@ pub fn action(key: KeyCode, mode: Mode, mods: Mods, keys: &Bindings) -> Option<A
     };
     match mode {
         Mode::Confirm => {
-            use super::guard::Answer as A;
+            use super::worlds::guard::Answer as A;
             match key {
                 K::S | K::Y | K::Enter | K::KpEnter => Some(Answer(A::Save)),
                 K::D | K::N => Some(Answer(A::Discard)),
@@ -658,7 +658,7 @@ mod tests {
 
     #[test]
     fn the_question_takes_save_discard_or_cancel_and_nothing_else() {
-        use crate::game::guard::Answer as A;
+        use crate::game::worlds::guard::Answer as A;
         let ask = |k| act(k, Mode::Confirm);
         assert_eq!(ask(K::S), Some(Action::Answer(A::Save)));
         assert_eq!(ask(K::Enter), Some(Action::Answer(A::Save)));

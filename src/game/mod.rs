@@ -4,50 +4,16 @@
 //! `game/`: pure maths and text (camera, input, overlay, seedbox, presets) are unit-tested,
 //! engine calls stay in chunks, masks, render and ui.
 
-pub mod audio;
-pub mod backdrops;
-pub mod camera;
-pub mod chat;
-pub mod chunks;
-pub mod display;
-pub mod fog;
-pub mod guard;
-pub mod host;
-pub mod hud;
-pub mod input;
-pub mod invscreen;
-pub mod joinform;
-pub mod lab;
-pub mod lab_app;
-pub mod lab_gfx;
-pub mod lab_ui;
-pub mod lab_views;
-pub mod layout;
-pub mod lighting;
-pub mod masks;
-pub mod menus;
-pub mod minimap;
-pub mod motion;
-pub mod overlay;
-pub mod pacer;
-pub mod particles;
-pub mod play;
-pub mod players;
-pub mod presets;
-pub mod remote;
-pub mod render;
-pub mod saves;
-pub mod seedbox;
-pub mod settings;
-pub mod sky;
-pub mod sprite;
-pub mod state;
-pub mod textures;
-pub mod ui;
-pub mod worker;
-
 mod app;
-mod frame;
+pub mod audio;
+pub mod draw;
+pub mod input;
+pub mod lab;
+pub mod online;
+pub mod settings;
+pub mod ui;
+pub mod window;
+pub mod worlds;
 
 use crate::cli::PlayOptions;
 use macroquad::miniquad;
@@ -74,7 +40,7 @@ pub fn content() -> &'static std::sync::Arc<crate::content::config::Content> {
 }
 
 /// Window configuration: "Strata", resizable, `size` (the settings' size fitted to the
-/// display, [`display::fit`]), fullscreen as the settings say, high-DPI: the framebuffer
+/// display, [`window::display::fit`]), fullscreen as the settings say, high-DPI: the framebuffer
 /// has the display's pixels and the UI scales to it.
 fn conf(s: &settings::Settings, size: (u32, u32)) -> macroquad::conf::Conf {
     macroquad::conf::Conf {
@@ -105,7 +71,10 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
     let start = match &opts.load {
         Some(path) => {
             let loaded = crate::store::save::load_game(path)?;
-            Some(worker::Source::Loaded(Box::new(loaded), path.clone()))
+            Some(worlds::worker::Source::Loaded(
+                Box::new(loaded),
+                path.clone(),
+            ))
         }
         None => None,
     };
@@ -131,7 +100,7 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
         log::warn!("settings not loaded as written: {e}");
     }
     let wanted = (settings.window_width, settings.window_height);
-    let size = display::fit(wanted, shown);
+    let size = window::display::fit(wanted, shown);
     if size != wanted {
         let on = shown.map_or("its size unknown".to_string(), |d| {
             format!("{}x{}", d.0, d.1)
@@ -152,7 +121,7 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
 }
 
 /// What the game starts with: the options, the world to load and the settings.
-type Start = (PlayOptions, Option<worker::Source>, StartSettings);
+type Start = (PlayOptions, Option<worlds::worker::Source>, StartSettings);
 
 /// Whether a panic now is the window library failing to open the window (silenced and
 /// turned into an error by [`open_window`]) rather than the game's own.
@@ -189,7 +158,9 @@ fn open_window(
                 OPENING.store(false, Ordering::SeqCst);
                 let taken = slot.lock().ok().and_then(|mut s| s.take());
                 let r = match taken {
-                    Some((opts, start, settings)) => frame::main_loop(opts, start, settings).await,
+                    Some((opts, start, settings)) => {
+                        window::frame::main_loop(opts, start, settings).await
+                    }
                     None => Err("the game started twice".to_string()),
                 };
                 if let Ok(mut slot) = out.lock() {

@@ -1,0 +1,807 @@
+//! The play HUD: the hotbar (9 slots with atlas icons and counts, the selected one
+//! highlighted), the targeted tile's outline and dig progress, and short messages.
+//! Layout and hit-testing are plain functions; drawing follows.
+
+use crate::content::items::{Item, Kind, catalog};
+use crate::game::draw::camera::Camera;
+use crate::game::draw::render::atlas_source;
+use crate::sim::creatures::Creatures;
+use crate::sim::vitals::{BUBBLES, Vitals, bubbles, hearts};
+use crate::world::inventory::Inventory;
+use crate::world::inventory::Stack;
+use macroquad::prelude::*;
+
+pub use super::layout::ABOVE_HOTBAR;
+use super::layout::Layout;
+
+/// The tile under the mouse, for the outline and the dig progress.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Target {
+    pub x: i64,
+    pub y: i64,
+    pub in_reach: bool,
+    /// Share of the dig done, while digging it.
+    pub progress: Option<f32>,
+}
+
+/// Count text of a slot: empty when there is none.
+pub fn count_text(n: u32) -> String {
+    match n {
+        0 => String::new(),
+        n if n >= 10_000 => format!("{}k", n / 1000),
+        n => n.to_string(),
+    }
+}
+
+/// The hotbar where the layout puts it, the selected item's name above it.
+pub fn draw_hotbar(inv: &Inventory, atlas: &Texture2D, lay: &Layout) {
+    let s = lay.s;
+    let font = (16.0 * s).round() as u16;
+    for (i, r) in lay.hotbar.iter().enumerate() {
+        let selected = i == inv.selected();
+        draw_rectangle(r.x, r.y, r.w, r.h, Color::new(0.05, 0.05, 0.08, 0.78));
+        let (line, color) = if selected {
+            (3.0 * s, Color::new(1.0, 0.85, 0.3, 1.0))
+        } else {
+            (1.0 * s, Color::new(0.7, 0.72, 0.75, 0.8))
+        };
+        draw_rectangle_lines(r.x, r.y, r.w, r.h, line, color);
+        draw_text(
+            (i + 1).to_string(),
+            r.x + 3.0 * s,
+            r.y + 13.0 * s,
+            (13.0 * s).round(),
+            Color::new(0.85, 0.85, 0.85, 0.9),
+        );
+        if let Some(stack) = inv.slots()[i] {
+            draw_stack(stack, atlas, *r, s, font);
+        }
+    }
+    if let Some(caption) = caption(inv) {
+        let r = lay.hotbar[0];
+        draw_text(
+            caption,
+            r.x,
+            r.y - 6.0 * s,
+            (16.0 * s).round(),
+            Color::new(0.95, 0.95, 0.92, 1.0),
+        );
+    }
+}
+
+/// The name over the hotbar: what players read for the selected item (`iron ore`).
+pub fn caption(inv: &Inventory) -> Option<&'static str> {
+    inv.selected_item().map(|i| i.label.as_str())
+}
+
+/// A stack in slot rectangle `r`: the item's icon and its count (none for one tool).
+pub fn draw_stack(stack: Stack, atlas: &Texture2D, r: Rect, s: f32, font: u16) {
+    let pad = 10.0 * s;
+    let icon = Rect::new(r.x + pad, r.y + pad, r.w - 2.0 * pad, r.h - 2.0 * pad);
+    draw_item(catalog().item(stack.item), atlas, icon);
+    let text = if stack.count > 1 {
+        count_text(stack.count)
+    } else {
+        String::new()
+    };
+    if !text.is_empty() {
+        let w = measure_text(&text, None, font, 1.0).width;
+        let (tx, ty) = (r.x + r.w - w - 3.0 * s, r.y + r.h - 4.0 * s);
+        draw_text(&text, tx + 1.0, ty + 1.0, font as f32, BLACK);
+        draw_text(&text, tx, ty, font as f32, WHITE);
+    }
+}
+
+/// An item's icon filling `r`: a block's atlas art, otherwise a shape in its colour (a
+/// bar, a drop of gel, a pickaxe, a sword, a potion's bottle).
+pub fn draw_item(item: &Item, atlas: &Texture2D, r: Rect) {
+    let [cr, cg, cb] = item.color;
+    let c = Color::from_rgba(cr, cg, cb, 255);
+    let dark = Color::new(c.r * 0.6, c.g * 0.6, c.b * 0.6, 1.0);
+    let handle = Color::from_rgba(122, 86, 52, 255);
+    let (x, y, w, h) = (r.x, r.y, r.w, r.h);
+    let line = (w / 7.0).max(2.0);
+    match item.kind {
+        Kind::Block(tile) => {
+            let params = DrawTextureParams {
+                dest_size: Some(vec2(w, h)),
+                source: Some(atlas_source(tile)),
+                ..Default::default()
+            };
+            draw_texture_ex(atlas, x, y, WHITE, params);
+        }
+        Kind::Wall(_) => {
+            // A patch of wall, its courses of bricks drawn darker.
+            draw_rectangle(x, y, w, h, c);
+            for k in 1..3 {
+                let ky = y + h * k as f32 / 3.0;
+                draw_line(x, ky, x + w, ky, line * 0.5, dark);
+            }
+        }
+        Kind::Hammer { .. } => {
+            draw_line(x + w * 0.2, y + h, x + w * 0.6, y + h * 0.3, line, handle);
+            draw_line(x + w * 0.3, y + h * 0.05, x + w, y + h * 0.5, line * 2.0, c);
+        }
+        Kind::Material if item.name == "gel" => {
+            draw_circle(x + w / 2.0, y + h * 0.6, w * 0.38, c);
+            draw_circle(x + w * 0.4, y + h * 0.5, w * 0.1, WHITE);
+        }
+        Kind::Material => {
+            draw_rectangle(x, y + h * 0.3, w, h * 0.45, dark);
+            draw_rectangle(x + w * 0.1, y + h * 0.3, w * 0.8, h * 0.3, c);
+        }
+        Kind::Pickaxe { .. } => {
+            draw_line(
+                x + w * 0.15,
+                y + h * 0.95,
+                x + w * 0.7,
+                y + h * 0.3,
+                line,
+                handle,
+            );
+            draw_line(x, y + h * 0.25, x + w * 0.5, y, line * 1.2, c);
+            draw_line(x + w * 0.5, y, x + w, y + h * 0.55, line * 1.2, c);
+        }
+        Kind::Summon => {
+            // An eye: a white ball with a coloured iris and a dark pupil, veins of red.
+            draw_circle(x + w / 2.0, y + h / 2.0, w * 0.42, dark);
+            draw_circle(x + w / 2.0, y + h / 2.0, w * 0.36, WHITE);
+            draw_line(
+                x + w * 0.2,
+                y + h * 0.4,
+                x + w * 0.35,
+                y + h * 0.5,
+                1.0,
+                RED,
+            );
+            draw_line(
+                x + w * 0.8,
+                y + h * 0.62,
+                x + w * 0.65,
+                y + h * 0.52,
+                1.0,
+                RED,
+            );
+            draw_circle(x + w * 0.55, y + h / 2.0, w * 0.18, c);
+            draw_circle(x + w * 0.57, y + h / 2.0, w * 0.08, BLACK);
+        }
+        Kind::Potion { .. } => {
+            // A bottle: a round body of its colour, a neck and a cork.
+            draw_circle(x + w / 2.0, y + h * 0.66, w * 0.32, dark);
+            draw_circle(x + w / 2.0, y + h * 0.66, w * 0.26, c);
+            draw_rectangle(x + w * 0.4, y + h * 0.12, w * 0.2, h * 0.26, dark);
+            draw_rectangle(x + w * 0.38, y + h * 0.04, w * 0.24, h * 0.1, handle);
+            draw_circle(x + w * 0.42, y + h * 0.6, w * 0.07, WHITE);
+        }
+        Kind::Armour { slot, .. } => {
+            use crate::content::items::ArmourSlot;
+            match slot {
+                // A helmet's dome, a chainmail's body with sleeves, a pair of greaves.
+                ArmourSlot::Head => {
+                    draw_circle(x + w / 2.0, y + h * 0.55, w * 0.38, dark);
+                    draw_rectangle(x + w * 0.12, y + h * 0.55, w * 0.76, h * 0.3, dark);
+                    draw_circle(x + w / 2.0, y + h * 0.55, w * 0.3, c);
+                    draw_rectangle(x + w * 0.3, y + h * 0.6, w * 0.4, h * 0.25, BLACK);
+                }
+                ArmourSlot::Body => {
+                    draw_rectangle(x + w * 0.25, y + h * 0.15, w * 0.5, h * 0.75, c);
+                    draw_rectangle(x + w * 0.05, y + h * 0.15, w * 0.2, h * 0.4, dark);
+                    draw_rectangle(x + w * 0.75, y + h * 0.15, w * 0.2, h * 0.4, dark);
+                }
+                ArmourSlot::Legs => {
+                    draw_rectangle(x + w * 0.2, y + h * 0.1, w * 0.6, h * 0.25, dark);
+                    draw_rectangle(x + w * 0.2, y + h * 0.3, w * 0.25, h * 0.65, c);
+                    draw_rectangle(x + w * 0.55, y + h * 0.3, w * 0.25, h * 0.65, c);
+                }
+            }
+        }
+        Kind::Sword { .. } => {
+            draw_line(x + w * 0.2, y + h * 0.8, x + w, y, line, c);
+            draw_line(x, y + h * 0.6, x + w * 0.4, y + h, line, dark);
+            draw_line(x, y + h, x + w * 0.25, y + h * 0.75, line, handle);
+        }
+    }
+}
+
+/// Outline of the tile under the mouse (white in reach, red out of reach) and the dig
+/// progress as a darkening square and a bar.
+pub fn draw_target(t: &Target, cam: &Camera, screen: (f32, f32)) {
+    let a = cam.world_to_screen(screen, (t.x as f64, t.y as f64));
+    let b = cam.world_to_screen(screen, ((t.x + 1) as f64, (t.y + 1) as f64));
+    let (x, y, w, h) = (
+        a.0.round(),
+        a.1.round(),
+        (b.0 - a.0).round(),
+        (b.1 - a.1).round(),
+    );
+    let color = if t.in_reach {
+        Color::new(1.0, 1.0, 1.0, 0.85)
+    } else {
+        Color::new(1.0, 0.3, 0.25, 0.85)
+    };
+    if let Some(p) = t.progress {
+        let p = p.clamp(0.0, 1.0);
+        draw_rectangle(x, y, w, h, Color::new(0.0, 0.0, 0.0, 0.5 * p));
+        let bar = (w * 0.15).max(3.0);
+        draw_rectangle(x, y + h + 2.0, w, bar, Color::new(0.0, 0.0, 0.0, 0.7));
+        draw_rectangle(x, y + h + 2.0, w * p, bar, Color::new(0.95, 0.8, 0.3, 1.0));
+    }
+    draw_rectangle_lines(x, y, w, h, 2.0, color);
+}
+
+/// A message just above the hotbar's centre.
+pub fn draw_notice(text: &str, lay: &Layout) {
+    let s = lay.s;
+    let font = (18.0 * s).round() as u16;
+    let w = measure_text(text, None, font, 1.0).width;
+    let top = lay.hotbar[0].y - (ABOVE_HOTBAR - 4.0) * s;
+    let c = (lay.hotbar[0].x + lay.hotbar[lay.hotbar.len() - 1].right()) / 2.0;
+    let x = (c - w / 2.0).round();
+    draw_rectangle(
+        x - 8.0 * s,
+        top,
+        w + 16.0 * s,
+        26.0 * s,
+        Color::new(0.05, 0.05, 0.08, 0.78),
+    );
+    draw_text(text, x, top + 19.0 * s, font as f32, WHITE);
+}
+
+/// The death screen's two lines: what killed ("You were slain by a slime"), then the
+/// countdown to the respawn.
+pub fn death_lines(text: &str, seconds: u64) -> [String; 2] {
+    [text.to_string(), format!("Respawning in {seconds}...")]
+}
+
+/// The death screen: the world dimmed red, what killed in large letters and the
+/// countdown under it.
+pub fn draw_death(text: &str, seconds: u64, screen: (f32, f32), s: f32) {
+    draw_rectangle(
+        0.0,
+        0.0,
+        screen.0,
+        screen.1,
+        Color::new(0.25, 0.0, 0.0, 0.45),
+    );
+    let [title, count] = death_lines(text, seconds);
+    for (line, size, dy, color) in [
+        (&title, 40.0, -10.0, Color::new(0.95, 0.3, 0.3, 1.0)),
+        (&count, 24.0, 34.0, WHITE),
+    ] {
+        let font = (size * s).round() as u16;
+        let w = measure_text(line, None, font, 1.0).width;
+        let (x, y) = ((screen.0 - w) / 2.0, screen.1 / 2.0 + dy * s);
+        draw_text(line, x + 2.0, y + 2.0, font as f32, BLACK);
+        draw_text(line, x, y, font as f32, color);
+    }
+}
+
+fn heart(r: Rect, color: Color) {
+    let q = r.w / 4.0;
+    draw_circle(r.x + q, r.y + q * 1.2, q * 1.05, color);
+    draw_circle(r.x + 3.0 * q, r.y + q * 1.2, q * 1.05, color);
+    draw_triangle(
+        vec2(r.x - q * 0.02, r.y + q * 1.45),
+        vec2(r.x + r.w + q * 0.02, r.y + q * 1.45),
+        vec2(r.x + r.w / 2.0, r.y + r.h),
+        color,
+    );
+}
+
+/// Hearts (health), bubbles while under water (breath) and the clock, top right.
+pub fn draw_vitals(v: &Vitals, time_of_day: f32, lay: &Layout) {
+    let (rects, s) = (lay.hearts, lay.s);
+    for (r, fill) in rects.iter().zip(hearts(v.health, v.max_health)) {
+        heart(*r, Color::new(0.1, 0.05, 0.06, 0.8));
+        if fill > 0.0 {
+            let k = fill.sqrt();
+            let inner = Rect::new(
+                r.x + r.w * (1.0 - k) / 2.0,
+                r.y + r.h * (1.0 - k) / 2.0,
+                r.w * k,
+                r.h * k,
+            );
+            heart(inner, Color::new(0.9, 0.12, 0.16, 1.0));
+        }
+    }
+    let night = crate::sim::day::is_night(time_of_day, &crate::game::content().rules);
+    let defence = if v.defence > 0 {
+        format!("  defence {}", v.defence)
+    } else {
+        String::new()
+    };
+    let text = format!(
+        "{}  {:.0}/{:.0}{defence}  {}",
+        crate::sim::day::clock(time_of_day),
+        v.health.ceil(),
+        v.max_health,
+        if night { "night" } else { "day" }
+    );
+    let font = (16.0 * s).round() as u16;
+    let w = measure_text(&text, None, font, 1.0).width;
+    let (x, y) = (rects[0].x - w - 10.0 * s, rects[0].y + 16.0 * s);
+    draw_text(&text, x + 1.0, y + 1.0, font as f32, BLACK);
+    draw_text(&text, x, y, font as f32, WHITE);
+}
+
+/// Breath while it is short of full: [`BUBBLES`] solid bubbles in a row over the player's
+/// head, each outlined dark so it reads against sky and water, shrinking as it empties.
+pub fn draw_bubbles(
+    v: &Vitals,
+    player: &crate::sim::player::Player,
+    cam: &Camera,
+    screen: (f32, f32),
+) {
+    let max = crate::game::content().rules.breath_seconds;
+    if v.breath >= max {
+        return;
+    }
+    let (x, feet) = player.pos;
+    let head = feet - crate::sim::player::HEIGHT;
+    let (cx, top) = cam.world_to_screen(screen, (x as f64, head as f64));
+    // Spaced apart at any zoom: at least 12 px between centres, the row over the head.
+    let tile = cam.zoom as f32;
+    let spacing = (tile * 0.45).max(12.0);
+    let r = spacing * 0.36;
+    let y = top - (tile * 0.5).max(8.0) - r;
+    let left = cx - spacing * (BUBBLES as f32 - 1.0) / 2.0;
+    for (i, fill) in bubbles(v.breath, max).iter().enumerate() {
+        if *fill <= 0.0 {
+            continue;
+        }
+        let bx = left + i as f32 * spacing;
+        let rr = r * (0.45 + 0.55 * fill);
+        draw_circle(bx, y, rr + 1.5, Color::new(0.05, 0.1, 0.25, 0.9));
+        draw_circle(bx, y, rr, Color::new(0.55, 0.8, 1.0, 1.0));
+        draw_circle(
+            bx - rr * 0.35,
+            y - rr * 0.35,
+            rr * 0.3,
+            Color::new(1.0, 1.0, 1.0, 0.95),
+        );
+    }
+}
+
+/// Items lying in the world, each its icon half a tile wide.
+pub fn draw_dropped(
+    items: &[crate::world::dropped::Dropped],
+    atlas: &Texture2D,
+    cam: &Camera,
+    screen: (f32, f32),
+) {
+    let half = crate::sim::drops::HALF;
+    for d in items {
+        let (x, y) = d.pos;
+        let a = cam.world_to_screen(screen, ((x - half) as f64, (y - half) as f64));
+        let b = cam.world_to_screen(screen, ((x + half) as f64, (y + half) as f64));
+        if b.0 < 0.0 || a.0 > screen.0 || b.1 < 0.0 || a.1 > screen.1 {
+            continue;
+        }
+        let r = Rect::new(a.0, a.1, b.0 - a.0, b.1 - a.1);
+        draw_rectangle(
+            r.x - 1.0,
+            r.y - 1.0,
+            r.w + 2.0,
+            r.h + 2.0,
+            Color::new(0.0, 0.0, 0.0, 0.45),
+        );
+        draw_item(catalog().item(d.stack.item), atlas, r);
+    }
+}
+
+/// The creatures about (before the darkness, so caves hide them), each a slime's dome
+/// with eyes, white for a moment when hit, with a health bar once hurt; and the sword's
+/// swing while it shows.
+pub fn draw_creatures(c: &Creatures, cam: &Camera, screen: (f32, f32)) {
+    // Hearts lying about, bobbing a little, fading in their last seconds.
+    for h in &c.hearts {
+        let bob = (h.age * 4.0).sin() * 0.08;
+        let a = cam.world_to_screen(
+            screen,
+            ((h.pos.0 - 0.35) as f64, (h.pos.1 - 0.35 + bob) as f64),
+        );
+        let b = cam.world_to_screen(
+            screen,
+            ((h.pos.0 + 0.35) as f64, (h.pos.1 + 0.35 + bob) as f64),
+        );
+        let left = crate::sim::creatures::HEART_SECONDS - h.age;
+        let alpha = (left / 5.0).clamp(0.2, 1.0);
+        let r = Rect::new(a.0, a.1, b.0 - a.0, b.1 - a.1);
+        heart(r, Color::new(0.1, 0.02, 0.03, 0.8 * alpha));
+        let k = 0.75;
+        let inner = Rect::new(
+            r.x + r.w * (1.0 - k) / 2.0,
+            r.y + r.h * (1.0 - k) / 2.0,
+            r.w * k,
+            r.h * k,
+        );
+        heart(inner, Color::new(0.95, 0.15, 0.2, alpha));
+    }
+    for k in &c.list {
+        let (w, h) = k.size();
+        // Squashed on landing and crouching, stretched in the air, about the feet.
+        let st = k.kind.stats();
+        let grounded = (st.hop_every - k.hop_in()).max(0.0);
+        let (sx, sy) =
+            crate::game::draw::motion::squash(k.body.on_ground, k.body.vel.1, grounded, k.hop_in());
+        let (w, h) = (w * sx, h * sy);
+        let (x, feet) = k.body.pos;
+        let a = cam.world_to_screen(screen, ((x - w / 2.0) as f64, (feet - h) as f64));
+        let b = cam.world_to_screen(screen, ((x + w / 2.0) as f64, feet as f64));
+        let (sw, sh) = (b.0 - a.0, b.1 - a.1);
+        if b.0 < 0.0 || a.0 > screen.0 || b.1 < 0.0 || a.1 > screen.1 {
+            continue;
+        }
+        let [r, g, bl] = st.color;
+        let color = if k.hit_flash > 0.0 {
+            WHITE
+        } else {
+            Color::from_rgba(r, g, bl, 235)
+        };
+        if k.kind.flies() {
+            // An eye: a pale ball with a tail, its iris toward where it flies.
+            let (cx, cy) = (a.0 + sw / 2.0, a.1 + sh / 2.0);
+            let v = k.body.vel;
+            let d = (v.0 * v.0 + v.1 * v.1).sqrt().max(1e-3);
+            let (lx, ly) = (v.0 / d, v.1 / d);
+            let tail = Color::from_rgba(170, 30, 40, 255);
+            draw_line(
+                cx,
+                cy,
+                cx - lx * sw,
+                cy - ly * sw,
+                (sw * 0.15).max(1.5),
+                tail,
+            );
+            draw_circle(cx, cy, sw * 0.5, color);
+            let iris = if k.kind == crate::sim::creatures::Kind::Servant {
+                Color::from_rgba(150, 20, 30, 255)
+            } else {
+                Color::from_rgba(40, 90, 190, 255)
+            };
+            draw_circle(cx + lx * sw * 0.22, cy + ly * sw * 0.22, sw * 0.22, iris);
+            draw_circle(cx + lx * sw * 0.25, cy + ly * sw * 0.25, sw * 0.1, BLACK);
+            continue;
+        }
+        draw_circle(a.0 + sw / 2.0, a.1 + sh * 0.55, sw * 0.5, color);
+        draw_rectangle(a.0, a.1 + sh * 0.55, sw, sh * 0.45, color);
+        let eye = (sw * 0.08).max(1.5);
+        let look = if k.body.vel.0 < 0.0 { -0.12 } else { 0.12 } * sw;
+        draw_circle(a.0 + sw * 0.35 + look, a.1 + sh * 0.5, eye, BLACK);
+        draw_circle(a.0 + sw * 0.65 + look, a.1 + sh * 0.5, eye, BLACK);
+        if k.health < st.health {
+            let f = (k.health / st.health).clamp(0.0, 1.0);
+            draw_rectangle(a.0, a.1 - 6.0, sw, 4.0, Color::new(0.0, 0.0, 0.0, 0.7));
+            draw_rectangle(a.0, a.1 - 6.0, sw * f, 4.0, Color::new(0.3, 0.9, 0.3, 1.0));
+        }
+    }
+}
+
+/// A pickaxe at work on the tile at `toward` (tiles): swung from over the head down at
+/// it, three times a second at time `now`, its handle brown and its head the item's colour.
+pub fn draw_tool(
+    player: &crate::sim::player::Player,
+    toward: (f32, f32),
+    now: f64,
+    item_color: [u8; 3],
+    cam: &Camera,
+    screen: (f32, f32),
+) {
+    use crate::sim::creatures::{blade_angle, blade_point};
+    let c = player.centre();
+    let facing = if toward.0 < c.0 { -1 } else { 1 };
+    // Down fast, up slower: the first third of each stroke is the blow.
+    let phase = (now * 3.0).rem_euclid(1.0) as f32;
+    let p = if phase < 0.35 {
+        0.3 + 0.5 * phase / 0.35
+    } else {
+        0.8 - 0.5 * (phase - 0.35) / 0.65
+    };
+    let angle = blade_angle(p);
+    let at = |a: f32, r: f32| {
+        let q = blade_point(c, facing, a, r);
+        cam.world_to_screen(screen, (q.0 as f64, q.1 as f64))
+    };
+    let width = (cam.zoom as f32 * 0.14).max(2.0);
+    let (hand, end) = (at(angle, 0.2), at(angle, 1.1));
+    draw_line(
+        hand.0,
+        hand.1,
+        end.0,
+        end.1,
+        width,
+        Color::from_rgba(122, 86, 52, 255),
+    );
+    let [r, g, b] = item_color;
+    let (h0, h1) = (at(angle + 0.3, 1.0), at(angle - 0.3, 1.0));
+    draw_line(
+        h0.0,
+        h0.1,
+        end.0,
+        end.1,
+        width * 1.3,
+        Color::from_rgba(r, g, b, 255),
+    );
+    draw_line(
+        end.0,
+        end.1,
+        h1.0,
+        h1.1,
+        width * 1.3,
+        Color::from_rgba(r, g, b, 255),
+    );
+}
+
+/// The sword's swing `progress` (0..=1) into it: the blade at its angle on the arc (see
+/// [`crate::sim::creatures::blade_angle`]), with a faint trail of where it has swept.
+pub fn draw_swing(
+    player: &crate::sim::player::Player,
+    reach: f32,
+    progress: f32,
+    item_color: [u8; 3],
+    cam: &Camera,
+    screen: (f32, f32),
+) {
+    use crate::sim::creatures::{blade_angle, blade_point};
+    let c = player.centre();
+    let f = player.facing;
+    let at = |angle: f32, r: f32| {
+        let p = blade_point(c, f, angle, r);
+        cam.world_to_screen(screen, (p.0 as f64, p.1 as f64))
+    };
+    let [r, g, b] = item_color;
+    let width = (cam.zoom as f32 * 0.2).max(2.0);
+    // The trail: the arc swept so far, fading behind the blade.
+    let steps = 12;
+    for i in 0..steps {
+        let (p0, p1) = (
+            progress * i as f32 / steps as f32,
+            progress * (i + 1) as f32 / steps as f32,
+        );
+        let (a, b2) = (at(blade_angle(p0), reach), at(blade_angle(p1), reach));
+        let alpha = 0.35 * (i + 1) as f32 / steps as f32;
+        draw_line(
+            a.0,
+            a.1,
+            b2.0,
+            b2.1,
+            width * 0.8,
+            Color::new(1.0, 1.0, 1.0, alpha),
+        );
+    }
+    let angle = blade_angle(progress);
+    let (from, to) = (at(angle, 0.3), at(angle, reach));
+    draw_line(
+        from.0,
+        from.1,
+        to.0,
+        to.1,
+        width,
+        Color::from_rgba(r, g, b, 240),
+    );
+}
+
+/// Where the Eye's health bar goes: across the middle of the top of the screen, 40% of its
+/// width (at most 520 at scale 1), below a line for its name.
+pub fn boss_bar_rect(screen: (f32, f32), s: f32) -> Rect {
+    let w = (screen.0 * 0.4).min(520.0 * s).max(120.0);
+    let h = (14.0 * s).round().max(8.0);
+    Rect::new(((screen.0 - w) / 2.0).round(), (30.0 * s).round(), w, h)
+}
+
+/// The Eye's health bar ([`boss_bar_rect`]): its name over it, a dark frame, the share of
+/// health left in red (brighter in phase two) and the numbers.
+pub fn draw_boss_bar(b: &crate::sim::boss::Boss, lay: &Layout) {
+    let r = boss_bar_rect(lay.screen, lay.s);
+    let font = (16.0 * lay.s).round() as u16;
+    let name = crate::sim::boss::NAME;
+    let tw = measure_text(name, None, font, 1.0).width;
+    let (tx, ty) = (r.x + (r.w - tw) / 2.0, r.y - 6.0 * lay.s);
+    draw_text(name, tx + 1.0, ty + 1.0, font as f32, BLACK);
+    draw_text(name, tx, ty, font as f32, WHITE);
+    draw_rectangle(
+        r.x - 2.0,
+        r.y - 2.0,
+        r.w + 4.0,
+        r.h + 4.0,
+        Color::new(0.05, 0.02, 0.02, 0.9),
+    );
+    draw_rectangle(r.x, r.y, r.w, r.h, Color::new(0.25, 0.05, 0.05, 1.0));
+    let fill = (b.health / b.max).clamp(0.0, 1.0);
+    let red = match b.phase {
+        crate::sim::boss::Phase::One => Color::from_rgba(200, 30, 40, 255),
+        crate::sim::boss::Phase::Two => Color::from_rgba(255, 60, 40, 255),
+    };
+    draw_rectangle(r.x, r.y, r.w * fill, r.h, red);
+    let text = format!("{:.0}/{:.0}", b.health.ceil(), b.max);
+    let small = (12.0 * lay.s).round() as u16;
+    let w = measure_text(&text, None, small, 1.0).width;
+    draw_text(
+        &text,
+        r.x + (r.w - w) / 2.0,
+        r.y + r.h - 2.0 * lay.s,
+        small as f32,
+        WHITE,
+    );
+}
+
+/// The Eye: a pale ball with red veins and trailing red tendrils, looking at `target` (the
+/// local player's middle) with a blue iris, or in phase two with a toothed mouth; white
+/// when hit, spinning between the phases.
+pub fn draw_boss(b: &crate::sim::boss::Boss, target: (f32, f32), cam: &Camera, screen: (f32, f32)) {
+    let c = cam.world_to_screen(screen, (b.pos.0 as f64, b.pos.1 as f64));
+    let edge = cam.world_to_screen(
+        screen,
+        ((b.pos.0 + crate::sim::boss::RADIUS) as f64, b.pos.1 as f64),
+    );
+    let r = edge.0 - c.0;
+    if c.0 + 3.0 * r < 0.0
+        || c.0 - 3.0 * r > screen.0
+        || c.1 + 3.0 * r < 0.0
+        || c.1 - 3.0 * r > screen.1
+    {
+        return;
+    }
+    let (mut lx, mut ly) = b.looking(target);
+    if b.spin > 0.0 && matches!(b.mode, crate::sim::boss::Mode::Turn { .. }) {
+        let (sn, cs) = b.spin.sin_cos();
+        (lx, ly) = (lx * cs - ly * sn, lx * sn + ly * cs);
+    }
+    // Tendrils behind, away from where it looks.
+    let tendril = Color::from_rgba(150, 20, 30, 255);
+    for k in -2..=2 {
+        let a = k as f32 * 0.35;
+        let (sn, cs) = a.sin_cos();
+        let (dx, dy) = (-(lx * cs - ly * sn), -(lx * sn + ly * cs));
+        draw_line(
+            c.0,
+            c.1,
+            c.0 + dx * r * 1.7,
+            c.1 + dy * r * 1.7,
+            (r * 0.12).max(2.0),
+            tendril,
+        );
+    }
+    let flash = b.hit_flash > 0.0;
+    let ball = if flash {
+        WHITE
+    } else {
+        Color::from_rgba(236, 228, 220, 255)
+    };
+    draw_circle(c.0, c.1, r + 2.0, Color::from_rgba(60, 10, 15, 255));
+    draw_circle(c.0, c.1, r, ball);
+    // Veins: short red lines from the back.
+    for k in [-0.9f32, -0.4, 0.4, 0.9] {
+        let (sn, cs) = (k + std::f32::consts::PI).sin_cos();
+        let (dx, dy) = (lx * cs - ly * sn, lx * sn + ly * cs);
+        draw_line(
+            c.0 + dx * r * 0.95,
+            c.1 + dy * r * 0.95,
+            c.0 + dx * r * 0.45,
+            c.1 + dy * r * 0.45,
+            (r * 0.05).max(1.0),
+            RED,
+        );
+    }
+    let front = (c.0 + lx * r * 0.45, c.1 + ly * r * 0.45);
+    match b.phase {
+        crate::sim::boss::Phase::One => {
+            draw_circle(
+                front.0,
+                front.1,
+                r * 0.5,
+                Color::from_rgba(40, 90, 190, 255),
+            );
+            draw_circle(front.0, front.1, r * 0.25, BLACK);
+            draw_circle(front.0 - r * 0.12, front.1 - r * 0.12, r * 0.08, WHITE);
+        }
+        crate::sim::boss::Phase::Two => {
+            // The mouth: dark red, a ring of teeth round its rim.
+            draw_circle(front.0, front.1, r * 0.55, Color::from_rgba(90, 5, 10, 255));
+            for i in 0..10 {
+                let a = i as f32 / 10.0 * std::f32::consts::TAU;
+                let (sn, cs) = a.sin_cos();
+                let tip = (front.0 + cs * r * 0.3, front.1 + sn * r * 0.3);
+                let (l, rr) = ((a - 0.25).sin_cos(), (a + 0.25).sin_cos());
+                draw_triangle(
+                    vec2(front.0 + l.1 * r * 0.55, front.1 + l.0 * r * 0.55),
+                    vec2(front.0 + rr.1 * r * 0.55, front.1 + rr.0 * r * 0.55),
+                    vec2(tip.0, tip.1),
+                    WHITE,
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::edit::HOTBAR_SLOTS;
+
+    fn lay(screen: (f32, f32), s: f32) -> Layout {
+        super::super::layout::layout(screen, s, &Default::default())
+    }
+
+    #[test]
+    fn slots_sit_in_a_centred_row_above_the_status_line() {
+        let screen = (1280.0, 720.0);
+        let r = lay(screen, 1.0).hotbar;
+        let left = r[0].x;
+        let right = r[HOTBAR_SLOTS - 1].x + r[HOTBAR_SLOTS - 1].w;
+        assert!((left - (1280.0 - right)).abs() <= 1.0, "{left} {right}");
+        assert!(
+            r.iter()
+                .all(|q| q.y == r[0].y && q.y + q.h <= 720.0 - super::super::layout::STATUS_H)
+        );
+        for w in r.windows(2) {
+            assert!(w[0].x + w[0].w < w[1].x, "no overlap");
+        }
+    }
+
+    #[test]
+    fn hit_testing_finds_the_slot() {
+        let l = lay((1280.0, 720.0), 1.0);
+        let r = l.hotbar;
+        let centre = |i: usize| (r[i].x + r[i].w / 2.0, r[i].y + r[i].h / 2.0);
+        assert_eq!(l.hotbar_at(centre(0)), Some(0));
+        assert_eq!(l.hotbar_at(centre(8)), Some(8));
+        assert_eq!(l.hotbar_at((640.0, 100.0)), None);
+        // Between two slots.
+        assert_eq!(l.hotbar_at((r[0].x + r[0].w + 1.0, centre(0).1)), None);
+    }
+
+    #[test]
+    fn the_hotbar_names_tiles_as_the_legend_does() {
+        let mut inv = Inventory::empty();
+        inv.add(crate::world::Tile::IronOre, 3);
+        inv.select(0);
+        assert_eq!(caption(&inv), Some("iron ore"));
+        inv.select(1);
+        assert_eq!(caption(&inv), None);
+    }
+
+    #[test]
+    fn hearts_sit_top_right_above_the_minimap() {
+        for screen in [(1280.0, 720.0), (640.0, 480.0)] {
+            let s = crate::game::ui::scale(screen);
+            let open = super::super::layout::Open {
+                world: (8400, 2400),
+                minimap: true,
+                vitals: true,
+                ..Default::default()
+            };
+            let l = super::super::layout::layout(screen, s, &open);
+            let r = l.hearts;
+            let last = r[crate::sim::vitals::HEARTS - 1];
+            assert!(last.x + last.w <= screen.0 && r[0].x > screen.0 / 2.0);
+            let map = l.minimap_frame().unwrap();
+            assert!(last.y + last.h <= map.y, "{last:?} {map:?}");
+            for w in r.windows(2) {
+                assert!(w[0].x + w[0].w < w[1].x);
+            }
+        }
+    }
+
+    #[test]
+    fn counts() {
+        assert_eq!(count_text(0), "");
+        assert_eq!(count_text(7), "7");
+        assert_eq!(count_text(9999), "9999");
+        assert_eq!(count_text(25_300), "25k");
+    }
+
+    #[test]
+    fn the_boss_bar_sits_centred_at_the_top() {
+        for (screen, s) in [
+            ((1280.0, 720.0), 1.0),
+            ((3840.0, 2160.0), 2.0),
+            ((400.0, 300.0), 1.0),
+        ] {
+            let r = super::boss_bar_rect(screen, s);
+            assert!((r.x + r.w / 2.0 - screen.0 / 2.0).abs() <= 1.0, "{r:?}");
+            assert!(r.y > 0.0 && r.y + r.h < screen.1 / 5.0, "{r:?}");
+            assert!(r.w <= screen.0 * 0.4 + 1.0 && r.w >= 120.0);
+        }
+    }
+}

@@ -1,0 +1,415 @@
+//! The inventory screen (I, or C for crafting): every slot in four rows of nine, the
+//! hotbar as the first row; a click picks a stack up and puts it down (merging onto the
+//! same item, swapping with another); beside it the crafting panel lists what can be made
+//! from what is carried, near which station, or, when a chest was opened (right-click),
+//! the chest's three rows of nine, whose slots take clicks as the inventory's do. Layout,
+//! the list and hit-testing are plain functions; drawing follows.
+
+use crate::content::items::Catalog;
+
+use crate::sim::craft::{CraftRefusal, Stations};
+
+use crate::world::chest::Chest;
+
+use crate::world::inventory::{Inventory, Stack};
+use macroquad::prelude::*;
+
+use super::layout::{Layout, contains};
+
+/// The inventory slot under screen point `p` (the inventory screen open).
+pub fn slot_at(lay: &Layout, p: (f32, f32)) -> Option<usize> {
+    lay.slots?.iter().position(|r| contains(r, p))
+}
+
+/// The armour slot (head, body, legs) under screen point `p`.
+pub fn armour_slot_at(lay: &Layout, p: (f32, f32)) -> Option<usize> {
+    lay.armour_slots?.iter().position(|r| contains(r, p))
+}
+
+/// The open chest's button under screen point `p`: 0 loot all, 1 deposit all.
+pub fn chest_button_at(lay: &Layout, p: (f32, f32)) -> Option<usize> {
+    lay.chest_buttons?.iter().position(|r| contains(r, p))
+}
+
+/// What the armour row says beside its slots: the total defence worn.
+pub fn defence_line(inv: &Inventory) -> String {
+    format!("Armour: defence {}", inv.defence())
+}
+
+/// The chest slot under screen point `p` (a chest open).
+pub fn chest_slot_at(lay: &Layout, p: (f32, f32)) -> Option<usize> {
+    lay.chest_slots?.iter().position(|r| contains(r, p))
+}
+
+/// The recipes the panel lists, as (index in `cat.recipes`, can it be made now): those
+/// that can be made first, then those missing only their station, then those of which
+/// something is carried; recipes of which nothing is carried are left out.
+pub fn listed(
+    cat: &Catalog,
+    inv: &Inventory,
+    near: Stations,
+) -> Vec<(usize, Result<(), CraftRefusal>)> {
+    let mut out: Vec<(usize, Result<(), CraftRefusal>)> = cat
+        .recipes
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (i, crate::sim::craft::status(r, inv, near)))
+        .filter(|(i, st)| {
+            !matches!(st, Err(CraftRefusal::Missing(..)))
+                || cat.recipes[*i]
+                    .from
+                    .iter()
+                    .any(|&(id, _)| inv.count(id) > 0)
+        })
+        .collect();
+    out.sort_by_key(|(i, st)| {
+        let rank = match st {
+            Ok(()) => 0,
+            Err(CraftRefusal::NotNear(_)) => 1,
+            Err(_) => 2,
+        };
+        (rank, *i)
+    });
+    out
+}
+
+/// The entry of a list of `n` whose crafting row is under screen point `p`, the rows
+/// shown around the `selected` entry when there are more than fit.
+pub fn recipe_at(n: usize, selected: usize, lay: &Layout, p: (f32, f32)) -> Option<usize> {
+    let first = super::menus::first_shown(n, selected, lay.recipe_rows.len());
+    let k = lay.recipe_rows.iter().position(|r| contains(r, p))?;
+    (first + k < n).then_some(first + k)
+}
+
+/// One line of the panel: `workbench x1  <- 8 wood` and why it cannot be made yet.
+pub fn recipe_line(cat: &Catalog, i: usize, status: Result<(), CraftRefusal>) -> String {
+    let r = &cat.recipes[i];
+    let from: Vec<String> = r
+        .from
+        .iter()
+        .map(|&(id, n)| format!("{n} {}", cat.item(id).label))
+        .collect();
+    let mut line = format!(
+        "{} x{}  <- {}",
+        cat.item(r.make).label,
+        r.count,
+        from.join(", ")
+    );
+    if let Err(e) = status {
+        line.push_str(&format!("  ({e})"));
+    }
+    line
+}
+
+/// The panel's rows as one log line, in their order: each result's name, with `+` where
+/// it can be made now (`crafting panel: workbench+ wooden_sword+ furnace+ chest`).
+pub fn panel_line(cat: &Catalog, list: &[(usize, Result<(), CraftRefusal>)]) -> String {
+    let mut line = String::from("crafting panel:");
+    for &(i, st) in list {
+        let now = if st.is_ok() { "+" } else { "" };
+        line.push_str(&format!(" {}{now}", cat.item(cat.recipes[i].make).name));
+    }
+    line
+}
+
+/// A grid of slots under its title, the `selected` one outlined.
+fn draw_grid(
+    title: &str,
+    rects: &[Rect],
+    slots: &[Option<Stack>],
+    selected: Option<usize>,
+    atlas: &Texture2D,
+    s: f32,
+) {
+    let font = (16.0 * s).round() as u16;
+    draw_text(title, rects[0].x, rects[0].y - 10.0 * s, 20.0 * s, WHITE);
+    for (i, (r, &stack)) in rects.iter().zip(slots).enumerate() {
+        draw_rectangle(r.x, r.y, r.w, r.h, Color::new(0.05, 0.05, 0.08, 0.85));
+        let (line, color) = if selected == Some(i) {
+            (3.0 * s, Color::new(1.0, 0.85, 0.3, 1.0))
+        } else {
+            (1.0 * s, Color::new(0.7, 0.72, 0.75, 0.8))
+        };
+        draw_rectangle_lines(r.x, r.y, r.w, r.h, line, color);
+        if let Some(stack) = stack {
+            super::hud::draw_stack(stack, atlas, *r, s, font);
+        }
+    }
+}
+
+/// One line of the Merchant's shop: the item and its price (`torch: 50 copper`).
+pub fn ware_line(cat: &Catalog, item: crate::content::items::ItemId, price: u64) -> String {
+    format!(
+        "{}: {}",
+        cat.item(item).label,
+        crate::sim::shop::copper_text(price)
+    )
+}
+
+/// Draws the screen: slots, the stack on the cursor, and beside them the open `chest`,
+/// the Merchant's shop (`shop`: the copper carried, when it is open) or the crafting
+/// panel with `selected` highlighted.
+#[allow(clippy::too_many_arguments)]
+pub fn draw(
+    cat: &Catalog,
+    inv: &Inventory,
+    held: Option<Stack>,
+    chest: Option<&Chest>,
+    shop: Option<u64>,
+    list: &[(usize, Result<(), CraftRefusal>)],
+    selected: usize,
+    atlas: &Texture2D,
+    lay: &Layout,
+) {
+    let (screen, s) = (lay.screen, lay.s);
+    draw_rectangle(
+        0.0,
+        0.0,
+        screen.0,
+        screen.1,
+        Color::new(0.0, 0.0, 0.0, 0.45),
+    );
+    let font = (16.0 * s).round() as u16;
+    let title = "Inventory (I or Esc closes)";
+    if let Some(rects) = lay.slots {
+        draw_grid(title, &rects, inv.slots(), Some(inv.selected()), atlas, s);
+    }
+    if let Some(rects) = lay.armour_slots {
+        let worn = inv.armour().map(|p| p.map(|item| Stack { item, count: 1 }));
+        for (r, (piece, name)) in rects.iter().zip(worn.iter().zip(["head", "body", "legs"])) {
+            draw_rectangle(r.x, r.y, r.w, r.h, Color::new(0.12, 0.1, 0.16, 0.9));
+            draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0 * s, Color::new(0.5, 0.45, 0.6, 1.0));
+            match piece {
+                Some(p) => super::hud::draw_stack(*p, atlas, *r, s, font),
+                None => {
+                    draw_text(name, r.x + 4.0 * s, r.y + r.h - 6.0 * s, 14.0 * s, GRAY);
+                }
+            }
+        }
+        let last = rects[2];
+        let text = defence_line(inv);
+        let y = last.y + last.h / 2.0 + 6.0 * s;
+        draw_text(&text, last.right() + 12.0 * s, y, 20.0 * s, WHITE);
+    }
+    match (chest, lay.chest_slots) {
+        (Some(chest), Some(rects)) => {
+            let title = "Chest";
+            draw_grid(title, &rects, chest.slots(), None, atlas, s);
+            for (r, label) in lay
+                .chest_buttons
+                .iter()
+                .flatten()
+                .zip(["Loot all (Z)", "Deposit all (N)"])
+            {
+                draw_rectangle(r.x, r.y, r.w, r.h, Color::new(0.2, 0.18, 0.1, 0.92));
+                draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0 * s, Color::new(0.7, 0.6, 0.3, 1.0));
+                let w = measure_text(label, None, font, 1.0).width;
+                let y = r.y + r.h / 2.0 + 6.0 * s;
+                draw_text(label, r.x + (r.w - w) / 2.0, y, font as f32, WHITE);
+            }
+        }
+        _ => match shop {
+            Some(money) => draw_shop(cat, money, atlas, lay),
+            None => draw_crafting(cat, list, selected, atlas, lay),
+        },
+    }
+    if let Some(h) = held {
+        let (mx, my) = mouse_position();
+        let side = 44.0 * s;
+        super::hud::draw_stack(
+            h,
+            atlas,
+            Rect::new(mx - side / 2.0, my - side / 2.0, side, side),
+            s,
+            font,
+        );
+    }
+}
+
+/// The Merchant's wares right of the slots, in the crafting panel's rows.
+fn draw_shop(cat: &Catalog, money: u64, atlas: &Texture2D, lay: &Layout) {
+    let s = lay.s;
+    let Some(panel) = lay.crafting else { return };
+    let font = (16.0 * s).round() as u16;
+    let m = &crate::content::town::town().merchant;
+    let title = format!(
+        "Merchant ({}): click buys, right-click sells",
+        crate::sim::shop::copper_text(money)
+    );
+    draw_text(&title, panel.x, panel.y + 18.0 * s, 20.0 * s, WHITE);
+    for (r, &item) in lay.recipe_rows.iter().zip(&m.sells) {
+        let price = m.price(item).unwrap_or(0);
+        let text = ware_line(cat, item, price);
+        let row = (false, price <= money);
+        draw_row(cat.item(item), &text, row, (atlas, r, s, font));
+    }
+}
+
+/// One row of a panel: `item`'s icon and `text`, `(highlighted, can)`: the selection's
+/// background, and white text for what can be done now (grey for what cannot).
+fn draw_row(
+    item: &crate::content::items::Item,
+    text: &str,
+    (highlighted, can): (bool, bool),
+    (atlas, r, s, font): (&Texture2D, &Rect, f32, u16),
+) {
+    let bg = if highlighted {
+        Color::new(0.25, 0.22, 0.1, 0.92)
+    } else {
+        Color::new(0.05, 0.05, 0.08, 0.85)
+    };
+    draw_rectangle(r.x, r.y, r.w, r.h, bg);
+    let icon = Rect::new(r.x + 4.0 * s, r.y + 4.0 * s, r.h - 8.0 * s, r.h - 8.0 * s);
+    super::hud::draw_item(item, atlas, icon);
+    let color = if can {
+        WHITE
+    } else {
+        Color::new(0.62, 0.62, 0.66, 1.0)
+    };
+    draw_text(
+        text,
+        r.x + r.h + 2.0 * s,
+        r.y + r.h * 0.68,
+        font as f32,
+        color,
+    );
+}
+
+/// The crafting panel right of the slots, `selected` highlighted.
+fn draw_crafting(
+    cat: &Catalog,
+    list: &[(usize, Result<(), CraftRefusal>)],
+    selected: usize,
+    atlas: &Texture2D,
+    lay: &Layout,
+) {
+    let s = lay.s;
+    let Some(panel) = lay.crafting else { return };
+    let font = (16.0 * s).round() as u16;
+    let title = if list.is_empty() {
+        "Crafting: nothing to make from what you carry"
+    } else {
+        "Crafting (click, or Up/Down and Enter)"
+    };
+    draw_text(title, panel.x, panel.y + 18.0 * s, 20.0 * s, WHITE);
+    // The rows around the selection when there are more than fit.
+    let fit = lay.recipe_rows.len();
+    let first = super::menus::first_shown(list.len(), selected, fit);
+    let shown = list.iter().enumerate().skip(first);
+    for (r, (k, &(i, st))) in lay.recipe_rows.iter().zip(shown) {
+        let text = recipe_line(cat, i, st);
+        let row = (k == selected, st.is_ok());
+        draw_row(
+            cat.item(cat.recipes[i].make),
+            &text,
+            row,
+            (atlas, r, s, font),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::items::catalog;
+    use crate::world::Tile;
+    use crate::world::chest::CHEST_SLOTS;
+
+    #[test]
+    fn the_panel_lists_what_can_be_made_first_and_hides_what_nothing_is_carried_for() {
+        let cat = catalog();
+        let mut inv = Inventory::empty();
+        assert!(listed(cat, &inv, Stations::default()).is_empty());
+        inv.add(Tile::Wood, 10);
+        let list = listed(cat, &inv, Stations::default());
+        let first = &cat.recipes[list[0].0];
+        assert_eq!(cat.item(first.make).name, "workbench");
+        assert!(list[0].1.is_ok());
+        // The wooden sword needs the workbench: listed after, saying so.
+        let sword = list
+            .iter()
+            .find(|(i, _)| cat.item(cat.recipes[*i].make).name == "wooden_sword")
+            .unwrap();
+        assert_eq!(sword.1, Err(CraftRefusal::NotNear(Tile::Workbench)));
+        assert!(recipe_line(cat, sword.0, sword.1).contains("stand near a workbench"));
+        let near = listed(cat, &inv, Stations::default().with(Tile::Workbench));
+        assert!(near.iter().take(2).all(|(_, st)| st.is_ok()));
+        // Nothing of iron carried: no bars, no anvil (the iron pickaxe is listed, for its
+        // wood).
+        let names: Vec<&str> = list
+            .iter()
+            .map(|(i, _)| cat.item(cat.recipes[*i].make).name.as_str())
+            .collect();
+        assert!(
+            !names.contains(&"iron_bar") && !names.contains(&"anvil"),
+            "{names:?}"
+        );
+        assert!(names.contains(&"iron_pickaxe"));
+        // The log line names the rows in the same order, `+` on what can be made now.
+        let line = panel_line(cat, &list);
+        assert!(line.starts_with("crafting panel: workbench+ "), "{line}");
+        assert!(line.contains(" wooden_sword ") && !line.contains("wooden_sword+"));
+        assert_eq!(line.split(' ').count(), list.len() + 2);
+        assert_eq!(panel_line(cat, &[]), "crafting panel:");
+    }
+
+    fn lay(screen: (f32, f32), s: f32, chest: bool) -> Layout {
+        let open = super::super::layout::Open {
+            inventory: true,
+            chest,
+            ..Default::default()
+        };
+        super::super::layout::layout(screen, s, &open)
+    }
+
+    #[test]
+    fn slots_are_four_rows_of_nine_without_overlap_and_rows_hit_test() {
+        let screen = (1280.0, 720.0);
+        let l = lay(screen, 1.0, false);
+        let r = l.slots.unwrap();
+        assert!(r[..9].iter().all(|q| q.y == r[0].y));
+        assert!(r[9].y > r[0].y + r[0].h && r[35].y + r[35].h < 720.0);
+        for w in r.windows(2).filter(|w| w[0].y == w[1].y) {
+            assert!(w[0].x + w[0].w < w[1].x);
+        }
+        let centre = |q: Rect| (q.x + q.w / 2.0, q.y + q.h / 2.0);
+        assert_eq!(slot_at(&l, centre(r[22])), Some(22));
+        let rows = &l.recipe_rows;
+        assert!(
+            rows[0].x > r[8].x + r[8].w,
+            "the panel is right of the slots"
+        );
+        assert_eq!(recipe_at(5, 0, &l, centre(rows[3])), Some(3));
+        assert_eq!(recipe_at(2, 0, &l, centre(rows[3])), None);
+        assert_eq!(recipe_at(5, 0, &l, centre(r[0])), None);
+        // At 640x480 the panel still fits some rows.
+        assert!(
+            !lay((640.0, 480.0), ui_scale((640.0, 480.0)), false)
+                .recipe_rows
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_chest_is_three_rows_of_nine_right_of_the_inventory_and_on_screen() {
+        for screen in [(1280.0, 720.0), (640.0, 480.0), (1920.0, 1080.0)] {
+            let l = lay(screen, ui_scale(screen), true);
+            let inv = l.slots.unwrap();
+            let c = l.chest_slots.unwrap();
+            assert!(c[0].x > inv[8].x + inv[8].w, "{screen:?}");
+            assert!(c[..9].iter().all(|q| q.y == c[0].y) && c[9].y > c[0].y + c[0].h);
+            let last = c[CHEST_SLOTS - 1];
+            assert!(
+                last.x + last.w <= screen.0 && last.y + last.h <= screen.1,
+                "{screen:?}"
+            );
+            let centre = |q: Rect| (q.x + q.w / 2.0, q.y + q.h / 2.0);
+            assert_eq!(chest_slot_at(&l, centre(c[13])), Some(13));
+            assert_eq!(chest_slot_at(&l, centre(inv[13])), None);
+        }
+    }
+
+    fn ui_scale(screen: (f32, f32)) -> f32 {
+        crate::game::ui::scale(screen)
+    }
+}

@@ -16,8 +16,10 @@ use crate::world::{Tile, Wall};
 use serde::{Deserialize, Serialize};
 use std::io::Read;
 
-/// The protocol's version: bumped whenever a message changes.
-pub const VERSION: u32 = 3;
+/// The protocol's version: bumped whenever a message changes, or a cell may hold a tile
+/// or wall an older build does not know (4: tiles past 63 and walls past 15, with save
+/// format 8).
+pub const VERSION: u32 = 4;
 
 /// The netcode protocol id (a client and server of different ids never connect).
 pub const PROTOCOL_ID: u64 = 0x5354_5241_5441_0000 | VERSION as u64;

@@ -23,9 +23,9 @@ pub fn status(recipe: &Recipe, inv: &Inventory, near: Stations) -> Result<(), Cr
 
 /// The station tiles near the player: a set of tiles.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Stations(u64);
+pub struct Stations(u128);
 
-const _: () = assert!(Tile::COUNT <= 64);
+const _: () = assert!(Tile::COUNT <= 128);
 
 impl Stations {
     pub fn with(self, t: Tile) -> Stations {

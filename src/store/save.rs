@@ -16,14 +16,15 @@
 //! | health, time of day (0..1) | f32, f32 |
 //! | sections: count, then per section a tag, its length and its bytes | u32, n × (4, u32, …) |
 //! | surface row of each column | width × u32 |
-//! | tiles: runs, row-major over the whole grid, each one LEB128 of `(length − 1) << 6 \| tile` | … |
+//! | tiles: runs, row-major over the whole grid, each one LEB128 of `(length − 1) << 7 \| tile` | … |
 //! | FNV-1a 32 of every byte before it | u32 |
 //!
-//! Packing the tile (6 bits) into the run's varint makes a run of up to 2 tiles a single
-//! byte: ore speckles and cave edges are mostly short runs, so this halves a generated
-//! world's save against a separate tile byte. Formats 2 to 5 packed it in 5 bits (32
-//! tiles at most); format 6 is format 5 with 6 (the doors, platforms and furniture took
-//! Strata past 32 tiles).
+//! Packing the tile (7 bits) into the run's varint keeps a run of one tile a single byte
+//! and a run of up to 128 two: ore speckles and cave edges are mostly short runs, so this
+//! halves a generated world's save against a separate tile byte. Formats 2 to 5 packed it
+//! in 5 bits (32 tiles at most); formats 6 and 7 in 6 (the doors, platforms and furniture
+//! took Strata past 32 tiles); format 8 in 7 (the mini-biomes' and landmarks' blocks took
+//! it past 64).
 //!
 //! Items are stored by name (config/items.ron), so reordering or adding items never changes
 //! what a save holds. Sections hold what not every world has, each tag at most once:
@@ -34,7 +35,7 @@
 //! | `SEEN` | the explored map ([`Explored`]): LEB128 lengths of its runs of cells, row-major, alternately unseen and seen, the first unseen; always written |
 //! | `WRLD` | the world's identity ([`World::id`]): u64; format 5 on, always written |
 //! | `ARMR` | the armour worn: head, body and legs as the inventory's slots (3 × (u8, …, u32)), each empty or a piece for that slot; format 6 on, only when something is worn |
-//! | `WALL` | the background walls: runs, row-major over the whole grid, each one LEB128 of `(length − 1) << 4 \| wall` ([`Wall`]); format 6 on, always written |
+//! | `WALL` | the background walls: runs, row-major over the whole grid, each one LEB128 of `(length − 1) << 5 \| wall` ([`Wall`]; `<< 4` in formats 6 and 7, 16 walls at most); format 6 on, always written |
 //! | `LIFE` | the most health, raised by life crystals: f32; format 7 on, written when it is not [`MAX_HEALTH`] |
 //! | `TOWN` | the town people and their houses: count n, then per person the name (length byte, bytes), feet x, y, anchor x, y, a home flag byte and, when 1, home x, y (u32, n × (u8, …, 4 × f32, u8[, 2 × f32])); format 7 on, written when the session has any |
 //! | `BOSS` | the world's story ([`crate::world::progress::Progress`]): times the Eye was defeated, nights begun (u32, u64); format 7 on, only once a night has begun or a boss fallen |
@@ -48,7 +49,9 @@
 //! world's save (`world-<seed>.strata`), so such a world saved again replaces its own
 //! file, as it did, and is never split into a second one; another name's own, so an old
 //! save of another name (`strata gen --save`, a copy) never writes over the world of its
-//! seed. Format 5 is format 4 with `WRLD` added, format 6 is format 5 with `ARMR` added and a tile in 6 bits (Strata has more than 32 tiles), format 7 is format 6 with `TOWN`, `LIFE`, `BOSS`, `SPWN` and `ITEM` added (a save without `TOWN` starts the Guide beside the spawn point, homeless, as before)
+//! seed. Format 5 is format 4 with `WRLD` added, format 6 is format 5 with `ARMR` added and a tile in 6 bits (Strata has more than 32 tiles), format 7 is format 6 with `TOWN`, `LIFE`, `BOSS`, `SPWN` and `ITEM` added (a save without `TOWN` starts the Guide beside the spawn point, homeless, as before),
+//! format 8 is format 7 with a tile in 7 bits and a wall in 5 (Strata has more than 64
+//! tiles and 16 walls)
 //! (each a version of its own, so an older Strata says a newer one wrote the file rather
 //! than calling the section damage).
 //!
@@ -97,7 +100,7 @@ use std::path::{Path, PathBuf};
 /// First bytes of every save.
 pub const MAGIC: &[u8; 7] = b"STRATA\0";
 /// The format this build writes, and the newest it reads.
-pub const VERSION: u32 = 7;
+pub const VERSION: u32 = 8;
 /// Extension of save files.
 pub const EXTENSION: &str = "strata";
 /// Largest save file read: a worst-case 16384 × 4096 world with a run per tile and a run
@@ -153,9 +156,20 @@ fn tags_of(version: u32) -> &'static [[u8; 4]] {
     }
 }
 
-/// Bits of a wall run's varint that hold the wall.
-const WALL_BITS: u32 = 4;
+/// Bits of a wall run's varint that hold the wall (format 8 on).
+const WALL_BITS: u32 = 5;
 const _: () = assert!(Wall::COUNT <= 1 << WALL_BITS);
+/// Bits of the wall in formats 6 and 7's runs (Strata's first 16 walls at most).
+const V6_WALL_BITS: u32 = 4;
+
+/// How format `version`'s wall runs pack the wall.
+fn wall_bits_of(version: u32) -> u32 {
+    if version >= 8 {
+        WALL_BITS
+    } else {
+        V6_WALL_BITS
+    }
+}
 
 pub use crate::sim::day::MORNING;
 pub use crate::sim::vitals::MAX_HEALTH;
@@ -278,9 +292,11 @@ fn put_varint(out: &mut Vec<u8>, mut v: u64) {
     out.push(v as u8);
 }
 
-/// Bits of a run's varint that hold the tile (format 6 on).
-const TILE_BITS: u32 = 6;
+/// Bits of a run's varint that hold the tile (format 8 on).
+const TILE_BITS: u32 = 7;
 const _: () = assert!(Tile::COUNT <= 1 << TILE_BITS);
+/// Bits of the tile in formats 6 and 7's runs (Strata's first 64 tiles at most).
+const V6_TILE_BITS: u32 = 6;
 /// Bits of the tile in the runs of formats 2 to 5 (Strata's first 32 tiles at most).
 const V2_TILE_BITS: u32 = 5;
 
@@ -296,6 +312,7 @@ fn layout_of(version: u32) -> (u32, usize) {
         1 => (V1_TILE_BITS, V1_KINDS),
         2 => (V2_TILE_BITS, V2_KINDS),
         3..=5 => (V2_TILE_BITS, 0),
+        6 | 7 => (V6_TILE_BITS, 0),
         _ => (TILE_BITS, 0),
     }
 }
@@ -321,7 +338,7 @@ pub fn encode(world: &World, player: &PlayerState) -> Vec<u8> {
 /// Encodes in the layout of format `version` (older ones only for tests of loading them:
 /// the world must then use only that version's tiles).
 fn encode_as(world: &World, player: &PlayerState, version: u32) -> Vec<u8> {
-    let mut sections = sections_of(world);
+    let mut sections = sections_of(world, wall_bits_of(version));
     let worn = player.inventory.armour();
     if worn.iter().any(|p| p.is_some()) {
         let stacks = worn.map(|p| p.map(|item| Stack { item, count: 1 }));
@@ -517,8 +534,9 @@ fn stored_chests(world: &World) -> impl Iterator<Item = ((usize, usize), &Chest)
         .filter(|&((x, y), c)| !c.is_empty() && world.tile(x, y) == Tile::Chest)
 }
 
-/// The sections of a save: those the world has something for.
-fn sections_of(world: &World) -> Vec<([u8; 4], Vec<u8>)> {
+/// The sections of a save: those the world has something for, its walls packed in
+/// `wall_bits`.
+fn sections_of(world: &World, wall_bits: u32) -> Vec<([u8; 4], Vec<u8>)> {
     let mut out = vec![(WORLD_TAG, world.id.to_le_bytes().to_vec())];
     let story = world.progress;
     if story != crate::world::progress::Progress::default() {
@@ -552,7 +570,7 @@ fn sections_of(world: &World) -> Vec<([u8; 4], Vec<u8>)> {
         }
         put_varint(
             &mut walls,
-            ((i - start - 1) as u64) << WALL_BITS | all[start] as u64,
+            ((i - start - 1) as u64) << wall_bits | all[start] as u64,
         );
     }
     out.push((WALLS_TAG, walls));
@@ -775,7 +793,7 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
             SPAWN_TAG => bed = Some(read_spawn(body, &world)?),
             ITEMS_TAG => world.dropped = read_items(body, &world)?,
             WALLS_TAG => {
-                read_walls(body, world.walls_mut())?;
+                read_walls(body, world.walls_mut(), wall_bits_of(version))?;
                 has_walls = true;
             }
             WORLD_TAG => {
@@ -1044,16 +1062,16 @@ fn read_explored(body: &[u8], width: usize, height: usize) -> Result<Explored, S
 
 /// The walls section into `walls` (all [`Wall::None`]): runs adding up to exactly the
 /// grid, each of a known wall.
-fn read_walls(body: &[u8], walls: &mut [Wall]) -> Result<(), SaveError> {
+fn read_walls(body: &[u8], walls: &mut [Wall], wall_bits: u32) -> Result<(), SaveError> {
     let mut r = Reader { bytes: body, at: 0 };
     let total = walls.len();
     let mut filled = 0usize;
     while filled < total {
         let run = r.varint("walls")?;
-        let code = (run & ((1 << WALL_BITS) - 1)) as u8;
+        let code = (run & ((1 << wall_bits) - 1)) as u8;
         let wall = Wall::from_u8(code)
             .ok_or_else(|| invalid(format!("unknown wall byte {code} at tile {filled}")))?;
-        let len = (run >> WALL_BITS) + 1;
+        let len = (run >> wall_bits) + 1;
         if len > (total - filled) as u64 {
             return Err(invalid(format!(
                 "run of {len} walls at tile {filled} (world has {total})"

@@ -85,8 +85,8 @@ impl Disc {
 }
 
 /// Bit `t` set for every solid tile kind `t`.
-const SOLID: u64 = {
-    assert!(Tile::COUNT <= 64, "the solid mask holds 64 tile kinds");
+const SOLID: u128 = {
+    assert!(Tile::COUNT <= 128, "the solid mask holds 128 tile kinds");
     let mut mask = 0;
     let mut t = 0;
     while t < Tile::COUNT {

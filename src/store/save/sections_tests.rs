@@ -232,7 +232,7 @@ fn armour_worn_round_trips_and_format_5_saves_still_load() {
         let mut body = Vec::new();
         let stacks = stacks.map(|s| s.map(|(n, count)| Stack { item: id(n), count }));
         put_slots(&mut body, &stacks);
-        let mut sections = sections_of(&world);
+        let mut sections = sections_of(&world, WALL_BITS);
         sections.push((ARMOUR_TAG, body));
         refusal(&encode_with(&world, &player, VERSION, &sections))
     };
@@ -248,7 +248,11 @@ fn armour_worn_round_trips_and_format_5_saves_still_load() {
 fn the_worlds_story_round_trips_in_format_7_and_older_formats_load_without_one() {
     let (mut world, player) = with_chests();
     // Nothing to tell: no section.
-    assert!(!sections_of(&world).iter().any(|(t, _)| *t == BOSS_TAG));
+    assert!(
+        !sections_of(&world, WALL_BITS)
+            .iter()
+            .any(|(t, _)| *t == BOSS_TAG)
+    );
     world.progress = crate::world::progress::Progress {
         eye_defeated: 1,
         nights: 12,
@@ -262,7 +266,7 @@ fn the_worlds_story_round_trips_in_format_7_and_older_formats_load_without_one()
         assert!(!w.progress.eye_down());
     }
     // A section of the wrong size is refused by name.
-    let mut sections = sections_of(&world);
+    let mut sections = sections_of(&world, V6_WALL_BITS);
     sections.push((BOSS_TAG, vec![1, 0, 0, 0]));
     sections.retain(|(t, b)| *t != BOSS_TAG || b.len() == 4);
     let e = refusal(&encode_with(&world, &player, 7, &sections));
@@ -282,7 +286,7 @@ fn the_bed_spawn_point_round_trips_and_format_6_saves_load_without_one() {
     assert_eq!((p6.bed, p6.inventory), (None, player.inventory.clone()));
     // A spawn point outside the world, or of the wrong length, is refused.
     let refused = |body: Vec<u8>| {
-        let mut sections = sections_of(&world);
+        let mut sections = sections_of(&world, WALL_BITS);
         sections.push((SPAWN_TAG, body));
         refusal(&encode_with(&world, &player, VERSION, &sections))
     };
@@ -310,7 +314,7 @@ fn items_lying_in_the_world_round_trip_at_rest_and_damaged_ones_are_refused() {
     let (w6, _) = decode(&encode_as(&world, &player, 6)).unwrap();
     assert!(w6.dropped.is_empty());
     let refused = |body: Vec<u8>| {
-        let mut sections = sections_of(&world);
+        let mut sections = sections_of(&world, WALL_BITS);
         sections.retain(|(t, _)| *t != ITEMS_TAG);
         sections.push((ITEMS_TAG, body));
         refusal(&encode_with(&world, &player, VERSION, &sections))

@@ -80,7 +80,7 @@ fn older_saves_load_with_the_guide_beside_the_spawn_point() {
     }
     // Format 6 never had a town section: one there is refused, not taken.
     let body = town_bytes(&player.town);
-    let mut sections = sections_of(&world);
+    let mut sections = sections_of(&world, V6_WALL_BITS);
     sections.push((TOWN_TAG, body));
     let v6 = encode_with(&world, &player, 6, &sections);
     assert!(
@@ -94,7 +94,7 @@ fn older_saves_load_with_the_guide_beside_the_spawn_point() {
 fn a_damaged_town_section_is_refused_with_what_is_wrong() {
     let (world, player) = small();
     let with = |body: Vec<u8>| {
-        let mut sections = sections_of(&world);
+        let mut sections = sections_of(&world, WALL_BITS);
         sections.push((TOWN_TAG, body));
         refusal(&encode_with(&world, &player, VERSION, &sections))
     };
@@ -152,7 +152,7 @@ fn the_most_health_a_life_crystal_raised_is_kept() {
             health,
             ..player.clone()
         };
-        let mut sections = sections_of(&world);
+        let mut sections = sections_of(&world, WALL_BITS);
         sections.push((LIFE_TAG, life.to_le_bytes().to_vec()));
         refusal(&encode_with(&world, &p, VERSION, &sections))
     };

@@ -33,7 +33,7 @@ fn walls_round_trip_in_their_own_section() {
     assert_eq!(w2.wall_hash(), world.wall_hash());
     assert_eq!(w2.tiles(), world.tiles());
     // Runs: a world's walls take a few bytes a row, not a byte a tile.
-    let (_, walls) = sections_of(&world)
+    let (_, walls) = sections_of(&world, WALL_BITS)
         .into_iter()
         .find(|(t, _)| *t == WALLS_TAG)
         .unwrap();
@@ -72,7 +72,7 @@ fn older_formats_load_the_natural_walls_of_their_preset_and_seed() {
 fn a_damaged_walls_section_is_refused_with_a_clear_message() {
     let (world, player) = built();
     let total = (world.width() * world.height()) as u64;
-    let others: Vec<_> = sections_of(&world)
+    let others: Vec<_> = sections_of(&world, WALL_BITS)
         .into_iter()
         .filter(|(t, _)| *t != WALLS_TAG)
         .collect();
@@ -84,7 +84,7 @@ fn a_damaged_walls_section_is_refused_with_a_clear_message() {
         b.extend_from_slice(extra);
         let mut sections = others.clone();
         sections.push((WALLS_TAG, b));
-        refusal(&encode_with(&world, &player, 6, &sections))
+        refusal(&encode_with(&world, &player, VERSION, &sections))
     };
     let run = |len: u64, wall: u64| (len - 1) << WALL_BITS | wall;
     assert!(with(&[run(total - 1, 1)], &[]).contains("truncated: ends in the walls"));
@@ -93,8 +93,8 @@ fn a_damaged_walls_section_is_refused_with_a_clear_message() {
         e.contains(&format!("run of {} walls at tile 0", total + 1)),
         "{e}"
     );
-    let e = with(&[run(5, 2), run(total - 5, 15)], &[]);
-    assert!(e.contains("unknown wall byte 15 at tile 5"), "{e}");
+    let e = with(&[run(5, 2), run(total - 5, 31)], &[]);
+    assert!(e.contains("unknown wall byte 31 at tile 5"), "{e}");
     let e = with(&[run(total, 0)], &[7]);
     assert!(e.contains("1 unexpected bytes after the walls"), "{e}");
     // Twice is refused as every section is.

@@ -3,7 +3,8 @@
 the order of the Tile discriminants (Air, Dirt, Stone, Grass, IronOre, GoldOre, DiamondOre,
 Water, Torch, Sand, Sandstone, Snow, Ice, Mud, JungleGrass, Ash, Lava, Obsidian, CopperOre,
 SilverOre, Hellstone, Trunk, Leaves, Cactus, Wood, Workbench, Furnace, Anvil, Chest,
-ClosedDoor, OpenDoor, Platform, Table, Chair, Bed, LifeCrystal, Rope, EyeTrophy). Only
+ClosedDoor, OpenDoor, Platform, Table, Chair, Bed, LifeCrystal, Rope, EyeTrophy, TinOre,
+LeadOre, TungstenOre, PlatinumOre, HardenedSand). Only
 the standard library is used.
 
 Each row holds 141 pictures: 47 frames in three variants each, at column frame * 3 +
@@ -68,6 +69,11 @@ COLORS = [
     (232, 40, 92),    # life crystal
     (176, 146, 96),   # rope
     (157, 123, 102),  # Eye trophy
+    (190, 176, 132),  # tin ore
+    (94, 104, 124),   # lead ore
+    (120, 176, 130),  # tungsten ore
+    (196, 214, 226),  # platinum ore
+    (204, 168, 112),  # hardened sand
 ]
 
 
@@ -204,6 +210,16 @@ def sandstone():
         for x in range(T):
             if noise(x, y, 22) > 0.15:
                 t[y][x] = (150, 114, 70, 255)
+    return t
+
+
+def hardened_sand():
+    """Packed sand: sand's grain, darker, with wavy compacted bands."""
+    t = sand((204, 168, 112), 60)
+    for y in range(T):
+        for x in range(T):
+            if (y + (x // 5)) % 6 == 0 and noise(x, y, 61) > 0.2:
+                t[y][x] = (168, 132, 82, 255)
     return t
 
 
@@ -481,7 +497,8 @@ def frame_liquid(base, mask):
 GRASS_TURF = ((40, 112, 32), (70, 160, 48), (120, 205, 80))
 JUNGLE_TURF = ((20, 100, 64), (30, 140, 90), (80, 200, 130))
 RAGGED = {1, 9, 11, 13, 15, 3, 14}  # dirt, sand, snow, mud, ash, grass, jungle grass
-ORES = {4, 5, 6, 18, 19}  # iron, gold, diamond, copper, silver: nuggets of the palette colour
+ORES = {4, 5, 6, 18, 19, 38, 39, 40, 41}  # iron, gold, diamond, copper, silver and their twins:
+# nuggets of the palette colour
 LIQUIDS = {7, 16}
 LEAVES = 22
 
@@ -649,10 +666,11 @@ def bases():
             ore(COLORS[18], 4), ore(COLORS[19], 5), ore((255, 90, 30), 6),
             trunk(), leaves(), cactus(), wood(), workbench(), furnace(), anvil(), chest(),
             closed_door(), open_door(), platform(), table(), chair(), bed(), life_crystal(),
-            rope(), eye_trophy()]
+            rope(), eye_trophy(), ore(COLORS[38], 7), ore(COLORS[39], 8),
+            ore(COLORS[40], 9), ore(COLORS[41], 10), hardened_sand()]
 
 
-BLOCKS = {1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14, 15, 17, 18, 19, 20, 24}
+BLOCKS = {1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14, 15, 17, 18, 19, 20, 24, 38, 39, 40, 41, 42}
 
 
 def frames_of(i, variants):

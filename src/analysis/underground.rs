@@ -62,6 +62,10 @@ pub fn is_ore(t: Tile) -> bool {
             | Tile::GoldOre
             | Tile::DiamondOre
             | Tile::Hellstone
+            | Tile::TinOre
+            | Tile::LeadOre
+            | Tile::TungstenOre
+            | Tile::PlatinumOre
     )
 }
 

@@ -54,6 +54,16 @@ pub enum Tile {
     Rope = 36,
     /// The Eye's trophy: its defeat gives one; it hangs on a background wall.
     EyeTrophy = 37,
+    /// Copper's twin: a world has one or the other.
+    TinOre = 38,
+    /// Iron's twin.
+    LeadOre = 39,
+    /// Silver's twin.
+    TungstenOre = 40,
+    /// Gold's twin.
+    PlatinumOre = 41,
+    /// The underground desert's packed sand.
+    HardenedSand = 42,
 }
 
 /// What kind of matter a tile is: decides collision, digging and what connectivity sees.
@@ -106,7 +116,7 @@ const fn row(
 use Matter::{Air as A, Decor as D, Liquid as L, Solid as S};
 
 /// One row per tile, in discriminant order (`TILES[t as usize]` describes `t`).
-pub const TILES: [TileInfo; 38] = [
+pub const TILES: [TileInfo; 43] = [
     row("air", "air", ' ', [SKY[0], SKY[1], SKY[2]], A, None),
     row("dirt", "dirt", '.', [151, 107, 75], S, Some(0.15)),
     row("stone", "stone", '#', [118, 118, 124], S, Some(0.45)),
@@ -194,11 +204,37 @@ pub const TILES: [TileInfo; 38] = [
         D,
         Some(0.3),
     ),
+    row("tin_ore", "tin ore", 'n', [190, 176, 132], S, Some(0.55)),
+    row("lead_ore", "lead ore", 'l', [94, 104, 124], S, Some(0.7)),
+    row(
+        "tungsten_ore",
+        "tungsten ore",
+        'u',
+        [120, 176, 130],
+        S,
+        Some(0.75),
+    ),
+    row(
+        "platinum_ore",
+        "platinum ore",
+        'p',
+        [196, 214, 226],
+        S,
+        Some(0.8),
+    ),
+    row(
+        "hardened_sand",
+        "hardened sand",
+        'z',
+        [204, 168, 112],
+        S,
+        Some(0.3),
+    ),
 ];
 
 impl Tile {
     /// Every tile, in discriminant order (`Tile::ALL[t as usize] == t`).
-    pub const ALL: [Tile; 38] = [
+    pub const ALL: [Tile; 43] = [
         Tile::Air,
         Tile::Dirt,
         Tile::Stone,
@@ -237,6 +273,11 @@ impl Tile {
         Tile::LifeCrystal,
         Tile::Rope,
         Tile::EyeTrophy,
+        Tile::TinOre,
+        Tile::LeadOre,
+        Tile::TungstenOre,
+        Tile::PlatinumOre,
+        Tile::HardenedSand,
     ];
 
     /// Number of tile kinds.

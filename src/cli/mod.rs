@@ -40,7 +40,7 @@ Write the world as text, one character a tile; '-' is stdout:
   'j' jungle grass  'a' ash  '|' tree trunk  '%' leaves  'k' cactus
   'W' wood  't' torch  'B' workbench  'F' furnace  'V' anvil  'C' chest
   'd' closed door  'o' open door  '-' platform  'T' table  'r' chair  'b' bed
-  'R' rope";
+  'R' rope  'n' tin  'l' lead  'u' tungsten  'p' platinum  'z' hardened sand";
 
 /// The command line: `strata [play] [OPTIONS]`, `strata gen [OPTIONS]`, ...
 #[derive(clap::Parser, Debug)]

@@ -63,6 +63,7 @@ pub struct Preset {
     pub tunnels: TunnelParams,
     pub underworld: UnderworldParams,
     pub ores: OreParams,
+    pub lodes: LodeParams,
     pub water: WaterParams,
     pub lava: LavaParams,
     pub grass: GrassParams,
@@ -179,6 +180,20 @@ pub struct CaveParams {
     /// automaton has run) are walled up again: the caverns left join into networks. 0
     /// keeps them all.
     pub min_cavern: u32,
+    /// Frequency of the cave style field, cycles per tile: slow noise that sorts the
+    /// caves into regions of open caverns, winding passages and dense pockets.
+    pub style_frequency: f64,
+    /// Taken off `fill` where the style field says open caverns.
+    pub style_open: f64,
+    /// Added to `fill` where it says dense pockets.
+    pub style_dense: f64,
+    /// Automaton steps where it says winding passages (fewer than `iterations` leave them
+    /// rough and narrow; `iterations` or more: no passages' regions).
+    pub style_passages: u32,
+    /// Taken off `fill` in the biomes, for their own caves in place of the style's
+    /// regions: the jungle's open caverns, the snow's ice caves (0.8 of it) and the
+    /// underground desert's wide cavern (1.3 times it).
+    pub biome_caves: f64,
 }
 
 /// The tunnels pass: long worm tunnels joining the caverns, and mouths from the surface.
@@ -204,6 +219,12 @@ pub struct TunnelParams {
     pub spawn_clear: u32,
     /// The noise a long tunnel's heading and width wander by.
     pub basis: Basis,
+    /// How far a long tunnel's heading swings, times the plain swing (1): higher winds
+    /// it more.
+    pub meander: f64,
+    /// How much a long tunnel's radius swells and narrows along its length: 0 keeps it,
+    /// 0.9 takes it from a tenth to nearly twice the radius.
+    pub swell: f64,
 }
 
 /// The underworld pass: ash, a wide open band and a solid floor at the bottom of the world.
@@ -360,6 +381,7 @@ impl Default for Preset {
             tunnels: TunnelParams::default(),
             underworld: UnderworldParams::default(),
             ores: OreParams::default(),
+            lodes: LodeParams::default(),
             water: WaterParams::default(),
             lava: LavaParams::default(),
             grass: GrassParams::default(),
@@ -425,6 +447,11 @@ impl Default for CaveParams {
             shallow: 0.08,
             deepening: 0.06,
             min_cavern: 6000,
+            style_frequency: 0.0025,
+            style_open: 0.07,
+            style_dense: 0.03,
+            style_passages: 2,
+            biome_caves: 0.05,
         }
     }
 }
@@ -434,13 +461,15 @@ impl Default for TunnelParams {
         TunnelParams {
             worms: 14.0,
             length: 800,
-            radius_top: 1.2,
+            radius_top: 1.8,
             radius_deep: 3.5,
             flatness: 0.6,
             mouths: 3.5,
             mouth_radius: 2.4,
             spawn_clear: 60,
             basis: Basis::Perlin,
+            meander: 1.6,
+            swell: 0.85,
         }
     }
 }
@@ -475,13 +504,10 @@ impl Default for OreParams {
         OreParams {
             frequency: 0.09,
             basis: Basis::Perlin,
+            // Copper to gold and their twins are the lodes pass's veins.
             table: vec![
                 Ore::layered(Tile::Hellstone, (Underworld, Underworld), 0.6, 0.52),
                 Ore::layered(Tile::DiamondOre, (Cavern, Cavern), 0.82, 0.7),
-                Ore::layered(Tile::GoldOre, (Cavern, Cavern), 0.76, 0.63),
-                Ore::layered(Tile::SilverOre, (Underground, Cavern), 0.76, 0.61),
-                Ore::layered(Tile::IronOre, (Surface, Cavern), 0.82, 0.57),
-                Ore::layered(Tile::CopperOre, (Surface, Cavern), 0.79, 0.555),
             ],
             veins: Veins::Separate,
         }
@@ -666,6 +692,7 @@ impl Preset {
             }
         }
         land::validate(self)?;
+        lodes::validate(&self.lodes)?;
         Ok(())
     }
 }
@@ -674,8 +701,10 @@ pub mod fields;
 pub use fields::{FIELDS, Field, Kind, field};
 mod chests;
 mod land;
+mod lodes;
 pub use chests::ChestParams;
 pub use land::*;
+pub use lodes::{Lode, LodeParams, MAX_LODE_DENSITY, MAX_LODE_SIZE, MAX_LODE_STEPS, MAX_LODES};
 mod write;
 pub use write::{file_stem, save_in, to_ron};
 mod builtin;

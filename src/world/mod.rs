@@ -634,6 +634,10 @@ mod tests {
             Tile::DiamondOre,
             Tile::CopperOre,
             Tile::SilverOre,
+            Tile::TinOre,
+            Tile::LeadOre,
+            Tile::TungstenOre,
+            Tile::PlatinumOre,
         ];
         for t in ores {
             let near = frame(t, 45)

@@ -6,12 +6,19 @@
 //! mostly ice for stone; in a jungle, mud for dirt and mostly mud for stone. Air, water and
 //! anything else is left alone; forest and ocean columns are untouched.
 //!
-//! The biome map ([`BiomeMap`]) is a pure function of the preset (its size included) and
-//! the seed, so a loaded world recomputes it and saves do not store it. Each listed biome
-//! is a span of columns: the seed shuffles the spans, deals them to both sides of the
-//! spawn point (forest stays around spawn) and spreads them with forest between. Below the
-//! surface a span narrows into a rounded bowl `depth` deep, and each of its edges wanders
-//! from row to row by up to `border` tiles, with a few tiles of speckle where it meets its
+//! The biome map ([`BiomeMap`]), the world's biome plan, is a pure function of the preset
+//! (its size included) and the seed, so a loaded world and every later pass recompute it
+//! (`BiomeMap::new(&world.preset, world.seed)`) and saves do not store it. Each listed
+//! biome is a span of columns, and the seed draws the plan: how many of each (1 to
+//! `1 + extra`), each one's width (within `width_jitter` of the listed one), which half
+//! the jungle takes (snow the other, with `opposite`: [`BiomeMap::jungle_side`],
+//! [`BiomeMap::dungeon_side`]), the order on each side of the spawn point (forest stays
+//! around spawn) and the forest between. Below the surface each biome has its outline:
+//! the jungle a band narrowing a little down to the underworld (`deep_jungle`), the snow
+//! a funnel into the cavern layer whose ice the caves pass opens into ice caves, the
+//! desert a shallow bowl of sand over a wide oval of sandstone and hardened sand (the
+//! underground desert), anything else a rounded bowl `depth` deep. Each edge wanders from
+//! row to row by up to `border` tiles, with a few tiles of speckle where it meets its
 //! neighbour: no biome ends in a vertical cut.
 
 use crate::base::noise::{RowNoise, RowPlan, hash32, perlin_1d};
@@ -32,6 +39,11 @@ const EDGE_WAVE: f32 = 56.0;
 /// Rows a thread takes at a time: a lattice row of the pocket noise spans 40 rows, so
 /// runs this long reuse its terms.
 const ROWS_PER_JOB: usize = 48;
+/// A uniform number in `[0, 1)` from a hash.
+fn unit32(h: u32) -> f64 {
+    (h >> 8) as f64 / (1u32 << 24) as f64
+}
+
 /// Frequency of the noise that leaves pockets of stone in jungle mud and snow ice.
 const POCKETS: f32 = 0.025;
 
@@ -70,16 +82,49 @@ pub struct Placed {
     key: u32,
 }
 
-/// Where every biome lies.
+/// A half of the world, either side of the spawn point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    Left,
+    Right,
+}
+
+impl Side {
+    pub fn other(self) -> Side {
+        match self {
+            Side::Left => Side::Right,
+            Side::Right => Side::Left,
+        }
+    }
+}
+
+/// Share of a desert's `depth` its sand bowl reaches; the underground desert fills the
+/// rest.
+const DESERT_BOWL: f64 = 0.35;
+/// Where the underground desert's oval begins, as a share of the desert's `depth`.
+const DESERT_OVAL_TOP: f64 = 0.12;
+/// Share of the width the deep jungle loses from its top to the underworld.
+const JUNGLE_NARROWING: f64 = 0.3;
+/// How far the deep jungle sways sideways on its way down, as a share of its half-width.
+const JUNGLE_SWAY: f64 = 0.35;
+
+/// Where every biome lies: the world's biome plan.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BiomeMap {
     /// Placed spans, left to right, not overlapping.
     pub spans: Vec<Placed>,
     /// Columns of ocean at each end (the sea's columns and its shore).
     pub ocean: usize,
+    /// The half the jungle lies on (the one with the most jungle; drawn by the seed when
+    /// there is none).
+    pub jungle_side: Side,
     width: usize,
     depth: f64,
     border: f64,
+    /// Row the deep jungle reaches (a little into the underworld); `None`: no deep jungle.
+    jungle_floor: Option<f64>,
+    /// The underground desert's width, times its desert's.
+    under_desert: f64,
     key: u32,
 }
 
@@ -95,20 +140,76 @@ impl BiomeMap {
             Some(o) => (o.columns as usize + preset.ocean.shore as usize).min(width / 2),
             None => 0,
         };
-        // Shuffle the spans (Fisher-Yates on counter-based draws), then deal them to the
-        // two sides alternately, the first side drawn too.
-        let mut order: Vec<usize> = (0..p.spans.len()).collect();
-        for i in (1..order.len()).rev() {
+        let draw = |salt: u32, i: u32| unit32(hash32(key ^ salt ^ i.wrapping_mul(0x85EB_CA6B)));
+        // Every span the plan holds: each listed one, and as many extra as the seed draws
+        // (`id` keys each one's own draws).
+        let mut members: Vec<(Biome, f64, u32)> = vec![];
+        for (i, s) in p.spans.iter().enumerate() {
+            let n = 1 + (draw(0xC0A7, i as u32) * (s.extra + 1) as f64) as u32;
+            for k in 0..n.min(s.extra + 1) {
+                let id = i as u32 * 8 + k;
+                let grow = 1.0 + p.width_jitter * (2.0 * draw(0x3173, id) - 1.0);
+                members.push((s.biome, s.width * w * grow, id));
+            }
+        }
+        // Shuffle (Fisher-Yates on counter-based draws), then deal to the two sides.
+        for i in (1..members.len()).rev() {
             let j = (hash32(key ^ (i as u32).wrapping_mul(0x9E37_79B9)) as usize) % (i + 1);
-            order.swap(i, j);
+            members.swap(i, j);
         }
         let first_left = hash32(key ^ 0x51DE) & 1 == 0;
-        let (mut left, mut right) = (vec![], vec![]);
-        for (n, &i) in order.iter().enumerate() {
-            if (n % 2 == 0) == first_left {
-                left.push(i);
-            } else {
-                right.push(i);
+        let drawn_side = if first_left { Side::Left } else { Side::Right };
+        let (mut left, mut right): (Vec<_>, Vec<_>) = (vec![], vec![]);
+        if p.opposite {
+            // The jungle on the drawn half, snow on the other; the rest to whichever
+            // half has less land taken so far.
+            let mut taken = [0.0, 0.0];
+            let mut rest = vec![];
+            for m in members {
+                match m.0 {
+                    Biome::Jungle => {
+                        taken[(drawn_side == Side::Right) as usize] += m.1;
+                        if drawn_side == Side::Left {
+                            left.push(m)
+                        } else {
+                            right.push(m)
+                        }
+                    }
+                    Biome::Snow => {
+                        taken[(drawn_side == Side::Left) as usize] += m.1;
+                        if drawn_side == Side::Left {
+                            right.push(m)
+                        } else {
+                            left.push(m)
+                        }
+                    }
+                    _ => rest.push(m),
+                }
+            }
+            for m in rest {
+                if taken[0] <= taken[1] {
+                    taken[0] += m.1;
+                    left.push(m);
+                } else {
+                    taken[1] += m.1;
+                    right.push(m);
+                }
+            }
+            // Each half's order shuffled again, so the jungle is not always outermost.
+            for (h, half) in [&mut left, &mut right].into_iter().enumerate() {
+                for i in (1..half.len()).rev() {
+                    let j =
+                        (hash32(key ^ 0x0D0E ^ ((h as u32) << 8) ^ i as u32) as usize) % (i + 1);
+                    half.swap(i, j);
+                }
+            }
+        } else {
+            for (n, m) in members.into_iter().enumerate() {
+                if (n % 2 == 0) == first_left {
+                    left.push(m);
+                } else {
+                    right.push(m);
+                }
             }
         }
         let clear = SPAWN_FOREST * w;
@@ -123,8 +224,7 @@ impl BiomeMap {
         let mut spans = vec![];
         for (lo, hi, members) in sides {
             let room = hi - lo;
-            let widths: Vec<f64> = members.iter().map(|&i| p.spans[i].width * w).collect();
-            let total: f64 = widths.iter().sum();
+            let total: f64 = members.iter().map(|m| m.1).sum();
             let scale = if total > room * 0.8 {
                 room * 0.8 / total.max(1e-9)
             } else {
@@ -141,28 +241,76 @@ impl BiomeMap {
                 .collect();
             let sum: f64 = weights.iter().sum();
             let mut x = lo;
-            for (n, &i) in members.iter().enumerate() {
+            for (n, &(biome, width, id)) in members.iter().enumerate() {
                 x += free * weights[n] / sum;
                 let start = x;
-                x += widths[n] * scale;
+                x += width * scale;
                 spans.push(Placed {
-                    biome: p.spans[i].biome,
+                    biome,
                     start,
                     end: x,
-                    key: hash32(key ^ (i as u32 + 1).wrapping_mul(0x27D4_EB2D)),
+                    key: hash32(key ^ (id + 1).wrapping_mul(0x27D4_EB2D)),
                 });
             }
         }
         spans.retain(|s| s.end - s.start >= 1.0);
         spans.sort_by(|a, b| a.start.total_cmp(&b.start));
+        // The jungle's half: where most of its columns lie.
+        let centre = w / 2.0;
+        let lean: f64 = spans
+            .iter()
+            .filter(|s| s.biome == Biome::Jungle)
+            .map(|s| (s.end - s.start) * ((s.start + s.end) / 2.0 - centre).signum())
+            .sum();
+        let jungle_side = if lean < 0.0 {
+            Side::Left
+        } else if lean > 0.0 {
+            Side::Right
+        } else {
+            drawn_side
+        };
+        let layers = crate::world::depth::Layers::of(preset);
         BiomeMap {
             spans,
             ocean,
+            jungle_side,
             width,
             depth: p.depth * preset.height as f64,
             border: p.border as f64,
+            jungle_floor: p.deep_jungle.then_some(layers.underworld as f64 + 8.0),
+            under_desert: p.underground_desert,
             key,
         }
+    }
+
+    /// The half the dungeon goes on: away from the jungle, as in Terraria (the snow's
+    /// half, when the plan keeps them apart).
+    pub fn dungeon_side(&self) -> Side {
+        self.jungle_side.other()
+    }
+
+    /// The half-width factors the span's outline reaches in some row, at most (for the
+    /// columns a pass must look at).
+    pub fn widest(&self, span: &Placed) -> f64 {
+        match span.biome {
+            Biome::Desert => self.under_desert.max(1.0),
+            Biome::Jungle => 1.0 + JUNGLE_SWAY,
+            _ => 1.0,
+        }
+    }
+
+    /// The columns the span may reach in any row, its edges' wander and blend included.
+    pub fn reach(&self, span: &Placed) -> (f64, f64) {
+        let half = (span.end - span.start) / 2.0;
+        let centre = (span.start + span.end) / 2.0;
+        let r = half * self.widest(span) + self.border + 0.1 * half + SOFT + 2.0;
+        (centre - r, centre + r)
+    }
+
+    /// Is row `y` (of a span whose top row is `top`) in the underground desert rather
+    /// than its sand bowl?
+    pub fn under_desert(&self, y: usize, top: u32) -> bool {
+        self.under_desert > 0.0 && y as f64 - top as f64 > DESERT_BOWL * self.depth * 0.6
     }
 
     /// The span's columns in row `y`, `top` being its highest surface row: the full span
@@ -172,13 +320,16 @@ impl BiomeMap {
         let d = y as f64 - top as f64;
         let shrink = if d <= 0.0 {
             1.0
-        } else if d >= self.depth {
-            return None;
         } else {
-            let t = d / self.depth;
-            (1.0 - t * t).sqrt()
+            self.outline(span.biome, d, top)?
         };
-        let (centre, half) = ((span.start + span.end) / 2.0, (span.end - span.start) / 2.0);
+        let (mut centre, half) = ((span.start + span.end) / 2.0, (span.end - span.start) / 2.0);
+        // The deep jungle sways from side to side on its way down (up to JUNGLE_SWAY of
+        // its half-width), from nothing at its top.
+        if span.biome == Biome::Jungle && self.jungle_floor.is_some() && d > 0.0 {
+            let swing = perlin_1d(hash32(span.key ^ 0x5A7), y as f32 / 300.0) as f64;
+            centre += JUNGLE_SWAY * half * (2.0 * swing).clamp(-1.0, 1.0) * (d / 150.0).min(1.0);
+        }
         // Wide spans wander further (a tenth of their half-width on top of `border`), on
         // a slow swing with faster detail.
         let reach = self.border + 0.1 * half;
@@ -191,6 +342,38 @@ impl BiomeMap {
             centre - half * shrink + wander(span.key),
             centre + half * shrink + wander(span.key ^ 0xED6E),
         ))
+    }
+
+    /// The half-width of a biome's outline `d` rows (> 0) under its top row `top`, as a
+    /// share of its half-width at the surface; `None` below it.
+    fn outline(&self, biome: Biome, d: f64, top: u32) -> Option<f64> {
+        let bowl = |depth: f64| (d < depth).then(|| (1.0 - (d / depth).powi(2)).sqrt());
+        match biome {
+            Biome::Jungle if self.jungle_floor.is_some() => {
+                let full = (self.jungle_floor.unwrap_or(0.0) - top as f64).max(1.0);
+                (d < full).then(|| 1.0 - JUNGLE_NARROWING * d / full)
+            }
+            // A funnel: wide under the surface, narrowing into the cavern layer, its foot
+            // rounded.
+            Biome::Snow => {
+                let t = d / self.depth;
+                (t < 1.0).then(|| (1.0 - 0.45 * t) * (1.0 - t.powi(6)).sqrt())
+            }
+            Biome::Desert if self.under_desert > 0.0 => {
+                let sand = bowl(DESERT_BOWL * self.depth).unwrap_or(0.0);
+                let (a, b) = (DESERT_OVAL_TOP * self.depth, self.depth);
+                let (mid, semi) = ((a + b) / 2.0, (b - a) / 2.0);
+                let v = (d - mid) / semi;
+                let oval = if v.abs() < 1.0 {
+                    self.under_desert * (1.0 - v * v).sqrt()
+                } else {
+                    0.0
+                };
+                let s = sand.max(oval);
+                (s > 0.0).then_some(s)
+            }
+            _ => bowl(self.depth),
+        }
     }
 
     /// The highest surface row over each span (where its bowl is measured from).
@@ -287,9 +470,18 @@ impl BiomeMap {
 /// What a biome makes of a tile `depth` rows under its column's surface (`pocket`: the
 /// pocket noise there, in [-1, 1]).
 #[inline]
-fn swap(biome: Biome, tile: Tile, depth: usize, sand_depth: usize, pocket: f32) -> Tile {
+fn swap(
+    biome: Biome,
+    tile: Tile,
+    depth: usize,
+    sand_depth: usize,
+    pocket: f32,
+    under: bool,
+) -> Tile {
     match (biome, tile) {
         (Biome::Desert, Tile::Dirt | Tile::Grass) if depth < sand_depth => Tile::Sand,
+        // The underground desert: hardened sand in broad seams through the sandstone.
+        (Biome::Desert, Tile::Dirt | Tile::Stone) if under && pocket > -0.05 => Tile::HardenedSand,
         (Biome::Desert, Tile::Dirt | Tile::Grass | Tile::Stone) => Tile::Sandstone,
         (Biome::Snow, Tile::Dirt | Tile::Grass) => Tile::Snow,
         (Biome::Snow, Tile::Stone) if pocket > -0.2 => Tile::Ice,
@@ -317,11 +509,9 @@ pub fn apply(world: &mut World, preset: &Preset, _rng: &mut PassRng) {
         .spans
         .iter()
         .map(|span| {
-            let reach = map.border + 0.1 * (span.end - span.start) / 2.0 + SOFT + 2.0;
-            let a = (span.start - reach).floor().max(0.0) as usize;
-            let b = ((span.end + reach).ceil().max(0.0) as usize)
-                .min(width)
-                .max(a);
+            let (lo, hi) = map.reach(span);
+            let a = lo.floor().max(0.0) as usize;
+            let b = (hi.ceil().max(0.0) as usize).min(width).max(a);
             (a, RowPlan::new(a, b - a, POCKETS))
         })
         .collect();
@@ -345,7 +535,8 @@ pub fn apply(world: &mut World, preset: &Preset, _rng: &mut PassRng) {
                         continue;
                     }
                     pockets.resize(plan.len(), 0.0);
-                    if matches!(span.biome, Biome::Snow | Biome::Jungle) {
+                    let under = span.biome == Biome::Desert && map.under_desert(y, top);
+                    if matches!(span.biome, Biome::Snow | Biome::Jungle) || under {
                         lattices[i].row(pocket_key, plan, y, POCKETS, pockets);
                     }
                     let pocket = |x: usize| pockets[x - p0];
@@ -356,13 +547,13 @@ pub fn apply(world: &mut World, preset: &Preset, _rng: &mut PassRng) {
                         let s = surface[x] as usize;
                         let dist = (x as f64 + 0.5 - l).min(r - x as f64 - 0.5);
                         if y >= s && map.takes(x, y, dist) {
-                            row[x] = swap(span.biome, row[x], y - s, sand_depth, pocket(x));
+                            row[x] = swap(span.biome, row[x], y - s, sand_depth, pocket(x), under);
                         }
                     }
                     for x in inner_a..inner_b {
                         let s = surface[x] as usize;
                         if y >= s {
-                            row[x] = swap(span.biome, row[x], y - s, sand_depth, pocket(x));
+                            row[x] = swap(span.biome, row[x], y - s, sand_depth, pocket(x), under);
                         }
                     }
                 }
@@ -382,7 +573,7 @@ mod tests {
         for seed in 0..20 {
             let m = BiomeMap::new(&p, seed);
             assert_eq!(m, BiomeMap::new(&p, seed));
-            assert_eq!(m.spans.len(), 3, "seed {seed}");
+            assert!((3..=4).contains(&m.spans.len()), "seed {seed}");
             let centre = p.width as f64 / 2.0;
             for s in &m.spans {
                 assert!(s.end < centre - 100.0 || s.start > centre + 100.0, "{s:?}");
@@ -415,6 +606,7 @@ mod tests {
             Tile::Snow,
             Tile::Ice,
             Tile::Mud,
+            Tile::HardenedSand,
         ] {
             assert!(counts[t as usize] > 500, "{t:?}: {}", counts[t as usize]);
         }
@@ -432,10 +624,13 @@ mod tests {
                 .collect();
             let spread = lefts.iter().max().unwrap() - lefts.iter().min().unwrap();
             assert!(spread >= 8, "{:?} edge barely moves: {lefts:?}", span.biome);
-            assert!(
-                map.edges(span, top as usize + map.depth as usize + 1, top)
-                    .is_none()
-            );
+            // Below its outline nothing: the bowl's or funnel's foot, or for the jungle
+            // the underworld's floor.
+            let foot = match span.biome {
+                Biome::Jungle => map.jungle_floor.unwrap() as usize + 1,
+                _ => top as usize + map.depth as usize + 1,
+            };
+            assert!(map.edges(span, foot, top).is_none(), "{:?}", span.biome);
         }
         // The map names what the pass laid: a tile of sandstone is in the desert, of ice
         // in the snow; the runs cover the width in order.
@@ -445,7 +640,7 @@ mod tests {
                 .map(|x| (x, w.surface[x] as usize + 30)),
         ) {
             let want = match w.tile(x, y) {
-                Tile::Sandstone => Some(Biome::Desert),
+                Tile::Sandstone | Tile::HardenedSand => Some(Biome::Desert),
                 Tile::Ice => Some(Biome::Snow),
                 _ => None,
             };
@@ -471,5 +666,83 @@ mod tests {
             "{sandy} of {}",
             desert.len()
         );
+    }
+
+    #[test]
+    fn the_plan_differs_by_seed_with_snow_and_jungle_on_opposite_halves() {
+        let p = Preset::default();
+        let centre = p.width as f64 / 2.0;
+        let half = |s: &Placed| {
+            if (s.start + s.end) / 2.0 < centre {
+                Side::Left
+            } else {
+                Side::Right
+            }
+        };
+        let (mut deserts, mut widths, mut sides) = (vec![], vec![], vec![]);
+        for seed in 0..40 {
+            let m = BiomeMap::new(&p, seed);
+            for s in &m.spans {
+                match s.biome {
+                    Biome::Jungle => assert_eq!(half(s), m.jungle_side, "seed {seed}"),
+                    Biome::Snow => assert_eq!(half(s), m.dungeon_side(), "seed {seed}"),
+                    _ => {}
+                }
+            }
+            let desert: Vec<&Placed> = m
+                .spans
+                .iter()
+                .filter(|s| s.biome == Biome::Desert)
+                .collect();
+            deserts.push(desert.len());
+            widths.extend(desert.iter().map(|s| s.end - s.start));
+            sides.push(m.jungle_side);
+        }
+        // One desert in some worlds, two in others; widths within 30% of the listed one
+        // either way, and not all alike; the jungle on either half.
+        assert!(deserts.contains(&1) && deserts.contains(&2), "{deserts:?}");
+        let listed = 0.07 * p.width as f64;
+        let (lo, hi) = widths
+            .iter()
+            .fold((f64::MAX, 0.0f64), |(a, b), &w| (a.min(w), b.max(w)));
+        assert!(lo >= listed * 0.69 && hi <= listed * 1.31, "{lo}..{hi}");
+        assert!(hi > lo * 1.3, "desert widths barely differ: {lo}..{hi}");
+        assert!(sides.contains(&Side::Left) && sides.contains(&Side::Right));
+    }
+
+    #[test]
+    fn outlines_reach_down_each_their_own_way() {
+        let p = Preset::default();
+        let layers = crate::world::depth::Layers::of(&p);
+        let surface = vec![(p.height as f64 * 0.3) as u32; p.width as usize];
+        for seed in 0..20 {
+            let m = BiomeMap::new(&p, seed);
+            let tops = m.tops(&surface);
+            for (s, &top) in m.spans.iter().zip(&tops) {
+                let mid = ((s.start + s.end) / 2.0) as usize;
+                let width = s.end - s.start;
+                match s.biome {
+                    // Down to the underworld.
+                    Biome::Jungle => {
+                        let y = layers.underworld + 2;
+                        assert_eq!(m.at(mid, y, &surface, &tops), Biome::Jungle, "seed {seed}");
+                    }
+                    // Into the cavern layer, narrower than at the surface.
+                    Biome::Snow => {
+                        let (l, r) = m.edges(s, layers.cavern + 40, top).unwrap();
+                        assert!(r - l < width && r - l > width * 0.4, "seed {seed}");
+                    }
+                    // The underground desert: wider than the desert at the surface, under
+                    // its sand, and hardened sand there.
+                    Biome::Desert => {
+                        let y = top as usize + (m.depth * 0.55) as usize;
+                        let (l, r) = m.edges(s, y, top).unwrap();
+                        assert!(r - l > width * 1.05, "seed {seed}: {} of {width}", r - l);
+                        assert!(m.under_desert(y, top) && !m.under_desert(top as usize + 10, top));
+                    }
+                    _ => {}
+                }
+            }
+        }
     }
 }

@@ -25,11 +25,16 @@ mod fill;
 mod prune;
 
 pub use automaton::{run_automaton, step_row};
-pub use fill::{Depth, VARIATION_SALT, random_fill, random_fill_at, seal_above, variation_key};
+pub use fill::{
+    Adjust, Depth, VARIATION_SALT, random_fill, random_fill_at, random_fill_styled, seal_above,
+    variation_key,
+};
 pub use prune::prune;
 
+use super::biomes::BiomeMap;
+use crate::base::noise::{hash32, perlin_2d};
 use crate::base::rng::PassRng;
-use crate::content::preset::{CaveParams, Preset};
+use crate::content::preset::{Biome, CaveParams, Preset};
 use crate::world::{Tile, World};
 use rand::Rng;
 use rayon::prelude::*;
@@ -215,12 +220,16 @@ pub fn carve(
     params: &CaveParams,
     depth: Depth,
     key: u64,
+    style: Option<&Style>,
 ) -> (BitGrid, usize) {
     let scale = params.scale.max(1) as usize;
+    let adjust = style.map(|s| move |y: usize, out: &mut [f64]| s.adjust(y, out));
+    let adjust = adjust.as_ref().map(|a| a as Adjust<'_>);
     if scale == 1 {
-        let (mut grid, first_random) = random_fill_at(width, height, surface, params, depth, key);
+        let (mut grid, first_random) =
+            random_fill_styled(width, height, surface, params, depth, key, adjust);
         let first_row = first_random.saturating_sub(params.iterations as usize);
-        run_automaton(&mut grid, params, first_row);
+        run_styled(&mut grid, params, first_row, style);
         prune(&mut grid, depth.cavern, params.min_cavern as u64);
         return smooth(grid, params, first_row);
     }
@@ -244,11 +253,13 @@ pub fn carve(
         row_scale: scale,
         ..depth
     };
-    let (mut coarse, first_cell) = random_fill_at(cw, ch, &cell_start, &cells, depth, key);
-    run_automaton(
+    let (mut coarse, first_cell) =
+        random_fill_styled(cw, ch, &cell_start, &cells, depth, key, adjust);
+    run_styled(
         &mut coarse,
         &cells,
         first_cell.saturating_sub(params.iterations as usize),
+        style,
     );
     let cell_area = (scale * scale) as u64;
     prune(
@@ -260,6 +271,152 @@ pub fn carve(
     seal_above(&mut grid, &start);
     let first_open = start.iter().copied().min().unwrap_or(height).min(height);
     smooth(grid, params, first_open)
+}
+
+/// The automaton's `iterations` steps; where the cave style says winding passages, the
+/// cells keep what they were after its fewer `style_passages` steps.
+fn run_styled(grid: &mut BitGrid, params: &CaveParams, first_row: usize, style: Option<&Style>) {
+    let (Some(style), Some(k)) = (style, style.and_then(|s| s.passages)) else {
+        run_automaton(grid, params, first_row);
+        return;
+    };
+    let steps = |n: u32| CaveParams {
+        iterations: n,
+        ..params.clone()
+    };
+    run_automaton(grid, &steps(k), first_row);
+    let early = grid.bits.clone();
+    run_automaton(grid, &steps(params.iterations - k), first_row);
+    let wpr = grid.words_per_row;
+    grid.bits[first_row * wpr..]
+        .par_chunks_mut(wpr)
+        .zip(early[first_row * wpr..].par_chunks(wpr))
+        .enumerate()
+        .for_each(|(i, (row, was))| {
+            for (w, (word, &old)) in row.iter_mut().zip(was).enumerate() {
+                let m = style.passage_mask(first_row + i, w);
+                *word = (old & m) | (*word & !m);
+            }
+        });
+}
+
+/// Where the cave style field turns from winding passages to open caverns (above) or
+/// dense pockets (below), and over how much of it the change is complete.
+const STYLE_EDGE: f32 = 0.1;
+const STYLE_RAMP: f32 = 0.12;
+/// How much of `style_open` the passages' regions take off the fill: about even wall and
+/// air, so the passages join into networks.
+const PASSAGE_OPENING: f64 = 0.5;
+/// Tiles inside a biome's edge over which its own caves come in.
+const BIOME_CAVE_RAMP: f64 = 48.0;
+
+/// The cave style: a slow noise field over the world that sorts the caves into regions,
+/// large open caverns where it is high, dense pockets where it is low, narrow winding
+/// passages (fewer automaton steps) between; and the biomes' own caves (the jungle's open
+/// caverns, the snow's ice caves, the underground desert's wide cavern).
+pub struct Style {
+    key: u32,
+    /// Cycles per grid cell.
+    frequency: f32,
+    /// Tiles per grid cell.
+    scale: usize,
+    open: f64,
+    dense: f64,
+    /// Automaton steps in the passages' regions, when fewer than `iterations`.
+    passages: Option<u32>,
+    biome: f64,
+    map: BiomeMap,
+    tops: Vec<u32>,
+}
+
+impl Style {
+    /// The style of the world made from `preset` and `seed` with these surface rows;
+    /// `None` when the preset turns it all off (the caves are the automaton's alone).
+    pub fn new(preset: &Preset, seed: u64, surface: &[u32], key: u64) -> Option<Style> {
+        let p = &preset.caves;
+        let passages = (p.style_passages < p.iterations).then_some(p.style_passages);
+        if p.style_open == 0.0 && p.style_dense == 0.0 && passages.is_none() && p.biome_caves == 0.0
+        {
+            return None;
+        }
+        let scale = p.scale.max(1) as usize;
+        let map = BiomeMap::new(preset, seed);
+        let tops = map.tops(surface);
+        Some(Style {
+            key: hash32((key >> 32) as u32 ^ 0x57_11E5),
+            frequency: (p.style_frequency * scale as f64) as f32,
+            scale,
+            open: p.style_open,
+            dense: p.style_dense,
+            passages,
+            biome: p.biome_caves,
+            map,
+            tops,
+        })
+    }
+
+    /// The style field at grid cell `(cx, cy)`, about -0.7..0.7.
+    #[inline]
+    fn at(&self, cx: usize, cy: usize) -> f32 {
+        perlin_2d(
+            self.key,
+            cx as f32 * self.frequency,
+            cy as f32 * self.frequency,
+        )
+    }
+
+    /// The change of fill the style field `s` makes.
+    fn delta(&self, s: f32) -> f64 {
+        let ramp = |v: f32| ((v - STYLE_EDGE) / STYLE_RAMP).clamp(0.0, 1.0) as f64;
+        let passage = if self.passages.is_some() && s.abs() < STYLE_EDGE {
+            -self.open * PASSAGE_OPENING
+        } else {
+            0.0
+        };
+        passage - self.open * ramp(s) + self.dense * ramp(-s)
+    }
+
+    /// The change of fill a biome's own caves make at tile `(x, y)`, and how far they take
+    /// the place of the style's regions there (0 outside the biomes, 1 well inside).
+    fn biome_delta(&self, x: f64, y: usize) -> (f64, f64) {
+        if self.biome == 0.0 {
+            return (0.0, 0.0);
+        }
+        for (span, &top) in self.map.spans.iter().zip(&self.tops) {
+            let Some((l, r)) = self.map.edges(span, y, top) else {
+                continue;
+            };
+            let inside = (x - l).min(r - x);
+            if inside <= 0.0 {
+                continue;
+            }
+            let k = match span.biome {
+                Biome::Jungle => 1.0,
+                Biome::Snow => 0.8,
+                Biome::Desert if self.map.under_desert(y, top) => 1.3,
+                _ => continue,
+            };
+            return (-self.biome * k, (inside / BIOME_CAVE_RAMP).min(1.0));
+        }
+        (0.0, 0.0)
+    }
+
+    /// Adds the change of fill of each word of grid row `cy` (at the word's centre).
+    pub fn adjust(&self, cy: usize, out: &mut [f64]) {
+        let y = cy * self.scale + self.scale / 2;
+        for (w, d) in out.iter_mut().enumerate() {
+            let cx = w * 64 + 32;
+            let (biome, inside) = self.biome_delta((cx * self.scale) as f64, y);
+            *d += (1.0 - inside) * self.delta(self.at(cx, cy)) + inside * biome;
+        }
+    }
+
+    /// The cells of word `w` of grid row `cy` in a passages' region (eight at a time).
+    fn passage_mask(&self, cy: usize, w: usize) -> u64 {
+        (0..8)
+            .filter(|g| self.at(w * 64 + g * 8 + 4, cy).abs() < STYLE_EDGE)
+            .fold(0, |m, g| m | 0xFF << (g * 8))
+    }
 }
 
 /// `smoothing` more steps over a grid whose open cells start at `first_row`.
@@ -285,7 +442,17 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
         underworld: layers.underworld.max(layers.cavern + 1),
         row_scale: 1,
     };
-    let (grid, first_row) = carve(width, height, &world.surface, params, depth, rng.next_u64());
+    let key = rng.next_u64();
+    let style = Style::new(preset, world.seed, &world.surface, key);
+    let (grid, first_row) = carve(
+        width,
+        height,
+        &world.surface,
+        params,
+        depth,
+        key,
+        style.as_ref(),
+    );
     let wpr = grid.words_per_row;
     #[cfg(target_arch = "x86_64")]
     let avx2 = std::is_x86_feature_detected!("avx2");

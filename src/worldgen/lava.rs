@@ -62,29 +62,31 @@ mod tests {
             height: 600,
             ..Preset::default()
         };
-        let w = crate::worldgen::generate(&p, 11).0;
         let l = Layers::of(&p);
         let from = l.cavern + ((l.underworld - l.cavern) as f64 * p.lava.from) as usize;
         let holds = |t: Tile| t.is_solid() || t == Tile::Lava;
         let (mut pools, mut lakes) = (0, 0);
-        for y in 0..w.height() {
-            for x in 0..w.width() {
-                if w.tile(x, y) != Tile::Lava {
-                    continue;
-                }
-                assert!(y >= from, "lava above the lower cavern layer at ({x}, {y})");
-                assert!(
-                    holds(w.tile(x, y + 1)),
-                    "lava over an opening at ({x}, {y})"
-                );
-                assert!(
-                    holds(w.tile(x - 1, y)) && holds(w.tile(x + 1, y)),
-                    "lava with an open side at ({x}, {y})"
-                );
-                if y >= l.underworld {
-                    lakes += 1;
-                } else {
-                    pools += 1;
+        for seed in 11..14 {
+            let w = crate::worldgen::generate(&p, seed).0;
+            for y in 0..w.height() {
+                for x in 0..w.width() {
+                    if w.tile(x, y) != Tile::Lava {
+                        continue;
+                    }
+                    assert!(y >= from, "lava above the lower cavern layer at ({x}, {y})");
+                    assert!(
+                        holds(w.tile(x, y + 1)),
+                        "lava over an opening at ({x}, {y})"
+                    );
+                    assert!(
+                        holds(w.tile(x - 1, y)) && holds(w.tile(x + 1, y)),
+                        "lava with an open side at ({x}, {y})"
+                    );
+                    if y >= l.underworld {
+                        lakes += 1;
+                    } else {
+                        pools += 1;
+                    }
                 }
             }
         }

@@ -13,6 +13,7 @@ pub mod grass;
 pub mod lakes;
 pub mod lava;
 pub mod layers;
+pub mod lodes;
 pub mod noisemap;
 pub mod ocean;
 pub mod ores;
@@ -84,6 +85,12 @@ pub const PASSES: &[Pass] = &[
         label: "Seeding ores",
         weight: 3.0,
         run: ores::apply,
+    },
+    Pass {
+        name: "lodes",
+        label: "Running ore veins",
+        weight: 1.0,
+        run: lodes::apply,
     },
     Pass {
         name: "water",
@@ -345,7 +352,8 @@ mod tests {
             assert_eq!(counts[tile as usize], 0, "{tile:?}");
         }
         let full = generate(&p, 4).0;
-        assert!(full.counts()[Tile::IronOre as usize] > 0);
+        let iron = full.counts()[Tile::IronOre as usize] + full.counts()[Tile::LeadOre as usize];
+        assert!(iron > 0);
         // The surface pass alone leaves the same surface the full run starts from.
         let (first, _) = generate_until(&p, 4, 0, &mut |_| {}, &never).unwrap();
         assert_ne!(first.tile_hash(), full.tile_hash());
@@ -362,15 +370,11 @@ mod tests {
         let (w, timings) = generate(&small(&Preset::default()), 3);
         assert_eq!(timings.len(), PASSES.len());
         let counts = w.counts();
-        for t in [
-            Tile::Air,
-            Tile::Dirt,
-            Tile::Stone,
-            Tile::Grass,
-            Tile::IronOre,
-        ] {
+        for t in [Tile::Air, Tile::Dirt, Tile::Stone, Tile::Grass] {
             assert!(counts[t as usize] > 0, "no {t:?}");
         }
+        // Iron, or lead in its place.
+        assert!(counts[Tile::IronOre as usize] + counts[Tile::LeadOre as usize] > 0);
         // Nothing solid above any column's surface (sky, sea, lakes, trees).
         for x in 0..w.width() {
             assert!((0..w.surface[x] as usize).all(|y| !w.tile(x, y).is_solid()));

@@ -855,6 +855,31 @@ mod tests {
         assert!(changed > 1000, "only {changed} tiles turned to ore");
     }
 
+    /// The noise ore table every ore came from before the lodes pass laid copper to gold:
+    /// what these tests measure the ores pass with (the lodes pass off).
+    fn all_ores(veins: Veins) -> crate::content::preset::Preset {
+        use crate::base::depth::Layer::*;
+        crate::content::preset::Preset {
+            ores: crate::content::preset::OreParams {
+                veins,
+                table: vec![
+                    Ore::layered(Tile::Hellstone, (Underworld, Underworld), 0.6, 0.52),
+                    Ore::layered(Tile::DiamondOre, (Cavern, Cavern), 0.82, 0.7),
+                    Ore::layered(Tile::GoldOre, (Cavern, Cavern), 0.76, 0.63),
+                    Ore::layered(Tile::SilverOre, (Underground, Cavern), 0.76, 0.61),
+                    Ore::layered(Tile::IronOre, (Surface, Cavern), 0.82, 0.57),
+                    Ore::layered(Tile::CopperOre, (Surface, Cavern), 0.79, 0.555),
+                ],
+                ..Default::default()
+            },
+            lodes: crate::content::preset::LodeParams {
+                enabled: false,
+                ..Default::default()
+            },
+            ..Default::default()
+        }
+    }
+
     #[test]
     fn separate_veins_do_not_nest() {
         // With one field, every diamond tile is ringed by gold; with a field per ore, many
@@ -862,11 +887,7 @@ mod tests {
         let preset = |veins| crate::content::preset::Preset {
             width: 600,
             height: 500,
-            ores: crate::content::preset::OreParams {
-                veins,
-                ..Default::default()
-            },
-            ..Default::default()
+            ..all_ores(veins)
         };
         let ringed = |veins| {
             let (w, _) = crate::worldgen::generate(&preset(veins), 11);
@@ -896,7 +917,7 @@ mod tests {
         let p = crate::content::preset::Preset {
             width: 2000,
             height: 800,
-            ..Default::default()
+            ..all_ores(Veins::Separate)
         };
         let l = crate::world::depth::Layers::of(&p);
         let w = crate::worldgen::generate(&p, 5).0;

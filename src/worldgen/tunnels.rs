@@ -8,11 +8,11 @@
 //! A tunnel is a random walk of discs, one tile a step. A **long tunnel** (`worms` per
 //! million tiles of the band it lives in) starts anywhere between the top of the
 //! underground layer and the underworld, meanders (its heading follows two octaves of
-//! noise) and keeps to the horizontal (`flatness` damps its vertical moves), so it runs across
+//! noise, swung `meander` times as far as plain) and keeps to the horizontal (`flatness` damps its vertical moves), so it runs across
 //! caverns and joins them, and bounces off the layer it lives in and the world's sides;
 //! its radius grows from `radius_top` at the top of the underground layer to
 //! `radius_deep` at the underworld (narrow tunnels near the surface, wide ones deep down)
-//! and swells and narrows along its length. A **mouth** starts on the surface and slopes
+//! and swells and narrows along its length (by `swell` of it). A **mouth** starts on the surface and slopes
 //! down (a quarter of them nearly vertical shafts) at `mouth_radius`, wide enough for the
 //! player, until it is deeper than the top of the cavern layer and 36% of its column's
 //! depth, so every mouth leads into the network.
@@ -266,7 +266,8 @@ fn plan(world: &World, preset: &Preset, key: u64) -> (Vec<Disc>, Vec<u32>) {
         for step in 0..p.length.min(MAX_STEPS) {
             // The heading meanders slowly: two octaves of noise along the tunnel.
             let t = step as f32;
-            let a = a0 + 4.0 * slow.at(t * 0.006) as f64 + 1.2 * fast.at(t * 0.03) as f64;
+            let swing = 4.0 * slow.at(t * 0.006) as f64 + 1.2 * fast.at(t * 0.03) as f64;
+            let a = a0 + p.meander * swing;
             x += fx * a.cos();
             y += fy * a.sin() * (1.0 - p.flatness);
             if x < 0.0 || x >= width as f64 {
@@ -279,7 +280,7 @@ fn plan(world: &World, preset: &Preset, key: u64) -> (Vec<Disc>, Vec<u32>) {
             }
             let depth = ((y - top) / (bottom - top)).clamp(0.0, 1.0);
             let base = p.radius_top + (p.radius_deep - p.radius_top) * depth;
-            let r = (base * (1.0 + 0.6 * girth.at(t * 0.04) as f64)).max(0.8);
+            let r = (base * (1.0 + p.swell * girth.at(t * 0.04) as f64)).max(0.8);
             // A disc every 0.8 radius: they overlap into a tube whose width varies by
             // under a tenth.
             since += 1.0;

@@ -9,9 +9,9 @@
 //! (`ores.table[].threshold`) take the entry's index; other fields ignore it.
 
 use super::{
-    Basis, Biome, GrassMode, Jitter, MAX_CAVE_SCALE, MAX_HEIGHT, MAX_ITERATIONS, MAX_MOUTHS,
-    MAX_OCTAVES, MAX_ORE_FREQUENCY, MAX_POOL_DEPTH, MAX_TREE, MAX_TUNNEL_LENGTH, MAX_WIDTH,
-    MAX_WORMS, MIN_SIDE, Preset, RangeError, Veins,
+    Basis, Biome, GrassMode, Jitter, MAX_CAVE_SCALE, MAX_HEIGHT, MAX_ITERATIONS, MAX_LODE_DENSITY,
+    MAX_LODE_SIZE, MAX_LODE_STEPS, MAX_MOUTHS, MAX_OCTAVES, MAX_ORE_FREQUENCY, MAX_POOL_DEPTH,
+    MAX_TREE, MAX_TUNNEL_LENGTH, MAX_WIDTH, MAX_WORMS, MIN_SIDE, Preset, RangeError, Veins,
 };
 use crate::base::depth::Layer;
 use crate::base::tile::Tile;
@@ -168,6 +168,29 @@ macro_rules! choice_field {
 
 /// A numeric field of every entry of a list: `$list` is the path to the `Vec`, `$f` the
 /// entry's field, `$kind` `Float` or `Int`.
+/// A switch (`true` as 1).
+macro_rules! bool_field {
+    ($($p:ident).+, $doc:literal) => {
+        Field {
+            path: stringify!($($p).+),
+            kind: Kind::Bool,
+            min: 0.0,
+            max: 1.0,
+            open_min: false,
+            at_least: None,
+            at_most: None,
+            step: 1.0,
+            doc: $doc,
+            get: |p, _| Some(f64::from(u8::from(p.$($p).+))),
+            set: |p, _, v| {
+                if let Some(v) = v {
+                    p.$($p).+ = v >= 0.5
+                }
+            },
+        }
+    };
+}
+
 macro_rules! entry {
     ($path:literal, $($list:ident).+ [] $f:ident : $kind:ident, $min:expr, $max:expr, $step:expr, $doc:literal) => {
         entry!($path, $($list).+ [] $f: $kind, $min, $max, $step, $doc, open: false)
@@ -397,6 +420,35 @@ pub const FIELDS: &[Field] = &[
         500,
         "from the cavern layer down, pockets under this many tiles are closed"
     ),
+    float!(caves.style_frequency, 0, 1, 0.0005, "cycles per tile of the cave style field (regions of open caverns, winding passages, dense pockets)", open: true, at_least: None),
+    float!(
+        caves.style_open,
+        0,
+        1,
+        0.005,
+        "taken off fill where the style field says open caverns"
+    ),
+    float!(
+        caves.style_dense,
+        0,
+        1,
+        0.005,
+        "added to fill where the style field says dense pockets"
+    ),
+    int!(
+        caves.style_passages,
+        0,
+        MAX_ITERATIONS,
+        1,
+        "automaton steps where it says winding passages (iterations or more: none)"
+    ),
+    float!(
+        caves.biome_caves,
+        0,
+        1,
+        0.005,
+        "taken off fill in the jungle, the snow (ice caves) and the underground desert"
+    ),
     float!(
         tunnels.worms,
         0,
@@ -454,23 +506,24 @@ pub const FIELDS: &[Field] = &[
         "columns each side of the centre (the spawn) where no mouth opens"
     ),
     choice_field!(tunnels.basis: Basis, "Perlin, Simplex or Value: the noise of a long tunnel's heading and width"),
-    Field {
-        path: "underworld.enabled",
-        kind: Kind::Bool,
-        min: 0.0,
-        max: 1.0,
-        open_min: false,
-        at_least: None,
-        at_most: None,
-        step: 1.0,
-        doc: "ash, a wide open band and a solid floor below layers.underworld (false: none)",
-        get: |p, _| Some(f64::from(u8::from(p.underworld.enabled))),
-        set: |p, _, v| {
-            if let Some(v) = v {
-                p.underworld.enabled = v >= 0.5
-            }
-        },
-    },
+    float!(
+        tunnels.meander,
+        0,
+        4,
+        0.05,
+        "how far a long tunnel's heading swings, times the plain swing"
+    ),
+    float!(
+        tunnels.swell,
+        0,
+        0.95,
+        0.01,
+        "how much a long tunnel swells and narrows along its length"
+    ),
+    bool_field!(
+        underworld.enabled,
+        "ash, a wide open band and a solid floor below layers.underworld (false: none)"
+    ),
     float!(
         underworld.ceiling,
         0,
@@ -528,6 +581,65 @@ pub const FIELDS: &[Field] = &[
     entry_choice!("ores.table[].from", ores.table[] from: Layer, "the first depth layer the ore is found in"),
     entry_choice!("ores.table[].to", ores.table[] to: Layer, "the last depth layer the ore is found in (at or below from)"),
     choice_field!(ores.veins: Veins, "Separate: a noise field per row; Shared: one field, rarer ores ringed by commoner ones"),
+    bool_field!(
+        lodes.enabled,
+        "ore veins laid by random-walk runners, one ore of each pair per world (false: none)"
+    ),
+    int!(
+        lodes.min_depth,
+        0,
+        MAX_HEIGHT,
+        1,
+        "veins only deeper than this many tiles below the local surface"
+    ),
+    Field {
+        path: "lodes.table[].tile",
+        kind: Kind::Tile,
+        min: 0.0,
+        max: (Tile::COUNT - 1) as f64,
+        open_min: false,
+        at_least: None,
+        at_most: None,
+        step: 1.0,
+        doc: "the ore's tile (a solid tile)",
+        get: |p, i| p.lodes.table.get(i).map(|o| o.tile as u8 as f64),
+        set: |p, i, v| {
+            if let (Some(o), Some(t)) = (p.lodes.table.get_mut(i), v.and_then(tile_of)) {
+                o.tile = t;
+            }
+        },
+    },
+    Field {
+        path: "lodes.table[].twin",
+        kind: Kind::Tile,
+        min: 0.0,
+        max: (Tile::COUNT - 1) as f64,
+        open_min: false,
+        at_least: None,
+        at_most: None,
+        step: 1.0,
+        doc: "its twin: a world has the tile or its twin, never both (unset: the tile)",
+        get: |p, i| {
+            p.lodes
+                .table
+                .get(i)
+                .and_then(|o| o.twin)
+                .map(|t| t as u8 as f64)
+        },
+        set: |p, i, v| {
+            if let Some(o) = p.lodes.table.get_mut(i) {
+                o.twin = v.and_then(tile_of);
+            }
+        },
+    },
+    entry!("lodes.table[].per_million", lodes.table[] per_million: Float, 0, MAX_LODE_DENSITY, 5, "veins per million tiles of ground at the top of from"),
+    entry!("lodes.table[].deep_per_million", lodes.table[] deep_per_million: Float, 0, MAX_LODE_DENSITY, 5, "veins per million tiles at the bottom of to"),
+    entry_choice!("lodes.table[].from", lodes.table[] from: Layer, "the first depth layer the ore is found in"),
+    entry_choice!("lodes.table[].to", lodes.table[] to: Layer, "the last depth layer the ore is found in (at or below from)"),
+    entry!("lodes.table[].size", lodes.table[] size: Float, 1, MAX_LODE_SIZE, 0.5, "tiles across a vein's widest blob at the top of from"),
+    entry!("lodes.table[].deep_size", lodes.table[] deep_size: Float, 1, MAX_LODE_SIZE, 0.5, "tiles across a vein's widest blob at the bottom of to"),
+    entry!("lodes.table[].steps", lodes.table[] steps: Int, 1, MAX_LODE_STEPS, 1, "steps of a vein's runner at the top of from"),
+    entry!("lodes.table[].deep_steps", lodes.table[] deep_steps: Int, 1, MAX_LODE_STEPS, 1, "steps of a vein's runner at the bottom of to"),
     float!(
         water.pools,
         0,
@@ -621,7 +733,8 @@ pub const FIELDS: &[Field] = &[
         "tiles of sand under the sea floor, thinning across the beach"
     ),
     entry_choice!("biomes.spans[].biome", biomes.spans[] biome: Biome, "the biome of the span"),
-    entry!("biomes.spans[].width", biomes.spans[] width: Float, 0, 0.5, 0.005, "share of the world's width (all spans add up to at most 0.8)", open: true),
+    entry!("biomes.spans[].width", biomes.spans[] width: Float, 0, 0.5, 0.005, "share of the world's width (all spans, extras counted, add up to at most 0.8)", open: true),
+    entry!("biomes.spans[].extra", biomes.spans[] extra: Int, 0, 4, 1, "up to this many more spans of the biome, drawn by the seed"),
     float!(
         biomes.depth,
         0,
@@ -652,6 +765,28 @@ pub const FIELDS: &[Field] = &[
     ),
     choice_field!(biomes.dune_basis: Basis, "Perlin, Simplex or Value: the noise of the dunes"),
     choice_field!(biomes.pocket_basis: Basis, "Perlin, Simplex or Value: the noise of snow's ice and jungle's mud pockets"),
+    float!(
+        biomes.width_jitter,
+        0,
+        0.9,
+        0.01,
+        "the seed draws each span's width within this share either side of it"
+    ),
+    bool_field!(
+        biomes.opposite,
+        "snow and jungle on opposite halves (the dungeon on the snow's side)"
+    ),
+    bool_field!(
+        biomes.deep_jungle,
+        "the jungle reaches down to the underworld"
+    ),
+    float!(
+        biomes.underground_desert,
+        0,
+        3,
+        0.05,
+        "width of the underground desert under a desert, times the desert's (0 = none)"
+    ),
     float!(
         lakes.per_4200,
         0,
@@ -861,6 +996,7 @@ pub fn entries(preset: &Preset, f: &Field) -> usize {
     match f.list() {
         Some("ores.table") => preset.ores.table.len(),
         Some("biomes.spans") => preset.biomes.spans.len(),
+        Some("lodes.table") => preset.lodes.table.len(),
         Some(_) => 0,
         None => 1,
     }

@@ -55,6 +55,10 @@ pub struct BiomeSpan {
     pub biome: Biome,
     /// Width of the span at the surface, as a share of the world's width.
     pub width: f64,
+    /// Up to this many more spans of the biome: the seed draws how many (0 to `extra`),
+    /// so one world has one desert and the next two.
+    #[serde(default)]
+    pub extra: u32,
 }
 
 /// The biomes: spans laid side by side across the land between the oceans, forest between
@@ -79,16 +83,33 @@ pub struct BiomeParams {
     pub dune_basis: Basis,
     /// The noise of the snow's and the jungle's pockets under the surface.
     pub pocket_basis: Basis,
+    /// How much the seed changes each span's width: a width `w` is drawn from
+    /// `w * (1 - width_jitter)` to `w * (1 + width_jitter)`. 0: as listed.
+    pub width_jitter: f64,
+    /// Snow and jungle on opposite halves of the world (the dungeon on the snow's side,
+    /// away from the jungle). false: the seed deals every span to either side.
+    pub opposite: bool,
+    /// The jungle reaches down to the underworld (a band of mud from the surface to the
+    /// world's floor) instead of ending in a bowl `depth` deep.
+    pub deep_jungle: bool,
+    /// Width of the underground desert under each desert (a wide oval of sandstone and
+    /// hardened sand from just under the surface to `depth`), as a multiple of the
+    /// desert's width at the surface. 0: none, the desert ends in a shallow bowl.
+    pub underground_desert: f64,
 }
 
 impl Default for BiomeParams {
     fn default() -> Self {
-        let span = |biome, width| BiomeSpan { biome, width };
+        let span = |biome, width, extra| BiomeSpan {
+            biome,
+            width,
+            extra,
+        };
         BiomeParams {
             spans: vec![
-                span(Biome::Snow, 0.1),
-                span(Biome::Desert, 0.08),
-                span(Biome::Jungle, 0.12),
+                span(Biome::Snow, 0.1, 0),
+                span(Biome::Desert, 0.07, 1),
+                span(Biome::Jungle, 0.12, 0),
             ],
             depth: 0.4,
             border: 24,
@@ -96,6 +117,10 @@ impl Default for BiomeParams {
             dune_height: 8.0,
             dune_basis: Basis::Perlin,
             pocket_basis: Basis::Perlin,
+            width_jitter: 0.3,
+            opposite: true,
+            deep_jungle: true,
+            underground_desert: 1.3,
         }
     }
 }
@@ -183,11 +208,12 @@ pub(super) fn validate(p: &Preset) -> Result<(), RangeError> {
             });
         }
     }
-    let total: f64 = b.spans.iter().map(|s| s.width).sum();
+    // Every extra span counted: the most land the spans may ask for.
+    let total: f64 = b.spans.iter().map(|s| s.width * (1 + s.extra) as f64).sum();
     if total > 0.8 {
         return Err(RangeError {
             field: "biomes.spans".into(),
-            value: format!("widths adding up to {total}"),
+            value: format!("widths adding up to {total} (each times 1 + extra)"),
             allowed: "widths adding up to at most 0.8".into(),
         });
     }

@@ -434,13 +434,17 @@ mod shipped {
     // the water pass (at this size only plains gets a pool), then the surface's relief,
     // terraces and oceans, then the biomes (plains' desert lies outside 256 columns), then
     // the underground: a wandering dirt/stone line with blobs, caves by depth layer,
-    // tunnels and mouths, then the trees, then the underworld and lava.
+    // tunnels and mouths, then the trees, then the underworld and lava, then (issue 36)
+    // the biome plan drawn per seed (counts, widths, snow and jungle apart, the deep jungle,
+    // the underground desert), the cave style and the biomes' caves, winding tunnels and
+    // the lodes pass's ore veins (copper to gold and their twins) in place of the noise
+    // table's copper, iron, silver and gold.
     const GOLDEN: [(&str, &str); 6] = [
         ("classic", "2667f34767bfbaf8"),
-        ("default", "a4a8827ac4b73cfb"),
-        ("large", "a4a8827ac4b73cfb"),
-        ("caverns", "ad785b5ead58b8b8"),
-        ("plains", "b0023c2b929e4afb"),
-        ("highlands", "0782c986966887a9"),
+        ("default", "e7230c3ab8e80130"),
+        ("large", "e7230c3ab8e80130"),
+        ("caverns", "6d6e8a874530db4c"),
+        ("plains", "219daa75470e0ca3"),
+        ("highlands", "afdb14442bccfdcf"),
     ];
 }

@@ -46,7 +46,7 @@ fn entry(out: &mut String, fields: &[&Field], preset: &Preset, i: usize) {
         .filter_map(|f| {
             let v = value_text(f, preset, i)?;
             let v = match (f.path, f.kind) {
-                ("ores.table[].deep_threshold", _) => format!("Some({v})"),
+                ("ores.table[].deep_threshold" | "lodes.table[].twin", _) => format!("Some({v})"),
                 _ => v,
             };
             Some(format!("{}: {v}", f.name()))
@@ -187,7 +187,9 @@ mod tests {
         p.surface.frequency = 1e-9;
         p.surface.base_height = 1.0 / 3.0;
         p.ores.table[1].deep_threshold = None;
-        p.ores.table[2].from = crate::base::depth::Layer::Underground;
+        p.ores.table[1].from = crate::base::depth::Layer::Underground;
+        p.lodes.table[2].twin = None;
+        p.biomes.width_jitter = 0.1 + 0.7;
         p.biomes.spans.clear();
         p.underworld.enabled = false;
         let text = to_ron(&p, "odd values");

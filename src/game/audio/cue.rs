@@ -83,7 +83,8 @@ pub fn material(t: Tile) -> Option<Material> {
         | Tile::Snow
         | Tile::Mud
         | Tile::JungleGrass
-        | Tile::Ash => Soft,
+        | Tile::Ash
+        | Tile::HardenedSand => Soft,
         Tile::Stone
         | Tile::IronOre
         | Tile::GoldOre
@@ -94,6 +95,10 @@ pub fn material(t: Tile) -> Option<Material> {
         | Tile::CopperOre
         | Tile::SilverOre
         | Tile::Hellstone
+        | Tile::TinOre
+        | Tile::LeadOre
+        | Tile::TungstenOre
+        | Tile::PlatinumOre
         | Tile::Furnace
         | Tile::Anvil
         | Tile::LifeCrystal => Hard,

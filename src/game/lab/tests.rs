@@ -30,6 +30,7 @@ fn rows_group_every_field_by_section_in_ron_order() {
             "tunnels",
             "underworld",
             "ores",
+            "lodes",
             "water",
             "lava",
             "grass",
@@ -42,9 +43,10 @@ fn rows_group_every_field_by_section_in_ron_order() {
     );
     let fields = rows.iter().filter(|r| matches!(r, Row::Field(..))).count();
     let plain = FIELDS.iter().filter(|f| f.list().is_none()).count();
-    // Six ores of six fields, three spans of two.
-    assert_eq!(fields, plain + 6 * 6 + 3 * 2);
-    assert!(rows.contains(&Row::Entry("ores.table", 5)));
+    // Two ores of six fields, three spans of three, four lodes of ten.
+    assert_eq!(fields, plain + 2 * 6 + 3 * 3 + 4 * 10);
+    assert!(rows.contains(&Row::Entry("ores.table", 1)));
+    assert!(rows.contains(&Row::Entry("lodes.table", 3)));
     // Every field row sits under its own section's heading.
     let mut section = "";
     for r in &rows {
@@ -112,19 +114,19 @@ fn reset_puts_one_field_back_and_leaves_the_others() {
     let mut lab = Lab::new(Preset::default());
     select(&mut lab, "surface.octaves", 0);
     lab.nudge(3.0, 0.0);
-    select(&mut lab, "ores.table[].threshold", 2);
+    select(&mut lab, "ores.table[].threshold", 1);
     lab.nudge(4.0, 0.0);
     let t = field("ores.table[].threshold").unwrap();
-    assert!(lab.differs(t, 2) && !lab.differs(t, 1));
+    assert!(lab.differs(t, 1) && !lab.differs(t, 0));
     assert_eq!(
         lab.changes(),
-        ["surface.octaves = 9", "ores.table[2].threshold = 0.78"]
+        ["surface.octaves = 9", "ores.table[1].threshold = 0.84"]
     );
     lab.reset_selected(0.1);
-    assert!(!lab.differs(t, 2));
+    assert!(!lab.differs(t, 1));
     assert_eq!(lab.edited.surface.octaves, 9);
     lab.undo(0.2);
-    assert!(lab.differs(t, 2), "a reset is undone like any edit");
+    assert!(lab.differs(t, 1), "a reset is undone like any edit");
 }
 
 #[test]

@@ -7,11 +7,15 @@ use crate::content::preset::Preset;
 /// The world the default preset makes at `width` x `height` from `seed`: the save tests'
 /// generated fixture.
 pub(super) fn generated(width: u32, height: u32, seed: u64) -> World {
-    let preset = Preset {
+    // Only tiles of Strata's first 32, which the older formats' runs hold: no lodes (tin,
+    // lead, tungsten, platinum) and no underground desert (hardened sand).
+    let mut preset = Preset {
         width,
         height,
         ..Default::default()
     };
+    preset.lodes.enabled = false;
+    preset.biomes.underground_desert = 0.0;
     crate::worldgen::generate(&preset, seed).0
 }
 

@@ -90,7 +90,13 @@ struct Fill<'a> {
     words: usize,
     /// The word centres, when the probability varies.
     centres: Option<RowPlan>,
+    /// Adds each word's change of fill in a grid row (the cave style's regions and the
+    /// biomes' caves), if any.
+    adjust: Option<Adjust<'a>>,
 }
+
+/// A change of each word's fill in grid row `y`, added into the slice (one per word).
+pub type Adjust<'a> = &'a (dyn Fn(usize, &mut [f64]) + Sync);
 
 /// Salt of the regional fill noise's key, xored with the high half of the pass key.
 pub const VARIATION_SALT: u32 = 0x5bd1_e995;
@@ -136,13 +142,20 @@ impl Depth {
 }
 
 impl Fill<'_> {
-    fn new(params: &CaveParams, depth: Depth, key: u32, words: usize) -> Fill<'_> {
+    fn new<'a>(
+        params: &'a CaveParams,
+        depth: Depth,
+        key: u32,
+        words: usize,
+        adjust: Option<Adjust<'a>>,
+    ) -> Fill<'a> {
         let f = params.fill_frequency as f32;
         Fill {
             params,
             depth,
             key,
             words,
+            adjust,
             centres: (params.fill_variation > 0.0)
                 .then(|| RowPlan::at((0..words).map(|w| w * 64 + 32), f)),
         }
@@ -150,9 +163,30 @@ impl Fill<'_> {
 
     /// Every word's probability in row `y`, as a 16-bit fraction, into `out`. Rows in
     /// order share `lattice` (the noise's row cache, in the preset's basis).
-    fn row(&self, y: usize, lattice: &mut RowNoise, noise: &mut Vec<f32>, out: &mut Vec<u32>) {
+    fn row(&self, y: usize, scratch: &mut Scratch) {
+        let Scratch {
+            lattice,
+            noise,
+            p16: out,
+            deltas,
+        } = scratch;
         out.clear();
         let fill = self.depth.fill(self.params, y).clamp(0.0, 1.0);
+        if let Some(adjust) = self.adjust {
+            deltas.clear();
+            deltas.resize(self.words, 0.0);
+            adjust(y, deltas);
+            if let Some(centres) = &self.centres {
+                noise.resize(centres.len(), 0.0);
+                let f = self.params.fill_frequency as f32;
+                lattice.row_in(self.params.fill_basis, self.key, centres, y, f, noise);
+                for (d, &n) in deltas.iter_mut().zip(noise.iter()) {
+                    *d += self.params.fill_variation * n as f64;
+                }
+            }
+            out.extend(deltas.iter().map(|d| to_p16((fill + d).clamp(0.0, 1.0))));
+            return;
+        }
         let Some(centres) = &self.centres else {
             out.resize(self.words, to_p16(fill));
             return;
@@ -176,6 +210,7 @@ struct Scratch {
     lattice: RowNoise,
     noise: Vec<f32>,
     p16: Vec<u32>,
+    deltas: Vec<f64>,
 }
 
 /// [`fill_words`] compiled for AVX-512 (eight 64-bit multiplies per instruction).
@@ -240,6 +275,19 @@ pub fn random_fill_at(
     depth: Depth,
     key: u64,
 ) -> (BitGrid, usize) {
+    random_fill_styled(width, height, surface, params, depth, key, None)
+}
+
+/// [`random_fill_at`] with each word's fill changed by `adjust` (the cave style).
+pub fn random_fill_styled(
+    width: usize,
+    height: usize,
+    surface: &[u32],
+    params: &CaveParams,
+    depth: Depth,
+    key: u64,
+    adjust: Option<Adjust<'_>>,
+) -> (BitGrid, usize) {
     let mut grid = BitGrid::walls(width, height);
     let wpr = grid.words_per_row;
     let pad = grid.padding_mask();
@@ -253,7 +301,7 @@ pub fn random_fill_at(
         .map(|c| *c.iter().min().unwrap_or(&height))
         .collect();
     let first_random = lo.iter().copied().min().unwrap_or(height).min(height);
-    let fill = Fill::new(params, depth, variation_key(key), wpr);
+    let fill = Fill::new(params, depth, variation_key(key), wpr, adjust);
     #[cfg(target_arch = "x86_64")]
     let avx512 =
         std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512dq");
@@ -264,12 +312,8 @@ pub fn random_fill_at(
         .skip(first_random)
         .for_each_init(Scratch::default, |scratch, (y, row)| {
             // Each word's probability first, so the hashing below stays a tight loop.
-            let Scratch {
-                lattice,
-                noise,
-                p16,
-            } = scratch;
-            fill.row(y, lattice, noise, p16);
+            fill.row(y, scratch);
+            let p16 = &scratch.p16;
             #[cfg(target_arch = "x86_64")]
             if avx512 {
                 // SAFETY: the CPU has AVX-512 F and DQ (checked at run time above).
@@ -370,16 +414,12 @@ mod tests {
             fill_frequency: 0.02,
             ..Default::default()
         };
-        let fill = Fill::new(&params, Depth::FLAT, 42, 40);
+        let fill = Fill::new(&params, Depth::FLAT, 42, 40, None);
         let lo = vec![0usize; 40];
         let mut row = vec![0u64; 40];
-        let mut probabilities = vec![];
-        fill.row(
-            300,
-            &mut RowNoise::default(),
-            &mut vec![],
-            &mut probabilities,
-        );
+        let mut scratch = Scratch::default();
+        fill.row(300, &mut scratch);
+        let probabilities = scratch.p16;
         fill_words(7, 300, &probabilities, &mut row, &lo);
         let mut distinct = std::collections::BTreeSet::new();
         for (w, &word) in row.iter().enumerate() {

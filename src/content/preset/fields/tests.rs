@@ -137,9 +137,13 @@ fn choices_and_optional_fields() {
     (jitter.set)(&mut p, 0, Some(0.0));
     assert_eq!(p.layers.jitter, Jitter::PerTile);
     let deep = field("ores.table[].deep_threshold").unwrap();
-    (deep.set)(&mut p, 2, None);
-    assert_eq!(p.ores.table[2].deep_threshold, None);
-    assert_eq!((deep.get)(&p, 2), None);
+    (deep.set)(&mut p, 1, None);
+    assert_eq!(p.ores.table[1].deep_threshold, None);
+    assert_eq!((deep.get)(&p, 1), None);
+    let twin = field("lodes.table[].twin").unwrap();
+    assert_eq!((twin.get)(&p, 0), Some(Tile::TinOre as u8 as f64));
+    (twin.set)(&mut p, 0, None);
+    assert_eq!((p.lodes.table[0].twin, (twin.get)(&p, 0)), (None, None));
     assert_eq!((deep.get)(&p, 99), None);
     let tile = field("ores.table[].tile").unwrap();
     (tile.set)(&mut p, 0, Some(Tile::GoldOre as u8 as f64));

@@ -54,6 +54,28 @@ pub enum Tile {
     Rope = 36,
     /// The Eye's trophy: its defeat gives one; it hangs on a background wall.
     EyeTrophy = 37,
+    /// Numbers 38..=43 are kept for the ores of the biome plan (merged from its branch).
+    Reserved38 = 38,
+    Reserved39 = 39,
+    Reserved40 = 40,
+    Reserved41 = 41,
+    Reserved42 = 42,
+    Reserved43 = 43,
+    /// The evil biome's grass.
+    CorruptGrass = 44,
+    /// The evil biome's stone.
+    Ebonstone = 45,
+    /// Ore found in the evil biome's ebonstone (and dropped by the Eye).
+    DemoniteOre = 46,
+    /// At the foot of the evil biome's chasms: no pickaxe digs it, a hammer smashes it
+    /// for its loot (`sim::edit`).
+    ShadowOrb = 47,
+    /// The dungeon's bricks: they need a pickaxe better than the first tiers.
+    DungeonBrick = 48,
+    /// In the dungeon: touching one hurts.
+    Spike = 49,
+    /// Floating islands stand on clouds.
+    Cloud = 50,
 }
 
 /// What kind of matter a tile is: decides collision, digging and what connectivity sees.
@@ -106,7 +128,7 @@ const fn row(
 use Matter::{Air as A, Decor as D, Liquid as L, Solid as S};
 
 /// One row per tile, in discriminant order (`TILES[t as usize]` describes `t`).
-pub const TILES: [TileInfo; 38] = [
+pub const TILES: [TileInfo; 51] = [
     row("air", "air", ' ', [SKY[0], SKY[1], SKY[2]], A, None),
     row("dirt", "dirt", '.', [151, 107, 75], S, Some(0.15)),
     row("stone", "stone", '#', [118, 118, 124], S, Some(0.45)),
@@ -194,11 +216,50 @@ pub const TILES: [TileInfo; 38] = [
         D,
         Some(0.3),
     ),
+    reserved("reserved_38", "reserved 38", '0'),
+    reserved("reserved_39", "reserved 39", '1'),
+    reserved("reserved_40", "reserved 40", '2'),
+    reserved("reserved_41", "reserved 41", '3'),
+    reserved("reserved_42", "reserved 42", '4'),
+    reserved("reserved_43", "reserved 43", '5'),
+    row(
+        "corrupt_grass",
+        "corrupt grass",
+        'q',
+        [124, 110, 170],
+        S,
+        Some(0.15),
+    ),
+    row("ebonstone", "ebonstone", 'e', [98, 84, 122], S, Some(0.5)),
+    row(
+        "demonite_ore",
+        "demonite ore",
+        'n',
+        [110, 70, 170],
+        S,
+        Some(0.8),
+    ),
+    row("shadow_orb", "shadow orb", 'x', [150, 60, 200], D, None),
+    row(
+        "dungeon_brick",
+        "dungeon brick",
+        'u',
+        [66, 84, 150],
+        S,
+        Some(0.6),
+    ),
+    row("spike", "spike", '^', [150, 150, 162], S, Some(0.3)),
+    row("cloud", "cloud", 'z', [236, 240, 248], S, Some(0.1)),
 ];
+
+/// A number kept for a tile another part of Strata adds: nothing generates or places it.
+const fn reserved(name: &'static str, label: &'static str, ascii: char) -> TileInfo {
+    row(name, label, ascii, [0, 0, 0], A, None)
+}
 
 impl Tile {
     /// Every tile, in discriminant order (`Tile::ALL[t as usize] == t`).
-    pub const ALL: [Tile; 38] = [
+    pub const ALL: [Tile; 51] = [
         Tile::Air,
         Tile::Dirt,
         Tile::Stone,
@@ -237,6 +298,19 @@ impl Tile {
         Tile::LifeCrystal,
         Tile::Rope,
         Tile::EyeTrophy,
+        Tile::Reserved38,
+        Tile::Reserved39,
+        Tile::Reserved40,
+        Tile::Reserved41,
+        Tile::Reserved42,
+        Tile::Reserved43,
+        Tile::CorruptGrass,
+        Tile::Ebonstone,
+        Tile::DemoniteOre,
+        Tile::ShadowOrb,
+        Tile::DungeonBrick,
+        Tile::Spike,
+        Tile::Cloud,
     ];
 
     /// Number of tile kinds.
@@ -284,6 +358,11 @@ impl Tile {
         self == Tile::Platform
     }
 
+    /// A number kept for a tile another part of Strata adds (nothing makes or places it).
+    pub fn is_reserved(self) -> bool {
+        (Tile::Reserved38 as u8..=Tile::Reserved43 as u8).contains(&(self as u8))
+    }
+
     /// Lower-case identifier as used in stats JSON (`iron_ore`).
     pub fn name(self) -> &'static str {
         self.info().name
@@ -319,7 +398,7 @@ pub const UNDERWORLD_BACKDROP: [u8; 4] = [86, 34, 24, 255];
 /// What digging `tile` puts in the inventory.
 pub fn drop_of(tile: Tile) -> Tile {
     match tile {
-        Tile::Grass => Tile::Dirt,
+        Tile::Grass | Tile::CorruptGrass => Tile::Dirt,
         Tile::Trunk => Tile::Wood,
         Tile::OpenDoor => Tile::ClosedDoor,
         t => t,

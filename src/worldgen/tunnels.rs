@@ -369,6 +369,7 @@ mod tests {
             height: 500,
             ..Preset::default()
         }
+        .without_landmarks()
     }
 
     #[test]
@@ -489,7 +490,8 @@ mod tests {
             width: 900,
             height: 400,
             ..Preset::default()
-        };
+        }
+        .without_landmarks();
         let mut w = world(&p, 8);
         // Refill with stone below the surface so every disc has something to carve.
         for x in 0..w.width() {

@@ -76,13 +76,23 @@ pub enum Material {
 pub fn material(t: Tile) -> Option<Material> {
     use Material::*;
     Some(match t {
-        Tile::Air | Tile::Water | Tile::Lava => return None,
+        Tile::Air
+        | Tile::Water
+        | Tile::Lava
+        | Tile::Reserved38
+        | Tile::Reserved39
+        | Tile::Reserved40
+        | Tile::Reserved41
+        | Tile::Reserved42
+        | Tile::Reserved43 => return None,
         Tile::Dirt
         | Tile::Grass
         | Tile::Sand
         | Tile::Snow
         | Tile::Mud
         | Tile::JungleGrass
+        | Tile::CorruptGrass
+        | Tile::Cloud
         | Tile::Ash => Soft,
         Tile::Stone
         | Tile::IronOre
@@ -96,7 +106,12 @@ pub fn material(t: Tile) -> Option<Material> {
         | Tile::Hellstone
         | Tile::Furnace
         | Tile::Anvil
-        | Tile::LifeCrystal => Hard,
+        | Tile::LifeCrystal
+        | Tile::Ebonstone
+        | Tile::DemoniteOre
+        | Tile::ShadowOrb
+        | Tile::DungeonBrick
+        | Tile::Spike => Hard,
         Tile::Torch
         | Tile::Trunk
         | Tile::Cactus

@@ -74,6 +74,14 @@ COLORS = [
     (120, 176, 130),  # tungsten ore
     (196, 214, 226),  # platinum ore
     (204, 168, 112),  # hardened sand
+    None,             # 43: spare
+    (124, 110, 170),  # corrupt grass
+    (98, 84, 122),    # ebonstone
+    (110, 70, 170),   # demonite ore
+    (150, 60, 200),   # shadow orb
+    (66, 84, 150),    # dungeon brick
+    (150, 150, 162),  # spike
+    (236, 240, 248),  # cloud
 ]
 
 
@@ -496,7 +504,8 @@ def frame_liquid(base, mask):
 
 GRASS_TURF = ((40, 112, 32), (70, 160, 48), (120, 205, 80))
 JUNGLE_TURF = ((20, 100, 64), (30, 140, 90), (80, 200, 130))
-RAGGED = {1, 9, 11, 13, 15, 3, 14}  # dirt, sand, snow, mud, ash, grass, jungle grass
+CORRUPT_TURF = ((70, 52, 110), (112, 92, 168), (160, 140, 210))
+RAGGED = {1, 9, 11, 13, 15, 3, 14, 44, 50}  # dirt, sand, snow, mud, ash, grass, jungle and corrupt grass, cloud
 ORES = {4, 5, 6, 18, 19, 38, 39, 40, 41}  # iron, gold, diamond, copper, silver and their twins:
 # nuggets of the palette colour
 LIQUIDS = {7, 16}
@@ -657,6 +666,82 @@ def eye_trophy():
     return t
 
 
+def ebonstone():
+    """The evil biome's stone: stone's cracks in a bruised purple."""
+    t = speckled((98, 84, 122), 70, 0.86, 1.12)
+    for y in range(T):
+        for x in range(T):
+            if noise(x, y, 71) > 0.93:
+                t[y][x] = (132, 104, 160, 255)
+            elif noise(x, y, 72) < 0.05:
+                t[y][x] = (64, 52, 84, 255)
+    return t
+
+
+def demonite():
+    """Demonite ore: violet nuggets in ebonstone."""
+    t = ebonstone()
+    for (cx, cy) in [(3, 3), (10, 4), (6, 10), (12, 11), (2, 12)]:
+        for dx, dy in ((0, 0), (1, 0), (0, 1), (1, 1), (2, 1), (1, 2)):
+            x, y = cx + dx, cy + dy
+            if x < T and y < T:
+                t[y][x] = ((170, 110, 240) if dx + dy <= 1 else (96, 50, 150)) + (255,)
+    return t
+
+
+def shadow_orb():
+    """A shadow orb: a dark violet sphere with a pale glint, glowing at its rim."""
+    t = blank()
+    for y in range(T):
+        for x in range(T):
+            d = ((x - 7.5) ** 2 + (y - 8.5) ** 2) ** 0.5
+            if d < 6.5:
+                lit = max(0.0, 1.0 - ((x - 5.0) ** 2 + (y - 6.0) ** 2) ** 0.5 / 7.0)
+                c = mix((70, 20, 100), (190, 110, 240), lit)
+                if d > 5.5:
+                    c = (150, 60, 200)
+                t[y][x] = c + (255,)
+    t[5][5] = (240, 220, 255, 255)
+    t[5][6] = (220, 190, 250, 255)
+    return t
+
+
+def dungeon_brick():
+    """Blue dungeon bricks in courses, dark mortar between."""
+    t = speckled((66, 84, 150), 73, 0.9, 1.08)
+    for y in range(T):
+        for x in range(T):
+            joint = (x + (4 if (y // 4) % 2 else 0)) % 8 == 0
+            if y % 4 == 3 or joint:
+                t[y][x] = (36, 44, 84, 255)
+    return t
+
+
+def spike():
+    """A bed of grey spikes on a dark base."""
+    t = blank()
+    for y in range(11, T):
+        for x in range(T):
+            t[y][x] = (84, 84, 96, 255)
+    for k in range(4):
+        cx = 2 + 4 * k
+        for y in range(1, 11):
+            half = (y - 1) // 4
+            for x in range(cx - half, cx + half + 1):
+                if 0 <= x < T:
+                    t[y][x] = ((206, 206, 218) if x <= cx else (128, 128, 142)) + (255,)
+    return t
+
+
+def cloud():
+    t = speckled((236, 240, 248), 74, 0.95, 1.03)
+    for y in range(T):
+        for x in range(T):
+            if noise(x, y, 75) > 0.88:
+                t[y][x] = (206, 214, 232, 255)
+    return t
+
+
 def bases():
     """Every tile's base picture for the current VARIANT, in discriminant order."""
     return [blank(), dirt(), stone(), dirt(), ore(COLORS[4], 1),
@@ -667,10 +752,12 @@ def bases():
             trunk(), leaves(), cactus(), wood(), workbench(), furnace(), anvil(), chest(),
             closed_door(), open_door(), platform(), table(), chair(), bed(), life_crystal(),
             rope(), eye_trophy(), ore(COLORS[38], 7), ore(COLORS[39], 8),
-            ore(COLORS[40], 9), ore(COLORS[41], 10), hardened_sand()]
+            ore(COLORS[40], 9), ore(COLORS[41], 10), hardened_sand(), blank(),
+            dirt(), ebonstone(), demonite(), shadow_orb(), dungeon_brick(), spike(), cloud()]
 
 
-BLOCKS = {1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14, 15, 17, 18, 19, 20, 24, 38, 39, 40, 41, 42}
+BLOCKS = {1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14, 15, 17, 18, 19, 20, 24, 38, 39, 40, 41, 42,
+          44, 45, 46, 48, 50}
 
 
 def frames_of(i, variants):
@@ -682,7 +769,7 @@ def frames_of(i, variants):
             base = mirrored(variants[v], v)
             salt = 100 + i * 7 + v
             if i in BLOCKS:
-                turf = GRASS_TURF if i == 3 else JUNGLE_TURF if i == 14 else None
+                turf = {3: GRASS_TURF, 14: JUNGLE_TURF, 44: CORRUPT_TURF}.get(i)
                 out.append(frame_block(base, mask, i in RAGGED, salt, turf, corners))
             elif i == LEAVES:
                 out.append(frame_block(base, mask, True, salt, corners=corners))
@@ -702,7 +789,7 @@ def main():
             # The torch keeps its own colours; grass is its soil until framed; ores keep
             # grey stone round nuggets of their colour (shifting the stone to the ore's
             # mean made copper look like dirt).
-            if color is not None and i not in (3, 8, 14) and i not in ORES:
+            if color is not None and i not in (3, 8, 14, 44) and i not in ORES:
                 match_mean(tiles[i], color)
         variants.append(tiles)
     VARIANT[0] = 0

@@ -64,6 +64,22 @@ pub enum Tile {
     PlatinumOre = 41,
     /// The underground desert's packed sand.
     HardenedSand = 42,
+    Reserved43 = 43,
+    /// The evil biome's grass.
+    CorruptGrass = 44,
+    /// The evil biome's stone.
+    Ebonstone = 45,
+    /// Ore found in the evil biome's ebonstone (and dropped by the Eye).
+    DemoniteOre = 46,
+    /// At the foot of the evil biome's chasms: no pickaxe digs it, a hammer smashes it
+    /// for its loot (`sim::edit`).
+    ShadowOrb = 47,
+    /// The dungeon's bricks: they need a pickaxe better than the first tiers.
+    DungeonBrick = 48,
+    /// In the dungeon: touching one hurts.
+    Spike = 49,
+    /// Floating islands stand on clouds.
+    Cloud = 50,
 }
 
 /// What kind of matter a tile is: decides collision, digging and what connectivity sees.
@@ -116,7 +132,7 @@ const fn row(
 use Matter::{Air as A, Decor as D, Liquid as L, Solid as S};
 
 /// One row per tile, in discriminant order (`TILES[t as usize]` describes `t`).
-pub const TILES: [TileInfo; 43] = [
+pub const TILES: [TileInfo; 51] = [
     row("air", "air", ' ', [SKY[0], SKY[1], SKY[2]], A, None),
     row("dirt", "dirt", '.', [151, 107, 75], S, Some(0.15)),
     row("stone", "stone", '#', [118, 118, 124], S, Some(0.45)),
@@ -230,11 +246,45 @@ pub const TILES: [TileInfo; 43] = [
         S,
         Some(0.3),
     ),
+    reserved("reserved_43", "reserved 43", '5'),
+    row(
+        "corrupt_grass",
+        "corrupt grass",
+        'q',
+        [124, 110, 170],
+        S,
+        Some(0.15),
+    ),
+    row("ebonstone", "ebonstone", 'e', [98, 84, 122], S, Some(0.5)),
+    row(
+        "demonite_ore",
+        "demonite ore",
+        'N',
+        [110, 70, 170],
+        S,
+        Some(0.8),
+    ),
+    row("shadow_orb", "shadow orb", 'x', [150, 60, 200], D, None),
+    row(
+        "dungeon_brick",
+        "dungeon brick",
+        'U',
+        [66, 84, 150],
+        S,
+        Some(0.6),
+    ),
+    row("spike", "spike", '^', [150, 150, 162], S, Some(0.3)),
+    row("cloud", "cloud", 'Z', [236, 240, 248], S, Some(0.1)),
 ];
+
+/// A number kept for a tile another part of Strata adds: nothing generates or places it.
+const fn reserved(name: &'static str, label: &'static str, ascii: char) -> TileInfo {
+    row(name, label, ascii, [0, 0, 0], A, None)
+}
 
 impl Tile {
     /// Every tile, in discriminant order (`Tile::ALL[t as usize] == t`).
-    pub const ALL: [Tile; 43] = [
+    pub const ALL: [Tile; 51] = [
         Tile::Air,
         Tile::Dirt,
         Tile::Stone,
@@ -278,6 +328,14 @@ impl Tile {
         Tile::TungstenOre,
         Tile::PlatinumOre,
         Tile::HardenedSand,
+        Tile::Reserved43,
+        Tile::CorruptGrass,
+        Tile::Ebonstone,
+        Tile::DemoniteOre,
+        Tile::ShadowOrb,
+        Tile::DungeonBrick,
+        Tile::Spike,
+        Tile::Cloud,
     ];
 
     /// Number of tile kinds.
@@ -325,6 +383,11 @@ impl Tile {
         self == Tile::Platform
     }
 
+    /// A number kept for a tile another part of Strata adds (nothing makes or places it).
+    pub fn is_reserved(self) -> bool {
+        self == Tile::Reserved43
+    }
+
     /// Lower-case identifier as used in stats JSON (`iron_ore`).
     pub fn name(self) -> &'static str {
         self.info().name
@@ -360,7 +423,7 @@ pub const UNDERWORLD_BACKDROP: [u8; 4] = [86, 34, 24, 255];
 /// What digging `tile` puts in the inventory.
 pub fn drop_of(tile: Tile) -> Tile {
     match tile {
-        Tile::Grass => Tile::Dirt,
+        Tile::Grass | Tile::CorruptGrass => Tile::Dirt,
         Tile::Trunk => Tile::Wood,
         Tile::OpenDoor => Tile::ClosedDoor,
         t => t,

@@ -25,6 +25,12 @@ pub enum Wall {
     Wood = 7,
     /// Placed by a player, crafted from stone.
     StoneBrick = 8,
+    /// Behind the dungeon's rooms and corridors.
+    DungeonBrick = 9,
+    /// Behind the evil biome's chasms.
+    Ebonstone = 10,
+    /// Behind the underground cabins and the sky house: wooden planks.
+    Planks = 11,
 }
 
 /// Everything Strata knows about one wall kind.
@@ -64,7 +70,7 @@ const fn row(
 }
 
 /// One row per wall, in discriminant order (`WALLS[w as usize]` describes `w`).
-pub const WALLS: [WallInfo; 9] = [
+pub const WALLS: [WallInfo; 12] = [
     row("none", "no wall", [0, 0, 0], false, 0, 0.0),
     row("dirt", "dirt wall", [84, 60, 44], true, 1, 0.25),
     row("stone", "stone wall", [66, 66, 72], true, 1, 0.35),
@@ -81,11 +87,21 @@ pub const WALLS: [WallInfo; 9] = [
         1,
         0.35,
     ),
+    row(
+        "dungeon_brick",
+        "dungeon brick wall",
+        [40, 50, 92],
+        true,
+        65,
+        0.5,
+    ),
+    row("ebonstone", "ebonstone wall", [60, 52, 74], true, 1, 0.35),
+    row("planks", "plank wall", [96, 68, 40], true, 1, 0.25),
 ];
 
 impl Wall {
     /// Every wall, in discriminant order (`Wall::ALL[w as usize] == w`).
-    pub const ALL: [Wall; 9] = [
+    pub const ALL: [Wall; 12] = [
         Wall::None,
         Wall::Dirt,
         Wall::Stone,
@@ -95,6 +111,9 @@ impl Wall {
         Wall::Ash,
         Wall::Wood,
         Wall::StoneBrick,
+        Wall::DungeonBrick,
+        Wall::Ebonstone,
+        Wall::Planks,
     ];
 
     /// Number of wall kinds (with [`Wall::None`]).
@@ -139,8 +158,8 @@ impl Wall {
         let c = self.color();
         let shade = match self {
             Wall::None => return c,
-            Wall::Wood => [0, 10, 4, 6][x % 4],
-            Wall::StoneBrick => {
+            Wall::Wood | Wall::Planks => [0, 10, 4, 6][x % 4],
+            Wall::StoneBrick | Wall::DungeonBrick => {
                 let joint = (x + 2 * ((y / 2) % 2)).is_multiple_of(4);
                 if y.is_multiple_of(2) || joint { 14 } else { 0 }
             }
@@ -186,6 +205,9 @@ mod tests {
             (Wall::Ash, Tile::Ash),
             (Wall::Wood, Tile::Wood),
             (Wall::StoneBrick, Tile::Stone),
+            (Wall::DungeonBrick, Tile::DungeonBrick),
+            (Wall::Ebonstone, Tile::Ebonstone),
+            (Wall::Planks, Tile::Wood),
         ];
         let luma = |c: [u8; 4]| 3 * c[0] as u32 + 6 * c[1] as u32 + c[2] as u32;
         for (w, t) in pairs {

@@ -40,7 +40,9 @@ Write the world as text, one character a tile; '-' is stdout:
   'j' jungle grass  'a' ash  '|' tree trunk  '%' leaves  'k' cactus
   'W' wood  't' torch  'B' workbench  'F' furnace  'V' anvil  'C' chest
   'd' closed door  'o' open door  '-' platform  'T' table  'r' chair  'b' bed
-  'R' rope  'n' tin  'l' lead  'u' tungsten  'p' platinum  'z' hardened sand";
+  'R' rope  'H' life crystal  'E' eye trophy  'n' tin  'l' lead  'u' tungsten
+  'p' platinum  'z' hardened sand  'q' corrupt grass  'e' ebonstone
+  'N' demonite ore  'x' shadow orb  'U' dungeon brick  '^' spike  'Z' cloud";
 
 /// The command line: `strata [play] [OPTIONS]`, `strata gen [OPTIONS]`, ...
 #[derive(clap::Parser, Debug)]
@@ -142,6 +144,14 @@ pub struct GenOptions {
     /// world's spawn point in the middle (with --save)
     #[arg(long = "at", value_name = "X[,Y]", value_parser = parse_at, requires = "save")]
     pub at: Option<(u32, u32)>,
+    /// With --png: only the box from (X0, Y0) to (X1, Y1), corners included, or the box of
+    /// a landmark, KIND[:N] (dungeon, evil, island, cabin; the Nth of its kind, from 1)
+    /// with 12 tiles round it
+    #[arg(long, value_name = "X0,Y0,X1,Y1|KIND[:N]", requires = "png")]
+    pub crop: Option<String>,
+    /// With --png: pixels a tile along each side, 1..=8
+    #[arg(long, value_name = "N", requires = "png", value_parser = clap::value_parser!(u32).range(1..=8))]
+    pub zoom: Option<u32>,
     /// Stop after the pass PASS (surface, layers, biomes, caves, ...): the world as it
     /// stands then; each pass's time goes to standard error
     #[arg(long, value_name = "PASS")]
@@ -276,6 +286,63 @@ pub struct WallBox {
     pub wall: crate::world::Wall,
     pub from: (usize, usize),
     pub to: (usize, usize),
+}
+
+/// Tiles round a landmark that `--crop KIND` shows.
+const CROP_MARGIN: usize = 12;
+
+/// `--crop X0,Y0,X1,Y1` or `--crop KIND[:N]` in `world`: an inclusive box inside it.
+pub fn crop_box(
+    world: &crate::world::World,
+    text: &str,
+) -> Result<(usize, usize, usize, usize), String> {
+    use crate::world::structure::StructureKind;
+    let (w, h) = (world.width(), world.height());
+    let numbers: Result<Vec<usize>, _> =
+        text.split(',').map(|v| v.trim().parse::<usize>()).collect();
+    if let Ok(n) = numbers {
+        let [x0, y0, x1, y1] = n[..] else {
+            return Err(format!(
+                "--crop {text:?}: expected X0,Y0,X1,Y1 or a landmark such as dungeon or island:2"
+            ));
+        };
+        if x0 > x1 || y0 > y1 || x1 >= w || y1 >= h {
+            return Err(format!(
+                "--crop {text:?}: the box must lie in the {w}x{h} world, X0 <= X1, Y0 <= Y1"
+            ));
+        }
+        return Ok((x0, y0, x1, y1));
+    }
+    let (name, nth) = match text.split_once(':') {
+        Some((k, n)) => (
+            k,
+            n.trim()
+                .parse::<usize>()
+                .map_err(|_| format!("--crop {text:?}: N is a whole number from 1"))?,
+        ),
+        None => (text, 1),
+    };
+    let names: Vec<&str> = StructureKind::ALL.iter().map(|k| k.name()).collect();
+    let kind = StructureKind::ALL
+        .into_iter()
+        .find(|k| k.name() == name.trim())
+        .ok_or_else(|| {
+            format!(
+                "--crop {text:?}: no landmark kind {name:?}; the kinds are {}",
+                names.join(", ")
+            )
+        })?;
+    let found: Vec<_> = world.structures.iter().filter(|s| s.kind == kind).collect();
+    let s = found
+        .get(nth.wrapping_sub(1))
+        .ok_or_else(|| format!("--crop {text:?}: this world has {} of them", found.len()))?;
+    let m = CROP_MARGIN;
+    Ok((
+        (s.x as usize).saturating_sub(m),
+        (s.y as usize).saturating_sub(m),
+        ((s.x + s.w) as usize + m).min(w - 1),
+        ((s.y + s.h) as usize + m).min(h - 1),
+    ))
 }
 
 /// `--wall WALL:X0,Y0,X1,Y1`.
@@ -812,7 +879,14 @@ pub fn run_gen(opts: &GenOptions) -> Result<(), String> {
         write_text(target, &|f| crate::store::export::write_surface(&world, f))?;
     }
     if let Some(path) = &opts.png {
-        fsio::write_file(path, |f| crate::store::export::write_png(&world, f))?;
+        let area = match &opts.crop {
+            Some(text) => crop_box(&world, text)?,
+            None => (0, 0, world.width() - 1, world.height() - 1),
+        };
+        let zoom = opts.zoom.unwrap_or(1) as usize;
+        fsio::write_file(path, |f| {
+            crate::store::export::write_png_box(&world, area, zoom, f)
+        })?;
     }
     if let Some(tally) = &tally {
         let json = crate::store::export::stats_json(&world, &timings, &report, analysis_ms, tally);

@@ -35,16 +35,39 @@ pub struct Tier {
     pub rows: Vec<LootRow>,
 }
 
-/// Every tier, top to bottom, checked.
+/// What one kind of landmark's chests (or a smashed shadow orb) hold, by name.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LootSet {
+    pub name: String,
+    pub rolls: (u32, u32),
+    pub rows: Vec<LootRow>,
+}
+
+/// The names of the sets generation and the game draw from (a set of another name is
+/// refused; a file without one of them gives nothing from it).
+pub const SET_NAMES: [&str; 3] = ["dungeon", "sky", "shadow_orb"];
+
+/// Every tier, top to bottom, and every named set, checked.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LootTable {
     pub tiers: Vec<Tier>,
+    pub sets: Vec<LootSet>,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct LootFile {
     tiers: Vec<TierRow>,
+    #[serde(default)]
+    sets: Vec<SetRow>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SetRow {
+    name: String,
+    rolls: (u32, u32),
+    items: Vec<ItemRow>,
 }
 
 #[derive(Deserialize)]
@@ -101,39 +124,45 @@ impl LootTable {
                 return Err(bad(at("layer"), m));
             }
             let rolls = range_pair(at("rolls"), t.rolls, 1, CHEST_SLOTS as u32)?;
-            if t.items.is_empty() || t.items.len() > MAX_ROWS {
-                let m = format!(
-                    "{} lists {} rows: allowed 1..={MAX_ROWS}",
-                    at("items"),
-                    t.items.len()
-                );
-                return Err(bad(at("items"), m));
-            }
-            let mut rows = Vec::with_capacity(t.items.len());
-            for (j, r) in t.items.iter().enumerate() {
-                let at = |f: &str| format!("tiers[{i}].items[{j}].{f}");
-                let item = cat.id(&r.item).ok_or_else(|| {
-                    let m = format!(
-                        "{} = {:?} is not an item of config/items.ron",
-                        at("item"),
-                        r.item
-                    );
-                    bad(at("item"), m)
-                })?;
-                let most = cat.item(item).stack;
-                rows.push(LootRow {
-                    item,
-                    count: range_pair(at("count"), r.count, 1, most)?,
-                    weight: range_u(at("weight"), r.weight, 1, 1000)?,
-                });
-            }
+            let rows = check_rows(&at("items"), &t.items, cat)?;
             tiers.push(Tier {
                 layer: t.layer,
                 rolls,
                 rows,
             });
         }
-        Ok(LootTable { tiers })
+        let mut sets: Vec<LootSet> = Vec::with_capacity(file.sets.len());
+        for (i, t) in file.sets.iter().enumerate() {
+            let at = |f: &str| format!("sets[{i}].{f}");
+            if !SET_NAMES.contains(&t.name.as_str()) || sets.iter().any(|s| s.name == t.name) {
+                let m = format!(
+                    "{} = {:?}: allowed {}, each once",
+                    at("name"),
+                    t.name,
+                    SET_NAMES.join(", ")
+                );
+                return Err(bad(at("name"), m));
+            }
+            sets.push(LootSet {
+                name: t.name.clone(),
+                rolls: range_pair(at("rolls"), t.rolls, 1, CHEST_SLOTS as u32)?,
+                rows: check_rows(&at("items"), &t.items, cat)?,
+            });
+        }
+        Ok(LootTable { tiers, sets })
+    }
+
+    /// The set called `name` (one of [`SET_NAMES`]).
+    pub fn set(&self, name: &str) -> Option<&LootSet> {
+        self.sets.iter().find(|s| s.name == name)
+    }
+
+    /// One draw of the set called `name`: items and counts (nothing for a name the file
+    /// has no set for; the shipped file has every one of [`SET_NAMES`]).
+    pub fn draw_set(&self, name: &str, rng: &mut impl RngExt) -> Vec<(ItemId, u32)> {
+        self.set(name)
+            .map(|s| draw_rows(s.rolls, &s.rows, rng))
+            .unwrap_or_default()
     }
 
     /// The tier for a chest in `layer`: that layer's, else the nearest above it, else the
@@ -151,23 +180,58 @@ impl LootTable {
     /// always fit in a chest).
     pub fn draw(&self, layer: Layer, rng: &mut impl RngExt) -> Vec<(ItemId, u32)> {
         let tier = self.tier(layer);
-        let total: u32 = tier.rows.iter().map(|r| r.weight).sum();
-        let mut out = Vec::new();
-        for _ in 0..rng.random_range(tier.rolls.0..=tier.rolls.1) {
-            let mut pick = rng.random_range(0..total);
-            let row = tier
-                .rows
-                .iter()
-                .find(|r| {
-                    let hit = pick < r.weight;
-                    pick = pick.saturating_sub(r.weight);
-                    hit
-                })
-                .unwrap_or(&tier.rows[0]);
-            out.push((row.item, rng.random_range(row.count.0..=row.count.1)));
-        }
-        out
+        draw_rows(tier.rolls, &tier.rows, rng)
     }
+}
+
+/// Draws `rolls` times from `rows` by weight (at most [`CHEST_SLOTS`] draws, each at most
+/// a stack, so they always fit in a chest).
+fn draw_rows(rolls: (u32, u32), rows: &[LootRow], rng: &mut impl RngExt) -> Vec<(ItemId, u32)> {
+    let total: u32 = rows.iter().map(|r| r.weight).sum();
+    let mut out = Vec::new();
+    for _ in 0..rng.random_range(rolls.0..=rolls.1) {
+        let mut pick = rng.random_range(0..total);
+        let row = rows
+            .iter()
+            .find(|r| {
+                let hit = pick < r.weight;
+                pick = pick.saturating_sub(r.weight);
+                hit
+            })
+            .unwrap_or(&rows[0]);
+        out.push((row.item, rng.random_range(row.count.0..=row.count.1)));
+    }
+    out
+}
+
+/// Checks the rows of a tier or set (`at` names its `items` field).
+fn check_rows(at_items: &str, items: &[ItemRow], cat: &Catalog) -> Result<Vec<LootRow>, Bad> {
+    if items.is_empty() || items.len() > MAX_ROWS {
+        let m = format!(
+            "{at_items} lists {} rows: allowed 1..={MAX_ROWS}",
+            items.len()
+        );
+        return Err(bad(at_items.to_string(), m));
+    }
+    let mut rows = Vec::with_capacity(items.len());
+    for (j, r) in items.iter().enumerate() {
+        let at = |f: &str| format!("{at_items}[{j}].{f}");
+        let item = cat.id(&r.item).ok_or_else(|| {
+            let m = format!(
+                "{} = {:?} is not an item of config/items.ron",
+                at("item"),
+                r.item
+            );
+            bad(at("item"), m)
+        })?;
+        let most = cat.item(item).stack;
+        rows.push(LootRow {
+            item,
+            count: range_pair(at("count"), r.count, 1, most)?,
+            weight: range_u(at("weight"), r.weight, 1, 1000)?,
+        });
+    }
+    Ok(rows)
 }
 
 /// The checked built-in loot table (`cargo test` checks it, so it always parses).

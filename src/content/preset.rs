@@ -72,6 +72,11 @@ pub struct Preset {
     pub lakes: LakeParams,
     pub trees: TreeParams,
     pub chests: ChestParams,
+    pub evil: EvilParams,
+    pub dungeon: DungeonParams,
+    pub islands: IslandParams,
+    pub cabins: CabinParams,
+    pub crystals: CrystalParams,
 }
 
 /// The surface pass: fBm of 1D Perlin noise.
@@ -390,6 +395,11 @@ impl Default for Preset {
             lakes: LakeParams::default(),
             trees: TreeParams::default(),
             chests: ChestParams::default(),
+            evil: EvilParams::default(),
+            dungeon: DungeonParams::default(),
+            islands: IslandParams::default(),
+            cabins: CabinParams::default(),
+            crystals: CrystalParams::default(),
         }
     }
 }
@@ -660,6 +670,18 @@ pub fn check_size(width: u32, height: u32) -> Result<(), RangeError> {
 }
 
 impl Preset {
+    /// This preset with every landmark pass off (no dungeon, evil biomes, islands or
+    /// cabins): what tests of the other passes look at.
+    pub fn without_landmarks(mut self) -> Preset {
+        self.evil.min = 0;
+        self.evil.max = 0;
+        self.dungeon.enabled = false;
+        self.islands.min = 0;
+        self.islands.max = 0;
+        self.cabins.per_million = 0.0;
+        self
+    }
+
     /// Checks every field against its range in [`FIELDS`], then the rules between fields
     /// (the ore table's tiles and layers, the biome spans).
     pub fn validate(&self) -> Result<(), RangeError> {
@@ -705,6 +727,8 @@ mod lodes;
 pub use chests::ChestParams;
 pub use land::*;
 pub use lodes::{Lode, LodeParams, MAX_LODE_DENSITY, MAX_LODE_SIZE, MAX_LODE_STEPS, MAX_LODES};
+mod landmarks;
+pub use landmarks::{CabinParams, CrystalParams, DungeonParams, EvilParams, IslandParams};
 mod write;
 pub use write::{file_stem, save_in, to_ron};
 mod builtin;

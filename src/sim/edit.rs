@@ -21,7 +21,9 @@
 //! - with a hammer selected, holding the dig button takes down the wall under the mouse
 //!   instead of digging ([`check_hammer`]): the hammer must be strong enough for the wall
 //!   and the time is the wall's divided by the hammer's speed; a placed wall gives back
-//!   its item (refused when it would not fit), a natural one nothing.
+//!   its item (refused when it would not fit), a natural one nothing. A shadow orb is
+//!   not dug: a hammer smashes it in [`ORB_TIME`] seconds (divided by its speed) and the
+//!   session draws its loot ([`DigStep::Smashed`]); a pickaxe is refused;
 //! - furniture (stations, chests, tables, chairs, beds) may stand on a platform too; a
 //!   platform hangs beside a solid tile or another platform;
 //! - a door is [`DOOR_HEIGHT`] tiles of air standing on a solid tile, placed closed from
@@ -34,6 +36,9 @@ use crate::content::items::{MineRefusal, catalog, hammer_time, mine_time};
 use crate::sim::player::Player;
 use crate::world::{Tile, Wall, World};
 use std::fmt;
+
+/// Seconds a hammer of speed 1 takes to smash a shadow orb.
+pub const ORB_TIME: f32 = 1.0;
 
 /// How far from the body's centre the player digs and builds, in tiles.
 pub const REACH: f32 = 6.0;
@@ -108,6 +113,8 @@ pub enum EditRefusal {
     NeedHammer(u32),
     /// Something hangs on the wall (a trophy): take it down first.
     HangsThere(Tile),
+    /// A shadow orb, which only a hammer smashes.
+    SmashWithHammer,
 }
 
 impl fmt::Display for EditRefusal {
@@ -131,6 +138,7 @@ impl fmt::Display for EditRefusal {
             EditRefusal::NoWall => write!(f, "no wall there"),
             EditRefusal::WallThere => write!(f, "a wall is already there"),
             EditRefusal::HangsThere(t) => write!(f, "the {} hangs on it", t.label()),
+            EditRefusal::SmashWithHammer => write!(f, "only a hammer smashes a shadow orb"),
             EditRefusal::NeedHammer(p) => {
                 let better = catalog()
                     .items
@@ -265,6 +273,9 @@ pub fn check_dig(world: &World, player: &Player, x: i64, y: i64) -> Result<Tile,
     let tile = target(world, player, x, y)?;
     if y == world.height() as i64 - 1 {
         return Err(EditRefusal::WorldFloor);
+    }
+    if tile == Tile::ShadowOrb {
+        return Err(EditRefusal::SmashWithHammer);
     }
     dig_time(tile)
         .map(|_| tile)
@@ -487,6 +498,22 @@ pub fn check_hammer(
     Ok((wall, time))
 }
 
+/// Could the shadow orb at `(x, y)` be smashed now with the selected hammer? Returns the
+/// seconds it takes.
+pub fn check_smash(
+    world: &World,
+    player: &Player,
+    inv: &Inventory,
+    x: i64,
+    y: i64,
+) -> Result<f32, EditRefusal> {
+    if target(world, player, x, y)? != Tile::ShadowOrb {
+        return Err(EditRefusal::NothingToDig);
+    }
+    let hammer = inv.selected_hammer().ok_or(EditRefusal::SmashWithHammer)?;
+    Ok(ORB_TIME / hammer.speed.max(0.01))
+}
+
 /// Takes down the wall at `(x, y)` at once (the time is [`DigState`]'s business): a placed
 /// wall's item goes into the inventory. Returns the wall.
 pub fn try_hammer(
@@ -559,6 +586,11 @@ pub enum DigStep {
         y: i64,
         wall: Wall,
     },
+    /// The shadow orb at `(x, y)` was smashed (it is air now): the session gives its loot.
+    Smashed {
+        x: i64,
+        y: i64,
+    },
 }
 
 impl DigStep {
@@ -572,7 +604,7 @@ impl DigStep {
                 x, y, drop, count, ..
             } => (drop.as_item(), count, (x, y)),
             DigStep::Hammered { x, y, wall } => (wall_drop(wall), 1, (x, y)),
-            DigStep::Refused(_) | DigStep::Digging(_) => return None,
+            DigStep::Refused(_) | DigStep::Digging(_) | DigStep::Smashed { .. } => return None,
         };
         item.map(|item| (Stack { item, count }, at))
     }
@@ -583,6 +615,7 @@ impl DigStep {
 enum Aim {
     Tile(Tile),
     Wall(Wall),
+    Orb,
 }
 
 /// Time spent digging one target; starts again when the target changes.
@@ -604,7 +637,10 @@ impl DigState {
         dt: f32,
     ) -> DigStep {
         let hammer = inv.selected_hammer().is_some();
-        let checked = if hammer {
+        let orb = world.get(x, y) == Some(Tile::ShadowOrb);
+        let checked = if hammer && orb {
+            check_smash(world, player, inv, x, y).map(|need| (Aim::Orb, need))
+        } else if hammer {
             check_hammer(world, player, inv, x, y).map(|(w, need)| (Aim::Wall(w), need))
         } else {
             check_mine(world, player, inv, x, y).map(|(t, need)| (Aim::Tile(t), need))
@@ -633,6 +669,10 @@ impl DigState {
                     Ok(wall) => DigStep::Hammered { x, y, wall },
                     Err(e) => DigStep::Refused(e),
                 };
+            }
+            Aim::Orb => {
+                world.set(x as usize, y as usize, Tile::Air);
+                return DigStep::Smashed { x, y };
             }
             Aim::Tile(t) => t,
         };

@@ -35,6 +35,8 @@ pub const SUN: u8 = 15;
 pub const TORCH: u8 = 14;
 /// Level of a lava tile: a dimmer torch, so a lava pool glows a few tiles around it.
 pub const LAVA: u8 = 10;
+/// Level of a shadow orb: a faint glow at the foot of an evil chasm, as in Terraria.
+pub const ORB: u8 = 8;
 /// Level of the light the player carries, at the player's tile.
 pub const PLAYER: u8 = 8;
 /// Sub-levels per level: light spreads in these finer steps, so a diagonal step can cost
@@ -270,7 +272,11 @@ impl LightMap {
                 buckets[sub(SUN) as usize].push((y * w + x) as u32);
             }
         }
-        for (kind, level) in [(Tile::Torch, TORCH), (Tile::Lava, LAVA)] {
+        for (kind, level) in [
+            (Tile::Torch, TORCH),
+            (Tile::Lava, LAVA),
+            (Tile::ShadowOrb, ORB),
+        ] {
             for i in world
                 .find(kind)
                 .into_iter()
@@ -414,11 +420,12 @@ impl LightMap {
     }
 }
 
-/// The light a tile gives of itself: torches and lava.
+/// The light a tile gives of itself: torches, lava and shadow orbs.
 pub fn emits(tile: Tile) -> u8 {
     match tile {
         Tile::Torch => TORCH,
         Tile::Lava => LAVA,
+        Tile::ShadowOrb => ORB,
         _ => 0,
     }
 }

@@ -70,6 +70,7 @@ pub fn slain_by(harm: Harm) -> String {
         Harm::Fall(_) => "You fell to your death".into(),
         Harm::Drowning => "You drowned".into(),
         Harm::Lava => "You were burned by lava".into(),
+        Harm::Spikes => "You were impaled by spikes".into(),
         Harm::Creature(_) => format!("You were slain by {harm}"),
     }
 }

@@ -96,6 +96,8 @@ pub const CHEST_IN_USE: &str = "Someone else is using this chest";
 const MERCHANT_SEED: u64 = 0x4D45_5243_4841_4E54;
 /// And the Nurse's.
 const NURSE_SEED: u64 = 0x4E55_5253_4521_2121;
+/// Mixed into the world's seed for the draw of a smashed shadow orb's loot.
+const ORB_LOOT: u64 = 0x4F52_4221_4C4F_4F54;
 
 /// Most rooms [`Session::houses`] remembers (the oldest is forgotten first).
 pub const MAX_HOUSES: usize = 64;
@@ -1456,6 +1458,17 @@ impl Session {
                 self.edited(&[(x as usize, y as usize)], out);
                 let line = format!("took down {} at {x} {y}{}", wall.name(), self.relit());
                 out.log(who, line);
+            }
+            DigStep::Smashed { x, y } => {
+                // The orb's loot, the same for the same orb of the same world.
+                let key = crate::base::rng::hash3(self.world.seed ^ ORB_LOOT, x as u64, y as u64);
+                let mut draw = <crate::base::rng::PassRng as rand::SeedableRng>::seed_from_u64(key);
+                let at = (x as f32 + 0.5, y as f32 + 0.5);
+                for (item, count) in crate::content::loot::loot().draw_set("shadow_orb", &mut draw)
+                {
+                    self.drop_item(Stack { item, count }, at, Some(who), out);
+                }
+                self.edited_at(who, (x, y), Tile::ShadowOrb, false, out);
             }
             DigStep::Digging(share) => p.digging = Some(share),
             // Holding the button on air after a dig is not worth a message.

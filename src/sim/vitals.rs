@@ -13,6 +13,8 @@
 //!   hits meanwhile do nothing. It throws the player away from the creature
 //!   ([`knockback`]).
 //! - Lava costs [`Rules::lava_damage`] a second.
+//! - Touching a spike (standing on one, or against one) costs [`SPIKE_DAMAGE`], as a
+//!   creature's hit does: then the player is invincible for [`Rules::invincible_seconds`].
 //! - After [`Rules::regen_after`] seconds without harm, [`Rules::regen`] a second comes
 //!   back.
 //! - A potion ([`Vitals::drink`]) gives back its health, then no other for its sickness
@@ -22,6 +24,9 @@
 
 use crate::content::rules::Rules;
 use crate::world::{Tile, World};
+
+/// Health a spike takes at a touch (Terraria's dungeon spikes).
+pub const SPIKE_DAMAGE: f32 = 20.0;
 
 /// Health of a new player (and the most there is).
 pub const MAX_HEALTH: f32 = 100.0;
@@ -47,6 +52,8 @@ pub struct Senses {
     /// The top of the head in water.
     pub head_in_water: bool,
     pub in_lava: bool,
+    /// The body touches a spike (standing on it or against it).
+    pub on_spikes: bool,
 }
 
 impl Senses {
@@ -59,6 +66,7 @@ impl Senses {
         );
         let in_lava = body_in_lava(world, pos);
         Senses {
+            on_spikes: body_touches(world, pos, SPIKE_REACH, Tile::Spike),
             feet_y: y,
             on_ground,
             in_liquid: crate::sim::player::body_in_liquid(world, x, y),
@@ -69,16 +77,26 @@ impl Senses {
 }
 
 /// Does a body (the player's size) with feet at `pos` touch lava?
-pub fn body_in_lava(world: &World, (x, y): (f32, f32)) -> bool {
+pub fn body_in_lava(world: &World, pos: (f32, f32)) -> bool {
+    body_touches(world, pos, 0.0, Tile::Lava)
+}
+
+/// How far beyond the body a spike is felt, in tiles: a body standing on one, or pressed
+/// against one, touches it.
+const SPIKE_REACH: f32 = 0.05;
+
+/// Does a body (the player's size) with feet at `pos`, grown by `margin` tiles on every
+/// side, overlap a tile of `kind`?
+pub fn body_touches(world: &World, (x, y): (f32, f32), margin: f32, kind: Tile) -> bool {
     let (x0, x1) = (
-        (x - crate::sim::player::WIDTH / 2.0).floor() as i64,
-        (x + crate::sim::player::WIDTH / 2.0 - 1e-3).floor() as i64,
+        (x - crate::sim::player::WIDTH / 2.0 - margin).floor() as i64,
+        (x + crate::sim::player::WIDTH / 2.0 + margin - 1e-3).floor() as i64,
     );
     let (y0, y1) = (
-        (y - crate::sim::player::HEIGHT).floor() as i64,
-        (y - 1e-3).floor() as i64,
+        (y - crate::sim::player::HEIGHT - margin).floor() as i64,
+        (y + margin - 1e-3).floor() as i64,
     );
-    (y0..=y1).any(|ty| (x0..=x1).any(|tx| world.get(tx, ty) == Some(Tile::Lava)))
+    (y0..=y1).any(|ty| (x0..=x1).any(|tx| world.get(tx, ty) == Some(kind)))
 }
 
 /// What hurt the player.
@@ -88,6 +106,7 @@ pub enum Harm {
     Fall(f32),
     Drowning,
     Lava,
+    Spikes,
     /// A creature's touch (its name).
     Creature(&'static str),
 }
@@ -98,6 +117,7 @@ impl std::fmt::Display for Harm {
             Harm::Fall(d) => write!(f, "a fall of {d:.0} tiles"),
             Harm::Drowning => write!(f, "drowning"),
             Harm::Lava => write!(f, "lava"),
+            Harm::Spikes => write!(f, "spikes"),
             // A name of its own ("The Eye") takes no "a".
             Harm::Creature(name) if name.starts_with("The ") => write!(f, "{name}"),
             Harm::Creature(name) => write!(f, "a {name}"),
@@ -341,6 +361,10 @@ impl Vitals {
         }
         if s.in_lava {
             harm(self, rules.lava_damage * dt, Harm::Lava);
+        }
+        if s.on_spikes && self.invincible <= 0.0 {
+            harm(self, mitigated(SPIKE_DAMAGE, self.defence), Harm::Spikes);
+            self.invincible = rules.invincible_seconds;
         }
         if killer.is_none() && self.unhurt >= rules.regen_after {
             self.health = (self.health + rules.regen * dt).min(self.max_health);

@@ -66,12 +66,44 @@ pub fn rgba(world: &World) -> Vec<u8> {
 
 /// A PNG with one pixel per tile.
 pub fn write_png(world: &World, out: &mut dyn Write) -> io::Result<()> {
-    let mut enc = png::Encoder::new(out, world.width() as u32, world.height() as u32);
+    write_rgba_png(world.width(), world.height(), &rgba(world), out)
+}
+
+/// A PNG of the inclusive box `(x0, y0, x1, y1)` of `world` (inside it), `zoom` x `zoom`
+/// pixels a tile: close-ups of a landmark.
+pub fn write_png_box(
+    world: &World,
+    (x0, y0, x1, y1): (usize, usize, usize, usize),
+    zoom: usize,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    if (x0, y0, x1, y1) == (0, 0, world.width() - 1, world.height() - 1) && zoom == 1 {
+        return write_png(world, out);
+    }
+    let layers = Layers::of_world(world);
+    let (w, h) = ((x1 - x0 + 1) * zoom, (y1 - y0 + 1) * zoom);
+    let mut buf = Vec::with_capacity(w * h * 4);
+    for y in y0..=y1 {
+        let row: Vec<u8> = (x0..=x1)
+            .flat_map(|x| {
+                let p = layered_pixel(world, &layers, x, y);
+                std::iter::repeat_n(p, zoom).flatten()
+            })
+            .collect();
+        for _ in 0..zoom {
+            buf.extend_from_slice(&row);
+        }
+    }
+    write_rgba_png(w, h, &buf, out)
+}
+
+fn write_rgba_png(width: usize, height: usize, rgba: &[u8], out: &mut dyn Write) -> io::Result<()> {
+    let mut enc = png::Encoder::new(out, width as u32, height as u32);
     enc.set_color(png::ColorType::Rgba);
     enc.set_depth(png::BitDepth::Eight);
     enc.set_compression(png::Compression::Fast);
     let mut w = enc.write_header().map_err(io::Error::other)?;
-    w.write_image_data(&rgba(world)).map_err(io::Error::other)?;
+    w.write_image_data(rgba).map_err(io::Error::other)?;
     w.finish().map_err(io::Error::other)
 }
 
@@ -151,6 +183,7 @@ pub fn stats_json(
         },
         hash: format!("{:016x}", tally.hash),
         wall_hash: format!("{:016x}", world.wall_hash()),
+        structures: &world.structures,
     };
     // Serialising plain numbers and strings into a String cannot fail.
     serde_json::to_string(&stats).unwrap_or_default()
@@ -173,6 +206,8 @@ struct Stats<'a> {
     hash: String,
     /// [`World::wall_hash`]: the walls have their own, so `hash` stays the tiles'.
     wall_hash: String,
+    /// The landmarks generation built, as `{kind, x, y, w, h}`.
+    structures: &'a [crate::world::structure::Structure],
 }
 
 #[derive(serde::Serialize)]
@@ -269,6 +304,12 @@ mod tests {
     fn stats_keep_their_fields_in_order_and_escape_names() {
         let mut w = World::from_ascii(&["     ", "  ~  ", "# . #", "#####"]).unwrap();
         w.preset.name = "A \"quoted\"\nname".into();
+        w.structures
+            .push(crate::world::structure::Structure::spanning(
+                crate::world::structure::StructureKind::Cabin,
+                (1, 1),
+                (3, 2),
+            ));
         w.seed = 7;
         let report = crate::analysis::analyse(&w);
         let timings = [PassTiming {
@@ -292,6 +333,10 @@ mod tests {
         assert_eq!(v["ms"]["connectivity"].as_f64(), Some(0.5));
         assert_eq!(v["tiles"]["stone"].as_u64(), Some(7));
         assert_eq!(v["hash"], format!("{:016x}", w.tile_hash()));
+        assert_eq!(
+            v["structures"],
+            serde_json::json!([{"kind": "cabin", "x": 1, "y": 1, "w": 3, "h": 2}])
+        );
         // Fields in the order tools have read them since the first --stats.
         let at = |key: &str| text.find(&format!("\"{key}\":")).unwrap();
         // ("connectivity" comes first as a timing in "ms".)
@@ -306,6 +351,7 @@ mod tests {
             "connectivity",
             "hash",
             "wall_hash",
+            "structures",
         ];
         assert!(order.windows(2).all(|p| last(p[0]) < last(p[1])), "{text}");
         let inner = [

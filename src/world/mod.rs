@@ -13,6 +13,7 @@ pub mod dropped;
 pub mod explored;
 pub mod inventory;
 pub mod progress;
+pub mod structure;
 
 use crate::content::preset::Preset;
 use crate::world::chest::Chests;
@@ -50,6 +51,9 @@ pub struct World {
     pub progress: progress::Progress,
     /// Items lying in the world, in the order they were dropped.
     pub dropped: Vec<dropped::Dropped>,
+    /// The landmarks generation built, in the order their passes built them (not saved:
+    /// see [`structure`]).
+    pub structures: Vec<structure::Structure>,
 }
 
 /// A new world's identity: 64 random bits from the OS-seeded generator (never the seed's
@@ -80,6 +84,7 @@ impl World {
             preset,
             chests: Chests::default(),
             dropped: Vec::new(),
+            structures: Vec::new(),
             explored: Explored::new(width, height),
             id: fresh_id(seed),
             progress: progress::Progress::default(),
@@ -656,8 +661,16 @@ mod tests {
         // Everything else: the frame with all four neighbours joined (column 45, the
         // most common on screen) has the palette colour as its mean.
         for t in Tile::ALL.into_iter().filter(|&t| {
-            ![Tile::Air, Tile::Torch, Tile::Grass, Tile::JungleGrass].contains(&t)
+            ![
+                Tile::Air,
+                Tile::Torch,
+                Tile::Grass,
+                Tile::JungleGrass,
+                Tile::CorruptGrass,
+            ]
+            .contains(&t)
                 && !ores.contains(&t)
+                && !t.is_reserved()
         }) {
             let (mut sum, mut n) = ([0f64; 3], 0f64);
             for p in frame(t, 45) {
@@ -689,9 +702,10 @@ mod tests {
                 t.name().replace('_', " ").replace("trunk", "tree trunk")
             );
             assert_eq!(t.color()[3], 255, "{t:?} must be opaque in the palette");
+            // A shadow orb is smashed with a hammer, never dug.
             assert_eq!(
                 t.info().dig_time.is_some(),
-                t.is_solid() || t.info().matter == Matter::Decor
+                (t.is_solid() || t.info().matter == Matter::Decor) && t != Tile::ShadowOrb
             );
         }
     }

@@ -597,7 +597,8 @@ mod tests {
             width: 1600,
             height: 500,
             ..Preset::default()
-        };
+        }
+        .without_landmarks();
         let (w, _) = generate(&p, 4);
         let counts = w.counts();
         for t in [

@@ -511,23 +511,26 @@ mod tests {
 
     #[test]
     fn scaled_caves_keep_the_margin_and_grow_larger() {
-        let preset = |scale| Preset {
-            width: 800,
-            height: 400,
-            caves: CaveParams {
-                scale,
-                shallow: 0.0,
-                deepening: 0.0,
-                min_cavern: 0,
-                ..CaveParams::default()
-            },
-            // Caves alone: no tunnels or mouths through the margin.
-            tunnels: crate::content::preset::TunnelParams {
-                worms: 0.0,
-                mouths: 0.0,
-                ..Default::default()
-            },
-            ..Preset::default()
+        let preset = |scale| {
+            Preset {
+                width: 800,
+                height: 400,
+                caves: CaveParams {
+                    scale,
+                    shallow: 0.0,
+                    deepening: 0.0,
+                    min_cavern: 0,
+                    ..CaveParams::default()
+                },
+                // Caves alone: no tunnels or mouths through the margin.
+                tunnels: crate::content::preset::TunnelParams {
+                    worms: 0.0,
+                    mouths: 0.0,
+                    ..Default::default()
+                },
+                ..Preset::default()
+            }
+            .without_landmarks()
         };
         let mean_cave = |scale| {
             let p = preset(scale);
@@ -563,7 +566,8 @@ mod tests {
                 ..Default::default()
             },
             ..Preset::default()
-        };
+        }
+        .without_landmarks();
         let l = crate::world::depth::Layers::of(&p);
         let w = crate::worldgen::generate(&p, 4).0;
         let air = |rows: std::ops::Range<usize>| {

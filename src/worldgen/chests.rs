@@ -89,7 +89,8 @@ mod tests {
             width: 1200,
             height: 600,
             ..Preset::default()
-        };
+        }
+        .without_landmarks();
         p.chests.per_block = per_block;
         p
     }

@@ -3,8 +3,9 @@
 //! Expects: the world finished but for them (the last pass: it changes no tile the other
 //! passes made but the crystals' own). Leaves: some cavern air turned into
 //! [`Tile::LifeCrystal`], nothing else touched. Terraria puts about 50 in a Large world
-//! (8400 x 2400); Strata places [`PER_LARGE`] scaled by the world's area (rounded, so a
-//! small test world may have none), each where a chest could stand
+//! (8400 x 2400); Strata places the preset's `crystals.per_large` (50 in the shipped
+//! presets, [`PER_LARGE`]; 0 in `classic`, whose worlds are the seed's alone) scaled by the
+//! world's area (rounded, so a small test world may have none), each where a chest could stand
 //! ([`super::chests::may_stand`]: on a solid tile, air above, no liquid beside) and not
 //! beside another crystal.
 //!
@@ -27,9 +28,9 @@ const LARGE_AREA: f64 = 8400.0 * 2400.0;
 /// Spots tried for one crystal before it is given up.
 pub const TRIES: u64 = 16;
 
-/// How many crystals a `width` x `height` world gets.
-pub fn count_for(width: usize, height: usize) -> usize {
-    (PER_LARGE * (width * height) as f64 / LARGE_AREA).round() as usize
+/// How many crystals a `width` x `height` world gets at `per_large` a Large world.
+pub fn count_for(per_large: f64, width: usize, height: usize) -> usize {
+    (per_large * (width * height) as f64 / LARGE_AREA).round() as usize
 }
 
 pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
@@ -41,7 +42,7 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     if top >= bottom || width < 3 {
         return;
     }
-    for i in 0..count_for(width, height) as u64 {
+    for i in 0..count_for(preset.crystals.per_large, width, height) as u64 {
         for t in 0..TRIES {
             let r = hash3(key, i, t);
             let x = 1 + (r % (width as u64 - 2)) as usize;
@@ -64,10 +65,11 @@ mod tests {
 
     #[test]
     fn about_fifty_in_a_large_world_scaled_by_area() {
-        assert_eq!(count_for(8400, 2400), 50);
-        assert_eq!(count_for(6400, 1800), 29);
-        assert_eq!(count_for(4200, 1200), 13);
-        assert_eq!(count_for(256, 160), 0);
+        assert_eq!(count_for(PER_LARGE, 8400, 2400), 50);
+        assert_eq!(count_for(PER_LARGE, 6400, 1800), 29);
+        assert_eq!(count_for(PER_LARGE, 4200, 1200), 13);
+        assert_eq!(count_for(PER_LARGE, 256, 160), 0);
+        assert_eq!(count_for(0.0, 8400, 2400), 0);
     }
 
     #[test]
@@ -84,7 +86,7 @@ mod tests {
             .flat_map(|y| (0..made.width()).map(move |x| (x, y)))
             .filter(|&(x, y)| made.tile(x, y) == Tile::LifeCrystal)
             .collect();
-        let want = count_for(1600, 800);
+        let want = count_for(PER_LARGE, 1600, 800);
         assert!(want >= 3, "{want}");
         assert!(
             spots.len() + 1 >= want && spots.len() <= want,
@@ -97,6 +99,7 @@ mod tests {
         }
         // Without the pass the world is the same but for the crystals.
         let last = crate::worldgen::pass_named("crystals").unwrap();
+        assert_eq!(last, crate::worldgen::PASSES.len() - 1, "the last pass");
         let never = std::sync::atomic::AtomicBool::new(false);
         let before = crate::worldgen::generate_until(&preset, 11, last - 1, &mut |_| {}, &never)
             .unwrap()

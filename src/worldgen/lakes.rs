@@ -157,7 +157,8 @@ mod tests {
             width: 2400,
             height: 700,
             ..Preset::default()
-        };
+        }
+        .without_landmarks();
         let mut lakes_seen = 0;
         for seed in 1..=4 {
             let (w, _) = generate(&p, seed);

@@ -6,10 +6,15 @@
 //! parallelise over rows, so a world is the same for any thread count.
 
 pub mod biomes;
+pub mod build;
+pub mod cabins;
 pub mod caves;
 pub mod chests;
 pub mod crystals;
+pub mod dungeon;
+pub mod evil;
 pub mod grass;
+pub mod islands;
 pub mod lakes;
 pub mod lava;
 pub mod layers;
@@ -139,6 +144,30 @@ pub const PASSES: &[Pass] = &[
         label: "Raising the walls",
         weight: 0.3,
         run: walls::apply,
+    },
+    Pass {
+        name: "dungeon",
+        label: "Building the dungeon",
+        weight: 0.2,
+        run: dungeon::apply,
+    },
+    Pass {
+        name: "evil",
+        label: "Spreading the corruption",
+        weight: 0.2,
+        run: evil::apply,
+    },
+    Pass {
+        name: "islands",
+        label: "Raising floating islands",
+        weight: 0.1,
+        run: islands::apply,
+    },
+    Pass {
+        name: "cabins",
+        label: "Building cabins",
+        weight: 0.1,
+        run: cabins::apply,
     },
     Pass {
         name: "crystals",
@@ -375,9 +404,14 @@ mod tests {
         }
         // Iron, or lead in its place.
         assert!(counts[Tile::IronOre as usize] + counts[Tile::LeadOre as usize] > 0);
-        // Nothing solid above any column's surface (sky, sea, lakes, trees).
+        // Nothing solid above any column's surface (sky, sea, lakes, trees) but the
+        // landmarks built on it or floating over it.
         for x in 0..w.width() {
-            assert!((0..w.surface[x] as usize).all(|y| !w.tile(x, y).is_solid()));
+            assert!(
+                (0..w.surface[x] as usize)
+                    .all(|y| !w.tile(x, y).is_solid()
+                        || w.structures.iter().any(|s| s.contains(x, y)))
+            );
         }
     }
 }

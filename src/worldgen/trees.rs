@@ -248,7 +248,8 @@ mod tests {
             width: 2400,
             height: 700,
             ..Preset::default()
-        };
+        }
+        .without_landmarks();
         let (w, _) = generate(&p, 6);
         let map = BiomeMap::new(&p, 6);
         let biomes = map.surface_biomes(&w.surface);

@@ -370,6 +370,7 @@ mod tests {
             height: 500,
             ..Preset::default()
         }
+        .without_landmarks()
     }
 
     #[test]
@@ -490,7 +491,8 @@ mod tests {
             width: 900,
             height: 400,
             ..Preset::default()
-        };
+        }
+        .without_landmarks();
         let mut w = world(&p, 8);
         // Refill with stone below the surface so every disc has something to carve.
         for x in 0..w.width() {

@@ -19,7 +19,7 @@ pub struct ChestParams {
 impl Default for ChestParams {
     fn default() -> Self {
         ChestParams {
-            per_block: 0.15,
+            per_block: 0.01,
             min_depth: 30,
             spawn_clear: 80,
         }

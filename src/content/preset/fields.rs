@@ -143,6 +143,29 @@ macro_rules! int {
     };
 }
 
+/// A true/false field.
+macro_rules! bool_field {
+    ($($p:ident).+, $doc:literal) => {
+        Field {
+            path: stringify!($($p).+),
+            kind: Kind::Bool,
+            min: 0.0,
+            max: 1.0,
+            open_min: false,
+            at_least: None,
+            at_most: None,
+            step: 1.0,
+            doc: $doc,
+            get: |p, _| Some(f64::from(u8::from(p.$($p).+))),
+            set: |p, _, v| {
+                if let Some(v) = v {
+                    p.$($p).+ = v >= 0.5
+                }
+            },
+        }
+    };
+}
+
 /// A field holding one of an enum's variants.
 macro_rules! choice_field {
     ($($p:ident).+ : $t:ty, $doc:literal) => {
@@ -168,29 +191,6 @@ macro_rules! choice_field {
 
 /// A numeric field of every entry of a list: `$list` is the path to the `Vec`, `$f` the
 /// entry's field, `$kind` `Float` or `Int`.
-/// A switch (`true` as 1).
-macro_rules! bool_field {
-    ($($p:ident).+, $doc:literal) => {
-        Field {
-            path: stringify!($($p).+),
-            kind: Kind::Bool,
-            min: 0.0,
-            max: 1.0,
-            open_min: false,
-            at_least: None,
-            at_most: None,
-            step: 1.0,
-            doc: $doc,
-            get: |p, _| Some(f64::from(u8::from(p.$($p).+))),
-            set: |p, _, v| {
-                if let Some(v) = v {
-                    p.$($p).+ = v >= 0.5
-                }
-            },
-        }
-    };
-}
-
 macro_rules! entry {
     ($path:literal, $($list:ident).+ [] $f:ident : $kind:ident, $min:expr, $max:expr, $step:expr, $doc:literal) => {
         entry!($path, $($list).+ [] $f: $kind, $min, $max, $step, $doc, open: false)
@@ -840,6 +840,104 @@ pub const FIELDS: &[Field] = &[
         MAX_WIDTH,
         5,
         "columns each side of the centre (the spawn) with no chest"
+    ),
+    int!(
+        evil.min,
+        0,
+        16,
+        1,
+        "fewest evil biomes (corrupt grass, ebonstone, chasms) a world gets"
+    ),
+    int!(evil.max, 0, 16, 1, "most evil biomes a world gets (0 = none)", at_least: Some("evil.min")),
+    int!(
+        evil.width,
+        20,
+        4096,
+        10,
+        "width of one, columns (each within 25% of it)"
+    ),
+    int!(
+        evil.chasms,
+        0,
+        16,
+        1,
+        "chasms down into the cavern layer in one"
+    ),
+    int!(
+        evil.below_cavern,
+        0,
+        1024,
+        5,
+        "how far a chasm reaches below the cavern layer's top, tiles"
+    ),
+    int!(evil.demonite, 0, 256, 1, "demonite veins in one"),
+    bool_field!(
+        dungeon.enabled,
+        "one dungeon near the ocean away from the jungle (false: none)"
+    ),
+    int!(
+        dungeon.inland,
+        0,
+        4096,
+        5,
+        "columns between the shore and the dungeon's entrance"
+    ),
+    int!(
+        dungeon.segments,
+        1,
+        64,
+        1,
+        "corridors and shafts laid from the entrance down"
+    ),
+    float!(
+        dungeon.spikes,
+        0,
+        1,
+        0.05,
+        "chance that a corridor has a bed of spikes"
+    ),
+    int!(
+        dungeon.chests,
+        0,
+        32,
+        1,
+        "locked chests in rooms off the corridors"
+    ),
+    int!(
+        islands.min,
+        0,
+        32,
+        1,
+        "fewest floating islands a world gets"
+    ),
+    int!(islands.max, 0, 32, 1, "most floating islands a world gets (0 = none)", at_least: Some("islands.min")),
+    int!(
+        islands.width,
+        12,
+        512,
+        2,
+        "width of one, columns (each within 25% of it)"
+    ),
+    int!(
+        islands.clearance,
+        10,
+        1024,
+        5,
+        "rows of clear sky between an island and the ground under it"
+    ),
+    float!(
+        cabins.per_million,
+        0,
+        50,
+        0.5,
+        "cabins tried per million tiles of the underground and cavern layers (0 = none)"
+    ),
+    float!(
+        crystals.per_large,
+        0,
+        500,
+        5.0,
+        "life crystals in a world of Terraria's Large size, scaled by area (0 = none)"
     ),
 ];
 

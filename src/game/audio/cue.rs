@@ -76,7 +76,10 @@ pub enum Material {
 pub fn material(t: Tile) -> Option<Material> {
     use Material::*;
     Some(match t {
-        Tile::Air | Tile::Water | Tile::Lava => return None,
+        Tile::Air
+        | Tile::Water
+        | Tile::Lava
+        | Tile::Reserved43 => return None,
         Tile::Dirt
         | Tile::Grass
         | Tile::Sand
@@ -84,7 +87,9 @@ pub fn material(t: Tile) -> Option<Material> {
         | Tile::Mud
         | Tile::JungleGrass
         | Tile::Ash
-        | Tile::HardenedSand => Soft,
+        | Tile::HardenedSand
+        | Tile::CorruptGrass
+        | Tile::Cloud => Soft,
         Tile::Stone
         | Tile::IronOre
         | Tile::GoldOre
@@ -101,7 +106,12 @@ pub fn material(t: Tile) -> Option<Material> {
         | Tile::PlatinumOre
         | Tile::Furnace
         | Tile::Anvil
-        | Tile::LifeCrystal => Hard,
+        | Tile::LifeCrystal
+        | Tile::Ebonstone
+        | Tile::DemoniteOre
+        | Tile::ShadowOrb
+        | Tile::DungeonBrick
+        | Tile::Spike => Hard,
         Tile::Torch
         | Tile::Trunk
         | Tile::Cactus

@@ -38,7 +38,12 @@ fn rows_group_every_field_by_section_in_ron_order() {
             "biomes",
             "lakes",
             "trees",
-            "chests"
+            "chests",
+            "evil",
+            "dungeon",
+            "islands",
+            "cabins",
+            "crystals"
         ]
     );
     let fields = rows.iter().filter(|r| matches!(r, Row::Field(..))).count();
@@ -223,7 +228,7 @@ fn selection_skips_headings() {
     lab.select_by(-100);
     assert!(matches!(lab.rows()[lab.selected], Row::Field(f, _) if f.path == "width"));
     lab.select_by(10_000);
-    assert!(matches!(lab.rows()[lab.selected], Row::Field(f, _) if f.path == "chests.spawn_clear"));
+    assert!(matches!(lab.rows()[lab.selected], Row::Field(f, _) if f.path == "crystals.per_large"));
 }
 
 #[test]

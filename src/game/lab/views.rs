@@ -4,6 +4,7 @@
 //! a texel, built off the render thread by `lab_app`.
 
 use crate::world::depth::{Layer, Layers};
+use crate::world::structure::StructureKind;
 use crate::world::{Tile, World};
 
 /// Widest overlay picture, in texels (a texel covers `step` x `step` tiles).
@@ -43,14 +44,17 @@ pub fn side_by_side(panels: &[Vec<f32>], w: usize, h: usize) -> Vec<f32> {
 pub enum Target {
     Tile(Tile),
     Layer(Layer),
+    /// The landmarks of a kind: the tiles of their boxes.
+    Structure(StructureKind),
 }
 
 impl Target {
-    /// Every tile but air, then the depth layers.
+    /// Every tile but air (and the numbers kept for tiles to come), then the depth
+    /// layers, then the landmarks by kind.
     pub fn all() -> Vec<Target> {
         Tile::ALL
             .iter()
-            .filter(|&&t| t != Tile::Air)
+            .filter(|&&t| t != Tile::Air && !t.is_reserved())
             .map(|&t| Target::Tile(t))
             .chain(
                 [
@@ -61,6 +65,7 @@ impl Target {
                 ]
                 .map(Target::Layer),
             )
+            .chain(StructureKind::ALL.map(Target::Structure))
             .collect()
     }
 
@@ -68,6 +73,7 @@ impl Target {
         match self {
             Target::Tile(t) => t.label().to_string(),
             Target::Layer(l) => l.name().to_string(),
+            Target::Structure(k) => format!("{} (landmark)", k.label()),
         }
     }
 }
@@ -105,18 +111,19 @@ pub fn find(world: &World, target: Target, step: usize) -> Found {
     let (bw, bh) = (w.div_ceil(step), h.div_ceil(step));
     let mut marked = vec![false; bw * bh];
     let mut by_layer = [0usize; 5];
-    for y in 0..h {
-        for x in 0..w {
-            let layer = layers.at(y, world.surface[x]);
-            let hit = match target {
-                Target::Tile(t) => world.tile(x, y) == t,
-                Target::Layer(l) => layer == l,
-            };
-            if hit {
-                by_layer[LAYERS.iter().position(|&l| l == layer).unwrap_or(0)] += 1;
-                marked[(y / step) * bw + x / step] = true;
+    if let Target::Structure(kind) = target {
+        // Only the landmarks' boxes: no sweep of the world.
+        for st in world.structures.iter().filter(|s| s.kind == kind) {
+            for y in st.y as usize..((st.y + st.h) as usize).min(h) {
+                for x in st.x as usize..((st.x + st.w) as usize).min(w) {
+                    let layer = layers.at(y, world.surface[x]);
+                    by_layer[LAYERS.iter().position(|&l| l == layer).unwrap_or(0)] += 1;
+                    marked[(y / step) * bw + x / step] = true;
+                }
             }
         }
+    } else {
+        sweep(world, target, step, &mut by_layer, &mut marked);
     }
     Found {
         target,
@@ -126,6 +133,33 @@ pub fn find(world: &World, target: Target, step: usize) -> Found {
         size: (bw, bh),
         step,
         marked,
+    }
+}
+
+/// Marks every tile of a tile or layer target: the whole world, row by row.
+fn sweep(
+    world: &World,
+    target: Target,
+    step: usize,
+    by_layer: &mut [usize; 5],
+    marked: &mut [bool],
+) {
+    let (w, h) = (world.width(), world.height());
+    let layers = Layers::of(&world.preset);
+    let bw = w.div_ceil(step);
+    for y in 0..h {
+        for x in 0..w {
+            let layer = layers.at(y, world.surface[x]);
+            let hit = match target {
+                Target::Tile(t) => world.tile(x, y) == t,
+                Target::Layer(l) => layer == l,
+                Target::Structure(_) => false,
+            };
+            if hit {
+                by_layer[LAYERS.iter().position(|&l| l == layer).unwrap_or(0)] += 1;
+                marked[(y / step) * bw + x / step] = true;
+            }
+        }
     }
 }
 
@@ -225,6 +259,29 @@ mod tests {
     }
 
     #[test]
+    fn find_marks_a_landmarks_box_and_leads_to_it() {
+        let mut w = world();
+        w.structures
+            .push(crate::world::structure::Structure::spanning(
+                StructureKind::Cabin,
+                (100, 90),
+                (111, 96),
+            ));
+        let f = find(&w, Target::Structure(StructureKind::Cabin), 4);
+        assert_eq!(f.count, 12 * 7);
+        assert_eq!(f.target.name(), "cabin (landmark)");
+        let (x, y) = f.nearest((0.0, 0.0)).unwrap();
+        assert!(
+            (98.0..=114.0).contains(&x) && (88.0..=98.0).contains(&y),
+            "{x} {y}"
+        );
+        assert_eq!(
+            find(&w, Target::Structure(StructureKind::Island), 4).count,
+            0
+        );
+    }
+
+    #[test]
     fn nearest_is_the_closest_marked_texel() {
         let f = Found {
             target: Target::Tile(Tile::GoldOre),
@@ -254,6 +311,8 @@ mod tests {
     fn targets_and_steps() {
         let all = Target::all();
         assert!(!all.contains(&Target::Tile(Tile::Air)));
+        assert!(!all.contains(&Target::Tile(Tile::Reserved43)));
+        assert!(all.contains(&Target::Structure(StructureKind::Dungeon)));
         assert!(all.contains(&Target::Layer(Layer::Cavern)));
         assert_eq!(step_for(8400), 5);
         assert_eq!(step_for(1000), 1);

@@ -229,6 +229,26 @@ pub fn draw_target(t: &Target, cam: &Camera, screen: (f32, f32)) {
     draw_rectangle_lines(x, y, w, h, 2.0, color);
 }
 
+/// The landmarks' outlines, each labelled with its kind at its top-left corner (the F3
+/// overlay).
+pub fn draw_structures(
+    structures: &[crate::world::structure::Structure],
+    cam: &Camera,
+    screen: (f32, f32),
+) {
+    for st in structures {
+        let a = cam.world_to_screen(screen, (st.x as f64, st.y as f64));
+        let b = cam.world_to_screen(screen, ((st.x + st.w) as f64, (st.y + st.h) as f64));
+        if b.0 < 0.0 || b.1 < 0.0 || a.0 > screen.0 || a.1 > screen.1 {
+            continue;
+        }
+        let color = Color::new(1.0, 0.85, 0.2, 0.9);
+        draw_rectangle_lines(a.0, a.1, b.0 - a.0, b.1 - a.1, 2.0, color);
+        let (lx, ly) = (a.0.max(2.0), a.1.max(16.0));
+        draw_text(st.kind.label(), lx + 3.0, ly + 14.0, 18.0, color);
+    }
+}
+
 /// A message just above the hotbar's centre.
 pub fn draw_notice(text: &str, lay: &Layout) {
     let s = lay.s;

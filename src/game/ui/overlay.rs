@@ -117,6 +117,9 @@ pub fn lines(
         grouped(report.cave_air),
         grouped(report.sky_air)
     ));
+    if let Some(line) = landmarks_line(world) {
+        out.push(line);
+    }
     if let Some(h) = hover {
         let depth = if h.depth >= 0 {
             format!("depth {}", h.depth)
@@ -134,9 +137,32 @@ pub fn lines(
             None => {}
         }
         line.push_str(&format!(", {}, {}", h.layer.name(), h.biome.label()));
+        if let Some(s) = world.structures.iter().find(|s| s.contains(h.x, h.y)) {
+            line.push_str(&format!(", in a {}", s.kind.label()));
+        }
         out.push(line);
     }
     out
+}
+
+/// The landmarks generation built, counted by kind ("Landmarks 9: 1 dungeon, 2
+/// corruption, ..."); `None` for a world without any.
+pub fn landmarks_line(world: &World) -> Option<String> {
+    use crate::world::structure::StructureKind;
+    if world.structures.is_empty() {
+        return None;
+    }
+    let parts: Vec<String> = StructureKind::ALL
+        .iter()
+        .map(|&k| (k, world.structures.iter().filter(|s| s.kind == k).count()))
+        .filter(|(_, n)| *n > 0)
+        .map(|(k, n)| format!("{n} {}", k.label()))
+        .collect();
+    Some(format!(
+        "Landmarks {} (outlined): {}",
+        world.structures.len(),
+        parts.join(", ")
+    ))
 }
 
 /// Splits `text` into lines of at most `max` characters, at spaces where it can.

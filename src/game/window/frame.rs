@@ -201,6 +201,9 @@ pub async fn main_loop(
             let chunks = (level, &visible[..]);
             app.sky.draw(w, &app.cam, screen, now, app.follow);
             render::draw_world(w, &app.cam, screen, &atlas, chunks, app.overlay);
+            if app.overlay {
+                hud::draw_structures(&w.session.world.structures, &app.cam, screen);
+            }
             let dt = if stepping {
                 get_frame_time().min(0.1)
             } else {

@@ -33,6 +33,9 @@ pub struct Rules {
     pub respawn_invincible: f32,
     pub knockback: f32,
     pub knockback_up: f32,
+    pub touch_cooldown: f32,
+    pub respawn_calm: f32,
+    pub respawn_calm_radius: f32,
     pub day_cap: u32,
     pub home_radius: f32,
     pub home_day_cap: u32,
@@ -86,6 +89,9 @@ impl Default for Rules {
             respawn_invincible: 3.0,
             knockback: 8.0,
             knockback_up: 8.0,
+            touch_cooldown: 1.5,
+            respawn_calm: 120.0,
+            respawn_calm_radius: 60.0,
             day_cap: 4,
             home_radius: 45.0,
             home_day_cap: 1,
@@ -153,6 +159,9 @@ impl Rules {
         range("respawn_invincible", self.respawn_invincible, 0.0, 60.0)?;
         range("knockback", self.knockback, 0.0, 100.0)?;
         range("knockback_up", self.knockback_up, 0.0, 100.0)?;
+        range("touch_cooldown", self.touch_cooldown, 0.0, 60.0)?;
+        range("respawn_calm", self.respawn_calm, 0.0, 3600.0)?;
+        range("respawn_calm_radius", self.respawn_calm_radius, 0.0, 1000.0)?;
         range("day_cap", self.day_cap as f32, 0.0, 64.0)?;
         range("home_radius", self.home_radius, 0.0, 1000.0)?;
         range("home_day_cap", self.home_day_cap as f32, 0.0, 64.0)?;

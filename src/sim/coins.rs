@@ -6,7 +6,7 @@
 
 use crate::content::items::ItemId;
 use crate::content::town::CoinRules;
-use crate::world::inventory::Inventory;
+use crate::world::inventory::{Inventory, add_to_slots};
 
 /// `total` copper as counts of each coin, the lowest first: every coin but the last
 /// below `per`, the last holding the rest.
@@ -43,15 +43,41 @@ pub fn worth(inv: &Inventory, coins: &CoinRules) -> u64 {
 }
 
 /// Puts `total` copper into `inv` in its fewest coins after taking every coin out; returns
-/// the copper that did not fit (none unless the inventory is full of other things).
+/// the copper that did not fit (none unless the inventory is full of other things). Each
+/// coin goes back to the slot it was in, a coin new to the inventory to a slot another
+/// coin left, so paying and earning never move the stacks about the hotbar.
 fn hold(inv: &mut Inventory, coins: &CoinRules, total: u64) -> u64 {
+    let was: Vec<Option<usize>> = coins
+        .items
+        .iter()
+        .map(|&c| {
+            inv.slots()
+                .iter()
+                .position(|s| s.is_some_and(|s| s.item == c))
+        })
+        .collect();
     for &c in &coins.items {
         inv.remove(c, inv.count(c));
     }
     let counts = split(total, coins.per, coins.items.len());
+    // Slots coins leave empty, for a coin that had none.
+    let mut freed: Vec<usize> = was
+        .iter()
+        .zip(&counts)
+        .filter_map(|(w, &n)| w.filter(|_| n == 0))
+        .collect();
     let mut lost = vec![0u64; counts.len()];
     // The highest coins first: they are worth the most.
     for (i, (&c, &n)) in coins.items.iter().zip(&counts).enumerate().rev() {
+        let slot = was[i]
+            .filter(|_| n > 0)
+            .or_else(|| (n > 0 && !freed.is_empty()).then(|| freed.remove(0)));
+        let mut n = n;
+        if let Some(slot) = slot {
+            let here = n.min(u64::from(u32::MAX)) as u32;
+            let left = add_to_slots(&mut inv.slots_mut()[slot..=slot], c, here);
+            n -= u64::from(here - left);
+        }
         let n32 = n.min(u64::from(u32::MAX)) as u32;
         lost[i] = u64::from(inv.add(c, n32)) + (n - u64::from(n32));
     }
@@ -217,6 +243,37 @@ mod tests {
         assert_eq!(pay(&mut inv, coins(), 9_750), Ok(()));
         assert_eq!(worth(&inv, coins()), 0);
         assert!(inv.slots().iter().all(|s| s.is_none()));
+    }
+
+    #[test]
+    fn paying_and_earning_keep_the_coins_in_their_slots() {
+        let mut inv = Inventory::default();
+        inv.add("dirt", 10);
+        inv.add("gold_coin", 1);
+        inv.add("silver_coin", 3);
+        let slot = |inv: &Inventory, name: &str| {
+            let id = named(name).unwrap();
+            inv.slots()
+                .iter()
+                .position(|s| s.is_some_and(|s| s.item == id))
+        };
+        let (gold, silver) = (slot(&inv, "gold_coin"), slot(&inv, "silver_coin"));
+        // Moved by hand to the end of the hotbar: they stay there.
+        inv.move_stack(gold.unwrap(), 9);
+        let gold = slot(&inv, "gold_coin");
+        assert_eq!(pay(&mut inv, coins(), 50), Ok(()));
+        assert_eq!(slot(&inv, "gold_coin"), gold);
+        assert_eq!(slot(&inv, "silver_coin"), silver);
+        // The copper of the change goes where no coin was before... and stays.
+        let copper = slot(&inv, "copper_coin");
+        assert!(copper.is_some());
+        assert_eq!(earn(&mut inv, coins(), 7), 0);
+        assert_eq!(slot(&inv, "copper_coin"), copper);
+        assert_eq!(slot(&inv, "gold_coin"), gold);
+        // Paying off the gold: the silver change stays in the silver's slot.
+        assert_eq!(pay(&mut inv, coins(), 10_000), Ok(()));
+        assert_eq!(slot(&inv, "gold_coin"), None);
+        assert_eq!(slot(&inv, "silver_coin"), silver);
     }
 
     #[test]

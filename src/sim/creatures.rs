@@ -233,6 +233,8 @@ pub struct Creature {
     pub hit_flash: f32,
     /// The player whose swing struck it last, and seconds left of [`CREDIT_SECONDS`].
     pub struck_by: Option<(usize, f32)>,
+    /// Seconds before its touch may hurt a player again ([`Rules::touch_cooldown`]).
+    pub touch_in: f32,
 }
 
 impl Creature {
@@ -245,6 +247,7 @@ impl Creature {
             dir: 0,
             hit_flash: 0.0,
             struck_by: None,
+            touch_in: 0.0,
         }
     }
 
@@ -275,6 +278,7 @@ impl Creature {
     pub fn update(&mut self, world: &World, target: (f32, f32), dt: f32) {
         let st = self.kind.stats();
         self.hit_flash = (self.hit_flash - dt).max(0.0);
+        self.touch_in = (self.touch_in - dt).max(0.0);
         if st.fly_speed > 0.0 {
             let aim = (target.0, target.1 - player::HEIGHT / 2.0);
             fly(world, &mut self.body, aim, st.fly_speed, dt);
@@ -436,6 +440,9 @@ pub struct Creatures {
     pub killed: u32,
     /// Creatures lava killed since the session last took them ([`Creatures::take_fallen`]).
     fallen: Vec<Fallen>,
+    /// Where a player last came back after a death, and seconds since: for
+    /// [`Rules::respawn_calm`] seconds nothing spawns near it and what is near it leaves.
+    pub calm: Option<((f32, f32), f32)>,
 }
 
 impl Creatures {
@@ -512,12 +519,31 @@ impl Creatures {
         *self.home.get_or_insert_with(|| player::spawn_point(world))
     }
 
-    /// The player came back at `at`: creatures near it are gone.
+    /// The player came back at `at`: creatures near it are gone, and a calm begins there
+    /// ([`Rules::respawn_calm`]).
     pub fn respawned(&mut self, at: (f32, f32)) {
         self.list.retain(|c| {
             let (dx, dy) = (c.body.pos.0 - at.0, c.body.pos.1 - at.1);
             dx.abs() > RESPAWN_CLEAR || dy.abs() > RESPAWN_CLEAR
         });
+        self.calm = Some((at, 0.0));
+    }
+
+    /// Is `pos` within the calm round the last respawn, while it lasts?
+    pub fn calm_near(&self, pos: (f32, f32), rules: &Rules) -> bool {
+        self.calm.is_some_and(|(at, age)| {
+            age < rules.respawn_calm
+                && (pos.0 - at.0).abs() <= rules.respawn_calm_radius
+                && (pos.1 - at.1).abs() <= rules.respawn_calm_radius
+        })
+    }
+
+    /// Where a creature at `pos` heads while the calm drives it off: away from the
+    /// respawn spot, across and up.
+    fn calm_aim(&self, pos: (f32, f32), rules: &Rules) -> (f32, f32) {
+        let at = self.calm.map_or(pos, |(at, _)| at);
+        let dir = if pos.0 < at.0 { -1.0 } else { 1.0 };
+        (pos.0 + dir * rules.respawn_calm_radius, pos.1 - 10.0)
     }
 
     /// One frame with one player: [`Creatures::update_many`] with it alone.
@@ -591,9 +617,11 @@ impl Creatures {
                 && let Some(c) = self.list.last()
             {
                 let (x, y) = (c.body.pos.0.floor() as i64, c.body.pos.1 as i64 - 1);
-                if players
-                    .iter()
-                    .any(|p| !off_screen(p.body.pos, p.half, x, y))
+                let calm = self.calm_near(c.body.pos, rules);
+                if calm
+                    || players
+                        .iter()
+                        .any(|p| !off_screen(p.body.pos, p.half, x, y))
                 {
                     self.list.pop();
                 }
@@ -612,43 +640,44 @@ impl Creatures {
                 }
             })
         };
+        if let Some((_, age)) = &mut self.calm {
+            *age += dt;
+        }
+        if self.calm.is_some_and(|(_, age)| age >= rules.respawn_calm) {
+            self.calm = None;
+        }
+        let calm = self.calm;
         self.list.retain(|c| {
+            // Driven off by the calm: gone once out of every player's sight.
+            let (x, y) = (c.body.pos.0.floor() as i64, c.body.pos.1 as i64 - 1);
+            let gone = calm.is_some_and(|(at, _)| {
+                (c.body.pos.0 - at.0).abs() <= rules.respawn_calm_radius
+                    && (c.body.pos.1 - at.1).abs() <= rules.respawn_calm_radius
+            }) && players.iter().all(|p| off_screen(p.body.pos, p.half, x, y));
             let stuck = if c.kind.flies() {
                 eye_blocked(world, c.body.pos.0, c.body.pos.1)
             } else {
                 player::body_blocked(world, c.body.pos.0, c.body.pos.1)
             };
             !stuck
+                && !gone
                 && players.iter().any(|p| {
                     let (dx, dy) = (c.body.pos.0 - p.body.pos.0, c.body.pos.1 - p.body.pos.1);
                     dx.abs() <= DESPAWN_RANGE && dy.abs() <= DESPAWN_RANGE
                 })
         });
-        for c in &mut self.list {
-            let target = players[nearest(players, c.body.pos)].body.pos;
-            c.update(world, target, dt);
+        for i in 0..self.list.len() {
+            let pos = self.list[i].body.pos;
+            let target = if self.calm_near(pos, rules) {
+                self.calm_aim(pos, rules)
+            } else {
+                players[nearest(players, pos)].body.pos
+            };
+            self.list[i].update(world, target, dt);
         }
         self.burn(world, rules, dt);
         for (i, p) in players.iter_mut().enumerate() {
-            let me = p.body.bounds();
-            let hit = self
-                .list
-                .iter()
-                .find(|c| overlap(c.hitbox(), me))
-                .map(|c| (c.kind.stats(), c.body.pos.0))
-                .and_then(|(st, from_x)| {
-                    let killed = p.vitals.strike(st.damage, rules)?;
-                    p.body.vel =
-                        crate::sim::vitals::knockback(p.body.pos.0, from_x, p.body.facing, rules);
-                    p.body.on_ground = false;
-                    Some(Hit {
-                        damage: st.damage,
-                        name: st.name,
-                        from_x,
-                        killed,
-                    })
-                });
-            if let Some(h) = hit {
+            if let Some(h) = self.touch(world, p, rules) {
                 hits.push((i, h));
             }
         }
@@ -673,6 +702,35 @@ impl Creatures {
             }
         }
         hits
+    }
+
+    /// The touch of the first creature overlapping player `p` whose own cooldown is over
+    /// ([`Rules::touch_cooldown`]): it hurts through the player's vitals (nothing while
+    /// invincible), and the two are thrown apart ([`crate::sim::combat`]).
+    fn touch(&mut self, world: &World, p: &mut Target<'_>, rules: &Rules) -> Option<Hit> {
+        let me = p.body.bounds();
+        let c = self
+            .list
+            .iter_mut()
+            .find(|c| c.touch_in <= 0.0 && overlap(c.hitbox(), me))?;
+        let st = c.kind.stats();
+        let killed = p.vitals.strike(st.damage, rules)?;
+        let from_x = c.body.pos.0;
+        c.touch_in = rules.touch_cooldown;
+        crate::sim::combat::throw_player(world, p.body, c.hitbox(), rules);
+        crate::sim::combat::throw_creature(
+            world,
+            &mut c.body,
+            st.fly_speed > 0.0,
+            st.fly_speed,
+            p.body,
+        );
+        Some(Hit {
+            damage: st.damage,
+            name: st.name,
+            from_x,
+            killed,
+        })
     }
 
     /// Pushes creatures out of the player's box `me` and out of each other across: nearest

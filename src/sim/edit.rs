@@ -572,13 +572,15 @@ pub enum DigStep {
         drop: Tile,
     },
     /// A trunk (or cactus) was cut: the tree above it came down, `count` of `drop` went
-    /// into the inventory, and `tiles` (the cut tile first) are air now.
+    /// into the inventory, and `tiles` (the cut tile first) are air now. `leaves`: the
+    /// leaves its crown gave ([`fell::leaf_drop`]) and the crown tile they fall from.
     Felled {
         x: i64,
         y: i64,
         drop: Tile,
         count: u32,
         tiles: Vec<(usize, usize)>,
+        leaves: Option<(u32, (i64, i64))>,
     },
     /// The wall at `(x, y)` came down (a hammer was held).
     Hammered {
@@ -607,6 +609,21 @@ impl DigStep {
             DigStep::Refused(_) | DigStep::Digging(_) | DigStep::Smashed { .. } => return None,
         };
         item.map(|item| (Stack { item, count }, at))
+    }
+
+    /// Everything the step gives: [`DigStep::gives`], and a felled crown's leaves where
+    /// they fall from.
+    pub fn gives_all(&self) -> Vec<(Stack, (i64, i64))> {
+        let mut all: Vec<_> = self.gives().into_iter().collect();
+        if let DigStep::Felled {
+            leaves: Some((count, at)),
+            ..
+        } = *self
+            && let Some(item) = Tile::Leaves.as_item()
+        {
+            all.push((Stack { item, count }, at));
+        }
+        all
     }
 }
 
@@ -677,6 +694,7 @@ impl DigState {
             Aim::Tile(t) => t,
         };
         if matches!(tile, Tile::Trunk | Tile::Cactus) {
+            let crown = fell::crown(world, x as usize, y as usize);
             return match try_fell(world, player, inv, x, y) {
                 Ok((drop, count, tiles)) => DigStep::Felled {
                     x,
@@ -684,6 +702,7 @@ impl DigState {
                     drop,
                     count,
                     tiles,
+                    leaves: crown,
                 },
                 Err(e) => DigStep::Refused(e),
             };

@@ -66,11 +66,46 @@ pub fn uses(cat: &Catalog, item: ItemId) -> Option<String> {
     (!made.is_empty()).then(|| format!("{} makes: {}", cat.item(item).label, made.join("; ")))
 }
 
+/// Where each raw material (one no recipe makes) comes from, as the Guide says it.
+pub const SOURCES: &[(&str, &str)] = &[
+    ("wood", "Trees give wood: hold the mouse button on a trunk."),
+    (
+        "leaves",
+        "A felled tree's crown drops leaves, a few from every tree.",
+    ),
+    ("gel", "Slimes drop gel."),
+    ("lens", "Demon eyes drop lenses; they fly at night."),
+    ("stone", "Stone lies under the dirt: dig down."),
+    ("dirt", "Dirt is the ground itself."),
+    ("sand", "Sand lies in the deserts."),
+    (
+        "copper_ore",
+        "Copper ore lies near the surface, in the dirt and the caves.",
+    ),
+    (
+        "iron_ore",
+        "Iron ore lies below the surface, in the dirt and stone.",
+    ),
+    ("silver_ore", "Silver ore lies deeper, in the caverns."),
+    ("gold_ore", "Gold ore lies deeper still, in the caverns."),
+];
+
+/// Where the raw material `name` comes from, if the Guide knows it.
+pub fn source(name: &str) -> Option<&'static str> {
+    SOURCES.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)
+}
+
 /// What the Guide says when talked to: what the item held makes, if anything is made
-/// from it, else the hint for the player's next step.
+/// from it, and where it comes from, if he knows; else the hint for the player's next
+/// step.
 pub fn talk(cat: &Catalog, hints: &[Hint], facts: &Facts, held: Option<ItemId>) -> String {
-    held.and_then(|i| uses(cat, i))
-        .unwrap_or_else(|| hint(hints, facts).to_string())
+    let from = held.and_then(|i| source(&cat.item(i).name));
+    match (held.and_then(|i| uses(cat, i)), from) {
+        (Some(u), Some(f)) => format!("{u}. {f}"),
+        (Some(u), None) => u,
+        (None, Some(f)) => f.to_string(),
+        (None, None) => hint(hints, facts).to_string(),
+    }
 }
 
 #[cfg(test)]
@@ -177,5 +212,10 @@ mod tests {
         let said = talk(cat, &town().hints, &facts, Some(pick));
         assert!(said.contains("Trees give wood"), "{said}");
         assert!(talk(cat, &town().hints, &facts, Some(wood)).starts_with("wood makes:"));
+        // Holding leaves: the bed they make, and where they come from.
+        let leaves = named("leaves").unwrap();
+        let said = talk(cat, &town().hints, &facts, Some(leaves));
+        assert!(said.contains("bed (5 with 15 wood"), "{said}");
+        assert!(said.contains("felled tree's crown"), "{said}");
     }
 }

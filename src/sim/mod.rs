@@ -8,11 +8,13 @@
 
 pub mod boss;
 pub mod coins;
+pub mod combat;
 pub mod craft;
 pub mod creatures;
 pub mod day;
 pub mod drops;
 pub mod edit;
+pub mod fight;
 pub mod flow;
 pub mod guide;
 pub mod housing;

@@ -36,7 +36,17 @@ pub struct Npc {
     /// A door opened for him, to close once he is through.
     pub opened: Option<(i64, i64)>,
     rng: u64,
+    /// Heading for his base: the nearest he has come to it, and seconds since he last
+    /// came nearer (by [`PROGRESS`]); past [`BLOCKED_SECONDS`] he goes straight there.
+    closest: f32,
+    since: f32,
 }
+
+/// Tiles nearer his base that count as getting on.
+pub const PROGRESS: f32 = 0.5;
+/// Seconds without getting nearer his base (a wall with no door, a pit) after which a
+/// town person is home at once, as Terraria's walk home when no path is found.
+pub const BLOCKED_SECONDS: f32 = 4.0;
 
 /// Where a body stands in column `x`: the first ground from the top, as the spawn point.
 fn ground_at(world: &World, x: f32) -> Option<(f32, f32)> {
@@ -78,6 +88,8 @@ impl Npc {
             stopped: 0.0,
             opened: None,
             rng: seed ^ 0x6A09_E667_F3BC_C908,
+            closest: f32::INFINITY,
+            since: 0.0,
         }
     }
 
@@ -163,6 +175,19 @@ impl Npc {
         };
         let (bx, _) = self.base();
         let dx = bx - self.body.pos.0;
+        // With a home he keeps near it (talking to him is easy); without, about his start.
+        let range = if self.home.is_some() {
+            rules.wander as f32 / 2.0
+        } else {
+            rules.wander as f32
+        };
+        let heading = if night {
+            dx.abs() > AT_HOME
+        } else {
+            dx.abs() > range
+        };
+        self.blocked_home(world, heading, dx.abs(), dt);
+        let dx = self.base().0 - self.body.pos.0;
         if night {
             self.dir = if dx.abs() <= AT_HOME {
                 0
@@ -171,7 +196,7 @@ impl Npc {
             };
         } else {
             self.choose_in -= dt;
-            let far = dx.abs() > rules.wander as f32;
+            let far = dx.abs() > range;
             if far {
                 self.dir = dx.signum() as i8;
             } else if self.choose_in <= 0.0 {
@@ -211,6 +236,32 @@ impl Npc {
             self.dir = -self.dir;
             self.stopped = 0.0;
             self.choose_in = 1.5;
+        }
+    }
+
+    /// Heading for his base (`heading`, `d` tiles off): when he has come no nearer for
+    /// [`BLOCKED_SECONDS`] (a closed door ahead aside: it is opened for him), he is put
+    /// there, on the ground.
+    fn blocked_home(&mut self, world: &World, heading: bool, d: f32, dt: f32) {
+        if !heading || self.door_ahead(world).is_some() {
+            self.closest = f32::INFINITY;
+            self.since = 0.0;
+            return;
+        }
+        if d < self.closest - PROGRESS {
+            self.closest = d;
+            self.since = 0.0;
+            return;
+        }
+        self.since += dt;
+        if self.since >= BLOCKED_SECONDS {
+            let (bx, by) = self.base();
+            self.body = Player::new((bx, by));
+            self.body.unstick(world);
+            self.dir = 0;
+            self.stopped = 0.0;
+            self.closest = f32::INFINITY;
+            self.since = 0.0;
         }
     }
 
@@ -350,6 +401,33 @@ mod tests {
             g.body,
             g.dir
         );
+    }
+
+    #[test]
+    fn with_no_way_home_he_is_home_within_seconds_and_keeps_near_it_by_day() {
+        let mut w = flat();
+        let mut g = Npc::guide(&w, 7);
+        let x = g.body.pos.0 as usize;
+        // A wall he cannot jump, no door in it, his house beyond.
+        for y in 0..30 {
+            w.set(x + 3, y, Tile::Stone);
+        }
+        let home = (x as f32 + 8.5, 30.0);
+        g.move_in(home);
+        run(&mut g, &w, true, BLOCKED_SECONDS + 3.0);
+        assert!(
+            (g.body.pos.0 - home.0).abs() <= AT_HOME + 0.2,
+            "{:?}",
+            g.body.pos
+        );
+        // By day with a home he keeps within half his range of it.
+        let half = town().guide.wander as f32 / 2.0;
+        let (lo, hi) = run(&mut g, &w, false, 120.0);
+        assert!(
+            lo > home.0 - half - 2.0 && hi < home.0 + half + 2.0,
+            "{lo}..{hi}"
+        );
+        assert!(lo > x as f32 + 3.0, "on his side of the wall");
     }
 
     #[test]

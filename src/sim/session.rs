@@ -16,6 +16,7 @@
 
 pub mod changes;
 mod eye;
+mod heal;
 pub mod intent;
 
 pub use changes::{Changes, Event, Message};
@@ -581,6 +582,7 @@ impl Session {
             Intent::Buy(i) => self.buy(who, i, &mut out),
             Intent::Sell(i) => self.sell(who, i, &mut out),
             Intent::Throw => self.throw(who, &mut out),
+            Intent::QuickHeal => self.quick_heal(who, &mut out),
             Intent::LootAll | Intent::DepositAll => {
                 let Some((x, y)) = p.chest else {
                     return out;
@@ -1321,26 +1323,10 @@ impl Session {
             }
             return;
         }
-        if let Some((item, heal, sickness)) = p.inventory.selected_potion() {
+        if let Some(potion) = p.inventory.selected_potion() {
             // A potion is drunk with the left button instead of digging.
             p.dig.reset();
-            if h.using.is_some() && now >= p.next_swing {
-                p.next_swing = now + ticks(0.25);
-                match p.vitals.drink(heal as f32, sickness) {
-                    Ok(gained) => {
-                        p.inventory.take(item);
-                        out.log(
-                            who,
-                            format!(
-                                "drank a potion: +{gained:.0}, health {:.0}",
-                                p.vitals.health
-                            ),
-                        );
-                        out.notice(who, format!("+{gained:.0} health"));
-                    }
-                    Err(e) => out.notice(who, format!("Can't drink: {e}")),
-                }
-            }
+            self.use_potion(who, potion, h.using.is_some(), out);
             return;
         }
         if let Some((damage, reach, cooldown)) = p.inventory.selected_sword() {
@@ -1429,8 +1415,11 @@ impl Session {
         let step = p
             .dig
             .update(&mut self.world, &p.body, &mut p.inventory, x, y, dt);
-        if let Some((stack, (x, y))) = step.gives() {
+        let given = step.gives_all();
+        if !given.is_empty() {
             p.inventory = before;
+        }
+        for (stack, (x, y)) in given {
             let at = (x as f32 + 0.5, y as f32 + 0.5);
             self.drop_item(stack, at, Some(who), out);
         }
@@ -1443,6 +1432,7 @@ impl Session {
                 drop,
                 count,
                 tiles,
+                ..
             } => {
                 self.edited(&tiles, out);
                 self.stir(x as usize, y as usize);
@@ -1848,5 +1838,7 @@ impl Fnv {
     }
 }
 
+#[cfg(test)]
+mod first_hour_tests;
 #[cfg(test)]
 mod tests;

@@ -139,8 +139,10 @@ pub struct Vitals {
     pub invincible: f32,
     /// The last fall that hurt: its rows and the damage (the game logs and clears it).
     pub last_fall: Option<(f32, f32)>,
-    /// Seconds before another potion can be drunk.
+    /// Seconds before another potion can be drunk (the HUD shows it).
     pub potion_sick: f32,
+    /// Seconds a potion press waits for the hands to be free of a swing (0: none waits).
+    pub potion_queued: f32,
     /// The defence of the armour worn (the game sets it from the inventory).
     pub defence: u32,
     /// The most health, [`MAX_HEALTH`] at first, raised by life crystals.
@@ -243,6 +245,7 @@ impl Vitals {
             invincible: 0.0,
             last_fall: None,
             potion_sick: 0.0,
+            potion_queued: 0.0,
             defence: 0,
         }
     }
@@ -328,6 +331,7 @@ impl Vitals {
         self.unhurt += dt;
         self.invincible = (self.invincible - dt).max(0.0);
         self.potion_sick = (self.potion_sick - dt).max(0.0);
+        self.potion_queued = (self.potion_queued - dt).max(0.0);
         let mut killer = None;
         let mut harm = |v: &mut Vitals, amount: f32, h: Harm| {
             if v.hurt(amount) && killer.is_none() {

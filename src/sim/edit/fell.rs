@@ -53,6 +53,30 @@ pub fn felled(world: &World, x: usize, y: usize) -> Vec<(usize, usize)> {
     tiles
 }
 
+/// Leaf tiles of a felled crown for each leaves item it gives.
+pub const LEAF_TILES_PER_DROP: usize = 3;
+
+/// What felling a crown of `leaf_tiles` leaf tiles gives: one leaves item for every
+/// [`LEAF_TILES_PER_DROP`] (a tree's crown gives a few, always the same for the same tree).
+pub fn leaf_drop(leaf_tiles: usize) -> u32 {
+    (leaf_tiles / LEAF_TILES_PER_DROP) as u32
+}
+
+/// The leaves a cut at `(x, y)` would bring down ([`felled`]): how many leaves items they
+/// give ([`leaf_drop`]) and the tile they fall from (the crown's lowest leaf nearest the
+/// trunk), or `None` when they give none.
+pub fn crown(world: &World, x: usize, y: usize) -> Option<(u32, (i64, i64))> {
+    let leaves: Vec<(usize, usize)> = felled(world, x, y)
+        .into_iter()
+        .filter(|&(tx, ty)| world.tile(tx, ty) == Tile::Leaves)
+        .collect();
+    let n = leaf_drop(leaves.len());
+    let &(lx, ly) = leaves
+        .iter()
+        .min_by_key(|&&(tx, ty)| (tx.abs_diff(x), std::cmp::Reverse(ty)))?;
+    (n > 0).then_some((n, (lx as i64, ly as i64)))
+}
+
 /// Is there a trunk that is not being felled nearer to the leaf `(lx, ly)` (in its row or
 /// the few below) than the felled trunk's column `x`?
 fn nearer_other_trunk(
@@ -108,5 +132,8 @@ mod tests {
         );
         // Anything but a trunk or cactus is just itself.
         assert_eq!(felled(&w, 0, 4), vec![(0, 4)]);
+        // The other tree's crown of 7 leaves gives 2 leaves, falling from over its trunk.
+        assert_eq!(crown(&w, 8, 2), Some((2, (8, 0))));
+        assert_eq!(crown(&w, 0, 4), None, "no crown");
     }
 }

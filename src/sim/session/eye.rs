@@ -185,8 +185,7 @@ impl Session {
         }
         let damage = b.damage(rules);
         let killed = p.vitals.strike(damage, rules)?;
-        p.body.vel = crate::sim::vitals::knockback(p.body.pos.0, b.pos.0, p.body.facing, rules);
-        p.body.on_ground = false;
+        crate::sim::combat::throw_player(&self.world, &mut p.body, b.hitbox(), rules);
         out.log(
             who,
             format!(

@@ -70,6 +70,9 @@ pub enum Intent {
     Buy(usize),
     /// Sells the stack in inventory slot `i` to the Merchant (his shop open).
     Sell(usize),
+    /// Drinks the first healing potion carried, whatever is selected (Terraria's quick
+    /// heal, H).
+    QuickHeal,
 }
 
 impl Intent {

@@ -14,7 +14,7 @@ pub(crate) fn session() -> Session {
 }
 
 /// Steps `n` ticks with the same intents for the local player; returns what changed.
-fn run(s: &mut Session, n: usize, intents: &[Intent]) -> Changes {
+pub(super) fn run(s: &mut Session, n: usize, intents: &[Intent]) -> Changes {
     let list: Vec<(PlayerId, Intent)> = intents.iter().map(|&i| (LOCAL, i)).collect();
     let mut all = Changes::default();
     for _ in 0..n {

@@ -17,6 +17,7 @@ pub mod hud;
 pub mod input;
 pub mod invscreen;
 pub mod joinform;
+pub mod journal;
 pub mod lab;
 pub mod lab_app;
 pub mod lab_gfx;
@@ -104,7 +105,12 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
     // A bad save is refused here, before any window opens (and the exit is non-zero).
     let start = match &opts.load {
         Some(path) => {
-            let loaded = crate::store::save::load_game(path)?;
+            // With what its journal kept since (a crash), as every load of a save.
+            let (world, player, replayed) = crate::store::journal::load(path)?;
+            if let Some(w) = &replayed.warning {
+                log::warn!("{w}");
+            }
+            let loaded = (world, player);
             Some(worker::Source::Loaded(Box::new(loaded), path.clone()))
         }
         None => None,

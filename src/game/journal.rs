@@ -118,3 +118,58 @@ impl Kept {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::state::tests::loaded;
+    use crate::store::{journal, save};
+    use crate::world::Tile;
+
+    #[test]
+    fn the_window_journals_its_world_from_each_save_and_a_load_replays_it() {
+        let dir = std::env::temp_dir().join(format!("strata-game-journal-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let path = save::save_path(&dir, &loaded().session.world);
+        let mut l = loaded();
+        let mut keeper = Keeper::default();
+        // No save yet: no journal.
+        keeper.shown(&mut l, 0.0);
+        keeper.tick(Some(&l), 5.0);
+        assert!(!journal::path_of(&path).exists());
+        // A save of the world as it was, then a dig before the save is done.
+        let moment = Box::new((l.session.world.clone(), l.player_state()));
+        save::save_keeping_backup(&path, &moment.0, &moment.1).unwrap();
+        let (x, y) = (300, l.world().surface[300] as usize);
+        l.set_tile(x, y, Tile::Air);
+        let saved = SavedMoment {
+            serial: l.serial,
+            path: path.clone(),
+            moment,
+        };
+        keeper.saved(saved, &l, 6.0);
+        // A second dig, recorded about a second later, not before.
+        l.set_tile(x, y + 1, Tile::Air);
+        keeper.tick(Some(&l), 6.5);
+        let (w, _, r) = journal::load(&path).unwrap();
+        assert_eq!((r.records, w.tile(x, y + 1) == Tile::Air), (1, false));
+        keeper.tick(Some(&l), 7.1);
+        let (w, _, r) = journal::load(&path).unwrap();
+        assert_eq!(r.records, 2);
+        assert_eq!(
+            w.tiles(),
+            l.session.world.tiles(),
+            "a crash now loses nothing"
+        );
+        // Loaded again: the journal goes on, and the world is marked unsaved.
+        let mut again = loaded();
+        again.session.world = w;
+        again.loaded_from = Some(path.clone());
+        keeper.shown(&mut again, 8.0);
+        assert!(again.unsaved(), "the replayed world's save lacks it");
+        // Leaving it (F9) removes the journal.
+        keeper.close();
+        assert!(!journal::path_of(&path).exists());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

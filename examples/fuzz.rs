@@ -2,7 +2,8 @@
 //!
 //!     cargo run --release --example fuzz -- [presets|saves|all] [CASES] [SEED]
 //!
-//! Defaults: all, 100000 cases of each, seed 1. Cases run on every core; each failing case
+//! Defaults: all, 100000 cases of each, seed 1 (saves: also a tenth as many played saves, see
+//! `SaveFuzzer::played_case`). Cases run on every core; each failing case
 //! is printed with its seed and number (reproduce one with CASES = number + 1), and the
 //! exit status is 1 if any failed.
 
@@ -39,6 +40,11 @@ fn main() {
     if what != "presets" {
         let fuzzer = SaveFuzzer::default();
         failed += run("saves", seed, cases, &|case| fuzzer.case(seed, case));
+        // Played saves cost a session each: one in ten.
+        let played = cases.div_ceil(10);
+        failed += run("played", seed, played, &|case| {
+            fuzzer.played_case(seed, case)
+        });
     }
     std::process::exit(i32::from(failed > 0));
 }

@@ -12,7 +12,10 @@
 //!   a refused one has a message and, when it has a position, one inside the text;
 //! - saves: decoding never panics or allocates past the bytes and world it is given; an
 //!   accepted save encodes back to a save that decodes to the same world and player.
-//!   Half the mutated saves get their checksum fixed, so the checks behind it are reached.
+//!   Half the mutated saves get their checksum fixed, so the checks behind it are reached;
+//! - played saves ([`SaveFuzzer::played_case`]): a save the loader accepts, with items, the
+//!   player and the town put at and near the world's very edges, played a few seconds with
+//!   random moves, saves again as a save the loader accepts (what loads stays loadable).
 
 use crate::base::rng::mix64;
 use crate::content::preset::{self, Preset};
@@ -312,6 +315,68 @@ impl SaveFuzzer {
     }
 }
 
+impl SaveFuzzer {
+    /// Checks one played save: a corpus save (or an accepted mutation of one), with items,
+    /// the player and the town moved to points at and near the edges of the world, that
+    /// the loader accepts, played 1 to 3 seconds with random moves; its save must load.
+    pub fn played_case(&self, seed: u64, case: u64) -> Result<(), String> {
+        use crate::sim::session::{Intent, LOCAL, Session, TICK};
+        let mut rng = CaseRng::new(seed ^ 0x504c_4159, case);
+        let mutated = self.bytes(seed, case);
+        let (mut world, mut player) = match save::decode(&mutated) {
+            Ok(loaded) if rng.below(2) == 0 => loaded,
+            _ => save::decode(&self.corpus[rng.below(self.corpus.len())])
+                .map_err(|e| format!("corpus save refused: {e}"))?,
+        };
+        let (w, h) = (world.width() as f32, world.height() as f32);
+        // Edges first: 0, the far side, just inside either, then anywhere.
+        let mut coord = |max: f32| match rng.below(6) {
+            0 => 0.0,
+            1 => max,
+            2 => max - 1e-3,
+            3 => 1e-3,
+            4 => max - 0.5,
+            _ => (rng.below(1000) as f32 / 1000.0) * max,
+        };
+        let gel = crate::content::items::named("gel").unwrap_or(crate::content::items::ItemId(0));
+        for _ in 0..1 + (case % 5) {
+            let at = (coord(w), coord(h));
+            let stack = crate::world::inventory::Stack {
+                item: gel,
+                count: 1,
+            };
+            world
+                .dropped
+                .push(crate::world::dropped::Dropped::new(stack, at, None));
+        }
+        if case.is_multiple_of(2) {
+            player.pos = (coord(w), coord(h));
+        }
+        for n in player.town.iter_mut() {
+            n.pos = (coord(w), coord(h));
+        }
+        let bytes = save::encode(&world, &player);
+        let Ok((world, player)) = save::decode(&bytes) else {
+            return Ok(());
+        };
+        let mut session = Session::from_save(world, player);
+        let ticks = (1.0 + rng.below(3) as f64) / TICK;
+        for t in 0..ticks as u64 {
+            let axis = [-1, 0, 1][rng.below(3)];
+            let jump = t % 20 == 0 && rng.below(2) == 0;
+            session.step(&[(LOCAL, Intent::Move { axis, jump })]);
+        }
+        let state = session.player_state(LOCAL);
+        save::loads_again(&session.world, &state).map_err(|e| {
+            let items: Vec<_> = session.world.dropped.iter().map(|d| d.pos).collect();
+            format!(
+                "played save refused: {e} (player at {:?}, items at {items:?})",
+                state.pos
+            )
+        })
+    }
+}
+
 /// What must hold for any bytes given to the save decoder.
 pub fn check_save_bytes(bytes: &[u8]) -> Result<(), String> {
     let Ok((world, player)) = save::decode(bytes) else {
@@ -374,6 +439,12 @@ mod tests {
     fn save_decoder_survives_mutations() {
         let fuzzer = SaveFuzzer::default();
         run("saves", 2026, 3000, |case| fuzzer.case(2026, case));
+    }
+
+    #[test]
+    fn played_saves_save_again_as_saves_that_load() {
+        let fuzzer = SaveFuzzer::default();
+        run("played", 2026, 120, |case| fuzzer.played_case(2026, case));
     }
 
     #[test]

@@ -926,7 +926,46 @@ fn check_distinct_outputs(opts: &GenOptions) -> Result<(), String> {
             ));
         }
     }
+    // An output never replaces an input: the files are compared (their real paths, and
+    // on Unix their device and inode, so a hard link or another spelling is caught), not
+    // the names.
+    let inputs = [
+        ("--preset", opts.preset.as_deref()),
+        ("--from-ascii", opts.from_ascii.as_deref()),
+    ];
+    for (input, path) in inputs.iter().filter_map(|&(f, p)| Some((f, p?))) {
+        let Ok(meta) = std::fs::metadata(path) else {
+            continue;
+        };
+        let key = same_file_key(path);
+        for (flag, out) in named.iter().filter_map(|&(f, p)| Some((f, p?))) {
+            if out.as_os_str() == "-" || fsio::is_stdout_alias(out) || !meta.is_file() {
+                continue;
+            }
+            let same = same_file_key(out) == key
+                || std::fs::metadata(out).is_ok_and(|m| same_inode(&m, &meta));
+            if same {
+                return Err(format!(
+                    "{flag} {} would replace the input {input} {}: write it to another file",
+                    out.display(),
+                    path.display()
+                ));
+            }
+        }
+    }
     Ok(())
+}
+
+/// Are two files' metadata one file's (the same device and inode)?
+#[cfg(unix)]
+fn same_inode(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    a.dev() == b.dev() && a.ino() == b.ino()
+}
+
+#[cfg(not(unix))]
+fn same_inode(_: &std::fs::Metadata, _: &std::fs::Metadata) -> bool {
+    false
 }
 
 /// A path that is the same for two spellings of one file: links resolved where the file or
@@ -1440,5 +1479,59 @@ mod tests {
         // Remote and unusual displays are left to X.
         assert!(display_error(Some("remote.example:0"), None).is_ok());
         assert!(display_error(Some("odd"), None).is_ok());
+    }
+
+    #[test]
+    fn no_output_of_gen_replaces_one_of_its_inputs_however_it_is_spelled() {
+        let dir = std::env::temp_dir().join(format!("strata-gen-inputs-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        let preset = dir.join("p.ron");
+        let ascii = dir.join("a.txt");
+        std::fs::write(&preset, "(width: 100, height: 60)").unwrap();
+        std::fs::write(&ascii, "...\n###\n").unwrap();
+        let linked = dir.join("linked.ron");
+        std::fs::hard_link(&preset, &linked).unwrap();
+        let inputs: [(&str, &std::path::Path); 2] =
+            [("--preset", &preset), ("--from-ascii", &ascii)];
+        for (input, path) in inputs {
+            let spellings = [
+                path.to_path_buf(),
+                dir.join("sub").join("..").join(path.file_name().unwrap()),
+            ];
+            let mut spellings = spellings.to_vec();
+            if input == "--preset" {
+                spellings.push(linked.clone());
+            }
+            for out in &spellings {
+                for flag in ["--ascii", "--surface", "--png", "--save"] {
+                    let mut o = GenOptions::default();
+                    match input {
+                        "--preset" => o.preset = Some(path.to_path_buf()),
+                        _ => o.from_ascii = Some(path.to_path_buf()),
+                    }
+                    let text = out.to_string_lossy().into_owned();
+                    match flag {
+                        "--ascii" => o.ascii = Some(text),
+                        "--surface" => o.surface = Some(text),
+                        "--png" => o.png = Some(out.clone()),
+                        _ => o.save = Some(out.clone()),
+                    }
+                    let e = check_distinct_outputs(&o).unwrap_err();
+                    assert!(
+                        e.contains(flag) && e.contains(input) && e.contains("would replace"),
+                        "{flag} {} over {input}: {e}",
+                        out.display()
+                    );
+                }
+            }
+            let o = GenOptions {
+                preset: Some(preset.clone()),
+                png: Some(dir.join("other.png")),
+                ..GenOptions::default()
+            };
+            assert!(check_distinct_outputs(&o).is_ok(), "another file is fine");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -132,9 +132,32 @@ pub fn characters_dir(save: &std::path::Path) -> PathBuf {
 
 /// Runs `strata serve`.
 pub fn run_serve(args: &ServeArgs) -> Result<(), String> {
-    let (mut session, untouched, save) = match &args.load {
+    let (mut session, untouched, save, replayed) = match &args.load {
         Some(path) => {
-            let (world, player) = crate::store::save::load_game(path)?;
+            let (world, player, replayed) = crate::store::journal::load(path)?;
+            if let Some(w) = &replayed.warning {
+                server::say(w);
+            }
+            if replayed.records > 0 {
+                // The characters as they were at the journal's last moment, the world's.
+                let chars = crate::net::chars::Characters::new(characters_dir(path));
+                for (name, value) in &replayed.characters {
+                    let kept = serde_json::from_value(value.clone())
+                        .map_err(|e| e.to_string())
+                        .and_then(|s| chars.put_stored(&s));
+                    if let Err(e) = kept {
+                        server::say(&format!(
+                            "{name}'s character from the journal not kept: {e}"
+                        ));
+                    }
+                }
+                server::say(&format!(
+                    "replayed {} records of {} ({} characters)",
+                    replayed.records,
+                    crate::store::journal::path_of(path).display(),
+                    replayed.characters.len()
+                ));
+            }
             let mut preset = world.preset.clone();
             preset.width = world.width() as u32;
             preset.height = world.height() as u32;
@@ -144,7 +167,13 @@ pub fn run_serve(args: &ServeArgs) -> Result<(), String> {
                 path.display(),
                 crate::net::protocol::view_hash(&world)
             ));
-            (Session::from_save(world, player), untouched, path.clone())
+            let replayed = replayed.records > 0;
+            (
+                Session::from_save(world, player),
+                untouched,
+                path.clone(),
+                replayed,
+            )
         }
         None => {
             let mut preset = super::load_preset(args.preset.as_ref())?;
@@ -157,7 +186,7 @@ pub fn run_serve(args: &ServeArgs) -> Result<(), String> {
             let save = args.save.clone().unwrap_or_else(|| {
                 crate::store::save::save_path(&crate::base::paths::saves_dir(), &world)
             });
-            (Session::new(world.clone()), world, save)
+            (Session::new(world.clone()), world, save, false)
         }
     };
     // The rules the game plays by: `STRATA_RULES` may name a file, as for a window.
@@ -188,6 +217,7 @@ pub fn run_serve(args: &ServeArgs) -> Result<(), String> {
         opts.save.display()
     );
     let mut server = Server::start(session, untouched, opts)?;
+    server.keep_journal(replayed);
     server::say(&format!("serving a {line} on {}", server.addr()));
     catch_signals();
     let commands = console();

@@ -70,11 +70,13 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
     // A bad save is refused here, before any window opens (and the exit is non-zero).
     let start = match &opts.load {
         Some(path) => {
-            let loaded = crate::store::save::load_game(path)?;
-            Some(worlds::worker::Source::Loaded(
-                Box::new(loaded),
-                path.clone(),
-            ))
+            // With what its journal kept since (a crash), as every load of a save.
+            let (world, player, replayed) = crate::store::journal::load(path)?;
+            if let Some(w) = &replayed.warning {
+                log::warn!("{w}");
+            }
+            let loaded = (world, player);
+            Some(worlds::worker::Source::Loaded(Box::new(loaded), path.clone()))
         }
         None => None,
     };

@@ -142,18 +142,32 @@ impl Characters {
 
     /// Keeps `character` under `name` and `password` (a new salt each time), atomically.
     pub fn put(&self, name: &str, password: &str, character: &Character) -> Result<(), String> {
-        let salt = renet_netcode::generate_random_bytes::<16>();
-        let stored = Stored {
-            name: name.to_string(),
-            salt: hex(&salt),
-            hash: hex(&hash_password(password, &salt)),
-            character: character.clone(),
-        };
-        let text = serde_json::to_string_pretty(&stored).map_err(|e| e.to_string())?;
+        self.put_stored(&sealed(name, password, character))
+    }
+
+    /// Keeps a character as stored (its password already hashed), atomically: what a
+    /// server's journal holds of it, written back after a crash.
+    pub fn put_stored(&self, stored: &Stored) -> Result<(), String> {
+        let name = &stored.name;
+        if !valid_name(name) {
+            return Err(format!("{name:?} is not a name a player may have"));
+        }
+        let text = serde_json::to_string_pretty(stored).map_err(|e| e.to_string())?;
         crate::base::fsio::write_file_in_new_folder(&self.path(name), |f| {
             f.write_all(text.as_bytes())
         })
         .map_err(|e| e.to_string())
+    }
+}
+
+/// `character` under `name`, its `password` hashed with a new salt.
+pub fn sealed(name: &str, password: &str, character: &Character) -> Stored {
+    let salt = renet_netcode::generate_random_bytes::<16>();
+    Stored {
+        name: name.to_string(),
+        salt: hex(&salt),
+        hash: hex(&hash_password(password, &salt)),
+        character: character.clone(),
     }
 }
 

@@ -594,7 +594,7 @@ pub fn own_of(session: &crate::sim::session::Session, who: PlayerId, ack: u64) -
     let name = |s: Stack| (catalog().item(s.item).name.clone(), s.count);
     Own {
         ack,
-        character: character_of(&session.player_state(who)),
+        character: character_of(&session.live_state(who)),
         held: p.held.map(name),
         chest: p.chest.map(|(x, y)| OpenChest {
             x: x as u32,

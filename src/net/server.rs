@@ -156,6 +156,12 @@ pub struct Server {
     host_name: Option<String>,
     /// What the host's window has not heard yet (only kept when the host plays).
     heard: Vec<Heard>,
+    /// The journal beside the save, when the server keeps one ([`Server::keep_journal`]).
+    journal: Option<crate::store::journal::Journal>,
+    last_flush: Instant,
+    /// Each player's password as its character file keeps it (salt, hash), by name:
+    /// what the journal writes of a character.
+    seals: BTreeMap<String, (String, String)>,
 }
 
 /// What a hosting window hears of its server: its players' chat, joins and leaves.
@@ -233,6 +239,9 @@ impl Server {
             addr,
             host_name: None,
             heard: Vec::new(),
+            journal: None,
+            last_flush: Instant::now(),
+            seals: BTreeMap::new(),
         })
     }
 
@@ -361,8 +370,13 @@ impl Server {
             return;
         };
         if let Some(seat) = c.seat {
-            // Leaving puts the cursor's stack back into the slots, then it is kept.
+            // Leaving puts the cursor's stack back into the slots, then it is kept: in
+            // the journal first, at the same moment as the world, then in its file.
             self.session.leave(seat);
+            let also = self
+                .stored_value(&c.name, seat)
+                .map(|v| (c.name.clone(), v));
+            self.flush_journal(also);
             self.keep_character(&c.name, &c.password, seat);
             let n = self.players().len();
             say(&format!("{} left ({n} on)", c.name));
@@ -386,20 +400,94 @@ impl Server {
         }
     }
 
-    /// Saves the world and every character on, atomically (a failure is logged; the
-    /// last good files stay).
+    /// Saves the world and every character on, atomically, at one moment: the journal
+    /// first gets a last record of it, then the characters' files, then the world's
+    /// save (the one before it kept as its backup), and the journal starts again after
+    /// it. A crash between any two steps loses nothing: the old save and its journal
+    /// still reach this moment. A failure is logged; the last good files stay.
     pub fn save(&mut self) {
+        self.flush_journal(None);
         self.keep_characters();
         let player = self.session.player_state(LOCAL);
-        match crate::store::save::save(&self.opts.save, &self.session.world, &player) {
-            Ok(()) => say(&format!(
-                "saved {} (world hash {:016x})",
-                self.opts.save.display(),
-                self.view_hash()
-            )),
+        let path = &self.opts.save;
+        match crate::store::save::save_keeping_backup(path, &self.session.world, &player) {
+            Ok(_) => {
+                say(&format!(
+                    "saved {} (world hash {:016x})",
+                    path.display(),
+                    self.view_hash()
+                ));
+                if self.journal.is_some() {
+                    self.start_journal();
+                }
+            }
             Err(e) => say(&format!("not saved: {e}")),
         }
         self.last_save = Instant::now();
+    }
+
+    /// Keeps a journal beside the save from now on ([`crate::store::journal`]): what
+    /// changes is written about once a second, so a crash loses about a second of play.
+    /// A world without a save yet is saved first, for the journal to follow, and so is
+    /// one given `save_first` (a journal was just replayed into it: the new journal
+    /// follows a save that holds what the old one did).
+    pub fn keep_journal(&mut self, save_first: bool) {
+        if save_first || crate::store::journal::Base::of_file(&self.opts.save).is_none() {
+            self.journal = None;
+            self.save();
+        }
+        self.start_journal();
+    }
+
+    fn start_journal(&mut self) {
+        let player = self.session.player_state(LOCAL);
+        let chars = self.journal_characters();
+        let world = &self.session.world;
+        match crate::store::journal::Journal::start(&self.opts.save, world, &player, &chars) {
+            Ok(j) => self.journal = Some(j),
+            Err(e) => {
+                say(&format!("no journal kept: {e}"));
+                self.journal = None;
+            }
+        }
+        self.last_flush = Instant::now();
+    }
+
+    /// The characters of the players on, as their files keep them.
+    fn journal_characters(&self) -> Vec<(String, serde_json::Value)> {
+        self.conns
+            .values()
+            .filter_map(|c| Some((c.name.clone(), self.stored_value(&c.name, c.seat?)?)))
+            .collect()
+    }
+
+    /// Player `seat`'s character under `name` as its file keeps it, for the journal.
+    fn stored_value(&self, name: &str, seat: PlayerId) -> Option<serde_json::Value> {
+        let (salt, hash) = self.seals.get(name)?.clone();
+        let stored = chars::Stored {
+            name: name.to_string(),
+            salt,
+            hash,
+            character: protocol::character_of(&self.session.player_state(seat)),
+        };
+        serde_json::to_value(stored).ok()
+    }
+
+    /// Writes the journal's record of this moment (with `also`, a character that just
+    /// left), when a journal is kept.
+    fn flush_journal(&mut self, also: Option<(String, serde_json::Value)>) {
+        if self.journal.is_none() {
+            return;
+        }
+        let mut chars = self.journal_characters();
+        chars.extend(also);
+        let player = self.session.player_state(LOCAL);
+        if let Some(j) = &mut self.journal
+            && let Err(e) = j.flush(&self.session.world, &player, &chars)
+        {
+            say(&format!("journal not written: {e}"));
+        }
+        self.last_flush = Instant::now();
     }
 
     /// Writes the character of every player on (atomically; a failure is logged).
@@ -577,6 +665,8 @@ impl Server {
         self.transport.send_packets(&mut self.renet);
         if self.last_save.elapsed() >= self.opts.autosave {
             self.save();
+        } else if self.last_flush.elapsed().as_secs_f64() >= crate::store::journal::FLUSH_SECONDS {
+            self.flush_journal(None);
         }
         changes
     }
@@ -601,7 +691,14 @@ impl Server {
                     format!("Can't: {e}")
                 }
                 Message::Log(line) => {
-                    log::debug!("player {}: {line}", who.0);
+                    // Deaths and comebacks are the keeper's to read: a player back at
+                    // the spawn point with full health has a death logged before it.
+                    if line.starts_with("died of") || line.starts_with("respawned") {
+                        let name = self.conns.get(&id).map_or("?", |c| c.name.as_str());
+                        say(&format!("{name} {line}"));
+                    } else {
+                        log::debug!("player {}: {line}", who.0);
+                    }
                     continue;
                 }
                 Message::Refused(_) => continue,
@@ -937,12 +1034,27 @@ impl Server {
                 return self.refuse(id, &format!("{name}'s character cannot be read"));
             }
             Ok(None) => None,
-            Ok(Some(c)) => chars::state_of(&c, self.session.time_of_day),
+            // A kept character this build cannot seat (an item it no longer knows, a
+            // stack over its size) is refused, never swapped for a new one at the spawn
+            // point with full health, which then went over its file at the leave.
+            Ok(Some(c)) => match chars::state_of(&c, self.session.time_of_day) {
+                Some(state) => Some(state),
+                None => {
+                    let file = self.chars.path(&name);
+                    say(&format!(
+                        "{name}'s character in {} holds what this server cannot give (an unknown item, a stack over its size, a place outside the numbers): refused, the file kept",
+                        file.display()
+                    ));
+                    return self.refuse(id, &format!("{name}'s character cannot be used here"));
+                }
+            },
         };
         let state = state.unwrap_or_else(|| {
             let at = crate::sim::player::spawn_point(&self.session.world);
             PlayerState::starting(at, &self.session.content.rules)
         });
+        let seal = chars::sealed(&name, &password, &protocol::character_of(&state));
+        self.seals.insert(name.clone(), (seal.salt, seal.hash));
         let seat = self.session.join_as(&state);
         let identity = identity_of(&self.untouched);
         let host = self.host_name.clone().map(|n| (LOCAL.0 as u32, n));

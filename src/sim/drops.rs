@@ -131,6 +131,15 @@ pub fn step(
         }
         fall(item, world, dt);
     }
+    // Nothing leaves the world: an item at its very edge (outside every tile, so "in a
+    // block") would otherwise rise out of the top, into a save no loader takes.
+    for item in items.iter_mut() {
+        let kept = world.keep_inside(item.pos, HALF);
+        if kept != item.pos {
+            item.pos = kept;
+            item.vel = (0.0, 0.0);
+        }
+    }
     items.retain(|i| i.stack.count > 0);
     picked
 }

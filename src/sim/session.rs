@@ -456,8 +456,23 @@ impl Session {
         &mut self.players[LOCAL.0]
     }
 
-    /// Player `who`'s part of a save (the time of day is the world's).
+    /// Player `who`'s part of a save (the time of day is the world's). A player saved
+    /// while dead is saved as its death will leave it: back at its bed (or the world's
+    /// spawn point) with full health, its drops already lying where it died. Saved as it
+    /// lay, it came back where it died with no health (a character kept by a server, with
+    /// 1), its death screen gone and never ended.
     pub fn player_state(&self, who: PlayerId) -> PlayerState {
+        let mut state = self.live_state(who);
+        let p = &self.players[who.0];
+        if p.death.is_some() {
+            state.pos = crate::sim::respawn::respawn_at(&self.world, p.bed).0;
+            state.health = p.vitals.max_health;
+        }
+        state
+    }
+
+    /// Player `who` as it is this tick, dead or alive (what its own window is told).
+    pub fn live_state(&self, who: PlayerId) -> PlayerState {
         let p = &self.players[who.0];
         PlayerState {
             pos: p.body.pos,
@@ -520,7 +535,29 @@ impl Session {
         self.tick_items(&mut out);
         self.walk_guide(&mut out);
         self.run_flow(&mut out);
+        self.keep_inside();
         out
+    }
+
+    /// Keeps everything in play inside the world ([`World::holds`], the rule a save's
+    /// loader checks): players and town people are moved back inside, creatures that
+    /// left it are gone (items are kept inside as they move, [`drops::step`]).
+    fn keep_inside(&mut self) {
+        let world = &self.world;
+        let bodies = self
+            .players
+            .iter_mut()
+            .map(|p| &mut p.body)
+            .chain(std::iter::once(&mut self.guide.body))
+            .chain(self.merchant.as_mut().map(|n| &mut n.body))
+            .chain(self.nurse.as_mut().map(|n| &mut n.body));
+        for body in bodies {
+            if !world.holds(body.pos) {
+                body.pos = world.keep_inside(body.pos, 0.0);
+                body.vel = (0.0, 0.0);
+            }
+        }
+        self.creatures.list.retain(|c| world.holds(c.body.pos));
     }
 
     /// An action of player `who` (not a held control; those only act in [`Session::step`]),
@@ -1617,12 +1654,16 @@ impl Session {
             return;
         }
         let mut items = std::mem::take(&mut self.world.dropped);
+        let away = &self.away;
         let mut takers: Vec<Taker> = self
             .players
             .iter_mut()
-            .map(|p| Taker {
-                // The dead pick nothing up.
-                centre: if p.death.is_some() {
+            .enumerate()
+            .map(|(i, p)| Taker {
+                // The dead pick nothing up, nor the seats of players who left (a server's
+                // empty seat 0 stood at the spawn point taking what lay near it, into an
+                // inventory no player has).
+                centre: if p.death.is_some() || away.get(i).is_some_and(|&a| a) {
                     (f32::INFINITY, f32::INFINITY)
                 } else {
                     p.body.centre()

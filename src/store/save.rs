@@ -231,6 +231,14 @@ pub enum SaveFileError {
     Write(WriteError),
     /// The file at `path` could not be read, or is not a save this build loads.
     Load { path: PathBuf, source: SaveError },
+    /// Not saved: the save made would not load again (`source` says why). The file at
+    /// `path` was left as it was; the refused bytes are kept at `kept` ([`bad_path`])
+    /// when they could be written.
+    Unloadable {
+        path: PathBuf,
+        kept: Option<PathBuf>,
+        source: SaveError,
+    },
 }
 
 impl fmt::Display for SaveFileError {
@@ -250,6 +258,17 @@ impl fmt::Display for SaveFileError {
             ),
             SaveFileError::Write(e) => write!(f, "{e}"),
             SaveFileError::Load { path, source } => write!(f, "{}: {source}", path.display()),
+            SaveFileError::Unloadable { path, kept, source } => {
+                write!(
+                    f,
+                    "{}: not saved: the save made would not load ({source}); the last save is kept",
+                    path.display()
+                )?;
+                match kept {
+                    Some(k) => write!(f, ", the refused one is at {}", k.display()),
+                    None => Ok(()),
+                }
+            }
         }
     }
 }
@@ -258,7 +277,9 @@ impl std::error::Error for SaveFileError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             SaveFileError::Write(e) => Some(e),
-            SaveFileError::Load { source, .. } => Some(source),
+            SaveFileError::Load { source, .. } | SaveFileError::Unloadable { source, .. } => {
+                Some(source)
+            }
             _ => None,
         }
     }
@@ -440,7 +461,7 @@ fn read_point(
         f32::from_le_bytes(r.array("town")?),
         f32::from_le_bytes(r.array("town")?),
     );
-    let inside = |v: f32, max: usize| v.is_finite() && (0.0..=max as f32).contains(&v);
+    use crate::world::inside;
     if !inside(x, width) || !inside(y, height) {
         return Err(invalid(format!(
             "town: the {what} at ({x}, {y}) is outside the world"
@@ -718,8 +739,9 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
             preset.width, preset.height
         )));
     }
-    let in_world = |v: f32, max: usize| v.is_finite() && (0.0..=max as f32).contains(&v);
-    if !in_world(px, width) || !in_world(py, height) {
+    // The one rule of positions play keeps ([`World::holds`]).
+    use crate::world::inside;
+    if !inside(px, width) || !inside(py, height) {
         return Err(invalid(format!(
             "player position ({px}, {py}) outside the world"
         )));
@@ -855,8 +877,7 @@ fn read_items(body: &[u8], world: &World) -> Result<Vec<Dropped>, SaveError> {
     for i in 0..n {
         let x = f32::from_le_bytes(r.array("items")?);
         let y = f32::from_le_bytes(r.array("items")?);
-        let inside = |v: f32, max: usize| v.is_finite() && (0.0..=max as f32).contains(&v);
-        if !inside(x, world.width()) || !inside(y, world.height()) {
+        if !world.holds((x, y)) {
             return Err(invalid(format!(
                 "item {i} at ({x}, {y}), outside the world"
             )));
@@ -1204,6 +1225,16 @@ fn for_each_run(
 /// Writes a save atomically (see [`crate::base::fsio::write_file`]), creating its folder.
 /// Refuses a world whose preset is too large to load again.
 pub fn save(path: &Path, world: &World, player: &PlayerState) -> Result<(), SaveFileError> {
+    let bytes = checked(path, world, player)?;
+    Ok(crate::base::fsio::write_file_in_new_folder(path, |f| {
+        f.write_all(&bytes)
+    })?)
+}
+
+/// The bytes of the save of `world` and `player` for `path`, decoded and checked: a
+/// save that would not load is refused, its bytes kept at [`bad_path`], so it never
+/// takes the place of one that does.
+fn checked(path: &Path, world: &World, player: &PlayerState) -> Result<Vec<u8>, SaveFileError> {
     let bytes = preset_text(world).len() as u64;
     if bytes > MAX_PRESET_TEXT {
         return Err(SaveFileError::PresetTooLong {
@@ -1219,9 +1250,38 @@ pub fn save(path: &Path, world: &World, player: &PlayerState) -> Result<(), Save
         });
     }
     let bytes = encode(world, player);
-    Ok(crate::base::fsio::write_file_in_new_folder(path, |f| {
-        f.write_all(&bytes)
-    })?)
+    // Decoded and checked before it replaces anything: a save that would not load never
+    // takes the place of one that does; it is kept beside it for a report.
+    if let Err(source) = decode(&bytes).map(|_| ()) {
+        let bad = bad_path(path);
+        let kept = crate::base::fsio::write_file_in_new_folder(&bad, |f| f.write_all(&bytes))
+            .ok()
+            .map(|()| bad);
+        return Err(SaveFileError::Unloadable {
+            path: path.into(),
+            kept,
+            source,
+        });
+    }
+    Ok(bytes)
+}
+
+/// Would the save of `world` and `player` load again? It is made and decoded, checked
+/// as every load checks it (what [`save`] does before it writes, and a journal's replay
+/// before it is taken).
+pub fn loads_again(world: &World, player: &PlayerState) -> Result<(), SaveError> {
+    decode(&encode(world, player)).map(|_| ())
+}
+
+/// What a refused save's bytes are kept as beside the save ([`save`]):
+/// `world-….strata.bad`.
+pub const BAD_SUFFIX: &str = ".bad";
+
+/// Where [`save`] keeps a save it refused to write over the one at `path`.
+pub fn bad_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(BAD_SUFFIX);
+    PathBuf::from(name)
 }
 
 /// What a backup adds to its save's file name: `world-….strata.bak`.
@@ -1254,6 +1314,8 @@ pub fn save_keeping_backup(
     world: &World,
     player: &PlayerState,
 ) -> Result<Option<PathBuf>, SaveFileError> {
+    // Checked first: a refused save rotates nothing.
+    let new = checked(path, world, player)?;
     // No file, or one that cannot be read: nothing to keep.
     let old = crate::base::fsio::read_bounded(path, MAX_SAVE_BYTES)
         .ok()
@@ -1266,7 +1328,7 @@ pub fn save_keeping_backup(
         }
         None => None,
     };
-    save(path, world, player)?;
+    crate::base::fsio::write_file_in_new_folder(path, |f| f.write_all(&new))?;
     Ok(backup)
 }
 

@@ -24,6 +24,12 @@ pub use crate::base::tile::{
 };
 pub use crate::base::wall::Wall;
 
+/// Is `v` a coordinate inside a world side of `max` tiles: finite, `0..=max`
+/// ([`World::holds`] for a point).
+pub fn inside(v: f32, max: usize) -> bool {
+    v.is_finite() && (0.0..=max as f32).contains(&v)
+}
+
 /// A generated world.
 #[derive(Clone, Debug)]
 pub struct World {
@@ -108,6 +114,30 @@ impl World {
         }
         world.recompute_surface();
         Some(world)
+    }
+
+    /// Is the point `(x, y)` (tiles; a player's feet, an item's centre, a town person's
+    /// home) one this world may hold: finite and inside it, `0..=width` × `0..=height`?
+    /// The one rule of positions that a save's loader checks ([`crate::store::save`])
+    /// and that play keeps ([`World::keep_inside`]), so what loads and is played saves
+    /// again as a save that loads.
+    pub fn holds(&self, (x, y): (f32, f32)) -> bool {
+        inside(x, self.width) && inside(y, self.height)
+    }
+
+    /// `p` moved into this world, `margin` tiles (at most half the smaller side) from
+    /// its edges; a coordinate that is not finite goes to the edge nearest 0. What play
+    /// does to anything that would leave the world ([`World::holds`]).
+    pub fn keep_inside(&self, p: (f32, f32), margin: f32) -> (f32, f32) {
+        let keep = |v: f32, max: usize| {
+            let m = margin.clamp(0.0, max as f32 / 2.0);
+            if v.is_finite() {
+                v.clamp(m, max as f32 - m)
+            } else {
+                m
+            }
+        };
+        (keep(p.0, self.width), keep(p.1, self.height))
     }
 
     pub fn width(&self) -> usize {

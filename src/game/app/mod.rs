@@ -147,6 +147,8 @@ pub struct App {
     pub autosave_every: Option<f64>,
     /// The save before quitting failed: the next close request quits without it.
     pub quit_failed: bool,
+    /// The journal of the world on screen, once it has a save.
+    pub journal: crate::game::worlds::journal::Keeper,
     /// The world lab (F2), once opened: its edits stay while the panel is closed.
     pub lab: Option<super::lab::Lab>,
     /// The player's settings, and the file they are saved to.
@@ -212,6 +214,7 @@ impl App {
             last_save: 0.0,
             autosave_every: Some(guard::AUTOSAVE_MINUTES * 60.0),
             quit_failed: false,
+            journal: Default::default(),
             lab: None,
             settings: Settings::default(),
             settings_path: crate::base::paths::settings_file(),
@@ -952,6 +955,9 @@ impl App {
     /// Starts loading the save at `path` (the world on screen stays until it is in).
     fn load(&mut self, path: std::path::PathBuf, now: f64) {
         self.play.say(format!("Loading {}...", path.display()), now);
+        // Loading gives up what changed since the save (F9), so the journal goes first:
+        // the load would replay it.
+        self.journal.close();
         self.worker.start_from(Source::File(path));
     }
 
@@ -1058,6 +1064,9 @@ impl App {
     fn saved(&mut self, done: super::app::play::SaveDone, now: f64) {
         if let Some(s) = &mut self.shown {
             done.apply(s);
+            if let Some(m) = self.play.saved_moment.take() {
+                self.journal.saved(m, s, now);
+            }
             // The players' characters are kept with each save of the world they are in.
             if let Some(h) = &mut self.play.host
                 && done.result.is_ok()
@@ -1093,6 +1102,11 @@ impl App {
             self.saved(done, now);
         }
         if !guard::on_quit(self.unsaved(), self.quit_failed) {
+            // A clean quit: the save holds the world (the journal only the player's
+            // walk since, which a save never kept either).
+            if !self.quit_failed {
+                self.journal.close();
+            }
             return true;
         }
         let Some(s) = &mut self.shown else {
@@ -1104,6 +1118,7 @@ impl App {
                 s.saved_edits = s.session.edits;
                 log::info!("saved {}", path.display());
                 log::info!("quit after saving the edits");
+                self.journal.close();
                 true
             }
             Err(e) => {
@@ -1129,6 +1144,7 @@ impl App {
             self.last_save = now;
             self.saved(done, now);
         }
+        self.journal.tick(self.shown.as_ref(), now);
         if let Some(s) = &self.shown
             && guard::autosave_due(
                 s.unsaved(),
@@ -1178,6 +1194,8 @@ impl App {
                 self.play.target = None;
                 self.play.roster = Default::default();
                 self.last_save = now;
+                let mut l = l;
+                self.journal.shown(&mut l, now);
                 if let Some(old) = self.shown.replace(l) {
                     // Free the old tiles and runs (tens of MB) off the render thread; its
                     // textures must go here, with the GL context.

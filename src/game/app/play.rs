@@ -50,6 +50,9 @@ pub struct Play {
     /// A short message (refusals, saves, loads) and when it goes.
     pub notice: Option<(String, f64)>,
     saving: Option<Saving>,
+    /// The moment the last save that worked holds, and its file: where the world's
+    /// journal starts from ([`crate::store::journal::Journal::start`]).
+    pub saved_moment: Option<SavedMoment>,
     /// Last `player at` line and when it was written.
     last_log: Option<String>,
     log_at: f64,
@@ -476,11 +479,10 @@ impl Play {
         let spawned = std::thread::Builder::new()
             .name("strata-save".into())
             .spawn(move || {
-                let _ = tx.send(
-                    save::save_keeping_backup(&path, &world, &state)
-                        .map(|b| (path, b))
-                        .map_err(String::from),
-                );
+                let result = save::save_keeping_backup(&path, &world, &state)
+                    .map(|b| (path, b))
+                    .map_err(String::from);
+                let _ = tx.send((result, Box::new((world, state))));
             });
         match spawned {
             Ok(_) => {
@@ -518,13 +520,24 @@ impl Play {
             .as_ref()?
             .rx
             .recv()
-            .unwrap_or_else(|_| Err("the save thread stopped".to_string()));
-        Some(self.finish_save(result, now))
+            .map_err(|_| "the save thread stopped".to_string());
+        Some(match result {
+            Ok(done) => self.finish_save(done, now),
+            Err(e) => self.finish_save((Err(e), Box::new(no_moment())), now),
+        })
     }
 
-    fn finish_save(&mut self, result: SaveResult, now: f64) -> SaveDone {
+    fn finish_save(&mut self, (result, moment): Sent, now: f64) -> SaveDone {
         let Some(s) = self.saving.take() else {
             unreachable!("finish_save follows a save")
+        };
+        self.saved_moment = match &result {
+            Ok((path, _)) => Some(SavedMoment {
+                serial: s.serial,
+                path: path.clone(),
+                moment,
+            }),
+            Err(_) => None,
         };
         let what = if s.auto { "Autosaved" } else { "Saved" };
         match &result {
@@ -551,9 +564,28 @@ impl Play {
 /// A save's path and its backup's, or why it failed.
 pub type SaveResult = Result<(PathBuf, Option<PathBuf>), String>;
 
+/// What a save's thread sends back: how it went, and the world and player it wrote.
+type Sent = (SaveResult, Box<(crate::world::World, save::PlayerState)>);
+
+/// A world and player standing for none (a save thread that stopped sent nothing).
+fn no_moment() -> (crate::world::World, save::PlayerState) {
+    (
+        crate::world::World::new(1, 1, 0, Default::default()),
+        save::PlayerState::new((0.0, 0.0)),
+    )
+}
+
+/// The world and player a save that worked holds, its file, and the world it was of
+/// ([`Loaded::serial`]).
+pub struct SavedMoment {
+    pub serial: u64,
+    pub path: PathBuf,
+    pub moment: Box<(crate::world::World, save::PlayerState)>,
+}
+
 /// A save being written.
 struct Saving {
-    rx: Receiver<SaveResult>,
+    rx: Receiver<Sent>,
     /// The world saved ([`Loaded::serial`]) and its edit count when it was copied.
     serial: u64,
     edits: u64,

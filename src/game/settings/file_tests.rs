@@ -148,3 +148,31 @@ fn a_key_the_player_bound_stays_theirs_when_it_became_another_commands_default()
     assert_eq!(changed, ["keys.save gives J to keys.reseed"]);
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+#[test]
+fn a_hand_edited_file_is_kept_before_a_rewrite_drops_its_comments() {
+    let d = scratch("hand");
+    let path = d.join("settings.ron");
+    let hand = "// my own settings\n(\n  max_fps: 60, // the monitor's rate\n)\n";
+    std::fs::write(&path, hand).unwrap();
+    let (mut s, e) = load(&path);
+    assert_eq!((s.max_fps, e), (60, None), "it loads");
+    s.max_fps = 90;
+    let bak = d.join("settings.ron.bak");
+    assert_eq!(s.save(&path), Ok(Some(bak.clone())));
+    assert_eq!(std::fs::read_to_string(&bak).unwrap(), hand);
+    // What Strata wrote is its own: written over without another backup.
+    s.max_fps = 120;
+    assert_eq!(s.save(&path), Ok(None));
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn a_key_on_two_commands_is_blamed_on_the_one_the_player_wrote_with_its_place() {
+    // F5 is Save's by default; the player gave it to Reseed, which comes first.
+    let e = parse("(\n  keys: (reseed: [\"F5\"]),\n)", "s.ron").unwrap_err();
+    assert!(
+        e.starts_with("s.ron:2:10: keys.reseed \"F5\" is also bound to keys.save"),
+        "{e}"
+    );
+}

@@ -394,6 +394,13 @@ impl Bindings {
     /// serves two commands. A command may have none (unbound: the menu leaves one so when
     /// its only key moves to another).
     pub fn validate(&self) -> Result<(), RangeError> {
+        self.validate_in(|_| true)
+    }
+
+    /// [`Bindings::validate`] for a file in which `written` says which fields (dotted
+    /// paths, `keys.save`) the player wrote: a key on two commands is blamed on the one
+    /// written (a default the player never wrote is not to blame).
+    pub fn validate_in(&self, written: impl Fn(&str) -> bool) -> Result<(), RangeError> {
         let mut seen: Vec<(Key, &str)> = Vec::new();
         for &(c, field, ..) in COMMANDS {
             let keys = self.keys(c);
@@ -412,10 +419,16 @@ impl Bindings {
                     });
                 }
                 if let Some((_, other)) = seen.iter().find(|(s, _)| s == k) {
+                    let theirs = format!("keys.{other}");
+                    let (blamed, also) = if !written(&path) && written(&theirs) {
+                        (theirs, format!("keys.{field}"))
+                    } else {
+                        (path, theirs)
+                    };
                     return Err(RangeError {
-                        field: path,
+                        field: blamed,
                         message: format!(
-                            "\"{}\" is also bound to keys.{other}: allowed one command a key",
+                            "\"{}\" is also bound to {also}: allowed one command a key",
                             k.name()
                         ),
                     });
@@ -537,6 +550,12 @@ fn out_of_range(field: &str, value: impl fmt::Display, allowed: String) -> Range
 impl Settings {
     /// Checks every field against its allowed range.
     pub fn validate(&self) -> Result<(), RangeError> {
+        self.validate_in(|_| true)
+    }
+
+    /// [`Settings::validate`] for a file in which `written` says which fields the player
+    /// wrote (see [`Bindings::validate_in`]).
+    pub fn validate_in(&self, written: impl Fn(&str) -> bool) -> Result<(), RangeError> {
         let side = |field: &str, v: u32, lo: u32| {
             if (lo..=MAX_WINDOW).contains(&v) {
                 Ok(())
@@ -577,7 +596,7 @@ impl Settings {
                 return Err(out_of_range(field, v, "[0, 1]".into()));
             }
         }
-        self.keys.validate()
+        self.keys.validate_in(written)
     }
 
     /// Seconds between autosaves, `None` when off.
@@ -614,8 +633,9 @@ impl Settings {
 /// `settings.ron.bak2` up to this.
 pub const MAX_BACKUPS: usize = 9;
 
-/// Keeps the file at `path` when it does not load as written, before the settings are
-/// written over it: copied (atomically) to the first of `<name>.bak`, `<name>.bak2`, ...
+/// Keeps the file at `path` when it does not load as written, or was edited by hand (it
+/// loads, but is not the text Strata writes: a rewrite would lose its comments), before
+/// the settings are written over it: copied (atomically) to the first of `<name>.bak`, `<name>.bak2`, ...
 /// [`MAX_BACKUPS`] that is free or already holds the same bytes. Nothing to keep (no file,
 /// or one that loads): `None`. Refuses, so the file is not replaced, when it cannot be
 /// read or every backup name holds another file.
@@ -634,10 +654,20 @@ pub fn keep_unloaded(path: &Path) -> Result<Option<PathBuf>, String> {
             ));
         }
     };
-    let loads = |b: &[u8]| std::str::from_utf8(b).is_ok_and(|t| parse(t, "").is_ok());
-    if bytes.as_deref().is_some_and(loads) {
+    // Strata's own text (what it writes) is nothing to keep; a file that loads but was
+    // edited by hand (its comments, its order, its spacing) is kept as one that does not.
+    let parsed = |b: &[u8]| std::str::from_utf8(b).ok().and_then(|t| parse(t, "").ok());
+    if bytes
+        .as_deref()
+        .is_some_and(|b| parsed(b).is_some_and(|s| s.to_text().as_bytes() == b))
+    {
         return Ok(None);
     }
+    let why = if bytes.as_deref().is_some_and(|b| parsed(b).is_some()) {
+        "it was edited by hand"
+    } else {
+        "it did not load"
+    };
     let name = |i: usize| {
         let mut n = path.as_os_str().to_owned();
         n.push(if i == 1 {
@@ -661,8 +691,8 @@ pub fn keep_unloaded(path: &Path) -> Result<Option<PathBuf>, String> {
         }
     }
     Err(format!(
-        "{}: not replaced: it did not load, and {} to {} hold other files that did not \
-         (move them away to keep this one too)",
+        "{}: not replaced: {why}, and {} to {} hold other files (move them away to keep \
+         this one too)",
         path.display(),
         name(1).display(),
         name(MAX_BACKUPS).display()
@@ -677,7 +707,8 @@ pub fn parse(text: &str, source: &str) -> Result<Settings, String> {
         let (line, col) = (e.span.start.line, e.span.start.col);
         format!("{source}:{line}:{col}: {}", e.code)
     })?;
-    settings.validate().map_err(|v| {
+    let written = |field: &str| crate::content::preset::locate_field(text, field).is_some();
+    settings.validate_in(written).map_err(|v| {
         match crate::content::preset::locate_field(text, &v.field) {
             Some((line, col)) => format!("{source}:{line}:{col}: {v}"),
             None => format!("{source}: {v}"),

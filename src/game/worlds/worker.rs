@@ -6,7 +6,7 @@ use crate::analysis::{self, AirGrid, CaveReport};
 use crate::content::preset::Preset;
 use crate::game::worlds::chunks;
 use crate::sim::light::LightMap;
-use crate::store::save::{self, PlayerState};
+use crate::store::save::PlayerState;
 use crate::world::World;
 use crate::worldgen::{self, PASSES, PassTiming};
 use std::sync::Arc;
@@ -184,8 +184,12 @@ impl Worker {
                     }
                     Source::File(path) => {
                         let start = Instant::now();
-                        match save::load_game(&path) {
-                            Ok((world, player)) => {
+                        // With what its journal kept since (a crash).
+                        match crate::store::journal::load(&path) {
+                            Ok((world, player, replayed)) => {
+                                if let Some(w) = &replayed.warning {
+                                    log::warn!("{w}");
+                                }
                                 let t = vec![PassTiming {
                                     name: "load",
                                     ms: ms_since(start),
@@ -314,6 +318,7 @@ impl Drop for Worker {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::save;
     use std::time::Duration;
 
     fn tiny() -> Preset {

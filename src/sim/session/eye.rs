@@ -32,7 +32,7 @@ impl Session {
         let rules = &content.rules;
         let night = crate::sim::day::is_night(self.time_of_day, rules);
         if night && !self.was_night {
-            self.world.progress.nights += 1;
+            self.world.progress.nights = self.world.progress.nights.saturating_add(1);
             let n = self.world.progress.nights;
             let ready = self
                 .players
@@ -232,7 +232,7 @@ impl Session {
             return;
         }
         self.boss = None;
-        self.world.progress.eye_defeated += 1;
+        self.world.progress.eye_defeated = self.world.progress.eye_defeated.saturating_add(1);
         let mut got = Vec::new();
         let mut spilt = Vec::new();
         let drops = [
@@ -410,6 +410,19 @@ mod tests {
         assert_eq!(told.len(), 1, "announced once");
         assert_eq!(s.world.progress.eye_defeated, 1);
         assert_eq!(s.me().inventory.count("demonite_ore"), DEMONITE_DROP);
+        // The count stays at its most rather than wrapping to "never defeated".
+        let mut again = holding_the_eye(NIGHT);
+        again.world.progress.eye_defeated = u32::MAX;
+        step(&mut again, 1, &[Intent::Use { at: None }]);
+        step(&mut again, 61, &[Intent::Select(1)]);
+        let me = again.me().body.centre();
+        let b = again.boss.as_mut().unwrap();
+        b.pos = (me.0 + RADIUS, me.1);
+        b.health = 1.0;
+        again.me_mut().vitals.invincible = 100.0;
+        step(&mut again, 2, &[Intent::Use { at }]);
+        assert!(again.boss.is_none());
+        assert_eq!(again.world.progress.eye_defeated, u32::MAX);
         assert!(s.me().inventory.count("lens") >= LENS_DROP);
         assert_eq!(s.me().inventory.count("eye_trophy"), TROPHY_DROP);
     }
@@ -506,6 +519,12 @@ mod tests {
             c.extend(step(&mut s, 60 * 60, &[]));
         }
         assert_eq!(s.world.progress.nights, 3);
+        // At its most the count stays there (a wrap would start the Eye's nights over).
+        s.world.progress.nights = u64::MAX;
+        s.time_of_day = dusk - 0.002;
+        s.was_night = false;
+        step(&mut s, 60 * 60, &[]);
+        assert_eq!(s.world.progress.nights, u64::MAX);
         assert!(!boss::may_come(
             max_health(s.me()),
             s.me().vitals.defence,

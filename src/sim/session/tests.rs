@@ -1696,3 +1696,42 @@ fn each_seat_comes_back_at_its_own_bed_and_one_without_a_bed_at_the_worlds_spawn
     );
     assert_eq!(s.me().bed, None, "the host's own spawn point is untouched");
 }
+
+#[test]
+fn a_player_saved_while_dead_is_saved_as_its_death_leaves_it() {
+    let mut s = landed();
+    // Walk off a little, then die there.
+    run(
+        &mut s,
+        60,
+        &[Intent::Move {
+            axis: 1,
+            jump: false,
+        }],
+    );
+    let died_at = s.me().body.pos;
+    let mut c = Changes::default();
+    s.die(LOCAL, Harm::Fall(500.0), &mut c);
+    s.me_mut().vitals.health = 0.0;
+    let saved = s.player_state(LOCAL);
+    let (back, _) = crate::sim::respawn::respawn_at(&s.world, s.me().bed);
+    assert_eq!(
+        saved.pos, back,
+        "at the spawn point, not where it died ({died_at:?})"
+    );
+    assert_eq!(saved.health, saved.max_health, "with full health");
+    // Its own window still sees it lying dead.
+    assert_eq!(s.live_state(LOCAL).pos, s.me().body.pos);
+    assert_eq!(s.live_state(LOCAL).health, 0.0);
+    // What the save holds is what the death screen's end gives.
+    let c = run(&mut s, 60 * 30, &[]);
+    assert!(s.me().death.is_none());
+    assert!(
+        c.events.contains(&Event::Respawned {
+            player: LOCAL,
+            at: back
+        }),
+        "{:?}",
+        c.events
+    );
+}

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use std::io::Read;
 
 /// The protocol's version: bumped whenever a message changes.
-pub const VERSION: u32 = 3;
+pub const VERSION: u32 = 4;
 
 /// The netcode protocol id (a client and server of different ids never connect).
 pub const PROTOCOL_ID: u64 = 0x5354_5241_5441_0000 | VERSION as u64;
@@ -111,6 +111,9 @@ pub struct Body {
     pub health: f32,
     /// Swinging or digging this tick (for the animation).
     pub busy: bool,
+    /// PvP on, and the team (0: none), as the player list shows them.
+    pub pvp: bool,
+    pub team: u8,
 }
 
 /// A creature as the clients see it.
@@ -262,9 +265,11 @@ pub enum ToClient {
         hash: u64,
     },
     /// Where the players, creatures, items and hearts lying about, the Eye and the town's
-    /// people are (on [`Channel::Snapshots`]).
+    /// people are, and the world's clock (`time`, the time of day as the session keeps it,
+    /// 0 to 1) (on [`Channel::Snapshots`]).
     Snapshot {
         tick: u64,
+        time: f32,
         bodies: Vec<Body>,
         beasts: Vec<Beast>,
         items: Vec<Lying>,

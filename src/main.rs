@@ -66,10 +66,15 @@ fn run(parsed: Parsed) -> Result<(), String> {
 /// Messages through the `log` facade go to standard error as `strata: MESSAGE`. Normal
 /// play shows warnings and errors only; `RUST_LOG=strata=info` adds saves, loads and each
 /// world put on screen, `RUST_LOG=strata=debug` every dig, placement, jump, position and
-/// the water and cave figures after an edit.
+/// the water and cave figures after an edit. The netcode's own line per refused datagram
+/// is off (a server counts and summarises them itself) unless `RUST_LOG` names
+/// `renetcode`.
 fn init_logging() {
     use std::io::Write;
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+    env_logger::Builder::new()
+        .filter_level(log::LevelFilter::Warn)
+        .filter_module("renetcode", log::LevelFilter::Off)
+        .parse_env(env_logger::Env::default())
         .format(|out, record| writeln!(out, "strata: {}", record.args()))
         .init();
 }

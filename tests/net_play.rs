@@ -11,15 +11,22 @@ use strata::net::protocol::{self, ToServer};
 use strata::net::server::{ServeOptions, Server};
 use strata::sim::session::{Intent, Session, TICK};
 
+/// How a server of [`serve`] ended: its world's hash, its players, the edits made, the
+/// lines it logged and the last of them.
+struct Ended {
+    hash: u64,
+    players: Vec<String>,
+    edits: u64,
+    log_lines: u64,
+    log: Vec<String>,
+}
+
 /// A server on a small world, ticking on a thread at 60 a second until `stop`; the
-/// thread returns its final hash and its players' names at the end.
+/// thread says how it ended ([`Ended`]).
 fn serve(
     dir: &std::path::Path,
     stop: Arc<AtomicBool>,
-) -> (
-    std::net::SocketAddr,
-    std::thread::JoinHandle<(u64, Vec<String>, u64)>,
-) {
+) -> (std::net::SocketAddr, std::thread::JoinHandle<Ended>) {
     let preset = strata::Preset {
         width: 400,
         height: 200,
@@ -37,6 +44,8 @@ fn serve(
         host_plays: false,
     };
     let mut server = Server::start(Session::new(world.clone()), world, opts).unwrap();
+    // The bots dig and build where they come in.
+    server.keeper.spawn_protection = 0;
     let addr = server.addr();
     let h = std::thread::spawn(move || {
         let start = Instant::now();
@@ -50,8 +59,14 @@ fn serve(
                 std::thread::sleep(w);
             }
         }
-        let players = server.players();
-        (server.view_hash(), players, server.session.edits)
+        server.summarise_refusals();
+        Ended {
+            hash: server.view_hash(),
+            players: server.players(),
+            edits: server.session.edits,
+            log_lines: server.log_lines(),
+            log: server.recent_log(),
+        }
     });
     (addr, h)
 }
@@ -85,7 +100,7 @@ fn four_bots_end_with_the_servers_world() {
     };
     let reports = bots::run(&opts).unwrap();
     stop.store(true, Ordering::SeqCst);
-    let (hash, _, edits) = server.join().unwrap();
+    let Ended { hash, edits, .. } = server.join().unwrap();
     assert!(edits >= 4, "the bots dug and built: {edits} edits");
     for r in &reports {
         assert_eq!(r.closed, None, "{}", r.line());
@@ -185,11 +200,12 @@ fn bad_clients_are_dropped_and_the_others_play_on() {
         std::thread::sleep(Duration::from_secs_f64(TICK));
     }
     assert_eq!(*good.phase(), Phase::Playing);
-    // Same name again while it plays: refused; wrong password later: refused.
+    // Same name and another password while it plays: refused; wrong password later:
+    // refused.
     let twin = JoinOptions {
         addr: addr.to_string(),
         name: "good".into(),
-        password: "pw".into(),
+        password: "another".into(),
         server_password: String::new(),
     };
     let err = bots::join_one(&twin, Duration::from_secs(10))
@@ -207,11 +223,15 @@ fn bad_clients_are_dropped_and_the_others_play_on() {
         .unwrap();
     assert!(err.contains("wrong password"), "{err}");
     // The right password gets the character back.
-    let back = bots::join_one(&twin, Duration::from_secs(30)).unwrap();
+    let right = JoinOptions {
+        password: "pw".into(),
+        ..twin.clone()
+    };
+    let back = bots::join_one(&right, Duration::from_secs(30)).unwrap();
     assert!(back.character().is_some());
     drop(back);
     stop.store(true, Ordering::SeqCst);
-    let (_, players, _) = server.join().unwrap();
+    let Ended { players, .. } = server.join().unwrap();
     assert!(players.len() <= 1, "{players:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -239,8 +259,9 @@ fn a_silent_client_is_dropped() {
 }
 
 /// Random, truncated and oversized datagrams at the server's port from a few sockets for
-/// `STRATA_NET_FUZZ_SECONDS` (2 unless told; 60 for the long run); the server keeps
-/// serving, and a bot joins and plays afterwards with the server's world.
+/// `STRATA_NET_FUZZ_SECONDS` (2 unless told; 60 for the long run), at least 20,000 of
+/// them; the server keeps serving, logs them in a summary line or two, and a bot joins
+/// and plays afterwards with the server's world.
 #[test]
 fn datagrams_of_junk_do_not_stop_the_server() {
     let dir = temp("net-fuzz");
@@ -275,7 +296,7 @@ fn datagrams_of_junk_do_not_stop_the_server() {
         real = buf[..n].to_vec();
     }
     assert!(!real.is_empty(), "the probe sent a request");
-    while start.elapsed().as_secs_f64() < secs {
+    while start.elapsed().as_secs_f64() < secs || sent < 20_000 {
         for s in &socks {
             let bytes: Vec<u8> = match next(4) {
                 0 => (0..next(1400)).map(|_| next(256) as u8).collect(),
@@ -293,7 +314,7 @@ fn datagrams_of_junk_do_not_stop_the_server() {
         }
         std::thread::sleep(Duration::from_micros(200));
     }
-    assert!(sent > 100);
+    assert!(sent >= 20_000);
     let opts = BotOptions {
         addr: addr.to_string(),
         count: 1,
@@ -304,9 +325,19 @@ fn datagrams_of_junk_do_not_stop_the_server() {
     };
     let reports = bots::run(&opts).unwrap();
     stop.store(true, Ordering::SeqCst);
-    let (hash, _, _) = server.join().unwrap();
-    assert_eq!(reports[0].hash, Some(hash), "{}", reports[0].line());
+    let ended = server.join().unwrap();
+    assert_eq!(reports[0].hash, Some(ended.hash), "{}", reports[0].line());
     assert_eq!(reports[0].closed, None);
+    // The junk is summarised, with its senders, in a few lines (not one a datagram).
+    assert!(
+        ended.log_lines <= 40,
+        "{} lines for {sent} datagrams: {:?}",
+        ended.log_lines,
+        ended.log
+    );
+    let summary = (ended.log.iter()).find(|l| l.starts_with("refused ") && l.contains(" datagram"));
+    let summary = summary.unwrap_or_else(|| panic!("no summary: {:?}", ended.log));
+    assert!(summary.contains("127.0.0.1:"), "{summary}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -333,45 +364,8 @@ fn pump(
     (seen, false)
 }
 
-/// A client of `server` (ticked here) that has the world.
-fn join_here(server: &mut Server, name: &str) -> Client {
-    let opts = JoinOptions {
-        addr: server.addr().to_string(),
-        name: name.into(),
-        password: "pw".into(),
-        server_password: String::new(),
-    };
-    let mut c = Client::connect(&opts).unwrap();
-    let (_, ok) = pump(server, &mut [&mut c], 60.0, |_, c| {
-        matches!(c[0].phase(), Phase::Playing | Phase::Closed(_))
-    });
-    assert!(
-        ok && *c.phase() == Phase::Playing,
-        "{name}: {:?}",
-        c.phase()
-    );
-    c
-}
-
-#[test]
-fn a_client_loots_crafts_and_fills_a_chest_and_a_second_is_refused_it_meanwhile() {
-    use strata::world::Tile;
-    let dir = temp("net-chest");
-    let preset = strata::Preset {
-        width: 400,
-        height: 200,
-        ..strata::Preset::default()
-    };
-    let world = strata::generate(&preset, 11).0;
-    let mut session = Session::new(world.clone());
-    // A chest of gel and wood beside where players come in.
-    let (px, py) = strata::sim::player::spawn_point(&session.world);
-    let at = ((px + 2.0) as usize, py as usize - 1);
-    session.world.set(at.0, at.1, Tile::Chest);
-    let named = |n: &str| strata::content::items::named(n).unwrap();
-    let chest = session.world.chests.open(at.0, at.1);
-    chest.add(named("gel"), 6);
-    chest.add(named("wood"), 10);
+/// A server on `session` (made as `world`) that the test ticks itself ([`pump`]).
+fn here(session: Session, world: strata::World, dir: &std::path::Path) -> Server {
     let opts = ServeOptions {
         listen: "127.0.0.1:0".parse().unwrap(),
         max_players: 4,
@@ -382,7 +376,59 @@ fn a_client_loots_crafts_and_fills_a_chest_and_a_second_is_refused_it_meanwhile(
         autosave: Duration::from_secs(3600),
         host_plays: false,
     };
-    let mut server = Server::start(session, world, opts).unwrap();
+    Server::start(session, world, opts).unwrap()
+}
+
+/// A small world (seed 11) and a session on it.
+fn small() -> (Session, strata::World) {
+    let preset = strata::Preset {
+        width: 400,
+        height: 200,
+        ..strata::Preset::default()
+    };
+    let world = strata::generate(&preset, 11).0;
+    (Session::new(world.clone()), world)
+}
+
+/// A client of `server` (ticked here) joined as `name` with `password` that has the
+/// world, or why it closed.
+fn join_as(server: &mut Server, name: &str, password: &str) -> Result<Client, String> {
+    let opts = JoinOptions {
+        addr: server.addr().to_string(),
+        name: name.into(),
+        password: password.into(),
+        server_password: String::new(),
+    };
+    let mut c = Client::connect(&opts).unwrap();
+    let (_, ok) = pump(server, &mut [&mut c], 60.0, |_, c| {
+        matches!(c[0].phase(), Phase::Playing | Phase::Closed(_))
+    });
+    match c.phase() {
+        Phase::Playing if ok => Ok(c),
+        Phase::Closed(why) => Err(why.clone()),
+        other => Err(format!("{other:?}")),
+    }
+}
+
+/// A client of `server` (ticked here) that has the world.
+fn join_here(server: &mut Server, name: &str) -> Client {
+    join_as(server, name, "pw").unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+#[test]
+fn a_client_loots_crafts_and_fills_a_chest_and_a_second_is_refused_it_meanwhile() {
+    use strata::world::Tile;
+    let dir = temp("net-chest");
+    let (mut session, world) = small();
+    // A chest of gel and wood beside where players come in.
+    let (px, py) = strata::sim::player::spawn_point(&session.world);
+    let at = ((px + 2.0) as usize, py as usize - 1);
+    session.world.set(at.0, at.1, Tile::Chest);
+    let named = |n: &str| strata::content::items::named(n).unwrap();
+    let chest = session.world.chests.open(at.0, at.1);
+    chest.add(named("gel"), 6);
+    chest.add(named("wood"), 10);
+    let mut server = here(session, world, &dir);
     let mut a = join_here(&mut server, "ann");
     let mut b = join_here(&mut server, "bob");
     let seat = |c: &Client| strata::sim::session::PlayerId(c.me().unwrap() as usize);
@@ -480,5 +526,195 @@ fn a_client_loots_crafts_and_fills_a_chest_and_a_second_is_refused_it_meanwhile(
         "bob sees what ann put there"
     );
     server.stop();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The shortest way round the clock between two times of day (0 to 1).
+fn clock_gap(a: f32, b: f32) -> f32 {
+    let d = (a - b).rem_euclid(1.0);
+    d.min(1.0 - d)
+}
+
+#[test]
+fn a_joined_clients_clock_is_the_servers() {
+    let dir = temp("net-clock");
+    let (mut session, world) = small();
+    // Night, far from the time a new session starts at.
+    session.time_of_day = 0.9;
+    let start = session.content.rules.start_time;
+    let mut server = here(session, world, &dir);
+    let mut a = join_here(&mut server, "ann");
+    let (_, ok) = pump(&mut server, &mut [&mut a], 10.0, |_, c| {
+        c[0].time_of_day().is_some()
+    });
+    assert!(ok, "no snapshot with the clock");
+    let minute = 1.0 / (24.0 * 60.0);
+    let (theirs, ours) = (a.time_of_day().unwrap(), server.session.time_of_day);
+    assert!(
+        clock_gap(theirs, ours) < minute,
+        "client {theirs}, server {ours}"
+    );
+    assert!(
+        clock_gap(theirs, start) > 0.1,
+        "the client kept its own clock"
+    );
+    // The clock moves on the client as on the server.
+    let (_, ok) = pump(&mut server, &mut [&mut a], 10.0, |_, c| {
+        c[0].time_of_day()
+            .is_some_and(|t| clock_gap(t, theirs) > minute / 2.0)
+    });
+    assert!(ok, "the client's clock stood still");
+    let (theirs, ours) = (a.time_of_day().unwrap(), server.session.time_of_day);
+    assert!(
+        clock_gap(theirs, ours) < minute,
+        "client {theirs}, server {ours}"
+    );
+    server.stop();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_crashed_player_rejoins_at_once_with_the_same_password_and_no_one_else_may() {
+    let dir = temp("net-rejoin");
+    let (session, world) = small();
+    let mut server = here(session, world, &dir);
+    let a = join_here(&mut server, "ann");
+    // The window dies without a word: its connection has not timed out yet.
+    std::mem::forget(a);
+    let e = join_as(&mut server, "ann", "not hers").err();
+    assert!(
+        e.as_deref().is_some_and(|e| e.contains("already playing")),
+        "{e:?}"
+    );
+    let mut again = join_here(&mut server, "ann");
+    assert_eq!(server.players(), ["ann"], "one seat, taken over");
+    let (_, ok) = pump(&mut server, &mut [&mut again], 2.0, |_, c| {
+        matches!(c[0].phase(), Phase::Closed(_))
+    });
+    assert!(!ok, "the new join plays on: {:?}", again.phase());
+    server.stop();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_keeper_kicks_bans_and_whitelists_and_the_file_keeps_it() {
+    use strata::net::keeper::{Keeper, keeper_path};
+    let dir = temp("net-keeper");
+    let (session, world) = small();
+    let mut server = here(session, world, &dir);
+    let mut a = join_here(&mut server, "ann");
+    assert_eq!(server.command("kick ann", None), ["kicked ann"]);
+    let (_, ok) = pump(&mut server, &mut [&mut a], 10.0, |_, c| {
+        matches!(c[0].phase(), Phase::Closed(_))
+    });
+    assert!(ok, "ann is still on");
+    let Phase::Closed(why) = a.phase() else {
+        unreachable!()
+    };
+    assert!(why.contains("kicked by console"), "{why}");
+    let (_, ok) = pump(&mut server, &mut [], 2.0, |s, _| s.players().is_empty());
+    assert!(ok, "ann's seat is still taken: {:?}", server.players());
+    let said = server.recent_log();
+    assert!(
+        said.iter().any(|l| l == "kicked ann (by console)"),
+        "{said:?}"
+    );
+    // Banned by name, then by address (every name from it).
+    server.command("ban ann", None);
+    let e = join_as(&mut server, "ann", "pw").err().unwrap_or_default();
+    assert!(e.contains("banned"), "{e}");
+    join_here(&mut server, "bob").close();
+    server.command("unban ann", None);
+    server.command("ban 127.0.0.1", None);
+    let e = join_as(&mut server, "cy", "pw").err().unwrap_or_default();
+    assert!(e.contains("banned"), "{e}");
+    server.command("unban 127.0.0.1", None);
+    // The whitelist: only those on it.
+    server.command("whitelist add ann", None);
+    server.command("whitelist on", None);
+    let e = join_as(&mut server, "bob", "pw").err().unwrap_or_default();
+    assert!(e.contains("whitelist"), "{e}");
+    let mut ann = join_here(&mut server, "ann");
+    ann.close();
+    server.stop();
+    // Kept beside the world, for the next start.
+    let k = Keeper::load(&keeper_path(&dir.join("world.strata"))).unwrap();
+    assert!(
+        k.whitelisting && k.whitelist == ["ann"] && k.bans.is_empty(),
+        "{k:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn only_operators_build_at_the_spawn() {
+    use strata::world::Tile;
+    use strata::world::inventory::AsItem;
+    let dir = temp("net-spawn");
+    let (session, world) = small();
+    let mut server = here(session, world, &dir);
+    let mut a = join_here(&mut server, "ann");
+    let seat = a.me().unwrap() as usize;
+    // Dirt in ann's hotbar; a spot on the ground three tiles from where she stands.
+    let p = &mut server.session.players[seat];
+    p.inventory.add(Tile::Dirt, 5);
+    let slot = (p.inventory.slots().iter())
+        .position(|s| s.is_some_and(|s| s.item == Tile::Dirt.as_item().unwrap()))
+        .unwrap();
+    let (px, py) = p.body.pos;
+    let x = (px + 3.0) as i64;
+    let w = &server.session.world;
+    let y = (py as i64 - 3..py as i64 + 3)
+        .find(|&y| {
+            w.tile(x as usize, y as usize) == Tile::Air
+                && w.tile(x as usize, y as usize + 1).is_solid()
+        })
+        .expect("ground beside the spawn");
+    let place = [
+        Intent::Select(slot),
+        Intent::Place {
+            x,
+            y,
+            pressed: true,
+        },
+    ];
+    let placed = |s: &Server| s.session.world.tile(x as usize, y as usize) == Tile::Dirt;
+    a.send(&place).unwrap();
+    let (_, ok) = pump(&mut server, &mut [&mut a], 1.5, |s, _| placed(s));
+    assert!(
+        !ok,
+        "placed at the spawn by a player who is not an operator"
+    );
+    server.command("op ann", None);
+    a.send(&place).unwrap();
+    let (_, ok) = pump(&mut server, &mut [&mut a], 10.0, |s, _| placed(s));
+    assert!(ok, "not placed by an operator");
+    server.stop();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_client_knows_at_once_when_its_server_stops_or_dies() {
+    let dir = temp("net-gone");
+    // Stopped: the goodbye says so.
+    let (session, world) = small();
+    let mut server = here(session, world.clone(), &dir);
+    let mut a = join_here(&mut server, "ann");
+    server.stop();
+    assert!(closes_within(&mut a, 2.0), "still on after the stop");
+    let Phase::Closed(why) = a.phase() else {
+        unreachable!()
+    };
+    assert!(why.contains("the server stopped"), "{why}");
+    // Killed: no word at all, the silence says so.
+    let mut server = here(Session::new(world.clone()), world, &dir);
+    let mut b = join_here(&mut server, "bob");
+    drop(server);
+    let limit = strata::net::client::SILENCE + 2.0;
+    assert!(closes_within(&mut b, limit), "still on {limit} s after");
+    let Phase::Closed(why) = b.phase() else {
+        unreachable!()
+    };
+    assert!(why.contains("stopped answering"), "{why}");
     let _ = std::fs::remove_dir_all(&dir);
 }

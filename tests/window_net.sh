@@ -52,7 +52,7 @@ echo '(creature_cap: 0, start_items: [("wood", 20), ("gel", 5)])' >"$OUT/calm.ro
 export STRATA_RULES="$OUT/calm.ron"
 
 "$BIN" serve --preset default --seed 9 --size 800x400 --bind 127.0.0.1 --port "$PORT" \
-  --motd "welcome to the test" --save "$OUT/served.strata" --seconds 170 \
+  --motd "welcome to the test" --save "$OUT/served.strata" --seconds 170 --spawn-protection 0 \
   >"$OUT/server.log" 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 300); do

@@ -1,7 +1,8 @@
 //! `strata serve` (a dedicated server: no window, no GL or audio) and `strata bots`
 //! (headless clients for tests and benchmarks): their options and their loops. SIGINT and
-//! SIGTERM stop a server after a save; SIGUSR1 prints its world hash; so do the console
-//! commands `hash`, `players`, `save`, `say TEXT` and `stop` on standard input.
+//! SIGTERM stop a server after a save; SIGUSR1 prints its world hash. Standard input is
+//! the keeper's console: `hash`, `stop` and the commands of [`crate::net::keeper`]
+//! (`kick`, `ban`, `unban`, `whitelist`, `op`, `save`, `say`, `time`, ...).
 
 use crate::net::bots::{self, BotOptions};
 use crate::net::protocol::DEFAULT_PORT;
@@ -41,6 +42,10 @@ pub struct ServeArgs {
     /// The message of the day, shown to each joining player
     #[arg(long, default_value = "")]
     pub motd: String,
+    /// Tiles around the spawn point only operators may change, for this run (default: the
+    /// keeper's file beside the save, else 10)
+    #[arg(long, value_name = "TILES", value_parser = clap::value_parser!(u32).range(0..=1000))]
+    pub spawn_protection: Option<u32>,
     /// Seconds between autosaves
     #[arg(long, value_name = "SECONDS", default_value_t = 300.0, value_parser = positive_seconds)]
     pub autosave: f64,
@@ -218,6 +223,9 @@ pub fn run_serve(args: &ServeArgs) -> Result<(), String> {
     );
     let mut server = Server::start(session, untouched, opts)?;
     server.keep_journal(replayed);
+    if let Some(r) = args.spawn_protection {
+        server.keeper.spawn_protection = r;
+    }
     server::say(&format!("serving a {line} on {}", server.addr()));
     catch_signals();
     let commands = console();
@@ -242,19 +250,15 @@ pub fn run_serve(args: &ServeArgs) -> Result<(), String> {
             print_hash(&server);
         }
         while let Ok(cmd) = commands.try_recv() {
-            match cmd
-                .split_once(' ')
-                .map_or((cmd.as_str(), ""), |(a, b)| (a, b))
-            {
-                ("hash", _) => print_hash(&server),
-                ("players", _) => server::say(&format!("on: {}", server.players().join(", "))),
-                ("save", _) => server.save(),
-                ("stop", _) => STOP.store(true, Ordering::SeqCst),
-                ("say", text) => server.announce(text),
-                ("", _) => {}
-                (other, _) => server::say(&format!(
-                    "no command '{other}': hash, players, save, say TEXT, stop"
-                )),
+            match cmd.as_str() {
+                "hash" => print_hash(&server),
+                "stop" => STOP.store(true, Ordering::SeqCst),
+                "" => {}
+                line => {
+                    for reply in server.command(line, None) {
+                        server::say(&reply);
+                    }
+                }
             }
         }
         server.tick(&[]);

@@ -92,6 +92,10 @@ pub struct Seen {
 /// Seconds a join waits for the server's answer before giving up.
 pub const CONNECT_TIMEOUT: f64 = 10.0;
 
+/// Seconds of silence from a server after which a playing client takes it for gone (it
+/// sends snapshots 20 times a second): sooner than netcode's own timeout.
+pub const SILENCE: f64 = 3.0;
+
 /// A connection to a server and the world it shares.
 pub struct Client {
     renet: RenetClient,
@@ -115,6 +119,8 @@ pub struct Client {
     boss: Option<Eye>,
     town: Vec<Folk>,
     tick: u64,
+    /// The world's time of day in the last snapshot.
+    time_of_day: Option<f32>,
     character: Option<Character>,
     /// The player's own state as the server last said.
     own: Option<Own>,
@@ -125,6 +131,8 @@ pub struct Client {
     checked: Option<(u64, u64, bool)>,
     desyncs: u32,
     received: u64,
+    /// When anything last came from the server.
+    heard: Instant,
 }
 
 /// `HOST[:PORT]` to a socket address.
@@ -200,6 +208,7 @@ impl Client {
             boss: None,
             town: Vec::new(),
             tick: 0,
+            time_of_day: None,
             character: None,
             own: None,
             motd: String::new(),
@@ -207,6 +216,7 @@ impl Client {
             checked: None,
             desyncs: 0,
             received: 0,
+            heard: Instant::now(),
         })
     }
 
@@ -286,6 +296,12 @@ impl Client {
     /// The server tick of the last snapshot.
     pub fn server_tick(&self) -> u64 {
         self.tick
+    }
+
+    /// The world's time of day (0 to 1, as [`crate::sim::session::Session::time_of_day`])
+    /// in the last snapshot: day, night, the sky and the music follow the server's clock.
+    pub fn time_of_day(&self) -> Option<f32> {
+        self.time_of_day
     }
 
     /// [`protocol::view_hash`] of the world as this client has it.
@@ -385,6 +401,7 @@ impl Client {
         }
         while let Some(bytes) = self.renet.receive_message(DefaultChannel::ReliableOrdered) {
             self.received += bytes.len() as u64;
+            self.heard = now;
             match protocol::decode::<ToClient>(&bytes) {
                 Ok(msg) => self.take(msg, &mut out),
                 Err(e) => {
@@ -395,6 +412,7 @@ impl Client {
         }
         while let Some(bytes) = self.renet.receive_message(u8::from(Channel::Snapshots)) {
             self.received += bytes.len() as u64;
+            self.heard = now;
             if let Ok(msg) = protocol::decode::<ToClient>(&bytes) {
                 self.take(msg, &mut out);
             }
@@ -404,6 +422,11 @@ impl Client {
                 Ok(world) => self.generated(world, &mut out),
                 Err(_) => self.close_with("making the world failed".into(), &mut out),
             }
+        }
+        if self.phase == Phase::Playing && self.heard.elapsed().as_secs_f64() > SILENCE {
+            let why = format!("the server stopped answering ({SILENCE:.0} s)");
+            self.close_with(why, &mut out);
+            return out;
         }
         if self.renet.is_disconnected() {
             let why = self
@@ -554,6 +577,7 @@ impl Client {
             ToClient::Notice(text) => out.push(Event::Notice(text)),
             ToClient::Snapshot {
                 tick,
+                time,
                 bodies,
                 beasts,
                 items,
@@ -563,6 +587,10 @@ impl Client {
             } => {
                 if tick >= self.tick {
                     self.tick = tick;
+                    // A clock out of range (a broken server) is left as it was.
+                    if time.is_finite() && (0.0..1.0).contains(&time) {
+                        self.time_of_day = Some(time);
+                    }
                     self.bodies = bodies;
                     self.beasts = beasts;
                     self.items = items;

@@ -17,9 +17,9 @@ use serde::{Deserialize, Serialize};
 use std::io::Read;
 
 /// The protocol's version: bumped whenever a message changes, or a cell may hold a tile
-/// or wall an older build does not know (4: tiles past 63 and walls past 15, with save
-/// format 8).
-pub const VERSION: u32 = 4;
+/// or wall an older build does not know (5: tiles past 63 and walls past 15, with save
+/// format 8; the world's clock, goodbyes and the keeper's messages).
+pub const VERSION: u32 = 5;
 
 /// The netcode protocol id (a client and server of different ids never connect).
 pub const PROTOCOL_ID: u64 = 0x5354_5241_5441_0000 | VERSION as u64;
@@ -113,6 +113,9 @@ pub struct Body {
     pub health: f32,
     /// Swinging or digging this tick (for the animation).
     pub busy: bool,
+    /// PvP on, and the team (0: none), as the player list shows them.
+    pub pvp: bool,
+    pub team: u8,
 }
 
 /// A creature as the clients see it.
@@ -264,9 +267,11 @@ pub enum ToClient {
         hash: u64,
     },
     /// Where the players, creatures, items and hearts lying about, the Eye and the town's
-    /// people are (on [`Channel::Snapshots`]).
+    /// people are, and the world's clock (`time`, the time of day as the session keeps it,
+    /// 0 to 1) (on [`Channel::Snapshots`]).
     Snapshot {
         tick: u64,
+        time: f32,
         bodies: Vec<Body>,
         beasts: Vec<Beast>,
         items: Vec<Lying>,

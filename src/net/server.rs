@@ -8,11 +8,13 @@
 //! or says nothing after connecting is dropped with a log line; the others play on.
 
 use crate::net::chars::{self, Characters, Denied};
+use crate::net::keeper::{self, Command, Keeper, Listing};
 use crate::net::protocol::{self, Body, Channel, Character, ToClient, ToServer};
+use crate::net::transport::Transport;
 use crate::sim::session::{Changes, Intent, LOCAL, Message, PlayerId, PlayerState, Session};
 use crate::world::World;
 use renet::{ClientId, ConnectionConfig, DefaultChannel, RenetServer, ServerEvent};
-use renet_netcode::{NetcodeServerTransport, ServerAuthentication, ServerConfig};
+use renet_netcode::{ServerAuthentication, ServerConfig};
 use std::collections::{BTreeMap, VecDeque};
 use std::net::{SocketAddr, UdpSocket};
 use std::path::PathBuf;
@@ -61,6 +63,13 @@ pub const HASH_EVERY: u64 = 60;
 
 /// Bytes of regions sent to one client in one tick at most.
 pub const REGION_BYTES_PER_TICK: usize = 48 * 1024;
+
+/// Seconds between two summaries of the datagrams refused ([`Transport`]): a flood of
+/// junk writes a line this often at most.
+pub const REFUSALS_EVERY: f64 = 10.0;
+
+/// Lines of the log a server keeps to show ([`Server::recent_log`]).
+pub const RECENT_LOG: usize = 64;
 
 /// Most half-view a client may claim, tiles.
 pub const MAX_VIEW_HALF: f32 = 128.0;
@@ -140,7 +149,7 @@ pub struct Stats {
 /// A server and its world.
 pub struct Server {
     renet: RenetServer,
-    transport: NetcodeServerTransport,
+    transport: Transport,
     pub session: Session,
     untouched: World,
     conns: BTreeMap<ClientId, Conn>,
@@ -162,6 +171,16 @@ pub struct Server {
     /// Each player's password as its character file keeps it (salt, hash), by name:
     /// what the journal writes of a character.
     seals: BTreeMap<String, (String, String)>,
+    /// Lines logged so far, and the last [`RECENT_LOG`] of them.
+    log_lines: u64,
+    recent: VecDeque<String>,
+    /// When the refused datagrams were last summarised.
+    last_refusals: Instant,
+    /// Bans, the whitelist, operators, protected ground ([`Keeper`]), and its file.
+    pub keeper: Keeper,
+    keeper_path: PathBuf,
+    /// The world's spawn point (the centre of its protected ground).
+    spawn: (f32, f32),
 }
 
 /// What a hosting window hears of its server: its players' chat, joins and leaves.
@@ -172,7 +191,8 @@ pub enum Heard {
     Left { seat: PlayerId, name: String },
 }
 
-/// A line of the server's log: standard error, `strata serve: …`.
+/// A line of the server's log: standard error, `strata serve: …` (a server's own lines
+/// go through [`Server::log`], which counts them too).
 pub fn say(line: &str) {
     use std::io::Write;
     let _ = writeln!(std::io::stderr(), "strata serve: {line}");
@@ -217,10 +237,16 @@ impl Server {
             public_addresses: vec![addr],
             authentication: ServerAuthentication::Unsecure,
         };
-        let transport = match NetcodeServerTransport::new(config, socket) {
+        let transport = match Transport::new(config, socket) {
             Ok(t) => t,
             Err(e) => return Err((Box::new(session), e.to_string())),
         };
+        let keeper_path = keeper::keeper_path(&opts.save);
+        let keeper = match Keeper::load(&keeper_path) {
+            Ok(k) => k,
+            Err(e) => return Err((Box::new(session), e)),
+        };
+        let spawn = crate::sim::player::spawn_point(&session.world);
         if !opts.host_plays {
             session.leave(LOCAL);
         }
@@ -242,7 +268,43 @@ impl Server {
             journal: None,
             last_flush: Instant::now(),
             seals: BTreeMap::new(),
+            log_lines: 0,
+            recent: VecDeque::new(),
+            last_refusals: Instant::now(),
+            keeper,
+            keeper_path,
+            spawn,
         })
+    }
+
+    /// Writes `line` to the log ([`say`]) and counts it.
+    pub fn log(&mut self, line: &str) {
+        say(line);
+        self.log_lines += 1;
+        if self.recent.len() >= RECENT_LOG {
+            self.recent.pop_front();
+        }
+        self.recent.push_back(line.to_string());
+    }
+
+    /// Lines this server has logged.
+    pub fn log_lines(&self) -> u64 {
+        self.log_lines
+    }
+
+    /// The last lines logged (at most [`RECENT_LOG`]), oldest first.
+    pub fn recent_log(&self) -> Vec<String> {
+        self.recent.iter().cloned().collect()
+    }
+
+    /// Logs a summary of the datagrams refused since the last one, if any were.
+    pub fn summarise_refusals(&mut self) {
+        let over = self.last_refusals.elapsed();
+        self.last_refusals = Instant::now();
+        let r = self.transport.take_refusals();
+        if r.total > 0 {
+            self.log(&r.summary(over));
+        }
     }
 
     /// Names the host who plays in seat 0 (the others are told, and no one else may
@@ -274,7 +336,7 @@ impl Server {
     pub fn say_as_host(&mut self, text: &str) {
         let text: String = text.chars().take(protocol::MAX_CHAT).collect();
         let from = self.host_name.clone().unwrap_or_else(|| "host".into());
-        say(&format!("<{from}> {text}"));
+        self.log(&format!("<{from}> {text}"));
         self.broadcast(&ToClient::Chat { from, text }, None);
     }
 
@@ -343,7 +405,7 @@ impl Server {
                 None => name.to_string(),
             }
         });
-        say(&format!("dropped {who}: {why}"));
+        self.log(&format!("dropped {who}: {why}"));
         self.renet.disconnect(id);
         self.gone(id);
     }
@@ -351,7 +413,7 @@ impl Server {
     /// Refuses client `id` (told why, then dropped a moment later).
     fn refuse(&mut self, id: ClientId, why: &str) {
         let addr = self.conns.get(&id).and_then(|c| c.addr);
-        say(&format!(
+        self.log(&format!(
             "refused {}: {why}",
             addr.map_or(format!("client {id}"), |a| a.to_string())
         ));
@@ -379,7 +441,7 @@ impl Server {
             self.flush_journal(also);
             self.keep_character(&c.name, &c.password, seat);
             let n = self.players().len();
-            say(&format!("{} left ({n} on)", c.name));
+            self.log(&format!("{} left ({n} on)", c.name));
             let name = c.name.clone();
             self.hear(Heard::Left { seat, name });
             let msg = ToClient::Left {
@@ -390,13 +452,13 @@ impl Server {
         }
     }
 
-    fn keep_character(&self, name: &str, password: &str, seat: PlayerId) {
+    fn keep_character(&mut self, name: &str, password: &str, seat: PlayerId) {
         let state = self.session.player_state(seat);
         if let Err(e) = self
             .chars
             .put(name, password, &protocol::character_of(&state))
         {
-            say(&format!("{name}'s character not kept: {e}"));
+            self.log(&format!("{name}'s character not kept: {e}"));
         }
     }
 
@@ -409,19 +471,20 @@ impl Server {
         self.flush_journal(None);
         self.keep_characters();
         let player = self.session.player_state(LOCAL);
-        let path = &self.opts.save;
-        match crate::store::save::save_keeping_backup(path, &self.session.world, &player) {
+        let path = self.opts.save.clone();
+        match crate::store::save::save_keeping_backup(&path, &self.session.world, &player) {
             Ok(_) => {
-                say(&format!(
+                let line = format!(
                     "saved {} (world hash {:016x})",
                     path.display(),
                     self.view_hash()
-                ));
+                );
+                self.log(&line);
                 if self.journal.is_some() {
                     self.start_journal();
                 }
             }
-            Err(e) => say(&format!("not saved: {e}")),
+            Err(e) => self.log(&format!("not saved: {e}")),
         }
         self.last_save = Instant::now();
     }
@@ -491,18 +554,19 @@ impl Server {
     }
 
     /// Writes the character of every player on (atomically; a failure is logged).
-    pub fn keep_characters(&self) {
-        for c in self.conns.values() {
-            if let Some(seat) = c.seat {
-                self.keep_character(&c.name, &c.password, seat);
-            }
+    pub fn keep_characters(&mut self) {
+        let on: Vec<(String, String, PlayerId)> = (self.conns.values())
+            .filter_map(|c| Some((c.name.clone(), c.password.clone(), c.seat?)))
+            .collect();
+        for (name, password, seat) in on {
+            self.keep_character(&name, &password, seat);
         }
     }
 
     /// A chat line from the server itself, to everyone.
     pub fn announce(&mut self, text: &str) {
         let text: String = text.chars().take(protocol::MAX_CHAT).collect();
-        say(&format!("<server> {text}"));
+        self.log(&format!("<server> {text}"));
         let msg = ToClient::Chat {
             from: String::new(),
             text,
@@ -515,6 +579,7 @@ impl Server {
         self.farewell("the server stopped");
         self.save();
         self.transport.disconnect_all(&mut self.renet);
+        self.summarise_refusals();
     }
 
     /// Tells everyone `why` and drops them, keeping their characters; the world is not
@@ -551,16 +616,11 @@ impl Server {
         let dt = now - self.last;
         self.last = now;
         self.renet.update(dt);
-        // renetcode 2.0 panics on a packet whose prefix claims more than 8 sequence bytes
-        // (found by tests/net_play's junk datagrams): the panic is in decoding, before any
-        // state changes, so that datagram is dropped and the rest are read next tick.
-        let (transport, renet) = (&mut self.transport, &mut self.renet);
-        let update =
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| transport.update(dt, renet)));
-        match update {
-            Ok(Err(e)) => say(&format!("network: {e}")),
-            Err(_) => say("network: a datagram the transport could not decode was dropped"),
-            Ok(Ok(())) => {}
+        if let Err(e) = self.transport.update(dt, &mut self.renet) {
+            self.log(&format!("network: {e}"));
+        }
+        if self.last_refusals.elapsed().as_secs_f64() >= REFUSALS_EVERY {
+            self.summarise_refusals();
         }
         while let Some(event) = self.renet.get_event() {
             match event {
@@ -593,7 +653,7 @@ impl Server {
                         && c.drop_at.is_none()
                     {
                         let name = if c.name.is_empty() { "?" } else { &c.name };
-                        say(&format!("{name} disconnected: {reason}"));
+                        self.log(&format!("{name} disconnected: {reason}"));
                     }
                     self.gone(client_id);
                 }
@@ -610,7 +670,8 @@ impl Server {
             };
             if c.drop_at.is_some_and(|t| t <= tick) {
                 self.renet.disconnect(id);
-                self.conns.remove(&id);
+                // A player refused while playing (kicked, banned) leaves as any other.
+                self.gone(id);
             } else if c.stage == Stage::Hello
                 && c.drop_at.is_none()
                 && c.since.elapsed().as_secs_f64() > HELLO_SECONDS
@@ -620,13 +681,28 @@ impl Server {
         }
         // The next tick of every player's intents.
         let mut intents: Vec<(PlayerId, Intent)> = local.iter().map(|&i| (LOCAL, i)).collect();
-        for c in self.conns.values_mut() {
+        let mut guarded = Vec::new();
+        for (&id, c) in self.conns.iter_mut() {
             if let (Some(seat), Some((seq, next))) = (c.seat, c.queue.pop_front()) {
                 if next.iter().any(is_action) {
                     c.acted = seq;
                 }
                 c.done = seq;
+                let next = if self.keeper.is_op(&c.name) {
+                    next
+                } else {
+                    let p = &self.session.players[seat.0];
+                    let (kept, why) = self.keeper.guard(self.spawn, p, &self.session.world, next);
+                    guarded.extend(why.map(|w| (id, w)));
+                    kept
+                };
                 intents.extend(next.into_iter().map(|i| (seat, i)));
+            }
+        }
+        for (id, why) in guarded {
+            if self.session.tick.is_multiple_of(30) {
+                let text = format!("Can't: {why} is protected (only operators build there)");
+                self.send(id, &ToClient::Notice(text));
             }
         }
         let changes = self.session.step(&intents);
@@ -721,6 +797,8 @@ impl Server {
                 facing: p.body.facing,
                 health: p.vitals.health,
                 busy: p.digging.is_some(),
+                pvp: p.pvp,
+                team: p.team,
             })
             .collect();
         let beasts = self
@@ -739,6 +817,7 @@ impl Server {
         let hearts = self.session.creatures.hearts.iter().map(|h| h.pos);
         let msg = ToClient::Snapshot {
             tick: self.session.tick,
+            time: self.session.time_of_day,
             bodies,
             beasts,
             items: protocol::lying_of(&self.session.world),
@@ -817,7 +896,7 @@ impl Server {
                         c.stage = Stage::Playing;
                         let name = c.name.clone();
                         let took = c.since.elapsed().as_secs_f64();
-                        say(&format!("{name} has the world ({took:.2} s)"));
+                        self.log(&format!("{name} has the world ({took:.2} s)"));
                     }
                     break;
                 };
@@ -903,10 +982,8 @@ impl Server {
                 c.regions = list.into();
                 c.stage = Stage::Streaming;
                 if !matches {
-                    say(&format!(
-                        "{}'s build made another world: sending it whole",
-                        c.name
-                    ));
+                    let line = format!("{}'s build made another world: sending it whole", c.name);
+                    self.log(&line);
                 }
                 self.send(id, &ToClient::Regions { total });
                 Ok(())
@@ -964,7 +1041,11 @@ impl Server {
                 }
                 let text: String = text.chars().filter(|ch| !ch.is_control()).collect();
                 let from = c.name.clone();
-                say(&format!("<{from}> {text}"));
+                if let Some(line) = text.strip_prefix('/') {
+                    self.chat_command(id, &from, line);
+                    return Ok(());
+                }
+                self.log(&format!("<{from}> {text}"));
                 self.hear(Heard::Chat {
                     from: from.clone(),
                     text: text.clone(),
@@ -990,6 +1071,178 @@ impl Server {
         }
     }
 
+    /// Runs a keeper's command (`by`: the operator's name, `None` for the console);
+    /// the lines of its answer. Every command is logged, and so is what it did.
+    pub fn command(&mut self, line: &str, by: Option<&str>) -> Vec<String> {
+        let who = by.unwrap_or("console");
+        let cmd = match keeper::parse(line) {
+            Ok(c) => c,
+            Err(e) => return vec![e],
+        };
+        if !matches!(cmd, Command::Players | Command::Help | Command::Time(None)) {
+            self.log(&format!("{who}: {line}"));
+        }
+        let mut changed = true;
+        let reply = match cmd {
+            Command::Kick(name) => {
+                changed = false;
+                match self.client_named(&name) {
+                    Some(id) => {
+                        self.log(&format!("kicked {name} (by {who})"));
+                        self.refuse(id, &format!("kicked by {who}"));
+                        format!("kicked {name}")
+                    }
+                    None => format!("{name} is not on"),
+                }
+            }
+            Command::Ban(target) => {
+                keeper::add(&mut self.keeper.bans, &target);
+                let ip = target.parse::<std::net::IpAddr>().ok();
+                let on: Vec<(ClientId, String)> = (self.conns.iter())
+                    .filter(|(_, c)| {
+                        c.name.eq_ignore_ascii_case(&target)
+                            || ip.is_some_and(|ip| c.addr.map(|a| a.ip()) == Some(ip))
+                    })
+                    .map(|(id, c)| (*id, c.name.clone()))
+                    .collect();
+                for (id, name) in &on {
+                    self.log(&format!("banned {name} was dropped"));
+                    self.refuse(*id, &format!("banned by {who}"));
+                }
+                self.log(&format!("banned {target} (by {who})"));
+                format!("banned {target}")
+            }
+            Command::Unban(target) => {
+                if keeper::remove(&mut self.keeper.bans, &target) {
+                    self.log(&format!("unbanned {target} (by {who})"));
+                    format!("unbanned {target}")
+                } else {
+                    changed = false;
+                    format!("{target} was not banned")
+                }
+            }
+            Command::Whitelist(l) => match l {
+                Listing::On => {
+                    self.keeper.whitelisting = true;
+                    "whitelist on: only those on it join".into()
+                }
+                Listing::Off => {
+                    self.keeper.whitelisting = false;
+                    "whitelist off: anyone joins".into()
+                }
+                Listing::Add(n) => {
+                    keeper::add(&mut self.keeper.whitelist, &n);
+                    format!("{n} is on the whitelist")
+                }
+                Listing::Remove(n) => {
+                    keeper::remove(&mut self.keeper.whitelist, &n);
+                    format!("{n} is off the whitelist")
+                }
+                Listing::List => {
+                    changed = false;
+                    let k = &self.keeper;
+                    let state = if k.whitelisting { "on" } else { "off" };
+                    format!("whitelist {state}: {}", k.whitelist.join(", "))
+                }
+            },
+            Command::Op(n) => {
+                keeper::add(&mut self.keeper.ops, &n);
+                if let Some(id) = self.client_named(&n) {
+                    self.send(id, &ToClient::Notice("You are an operator".into()));
+                }
+                format!("{n} is an operator")
+            }
+            Command::Deop(n) => {
+                keeper::remove(&mut self.keeper.ops, &n);
+                format!("{n} is not an operator")
+            }
+            Command::Save => {
+                changed = false;
+                self.save();
+                "saved".into()
+            }
+            Command::Say(text) => {
+                changed = false;
+                self.announce(&text);
+                String::new()
+            }
+            Command::Time(t) => {
+                changed = false;
+                if let Some(t) = t {
+                    self.session.time_of_day = t;
+                }
+                let clock = crate::sim::day::clock(self.session.time_of_day);
+                format!("it is {clock}")
+            }
+            Command::Protect(area) => {
+                let name = area.name.clone();
+                self.keeper.regions.retain(|a| a.name != name);
+                self.keeper.regions.push(area);
+                format!("{name} is protected")
+            }
+            Command::Unprotect(name) => {
+                self.keeper.regions.retain(|a| a.name != name);
+                format!("{name} is not protected")
+            }
+            Command::SpawnProtect(r) => {
+                self.keeper.spawn_protection = r;
+                format!("{r} tiles around the spawn are protected")
+            }
+            Command::Players => {
+                changed = false;
+                format!("on: {}", self.players().join(", "))
+            }
+            Command::Help => {
+                changed = false;
+                keeper::HELP.to_string()
+            }
+        };
+        if changed && let Err(e) = self.keeper.save(&self.keeper_path) {
+            self.log(&format!("{} not written: {e}", self.keeper_path.display()));
+        }
+        [reply].into_iter().filter(|r| !r.is_empty()).collect()
+    }
+
+    /// The client playing as `name`.
+    fn client_named(&self, name: &str) -> Option<ClientId> {
+        (self.conns.iter())
+            .find(|(_, c)| c.seat.is_some() && c.name.eq_ignore_ascii_case(name))
+            .map(|(id, _)| *id)
+    }
+
+    /// A chat line of player `name` (client `id`) that starts with `/`: `/pvp` and
+    /// `/team N` for anyone, the keeper's commands for operators; the answer goes to
+    /// that player alone.
+    fn chat_command(&mut self, id: ClientId, name: &str, line: &str) {
+        let seat = self.conns.get(&id).and_then(|c| c.seat);
+        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let reply = match (word, seat) {
+            ("pvp", Some(seat)) => {
+                let p = &mut self.session.players[seat.0];
+                p.pvp = !p.pvp;
+                let on = if p.pvp { "on" } else { "off" };
+                self.log(&format!("{name} turned PvP {on}"));
+                vec![format!("PvP {on}")]
+            }
+            ("team", Some(seat)) => match rest.trim().parse::<u8>() {
+                Ok(t) if t <= crate::sim::session::TEAMS => {
+                    self.session.players[seat.0].team = t;
+                    self.log(&format!("{name} joined team {t}"));
+                    vec![format!("team {t}")]
+                }
+                _ => vec![format!("/team 0 to {}", crate::sim::session::TEAMS)],
+            },
+            _ if self.keeper.is_op(name) => self.command(line, Some(name)),
+            _ => {
+                self.log(&format!("{name} is not an operator: /{line}"));
+                vec!["Only operators run commands (/pvp and /team N are yours)".into()]
+            }
+        };
+        for r in reply {
+            self.send(id, &ToClient::Notice(r));
+        }
+    }
+
     fn hello(
         &mut self,
         id: ClientId,
@@ -1008,19 +1261,32 @@ impl Server {
         if server_password != self.opts.password {
             return self.refuse(id, "wrong server password");
         }
+        let ip = self.conns.get(&id).and_then(|c| c.addr).map(|a| a.ip());
+        if self.keeper.banned(&name, ip) {
+            return self.refuse(id, "banned from this server");
+        }
+        if !self.keeper.listed(&name) {
+            return self.refuse(id, "not on this server's whitelist");
+        }
         if !chars::valid_name(&name) || password.chars().count() > protocol::MAX_PASSWORD {
             return self.refuse(
                 id,
                 "a name has 1 to 24 letters, digits, '_', '-' or inner spaces, a password at most 64 characters",
             );
         }
-        if self
-            .conns
-            .values()
-            .any(|c| c.seat.is_some() && c.name == name)
-            || self.host_name.as_deref() == Some(name.as_str())
-        {
+        if self.host_name.as_deref() == Some(name.as_str()) {
             return self.refuse(id, &format!("{name} is already playing"));
+        }
+        // The same name again: with the same password it is that player back after a
+        // crash (the old connection has not timed out yet), so the new join takes the seat
+        // over at once; with another it is someone else.
+        let stale = (self.conns.iter())
+            .find(|(other, c)| **other != id && c.seat.is_some() && c.name == name)
+            .map(|(other, c)| (*other, c.password == password));
+        match stale {
+            Some((_, false)) => return self.refuse(id, &format!("{name} is already playing")),
+            Some((old, true)) => self.drop_client(old, "joined again from elsewhere"),
+            None => {}
         }
         if self.players().len() >= self.opts.max_players {
             return self.refuse(id, "the server is full");
@@ -1030,7 +1296,7 @@ impl Server {
                 return self.refuse(id, &format!("wrong password for {name}"));
             }
             Err(Denied::Broken(e)) => {
-                say(&format!("{name}'s character cannot be read: {e}"));
+                self.log(&format!("{name}'s character cannot be read: {e}"));
                 return self.refuse(id, &format!("{name}'s character cannot be read"));
             }
             Ok(None) => None,
@@ -1094,7 +1360,7 @@ impl Server {
             .get(&id)
             .and_then(|c| c.addr)
             .map_or(String::new(), |a| format!(" from {a}"));
-        say(&format!("{name} joined{from} ({n} on)"));
+        self.log(&format!("{name} joined{from} ({n} on)"));
         self.hear(Heard::Joined { seat, name });
     }
 }

@@ -103,6 +103,9 @@ pub struct Boss {
     pub charges: u32,
     /// Radians it has spun (phase change), for drawing.
     pub spin: f32,
+    /// The seats of the players who have hit it: each gets its own loot when it dies
+    /// (Terraria's treasure bags).
+    pub fighters: Vec<usize>,
 }
 
 impl Boss {
@@ -121,6 +124,7 @@ impl Boss {
             hit_flash: 0.0,
             charges: 0,
             spin: 0.0,
+            fighters: Vec::new(),
         }
     }
 

@@ -18,6 +18,8 @@ pub mod changes;
 mod eye;
 mod heal;
 pub mod intent;
+mod pvp;
+pub use pvp::TEAMS;
 
 pub use changes::{Changes, Event, Message};
 pub use intent::{Intent, LOCAL, PlayerId};
@@ -181,6 +183,11 @@ pub struct Seat {
     pub bed: Option<(usize, usize)>,
     /// Dead: the death screen shows until the player comes back.
     pub death: Option<Death>,
+    /// PvP on: other players with it on may hurt this one, and this one them.
+    pub pvp: bool,
+    /// The player's team (0: none; 1 to [`TEAMS`]): a team's players never hurt each
+    /// other.
+    pub team: u8,
     /// The tick from which the place button places again while held, and from which the
     /// sword may swing again.
     next_place: u64,
@@ -204,6 +211,8 @@ impl Seat {
             view_half: DEFAULT_VIEW_HALF,
             bed: state.bed,
             death: None,
+            pvp: false,
+            team: 0,
             next_place: 0,
             next_swing: 0,
         }
@@ -439,6 +448,14 @@ impl Session {
     /// Is player `who` seated and not gone?
     pub fn is_present(&self, who: PlayerId) -> bool {
         self.away.get(who.0).is_some_and(|&a| !a)
+    }
+
+    /// Does a present player's body overlap column `x`'s rows `top..=bottom` (where a
+    /// block or a closing door would shut it in)?
+    pub fn someone_in(&self, x: i64, (top, bottom): (i64, i64)) -> bool {
+        (self.players.iter().enumerate())
+            .filter(|(i, _)| self.is_present(PlayerId(*i)))
+            .any(|(_, p)| (top..=bottom).any(|y| p.body.overlaps_tile(x, y)))
     }
 
     /// Session time, seconds: ticks stepped times [`TICK`].
@@ -723,7 +740,14 @@ impl Session {
                 true
             }
             Some(t) if t.is_door() => {
-                if pressed {
+                // A door does not close on anyone (the player's own body is
+                // toggle_door's to check).
+                let closing = t == Tile::OpenDoor;
+                let rows = edit::door_rows(&self.world, x, y);
+                if pressed && closing && rows.is_some_and(|r| self.someone_in(x, r)) {
+                    let e = edit::EditRefusal::WouldTrapPlayer;
+                    out.messages.push((who, Message::Refused(e)));
+                } else if pressed {
                     match edit::toggle_door(&mut self.world, body, x, y) {
                         Ok(t) => {
                             let h = self.world.height();
@@ -1409,6 +1433,21 @@ impl Session {
             }
             // A rope clicked with rope selected grows at its bottom.
             let (x, y) = edit::place_spot(&self.world, &p.inventory, x, y);
+            // No block or door goes into anyone (the player's own body is try_place's to
+            // check).
+            let fills = match p.inventory.selected_tile() {
+                Some(t) if t.is_door() => {
+                    edit::door_spot(&self.world, x, y).map(|top| (top, top + edit::DOOR_HEIGHT - 1))
+                }
+                Some(t) if t.is_solid() => Some((y, y)),
+                _ => None,
+            };
+            if fills.is_some_and(|r| self.someone_in(x, r)) {
+                let e = edit::EditRefusal::WouldTrapPlayer;
+                out.messages.push((who, Message::Refused(e)));
+                return;
+            }
+            let p = &mut self.players[who.0];
             match edit::try_place(&mut self.world, &p.body, &mut p.inventory, x, y) {
                 Ok(t) => self.edited_at(who, (x, y), t, true, out),
                 Err(e) => out.messages.push((who, Message::Refused(e))),
@@ -1538,6 +1577,7 @@ impl Session {
             self.reward(kind, item, n, at, Some(who), out);
         }
         self.swing_at_eye(who, damage, reach, out);
+        self.swing_at_players(who, damage, reach, out);
     }
 
     /// A creature of `kind` died at `at` leaving `n` of `item` and its coins: to `killer`,

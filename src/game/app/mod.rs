@@ -168,6 +168,8 @@ pub struct App {
     help_from_pause: bool,
     /// Quit was chosen in the pause menu.
     pub quit: bool,
+    /// The server this window joined is gone: its screen ([`super::online::lost`]).
+    pub lost: Option<super::online::lost::Lost>,
     /// The lab's noise overlay and Find marks.
     pub lab_gfx: super::lab::gfx::LabGfx,
     /// The window has the keyboard focus (from its events, each frame).
@@ -225,6 +227,7 @@ impl App {
             rebinding: None,
             help_from_pause: false,
             quit: false,
+            lost: None,
             lab_gfx: Default::default(),
             focused: true,
         };
@@ -292,7 +295,9 @@ impl App {
         screen: (f32, f32),
         now: f64,
     ) {
-        if self.rebinding.is_some() {
+        if self.lost.is_some() {
+            self.lost_key(key, now);
+        } else if self.rebinding.is_some() {
             self.bind_key(key, now);
         } else if let Some(a) = super::input::action(key, self.mode, mods, &self.settings.keys) {
             self.act(a, screen, now);
@@ -744,6 +749,7 @@ impl App {
             return;
         };
         let heard = r.poll(self.shown.as_mut(), &mut self.play.roster);
+        let opts = r.opts.clone();
         for said in heard.said {
             self.play.chat.push(said, now);
         }
@@ -762,9 +768,63 @@ impl App {
         if let Some(why) = heard.closed {
             log::warn!("left the server: {why}");
             let text = format!("Disconnected: {why}");
-            self.play
-                .chat
-                .push(super::ui::chat::Said::Server(text), now);
+            self.play.chat.push(super::ui::chat::Said::Server(text), now);
+            // A first join that fails says so where the world would be; a world that was
+            // being played gets the screen of a server gone.
+            match &mut self.lost {
+                Some(l) => l.why = why,
+                None if self.shown.is_some() => {
+                    self.lost = Some(super::online::lost::Lost::new(why, opts, now));
+                }
+                None => {}
+            }
+        }
+        self.keep_trying(now);
+    }
+
+    /// While the server is gone: back when a try has the world again, else the next try
+    /// when it is due ([`super::online::lost`]).
+    fn keep_trying(&mut self, now: f64) {
+        let Some(lost) = &mut self.lost else {
+            return;
+        };
+        let phase = self.play.remote.as_ref().map(|r| r.client.phase().clone());
+        match phase {
+            Some(crate::net::client::Phase::Playing) => {
+                log::info!("back on {} after {} tries", lost.opts.addr, lost.tries);
+                self.lost = None;
+            }
+            Some(crate::net::client::Phase::Closed(_)) | None if lost.due(now) => {
+                lost.tried(now);
+                log::info!("reconnecting to {} (try {})", lost.opts.addr, lost.tries);
+                match super::online::remote::Remote::join(&lost.opts) {
+                    Ok(r) => self.play.remote = Some(r),
+                    Err(e) => lost.why = e,
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A key while the server is gone: Reconnect now, or Leave (the server's world goes
+    /// and a world of the window's own is made).
+    fn lost_key(&mut self, key: macroquad::input::KeyCode, now: f64) {
+        match super::online::lost::choice(key) {
+            Some(super::online::lost::Choice::Reconnect) => {
+                if let Some(l) = &mut self.lost {
+                    l.next = now;
+                }
+                self.keep_trying(now);
+            }
+            Some(super::online::lost::Choice::Leave) => {
+                log::info!("left the server");
+                self.lost = None;
+                self.play.remote = None;
+                self.shown = None;
+                self.mode = Mode::World;
+                self.generate(self.seed);
+            }
+            None => {}
         }
     }
 

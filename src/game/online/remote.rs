@@ -45,12 +45,20 @@ pub const EASE: f32 = 0.2;
 /// Further off than this (a respawn, a teleport) the body is put where the server says.
 pub const SNAP: f32 = 6.0;
 
+/// Server positions in a row that may have the body standing still away from where the
+/// window has it before it is put where the server says (a shove the window's own
+/// physics keeps undoing, whatever is eased in) — three quarters of a second of
+/// snapshots.
+pub const STUCK: u32 = 15;
+
 /// The local body's predicted positions, and the correction being eased in.
 #[derive(Clone, Debug, Default)]
 pub struct Predictor {
     history: VecDeque<(f32, f32)>,
     /// What is left to move the body by, tiles.
     pending: (f32, f32),
+    /// Server positions in a row that had the body still, away from the last prediction.
+    apart: u32,
 }
 
 impl Predictor {
@@ -62,10 +70,12 @@ impl Predictor {
         }
     }
 
-    /// The server has the body at `server`: when no recent prediction is within
-    /// [`AGREE`] of it, the offset from the nearest one is to be eased in (a jump of
-    /// [`SNAP`] or more is taken at once: returns `true`).
-    pub fn server_says(&mut self, server: (f32, f32)) -> bool {
+    /// The server has the body at `server` (`still`: not moving there): when no recent
+    /// prediction is within [`AGREE`] of it, the offset from the nearest one is to be
+    /// eased in. A jump of [`SNAP`] or more is taken at once (returns `true`), and so is a
+    /// body the server has had still for [`STUCK`] positions in a row, away from where it
+    /// is here.
+    pub fn server_says(&mut self, server: (f32, f32), still: bool) -> bool {
         let d = |p: &(f32, f32)| ((p.0 - server.0).powi(2) + (p.1 - server.1).powi(2)).sqrt();
         let Some(near) = self
             .history
@@ -77,7 +87,14 @@ impl Predictor {
             return true;
         };
         let off = d(&near);
-        if off >= SNAP {
+        let last = self.history.back().map_or(0.0, d);
+        self.apart = if still && last > AGREE {
+            self.apart + 1
+        } else {
+            0
+        };
+        if off >= SNAP || self.apart >= STUCK {
+            self.apart = 0;
             self.history.clear();
             self.pending = (0.0, 0.0);
             return true;
@@ -98,6 +115,18 @@ impl Predictor {
             *p = (p.0 + m.0, p.1 + m.1);
         }
         m
+    }
+}
+
+/// A player's name as the window shows it, with PvP and the team as Terraria's list
+/// shows them (`ann (PvP, team 2)`).
+pub fn shown_name(p: &crate::net::client::Seen) -> String {
+    let (pvp, team) = p.body.as_ref().map_or((false, 0), |b| (b.pvp, b.team));
+    match (pvp, team) {
+        (false, 0) => p.name.clone(),
+        (true, 0) => format!("{} (PvP)", p.name),
+        (false, t) => format!("{} (team {t})", p.name),
+        (true, t) => format!("{} (PvP, team {t})", p.name),
     }
 }
 
@@ -279,6 +308,8 @@ pub fn progress(phase: &Phase, addr: &str) -> (String, f32) {
 pub struct Remote {
     pub client: Client,
     pub addr: String,
+    /// How this window joined (to join again when the server is gone).
+    pub opts: JoinOptions,
     /// Server player id of each seat of the window's session (seat 0, [`LOCAL`], is
     /// this player).
     seats: Vec<Option<u32>>,
@@ -316,6 +347,7 @@ impl Remote {
         Ok(Remote {
             client: Client::connect(opts)?,
             addr: opts.addr.clone(),
+            opts: opts.clone(),
             seats: vec![None],
             pending: Vec::new(),
             asked: false,
@@ -362,7 +394,8 @@ impl Remote {
                     else {
                         continue;
                     };
-                    let tod = crate::game::content().rules.start_time;
+                    let tod = (self.client.time_of_day())
+                        .unwrap_or(crate::game::content().rules.start_time);
                     let state = crate::net::chars::state_of(c, tod)
                         .unwrap_or_else(|| crate::sim::session::PlayerState::new(c.pos));
                     let both = Box::new((world.clone(), state));
@@ -406,7 +439,7 @@ impl Remote {
             present[0] = true;
             for p in seen.iter().filter(|p| Some(p.id) != me) {
                 let who = self.seat(l, p.id);
-                roster.set_name(who, &p.name);
+                roster.set_name(who, &shown_name(p));
                 present.resize(self.seats.len(), false);
                 present[who.0] = true;
             }
@@ -437,6 +470,10 @@ impl Remote {
     /// takes its share of the server's correction; the others ease toward their last
     /// snapshot.
     pub fn tick(&mut self, l: &mut Loaded, intents: &[(PlayerId, Intent)]) -> Changes {
+        // Nothing walks in a dead world (or one not joined yet).
+        if *self.client.phase() != Phase::Playing {
+            return Changes::default();
+        }
         // The hotbar's selection is the window's (keys, wheel, clicks): the server hears it
         // every tick, so digging and placing use the same item there.
         let selected = l.session.me().inventory.selected();
@@ -463,7 +500,9 @@ impl Remote {
             .iter()
             .find(|p| Some(p.id) == me)
             .and_then(|p| p.body.as_ref())
-            && self.predictor.server_says(b.pos)
+            && self
+                .predictor
+                .server_says(b.pos, b.vel.0.hypot(b.vel.1) < 0.5)
         {
             body.pos = b.pos;
             body.vel = b.vel;
@@ -508,6 +547,10 @@ impl Remote {
             .map(|&pos| crate::sim::creatures::Heart { pos, age: 0.0 })
             .collect();
         l.session.tick += 1;
+        // The world's clock is the server's (day, night, the sky and the music follow it).
+        if let Some(t) = self.client.time_of_day() {
+            l.session.time_of_day = t;
+        }
         Changes::default()
     }
 
@@ -528,7 +571,7 @@ mod tests {
             p.predicted((10.0 + i as f32 * 0.2, 50.0));
         }
         // The server is 10 ticks behind: it has the body where it was then.
-        assert!(!p.server_says((12.0, 50.0)));
+        assert!(!p.server_says((12.0, 50.0), false));
         assert_eq!(p.step(), (0.0, 0.0));
     }
 
@@ -539,7 +582,7 @@ mod tests {
             p.predicted((10.0 + i as f32 * 0.2, 50.0));
         }
         // The server stopped the body a tile below the path (a ledge the client missed).
-        assert!(!p.server_says((14.0, 51.0)));
+        assert!(!p.server_says((14.0, 51.0), true));
         let steps: Vec<(f32, f32)> = (0..30).map(|_| p.step()).collect();
         let moved: f32 = steps.iter().map(|m| m.1).sum();
         assert!((moved - 1.0).abs() < 0.01, "all of it in the end: {moved}");
@@ -549,11 +592,30 @@ mod tests {
         );
         assert!(steps[0].1 > steps[5].1, "the most first, less and less");
         // The history moved with it: the same server position now agrees.
-        assert!(!p.server_says((14.0, 51.0)));
+        assert!(!p.server_says((14.0, 51.0), true));
         assert_eq!(p.step(), (0.0, 0.0));
         // A respawn across the map is taken at once.
-        assert!(p.server_says((400.0, 20.0)));
+        assert!(p.server_says((400.0, 20.0), true));
         assert_eq!(p.step(), (0.0, 0.0));
+    }
+
+    #[test]
+    fn a_body_held_off_the_servers_position_is_put_there_within_a_moment() {
+        let mut p = Predictor::default();
+        let here = (10.0, 50.0);
+        // The server shoved the body 3 tiles; the window's physics keeps it where it was
+        // (a block there only the window has), whatever correction is eased in.
+        let mut snapped = None;
+        for tick in 0..120 {
+            p.predicted(here);
+            if tick % 3 == 0 && p.server_says((13.0, 50.0), true) {
+                snapped = Some(tick);
+                break;
+            }
+            p.step();
+        }
+        let tick = snapped.expect("the body never went where the server has it");
+        assert!(tick <= 3 * STUCK as usize, "after {tick} ticks");
     }
 
     /// A session on a small world with a chest of 6 gel beside the player, open; the

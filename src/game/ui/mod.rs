@@ -88,7 +88,7 @@ pub fn panel(lines: &[(String, Color)], x: f32, y: f32, s: f32) -> (f32, f32) {
 }
 
 /// Darkens the world behind a menu or box so it reads as a dialog.
-fn backdrop(x: f32, y: f32, w: f32, h: f32) {
+pub fn backdrop(x: f32, y: f32, w: f32, h: f32) {
     draw_rectangle(x, y, w, h, Color::new(0.0, 0.0, 0.0, 0.6));
 }
 

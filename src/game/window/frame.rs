@@ -119,6 +119,8 @@ pub async fn main_loop(
     log::info!("display scale {:.2}", screen_dpi_scale());
     // The window's close button asks; the loop saves unsaved edits, then quits.
     prevent_quit();
+    // So does SIGTERM: edits saved, a joined server told goodbye.
+    crate::game::online::goodbye::catch();
     let atlas = render::load_atlas();
     let player_sprite = sprite::load();
     let mut timer = Timer::default();
@@ -160,7 +162,9 @@ pub async fn main_loop(
             log_halt(halt, clock);
             halted = halt;
         }
-        if (is_quit_requested() || std::mem::take(&mut app.quit)) && app.quit_requested(now) {
+        if (is_quit_requested() || std::mem::take(&mut app.quit) || crate::game::online::goodbye::asked())
+            && app.quit_requested(now)
+        {
             return Ok(());
         }
         let t_in = t0.elapsed();
@@ -801,6 +805,11 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, sc
     {
         let (text, share) = crate::game::online::remote::progress(r.client.phase(), &r.addr);
         ui::joining(&text, share, screen, s);
+    }
+    if let Some(l) = &app.lost {
+        let trying = (app.play.remote.as_ref())
+            .is_some_and(|r| !matches!(r.client.phase(), crate::net::client::Phase::Closed(_)));
+        crate::game::online::lost::draw(l, get_time(), trying, screen, s);
     }
     if let Some(w) = &app.shown {
         if let Some(r) = lay.minimap {

@@ -190,6 +190,7 @@ fn a_full_snapshot_round_trips_within_the_bound() {
     let items = lying_of(&s.world);
     let msg = ToClient::Snapshot {
         tick: 1,
+        time: 0.5,
         bodies: vec![],
         beasts: vec![],
         items: items.clone(),

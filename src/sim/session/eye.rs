@@ -203,7 +203,8 @@ impl Session {
 
     /// A swing of player `who` with `damage` and `reach` against the Eye: a hit when its
     /// arc meets the Eye's box (or the player overlaps it); the Eye's death drops its ore
-    /// and lenses into the player's inventory and is announced to everyone.
+    /// and lenses into the inventory of every player still here who hit it (each its own,
+    /// as Terraria's treasure bags) and is announced to everyone.
     pub(super) fn swing_at_eye(
         &mut self,
         who: PlayerId,
@@ -214,7 +215,7 @@ impl Session {
         let Some(b) = self.boss.as_mut() else {
             return;
         };
-        let p = &mut self.players[who.0];
+        let p = &self.players[who.0];
         let hb = b.hitbox();
         let inside = creatures::overlap(hb, p.body.bounds())
             || creatures::in_arc(p.body.centre(), p.body.facing, reach, hb);
@@ -222,6 +223,9 @@ impl Session {
             return;
         }
         let dead = b.hit(damage);
+        if !b.fighters.contains(&who.0) {
+            b.fighters.push(who.0);
+        }
         let health = b.health;
         out.log(who, format!("swing hit the Eye: health {health:.0}"));
         out.events.push(Event::BossHit {
@@ -231,8 +235,22 @@ impl Session {
         if !dead {
             return;
         }
-        self.boss = None;
+        let fighters = self.boss.take().map(|b| b.fighters).unwrap_or_default();
         self.world.progress.eye_defeated = self.world.progress.eye_defeated.saturating_add(1);
+        for seat in fighters {
+            let fighter = PlayerId(seat);
+            if self.is_present(fighter) {
+                self.eye_loot(fighter, out);
+            }
+        }
+        out.events.push(Event::BossDefeated { by: who });
+        self.tell_all(boss::DEFEATED, out);
+    }
+
+    /// The Eye's loot into player `who`'s inventory; what does not fit lies in the world
+    /// by the player, and flies to it.
+    fn eye_loot(&mut self, who: PlayerId, out: &mut Changes) {
+        let p = &mut self.players[who.0];
         let mut got = Vec::new();
         let mut spilt = Vec::new();
         let drops = [
@@ -247,14 +265,11 @@ impl Session {
                 spilt.push(crate::world::inventory::Stack { item, count: lost });
             }
         }
-        // What does not fit lies in the world by the player, and flies to it.
         let at = p.body.centre();
         for stack in spilt {
             self.drop_item(stack, at, Some(who), out);
         }
         out.log(who, format!("killed the Eye: {}", got.join(", ")));
-        out.events.push(Event::BossDefeated { by: who });
-        self.tell_all(boss::DEFEATED, out);
     }
 }
 
@@ -425,6 +440,42 @@ mod tests {
         assert_eq!(again.world.progress.eye_defeated, u32::MAX);
         assert!(s.me().inventory.count("lens") >= LENS_DROP);
         assert_eq!(s.me().inventory.count("eye_trophy"), TROPHY_DROP);
+    }
+
+    #[test]
+    fn every_player_who_hit_the_eye_gets_its_own_loot() {
+        let mut s = holding_the_eye(NIGHT);
+        step(&mut s, 1, &[Intent::Use { at: None }]);
+        step(&mut s, 61, &[Intent::Select(1)]);
+        let (two, three) = (s.join(), s.join());
+        s.step(&[(two, Intent::Select(1))]);
+        assert!(s.players[two.0].inventory.selected_sword().is_some());
+        let here = s.me().body.pos;
+        s.players[two.0].body.pos = here;
+        for p in &mut s.players {
+            p.vitals.invincible = 1000.0;
+        }
+        let me = s.me().body.centre();
+        let at = Some(((me.0 + 2.0) as i64, me.1 as i64));
+        // Two lands a hit; then the player who summoned it lands the last.
+        let b = s.boss.as_mut().unwrap();
+        b.pos = (me.0 + RADIUS, me.1);
+        let full = b.health;
+        s.step(&[(two, Intent::Use { at })]);
+        let b = s.boss.as_mut().unwrap();
+        assert!(b.health < full, "two hit it");
+        assert_eq!(b.fighters, [two.0]);
+        b.pos = (me.0 + RADIUS, me.1);
+        b.health = 1.0;
+        step(&mut s, 2, &[Intent::Use { at }]);
+        assert!(s.boss.is_none());
+        for who in [LOCAL, two] {
+            let inv = &s.players[who.0].inventory;
+            assert_eq!(inv.count("demonite_ore"), DEMONITE_DROP, "{who:?}");
+            assert_eq!(inv.count("eye_trophy"), TROPHY_DROP, "{who:?}");
+        }
+        assert_eq!(s.players[three.0].inventory.count("demonite_ore"), 0);
+        assert_eq!(s.world.progress.eye_defeated, 1, "one Eye, counted once");
     }
 
     #[test]

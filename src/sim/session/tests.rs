@@ -1735,3 +1735,51 @@ fn a_player_saved_while_dead_is_saved_as_its_death_leaves_it() {
         c.events
     );
 }
+
+#[test]
+fn no_block_or_door_shuts_another_player_in() {
+    let mut s = landed();
+    let two = s.join();
+    let (px, py) = s.me().body.pos;
+    let feet = py as i64;
+    // Player two stands two tiles to the right, on the same ground.
+    let x = (px + 2.0).floor() as i64;
+    // Flat ground there, open above it.
+    for dx in -1..=1 {
+        let xx = (x + dx) as usize;
+        s.world.set(xx, feet as usize, Tile::Stone);
+        for y in feet - 4..feet {
+            s.world.set(xx, y as usize, Tile::Air);
+        }
+    }
+    s.players[two.0].body.pos = (x as f32 + 0.5, py);
+    run(&mut s, 5, &[]);
+    assert!(s.someone_in(x, (feet - 1, feet - 1)), "two stands there");
+    s.me_mut().inventory.add(Tile::Dirt, 3);
+    s.step(&[(LOCAL, Intent::Select(3))]);
+    assert_eq!(s.me().inventory.selected_tile(), Some(Tile::Dirt));
+    let press = Intent::Place {
+        x,
+        y: feet - 1,
+        pressed: true,
+    };
+    let c = run(&mut s, 1, &[press]);
+    assert_eq!(refusals(&c), [EditRefusal::WouldTrapPlayer]);
+    assert_eq!(s.world.tile(x as usize, feet as usize - 1), Tile::Air);
+    // An open door where two stands does not close on him.
+    for y in [feet - 2, feet - 1] {
+        s.world.set(x as usize, y as usize, Tile::OpenDoor);
+    }
+    let c = run(&mut s, 1, &[press]);
+    assert_eq!(refusals(&c), [EditRefusal::WouldTrapPlayer]);
+    assert_eq!(s.world.tile(x as usize, feet as usize - 1), Tile::OpenDoor);
+    // Once he has gone, it closes.
+    s.players[two.0].body.pos = (x as f32 + 6.5, py - 3.0);
+    run(&mut s, 30, &[]);
+    assert!(!s.someone_in(x, (feet - 2, feet - 1)));
+    run(&mut s, 1, &[press]);
+    assert_eq!(
+        s.world.tile(x as usize, feet as usize - 1),
+        Tile::ClosedDoor
+    );
+}

@@ -123,15 +123,8 @@ fn console() -> std::sync::mpsc::Receiver<String> {
     rx
 }
 
-/// The characters' folder of a save: beside it, `<save>.characters`.
-pub fn characters_dir(save: &std::path::Path) -> PathBuf {
-    let mut s = save.as_os_str().to_owned();
-    s.push(".characters");
-    PathBuf::from(s)
-}
-
 /// Runs `strata serve`.
-pub fn run_serve(args: &ServeArgs) -> Result<(), String> {
+pub fn run_serve(args: &ServeArgs, folders: &crate::base::paths::Folders) -> Result<(), String> {
     let (mut session, untouched, save) = match &args.load {
         Some(path) => {
             let (world, player) = crate::store::save::load_game(path)?;
@@ -147,16 +140,17 @@ pub fn run_serve(args: &ServeArgs) -> Result<(), String> {
             (Session::from_save(world, player), untouched, path.clone())
         }
         None => {
-            let mut preset = super::load_preset(args.preset.as_ref())?;
+            let mut preset = crate::launch::load_preset(args.preset.as_ref(), &folders.presets)?;
             if let Some((w, h)) = args.size {
                 preset.width = w;
                 preset.height = h;
             }
-            let seed = args.seed.unwrap_or_else(super::random_seed);
+            let seed = args.seed.unwrap_or_else(crate::launch::random_seed);
             let world = crate::worldgen::generate(&preset, seed).0;
-            let save = args.save.clone().unwrap_or_else(|| {
-                crate::store::save::save_path(&crate::base::paths::saves_dir(), &world)
-            });
+            let save = args
+                .save
+                .clone()
+                .unwrap_or_else(|| crate::store::save::save_path(&folders.saves, &world));
             (Session::new(world.clone()), world, save)
         }
     };
@@ -173,7 +167,7 @@ pub fn run_serve(args: &ServeArgs) -> Result<(), String> {
         max_players: args.max_players as usize,
         password: args.password.clone(),
         motd: args.motd.clone(),
-        characters: characters_dir(&save),
+        characters: crate::launch::characters_dir(&save),
         save,
         autosave: Duration::from_secs_f64(args.autosave.max(1.0)),
         host_plays: false,

@@ -15,7 +15,7 @@ use super::worlds::presets::Presets;
 use super::worlds::saves::LoadList;
 use super::worlds::state::{Loaded, level_for};
 use super::worlds::worker::{Generated, Outcome, Source, Worker};
-use crate::cli;
+use crate::launch;
 use crate::store::save;
 use crate::worldgen::PASSES;
 use std::time::{Duration, Instant};
@@ -174,7 +174,13 @@ pub struct App {
 
 impl App {
     /// A game on a new world from `presets` and `seed`, or on `start` (a loaded save).
-    pub fn new(presets: Presets, seed: u64, overlay: bool, start: Option<Source>) -> App {
+    pub fn new(
+        presets: Presets,
+        seed: u64,
+        overlay: bool,
+        start: Option<Source>,
+        folders: &crate::base::paths::Folders,
+    ) -> App {
         let mut app = App {
             presets,
             worker: Worker::default(),
@@ -214,8 +220,8 @@ impl App {
             quit_failed: false,
             lab: None,
             settings: Settings::default(),
-            settings_path: crate::base::paths::settings_file(),
-            saves_dir: crate::base::paths::saves_dir(),
+            settings_path: folders.settings.clone(),
+            saves_dir: folders.saves.clone(),
             settings_version: 0,
             pause_selected: 0,
             settings_selected: 0,
@@ -1041,7 +1047,7 @@ impl App {
     /// Carries out a request (nothing to save, or saved, or the player said discard).
     fn go(&mut self, r: Replace, now: f64) {
         match r {
-            Replace::Reseed => self.generate(cli::random_seed()),
+            Replace::Reseed => self.generate(launch::random_seed()),
             Replace::NewSeed(seed) => self.generate(seed),
             Replace::LoadNewest(path) | Replace::LoadFile(path) => self.load(path, now),
             Replace::Preset(i) => {
@@ -1269,6 +1275,11 @@ mod tests {
     use crate::game::input::Action;
     use crate::game::worlds::state::tests::loaded;
 
+    /// The player's folders as a run without `--home` finds them.
+    fn home() -> crate::base::paths::Folders {
+        crate::base::paths::Folders::for_run(None)
+    }
+
     #[test]
     fn the_log_says_how_a_world_was_made_without_a_negative_zero() {
         use crate::worldgen::PassTiming;
@@ -1297,7 +1308,7 @@ mod tests {
         let d = std::env::temp_dir().join(format!("strata-app-ask-{}", std::process::id()));
         std::fs::create_dir_all(&d).unwrap();
         let presets = Presets::open(d.clone(), None);
-        let mut app = App::new(presets, 5, false, None);
+        let mut app = App::new(presets, 5, false, None, &home());
         let mut l = loaded();
         let seed = l.session.world.seed;
         app.seed = seed;
@@ -1330,7 +1341,7 @@ mod tests {
     fn the_pause_menu_leads_to_settings_that_rebind_keys_and_save_them() {
         let d = std::env::temp_dir().join(format!("strata-app-menu-{}", std::process::id()));
         std::fs::create_dir_all(&d).unwrap();
-        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None);
+        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None, &home());
         app.settings_path = d.join("config").join("settings.ron");
         let screen = (1280.0, 720.0);
         app.act(Action::OpenPause, screen, 0.0);
@@ -1386,7 +1397,7 @@ mod tests {
         use macroquad::input::KeyCode as K;
         let d = std::env::temp_dir().join(format!("strata-app-rebind-{}", std::process::id()));
         std::fs::create_dir_all(&d).unwrap();
-        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None);
+        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None, &home());
         app.settings_path = d.join("settings.ron");
         let screen = (1280.0, 720.0);
         let press = |app: &mut App, k| app.key(k, Mods::default(), screen, 1.0);
@@ -1440,7 +1451,7 @@ mod tests {
         use macroquad::input::KeyCode as K;
         let d = std::env::temp_dir().join(format!("strata-app-join-{}", std::process::id()));
         std::fs::create_dir_all(&d).unwrap();
-        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None);
+        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None, &home());
         let screen = (1280.0, 720.0);
         let none = Mods::default();
         let key = |k| Press::Key(k, none);
@@ -1482,7 +1493,7 @@ mod tests {
         use macroquad::input::KeyCode as K;
         let d = std::env::temp_dir().join(format!("strata-app-host-{}", std::process::id()));
         std::fs::create_dir_all(&d).unwrap();
-        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None);
+        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None, &home());
         app.worker.cancel();
         app.saves_dir = d.join("saves");
         app.shown = Some(loaded());
@@ -1550,7 +1561,7 @@ mod tests {
         use macroquad::input::KeyCode as K;
         let d = std::env::temp_dir().join(format!("strata-app-chat-{}", std::process::id()));
         std::fs::create_dir_all(&d).unwrap();
-        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None);
+        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None, &home());
         let screen = (1280.0, 720.0);
         let none = Mods::default();
         let key = |k| Press::Key(k, none);
@@ -1591,7 +1602,7 @@ mod tests {
         use macroquad::input::KeyCode as K;
         let d = std::env::temp_dir().join(format!("strata-app-order-{}", std::process::id()));
         std::fs::create_dir_all(&d).unwrap();
-        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None);
+        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None, &home());
         let screen = (1280.0, 720.0);
         let (none, ctrl) = (
             Mods::default(),
@@ -1643,7 +1654,7 @@ mod tests {
         use crate::game::input::Halt;
         let d = std::env::temp_dir().join(format!("strata-app-halt-{}", std::process::id()));
         std::fs::create_dir_all(&d).unwrap();
-        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None);
+        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None, &home());
         assert_eq!(app.halt(), None);
         app.mode = Mode::Lab;
         assert_eq!(app.halt(), Some(Halt::Lab));
@@ -1664,7 +1675,7 @@ mod tests {
         let path = d.join("settings.ron");
         let text = "(keys: (jump: [\"J\"], left: [\"Q\"]), ui_scale: 9)";
         std::fs::write(&path, text).unwrap();
-        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None);
+        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None, &home());
         let (loaded, why) = settings::load(&path);
         assert!(why.is_some());
         (app.settings, app.settings_path) = (loaded, path.clone());
@@ -1729,7 +1740,7 @@ mod tests {
         let d = std::env::temp_dir().join(format!("strata-app-twins-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&d);
         std::fs::create_dir_all(&d).unwrap();
-        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None);
+        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None, &home());
         app.saves_dir = d.join("saves");
         let screen = (1280.0, 720.0);
         // World A, played: a dug tile, saved with F5.
@@ -1820,7 +1831,7 @@ mod tests {
     #[test]
     fn a_world_of_another_size_made_in_the_lab_is_fitted_beside_its_panel() {
         let d = std::env::temp_dir().join(format!("strata-app-labfit-{}", std::process::id()));
-        let mut app = App::new(Presets::open(d, None), 5, false, None);
+        let mut app = App::new(Presets::open(d, None), 5, false, None, &home());
         app.mode = Mode::Lab;
         app.follow = false;
         let screen = (1280.0, 720.0);
@@ -1865,7 +1876,7 @@ mod tests {
         let f = d.join("tiny.ron");
         std::fs::write(&f, "(name: \"Tiny\", width: 64, height: 32)").unwrap();
         let presets = Presets::open(d.clone(), Some(f.clone()));
-        let mut app = App::new(presets, 5, false, None);
+        let mut app = App::new(presets, 5, false, None, &home());
         // A save of another preset at another seed arrives.
         let l = loaded();
         let (seed, preset) = (l.session.world.seed, l.session.world.preset.clone());

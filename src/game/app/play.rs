@@ -456,7 +456,7 @@ impl Play {
     }
 
     /// F5: writes the world and the player to `world-<id>.strata` in the saves folder
-    /// `dir` ([`crate::base::paths::saves_dir`] in the game) on a thread (a copy of the world is taken first, so
+    /// `dir` ([`crate::base::paths::Folders::saves`] in the game) on a thread (a copy of the world is taken first, so
     /// play goes on while it is written), keeping the save it replaces as
     /// `world-<id>.strata.bak` ([`save::save_path`]). Returns whether a save started.
     pub fn save(&mut self, l: &Loaded, dir: &Path, now: f64) -> bool {

@@ -1,6 +1,5 @@
 //! The frame loop: input, update, draw, frame timing, and `--frames`/`--screenshot`.
 
-use crate::cli::{self, PlayOptions};
 use crate::game::app::App;
 use crate::game::app::play::{self, Buttons};
 use crate::game::audio::{self, Audio};
@@ -13,6 +12,7 @@ use crate::game::{
     draw::camera, draw::lighting, draw::render, draw::sprite, ui, ui::hud, ui::invscreen,
     ui::minimap, worlds::worker,
 };
+use crate::launch::{self, PlayError, PlayOptions};
 use macroquad::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -61,13 +61,13 @@ impl Timer {
     }
 }
 
-/// The preset the game starts with, as `--preset` finds it ([`cli::load_preset`]): a
+/// The preset the game starts with, as `--preset` finds it ([`launch::load_preset`]): a
 /// file, the player's preset of that name in `dir`, or a built-in preset. Without
 /// `--preset`: `config/presets/default.ron` in the working folder (the repository), else
 /// the built-in default.
 fn start_preset(opts: &PlayOptions, dir: &Path) -> Choice {
     let Some(name) = &opts.preset else {
-        let file = PathBuf::from(cli::DEFAULT_PRESET);
+        let file = PathBuf::from(launch::DEFAULT_PRESET);
         return if file.is_file() {
             Choice::File(file)
         } else {
@@ -77,7 +77,7 @@ fn start_preset(opts: &PlayOptions, dir: &Path) -> Choice {
     if name.is_file() {
         return Choice::File(name.clone());
     }
-    if let Some(file) = cli::user_preset(dir, name) {
+    if let Some(file) = launch::user_preset(dir, name) {
         return Choice::File(file);
     }
     let key = crate::content::preset::builtin_key(&name.to_string_lossy());
@@ -91,8 +91,9 @@ pub async fn main_loop(
     opts: PlayOptions,
     start: Option<Source>,
     (settings, settings_path, settings_error): crate::game::StartSettings,
-) -> Result<(), String> {
-    let dir = crate::base::paths::user_presets_dir();
+    folders: crate::base::paths::Folders,
+) -> Result<(), PlayError> {
+    let dir = folders.presets.clone();
     let presets = match start_preset(&opts, &dir) {
         Choice::File(path) => Presets::open(dir, Some(path)),
         Choice::BuiltIn(name) => {
@@ -101,15 +102,16 @@ pub async fn main_loop(
             p
         }
     };
-    let seed = opts.seed.unwrap_or_else(cli::random_seed);
-    let mut app = App::new(presets, seed, opts.screenshot.is_some(), start);
+    let seed = opts.seed.unwrap_or_else(launch::random_seed);
+    let mut app = App::new(presets, seed, opts.screenshot.is_some(), start, &folders);
     if let Some(addr) = &opts.join {
         app.join(&crate::net::client::JoinOptions {
             addr: addr.clone(),
             name: opts.name.clone().unwrap_or_default(),
             password: opts.password.clone(),
             server_password: opts.server_password.clone(),
-        })?;
+        })
+        .map_err(PlayError::Join)?;
     }
     app.autosave_every = settings.autosave_every();
     ui::set_user_scale(settings.ui_scale as f32);
@@ -349,7 +351,7 @@ pub async fn main_loop(
             && app.incoming.is_none()
         {
             if let Some(path) = &opts.screenshot {
-                save_screenshot(path)?;
+                save_screenshot(path).map_err(PlayError::Game)?;
             }
             log::info!(
                 "{} frames with a world, CPU per frame mean {:.2} ms, max {:.2} ms",
@@ -863,7 +865,14 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, sc
                     .iter()
                     .map(|e| crate::game::worlds::saves::describe(e, now))
                     .collect();
-                ui::load_list(&lines, &app.thumbs, list.selected, screen, s);
+                ui::load_list(
+                    &app.saves_dir,
+                    &lines,
+                    &app.thumbs,
+                    list.selected,
+                    screen,
+                    s,
+                );
             }
         }
         Mode::Pause => {

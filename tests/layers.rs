@@ -65,12 +65,10 @@ fn is_test_file(module: &[String]) -> bool {
     module.iter().any(|m| m == "tests" || m.ends_with("_tests"))
 }
 
-/// The source with its `#[cfg(test)] mod tests { … }` block blanked (lines kept, so line
-/// numbers stay true; the block ends where its braces balance).
-fn without_tests(text: &str) -> String {
-    let Some(start) = text.find("#[cfg(test)]\nmod tests {") else {
-        return text.to_string();
-    };
+/// Where the `#[cfg(test)] mod tests { … }` block is in a source (byte range), if it has
+/// one: the block ends where its braces balance.
+fn test_block(text: &str) -> Option<(usize, usize)> {
+    let start = text.find("#[cfg(test)]\nmod tests {")?;
     let open = start + text[start..].find('{').unwrap_or(0);
     let mut depth = 0usize;
     let mut end = text.len();
@@ -87,6 +85,15 @@ fn without_tests(text: &str) -> String {
             _ => {}
         }
     }
+    Some((start, end))
+}
+
+/// The source with its `#[cfg(test)] mod tests { … }` block blanked (lines kept, so line
+/// numbers stay true).
+fn without_tests(text: &str) -> String {
+    let Some((start, end)) = test_block(text) else {
+        return text.to_string();
+    };
     let blank: String = text[start..end]
         .chars()
         .map(|c| if c == '\n' { '\n' } else { ' ' })
@@ -381,4 +388,109 @@ fn the_checker_sees_upward_imports_cycles_and_groups() {
     assert_eq!(cyc.iter().map(|i| i.line).collect::<Vec<_>>(), [1, 2, 3]);
     assert_eq!(rank("base"), Some(0));
     assert!(rank("game") > rank("sim") && rank("store") > rank("sim"));
+}
+
+/// Most lines in a file of the window (`src/game`), its tests aside.
+const MAX_FILE_LINES: usize = 1200;
+/// Most lines in a function of the window, its tests aside.
+const MAX_FN_LINES: usize = 150;
+
+/// The lines of a source outside its tests block.
+fn code_lines(text: &str) -> usize {
+    match test_block(text) {
+        Some((start, end)) => {
+            // What follows the block starts on its closing line.
+            text[..start].lines().count() + text[end..].lines().count().saturating_sub(1)
+        }
+        None => text.lines().count(),
+    }
+}
+
+/// Every function in a source outside its tests block: its name, first line (1-based) and
+/// length in lines, from the `fn` line to the brace that closes it at the same indent.
+fn functions(text: &str) -> Vec<(String, usize, usize)> {
+    let kept = without_tests(text);
+    let lines: Vec<&str> = kept.lines().collect();
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let code = line.trim_start();
+        let indent = line.len() - code.len();
+        let mut rest = code;
+        for word in [
+            "pub(crate) ",
+            "pub(super) ",
+            "pub ",
+            "const ",
+            "async ",
+            "unsafe ",
+        ] {
+            rest = rest.strip_prefix(word).unwrap_or(rest);
+        }
+        let Some(sig) = rest.strip_prefix("fn ") else {
+            continue;
+        };
+        let name: String = sig
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        // A declaration without a body (a trait's) ends at its `;`.
+        let head_end =
+            (i..lines.len()).find(|&k| lines[k].contains('{') || lines[k].ends_with(';'));
+        if head_end.is_none_or(|k| !lines[k].contains('{')) {
+            continue;
+        }
+        let close = format!("{}}}", " ".repeat(indent));
+        let one_line = lines[i].trim_end().ends_with('}');
+        let end = match one_line {
+            true => i,
+            false => (i + 1..lines.len())
+                .find(|&k| lines[k].trim_end() == close)
+                .unwrap_or(i),
+        };
+        out.push((name, i + 1, end - i + 1));
+    }
+    out
+}
+
+#[test]
+fn the_windows_files_and_functions_stay_readable() {
+    let mut files = Vec::new();
+    rust_files(&src().join("game"), &mut files);
+    files.sort();
+    let mut wrong = Vec::new();
+    for f in &files {
+        let module = module_of(&src(), f);
+        if is_test_file(&module) {
+            continue;
+        }
+        let text = std::fs::read_to_string(f).unwrap();
+        let n = code_lines(&text);
+        if n > MAX_FILE_LINES {
+            wrong.push(format!(
+                "{}: {n} lines outside its tests (at most {MAX_FILE_LINES})",
+                shown(f)
+            ));
+        }
+        for (name, line, len) in functions(&text) {
+            if len > MAX_FN_LINES {
+                wrong.push(format!(
+                    "{}:{line}: fn {name} is {len} lines (at most {MAX_FN_LINES})",
+                    shown(f)
+                ));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_size_checker_measures_functions_and_leaves_tests_out() {
+    let text = "fn a() {\n    x();\n}\n\nimpl B {\n    pub fn c(\n        d: u8,\n    ) -> u8 {\n        d\n    }\n    fn e(&self);\n}\n#[cfg(test)]\nmod tests {\n    fn f() {\n    }\n}\n";
+    let found = functions(text);
+    assert_eq!(
+        found,
+        [("a".to_string(), 1, 3), ("c".to_string(), 6, 5)],
+        "a trait's declaration and the tests' functions are not counted"
+    );
+    assert_eq!(code_lines(text), 12);
 }

@@ -3,6 +3,9 @@
 
 use super::App;
 use crate::game::input::{Action, Mode};
+use crate::game::ui;
+use crate::game::ui::layout::Layout;
+use macroquad::prelude::{KeyCode, get_time, is_key_down};
 
 impl App {
     /// A key of the chat line: Enter sends what was typed (Esc drops it), both close it;
@@ -51,5 +54,36 @@ impl App {
         self.play
             .chat
             .push(crate::game::ui::chat::Said::Chat { from, text }, now);
+    }
+
+    /// The chat's lines (and its line while open) and, while Tab is held in the world,
+    /// the player list.
+    pub fn draw_chat(&self, lay: &Layout, screen: (f32, f32)) {
+        let s = lay.s;
+        if self.shown.is_some() {
+            let now = get_time();
+            let open = self.mode == Mode::Chat;
+            let room = ((screen.1 * 0.45) / (21.0 * s)).max(1.0) as usize;
+            let lines: Vec<(String, bool)> = self
+                .play
+                .chat
+                .shown(now, open, room)
+                .into_iter()
+                .map(|l| (l.text(), l.is_chat()))
+                .collect();
+            let field = open.then(|| self.chat_line.split());
+            ui::chat(&lines, field, lay);
+        }
+        if let Some(w) = &self.shown
+            && self.mode == Mode::World
+            && is_key_down(KeyCode::Tab)
+            && self.settings.keys.command(KeyCode::Tab).is_none()
+        {
+            let names = self
+                .play
+                .roster
+                .list(w.session.players.len(), crate::sim::session::LOCAL);
+            ui::player_list(&names, screen, s);
+        }
     }
 }

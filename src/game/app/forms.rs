@@ -4,6 +4,9 @@
 
 use super::App;
 use crate::game::input::{Action, Mode};
+use crate::game::ui;
+use crate::game::ui::layout::Layout;
+use macroquad::prelude::{MouseButton, is_mouse_button_pressed, mouse_position, vec2};
 
 use crate::game::ui::menus::{self, Effect, PauseEntry};
 use crate::game::worlds::guard::Replace;
@@ -320,5 +323,169 @@ impl App {
             _ => return None,
         };
         Some((self.mode, row))
+    }
+
+    /// A click on the menu or dialog open (the load list, the pause and settings menus,
+    /// the question about unsaved edits, the preset menu); `true` when the world and the
+    /// inventory are to get no mouse this frame.
+    pub fn menu_click(&mut self, screen: (f32, f32), mouse: (f32, f32), now: f64) -> bool {
+        if self.mode == Mode::LoadList && is_mouse_button_pressed(MouseButton::Left) {
+            if let Some(list) = &self.load_list {
+                let s = ui::scale(screen);
+                let rows = ui::load_rects(list.entries.len(), list.selected, screen, s);
+                if let Some(&(i, _)) = rows
+                    .iter()
+                    .find(|(_, r)| r.contains(vec2(mouse.0, mouse.1)))
+                {
+                    self.choose_save(i, now);
+                }
+            }
+            return true;
+        }
+        if matches!(self.mode, Mode::Pause | Mode::Settings) {
+            if is_mouse_button_pressed(MouseButton::Left) && self.rebinding.is_none() {
+                let s = ui::scale(screen);
+                let rects = match self.mode {
+                    Mode::Pause => ui::menu(
+                        ui::PAUSE_TITLE,
+                        &self.pause_labels(),
+                        self.pause_selected,
+                        screen,
+                        s,
+                        false,
+                    ),
+                    _ => ui::menu(
+                        ui::SETTINGS_TITLE,
+                        &self.settings_rows(),
+                        self.settings_selected,
+                        screen,
+                        s,
+                        false,
+                    ),
+                };
+                if let Some(&(i, _)) = rects
+                    .iter()
+                    .find(|(_, r)| r.contains(vec2(mouse.0, mouse.1)))
+                {
+                    self.click_entry(i, screen, now);
+                }
+            }
+            return true;
+        }
+        if self.mode == Mode::Help {
+            return true;
+        }
+        if self.mode == Mode::Confirm {
+            if is_mouse_button_pressed(MouseButton::Left)
+                && let Some(r) = &self.confirm
+            {
+                let q = crate::game::worlds::guard::question(r);
+                let rects = ui::confirm_rects(&q, screen, ui::scale(screen));
+                if let Some(&(a, _)) = rects
+                    .iter()
+                    .find(|(_, r)| r.contains(vec2(mouse.0, mouse.1)))
+                {
+                    self.answer(a, now);
+                }
+            }
+            return true;
+        }
+        if self.mode == Mode::PresetMenu && is_mouse_button_pressed(MouseButton::Left) {
+            let p = &self.presets;
+            let label = |i: usize| p.list[i].label();
+            let (n, sel) = (p.list.len(), self.menu_selected);
+            let rects = ui::preset_menu(n, &label, sel, None, &self.layout(screen), false);
+            if let Some(&(i, _)) = rects
+                .iter()
+                .find(|(_, r)| r.contains(vec2(mouse.0, mouse.1)))
+            {
+                self.choose_preset(i, now);
+            }
+            return true;
+        }
+        false
+    }
+
+    /// The menu or dialog open, if one is, over the HUD.
+    pub fn draw_menus(&self, lay: &Layout, screen: (f32, f32)) {
+        let s = lay.s;
+        match self.mode {
+            Mode::PresetMenu => {
+                let p = &self.presets;
+                let label = |i: usize| p.list[i].label();
+                let (n, sel) = (p.list.len(), self.menu_selected);
+                ui::preset_menu(n, &label, sel, p.current(), lay, true);
+            }
+            Mode::SeedBox => ui::seed_box(&self.seed_box.text, self.seed_box.seed(), screen, s),
+            Mode::LoadList => {
+                if let Some(list) = &self.load_list {
+                    let now = std::time::SystemTime::now();
+                    let lines: Vec<String> = list
+                        .entries
+                        .iter()
+                        .map(|e| crate::game::worlds::saves::describe(e, now))
+                        .collect();
+                    ui::load_list(
+                        &self.saves_dir,
+                        &lines,
+                        &self.thumbs,
+                        list.selected,
+                        screen,
+                        s,
+                    );
+                }
+            }
+            Mode::Pause => {
+                ui::menu(
+                    ui::PAUSE_TITLE,
+                    &self.pause_labels(),
+                    self.pause_selected,
+                    screen,
+                    s,
+                    true,
+                );
+            }
+            Mode::Settings => {
+                ui::menu(
+                    ui::SETTINGS_TITLE,
+                    &self.settings_rows(),
+                    self.settings_selected,
+                    screen,
+                    s,
+                    true,
+                );
+            }
+            Mode::Help => {
+                let lines = crate::game::ui::menus::help_lines(&self.settings.keys);
+                ui::help(&lines, &self.settings_path.display().to_string(), lay);
+            }
+            Mode::Confirm => {
+                if let Some(r) = &self.confirm {
+                    ui::confirm(
+                        &crate::game::worlds::guard::question(r),
+                        mouse_position(),
+                        screen,
+                        s,
+                    );
+                }
+            }
+            Mode::Join => {
+                let f = &self.join_form;
+                ui::form(ui::JOIN_TITLE, &f.rows(), f.focus, screen, s);
+            }
+            Mode::Host => {
+                let f = &self.host_form;
+                ui::form(ui::HOST_TITLE, &f.rows(), f.focus, screen, s);
+            }
+            Mode::World | Mode::Lab | Mode::Inventory | Mode::Chat => {}
+        }
+    }
+
+    /// The settings menu's rows as text.
+    pub fn settings_rows(&self) -> Vec<String> {
+        menus::rows()
+            .into_iter()
+            .map(|r| menus::row_text(r, &self.settings, self.rebinding))
+            .collect()
     }
 }

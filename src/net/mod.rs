@@ -2,10 +2,12 @@
 //! world ([`server`]), the client a front-end or a bot joins with ([`client`]), the
 //! characters a server keeps ([`chars`]) and the bots ([`bots`]). Transport is renet with
 //! renet_netcode (UDP, reliable and unreliable channels, timeouts); nothing here needs a
-//! window.
+//! window. The client's half of the game (prediction, reconciliation, easing toward
+//! snapshots) is [`mirror`].
 
 pub mod bots;
 pub mod chars;
 pub mod client;
+pub mod mirror;
 pub mod protocol;
 pub mod server;

@@ -348,7 +348,7 @@ impl Play {
 
     /// An action of the local player, done on the window's session at once; joined to a
     /// server it goes there too, whose answer the window then shows
-    /// ([`crate::game::online::remote::reconcile`]).
+    /// ([`crate::net::mirror::reconcile`]).
     fn local(&mut self, l: &mut Loaded, intent: Intent) -> Changes {
         if let Some(r) = &mut self.remote {
             r.acted(intent);

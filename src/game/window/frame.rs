@@ -437,7 +437,7 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, sc
         && app.shown.is_none()
         && app.worker.status().is_none()
     {
-        let (text, share) = crate::game::online::remote::progress(r.client.phase(), &r.addr);
+        let (text, share) = crate::net::mirror::progress(r.client.phase(), &r.addr);
         ui::joining(&text, share, screen, s);
     }
     if let Some(w) = &app.shown {

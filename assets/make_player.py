@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Draws assets/player.png, Strata's player sprite: eight 16x24 frames in one row (idle,
 a run cycle of four, jump, fall, swing), facing right; the game mirrors them for facing
-left (src/game/sprite.rs picks them). Only the standard library is used.
+left (src/game/draw/sprite.rs picks them). Only the standard library is used.
 
     python3 assets/make_player.py        # rewrites assets/player.png
 """

@@ -9,10 +9,10 @@ the standard library is used.
 
 Each row holds 141 pictures: 47 frames in three variants each, at column frame * 3 +
 variant. Frames 0..16 are the 16 neighbour masks (bit 1: the tile above connects, 2:
-right, 4: below, 8: left; see frame_mask in src/game/render.rs); frames 16..47 are the
+right, 4: below, 8: left; see frame_mask in src/game/draw/render.rs); frames 16..47 are the
 masks with inner corners, a diagonal neighbour open where both sides beside it connect
 (corner bit 1: up-left, 2: up-right, 4: down-right, 8: down-left; see FRAME_KEYS, the same
-order as frame_index in src/game/render.rs). A block's exposed sides get an outline and a
+order as frame_index in src/game/draw/render.rs). A block's exposed sides get an outline and a
 lit lip, two exposed sides meeting a rounded corner, an open diagonal an inner corner (the
 outline of the two neighbours beside it turning through the tile's corner pixel), soft ground (dirt, sand, mud, snow, ash, leaves) a
 ragged edge, grass its turf on every exposed side; a liquid a bright surface where open

@@ -114,7 +114,7 @@ fn main() {
         .collect();
     let count = args.first().copied().unwrap_or(32.0) as usize;
     let secs = args.get(1).copied().unwrap_or(10.0);
-    let preset = strata::cli::load_preset(Some(&"large".into())).unwrap();
+    let preset = strata::launch::builtin_preset("large").unwrap();
     let t = Instant::now();
     let world = strata::generate(&preset, 42).0;
     println!(

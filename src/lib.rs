@@ -1,6 +1,6 @@
 //! # Strata
 //!
-//! A procedural 2D side-view sandbox, in ten layers that import only downward (README
+//! A procedural 2D side-view sandbox, in eleven layers that import only downward (README
 //! "Architecture"; `tests/layers.rs` keeps it so), bottom to top:
 //!
 //! - [`base`]: tiles and their table, depth layers, seeded streams, noise, file helpers.
@@ -12,7 +12,9 @@
 //! - [`sim`]: the rules of play, with no window.
 //! - [`store`]: saves and exports.
 //! - [`net`]: playing together: the protocol, the server, the client, the bots.
-//! - [`cli`]: the `strata` command line.
+//! - [`launch`]: the application layer: what a run is asked to do (play options and their
+//!   defaults, preset lookup, the display check) and its typed errors.
+//! - [`cli`]: the `strata` command line (the binary, `src/bin/strata`, calls it).
 //! - `game`: the window (the cargo feature `game`, on by default; `--no-default-features`
 //!   builds the rest, and a `strata` without macroquad).
 
@@ -22,6 +24,7 @@ pub mod cli;
 pub mod content;
 #[cfg(feature = "game")]
 pub mod game;
+pub mod launch;
 pub mod net;
 pub mod sim;
 pub mod store;

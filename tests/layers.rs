@@ -4,7 +4,9 @@
 //! line and the import.
 //!
 //! The order, bottom to top (README "Architecture"): `base` ← `content` ← `world` ←
-//! `analysis` ← `worldgen` ← `sim` ← `store` ← `net` ← `cli` ← `game`. An import is any path
+//! `analysis` ← `worldgen` ← `sim` ← `store` ← `net` ← `launch` ← `cli` ← `game`. The
+//! binary (`src/bin/strata`: `main.rs` and the allocator beside it) is no layer: it uses
+//! the library as `strata::…`. An import is any path
 //! `crate::…` or `super::…` outside comments and outside the tests (a `tests.rs` file, a
 //! `*_tests.rs` file, or the `#[cfg(test)] mod tests` block that ends a file): tests may
 //! build worlds with anything below or above them.
@@ -13,12 +15,14 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The layers, bottom first.
-const ORDER: [&str; 10] = [
-    "base", "content", "world", "analysis", "worldgen", "sim", "store", "net", "cli", "game",
+const ORDER: [&str; 11] = [
+    "base", "content", "world", "analysis", "worldgen", "sim", "store", "net", "launch", "cli",
+    "game",
 ];
 
-/// Most entries at `src/`'s root (files and folders).
-const MAX_ROOT_ENTRIES: usize = 12;
+/// Most entries at `src/`'s root (files and folders): the eleven layers, `lib.rs` and the
+/// binary's folder.
+const MAX_ROOT_ENTRIES: usize = 13;
 
 /// One import: where it is written and the module it reaches.
 #[derive(Clone, Debug)]
@@ -32,7 +36,7 @@ struct Import {
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for e in std::fs::read_dir(dir).unwrap() {
         let p = e.unwrap().path();
-        if p.is_dir() {
+        if p.is_dir() && !p.ends_with("src/bin") {
             rust_files(&p, out);
         } else if p.extension().is_some_and(|x| x == "rs") {
             out.push(p);
@@ -61,12 +65,10 @@ fn is_test_file(module: &[String]) -> bool {
     module.iter().any(|m| m == "tests" || m.ends_with("_tests"))
 }
 
-/// The source with its `#[cfg(test)] mod tests { … }` block blanked (lines kept, so line
-/// numbers stay true; the block ends where its braces balance).
-fn without_tests(text: &str) -> String {
-    let Some(start) = text.find("#[cfg(test)]\nmod tests {") else {
-        return text.to_string();
-    };
+/// Where the `#[cfg(test)] mod tests { … }` block is in a source (byte range), if it has
+/// one: the block ends where its braces balance.
+fn test_block(text: &str) -> Option<(usize, usize)> {
+    let start = text.find("#[cfg(test)]\nmod tests {")?;
     let open = start + text[start..].find('{').unwrap_or(0);
     let mut depth = 0usize;
     let mut end = text.len();
@@ -83,6 +85,15 @@ fn without_tests(text: &str) -> String {
             _ => {}
         }
     }
+    Some((start, end))
+}
+
+/// The source with its `#[cfg(test)] mod tests { … }` block blanked (lines kept, so line
+/// numbers stay true).
+fn without_tests(text: &str) -> String {
+    let Some((start, end)) = test_block(text) else {
+        return text.to_string();
+    };
     let blank: String = text[start..end]
         .chars()
         .map(|c| if c == '\n' { '\n' } else { ' ' })
@@ -312,7 +323,7 @@ fn no_import_cycles_between_layers_nor_between_the_modules_of_a_layer() {
 }
 
 #[test]
-fn src_has_at_most_a_dozen_entries() {
+fn src_has_at_most_thirteen_entries() {
     let mut names: Vec<String> = std::fs::read_dir(src())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -377,4 +388,109 @@ fn the_checker_sees_upward_imports_cycles_and_groups() {
     assert_eq!(cyc.iter().map(|i| i.line).collect::<Vec<_>>(), [1, 2, 3]);
     assert_eq!(rank("base"), Some(0));
     assert!(rank("game") > rank("sim") && rank("store") > rank("sim"));
+}
+
+/// Most lines in a file of the window (`src/game`), its tests aside.
+const MAX_FILE_LINES: usize = 1200;
+/// Most lines in a function of the window, its tests aside.
+const MAX_FN_LINES: usize = 150;
+
+/// The lines of a source outside its tests block.
+fn code_lines(text: &str) -> usize {
+    match test_block(text) {
+        Some((start, end)) => {
+            // What follows the block starts on its closing line.
+            text[..start].lines().count() + text[end..].lines().count().saturating_sub(1)
+        }
+        None => text.lines().count(),
+    }
+}
+
+/// Every function in a source outside its tests block: its name, first line (1-based) and
+/// length in lines, from the `fn` line to the brace that closes it at the same indent.
+fn functions(text: &str) -> Vec<(String, usize, usize)> {
+    let kept = without_tests(text);
+    let lines: Vec<&str> = kept.lines().collect();
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let code = line.trim_start();
+        let indent = line.len() - code.len();
+        let mut rest = code;
+        for word in [
+            "pub(crate) ",
+            "pub(super) ",
+            "pub ",
+            "const ",
+            "async ",
+            "unsafe ",
+        ] {
+            rest = rest.strip_prefix(word).unwrap_or(rest);
+        }
+        let Some(sig) = rest.strip_prefix("fn ") else {
+            continue;
+        };
+        let name: String = sig
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        // A declaration without a body (a trait's) ends at its `;`.
+        let head_end =
+            (i..lines.len()).find(|&k| lines[k].contains('{') || lines[k].ends_with(';'));
+        if head_end.is_none_or(|k| !lines[k].contains('{')) {
+            continue;
+        }
+        let close = format!("{}}}", " ".repeat(indent));
+        let one_line = lines[i].trim_end().ends_with('}');
+        let end = match one_line {
+            true => i,
+            false => (i + 1..lines.len())
+                .find(|&k| lines[k].trim_end() == close)
+                .unwrap_or(i),
+        };
+        out.push((name, i + 1, end - i + 1));
+    }
+    out
+}
+
+#[test]
+fn the_windows_files_and_functions_stay_readable() {
+    let mut files = Vec::new();
+    rust_files(&src().join("game"), &mut files);
+    files.sort();
+    let mut wrong = Vec::new();
+    for f in &files {
+        let module = module_of(&src(), f);
+        if is_test_file(&module) {
+            continue;
+        }
+        let text = std::fs::read_to_string(f).unwrap();
+        let n = code_lines(&text);
+        if n > MAX_FILE_LINES {
+            wrong.push(format!(
+                "{}: {n} lines outside its tests (at most {MAX_FILE_LINES})",
+                shown(f)
+            ));
+        }
+        for (name, line, len) in functions(&text) {
+            if len > MAX_FN_LINES {
+                wrong.push(format!(
+                    "{}:{line}: fn {name} is {len} lines (at most {MAX_FN_LINES})",
+                    shown(f)
+                ));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_size_checker_measures_functions_and_leaves_tests_out() {
+    let text = "fn a() {\n    x();\n}\n\nimpl B {\n    pub fn c(\n        d: u8,\n    ) -> u8 {\n        d\n    }\n    fn e(&self);\n}\n#[cfg(test)]\nmod tests {\n    fn f() {\n    }\n}\n";
+    let found = functions(text);
+    assert_eq!(
+        found,
+        [("a".to_string(), 1, 3), ("c".to_string(), 6, 5)],
+        "a trait's declaration and the tests' functions are not counted"
+    );
+    assert_eq!(code_lines(text), 12);
 }

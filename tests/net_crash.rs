@@ -67,7 +67,7 @@ fn restored(save: &Path, name: &str) -> (World, Option<Character>) {
             .unwrap()
             .character
     });
-    let chars = Characters::new(strata::cli::serve::characters_dir(save));
+    let chars = Characters::new(strata::launch::characters_dir(save));
     let from_file = chars.get(name, &bots::password_of(name)).unwrap();
     (world, from_journal.or(from_file))
 }

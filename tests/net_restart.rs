@@ -57,7 +57,7 @@ fn a_killed_server_comes_back_from_its_autosave_with_the_characters() {
     let hash = after(&saved, "world hash ").to_string();
     first.kill().unwrap();
     first.wait().unwrap();
-    let chars = Characters::new(strata::cli::serve::characters_dir(&save));
+    let chars = Characters::new(strata::launch::characters_dir(&save));
     let kept = chars
         .get("bot1", &bots::password_of("bot1"))
         .unwrap()

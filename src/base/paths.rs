@@ -6,7 +6,7 @@
 //! | macOS | `~/Library/Application Support/Strata/saves` | `~/Library/Application Support/Strata/` |
 //! | Windows | `%APPDATA%\Strata\data\saves` | `%APPDATA%\Strata\config\` |
 //!
-//! `--home DIR` (on `play`, `gen` and `presets`), else the environment variable
+//! `--home DIR` (on `play`, `gen`, `presets` and `serve`), else the environment variable
 //! `STRATA_HOME=DIR`, puts all three in one folder: `DIR/saves`, `DIR/presets`,
 //! `DIR/settings.ron`. Where the platform knows no home folder, the working folder takes
 //! that place. Nothing here creates a folder: writers create theirs when they write
@@ -14,7 +14,6 @@
 
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
 /// The environment variable that moves all the player's files into one folder.
 pub const HOME_VAR: &str = "STRATA_HOME";
@@ -74,36 +73,17 @@ pub fn resolve(flag: Option<&Path>, env: Option<&OsStr>, platform: Option<&Platf
     }
 }
 
-/// The `--home` given on the command line, set once at start.
-static HOME_FLAG: OnceLock<PathBuf> = OnceLock::new();
-
-/// Records the `--home` folder for the rest of the run (the first call wins).
-pub fn set_home(dir: PathBuf) {
-    let _ = HOME_FLAG.set(dir);
-}
-
-/// The player's folders for this run.
-pub fn folders() -> Folders {
-    resolve(
-        HOME_FLAG.get().map(PathBuf::as_path),
-        std::env::var_os(HOME_VAR).as_deref(),
-        Platform::of_this_machine().as_ref(),
-    )
-}
-
-/// The saves folder.
-pub fn saves_dir() -> PathBuf {
-    folders().saves
-}
-
-/// The player's presets folder.
-pub fn user_presets_dir() -> PathBuf {
-    folders().presets
-}
-
-/// The settings file.
-pub fn settings_file() -> PathBuf {
-    folders().settings
+impl Folders {
+    /// The player's folders for a run given `--home` (`flag`): that folder, else
+    /// `STRATA_HOME`'s, else the platform's ([`resolve`]). Worked out once at start and
+    /// passed down to whatever reads or writes the player's files.
+    pub fn for_run(flag: Option<&Path>) -> Folders {
+        resolve(
+            flag,
+            std::env::var_os(HOME_VAR).as_deref(),
+            Platform::of_this_machine().as_ref(),
+        )
+    }
 }
 
 #[cfg(test)]

@@ -1,12 +1,11 @@
 //! Command-line parsing (pure) and the headless `gen` command.
 
 use crate::base::fsio;
+use crate::base::paths::Folders;
 use crate::base::rng::seed_from_text;
 use crate::content::preset::{self, Preset};
+use crate::launch::{DEFAULT_PRESET, builtin_preset, load_preset, random_seed};
 use std::path::PathBuf;
-
-/// The preset used when none is named.
-pub const DEFAULT_PRESET: &str = "config/presets/default.ron";
 
 /// What `strata --help` shows after the options.
 const EXAMPLES: &str = "\
@@ -58,7 +57,7 @@ struct Cli {
     command: Option<Command>,
     /// `strata` alone plays: the play options without `play`.
     #[command(flatten)]
-    play: PlayOptions,
+    play: PlayArgs,
 }
 
 /// A command to run.
@@ -69,7 +68,7 @@ pub enum Command {
         not(feature = "game"),
         command(about = "Open the game: not in this build, which has no game window")
     )]
-    Play(PlayOptions),
+    Play(PlayArgs),
     /// Make a world without a window and write it out
     Gen(GenOptions),
     /// List the built-in presets, with their sizes, and your own
@@ -195,8 +194,8 @@ fn parse_basis(s: &str) -> Result<crate::base::noise::Basis, String> {
 }
 
 /// Runs `strata noise`.
-pub fn run_noise(opts: &NoiseOptions) -> Result<(), String> {
-    let mut preset = load_preset(opts.preset.as_ref())?;
+pub fn run_noise(opts: &NoiseOptions, folders: &Folders) -> Result<(), String> {
+    let mut preset = load_preset(opts.preset.as_ref(), &folders.presets)?;
     if let Some((w, h)) = opts.size {
         preset.width = w;
         preset.height = h;
@@ -225,9 +224,10 @@ pub fn pass_times(timings: &[crate::worldgen::PassTiming]) -> String {
     format!("{} (passes {total:.1} ms)", parts.join(", "))
 }
 
-/// Options of `strata play`.
+/// Options of `strata play`, as the command line spells them ([`PlayArgs::options`]:
+/// what the game is asked to do).
 #[derive(clap::Args, Clone, Debug, Default, PartialEq)]
-pub struct PlayOptions {
+pub struct PlayArgs {
     #[arg(long, value_name = "PRESET", help = PRESET_HELP)]
     pub preset: Option<PathBuf>,
     #[arg(long, value_name = "SEED", help = SEED_HELP, value_parser = parse_seed, allow_negative_numbers = true)]
@@ -260,10 +260,24 @@ pub struct PlayOptions {
     pub server_password: String,
 }
 
-/// Frames per second the game draws at most unless told otherwise: Terraria's rate. With
-/// no cap and no vsync (a software renderer, or a driver that ignores the vsync hint) the
-/// game would draw as fast as it can, taking the cores world generation needs.
-pub const DEFAULT_MAX_FPS: u32 = 60;
+impl PlayArgs {
+    /// What the game is asked to do (the data folder, `--home`, is resolved apart:
+    /// [`Folders::for_run`]).
+    pub fn options(&self) -> crate::launch::PlayOptions {
+        crate::launch::PlayOptions {
+            preset: self.preset.clone(),
+            seed: self.seed,
+            load: self.load.clone(),
+            frames: self.frames,
+            screenshot: self.screenshot.clone(),
+            max_fps: self.max_fps,
+            join: self.join.clone(),
+            name: self.name.clone(),
+            password: self.password.clone(),
+            server_password: self.server_password.clone(),
+        }
+    }
+}
 
 /// Highest `--max-fps` accepted.
 pub const MAX_FPS_LIMIT: u32 = 1000;
@@ -589,68 +603,10 @@ pub fn completions(shell: clap_complete::Shell) -> Result<(), String> {
     .map_err(String::from)
 }
 
-/// Loads the named preset: a file when one is at that path, else the player's preset of
-/// that name (`NAME.ron` in the presets folder), else the built-in preset of that name.
-/// Without a name: `config/presets/default.ron` when the working folder has one (the
-/// repository, where it is edited), else the built-in default.
-pub fn load_preset(path: Option<&PathBuf>) -> Result<Preset, String> {
-    let path = match path {
-        Some(p) => p.clone(),
-        None if std::path::Path::new(DEFAULT_PRESET).is_file() => PathBuf::from(DEFAULT_PRESET),
-        None => return builtin_preset("default"),
-    };
-    if path.exists() {
-        return preset::load(&path).map_err(|e| e.to_string());
-    }
-    let name = path.to_string_lossy();
-    let user_dir = crate::base::paths::user_presets_dir();
-    if let Some(file) = user_preset(&user_dir, &path) {
-        // A folder, FIFO or device by that name is named as such, not read (a FIFO would
-        // keep the game waiting) nor passed over.
-        return match std::fs::metadata(&file) {
-            Ok(m) if !m.is_file() => Err(format!(
-                "{}: is a {}, not a preset file",
-                file.display(),
-                fsio::not_regular_kind(&m)
-            )),
-            _ => preset::load(&file).map_err(|e| e.to_string()),
-        };
-    }
-    if path.components().count() == 1
-        && let Some(found) = preset::builtin(&name)
-    {
-        return found.map_err(|e| e.to_string());
-    }
-    Err(format!(
-        "{name}: no such preset file, no preset of that name in {}, and no built-in preset \
-         of that name (built-in: {})",
-        user_dir.display(),
-        preset::builtin_names()
-    ))
-}
-
-/// The player's preset called `name` (a bare name, `.ron` optional) in `dir`, if anything
-/// is there by that name (links followed): a file, or a folder, FIFO or device that
-/// [`load_preset`] refuses by name.
-pub fn user_preset(dir: &std::path::Path, name: &std::path::Path) -> Option<PathBuf> {
-    if name.components().count() != 1 {
-        return None;
-    }
-    let file = dir.join(name).with_extension("ron");
-    file.exists().then_some(file)
-}
-
-fn builtin_preset(name: &str) -> Result<Preset, String> {
-    match preset::builtin(name) {
-        Some(found) => found.map_err(|e| e.to_string()),
-        None => Err(format!("no built-in preset {name}")),
-    }
-}
-
 /// What `strata presets` prints: the built-in presets with their sizes, the player's
 /// presets folder and its presets, then the preset files of `config/presets` in the
 /// working folder, if it has one.
-pub fn presets_listing() -> String {
+pub fn presets_listing(folders: &Folders) -> String {
     let mut out = String::from("Built-in presets (--preset NAME):\n");
     for (name, _) in preset::BUILTIN {
         if let Ok(p) = builtin_preset(name) {
@@ -660,7 +616,7 @@ pub fn presets_listing() -> String {
             ));
         }
     }
-    let user_dir = crate::base::paths::user_presets_dir();
+    let user_dir = folders.presets.clone();
     let mine = preset::files_in(&user_dir);
     if mine.is_empty() {
         out.push_str(&format!(
@@ -733,11 +689,8 @@ pub fn printable(text: &str) -> String {
     out
 }
 
-pub mod alloc;
 pub mod fuzz;
 pub mod serve;
-#[cfg(all(target_os = "linux", feature = "game"))]
-pub mod x11;
 
 /// What `strata play` (and `strata` alone) says in a build without the game window, the
 /// cargo feature `game`, before exiting with status 1.
@@ -746,80 +699,10 @@ pub const NO_WINDOW: &str = "this strata was built without its game window (carg
     `game`): `strata gen`, `presets`, `noise`, `serve` and `bots` work; to play, build it \
     with the default features";
 
-/// Refuses to open the game where no window can open (the window library would panic):
-/// on Linux, Strata's window is an X11 one (under Wayland, through XWayland), so `DISPLAY`
-/// must name an X server that answers, and X must open it ([`x11::check_opens`], which
-/// asks a few times: a loaded server now and then drops a handshake). The display's
-/// screen size in pixels where X told it (the window is fitted to it).
-#[cfg(feature = "game")]
-pub fn check_display() -> Result<Option<(u32, u32)>, String> {
-    let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
-    let display = var("DISPLAY");
-    display_error(display.as_deref(), var("WAYLAND_DISPLAY").as_deref())?;
-    #[cfg(target_os = "linux")]
-    if let Some(display) = &display {
-        return x11::check_opens(display);
-    }
-    Ok(None)
-}
-
-#[cfg(feature = "game")]
-fn display_error(display: Option<&str>, wayland: Option<&str>) -> Result<(), String> {
-    if !cfg!(target_os = "linux") {
-        return Ok(());
-    }
-    let Some(display) = display else {
-        let why = match wayland {
-            Some(_) => "DISPLAY is not set (under Wayland the game window needs XWayland)",
-            None => "neither DISPLAY nor WAYLAND_DISPLAY is set",
-        };
-        return Err(format!(
-            "no display to open the game window on: {why}; `strata gen` works without one"
-        ));
-    };
-    if !x_server_answers(display) {
-        return Err(format!(
-            "no X server answers on display {display}; `strata gen` works without one"
-        ));
-    }
-    Ok(())
-}
-
-/// Whether a local X display (`:N`, `:N.S`, `unix:N`) accepts a connection on its socket
-/// (abstract or in /tmp/.X11-unix). A remote or unusual display is left for X to judge.
-#[cfg(all(target_os = "linux", feature = "game"))]
-fn x_server_answers(display: &str) -> bool {
-    use std::os::linux::net::SocketAddrExt;
-    use std::os::unix::net::{SocketAddr, UnixStream};
-    let Some((host, rest)) = display.rsplit_once(':') else {
-        return true;
-    };
-    let number = rest.split('.').next().unwrap_or("");
-    if !(host.is_empty() || host == "unix") || number.parse::<u32>().is_err() {
-        return true;
-    }
-    let path = format!("/tmp/.X11-unix/X{number}");
-    let abstract_ok = SocketAddr::from_abstract_name(path.as_bytes())
-        .and_then(|a| UnixStream::connect_addr(&a))
-        .is_ok();
-    abstract_ok || UnixStream::connect(&path).is_ok()
-}
-
-#[cfg(all(not(target_os = "linux"), feature = "game"))]
-fn x_server_answers(_display: &str) -> bool {
-    true
-}
-
-/// A fresh random seed.
-pub fn random_seed() -> u64 {
-    use rand::Rng;
-    rand::rng().next_u64()
-}
-
 /// Runs `strata gen`.
-pub fn run_gen(opts: &GenOptions) -> Result<(), String> {
+pub fn run_gen(opts: &GenOptions, folders: &Folders) -> Result<(), String> {
     check_distinct_outputs(opts)?;
-    let mut preset = load_preset(opts.preset.as_ref())?;
+    let mut preset = load_preset(opts.preset.as_ref(), &folders.presets)?;
     if let Some((w, h)) = opts.size {
         preset.width = w;
         preset.height = h;
@@ -1048,6 +931,11 @@ fn world_from_text_file(
 mod tests {
     use super::*;
 
+    /// The player's folders as a run without `--home` finds them.
+    fn home() -> Folders {
+        Folders::for_run(None)
+    }
+
     fn args(s: &str) -> Vec<String> {
         s.split_whitespace().map(String::from).collect()
     }
@@ -1056,7 +944,7 @@ mod tests {
     fn bare_binary_plays() {
         assert_eq!(
             parse_args(&[]),
-            Ok(Parsed::Run(Command::Play(PlayOptions::default())))
+            Ok(Parsed::Run(Command::Play(PlayArgs::default())))
         );
         let Ok(Parsed::Run(Command::Play(p))) = parse_args(&args("--seed 7 --frames 3")) else {
             panic!()
@@ -1135,10 +1023,13 @@ mod tests {
         );
         let e = parse_args(&args("noise --png o.png")).unwrap_err();
         assert!(e.contains("--field"), "{e}");
-        let e = run_gen(&GenOptions {
-            until: Some("cavez".into()),
-            ..Default::default()
-        })
+        let e = run_gen(
+            &GenOptions {
+                until: Some("cavez".into()),
+                ..Default::default()
+            },
+            &home(),
+        )
         .unwrap_err();
         assert!(e.contains("cavez") && e.contains("surface, layers"), "{e}");
     }
@@ -1155,35 +1046,44 @@ mod tests {
             size: Some((96, 40)),
             ..Default::default()
         };
-        run_noise(&opts).unwrap();
+        run_noise(&opts, &home()).unwrap();
         let dec = png::Decoder::new(std::io::BufReader::new(
             std::fs::File::open(dir.join("n.png")).unwrap(),
         ));
         let info = dec.read_info().unwrap().info().clone();
         assert_eq!((info.width, info.height), (96, 40));
         // The same field and seed in Simplex: another picture.
-        run_noise(&NoiseOptions {
-            basis: Some(crate::base::noise::Basis::Simplex),
-            png: dir.join("s.png"),
-            ..opts.clone()
-        })
+        run_noise(
+            &NoiseOptions {
+                basis: Some(crate::base::noise::Basis::Simplex),
+                png: dir.join("s.png"),
+                ..opts.clone()
+            },
+            &home(),
+        )
         .unwrap();
         let perlin = std::fs::read(dir.join("n.png")).unwrap();
         let simplex = std::fs::read(dir.join("s.png")).unwrap();
         assert_ne!(perlin, simplex);
-        let e = run_noise(&NoiseOptions {
-            field: "cheese".into(),
-            png: dir.join("x.png"),
-            ..opts.clone()
-        })
+        let e = run_noise(
+            &NoiseOptions {
+                field: "cheese".into(),
+                png: dir.join("x.png"),
+                ..opts.clone()
+            },
+            &home(),
+        )
         .unwrap_err();
         assert!(e.contains("cheese") && e.contains("ores.iron_ore"), "{e}");
         assert!(!dir.join("x.png").exists(), "no file for a wrong name");
-        let e = run_noise(&NoiseOptions {
-            field: "surface".into(),
-            octave: Some(99),
-            ..opts
-        })
+        let e = run_noise(
+            &NoiseOptions {
+                field: "surface".into(),
+                octave: Some(99),
+                ..opts
+            },
+            &home(),
+        )
         .unwrap_err();
         assert!(e.contains("octaves 0..="), "{e}");
         let _ = std::fs::remove_dir_all(dir);
@@ -1457,28 +1357,6 @@ mod tests {
             let p = printable(&format!("x{c}y"));
             assert!(p.chars().all(|c| !c.is_control()), "{p:?}");
         }
-    }
-
-    #[cfg(all(target_os = "linux", feature = "game"))]
-    #[test]
-    fn the_game_needs_an_x_display_that_answers() {
-        let e = display_error(None, None).unwrap_err();
-        assert!(e.contains("neither DISPLAY nor WAYLAND_DISPLAY"), "{e}");
-        let e = display_error(None, Some("wayland-0")).unwrap_err();
-        assert!(e.contains("XWayland"), "{e}");
-        let e = display_error(Some(":4321"), None).unwrap_err();
-        assert!(e.contains("no X server answers on display :4321"), "{e}");
-        assert!(display_error(Some("unix:4321.0"), None).is_err());
-        // A server listening on the display's (abstract) socket answers.
-        use std::os::linux::net::SocketAddrExt;
-        let name = format!("/tmp/.X11-unix/X{}", 40_000 + std::process::id() % 20_000);
-        let addr = std::os::unix::net::SocketAddr::from_abstract_name(name.as_bytes()).unwrap();
-        let _server = std::os::unix::net::UnixListener::bind_addr(&addr).unwrap();
-        let display = name.replace("/tmp/.X11-unix/X", ":");
-        assert_eq!(display_error(Some(&display), None), Ok(()));
-        // Remote and unusual displays are left to X.
-        assert!(display_error(Some("remote.example:0"), None).is_ok());
-        assert!(display_error(Some("odd"), None).is_ok());
     }
 
     #[test]

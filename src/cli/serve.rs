@@ -128,15 +128,8 @@ fn console() -> std::sync::mpsc::Receiver<String> {
     rx
 }
 
-/// The characters' folder of a save: beside it, `<save>.characters`.
-pub fn characters_dir(save: &std::path::Path) -> PathBuf {
-    let mut s = save.as_os_str().to_owned();
-    s.push(".characters");
-    PathBuf::from(s)
-}
-
 /// Runs `strata serve`.
-pub fn run_serve(args: &ServeArgs) -> Result<(), String> {
+pub fn run_serve(args: &ServeArgs, folders: &crate::base::paths::Folders) -> Result<(), String> {
     let (mut session, untouched, save, replayed) = match &args.load {
         Some(path) => {
             let (world, player, replayed) = crate::store::journal::load(path)?;
@@ -145,7 +138,7 @@ pub fn run_serve(args: &ServeArgs) -> Result<(), String> {
             }
             if replayed.records > 0 {
                 // The characters as they were at the journal's last moment, the world's.
-                let chars = crate::net::chars::Characters::new(characters_dir(path));
+                let chars = crate::net::chars::Characters::new(crate::launch::characters_dir(path));
                 for (name, value) in &replayed.characters {
                     let kept = serde_json::from_value(value.clone())
                         .map_err(|e| e.to_string())
@@ -181,16 +174,17 @@ pub fn run_serve(args: &ServeArgs) -> Result<(), String> {
             )
         }
         None => {
-            let mut preset = super::load_preset(args.preset.as_ref())?;
+            let mut preset = crate::launch::load_preset(args.preset.as_ref(), &folders.presets)?;
             if let Some((w, h)) = args.size {
                 preset.width = w;
                 preset.height = h;
             }
-            let seed = args.seed.unwrap_or_else(super::random_seed);
+            let seed = args.seed.unwrap_or_else(crate::launch::random_seed);
             let world = crate::worldgen::generate(&preset, seed).0;
-            let save = args.save.clone().unwrap_or_else(|| {
-                crate::store::save::save_path(&crate::base::paths::saves_dir(), &world)
-            });
+            let save = args
+                .save
+                .clone()
+                .unwrap_or_else(|| crate::store::save::save_path(&folders.saves, &world));
             (Session::new(world.clone()), world, save, false)
         }
     };
@@ -207,7 +201,7 @@ pub fn run_serve(args: &ServeArgs) -> Result<(), String> {
         max_players: args.max_players as usize,
         password: args.password.clone(),
         motd: args.motd.clone(),
-        characters: characters_dir(&save),
+        characters: crate::launch::characters_dir(&save),
         save,
         autosave: Duration::from_secs_f64(args.autosave.max(1.0)),
         host_plays: false,

@@ -15,7 +15,8 @@ pub mod ui;
 pub mod window;
 pub mod worlds;
 
-use crate::cli::PlayOptions;
+use crate::base::paths::Folders;
+use crate::launch::{PlayError, PlayOptions};
 use macroquad::miniquad;
 use std::sync::{Arc, Mutex};
 
@@ -66,12 +67,14 @@ fn conf(s: &settings::Settings, size: (u32, u32)) -> macroquad::conf::Conf {
 }
 
 /// Opens the window and runs the game until it is closed (or `--frames` are done).
-pub fn run(opts: PlayOptions) -> Result<(), String> {
+/// The player's files are in `folders`.
+pub fn run(opts: PlayOptions, folders: Folders) -> Result<(), PlayError> {
     // A bad save is refused here, before any window opens (and the exit is non-zero).
     let start = match &opts.load {
         Some(path) => {
             // With what its journal kept since (a crash), as every load of a save.
-            let (world, player, replayed) = crate::store::journal::load(path)?;
+            let (world, player, replayed) =
+                crate::store::journal::load(path).map_err(|e| PlayError::Save(e.to_string()))?;
             if let Some(w) = &replayed.warning {
                 log::warn!("{w}");
             }
@@ -84,19 +87,20 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
     if let Some(name) = &opts.name
         && !crate::net::chars::valid_name(name)
     {
-        return Err(format!(
+        return Err(PlayError::Name(format!(
             "--name {name:?}: 1 to {} letters, digits, '_', '-' or spaces inside",
             crate::net::protocol::MAX_NAME
-        ));
+        )));
     }
     // A preset that does not load is an error here too (in the game it is only shown);
     // a name that is no file may be a built-in preset's.
     if opts.preset.is_some() {
-        crate::cli::load_preset(opts.preset.as_ref())?;
+        crate::launch::load_preset(opts.preset.as_ref(), &folders.presets)
+            .map_err(PlayError::Preset)?;
     }
-    let shown = crate::cli::check_display()?;
+    let shown = crate::launch::check_display()?;
     // A settings file that does not load never stops the game: the defaults, and why.
-    let path = crate::base::paths::settings_file();
+    let path = folders.settings.clone();
     let (settings, error) = settings::load(&path);
     if let Some(e) = &error {
         log::warn!("settings not loaded as written: {e}");
@@ -118,19 +122,25 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
     open_window(
         &settings,
         size,
-        (opts, start, (settings.clone(), path, error)),
+        (opts, start, (settings.clone(), path, error), folders),
     )
 }
 
 /// What the game starts with: the options, the world to load and the settings.
-type Start = (PlayOptions, Option<worlds::worker::Source>, StartSettings);
+/// And where the player's files are.
+type Start = (
+    PlayOptions,
+    Option<worlds::worker::Source>,
+    StartSettings,
+    Folders,
+);
 
 /// Whether a panic now is the window library failing to open the window (silenced and
 /// turned into an error by [`open_window`]) rather than the game's own.
 static OPENING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// Times the window is opened when the display drops the connection (the X server was
-/// asked a moment before, by [`crate::cli::check_display`], so it is there).
+/// asked a moment before, by [`crate::launch::check_display`], so it is there).
 const OPEN_TRIES: u32 = 3;
 
 /// Opens the window and runs the game in it. The window library panics when X refuses the
@@ -141,7 +151,7 @@ fn open_window(
     settings: &settings::Settings,
     size: (u32, u32),
     start: Start,
-) -> Result<(), String> {
+) -> Result<(), PlayError> {
     use std::sync::atomic::Ordering;
     let slot = Arc::new(Mutex::new(Some(start)));
     let result = Arc::new(Mutex::new(Ok(())));
@@ -160,10 +170,10 @@ fn open_window(
                 OPENING.store(false, Ordering::SeqCst);
                 let taken = slot.lock().ok().and_then(|mut s| s.take());
                 let r = match taken {
-                    Some((opts, start, settings)) => {
-                        window::frame::main_loop(opts, start, settings).await
+                    Some((opts, start, settings, folders)) => {
+                        window::frame::main_loop(opts, start, settings, folders).await
                     }
-                    None => Err("the game started twice".to_string()),
+                    None => Err(PlayError::Game("the game started twice".into())),
                 };
                 if let Ok(mut slot) = out.lock() {
                     *slot = r;
@@ -193,13 +203,13 @@ fn open_window(
     }
     if let Some(why) = failure.filter(|_| slot.lock().is_ok_and(|s| s.is_some())) {
         let display = std::env::var("DISPLAY").unwrap_or_default();
-        return Err(format!(
+        return Err(PlayError::Display(format!(
             "the game window did not open on display {display}: {why}; `strata gen` works \
              without a display"
-        ));
+        )));
     }
     result
         .lock()
-        .map_err(|_| "the game thread panicked".to_string())?
+        .map_err(|_| PlayError::Game("the game thread panicked".into()))?
         .clone()
 }

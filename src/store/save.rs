@@ -1443,7 +1443,7 @@ pub fn load_game(path: &Path) -> Result<(World, PlayerState), SaveFileError> {
 }
 
 /// Where F5, the autosave and the close request save a world: `world-<id>.strata` in
-/// the saves folder `dir` (the game's is [`crate::base::paths::saves_dir`]).
+/// the saves folder `dir` (the game's is [`crate::base::paths::Folders::saves`]).
 pub fn save_path(dir: &Path, world: &World) -> PathBuf {
     dir.join(file_name(world))
 }

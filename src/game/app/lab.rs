@@ -334,7 +334,7 @@ impl App {
     fn lab_save(&mut self) {
         let Some(lab) = &mut self.lab else { return };
         // The user presets folder: the preset menu lists it first.
-        let dir = crate::base::paths::user_presets_dir();
+        let dir = self.presets.dirs[0].clone();
         match lab.commit_name(&dir) {
             Ok(path) => {
                 log::info!("saved preset {}", path.display());

@@ -1,21 +1,24 @@
 //! The game's state between frames and what the player's actions do to it.
 
+mod chat;
+mod forms;
+mod inventory;
 mod lab;
 pub mod play;
+mod world;
 
 use super::app::play::Play;
 use super::draw::camera::{self, Camera};
 use super::draw::lighting::LightView;
 use super::input::{Action, Mode, Mods, Press};
 use super::settings::{Command, Settings};
-use super::ui::menus::{self, Effect, PauseEntry};
 use super::ui::seedbox::SeedBox;
 use super::worlds::guard::{self, Answer, Decision, Replace};
 use super::worlds::presets::Presets;
 use super::worlds::saves::LoadList;
 use super::worlds::state::{Loaded, level_for};
 use super::worlds::worker::{Generated, Outcome, Source, Worker};
-use crate::cli;
+use crate::launch;
 use crate::store::save;
 use crate::worldgen::PASSES;
 use std::time::{Duration, Instant};
@@ -71,23 +74,6 @@ fn view(lay: &super::ui::layout::Layout) -> (f32, f32, f32, f32) {
 /// The whole world, fitted to where it is seen (left of the lab's panel while it is open).
 pub fn fit_for(size: (usize, usize), lab: bool, screen: (f32, f32)) -> Camera {
     Camera::fit_in(size, screen, view(&room_layout(lab, screen)))
-}
-
-/// A key that moves between a form's fields (Tab, the arrows) or edits the one taking
-/// the keys (Backspace, a paste); `false` for one it does not take.
-fn form_key<const N: usize>(form: &mut super::ui::joinform::Form<N>, action: Action) -> bool {
-    match action {
-        Action::MenuDown => form.next(),
-        Action::MenuUp => form.prev(),
-        Action::Backspace => form.field().backspace(),
-        Action::Paste => {
-            if let Some(text) = macroquad::miniquad::window::clipboard_get() {
-                form.field().paste(&text);
-            }
-        }
-        _ => return false,
-    }
-    true
 }
 
 /// Time per frame spent uploading chunk textures of a new world.
@@ -178,7 +164,13 @@ pub struct App {
 
 impl App {
     /// A game on a new world from `presets` and `seed`, or on `start` (a loaded save).
-    pub fn new(presets: Presets, seed: u64, overlay: bool, start: Option<Source>) -> App {
+    pub fn new(
+        presets: Presets,
+        seed: u64,
+        overlay: bool,
+        start: Option<Source>,
+        folders: &crate::base::paths::Folders,
+    ) -> App {
         let mut app = App {
             presets,
             worker: Worker::default(),
@@ -219,8 +211,8 @@ impl App {
             journal: Default::default(),
             lab: None,
             settings: Settings::default(),
-            settings_path: crate::base::paths::settings_file(),
-            saves_dir: crate::base::paths::saves_dir(),
+            settings_path: folders.settings.clone(),
+            saves_dir: folders.saves.clone(),
             settings_version: 0,
             pause_selected: 0,
             settings_selected: 0,
@@ -334,30 +326,9 @@ impl App {
         }
     }
 
-    /// The highlighted row of the menu that has the keyboard, if one has.
-    pub fn menu_cursor(&self) -> Option<(Mode, usize)> {
-        let row = match self.mode {
-            Mode::Pause => self.pause_selected,
-            Mode::Settings => self.settings_selected,
-            Mode::PresetMenu => self.menu_selected,
-            Mode::LoadList => self.load_list.as_ref()?.selected,
-            Mode::Inventory => self.play.recipe_selected,
-            _ => return None,
-        };
-        Some((self.mode, row))
-    }
-
-    /// A click on the pause or settings menu's `i`-th entry: chooses it (on a command's
-    /// row, waits for its new key).
-    pub fn click_entry(&mut self, i: usize, screen: (f32, f32), now: f64) {
-        if self.mode == Mode::Settings && i < menus::rows().len() {
-            self.settings_selected = i;
-            self.adjust_setting(0, now);
-        } else {
-            self.act(Action::ChooseEntry(i), screen, now);
-        }
-    }
-
+    /// An action: the chat line and the two forms take theirs first, a world others play
+    /// in refuses what would replace it, then the world's keys ([`App::world_act`]), the
+    /// files' ([`App::files_act`]), the inventory's and the menus'.
     pub fn act(&mut self, action: Action, screen: (f32, f32), now: f64) {
         if self.mode == Mode::Chat && self.chat_key(action, now) {
             return;
@@ -402,243 +373,13 @@ impl App {
             self.say("Not while joined to a server".into(), now);
             return;
         }
-        match action {
-            Action::OpenChat => {
-                self.chat_line = Default::default();
-                self.mode = Mode::Chat;
-            }
-            Action::Edit(_) => {}
-            Action::Reseed => self.request(Replace::Reseed, now),
-            Action::OpenSeedBox => {
-                self.seed_box = SeedBox::default();
-                self.mode = Mode::SeedBox;
-            }
-            Action::CopySeed => {
-                let seed = self
-                    .shown
-                    .as_ref()
-                    .map_or(self.seed, |s| s.session.world.seed);
-                macroquad::miniquad::window::clipboard_set(&seed.to_string());
-                log::info!("seed {seed} copied");
-                self.say(format!("Seed {seed} copied"), now);
-            }
-            Action::ToggleInventory => {
-                if let Some(w) = &mut self.shown {
-                    self.play.recipe_selected = 0;
-                    self.play.put_back(w, now);
-                    self.mode = Mode::Inventory;
-                    Play::log_panel(w);
-                }
-            }
-            Action::QueryHousing => {
-                if let Some(w) = &mut self.shown {
-                    self.play.query_housing(w, now);
-                }
-            }
-            Action::Throw => {
-                if let Some(w) = &mut self.shown {
-                    self.play.act(w, crate::sim::session::Intent::Throw, now);
-                }
-            }
-            Action::LootAll => {
-                if let Some(w) = &mut self.shown {
-                    self.play.act(w, crate::sim::session::Intent::LootAll, now);
-                }
-            }
-            Action::DepositAll => {
-                if let Some(w) = &mut self.shown {
-                    self.play
-                        .act(w, crate::sim::session::Intent::DepositAll, now);
-                }
-            }
-            Action::ToggleOverlay => self.overlay = !self.overlay,
-            Action::FitWorld => {
-                if let Some(s) = &self.shown {
-                    self.follow = false;
-                    self.cam = fit_for(s.size(), self.mode == Mode::Lab, screen);
-                }
-            }
-            Action::Home => {
-                if let Some(s) = &self.shown
-                    && !self.follow
-                {
-                    self.cam = camera::home(
-                        s.session.world.width(),
-                        &s.session.world.surface,
-                        s.size(),
-                        screen,
-                    );
-                }
-            }
-            Action::Slot(i) => {
-                if let Some(s) = &mut self.shown {
-                    s.act(crate::sim::session::Intent::Select(i));
-                }
-            }
-            Action::ToggleMinimap => self.minimap = !self.minimap,
-            Action::ToggleMute => {
-                self.settings.muted = !self.settings.muted;
-                let on = if self.settings.muted { "off" } else { "on" };
-                log::info!("sound {on} (mute key)");
-                self.play.say(format!("Sound {on}"), now);
-                self.settings_changed(now);
-            }
-            Action::ToggleCamera => {
-                self.follow = !self.follow;
-                if self.follow {
-                    self.cam.zoom = camera::PLAY_ZOOM;
-                }
-                let name = if self.follow {
-                    "Play camera"
-                } else {
-                    "Free camera"
-                };
-                self.say(name.into(), now);
-            }
-            Action::Save => {
-                if let Some(s) = &self.shown {
-                    self.play.save(s, &self.saves_dir, now);
-                }
-            }
-            Action::Load => {
-                // A world's saves are named by its identity: its file, or that file's
-                // backup when only the backup is left. A world never saved (its seed typed
-                // again, or given on the command line) loads the newest save of a world
-                // made as it was; that world's identity then names the saves that follow.
-                let dir = &self.saves_dir;
-                let newest = self.shown.as_ref().and_then(|s| {
-                    save::newest_of(dir, &s.session.world)
-                        .or_else(|| save::newest_of_seed(dir, &s.session.world))
-                });
-                match newest {
-                    Some(path) => self.request(Replace::LoadNewest(path), now),
-                    _ => self.play.say(
-                        "No save of this world or its seed yet (F5 saves; L lists all)",
-                        now,
-                    ),
-                }
-            }
-            Action::OpenLoadList => {
-                self.load_list = Some(LoadList::open(&self.saves_dir));
-                self.thumbs.clear();
-                self.mode = Mode::LoadList;
-            }
-            Action::ChooseSave(i) => self.choose_save(i, now),
-            Action::ToggleLab => self.toggle_lab(screen),
-            Action::TogglePresetMenu => {
-                self.presets.refresh_list();
-                self.menu_selected = self.presets.current().unwrap_or(0);
-                self.mode = Mode::PresetMenu;
-            }
-            Action::Close if self.mode == Mode::Settings => {
-                self.rebinding = None;
-                self.mode = Mode::Pause;
-            }
-            Action::Close if self.mode == Mode::Help && self.help_from_pause => {
-                self.mode = Mode::Pause
-            }
-            Action::Close => {
-                if let Some(w) = &mut self.shown {
-                    self.play.put_back(w, now);
-                }
-                self.mode = Mode::World;
-                self.load_list = None;
-            }
-            Action::OpenPause => {
-                self.pause_selected = 0;
-                self.mode = Mode::Pause;
-            }
-            Action::OpenHelp => {
-                self.help_from_pause = self.mode == Mode::Pause;
-                self.mode = Mode::Help;
-            }
-            Action::ToggleFullscreen => {
-                self.settings.fullscreen = !self.settings.fullscreen;
-                macroquad::window::set_fullscreen(self.settings.fullscreen);
-                self.settings_changed(now);
-            }
-            Action::ChooseEntry(i) if self.mode == Mode::Pause => self.pause_entry(i, screen, now),
-            // A number key on a command's row only highlights it: Enter, as the row says,
-            // then waits for the new key (and that Enter is not taken as it).
-            Action::ChooseEntry(i) => match menus::rows().get(i) {
-                Some(menus::Row::Key(_)) => self.settings_selected = i,
-                Some(_) => {
-                    self.settings_selected = i;
-                    self.adjust_setting(0, now);
-                }
-                None => {}
-            },
-            Action::Adjust(dir) => self.adjust_setting(dir, now),
-            Action::MenuUp if self.mode == Mode::Pause => {
-                self.pause_selected = self.pause_selected.saturating_sub(1)
-            }
-            Action::MenuDown if self.mode == Mode::Pause => {
-                let n = menus::pause(self.net_state()).len();
-                self.pause_selected = (self.pause_selected + 1).min(n - 1)
-            }
-            Action::Confirm if self.mode == Mode::Pause => {
-                self.pause_entry(self.pause_selected, screen, now)
-            }
-            Action::MenuUp if self.mode == Mode::Settings => {
-                self.settings_selected = self.settings_selected.saturating_sub(1)
-            }
-            Action::MenuDown if self.mode == Mode::Settings => {
-                self.settings_selected = (self.settings_selected + 1).min(menus::rows().len() - 1)
-            }
-            Action::Confirm if self.mode == Mode::Settings => self.adjust_setting(0, now),
-            Action::ChoosePreset(i) => self.choose_preset(i, now),
-            // With a chest or the shop open the crafting panel is hidden: its keys do
-            // nothing.
-            Action::MenuUp | Action::MenuDown | Action::Confirm
-                if self.mode == Mode::Inventory
-                    && (self.open_chest().is_some()
-                        || self.shown.as_ref().is_some_and(|w| w.me().shop)) => {}
-            Action::MenuUp if self.mode == Mode::Inventory => {
-                self.play.recipe_selected = self.play.recipe_selected.saturating_sub(1)
-            }
-            Action::MenuDown if self.mode == Mode::Inventory => {
-                let n = self.shown.as_ref().map_or(0, |w| Play::recipes(w).len());
-                self.play.recipe_selected =
-                    (self.play.recipe_selected + 1).min(n.saturating_sub(1));
-            }
-            Action::Confirm if self.mode == Mode::Inventory => {
-                if let Some(w) = &mut self.shown {
-                    let k = self.play.recipe_selected;
-                    self.play.craft_listed(w, k, now);
-                }
-            }
-            Action::MenuUp if self.mode == Mode::LoadList => {
-                self.load_list.iter_mut().for_each(LoadList::up)
-            }
-            Action::MenuDown if self.mode == Mode::LoadList => {
-                self.load_list.iter_mut().for_each(LoadList::down)
-            }
-            Action::Confirm if self.mode == Mode::LoadList => {
-                let i = self.load_list.as_ref().map_or(0, |l| l.selected);
-                self.choose_save(i, now);
-            }
-            Action::MenuUp => self.menu_selected = self.menu_selected.saturating_sub(1),
-            Action::MenuDown => {
-                self.menu_selected =
-                    (self.menu_selected + 1).min(self.presets.list.len().saturating_sub(1))
-            }
-            Action::Confirm if self.mode == Mode::PresetMenu => {
-                self.choose_preset(self.menu_selected, now)
-            }
-            Action::Confirm => {
-                self.mode = Mode::World;
-                if let Some(seed) = self.seed_box.seed() {
-                    self.request(Replace::NewSeed(seed), now);
-                }
-            }
-            Action::Answer(a) => self.answer(a, now),
-            Action::Backspace => self.seed_box.backspace(),
-            Action::Paste => {
-                if let Some(text) = macroquad::miniquad::window::clipboard_get() {
-                    self.seed_box.paste(&text);
-                }
-            }
+        if self.world_act(action, screen, now)
+            || self.files_act(action, screen, now)
+            || self.inventory_act(action, now)
+        {
+            return;
         }
+        self.menu_act(action, screen, now);
     }
 
     /// Joins a server instead of playing alone: the world being made for this window is
@@ -662,37 +403,6 @@ impl App {
             (None, None, Some(_)) => NetState::Joined,
             (None, None, None) => NetState::Alone,
         }
-    }
-
-    /// The pause menu's labels as the window is now.
-    pub fn pause_labels(&self) -> Vec<String> {
-        menus::pause(self.net_state())
-            .into_iter()
-            .map(|e| e.1)
-            .collect()
-    }
-
-    /// A key of the form of Open to the network: Enter starts opening the world on
-    /// screen (or says which field is wrong), Esc goes back to the pause menu.
-    fn host_key(&mut self, action: Action, now: f64) -> bool {
-        match action {
-            Action::Confirm => match (self.host_form.options(), &self.shown) {
-                (Ok(opts), Some(w)) => {
-                    // Nothing else comes to replace the world the players will be in.
-                    self.worker.cancel();
-                    self.incoming = None;
-                    log::info!("opening to the network on {}", opts.listen);
-                    self.opening = Some(super::online::host::Opening::start(w, opts));
-                    self.play.say("Opening to the network...", now);
-                    self.mode = Mode::World;
-                }
-                (Ok(_), None) => self.say("No world to open yet".into(), now),
-                (Err(e), _) => self.say(e, now),
-            },
-            Action::Close => self.mode = Mode::Pause,
-            edit => return form_key(&mut self.host_form, edit),
-        }
-        true
     }
 
     /// The world opening (its untouched world made: the server starts, or says why
@@ -828,190 +538,6 @@ impl App {
         }
     }
 
-    /// A key of the Join form: Enter joins what it says (or says what is wrong), Esc goes
-    /// back to the pause menu; Tab and the arrows move between fields, the rest edit.
-    fn join_key(&mut self, action: Action, now: f64) -> bool {
-        match action {
-            Action::Confirm => match self.join_form.options() {
-                Ok(opts) => match self.join(&opts) {
-                    Ok(()) => {
-                        self.mode = Mode::World;
-                        // The world on screen goes: the server's is shown once whole.
-                        self.shown = None;
-                        self.incoming = None;
-                    }
-                    Err(e) => self.say(e, now),
-                },
-                Err(e) => self.say(e, now),
-            },
-            Action::Close => self.mode = Mode::Pause,
-            edit => return form_key(&mut self.join_form, edit),
-        }
-        true
-    }
-
-    /// A key of the chat line: Enter sends what was typed (Esc drops it), both close it;
-    /// the rest edit it. `false` for an action the chat line does not take.
-    fn chat_key(&mut self, action: Action, now: f64) -> bool {
-        use super::input::Edit;
-        let line = &mut self.chat_line;
-        match action {
-            Action::Confirm => {
-                self.mode = Mode::World;
-                if let Some(text) = self.chat_line.take() {
-                    self.say_in_chat(text, now);
-                }
-            }
-            Action::Close => {
-                self.chat_line = Default::default();
-                self.mode = Mode::World;
-            }
-            Action::Backspace => line.backspace(),
-            Action::Paste => {
-                if let Some(text) = macroquad::miniquad::window::clipboard_get() {
-                    line.paste(&text);
-                }
-            }
-            Action::Edit(Edit::Left) => line.step(-1),
-            Action::Edit(Edit::Right) => line.step(1),
-            Action::Edit(Edit::Home) => line.home(),
-            Action::Edit(Edit::End) => line.end(),
-            Action::Edit(Edit::Delete) => line.delete(),
-            _ => return false,
-        }
-        true
-    }
-
-    /// A line the local player says: to the server when joined to one (which says it to
-    /// everyone, this player too), else shown here.
-    fn say_in_chat(&mut self, text: String, now: f64) {
-        if let Some(r) = &mut self.play.remote {
-            r.say(&text);
-            return;
-        }
-        if let Some(h) = &mut self.play.host {
-            h.say(&text);
-        }
-        let from = self.play.roster.name(crate::sim::session::LOCAL);
-        self.play
-            .chat
-            .push(super::ui::chat::Said::Chat { from, text }, now);
-    }
-
-    /// The pause menu's `i`-th entry.
-    pub fn pause_entry(&mut self, i: usize, screen: (f32, f32), now: f64) {
-        let Some(&(entry, _)) = menus::pause(self.net_state()).get(i) else {
-            return;
-        };
-        self.pause_selected = i;
-        match entry {
-            PauseEntry::Resume => self.mode = Mode::World,
-            PauseEntry::Settings => {
-                self.settings_selected = 0;
-                self.mode = Mode::Settings;
-            }
-            PauseEntry::Save => self.act(Action::Save, screen, now),
-            PauseEntry::Help => self.act(Action::OpenHelp, screen, now),
-            PauseEntry::Join if self.unsaved() => {
-                self.say("Save first (F5), then join a server".into(), now)
-            }
-            PauseEntry::Join if self.play.host.is_some() || self.opening.is_some() => {
-                self.say("Close to the network first, then join a server".into(), now)
-            }
-            PauseEntry::Join => self.mode = Mode::Join,
-            PauseEntry::Host if self.play.remote.is_some() => {
-                self.say("Not while joined to a server".into(), now)
-            }
-            PauseEntry::Host if self.shown.is_none() => {
-                self.say("No world to open yet".into(), now)
-            }
-            PauseEntry::Host => {
-                log::debug!("form: Open to the network");
-                self.mode = Mode::Host;
-            }
-            PauseEntry::Hosting => {
-                let names: Vec<String> = self.play.host.as_ref().map_or(Vec::new(), |_| {
-                    let seats = self.shown.as_ref().map_or(1, |w| w.session.players.len());
-                    self.play.roster.list(seats, crate::sim::session::LOCAL)
-                });
-                let text = match names.len() {
-                    0 => "Opening to the network...".to_string(),
-                    _ => format!("On: {}", names.join(", ")),
-                };
-                self.say(text, now);
-            }
-            PauseEntry::CloseHost => self.close_host(now),
-            PauseEntry::Quit => self.quit = true,
-        }
-    }
-
-    /// Left/right (`dir` -1, +1) or Enter (0) on the settings menu's highlighted row.
-    pub fn adjust_setting(&mut self, dir: i32, now: f64) {
-        let Some(&row) = menus::rows().get(self.settings_selected) else {
-            return;
-        };
-        let before = self.settings.fullscreen;
-        match menus::adjust(&mut self.settings, row, dir) {
-            Effect::Nothing => {}
-            Effect::Changed => {
-                if self.settings.fullscreen != before {
-                    macroquad::window::set_fullscreen(self.settings.fullscreen);
-                }
-                self.settings_changed(now);
-            }
-            Effect::Rebind(c) => self.rebinding = Some(c),
-            Effect::Back => self.mode = Mode::Pause,
-        }
-    }
-
-    /// The key pressed while a command waits for its new one (Esc cancels).
-    pub fn bind_key(&mut self, key: macroquad::input::KeyCode, now: f64) {
-        let Some(c) = self.rebinding.take() else {
-            return;
-        };
-        if key == macroquad::input::KeyCode::Escape {
-            return;
-        }
-        match self.settings.keys.bind(c, key) {
-            Ok(from) => {
-                if let Some(from) = from {
-                    let name = super::settings::label(key);
-                    let left = self.settings.keys.describe(from);
-                    self.play
-                        .say(format!("{name} moved here; that command keeps {left}"), now);
-                }
-                self.settings_changed(now);
-            }
-            Err(e) => self.play.say(e, now),
-        }
-    }
-
-    /// The settings changed: applies what the app holds, writes the file (atomically).
-    fn settings_changed(&mut self, now: f64) {
-        self.settings_version += 1;
-        self.autosave_every = self.settings.autosave_every();
-        super::ui::set_user_scale(self.settings.ui_scale as f32);
-        match self.settings.save(&self.settings_path) {
-            Ok(kept) => {
-                log::info!("settings saved to {}", self.settings_path.display());
-                if let Some(bak) = kept {
-                    log::info!(
-                        "kept the settings file that did not load as {}",
-                        bak.display()
-                    );
-                    let name = bak.file_name().unwrap_or_default().to_string_lossy();
-                    let said =
-                        format!("Settings saved; the file that did not load is kept as {name}");
-                    self.play.say(said, now);
-                }
-            }
-            Err(e) => {
-                log::warn!("settings not saved: {e}");
-                self.play.say(format!("Settings not saved: {e}"), now);
-            }
-        }
-    }
-
     /// Starts loading the save at `path` (the world on screen stays until it is in).
     fn load(&mut self, path: std::path::PathBuf, now: f64) {
         self.play.say(format!("Loading {}...", path.display()), now);
@@ -1019,26 +545,6 @@ impl App {
         // the load would replay it.
         self.journal.close();
         self.worker.start_from(Source::File(path));
-    }
-
-    /// Loads the load list's `i`-th save and closes the list.
-    pub fn choose_save(&mut self, i: usize, now: f64) {
-        let Some(path) = self.load_list.as_ref().and_then(|l| l.path(i)) else {
-            return;
-        };
-        let path = path.to_path_buf();
-        self.mode = Mode::World;
-        self.load_list = None;
-        self.request(Replace::LoadFile(path), now);
-    }
-
-    /// Switches to the menu's `i`-th preset, keeping the seed.
-    pub fn choose_preset(&mut self, i: usize, now: f64) {
-        if i >= self.presets.list.len() {
-            return;
-        }
-        self.mode = Mode::World;
-        self.request(Replace::Preset(i), now);
     }
 
     /// Does the world on screen have unsaved edits?
@@ -1107,7 +613,7 @@ impl App {
     /// Carries out a request (nothing to save, or saved, or the player said discard).
     fn go(&mut self, r: Replace, now: f64) {
         match r {
-            Replace::Reseed => self.generate(cli::random_seed()),
+            Replace::Reseed => self.generate(launch::random_seed()),
             Replace::NewSeed(seed) => self.generate(seed),
             Replace::LoadNewest(path) | Replace::LoadFile(path) => self.load(path, now),
             Replace::Preset(i) => {
@@ -1345,7 +851,13 @@ impl App {
 mod tests {
     use super::*;
     use crate::game::input::Action;
+    use crate::game::ui::menus;
     use crate::game::worlds::state::tests::loaded;
+
+    /// The player's folders as a run without `--home` finds them.
+    fn home() -> crate::base::paths::Folders {
+        crate::base::paths::Folders::for_run(None)
+    }
 
     #[test]
     fn the_log_says_how_a_world_was_made_without_a_negative_zero() {
@@ -1375,7 +887,7 @@ mod tests {
         let d = std::env::temp_dir().join(format!("strata-app-ask-{}", std::process::id()));
         std::fs::create_dir_all(&d).unwrap();
         let presets = Presets::open(d.clone(), None);
-        let mut app = App::new(presets, 5, false, None);
+        let mut app = App::new(presets, 5, false, None, &home());
         let mut l = loaded();
         let seed = l.session.world.seed;
         app.seed = seed;
@@ -1408,7 +920,7 @@ mod tests {
     fn the_pause_menu_leads_to_settings_that_rebind_keys_and_save_them() {
         let d = std::env::temp_dir().join(format!("strata-app-menu-{}", std::process::id()));
         std::fs::create_dir_all(&d).unwrap();
-        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None);
+        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None, &home());
         app.settings_path = d.join("config").join("settings.ron");
         let screen = (1280.0, 720.0);
         app.act(Action::OpenPause, screen, 0.0);
@@ -1464,7 +976,7 @@ mod tests {
         use macroquad::input::KeyCode as K;
         let d = std::env::temp_dir().join(format!("strata-app-rebind-{}", std::process::id()));
         std::fs::create_dir_all(&d).unwrap();
-        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None);
+        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None, &home());
         app.settings_path = d.join("settings.ron");
         let screen = (1280.0, 720.0);
         let press = |app: &mut App, k| app.key(k, Mods::default(), screen, 1.0);
@@ -1518,7 +1030,7 @@ mod tests {
         use macroquad::input::KeyCode as K;
         let d = std::env::temp_dir().join(format!("strata-app-join-{}", std::process::id()));
         std::fs::create_dir_all(&d).unwrap();
-        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None);
+        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None, &home());
         let screen = (1280.0, 720.0);
         let none = Mods::default();
         let key = |k| Press::Key(k, none);
@@ -1560,7 +1072,7 @@ mod tests {
         use macroquad::input::KeyCode as K;
         let d = std::env::temp_dir().join(format!("strata-app-host-{}", std::process::id()));
         std::fs::create_dir_all(&d).unwrap();
-        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None);
+        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None, &home());
         app.worker.cancel();
         app.saves_dir = d.join("saves");
         app.shown = Some(loaded());
@@ -1628,7 +1140,7 @@ mod tests {
         use macroquad::input::KeyCode as K;
         let d = std::env::temp_dir().join(format!("strata-app-chat-{}", std::process::id()));
         std::fs::create_dir_all(&d).unwrap();
-        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None);
+        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None, &home());
         let screen = (1280.0, 720.0);
         let none = Mods::default();
         let key = |k| Press::Key(k, none);
@@ -1669,7 +1181,7 @@ mod tests {
         use macroquad::input::KeyCode as K;
         let d = std::env::temp_dir().join(format!("strata-app-order-{}", std::process::id()));
         std::fs::create_dir_all(&d).unwrap();
-        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None);
+        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None, &home());
         let screen = (1280.0, 720.0);
         let (none, ctrl) = (
             Mods::default(),
@@ -1721,7 +1233,7 @@ mod tests {
         use crate::game::input::Halt;
         let d = std::env::temp_dir().join(format!("strata-app-halt-{}", std::process::id()));
         std::fs::create_dir_all(&d).unwrap();
-        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None);
+        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None, &home());
         assert_eq!(app.halt(), None);
         app.mode = Mode::Lab;
         assert_eq!(app.halt(), Some(Halt::Lab));
@@ -1742,7 +1254,7 @@ mod tests {
         let path = d.join("settings.ron");
         let text = "(keys: (jump: [\"J\"], left: [\"Q\"]), ui_scale: 9)";
         std::fs::write(&path, text).unwrap();
-        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None);
+        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None, &home());
         let (loaded, why) = settings::load(&path);
         assert!(why.is_some());
         (app.settings, app.settings_path) = (loaded, path.clone());
@@ -1807,7 +1319,7 @@ mod tests {
         let d = std::env::temp_dir().join(format!("strata-app-twins-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&d);
         std::fs::create_dir_all(&d).unwrap();
-        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None);
+        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None, &home());
         app.saves_dir = d.join("saves");
         let screen = (1280.0, 720.0);
         // World A, played: a dug tile, saved with F5.
@@ -1898,7 +1410,7 @@ mod tests {
     #[test]
     fn a_world_of_another_size_made_in_the_lab_is_fitted_beside_its_panel() {
         let d = std::env::temp_dir().join(format!("strata-app-labfit-{}", std::process::id()));
-        let mut app = App::new(Presets::open(d, None), 5, false, None);
+        let mut app = App::new(Presets::open(d, None), 5, false, None, &home());
         app.mode = Mode::Lab;
         app.follow = false;
         let screen = (1280.0, 720.0);
@@ -1943,7 +1455,7 @@ mod tests {
         let f = d.join("tiny.ron");
         std::fs::write(&f, "(name: \"Tiny\", width: 64, height: 32)").unwrap();
         let presets = Presets::open(d.clone(), Some(f.clone()));
-        let mut app = App::new(presets, 5, false, None);
+        let mut app = App::new(presets, 5, false, None, &home());
         // A save of another preset at another seed arrives.
         let l = loaded();
         let (seed, preset) = (l.session.world.seed, l.session.world.preset.clone());

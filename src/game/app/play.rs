@@ -351,7 +351,7 @@ impl Play {
 
     /// An action of the local player, done on the window's session at once; joined to a
     /// server it goes there too, whose answer the window then shows
-    /// ([`crate::game::online::remote::reconcile`]).
+    /// ([`crate::net::mirror::reconcile`]).
     fn local(&mut self, l: &mut Loaded, intent: Intent) -> Changes {
         if let Some(r) = &mut self.remote {
             r.acted(intent);
@@ -459,7 +459,7 @@ impl Play {
     }
 
     /// F5: writes the world and the player to `world-<id>.strata` in the saves folder
-    /// `dir` ([`crate::base::paths::saves_dir`] in the game) on a thread (a copy of the world is taken first, so
+    /// `dir` ([`crate::base::paths::Folders::saves`] in the game) on a thread (a copy of the world is taken first, so
     /// play goes on while it is written), keeping the save it replaces as
     /// `world-<id>.strata.bak` ([`save::save_path`]). Returns whether a save started.
     pub fn save(&mut self, l: &Loaded, dir: &Path, now: f64) -> bool {

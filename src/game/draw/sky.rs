@@ -200,36 +200,9 @@ impl Sky {
         if !whole || !scenery {
             return;
         }
-        let (rise, set) = sun_times(rules.daylight);
-        let body_at = |(along, up): (f32, f32)| {
-            let base = horizon_y.min(h * 0.75);
-            (
-                screen.0 * (0.08 + 0.84 * along),
-                base - up * (base - h * 0.12).max(h * 0.2),
-            )
-        };
         draw_stars(screen, horizon_y, night, now);
-        if let Some(p) = arc(l.session.time_of_day, rise, set) {
-            let (x, y) = body_at(p);
-            let warm = 1.0 - p.1.min(0.5) * 2.0;
-            let r = h * 0.04;
-            draw_circle(x, y, r * 2.2, Color::new(1.0, 0.9, 0.6, 0.18));
-            draw_circle(
-                x,
-                y,
-                r,
-                Color::new(1.0, 0.95 - 0.25 * warm, 0.7 - 0.35 * warm, 1.0),
-            );
-        }
-        if let Some(p) = arc(l.session.time_of_day, set, rise) {
-            let (x, y) = body_at(p);
-            let r = h * 0.032;
-            draw_circle(x, y, r * 2.0, Color::new(0.7, 0.78, 1.0, 0.12));
-            draw_circle(x, y, r, Color::new(0.88, 0.9, 0.95, 1.0));
-            let dark = Color::new(0.74, 0.76, 0.84, 1.0);
-            draw_circle(x - r * 0.35, y - r * 0.2, r * 0.22, dark);
-            draw_circle(x + r * 0.3, y + r * 0.35, r * 0.16, dark);
-        }
+        let times = sun_times(rules.daylight);
+        draw_sun_and_moon(l.session.time_of_day, times, screen, horizon_y);
         let cam_px = cam.cx * cam.zoom;
         draw_clouds(screen, horizon_y, cam_px, night, horizon, now);
         // Backgrounds fade out as the view goes underground.
@@ -245,9 +218,24 @@ impl Sky {
         }
         let runs = &self.runs.as_ref().expect("set above").1;
         let shares = biome_shares(runs, cam.cx, BLEND_HALF);
+        let Some(tex) = self.backgrounds() else {
+            return;
+        };
+        draw_backgrounds(
+            &tex,
+            &shares,
+            (horizon, night, fade),
+            cam_px,
+            screen,
+            horizon_y,
+        );
+    }
+
+    /// The backgrounds' pictures as one texture, once made: they are made on a thread of
+    /// their own the first time a sky with backgrounds is drawn; until they are ready the
+    /// sky goes without them.
+    fn backgrounds(&mut self) -> Option<Texture2D> {
         if self.layers.is_none() {
-            // The pictures are made on a thread of their own the first time a sky with
-            // backgrounds is drawn; until they are ready the sky goes without them.
             let making = self.making.get_or_insert_with(|| {
                 std::thread::spawn(|| {
                     let started = std::time::Instant::now();
@@ -261,84 +249,136 @@ impl Sky {
                 })
             });
             if !making.is_finished() {
-                return;
+                return None;
             }
             let px = match self.making.take().map(|m| m.join()) {
                 Some(Ok(px)) => px,
                 // A panic making them: retry next frame rather than never.
-                _ => return,
+                _ => return None,
             };
             let rows = LAYER_H * LAYERS * SCENES.len() + SOLID_ROWS;
             let t = Texture2D::from_rgba8(LAYER_W as u16, rows as u16, &px);
             t.set_filter(FilterMode::Nearest);
             self.layers = Some(t);
         }
-        let tex = self.layers.as_ref().expect("made above");
-        let k = (h / 360.0).round().max(1.0);
-        let (tw, th) = (LAYER_W as f32 * k, LAYER_H as f32 * k);
-        // Each layer's colour in biome `b`, hazed toward the horizon and darkened by night.
-        let tint = |b: Biome, layer: usize| {
-            let hazed = mix3(
-                biome_layers(b)[layer],
-                horizon,
-                HAZE[layer] * (1.0 - night * 0.5),
-            );
-            let dark = mix3(hazed, [0.02, 0.03, 0.08], 0.82);
-            mix3(hazed, dark, night)
-        };
-        for layer in 0..LAYERS {
-            let (lo, hi) = BASE_BAND[layer];
-            let base = (h / 2.0 + (horizon_y - h / 2.0) * PARALLAX_Y[layer] - LIFT[layer] * h)
-                .clamp(h * lo, h * hi);
-            let x0 = parallax_offset(cam_px, PARALLAX[layer], tw);
-            // Every biome in view draws its own picture, faded by its share, in one
-            // order (so the mix changes smoothly as the shares do).
-            for &(b, a) in &cross_fade(&shares) {
-                let c = tint(b, layer);
-                let color = Color::new(c[0], c[1], c[2], fade * a);
-                let params = DrawTextureParams {
-                    dest_size: Some(vec2(tw, th)),
-                    source: Some(Rect::new(
-                        0.0,
-                        picture_row(b, layer) as f32,
-                        LAYER_W as f32,
-                        LAYER_H as f32,
-                    )),
-                    ..Default::default()
-                };
-                let mut x = x0;
-                while x < screen.0 {
-                    draw_texture_ex(tex, x.round(), (base - th).round(), color, params.clone());
-                    x += tw;
-                }
+        self.layers.clone()
+    }
+}
+
+/// The sun by day and the moon by night on their arcs over the horizon (`times`: when the
+/// sun rises and sets).
+fn draw_sun_and_moon(
+    time_of_day: f32,
+    (rise, set): (f32, f32),
+    screen: (f32, f32),
+    horizon_y: f32,
+) {
+    let h = screen.1;
+    let body_at = |(along, up): (f32, f32)| {
+        let base = horizon_y.min(h * 0.75);
+        (
+            screen.0 * (0.08 + 0.84 * along),
+            base - up * (base - h * 0.12).max(h * 0.2),
+        )
+    };
+    if let Some(p) = arc(time_of_day, rise, set) {
+        let (x, y) = body_at(p);
+        let warm = 1.0 - p.1.min(0.5) * 2.0;
+        let r = h * 0.04;
+        draw_circle(x, y, r * 2.2, Color::new(1.0, 0.9, 0.6, 0.18));
+        draw_circle(
+            x,
+            y,
+            r,
+            Color::new(1.0, 0.95 - 0.25 * warm, 0.7 - 0.35 * warm, 1.0),
+        );
+    }
+    if let Some(p) = arc(time_of_day, set, rise) {
+        let (x, y) = body_at(p);
+        let r = h * 0.032;
+        draw_circle(x, y, r * 2.0, Color::new(0.7, 0.78, 1.0, 0.12));
+        draw_circle(x, y, r, Color::new(0.88, 0.9, 0.95, 1.0));
+        let dark = Color::new(0.74, 0.76, 0.84, 1.0);
+        draw_circle(x - r * 0.35, y - r * 0.2, r * 0.22, dark);
+        draw_circle(x + r * 0.3, y + r * 0.35, r * 0.16, dark);
+    }
+}
+
+/// The three parallax layers of every biome in view (`shares`), cross-faded, each over its
+/// ground going down; `look`: the horizon's colour, the night (0..1) and the fade with depth.
+fn draw_backgrounds(
+    tex: &Texture2D,
+    shares: &[(Biome, f32)],
+    (horizon, night, fade): ([f32; 3], f32, f32),
+    cam_px: f64,
+    screen: (f32, f32),
+    horizon_y: f32,
+) {
+    let h = screen.1;
+    let k = (h / 360.0).round().max(1.0);
+    let (tw, th) = (LAYER_W as f32 * k, LAYER_H as f32 * k);
+    // Each layer's colour in biome `b`, hazed toward the horizon and darkened by night.
+    let tint = |b: Biome, layer: usize| {
+        let hazed = mix3(
+            biome_layers(b)[layer],
+            horizon,
+            HAZE[layer] * (1.0 - night * 0.5),
+        );
+        let dark = mix3(hazed, [0.02, 0.03, 0.08], 0.82);
+        mix3(hazed, dark, night)
+    };
+    for layer in 0..LAYERS {
+        let (lo, hi) = BASE_BAND[layer];
+        let base = (h / 2.0 + (horizon_y - h / 2.0) * PARALLAX_Y[layer] - LIFT[layer] * h)
+            .clamp(h * lo, h * hi);
+        let x0 = parallax_offset(cam_px, PARALLAX[layer], tw);
+        // Every biome in view draws its own picture, faded by its share, in one
+        // order (so the mix changes smoothly as the shares do).
+        for &(b, a) in &cross_fade(shares) {
+            let c = tint(b, layer);
+            let color = Color::new(c[0], c[1], c[2], fade * a);
+            let params = DrawTextureParams {
+                dest_size: Some(vec2(tw, th)),
+                source: Some(Rect::new(
+                    0.0,
+                    picture_row(b, layer) as f32,
+                    LAYER_W as f32,
+                    LAYER_H as f32,
+                )),
+                ..Default::default()
+            };
+            let mut x = x0;
+            while x < screen.0 {
+                draw_texture_ex(tex, x.round(), (base - th).round(), color, params.clone());
+                x += tw;
             }
-            let c = shares.iter().fold([0.0; 3], |acc, &(b, w)| {
-                let c = tint(b, layer);
-                std::array::from_fn(|i| acc[i] + c[i] * w)
-            });
-            // Under the layer's picture its ground goes on down, darkening with depth.
-            const STEPS: usize = 8;
-            let band = h * 0.05;
-            for i in 0..=STEPS {
-                let y = (base + band * i as f32).round();
-                if y >= h {
-                    break;
-                }
-                let f = 0.84 - 0.3 * i as f32 / STEPS as f32;
-                let tall = if i == STEPS { h - y } else { band.ceil() + 1.0 };
-                let fill = Color::new(c[0] * f, c[1] * f, c[2] * f, fade);
-                let solid = DrawTextureParams {
-                    dest_size: Some(vec2(screen.0, tall)),
-                    source: Some(Rect::new(
-                        1.0,
-                        (LAYER_H * LAYERS * SCENES.len() + 1) as f32,
-                        2.0,
-                        2.0,
-                    )),
-                    ..Default::default()
-                };
-                draw_texture_ex(tex, 0.0, y, fill, solid);
+        }
+        let c = shares.iter().fold([0.0; 3], |acc, &(b, w)| {
+            let c = tint(b, layer);
+            std::array::from_fn(|i| acc[i] + c[i] * w)
+        });
+        // Under the layer's picture its ground goes on down, darkening with depth.
+        const STEPS: usize = 8;
+        let band = h * 0.05;
+        for i in 0..=STEPS {
+            let y = (base + band * i as f32).round();
+            if y >= h {
+                break;
             }
+            let f = 0.84 - 0.3 * i as f32 / STEPS as f32;
+            let tall = if i == STEPS { h - y } else { band.ceil() + 1.0 };
+            let fill = Color::new(c[0] * f, c[1] * f, c[2] * f, fade);
+            let solid = DrawTextureParams {
+                dest_size: Some(vec2(screen.0, tall)),
+                source: Some(Rect::new(
+                    1.0,
+                    (LAYER_H * LAYERS * SCENES.len() + 1) as f32,
+                    2.0,
+                    2.0,
+                )),
+                ..Default::default()
+            };
+            draw_texture_ex(tex, 0.0, y, fill, solid);
         }
     }
 }

@@ -206,7 +206,7 @@ impl Host {
             max_players: opts.max_players,
             password: opts.password.clone(),
             motd: format!("{}'s world", opts.name),
-            characters: crate::cli::serve::characters_dir(&save),
+            characters: crate::launch::characters_dir(&save),
             save,
             // The window saves the world (F5, its autosave, on closing): never the server.
             autosave: Duration::MAX,

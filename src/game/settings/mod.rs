@@ -1,6 +1,6 @@
 //! The player's settings: window size, fullscreen, frame cap, UI scale, autosave, pausing
 //! when the window loses focus, and key bindings, kept in a RON file (`settings.ron` in Strata's config folder,
-//! [`crate::base::paths::settings_file`]). Every field
+//! [`crate::base::paths::Folders::settings`]). Every field
 //! has a default, unknown fields are refused, and every value is checked against its
 //! allowed range; a file that does not load never stops the game: it starts with the
 //! defaults and says why, naming the file, line:column, field and allowed range as preset
@@ -501,7 +501,7 @@ impl Default for Settings {
             window_width: 1280,
             window_height: 720,
             fullscreen: false,
-            max_fps: crate::cli::DEFAULT_MAX_FPS,
+            max_fps: crate::launch::DEFAULT_MAX_FPS,
             ui_scale: 1.0,
             autosave_minutes: super::worlds::guard::AUTOSAVE_MINUTES,
             pause_unfocused: true,

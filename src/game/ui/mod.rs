@@ -536,8 +536,9 @@ pub fn load_rects(n: usize, selected: usize, screen: (f32, f32), s: f32) -> Vec<
         .collect()
 }
 
-/// The load list (centre): a thumbnail and a line per save, newest first.
+/// The load list (centre): a thumbnail and a line per save of `dir`, newest first.
 pub fn load_list(
+    dir: &std::path::Path,
     lines: &[String],
     thumbs: &[Option<Texture2D>],
     selected: usize,
@@ -547,7 +548,6 @@ pub fn load_list(
     backdrop(0.0, 0.0, screen.0, screen.1);
     let title = "Load a world: 1-9, or arrows and Enter, or click; Esc closes".to_string();
     let Some(&(_, first)) = load_rects(lines.len(), selected, screen, s).first() else {
-        let dir = crate::base::paths::saves_dir();
         let text = format!("No saves in {} yet (F5 saves)", dir.display());
         panel(&[(title, DIM), (text, ERROR)], 20.0 * s, 20.0 * s, s);
         return;

@@ -2,7 +2,7 @@
 //! for up to 16384x16384 (a gigabyte of framebuffer and seconds a frame), and the window
 //! opens no larger than the display can show. miniquad tells only the window's own size,
 //! and only once it is open, so on Linux the X server is asked for its screen's size
-//! before the window opens (by [`crate::cli::check_display`], which opens the display
+//! before the window opens (by [`crate::launch::check_display`], which opens the display
 //! once anyway); where that is unknown the window is held to [`MAX_UNKNOWN`].
 
 /// The largest window opened where the display's size is unknown: 8K UHD (a 130 MB

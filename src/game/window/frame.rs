@@ -1,24 +1,19 @@
 //! The frame loop: input, update, draw, frame timing, and `--frames`/`--screenshot`.
 
-use crate::cli::{self, PlayOptions};
 use crate::game::app::App;
-use crate::game::app::play::{self, Buttons};
+
 use crate::game::audio::{self, Audio};
 use crate::game::input::{self, Halt, Mode};
 use crate::game::ui::overlay::{self, FrameStats, Hover};
 use crate::game::worlds::presets::{Choice, Presets};
-use crate::game::worlds::state::level_for;
 use crate::game::worlds::worker::Source;
 use crate::game::{
-    draw::camera, draw::lighting, draw::render, draw::sprite, ui, ui::hud, ui::invscreen,
-    ui::minimap, worlds::worker,
+    draw::lighting, draw::render, draw::sprite, ui, ui::hud, ui::minimap, worlds::worker,
 };
+use crate::launch::{self, PlayError, PlayOptions};
 use macroquad::prelude::*;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
-
-/// Time per frame for building each cave tint's mask textures.
-const MASK_BUDGET: Duration = Duration::from_micros(600);
+use std::time::Instant;
 
 /// Frames to wait for the first world when `--frames` is given, before giving up on it.
 const FIRST_WORLD_FRAMES: u64 = 3_000;
@@ -61,13 +56,13 @@ impl Timer {
     }
 }
 
-/// The preset the game starts with, as `--preset` finds it ([`cli::load_preset`]): a
+/// The preset the game starts with, as `--preset` finds it ([`launch::load_preset`]): a
 /// file, the player's preset of that name in `dir`, or a built-in preset. Without
 /// `--preset`: `config/presets/default.ron` in the working folder (the repository), else
 /// the built-in default.
 fn start_preset(opts: &PlayOptions, dir: &Path) -> Choice {
     let Some(name) = &opts.preset else {
-        let file = PathBuf::from(cli::DEFAULT_PRESET);
+        let file = PathBuf::from(launch::DEFAULT_PRESET);
         return if file.is_file() {
             Choice::File(file)
         } else {
@@ -77,7 +72,7 @@ fn start_preset(opts: &PlayOptions, dir: &Path) -> Choice {
     if name.is_file() {
         return Choice::File(name.clone());
     }
-    if let Some(file) = cli::user_preset(dir, name) {
+    if let Some(file) = launch::user_preset(dir, name) {
         return Choice::File(file);
     }
     let key = crate::content::preset::builtin_key(&name.to_string_lossy());
@@ -87,13 +82,16 @@ fn start_preset(opts: &PlayOptions, dir: &Path) -> Choice {
 /// Seconds the settings file's error stays on screen at start.
 const SETTINGS_ERROR_SECONDS: f64 = 15.0;
 
-pub async fn main_loop(
-    opts: PlayOptions,
+/// The game's state at start: the presets (the one asked for chosen), the seed, the world
+/// to load or the server to join, and the settings.
+fn start_app(
+    opts: &PlayOptions,
     start: Option<Source>,
-    (settings, settings_path, settings_error): crate::game::StartSettings,
-) -> Result<(), String> {
-    let dir = crate::base::paths::user_presets_dir();
-    let presets = match start_preset(&opts, &dir) {
+    (settings, settings_path): (crate::game::settings::Settings, PathBuf),
+    folders: &crate::base::paths::Folders,
+) -> Result<App, PlayError> {
+    let dir = folders.presets.clone();
+    let presets = match start_preset(opts, &dir) {
         Choice::File(path) => Presets::open(dir, Some(path)),
         Choice::BuiltIn(name) => {
             let mut p = Presets::open(dir, None);
@@ -101,26 +99,70 @@ pub async fn main_loop(
             p
         }
     };
-    let seed = opts.seed.unwrap_or_else(cli::random_seed);
-    let mut app = App::new(presets, seed, opts.screenshot.is_some(), start);
+    let seed = opts.seed.unwrap_or_else(launch::random_seed);
+    let mut app = App::new(presets, seed, opts.screenshot.is_some(), start, folders);
     if let Some(addr) = &opts.join {
         app.join(&crate::net::client::JoinOptions {
             addr: addr.clone(),
             name: opts.name.clone().unwrap_or_default(),
             password: opts.password.clone(),
             server_password: opts.server_password.clone(),
-        })?;
+        })
+        .map_err(PlayError::Join)?;
     }
     app.autosave_every = settings.autosave_every();
     ui::set_user_scale(settings.ui_scale as f32);
     app.settings = settings;
     app.settings_path = settings_path;
-    let settings_error = settings_error.map(|e| (e, get_time() + SETTINGS_ERROR_SECONDS));
     log::info!("display scale {:.2}", screen_dpi_scale());
     // The window's close button asks; the loop saves unsaved edits, then quits.
     prevent_quit();
     // So does SIGTERM: edits saved, a joined server told goodbye.
     crate::game::online::goodbye::catch();
+    Ok(app)
+}
+
+/// With `--frames N`: whether the run is done (N frames with a world, or the first world
+/// never came), the screenshot written and the frame and light figures logged.
+fn frames_done(
+    app: &App,
+    timer: &Timer,
+    opts: &PlayOptions,
+    (frames, frames_after_world): (u64, u64),
+) -> Result<bool, PlayError> {
+    if let Some(n) = opts.frames
+        && (frames_after_world >= n || frames >= n + FIRST_WORLD_FRAMES)
+        && app.incoming.is_none()
+    {
+        if let Some(path) = &opts.screenshot {
+            save_screenshot(path).map_err(PlayError::Game)?;
+        }
+        log::info!(
+            "{} frames with a world, CPU per frame mean {:.2} ms, max {:.2} ms",
+            timer.total_n,
+            timer.total / timer.total_n.max(1) as f64,
+            timer.total_max
+        );
+        let v = &app.light_view;
+        log::info!(
+            "light view rebuilt {} times, mean {:.2} ms, max {:.2} ms",
+            v.builds,
+            v.build_total.as_secs_f64() * 1e3 / v.builds.max(1) as f64,
+            v.build_max.as_secs_f64() * 1e3
+        );
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+pub async fn main_loop(
+    opts: PlayOptions,
+    start: Option<Source>,
+    (settings, settings_path, settings_error): crate::game::StartSettings,
+    folders: crate::base::paths::Folders,
+) -> Result<(), PlayError> {
+    let settings_error = settings_error.map(|e| (e, get_time() + SETTINGS_ERROR_SECONDS));
+    let mut app = start_app(&opts, start, (settings, settings_path), &folders)?;
     let atlas = render::load_atlas();
     let player_sprite = sprite::load();
     let mut timer = Timer::default();
@@ -162,7 +204,9 @@ pub async fn main_loop(
             log_halt(halt, clock);
             halted = halt;
         }
-        if (is_quit_requested() || std::mem::take(&mut app.quit) || crate::game::online::goodbye::asked())
+        if (is_quit_requested()
+            || std::mem::take(&mut app.quit)
+            || crate::game::online::goodbye::asked())
             && app.quit_requested(now)
         {
             return Ok(());
@@ -170,159 +214,12 @@ pub async fn main_loop(
         let t_in = t0.elapsed();
         app.update(screen, now);
         let t_up = t0.elapsed();
-        let mut t_mask = t_up;
 
         let stepping = app.halt().is_none();
         clear_background(Color::from_rgba(18, 16, 22, 255));
-        let mut hover = None;
-        if let Some(w) = &mut app.shown {
-            let size = w.size();
-            if app.follow {
-                let min = camera::play_min_zoom(screen, lighting::LIT_MAX_TILES);
-                app.cam.zoom = app.cam.zoom.max(min);
-            }
-            crate::game::app::clamp_for(&mut app.cam, (app.follow, app.mode), size, screen);
-            let vis = app.cam.visible_tiles(size, screen);
-            let level = level_for(app.cam.zoom);
-            let visible = render::visible_chunks(w, level, &vis);
-            if app.overlay {
-                let (mx, my) = mouse_position();
-                let (tx, ty) = app.cam.screen_to_world(screen, (mx, my));
-                if tx >= 0.0 && ty >= 0.0 && (tx as usize) < size.0 && (ty as usize) < size.1 {
-                    hover = Some(Hover::at(
-                        &w.session.world,
-                        &w.report,
-                        tx as usize,
-                        ty as usize,
-                    ));
-                }
-                let hovered_cave = hover.and_then(|h| h.cave).filter(|c| !c.2).map(|c| c.0);
-                w.hovered[level].show(hovered_cave);
-                w.largest[level].build(&w.report, &visible, MASK_BUDGET);
-                w.hovered[level].build(&w.report, &visible, MASK_BUDGET);
-            }
-            t_mask = t0.elapsed();
-            let chunks = (level, &visible[..]);
-            app.sky.draw(w, &app.cam, screen, now, app.follow);
-            render::draw_world(w, &app.cam, screen, &atlas, chunks, app.overlay);
-            if app.overlay {
-                hud::draw_structures(&w.session.world.structures, &app.cam, screen);
-            }
-            let dt = if stepping {
-                get_frame_time().min(0.1)
-            } else {
-                0.0
-            };
-            let digging = app.play.target.as_ref().filter(|t| t.progress.is_some());
-            let digging = digging.map(|t| (t.x, t.y));
-            app.particles.for_world(app.world_id);
-            app.particles
-                .update(&w.session.world, &w.session.me().body, digging, dt);
-            app.particles.draw(&app.cam, screen);
-            hud::draw_creatures(&w.session.creatures, &app.cam, screen);
-            hud::draw_dropped(&w.session.world.dropped, &atlas, &app.cam, screen);
-            for n in w.session.town() {
-                sprite::draw_npc(&player_sprite, n, &app.cam, screen, now);
-            }
-            if let Some(b) = &w.session.boss {
-                hud::draw_boss(b, w.session.me().body.centre(), &app.cam, screen);
-            }
-            // The other players, lit like the Guide by the light view over them; their
-            // names go over it, after the local player.
-            let local = crate::sim::session::LOCAL;
-            let others = crate::game::online::players::figures(
-                &w.session,
-                local,
-                &app.play.roster,
-                vis,
-                now,
-            );
-            for f in &others {
-                let pose = (f.pos, f.facing, f.frame);
-                sprite::draw_pose(&player_sprite, pose, f.tint, &app.cam, screen);
-            }
-            // The map view shows only what the player has seen (the lab shows the world
-            // as generated, for its designer). The fog is kept only while it is drawn, so
-            // the lab's regenerations do not build it for every world.
-            let map_view = !app.follow && app.mode != Mode::Lab;
-            if map_view || app.minimap {
-                app.fog.update(w);
-            }
-            if map_view {
-                app.fog.draw_world(&app.cam, screen);
-            }
-            // Play is lit; the free camera is a map view of the world, unlit.
-            let mut shade = 1.0;
-            if app.follow {
-                app.light_view.update(w, &vis, app.world_id);
-                app.light_view.draw(&app.cam, screen);
-                let c = w.session.me().body.centre();
-                let (px, py) = (c.0.max(0.0) as usize, c.1.max(0.0) as usize);
-                let level = w.session.light.get_with_player(px, py, c);
-                shade = 1.0 - lighting::darkness(level) as f32 / 255.0;
-            }
-            app.play.floaters.draw(&app.cam, screen);
-            // Invincible after a hit: the player blinks. On the death screen there is no
-            // body (nor its light, breath or swing).
-            let alive = w.session.me().death.is_none();
-            let swinging = now < app.play.swing_until;
-            if alive && crate::sim::vitals::visible(w.session.me().vitals.invincible, now) {
-                sprite::draw(
-                    &player_sprite,
-                    &w.session.me().body,
-                    &app.cam,
-                    screen,
-                    (now, swinging),
-                    shade.max(0.35),
-                );
-            }
-            for f in &others {
-                sprite::draw_name(&f.name, f.pos, &app.cam, screen);
-            }
-            if app.follow && alive {
-                hud::draw_bubbles(
-                    &w.session.me().vitals,
-                    &w.session.me().body,
-                    &app.cam,
-                    screen,
-                );
-            }
-            if app.follow
-                && app.mode == Mode::World
-                && let Some(t) = &app.play.target
-            {
-                hud::draw_target(t, &app.cam, screen);
-                if t.progress.is_some()
-                    && let Some(item) = w.session.me().inventory.selected_item()
-                {
-                    let toward = (t.x as f32 + 0.5, t.y as f32 + 0.5);
-                    hud::draw_tool(
-                        &w.session.me().body,
-                        toward,
-                        now,
-                        item.color,
-                        &app.cam,
-                        screen,
-                    );
-                }
-            }
-            if alive
-                && now < app.play.swing_until
-                && let Some(item) = w.session.me().inventory.selected_item()
-                && let Some((_, reach, _)) = w.session.me().inventory.selected_sword()
-            {
-                let left = (app.play.swing_until - now) as f32;
-                let progress = 1.0 - left / crate::sim::creatures::SWING_SECONDS;
-                hud::draw_swing(
-                    &w.session.me().body,
-                    reach,
-                    progress,
-                    item.color,
-                    &app.cam,
-                    screen,
-                );
-            }
-        }
+        let (hover, masks_done) =
+            app.draw_world(screen, now, stepping, (&atlas, &player_sprite), t0);
+        let t_mask = masks_done.unwrap_or(t_up);
         let t_draw = t0.elapsed();
         app.lab_views_draw(screen);
         draw_ui(&app, &timer, hover, &atlas, screen);
@@ -351,26 +248,7 @@ pub async fn main_loop(
             timer.total_max = timer.total_max.max(cpu_ms);
             timer.total_n += 1;
         }
-        if let Some(n) = opts.frames
-            && (frames_after_world >= n || frames >= n + FIRST_WORLD_FRAMES)
-            && app.incoming.is_none()
-        {
-            if let Some(path) = &opts.screenshot {
-                save_screenshot(path)?;
-            }
-            log::info!(
-                "{} frames with a world, CPU per frame mean {:.2} ms, max {:.2} ms",
-                timer.total_n,
-                timer.total / timer.total_n.max(1) as f64,
-                timer.total_max
-            );
-            let v = &app.light_view;
-            log::info!(
-                "light view rebuilt {} times, mean {:.2} ms, max {:.2} ms",
-                v.builds,
-                v.build_total.as_secs_f64() * 1e3 / v.builds.max(1) as f64,
-                v.build_max.as_secs_f64() * 1e3
-            );
+        if frames_done(&app, &timer, &opts, (frames, frames_after_world))? {
             return Ok(());
         }
         let generating = app.worker.status().is_some();
@@ -435,7 +313,7 @@ fn log_halt(halt: Option<Halt>, clock: Option<f32>) {
 }
 
 /// Keys and typed characters, each in the order they came (`presses`; `jumps`: the jump
-/// keys' presses), and the mouse (menu clicks, drag, wheel).
+/// keys' presses), and the mouse: the lab's, the menus', the inventory's, then the world's.
 fn handle_input(
     app: &mut App,
     screen: (f32, f32),
@@ -443,268 +321,18 @@ fn handle_input(
     drag: &mut Option<(f32, f32)>,
     (presses, jump_presses): (Vec<input::Press>, u8),
 ) {
-    let held = |keys: [KeyCode; 2]| keys.into_iter().any(is_key_down);
-    let ctrl = held([KeyCode::LeftControl, KeyCode::RightControl]);
     app.presses(&presses, screen, now);
     if app.mode == Mode::Lab && app.lab_mouse(screen, now) {
         *drag = None;
         return;
     }
     let mouse = mouse_position();
-    if app.mode == Mode::LoadList && is_mouse_button_pressed(MouseButton::Left) {
-        if let Some(list) = &app.load_list {
-            let s = ui::scale(screen);
-            let rows = ui::load_rects(list.entries.len(), list.selected, screen, s);
-            if let Some(&(i, _)) = rows
-                .iter()
-                .find(|(_, r)| r.contains(vec2(mouse.0, mouse.1)))
-            {
-                app.choose_save(i, now);
-            }
-        }
-        return;
-    }
-    if matches!(app.mode, Mode::Pause | Mode::Settings) {
-        if is_mouse_button_pressed(MouseButton::Left) && app.rebinding.is_none() {
-            let s = ui::scale(screen);
-            let rects = match app.mode {
-                Mode::Pause => ui::menu(
-                    ui::PAUSE_TITLE,
-                    &app.pause_labels(),
-                    app.pause_selected,
-                    screen,
-                    s,
-                    false,
-                ),
-                _ => ui::menu(
-                    ui::SETTINGS_TITLE,
-                    &settings_rows(app),
-                    app.settings_selected,
-                    screen,
-                    s,
-                    false,
-                ),
-            };
-            if let Some(&(i, _)) = rects
-                .iter()
-                .find(|(_, r)| r.contains(vec2(mouse.0, mouse.1)))
-            {
-                app.click_entry(i, screen, now);
-            }
-        }
-        return;
-    }
-    if app.mode == Mode::Help {
-        return;
-    }
-    if app.mode == Mode::Confirm {
-        if is_mouse_button_pressed(MouseButton::Left)
-            && let Some(r) = &app.confirm
-        {
-            let q = crate::game::worlds::guard::question(r);
-            let rects = ui::confirm_rects(&q, screen, ui::scale(screen));
-            if let Some(&(a, _)) = rects
-                .iter()
-                .find(|(_, r)| r.contains(vec2(mouse.0, mouse.1)))
-            {
-                app.answer(a, now);
-            }
-        }
-        return;
-    }
-    if app.mode == Mode::PresetMenu && is_mouse_button_pressed(MouseButton::Left) {
-        let p = &app.presets;
-        let label = |i: usize| p.list[i].label();
-        let (n, sel) = (p.list.len(), app.menu_selected);
-        let rects = ui::preset_menu(n, &label, sel, None, &app.layout(screen), false);
-        if let Some(&(i, _)) = rects
-            .iter()
-            .find(|(_, r)| r.contains(vec2(mouse.0, mouse.1)))
-        {
-            app.choose_preset(i, now);
-        }
+    if app.menu_click(screen, mouse, now) {
         return;
     }
     let lay = app.layout(screen);
-    if app.mode == Mode::Inventory
-        && is_mouse_button_pressed(MouseButton::Left)
-        && let Some(w) = &mut app.shown
-    {
-        let lay = lay.clone();
-        let chest = w.me().chest.is_some();
-        let shop = w.me().shop;
-        let n = play::Play::recipes(w).len();
-        let selected = app.play.recipe_selected.min(n.saturating_sub(1));
-        let wares = crate::content::town::town().merchant.sells.len();
-        if let Some(k) = invscreen::recipe_at(wares, 0, &lay, mouse).filter(|_| shop) {
-            app.play.buy(w, k, now);
-        } else if let Some(i) = invscreen::slot_at(&lay, mouse) {
-            app.play.click_slot(w, i);
-        } else if let Some(i) = invscreen::chest_slot_at(&lay, mouse).filter(|_| chest) {
-            app.play.click_chest(w, i, now);
-        } else if let Some(i) = invscreen::armour_slot_at(&lay, mouse) {
-            app.play
-                .act(w, crate::sim::session::Intent::ClickArmour(i), now);
-        } else if let Some(b) = invscreen::chest_button_at(&lay, mouse).filter(|_| chest) {
-            let all = [
-                crate::sim::session::Intent::LootAll,
-                crate::sim::session::Intent::DepositAll,
-            ];
-            app.play.act(w, all[b], now);
-        } else if !chest
-            && !shop
-            && let Some(k) = invscreen::recipe_at(n, selected, &lay, mouse)
-        {
-            app.play.recipe_selected = k;
-            app.play.craft_listed(w, k, now);
-        } else if w.me().held.is_some()
-            && ![lay.inventory, lay.chest, lay.crafting]
-                .iter()
-                .flatten()
-                .any(|r| r.contains(vec2(mouse.0, mouse.1)))
-        {
-            // A stack dragged out of the panels is thrown into the world.
-            app.play.act(w, crate::sim::session::Intent::Throw, now);
-        }
-    }
-    // With the shop open a right-click on a slot sells its stack.
-    if app.mode == Mode::Inventory
-        && is_mouse_button_pressed(MouseButton::Right)
-        && let Some(w) = &mut app.shown
-        && w.me().shop
-        && let Some(i) = invscreen::slot_at(&lay, mouse)
-    {
-        app.play.sell(w, i, now);
-    }
-    let Some(w) = &app.shown else { return };
-    let size = w.size();
-    let dt = get_frame_time().min(0.1) as f64;
-    // Joined to a server every tick of a slow frame is sent ([`crate::game::worlds::state::MAX_REMOTE_FRAME`]).
-    let frame_dt = if app.play.remote.is_some() {
-        get_frame_time() as f64
-    } else {
-        dt
-    };
-    let in_world = app.mode == Mode::World;
-    // With the lab's panel open the world beside it still pans and zooms by mouse.
-    let mouse_world = in_world || app.mode == Mode::Lab;
-    let map = lay.minimap;
-    let on_minimap = map.is_some_and(|r| minimap::to_world(&r, size, mouse).is_some());
-    let on_hotbar = lay.hotbar_at(mouse);
-    let on_ui = on_minimap || on_hotbar.is_some();
-    if in_world && is_mouse_button_pressed(MouseButton::Left) {
-        if let Some(i) = on_hotbar
-            && let Some(w) = &mut app.shown
-        {
-            w.act(crate::sim::session::Intent::Select(i));
-        } else if on_minimap && let Some(p) = map.and_then(|r| minimap::to_world(&r, size, mouse)) {
-            app.follow = false;
-            (app.cam.cx, app.cam.cy) = p;
-            crate::game::app::clamp_for(&mut app.cam, (app.follow, app.mode), size, screen);
-            return;
-        }
-    }
-    if in_world && !app.follow {
-        let (dx, dy) = input::pan_direction(is_key_down, &app.settings.keys);
-        let speed = input::pan_speed(screen.0, app.cam.zoom) * dt;
-        app.cam.cx += dx as f64 * speed;
-        app.cam.cy += dy as f64 * speed;
-    }
-    let zoom_dir = if in_world {
-        input::zoom_direction(is_key_down, &app.settings.keys)
-    } else {
-        0
-    };
-    if zoom_dir != 0 {
-        let centre = (screen.0 / 2.0, screen.1 / 2.0);
-        app.cam
-            .zoom_at(2f64.powf(zoom_dir as f64 * 2.0 * dt), centre, screen, size);
-    }
-    let wheel = mouse_wheel().1;
-    if wheel != 0.0 {
-        if app.follow && !ctrl {
-            if let Some(w) = &mut app.shown {
-                w.act(crate::sim::session::Intent::Scroll(if wheel > 0.0 {
-                    -1
-                } else {
-                    1
-                }));
-            }
-        } else {
-            app.cam
-                .zoom_at(input::wheel_factor(wheel), mouse, screen, size);
-        }
-    }
-    // The free camera drags with any button; play keeps left/right for digging/placing.
-    let dragging = mouse_world
-        && !app.follow
-        && !on_ui
-        && [MouseButton::Left, MouseButton::Right, MouseButton::Middle]
-            .into_iter()
-            .any(is_mouse_button_down);
-    if let (Some(last), true) = (*drag, dragging) {
-        app.cam.pan_pixels(last.0 - mouse.0, last.1 - mouse.1);
-    }
-    *drag = dragging.then_some(mouse);
-    // Play: the player moves in both cameras (without keys in the free one), digs and
-    // places only in the play camera.
-    let playing = in_world && app.follow;
-    let walk = if playing {
-        input::walk_input(is_key_down, jump_presses, &app.settings.keys)
-    } else {
-        Default::default()
-    };
-    let buttons = if playing && !on_ui {
-        Buttons {
-            dig: is_mouse_button_down(MouseButton::Left)
-                || is_mouse_button_pressed(MouseButton::Left),
-            place: is_mouse_button_down(MouseButton::Right),
-            place_pressed: is_mouse_button_pressed(MouseButton::Right),
-        }
-    } else {
-        Buttons::default()
-    };
-    let cursor = play::tile_at(app.cam.screen_to_world(screen, mouse), size);
-    app.play.view_half = (
-        (screen.0 as f64 / app.cam.zoom / 2.0) as f32,
-        (screen.1 as f64 / app.cam.zoom / 2.0) as f32,
-    );
-    if app.halt().is_none()
-        && let Some(w) = &mut app.shown
-    {
-        app.play.step(
-            w,
-            walk,
-            play::aim(playing, on_ui, cursor),
-            buttons,
-            frame_dt as f32,
-            now,
-        );
-        if std::mem::take(&mut app.play.chest_opened) && app.mode == Mode::World {
-            app.mode = Mode::Inventory;
-        }
-        if std::mem::take(&mut app.play.shop_opened) && app.mode == Mode::World {
-            app.mode = Mode::Inventory;
-        }
-        if app.follow {
-            let c = w.session.me().body.centre();
-            app.cam.follow((c.0 as f64, c.1 as f64), dt, screen);
-            crate::game::app::clamp_for(&mut app.cam, (app.follow, app.mode), size, screen);
-            let p = w.session.me().body.pos;
-            let sp = app.cam.world_to_screen(screen, (p.0 as f64, p.1 as f64));
-            app.play
-                .log_position(play::position_line(p, sp, app.cam.zoom), now);
-        }
-    }
-    crate::game::app::clamp_for(&mut app.cam, (app.follow, app.mode), size, screen);
-}
-
-/// The settings menu's rows as text.
-fn settings_rows(app: &App) -> Vec<String> {
-    crate::game::ui::menus::rows()
-        .into_iter()
-        .map(|r| crate::game::ui::menus::row_text(r, &app.settings, app.rebinding))
-        .collect()
+    app.inventory_click(&lay, mouse, now);
+    app.world_mouse(screen, now, (drag, jump_presses), &lay, mouse);
 }
 
 /// Play figures for the F3 overlay: where the player is, the light there, and what the
@@ -758,8 +386,14 @@ fn play_lines(w: &crate::game::worlds::state::Loaded, view: &lighting::LightView
     out
 }
 
-fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, screen: (f32, f32)) {
-    let lay = app.layout(screen);
+/// The F3 overlay: the world's figures, the frame's, the hovered tile's and play's, left
+/// of the minimap, with the legend under them.
+fn draw_overlay(
+    app: &App,
+    timer: &Timer,
+    hover: Option<Hover>,
+    lay: &crate::game::ui::layout::Layout,
+) {
     let s = lay.s;
     if let Some(w) = &app.shown
         && app.overlay
@@ -785,8 +419,14 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, sc
             .min(lay.room.right())
             - 10.0 * s;
         let bottom = ui::overlay(&lines, right - 10.0 * s, s);
-        ui::legend(bottom, &lay);
+        ui::legend(bottom, lay);
     }
+}
+
+fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, screen: (f32, f32)) {
+    let lay = app.layout(screen);
+    let s = lay.s;
+    draw_overlay(app, timer, hover, &lay);
     if let Some(st) = app.worker.status() {
         ui::progress(
             &overlay::progress_text(worker::step_label(st.step), st.fraction),
@@ -803,7 +443,7 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, sc
         && app.shown.is_none()
         && app.worker.status().is_none()
     {
-        let (text, share) = crate::game::online::remote::progress(r.client.phase(), &r.addr);
+        let (text, share) = crate::net::mirror::progress(r.client.phase(), &r.addr);
         ui::joining(&text, share, screen, s);
     }
     if let Some(l) = &app.lost {
@@ -822,31 +462,7 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, sc
         if let Some(b) = &w.session.boss {
             hud::draw_boss_bar(b, &lay);
         }
-        if app.mode == Mode::Inventory {
-            let list = play::Play::recipes(w);
-            let selected = app.play.recipe_selected.min(list.len().saturating_sub(1));
-            let cat = crate::content::items::catalog();
-            let open = w.me().chest;
-            let chest = open.and_then(|(x, y)| w.world().chests.get(x, y));
-            let empty = crate::world::chest::Chest::empty();
-            let chest = open.map(|_| chest.unwrap_or(&empty));
-            let coins = &crate::content::town::town().coins;
-            let shop = w
-                .me()
-                .shop
-                .then(|| crate::sim::coins::worth(&w.session.me().inventory, coins));
-            invscreen::draw(
-                cat,
-                &w.session.me().inventory,
-                w.me().held,
-                chest,
-                shop,
-                &list,
-                selected,
-                atlas,
-                &lay,
-            );
-        }
+        app.draw_inventory(w, atlas, &lay);
     }
     let seed = app
         .shown
@@ -859,94 +475,8 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, sc
     });
     ui::status(&status, screen, s);
     // Menus and dialogs over the HUD; messages over them.
-    match app.mode {
-        Mode::PresetMenu => {
-            let p = &app.presets;
-            let label = |i: usize| p.list[i].label();
-            let (n, sel) = (p.list.len(), app.menu_selected);
-            ui::preset_menu(n, &label, sel, p.current(), &lay, true);
-        }
-        Mode::SeedBox => ui::seed_box(&app.seed_box.text, app.seed_box.seed(), screen, s),
-        Mode::LoadList => {
-            if let Some(list) = &app.load_list {
-                let now = std::time::SystemTime::now();
-                let lines: Vec<String> = list
-                    .entries
-                    .iter()
-                    .map(|e| crate::game::worlds::saves::describe(e, now))
-                    .collect();
-                ui::load_list(&lines, &app.thumbs, list.selected, screen, s);
-            }
-        }
-        Mode::Pause => {
-            ui::menu(
-                ui::PAUSE_TITLE,
-                &app.pause_labels(),
-                app.pause_selected,
-                screen,
-                s,
-                true,
-            );
-        }
-        Mode::Settings => {
-            ui::menu(
-                ui::SETTINGS_TITLE,
-                &settings_rows(app),
-                app.settings_selected,
-                screen,
-                s,
-                true,
-            );
-        }
-        Mode::Help => {
-            let lines = crate::game::ui::menus::help_lines(&app.settings.keys);
-            ui::help(&lines, &app.settings_path.display().to_string(), &lay);
-        }
-        Mode::Confirm => {
-            if let Some(r) = &app.confirm {
-                ui::confirm(
-                    &crate::game::worlds::guard::question(r),
-                    mouse_position(),
-                    screen,
-                    s,
-                );
-            }
-        }
-        Mode::Join => {
-            let f = &app.join_form;
-            ui::form(ui::JOIN_TITLE, &f.rows(), f.focus, screen, s);
-        }
-        Mode::Host => {
-            let f = &app.host_form;
-            ui::form(ui::HOST_TITLE, &f.rows(), f.focus, screen, s);
-        }
-        Mode::World | Mode::Lab | Mode::Inventory | Mode::Chat => {}
-    }
-    if app.shown.is_some() {
-        let now = get_time();
-        let open = app.mode == Mode::Chat;
-        let room = ((screen.1 * 0.45) / (21.0 * s)).max(1.0) as usize;
-        let lines: Vec<(String, bool)> = app
-            .play
-            .chat
-            .shown(now, open, room)
-            .into_iter()
-            .map(|l| (l.text(), l.is_chat()))
-            .collect();
-        let field = open.then(|| app.chat_line.split());
-        ui::chat(&lines, field, &lay);
-    }
-    if let Some(w) = &app.shown
-        && app.mode == Mode::World
-        && is_key_down(KeyCode::Tab)
-        && app.settings.keys.command(KeyCode::Tab).is_none()
-    {
-        let names = app
-            .play
-            .roster
-            .list(w.session.players.len(), crate::sim::session::LOCAL);
-        ui::player_list(&names, screen, s);
-    }
+    app.draw_menus(&lay, screen);
+    app.draw_chat(&lay, screen);
     if let Some(w) = &app.shown
         && let Some(d) = &w.session.me().death
     {

@@ -1,4 +1,4 @@
-//! The load list: every save in the saves folder ([`crate::base::paths::saves_dir`]) and every
+//! The load list: every save in the saves folder ([`crate::base::paths::Folders::saves`]) and every
 //! save's backup, newest first, each with its world's seed, preset, size, age and a
 //! thumbnail, read on a background thread (a save is decoded whole for its thumbnail) so
 //! the list opens at once and fills in. Engine-free: thumbnails are RGBA bytes; the UI

@@ -357,7 +357,7 @@ fn gen_save_writes_a_loadable_file() {
         save: Some(path.clone()),
         ..Default::default()
     };
-    crate::cli::run_gen(&opts).unwrap();
+    crate::cli::run_gen(&opts, &crate::base::paths::Folders::for_run(None)).unwrap();
     let (world, player) = load_game(&path).unwrap();
     assert_eq!((world.width(), world.height(), world.seed), (96, 48, 9));
     assert_eq!(player.pos, crate::sim::player::spawn_point(&world));

@@ -1,11 +1,14 @@
 //! The `strata` binary: `strata gen` runs headless; `strata` or `strata play` opens the game
 //! (in a build with the `game` feature, the default; without it they say so and exit 1).
 
+mod alloc;
+
+use strata::base::paths::Folders;
 use strata::cli::{self, Command, Parsed};
 
 /// Large blocks mapped in 2 MiB pages: far fewer page faults for a new world.
 #[global_allocator]
-static ALLOCATOR: strata::cli::alloc::LargePages = strata::cli::alloc::LargePages;
+static ALLOCATOR: alloc::LargePages = alloc::LargePages;
 
 fn main() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
@@ -14,7 +17,7 @@ fn main() {
         // Blocks under the large-block size come from the heap and stay there when freed,
         // so a pass's run lists and column tables reuse the last pass's pages rather than
         // asking the kernel for fresh ones each time.
-        libc::mallopt(libc::M_MMAP_THRESHOLD, strata::cli::alloc::LARGE as i32);
+        libc::mallopt(libc::M_MMAP_THRESHOLD, alloc::LARGE as i32);
         libc::mallopt(libc::M_TRIM_THRESHOLD, 64 << 20);
     }
     init_logging();
@@ -36,27 +39,29 @@ fn run(parsed: Parsed) -> Result<(), String> {
     };
     match command {
         Command::Presets { home } => {
-            set_home(home);
-            Ok(strata::base::fsio::print_stdout(&cli::presets_listing())?)
+            let folders = Folders::for_run(home.as_deref());
+            Ok(strata::base::fsio::print_stdout(&cli::presets_listing(
+                &folders,
+            ))?)
         }
         Command::Completions { shell } => cli::completions(shell),
         Command::Gen(opts) => {
-            set_home(opts.home.clone());
-            cli::run_gen(&opts)
+            let folders = Folders::for_run(opts.home.as_deref());
+            cli::run_gen(&opts, &folders)
         }
         Command::Noise(opts) => {
-            set_home(opts.home.clone());
-            cli::run_noise(&opts)
+            let folders = Folders::for_run(opts.home.as_deref());
+            cli::run_noise(&opts, &folders)
         }
         Command::Serve(opts) => {
-            set_home(opts.home.clone());
-            cli::serve::run_serve(&opts)
+            let folders = Folders::for_run(opts.home.as_deref());
+            cli::serve::run_serve(&opts, &folders)
         }
         Command::Bots(opts) => cli::serve::run_bots(&opts),
         #[cfg(feature = "game")]
-        Command::Play(opts) => {
-            set_home(opts.home.clone());
-            strata::game::run(opts)
+        Command::Play(args) => {
+            let folders = Folders::for_run(args.home.as_deref());
+            Ok(strata::game::run(args.options(), folders)?)
         }
         #[cfg(not(feature = "game"))]
         Command::Play(_) => Err(cli::NO_WINDOW.into()),
@@ -77,11 +82,4 @@ fn init_logging() {
         .parse_env(env_logger::Env::default())
         .format(|out, record| writeln!(out, "strata: {}", record.args()))
         .init();
-}
-
-/// `--home DIR`: the player's files go there for this run.
-fn set_home(home: Option<std::path::PathBuf>) {
-    if let Some(dir) = home {
-        strata::base::paths::set_home(dir);
-    }
 }

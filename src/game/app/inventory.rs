@@ -1,0 +1,127 @@
+//! The inventory's part of the game (I, or C for crafting): its keys (the crafting list's
+//! cursor and Enter), its mouse (slots, the chest's, armour, the shop, crafting, a stack
+//! thrown out) and its drawing.
+
+use super::App;
+use super::play::Play;
+use crate::game::input::{Action, Mode};
+use crate::game::ui::invscreen;
+use crate::game::ui::layout::Layout;
+use crate::game::worlds::state::Loaded;
+use macroquad::prelude::{MouseButton, Texture2D, is_mouse_button_pressed, vec2};
+
+impl App {
+    /// The crafting list's keys while the inventory is open; `false` for another action
+    /// or mode.
+    pub(super) fn inventory_act(&mut self, action: Action, now: f64) -> bool {
+        match action {
+            // With a chest or the shop open the crafting panel is hidden: its keys do
+            // nothing.
+            Action::MenuUp | Action::MenuDown | Action::Confirm
+                if self.mode == Mode::Inventory
+                    && (self.open_chest().is_some()
+                        || self.shown.as_ref().is_some_and(|w| w.me().shop)) => {}
+            Action::MenuUp if self.mode == Mode::Inventory => {
+                self.play.recipe_selected = self.play.recipe_selected.saturating_sub(1)
+            }
+            Action::MenuDown if self.mode == Mode::Inventory => {
+                let n = self.shown.as_ref().map_or(0, |w| Play::recipes(w).len());
+                self.play.recipe_selected =
+                    (self.play.recipe_selected + 1).min(n.saturating_sub(1));
+            }
+            Action::Confirm if self.mode == Mode::Inventory => {
+                if let Some(w) = &mut self.shown {
+                    let k = self.play.recipe_selected;
+                    self.play.craft_listed(w, k, now);
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// A click in the inventory screen: a slot, the chest's, armour, the shop's wares or a
+    /// slot sold (right button), a recipe, or a held stack thrown out of the panels.
+    pub fn inventory_click(&mut self, lay: &Layout, mouse: (f32, f32), now: f64) {
+        if self.mode == Mode::Inventory
+            && is_mouse_button_pressed(MouseButton::Left)
+            && let Some(w) = &mut self.shown
+        {
+            let chest = w.me().chest.is_some();
+            let shop = w.me().shop;
+            let n = Play::recipes(w).len();
+            let selected = self.play.recipe_selected.min(n.saturating_sub(1));
+            let wares = crate::content::town::town().merchant.sells.len();
+            if let Some(k) = invscreen::recipe_at(wares, 0, lay, mouse).filter(|_| shop) {
+                self.play.buy(w, k, now);
+            } else if let Some(i) = invscreen::slot_at(lay, mouse) {
+                self.play.click_slot(w, i);
+            } else if let Some(i) = invscreen::chest_slot_at(lay, mouse).filter(|_| chest) {
+                self.play.click_chest(w, i, now);
+            } else if let Some(i) = invscreen::armour_slot_at(lay, mouse) {
+                self.play
+                    .act(w, crate::sim::session::Intent::ClickArmour(i), now);
+            } else if let Some(b) = invscreen::chest_button_at(lay, mouse).filter(|_| chest) {
+                let all = [
+                    crate::sim::session::Intent::LootAll,
+                    crate::sim::session::Intent::DepositAll,
+                ];
+                self.play.act(w, all[b], now);
+            } else if !chest
+                && !shop
+                && let Some(k) = invscreen::recipe_at(n, selected, lay, mouse)
+            {
+                self.play.recipe_selected = k;
+                self.play.craft_listed(w, k, now);
+            } else if w.me().held.is_some()
+                && ![lay.inventory, lay.chest, lay.crafting]
+                    .iter()
+                    .flatten()
+                    .any(|r| r.contains(vec2(mouse.0, mouse.1)))
+            {
+                // A stack dragged out of the panels is thrown into the world.
+                self.play.act(w, crate::sim::session::Intent::Throw, now);
+            }
+        }
+        // With the shop open a right-click on a slot sells its stack.
+        if self.mode == Mode::Inventory
+            && is_mouse_button_pressed(MouseButton::Right)
+            && let Some(w) = &mut self.shown
+            && w.me().shop
+            && let Some(i) = invscreen::slot_at(lay, mouse)
+        {
+            self.play.sell(w, i, now);
+        }
+    }
+
+    /// The inventory screen of world `w`: slots, the held stack, the open chest or the
+    /// shop's wares, and the crafting list.
+    pub fn draw_inventory(&self, w: &Loaded, atlas: &Texture2D, lay: &Layout) {
+        if self.mode != Mode::Inventory {
+            return;
+        }
+        let list = Play::recipes(w);
+        let selected = self.play.recipe_selected.min(list.len().saturating_sub(1));
+        let cat = crate::content::items::catalog();
+        let open = w.me().chest;
+        let chest = open.and_then(|(x, y)| w.world().chests.get(x, y));
+        let empty = crate::world::chest::Chest::empty();
+        let chest = open.map(|_| chest.unwrap_or(&empty));
+        let coins = &crate::content::town::town().coins;
+        let shop = w
+            .me()
+            .shop
+            .then(|| crate::sim::coins::worth(&w.session.me().inventory, coins));
+        invscreen::draw(
+            cat,
+            &w.session.me().inventory,
+            w.me().held,
+            chest,
+            shop,
+            &list,
+            selected,
+            atlas,
+            lay,
+        );
+    }
+}

@@ -281,6 +281,28 @@ mod tests {
     }
 
     #[test]
+    fn the_shipped_file_has_every_named_set_and_a_stranger_is_refused() {
+        let t = loot();
+        for name in SET_NAMES {
+            let set = t.set(name).unwrap_or_else(|| panic!("no set {name}"));
+            let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(3);
+            let drawn = t.draw_set(name, &mut rng);
+            assert!(drawn.len() as u32 >= set.rolls.0, "{name}");
+        }
+        let orb = t.set("shadow_orb").unwrap();
+        let demonite = catalog().id("demonite_ore").unwrap();
+        assert!(orb.rows.iter().any(|r| r.item == demonite));
+        assert!(
+            t.draw_set("nowhere", &mut rand_pcg::Pcg64Mcg::seed_from_u64(1))
+                .is_empty()
+        );
+        let text = r#"(tiers: [(layer: Cavern, rolls: (1, 1), items: [(item: "torch", count: (1, 2), weight: 1)])],
+            sets: [(name: "attic", rolls: (1, 1), items: [(item: "torch", count: (1, 1), weight: 1)])])"#;
+        let e = parse(text).unwrap_err();
+        assert!(e.contains("sets[0].name") && e.contains("dungeon"), "{e}");
+    }
+
+    #[test]
     fn fill_is_a_function_of_the_stream_and_keeps_to_the_tier() {
         let t = loot();
         let draw = |seed| t.draw(Layer::Cavern, &mut rand_pcg::Pcg64Mcg::seed_from_u64(seed));

@@ -581,6 +581,37 @@ mod tests {
     }
 
     #[test]
+    fn a_spike_hurts_at_a_touch_then_not_while_invincible() {
+        let w =
+            World::from_ascii(&["          ", "          ", "          ", "####^^####"]).unwrap();
+        assert!(
+            Senses::of(&w, (4.5, 3.0), true).on_spikes,
+            "standing on one"
+        );
+        assert!(
+            !Senses::of(&w, (2.0, 3.0), true).on_spikes,
+            "beside the bed"
+        );
+        assert!(
+            !Senses::of(&w, (4.5, 2.0), false).on_spikes,
+            "a tile above it"
+        );
+        let r = Rules::default();
+        let mut v = Vitals::new(MAX_HEALTH, &r);
+        let spiked = Senses {
+            on_spikes: true,
+            ..ground(10.0)
+        };
+        assert_eq!(v.update(spiked, 1.0 / 60.0, &r), None);
+        assert_eq!(v.health, MAX_HEALTH - SPIKE_DAMAGE);
+        assert!(v.invincible > 0.0);
+        v.update(spiked, 1.0 / 60.0, &r);
+        assert_eq!(v.health, MAX_HEALTH - SPIKE_DAMAGE, "invincible a while");
+        let mut v = Vitals::new(SPIKE_DAMAGE, &r);
+        assert_eq!(v.update(spiked, 1.0 / 60.0, &r), Some(Harm::Spikes));
+    }
+
+    #[test]
     fn hearts_fill_in_order() {
         assert_eq!(hearts(MAX_HEALTH, MAX_HEALTH), [1.0; HEARTS]);
         assert_eq!(hearts(0.0, MAX_HEALTH), [0.0; HEARTS]);

@@ -206,3 +206,46 @@ fn a_trophy_hangs_only_on_a_wall_and_the_wall_stays_while_it_hangs() {
     assert_eq!(inv.count("eye_trophy"), 2);
     assert!(check_hammer(&w, &p, &inv, 11, 7).is_ok());
 }
+
+#[test]
+fn a_hammer_smashes_a_shadow_orb_and_a_pickaxe_cannot() {
+    let (mut w, p, mut inv) = holding("gold_pickaxe", 1);
+    w.set(11, 9, Tile::ShadowOrb);
+    let mut d = DigState::default();
+    let step = d.update(&mut w, &p, &mut inv, 11, 9, 10.0);
+    assert_eq!(step, DigStep::Refused(EditRefusal::SmashWithHammer));
+    assert!(step_text(&step).contains("hammer"));
+    assert_eq!(w.tile(11, 9), Tile::ShadowOrb);
+    let (mut w2, p, mut inv) = holding("wooden_hammer", 1);
+    w2.set(11, 9, Tile::ShadowOrb);
+    let mut d = DigState::default();
+    assert!(matches!(
+        d.update(&mut w2, &p, &mut inv, 11, 9, 0.1),
+        DigStep::Digging(_)
+    ));
+    let step = d.update(&mut w2, &p, &mut inv, 11, 9, ORB_TIME);
+    assert_eq!(step, DigStep::Smashed { x: 11, y: 9 });
+    assert_eq!(step.gives(), None, "the session draws the orb's loot");
+    assert_eq!(w2.tile(11, 9), Tile::Air);
+}
+
+#[test]
+fn dungeon_brick_refuses_the_first_tiers_of_pickaxe() {
+    let (mut w, p, inv) = holding("gold_pickaxe", 1);
+    w.set(11, 10, Tile::DungeonBrick);
+    let e = check_mine(&w, &p, &inv, 11, 10).unwrap_err();
+    assert_eq!(e, EditRefusal::TooWeak(65));
+    assert!(e.to_string().contains("pickaxe power 65"), "{e}");
+    w.set(11, 10, Tile::Ebonstone);
+    assert!(
+        check_mine(&w, &p, &inv, 11, 10).is_ok(),
+        "a gold pickaxe mines ebonstone"
+    );
+}
+
+fn step_text(step: &DigStep) -> String {
+    match step {
+        DigStep::Refused(e) => e.to_string(),
+        _ => String::new(),
+    }
+}

@@ -54,6 +54,61 @@ pub enum Tile {
     Rope = 36,
     /// The Eye's trophy: its defeat gives one; it hangs on a background wall.
     EyeTrophy = 37,
+    /// Held for another branch's tile (the numbers are shared; see the merge).
+    Reserved38 = 38,
+    /// Held for another branch's tile (the numbers are shared; see the merge).
+    Reserved39 = 39,
+    /// Held for another branch's tile (the numbers are shared; see the merge).
+    Reserved40 = 40,
+    /// Held for another branch's tile (the numbers are shared; see the merge).
+    Reserved41 = 41,
+    /// Held for another branch's tile (the numbers are shared; see the merge).
+    Reserved42 = 42,
+    /// Held for another branch's tile (the numbers are shared; see the merge).
+    Reserved43 = 43,
+    /// Held for another branch's tile (the numbers are shared; see the merge).
+    Reserved44 = 44,
+    /// Held for another branch's tile (the numbers are shared; see the merge).
+    Reserved45 = 45,
+    /// Held for another branch's tile (the numbers are shared; see the merge).
+    Reserved46 = 46,
+    /// Held for another branch's tile (the numbers are shared; see the merge).
+    Reserved47 = 47,
+    /// Held for another branch's tile (the numbers are shared; see the merge).
+    Reserved48 = 48,
+    /// Held for another branch's tile (the numbers are shared; see the merge).
+    Reserved49 = 49,
+    /// Held for another branch's tile (the numbers are shared; see the merge).
+    Reserved50 = 50,
+    /// Held for another branch's tile (the numbers are shared; see the merge).
+    Reserved51 = 51,
+    /// Marble caves: white stone in bands.
+    Marble = 52,
+    /// Granite caves: dark speckled stone.
+    Granite = 53,
+    /// The glowing mushroom biome's grass, grown on mud.
+    MushroomGrass = 54,
+    /// A glowing mushroom on mushroom grass: it lights the cave.
+    GlowMushroom = 55,
+    /// A bee hive's walls.
+    Hive = 56,
+    /// The third liquid, held in hives: it flows like water.
+    Honey = 57,
+    /// Spider caves: a cobweb slows whoever moves through it.
+    Cobweb = 58,
+    /// Near the surface, in the dirt.
+    Clay = 59,
+    /// In the caverns, in the stone.
+    Silt = 60,
+    /// The underworld's ruined houses and towers.
+    ObsidianBrick = 61,
+    /// Gems in the stone, rarer deeper: amethyst, topaz, sapphire, emerald, ruby (then
+    /// diamond, [`Tile::DiamondOre`]).
+    Amethyst = 62,
+    Topaz = 63,
+    Sapphire = 64,
+    Emerald = 65,
+    Ruby = 66,
 }
 
 /// What kind of matter a tile is: decides collision, digging and what connectivity sees.
@@ -106,7 +161,7 @@ const fn row(
 use Matter::{Air as A, Decor as D, Liquid as L, Solid as S};
 
 /// One row per tile, in discriminant order (`TILES[t as usize]` describes `t`).
-pub const TILES: [TileInfo; 38] = [
+pub const TILES: [TileInfo; 67] = [
     row("air", "air", ' ', [SKY[0], SKY[1], SKY[2]], A, None),
     row("dirt", "dirt", '.', [151, 107, 75], S, Some(0.15)),
     row("stone", "stone", '#', [118, 118, 124], S, Some(0.45)),
@@ -194,11 +249,61 @@ pub const TILES: [TileInfo; 38] = [
         D,
         Some(0.3),
     ),
+    row("reserved_38", "reserved 38", '0', [255, 0, 255], A, None),
+    row("reserved_39", "reserved 39", '1', [255, 0, 255], A, None),
+    row("reserved_40", "reserved 40", '2', [255, 0, 255], A, None),
+    row("reserved_41", "reserved 41", '3', [255, 0, 255], A, None),
+    row("reserved_42", "reserved 42", '4', [255, 0, 255], A, None),
+    row("reserved_43", "reserved 43", '5', [255, 0, 255], A, None),
+    row("reserved_44", "reserved 44", '6', [255, 0, 255], A, None),
+    row("reserved_45", "reserved 45", '7', [255, 0, 255], A, None),
+    row("reserved_46", "reserved 46", '8', [255, 0, 255], A, None),
+    row("reserved_47", "reserved 47", '9', [255, 0, 255], A, None),
+    row("reserved_48", "reserved 48", '!', [255, 0, 255], A, None),
+    row("reserved_49", "reserved 49", '@', [255, 0, 255], A, None),
+    row("reserved_50", "reserved 50", '$', [255, 0, 255], A, None),
+    row("reserved_51", "reserved 51", '^', [255, 0, 255], A, None),
+    row("marble", "marble", 'M', [200, 200, 206], S, Some(0.5)),
+    row("granite", "granite", 'G', [66, 62, 82], S, Some(0.5)),
+    row(
+        "mushroom_grass",
+        "mushroom grass",
+        'u',
+        [64, 92, 196],
+        S,
+        Some(0.15),
+    ),
+    row(
+        "glow_mushroom",
+        "glow mushroom",
+        'f',
+        [96, 150, 255],
+        D,
+        Some(0.05),
+    ),
+    row("hive", "hive", 'x', [214, 150, 40], S, Some(0.3)),
+    row("honey", "honey", '=', [248, 174, 30], L, None),
+    row("cobweb", "cobweb", '+', [214, 214, 220], D, Some(0.05)),
+    row("clay", "clay", 'y', [164, 84, 64], S, Some(0.15)),
+    row("silt", "silt", 'l', [110, 104, 100], S, Some(0.12)),
+    row(
+        "obsidian_brick",
+        "obsidian brick",
+        'Q',
+        [74, 56, 98],
+        S,
+        Some(1.5),
+    ),
+    row("amethyst", "amethyst", 'A', [164, 72, 220], S, Some(0.6)),
+    row("topaz", "topaz", 'z', [236, 172, 40], S, Some(0.6)),
+    row("sapphire", "sapphire", 'P', [48, 92, 232], S, Some(0.6)),
+    row("emerald", "emerald", 'e', [40, 196, 96], S, Some(0.6)),
+    row("ruby", "ruby", 'Y', [224, 32, 48], S, Some(0.6)),
 ];
 
 impl Tile {
     /// Every tile, in discriminant order (`Tile::ALL[t as usize] == t`).
-    pub const ALL: [Tile; 38] = [
+    pub const ALL: [Tile; 67] = [
         Tile::Air,
         Tile::Dirt,
         Tile::Stone,
@@ -237,6 +342,35 @@ impl Tile {
         Tile::LifeCrystal,
         Tile::Rope,
         Tile::EyeTrophy,
+        Tile::Reserved38,
+        Tile::Reserved39,
+        Tile::Reserved40,
+        Tile::Reserved41,
+        Tile::Reserved42,
+        Tile::Reserved43,
+        Tile::Reserved44,
+        Tile::Reserved45,
+        Tile::Reserved46,
+        Tile::Reserved47,
+        Tile::Reserved48,
+        Tile::Reserved49,
+        Tile::Reserved50,
+        Tile::Reserved51,
+        Tile::Marble,
+        Tile::Granite,
+        Tile::MushroomGrass,
+        Tile::GlowMushroom,
+        Tile::Hive,
+        Tile::Honey,
+        Tile::Cobweb,
+        Tile::Clay,
+        Tile::Silt,
+        Tile::ObsidianBrick,
+        Tile::Amethyst,
+        Tile::Topaz,
+        Tile::Sapphire,
+        Tile::Emerald,
+        Tile::Ruby,
     ];
 
     /// Number of tile kinds.
@@ -265,7 +399,7 @@ impl Tile {
         self == Tile::Air
     }
 
-    /// Water and lava.
+    /// Water, lava and honey.
     #[inline]
     pub fn is_liquid(self) -> bool {
         self.info().matter == Matter::Liquid
@@ -320,6 +454,7 @@ pub const UNDERWORLD_BACKDROP: [u8; 4] = [86, 34, 24, 255];
 pub fn drop_of(tile: Tile) -> Tile {
     match tile {
         Tile::Grass => Tile::Dirt,
+        Tile::MushroomGrass => Tile::Mud,
         Tile::Trunk => Tile::Wood,
         Tile::OpenDoor => Tile::ClosedDoor,
         t => t,

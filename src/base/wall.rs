@@ -25,6 +25,22 @@ pub enum Wall {
     Wood = 7,
     /// Placed by a player, crafted from stone.
     StoneBrick = 8,
+    /// Held for another branch's wall (the numbers are shared; see the merge).
+    Reserved9 = 9,
+    Reserved10 = 10,
+    Reserved11 = 11,
+    /// Behind a marble cave.
+    Marble = 12,
+    /// Behind a granite cave.
+    Granite = 13,
+    /// Behind the glowing mushroom biome.
+    Mushroom = 14,
+    /// Inside a bee hive.
+    Hive = 15,
+    /// Behind a spider cave.
+    Spider = 16,
+    /// Behind the underworld's ruins.
+    ObsidianBrick = 17,
 }
 
 /// Everything Strata knows about one wall kind.
@@ -64,7 +80,7 @@ const fn row(
 }
 
 /// One row per wall, in discriminant order (`WALLS[w as usize]` describes `w`).
-pub const WALLS: [WallInfo; 9] = [
+pub const WALLS: [WallInfo; 18] = [
     row("none", "no wall", [0, 0, 0], false, 0, 0.0),
     row("dirt", "dirt wall", [84, 60, 44], true, 1, 0.25),
     row("stone", "stone wall", [66, 66, 72], true, 1, 0.35),
@@ -81,11 +97,41 @@ pub const WALLS: [WallInfo; 9] = [
         1,
         0.35,
     ),
+    row("reserved_9", "reserved wall 9", [40, 40, 40], true, 1, 0.3),
+    row(
+        "reserved_10",
+        "reserved wall 10",
+        [40, 40, 40],
+        true,
+        1,
+        0.3,
+    ),
+    row(
+        "reserved_11",
+        "reserved wall 11",
+        [40, 40, 40],
+        true,
+        1,
+        0.3,
+    ),
+    row("marble", "marble wall", [120, 120, 128], true, 1, 0.35),
+    row("granite", "granite wall", [40, 38, 52], true, 1, 0.35),
+    row("mushroom", "mushroom wall", [36, 50, 104], true, 1, 0.25),
+    row("hive", "hive wall", [124, 84, 26], true, 1, 0.3),
+    row("spider", "spider wall", [44, 38, 40], true, 1, 0.3),
+    row(
+        "obsidian_brick",
+        "obsidian brick wall",
+        [42, 32, 58],
+        true,
+        35,
+        0.5,
+    ),
 ];
 
 impl Wall {
     /// Every wall, in discriminant order (`Wall::ALL[w as usize] == w`).
-    pub const ALL: [Wall; 9] = [
+    pub const ALL: [Wall; 18] = [
         Wall::None,
         Wall::Dirt,
         Wall::Stone,
@@ -95,6 +141,15 @@ impl Wall {
         Wall::Ash,
         Wall::Wood,
         Wall::StoneBrick,
+        Wall::Reserved9,
+        Wall::Reserved10,
+        Wall::Reserved11,
+        Wall::Marble,
+        Wall::Granite,
+        Wall::Mushroom,
+        Wall::Hive,
+        Wall::Spider,
+        Wall::ObsidianBrick,
     ];
 
     /// Number of wall kinds (with [`Wall::None`]).
@@ -186,6 +241,11 @@ mod tests {
             (Wall::Ash, Tile::Ash),
             (Wall::Wood, Tile::Wood),
             (Wall::StoneBrick, Tile::Stone),
+            (Wall::Marble, Tile::Marble),
+            (Wall::Granite, Tile::Granite),
+            (Wall::Mushroom, Tile::MushroomGrass),
+            (Wall::Hive, Tile::Hive),
+            (Wall::ObsidianBrick, Tile::ObsidianBrick),
         ];
         let luma = |c: [u8; 4]| 3 * c[0] as u32 + 6 * c[1] as u32 + c[2] as u32;
         for (w, t) in pairs {

@@ -71,6 +71,15 @@ pub struct Preset {
     pub lakes: LakeParams,
     pub trees: TreeParams,
     pub chests: ChestParams,
+    pub marble: MarbleParams,
+    pub granite: GraniteParams,
+    pub mushrooms: MushroomParams,
+    pub hives: HiveParams,
+    pub spiders: SpiderParams,
+    pub ruins: RuinParams,
+    pub hellstone: HellstoneParams,
+    pub gems: GemParams,
+    pub deposits: DepositParams,
 }
 
 /// The surface pass: fBm of 1D Perlin noise.
@@ -368,6 +377,15 @@ impl Default for Preset {
             lakes: LakeParams::default(),
             trees: TreeParams::default(),
             chests: ChestParams::default(),
+            marble: MarbleParams::default(),
+            granite: GraniteParams::default(),
+            mushrooms: MushroomParams::default(),
+            hives: HiveParams::default(),
+            spiders: SpiderParams::default(),
+            ruins: RuinParams::default(),
+            hellstone: HellstoneParams::default(),
+            gems: GemParams::default(),
+            deposits: DepositParams::default(),
         }
     }
 }
@@ -674,8 +692,13 @@ pub mod fields;
 pub use fields::{FIELDS, Field, Kind, field};
 mod chests;
 mod land;
+mod minibiomes;
 pub use chests::ChestParams;
 pub use land::*;
+pub use minibiomes::{
+    DepositParams, GemParams, GraniteParams, HellstoneParams, HiveParams, MarbleParams,
+    MushroomParams, RuinParams, SpiderParams,
+};
 mod write;
 pub use write::{file_stem, save_in, to_ron};
 mod builtin;

@@ -3,7 +3,8 @@
 //! Sources: every tile of a column above its first solid tile or background wall sees the
 //! sky ([`SUN`]: a wall stops sunlight, as in Terraria, so a walled room or cave is lit only
 //! by what spreads in from its open edges and by its torches), a
-//! torch gives [`TORCH`] and lava [`LAVA`]. Light is spread in [`SUB`]-ths of a level
+//! torch gives [`TORCH`], lava [`LAVA`], a glowing mushroom [`MUSHROOM`] and hellstone
+//! [`HELLSTONE`]. Light is spread in [`SUB`]-ths of a level
 //! ("sub-levels", what [`LightMap::levels`] holds; [`LightMap::get`] rounds them up to
 //! levels): to the four neighbours, losing [`AIR_LOSS`] per non-solid tile entered and
 //! [`SOLID_LOSS`] per solid tile, and to the four diagonal neighbours through the air,
@@ -35,6 +36,18 @@ pub const SUN: u8 = 15;
 pub const TORCH: u8 = 14;
 /// Level of a lava tile: a dimmer torch, so a lava pool glows a few tiles around it.
 pub const LAVA: u8 = 10;
+/// Level of a glowing mushroom: the mushroom biome is lit by its mushrooms, as in Terraria.
+pub const MUSHROOM: u8 = 11;
+/// Level of a hellstone block: a faint glow in the rock (a solid tile, so it reaches only
+/// the air beside it).
+pub const HELLSTONE: u8 = 7;
+/// Every tile that gives light of itself, with its level.
+pub const EMITTERS: [(Tile, u8); 4] = [
+    (Tile::Torch, TORCH),
+    (Tile::Lava, LAVA),
+    (Tile::GlowMushroom, MUSHROOM),
+    (Tile::Hellstone, HELLSTONE),
+];
 /// Level of the light the player carries, at the player's tile.
 pub const PLAYER: u8 = 8;
 /// Sub-levels per level: light spreads in these finer steps, so a diagonal step can cost
@@ -270,7 +283,7 @@ impl LightMap {
                 buckets[sub(SUN) as usize].push((y * w + x) as u32);
             }
         }
-        for (kind, level) in [(Tile::Torch, TORCH), (Tile::Lava, LAVA)] {
+        for (kind, level) in EMITTERS {
             for i in world
                 .find(kind)
                 .into_iter()
@@ -414,11 +427,14 @@ impl LightMap {
     }
 }
 
-/// The light a tile gives of itself: torches and lava.
+/// The light a tile gives of itself: torches, lava, glowing mushrooms and hellstone
+/// ([`EMITTERS`]).
 pub fn emits(tile: Tile) -> u8 {
     match tile {
         Tile::Torch => TORCH,
         Tile::Lava => LAVA,
+        Tile::GlowMushroom => MUSHROOM,
+        Tile::Hellstone => HELLSTONE,
         _ => 0,
     }
 }

@@ -151,6 +151,7 @@ pub fn stats_json(
         },
         hash: format!("{:016x}", tally.hash),
         wall_hash: format!("{:016x}", world.wall_hash()),
+        structures: &world.structures,
     };
     // Serialising plain numbers and strings into a String cannot fail.
     serde_json::to_string(&stats).unwrap_or_default()
@@ -173,6 +174,8 @@ struct Stats<'a> {
     hash: String,
     /// [`World::wall_hash`]: the walls have their own, so `hash` stays the tiles'.
     wall_hash: String,
+    /// The landmarks generation laid, each `{kind, x, y, w, h}`.
+    structures: &'a [crate::world::structures::Structure],
 }
 
 #[derive(serde::Serialize)]

@@ -13,6 +13,7 @@ pub mod dropped;
 pub mod explored;
 pub mod inventory;
 pub mod progress;
+pub mod structures;
 
 use crate::content::preset::Preset;
 use crate::world::chest::Chests;
@@ -50,6 +51,9 @@ pub struct World {
     pub progress: progress::Progress,
     /// Items lying in the world, in the order they were dropped.
     pub dropped: Vec<dropped::Dropped>,
+    /// The landmarks generation laid, in the order it laid them (not saved: a loaded
+    /// world has none).
+    pub structures: Vec<structures::Structure>,
 }
 
 /// A new world's identity: 64 random bits from the OS-seeded generator (never the seed's
@@ -80,6 +84,7 @@ impl World {
             preset,
             chests: Chests::default(),
             dropped: Vec::new(),
+            structures: Vec::new(),
             explored: Explored::new(width, height),
             id: fresh_id(seed),
             progress: progress::Progress::default(),
@@ -634,6 +639,11 @@ mod tests {
             Tile::DiamondOre,
             Tile::CopperOre,
             Tile::SilverOre,
+            Tile::Amethyst,
+            Tile::Topaz,
+            Tile::Sapphire,
+            Tile::Emerald,
+            Tile::Ruby,
         ];
         for t in ores {
             let near = frame(t, 45)

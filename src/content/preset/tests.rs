@@ -434,13 +434,15 @@ mod shipped {
     // the water pass (at this size only plains gets a pool), then the surface's relief,
     // terraces and oceans, then the biomes (plains' desert lies outside 256 columns), then
     // the underground: a wandering dirt/stone line with blobs, caves by depth layer,
-    // tunnels and mouths, then the trees, then the underworld and lava.
+    // tunnels and mouths, then the trees, then the underworld and lava, then the
+    // mini-biomes (at this size: hellstone by the lava, gems, clay and silt; classic has
+    // them off).
     const GOLDEN: [(&str, &str); 6] = [
         ("classic", "2667f34767bfbaf8"),
-        ("default", "a4a8827ac4b73cfb"),
-        ("large", "a4a8827ac4b73cfb"),
-        ("caverns", "ad785b5ead58b8b8"),
-        ("plains", "b0023c2b929e4afb"),
-        ("highlands", "0782c986966887a9"),
+        ("default", "53695a4656079974"),
+        ("large", "53695a4656079974"),
+        ("caverns", "75d429aae901e319"),
+        ("plains", "4d6df7cb05a0ad6a"),
+        ("highlands", "1193e901e9654427"),
     ];
 }

@@ -76,14 +76,33 @@ pub enum Material {
 pub fn material(t: Tile) -> Option<Material> {
     use Material::*;
     Some(match t {
-        Tile::Air | Tile::Water | Tile::Lava => return None,
+        Tile::Air | Tile::Water | Tile::Lava | Tile::Honey => return None,
+        // Held for tiles of other branches; none is ever in a world.
+        Tile::Reserved38
+        | Tile::Reserved39
+        | Tile::Reserved40
+        | Tile::Reserved41
+        | Tile::Reserved42
+        | Tile::Reserved43
+        | Tile::Reserved44
+        | Tile::Reserved45
+        | Tile::Reserved46
+        | Tile::Reserved47
+        | Tile::Reserved48
+        | Tile::Reserved49
+        | Tile::Reserved50
+        | Tile::Reserved51 => return None,
         Tile::Dirt
         | Tile::Grass
         | Tile::Sand
         | Tile::Snow
         | Tile::Mud
         | Tile::JungleGrass
-        | Tile::Ash => Soft,
+        | Tile::Ash
+        | Tile::MushroomGrass
+        | Tile::Hive
+        | Tile::Clay
+        | Tile::Silt => Soft,
         Tile::Stone
         | Tile::IronOre
         | Tile::GoldOre
@@ -96,7 +115,15 @@ pub fn material(t: Tile) -> Option<Material> {
         | Tile::Hellstone
         | Tile::Furnace
         | Tile::Anvil
-        | Tile::LifeCrystal => Hard,
+        | Tile::LifeCrystal
+        | Tile::Marble
+        | Tile::Granite
+        | Tile::ObsidianBrick
+        | Tile::Amethyst
+        | Tile::Topaz
+        | Tile::Sapphire
+        | Tile::Emerald
+        | Tile::Ruby => Hard,
         Tile::Torch
         | Tile::Trunk
         | Tile::Cactus
@@ -110,7 +137,7 @@ pub fn material(t: Tile) -> Option<Material> {
         | Tile::Chair
         | Tile::Bed
         | Tile::EyeTrophy => Wood,
-        Tile::Leaves | Tile::Rope => Leaves,
+        Tile::Leaves | Tile::Rope | Tile::GlowMushroom | Tile::Cobweb => Leaves,
     })
 }
 

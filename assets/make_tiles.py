@@ -4,8 +4,10 @@ the order of the Tile discriminants (Air, Dirt, Stone, Grass, IronOre, GoldOre, 
 Water, Torch, Sand, Sandstone, Snow, Ice, Mud, JungleGrass, Ash, Lava, Obsidian, CopperOre,
 SilverOre, Hellstone, Trunk, Leaves, Cactus, Wood, Workbench, Furnace, Anvil, Chest,
 ClosedDoor, OpenDoor, Platform, Table, Chair, Bed, LifeCrystal, Rope, EyeTrophy, TinOre,
-LeadOre, TungstenOre, PlatinumOre, HardenedSand). Only
-the standard library is used.
+LeadOre, TungstenOre, PlatinumOre, HardenedSand, a spare, CorruptGrass, Ebonstone,
+DemoniteOre, ShadowOrb, DungeonBrick, Spike, Cloud, a spare, Marble, Granite, MushroomGrass,
+GlowMushroom, Hive, Honey, Cobweb, Clay, Silt, ObsidianBrick, Amethyst, Topaz, Sapphire,
+Emerald, Ruby). Only the standard library is used.
 
 Each row holds 141 pictures: 47 frames in three variants each, at column frame * 3 +
 variant. Frames 0..16 are the 16 neighbour masks (bit 1: the tile above connects, 2:
@@ -82,6 +84,22 @@ COLORS = [
     (66, 84, 150),    # dungeon brick
     (150, 150, 162),  # spike
     (236, 240, 248),  # cloud
+    None,             # 51: spare
+    (200, 200, 206),  # marble
+    (66, 62, 82),     # granite
+    (64, 92, 196),    # mushroom grass
+    (96, 150, 255),   # glow mushroom
+    (214, 150, 40),   # hive
+    (248, 174, 30),   # honey
+    (214, 214, 220),  # cobweb
+    (164, 84, 64),    # clay
+    (110, 104, 100),  # silt
+    (74, 56, 98),     # obsidian brick
+    (164, 72, 220),   # amethyst
+    (236, 172, 40),   # topaz
+    (48, 92, 232),    # sapphire
+    (40, 196, 96),    # emerald
+    (224, 32, 48),    # ruby
 ]
 
 
@@ -505,10 +523,13 @@ def frame_liquid(base, mask):
 GRASS_TURF = ((40, 112, 32), (70, 160, 48), (120, 205, 80))
 JUNGLE_TURF = ((20, 100, 64), (30, 140, 90), (80, 200, 130))
 CORRUPT_TURF = ((70, 52, 110), (112, 92, 168), (160, 140, 210))
-RAGGED = {1, 9, 11, 13, 15, 3, 14, 44, 50}  # dirt, sand, snow, mud, ash, grass, jungle and corrupt grass, cloud
-ORES = {4, 5, 6, 18, 19, 38, 39, 40, 41}  # iron, gold, diamond, copper, silver and their twins:
-# nuggets of the palette colour
-LIQUIDS = {7, 16}
+MUSHROOM_TURF = ((30, 50, 140), (60, 100, 220), (140, 190, 255))
+# dirt, sand, snow, mud, ash, grass, jungle grass, corrupt grass, cloud, mushroom grass, clay,
+# silt
+RAGGED = {1, 9, 11, 13, 15, 3, 14, 44, 50, 54, 59, 60}
+# iron, gold, diamond, copper, silver, their twins, gems: nuggets of the palette colour
+ORES = {4, 5, 6, 18, 19, 38, 39, 40, 41, 62, 63, 64, 65, 66}
+LIQUIDS = {7, 16, 57}
 LEAVES = 22
 
 
@@ -734,12 +755,87 @@ def spike():
 
 
 def cloud():
+    """Clouds: white with faint grey puffs."""
     t = speckled((236, 240, 248), 74, 0.95, 1.03)
     for y in range(T):
         for x in range(T):
             if noise(x, y, 75) > 0.88:
                 t[y][x] = (206, 214, 232, 255)
     return t
+
+
+def marble():
+    """White stone in wavy grey veins."""
+    t = speckled((200, 200, 206), 70, 0.94, 1.04)
+    for x in range(T):
+        for vein in (4, 11):
+            y = vein + int(2 * noise(x // 3, vein, 71))
+            if 0 <= y < T:
+                t[y][x] = (150, 150, 160, 255)
+    return t
+
+
+def granite():
+    """Dark stone flecked with pale crystals."""
+    t = speckled((66, 62, 82), 72, 0.85, 1.15)
+    for y in range(T):
+        for x in range(T):
+            n = noise(x, y, 73)
+            if n > 0.93:
+                t[y][x] = (150, 146, 170, 255)
+            elif n < 0.05:
+                t[y][x] = (30, 28, 40, 255)
+    return t
+
+
+def glow_mushroom():
+    t = blank()
+    for y in range(9, 16):  # stem
+        t[y][7] = (190, 200, 230, 255)
+        t[y][8] = (160, 172, 210, 255)
+    cap = {5: (5, 10), 6: (3, 12), 7: (2, 13), 8: (3, 12)}
+    for y, (x0, x1) in cap.items():
+        for x in range(x0, x1 + 1):
+            spot = (x + y) % 4 == 0 and y < 8
+            t[y][x] = ((200, 235, 255) if spot else (70, 130, 255)) + (255,)
+    return t
+
+
+def hive():
+    """Honeycomb: amber cells in darker rims."""
+    t = speckled((214, 150, 40), 74, 0.95, 1.05)
+    for y in range(T):
+        for x in range(T):
+            row = y // 4
+            cx = (x + 2 * (row % 2)) % 4
+            if y % 4 == 0 or cx == 0:
+                t[y][x] = (150, 96, 20, 255)
+    return t
+
+
+def cobweb():
+    t = blank()
+    for i in range(T):
+        for (x, y) in ((i, i), (15 - i, i), (7, i), (i, 8)):
+            t[y][x] = (230, 230, 236, 255)
+    for r in (3, 6):
+        for i in range(-r, r + 1):
+            for (x, y) in ((7 + i, 8 - r), (7 + i, 8 + r), (7 - r, 8 + i), (7 + r, 8 + i)):
+                if 0 <= x < T and 0 <= y < T and noise(x, y, 75) > 0.3:
+                    t[y][x] = (200, 200, 210, 255)
+    return t
+
+
+def obsidian_brick():
+    t = speckled((74, 56, 98), 76, 0.9, 1.1)
+    for y in range(T):
+        for x in range(T):
+            joint = (x + 4 * ((y // 4) % 2)) % 8 == 0
+            if y % 4 == 3 or joint:
+                t[y][x] = (40, 28, 56, 255)
+    return t
+
+
 
 
 def bases():
@@ -753,11 +849,15 @@ def bases():
             closed_door(), open_door(), platform(), table(), chair(), bed(), life_crystal(),
             rope(), eye_trophy(), ore(COLORS[38], 7), ore(COLORS[39], 8),
             ore(COLORS[40], 9), ore(COLORS[41], 10), hardened_sand(), blank(),
-            dirt(), ebonstone(), demonite(), shadow_orb(), dungeon_brick(), spike(), cloud()]
+            dirt(), ebonstone(), demonite(), shadow_orb(), dungeon_brick(), spike(), cloud(),
+            blank(), marble(), granite(), mud(), glow_mushroom(), hive(),
+            liquid((248, 174, 30), 78, 1.2), cobweb(), speckled((164, 84, 64), 79, 0.88, 1.1),
+            sand((110, 104, 100), 80), obsidian_brick()] + [
+            ore(COLORS[62 + k], 81 + k) for k in range(5)]
 
 
 BLOCKS = {1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14, 15, 17, 18, 19, 20, 24, 38, 39, 40, 41, 42,
-          44, 45, 46, 48, 50}
+          44, 45, 46, 48, 50, 52, 53, 54, 56, 59, 60, 61, 62, 63, 64, 65, 66}
 
 
 def frames_of(i, variants):
@@ -769,7 +869,8 @@ def frames_of(i, variants):
             base = mirrored(variants[v], v)
             salt = 100 + i * 7 + v
             if i in BLOCKS:
-                turf = {3: GRASS_TURF, 14: JUNGLE_TURF, 44: CORRUPT_TURF}.get(i)
+                turf = {3: GRASS_TURF, 14: JUNGLE_TURF, 44: CORRUPT_TURF,
+                        54: MUSHROOM_TURF}.get(i)
                 out.append(frame_block(base, mask, i in RAGGED, salt, turf, corners))
             elif i == LEAVES:
                 out.append(frame_block(base, mask, True, salt, corners=corners))

@@ -305,3 +305,65 @@ fn a_scripted_play_gives_the_same_hash_tick_for_tick_and_another_script_another(
     assert_ne!(d[1], a[n - 1], "another play, another hash");
     let _ = std::fs::remove_dir_all(save_path("a").parent().unwrap());
 }
+
+/// A world `w` x `h` of air over two rows of stone, with cobwebs over the columns `webs`
+/// in rows `rows`.
+fn webbed(w: usize, h: usize, webs: std::ops::Range<usize>, rows: std::ops::Range<usize>) -> World {
+    let mut art = vec![" ".repeat(w); h];
+    art.extend(["#".repeat(w), "#".repeat(w)]);
+    let art: Vec<&str> = art.iter().map(|r| r.as_str()).collect();
+    let mut world = World::from_ascii(&art).unwrap();
+    for y in rows {
+        for x in webs.clone() {
+            world.set(x, y, Tile::Cobweb);
+        }
+    }
+    world
+}
+
+/// A cobweb holds a walking player back: over the same ticks on the same floor, a player
+/// walking through a band of webs covers a fraction of the ground one walking on open
+/// floor covers, and one falling into a web is caught.
+#[test]
+fn a_cobweb_slows_a_player() {
+    // A long floor; the player spawns in the middle column, on it.
+    let walk = |w: World| {
+        let mut s = Session::new(w);
+        let start = s.me().body.pos;
+        for _ in 0..60 {
+            s.step(&[(
+                LOCAL,
+                Intent::Move {
+                    axis: 1,
+                    jump: false,
+                },
+            )]);
+        }
+        s.me().body.pos.0 - start.0
+    };
+    let (open, slow) = (
+        walk(webbed(80, 12, 0..0, 0..0)),
+        walk(webbed(80, 12, 36..70, 6..12)),
+    );
+    assert!(open > 5.0, "the open floor is walked: {open}");
+    assert!(
+        slow < open * 0.4,
+        "through the webs {slow} tiles, on open floor {open}"
+    );
+    // Falling from near the top of the world into webs is caught: after the same ticks
+    // the body has fallen much less far than through open air.
+    let fall = |w: World| {
+        let mut s = Session::new(w);
+        s.me_mut().body.pos = (10.0, 4.0);
+        for _ in 0..30 {
+            s.step(&[]);
+        }
+        s.me().body.pos.1 - 4.0
+    };
+    let (air, web) = (
+        fall(webbed(20, 60, 0..0, 0..0)),
+        fall(webbed(20, 60, 0..20, 0..60)),
+    );
+    assert!(air > 4.0, "{air}");
+    assert!(web < air / 3.0, "through webs {web}, through air {air}");
+}

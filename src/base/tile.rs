@@ -64,6 +64,7 @@ pub enum Tile {
     PlatinumOre = 41,
     /// The underground desert's packed sand.
     HardenedSand = 42,
+    /// A spare number: nothing makes or places it.
     Reserved43 = 43,
     /// The evil biome's grass.
     CorruptGrass = 44,
@@ -80,6 +81,35 @@ pub enum Tile {
     Spike = 49,
     /// Floating islands stand on clouds.
     Cloud = 50,
+    /// A spare number: nothing makes or places it.
+    Reserved51 = 51,
+    /// Marble caves: white stone in bands.
+    Marble = 52,
+    /// Granite caves: dark speckled stone.
+    Granite = 53,
+    /// The glowing mushroom biome's grass, grown on mud.
+    MushroomGrass = 54,
+    /// A glowing mushroom on mushroom grass: it lights the cave.
+    GlowMushroom = 55,
+    /// A bee hive's walls.
+    Hive = 56,
+    /// The third liquid, held in hives: it flows like water.
+    Honey = 57,
+    /// Spider caves: a cobweb slows whoever moves through it.
+    Cobweb = 58,
+    /// Near the surface, in the dirt.
+    Clay = 59,
+    /// In the caverns, in the stone.
+    Silt = 60,
+    /// The underworld's ruined houses and towers.
+    ObsidianBrick = 61,
+    /// Gems in the stone, rarer deeper: amethyst, topaz, sapphire, emerald, ruby (then
+    /// diamond, [`Tile::DiamondOre`]).
+    Amethyst = 62,
+    Topaz = 63,
+    Sapphire = 64,
+    Emerald = 65,
+    Ruby = 66,
 }
 
 /// What kind of matter a tile is: decides collision, digging and what connectivity sees.
@@ -132,7 +162,7 @@ const fn row(
 use Matter::{Air as A, Decor as D, Liquid as L, Solid as S};
 
 /// One row per tile, in discriminant order (`TILES[t as usize]` describes `t`).
-pub const TILES: [TileInfo; 51] = [
+pub const TILES: [TileInfo; 67] = [
     row("air", "air", ' ', [SKY[0], SKY[1], SKY[2]], A, None),
     row("dirt", "dirt", '.', [151, 107, 75], S, Some(0.15)),
     row("stone", "stone", '#', [118, 118, 124], S, Some(0.45)),
@@ -275,6 +305,43 @@ pub const TILES: [TileInfo; 51] = [
     ),
     row("spike", "spike", '^', [150, 150, 162], S, Some(0.3)),
     row("cloud", "cloud", 'Z', [236, 240, 248], S, Some(0.1)),
+    reserved("reserved_51", "reserved 51", '6'),
+    row("marble", "marble", 'M', [200, 200, 206], S, Some(0.5)),
+    row("granite", "granite", 'G', [66, 62, 82], S, Some(0.5)),
+    row(
+        "mushroom_grass",
+        "mushroom grass",
+        'K',
+        [64, 92, 196],
+        S,
+        Some(0.15),
+    ),
+    row(
+        "glow_mushroom",
+        "glow mushroom",
+        'f',
+        [96, 150, 255],
+        D,
+        Some(0.05),
+    ),
+    row("hive", "hive", 'X', [214, 150, 40], S, Some(0.3)),
+    row("honey", "honey", '=', [248, 174, 30], L, None),
+    row("cobweb", "cobweb", '+', [214, 214, 220], D, Some(0.05)),
+    row("clay", "clay", 'y', [164, 84, 64], S, Some(0.15)),
+    row("silt", "silt", 'J', [110, 104, 100], S, Some(0.12)),
+    row(
+        "obsidian_brick",
+        "obsidian brick",
+        'Q',
+        [74, 56, 98],
+        S,
+        Some(1.5),
+    ),
+    row("amethyst", "amethyst", 'A', [164, 72, 220], S, Some(0.6)),
+    row("topaz", "topaz", '&', [236, 172, 40], S, Some(0.6)),
+    row("sapphire", "sapphire", 'P', [48, 92, 232], S, Some(0.6)),
+    row("emerald", "emerald", '$', [40, 196, 96], S, Some(0.6)),
+    row("ruby", "ruby", 'Y', [224, 32, 48], S, Some(0.6)),
 ];
 
 /// A number kept for a tile another part of Strata adds: nothing generates or places it.
@@ -284,7 +351,7 @@ const fn reserved(name: &'static str, label: &'static str, ascii: char) -> TileI
 
 impl Tile {
     /// Every tile, in discriminant order (`Tile::ALL[t as usize] == t`).
-    pub const ALL: [Tile; 51] = [
+    pub const ALL: [Tile; 67] = [
         Tile::Air,
         Tile::Dirt,
         Tile::Stone,
@@ -336,6 +403,22 @@ impl Tile {
         Tile::DungeonBrick,
         Tile::Spike,
         Tile::Cloud,
+        Tile::Reserved51,
+        Tile::Marble,
+        Tile::Granite,
+        Tile::MushroomGrass,
+        Tile::GlowMushroom,
+        Tile::Hive,
+        Tile::Honey,
+        Tile::Cobweb,
+        Tile::Clay,
+        Tile::Silt,
+        Tile::ObsidianBrick,
+        Tile::Amethyst,
+        Tile::Topaz,
+        Tile::Sapphire,
+        Tile::Emerald,
+        Tile::Ruby,
     ];
 
     /// Number of tile kinds.
@@ -364,7 +447,7 @@ impl Tile {
         self == Tile::Air
     }
 
-    /// Water and lava.
+    /// Water, lava and honey.
     #[inline]
     pub fn is_liquid(self) -> bool {
         self.info().matter == Matter::Liquid
@@ -385,7 +468,7 @@ impl Tile {
 
     /// A number kept for a tile another part of Strata adds (nothing makes or places it).
     pub fn is_reserved(self) -> bool {
-        self == Tile::Reserved43
+        matches!(self, Tile::Reserved43 | Tile::Reserved51)
     }
 
     /// Lower-case identifier as used in stats JSON (`iron_ore`).
@@ -424,6 +507,7 @@ pub const UNDERWORLD_BACKDROP: [u8; 4] = [86, 34, 24, 255];
 pub fn drop_of(tile: Tile) -> Tile {
     match tile {
         Tile::Grass | Tile::CorruptGrass => Tile::Dirt,
+        Tile::MushroomGrass => Tile::Mud,
         Tile::Trunk => Tile::Wood,
         Tile::OpenDoor => Tile::ClosedDoor,
         t => t,

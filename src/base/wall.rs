@@ -31,6 +31,18 @@ pub enum Wall {
     Ebonstone = 10,
     /// Behind the underground cabins and the sky house: wooden planks.
     Planks = 11,
+    /// Behind a marble cave.
+    Marble = 12,
+    /// Behind a granite cave.
+    Granite = 13,
+    /// Behind the glowing mushroom biome.
+    Mushroom = 14,
+    /// Inside a bee hive.
+    Hive = 15,
+    /// Behind a spider cave.
+    Spider = 16,
+    /// Behind the underworld's ruins.
+    ObsidianBrick = 17,
 }
 
 /// Everything Strata knows about one wall kind.
@@ -70,7 +82,7 @@ const fn row(
 }
 
 /// One row per wall, in discriminant order (`WALLS[w as usize]` describes `w`).
-pub const WALLS: [WallInfo; 12] = [
+pub const WALLS: [WallInfo; 18] = [
     row("none", "no wall", [0, 0, 0], false, 0, 0.0),
     row("dirt", "dirt wall", [84, 60, 44], true, 1, 0.25),
     row("stone", "stone wall", [66, 66, 72], true, 1, 0.35),
@@ -97,11 +109,24 @@ pub const WALLS: [WallInfo; 12] = [
     ),
     row("ebonstone", "ebonstone wall", [60, 52, 74], true, 1, 0.35),
     row("planks", "plank wall", [96, 68, 40], true, 1, 0.25),
+    row("marble", "marble wall", [120, 120, 128], true, 1, 0.35),
+    row("granite", "granite wall", [40, 38, 52], true, 1, 0.35),
+    row("mushroom", "mushroom wall", [36, 50, 104], true, 1, 0.25),
+    row("hive", "hive wall", [124, 84, 26], true, 1, 0.3),
+    row("spider", "spider wall", [44, 38, 40], true, 1, 0.3),
+    row(
+        "obsidian_brick",
+        "obsidian brick wall",
+        [42, 32, 58],
+        true,
+        35,
+        0.5,
+    ),
 ];
 
 impl Wall {
     /// Every wall, in discriminant order (`Wall::ALL[w as usize] == w`).
-    pub const ALL: [Wall; 12] = [
+    pub const ALL: [Wall; 18] = [
         Wall::None,
         Wall::Dirt,
         Wall::Stone,
@@ -114,6 +139,12 @@ impl Wall {
         Wall::DungeonBrick,
         Wall::Ebonstone,
         Wall::Planks,
+        Wall::Marble,
+        Wall::Granite,
+        Wall::Mushroom,
+        Wall::Hive,
+        Wall::Spider,
+        Wall::ObsidianBrick,
     ];
 
     /// Number of wall kinds (with [`Wall::None`]).
@@ -208,6 +239,11 @@ mod tests {
             (Wall::DungeonBrick, Tile::DungeonBrick),
             (Wall::Ebonstone, Tile::Ebonstone),
             (Wall::Planks, Tile::Wood),
+            (Wall::Marble, Tile::Marble),
+            (Wall::Granite, Tile::Granite),
+            (Wall::Mushroom, Tile::MushroomGrass),
+            (Wall::Hive, Tile::Hive),
+            (Wall::ObsidianBrick, Tile::ObsidianBrick),
         ];
         let luma = |c: [u8; 4]| 3 * c[0] as u32 + 6 * c[1] as u32 + c[2] as u32;
         for (w, t) in pairs {

@@ -77,6 +77,15 @@ pub struct Preset {
     pub islands: IslandParams,
     pub cabins: CabinParams,
     pub crystals: CrystalParams,
+    pub marble: MarbleParams,
+    pub granite: GraniteParams,
+    pub mushrooms: MushroomParams,
+    pub hives: HiveParams,
+    pub spiders: SpiderParams,
+    pub ruins: RuinParams,
+    pub hellstone: HellstoneParams,
+    pub gems: GemParams,
+    pub deposits: DepositParams,
 }
 
 /// The surface pass: fBm of 1D Perlin noise.
@@ -400,6 +409,15 @@ impl Default for Preset {
             islands: IslandParams::default(),
             cabins: CabinParams::default(),
             crystals: CrystalParams::default(),
+            marble: MarbleParams::default(),
+            granite: GraniteParams::default(),
+            mushrooms: MushroomParams::default(),
+            hives: HiveParams::default(),
+            spiders: SpiderParams::default(),
+            ruins: RuinParams::default(),
+            hellstone: HellstoneParams::default(),
+            gems: GemParams::default(),
+            deposits: DepositParams::default(),
         }
     }
 }
@@ -729,6 +747,11 @@ pub use land::*;
 pub use lodes::{Lode, LodeParams, MAX_LODE_DENSITY, MAX_LODE_SIZE, MAX_LODE_STEPS, MAX_LODES};
 mod landmarks;
 pub use landmarks::{CabinParams, CrystalParams, DungeonParams, EvilParams, IslandParams};
+mod minibiomes;
+pub use minibiomes::{
+    DepositParams, GemParams, GraniteParams, HellstoneParams, HiveParams, MarbleParams,
+    MushroomParams, RuinParams, SpiderParams,
+};
 mod write;
 pub use write::{file_stem, save_in, to_ron};
 mod builtin;

@@ -20,7 +20,9 @@
 //! it (a dig, a block placed, water arriving or leaving) wakes it again. A body at rest
 //! is level: no air beside it is lower than its highest tile.
 //!
-//! Lava is a liquid too and follows the same rules, slower: it moves only every
+//! Honey (in the jungle's hives) is a third liquid and flows as water does; it meets
+//! neither water nor lava (each keeps to itself). Lava is a liquid too and follows the
+//! same rules, slower: it moves only every
 //! [`LAVA_EVERY`]th tick. Where water and lava meet, the lava hardens to obsidian (the
 //! water stays), so water poured onto lava leaves a crust of obsidian with the water on
 //! top, and lava running into water seals itself off. Liquids only flow into air, never
@@ -211,6 +213,7 @@ impl Flow {
 fn liquids(world: &World) -> Vec<(usize, usize)> {
     let mut all = world.find(Tile::Water);
     all.extend(world.find(Tile::Lava));
+    all.extend(world.find(Tile::Honey));
     all
 }
 
@@ -716,5 +719,37 @@ mod tests {
             }
         }
         assert_level(&w);
+    }
+    /// Honey, the hives' liquid, flows as water does: a hive dug open pours its honey
+    /// down and out, none is lost, it ends level, and it never mixes with water.
+    #[test]
+    fn honey_flows_like_water() {
+        let mut w = World::from_ascii(&[
+            "############",
+            "#====#     #",
+            "#====#     #",
+            "#====#     #",
+            "###########~",
+            "############",
+        ])
+        .unwrap();
+        let honey = |w: &World| w.counts()[Tile::Honey as usize];
+        let before = honey(&w);
+        let mut flow = Flow::default();
+        flow.wake_restless(&w);
+        assert!(flow.is_idle(), "a closed hive is at rest");
+        for y in 1..4 {
+            dig(&mut flow, &mut w, 5, y);
+        }
+        settle(&mut flow, &mut w, 500);
+        assert_eq!(honey(&w), before, "no honey lost");
+        assert!(
+            (6..11).any(|x| w.tile(x, 3) == Tile::Honey),
+            "the honey ran out into the room:\n{}",
+            rows(&w).join("\n")
+        );
+        assert!((1..5).all(|x| w.tile(x, 1) != Tile::Honey), "and sank");
+        assert_level(&w);
+        assert_eq!(w.tile(11, 4), Tile::Water, "the water stays water");
     }
 }

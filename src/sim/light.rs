@@ -3,7 +3,8 @@
 //! Sources: every tile of a column above its first solid tile or background wall sees the
 //! sky ([`SUN`]: a wall stops sunlight, as in Terraria, so a walled room or cave is lit only
 //! by what spreads in from its open edges and by its torches), a
-//! torch gives [`TORCH`] and lava [`LAVA`]. Light is spread in [`SUB`]-ths of a level
+//! torch gives [`TORCH`], lava [`LAVA`], a glowing mushroom [`MUSHROOM`] and hellstone
+//! [`HELLSTONE`]. Light is spread in [`SUB`]-ths of a level
 //! ("sub-levels", what [`LightMap::levels`] holds; [`LightMap::get`] rounds them up to
 //! levels): to the four neighbours, losing [`AIR_LOSS`] per non-solid tile entered and
 //! [`SOLID_LOSS`] per solid tile, and to the four diagonal neighbours through the air,
@@ -37,6 +38,19 @@ pub const TORCH: u8 = 14;
 pub const LAVA: u8 = 10;
 /// Level of a shadow orb: a faint glow at the foot of an evil chasm, as in Terraria.
 pub const ORB: u8 = 8;
+/// Level of a glowing mushroom: the mushroom biome is lit by its mushrooms, as in Terraria.
+pub const MUSHROOM: u8 = 11;
+/// Level of a hellstone block: a faint glow in the rock (a solid tile, so it reaches only
+/// the air beside it).
+pub const HELLSTONE: u8 = 7;
+/// Every tile that gives light of itself, with its level.
+pub const EMITTERS: [(Tile, u8); 5] = [
+    (Tile::Torch, TORCH),
+    (Tile::Lava, LAVA),
+    (Tile::ShadowOrb, ORB),
+    (Tile::GlowMushroom, MUSHROOM),
+    (Tile::Hellstone, HELLSTONE),
+];
 /// Level of the light the player carries, at the player's tile.
 pub const PLAYER: u8 = 8;
 /// Sub-levels per level: light spreads in these finer steps, so a diagonal step can cost
@@ -272,11 +286,7 @@ impl LightMap {
                 buckets[sub(SUN) as usize].push((y * w + x) as u32);
             }
         }
-        for (kind, level) in [
-            (Tile::Torch, TORCH),
-            (Tile::Lava, LAVA),
-            (Tile::ShadowOrb, ORB),
-        ] {
+        for (kind, level) in EMITTERS {
             for i in world
                 .find(kind)
                 .into_iter()
@@ -420,12 +430,15 @@ impl LightMap {
     }
 }
 
-/// The light a tile gives of itself: torches, lava and shadow orbs.
+/// The light a tile gives of itself: torches, lava, shadow orbs, glowing mushrooms and
+/// hellstone ([`EMITTERS`]).
 pub fn emits(tile: Tile) -> u8 {
     match tile {
         Tile::Torch => TORCH,
         Tile::Lava => LAVA,
         Tile::ShadowOrb => ORB,
+        Tile::GlowMushroom => MUSHROOM,
+        Tile::Hellstone => HELLSTONE,
         _ => 0,
     }
 }

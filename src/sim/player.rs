@@ -57,6 +57,12 @@ pub const WATER_RUN: f32 = 0.5;
 /// Upward speed of a swim stroke (jump pressed in water, as often as pressed), tiles/s:
 /// v²/(2·g·0.25) ≈ 2.7 tiles a stroke, enough to climb out over a pool's rim.
 pub const SWIM_SPEED: f32 = 9.0;
+/// Running speed factor in a cobweb (Terraria's webs all but stop a player).
+pub const WEB_RUN: f32 = 0.2;
+/// Fastest fall through a cobweb, tiles/s: a body falling into one is caught.
+pub const WEB_MAX_FALL: f32 = 2.0;
+/// Fastest rise through a cobweb, tiles/s: a jump from inside one barely lifts.
+pub const WEB_MAX_RISE: f32 = 4.0;
 /// Climbing speed on a rope, tiles/s (Terraria climbs about as fast as it walks slowly).
 pub const CLIMB_SPEED: f32 = 6.0;
 /// Hard limit on any velocity component, tiles/s (bounds the work of one step).
@@ -151,6 +157,11 @@ pub fn body_in_liquid(world: &World, x: f32, y: f32) -> bool {
     })
 }
 
+/// Does a body with feet at `(x, y)` overlap a cobweb?
+pub fn body_in_web(world: &World, x: f32, y: f32) -> bool {
+    any_under(x, y, |tx, ty| world.get(tx, ty) == Some(Tile::Cobweb))
+}
+
 /// Is there a rope at point `p` (tiles)?
 pub fn rope_at(world: &World, p: (f32, f32)) -> bool {
     world.get(p.0.floor() as i64, p.1.floor() as i64) == Some(Tile::Rope)
@@ -239,11 +250,14 @@ impl Player {
     }
 
     /// One fixed step; `pressed`: jump was pressed for this step. In water (or lava) the
-    /// player sinks slowly, runs at half speed and swims up a stroke at every press of jump.
+    /// player sinks slowly, runs at half speed and swims up a stroke at every press of jump;
+    /// in a cobweb it crawls ([`WEB_RUN`], [`WEB_MAX_FALL`], [`WEB_MAX_RISE`]).
     fn step(&mut self, world: &World, input: Input, pressed: bool) {
         let dir = input.right as i32 - input.left as i32;
         let wet = body_in_liquid(world, self.pos.0, self.pos.1);
+        let webbed = body_in_web(world, self.pos.0, self.pos.1);
         let max_run = if wet { MAX_RUN * WATER_RUN } else { MAX_RUN };
+        let max_run = if webbed { max_run * WEB_RUN } else { max_run };
         let sane = |v: f32| {
             if v.is_nan() {
                 0.0
@@ -317,6 +331,11 @@ impl Player {
             vy = approach(vy, max_fall, WATER_DRAG * STEP);
         } else {
             vy = (vy + g * STEP).min(max_fall);
+        }
+        if webbed {
+            // A web holds the body at once, whatever speed it came in at.
+            vx = vx.clamp(-max_run, max_run);
+            vy = vy.clamp(-WEB_MAX_RISE, WEB_MAX_FALL);
         }
         self.vel = (vx, vy);
         let grounded = self.on_ground;

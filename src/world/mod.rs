@@ -673,6 +673,11 @@ mod tests {
             Tile::LeadOre,
             Tile::TungstenOre,
             Tile::PlatinumOre,
+            Tile::Amethyst,
+            Tile::Topaz,
+            Tile::Sapphire,
+            Tile::Emerald,
+            Tile::Ruby,
         ];
         for t in ores {
             let near = frame(t, 45)

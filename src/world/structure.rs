@@ -20,15 +20,36 @@ pub enum StructureKind {
     Island,
     /// A wooden cabin in the caves.
     Cabin,
+    /// A cave of marble blocks and walls.
+    MarbleCave,
+    /// A cave of granite blocks and walls.
+    GraniteCave,
+    /// Mushroom grass on mud, lit by glowing mushrooms, in the cavern layer.
+    MushroomBiome,
+    /// A bee hive in the jungle: hive blocks around honey.
+    Hive,
+    /// A cave hung with cobwebs.
+    SpiderCave,
+    /// A ruined obsidian-brick house in the underworld.
+    UnderworldHouse,
+    /// A ruined obsidian-brick tower in the underworld.
+    UnderworldTower,
 }
 
 impl StructureKind {
     /// Every kind, in declaration order.
-    pub const ALL: [StructureKind; 4] = [
+    pub const ALL: [StructureKind; 11] = [
         StructureKind::Evil,
         StructureKind::Dungeon,
         StructureKind::Island,
         StructureKind::Cabin,
+        StructureKind::MarbleCave,
+        StructureKind::GraniteCave,
+        StructureKind::MushroomBiome,
+        StructureKind::Hive,
+        StructureKind::SpiderCave,
+        StructureKind::UnderworldHouse,
+        StructureKind::UnderworldTower,
     ];
 
     /// Lower-case identifier, as `--stats` writes it (`dungeon`).
@@ -38,6 +59,13 @@ impl StructureKind {
             StructureKind::Dungeon => "dungeon",
             StructureKind::Island => "island",
             StructureKind::Cabin => "cabin",
+            StructureKind::MarbleCave => "marble_cave",
+            StructureKind::GraniteCave => "granite_cave",
+            StructureKind::MushroomBiome => "mushroom_biome",
+            StructureKind::Hive => "hive",
+            StructureKind::SpiderCave => "spider_cave",
+            StructureKind::UnderworldHouse => "underworld_house",
+            StructureKind::UnderworldTower => "underworld_tower",
         }
     }
 
@@ -48,6 +76,13 @@ impl StructureKind {
             StructureKind::Dungeon => "dungeon",
             StructureKind::Island => "floating island",
             StructureKind::Cabin => "cabin",
+            StructureKind::MarbleCave => "marble cave",
+            StructureKind::GraniteCave => "granite cave",
+            StructureKind::MushroomBiome => "glowing mushrooms",
+            StructureKind::Hive => "bee hive",
+            StructureKind::SpiderCave => "spider cave",
+            StructureKind::UnderworldHouse => "ruined house",
+            StructureKind::UnderworldTower => "ruined tower",
         }
     }
 }
@@ -56,10 +91,10 @@ impl StructureKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Structure {
     pub kind: StructureKind,
-    pub x: u32,
-    pub y: u32,
-    pub w: u32,
-    pub h: u32,
+    pub x: i32,
+    pub y: i32,
+    pub w: i32,
+    pub h: i32,
 }
 
 impl Structure {
@@ -73,10 +108,10 @@ impl Structure {
         let (ly, hy) = (y0.min(y1), y0.max(y1));
         Structure {
             kind,
-            x: lx as u32,
-            y: ly as u32,
-            w: (hx - lx + 1) as u32,
-            h: (hy - ly + 1) as u32,
+            x: lx as i32,
+            y: ly as i32,
+            w: (hx - lx + 1) as i32,
+            h: (hy - ly + 1) as i32,
         }
     }
 
@@ -87,6 +122,11 @@ impl Structure {
             && y >= self.y as u64
             && x < self.x as u64 + self.w as u64
             && y < self.y as u64 + self.h as u64
+    }
+
+    /// Do two landmarks' boxes share a tile?
+    pub fn overlaps(&self, o: &Structure) -> bool {
+        self.x < o.x + o.w && o.x < self.x + self.w && self.y < o.y + o.h && o.y < self.y + self.h
     }
 
     /// Do its columns overlap `x0..x1`?

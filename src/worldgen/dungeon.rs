@@ -300,7 +300,7 @@ mod tests {
                 .collect();
             assert_eq!(d.len(), 1, "seed {seed}");
             let d = d[0];
-            let cavern = Layers::of(&p).cavern as u32;
+            let cavern = Layers::of(&p).cavern as i32;
             assert!(
                 d.y + d.h > cavern,
                 "seed {seed}: bottom {} above the caverns {cavern}",

@@ -185,7 +185,7 @@ mod tests {
             "{}",
             evil.len()
         );
-        let cavern = Layers::of(&p).cavern as u32;
+        let cavern = Layers::of(&p).cavern as i32;
         for e in &evil {
             let count = |t: Tile| {
                 (e.y..e.y + e.h)
@@ -207,7 +207,7 @@ mod tests {
         // Every orb stands on ebonstone, at the foot of a chasm open to the sky above.
         for (x, y) in w.find(Tile::ShadowOrb) {
             assert_eq!(w.tile(x, y + 1), Tile::Ebonstone, "{x} {y}");
-            assert!(y as u32 > cavern, "{x} {y}");
+            assert!(y as i32 > cavern, "{x} {y}");
         }
         let mut off = p.clone();
         off.evil.max = 0;

@@ -11,17 +11,27 @@ pub mod cabins;
 pub mod caves;
 pub mod chests;
 pub mod crystals;
+pub mod deposits;
 pub mod dungeon;
 pub mod evil;
+pub mod gems;
+pub mod granite;
 pub mod grass;
+pub mod hellstone;
+pub mod hives;
 pub mod islands;
 pub mod lakes;
 pub mod lava;
 pub mod layers;
 pub mod lodes;
+pub mod marble;
+pub mod mushrooms;
 pub mod noisemap;
 pub mod ocean;
 pub mod ores;
+pub mod pockets;
+pub mod ruins;
+pub mod spiders;
 pub mod surface;
 pub mod survey;
 pub mod trees;
@@ -144,6 +154,60 @@ pub const PASSES: &[Pass] = &[
         label: "Raising the walls",
         weight: 0.3,
         run: walls::apply,
+    },
+    Pass {
+        name: "marble",
+        label: "Polishing marble caves",
+        weight: 0.1,
+        run: marble::apply,
+    },
+    Pass {
+        name: "granite",
+        label: "Setting granite caves",
+        weight: 0.1,
+        run: granite::apply,
+    },
+    Pass {
+        name: "mushrooms",
+        label: "Growing glowing mushrooms",
+        weight: 0.1,
+        run: mushrooms::apply,
+    },
+    Pass {
+        name: "hives",
+        label: "Building bee hives",
+        weight: 0.1,
+        run: hives::apply,
+    },
+    Pass {
+        name: "spiders",
+        label: "Spinning cobwebs",
+        weight: 0.1,
+        run: spiders::apply,
+    },
+    Pass {
+        name: "ruins",
+        label: "Ruining the underworld's houses",
+        weight: 0.1,
+        run: ruins::apply,
+    },
+    Pass {
+        name: "hellstone",
+        label: "Heating hellstone",
+        weight: 0.1,
+        run: hellstone::apply,
+    },
+    Pass {
+        name: "gems",
+        label: "Hiding gems",
+        weight: 0.1,
+        run: gems::apply,
+    },
+    Pass {
+        name: "deposits",
+        label: "Laying clay and silt",
+        weight: 0.1,
+        run: deposits::apply,
     },
     Pass {
         name: "dungeon",

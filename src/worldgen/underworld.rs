@@ -104,11 +104,13 @@ mod tests {
 
     #[test]
     fn the_underworld_is_ash_over_an_open_band_and_a_solid_floor() {
-        let p = Preset {
+        // Without the ruins pass, whose obsidian houses stand on this floor.
+        let mut p = Preset {
             width: 900,
             height: 500,
             ..Preset::default()
         };
+        p.ruins.enabled = false;
         let w = crate::worldgen::generate(&p, 6).0;
         let l = Layers::of(&p);
         let span = (l.height - l.underworld) as f64;

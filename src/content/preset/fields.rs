@@ -117,6 +117,29 @@ macro_rules! float {
     };
 }
 
+/// A switch: `true` as 1, `false` as 0 (a toggle in the world lab).
+macro_rules! toggle {
+    ($($p:ident).+, $doc:literal) => {
+        Field {
+            path: stringify!($($p).+),
+            kind: Kind::Bool,
+            min: 0.0,
+            max: 1.0,
+            open_min: false,
+            at_least: None,
+            at_most: None,
+            step: 1.0,
+            doc: $doc,
+            get: |p, _| Some(f64::from(u8::from(p.$($p).+))),
+            set: |p, _, v| {
+                if let Some(v) = v {
+                    p.$($p).+ = v >= 0.5
+                }
+            },
+        }
+    };
+}
+
 /// A whole-number field.
 macro_rules! int {
     ($($p:ident).+, $min:expr, $max:expr, $step:expr, $doc:literal) => {
@@ -137,29 +160,6 @@ macro_rules! int {
             set: |p, _, v| {
                 if let Some(v) = v {
                     p.$($p).+ = v.round().clamp(0.0, u32::MAX as f64) as u32
-                }
-            },
-        }
-    };
-}
-
-/// A true/false field.
-macro_rules! bool_field {
-    ($($p:ident).+, $doc:literal) => {
-        Field {
-            path: stringify!($($p).+),
-            kind: Kind::Bool,
-            min: 0.0,
-            max: 1.0,
-            open_min: false,
-            at_least: None,
-            at_most: None,
-            step: 1.0,
-            doc: $doc,
-            get: |p, _| Some(f64::from(u8::from(p.$($p).+))),
-            set: |p, _, v| {
-                if let Some(v) = v {
-                    p.$($p).+ = v >= 0.5
                 }
             },
         }
@@ -520,7 +520,7 @@ pub const FIELDS: &[Field] = &[
         0.01,
         "how much a long tunnel swells and narrows along its length"
     ),
-    bool_field!(
+    toggle!(
         underworld.enabled,
         "ash, a wide open band and a solid floor below layers.underworld (false: none)"
     ),
@@ -581,7 +581,7 @@ pub const FIELDS: &[Field] = &[
     entry_choice!("ores.table[].from", ores.table[] from: Layer, "the first depth layer the ore is found in"),
     entry_choice!("ores.table[].to", ores.table[] to: Layer, "the last depth layer the ore is found in (at or below from)"),
     choice_field!(ores.veins: Veins, "Separate: a noise field per row; Shared: one field, rarer ores ringed by commoner ones"),
-    bool_field!(
+    toggle!(
         lodes.enabled,
         "ore veins laid by random-walk runners, one ore of each pair per world (false: none)"
     ),
@@ -772,11 +772,11 @@ pub const FIELDS: &[Field] = &[
         0.01,
         "the seed draws each span's width within this share either side of it"
     ),
-    bool_field!(
+    toggle!(
         biomes.opposite,
         "snow and jungle on opposite halves (the dungeon on the snow's side)"
     ),
-    bool_field!(
+    toggle!(
         biomes.deep_jungle,
         "the jungle reaches down to the underworld"
     ),
@@ -871,7 +871,7 @@ pub const FIELDS: &[Field] = &[
         "how far a chasm reaches below the cavern layer's top, tiles"
     ),
     int!(evil.demonite, 0, 256, 1, "demonite veins in one"),
-    bool_field!(
+    toggle!(
         dungeon.enabled,
         "one dungeon near the ocean away from the jungle (false: none)"
     ),
@@ -938,6 +938,146 @@ pub const FIELDS: &[Field] = &[
         500,
         5.0,
         "life crystals in a world of Terraria's Large size, scaled by area (0 = none)"
+    ),
+    toggle!(
+        marble.enabled,
+        "lay marble caves in the caverns (false: none)"
+    ),
+    float!(
+        marble.per_4200,
+        0,
+        64,
+        0.5,
+        "marble caves in the caverns per 4200 columns"
+    ),
+    float!(
+        marble.size,
+        2,
+        256,
+        1.0,
+        "half the width of one, tiles (a third either way)"
+    ),
+    toggle!(
+        granite.enabled,
+        "lay granite caves in the caverns (false: none)"
+    ),
+    float!(
+        granite.per_4200,
+        0,
+        64,
+        0.5,
+        "granite caves in the caverns per 4200 columns"
+    ),
+    float!(
+        granite.size,
+        2,
+        256,
+        1.0,
+        "half the width of one, tiles (a third either way)"
+    ),
+    toggle!(
+        mushrooms.enabled,
+        "lay glowing mushroom biomes in the caverns (at least one) (false: none)"
+    ),
+    float!(
+        mushrooms.per_4200,
+        0,
+        64,
+        0.5,
+        "glowing mushroom biomes in the caverns (at least one) per 4200 columns"
+    ),
+    float!(
+        mushrooms.size,
+        2,
+        256,
+        1.0,
+        "half the width of one, tiles (a third either way)"
+    ),
+    toggle!(hives.enabled, "lay bee hives in the jungle (false: none)"),
+    float!(
+        hives.per_4200,
+        0,
+        64,
+        0.5,
+        "bee hives in the jungle per 4200 columns"
+    ),
+    float!(
+        hives.size,
+        2,
+        128,
+        1.0,
+        "half the width of one, tiles (a third either way)"
+    ),
+    toggle!(
+        spiders.enabled,
+        "lay spider caves in the caverns (false: none)"
+    ),
+    float!(
+        spiders.per_4200,
+        0,
+        64,
+        0.5,
+        "spider caves in the caverns per 4200 columns"
+    ),
+    float!(
+        spiders.size,
+        2,
+        256,
+        1.0,
+        "half the width of one, tiles (a third either way)"
+    ),
+    toggle!(
+        ruins.enabled,
+        "lay ruined obsidian houses and towers in the underworld (false: none)"
+    ),
+    float!(
+        ruins.per_4200,
+        0,
+        64,
+        0.5,
+        "ruined obsidian houses and towers in the underworld per 4200 columns"
+    ),
+    float!(
+        ruins.size,
+        2,
+        32,
+        1.0,
+        "half the width of one, tiles (a third either way)"
+    ),
+    toggle!(
+        hellstone.enabled,
+        "hellstone beside the underworld's lava (false: none)"
+    ),
+    float!(
+        hellstone.chance,
+        0,
+        1,
+        0.01,
+        "share of the underworld's rock near lava that is hellstone"
+    ),
+    int!(hellstone.reach, 1, 8, 1, "tiles from the lava"),
+    toggle!(
+        gems.enabled,
+        "gems in the stone, rarer kinds deeper (false: none)"
+    ),
+    float!(
+        gems.per_million,
+        0,
+        2000,
+        5.0,
+        "gem clusters per million tiles of the underground and cavern layers"
+    ),
+    toggle!(
+        deposits.enabled,
+        "clay near the surface, silt in the caverns (false: none)"
+    ),
+    float!(deposits.clay, 0, 100, 0.5, "clay blobs per 100 columns"),
+    float!(
+        deposits.silt,
+        0,
+        1000,
+        5.0,
+        "silt blobs per million tiles of the cavern layer"
     ),
 ];
 

@@ -79,7 +79,9 @@ pub fn material(t: Tile) -> Option<Material> {
         Tile::Air
         | Tile::Water
         | Tile::Lava
-        | Tile::Reserved43 => return None,
+        | Tile::Honey
+        | Tile::Reserved43
+        | Tile::Reserved51 => return None,
         Tile::Dirt
         | Tile::Grass
         | Tile::Sand
@@ -89,7 +91,11 @@ pub fn material(t: Tile) -> Option<Material> {
         | Tile::Ash
         | Tile::HardenedSand
         | Tile::CorruptGrass
-        | Tile::Cloud => Soft,
+        | Tile::Cloud
+        | Tile::MushroomGrass
+        | Tile::Hive
+        | Tile::Clay
+        | Tile::Silt => Soft,
         Tile::Stone
         | Tile::IronOre
         | Tile::GoldOre
@@ -111,7 +117,15 @@ pub fn material(t: Tile) -> Option<Material> {
         | Tile::DemoniteOre
         | Tile::ShadowOrb
         | Tile::DungeonBrick
-        | Tile::Spike => Hard,
+        | Tile::Spike
+        | Tile::Marble
+        | Tile::Granite
+        | Tile::ObsidianBrick
+        | Tile::Amethyst
+        | Tile::Topaz
+        | Tile::Sapphire
+        | Tile::Emerald
+        | Tile::Ruby => Hard,
         Tile::Torch
         | Tile::Trunk
         | Tile::Cactus
@@ -125,7 +139,7 @@ pub fn material(t: Tile) -> Option<Material> {
         | Tile::Chair
         | Tile::Bed
         | Tile::EyeTrophy => Wood,
-        Tile::Leaves | Tile::Rope => Leaves,
+        Tile::Leaves | Tile::Rope | Tile::GlowMushroom | Tile::Cobweb => Leaves,
     })
 }
 

@@ -267,8 +267,12 @@ impl LightView {
         }
         let start = std::time::Instant::now();
         let range = with_margin(vis, l.size());
-        let torch = emitted_by(&l.session.world, &range, |t| t == Tile::Torch);
-        let lava = emitted_by(&l.session.world, &range, |t| t == Tile::Lava);
+        let torch = emitted_by(&l.session.world, &range, |t| {
+            matches!(t, Tile::Torch | Tile::GlowMushroom)
+        });
+        let lava = emitted_by(&l.session.world, &range, |t| {
+            matches!(t, Tile::Lava | Tile::Hellstone)
+        });
         // All emitted light: the brighter of the two (light spreads as a maximum).
         let lit: Option<Vec<u8>> = (sun < crate::sim::light::SUN)
             .then(|| torch.iter().zip(&lava).map(|(a, b)| *a.max(b)).collect());

@@ -129,15 +129,20 @@ fn light_does_not_leak_through_a_crack_between_corners() {
     assert!(lit.get(4, 3) > m.get(4, 3));
 }
 
+/// A cave of 6 x 2 tiles sealed in rock, dark.
+fn sealed_cave() -> World {
+    art(&[
+        "##########",
+        "##########",
+        "##      ##",
+        "##      ##",
+        "##########",
+    ])
+}
+
 #[test]
 fn lava_glows_like_a_dimmer_torch() {
-    let mut w = art(&[
-        "##########",
-        "##########",
-        "##      ##",
-        "##      ##",
-        "##########",
-    ]);
+    let mut w = sealed_cave();
     let mut m = LightMap::compute(&w);
     assert_eq!(m.get(4, 3), 0, "sealed");
     w.set(3, 3, Tile::Lava);
@@ -377,4 +382,25 @@ fn walls_stop_sunlight_and_a_wall_edit_relights_as_a_fresh_compute() {
     m.update_region(&w, 5, 3, 5, 3);
     assert_eq!(m, LightMap::compute(&w));
     assert!(m.get(5, 4) < SUN);
+}
+
+#[test]
+fn glowing_mushrooms_and_hellstone_light_a_sealed_cave() {
+    let mut w = sealed_cave();
+    let mut m = LightMap::compute(&w);
+    assert_eq!(m.get(4, 3), 0, "sealed");
+    w.set(3, 3, Tile::GlowMushroom);
+    m.update_region(&w, 3, 3, 3, 3);
+    assert_eq!(m, LightMap::compute(&w));
+    assert_eq!(m.get(3, 3), MUSHROOM);
+    assert_eq!(m.get(6, 3), MUSHROOM - 3, "three tiles of air away");
+    // Picked, the cave goes dark; a hellstone block in its floor glows, dimmer.
+    w.set(3, 3, Tile::Air);
+    w.set(5, 4, Tile::Hellstone);
+    m.update_region(&w, 3, 3, 5, 4);
+    assert_eq!(m, LightMap::compute(&w));
+    assert_eq!(m.get(5, 4), HELLSTONE);
+    assert_eq!(m.get(5, 3), HELLSTONE - 1, "the air above it");
+    assert!(m.get(2, 2) <= HELLSTONE - 4, "fading with the distance");
+    assert_eq!(emits(Tile::GlowMushroom), MUSHROOM);
 }

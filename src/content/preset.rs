@@ -680,21 +680,27 @@ impl Preset {
                         .into(),
                 });
             }
-            if ore.from == Layer::Sky || ore.to == Layer::Sky || ore.to < ore.from {
-                return Err(RangeError {
-                    field: format!("ores.table[{i}].to"),
-                    value: format!("{:?}", ore.to),
-                    allowed: format!(
-                        "a layer from Surface, Underground, Cavern, Underworld, at or below from ({:?})",
-                        ore.from
-                    ),
-                });
-            }
+            check_layers(&format!("ores.table[{i}].to"), ore.from, ore.to)?;
         }
         land::validate(self)?;
         lodes::validate(&self.lodes)?;
         Ok(())
     }
+}
+
+/// Refuses a list entry's layers `from` to `to` (the field `to` names) unless both are
+/// below the sky and `to` is at or below `from`.
+fn check_layers(to_field: &str, from: Layer, to: Layer) -> Result<(), RangeError> {
+    if from == Layer::Sky || to == Layer::Sky || to < from {
+        return Err(RangeError {
+            field: to_field.into(),
+            value: format!("{to:?}"),
+            allowed: format!(
+                "a layer from Surface, Underground, Cavern, Underworld, at or below from ({from:?})"
+            ),
+        });
+    }
+    Ok(())
 }
 
 pub mod fields;

@@ -448,10 +448,10 @@ impl Default for CaveParams {
             deepening: 0.06,
             min_cavern: 6000,
             style_frequency: 0.0025,
-            style_open: 0.07,
+            style_open: 0.04,
             style_dense: 0.03,
             style_passages: 2,
-            biome_caves: 0.05,
+            biome_caves: 0.04,
         }
     }
 }
@@ -461,7 +461,7 @@ impl Default for TunnelParams {
         TunnelParams {
             worms: 14.0,
             length: 800,
-            radius_top: 1.8,
+            radius_top: 1.5,
             radius_deep: 3.5,
             flatness: 0.6,
             mouths: 3.5,

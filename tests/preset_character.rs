@@ -106,6 +106,9 @@ fn fill_variation_makes_regions() {
         // The automaton alone: the same fill at every depth, every pocket kept, no tunnels.
         (p.caves.shallow, p.caves.deepening, p.caves.min_cavern) = (0.0, 0.0, 0);
         (p.tunnels.worms, p.tunnels.mouths) = (0.0, 0.0);
+        // Nor the cave style's regions or the biomes' own caves.
+        (p.caves.style_open, p.caves.style_dense, p.caves.biome_caves) = (0.0, 0.0, 0.0);
+        p.caves.style_passages = p.caves.iterations;
         let (w, _) = generate(&p, 8);
         let mut shares = vec![];
         for by in 3..5 {

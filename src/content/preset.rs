@@ -476,10 +476,10 @@ impl Default for CaveParams {
             deepening: 0.06,
             min_cavern: 6000,
             style_frequency: 0.0025,
-            style_open: 0.07,
+            style_open: 0.04,
             style_dense: 0.03,
             style_passages: 2,
-            biome_caves: 0.05,
+            biome_caves: 0.04,
         }
     }
 }
@@ -489,7 +489,7 @@ impl Default for TunnelParams {
         TunnelParams {
             worms: 14.0,
             length: 800,
-            radius_top: 1.8,
+            radius_top: 1.5,
             radius_deep: 3.5,
             flatness: 0.6,
             mouths: 3.5,
@@ -720,21 +720,27 @@ impl Preset {
                         .into(),
                 });
             }
-            if ore.from == Layer::Sky || ore.to == Layer::Sky || ore.to < ore.from {
-                return Err(RangeError {
-                    field: format!("ores.table[{i}].to"),
-                    value: format!("{:?}", ore.to),
-                    allowed: format!(
-                        "a layer from Surface, Underground, Cavern, Underworld, at or below from ({:?})",
-                        ore.from
-                    ),
-                });
-            }
+            check_layers(&format!("ores.table[{i}].to"), ore.from, ore.to)?;
         }
         land::validate(self)?;
         lodes::validate(&self.lodes)?;
         Ok(())
     }
+}
+
+/// Refuses a list entry's layers `from` to `to` (the field `to` names) unless both are
+/// below the sky and `to` is at or below `from`.
+fn check_layers(to_field: &str, from: Layer, to: Layer) -> Result<(), RangeError> {
+    if from == Layer::Sky || to == Layer::Sky || to < from {
+        return Err(RangeError {
+            field: to_field.into(),
+            value: format!("{to:?}"),
+            allowed: format!(
+                "a layer from Surface, Underground, Cavern, Underworld, at or below from ({from:?})"
+            ),
+        });
+    }
+    Ok(())
 }
 
 pub mod fields;

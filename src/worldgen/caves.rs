@@ -376,37 +376,43 @@ impl Style {
         passage - self.open * ramp(s) + self.dense * ramp(-s)
     }
 
-    /// The change of fill a biome's own caves make at tile `(x, y)`, and how far they take
-    /// the place of the style's regions there (0 outside the biomes, 1 well inside).
-    fn biome_delta(&self, x: f64, y: usize) -> (f64, f64) {
+    /// The biomes with caves of their own in tile row `y`: each one's edges there and
+    /// its change of fill, in the spans' order.
+    fn biome_rows(&self, y: usize) -> Vec<(f64, f64, f64)> {
         if self.biome == 0.0 {
-            return (0.0, 0.0);
+            return Vec::new();
         }
-        for (span, &top) in self.map.spans.iter().zip(&self.tops) {
-            let Some((l, r)) = self.map.edges(span, y, top) else {
-                continue;
-            };
-            let inside = (x - l).min(r - x);
-            if inside <= 0.0 {
-                continue;
-            }
-            let k = match span.biome {
-                Biome::Jungle => 1.0,
-                Biome::Snow => 0.8,
-                Biome::Desert if self.map.under_desert(y, top) => 1.3,
-                _ => continue,
-            };
-            return (-self.biome * k, (inside / BIOME_CAVE_RAMP).min(1.0));
-        }
-        (0.0, 0.0)
+        let spans = self.map.spans.iter().zip(&self.tops);
+        spans
+            .filter_map(|(span, &top)| {
+                let k = match span.biome {
+                    Biome::Jungle => 1.0,
+                    Biome::Snow => 0.8,
+                    Biome::Desert if self.map.under_desert(y, top) => 1.3,
+                    _ => return None,
+                };
+                let (l, r) = self.map.edges(span, y, top)?;
+                Some((l, r, -self.biome * k))
+            })
+            .collect()
     }
 
-    /// Adds the change of fill of each word of grid row `cy` (at the word's centre).
+    /// Adds the change of fill of each word of grid row `cy` (at the word's centre): the
+    /// style's, or where a biome has caves of its own the biome's, blended over
+    /// [`BIOME_CAVE_RAMP`] tiles inside its edge.
     pub fn adjust(&self, cy: usize, out: &mut [f64]) {
         let y = cy * self.scale + self.scale / 2;
+        let biomes = self.biome_rows(y);
         for (w, d) in out.iter_mut().enumerate() {
             let cx = w * 64 + 32;
-            let (biome, inside) = self.biome_delta((cx * self.scale) as f64, y);
+            let x = (cx * self.scale) as f64;
+            let (biome, inside) = biomes
+                .iter()
+                .map(|&(l, r, k)| (k, (x - l).min(r - x)))
+                .find(|&(_, inside)| inside > 0.0)
+                .map_or((0.0, 0.0), |(k, inside)| {
+                    (k, (inside / BIOME_CAVE_RAMP).min(1.0))
+                });
             *d += (1.0 - inside) * self.delta(self.at(cx, cy)) + inside * biome;
         }
     }

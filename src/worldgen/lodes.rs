@@ -105,9 +105,11 @@ fn run(
             let mut tx = x0;
             while tx <= x1 {
                 let d = (tx + 0.5 - x).abs() + (ty + 0.5 - y).abs();
-                // A ragged rim: each tile's own reach, 80% to 120% of the radius.
-                let ragged = 0.8 + 0.4 * unit(hash3(key ^ salt, tx as u64, ty as u64));
-                if d < rad * ragged {
+                // A ragged rim: each tile's own reach, 80% to 120% of the radius (drawn
+                // only on the rim: within 80% every tile is ore whatever it draws).
+                let inside = d < rad * 0.8
+                    || d < rad * (0.8 + 0.4 * unit(hash3(key ^ salt, tx as u64, ty as u64)));
+                if inside {
                     out.push((ty as usize * width + tx as usize) as u32);
                 }
                 tx += 1.0;

@@ -216,6 +216,29 @@ macro_rules! entry {
     };
 }
 
+/// A list entry's tile (a solid tile, by its number).
+macro_rules! entry_tile {
+    ($path:literal, $($list:ident).+ [] $f:ident) => {
+        Field {
+            path: $path,
+            kind: Kind::Tile,
+            min: 0.0,
+            max: (Tile::COUNT - 1) as f64,
+            open_min: false,
+            at_least: None,
+            at_most: None,
+            step: 1.0,
+            doc: "the ore's tile (a solid tile)",
+            get: |p, i| p.$($list).+.get(i).map(|o| o.$f as u8 as f64),
+            set: |p, i, v| {
+                if let (Some(o), Some(t)) = (p.$($list).+.get_mut(i), v.and_then(tile_of)) {
+                    o.$f = t;
+                }
+            },
+        }
+    };
+}
+
 /// A field holding one of an enum's variants in every entry of a list.
 macro_rules! entry_choice {
     ($path:literal, $($list:ident).+ [] $f:ident : $t:ty, $doc:literal) => {
@@ -542,23 +565,7 @@ pub const FIELDS: &[Field] = &[
     choice_field!(underworld.basis: Basis, "Perlin, Simplex or Value: the noise they swing by"),
     float!(ores.frequency, 0, MAX_ORE_FREQUENCY, 0.005, "2D noise frequency", open: true, at_least: None),
     choice_field!(ores.basis: Basis, "Perlin, Simplex or Value: the noise of the ore fields"),
-    Field {
-        path: "ores.table[].tile",
-        kind: Kind::Tile,
-        min: 0.0,
-        max: (Tile::COUNT - 1) as f64,
-        open_min: false,
-        at_least: None,
-        at_most: None,
-        step: 1.0,
-        doc: "the ore's tile (a solid tile)",
-        get: |p, i| p.ores.table.get(i).map(|o| o.tile as u8 as f64),
-        set: |p, i, v| {
-            if let (Some(o), Some(t)) = (p.ores.table.get_mut(i), v.and_then(tile_of)) {
-                o.tile = t;
-            }
-        },
-    },
+    entry_tile!("ores.table[].tile", ores.table[] tile),
     entry!("ores.table[].threshold", ores.table[] threshold: Float, -1, 1, 0.005, "ore where the noise is above this, at the top of its layers"),
     Field {
         path: "ores.table[].deep_threshold",
@@ -592,23 +599,7 @@ pub const FIELDS: &[Field] = &[
         1,
         "veins only deeper than this many tiles below the local surface"
     ),
-    Field {
-        path: "lodes.table[].tile",
-        kind: Kind::Tile,
-        min: 0.0,
-        max: (Tile::COUNT - 1) as f64,
-        open_min: false,
-        at_least: None,
-        at_most: None,
-        step: 1.0,
-        doc: "the ore's tile (a solid tile)",
-        get: |p, i| p.lodes.table.get(i).map(|o| o.tile as u8 as f64),
-        set: |p, i, v| {
-            if let (Some(o), Some(t)) = (p.lodes.table.get_mut(i), v.and_then(tile_of)) {
-                o.tile = t;
-            }
-        },
-    },
+    entry_tile!("lodes.table[].tile", lodes.table[] tile),
     Field {
         path: "lodes.table[].twin",
         kind: Kind::Tile,

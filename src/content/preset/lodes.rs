@@ -133,16 +133,7 @@ pub(super) fn validate(p: &LodeParams) -> Result<(), RangeError> {
                 });
             }
         }
-        if lode.from == Layer::Sky || lode.to == Layer::Sky || lode.to < lode.from {
-            return Err(RangeError {
-                field: format!("lodes.table[{i}].to"),
-                value: format!("{:?}", lode.to),
-                allowed: format!(
-                    "a layer from Surface, Underground, Cavern, Underworld, at or below from ({:?})",
-                    lode.from
-                ),
-            });
-        }
+        super::check_layers(&format!("lodes.table[{i}].to"), lode.from, lode.to)?;
     }
     Ok(())
 }

@@ -53,6 +53,7 @@ pub struct Rules {
     pub eye_charge_speed: f32,
     pub eye_charge_speed_two: f32,
     pub eye_servants: u32,
+    pub boss_creature_cap: u32,
     pub eye_health_needed: f32,
     pub eye_defence_needed: u32,
     pub eye_one_in: u32,
@@ -107,8 +108,9 @@ impl Default for Rules {
             eye_charges: 3,
             eye_charges_two: 5,
             eye_charge_speed: 20.0,
-            eye_charge_speed_two: 28.0,
+            eye_charge_speed_two: 22.0,
             eye_servants: 4,
+            boss_creature_cap: 2,
             eye_health_needed: 200.0,
             eye_defence_needed: 10,
             eye_one_in: 3,
@@ -185,6 +187,12 @@ impl Rules {
             100.0,
         )?;
         range("eye_servants", self.eye_servants as f32, 0.0, 32.0)?;
+        range(
+            "boss_creature_cap",
+            self.boss_creature_cap as f32,
+            0.0,
+            64.0,
+        )?;
         range("eye_health_needed", self.eye_health_needed, 0.0, 10_000.0)?;
         range(
             "eye_defence_needed",

@@ -443,6 +443,9 @@ pub struct Creatures {
     /// Where a player last came back after a death, and seconds since: for
     /// [`Rules::respawn_calm`] seconds nothing spawns near it and what is near it leaves.
     pub calm: Option<((f32, f32), f32)>,
+    /// A boss is about: no more than [`Rules::boss_creature_cap`] spawn (the session sets
+    /// it every tick).
+    pub boss_about: bool,
 }
 
 impl Creatures {
@@ -609,7 +612,10 @@ impl Creatures {
             let home = self.home(world);
             let near_home = (px - home.0).abs() <= rules.home_radius
                 && (py - home.1).abs() <= rules.home_radius;
-            let cap = spawn_cap(night, on_surface, near_home, rules);
+            let mut cap = spawn_cap(night, on_surface, near_home, rules);
+            if self.boss_about {
+                cap = cap.min(rules.boss_creature_cap as usize);
+            }
             let half = players[turn].half;
             if self
                 .try_spawn(world, layers, (px, py), half, cap, night)

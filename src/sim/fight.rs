@@ -80,7 +80,13 @@ pub fn arena(seed: u64) -> World {
 pub struct Fighter {
     /// Its hotbar slot of the sword.
     sword_slot: usize,
+    /// The way it runs between dashes (−1 or +1).
+    run: i8,
 }
+
+/// Tiles across from the boss the fighter keeps between, running to and fro (a dash aimed
+/// where it was misses a player that keeps moving).
+pub const KEEP: (f32, f32) = (2.0, 6.0);
 
 /// Health share under which the fighter drinks a potion.
 pub const DRINK_BELOW: f32 = 0.5;
@@ -89,7 +95,7 @@ pub const CLOSE: f32 = 3.0;
 
 impl Fighter {
     /// This tick's intents for player `who` of `s`.
-    pub fn intents(&self, s: &Session, who: PlayerId) -> Vec<Intent> {
+    pub fn intents(&mut self, s: &Session, who: PlayerId) -> Vec<Intent> {
         let p = &s.players[who.0];
         let me = p.body.centre();
         let mut out = vec![Intent::Select(self.sword_slot)];
@@ -119,16 +125,24 @@ impl Fighter {
                 };
                 jump = d.1.abs() < 0.5;
             }
-        } else if rel.0.abs() > 2.5 {
-            // Under it, where its next dash comes down.
-            axis = -rel.0.signum() as i8;
+        } else {
+            // To and fro beside it: away when too near, back when too far.
+            if self.run == 0 {
+                self.run = 1;
+            }
+            if rel.0.abs() < KEEP.0 {
+                self.run = if rel.0 < 0.0 { -1 } else { 1 };
+            } else if rel.0.abs() > KEEP.1 {
+                self.run = if rel.0 < 0.0 { 1 } else { -1 };
+            }
+            axis = self.run;
         }
         // Away from the field's edges.
         let (w, ..) = ARENA;
         if me.0 < 20.0 {
-            axis = 1;
+            (axis, self.run) = (1, 1);
         } else if me.0 > w as f32 - 20.0 {
-            axis = -1;
+            (axis, self.run) = (-1, -1);
         }
         out.push(Intent::Move { axis, jump });
         if jump {
@@ -172,7 +186,7 @@ pub fn fight_by(
     let light = crate::sim::light::LightMap::compute(&world);
     let mut s = Session::start_with(content, world, light, None, false);
     s.time_of_day = 0.9;
-    let fighter = equip(&mut s, gear);
+    let mut fighter = equip(&mut s, gear);
     // Landed, then the summoning item used.
     for _ in 0..60 {
         s.step(&[]);
@@ -239,6 +253,7 @@ fn equip(s: &mut Session, gear: &Loadout) -> Fighter {
     p.vitals.defence = p.inventory.defence();
     Fighter {
         sword_slot: slot_of(s, gear.sword).expect("the sword is carried"),
+        run: 1,
     }
 }
 

@@ -49,6 +49,7 @@ impl Session {
             }
         }
         self.was_night = night;
+        self.creatures.boss_about = self.boss.is_some();
         if let Some(due) = self.eye_due
             && self.tick >= due
         {

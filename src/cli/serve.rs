@@ -22,7 +22,7 @@ pub struct ServeArgs {
     /// Override the preset's world size
     #[arg(long, value_name = "WxH", value_parser = super::parse_size, conflicts_with = "load")]
     pub size: Option<(u32, u32)>,
-    /// Serve the world of a save (and write it back there)
+    /// Serve the world of a save, its journal replayed (and write it back there, the one before kept as .bak)
     #[arg(long, value_name = "SAVE")]
     pub load: Option<PathBuf>,
     /// Where a new world is saved; default: the saves folder, as the game names it

@@ -56,6 +56,9 @@ fn run(parsed: Parsed) -> Result<(), String> {
         #[cfg(feature = "game")]
         Command::Play(opts) => {
             set_home(opts.home.clone());
+            // The servers' keys a window has seen, beside its saves (as SSH's known_hosts).
+            let known = strata::base::paths::saves_dir().with_file_name("known_servers");
+            strata::net::client::pin_servers_in(Some(known));
             strata::game::run(opts)
         }
         #[cfg(not(feature = "game"))]

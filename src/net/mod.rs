@@ -9,5 +9,6 @@ pub mod chars;
 pub mod client;
 pub mod keeper;
 pub mod protocol;
+pub mod secure;
 pub mod server;
 pub mod transport;

@@ -99,7 +99,11 @@ pub const SILENCE: f64 = 3.0;
 /// A connection to a server and the world it shares.
 pub struct Client {
     renet: RenetClient,
-    transport: NetcodeClientTransport,
+    /// The connection, once the server's connect token came ([`crate::net::secure`]).
+    transport: Option<NetcodeClientTransport>,
+    /// Until then: the key exchange, its socket and when the request was last sent.
+    asking: Option<(crate::net::secure::Asking, UdpSocket, Instant)>,
+    server: SocketAddr,
     last: Instant,
     started: Instant,
     phase: Phase,
@@ -170,21 +174,17 @@ impl Client {
             "0.0.0.0:0"
         };
         let socket = UdpSocket::bind(bind).map_err(|e| format!("cannot open a socket: {e}"))?;
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap_or_default();
-        let client_id = u64::from_le_bytes(renet_netcode::generate_random_bytes::<8>());
-        let auth = ClientAuthentication::Unsecure {
-            protocol_id: protocol::PROTOCOL_ID,
-            client_id,
-            server_addr: server,
-            user_data: None,
-        };
-        let transport = NetcodeClientTransport::new(now, auth, socket)
-            .map_err(|e| format!("cannot connect to {server}: {e}"))?;
+        socket
+            .set_nonblocking(true)
+            .map_err(|e| format!("cannot open a socket: {e}"))?;
+        let asking = crate::net::secure::Asking::new();
+        // A first request that cannot go is tried again while connecting.
+        let _ = socket.send_to(&asking.request(), server);
         Ok(Client {
             renet: RenetClient::new(ConnectionConfig::default()),
-            transport,
+            transport: None,
+            asking: Some((asking, socket, Instant::now())),
+            server,
             last: Instant::now(),
             started: Instant::now(),
             phase: Phase::Connecting,
@@ -351,7 +351,9 @@ impl Client {
 
     /// Leaves the server.
     pub fn close(&mut self) {
-        self.transport.disconnect();
+        if let Some(t) = &mut self.transport {
+            t.disconnect();
+        }
         if !matches!(self.phase, Phase::Closed(_)) {
             self.phase = Phase::Closed("left".into());
         }
@@ -385,7 +387,13 @@ impl Client {
         let dt = now - self.last;
         self.last = now;
         self.renet.update(dt);
-        if let Err(e) = self.transport.update(dt, &mut self.renet) {
+        if let Err(why) = self.ask() {
+            self.close_with(why, &mut out);
+            return out;
+        }
+        if let Some(t) = &mut self.transport
+            && let Err(e) = t.update(dt, &mut self.renet)
+        {
             self.close_with(format!("connection lost: {e}"), &mut out);
             return out;
         }
@@ -436,7 +444,9 @@ impl Client {
             self.close_with(why, &mut out);
             return out;
         }
-        let _ = self.transport.send_packets(&mut self.renet);
+        if let Some(t) = &mut self.transport {
+            let _ = t.send_packets(&mut self.renet);
+        }
         out
     }
 
@@ -444,7 +454,10 @@ impl Client {
         if matches!(self.phase, Phase::Closed(_)) {
             return;
         }
-        self.transport.disconnect();
+        if let Some(t) = &mut self.transport {
+            t.disconnect();
+        }
+        self.asking = None;
         self.phase = Phase::Closed(why.clone());
         out.push(Event::Closed(why));
     }
@@ -605,7 +618,78 @@ impl Client {
 
 impl Drop for Client {
     fn drop(&mut self) {
-        self.transport.disconnect();
+        if let Some(t) = &mut self.transport {
+            t.disconnect();
+        }
+    }
+}
+
+/// Where a client pins the keys of the servers it joins (`None`: it does not).
+static KNOWN: std::sync::Mutex<Option<std::path::PathBuf>> = std::sync::Mutex::new(None);
+
+/// Pins servers' keys in `path` from now on ([`crate::net::secure::KnownServers`]): a
+/// server whose key changed since the first join is refused with a warning.
+pub fn pin_servers_in(path: Option<std::path::PathBuf>) {
+    if let Ok(mut k) = KNOWN.lock() {
+        *k = path;
+    }
+}
+
+impl Client {
+    /// The key exchange before netcode: the request again every half second until the
+    /// server's answer comes; then its key checked against the pinned one and the
+    /// connection begun with its token. An error ends the join.
+    fn ask(&mut self) -> Result<(), String> {
+        use crate::net::secure::{KnownServers, Pinned};
+        let Some((asking, socket, sent)) = &mut self.asking else {
+            return Ok(());
+        };
+        if sent.elapsed().as_secs_f64() > 0.5 {
+            let _ = socket.send_to(&asking.request(), self.server);
+            *sent = Instant::now();
+        }
+        let mut buf = vec![0u8; 4096];
+        let answer = loop {
+            match socket.recv_from(&mut buf) {
+                Ok((n, from)) if from == self.server => break buf[..n].to_vec(),
+                Ok(_) => continue,
+                Err(_) => return Ok(()),
+            }
+        };
+        let (key, mut token) = asking.open(&answer)?;
+        let known = KNOWN.lock().ok().and_then(|k| k.clone());
+        if let Some(path) = known {
+            let known = KnownServers::at(path);
+            match known.check(self.server, &key)? {
+                Pinned::Changed { line, was } => {
+                    let warning = known.changed(self.server, line, &was, &key);
+                    log::error!("{warning}");
+                    return Err(warning);
+                }
+                Pinned::New => log::info!(
+                    "the server at {} has key {}: pinned",
+                    self.server,
+                    crate::net::secure::fingerprint(&key)
+                ),
+                Pinned::Same => {}
+            }
+        }
+        // The token names the address the server has; this client reaches it here.
+        token.server_addresses = [None; 32];
+        token.server_addresses[0] = Some(self.server);
+        let Some((_, socket, _)) = self.asking.take() else {
+            return Ok(());
+        };
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default();
+        let auth = ClientAuthentication::Secure {
+            connect_token: token,
+        };
+        let t = NetcodeClientTransport::new(now, auth, socket)
+            .map_err(|e| format!("cannot connect to {}: {e}", self.server))?;
+        self.transport = Some(t);
+        Ok(())
     }
 }
 

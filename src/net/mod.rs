@@ -11,5 +11,6 @@ pub mod client;
 pub mod keeper;
 pub mod mirror;
 pub mod protocol;
+pub mod secure;
 pub mod server;
 pub mod transport;

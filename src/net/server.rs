@@ -229,15 +229,30 @@ impl Server {
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .unwrap_or_default();
+        // Secure netcode: only tokens this server issued connect, and every packet after
+        // is encrypted with the keys in them (see net/secure.rs).
+        let key = match crate::net::secure::ServerKey::load_or_make(&crate::net::secure::key_path(
+            &opts.save,
+        )) {
+            Ok(k) => k,
+            Err(e) => return Err((Box::new(session), e)),
+        };
+        let private_key = renetcode::generate_random_bytes::<32>();
         let config = ServerConfig {
             current_time: now,
             // Room to tell a few more that the server is full.
             max_clients: opts.max_players + 4,
             protocol_id: protocol::PROTOCOL_ID,
             public_addresses: vec![addr],
-            authentication: ServerAuthentication::Unsecure,
+            authentication: ServerAuthentication::Secure { private_key },
         };
-        let transport = match Transport::new(config, socket) {
+        let issuer = crate::net::transport::Issuer {
+            key,
+            private_key,
+            protocol_id: protocol::PROTOCOL_ID,
+            addr,
+        };
+        let transport = match Transport::new(config, socket, issuer) {
             Ok(t) => t,
             Err(e) => return Err((Box::new(session), e.to_string())),
         };

@@ -4,7 +4,9 @@
 //! keeper a summary line now and then, naming who sent it.
 
 use renet::{ClientId, RenetServer};
-use renetcode::{NETCODE_MAX_PACKET_BYTES, NetcodeServer, ServerConfig, ServerResult};
+use renetcode::{
+    ConnectToken, NETCODE_MAX_PACKET_BYTES, NetcodeServer, ServerConfig, ServerResult,
+};
 use std::collections::BTreeMap;
 use std::net::{SocketAddr, UdpSocket};
 use std::time::Duration;
@@ -69,24 +71,74 @@ fn malformed_prefix(first: u8) -> bool {
     kind > 6 || (kind != 0 && seq > 8)
 }
 
-/// Netcode on a UDP socket, with refusals counted.
+/// What a server needs to hand out connect tokens ([`crate::net::secure`]): its
+/// long-term key, netcode's private key, the protocol and its own address.
+pub struct Issuer {
+    pub key: crate::net::secure::ServerKey,
+    pub private_key: [u8; 32],
+    pub protocol_id: u64,
+    pub addr: SocketAddr,
+}
+
+/// Seconds a connect token may wait before it is used, and a connection's silence
+/// before netcode drops it.
+pub const TOKEN_SECONDS: u64 = 30;
+pub const TIMEOUT_SECONDS: i32 = 15;
+
+/// Netcode on a UDP socket, with refusals counted and connect tokens issued.
 pub struct Transport {
     socket: UdpSocket,
     netcode: NetcodeServer,
     buffer: Vec<u8>,
     /// Refused since the last [`Transport::take_refusals`].
     refusals: Refusals,
+    issuer: Issuer,
 }
 
 impl Transport {
-    pub fn new(config: ServerConfig, socket: UdpSocket) -> std::io::Result<Transport> {
+    pub fn new(
+        config: ServerConfig,
+        socket: UdpSocket,
+        issuer: Issuer,
+    ) -> std::io::Result<Transport> {
         socket.set_nonblocking(true)?;
         Ok(Transport {
             socket,
             netcode: NetcodeServer::new(config),
-            buffer: vec![0; NETCODE_MAX_PACKET_BYTES],
+            buffer: vec![0; crate::net::secure::ASK_BYTES.max(NETCODE_MAX_PACKET_BYTES)],
             refusals: Refusals::default(),
+            issuer,
         })
+    }
+
+    /// Answers a client's key exchange with a connect token sealed for it alone; whether
+    /// it was one.
+    fn issue(&mut self, len: usize, to: SocketAddr) -> bool {
+        let i = &self.issuer;
+        let now = self.netcode.current_time();
+        let make = || {
+            let id = u64::from_le_bytes(renetcode::generate_random_bytes::<8>());
+            ConnectToken::generate(
+                now,
+                i.protocol_id,
+                TOKEN_SECONDS,
+                id,
+                TIMEOUT_SECONDS,
+                vec![i.addr],
+                None,
+                &i.private_key,
+            )
+            .ok()
+        };
+        match crate::net::secure::answer(&i.key, &self.buffer[..len], make) {
+            Some(reply) => {
+                if let Err(e) = self.socket.send_to(&reply, to) {
+                    log::debug!("cannot answer {to}: {e}");
+                }
+                true
+            }
+            None => false,
+        }
     }
 
     /// The address of client `id`.
@@ -111,7 +163,13 @@ impl Transport {
                 Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => continue,
                 Err(e) => return Err(e),
             };
-            if len == 0 || malformed_prefix(self.buffer[0]) {
+            if len > 0 && self.buffer[0] == crate::net::secure::ASK {
+                if !self.issue(len, addr) {
+                    self.refusals.count(addr);
+                }
+                continue;
+            }
+            if len == 0 || len > NETCODE_MAX_PACKET_BYTES || malformed_prefix(self.buffer[0]) {
                 self.refusals.count(addr);
                 continue;
             }

@@ -79,7 +79,10 @@ pub fn run(opts: PlayOptions, folders: Folders) -> Result<(), PlayError> {
                 log::warn!("{w}");
             }
             let loaded = (world, player);
-            Some(worlds::worker::Source::Loaded(Box::new(loaded), path.clone()))
+            Some(worlds::worker::Source::Loaded(
+                Box::new(loaded),
+                path.clone(),
+            ))
         }
         None => None,
     };

@@ -478,7 +478,9 @@ impl App {
         if let Some(why) = heard.closed {
             log::warn!("left the server: {why}");
             let text = format!("Disconnected: {why}");
-            self.play.chat.push(super::ui::chat::Said::Server(text), now);
+            self.play
+                .chat
+                .push(super::ui::chat::Said::Server(text), now);
             // A first join that fails says so where the world would be; a world that was
             // being played gets the screen of a server gone.
             match &mut self.lost {

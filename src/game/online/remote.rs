@@ -22,7 +22,7 @@ use crate::net::client::Client;
 use crate::net::client::Event as NetEvent;
 use crate::net::client::JoinOptions;
 use crate::net::mirror::{
-    MAX_UNACKED, Predictor, ease, shown_name, ease_beasts, ease_boss, ease_town, reconcile, walk_of,
+    MAX_UNACKED, Predictor, ease, ease_beasts, ease_boss, ease_town, reconcile, shown_name, walk_of,
 };
 use crate::sim::player::Player;
 use crate::sim::session::Changes;

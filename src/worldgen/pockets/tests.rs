@@ -67,9 +67,7 @@ fn every_world_has_its_landmarks_apart_and_clear_of_the_spawn() {
         // Each landmark's walls are behind it, and every glowing mushroom stands on
         // mushroom grass in a mushroom biome.
         let inside = |k: StructureKind, x: usize, y: usize| {
-            w.structures
-                .iter()
-                .any(|s| s.kind == k && s.contains(x, y))
+            w.structures.iter().any(|s| s.kind == k && s.contains(x, y))
         };
         for (x, y) in w.find(Tile::GlowMushroom) {
             assert_eq!(w.tile(x, y + 1), Tile::MushroomGrass, "seed {seed} {x} {y}");

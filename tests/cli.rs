@@ -1152,8 +1152,8 @@ fn from_ascii_names_the_line_the_column_and_the_character() {
             &["ragged.txt:4:5:", "line 4 ends after 4 tiles, line 1 has 8"],
         ),
         (
-            with(2, "#   X  ~"),
-            &["ragged.txt:2:5:", "'X' (U+0058)", "strata help gen"],
+            with(2, "#   ?  ~"),
+            &["ragged.txt:2:5:", "'?' (U+003F)", "strata help gen"],
         ),
         (with(3, "#  é   ~"), &["ragged.txt:3:4:", "'é' (U+00E9)"]),
         (with(5, "#\0     ~"), &["ragged.txt:5:2:", "'\\0' (U+0000)"]),

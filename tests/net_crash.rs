@@ -149,7 +149,17 @@ fn a_server_killed_at_random_loses_a_second_and_duplicates_nothing() {
         let fresh = ["--size", "200x120", "--seed", "3", "--save", save_s];
         let load = ["--load", save_s];
         let args: &[&str] = if round == 0 { &fresh } else { &load };
-        let common = ["--bind", "127.0.0.1", "--port", "0", "--autosave", "3"];
+        // The digger digs by the spawn point: no spawn protection here.
+        let common = [
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--autosave",
+            "3",
+            "--spawn-protection",
+            "0",
+        ];
         let mut all: Vec<&str> = args.to_vec();
         all.extend(common);
         all.extend(["--home", home]);

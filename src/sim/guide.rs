@@ -88,6 +88,36 @@ pub const SOURCES: &[(&str, &str)] = &[
     ),
     ("silver_ore", "Silver ore lies deeper, in the caverns."),
     ("gold_ore", "Gold ore lies deeper still, in the caverns."),
+    // A world has one ore of each pair: copper or tin, iron or lead, silver or tungsten,
+    // gold or platinum.
+    (
+        "tin_ore",
+        "Tin ore lies near the surface where copper does not: a world has one of the two.",
+    ),
+    (
+        "lead_ore",
+        "Lead ore lies below the surface where iron does not: a world has one of the two.",
+    ),
+    (
+        "tungsten_ore",
+        "Tungsten ore lies deeper, in the caverns of a world without silver.",
+    ),
+    (
+        "platinum_ore",
+        "Platinum ore lies deeper still, in the caverns of a world without gold.",
+    ),
+    (
+        "demonite_ore",
+        "Demonite ore lies in the corruption's ebonstone; the Eye drops some.",
+    ),
+    ("sandstone", "Sandstone lies under the deserts."),
+    (
+        "hardened_sand",
+        "Hardened sand lines the underground desert.",
+    ),
+    ("mud", "Mud lies under the jungle."),
+    ("snow", "Snow covers the cold lands."),
+    ("ice", "Ice lies under the snow and in its caves."),
 ];
 
 /// Where the raw material `name` comes from, if the Guide knows it.

@@ -135,23 +135,35 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
             put(world, cx, orb_y, Tile::ShadowOrb);
             deepest = deepest.max((cy + CHAMBER + 2) as usize);
         }
-        // Demonite veins: short random walks through the ebonstone below the surface.
-        for _ in 0..p.demonite {
+        // Demonite veins: short random walks through the ebonstone below the surface. A
+        // walk that met no ebonstone (caves, sand) does not count: up to eight tries a vein.
+        let (mut laid, mut tries) = (0, 0);
+        while laid < p.demonite && tries < p.demonite * 8 {
+            tries += 1;
             let mut x = rng.random_range(x0..x1) as i64;
             let s = world.surface[x as usize] as usize;
             if s + 20 >= floor {
                 continue;
             }
-            let mut y = rng.random_range(s + 15..floor) as i64;
+            // From a random depth, down to the first ebonstone of the column.
+            let from = rng.random_range(s + 15..floor);
+            let Some(found) = (from..floor).find(|&y| world.tile(x as usize, y) == Tile::Ebonstone)
+            else {
+                continue;
+            };
+            let mut y = found as i64;
+            let mut ore = false;
             for _ in 0..rng.random_range(6..14) {
                 for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
                     if world.get(x + dx, y + dy) == Some(Tile::Ebonstone) {
                         put(world, x + dx, y + dy, Tile::DemoniteOre);
+                        ore = true;
                     }
                 }
                 x += rng.random_range(-1..=1);
                 y += rng.random_range(-1..=1);
             }
+            laid += u32::from(ore);
         }
         world.structures.push(Structure::spanning(
             StructureKind::Evil,
@@ -193,7 +205,17 @@ mod tests {
                     .filter(|&(x, y)| w.tile(x, y) == t)
                     .count()
             };
-            assert!(count(Tile::CorruptGrass) > 50, "{e:?}");
+            // Its ground is corrupt: grass where there was grass, ebonstone where there was
+            // sand, stone or ice (one may stand on a desert).
+            let corrupt_tops = (e.x..e.x + e.w)
+                .filter(|&x| {
+                    let top = w.surface[x as usize] as usize;
+                    (top..top + 3).any(|y| {
+                        matches!(w.tile(x as usize, y), Tile::CorruptGrass | Tile::Ebonstone)
+                    })
+                })
+                .count();
+            assert!(corrupt_tops as i32 > e.w / 2, "{e:?}: {corrupt_tops}");
             assert!(count(Tile::Ebonstone) > 2000, "{e:?}");
             assert!(count(Tile::DemoniteOre) > 0, "{e:?}");
             assert_eq!(count(Tile::ShadowOrb), p.evil.chasms as usize, "{e:?}");

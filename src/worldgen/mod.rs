@@ -156,6 +156,30 @@ pub const PASSES: &[Pass] = &[
         run: walls::apply,
     },
     Pass {
+        name: "dungeon",
+        label: "Building the dungeon",
+        weight: 0.2,
+        run: dungeon::apply,
+    },
+    Pass {
+        name: "evil",
+        label: "Spreading the corruption",
+        weight: 0.2,
+        run: evil::apply,
+    },
+    Pass {
+        name: "islands",
+        label: "Raising floating islands",
+        weight: 0.1,
+        run: islands::apply,
+    },
+    Pass {
+        name: "cabins",
+        label: "Building cabins",
+        weight: 0.1,
+        run: cabins::apply,
+    },
+    Pass {
         name: "marble",
         label: "Polishing marble caves",
         weight: 0.1,
@@ -208,30 +232,6 @@ pub const PASSES: &[Pass] = &[
         label: "Laying clay and silt",
         weight: 0.1,
         run: deposits::apply,
-    },
-    Pass {
-        name: "dungeon",
-        label: "Building the dungeon",
-        weight: 0.2,
-        run: dungeon::apply,
-    },
-    Pass {
-        name: "evil",
-        label: "Spreading the corruption",
-        weight: 0.2,
-        run: evil::apply,
-    },
-    Pass {
-        name: "islands",
-        label: "Raising floating islands",
-        weight: 0.1,
-        run: islands::apply,
-    },
-    Pass {
-        name: "cabins",
-        label: "Building cabins",
-        weight: 0.1,
-        run: cabins::apply,
     },
     Pass {
         name: "crystals",

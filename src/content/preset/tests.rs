@@ -438,13 +438,14 @@ mod shipped {
     // the biome plan drawn per seed (counts, widths, snow and jungle apart, the deep jungle,
     // the underground desert), the cave style and the biomes' caves, winding tunnels and
     // the lodes pass's ore veins (copper to gold and their twins) in place of the noise
-    // table's copper, iron, silver and gold.
+    // table's copper, iron, silver and gold, and the mini-biomes (at this size: hellstone by
+    // the lava, gems, clay and silt; classic has them off).
     const GOLDEN: [(&str, &str); 6] = [
         ("classic", "2667f34767bfbaf8"),
-        ("default", "e7230c3ab8e80130"),
-        ("large", "e7230c3ab8e80130"),
-        ("caverns", "6d6e8a874530db4c"),
-        ("plains", "219daa75470e0ca3"),
-        ("highlands", "afdb14442bccfdcf"),
+        ("default", "408060f33f854d4e"),
+        ("large", "408060f33f854d4e"),
+        ("caverns", "50d41787e3668891"),
+        ("plains", "d6c9417d6219f13e"),
+        ("highlands", "69263c67d91aa621"),
     ];
 }

@@ -3,6 +3,7 @@
 mod chat;
 mod forms;
 mod inventory;
+mod journal;
 mod lab;
 pub mod play;
 mod world;
@@ -134,7 +135,7 @@ pub struct App {
     /// The save before quitting failed: the next close request quits without it.
     pub quit_failed: bool,
     /// The journal of the world on screen, once it has a save.
-    pub journal: crate::game::worlds::journal::Keeper,
+    pub journal: journal::Keeper,
     /// The world lab (F2), once opened: its edits stay while the panel is closed.
     pub lab: Option<super::lab::Lab>,
     /// The player's settings, and the file they are saved to.

@@ -43,7 +43,16 @@ fn rows_group_every_field_by_section_in_ron_order() {
             "dungeon",
             "islands",
             "cabins",
-            "crystals"
+            "crystals",
+            "marble",
+            "granite",
+            "mushrooms",
+            "hives",
+            "spiders",
+            "ruins",
+            "hellstone",
+            "gems",
+            "deposits"
         ]
     );
     let fields = rows.iter().filter(|r| matches!(r, Row::Field(..))).count();
@@ -228,7 +237,7 @@ fn selection_skips_headings() {
     lab.select_by(-100);
     assert!(matches!(lab.rows()[lab.selected], Row::Field(f, _) if f.path == "width"));
     lab.select_by(10_000);
-    assert!(matches!(lab.rows()[lab.selected], Row::Field(f, _) if f.path == "crystals.per_large"));
+    assert!(matches!(lab.rows()[lab.selected], Row::Field(f, _) if f.path == "deposits.silt"));
 }
 
 #[test]

@@ -218,6 +218,9 @@ impl Host {
             Ok(mut server) => {
                 std::mem::swap(&mut l.session, &mut server.session);
                 server.set_host_name(&opts.name);
+                // Host and play, as Terraria's: the spawn is not protected from guests (a
+                // dedicated server's keeper sets that).
+                server.keeper.spawn_protection = 0;
                 l.acted = Some(Vec::new());
                 let port = server.addr().port();
                 log::info!(

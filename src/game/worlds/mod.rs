@@ -3,7 +3,6 @@
 
 pub mod chunks;
 pub mod guard;
-pub mod journal;
 pub mod masks;
 pub mod presets;
 pub mod saves;

@@ -327,8 +327,8 @@ mod tests {
                 "2:9: line 2 is longer than line 1 (8 tiles)",
             ),
             (
-                with_line(3, b"#      X"),
-                "3:8: 'X' (U+0058) is not a tile of the --ascii legend (`strata help gen`",
+                with_line(3, b"#      ?"),
+                "3:8: '?' (U+003F) is not a tile of the --ascii legend (`strata help gen`",
             ),
             (with_line(2, "#      é".as_bytes()), "2:8: 'é' (U+00E9)"),
             (with_line(1, b"#      \0"), "1:8: '\\0' (U+0000)"),

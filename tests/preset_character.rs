@@ -105,7 +105,11 @@ fn plains_grass_only_under_sky_and_caverns_grass_on_cave_floors() {
 fn fill_variation_makes_regions() {
     // Spread of the air share between 100x100 blocks, with and without variation.
     let spread = |variation: f64| {
-        let mut p = sized(load("default"));
+        // Without the landmarks and mini-biomes, whose halls and chasms are open air of
+        // their own.
+        let mut p = sized(load("default")).without_landmarks();
+        (p.marble.enabled, p.granite.enabled, p.mushrooms.enabled) = (false, false, false);
+        (p.hives.enabled, p.spiders.enabled, p.ruins.enabled) = (false, false, false);
         p.caves.fill_variation = variation;
         // The automaton alone: the same fill at every depth, every pocket kept, no tunnels.
         (p.caves.shallow, p.caves.deepening, p.caves.min_cavern) = (0.0, 0.0, 0);

@@ -91,7 +91,7 @@ impl Default for Rules {
             knockback: 8.0,
             knockback_up: 8.0,
             touch_cooldown: 1.5,
-            respawn_calm: 120.0,
+            respawn_calm: 180.0,
             respawn_calm_radius: 60.0,
             day_cap: 4,
             home_radius: 45.0,

@@ -32,7 +32,7 @@ pub use fill::{
 pub use prune::prune;
 
 use super::biomes::BiomeMap;
-use crate::base::noise::{hash32, perlin_2d};
+use crate::base::noise::{LatticeRow, RowPlan, hash32, perlin_2d_row_cached};
 use crate::base::rng::PassRng;
 use crate::content::preset::{Biome, CaveParams, Preset};
 use crate::world::{Tile, World};
@@ -292,12 +292,15 @@ fn run_styled(grid: &mut BitGrid, params: &CaveParams, first_row: usize, style: 
         .par_chunks_mut(wpr)
         .zip(early[first_row * wpr..].par_chunks(wpr))
         .enumerate()
-        .for_each(|(i, (row, was))| {
-            for (w, (word, &old)) in row.iter_mut().zip(was).enumerate() {
-                let m = style.passage_mask(first_row + i, w);
-                *word = (old & m) | (*word & !m);
-            }
-        });
+        .for_each_init(
+            || (Vec::new(), vec![0u64; wpr]),
+            |(field, masks), (i, (row, was))| {
+                style.passage_masks(first_row + i, field, masks);
+                for ((word, &old), &m) in row.iter_mut().zip(was).zip(masks.iter()) {
+                    *word = (old & m) | (*word & !m);
+                }
+            },
+        );
 }
 
 /// Where the cave style field turns from winding passages to open caverns (above) or
@@ -327,6 +330,11 @@ pub struct Style {
     biome: f64,
     map: BiomeMap,
     tops: Vec<u32>,
+    /// The grid's word centres, where [`Style::adjust`] samples the field.
+    centres: RowPlan,
+    /// Eight columns a word (the middle of each eighth), where [`Style::passage_mask`]
+    /// samples it.
+    eighths: RowPlan,
 }
 
 impl Style {
@@ -342,9 +350,11 @@ impl Style {
         let scale = p.scale.max(1) as usize;
         let map = BiomeMap::new(preset, seed);
         let tops = map.tops(surface);
+        let frequency = (p.style_frequency * scale as f64) as f32;
+        let words = surface.len().div_ceil(scale).div_ceil(64);
         Some(Style {
             key: hash32((key >> 32) as u32 ^ 0x57_11E5),
-            frequency: (p.style_frequency * scale as f64) as f32,
+            frequency,
             scale,
             open: p.style_open,
             dense: p.style_dense,
@@ -352,17 +362,17 @@ impl Style {
             biome: p.biome_caves,
             map,
             tops,
+            centres: RowPlan::at((0..words).map(|w| w * 64 + 32), frequency),
+            eighths: RowPlan::at((0..words * 8).map(|g| g * 8 + 4), frequency),
         })
     }
 
-    /// The style field at grid cell `(cx, cy)`, about -0.7..0.7.
-    #[inline]
-    fn at(&self, cx: usize, cy: usize) -> f32 {
-        perlin_2d(
-            self.key,
-            cx as f32 * self.frequency,
-            cy as f32 * self.frequency,
-        )
+    /// The style field (about -0.7..0.7) along grid row `cy` at the plan's columns, into
+    /// `out` (the point noise's values, a row at a time).
+    fn row(&self, plan: &RowPlan, cy: usize, out: &mut Vec<f32>) {
+        out.resize(plan.len(), 0.0);
+        let mut lattice = LatticeRow::default();
+        perlin_2d_row_cached(self.key, plan, &mut lattice, cy, self.frequency, out);
     }
 
     /// The change of fill the style field `s` makes.
@@ -403,7 +413,9 @@ impl Style {
     pub fn adjust(&self, cy: usize, out: &mut [f64]) {
         let y = cy * self.scale + self.scale / 2;
         let biomes = self.biome_rows(y);
-        for (w, d) in out.iter_mut().enumerate() {
+        let mut field = Vec::new();
+        self.row(&self.centres, cy, &mut field);
+        for (w, (d, &s)) in out.iter_mut().zip(&field).enumerate() {
             let cx = w * 64 + 32;
             let x = (cx * self.scale) as f64;
             let (biome, inside) = biomes
@@ -413,15 +425,19 @@ impl Style {
                 .map_or((0.0, 0.0), |(k, inside)| {
                     (k, (inside / BIOME_CAVE_RAMP).min(1.0))
                 });
-            *d += (1.0 - inside) * self.delta(self.at(cx, cy)) + inside * biome;
+            *d += (1.0 - inside) * self.delta(s) + inside * biome;
         }
     }
 
-    /// The cells of word `w` of grid row `cy` in a passages' region (eight at a time).
-    fn passage_mask(&self, cy: usize, w: usize) -> u64 {
-        (0..8)
-            .filter(|g| self.at(w * 64 + g * 8 + 4, cy).abs() < STYLE_EDGE)
-            .fold(0, |m, g| m | 0xFF << (g * 8))
+    /// The cells of each word of grid row `cy` in a passages' region (eight at a time),
+    /// into `masks`; `field` is scratch.
+    fn passage_masks(&self, cy: usize, field: &mut Vec<f32>, masks: &mut [u64]) {
+        self.row(&self.eighths, cy, field);
+        for (m, eighths) in masks.iter_mut().zip(field.chunks_exact(8)) {
+            *m = (0..8)
+                .filter(|&g| eighths[g].abs() < STYLE_EDGE)
+                .fold(0, |m, g| m | 0xFF << (g * 8));
+        }
     }
 }
 

@@ -11,11 +11,13 @@
 //! each step lays a blob (a diamond, its rim ragged tile by tile) `size` tiles across,
 //! smaller at each step, then moves by a velocity that turns a little at random. Deeper
 //! veins are larger (`size` to `deep_size`, `steps` to `deep_steps`). Rows are laid in
-//! order, a later row's ore over an earlier one's.
+//! order; ore is no ground, so where veins of two rows cross the earlier row's stays.
 //!
 //! Vein `i` of row `r` draws everything from `hash3(key, r << 32 | i, n)`: the veins are
-//! walked in parallel into lists of tiles, laid in order on one thread.
+//! walked in parallel into lists of tiles; as a tile only ever turns from ground into its row's
+//! ore, the world is the same whatever order they are laid in.
 
+use crate::base::noise::{ceil_i64, floor_i64};
 use crate::base::rng::{PassRng, hash3, pass_rng};
 use crate::content::preset::{Lode, Preset};
 use crate::world::depth::Layers;
@@ -75,51 +77,173 @@ fn depth_share(u: f64, a: f64, b: f64) -> f64 {
     t.clamp(0.0, 1.0)
 }
 
-/// The tiles (as `y * width + x`) one vein covers: a runner from `(x, y)`, blobs `size`
-/// across shrinking over `steps` steps.
-fn run(
-    key: u64,
-    salt: u64,
-    (x, y): (f64, f64),
-    size: f64,
-    steps: u32,
-    dims: (usize, usize),
-) -> Vec<u32> {
-    let (width, height) = dims;
-    let mut out = Vec::new();
+/// One blob of a vein: its centre and the reach of its rim, in tiles.
+#[derive(Clone, Copy)]
+struct Blob {
+    x: f64,
+    y: f64,
+    rad: f64,
+}
+
+/// A vein's blobs: a runner from `(x, y)`, blobs `size` across shrinking over `steps`
+/// steps, its velocity turning a little at random each step.
+fn walk(key: u64, salt: u64, (x, y): (f64, f64), size: f64, steps: u32, out: &mut Vec<Blob>) {
+    out.clear();
     let draw = |n: u64| unit(hash3(key, salt, n)) * 2.0 - 1.0;
     let (mut x, mut y) = (x, y);
     let (mut vx, mut vy) = (draw(0), draw(1) * 0.6);
     for s in 0..steps {
         let rad = 0.5 * size * (steps - s) as f64 / steps as f64 + 0.5;
-        let (y0, y1) = (
-            (y - rad).floor().max(0.0),
-            (y + rad).ceil().min(height as f64 - 1.0),
-        );
-        let (x0, x1) = (
-            (x - rad).floor().max(0.0),
-            (x + rad).ceil().min(width as f64 - 1.0),
-        );
-        let mut ty = y0;
-        while ty <= y1 {
-            let mut tx = x0;
-            while tx <= x1 {
-                let d = (tx + 0.5 - x).abs() + (ty + 0.5 - y).abs();
-                // A ragged rim: each tile's own reach, 80% to 120% of the radius (drawn
-                // only on the rim: within 80% every tile is ore whatever it draws).
-                let inside = d < rad * 0.8
-                    || d < rad * (0.8 + 0.4 * unit(hash3(key ^ salt, tx as u64, ty as u64)));
-                if inside {
-                    out.push((ty as usize * width + tx as usize) as u32);
-                }
-                tx += 1.0;
-            }
-            ty += 1.0;
-        }
+        out.push(Blob { x, y, rad });
         x += vx;
         y += vy;
         vx = (vx + draw(2 + 2 * s as u64) * 0.5).clamp(-1.0, 1.0);
         vy = (vy + draw(3 + 2 * s as u64) * 0.5).clamp(-0.8, 0.8);
+    }
+}
+
+/// Where one vein may lay ore: the world's size, each column's top row and the row the
+/// vein's layers end at.
+struct Band<'a> {
+    width: usize,
+    height: usize,
+    top: &'a [usize],
+    end: usize,
+}
+
+/// A vein's own scratch: its blobs, and a bit per tile of its bounding box.
+#[derive(Default)]
+struct Scratch {
+    blobs: Vec<Blob>,
+    bits: Vec<u64>,
+}
+
+/// Sets bits `from..=to` of a row of words.
+fn set_run(line: &mut [u64], from: usize, to: usize) {
+    for (k, word) in line
+        .iter_mut()
+        .enumerate()
+        .take(to / 64 + 1)
+        .skip(from / 64)
+    {
+        let lo = from.max(k * 64) - k * 64;
+        let hi = to.min(k * 64 + 63) - k * 64;
+        *word |= (!0u64 >> (63 - hi)) & (!0u64 << lo);
+    }
+}
+
+/// The tiles (as `y * width + x`, each once, row by row) one vein covers within its band:
+/// the blobs of [`walk`], each a diamond whose rim is ragged tile by tile.
+fn run(
+    key: u64,
+    salt: u64,
+    start: (f64, f64),
+    size: f64,
+    steps: u32,
+    band: &Band,
+    scratch: &mut Scratch,
+) -> Vec<u32> {
+    let Scratch { blobs, bits } = scratch;
+    walk(key, salt, start, size, steps, blobs);
+    // Each blob's rows and columns, clamped to the world.
+    let (w, h) = (band.width as f64, band.height as f64);
+    let bounds = |b: &Blob| {
+        (
+            (floor_i64(b.x - b.rad) as f64).max(0.0),
+            (ceil_i64(b.x + b.rad) as f64).min(w - 1.0),
+            (floor_i64(b.y - b.rad) as f64).max(0.0),
+            (ceil_i64(b.y + b.rad) as f64).min(h - 1.0),
+        )
+    };
+    let (mut bx0, mut bx1, mut by0, mut by1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
+    for b in blobs.iter() {
+        let (x0, x1, y0, y1) = bounds(b);
+        (bx0, bx1, by0, by1) = (bx0.min(x0), bx1.max(x1), by0.min(y0), by1.max(y1));
+    }
+    if bx0 > bx1 || by0 > by1 {
+        return Vec::new();
+    }
+    let (ox, oy) = (bx0 as usize, by0 as usize);
+    let wpr = (bx1 as usize - ox) / 64 + 1;
+    let rows = by1 as usize - oy + 1;
+    bits.clear();
+    bits.resize(wpr * rows, 0);
+    for b in blobs.iter() {
+        let (x0, x1, y0, y1) = bounds(b);
+        let (x0, x1) = (x0 as i64, x1 as i64);
+        // A ragged rim: each tile's own reach, 80% to 120% of the radius (drawn only on
+        // the rim: within 80% every tile is ore, from 120% none, whatever it draws).
+        let inner = b.rad * 0.8;
+        let outer = b.rad * (0.8 + 0.4);
+        for ty in y0 as usize..=y1 as usize {
+            let dy = (ty as f64 + 0.5 - b.y).abs();
+            let reach = outer - dy;
+            if reach <= 0.0 || ty >= band.end {
+                continue;
+            }
+            let row = ty - oy;
+            let d = |tx: i64| (tx as f64 + 0.5 - b.x).abs() + dy;
+            // The columns the rim can reach (a tile of margin for rounding).
+            let lo = (floor_i64(b.x - 0.5 - reach) - 1).max(x0);
+            let hi = (ceil_i64(b.x - 0.5 + reach) + 1).min(x1);
+            if lo > hi {
+                continue;
+            }
+            // The tiles within 80% of the radius, `a..=z` (empty when a > z): the
+            // distance falls then rises along the row, so they are one run, found from
+            // an estimate by the exact test.
+            let r = inner - dy;
+            let mut a = (ceil_i64(b.x - 0.5 - r) - 1).max(lo);
+            while a > lo && d(a - 1) < inner {
+                a -= 1;
+            }
+            while a <= hi && d(a) >= inner {
+                a += 1;
+            }
+            let mut z = a - 1;
+            if a <= hi {
+                // d(a) < inner here: the run's end lies from `a` on.
+                z = (floor_i64(b.x - 0.5 + r) + 1).clamp(a, hi);
+                while d(z) >= inner {
+                    z -= 1;
+                }
+                while z < hi && d(z + 1) < inner {
+                    z += 1;
+                }
+            }
+            let line = &mut bits[row * wpr..(row + 1) * wpr];
+            if a <= z {
+                set_run(line, a as usize - ox, z as usize - ox);
+            }
+            let rim = (lo..a).chain(z + 1..=hi);
+            for tx in rim {
+                let j = tx as usize - ox;
+                let word = &mut line[j / 64];
+                if *word >> (j % 64) & 1 == 1 {
+                    continue;
+                }
+                let d = d(tx);
+                if d < outer
+                    && d < b.rad * (0.8 + 0.4 * unit(hash3(key ^ salt, tx as u64, ty as u64)))
+                {
+                    *word |= 1 << (j % 64);
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (i, row) in bits.chunks_exact(wpr).enumerate() {
+        let y = oy + i;
+        for (k, &word) in row.iter().enumerate() {
+            let mut m = word;
+            while m != 0 {
+                let x = ox + k * 64 + m.trailing_zeros() as usize;
+                if y >= band.top[x] {
+                    out.push((y * band.width + x) as u32);
+                }
+                m &= m - 1;
+            }
+        }
     }
     out
 }
@@ -146,9 +270,15 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
         let (a, b) = (lode.per_million, lode.deep_per_million);
         let veins = ((a + b) / 2.0 * ground / 1e6).round() as u64;
         let salt = (r as u64) << 32;
-        let tiles: Vec<u32> = (0..veins)
+        let band = Band {
+            width,
+            height,
+            top: &top,
+            end,
+        };
+        let veins: Vec<Vec<u32>> = (0..veins)
             .into_par_iter()
-            .flat_map_iter(|i| {
+            .map_init(Scratch::default, |scratch, i| {
                 let s = salt | i;
                 let x = unit(hash3(key, s, u64::MAX)) * width as f64;
                 let t0 = top[(x as usize).min(width - 1)];
@@ -161,14 +291,16 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
                 let steps = (lode.steps as f64 + (lode.deep_steps as f64 - lode.steps as f64) * t)
                     .round()
                     .max(1.0) as u32;
-                run(key, s, (x, y), size, steps, (width, height))
+                run(key, s, (x, y), size, steps, &band, scratch)
             })
             .collect();
+        // Ore never turns into ore again: where veins of two rows cross, the earlier row's
+        // stays, whatever order the tiles are laid in.
         let cells = world.tiles_mut();
-        for i in tiles {
-            let (x, y) = (i as usize % width, i as usize / width);
-            if y >= top[x] && y < end && is_ground(cells[i as usize]) {
-                cells[i as usize] = ore;
+        for i in veins.iter().flatten() {
+            let c = &mut cells[*i as usize];
+            if is_ground(*c) {
+                *c = ore;
             }
         }
     }

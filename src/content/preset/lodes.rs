@@ -51,7 +51,8 @@ pub struct LodeParams {
     pub enabled: bool,
     /// Veins only deeper than this many tiles below the local surface.
     pub min_depth: u32,
-    /// Laid in order: a later row's vein replaces an earlier one's where they cross.
+    /// Laid in order; ore is no ground, so where veins of two rows cross the earlier row
+    /// keeps its ore.
     pub table: Vec<Lode>,
 }
 

@@ -91,7 +91,11 @@ impl Keeper {
                     self.kept = None;
                 }
             }
-            _ => self.kept = None,
+            // The world was left (a new world, another save, the lab): what it had was
+            // saved or given up on the way (the question before R asks), so its journal
+            // goes with it; left behind, the next load of its save would replay it and
+            // take a saved world for one with unsaved edits.
+            _ => self.close(),
         }
     }
 

@@ -29,7 +29,8 @@ impl Keeper {
     /// (the load replayed it; a replayed world is marked unsaved, so the next save folds
     /// the journal in); otherwise it has none until its first save.
     pub fn shown(&mut self, l: &mut Loaded, now: f64) {
-        self.kept = None;
+        // The world before it was left: its journal goes (see `tick`).
+        self.close();
         let Some(path) = l.loaded_from.clone() else {
             return;
         };
@@ -165,15 +166,37 @@ mod tests {
             l.session.world.tiles(),
             "a crash now loses nothing"
         );
-        // Loaded again: the journal goes on, and the world is marked unsaved.
+        // A crash, and a new window loads it again: the journal goes on, and the world is
+        // marked unsaved.
+        let mut keeper = Keeper::default();
         let mut again = loaded();
         again.session.world = w;
         again.loaded_from = Some(path.clone());
         keeper.shown(&mut again, 8.0);
         assert!(again.unsaved(), "the replayed world's save lacks it");
+        assert!(journal::path_of(&path).exists());
         // Leaving it (F9) removes the journal.
         keeper.close();
         assert!(!journal::path_of(&path).exists());
+        // So does leaving it for another world (R, once its question saved or gave up
+        // what changed): a journal left behind would make its save look unsaved.
+        keeper.shown(&mut again, 9.0);
+        keeper.saved(
+            SavedMoment {
+                serial: again.serial,
+                path: path.clone(),
+                moment: Box::new((again.session.world.clone(), again.player_state())),
+            },
+            &again,
+            9.5,
+        );
+        assert!(journal::path_of(&path).exists());
+        let mut other = loaded();
+        keeper.shown(&mut other, 10.0);
+        assert!(
+            !journal::path_of(&path).exists(),
+            "the world left keeps a journal"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

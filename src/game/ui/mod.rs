@@ -117,6 +117,7 @@ pub fn legend(y: f32, lay: &Layout) {
     let mut entries: Vec<(String, [u8; 4])> = Tile::ALL
         .iter()
         .skip(1)
+        .filter(|t| !t.is_reserved())
         .map(|t| (t.label().to_string(), t.color()))
         .collect();
     entries.insert(0, ("sky".into(), Tile::Air.color()));

@@ -13,9 +13,12 @@
 //! veins are larger (`size` to `deep_size`, `steps` to `deep_steps`). Rows are laid in
 //! order; ore is no ground, so where veins of two rows cross the earlier row's stays.
 //!
-//! Vein `i` of row `r` draws everything from `hash3(key, r << 32 | i, n)`: the veins are
-//! walked in parallel into lists of tiles; as a tile only ever turns from ground into its row's
-//! ore, the world is the same whatever order they are laid in.
+//! Vein `i` of row `r` draws everything from `hash3(key, r << 32 | i, n)`, and each rim
+//! tile's reach from `hash3` of the vein and the tile: the veins are walked in parallel,
+//! then laid by bands of rows in parallel, each band laying its veins (the parts of them
+//! within its rows) row of the table by row. As a tile only ever turns from ground into
+//! its row's ore, the world is the same whatever order one row's veins are laid in, on any
+//! number of threads.
 
 use crate::base::noise::{ceil_i64, floor_i64};
 use crate::base::rng::{PassRng, hash3, pass_rng};
@@ -37,17 +40,28 @@ const PAIR: u64 = 0x5041_4952;
 /// Ground a vein may turn into ore.
 #[inline]
 pub fn is_ground(t: Tile) -> bool {
-    matches!(
-        t,
-        Tile::Dirt
-            | Tile::Stone
-            | Tile::Sandstone
-            | Tile::HardenedSand
-            | Tile::Ice
-            | Tile::Mud
-            | Tile::Snow
-    )
+    (t as u32) < 128 && GROUND >> (t as u32) & 1 == 1
 }
+
+/// [`is_ground`]'s tiles as bits, one per tile number.
+const GROUND: u128 = {
+    let mut bits = 0u128;
+    let ground = [
+        Tile::Dirt,
+        Tile::Stone,
+        Tile::Sandstone,
+        Tile::HardenedSand,
+        Tile::Ice,
+        Tile::Mud,
+        Tile::Snow,
+    ];
+    let mut i = 0;
+    while i < ground.len() {
+        bits |= 1 << ground[i] as u32;
+        i += 1;
+    }
+    bits
+};
 
 /// The ore each row of the table lays in the world made from `preset` and `seed`: its
 /// tile or its twin.
@@ -85,10 +99,9 @@ struct Blob {
     rad: f64,
 }
 
-/// A vein's blobs: a runner from `(x, y)`, blobs `size` across shrinking over `steps`
-/// steps, its velocity turning a little at random each step.
+/// A vein's blobs, added to `out`: a runner from `(x, y)`, blobs `size` across shrinking
+/// over `steps` steps, its velocity turning a little at random each step.
 fn walk(key: u64, salt: u64, (x, y): (f64, f64), size: f64, steps: u32, out: &mut Vec<Blob>) {
-    out.clear();
     let draw = |n: u64| unit(hash3(key, salt, n)) * 2.0 - 1.0;
     let (mut x, mut y) = (x, y);
     let (mut vx, mut vy) = (draw(0), draw(1) * 0.6);
@@ -102,151 +115,243 @@ fn walk(key: u64, salt: u64, (x, y): (f64, f64), size: f64, steps: u32, out: &mu
     }
 }
 
-/// Where one vein may lay ore: the world's size, each column's top row and the row the
-/// vein's layers end at.
-struct Band<'a> {
-    width: usize,
-    height: usize,
-    top: &'a [usize],
-    end: usize,
+/// One vein: its table row, its rim's hash key, its blobs in [`Veins::blobs`] and the
+/// world rows its blobs may reach.
+struct Vein {
+    row: usize,
+    rim: u64,
+    blobs: std::ops::Range<usize>,
+    rows: std::ops::RangeInclusive<usize>,
 }
 
-/// A vein's own scratch: its blobs, and a bit per tile of its bounding box.
+/// A blob and its columns and rows in the world (from [`bounds`]).
+struct Placed {
+    b: Blob,
+    cols: (i64, i64),
+    rows: (usize, usize),
+}
+
+/// Every vein of every row of the table, walked.
 #[derive(Default)]
-struct Scratch {
-    blobs: Vec<Blob>,
-    bits: Vec<u64>,
+struct Veins {
+    veins: Vec<Vein>,
+    blobs: Vec<Placed>,
 }
 
-/// Sets bits `from..=to` of a row of words.
-fn set_run(line: &mut [u64], from: usize, to: usize) {
-    for (k, word) in line
-        .iter_mut()
-        .enumerate()
-        .take(to / 64 + 1)
-        .skip(from / 64)
-    {
-        let lo = from.max(k * 64) - k * 64;
-        let hi = to.min(k * 64 + 63) - k * 64;
-        *word |= (!0u64 >> (63 - hi)) & (!0u64 << lo);
-    }
+/// A blob's columns and rows, clamped to the world (as `f64`s: the rows' upper end may
+/// be below 0, and then it is row 0, as a saturating cast makes it).
+fn bounds(b: &Blob, width: usize, height: usize) -> (f64, f64, f64, f64) {
+    (
+        (floor_i64(b.x - b.rad) as f64).max(0.0),
+        (ceil_i64(b.x + b.rad) as f64).min(width as f64 - 1.0),
+        (floor_i64(b.y - b.rad) as f64).max(0.0),
+        (ceil_i64(b.y + b.rad) as f64).min(height as f64 - 1.0),
+    )
 }
 
-/// The tiles (as `y * width + x`, each once, row by row) one vein covers within its band:
-/// the blobs of [`walk`], each a diamond whose rim is ragged tile by tile.
-fn run(
-    key: u64,
+/// One row of the lode table as the pass lays it: its ore, each column's top row, the row
+/// its layers end at, its vein count and what each vein draws from.
+struct Plan<'a> {
+    lode: &'a Lode,
+    ore: Tile,
+    top: Vec<usize>,
+    end: usize,
+    veins: u64,
     salt: u64,
-    start: (f64, f64),
-    size: f64,
-    steps: u32,
-    band: &Band,
-    scratch: &mut Scratch,
-) -> Vec<u32> {
-    let Scratch { blobs, bits } = scratch;
-    walk(key, salt, start, size, steps, blobs);
-    // Each blob's rows and columns, clamped to the world.
-    let (w, h) = (band.width as f64, band.height as f64);
-    let bounds = |b: &Blob| {
-        (
-            (floor_i64(b.x - b.rad) as f64).max(0.0),
-            (ceil_i64(b.x + b.rad) as f64).min(w - 1.0),
-            (floor_i64(b.y - b.rad) as f64).max(0.0),
-            (ceil_i64(b.y + b.rad) as f64).min(h - 1.0),
-        )
-    };
-    let (mut bx0, mut bx1, mut by0, mut by1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
-    for b in blobs.iter() {
-        let (x0, x1, y0, y1) = bounds(b);
-        (bx0, bx1, by0, by1) = (bx0.min(x0), bx1.max(x1), by0.min(y0), by1.max(y1));
-    }
-    if bx0 > bx1 || by0 > by1 {
-        return Vec::new();
-    }
-    let (ox, oy) = (bx0 as usize, by0 as usize);
-    let wpr = (bx1 as usize - ox) / 64 + 1;
-    let rows = by1 as usize - oy + 1;
-    bits.clear();
-    bits.resize(wpr * rows, 0);
-    for b in blobs.iter() {
-        let (x0, x1, y0, y1) = bounds(b);
-        let (x0, x1) = (x0 as i64, x1 as i64);
-        // A ragged rim: each tile's own reach, 80% to 120% of the radius (drawn only on
-        // the rim: within 80% every tile is ore, from 120% none, whatever it draws).
-        let inner = b.rad * 0.8;
-        let outer = b.rad * (0.8 + 0.4);
-        for ty in y0 as usize..=y1 as usize {
-            let dy = (ty as f64 + 0.5 - b.y).abs();
-            let reach = outer - dy;
-            if reach <= 0.0 || ty >= band.end {
-                continue;
+}
+
+/// The plan of each row of the lode table in `world` (its ore drawn from `key`).
+fn plans<'a>(world: &World, preset: &'a Preset, key: u64) -> Vec<Plan<'a>> {
+    let p = &preset.lodes;
+    let layers = Layers::of(preset);
+    let ores = chosen_with(&p.table, key);
+    p.table
+        .iter()
+        .zip(ores)
+        .enumerate()
+        .map(|(r, (lode, ore))| {
+            let (first, end) = layers.rows(lode.from, lode.to);
+            // Each column's band: from its top (under the surface) to the layers' end.
+            let top: Vec<usize> = world
+                .surface
+                .iter()
+                .map(|&s| first.max(s as usize + p.min_depth as usize))
+                .collect();
+            let end = end.min(world.height());
+            let ground: f64 = top.iter().map(|&t| end.saturating_sub(t) as f64).sum();
+            let (a, b) = (lode.per_million, lode.deep_per_million);
+            let veins = ((a + b) / 2.0 * ground / 1e6).round() as u64;
+            let salt = (r as u64) << 32;
+            Plan {
+                lode,
+                ore,
+                top,
+                end,
+                veins,
+                salt,
             }
-            let row = ty - oy;
-            let d = |tx: i64| (tx as f64 + 0.5 - b.x).abs() + dy;
-            // The columns the rim can reach (a tile of margin for rounding).
-            let lo = (floor_i64(b.x - 0.5 - reach) - 1).max(x0);
-            let hi = (ceil_i64(b.x - 0.5 + reach) + 1).min(x1);
-            if lo > hi {
-                continue;
+        })
+        .collect()
+}
+
+impl Plan<'_> {
+    /// Vein `i`'s start, size and steps (`None`: its column has no ground in the band).
+    fn start(&self, key: u64, i: u64, width: usize) -> Option<((f64, f64), f64, u32)> {
+        let (lode, (a, b)) = (
+            self.lode,
+            (self.lode.per_million, self.lode.deep_per_million),
+        );
+        let s = self.salt | i;
+        let x = unit(hash3(key, s, u64::MAX)) * width as f64;
+        let t0 = self.top[(x as usize).min(width - 1)];
+        if t0 >= self.end {
+            return None;
+        }
+        let t = depth_share(unit(hash3(key, s, u64::MAX - 1)), a, b);
+        let y = t0 as f64 + t * (self.end - t0) as f64;
+        let size = lode.size + (lode.deep_size - lode.size) * t;
+        let steps = (lode.steps as f64 + (lode.deep_steps as f64 - lode.steps as f64) * t)
+            .round()
+            .max(1.0) as u32;
+        Some(((x, y), size, steps))
+    }
+}
+
+/// Walks every vein of every plan, in parallel by runs of veins; the veins come out in
+/// table order, each row's in index order.
+fn walk_all(plans: &[Plan], key: u64, width: usize, height: usize) -> Veins {
+    const RUN: u64 = 256;
+    let jobs: Vec<(usize, u64)> = plans
+        .iter()
+        .enumerate()
+        .flat_map(|(r, p)| (0..p.veins.div_ceil(RUN)).map(move |k| (r, k * RUN)))
+        .collect();
+    let parts: Vec<Veins> = jobs
+        .par_iter()
+        .map(|&(r, from)| {
+            let plan = &plans[r];
+            let mut part = Veins::default();
+            let mut walked = Vec::new();
+            for i in from..(from + RUN).min(plan.veins) {
+                let Some((at, size, steps)) = plan.start(key, i, width) else {
+                    continue;
+                };
+                walked.clear();
+                walk(key, plan.salt | i, at, size, steps, &mut walked);
+                let (mut y0, mut y1) = (f64::MAX, f64::MIN);
+                let first = part.blobs.len();
+                for &b in &walked {
+                    let (left, right, top, bottom) = bounds(&b, width, height);
+                    (y0, y1) = (y0.min(top), y1.max(bottom));
+                    part.blobs.push(Placed {
+                        b,
+                        cols: (left as i64, right as i64),
+                        rows: (top as usize, bottom as usize),
+                    });
+                }
+                if y0 > y1 {
+                    // Every blob above the world: no ore.
+                    part.blobs.truncate(first);
+                    continue;
+                }
+                part.veins.push(Vein {
+                    row: r,
+                    rim: key ^ (plan.salt | i),
+                    blobs: first..part.blobs.len(),
+                    rows: y0 as usize..=y1 as usize,
+                });
             }
-            // The tiles within 80% of the radius, `a..=z` (empty when a > z): the
-            // distance falls then rises along the row, so they are one run, found from
-            // an estimate by the exact test.
-            let r = inner - dy;
-            let mut a = (ceil_i64(b.x - 0.5 - r) - 1).max(lo);
+            part
+        })
+        .collect();
+    let mut all = Veins::default();
+    for part in parts {
+        let shift = all.blobs.len();
+        all.blobs.extend(part.blobs);
+        all.veins.extend(part.veins.into_iter().map(|v| Vein {
+            blobs: v.blobs.start + shift..v.blobs.end + shift,
+            ..v
+        }));
+    }
+    all
+}
+
+/// Lays one blob's rows `rows` (world rows) into `band`, the world's rows from `y0`:
+/// a ground tile at or below its column's top turns into the plan's ore where it lies
+/// within 80% of the blob's radius, and on the rim (80% to 120%) where its own draw
+/// reaches it. A tile that is no ground (air, liquid, ore of this or an earlier row) is
+/// not looked at again: whatever it draws, it stays.
+fn lay_blob(p: &Placed, rim: u64, plan: &Plan, rows: (usize, usize), band: &mut [Tile], y0: usize) {
+    let (b, (x0, x1)) = (&p.b, p.cols);
+    let width = plan.top.len();
+    let inner = b.rad * 0.8;
+    let outer = b.rad * (0.8 + 0.4);
+    for ty in rows.0..=rows.1 {
+        let dy = (ty as f64 + 0.5 - b.y).abs();
+        let reach = outer - dy;
+        if reach <= 0.0 || ty >= plan.end {
+            continue;
+        }
+        let d = |tx: i64| (tx as f64 + 0.5 - b.x).abs() + dy;
+        // The columns the rim can reach (a tile of margin for rounding).
+        let lo = (floor_i64(b.x - 0.5 - reach) - 1).max(x0);
+        let hi = (ceil_i64(b.x - 0.5 + reach) + 1).min(x1);
+        if lo > hi {
+            continue;
+        }
+        // The tiles within 80% of the radius, `a..=z` (empty when a > z): the distance
+        // falls then rises along the row, so they are one run, found from an estimate by
+        // the exact test. None when the row lies 80% of the radius from the centre or
+        // more (every tile's distance is at least `dy`).
+        let r = inner - dy;
+        let (mut a, mut z) = (hi + 1, hi);
+        if r > 0.0 {
+            a = (ceil_i64(b.x - 0.5 - r) - 1).max(lo);
             while a > lo && d(a - 1) < inner {
                 a -= 1;
             }
             while a <= hi && d(a) >= inner {
                 a += 1;
             }
-            let mut z = a - 1;
-            if a <= hi {
-                // d(a) < inner here: the run's end lies from `a` on.
-                z = (floor_i64(b.x - 0.5 + r) + 1).clamp(a, hi);
-                while d(z) >= inner {
-                    z -= 1;
-                }
-                while z < hi && d(z + 1) < inner {
-                    z += 1;
-                }
+            z = a - 1;
+        }
+        if a <= hi {
+            // d(a) < inner here: the run's end lies from `a` on.
+            z = (floor_i64(b.x - 0.5 + r) + 1).clamp(a, hi);
+            while d(z) >= inner {
+                z -= 1;
             }
-            let line = &mut bits[row * wpr..(row + 1) * wpr];
-            if a <= z {
-                set_run(line, a as usize - ox, z as usize - ox);
+            while z < hi && d(z + 1) < inner {
+                z += 1;
             }
-            let rim = (lo..a).chain(z + 1..=hi);
-            for tx in rim {
-                let j = tx as usize - ox;
-                let word = &mut line[j / 64];
-                if *word >> (j % 64) & 1 == 1 {
-                    continue;
-                }
-                let d = d(tx);
-                if d < outer
-                    && d < b.rad * (0.8 + 0.4 * unit(hash3(key ^ salt, tx as u64, ty as u64)))
-                {
-                    *word |= 1 << (j % 64);
-                }
+        }
+        let line = &mut band[(ty - y0) * width..(ty - y0 + 1) * width];
+        let open = |tx: i64, t: Tile| ty >= plan.top[tx as usize] && is_ground(t);
+        if a <= z {
+            let (a, z) = (a as usize, z as usize);
+            for (t, &top) in line[a..=z].iter_mut().zip(&plan.top[a..=z]) {
+                *t = if ty >= top && is_ground(*t) {
+                    plan.ore
+                } else {
+                    *t
+                };
+            }
+        }
+        // The rim: the run's two sides (`a` may lie past `hi` when the run is empty).
+        for tx in (lo..a.min(hi + 1)).chain(z + 1..=hi) {
+            let d = d(tx);
+            if d < outer
+                && open(tx, line[tx as usize])
+                && d < b.rad * (0.8 + 0.4 * unit(hash3(rim, tx as u64, ty as u64)))
+            {
+                line[tx as usize] = plan.ore;
             }
         }
     }
-    let mut out = Vec::new();
-    for (i, row) in bits.chunks_exact(wpr).enumerate() {
-        let y = oy + i;
-        for (k, &word) in row.iter().enumerate() {
-            let mut m = word;
-            while m != 0 {
-                let x = ox + k * 64 + m.trailing_zeros() as usize;
-                if y >= band.top[x] {
-                    out.push((y * band.width + x) as u32);
-                }
-                m &= m - 1;
-            }
-        }
-    }
-    out
 }
+
+/// Rows of the world a band of [`apply`]'s work holds.
+const BAND: usize = 16;
 
 pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     let key = rng.next_u64();
@@ -255,56 +360,45 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
         return;
     }
     let (width, height) = (world.width(), world.height());
-    let layers = Layers::of(preset);
-    let ores = chosen_with(&p.table, key);
-    let surface = std::mem::take(&mut world.surface);
-    for (r, (lode, &ore)) in p.table.iter().zip(&ores).enumerate() {
-        let (first, end) = layers.rows(lode.from, lode.to);
-        let end = end.min(height);
-        // Each column's band: from its top (under the surface) to the layers' end.
-        let top: Vec<usize> = surface
-            .iter()
-            .map(|&s| first.max(s as usize + p.min_depth as usize))
-            .collect();
-        let ground: f64 = top.iter().map(|&t| end.saturating_sub(t) as f64).sum();
-        let (a, b) = (lode.per_million, lode.deep_per_million);
-        let veins = ((a + b) / 2.0 * ground / 1e6).round() as u64;
-        let salt = (r as u64) << 32;
-        let band = Band {
-            width,
-            height,
-            top: &top,
-            end,
-        };
-        let veins: Vec<Vec<u32>> = (0..veins)
-            .into_par_iter()
-            .map_init(Scratch::default, |scratch, i| {
-                let s = salt | i;
-                let x = unit(hash3(key, s, u64::MAX)) * width as f64;
-                let t0 = top[(x as usize).min(width - 1)];
-                if t0 >= end {
-                    return Vec::new();
-                }
-                let t = depth_share(unit(hash3(key, s, u64::MAX - 1)), a, b);
-                let y = t0 as f64 + t * (end - t0) as f64;
-                let size = lode.size + (lode.deep_size - lode.size) * t;
-                let steps = (lode.steps as f64 + (lode.deep_steps as f64 - lode.steps as f64) * t)
-                    .round()
-                    .max(1.0) as u32;
-                run(key, s, (x, y), size, steps, &band, scratch)
-            })
-            .collect();
-        // Ore never turns into ore again: where veins of two rows cross, the earlier row's
-        // stays, whatever order the tiles are laid in.
-        let cells = world.tiles_mut();
-        for i in veins.iter().flatten() {
-            let c = &mut cells[*i as usize];
-            if is_ground(*c) {
-                *c = ore;
-            }
+    let plans = plans(world, preset, key);
+    let Veins { veins, blobs } = walk_all(&plans, key, width, height);
+    // Each band's veins, in table order: a band lays the table's rows in order, so where
+    // veins of two rows cross the earlier row's ore stays; within a row the order does
+    // not matter (a tile only ever turns from ground into the row's ore).
+    let bands = height.div_ceil(BAND);
+    let mut start = vec![0u32; bands + 1];
+    for v in &veins {
+        for k in v.rows.start() / BAND..=v.rows.end() / BAND {
+            start[k + 1] += 1;
         }
     }
-    world.surface = surface;
+    for k in 0..bands {
+        start[k + 1] += start[k];
+    }
+    let mut at: Vec<u32> = start[..bands].to_vec();
+    let mut order = vec![0u32; start[bands] as usize];
+    for (i, v) in veins.iter().enumerate() {
+        for k in v.rows.start() / BAND..=v.rows.end() / BAND {
+            order[at[k] as usize] = i as u32;
+            at[k] += 1;
+        }
+    }
+    world
+        .tiles_mut()
+        .par_chunks_mut(width * BAND)
+        .enumerate()
+        .for_each(|(k, band)| {
+            let (y0, y1) = (k * BAND, (k * BAND + band.len() / width).min(height) - 1);
+            for &i in &order[start[k] as usize..start[k + 1] as usize] {
+                let v = &veins[i as usize];
+                for p in &blobs[v.blobs.clone()] {
+                    let rows = (p.rows.0.max(y0), p.rows.1.min(y1));
+                    if rows.0 <= rows.1 {
+                        lay_blob(p, v.rim, &plans[v.row], rows, band, y0);
+                    }
+                }
+            }
+        });
 }
 
 #[cfg(test)]
@@ -332,6 +426,71 @@ mod tests {
         crate::worldgen::generate_until(p, seed, last, &mut |_| {}, &never)
             .unwrap()
             .0
+    }
+
+    /// The lodes pass written plainly: vein after vein, blob after blob, every tile of a
+    /// blob's box tested on its own.
+    fn plain_lodes(world: &mut World, preset: &Preset, seed: u64) {
+        let key = pass_rng(seed, "lodes").next_u64();
+        let (width, height) = (world.width(), world.height());
+        for plan in plans(world, preset, key) {
+            let (ore, end, salt) = (plan.ore, plan.end, plan.salt);
+            for i in 0..plan.veins {
+                let Some((at, size, steps)) = plan.start(key, i, width) else {
+                    continue;
+                };
+                let mut blobs = Vec::new();
+                walk(key, salt | i, at, size, steps, &mut blobs);
+                for b in blobs {
+                    let (x0, x1, y0, y1) = bounds(&b, width, height);
+                    for ty in y0 as usize..=y1 as usize {
+                        for tx in x0 as usize..=x1 as usize {
+                            let d = (tx as f64 + 0.5 - b.x).abs() + (ty as f64 + 0.5 - b.y).abs();
+                            let u = unit(hash3(key ^ (salt | i), tx as u64, ty as u64));
+                            let t = world.tile(tx, ty);
+                            if ty < end
+                                && ty >= plan.top[tx]
+                                && is_ground(t)
+                                && (d < b.rad * 0.8 || d < b.rad * (0.8 + 0.4 * u))
+                            {
+                                world.set(tx, ty, ore);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn veins_laid_by_bands_are_the_plain_veins_on_any_thread_count() {
+        let p = Preset {
+            width: 700,
+            height: 400,
+            ..Preset::default()
+        };
+        let never = std::sync::atomic::AtomicBool::new(false);
+        let before = crate::worldgen::pass_named("lodes").unwrap() - 1;
+        for seed in [1, 7, 42] {
+            let (world, _) =
+                crate::worldgen::generate_until(&p, seed, before, &mut |_| {}, &never).unwrap();
+            let mut plain = world.clone();
+            plain_lodes(&mut plain, &p, seed);
+            for threads in [1, 3] {
+                let mut banded = world.clone();
+                crate::worldgen::on_threads(threads, || {
+                    apply(&mut banded, &p, &mut pass_rng(seed, "lodes"))
+                });
+                assert!(
+                    banded.tiles() == plain.tiles(),
+                    "seed {seed}, {threads} threads: the banded veins differ from the plain ones"
+                );
+            }
+            assert!(
+                plain.tiles() != world.tiles(),
+                "seed {seed}: no veins at all"
+            );
+        }
     }
 
     #[test]

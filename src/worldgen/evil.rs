@@ -10,12 +10,14 @@
 //! ebonstone. One [`StructureKind::Evil`] each.
 //!
 //! A span keeps clear of the spawn, the oceans, the dungeon and the other spans (60
-//! columns between); a span that finds no room in 40 tries is given up, so a small world
+//! columns between), and out of the jungle and the snow (20 columns between), as
+//! Terraria's corruption never takes them; a span that finds no room in 40 tries is given up, so a small world
 //! may have fewer. Drawn from the pass's own stream, in order.
 
+use super::biomes::BiomeMap;
 use super::build::{clear_of_spawn, columns_taken, draw_count, ocean_columns, put, put_wall};
 use crate::base::rng::{PassRng, hash3};
-use crate::content::preset::Preset;
+use crate::content::preset::{Biome, Preset};
 use crate::world::depth::Layers;
 use crate::world::structure::{Structure, StructureKind};
 use crate::world::{Tile, Wall, World};
@@ -23,6 +25,8 @@ use rand::{Rng, RngExt};
 
 /// Columns kept between an evil span and another landmark on the surface.
 const GAP: usize = 60;
+/// Columns kept between an evil span and the jungle or the snow.
+const BIOME_GAP: f64 = 20.0;
 /// Spots tried for one span.
 const TRIES: u32 = 40;
 /// Radius of the chamber at a chasm's foot.
@@ -45,6 +49,17 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     let layers = Layers::of(preset);
     let cavern = layers.cavern.min(h.saturating_sub(1));
     let shore = ocean_columns(preset) + 10;
+    // The jungle and the snow keep their own ground: the surface columns of their spans.
+    let kept: Vec<(f64, f64)> = BiomeMap::new(preset, world.seed)
+        .spans
+        .iter()
+        .filter(|s| matches!(s.biome, Biome::Jungle | Biome::Snow))
+        .map(|s| (s.start - BIOME_GAP, s.end + BIOME_GAP))
+        .collect();
+    let apart = |x0: usize, x1: usize| {
+        kept.iter()
+            .all(|&(a, b)| (x1 as f64) <= a || x0 as f64 >= b)
+    };
     for n in 0..count {
         let span = ((p.width as f64) * rng.random_range(0.75..1.25)).round() as usize;
         if span + 2 * shore + 2 * GAP >= w {
@@ -56,7 +71,10 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
             let x1 = x0 + span;
             let near = (x0.saturating_sub(GAP), x1 + GAP);
             let kinds = [StructureKind::Evil, StructureKind::Dungeon];
-            if clear_of_spawn(w, x0, x1) && !columns_taken(world, &kinds, near.0, near.1) {
+            if clear_of_spawn(w, x0, x1)
+                && apart(x0, x1)
+                && !columns_taken(world, &kinds, near.0, near.1)
+            {
                 spot = Some((x0, x1));
                 break;
             }
@@ -177,6 +195,41 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
 mod tests {
     use super::*;
     use crate::worldgen::generate;
+
+    #[test]
+    fn evil_biomes_keep_out_of_the_jungle_and_the_snow() {
+        let p = Preset {
+            width: 2400,
+            height: 700,
+            ..Preset::default()
+        };
+        let never = std::sync::atomic::AtomicBool::new(false);
+        let last = crate::worldgen::pass_named("evil").unwrap();
+        for seed in 0..8 {
+            let (w, _) =
+                crate::worldgen::generate_until(&p, seed, last, &mut |_| {}, &never).unwrap();
+            let evil: Vec<_> = w
+                .structures
+                .iter()
+                .filter(|s| s.kind == StructureKind::Evil)
+                .collect();
+            // A third of default's width: room for one at least (tests/landmarks.rs counts
+            // them at full size).
+            assert!(!evil.is_empty(), "seed {seed}: no evil biome");
+            for s in BiomeMap::new(&p, seed).spans {
+                for e in &evil {
+                    let inside = (e.x as f64) < s.end && ((e.x + e.w) as f64) > s.start;
+                    assert!(
+                        !(inside && matches!(s.biome, Biome::Jungle | Biome::Snow)),
+                        "seed {seed}: {e:?} in the {:?} at {}..{}",
+                        s.biome,
+                        s.start,
+                        s.end
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn evil_biomes_have_corrupt_grass_chasms_orbs_and_demonite() {

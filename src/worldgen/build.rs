@@ -93,11 +93,23 @@ pub fn fill(
     }
 }
 
-/// Puts a chest holding `items` at `(x, y)` (inside the world).
-pub fn put_chest(world: &mut World, x: usize, y: usize, items: Vec<(ItemId, u32)>) {
+/// Puts a chest holding `items` at `(x, y)` (inside the world), each ore's item as the
+/// world has it: `twins` from [`twin_items`] (a tin bar for a copper bar in a world of tin).
+///
+/// [`twin_items`]: super::lodes::twin_items
+pub fn put_chest(
+    world: &mut World,
+    (x, y): (usize, usize),
+    items: Vec<(ItemId, u32)>,
+    twins: &[(ItemId, ItemId)],
+) {
     put(world, x as i64, y as i64, Tile::Chest);
     let mut chest = Chest::empty();
     for (item, n) in items {
+        let item = twins
+            .iter()
+            .find(|&&(from, _)| from == item)
+            .map_or(item, |&(_, to)| to);
         chest.add(item, n);
     }
     world.chests.insert(x, y, chest);
@@ -113,7 +125,7 @@ mod tests {
         assert!(!clear_of_spawn(1000, 0, 441));
         assert!(!clear_of_spawn(1000, 560, 600) && clear_of_spawn(1000, 561, 600));
         let mut w = World::from_ascii(&["    ", " C  ", "####"]).unwrap();
-        put_chest(&mut w, 1, 1, vec![]);
+        put_chest(&mut w, (1, 1), vec![], &[]);
         assert_eq!(w.chests.len(), 1);
         fill(&mut w, (-3, -3), (1, 1), Tile::Wood, Some(Wall::Planks));
         assert!(w.chests.is_empty());

@@ -16,6 +16,7 @@
 //! open to the surface: the fill goes on into the sky).
 
 use super::build::{box_taken, clear_of_spawn, fill, put, put_chest};
+use super::lodes::twin_items;
 use crate::base::rng::{PassRng, hash3};
 use crate::content::loot::loot;
 use crate::content::preset::Preset;
@@ -129,12 +130,9 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
         let far = x - s * (HALF - 2);
         let layer = layers.at(fy as usize, world.surface[x as usize]);
         let mut draw = PassRng::seed_from_u64(hash3(key, far as u64, fy as u64));
-        put_chest(
-            world,
-            far as usize,
-            fy as usize,
-            loot().draw(layer, &mut draw),
-        );
+        let twins = twin_items(&world.preset, world.seed);
+        let items = loot().draw(layer, &mut draw);
+        put_chest(world, (far as usize, fy as usize), items, &twins);
         put(world, x, fy, Tile::Table);
         put(world, x + s, fy, Tile::Chair);
         put(world, x, fy - 3, Tile::Torch);

@@ -17,10 +17,11 @@
 //! worked in row-major order (a block's search may reach into the block below); a Large
 //! world has a few thousand blocks and a few hundred chests.
 
+use super::build::put_chest;
+use super::lodes::twin_items;
 use crate::base::rng::{PassRng, hash3};
 use crate::content::loot::loot;
 use crate::content::preset::Preset;
-use crate::world::chest::Chest;
 use crate::world::depth::Layers;
 use crate::world::{Tile, World};
 use rand::{Rng, SeedableRng};
@@ -35,6 +36,7 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
         return;
     }
     let layers = Layers::of(preset);
+    let twins = twin_items(preset, world.seed);
     let (width, height) = (world.width(), world.height());
     for by in 0..height.div_ceil(BLOCK) {
         for bx in 0..width.div_ceil(BLOCK) {
@@ -54,12 +56,7 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
             };
             let layer = layers.at(y, world.surface[x]);
             let mut draw = PassRng::seed_from_u64(hash3(loot_key, x as u64, y as u64));
-            world.set(x, y, Tile::Chest);
-            let mut chest = Chest::empty();
-            for (item, n) in loot().draw(layer, &mut draw) {
-                chest.add(item, n);
-            }
-            world.chests.insert(x, y, chest);
+            put_chest(world, (x, y), loot().draw(layer, &mut draw), &twins);
         }
     }
 }

@@ -15,6 +15,7 @@
 //! covers the spawn. Everything is drawn from the pass's own stream.
 
 use super::build::{SPAWN_CLEAR, fill, jungle_on_left, ocean_columns, put, put_chest};
+use super::lodes::twin_items;
 use crate::base::rng::{PassRng, hash3};
 use crate::content::loot::loot;
 use crate::content::preset::Preset;
@@ -255,12 +256,9 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
                 let cy = o.y1;
                 if world.get(cx, cy + 1) == Some(Tile::DungeonBrick) {
                     let mut draw = PassRng::seed_from_u64(hash3(loot_key, cx as u64, cy as u64));
-                    put_chest(
-                        world,
-                        cx as usize,
-                        cy as usize,
-                        loot().draw_set("dungeon", &mut draw),
-                    );
+                    let twins = twin_items(&world.preset, world.seed);
+                    let items = loot().draw_set("dungeon", &mut draw);
+                    put_chest(world, (cx as usize, cy as usize), items, &twins);
                     chests_left -= 1;
                 }
             }

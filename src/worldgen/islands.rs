@@ -14,6 +14,7 @@
 use super::build::{
     clear_of_spawn, columns_taken, draw_count, fill, ocean_columns, put, put_chest,
 };
+use super::lodes::twin_items;
 use super::trees::{Form, shape};
 use crate::base::rng::{PassRng, hash3};
 use crate::content::loot::loot;
@@ -125,11 +126,13 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
             put(world, door_x, floor - 1, Tile::ClosedDoor);
             put(world, door_x, floor - 2, Tile::ClosedDoor);
             let mut draw = PassRng::seed_from_u64(hash3(key, cx as u64, floor as u64));
+            let twins = twin_items(&world.preset, world.seed);
+            let items = loot().draw_set("sky", &mut draw);
             put_chest(
                 world,
-                (hx0 + 2) as usize,
-                (floor - 1) as usize,
-                loot().draw_set("sky", &mut draw),
+                ((hx0 + 2) as usize, (floor - 1) as usize),
+                items,
+                &twins,
             );
             put(world, hx0 + 4, floor - 1, Tile::Table);
             put(world, cx + 1, floor - 4, Tile::Torch);

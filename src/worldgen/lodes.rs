@@ -22,6 +22,7 @@
 
 use crate::base::noise::{ceil_i64, floor_i64};
 use crate::base::rng::{PassRng, hash3, pass_rng};
+use crate::content::items::{ItemId, named};
 use crate::content::preset::{Lode, Preset};
 use crate::world::depth::Layers;
 use crate::world::{Tile, World};
@@ -79,6 +80,42 @@ fn chosen_with(table: &[Lode], key: u64) -> Vec<Tile> {
             _ => l.tile,
         })
         .collect()
+}
+
+/// What an item named after an ore may be: `copper_bar`, `copper_pickaxe`, ...
+const ORE_ITEMS: [&str; 8] = [
+    "ore",
+    "bar",
+    "pickaxe",
+    "hammer",
+    "sword",
+    "helmet",
+    "chainmail",
+    "greaves",
+];
+
+/// The items named after the first ore of a pair that the world made from `preset` and
+/// `seed` holds as its twin's (`copper_bar` to `tin_bar` in a world of tin), each with
+/// the item it becomes: chests give the world's own ores. An item the twin has none of
+/// (a silver sword, say) stays as it is. None with the lodes pass off.
+pub fn twin_items(preset: &Preset, seed: u64) -> Vec<(ItemId, ItemId)> {
+    if !preset.lodes.enabled {
+        return Vec::new();
+    }
+    let metal = |t: Tile| t.name().strip_suffix("_ore").unwrap_or(t.name());
+    let mut swaps = Vec::new();
+    for (lode, ore) in preset.lodes.table.iter().zip(chosen(preset, seed)) {
+        if ore == lode.tile {
+            continue;
+        }
+        for kind in ORE_ITEMS {
+            let item = |t| named(&format!("{}_{kind}", metal(t)));
+            if let (Some(from), Some(to)) = (item(lode.tile), item(ore)) {
+                swaps.push((from, to));
+            }
+        }
+    }
+    swaps
 }
 
 /// Where `u` in `[0, 1)` falls in a band whose density rises linearly from `a` at its
@@ -559,6 +596,51 @@ mod tests {
             share(shallow),
             share(deep)
         );
+    }
+
+    #[test]
+    fn chests_give_the_worlds_own_ores() {
+        let p = Preset {
+            width: 1400,
+            height: 700,
+            ..Preset::default()
+        };
+        let cat = crate::content::items::catalog();
+        let mut twins_given = 0;
+        for seed in 0..6 {
+            let (w, _) = generate(&p, seed);
+            let held: Vec<&str> = w
+                .chests
+                .iter()
+                .flat_map(|(_, c)| c.slots().iter().flatten())
+                .map(|s| cat.item(s.item).name.as_str())
+                .collect();
+            assert!(
+                held.len() > 20,
+                "seed {seed}: {} stacks in chests",
+                held.len()
+            );
+            for (lode, ore) in p.lodes.table.iter().zip(chosen(&p, seed)) {
+                let twin = lode.twin.unwrap();
+                let (have, other) = if ore == lode.tile {
+                    (lode.tile, twin)
+                } else {
+                    (twin, lode.tile)
+                };
+                // Its ore, bars, tools and armour (coins are no ore's).
+                let of = |t: Tile, n: &str| {
+                    let metal = t.name().strip_suffix("_ore").unwrap();
+                    ORE_ITEMS.iter().any(|k| n == format!("{metal}_{k}"))
+                };
+                let wrong = held.iter().find(|n| of(other, n));
+                assert!(
+                    wrong.is_none(),
+                    "seed {seed}: {wrong:?} in a world of {have:?}"
+                );
+                twins_given += held.iter().filter(|n| have == twin && of(twin, n)).count();
+            }
+        }
+        assert!(twins_given > 0, "no chest gave a twin's item");
     }
 
     #[test]

@@ -13,26 +13,49 @@ pub struct Facts<'a> {
     pub homeless: bool,
     /// Does the player carry this item, or does it stand near them as a station?
     pub has: &'a dyn Fn(ItemId) -> bool,
+    /// The world's own items for those of the first ore of a pair where the world has
+    /// the twin (`copper_bar` to `tin_bar`: `worldgen::lodes::twin_items`).
+    pub twins: &'a [(ItemId, ItemId)],
 }
 
 impl Facts<'_> {
+    /// `i` as this world has it.
+    fn own(&self, i: ItemId) -> ItemId {
+        self.twins.iter().find(|t| t.0 == i).map_or(i, |t| t.1)
+    }
+
     fn holds(&self, w: When) -> bool {
         match w {
             When::Night => self.night,
             When::Homeless => self.homeless,
-            When::Has(i) => (self.has)(i),
-            When::Lacks(i) => !(self.has)(i),
+            When::Has(i) => (self.has)(self.own(i)),
+            When::Lacks(i) => !(self.has)(self.own(i)),
         }
     }
 }
 
 /// The first hint whose every condition holds (the town file's last has none, so there
-/// always is one; an empty list says nothing).
-pub fn hint<'h>(hints: &'h [Hint], facts: &Facts) -> &'h str {
-    hints
+/// always is one; an empty list says nothing), each `{iron}` (or `{Iron}`) in it the
+/// name of the world's own ore of that pair (`lead` in a world of lead).
+pub fn hint(cat: &Catalog, hints: &[Hint], facts: &Facts) -> String {
+    let say = hints
         .iter()
         .find(|h| h.when.iter().all(|&w| facts.holds(w)))
-        .map_or("", |h| h.say.as_str())
+        .map_or("", |h| h.say.as_str());
+    let metal = |i: ItemId| {
+        let name = cat.item(i).name.as_str();
+        name.split('_').next().unwrap_or(name).to_string()
+    };
+    let capital = |m: &str| m[..1].to_uppercase() + &m[1..];
+    let mut out = say.to_string();
+    for &(from, to) in facts.twins {
+        let (a, b) = (metal(from), metal(to));
+        out = out
+            .replace(&format!("{{{a}}}"), &b)
+            .replace(&format!("{{{}}}", capital(&a)), &capital(&b));
+    }
+    // The pairs the world has the first ore of.
+    out.replace(['{', '}'], "")
 }
 
 /// Every recipe that uses `item`, as a line (`wood makes: workbench (8), torch x4 (1
@@ -134,7 +157,7 @@ pub fn talk(cat: &Catalog, hints: &[Hint], facts: &Facts, held: Option<ItemId>) 
         (Some(u), Some(f)) => format!("{u}. {f}"),
         (Some(u), None) => u,
         (None, Some(f)) => f.to_string(),
-        (None, None) => hint(hints, facts).to_string(),
+        (None, None) => hint(cat, hints, facts),
     }
 }
 
@@ -146,20 +169,57 @@ mod tests {
 
     /// The hint for a player holding (or standing by) exactly `items`.
     /// Wood is carried at every stage but the first (which asks for it).
-    fn hint_with(items: &[&str], night: bool, homeless: bool) -> &'static str {
+    fn hint_with(items: &[&str], night: bool, homeless: bool) -> String {
+        hint_in(items, night, homeless, &[])
+    }
+
+    /// [`hint_with`] in a world whose own items are `twins`.
+    fn hint_in(items: &[&str], night: bool, homeless: bool, twins: &[(ItemId, ItemId)]) -> String {
         let mut ids: Vec<ItemId> = items.iter().map(|n| named(n).unwrap()).collect();
         if !items.is_empty() {
             ids.push(named("wood").unwrap());
         }
         let has = move |i: ItemId| ids.contains(&i);
         hint(
+            catalog(),
             &town().hints,
             &Facts {
                 night,
                 homeless,
                 has: &has,
+                twins,
             },
         )
+    }
+
+    #[test]
+    fn in_a_world_of_lead_the_guide_sends_a_player_for_lead() {
+        let lead = ["ore", "bar", "pickaxe"].map(|k| {
+            let id = |m: &str| named(&format!("{m}_{k}")).unwrap();
+            (id("iron"), id("lead"))
+        });
+        let say = |items: &[&str]| hint_in(items, false, true, &lead);
+        let dig = say(&["workbench", "furnace"]);
+        assert!(dig.contains("Dig for lead ore"), "{dig}");
+        assert!(!dig.contains("iron") && !dig.contains('{'), "{dig}");
+        let smelt = say(&["workbench", "furnace", "lead_ore"]);
+        assert!(smelt.contains("lead bar"), "{smelt}");
+        let anvil = say(&["workbench", "furnace", "lead_bar"]);
+        assert!(anvil.contains("Five lead bars make an anvil"), "{anvil}");
+        let pick = say(&["workbench", "furnace", "anvil"]);
+        assert!(pick.contains("lead pickaxe"), "{pick}");
+        // A lead pickaxe counts as the iron one did.
+        let housed = say(&["workbench", "furnace", "anvil", "lead_pickaxe"]);
+        assert!(housed.contains("I could use a house"), "{housed}");
+        // Coins keep their metals.
+        let coins = say(&[
+            "workbench",
+            "furnace",
+            "anvil",
+            "lead_pickaxe",
+            "copper_coin",
+        ]);
+        assert!(!coins.contains("lead"), "{coins}");
     }
 
     #[test]
@@ -238,6 +298,7 @@ mod tests {
             night: false,
             homeless: true,
             has: &none,
+            twins: &[],
         };
         let said = talk(cat, &town().hints, &facts, Some(pick));
         assert!(said.contains("Trees give wood"), "{said}");

@@ -826,10 +826,12 @@ impl Session {
                 matches!(cat.item(i).kind, crate::content::items::Kind::Block(t) if near.has(t));
             p.inventory.count(i) > 0 || station
         };
+        let twins = crate::worldgen::lodes::twin_items(&self.world.preset, self.world.seed);
         let facts = crate::sim::guide::Facts {
             night: crate::sim::day::is_night(self.time_of_day, &content.rules),
             homeless: self.guide.homeless(),
             has: &has,
+            twins: &twins,
         };
         let held = p.inventory.selected_stack().map(|s| s.item);
         let text = crate::sim::guide::talk(cat, &content.town.hints, &facts, held);

@@ -42,6 +42,11 @@ fn stats(args: &[&str], threads: Option<&str>) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).expect("stats is one JSON object")
 }
 
+/// The built-in catalog, as `strata gen` writes saves without mods.
+fn builtin_catalog() -> std::sync::Arc<strata::content::items::Catalog> {
+    strata::content::config::Content::builtin().catalog
+}
+
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("strata-it-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -478,8 +483,8 @@ fn concurrent_saves_to_one_path_always_leave_a_loadable_save() {
                 String::from_utf8_lossy(&out.stderr)
             );
         }
-        let (world, _) =
-            strata::store::save::load(&path).unwrap_or_else(|e| panic!("round {round}: {e}"));
+        let (world, _) = strata::store::save::load(&path, &builtin_catalog())
+            .unwrap_or_else(|e| panic!("round {round}: {e}"));
         assert!(
             (round * 8..round * 8 + 8).contains(&world.seed),
             "round {round}"
@@ -803,7 +808,9 @@ fn a_refused_save_path_creates_no_folder() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(strata::store::save::load(&dir.join("new/deeper/w.strata")).is_ok());
+    assert!(
+        strata::store::save::load(&dir.join("new/deeper/w.strata"), &builtin_catalog()).is_ok()
+    );
 }
 
 /// `strata` run by a user who may not write in root's folders: as is when this test is

@@ -25,6 +25,7 @@ pub use changes::{Changes, Event, Message};
 pub use intent::{Intent, LOCAL, PlayerId};
 
 use crate::content::config::Content;
+use crate::content::items::Catalog;
 use crate::content::rules::Rules;
 use crate::sim::craft::Stations;
 use crate::sim::creatures::Creatures;
@@ -61,13 +62,14 @@ pub struct PlayerState {
 }
 
 impl PlayerState {
-    /// A new player at `pos` as `rules` make one: [`PlayerState::new`] carrying the rules'
-    /// start items ([`Rules::start_items`]) at the rules' start time, wherever a player is
-    /// made (a new session, a joining player, `gen --save`).
-    pub fn starting(pos: (f32, f32), rules: &Rules) -> PlayerState {
+    /// A new player at `pos` as `content` makes one: [`PlayerState::new`] carrying the
+    /// rules' start items ([`Rules::start_items`]) at the rules' start time, wherever a
+    /// player is made (a new session, a joining player, `gen --save`).
+    pub fn starting(pos: (f32, f32), content: &Content) -> PlayerState {
+        let rules = &content.rules;
         let mut state = PlayerState {
             time_of_day: rules.start_time,
-            ..PlayerState::new(pos)
+            ..PlayerState::new(pos, &content.catalog)
         };
         for (name, n) in &rules.start_items {
             state.inventory.add(name.as_str(), *n);
@@ -75,11 +77,11 @@ impl PlayerState {
         state
     }
 
-    /// A new player at `pos`: a new inventory, full health, morning.
-    pub fn new(pos: (f32, f32)) -> PlayerState {
+    /// A new player at `pos`: a new inventory of `cat`'s items, full health, morning.
+    pub fn new(pos: (f32, f32), cat: &Arc<Catalog>) -> PlayerState {
         PlayerState {
             pos,
-            inventory: Inventory::default(),
+            inventory: Inventory::starting(cat),
             health: crate::sim::vitals::MAX_HEALTH,
             max_health: crate::sim::vitals::MAX_HEALTH,
             time_of_day: crate::sim::day::MORNING,
@@ -344,7 +346,7 @@ impl Session {
         from_save: bool,
     ) -> Session {
         let state = player.unwrap_or_else(|| {
-            PlayerState::starting(crate::sim::player::spawn_point(&world), &content.rules)
+            PlayerState::starting(crate::sim::player::spawn_point(&world), &content)
         });
         let mut flow = Flow::default();
         if from_save {
@@ -397,10 +399,8 @@ impl Session {
 
     /// Seats another player at the spawn point with a new inventory; returns its id.
     pub fn join(&mut self) -> PlayerId {
-        let state = PlayerState::starting(
-            crate::sim::player::spawn_point(&self.world),
-            &self.content.rules,
-        );
+        let state =
+            PlayerState::starting(crate::sim::player::spawn_point(&self.world), &self.content);
         let seat = Seat::new(&state, &self.world, &self.content.rules);
         self.players.push(seat);
         self.away.push(false);
@@ -623,7 +623,8 @@ impl Session {
                     return out;
                 }
                 let before = p.held;
-                self.world.chests.open(x, y).click(i, &mut p.held);
+                let cat = &self.content.catalog;
+                self.world.chests.open(x, y).click(cat, i, &mut p.held);
                 if p.held != before {
                     self.edits += 1;
                     out.edits += 1;
@@ -715,7 +716,7 @@ impl Session {
                     who,
                     format!(
                         "shop open: carrying {}",
-                        crate::sim::shop::copper_text(money)
+                        crate::sim::shop::copper_text(&self.content, money)
                     ),
                 );
                 out.events.push(Event::ShopOpened { player: who });
@@ -793,7 +794,7 @@ impl Session {
         let p = &mut self.players[who.0];
         match crate::sim::nurse::heal(&mut p.vitals, &mut p.inventory, &town.nurse, &town.coins) {
             Ok((healed, price)) => {
-                let price = crate::sim::shop::copper_text(price);
+                let price = crate::sim::shop::copper_text(&self.content, price);
                 out.log(
                     who,
                     format!(
@@ -808,6 +809,7 @@ impl Session {
                 });
             }
             Err(e) => {
+                let e = e.text(&self.content);
                 out.log(who, format!("the Nurse did not heal: {e}"));
                 out.notice(who, format!("Nurse: {e}"));
             }
@@ -1027,15 +1029,15 @@ impl Session {
         match crate::sim::shop::buy(&mut p.inventory, i, &town.merchant, &town.coins) {
             Ok((item, price)) => {
                 let name = &content.catalog.item(item).label;
-                let price = crate::sim::shop::copper_text(price);
+                let price = crate::sim::shop::copper_text(&self.content, price);
                 let left = crate::sim::coins::worth(&p.inventory, &town.coins);
-                let left = crate::sim::shop::copper_text(left);
+                let left = crate::sim::shop::copper_text(&self.content, left);
                 out.log(who, format!("bought {name} for {price}, {left} left"));
                 out.notice(who, format!("Bought {name} for {price}"));
                 self.edits += 1;
                 out.edits += 1;
             }
-            Err(e) => out.notice(who, format!("Can't buy: {e}")),
+            Err(e) => out.notice(who, format!("Can't buy: {}", e.text(&self.content))),
         }
     }
 
@@ -1050,13 +1052,13 @@ impl Session {
         match crate::sim::shop::sell(&mut p.inventory, i, &town.merchant, &town.coins) {
             Ok((item, n, got)) => {
                 let name = &content.catalog.item(item).label;
-                let got = crate::sim::shop::copper_text(got);
+                let got = crate::sim::shop::copper_text(&self.content, got);
                 out.log(who, format!("sold {n} {name} for {got}"));
                 out.notice(who, format!("Sold {n} {name} for {got}"));
                 self.edits += 1;
                 out.edits += 1;
             }
-            Err(e) => out.notice(who, format!("Can't sell: {e}")),
+            Err(e) => out.notice(who, format!("Can't sell: {}", e.text(&self.content))),
         }
     }
 
@@ -1491,7 +1493,7 @@ impl Session {
         let step = p
             .dig
             .update(&mut self.world, &p.body, &mut p.inventory, x, y, dt);
-        let given = step.gives_all();
+        let given = step.gives_all(&self.content.catalog);
         if !given.is_empty() {
             p.inventory = before;
         }
@@ -1530,8 +1532,8 @@ impl Session {
                 let key = crate::base::rng::hash3(self.world.seed ^ ORB_LOOT, x as u64, y as u64);
                 let mut draw = <crate::base::rng::PassRng as rand::SeedableRng>::seed_from_u64(key);
                 let at = (x as f32 + 0.5, y as f32 + 0.5);
-                for (item, count) in crate::content::loot::loot().draw_set("shadow_orb", &mut draw)
-                {
+                let content = Arc::clone(&self.content);
+                for (item, count) in content.loot.draw_set("shadow_orb", &mut draw) {
                     self.drop_item(Stack { item, count }, at, Some(who), out);
                 }
                 self.edited_at(who, (x, y), Tile::ShadowOrb, false, out);
@@ -1754,7 +1756,10 @@ impl Session {
                 });
             }
             Err(e) => {
-                out.notice(who, format!("Can't craft: {e}"));
+                out.notice(
+                    who,
+                    format!("Can't craft: {}", e.text(&self.content.catalog)),
+                );
                 out.events.push(Event::Crafted {
                     player: who,
                     at: recipe.at,

@@ -1295,3 +1295,74 @@ fn a_display_that_refuses_the_connection_is_one_line_not_a_panic() {
     assert_eq!(out.status.code(), Some(1));
     assert_clean_error(&out, &["took the connection but did not answer within 5 s"]);
 }
+
+#[test]
+fn strata_content_lists_the_files_and_says_which_mod_was_skipped_and_where() {
+    let home = temp_folder("home-mods");
+    std::fs::create_dir_all(home.join("mods")).unwrap();
+    let gel = "(items: [(name: \"gel_sword\", label: \"gel sword\", kind: Sword, damage: 12, \
+               reach: 2.0, cooldown: 0.4)],\n recipes: [(make: \"gel_sword\", from: [(\"gel\", 5)])])";
+    std::fs::write(home.join("mods/a_gel.ron"), gel).unwrap();
+    std::fs::write(
+        home.join("mods/b_bad.ron"),
+        "(\n  rules: (day_minutes: -1.0),\n)",
+    )
+    .unwrap();
+    let run = |args: &[&str]| {
+        let out = strata_cmd()
+            .args(args)
+            .env(strata::base::paths::HOME_VAR, &home)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let text = run(&["content"]);
+    let builtin = strata::content::config::Content::builtin();
+    let items = builtin.catalog.items.len() + 1;
+    let recipes = builtin.catalog.recipes.len() + 1;
+    assert!(
+        text.starts_with(&format!("{items} items, {recipes} recipes, ")),
+        "{text}"
+    );
+    assert!(text.contains("  config/items.ron (") && text.contains("  mods/a_gel.ron ("));
+    assert!(
+        !text.contains("  mods/b_bad.ron ("),
+        "the refused mod is no part of it"
+    );
+    let skipped = text
+        .lines()
+        .find(|l| l.contains("skipped"))
+        .unwrap_or_default();
+    assert!(
+        skipped.contains("b_bad.ron: mods/b_bad.ron:2:") && skipped.contains("day_minutes"),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("  applied") && l.ends_with("a_gel.ron"))
+    );
+    // `gen --give` knows the mod's item.
+    let save = home.join("w.strata");
+    let give = [
+        "gen",
+        "--size",
+        "200x120",
+        "--save",
+        save.to_str().unwrap(),
+        "--give",
+        "gel_sword:1",
+    ];
+    run(&give);
+    let (_, player) = strata::store::save::load(&save, &content_of(&home).catalog).unwrap();
+    assert_eq!(player.inventory.count("gel_sword"), 1);
+}
+
+/// The content a game with `home` as its data folder plays with.
+fn content_of(home: &std::path::Path) -> strata::content::config::Content {
+    strata::content::config::Content::gather(None, &home.join("mods")).0
+}

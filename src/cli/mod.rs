@@ -446,18 +446,30 @@ fn saved_player_at(
 }
 
 /// A new player at `pos` given the `--give` items, or which did not fit.
+/// Does every `--give` item name an item of `content` (built-in or a mod's)?
+fn known_gifts(
+    give: &[(String, u32)],
+    content: &crate::content::config::Content,
+) -> Result<(), String> {
+    match give
+        .iter()
+        .find(|(name, _)| content.catalog.id(name).is_none())
+    {
+        Some((name, n)) => Err(format!(
+            "--give {name}:{n}: {name:?} is not an item of config/items.ron or a mod"
+        )),
+        None => Ok(()),
+    }
+}
+
 fn given_player(
     pos: (f32, f32),
     give: &[(String, u32)],
     content: &crate::content::config::Content,
 ) -> Result<crate::store::save::PlayerState, String> {
+    known_gifts(give, content)?;
     let mut player = crate::store::save::PlayerState::starting(pos, content);
     for (name, n) in give {
-        if content.catalog.id(name).is_none() {
-            return Err(format!(
-                "--give {name}:{n}: {name:?} is not an item of config/items.ron or a mod"
-            ));
-        }
         let lost = player.inventory.add(name.as_str(), *n);
         if lost > 0 {
             return Err(format!(
@@ -745,6 +757,8 @@ pub fn run_gen(opts: &GenOptions, folders: &Folders) -> Result<(), String> {
     }
     let seed = opts.seed.unwrap_or_else(random_seed);
     let content = crate::content::config::Content::from_env(&folders.mods);
+    // A `--give` item the content does not have is refused before the world is made.
+    known_gifts(&opts.give, &content)?;
     let until = opts
         .until
         .as_deref()

@@ -1098,6 +1098,44 @@ mod tests {
     }
 
     #[test]
+    fn f7_reads_the_mods_folder_again_and_makes_the_world_with_what_it_holds() {
+        use macroquad::input::KeyCode as K;
+        let d = std::env::temp_dir().join(format!("strata-app-mods-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(d.join("mods")).unwrap();
+        let folders = crate::base::paths::Folders {
+            mods: d.join("mods"),
+            ..home()
+        };
+        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None, &folders);
+        assert!(app.worker.content.catalog.id("gel_sword").is_none());
+        let gel = "(items: [(name: \"gel_sword\", label: \"gel sword\", kind: Sword, \
+                   damage: 12, reach: 2.0, cooldown: 0.4)])";
+        std::fs::write(d.join("mods/a_gel.ron"), gel).unwrap();
+        std::fs::write(d.join("mods/b_bad.ron"), "(rules: (day_minutes: -1.0))").unwrap();
+        app.worker.cancel();
+        app.shown = Some(loaded());
+        let f7 = Press::Key(K::F7, Mods::default());
+        app.presses(&[f7], (1280.0, 720.0), 1.0);
+        let content = &app.worker.content;
+        assert!(content.catalog.id("gel_sword").is_some(), "the mod is read");
+        assert!(content.files.iter().any(|f| f.name == "mods/a_gel.ron"));
+        assert!(
+            !content.files.iter().any(|f| f.name == "mods/b_bad.ron"),
+            "the bad mod is skipped whole"
+        );
+        let said = app.play.notice.as_ref().map(|n| n.0.clone());
+        assert!(
+            said.as_deref().is_some_and(
+                |t| t.starts_with("Content reloaded") && t.contains("1 file(s) skipped")
+            ),
+            "{said:?}"
+        );
+        assert!(app.worker.status().is_some(), "the world is made again");
+        let _ = std::fs::remove_dir_all(&d);
+    }
+
+    #[test]
     fn the_pause_menus_join_form_joins_what_it_says_and_stops_playing_alone() {
         use macroquad::input::KeyCode as K;
         let d = std::env::temp_dir().join(format!("strata-app-join-{}", std::process::id()));

@@ -6,8 +6,11 @@
 //! | macOS | `~/Library/Application Support/Strata/saves` | `~/Library/Application Support/Strata/` |
 //! | Windows | `%APPDATA%\Strata\data\saves` | `%APPDATA%\Strata\config\` |
 //!
-//! `--home DIR` (on `play`, `gen`, `presets` and `serve`), else the environment variable
-//! `STRATA_HOME=DIR`, puts all three in one folder: `DIR/saves`, `DIR/presets`,
+//! Mods (RON files of items, recipes, loot, town and rules; see
+//! [`crate::content::mods`]) sit in `mods/` beside `saves/`.
+//!
+//! `--home DIR` (on `play`, `gen`, `presets`, `content` and `serve`), else the environment variable
+//! `STRATA_HOME=DIR`, puts them all in one folder: `DIR/saves`, `DIR/mods`, `DIR/presets`,
 //! `DIR/settings.ron`. Where the platform knows no home folder, the working folder takes
 //! that place. Nothing here creates a folder: writers create theirs when they write
 //! ([`crate::base::fsio::create_parent`] names the folder when that fails).
@@ -23,6 +26,8 @@ pub const HOME_VAR: &str = "STRATA_HOME";
 pub struct Folders {
     /// Saves (F5 writes here, F9 and the load list read here).
     pub saves: PathBuf,
+    /// Mods: RON files that add to or change the built-in content.
+    pub mods: PathBuf,
     /// The player's own presets, listed beside the built-in ones.
     pub presets: PathBuf,
     /// The settings file.
@@ -59,6 +64,7 @@ pub fn resolve(flag: Option<&Path>, env: Option<&OsStr>, platform: Option<&Platf
         .map(PathBuf::from);
     let in_one = |dir: PathBuf| Folders {
         saves: dir.join("saves"),
+        mods: dir.join("mods"),
         presets: dir.join("presets"),
         settings: dir.join("settings.ron"),
     };
@@ -66,6 +72,7 @@ pub fn resolve(flag: Option<&Path>, env: Option<&OsStr>, platform: Option<&Platf
         (Some(dir), _) => in_one(dir),
         (None, Some(p)) => Folders {
             saves: p.data.join("saves"),
+            mods: p.data.join("mods"),
             presets: p.config.join("presets"),
             settings: p.config.join("settings.ron"),
         },
@@ -112,6 +119,7 @@ mod tests {
             f,
             Folders {
                 saves: "/scratch/saves".into(),
+                mods: "/scratch/mods".into(),
                 presets: "/scratch/presets".into(),
                 settings: "/scratch/settings.ron".into(),
             }

@@ -201,16 +201,10 @@ impl Rules {
             1000.0,
         )?;
         range("eye_one_in", self.eye_one_in as f32, 1.0, 1000.0)?;
-        for (i, (name, count)) in self.start_items.iter().enumerate() {
-            let field = format!("start_items[{i}]");
-            if crate::content::items::named(name).is_none() {
-                return Err(RangeError {
-                    field,
-                    value: format!("{name:?}"),
-                    allowed: "an item of config/items.ron".into(),
-                });
-            }
-            range(&field, *count as f32, 1.0, 9999.0)?;
+        // Whether each names an item is checked against the catalog the rules are played
+        // with ([`Rules::check_items`]).
+        for (i, (_, count)) in self.start_items.iter().enumerate() {
+            range(&format!("start_items[{i}]"), *count as f32, 1.0, 9999.0)?;
         }
         range("respawn_seconds", self.respawn_seconds, 0.0, 60.0)?;
         if self.death_drops.len() > 64 {
@@ -225,6 +219,20 @@ impl Rules {
         range("item_owner_pull", self.item_owner_pull, 0.0, 50.0)?;
         range("item_speed", self.item_speed, 0.1, 200.0)?;
         range("throw_delay", self.throw_delay, 0.0, 60.0)
+    }
+
+    /// Does every start item name an item of `cat`?
+    pub fn check_items(&self, cat: &crate::content::items::Catalog) -> Result<(), RangeError> {
+        for (i, (name, _)) in self.start_items.iter().enumerate() {
+            if cat.id(name).is_none() {
+                return Err(RangeError {
+                    field: format!("start_items[{i}]"),
+                    value: format!("{name:?}"),
+                    allowed: "an item of config/items.ron or a mod".into(),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// Parses and checks rules text; `source` names it in errors.

@@ -70,6 +70,9 @@ pub enum Action {
     OpenChat,
     /// Moves the chat line's cursor or deletes under it.
     Edit(Edit),
+    /// F7: reads the content again (built-in files, rules, mods) and makes the world
+    /// again with it, as a preset file's reload does.
+    ReloadContent,
 }
 
 /// An edit of the chat line beside typing, Backspace and pasting.
@@ -287,6 +290,7 @@ pub fn action(key: KeyCode, mode: Mode, mods: Mods, keys: &Bindings) -> Option<A
             K::Enter | K::KpEnter => Some(Confirm),
             _ => digit(key).map(|d| Slot(d - 1)),
         },
+        Mode::Lab if bound(Command::ReloadContent) => Some(ReloadContent),
         Mode::Lab => bound(Command::Lab).then_some(ToggleLab),
         Mode::Help if key == K::Escape || enter || bound(Command::Help) => Some(Close),
         Mode::Help => None,
@@ -311,6 +315,7 @@ pub fn action(key: KeyCode, mode: Mode, mods: Mods, keys: &Bindings) -> Option<A
             Some(Command::Inventory) => Some(ToggleInventory),
             Some(Command::Housing) => Some(QueryHousing),
             Some(Command::Throw) => Some(Throw),
+            Some(Command::ReloadContent) => Some(ReloadContent),
             // Held keys (walking, panning, zooming), or fullscreen (above).
             Some(_) => None,
             None => digit(key).map(|d| Slot(d - 1)),

@@ -71,15 +71,18 @@ pub fn valid_name(name: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == ' ')
 }
 
-/// A character as a session's player.
-pub fn state_of(c: &Character, time_of_day: f32) -> Option<PlayerState> {
-    let slots = protocol::slots_in::<SLOTS>(&c.slots)?;
-    let cat = crate::content::items::catalog();
+/// A character as a session's player, its items `cat`'s.
+pub fn state_of(
+    cat: &std::sync::Arc<crate::content::items::Catalog>,
+    c: &Character,
+    time_of_day: f32,
+) -> Option<PlayerState> {
+    let slots = protocol::slots_in::<SLOTS>(cat, &c.slots)?;
     let mut worn = [None; 3];
     for (w, a) in worn.iter_mut().zip(&c.armour) {
         *w = a.as_ref().and_then(|n| cat.id(n));
     }
-    let inventory = Inventory::from_parts(slots, c.selected as usize)?.with_armour(worn)?;
+    let inventory = Inventory::from_parts(cat, slots, c.selected as usize)?.with_armour(worn)?;
     let usual = crate::sim::vitals::MAX_HEALTH;
     let max_health = if c.max_health.is_finite() {
         c.max_health
@@ -186,10 +189,10 @@ pub fn put_own(
     seat: &mut crate::sim::session::Seat,
     world: &mut crate::world::World,
 ) -> bool {
-    let Some(state) = state_of(&own.character, 0.0) else {
+    let cat = std::sync::Arc::clone(seat.inventory.catalog());
+    let Some(state) = state_of(&cat, &own.character, 0.0) else {
         return false;
     };
-    let cat = crate::content::items::catalog();
     let held = match &own.held {
         None => None,
         Some((name, count)) => match cat.id(name) {
@@ -209,8 +212,9 @@ pub fn put_own(
             if x >= world.width() || y >= world.height() {
                 return false;
             }
-            let Some(chest) = protocol::slots_in::<{ crate::world::chest::CHEST_SLOTS }>(&c.slots)
-                .and_then(crate::world::chest::Chest::from_slots)
+            let Some(chest) =
+                protocol::slots_in::<{ crate::world::chest::CHEST_SLOTS }>(&cat, &c.slots)
+                    .and_then(|s| crate::world::chest::Chest::from_slots(&cat, s))
             else {
                 return false;
             };
@@ -249,9 +253,10 @@ mod tests {
         };
         let world = crate::worldgen::generate(&p, 7).0;
         let mut s = Session::new(world.clone());
-        let gel = crate::content::items::named("gel").unwrap();
+        let cat = std::sync::Arc::clone(&s.content.catalog);
+        let gel = cat.id("gel").unwrap();
         s.world.set(5, 39, Tile::Chest);
-        s.world.chests.open(5, 39).add(gel, 7);
+        s.world.chests.open(5, 39).add(&cat, gel, 7);
         let me = &mut s.players[0];
         me.chest = Some((5, 39));
         me.held = Some(Stack {

@@ -231,8 +231,9 @@ pub fn fight_by(
 /// fighter that knows where its sword is.
 fn equip(s: &mut Session, gear: &Loadout) -> Fighter {
     let rules = std::sync::Arc::clone(&s.content);
+    let cat = &rules.catalog;
     let p = s.me_mut();
-    p.inventory = crate::world::inventory::Inventory::empty();
+    p.inventory = crate::world::inventory::Inventory::empty(cat);
     p.inventory.add(gear.sword, 1);
     p.inventory.add(gear.summon, 1);
     if gear.potions > 0 {
@@ -244,7 +245,7 @@ fn equip(s: &mut Session, gear: &Loadout) -> Fighter {
             .inventory
             .slots()
             .iter()
-            .position(|x| x.is_some_and(|st| crate::content::items::named(piece) == Some(st.item)))
+            .position(|x| x.is_some_and(|st| cat.id(piece) == Some(st.item)))
             .expect("the piece was added");
         p.inventory.select(slot);
         p.inventory.wear_selected().expect("armour is worn");
@@ -259,7 +260,7 @@ fn equip(s: &mut Session, gear: &Loadout) -> Fighter {
 
 /// The slot holding `item` in the local player's inventory.
 pub fn slot_of(s: &Session, item: &str) -> Option<usize> {
-    let id = crate::content::items::named(item)?;
+    let id = s.content.catalog.id(item)?;
     s.me()
         .inventory
         .slots()

@@ -141,25 +141,32 @@ pub fn talk(cat: &Catalog, hints: &[Hint], facts: &Facts, held: Option<ItemId>) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::items::{catalog, named};
-    use crate::content::town::town;
+
+    /// The built-in content, as a session without mods plays by.
+    fn content() -> crate::content::config::Content {
+        crate::content::config::Content::builtin()
+    }
 
     /// The hint for a player holding (or standing by) exactly `items`.
     /// Wood is carried at every stage but the first (which asks for it).
-    fn hint_with(items: &[&str], night: bool, homeless: bool) -> &'static str {
-        let mut ids: Vec<ItemId> = items.iter().map(|n| named(n).unwrap()).collect();
+    fn hint_with(items: &[&str], night: bool, homeless: bool) -> String {
+        let mut ids: Vec<ItemId> = items
+            .iter()
+            .map(|n| content().catalog.id(n).unwrap())
+            .collect();
         if !items.is_empty() {
-            ids.push(named("wood").unwrap());
+            ids.push(content().catalog.id("wood").unwrap());
         }
         let has = move |i: ItemId| ids.contains(&i);
         hint(
-            &town().hints,
+            &content().town.hints,
             &Facts {
                 night,
                 homeless,
                 has: &has,
             },
         )
+        .to_string()
     }
 
     #[test]
@@ -217,8 +224,8 @@ mod tests {
 
     #[test]
     fn holding_an_item_he_names_every_recipe_that_uses_it() {
-        let cat = catalog();
-        let wood = named("wood").unwrap();
+        let cat = &content().catalog;
+        let wood = content().catalog.id("wood").unwrap();
         let line = uses(cat, wood).unwrap();
         assert!(line.starts_with("wood makes: workbench (8)"), "{line}");
         for r in cat
@@ -231,7 +238,7 @@ mod tests {
         assert!(line.contains("torch x4 (1 with 1 gel)"), "{line}");
         assert!(line.contains("wooden door (6, at a workbench)"), "{line}");
         // A pickaxe makes nothing: the hint is said instead.
-        let pick = named("copper_pickaxe").unwrap();
+        let pick = content().catalog.id("copper_pickaxe").unwrap();
         assert_eq!(uses(cat, pick), None);
         let none = |_: ItemId| false;
         let facts = Facts {
@@ -239,12 +246,12 @@ mod tests {
             homeless: true,
             has: &none,
         };
-        let said = talk(cat, &town().hints, &facts, Some(pick));
+        let said = talk(cat, &content().town.hints, &facts, Some(pick));
         assert!(said.contains("Trees give wood"), "{said}");
-        assert!(talk(cat, &town().hints, &facts, Some(wood)).starts_with("wood makes:"));
+        assert!(talk(cat, &content().town.hints, &facts, Some(wood)).starts_with("wood makes:"));
         // Holding leaves: the bed they make, and where they come from.
-        let leaves = named("leaves").unwrap();
-        let said = talk(cat, &town().hints, &facts, Some(leaves));
+        let leaves = cat.id("leaves").unwrap();
+        let said = talk(cat, &content().town.hints, &facts, Some(leaves));
         assert!(said.contains("bed (5 with 15 wood"), "{said}");
         assert!(said.contains("felled tree's crown"), "{said}");
     }

@@ -3,12 +3,12 @@
 //! without leaving a chest's contents behind, and filling a chest.
 
 use crate::base::rng::PassRng;
-use crate::content::items::ItemId;
+use crate::content::config::Content;
 use crate::content::preset::{Biome, Preset};
-use crate::world::chest::Chest;
+use crate::world::chest::{Chest, LootFrom};
 use crate::world::structure::{Structure, StructureKind};
 use crate::world::{Tile, Wall, World};
-use rand::RngExt;
+use rand::{RngExt, SeedableRng};
 
 /// Columns each side of the spawn point (the world's centre) that no landmark covers.
 pub const SPAWN_CLEAR: usize = 60;
@@ -93,14 +93,33 @@ pub fn fill(
     }
 }
 
-/// Puts a chest holding `items` at `(x, y)` (inside the world).
-pub fn put_chest(world: &mut World, x: usize, y: usize, items: Vec<(ItemId, u32)>) {
+/// Puts a chest at `(x, y)` (inside the world) whose loot is drawn `from` with `seed`
+/// once the pass is done ([`stock`]).
+pub fn put_chest(world: &mut World, x: usize, y: usize, from: LootFrom, seed: u64) {
     put(world, x as i64, y as i64, Tile::Chest);
-    let mut chest = Chest::empty();
-    for (item, n) in items {
-        chest.add(item, n);
+    world.chests.order(x, y, from, seed);
+}
+
+/// Draws the loot of every chest a pass ordered ([`crate::world::chest::Stocking`]) from
+/// `content`'s loot table, each from a generator seeded as ordered: the same chests hold
+/// the same on any machine. A chest the pass took away again is left out.
+pub fn stock(world: &mut World, content: &Content) {
+    for order in world.chests.take_due() {
+        let (x, y) = order.at;
+        if world.chests.get(x, y).is_none() {
+            continue;
+        }
+        let mut draw = PassRng::seed_from_u64(order.seed);
+        let items = match order.from {
+            LootFrom::Tier(layer) => content.loot.draw(layer, &mut draw),
+            LootFrom::Set(name) => content.loot.draw_set(name, &mut draw),
+        };
+        let mut chest = Chest::empty();
+        for (item, n) in items {
+            chest.add(&content.catalog, item, n);
+        }
+        world.chests.insert(x, y, chest);
     }
-    world.chests.insert(x, y, chest);
 }
 
 #[cfg(test)]
@@ -113,7 +132,7 @@ mod tests {
         assert!(!clear_of_spawn(1000, 0, 441));
         assert!(!clear_of_spawn(1000, 560, 600) && clear_of_spawn(1000, 561, 600));
         let mut w = World::from_ascii(&["    ", " C  ", "####"]).unwrap();
-        put_chest(&mut w, 1, 1, vec![]);
+        put_chest(&mut w, 1, 1, LootFrom::Set("dungeon"), 0);
         assert_eq!(w.chests.len(), 1);
         fill(&mut w, (-3, -3), (1, 1), Tile::Wood, Some(Wall::Planks));
         assert!(w.chests.is_empty());

@@ -329,7 +329,8 @@ mod tests {
     fn after_lodes(p: &Preset, seed: u64) -> World {
         let never = std::sync::atomic::AtomicBool::new(false);
         let last = crate::worldgen::pass_named("lodes").unwrap();
-        crate::worldgen::generate_until(p, seed, last, &mut |_| {}, &never)
+        let content = crate::content::config::Content::builtin();
+        crate::worldgen::generate_until(p, seed, &content, last, &mut |_| {}, &never)
             .unwrap()
             .0
     }

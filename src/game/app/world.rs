@@ -166,11 +166,13 @@ impl App {
                 }
             }
             Action::OpenLoadList => {
-                self.load_list = Some(LoadList::open(&self.saves_dir));
+                let cat = &self.worker.content.catalog;
+                self.load_list = Some(LoadList::open(&self.saves_dir, cat));
                 self.thumbs.clear();
                 self.mode = Mode::LoadList;
             }
             Action::ChooseSave(i) => self.choose_save(i, now),
+            Action::ReloadContent => self.reload_content(now),
             Action::ToggleLab => self.toggle_lab(screen),
             Action::TogglePresetMenu => {
                 self.presets.refresh_list();
@@ -386,7 +388,8 @@ impl App {
                 .update(&w.session.world, &w.session.me().body, digging, dt);
             self.particles.draw(&self.cam, screen);
             hud::draw_creatures(&w.session.creatures, &self.cam, screen);
-            hud::draw_dropped(&w.session.world.dropped, atlas, &self.cam, screen);
+            let cat = &w.session.content.catalog;
+            hud::draw_dropped(&w.session.world.dropped, cat, atlas, &self.cam, screen);
             for n in w.session.town() {
                 sprite::draw_npc(player_sprite, n, &self.cam, screen, now);
             }
@@ -448,6 +451,7 @@ impl App {
             if self.follow && alive {
                 hud::draw_bubbles(
                     &w.session.me().vitals,
+                    &w.session.content.rules,
                     &w.session.me().body,
                     &self.cam,
                     screen,

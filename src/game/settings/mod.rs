@@ -181,6 +181,7 @@ pub enum Command {
     Throw,
     LootAll,
     DepositAll,
+    ReloadContent,
 }
 
 /// Every command: its field in the file, what the help screen calls it, its default keys.
@@ -265,6 +266,12 @@ pub const COMMANDS: &[(Command, &str, &str, &[KeyCode])] = {
             "Deposit all but the hotbar into the open chest",
             &[K::N],
         ),
+        (
+            C::ReloadContent,
+            "reload_content",
+            "Reload items, recipes and mods (the world is made again)",
+            &[K::F7],
+        ),
     ]
 };
 
@@ -331,6 +338,7 @@ bindings! {
     Throw throw,
     LootAll loot_all,
     DepositAll deposit_all,
+    ReloadContent reload_content,
 }
 
 impl Default for Bindings {

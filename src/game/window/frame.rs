@@ -1,6 +1,7 @@
 //! The frame loop: input, update, draw, frame timing, and `--frames`/`--screenshot`.
 
 use crate::game::app::App;
+use std::sync::Arc;
 
 use crate::game::audio::{self, Audio};
 use crate::game::input::{self, Halt, Mode};
@@ -86,7 +87,7 @@ const SETTINGS_ERROR_SECONDS: f64 = 15.0;
 /// to load or the server to join, and the settings.
 fn start_app(
     opts: &PlayOptions,
-    start: Option<Source>,
+    (content, start): (Arc<crate::content::config::Content>, Option<Source>),
     (settings, settings_path): (crate::game::settings::Settings, PathBuf),
     folders: &crate::base::paths::Folders,
 ) -> Result<App, PlayError> {
@@ -100,7 +101,8 @@ fn start_app(
         }
     };
     let seed = opts.seed.unwrap_or_else(launch::random_seed);
-    let mut app = App::new(presets, seed, opts.screenshot.is_some(), start, folders);
+    let overlay = opts.screenshot.is_some();
+    let mut app = App::with_content(content, presets, seed, overlay, start, folders);
     if let Some(addr) = &opts.join {
         app.join(&crate::net::client::JoinOptions {
             addr: addr.clone(),
@@ -157,7 +159,7 @@ fn frames_done(
 
 pub async fn main_loop(
     opts: PlayOptions,
-    start: Option<Source>,
+    start: (Arc<crate::content::config::Content>, Option<Source>),
     (settings, settings_path, settings_error): crate::game::StartSettings,
     folders: crate::base::paths::Folders,
 ) -> Result<(), PlayError> {
@@ -457,7 +459,8 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, sc
         }
         hud::draw_hotbar(&w.session.me().inventory, atlas, &lay);
         if lay.vitals.is_some() {
-            hud::draw_vitals(&w.session.me().vitals, w.session.time_of_day, &lay);
+            let rules = &w.session.content.rules;
+            hud::draw_vitals(&w.session.me().vitals, w.session.time_of_day, rules, &lay);
         }
         if let Some(b) = &w.session.boss {
             hud::draw_boss_bar(b, &lay);

@@ -144,9 +144,10 @@ pub struct LoadList {
 }
 
 impl LoadList {
-    /// Lists `dir` and starts reading the saves, newest first.
-    pub fn open(dir: &Path) -> LoadList {
+    /// Lists `dir` and starts reading the saves, newest first (their items `cat`'s).
+    pub fn open(dir: &Path, cat: &std::sync::Arc<crate::content::items::Catalog>) -> LoadList {
         let entries = scan(dir);
+        let cat = std::sync::Arc::clone(cat);
         let paths: Vec<PathBuf> = entries.iter().map(|e| e.path.clone()).collect();
         let (tx, rx) = channel();
         let spawned = std::thread::Builder::new()
@@ -154,7 +155,7 @@ impl LoadList {
             .spawn(move || {
                 for (i, p) in paths.into_iter().enumerate() {
                     // The list names the file; the reason alone follows it.
-                    let s = save::load(&p)
+                    let s = save::load(&p, &cat)
                         .map(|(w, _)| Summary::of(&w))
                         .map_err(|e| e.to_string());
                     if tx.send((i, s)).is_err() {
@@ -236,7 +237,8 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("strata-loadlist-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let player = PlayerState::new((2.0, 2.0));
+        let cat = std::sync::Arc::new(crate::content::items::Catalog::builtin().unwrap());
+        let player = PlayerState::new((2.0, 2.0), &cat);
         let mut w = World::from_ascii(&["        "; 8]).unwrap();
         let stamp = |p: &Path, s: u64| {
             std::fs::File::options()
@@ -258,7 +260,7 @@ mod tests {
         // A backup is listed as a save of its own.
         std::fs::copy(dir.join("a.strata"), dir.join("a.strata.bak")).unwrap();
         stamp(&dir.join("a.strata.bak"), 50);
-        let mut list = LoadList::open(&dir);
+        let mut list = LoadList::open(&dir, &cat);
         let names: Vec<_> = list.entries.iter().map(|e| e.path.clone()).collect();
         assert_eq!(
             names,

@@ -99,13 +99,7 @@ impl Loaded {
             ],
             largest: grids.map(|grid| CaveMask::new(grid, largest)),
             hovered: grids.map(|grid| CaveMask::new(grid, None)),
-            session: Session::start_with(
-                Arc::clone(crate::game::content()),
-                g.world,
-                g.light,
-                g.player,
-                from_save,
-            ),
+            session: Session::start_with(g.content, g.world, g.light, g.player, from_save),
             report: Arc::new(g.report),
             timings: g.timings,
             analysis_stale: false,
@@ -342,6 +336,7 @@ pub(crate) mod tests {
         let overview_grid = Grid::scaled(w, h, OVERVIEW_SCALE);
         let overview = super::super::chunks::build_all(&world, &overview_grid, &no).unwrap();
         Loaded::new(Generated {
+            content: Arc::new(crate::content::config::Content::builtin()),
             hash: world.tile_hash(),
             light: LightMap::compute(&world),
             air: crate::analysis::AirGrid::of(&world),

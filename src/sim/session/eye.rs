@@ -162,7 +162,7 @@ impl Session {
         out: &mut Changes,
     ) {
         let night = crate::sim::day::is_night(self.time_of_day, &self.content.rules);
-        let label = crate::content::items::catalog().item(item).label.clone();
+        let label = self.content.catalog.item(item).label.clone();
         if !night {
             out.log(who, format!("used {label} by day: nothing happens"));
             out.notice(who, format!("The {label} does nothing by day"));
@@ -307,17 +307,13 @@ mod tests {
             .slots()
             .iter()
             .position(|x| {
-                x.is_some_and(|st| {
-                    st.item.as_item() == crate::content::items::named("suspicious_looking_eye")
-                })
+                x.is_some_and(|st| Some(st.item) == s.content.catalog.id("suspicious_looking_eye"))
             })
             .unwrap();
         s.step(&[(LOCAL, Intent::Select(slot))]);
         assert!(s.me().inventory.selected_summon().is_some());
         s
     }
-
-    use crate::world::inventory::AsItem;
 
     #[test]
     fn the_summoning_eye_calls_the_eye_at_night_and_does_nothing_by_day() {
@@ -495,7 +491,7 @@ mod tests {
         let at = Some(((me.0 + 2.0) as i64, me.1 as i64));
         step(&mut s, 2, &[Intent::Use { at }]);
         assert!(s.boss.is_none());
-        let trophy = crate::content::items::named("eye_trophy").unwrap();
+        let trophy = s.content.catalog.id("eye_trophy").unwrap();
         assert!(
             s.world.dropped.iter().any(|d| d.stack.item == trophy),
             "the trophy lies in the world: {:?}",

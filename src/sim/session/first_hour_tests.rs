@@ -297,14 +297,14 @@ fn reachable(s: &Session) -> std::collections::BTreeSet<String> {
             let diggable = t.info().dig_time.is_some() && t != Tile::Leaves;
             if tiles.contains(&(t as usize)) && diggable && cat.power_needed(t) <= power {
                 let drop = crate::base::tile::drop_of(t);
-                if let Some(i) = drop.as_item() {
+                if let Some(i) = drop.as_item(cat) {
                     have.insert(cat.item(i).name.clone());
                 }
             }
         }
         for r in &cat.recipes {
             let station = r.at.is_none_or(|t| {
-                t.as_item()
+                t.as_item(cat)
                     .is_some_and(|i| have.contains(&cat.item(i).name))
             });
             let parts = r

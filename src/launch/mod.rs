@@ -41,6 +41,20 @@ pub struct PlayOptions {
     pub server_password: String,
 }
 
+impl PlayOptions {
+    /// Does the game open on the start screen (a character, then a world)? It does
+    /// unless the run names its world (`--seed`, `--load`), joins a server, or only draws
+    /// frames (`--frames`, `--screenshot`): those go straight into the world, as the
+    /// player of that world.
+    pub fn shows_start(&self) -> bool {
+        self.seed.is_none()
+            && self.load.is_none()
+            && self.join.is_none()
+            && self.frames.is_none()
+            && self.screenshot.is_none()
+    }
+}
+
 /// Why the game did not start or stopped: each kind a caller may tell apart; the text of
 /// each is the one line `strata` prints.
 #[derive(Clone, Debug, PartialEq)]
@@ -236,6 +250,14 @@ mod tests {
             characters_dir(Path::new("/s/w.strata")),
             Path::new("/s/w.strata.characters")
         );
+        // Plain `strata play` (a preset may be named) opens on the start screen.
+        let mut opts = PlayOptions {
+            preset: Some("plains".into()),
+            ..Default::default()
+        };
+        assert!(opts.shows_start());
+        opts.seed = Some(3);
+        assert!(!opts.shows_start(), "a seed names the world");
         // The error's text is the one line strata prints.
         let e = PlayError::Preset("bad: no such preset".into());
         assert_eq!(String::from(e), "bad: no such preset");

@@ -110,6 +110,9 @@ fn start_app(
         })
         .map_err(PlayError::Join)?;
     }
+    if opts.shows_start() {
+        app.open_start();
+    }
     app.autosave_every = settings.autosave_every();
     ui::set_user_scale(settings.ui_scale as f32);
     app.settings = settings;

@@ -397,7 +397,8 @@ PY
 # and after a restart the character and the first world have it all.
 CH=$OUT/chars
 mkdir -p "$CH"
-carrying() { grep "character Ann in world" "$GAME_LOG" | tail -n 1 | sed 's/.* carrying //'; }
+carrying() { { grep "character Ann in world" "$GAME_LOG" || true; } | tail -n 1 | sed 's/.* carrying //'; }
+world_of_ann() { { grep "character Ann in world" "$GAME_LOG" || true; } | tail -n 1 | awk '{ print $6 }'; }
 STRATA_HOME=$CH start_game "$OUT/cwd" play --preset "$OUT/presets/classic.ron"
 game_window 20
 xdotool mousemove $((X + WIDTH / 2)) $((Y + HEIGHT / 2))
@@ -411,7 +412,7 @@ shot "$OUT/worlds.png"
 xdotool key 1 # New world (no saves yet)
 wait_for "on screen" 1 30 || fail "the start screen's New world made no world"
 wait_for "character Ann in world" 1 10 || fail "Ann did not walk into the new world"
-first_world=$(grep "character Ann in world" "$GAME_LOG" | tail -n 1 | awk '{ print $6 }')
+first_world=$(world_of_ann)
 kit=$(carrying)
 wait_for "player at" 1 10 || fail "the game never said where Ann is"
 sleep 1.5
@@ -424,9 +425,9 @@ sleep 1
 xdotool key s # save the dug world, then the new one
 wait_for "saved " $((saves + 1)) 20 || fail "S to R's question did not save Ann's first world"
 wait_for "character Ann in world" 2 30 || fail "Ann did not walk into the world R made"
-second_world=$(grep "character Ann in world" "$GAME_LOG" | tail -n 1 | awk '{ print $6 }')
+second_world=$(world_of_ann)
 [ "$second_world" != "$first_world" ] || fail "R put Ann back in world $first_world"
-left=$(grep "kept Ann carrying" "$GAME_LOG" | tail -n 1 | sed 's/.*kept Ann carrying \(.*\) in .*/\1/')
+left=$({ grep "kept Ann carrying" "$GAME_LOG" || true; } | tail -n 1 | sed 's/.*kept Ann carrying \(.*\) in .*/\1/')
 [ "$(carrying)" = "$left" ] || fail "Ann left world $first_world carrying '$left' but came into $second_world carrying '$(carrying)'"
 [ "$(carrying)" != "$kit" ] || fail "Ann gathered nothing in the first world (still '$kit')"
 [ -s "$CH/characters/ann.json" ] || fail "no character file $CH/characters/ann.json"
@@ -442,7 +443,7 @@ sleep 1.5
 xdotool key 1; sleep 0.6 # Ann
 xdotool key 1 # the first world: the only one saved
 wait_for "character Ann in world" 1 30 || fail "Ann did not walk into a world after the restart"
-back=$(grep "character Ann in world" "$GAME_LOG" | tail -n 1 | awk '{ print $6 }')
+back=$(world_of_ann)
 [ "$back" = "$first_world" ] || fail "the restart's first world is $back, not $first_world"
 [ "$(carrying)" = "$left" ] || fail "after the restart Ann carries '$(carrying)', not '$left'"
 grep -q "loaded .*world-$first_world.strata" "$GAME_LOG" || fail "the first world's save was not loaded"

@@ -21,6 +21,10 @@ use std::time::SystemTime;
 pub const MAX_FILE: u64 = 64 * 1024;
 /// Most letters of a character's name.
 pub const MAX_NAME: usize = 24;
+/// Most worlds a character keeps its place in: past them the one it played least in
+/// (a world made by R and left at once, the lab's) is forgotten, so a character that
+/// walks through thousands of worlds still fits its file.
+pub const MAX_PLACES: usize = 200;
 /// The extension of a character's file.
 pub const EXTENSION: &str = "json";
 
@@ -142,6 +146,16 @@ impl Sheet {
             played: before + played.max(0.0),
         };
         self.worlds.insert(world_key(world), place);
+        while self.worlds.len() > MAX_PLACES {
+            let least = (self.worlds.iter())
+                .filter(|(k, _)| **k != world_key(world))
+                .min_by(|a, b| a.1.played.total_cmp(&b.1.played))
+                .map(|(k, _)| k.clone());
+            match least {
+                Some(k) => self.worlds.remove(&k),
+                None => break,
+            };
+        }
         self.character = character;
     }
 
@@ -287,6 +301,16 @@ mod tests {
         assert_eq!(s.in_world(0xc, spawn).pos, (99.0, 5.0));
         assert_eq!(s.place(0xa).map(|p| p.played), Some(30.0));
         assert_eq!(s.played(), 42.0);
+        // Past MAX_PLACES worlds, the one played least goes, never the one it is in.
+        for w in 0..MAX_PLACES as u64 {
+            s.keep(carrying(7, (1.0, 1.0)), 0x100 + w, 1.0);
+        }
+        assert_eq!(s.worlds.len(), MAX_PLACES);
+        let text = serde_json::to_string_pretty(&s).unwrap();
+        assert!(text.len() < MAX_FILE as usize / 2, "{} bytes", text.len());
+        assert!(s.place(0xa).is_some() && s.place(0xb).is_some() && s.place(0x100).is_none());
+        s.keep(carrying(7, (1.0, 1.0)), 0xd, 0.0);
+        assert!(s.place(0xd).is_some() && s.place(0x101).is_none());
         let mut c = carrying(2, (0.0, 0.0));
         c.slots.push(Some(("dirt".into(), 4)));
         c.slots.push(Some(("acorn".into(), 1)));

@@ -39,6 +39,8 @@ pub struct PlayOptions {
     /// The password that keeps the character on the server, and the server's own.
     pub password: String,
     pub server_password: String,
+    /// The character to play as (`--character`), by name.
+    pub character: Option<String>,
 }
 
 impl PlayOptions {

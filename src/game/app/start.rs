@@ -128,6 +128,13 @@ impl App {
         };
     }
 
+    /// Shows the start screen at the worlds, for `sheet` (`--character`).
+    pub fn open_start_as(&mut self, sheet: Sheet) {
+        self.open_start();
+        self.start.picked = Some(sheet);
+        self.start_worlds();
+    }
+
     /// A key on the start screen (it takes every one but fullscreen's).
     pub(super) fn start_act(&mut self, action: Action, now: f64) -> bool {
         let st = &mut self.start;

@@ -110,8 +110,12 @@ fn start_app(
         })
         .map_err(PlayError::Join)?;
     }
-    if opts.shows_start() {
-        app.open_start();
+    let character = crate::game::picked_character(opts, folders)?;
+    match (opts.shows_start(), character) {
+        (true, Some(sheet)) => app.open_start_as(sheet),
+        (true, None) => app.open_start(),
+        (false, Some(sheet)) => app.play_as(sheet, 0.0),
+        (false, None) => {}
     }
     app.autosave_every = settings.autosave_every();
     ui::set_user_scale(settings.ui_scale as f32);

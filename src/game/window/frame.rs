@@ -480,7 +480,10 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, sc
     let status = crate::game::ui::menus::fit_line(&head, &hints, screen.0 - 20.0 * s, |t| {
         ui::text_width(t, s)
     });
-    ui::status(&status, screen, s);
+    // The start screen has no world yet to name, nor its keys.
+    if app.mode != Mode::Start {
+        ui::status(&status, screen, s);
+    }
     // Menus and dialogs over the HUD; messages over them.
     app.draw_menus(&lay, screen);
     app.draw_chat(&lay, screen);

@@ -755,6 +755,7 @@ impl App {
             Some(Outcome::Failed(e)) => {
                 log::warn!("load failed: {e}");
                 self.play.say(format!("Load failed: {e}"), now);
+                self.back_to_start(&e);
             }
             None => {}
         }

@@ -135,6 +135,19 @@ impl App {
         self.start_worlds();
     }
 
+    /// A world picked on the start screen did not load: back to its worlds, saying why
+    /// (with a world on screen, or a server's, the load's message is enough).
+    pub(super) fn back_to_start(&mut self, why: &str) {
+        if self.shown.is_some() || self.play.remote.is_some() {
+            return;
+        }
+        if let Some(sheet) = self.character.sheet.take() {
+            self.character.world = None;
+            self.open_start_as(sheet);
+            self.start.error = Some(format!("Load failed: {why}"));
+        }
+    }
+
     /// A key on the start screen (it takes every one but fullscreen's).
     pub(super) fn start_act(&mut self, action: Action, now: f64) -> bool {
         let st = &mut self.start;
@@ -281,6 +294,59 @@ mod tests {
     use super::*;
     use crate::store::character::Character;
     use std::time::Duration;
+
+    #[test]
+    fn the_start_screen_makes_a_character_then_walks_it_into_a_picked_world() {
+        let d = std::env::temp_dir().join(format!("strata-start-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        let folders = crate::base::paths::resolve(Some(&d), None, None);
+        let presets = crate::game::worlds::presets::Presets::open(d.join("presets"), None);
+        let mut app = App::new(presets, 5, false, None, &folders);
+        // A character already made, and a world saved.
+        let c = Sheet::new("Ann", Sheet::blank("Ann").character, 1);
+        character::write(&folders.characters, &c).unwrap();
+        let world = crate::world::World::from_ascii(&["        "; 8]).unwrap();
+        let player = crate::store::save::PlayerState::new((2.0, 2.0));
+        let save = crate::store::save::save_path(&folders.saves, &world);
+        crate::store::save::save(&save, &world, &player).unwrap();
+        app.open_start();
+        assert_eq!((app.mode, app.worker.status()), (Mode::Start, None));
+        let screen = (1280.0, 720.0);
+        // Ann, then New character: a taken name is refused, another goes on.
+        assert_eq!(app.start_rows().1.len(), 2);
+        app.act(Action::ChooseEntry(1), screen, 0.0);
+        assert!(app.start.naming());
+        "ann".chars().for_each(|c| app.start.type_char(c));
+        app.act(Action::Confirm, screen, 0.0);
+        assert!(app.start.naming(), "ann's file is Ann's");
+        assert!(app.start.error.as_ref().unwrap().contains("already"));
+        app.act(Action::Backspace, screen, 0.0);
+        "/ x".chars().for_each(|c| app.start.type_char(c));
+        assert_eq!(app.start.name, "an x", "only what a name may hold is typed");
+        app.act(Action::Confirm, screen, 0.0);
+        assert_eq!(app.start.step, Step::Worlds);
+        // The saved world and New world; Esc goes back to the characters.
+        assert_eq!(app.start_rows().1.len(), 2);
+        app.act(Action::Close, screen, 0.0);
+        assert_eq!(app.start.step, Step::Characters);
+        app.act(Action::ChooseEntry(0), screen, 0.0);
+        assert_eq!(
+            app.start.picked.as_ref().map(|s| s.name.as_str()),
+            Some("Ann")
+        );
+        app.act(Action::ChooseEntry(0), screen, 0.0);
+        assert_eq!(app.mode, Mode::World);
+        assert_eq!(
+            app.character.sheet.as_ref().map(|s| s.name.as_str()),
+            Some("Ann")
+        );
+        assert!(app.worker.status().is_some(), "the save is being loaded");
+        // A load that fails goes back to the worlds, saying why.
+        app.back_to_start("broken");
+        assert_eq!((app.mode, app.start.step), (Mode::Start, Step::Worlds));
+        assert!(app.start.error.as_ref().unwrap().contains("broken"));
+        std::fs::remove_dir_all(&d).unwrap();
+    }
 
     #[test]
     fn the_lists_say_time_played_and_when_last_played() {

@@ -15,7 +15,11 @@
 # seed and that the preset menu regenerates at it. It opens the pause menu (Esc), changes the
 # frame cap in its settings and checks settings.ron has it (and that the settings file it
 # started with, which did not load as written, is kept as settings.ron.bak and its binding
-# kept), and opens the help screen (F1). In a hand-drawn world (`gen
+# kept), and opens the help screen (F1). Characters: in a fresh
+# home, the start screen makes a character (1, a typed name, Enter) and a new world (1); it
+# digs, presses R (S saves the dug world) and the new world's `character NAME in world ID
+# carrying ...` line carries what it kept leaving the first; it quits, starts again, picks
+# the character (1) and the first world (1): the same world, carrying the same. In a hand-drawn world (`gen
 # --from-ascii`) it digs a pool's wall into a tunnel, then the tunnel's far wall into a
 # cave, and checks the pool pours through; it right-clicks a chest there open and clicks
 # the torches into it; then it closes the window as a window manager's
@@ -303,6 +307,66 @@ for _ in $(seq 50); do alive || break; sleep 0.1; done
 if alive; then kill -KILL "$GAME_PID"; fail "the game ignored SIGTERM"; fi
 grep -q "panicked" "$OUT/game.log" && fail "the game panicked"
 GAME_PID=""
+
+# Characters apart from worlds, in a home of their own: the start screen (no --seed) makes
+# a character and a new world; what it gathers there goes with it into the world R makes,
+# and after a restart the character and the first world have it all.
+CH=$OUT/chars
+mkdir -p "$CH"
+carrying() { { grep "character Ann in world" "$GAME_LOG" || true; } | tail -n 1 | sed 's/.* carrying //'; }
+world_of_ann() { { grep "character Ann in world" "$GAME_LOG" || true; } | tail -n 1 | awk '{ print $6 }'; }
+STRATA_HOME=$CH start_game "$OUT/cwd" play --preset "$OUT/presets/classic.ron"
+game_window 20
+xdotool mousemove $((X + WIDTH / 2)) $((Y + HEIGHT / 2))
+sleep 1.5
+[ "$(grep -c "on screen" "$GAME_LOG")" -eq 0 ] || fail "plain play made a world before a character was picked"
+shot "$OUT/start.png"
+xdotool key 1; sleep 0.4 # New character (the only row but none)
+xdotool type --delay 80 "Ann"; sleep 0.3
+xdotool key Return; sleep 0.6
+shot "$OUT/worlds.png"
+xdotool key 1 # New world (no saves yet)
+wait_for "on screen" 1 30 || fail "the start screen's New world made no world"
+wait_for "character Ann in world" 1 10 || fail "Ann did not walk into the new world"
+first_world=$(world_of_ann)
+kit=$(carrying)
+wait_for "player at" 1 10 || fail "the game never said where Ann is"
+sleep 1.5
+wait_still
+dig_under_feet
+sleep 1.5 # the dug block is picked up
+saves=$(grep -c "saved " "$GAME_LOG" || true)
+xdotool key r
+sleep 1
+xdotool key s # save the dug world, then the new one
+wait_for "saved " $((saves + 1)) 20 || fail "S to R's question did not save Ann's first world"
+wait_for "character Ann in world" 2 30 || fail "Ann did not walk into the world R made"
+second_world=$(world_of_ann)
+[ "$second_world" != "$first_world" ] || fail "R put Ann back in world $first_world"
+left=$({ grep "kept Ann carrying" "$GAME_LOG" || true; } | tail -n 1 | sed 's/.*kept Ann carrying \(.*\) in .*/\1/')
+[ "$(carrying)" = "$left" ] || fail "Ann left world $first_world carrying '$left' but came into $second_world carrying '$(carrying)'"
+[ "$(carrying)" != "$kit" ] || fail "Ann gathered nothing in the first world (still '$kit')"
+[ -s "$CH/characters/ann.json" ] || fail "no character file $CH/characters/ann.json"
+echo "characters: Ann gathered in $first_world ('$kit' -> '$left') and carried it into $second_world"
+python3 "$ROOT/tests/close_window.py" "$WIN" || fail "could not send the close request"
+for _ in $(seq 100); do alive || break; sleep 0.1; done
+alive && fail "the game did not quit on the close request"
+GAME_PID=""
+STRATA_HOME=$CH start_game "$OUT/cwd" play --preset "$OUT/presets/classic.ron"
+game_window 20
+xdotool mousemove $((X + WIDTH / 2)) $((Y + HEIGHT / 2))
+sleep 1.5
+xdotool key 1; sleep 0.6 # Ann
+xdotool key 1 # the first world: the only one saved
+wait_for "character Ann in world" 1 30 || fail "Ann did not walk into a world after the restart"
+back=$(world_of_ann)
+[ "$back" = "$first_world" ] || fail "the restart's first world is $back, not $first_world"
+[ "$(carrying)" = "$left" ] || fail "after the restart Ann carries '$(carrying)', not '$left'"
+grep -q "loaded .*world-$first_world.strata" "$GAME_LOG" || fail "the first world's save was not loaded"
+kill -TERM "$GAME_PID"
+for _ in $(seq 50); do alive || break; sleep 0.1; done
+GAME_PID=""
+echo "characters: after a restart Ann is back in $first_world carrying '$left'"
 
 # Water: a hand-drawn world where the player stands over a 2-high tunnel with a pool of 21
 # water tiles behind its right wall and a cave behind its left wall. Digging the right wall

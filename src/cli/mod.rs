@@ -264,6 +264,10 @@ pub struct PlayArgs {
     /// The server's own password, if it has one
     #[arg(long, value_name = "P", default_value = "", requires = "join")]
     pub server_password: String,
+    /// Play as this character (its file in the characters folder; made when new): with
+    /// --seed or --load in that world, else the start screen's worlds for it
+    #[arg(long, value_name = "NAME", conflicts_with = "join")]
+    pub character: Option<String>,
 }
 
 impl PlayArgs {
@@ -281,6 +285,7 @@ impl PlayArgs {
             name: self.name.clone(),
             password: self.password.clone(),
             server_password: self.server_password.clone(),
+            character: self.character.clone(),
         }
     }
 }
@@ -1016,6 +1021,13 @@ mod tests {
         assert!(parse_args(&args("play --join h")).is_err());
         assert!(parse_args(&args("play --name Ann")).is_err());
         assert!(parse_args(&args("play --join h --name A --seed 3")).is_err());
+        // A character of the window's own plays in a world of the window's own.
+        let Ok(Parsed::Run(Command::Play(c))) = parse_args(&args("play --seed 3 --character Ann"))
+        else {
+            panic!("play --character did not parse");
+        };
+        assert_eq!(c.options().character.as_deref(), Some("Ann"));
+        assert!(parse_args(&args("play --join h --name A --character B")).is_err());
         let Ok(Parsed::Run(Command::Play(p))) = parse_args(&args("play --max-fps 0")) else {
             panic!()
         };

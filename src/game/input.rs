@@ -111,6 +111,8 @@ pub enum Mode {
     /// The form of Open to the network (pause menu): the port, a name, a password, the
     /// most players.
     Host,
+    /// The start screen: a character, then a world (`app::start`).
+    Start,
 }
 
 impl Mode {
@@ -121,6 +123,7 @@ impl Mode {
         matches!(
             self,
             Mode::Confirm
+                | Mode::Start
                 | Mode::Pause
                 | Mode::Settings
                 | Mode::Help
@@ -244,6 +247,17 @@ pub fn action(key: KeyCode, mode: Mode, mods: Mods, keys: &Bindings) -> Option<A
             K::Tab | K::Down => Some(MenuDown),
             K::Up => Some(MenuUp),
             _ => None,
+        },
+        // Letters are typed into a new character's name; R is for the worlds' rows.
+        Mode::Start => match key {
+            K::Escape => Some(Close),
+            K::Enter | K::KpEnter => Some(Confirm),
+            K::Backspace => Some(Backspace),
+            K::V if mods.ctrl => Some(Paste),
+            K::Up => Some(MenuUp),
+            K::Down => Some(MenuDown),
+            K::R => Some(Reseed),
+            _ => digit(key).map(|d| ChooseEntry(d - 1)),
         },
         Mode::Chat => match key {
             K::Escape => Some(Close),
@@ -689,6 +703,19 @@ mod tests {
             Some(Action::Paste)
         );
         assert_eq!(act(K::V, Mode::SeedBox), None);
+    }
+
+    #[test]
+    fn the_start_screen_leaves_letters_to_a_name() {
+        // Letters (W and S too) are typed into a new character's name, not taken as keys.
+        for k in [K::A, K::W, K::S, K::Space] {
+            assert_eq!(act(k, Mode::Start), None);
+        }
+        assert_eq!(act(K::Key2, Mode::Start), Some(Action::ChooseEntry(1)));
+        assert_eq!(act(K::Down, Mode::Start), Some(Action::MenuDown));
+        assert_eq!(act(K::R, Mode::Start), Some(Action::Reseed));
+        assert_eq!(act(K::Escape, Mode::Start), Some(Action::Close));
+        assert!(Mode::Start.pauses());
     }
 
     #[test]

@@ -89,6 +89,8 @@ pub fn run(opts: PlayOptions, folders: Folders) -> Result<(), PlayError> {
             crate::net::protocol::MAX_NAME
         )));
     }
+    // So is a character that cannot be played.
+    picked_character(&opts, &folders)?;
     // A preset that does not load is an error here too (in the game it is only shown);
     // a name that is no file may be a built-in preset's.
     if opts.preset.is_some() {
@@ -126,6 +128,29 @@ pub fn run(opts: PlayOptions, folders: Folders) -> Result<(), PlayError> {
             folders,
         ),
     )
+}
+
+/// The character `--character` names: its file, or a new one of that name; an error for a
+/// name no character may have or a file that does not read.
+pub(crate) fn picked_character(
+    opts: &PlayOptions,
+    folders: &Folders,
+) -> Result<Option<crate::store::character::Sheet>, PlayError> {
+    use crate::store::character as ch;
+    let Some(name) = &opts.character else {
+        return Ok(None);
+    };
+    if !ch::valid_name(name) {
+        return Err(PlayError::Name(format!(
+            "--character {name:?}: 1 to {} letters, digits, '_', '-' or spaces inside",
+            ch::MAX_NAME
+        )));
+    }
+    let file = ch::file_of(&folders.characters, name);
+    match file.exists() {
+        true => ch::read(&file).map(Some).map_err(PlayError::Save),
+        false => Ok(Some(ch::Sheet::blank(name))),
+    }
 }
 
 /// What the game starts with: the options, the content and the world to load, the

@@ -39,7 +39,7 @@ pub const REGION: usize = 64;
 
 /// Most characters of a chat line, a name or a password.
 pub const MAX_CHAT: usize = 200;
-pub const MAX_NAME: usize = 24;
+pub const MAX_NAME: usize = crate::store::character::MAX_NAME;
 pub const MAX_PASSWORD: usize = 64;
 
 /// Most intents in one [`ToServer::Input`] (a tick's worth and some).
@@ -204,26 +204,9 @@ pub struct Folk {
     pub facing: i8,
 }
 
-/// The joining player's own character: what it carries, its health.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Character {
-    pub slots: Vec<Option<(String, u32)>>,
-    pub selected: u32,
-    pub armour: Vec<Option<String>>,
-    pub health: f32,
-    pub pos: (f32, f32),
-    /// The most health (life crystals raise it); a character file from before it was kept
-    /// has the usual most.
-    #[serde(default = "usual_most_health")]
-    pub max_health: f32,
-    /// The bed the player last used (its spawn point), if any.
-    #[serde(default)]
-    pub bed: Option<(u32, u32)>,
-}
-
-fn usual_most_health() -> f32 {
-    crate::sim::vitals::MAX_HEALTH
-}
+/// The joining player's own character: what it carries, its health (the format of a
+/// character's file holds it too).
+pub use crate::store::character::Character;
 
 /// A server's message.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

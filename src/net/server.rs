@@ -564,6 +564,7 @@ impl Server {
             salt,
             hash,
             character: protocol::character_of(&self.session.player_state(seat)),
+            worlds: Default::default(),
         };
         serde_json::to_value(stored).ok()
     }

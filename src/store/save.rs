@@ -1327,19 +1327,38 @@ pub fn save_keeping_backup(
 ) -> Result<Option<PathBuf>, SaveFileError> {
     // Checked first: a refused save rotates nothing.
     let new = checked(path, world, player)?;
+    Ok(replace_keeping_backup(
+        path,
+        &new,
+        MAX_SAVE_BYTES,
+        is_whole,
+    )?)
+}
+
+/// Writes `bytes` to `path` atomically, first keeping the file it replaces as its backup
+/// ([`backup_path`], written atomically too) when that file is at most `limit` bytes and
+/// `whole` says it is whole (a damaged file never replaces the backup). Returns the
+/// backup's path when one was kept. What every file of the player's that keeps a backup
+/// (a world's save, a character's file) is written with.
+pub fn replace_keeping_backup(
+    path: &Path,
+    bytes: &[u8],
+    limit: u64,
+    whole: impl Fn(&[u8]) -> bool,
+) -> Result<Option<PathBuf>, WriteError> {
     // No file, or one that cannot be read: nothing to keep.
-    let old = crate::base::fsio::read_bounded(path, MAX_SAVE_BYTES)
+    let old = crate::base::fsio::read_bounded(path, limit)
         .ok()
-        .filter(|b| is_whole(b));
+        .filter(|b| whole(b));
     let backup = match old {
-        Some(bytes) => {
+        Some(old) => {
             let bak = backup_path(path);
-            crate::base::fsio::write_file(&bak, |f| f.write_all(&bytes))?;
+            crate::base::fsio::write_file(&bak, |f| f.write_all(&old))?;
             Some(bak)
         }
         None => None,
     };
-    crate::base::fsio::write_file_in_new_folder(path, |f| f.write_all(&new))?;
+    crate::base::fsio::write_file_in_new_folder(path, |f| f.write_all(bytes))?;
     Ok(backup)
 }
 
@@ -1533,6 +1552,8 @@ pub fn newest_save(dir: &Path) -> Option<PathBuf> {
     saves_newest_first(dir).into_iter().next()
 }
 
+#[cfg(test)]
+mod character_tests;
 #[cfg(test)]
 mod identity_tests;
 #[cfg(test)]

@@ -1,11 +1,13 @@
 //! The game's state between frames and what the player's actions do to it.
 
+mod character;
 mod chat;
 mod forms;
 mod inventory;
 mod journal;
 mod lab;
 pub mod play;
+mod start;
 mod world;
 
 use super::app::play::Play;
@@ -163,6 +165,12 @@ pub struct App {
     pub lab_gfx: super::lab::gfx::LabGfx,
     /// The window has the keyboard focus (from its events, each frame).
     pub focused: bool,
+    /// The character being played, if one was picked ([`character`]).
+    pub character: character::Playing,
+    /// The characters folder: the character's file is written there.
+    pub characters_dir: std::path::PathBuf,
+    /// The start screen ([`Mode::Start`]): a character, then a world.
+    pub start: start::StartScreen,
 }
 
 impl App {
@@ -241,6 +249,9 @@ impl App {
             lost: None,
             lab_gfx: Default::default(),
             focused: true,
+            character: Default::default(),
+            characters_dir: folders.characters.clone(),
+            start: Default::default(),
         };
         app.worker.content = content;
         match start {
@@ -324,6 +335,7 @@ impl App {
     /// that moved is logged (debug) as `menu MODE row N`.
     pub fn presses(&mut self, presses: &[Press], screen: (f32, f32), now: f64) {
         let was = self.mode;
+        let naming = self.start.naming();
         let cursor = self.menu_cursor();
         for &p in presses {
             match p {
@@ -334,6 +346,7 @@ impl App {
                     Mode::Join => self.join_form.field().type_char(c),
                     Mode::Host => self.host_form.field().type_char(c),
                     Mode::Lab => self.lab_char(c),
+                    Mode::Start if naming => self.start.type_char(c),
                     _ => {}
                 },
                 Press::Char(..) => {}
@@ -350,6 +363,9 @@ impl App {
     /// in refuses what would replace it, then the world's keys ([`App::world_act`]), the
     /// files' ([`App::files_act`]), the inventory's and the menus'.
     pub fn act(&mut self, action: Action, screen: (f32, f32), now: f64) {
+        if self.mode == Mode::Start && self.start_act(action, now) {
+            return;
+        }
         if self.mode == Mode::Chat && self.chat_key(action, now) {
             return;
         }
@@ -700,11 +716,16 @@ impl App {
     /// A save finished: marks the world saved, and carries out what waited for it (a
     /// failed save cancels that: the world stays).
     fn saved(&mut self, done: super::app::play::SaveDone, now: f64) {
+        // The character is kept with each save of the world it is in.
+        if done.result.is_ok() && self.shown.as_ref().is_some_and(|s| s.serial == done.serial) {
+            self.keep_character(now);
+        }
         if let Some(s) = &mut self.shown {
             done.apply(s);
             if let Some(m) = self.play.saved_moment.take() {
                 self.journal.saved(m, s, now);
             }
+
             // The players' characters are kept with each save of the world they are in.
             if let Some(h) = &mut self.play.host
                 && done.result.is_ok()
@@ -739,6 +760,7 @@ impl App {
             self.after_save = None;
             self.saved(done, now);
         }
+        self.keep_character(now);
         if !guard::on_quit(self.unsaved(), self.quit_failed) {
             // A clean quit: the save holds the world (the journal only the player's
             // walk since, which a save never kept either).
@@ -783,6 +805,7 @@ impl App {
             self.saved(done, now);
         }
         self.journal.tick(self.shown.as_ref(), now);
+        self.keep_character_in_time(now);
         if let Some(s) = &self.shown
             && guard::autosave_due(
                 s.unsaved(),
@@ -801,6 +824,7 @@ impl App {
             Some(Outcome::Failed(e)) => {
                 log::warn!("load failed: {e}");
                 self.play.say(format!("Load failed: {e}"), now);
+                self.back_to_start(&e);
             }
             None => {}
         }
@@ -833,6 +857,7 @@ impl App {
                 self.play.roster = Default::default();
                 self.last_save = now;
                 let mut l = l;
+                self.carry_character(&mut l, now);
                 self.journal.shown(&mut l, now);
                 if let Some(old) = self.shown.replace(l) {
                     // Free the old tiles and runs (tens of MB) off the render thread; its
@@ -863,6 +888,9 @@ impl App {
         // world does not run).
         if let Some(s) = &mut self.shown {
             s.refresh();
+        }
+        if let Some(list) = &mut self.start.worlds {
+            list.poll();
         }
         if let Some(list) = &mut self.load_list
             && list.poll() > 0

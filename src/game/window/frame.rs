@@ -112,6 +112,13 @@ fn start_app(
         })
         .map_err(PlayError::Join)?;
     }
+    let character = crate::game::picked_character(opts, folders)?;
+    match (opts.shows_start(), character) {
+        (true, Some(sheet)) => app.open_start_as(sheet),
+        (true, None) => app.open_start(),
+        (false, Some(sheet)) => app.play_as(sheet, 0.0),
+        (false, None) => {}
+    }
     app.autosave_every = settings.autosave_every();
     ui::set_user_scale(settings.ui_scale as f32);
     app.settings = settings;
@@ -476,7 +483,10 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, sc
     let status = crate::game::ui::menus::fit_line(&head, &hints, screen.0 - 20.0 * s, |t| {
         ui::text_width(t, s)
     });
-    ui::status(&status, screen, s);
+    // The start screen has no world yet to name, nor its keys.
+    if app.mode != Mode::Start {
+        ui::status(&status, screen, s);
+    }
     // Menus and dialogs over the HUD; messages over them.
     app.draw_menus(&lay, screen);
     app.draw_chat(&lay, screen);

@@ -47,7 +47,6 @@ use crate::world::inventory::Inventory;
 use crate::world::inventory::Stack;
 use crate::world::{Tile, World};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 /// What a save keeps of a player ([`crate::store::save`] writes and reads it).
 #[derive(Clone, Debug, PartialEq)]
@@ -272,9 +271,9 @@ pub struct Session {
     pub light: LightMap,
     /// Bumped whenever light levels change, so views of them know to rebuild.
     pub light_version: u64,
-    /// The last relit rectangle and how long the relighting took (the log and the F3
-    /// overlay; not part of the simulation).
-    pub last_relight: Option<(Rect, Duration)>,
+    /// The last relit rectangle (the log and the F3 overlay; a front-end times the tick
+    /// that relit it: the session keeps no wall clock).
+    pub last_relight: Option<Rect>,
     /// Share of the day gone, 0..1 (0 is midnight).
     pub time_of_day: f32,
     /// The world's depth layers (where creatures spawn).
@@ -793,15 +792,10 @@ impl Session {
         }
     }
 
-    /// ` (relit WxH in T ms)` for the log, from the last edit.
+    /// ` (relit WxH)` for the log, from the last edit.
     fn relit(&self) -> String {
-        self.last_relight.map_or(String::new(), |(r, t)| {
-            format!(
-                " (relit {}x{} in {:.2} ms)",
-                r.x1 - r.x0 + 1,
-                r.y1 - r.y0 + 1,
-                t.as_secs_f64() * 1e3
-            )
+        self.last_relight.map_or(String::new(), |r| {
+            format!(" (relit {}x{})", r.x1 - r.x0 + 1, r.y1 - r.y0 + 1)
         })
     }
 
@@ -838,11 +832,10 @@ impl Session {
 
     /// Relights the tiles `lo..=hi`.
     fn relight_box(&mut self, lo: (usize, usize), hi: (usize, usize), out: &mut Changes) {
-        let start = Instant::now();
         let r = self
             .light
             .update_region(&self.world, lo.0, lo.1, hi.0, hi.1);
-        self.last_relight = Some((r, start.elapsed()));
+        self.last_relight = Some(r);
         self.light_version += 1;
         out.relit.push(r);
     }

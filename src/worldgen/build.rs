@@ -141,6 +141,29 @@ mod tests {
             (Tile::Wood, Tile::Wood, Tile::Air)
         );
         assert_eq!((w.wall(1, 1), w.wall(2, 1)), (Wall::Planks, Wall::None));
+        // The overbuilt chest's loot is never drawn into a chest that is not there.
+        let content = Content::builtin();
+        stock(&mut w, &content);
+        assert!(w.chests.is_empty());
+    }
+
+    #[test]
+    fn a_chest_s_loot_is_drawn_from_the_content_it_is_stocked_with() {
+        let mut w = World::from_ascii(&["    ", "    ", "####"]).unwrap();
+        put_chest(&mut w, 1, 1, LootFrom::Set("sky"), 77);
+        assert!(!w.chests.holds_items(1, 1), "ordered, not drawn yet");
+        let content = Content::builtin();
+        stock(&mut w, &content);
+        let want = content
+            .loot
+            .draw_set("sky", &mut PassRng::seed_from_u64(77));
+        let mut chest = Chest::empty();
+        for (item, n) in want {
+            chest.add(&content.catalog, item, n);
+        }
+        assert!(!chest.is_empty());
+        assert_eq!(w.chests.get(1, 1), Some(&chest));
+        assert!(w.chests.take_due().is_empty(), "each order is drawn once");
     }
 
     #[test]

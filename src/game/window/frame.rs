@@ -381,7 +381,7 @@ fn play_lines(w: &crate::game::worlds::state::Loaded, view: &lighting::LightView
         w.session.creatures.killed,
         near.join("  ")
     ));
-    if let Some((r, t)) = w.session.last_relight {
+    if let (Some(r), Some(ms)) = (w.session.last_relight, w.relit_ms) {
         let analysis = w.last_analysis.map_or("pending".to_string(), |d| {
             format!("{:.0} ms", d.as_secs_f64() * 1e3)
         });
@@ -389,7 +389,7 @@ fn play_lines(w: &crate::game::worlds::state::Loaded, view: &lighting::LightView
             "Last edit: relit {}x{} in {:.2} ms, cave figures after {analysis}",
             r.x1 - r.x0 + 1,
             r.y1 - r.y0 + 1,
-            t.as_secs_f64() * 1e3
+            ms
         ));
     }
     out

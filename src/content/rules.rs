@@ -52,6 +52,7 @@ pub struct Rules {
     pub eye_charges_two: u32,
     pub eye_charge_speed: f32,
     pub eye_charge_speed_two: f32,
+    pub eye_windup: f32,
     pub eye_servants: u32,
     pub boss_creature_cap: u32,
     pub eye_health_needed: f32,
@@ -101,14 +102,15 @@ impl Default for Rules {
             heart_reach: 4.0,
             life_crystal_health: 20.0,
             most_health: 400.0,
-            eye_health: 1400.0,
+            eye_health: 900.0,
             eye_damage: 15.0,
             eye_damage_two: 23.0,
             eye_hover: 2.5,
             eye_charges: 3,
-            eye_charges_two: 5,
+            eye_charges_two: 3,
             eye_charge_speed: 20.0,
             eye_charge_speed_two: 22.0,
+            eye_windup: 0.7,
             eye_servants: 4,
             boss_creature_cap: 2,
             eye_health_needed: 200.0,
@@ -186,6 +188,7 @@ impl Rules {
             1.0,
             100.0,
         )?;
+        range("eye_windup", self.eye_windup, 0.0, 5.0)?;
         range("eye_servants", self.eye_servants as f32, 0.0, 32.0)?;
         range(
             "boss_creature_cap",

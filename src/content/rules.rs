@@ -28,6 +28,7 @@ pub struct Rules {
     pub creature_cap: u32,
     pub spawn_every_day: f32,
     pub spawn_every_night: f32,
+    pub demon_eye_one_in: u32,
     pub breath_refill: f32,
     pub invincible_seconds: f32,
     pub respawn_invincible: f32,
@@ -86,6 +87,7 @@ impl Default for Rules {
             creature_cap: 7,
             spawn_every_day: 8.0,
             spawn_every_night: 3.0,
+            demon_eye_one_in: 3,
             breath_refill: 1.1,
             invincible_seconds: 0.67,
             respawn_invincible: 3.0,
@@ -158,6 +160,12 @@ impl Rules {
         range("creature_cap", self.creature_cap as f32, 0.0, 64.0)?;
         range("spawn_every_day", self.spawn_every_day, 0.1, 3600.0)?;
         range("spawn_every_night", self.spawn_every_night, 0.1, 3600.0)?;
+        range(
+            "demon_eye_one_in",
+            self.demon_eye_one_in as f32,
+            1.0,
+            1000.0,
+        )?;
         range("breath_refill", self.breath_refill, 0.05, 600.0)?;
         range("invincible_seconds", self.invincible_seconds, 0.0, 10.0)?;
         range("respawn_invincible", self.respawn_invincible, 0.0, 60.0)?;

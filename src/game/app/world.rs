@@ -69,10 +69,15 @@ impl App {
                     self.cam = fit_for(s.size(), self.mode == Mode::Lab, screen);
                 }
             }
+            // H: the quick heal in play (Terraria's H), back to the spawn in the free camera.
+            Action::Home if self.follow => {
+                if let Some(w) = &mut self.shown {
+                    self.play
+                        .act(w, crate::sim::session::Intent::QuickHeal, now);
+                }
+            }
             Action::Home => {
-                if let Some(s) = &self.shown
-                    && !self.follow
-                {
+                if let Some(s) = &self.shown {
                     self.cam = camera::home(
                         s.session.world.width(),
                         &s.session.world.surface,

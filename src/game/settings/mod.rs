@@ -225,7 +225,12 @@ pub const COMMANDS: &[(Command, &str, &str, &[KeyCode])] = {
             &[K::F3],
         ),
         (C::Fit, "fit", "Whole world (free camera)", &[K::F]),
-        (C::Home, "home", "Back to the spawn (free camera)", &[K::H]),
+        (
+            C::Home,
+            "home",
+            "Quick heal: drink a healing potion (free camera: back to the spawn)",
+            &[K::H],
+        ),
         (C::Presets, "presets", "Preset menu", &[K::P]),
         (C::Minimap, "minimap", "Minimap", &[K::M]),
         (C::Camera, "camera", "Play / free camera", &[K::V]),

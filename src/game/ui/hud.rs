@@ -310,6 +310,29 @@ fn heart(r: Rect, color: Color) {
     );
 }
 
+/// The line beside the hearts: the clock, health, the defence worn, the seconds of
+/// potion sickness left (Terraria's buff timer: no other potion until it runs out), and
+/// day or night.
+pub fn vitals_text(v: &Vitals, time_of_day: f32, night: bool) -> String {
+    let defence = if v.defence > 0 {
+        format!("  defence {}", v.defence)
+    } else {
+        String::new()
+    };
+    let sick = if v.potion_sick > 0.0 {
+        format!("  potion {:.0} s", v.potion_sick.ceil())
+    } else {
+        String::new()
+    };
+    format!(
+        "{}  {:.0}/{:.0}{defence}{sick}  {}",
+        crate::sim::day::clock(time_of_day),
+        v.health.ceil(),
+        v.max_health,
+        if night { "night" } else { "day" }
+    )
+}
+
 /// Hearts (health), bubbles while under water (breath) and the clock, top right.
 pub fn draw_vitals(v: &Vitals, time_of_day: f32, rules: &Rules, lay: &Layout) {
     let (rects, s) = (lay.hearts, lay.s);
@@ -327,18 +350,7 @@ pub fn draw_vitals(v: &Vitals, time_of_day: f32, rules: &Rules, lay: &Layout) {
         }
     }
     let night = crate::sim::day::is_night(time_of_day, rules);
-    let defence = if v.defence > 0 {
-        format!("  defence {}", v.defence)
-    } else {
-        String::new()
-    };
-    let text = format!(
-        "{}  {:.0}/{:.0}{defence}  {}",
-        crate::sim::day::clock(time_of_day),
-        v.health.ceil(),
-        v.max_health,
-        if night { "night" } else { "day" }
-    );
+    let text = vitals_text(v, time_of_day, night);
     let font = (16.0 * s).round() as u16;
     let w = measure_text(&text, None, font, 1.0).width;
     let (x, y) = (rects[0].x - w - 10.0 * s, rects[0].y + 16.0 * s);
@@ -806,6 +818,19 @@ mod tests {
                 assert!(w[0].x + w[0].w < w[1].x);
             }
         }
+    }
+
+    #[test]
+    fn the_vitals_line_shows_the_potion_sickness_left() {
+        let rules = crate::content::rules::Rules::default();
+        let mut v = Vitals::with_most(200.0, 200.0, &rules);
+        v.defence = 7;
+        let line = vitals_text(&v, 0.5, false);
+        assert!(line.contains("200/200  defence 7  day"), "{line}");
+        assert!(!line.contains("potion"), "{line}");
+        v.potion_sick = 41.2;
+        let line = vitals_text(&v, 0.5, false);
+        assert!(line.contains("defence 7  potion 42 s  day"), "{line}");
     }
 
     #[test]

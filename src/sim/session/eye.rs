@@ -174,18 +174,23 @@ impl Session {
         }
     }
 
-    /// The Eye's touch on player `who`: once per invincibility window, thrown away from it.
-    /// The harm if it killed the player.
+    /// The Eye's touch on player `who`: once per invincibility window and at most once per
+    /// its own [`crate::content::rules::Rules::touch_cooldown`], thrown away from it. The
+    /// harm if it killed the player.
     pub(super) fn eye_touch(&mut self, who: PlayerId, out: &mut Changes) -> Option<Harm> {
         let content = std::sync::Arc::clone(&self.content);
         let rules = &content.rules;
-        let b = self.boss.as_ref().filter(|b| !b.leaving())?;
+        let b = self
+            .boss
+            .as_mut()
+            .filter(|b| !b.leaving() && b.touch_in <= 0.0)?;
         let p = &mut self.players[who.0];
         if !creatures::overlap(b.hitbox(), p.body.bounds()) {
             return None;
         }
         let damage = b.damage(rules);
         let killed = p.vitals.strike(damage, rules)?;
+        b.touch_in = rules.touch_cooldown;
         crate::sim::combat::throw_player(&self.world, &mut p.body, b.hitbox(), rules);
         out.log(
             who,
@@ -217,7 +222,7 @@ impl Session {
             return;
         };
         let p = &self.players[who.0];
-        let hb = b.hitbox();
+        let hb = b.ball();
         let inside = creatures::overlap(hb, p.body.bounds())
             || creatures::in_arc(p.body.centre(), p.body.facing, reach, hb);
         if !inside {

@@ -137,7 +137,9 @@ fn main() {
     let (nx, ny) = protocol::regions_of(&s.world);
     let whole: usize = (0..ny)
         .flat_map(|ry| (0..nx).map(move |rx| (rx, ry)))
-        .map(|(rx, ry)| protocol::encode(&protocol::region(&s.world, rx, ry)).len())
+        .map(|(rx, ry)| {
+            protocol::encode(&protocol::region(&s.content.catalog, &s.world, rx, ry)).len()
+        })
         .sum();
     let differ = protocol::regions_to_send(&s.world, &world, false, (0.0, 0.0)).len();
     let stop = Arc::new(AtomicBool::new(false));

@@ -8,7 +8,6 @@
 //! the share of the day gone, 0..1, as `start_time` in config/rules.ron).
 
 use strata::content::preset::load;
-use strata::content::rules::Rules;
 use strata::sim::npc::{Npc, NpcState};
 use strata::sim::session::PlayerState;
 
@@ -29,7 +28,7 @@ fn main() {
     let seed: u64 = seed.parse().expect("SEED is a number");
     let (world, _) = strata::generate(&preset, seed);
     let spawn = strata::sim::player::spawn_point(&world);
-    let mut player = PlayerState::starting(spawn, &Rules::default());
+    let mut player = PlayerState::starting(spawn, &strata::content::config::Content::builtin());
     if let Some(t) = time {
         player.time_of_day = t.clamp(0.0, 0.999);
     }

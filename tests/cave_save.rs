@@ -38,7 +38,10 @@ fn write_a_save_with_the_player_in_a_cave() {
     let mut player = Player::new((fx, fy));
     player.unstick(&world);
     let path = std::env::var("STRATA_CAVE_SAVE").unwrap_or_else(|_| "/tmp/cave.strata".into());
-    let state = PlayerState::new(player.pos);
+    let state = PlayerState::new(
+        player.pos,
+        &strata::content::config::Content::builtin().catalog,
+    );
     save::save(std::path::Path::new(&path), &world, &state).unwrap();
     eprintln!("player at {fx} {fy}, torch at {torch:?}: {path}");
 }

@@ -42,6 +42,11 @@ fn stats(args: &[&str], threads: Option<&str>) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).expect("stats is one JSON object")
 }
 
+/// The built-in catalog, as `strata gen` writes saves without mods.
+fn builtin_catalog() -> std::sync::Arc<strata::content::items::Catalog> {
+    strata::content::config::Content::builtin().catalog
+}
+
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("strata-it-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -478,8 +483,8 @@ fn concurrent_saves_to_one_path_always_leave_a_loadable_save() {
                 String::from_utf8_lossy(&out.stderr)
             );
         }
-        let (world, _) =
-            strata::store::save::load(&path).unwrap_or_else(|e| panic!("round {round}: {e}"));
+        let (world, _) = strata::store::save::load(&path, &builtin_catalog())
+            .unwrap_or_else(|e| panic!("round {round}: {e}"));
         assert!(
             (round * 8..round * 8 + 8).contains(&world.seed),
             "round {round}"
@@ -803,7 +808,9 @@ fn a_refused_save_path_creates_no_folder() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(strata::store::save::load(&dir.join("new/deeper/w.strata")).is_ok());
+    assert!(
+        strata::store::save::load(&dir.join("new/deeper/w.strata"), &builtin_catalog()).is_ok()
+    );
 }
 
 /// `strata` run by a user who may not write in root's folders: as is when this test is
@@ -1287,4 +1294,75 @@ fn a_display_that_refuses_the_connection_is_one_line_not_a_panic() {
     let out = play(&display);
     assert_eq!(out.status.code(), Some(1));
     assert_clean_error(&out, &["took the connection but did not answer within 5 s"]);
+}
+
+#[test]
+fn strata_content_lists_the_files_and_says_which_mod_was_skipped_and_where() {
+    let home = temp_folder("home-mods");
+    std::fs::create_dir_all(home.join("mods")).unwrap();
+    let gel = "(items: [(name: \"gel_sword\", label: \"gel sword\", kind: Sword, damage: 12, \
+               reach: 2.0, cooldown: 0.4)],\n recipes: [(make: \"gel_sword\", from: [(\"gel\", 5)])])";
+    std::fs::write(home.join("mods/a_gel.ron"), gel).unwrap();
+    std::fs::write(
+        home.join("mods/b_bad.ron"),
+        "(\n  rules: (day_minutes: -1.0),\n)",
+    )
+    .unwrap();
+    let run = |args: &[&str]| {
+        let out = strata_cmd()
+            .args(args)
+            .env(strata::base::paths::HOME_VAR, &home)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let text = run(&["content"]);
+    let builtin = strata::content::config::Content::builtin();
+    let items = builtin.catalog.items.len() + 1;
+    let recipes = builtin.catalog.recipes.len() + 1;
+    assert!(
+        text.starts_with(&format!("{items} items, {recipes} recipes, ")),
+        "{text}"
+    );
+    assert!(text.contains("  config/items.ron (") && text.contains("  mods/a_gel.ron ("));
+    assert!(
+        !text.contains("  mods/b_bad.ron ("),
+        "the refused mod is no part of it"
+    );
+    let skipped = text
+        .lines()
+        .find(|l| l.contains("skipped"))
+        .unwrap_or_default();
+    assert!(
+        skipped.contains("b_bad.ron: mods/b_bad.ron:2:") && skipped.contains("day_minutes"),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("  applied") && l.ends_with("a_gel.ron"))
+    );
+    // `gen --give` knows the mod's item.
+    let save = home.join("w.strata");
+    let give = [
+        "gen",
+        "--size",
+        "200x120",
+        "--save",
+        save.to_str().unwrap(),
+        "--give",
+        "gel_sword:1",
+    ];
+    run(&give);
+    let (_, player) = strata::store::save::load(&save, &content_of(&home).catalog).unwrap();
+    assert_eq!(player.inventory.count("gel_sword"), 1);
+}
+
+/// The content a game with `home` as its data folder plays with.
+fn content_of(home: &std::path::Path) -> strata::content::config::Content {
+    strata::content::config::Content::gather(None, &home.join("mods")).0
 }

@@ -32,7 +32,7 @@ fn analysis_after_random_digs_and_places_matches_a_flood_fill() {
     );
     assert_matches(&world, "fresh");
     // Dirt and stone in the first two slots, and a pickaxe that mines anything.
-    let mut inv = Inventory::empty();
+    let mut inv = Inventory::empty(&strata::content::config::Content::builtin().catalog);
     inv.add(Tile::Dirt, 990);
     inv.add(Tile::Stone, 990);
     inv.add("gold_pickaxe", 1);

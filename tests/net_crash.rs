@@ -36,7 +36,7 @@ fn dirt_in(c: &Character) -> u32 {
 
 /// The dirt of a world: dirt and grass tiles, dirt in chests and lying about.
 fn dirt_of(w: &World) -> u64 {
-    let dirt = strata::content::items::named("dirt").unwrap();
+    let dirt = builtin().catalog.id("dirt").unwrap();
     let tiles = w
         .tiles()
         .iter()
@@ -61,7 +61,7 @@ fn dirt_of(w: &World) -> u64 {
 /// The world and the digger's character as a restart finds them: the save, its journal
 /// replayed, the character from the journal or else its file.
 fn restored(save: &Path, name: &str) -> (World, Option<Character>) {
-    let (world, _, replayed) = strata::store::journal::load(save).unwrap();
+    let (world, _, replayed) = strata::store::journal::load(save, &builtin().catalog).unwrap();
     let from_journal = replayed.characters.get(name).map(|v| {
         serde_json::from_value::<Stored>(v.clone())
             .unwrap()
@@ -227,4 +227,9 @@ fn a_server_killed_at_random_loses_a_second_and_duplicates_nothing() {
         "at most {LOSS_SECONDS} s lost, {worst_loss:.2} s was"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The content the server and the test play with: the built-in files.
+fn builtin() -> strata::content::config::Content {
+    strata::content::config::Content::builtin()
 }

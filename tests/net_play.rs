@@ -71,6 +71,11 @@ fn serve(
     (addr, h)
 }
 
+/// The built-in content, as a client without mods plays with.
+fn builtin() -> Arc<strata::content::config::Content> {
+    Arc::new(strata::content::config::Content::builtin())
+}
+
 fn temp(name: &str) -> std::path::PathBuf {
     let d = std::env::temp_dir().join(format!("strata-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
@@ -172,6 +177,7 @@ fn bad_clients_are_dropped_and_the_others_play_on() {
         name: "twice".into(),
         password: "pw".into(),
         server_password: String::new(),
+        content: strata::content::config::Content::builtin().files,
     };
     e.send_raw(protocol::encode(&hello));
     // A flood of inputs.
@@ -247,7 +253,7 @@ fn a_silent_client_is_dropped() {
         password: String::new(),
         server_password: String::new(),
     };
-    let mut c = Client::connect(&opts).unwrap();
+    let mut c = Client::connect(&opts, builtin()).unwrap();
     c.hold_hello();
     assert!(
         closes_within(&mut c, strata::net::server::HELLO_SECONDS + 10.0),
@@ -284,11 +290,14 @@ fn datagrams_of_junk_do_not_stop_the_server() {
     sniff
         .set_read_timeout(Some(Duration::from_secs(2)))
         .unwrap();
-    let mut probe = Client::connect(&JoinOptions {
-        addr: sniff.local_addr().unwrap().to_string(),
-        name: "probe".into(),
-        ..JoinOptions::default()
-    })
+    let mut probe = Client::connect(
+        &JoinOptions {
+            addr: sniff.local_addr().unwrap().to_string(),
+            name: "probe".into(),
+            ..JoinOptions::default()
+        },
+        builtin(),
+    )
     .unwrap();
     probe.poll();
     let mut buf = [0u8; 2048];
@@ -366,17 +375,7 @@ fn pump(
 
 /// A server on `session` (made as `world`) that the test ticks itself ([`pump`]).
 fn here(session: Session, world: strata::World, dir: &std::path::Path) -> Server {
-    let opts = ServeOptions {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        max_players: 4,
-        password: String::new(),
-        motd: String::new(),
-        save: dir.join("world.strata"),
-        characters: dir.join("characters"),
-        autosave: Duration::from_secs(3600),
-        host_plays: false,
-    };
-    Server::start(session, world, opts).unwrap()
+    Server::start(session, world, ServeOptions::loopback(dir)).unwrap()
 }
 
 /// A small world (seed 11) and a session on it.
@@ -399,7 +398,7 @@ fn join_as(server: &mut Server, name: &str, password: &str) -> Result<Client, St
         password: password.into(),
         server_password: String::new(),
     };
-    let mut c = Client::connect(&opts).unwrap();
+    let mut c = Client::connect(&opts, builtin()).unwrap();
     let (_, ok) = pump(server, &mut [&mut c], 60.0, |_, c| {
         matches!(c[0].phase(), Phase::Playing | Phase::Closed(_))
     });
@@ -424,17 +423,17 @@ fn a_client_loots_crafts_and_fills_a_chest_and_a_second_is_refused_it_meanwhile(
     let (px, py) = strata::sim::player::spawn_point(&session.world);
     let at = ((px + 2.0) as usize, py as usize - 1);
     session.world.set(at.0, at.1, Tile::Chest);
-    let named = |n: &str| strata::content::items::named(n).unwrap();
+    let cat = Arc::clone(&session.content.catalog);
+    let named = |n: &str| cat.id(n).unwrap();
     let chest = session.world.chests.open(at.0, at.1);
-    chest.add(named("gel"), 6);
-    chest.add(named("wood"), 10);
+    chest.add(&cat, named("gel"), 6);
+    chest.add(&cat, named("wood"), 10);
     let mut server = here(session, world, &dir);
     let mut a = join_here(&mut server, "ann");
     let mut b = join_here(&mut server, "bob");
     let seat = |c: &Client| strata::sim::session::PlayerId(c.me().unwrap() as usize);
     let (sa, sb) = (seat(&a), seat(&b));
     let (x, y) = (at.0 as i64, at.1 as i64);
-    let cat = strata::content::items::catalog();
     let torch = (cat.recipes.iter())
         .position(|r| cat.item(r.make).name == "torch")
         .unwrap();
@@ -658,8 +657,9 @@ fn only_operators_build_at_the_spawn() {
     // Dirt in ann's hotbar; a spot on the ground three tiles from where she stands.
     let p = &mut server.session.players[seat];
     p.inventory.add(Tile::Dirt, 5);
+    let dirt = Tile::Dirt.as_item(p.inventory.catalog()).unwrap();
     let slot = (p.inventory.slots().iter())
-        .position(|s| s.is_some_and(|s| s.item == Tile::Dirt.as_item().unwrap()))
+        .position(|s| s.is_some_and(|s| s.item == dirt))
         .unwrap();
     let (px, py) = p.body.pos;
     let x = (px + 3.0) as i64;

@@ -103,7 +103,8 @@ fn a_captured_join_shows_no_password_and_no_key_and_a_changed_key_is_refused() {
         password: "character secret 9902".into(),
         server_password: "server secret 7431".into(),
     };
-    let mut c = Client::connect(&opts).unwrap();
+    let mut c =
+        Client::connect(&opts, Arc::new(strata::content::config::Content::builtin())).unwrap();
     play(&mut server, &mut c);
     assert_eq!(*c.phase(), Phase::Playing);
     c.say("a line said over the wire");
@@ -150,7 +151,8 @@ fn a_captured_join_shows_no_password_and_no_key_and_a_changed_key_is_refused() {
     let mut other = serve(&dir);
     let stop = Arc::new(AtomicBool::new(false));
     let (_, _, relaying) = relay(UdpSocket::bind(via).unwrap(), other.addr(), stop.clone());
-    let mut c = Client::connect(&opts).unwrap();
+    let mut c =
+        Client::connect(&opts, Arc::new(strata::content::config::Content::builtin())).unwrap();
     play(&mut other, &mut c);
     stop.store(true, Ordering::SeqCst);
     relaying.join().unwrap();

@@ -66,10 +66,11 @@ fn loading_takes_the_world_not_its_runs_and_checks_the_checksum_first() {
             Tile::Dirt
         };
     }
-    let player = PlayerState::new((10.0, 10.0));
+    let cat = strata::content::config::Content::builtin().catalog;
+    let player = PlayerState::new((10.0, 10.0), &cat);
     let bytes = save::encode(&world, &player);
     let tiles = w * h;
-    let (loaded, peak) = peak_during(|| save::decode(&bytes).map(|(w, _)| w.tile_hash()));
+    let (loaded, peak) = peak_during(|| save::decode(&bytes, &cat).map(|(w, _)| w.tile_hash()));
     assert_eq!(loaded.unwrap(), world.tile_hash());
     // The world is its tiles and its walls, a byte each a tile.
     assert!(
@@ -79,7 +80,7 @@ fn loading_takes_the_world_not_its_runs_and_checks_the_checksum_first() {
     let mut damaged = bytes.clone();
     let last = damaged.len() - 1;
     damaged[last] ^= 1;
-    let (e, peak) = peak_during(|| save::decode(&damaged).map(|_| ()));
+    let (e, peak) = peak_during(|| save::decode(&damaged, &cat).map(|_| ()));
     assert!(matches!(e.unwrap_err(), save::SaveError::Checksum));
     assert!(peak < 64 * 1024, "{peak} bytes to refuse a damaged save");
 }
@@ -90,7 +91,8 @@ fn a_file_longer_than_its_world_allows_is_refused_unread() {
     std::fs::create_dir_all(&dir).unwrap();
     let mut world = World::new(64, 40, 1, strata::Preset::default());
     world.tiles_mut()[100] = Tile::Stone;
-    let player = PlayerState::new((10.0, 10.0));
+    let cat = strata::content::config::Content::builtin().catalog;
+    let player = PlayerState::new((10.0, 10.0), &cat);
     let bytes = save::encode(&world, &player);
     assert!(bytes.len() as u64 <= save::max_save_len(&bytes));
     // A small world's save with 20 MB after it, and 20 MB that are not a save at all.
@@ -101,17 +103,17 @@ fn a_file_longer_than_its_world_allows_is_refused_unread() {
     let foreign = dir.join("foreign.strata");
     std::fs::write(&foreign, vec![7u8; 20 << 20]).unwrap();
     drop(long);
-    let (e, peak) = peak_during(|| save::load(&padded).map(|_| ()));
+    let (e, peak) = peak_during(|| save::load(&padded, &cat).map(|_| ()));
     let e = e.unwrap_err().to_string();
     assert!(e.contains("the most a save of its world can be"), "{e}");
     assert!(peak < 64 * 1024, "{peak} bytes to refuse a padded save");
-    let (e, peak) = peak_during(|| save::load(&foreign).map(|_| ()));
+    let (e, peak) = peak_during(|| save::load(&foreign, &cat).map(|_| ()));
     assert!(matches!(e.unwrap_err(), save::SaveError::NotASave));
     assert!(peak < 64 * 1024, "{peak} bytes to refuse a foreign file");
     // The save alone loads, memory reserved for the file's own size, not its limit (2 MiB
     // of preset text alone).
     std::fs::write(&padded, &bytes).unwrap();
-    let (loaded, peak) = peak_during(|| save::load(&padded).map(|(w, _)| w.tile_hash()));
+    let (loaded, peak) = peak_during(|| save::load(&padded, &cat).map(|(w, _)| w.tile_hash()));
     assert_eq!(loaded.unwrap(), world.tile_hash());
     assert!(
         peak < 64 * 1024,

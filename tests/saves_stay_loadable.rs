@@ -3,12 +3,16 @@
 //! (the loader takes points on the world's far edge) rose out of the top of the world
 //! once played, and the next save held it at y < 0, which the loader refuses.
 
-use strata::content::items::named;
 use strata::content::preset::Preset;
 use strata::sim::session::{Intent, LOCAL, PlayerState, Session};
 use strata::store::save;
 use strata::world::dropped::Dropped;
 use strata::world::inventory::Stack;
+
+/// The built-in catalog, as a save is read without mods.
+fn cat() -> std::sync::Arc<strata::content::items::Catalog> {
+    strata::content::config::Content::builtin().catalog
+}
 
 fn dir(name: &str) -> std::path::PathBuf {
     let d = std::env::temp_dir().join(format!("strata-loadable-{name}-{}", std::process::id()));
@@ -28,7 +32,7 @@ fn an_item_on_the_worlds_edge_is_played_saved_and_loads_again() {
     };
     let mut world = strata::worldgen::generate(&p, 11).0;
     let (w, h) = (world.width() as f32, world.height() as f32);
-    let gel = named("gel").unwrap();
+    let gel = cat().id("gel").unwrap();
     let one = Stack {
         item: gel,
         count: 1,
@@ -37,9 +41,9 @@ fn an_item_on_the_worlds_edge_is_played_saved_and_loads_again() {
     for at in [(w, 20.0), (w, h), (0.0, 0.0), (w / 2.0, h)] {
         world.dropped.push(Dropped::new(one, at, None));
     }
-    let player = PlayerState::new(strata::sim::player::spawn_point(&world));
+    let player = PlayerState::new(strata::sim::player::spawn_point(&world), &cat());
     save::save(&path, &world, &player).expect("the edge-item save is written");
-    let (world, player) = save::load_game(&path).expect("and loads");
+    let (world, player) = save::load_game(&path, &cat()).expect("and loads");
     assert_eq!(world.dropped.len(), 4);
     let mut session = Session::from_save(world, player);
     for t in 0..600 {
@@ -54,7 +58,7 @@ fn an_item_on_the_worlds_edge_is_played_saved_and_loads_again() {
         );
     }
     save::save(&path, &session.world, &session.player_state(LOCAL)).expect("saved again");
-    let (again, _) = save::load_game(&path).expect("the played save loads");
+    let (again, _) = save::load_game(&path, &cat()).expect("the played save loads");
     let lying: u32 = again.dropped.iter().map(|d| d.stack.count).sum();
     assert_eq!(
         lying + session.me().inventory.count("gel"),
@@ -74,7 +78,7 @@ fn a_save_that_would_not_load_is_kept_beside_the_last_one_not_over_it() {
         ..Default::default()
     };
     let world = strata::worldgen::generate(&p, 3).0;
-    let player = PlayerState::new(strata::sim::player::spawn_point(&world));
+    let player = PlayerState::new(strata::sim::player::spawn_point(&world), &cat());
     save::save(&path, &world, &player).unwrap();
     let before = std::fs::read(&path).unwrap();
     // Health above the most health: the loader refuses such a save.
@@ -91,7 +95,7 @@ fn a_save_that_would_not_load_is_kept_beside_the_last_one_not_over_it() {
     assert_eq!(std::fs::read(&path).unwrap(), before, "the last save stays");
     assert!(!save::backup_path(&path).exists(), "nothing rotated");
     assert!(
-        save::load(&save::bad_path(&path)).is_err(),
+        save::load(&save::bad_path(&path), &cat()).is_err(),
         "the refused bytes are kept"
     );
     let _ = std::fs::remove_dir_all(&d);

@@ -41,7 +41,7 @@ fn save_and_load(s: &Session, path: &std::path::Path) -> (Vec<u8>, Session) {
     let state = s.player_state(LOCAL);
     strata::store::save::save(path, &s.world, &state).unwrap();
     let bytes = std::fs::read(path).unwrap();
-    let (w, p) = strata::store::save::load(path).unwrap();
+    let (w, p) = strata::store::save::load(path, &s.content.catalog).unwrap();
     assert_eq!(w.tile_hash(), s.world.tile_hash(), "the tiles came back");
     assert_eq!(w.chests, s.world.chests);
     assert_eq!(w.explored.runs(), s.world.explored.runs());
@@ -130,7 +130,7 @@ impl Bot {
 
     fn slot_of(&self, tile: Tile) -> usize {
         use strata::world::inventory::AsItem;
-        let id = tile.as_item().unwrap();
+        let id = tile.as_item(&self.s.content.catalog).unwrap();
         let slots = self.s.me().inventory.slots();
         slots
             .iter()
@@ -237,7 +237,7 @@ fn play(world: &World) -> Bot {
     b.rest(30);
     assert!(b.s.me().inventory.count("gel") >= 1, "it dropped gel");
     // Craft: torches from the tree's wood and the slime's gel.
-    let cat = strata::content::items::catalog();
+    let cat = std::sync::Arc::clone(&b.s.content.catalog);
     let torch = cat
         .recipes
         .iter()

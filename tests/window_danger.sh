@@ -22,6 +22,13 @@
 #    bed (`respawned at the bed 44.5 36.0`).
 # 5. W held on a rope climbs it (the feet above row 29, where a jump alone never stays),
 #    released it hangs on, S climbs back down to the ground.
+# 6. Pinned against a wall by a demon eye: the ground's right half is rock to the sky, the
+#    player stands against it at night, and every spawn is a demon eye (STRATA_RULES
+#    demon_eye_one_in 1) coming from the left. Its hit throws the player straight up
+#    (`thrown 0.0 -N`; the `player at` feet leave the floor), and in the 3 s from the first
+#    hit at most two land (the eye bounces off; one creature hurts once per its cooldown).
+#    Then H, the quick heal, drinks one of the two potions given (`gen --give`): `drank a
+#    potion: +N, health M` with M above the health of the last hit, and one potion left.
 #
 # The game writes `hurt by ..`, `fell ..` and `player at ..` lines at the debug level
 # (RUST_LOG=strata=debug, set here). Screenshots are left in the scratch folder.
@@ -232,6 +239,44 @@ xdotool keyup s
 sleep 0.5
 [ "$(feet)" = "36.0" ] || fail "S did not climb down to the ground: $(last "player at")"
 step "climbed down to $(feet)"
+grep -q "panicked" "$GAME_LOG" && fail "the game panicked"
+stop_game
+# --- 6. Pinned against a wall by a demon eye, then the quick heal (H). Ground at row 36;
+# from column 49 rightwards rock from the top of the world down, so the player at the
+# spawn point (the middle of the 97 columns, 48.5) stands against it. Demon eyes come in from the far left (spawn spots
+# off screen), at night (days 5% daylight), one at a time.
+wall_art() {
+  awk 'BEGIN { for (y = 0; y < 48; y++) { row = ""; for (x = 0; x < 97; x++) {
+    c = (y >= 36 || x >= 49) ? "#" : " "; row = row c }; print row } }'
+}
+play_drawn pinned '(creature_cap: 1, daylight: 0.05, spawn_every_night: 0.2, demon_eye_one_in: 1)' \
+  --give lesser_healing_potion:2 < <(wall_art)
+sleep 1
+[ "$(feet)" = "36.0" ] || fail "the player does not stand at the wall's foot: $(last "player at")"
+xdotool key 1
+wait_for "hurt by a demon eye" 1 40 || fail "no demon eye hit the player within 40 s: $(last "creatures:")"
+sleep 3.5
+first=$(grep -- "hurt by" "$GAME_LOG" | head -n 1 | sed 's/.* at \([0-9.]*\) s from.*/\1/')
+times=$(grep -- "hurt by" "$GAME_LOG" | sed 's/.* at \([0-9.]*\) s from.*/\1/' | tr '\n' ' ')
+within=$(awk -v f="$first" -v t="$times" 'BEGIN { n = split(t, a, " "); c = 0; for (i = 1; i <= n; i++) if (a[i] - f < 3.0) c++; print c }')
+[ "$within" -le 2 ] || fail "$within hits in the 3 s from the first, pinned against the wall: $times"
+first_hit_line=$(grep -n -- "hurt by" "$GAME_LOG" | head -n 1 | cut -d: -f1)
+# Thrown straight up (the wall behind): the feet leave the floor (the `player at` lines,
+# four a second, catch the rise of about a tile on its way).
+grep -- "hurt by" "$GAME_LOG" | head -n 1 | grep -q "thrown 0.0 -" ||
+  fail "the first hit did not throw the pinned player straight up: $(grep -- "hurt by" "$GAME_LOG" | head -n 1)"
+top=$(tail -n +"$first_hit_line" "$GAME_LOG" | grep "player at" | head -n 12 | awk 'BEGIN { m = 99 } { if ($5 < m) m = $5 } END { print m }')
+awk -v t="$top" 'BEGIN { exit !(t <= 35.5) }' || fail "the pinned player was not thrown clear of the floor: feet at best $top ($(grep -- "hurt by" "$GAME_LOG" | head -n 1))"
+shot "$OUT/06-pinned.png"
+step "pinned: $within hits in 3 s from the first ($times), thrown up to feet $top: $(grep -- "hurt by" "$GAME_LOG" | head -n 1 | sed 's/^strata: //')"
+before=$(grep -- "hurt by" "$GAME_LOG" | tail -n 1 | sed 's/.*: health \([0-9]*\),.*/\1/')
+xdotool key h
+wait_for "drank a potion" 1 5 || fail "H drank no potion: $(last "quick heal")$(last "Can't")"
+drank=$(last "drank a potion")
+after=$(echo "$drank" | sed 's/.*health \([0-9]*\).*/\1/')
+[ "$after" -gt "$before" ] || fail "the quick heal did not raise the health: $before, then '$drank'"
+shot "$OUT/06-healed.png"
+step "H: $drank (health $before before)"
 grep -q "panicked" "$GAME_LOG" && fail "the game panicked"
 stop_game
 echo "danger window test passed in $(($(date +%s) - start)) s (screenshots in $OUT)"

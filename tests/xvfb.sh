@@ -23,10 +23,11 @@
 #   stop_game                  ends the game and waits for it
 #   shot PATH                  a PNG of the whole screen
 #   meadow_art                 prints the meadow (80x40, grass on row 20) as ASCII art
-#   play_drawn NAME RULES      reads ASCII art on standard input, makes it a world
-#                              (OUT/NAME.strata), plays it by the rules text RULES
-#                              (STRATA_RULES), GAME_LOG=OUT/NAME.log; waits until it is on
-#                              screen (needs OUT and a cwd folder in it)
+#   play_drawn NAME RULES [GEN_ARGS...]  reads ASCII art on standard input, makes it a
+#                              world (OUT/NAME.strata; GEN_ARGS go to `gen`, as --give
+#                              ITEM:N), plays it by the rules text RULES (STRATA_RULES),
+#                              GAME_LOG=OUT/NAME.log; waits until it is on screen (needs
+#                              OUT and a cwd folder in it)
 # shellcheck shell=bash
 
 GAME_PID=""
@@ -121,9 +122,9 @@ meadow_art() {
   awk 'BEGIN { for (y = 0; y < 40; y++) { row = ""; for (x = 0; x < 80; x++) row = row (y < 20 ? " " : y == 20 ? "w" : y < 24 ? "." : "#"); print row } }'
 }
 
-play_drawn() { # play_drawn NAME RULES < ART
+play_drawn() { # play_drawn NAME RULES [GEN_ARGS...] < ART
   cat >"$OUT/$1.txt"
-  "$BIN" gen --from-ascii "$OUT/$1.txt" --seed 12 --save "$OUT/$1.strata" >/dev/null || fail "gen --from-ascii failed for $1"
+  "$BIN" gen --from-ascii "$OUT/$1.txt" --seed 12 --save "$OUT/$1.strata" "${@:3}" >/dev/null || fail "gen --from-ascii failed for $1"
   printf '%s\n' "$2" >"$OUT/$1.ron"
   export STRATA_RULES="$OUT/$1.ron"
   GAME_LOG=$OUT/$1.log

@@ -1,14 +1,18 @@
-//! Where Strata keeps the player's files: saves, the player's own presets and the settings.
+//! Where Strata keeps the player's files: saves, characters, the player's own presets and
+//! the settings.
 //!
-//! | | saves | presets, `settings.ron` |
+//! | | saves, characters | presets, `settings.ron` |
 //! |---|---|---|
-//! | Linux | `~/.local/share/strata/saves` (`$XDG_DATA_HOME`) | `~/.config/strata/` (`$XDG_CONFIG_HOME`) |
-//! | macOS | `~/Library/Application Support/Strata/saves` | `~/Library/Application Support/Strata/` |
-//! | Windows | `%APPDATA%\Strata\data\saves` | `%APPDATA%\Strata\config\` |
+//! | Linux | `~/.local/share/strata/saves`, `…/characters` (`$XDG_DATA_HOME`) | `~/.config/strata/` (`$XDG_CONFIG_HOME`) |
+//! | macOS | `~/Library/Application Support/Strata/saves`, `…/characters` | `~/Library/Application Support/Strata/` |
+//! | Windows | `%APPDATA%\Strata\data\saves`, `…\characters` | `%APPDATA%\Strata\config\` |
 //!
-//! `--home DIR` (on `play`, `gen`, `presets` and `serve`), else the environment variable
-//! `STRATA_HOME=DIR`, puts all three in one folder: `DIR/saves`, `DIR/presets`,
-//! `DIR/settings.ron`. Where the platform knows no home folder, the working folder takes
+//! Mods (RON files of items, recipes, loot, town and rules; see
+//! [`crate::content::mods`]) sit in `mods/` beside `saves/`.
+//!
+//! `--home DIR` (on `play`, `gen`, `presets`, `content` and `serve`), else the environment variable
+//! `STRATA_HOME=DIR`, puts them all in one folder: `DIR/saves`, `DIR/characters`, `DIR/mods`,
+//! `DIR/presets`, `DIR/settings.ron`. Where the platform knows no home folder, the working folder takes
 //! that place. Nothing here creates a folder: writers create theirs when they write
 //! ([`crate::base::fsio::create_parent`] names the folder when that fails).
 
@@ -23,6 +27,11 @@ pub const HOME_VAR: &str = "STRATA_HOME";
 pub struct Folders {
     /// Saves (F5 writes here, F9 and the load list read here).
     pub saves: PathBuf,
+    /// The characters, a file each ([`crate::store::character`]; the start screen lists
+    /// them).
+    pub characters: PathBuf,
+    /// Mods: RON files that add to or change the built-in content.
+    pub mods: PathBuf,
     /// The player's own presets, listed beside the built-in ones.
     pub presets: PathBuf,
     /// The settings file.
@@ -59,6 +68,8 @@ pub fn resolve(flag: Option<&Path>, env: Option<&OsStr>, platform: Option<&Platf
         .map(PathBuf::from);
     let in_one = |dir: PathBuf| Folders {
         saves: dir.join("saves"),
+        characters: dir.join("characters"),
+        mods: dir.join("mods"),
         presets: dir.join("presets"),
         settings: dir.join("settings.ron"),
     };
@@ -66,6 +77,8 @@ pub fn resolve(flag: Option<&Path>, env: Option<&OsStr>, platform: Option<&Platf
         (Some(dir), _) => in_one(dir),
         (None, Some(p)) => Folders {
             saves: p.data.join("saves"),
+            characters: p.data.join("characters"),
+            mods: p.data.join("mods"),
             presets: p.config.join("presets"),
             settings: p.config.join("settings.ron"),
         },
@@ -112,6 +125,8 @@ mod tests {
             f,
             Folders {
                 saves: "/scratch/saves".into(),
+                characters: "/scratch/characters".into(),
+                mods: "/scratch/mods".into(),
                 presets: "/scratch/presets".into(),
                 settings: "/scratch/settings.ron".into(),
             }

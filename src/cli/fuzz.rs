@@ -18,9 +18,11 @@
 //!   random moves, saves again as a save the loader accepts (what loads stays loadable).
 
 use crate::base::rng::mix64;
+use crate::content::items::Catalog;
 use crate::content::preset::{self, Preset};
 use crate::store::save::{self, PlayerState};
 use crate::world::Tile;
+use std::sync::Arc;
 
 /// A small counter-based random stream for one case.
 pub struct CaseRng(u64);
@@ -203,8 +205,9 @@ pub fn check_preset_text(text: &str) -> Result<(), String> {
                 ..p
             };
             let (world, _) = crate::worldgen::generate(&small, 1);
-            let player = PlayerState::new(crate::sim::player::spawn_point(&world));
-            save::decode(&save::encode(&world, &player))
+            let cat = crate::content::config::Content::builtin().catalog;
+            let player = PlayerState::new(crate::sim::player::spawn_point(&world), &cat);
+            save::decode(&save::encode(&world, &player), &cat)
                 .map(|_| ())
                 .map_err(|e| format!("its world's save is refused: {e}"))
         }
@@ -224,8 +227,8 @@ pub fn check_preset_text(text: &str) -> Result<(), String> {
 }
 
 /// The saves mutations start from: small worlds of three presets, with a player who has
-/// dug and built.
-fn save_corpus() -> Vec<Vec<u8>> {
+/// dug and built, its items `cat`'s.
+fn save_corpus(cat: &Arc<Catalog>) -> Vec<Vec<u8>> {
     [
         ("classic", 64, 40),
         ("default", 48, 64),
@@ -260,15 +263,16 @@ fn save_corpus() -> Vec<Vec<u8>> {
         world.set(5, 3, Tile::Chest);
         let chest = world.chests.open(5, 3);
         chest.add(
-            crate::content::items::named("gel").unwrap_or(crate::content::items::ItemId(0)),
+            cat,
+            cat.id("gel").unwrap_or(crate::content::items::ItemId(0)),
             9,
         );
-        let mut inventory = crate::world::inventory::Inventory::default();
+        let mut inventory = crate::world::inventory::Inventory::starting(cat);
         inventory.add(Tile::Stone, 40);
         inventory.select(2);
         let player = PlayerState {
             inventory,
-            ..PlayerState::new(crate::sim::player::spawn_point(&world))
+            ..PlayerState::new(crate::sim::player::spawn_point(&world), cat)
         };
         save::encode(&world, &player)
     })
@@ -278,12 +282,16 @@ fn save_corpus() -> Vec<Vec<u8>> {
 /// Save cases: the corpus is built once per run.
 pub struct SaveFuzzer {
     corpus: Vec<Vec<u8>>,
+    /// The built-in catalog the saves are written and read with.
+    cat: Arc<Catalog>,
 }
 
 impl Default for SaveFuzzer {
     fn default() -> Self {
+        let cat = Arc::new(Catalog::builtin().unwrap_or_else(|e| panic!("{e}")));
         SaveFuzzer {
-            corpus: save_corpus(),
+            corpus: save_corpus(&cat),
+            cat,
         }
     }
 }
@@ -311,7 +319,7 @@ impl SaveFuzzer {
 
     /// Checks one mutated save; `Err` says what did not hold.
     pub fn case(&self, seed: u64, case: u64) -> Result<(), String> {
-        check_save_bytes(&self.bytes(seed, case))
+        check_save_bytes(&self.cat, &self.bytes(seed, case))
     }
 }
 
@@ -323,9 +331,10 @@ impl SaveFuzzer {
         use crate::sim::session::{Intent, LOCAL, Session, TICK};
         let mut rng = CaseRng::new(seed ^ 0x504c_4159, case);
         let mutated = self.bytes(seed, case);
-        let (mut world, mut player) = match save::decode(&mutated) {
+        let cat = &self.cat;
+        let (mut world, mut player) = match save::decode(&mutated, cat) {
             Ok(loaded) if rng.below(2) == 0 => loaded,
-            _ => save::decode(&self.corpus[rng.below(self.corpus.len())])
+            _ => save::decode(&self.corpus[rng.below(self.corpus.len())], cat)
                 .map_err(|e| format!("corpus save refused: {e}"))?,
         };
         let (w, h) = (world.width() as f32, world.height() as f32);
@@ -338,7 +347,7 @@ impl SaveFuzzer {
             4 => max - 0.5,
             _ => (rng.below(1000) as f32 / 1000.0) * max,
         };
-        let gel = crate::content::items::named("gel").unwrap_or(crate::content::items::ItemId(0));
+        let gel = cat.id("gel").unwrap_or(crate::content::items::ItemId(0));
         for _ in 0..1 + (case % 5) {
             let at = (coord(w), coord(h));
             let stack = crate::world::inventory::Stack {
@@ -356,7 +365,7 @@ impl SaveFuzzer {
             n.pos = (coord(w), coord(h));
         }
         let bytes = save::encode(&world, &player);
-        let Ok((world, player)) = save::decode(&bytes) else {
+        let Ok((world, player)) = save::decode(&bytes, cat) else {
             return Ok(());
         };
         let mut session = Session::from_save(world, player);
@@ -378,15 +387,16 @@ impl SaveFuzzer {
 }
 
 /// What must hold for any bytes given to the save decoder.
-pub fn check_save_bytes(bytes: &[u8]) -> Result<(), String> {
-    let Ok((world, player)) = save::decode(bytes) else {
+pub fn check_save_bytes(cat: &Arc<Catalog>, bytes: &[u8]) -> Result<(), String> {
+    let Ok((world, player)) = save::decode(bytes, cat) else {
         return Ok(());
     };
     if bytes.len() as u64 > save::max_save_len(bytes) {
         return Err("accepted a save longer than its header allows".into());
     }
     let again = save::encode(&world, &player);
-    let (w2, p2) = save::decode(&again).map_err(|e| format!("re-encoded save refused: {e}"))?;
+    let (w2, p2) =
+        save::decode(&again, cat).map_err(|e| format!("re-encoded save refused: {e}"))?;
     if w2.tiles() != world.tiles()
         || w2.surface != world.surface
         || w2.chests != world.chests
@@ -451,9 +461,9 @@ mod tests {
     fn the_cases_reach_both_acceptance_and_refusal() {
         let fuzzer = SaveFuzzer::default();
         for bytes in &fuzzer.corpus {
-            assert!(save::decode(bytes).is_ok());
+            assert!(save::decode(bytes, &fuzzer.cat).is_ok());
         }
-        let decoded = |case| save::decode(&fuzzer.bytes(5, case)).is_ok();
+        let decoded = |case| save::decode(&fuzzer.bytes(5, case), &fuzzer.cat).is_ok();
         // A save holds its preset's text, so the longer the shipped presets, the more
         // mutations land in text that no longer parses: one or two percent are accepted
         // (9 of 600 since the presets name each noise field's basis).

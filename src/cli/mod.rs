@@ -76,6 +76,12 @@ pub enum Command {
         #[arg(long, value_name = "DIR", help = HOME_HELP, value_parser = home_parser())]
         home: Option<PathBuf>,
     },
+    /// Print the content the game plays with: counts of items, recipes, loot and town,
+    /// and each file (built-in, rules, mods; a mod refused with why)
+    Content {
+        #[arg(long, value_name = "DIR", help = HOME_HELP, value_parser = home_parser())]
+        home: Option<PathBuf>,
+    },
     /// Print a completion script for a shell
     /// (e.g. `strata completions bash > ~/.local/share/bash-completion/completions/strata`)
     Completions {
@@ -258,6 +264,10 @@ pub struct PlayArgs {
     /// The server's own password, if it has one
     #[arg(long, value_name = "P", default_value = "", requires = "join")]
     pub server_password: String,
+    /// Play as this character (its file in the characters folder; made when new): with
+    /// --seed or --load in that world, else the start screen's worlds for it
+    #[arg(long, value_name = "NAME", conflicts_with = "join")]
+    pub character: Option<String>,
 }
 
 impl PlayArgs {
@@ -275,6 +285,7 @@ impl PlayArgs {
             name: self.name.clone(),
             password: self.password.clone(),
             server_password: self.server_password.clone(),
+            character: self.character.clone(),
         }
     }
 }
@@ -399,9 +410,8 @@ pub fn parse_give(text: &str) -> Result<(String, u32), String> {
         return Err(format!("{text:?}: N must be at least 1"));
     }
     let name = name.trim();
-    if crate::content::items::named(name).is_none() {
-        return Err(format!("{name:?} is not an item of config/items.ron"));
-    }
+    // Whether it names an item is asked of the content the world is made with (mods
+    // included), once the data folder is known: [`given_player`].
     Ok((name.to_string(), n))
 }
 
@@ -441,12 +451,29 @@ fn saved_player_at(
 }
 
 /// A new player at `pos` given the `--give` items, or which did not fit.
+/// Does every `--give` item name an item of `content` (built-in or a mod's)?
+fn known_gifts(
+    give: &[(String, u32)],
+    content: &crate::content::config::Content,
+) -> Result<(), String> {
+    match give
+        .iter()
+        .find(|(name, _)| content.catalog.id(name).is_none())
+    {
+        Some((name, n)) => Err(format!(
+            "--give {name}:{n}: {name:?} is not an item of config/items.ron or a mod"
+        )),
+        None => Ok(()),
+    }
+}
+
 fn given_player(
     pos: (f32, f32),
     give: &[(String, u32)],
+    content: &crate::content::config::Content,
 ) -> Result<crate::store::save::PlayerState, String> {
-    let rules = crate::content::config::Content::from_env().rules;
-    let mut player = crate::store::save::PlayerState::starting(pos, &rules);
+    known_gifts(give, content)?;
+    let mut player = crate::store::save::PlayerState::starting(pos, content);
     for (name, n) in give {
         let lost = player.inventory.add(name.as_str(), *n);
         if lost > 0 {
@@ -455,7 +482,7 @@ fn given_player(
             ));
         }
     }
-    crate::sim::coins::settle(&mut player.inventory, &crate::content::town::town().coins);
+    crate::sim::coins::settle(&mut player.inventory, &content.town.coins);
     Ok(player)
 }
 
@@ -603,6 +630,32 @@ pub fn completions(shell: clap_complete::Shell) -> Result<(), String> {
     .map_err(String::from)
 }
 
+/// What `strata content` prints: the counts and files of the content the game plays with
+/// (the built-in files, the rules file `STRATA_RULES` names, the mods folder), then each
+/// rules or mod file read, applied or skipped with why.
+pub fn content_listing(folders: &Folders) -> String {
+    let rules = std::env::var_os("STRATA_RULES");
+    let mods = &folders.mods;
+    let (content, outcomes) =
+        crate::content::config::Content::gather(rules.as_deref().map(std::path::Path::new), mods);
+    let mut out = String::new();
+    for line in content.summary() {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out.push_str(&format!("Mods folder: {}\n", mods.display()));
+    if outcomes.is_empty() {
+        out.push_str("  (no mods)\n");
+    }
+    for o in outcomes {
+        match o.result {
+            Ok(()) => out.push_str(&format!("  applied {}\n", o.path.display())),
+            Err(e) => out.push_str(&format!("  skipped {}: {e}\n", o.path.display())),
+        }
+    }
+    out
+}
+
 /// What `strata presets` prints: the built-in presets with their sizes, the player's
 /// presets folder and its presets, then the preset files of `config/presets` in the
 /// working folder, if it has one.
@@ -708,6 +761,9 @@ pub fn run_gen(opts: &GenOptions, folders: &Folders) -> Result<(), String> {
         preset.height = h;
     }
     let seed = opts.seed.unwrap_or_else(random_seed);
+    let content = crate::content::config::Content::from_env(&folders.mods);
+    // A `--give` item the content does not have is refused before the world is made.
+    known_gifts(&opts.give, &content)?;
     let until = opts
         .until
         .as_deref()
@@ -716,11 +772,12 @@ pub fn run_gen(opts: &GenOptions, folders: &Folders) -> Result<(), String> {
     let (world, timings) = match (&opts.from_ascii, until) {
         (Some(_), Some(_)) => return Err("--until and --from-ascii do not go together".into()),
         (Some(path), None) => (world_from_text_file(path, preset, seed)?, Vec::new()),
-        (None, None) => crate::worldgen::generate(&preset, seed),
+        (None, None) => crate::worldgen::generate_for(&preset, seed, &content),
         (None, Some(last)) => {
             let never = std::sync::atomic::AtomicBool::new(false);
-            let made = crate::worldgen::generate_until(&preset, seed, last, &mut |_| {}, &never)
-                .ok_or("generation stopped")?;
+            let made =
+                crate::worldgen::generate_until(&preset, seed, &content, last, &mut |_| {}, &never)
+                    .ok_or("generation stopped")?;
             use std::io::Write;
             let _ = writeln!(
                 std::io::stderr(),
@@ -776,7 +833,7 @@ pub fn run_gen(opts: &GenOptions, folders: &Folders) -> Result<(), String> {
         fsio::print_stdout(&(json + "\n"))?;
     }
     if let Some(path) = &opts.save {
-        let player = given_player(saved_player_at(&world, opts.at)?, &opts.give)?;
+        let player = given_player(saved_player_at(&world, opts.at)?, &opts.give, &content)?;
         crate::store::save::save(path, &world, &player)?;
     }
     Ok(())
@@ -964,6 +1021,13 @@ mod tests {
         assert!(parse_args(&args("play --join h")).is_err());
         assert!(parse_args(&args("play --name Ann")).is_err());
         assert!(parse_args(&args("play --join h --name A --seed 3")).is_err());
+        // A character of the window's own plays in a world of the window's own.
+        let Ok(Parsed::Run(Command::Play(c))) = parse_args(&args("play --seed 3 --character Ann"))
+        else {
+            panic!("play --character did not parse");
+        };
+        assert_eq!(c.options().character.as_deref(), Some("Ann"));
+        assert!(parse_args(&args("play --join h --name A --character B")).is_err());
         let Ok(Parsed::Run(Command::Play(p))) = parse_args(&args("play --max-fps 0")) else {
             panic!()
         };
@@ -1252,24 +1316,39 @@ mod tests {
     #[test]
     fn given_items_go_into_the_saved_player_s_inventory() {
         assert_eq!(parse_give("torch:5"), Ok(("torch".into(), 5)));
-        assert!(
-            parse_give("tourch:5")
-                .unwrap_err()
-                .contains("\"tourch\" is not an item")
-        );
         assert!(parse_give("torch:0").unwrap_err().contains("at least 1"));
         assert!(parse_give("torch").unwrap_err().contains("ITEM:N"));
-        let p = given_player((1.0, 1.0), &[("copper_coin".into(), 250)]).unwrap();
+        let p = given_player(
+            (1.0, 1.0),
+            &[("copper_coin".into(), 250)],
+            &crate::content::config::Content::builtin(),
+        )
+        .unwrap();
         assert_eq!(p.inventory.count("silver_coin"), 2, "coins settled");
         assert_eq!(p.inventory.count("copper_coin"), 50);
         assert_eq!(
             p.inventory.count("torch"),
-            crate::store::save::PlayerState::new((1.0, 1.0))
-                .inventory
-                .count("torch")
+            crate::store::save::PlayerState::new(
+                (1.0, 1.0),
+                &crate::content::config::Content::builtin().catalog
+            )
+            .inventory
+            .count("torch")
         );
-        let e = given_player((1.0, 1.0), &[("dirt".into(), 999_999)]).unwrap_err();
+        let e = given_player(
+            (1.0, 1.0),
+            &[("dirt".into(), 999_999)],
+            &crate::content::config::Content::builtin(),
+        )
+        .unwrap_err();
         assert!(e.contains("do not fit"), "{e}");
+        let e = given_player(
+            (1.0, 1.0),
+            &[("tourch".into(), 5)],
+            &crate::content::config::Content::builtin(),
+        )
+        .unwrap_err();
+        assert!(e.contains("\"tourch\" is not an item"), "{e}");
         assert!(
             parse_args(&args("gen --give torch:3")).is_err(),
             "--give needs --save"

@@ -78,6 +78,9 @@ pub struct BotsArgs {
     /// The server's password
     #[arg(long, default_value = "")]
     pub password: String,
+    /// Where the mods the bots play with are (the server refuses other content)
+    #[arg(long, value_name = "DIR", help = super::HOME_HELP, value_parser = super::home_parser())]
+    pub home: Option<PathBuf>,
 }
 
 fn positive_seconds(s: &str) -> Result<f64, String> {
@@ -130,9 +133,19 @@ fn console() -> std::sync::mpsc::Receiver<String> {
 
 /// Runs `strata serve`.
 pub fn run_serve(args: &ServeArgs, folders: &crate::base::paths::Folders) -> Result<(), String> {
-    let (mut session, untouched, save, replayed) = match &args.load {
+    // What the game plays with: the built-in files, the rules `STRATA_RULES` may name
+    // and the mods folder, as for a window.
+    let content = std::sync::Arc::new(crate::content::config::Content::from_env(&folders.mods));
+    for f in content
+        .files
+        .iter()
+        .filter(|f| !f.name.starts_with("config/"))
+    {
+        server::say(&format!("playing with {}", f.name));
+    }
+    let (session, untouched, save, replayed) = match &args.load {
         Some(path) => {
-            let (world, player, replayed) = crate::store::journal::load(path)?;
+            let (world, player, replayed) = crate::store::journal::load(path, &content.catalog)?;
             if let Some(w) = &replayed.warning {
                 server::say(w);
             }
@@ -159,19 +172,16 @@ pub fn run_serve(args: &ServeArgs, folders: &crate::base::paths::Folders) -> Res
             let mut preset = world.preset.clone();
             preset.width = world.width() as u32;
             preset.height = world.height() as u32;
-            let untouched = crate::worldgen::generate(&preset, world.seed).0;
+            let untouched = crate::worldgen::generate_for(&preset, world.seed, &content).0;
             server::say(&format!(
                 "loaded {} (world hash {:016x})",
                 path.display(),
                 crate::net::protocol::view_hash(&world)
             ));
             let replayed = replayed.records > 0;
-            (
-                Session::from_save(world, player),
-                untouched,
-                path.clone(),
-                replayed,
-            )
+            let light = crate::sim::light::LightMap::compute(&world);
+            let session = Session::start_with(content, world, light, Some(player), true);
+            (session, untouched, path.clone(), replayed)
         }
         None => {
             let mut preset = crate::launch::load_preset(args.preset.as_ref(), &folders.presets)?;
@@ -180,22 +190,16 @@ pub fn run_serve(args: &ServeArgs, folders: &crate::base::paths::Folders) -> Res
                 preset.height = h;
             }
             let seed = args.seed.unwrap_or_else(crate::launch::random_seed);
-            let world = crate::worldgen::generate(&preset, seed).0;
+            let world = crate::worldgen::generate_for(&preset, seed, &content).0;
             let save = args
                 .save
                 .clone()
                 .unwrap_or_else(|| crate::store::save::save_path(&folders.saves, &world));
-            (Session::new(world.clone()), world, save, false)
+            let light = crate::sim::light::LightMap::compute(&world);
+            let session = Session::start_with(content, world.clone(), light, None, false);
+            (session, world, save, false)
         }
     };
-    // The rules the game plays by: `STRATA_RULES` may name a file, as for a window.
-    if let Some(path) = std::env::var_os("STRATA_RULES") {
-        server::say(&format!(
-            "playing by the rules of {}",
-            std::path::Path::new(&path).display()
-        ));
-        session.content = std::sync::Arc::new(crate::content::config::Content::from_env());
-    }
     let opts = ServeOptions {
         listen: std::net::SocketAddr::new(args.bind, args.port),
         max_players: args.max_players as usize,
@@ -274,7 +278,7 @@ pub fn run_serve(args: &ServeArgs, folders: &crate::base::paths::Folders) -> Res
 
 /// Runs `strata bots`: prints a line per bot; fails when one could not play or its
 /// view ever differed from the server's.
-pub fn run_bots(args: &BotsArgs) -> Result<(), String> {
+pub fn run_bots(args: &BotsArgs, folders: &crate::base::paths::Folders) -> Result<(), String> {
     let opts = BotOptions {
         addr: args.join.clone(),
         count: args.count as usize,
@@ -283,6 +287,7 @@ pub fn run_bots(args: &BotsArgs) -> Result<(), String> {
         seed: args.seed.unwrap_or(1),
         prefix: args.prefix.clone(),
         server_password: args.password.clone(),
+        content: std::sync::Arc::new(crate::content::config::Content::from_env(&folders.mods)),
         ..BotOptions::default()
     };
     let reports = bots::run(&opts)?;

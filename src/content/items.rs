@@ -2,7 +2,8 @@
 //!
 //! The data lives in `config/items.ron` and `config/recipes.ron`, compiled into the binary
 //! and checked by [`Catalog::parse`] (errors name the file, line:col, the field and its
-//! allowed range, as the presets' do). [`catalog`] is the checked data.
+//! allowed range, as the presets' do). [`Catalog::builtin`] is the checked data; a
+//! session carries its catalog in its [`crate::content::config::Content`].
 //!
 //! Rules (pure functions, tested beside this file):
 //! - a tile needs a pickaxe of at least [`Catalog::power_needed`] to be mined: solid tiles
@@ -20,8 +21,6 @@ use crate::base::tile::Tile;
 use crate::base::wall::Wall;
 use crate::content::preset::{PresetError, RangeError, locate_field};
 use serde::Deserialize;
-use std::fmt;
-use std::sync::OnceLock;
 
 /// `config/items.ron`, as compiled in.
 pub const ITEMS_RON: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/config/items.ron"));
@@ -130,23 +129,23 @@ pub struct Catalog {
     wall: [Option<ItemId>; Wall::COUNT],
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
-struct ItemsFile {
+pub(crate) struct ItemsFile {
     #[serde(default)]
-    mining: Vec<MiningRow>,
-    items: Vec<ItemRow>,
+    pub(crate) mining: Vec<MiningRow>,
+    pub(crate) items: Vec<ItemRow>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
-struct MiningRow {
-    tile: String,
+pub(crate) struct MiningRow {
+    pub(crate) tile: String,
     power: u32,
 }
 
 #[derive(Deserialize, Clone, Copy, Debug, PartialEq)]
-enum KindName {
+pub(crate) enum KindName {
     Block,
     Wall,
     Material,
@@ -174,10 +173,10 @@ impl KindName {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
-struct ItemRow {
-    name: String,
+pub(crate) struct ItemRow {
+    pub(crate) name: String,
     label: String,
     kind: KindName,
     #[serde(default)]
@@ -210,31 +209,31 @@ struct ItemRow {
     color: Option<(u8, u8, u8)>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
-struct RecipesFile {
-    recipes: Vec<RecipeRow>,
+pub(crate) struct RecipesFile {
+    pub(crate) recipes: Vec<RecipeRow>,
 }
 
 fn one() -> u32 {
     1
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
-struct RecipeRow {
-    make: String,
+pub(crate) struct RecipeRow {
+    pub(crate) make: String,
     #[serde(default = "one")]
-    count: u32,
-    from: Vec<(String, u32)>,
+    pub(crate) count: u32,
+    pub(crate) from: Vec<(String, u32)>,
     #[serde(default)]
-    at: Option<String>,
+    pub(crate) at: Option<String>,
 }
 
 /// A field that is wrong: its path (`items[3].power`) and why.
 pub(crate) struct Bad {
-    field: String,
-    message: String,
+    pub(crate) field: String,
+    pub(crate) message: String,
 }
 
 pub(crate) fn bad(field: impl Into<String>, message: impl Into<String>) -> Bad {
@@ -334,6 +333,13 @@ pub(crate) fn placed(text: &str, source: &str, b: Bad, fallback: &[String]) -> P
     }
 }
 
+/// Which of the catalog's two lists an error is in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Which {
+    Items,
+    Recipes,
+}
+
 impl Catalog {
     /// The items and recipes compiled into the binary.
     pub fn builtin() -> Result<Catalog, PresetError> {
@@ -353,15 +359,24 @@ impl Catalog {
         recipes_source: &str,
     ) -> Result<Catalog, PresetError> {
         let file: ItemsFile = parse_ron(items, items_source)?;
-        let mut cat = Catalog::from_items(&file).map_err(|(b, fb)| {
-            let fb: Vec<String> = fb.into_iter().collect();
-            placed(items, items_source, b, &fb)
-        })?;
         let rfile: RecipesFile = parse_ron(recipes, recipes_source)?;
-        cat.recipes = cat.check_recipes(&rfile).map_err(|(b, fb)| {
-            let fb: Vec<String> = fb.into_iter().collect();
-            placed(recipes, recipes_source, b, &fb)
-        })?;
+        Catalog::from_files(&file, &rfile).map_err(|(which, b, fb)| match which {
+            Which::Items => placed(items, items_source, b, &fb),
+            Which::Recipes => placed(recipes, recipes_source, b, &fb),
+        })
+    }
+
+    /// Checks parsed items and recipes; an error says which of the two it is in, the field
+    /// and the fields to place it by when that one is not found.
+    pub(crate) fn from_files(
+        items: &ItemsFile,
+        recipes: &RecipesFile,
+    ) -> Result<Catalog, (Which, Bad, Vec<String>)> {
+        let mut cat = Catalog::from_items(items)
+            .map_err(|(b, fb)| (Which::Items, b, fb.into_iter().collect()))?;
+        cat.recipes = cat
+            .check_recipes(recipes)
+            .map_err(|(b, fb)| (Which::Recipes, b, fb.into_iter().collect()))?;
         Ok(cat)
     }
 
@@ -725,18 +740,6 @@ impl Catalog {
     }
 }
 
-/// The checked items and recipes compiled into the binary (`cargo test` checks them, so
-/// they always parse).
-pub fn catalog() -> &'static Catalog {
-    static CATALOG: OnceLock<Catalog> = OnceLock::new();
-    CATALOG.get_or_init(|| Catalog::builtin().unwrap_or_else(|e| panic!("{e}")))
-}
-
-/// The item `name` of the built-in catalog (for code that names items, and tests).
-pub fn named(name: &str) -> Option<ItemId> {
-    catalog().id(name)
-}
-
 /// What a pickaxe offers: its power and speed.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Pick {
@@ -755,13 +758,15 @@ pub enum MineRefusal {
     TooWeak(u32),
 }
 
-impl fmt::Display for MineRefusal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl MineRefusal {
+    /// What the player is told: for a pickaxe too weak, the weakest of `cat`'s that is
+    /// strong enough ("needs an iron pickaxe (pickaxe power 40)").
+    pub fn text(&self, cat: &Catalog) -> String {
         match self {
-            MineRefusal::Undiggable => write!(f, "nothing to dig"),
-            MineRefusal::NoPickaxe => write!(f, "you need a pickaxe"),
+            MineRefusal::Undiggable => "nothing to dig".into(),
+            MineRefusal::NoPickaxe => "you need a pickaxe".into(),
             MineRefusal::TooWeak(p) => {
-                let better = catalog()
+                let better = cat
                     .items
                     .iter()
                     .filter_map(|i| match i.kind {
@@ -771,9 +776,9 @@ impl fmt::Display for MineRefusal {
                     .min_by_key(|(power, _)| *power);
                 match better {
                     Some((_, label)) => {
-                        write!(f, "needs {} {label} (pickaxe power {p})", a_or_an(label))
+                        format!("needs {} {label} (pickaxe power {p})", a_or_an(label))
                     }
-                    None => write!(f, "needs pickaxe power {p}"),
+                    None => format!("needs pickaxe power {p}"),
                 }
             }
         }

@@ -10,7 +10,6 @@ use crate::content::items::{Bad, Catalog, ItemId, bad, parse_ron, placed, range_
 use crate::content::preset::PresetError;
 use rand::RngExt;
 use serde::Deserialize;
-use std::sync::OnceLock;
 
 /// `config/loot.ron`, as compiled in.
 pub const LOOT_RON: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/config/loot.ron"));
@@ -56,7 +55,7 @@ pub struct LootTable {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct LootFile {
+pub(crate) struct LootFile {
     tiers: Vec<TierRow>,
     #[serde(default)]
     sets: Vec<SetRow>,
@@ -105,7 +104,7 @@ impl LootTable {
         LootTable::check(&file, cat).map_err(|b| placed(text, source, b, &[]))
     }
 
-    fn check(file: &LootFile, cat: &Catalog) -> Result<LootTable, Bad> {
+    pub(crate) fn check(file: &LootFile, cat: &Catalog) -> Result<LootTable, Bad> {
         if file.tiers.is_empty() || file.tiers.len() > 4 {
             let m = format!("tiers lists {} tiers: allowed 1..=4", file.tiers.len());
             return Err(bad("tiers", m));
@@ -234,27 +233,28 @@ fn check_rows(at_items: &str, items: &[ItemRow], cat: &Catalog) -> Result<Vec<Lo
     Ok(rows)
 }
 
-/// The checked built-in loot table (`cargo test` checks it, so it always parses).
-pub fn loot() -> &'static LootTable {
-    static LOOT: OnceLock<LootTable> = OnceLock::new();
-    LOOT.get_or_init(|| {
-        LootTable::builtin(crate::content::items::catalog()).unwrap_or_else(|e| panic!("{e}"))
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::items::{Kind, catalog};
+    use crate::content::items::{Catalog, Kind};
     use rand::SeedableRng;
 
+    fn catalog() -> Catalog {
+        Catalog::builtin().unwrap()
+    }
+
+    fn loot() -> LootTable {
+        LootTable::builtin(&catalog()).unwrap()
+    }
+
     fn parse(text: &str) -> Result<LootTable, String> {
-        LootTable::parse(text, "loot.ron", catalog()).map_err(|e| e.to_string())
+        LootTable::parse(text, "loot.ron", &catalog()).map_err(|e| e.to_string())
     }
 
     #[test]
     fn the_shipped_table_is_deeper_richer() {
         let t = loot();
+        let cat = catalog();
         let layers: Vec<Layer> = t.tiers.iter().map(|t| t.layer).collect();
         assert_eq!(
             layers,
@@ -264,7 +264,7 @@ mod tests {
         let best_pick = |tier: &Tier| {
             tier.rows
                 .iter()
-                .filter_map(|r| match catalog().item(r.item).kind {
+                .filter_map(|r| match cat.item(r.item).kind {
                     Kind::Pickaxe { power, .. } => Some(power),
                     _ => None,
                 })
@@ -304,7 +304,7 @@ mod tests {
 
     #[test]
     fn fill_is_a_function_of_the_stream_and_keeps_to_the_tier() {
-        let t = loot();
+        let t = &loot();
         let draw = |seed| t.draw(Layer::Cavern, &mut rand_pcg::Pcg64Mcg::seed_from_u64(seed));
         assert_eq!(draw(5), draw(5));
         assert!((0..20).any(|s| draw(s) != draw(5)));

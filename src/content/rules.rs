@@ -28,6 +28,7 @@ pub struct Rules {
     pub creature_cap: u32,
     pub spawn_every_day: f32,
     pub spawn_every_night: f32,
+    pub demon_eye_one_in: u32,
     pub breath_refill: f32,
     pub invincible_seconds: f32,
     pub respawn_invincible: f32,
@@ -52,6 +53,7 @@ pub struct Rules {
     pub eye_charges_two: u32,
     pub eye_charge_speed: f32,
     pub eye_charge_speed_two: f32,
+    pub eye_windup: f32,
     pub eye_servants: u32,
     pub boss_creature_cap: u32,
     pub eye_health_needed: f32,
@@ -85,6 +87,7 @@ impl Default for Rules {
             creature_cap: 7,
             spawn_every_day: 8.0,
             spawn_every_night: 3.0,
+            demon_eye_one_in: 3,
             breath_refill: 1.1,
             invincible_seconds: 0.67,
             respawn_invincible: 3.0,
@@ -101,14 +104,15 @@ impl Default for Rules {
             heart_reach: 4.0,
             life_crystal_health: 20.0,
             most_health: 400.0,
-            eye_health: 1400.0,
+            eye_health: 900.0,
             eye_damage: 15.0,
             eye_damage_two: 23.0,
             eye_hover: 2.5,
             eye_charges: 3,
-            eye_charges_two: 5,
+            eye_charges_two: 3,
             eye_charge_speed: 20.0,
             eye_charge_speed_two: 22.0,
+            eye_windup: 0.7,
             eye_servants: 4,
             boss_creature_cap: 2,
             eye_health_needed: 200.0,
@@ -156,6 +160,12 @@ impl Rules {
         range("creature_cap", self.creature_cap as f32, 0.0, 64.0)?;
         range("spawn_every_day", self.spawn_every_day, 0.1, 3600.0)?;
         range("spawn_every_night", self.spawn_every_night, 0.1, 3600.0)?;
+        range(
+            "demon_eye_one_in",
+            self.demon_eye_one_in as f32,
+            1.0,
+            1000.0,
+        )?;
         range("breath_refill", self.breath_refill, 0.05, 600.0)?;
         range("invincible_seconds", self.invincible_seconds, 0.0, 10.0)?;
         range("respawn_invincible", self.respawn_invincible, 0.0, 60.0)?;
@@ -186,6 +196,7 @@ impl Rules {
             1.0,
             100.0,
         )?;
+        range("eye_windup", self.eye_windup, 0.0, 5.0)?;
         range("eye_servants", self.eye_servants as f32, 0.0, 32.0)?;
         range(
             "boss_creature_cap",
@@ -201,16 +212,10 @@ impl Rules {
             1000.0,
         )?;
         range("eye_one_in", self.eye_one_in as f32, 1.0, 1000.0)?;
-        for (i, (name, count)) in self.start_items.iter().enumerate() {
-            let field = format!("start_items[{i}]");
-            if crate::content::items::named(name).is_none() {
-                return Err(RangeError {
-                    field,
-                    value: format!("{name:?}"),
-                    allowed: "an item of config/items.ron".into(),
-                });
-            }
-            range(&field, *count as f32, 1.0, 9999.0)?;
+        // Whether each names an item is checked against the catalog the rules are played
+        // with ([`Rules::check_items`]).
+        for (i, (_, count)) in self.start_items.iter().enumerate() {
+            range(&format!("start_items[{i}]"), *count as f32, 1.0, 9999.0)?;
         }
         range("respawn_seconds", self.respawn_seconds, 0.0, 60.0)?;
         if self.death_drops.len() > 64 {
@@ -225,6 +230,20 @@ impl Rules {
         range("item_owner_pull", self.item_owner_pull, 0.0, 50.0)?;
         range("item_speed", self.item_speed, 0.1, 200.0)?;
         range("throw_delay", self.throw_delay, 0.0, 60.0)
+    }
+
+    /// Does every start item name an item of `cat`?
+    pub fn check_items(&self, cat: &crate::content::items::Catalog) -> Result<(), RangeError> {
+        for (i, (name, _)) in self.start_items.iter().enumerate() {
+            if cat.id(name).is_none() {
+                return Err(RangeError {
+                    field: format!("start_items[{i}]"),
+                    value: format!("{name:?}"),
+                    allowed: "an item of config/items.ron or a mod".into(),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// Parses and checks rules text; `source` names it in errors.

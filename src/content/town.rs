@@ -10,7 +10,6 @@ use crate::content::items::{
 };
 use crate::content::preset::PresetError;
 use serde::Deserialize;
-use std::sync::OnceLock;
 
 /// `config/town.ron`, as compiled in.
 pub const TOWN_RON: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/config/town.ron"));
@@ -125,7 +124,7 @@ pub struct Town {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct TownFile {
+pub(crate) struct TownFile {
     housing: HousingRow,
     guide: GuideRow,
     coins: CoinsRow,
@@ -339,7 +338,7 @@ impl Town {
         Town::check(&file, cat).map_err(|b| placed(text, source, b, &[]))
     }
 
-    fn check(file: &TownFile, cat: &Catalog) -> Result<Town, Bad> {
+    pub(crate) fn check(file: &TownFile, cat: &Catalog) -> Result<Town, Bad> {
         let h = &file.housing;
         let min_tiles = range_u("housing.min_tiles".into(), h.min_tiles, 4, 10_000)?;
         let max_tiles = range_u("housing.max_tiles".into(), h.max_tiles, min_tiles, 10_000)?;
@@ -424,22 +423,16 @@ impl Town {
     }
 }
 
-/// The checked town compiled into the binary (`cargo test` checks it, so it always
-/// parses).
-pub fn town() -> &'static Town {
-    static TOWN: OnceLock<Town> = OnceLock::new();
-    TOWN.get_or_init(|| {
-        Town::builtin(crate::content::items::catalog()).unwrap_or_else(|e| panic!("{e}"))
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::items::catalog;
+
+    fn catalog() -> Catalog {
+        Catalog::builtin().unwrap()
+    }
 
     fn parse(text: &str) -> Result<Town, PresetError> {
-        Town::parse(text, "town.ron", catalog())
+        Town::parse(text, "town.ron", &catalog())
     }
 
     /// The line of `text` holding `needle`, 1-based.
@@ -449,7 +442,7 @@ mod tests {
 
     #[test]
     fn the_shipped_town_parses_with_terraria_s_house_sizes() {
-        let t = Town::builtin(catalog()).unwrap();
+        let t = Town::builtin(&catalog()).unwrap();
         assert_eq!((t.housing.min_tiles, t.housing.max_tiles), (60, 750));
         assert!(t.housing.lights.contains(&Tile::Torch));
         assert!(t.housing.flat.contains(&Tile::Table) && t.housing.flat.contains(&Tile::Workbench));
@@ -491,7 +484,7 @@ mod tests {
 
     #[test]
     fn coins_and_the_merchant_are_checked_with_their_ranges() {
-        let t = Town::builtin(catalog()).unwrap();
+        let t = Town::builtin(&catalog()).unwrap();
         assert_eq!(t.coins.per, 100);
         assert_eq!(t.merchant.arrives_with, 5000, "Terraria's 50 silver");
         let torch = catalog().id("torch").unwrap();
@@ -534,7 +527,7 @@ mod tests {
 
     #[test]
     fn the_nurse_is_checked_with_her_ranges_and_may_be_left_out() {
-        let t = Town::builtin(catalog()).unwrap();
+        let t = Town::builtin(&catalog()).unwrap();
         assert_eq!(t.nurse.arrives_above, 100.0, "once a life crystal is used");
         let text = TOWN_RON.replace("per_health: 1.0", "per_health: -2.0");
         let e = parse(&text).unwrap_err();

@@ -70,6 +70,9 @@ pub enum Action {
     OpenChat,
     /// Moves the chat line's cursor or deletes under it.
     Edit(Edit),
+    /// F7: reads the content again (built-in files, rules, mods) and makes the world
+    /// again with it, as a preset file's reload does.
+    ReloadContent,
 }
 
 /// An edit of the chat line beside typing, Backspace and pasting.
@@ -108,6 +111,8 @@ pub enum Mode {
     /// The form of Open to the network (pause menu): the port, a name, a password, the
     /// most players.
     Host,
+    /// The start screen: a character, then a world (`app::start`).
+    Start,
 }
 
 impl Mode {
@@ -118,6 +123,7 @@ impl Mode {
         matches!(
             self,
             Mode::Confirm
+                | Mode::Start
                 | Mode::Pause
                 | Mode::Settings
                 | Mode::Help
@@ -242,6 +248,17 @@ pub fn action(key: KeyCode, mode: Mode, mods: Mods, keys: &Bindings) -> Option<A
             K::Up => Some(MenuUp),
             _ => None,
         },
+        // Letters are typed into a new character's name; R is for the worlds' rows.
+        Mode::Start => match key {
+            K::Escape => Some(Close),
+            K::Enter | K::KpEnter => Some(Confirm),
+            K::Backspace => Some(Backspace),
+            K::V if mods.ctrl => Some(Paste),
+            K::Up => Some(MenuUp),
+            K::Down => Some(MenuDown),
+            K::R => Some(Reseed),
+            _ => digit(key).map(|d| ChooseEntry(d - 1)),
+        },
         Mode::Chat => match key {
             K::Escape => Some(Close),
             K::Enter | K::KpEnter => Some(Confirm),
@@ -287,6 +304,7 @@ pub fn action(key: KeyCode, mode: Mode, mods: Mods, keys: &Bindings) -> Option<A
             K::Enter | K::KpEnter => Some(Confirm),
             _ => digit(key).map(|d| Slot(d - 1)),
         },
+        Mode::Lab if bound(Command::ReloadContent) => Some(ReloadContent),
         Mode::Lab => bound(Command::Lab).then_some(ToggleLab),
         Mode::Help if key == K::Escape || enter || bound(Command::Help) => Some(Close),
         Mode::Help => None,
@@ -311,6 +329,7 @@ pub fn action(key: KeyCode, mode: Mode, mods: Mods, keys: &Bindings) -> Option<A
             Some(Command::Inventory) => Some(ToggleInventory),
             Some(Command::Housing) => Some(QueryHousing),
             Some(Command::Throw) => Some(Throw),
+            Some(Command::ReloadContent) => Some(ReloadContent),
             // Held keys (walking, panning, zooming), or fullscreen (above).
             Some(_) => None,
             None => digit(key).map(|d| Slot(d - 1)),
@@ -684,6 +703,19 @@ mod tests {
             Some(Action::Paste)
         );
         assert_eq!(act(K::V, Mode::SeedBox), None);
+    }
+
+    #[test]
+    fn the_start_screen_leaves_letters_to_a_name() {
+        // Letters (W and S too) are typed into a new character's name, not taken as keys.
+        for k in [K::A, K::W, K::S, K::Space] {
+            assert_eq!(act(k, Mode::Start), None);
+        }
+        assert_eq!(act(K::Key2, Mode::Start), Some(Action::ChooseEntry(1)));
+        assert_eq!(act(K::Down, Mode::Start), Some(Action::MenuDown));
+        assert_eq!(act(K::R, Mode::Start), Some(Action::Reseed));
+        assert_eq!(act(K::Escape, Mode::Start), Some(Action::Close));
+        assert!(Mode::Start.pauses());
     }
 
     #[test]

@@ -31,15 +31,6 @@ pub type StartSettings = (settings::Settings, std::path::PathBuf, Option<String>
 /// a busy screen's UI cheap, and the world's ~40k atlas quads still go in ~20 batches.
 pub const BATCH_QUADS: usize = 2048;
 
-/// The rules, catalog, loot and town the game plays by, loaded once
-/// ([`Content::from_env`]: `STRATA_RULES` may name a rules file); every session the game
-/// starts carries this one.
-pub fn content() -> &'static std::sync::Arc<crate::content::config::Content> {
-    use crate::content::config::Content;
-    static CONTENT: std::sync::OnceLock<std::sync::Arc<Content>> = std::sync::OnceLock::new();
-    CONTENT.get_or_init(|| std::sync::Arc::new(Content::from_env()))
-}
-
 /// Window configuration: "Strata", resizable, `size` (the settings' size fitted to the
 /// display, [`window::display::fit`]), fullscreen as the settings say, high-DPI: the framebuffer
 /// has the display's pixels and the UI scales to it.
@@ -69,12 +60,15 @@ fn conf(s: &settings::Settings, size: (u32, u32)) -> macroquad::conf::Conf {
 /// Opens the window and runs the game until it is closed (or `--frames` are done).
 /// The player's files are in `folders`.
 pub fn run(opts: PlayOptions, folders: Folders) -> Result<(), PlayError> {
+    // What the game plays with: the built-in files, the rules `STRATA_RULES` may name and
+    // the mods folder (a refused file is reported); the reload key reads them again.
+    let content = Arc::new(crate::content::config::Content::from_env(&folders.mods));
     // A bad save is refused here, before any window opens (and the exit is non-zero).
     let start = match &opts.load {
         Some(path) => {
             // With what its journal kept since (a crash), as every load of a save.
-            let (world, player, replayed) =
-                crate::store::journal::load(path).map_err(|e| PlayError::Save(e.to_string()))?;
+            let (world, player, replayed) = crate::store::journal::load(path, &content.catalog)
+                .map_err(|e| PlayError::Save(e.to_string()))?;
             if let Some(w) = &replayed.warning {
                 log::warn!("{w}");
             }
@@ -95,6 +89,8 @@ pub fn run(opts: PlayOptions, folders: Folders) -> Result<(), PlayError> {
             crate::net::protocol::MAX_NAME
         )));
     }
+    // So is a character that cannot be played.
+    picked_character(&opts, &folders)?;
     // A preset that does not load is an error here too (in the game it is only shown);
     // a name that is no file may be a built-in preset's.
     if opts.preset.is_some() {
@@ -125,15 +121,46 @@ pub fn run(opts: PlayOptions, folders: Folders) -> Result<(), PlayError> {
     open_window(
         &settings,
         size,
-        (opts, start, (settings.clone(), path, error), folders),
+        (
+            opts,
+            (content, start),
+            (settings.clone(), path, error),
+            folders,
+        ),
     )
 }
 
-/// What the game starts with: the options, the world to load and the settings.
-/// And where the player's files are.
+/// The character `--character` names: its file, or a new one of that name; an error for a
+/// name no character may have or a file that does not read.
+pub(crate) fn picked_character(
+    opts: &PlayOptions,
+    folders: &Folders,
+) -> Result<Option<crate::store::character::Sheet>, PlayError> {
+    use crate::store::character as ch;
+    let Some(name) = &opts.character else {
+        return Ok(None);
+    };
+    if !ch::valid_name(name) {
+        return Err(PlayError::Name(format!(
+            "--character {name:?}: 1 to {} letters, digits, '_', '-' or spaces inside",
+            ch::MAX_NAME
+        )));
+    }
+    let file = ch::file_of(&folders.characters, name);
+    match file.exists() {
+        true => ch::read(&file).map(Some).map_err(PlayError::Save),
+        false => Ok(Some(ch::Sheet::blank(name))),
+    }
+}
+
+/// What the game starts with: the options, the content and the world to load, the
+/// settings, and where the player's files are.
 type Start = (
     PlayOptions,
-    Option<worlds::worker::Source>,
+    (
+        Arc<crate::content::config::Content>,
+        Option<worlds::worker::Source>,
+    ),
     StartSettings,
     Folders,
 );

@@ -39,6 +39,22 @@ pub struct PlayOptions {
     /// The password that keeps the character on the server, and the server's own.
     pub password: String,
     pub server_password: String,
+    /// The character to play as (`--character`), by name.
+    pub character: Option<String>,
+}
+
+impl PlayOptions {
+    /// Does the game open on the start screen (a character, then a world)? It does
+    /// unless the run names its world (`--seed`, `--load`), joins a server, or only draws
+    /// frames (`--frames`, `--screenshot`): those go straight into the world, as the
+    /// player of that world.
+    pub fn shows_start(&self) -> bool {
+        self.seed.is_none()
+            && self.load.is_none()
+            && self.join.is_none()
+            && self.frames.is_none()
+            && self.screenshot.is_none()
+    }
 }
 
 /// Why the game did not start or stopped: each kind a caller may tell apart; the text of
@@ -236,6 +252,14 @@ mod tests {
             characters_dir(Path::new("/s/w.strata")),
             Path::new("/s/w.strata.characters")
         );
+        // Plain `strata play` (a preset may be named) opens on the start screen.
+        let mut opts = PlayOptions {
+            preset: Some("plains".into()),
+            ..Default::default()
+        };
+        assert!(opts.shows_start());
+        opts.seed = Some(3);
+        assert!(!opts.shows_start(), "a seed names the world");
         // The error's text is the one line strata prints.
         let e = PlayError::Preset("bad: no such preset".into());
         assert_eq!(String::from(e), "bad: no such preset");

@@ -24,6 +24,8 @@ pub struct BotOptions {
     pub server_password: String,
     /// Seconds a bot may take to join.
     pub join_timeout: f64,
+    /// What the bots play with (a server with other content refuses them).
+    pub content: std::sync::Arc<crate::content::config::Content>,
 }
 
 impl Default for BotOptions {
@@ -37,6 +39,7 @@ impl Default for BotOptions {
             prefix: "bot".into(),
             server_password: String::new(),
             join_timeout: 30.0,
+            content: std::sync::Arc::new(crate::content::config::Content::builtin()),
         }
     }
 }
@@ -57,6 +60,8 @@ pub struct Report {
     /// Seconds its join took and the items it had (a rejoin test reads them).
     pub join_seconds: f64,
     pub items: u32,
+    /// The recipes it chose among when it crafted (its content's).
+    pub recipes: usize,
 }
 
 impl Report {
@@ -128,6 +133,7 @@ impl Mind {
         pos: (f32, f32),
         world: &crate::world::World,
         block: Option<usize>,
+        recipes: usize,
         out: &mut Vec<Intent>,
     ) -> Option<String> {
         let mut chat = None;
@@ -153,9 +159,7 @@ impl Mind {
                 _ => {}
             }
             match self.rand(12) {
-                1 => out.push(Intent::Craft(
-                    self.rand(crate::content::items::catalog().recipes.len() as u64) as usize,
-                )),
+                1 => out.push(Intent::Craft(self.rand(recipes as u64) as usize)),
                 2 => out.push(Intent::Jump),
                 3 => chat = Some(format!("hello from tick {tick}")),
                 _ => {}
@@ -188,7 +192,7 @@ pub fn run(opts: &BotOptions) -> Result<Vec<Report>, String> {
             password: password_of(&name),
             server_password: opts.server_password.clone(),
         };
-        let c = Client::connect(&join)?;
+        let c = Client::connect(&join, std::sync::Arc::clone(&opts.content))?;
         let mind = Mind {
             rng: mix64(opts.seed ^ mix64(i as u64 + 1)),
             doing: Doing::Idle,
@@ -205,6 +209,7 @@ pub fn run(opts: &BotOptions) -> Result<Vec<Report>, String> {
             closed: None,
             join_seconds: 0.0,
             items: 0,
+            recipes: opts.content.catalog.recipes.len(),
         };
         bots.push((c, mind, report));
     }
@@ -251,8 +256,9 @@ pub fn run(opts: &BotOptions) -> Result<Vec<Report>, String> {
                     (2..crate::world::inventory::HOTBAR_SLOTS)
                         .find(|&i| ch.slots.get(i).is_some_and(|s| s.is_some()))
                 });
+                let recipes = c.content().catalog.recipes.len();
                 let Some(world) = c.world() else { continue };
-                if let Some(line) = mind.think(tick, pos, world, block, &mut intents) {
+                if let Some(line) = mind.think(tick, pos, world, block, recipes, &mut intents) {
                     c.say(&line);
                     r.said += 1;
                 }
@@ -286,7 +292,17 @@ pub fn run(opts: &BotOptions) -> Result<Vec<Report>, String> {
 
 /// Joins one client and waits until it plays (tests).
 pub fn join_one(opts: &JoinOptions, timeout: Duration) -> Result<Client, String> {
-    let mut c = Client::connect(opts)?;
+    let content = std::sync::Arc::new(crate::content::config::Content::builtin());
+    join_with(opts, content, timeout)
+}
+
+/// [`join_one`] with `content` (a server whose content differs refuses it).
+pub fn join_with(
+    opts: &JoinOptions,
+    content: std::sync::Arc<crate::content::config::Content>,
+    timeout: Duration,
+) -> Result<Client, String> {
+    let mut c = Client::connect(opts, content)?;
     client::wait_ready(&mut c, timeout)?;
     Ok(c)
 }

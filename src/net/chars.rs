@@ -1,25 +1,20 @@
 //! The characters a server keeps ([`Characters`]): each player's inventory, armour, health
 //! and place, under its name, with an Argon2 hash of its password (never the password), one
-//! JSON file a name in a folder beside the world's save, written atomically.
+//! file a name in a folder beside the world's save, in the format of every character's
+//! file ([`crate::store::character`]: the window's characters are the same, without the
+//! lock), written atomically with a backup. And a character as a session's player
+//! ([`state_of`], [`state_in`]) and back ([`protocol::character_of`]).
 
 use crate::net::protocol::{self, Character};
 use crate::sim::session::PlayerState;
+use crate::store::character::{self as file, Sheet};
 use crate::world::inventory::{Inventory, SLOTS};
-use serde::{Deserialize, Serialize};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-/// Bytes a character file may have.
-pub const MAX_FILE: u64 = 64 * 1024;
+pub use crate::store::character::{MAX_FILE, valid_name};
 
-/// One stored character.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Stored {
-    pub name: String,
-    /// Hex of the salt and of the password's Argon2id hash.
-    pub salt: String,
-    pub hash: String,
-    pub character: Character,
-}
+/// One stored character: a character's file, with its password's lock.
+pub type Stored = Sheet;
 
 /// The characters of one server, in `dir`.
 #[derive(Clone, Debug)]
@@ -60,26 +55,18 @@ pub fn hash_password(password: &str, salt: &[u8]) -> Vec<u8> {
     out
 }
 
-/// Is `name` one a player may have: 1 to [`protocol::MAX_NAME`] letters, digits, `_`,
-/// `-` or spaces inside?
-pub fn valid_name(name: &str) -> bool {
-    let n = name.chars().count();
-    (1..=protocol::MAX_NAME).contains(&n)
-        && name.trim() == name
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == ' ')
-}
-
-/// A character as a session's player.
-pub fn state_of(c: &Character, time_of_day: f32) -> Option<PlayerState> {
-    let slots = protocol::slots_in::<SLOTS>(&c.slots)?;
-    let cat = crate::content::items::catalog();
+/// A character as a session's player, its items `cat`'s.
+pub fn state_of(
+    cat: &std::sync::Arc<crate::content::items::Catalog>,
+    c: &Character,
+    time_of_day: f32,
+) -> Option<PlayerState> {
+    let slots = protocol::slots_in::<SLOTS>(cat, &c.slots)?;
     let mut worn = [None; 3];
     for (w, a) in worn.iter_mut().zip(&c.armour) {
         *w = a.as_ref().and_then(|n| cat.id(n));
     }
-    let inventory = Inventory::from_parts(slots, c.selected as usize)?.with_armour(worn)?;
+    let inventory = Inventory::from_parts(cat, slots, c.selected as usize)?.with_armour(worn)?;
     let usual = crate::sim::vitals::MAX_HEALTH;
     let max_health = if c.max_health.is_finite() {
         c.max_health
@@ -109,19 +96,9 @@ impl Characters {
         Characters { dir }
     }
 
-    /// The file of `name` (lower case, spaces as `_`).
+    /// The file of `name` ([`file::file_of`]).
     pub fn path(&self, name: &str) -> PathBuf {
-        let stem: String = name
-            .chars()
-            .map(|c| {
-                if c == ' ' {
-                    '_'
-                } else {
-                    c.to_ascii_lowercase()
-                }
-            })
-            .collect();
-        self.dir.join(format!("{stem}.json"))
+        file::file_of(&self.dir, name)
     }
 
     /// The character of `name` if `password` is its password; `Ok(None)` for a name
@@ -131,7 +108,7 @@ impl Characters {
         if !path.exists() {
             return Ok(None);
         }
-        let stored = read(&path).map_err(Denied::Broken)?;
+        let stored = file::read(&path).map_err(Denied::Broken)?;
         let salt = unhex(&stored.salt)
             .ok_or_else(|| Denied::Broken(format!("{}: field salt: not hex", path.display())))?;
         if hex(&hash_password(password, &salt)) != stored.hash {
@@ -148,15 +125,7 @@ impl Characters {
     /// Keeps a character as stored (its password already hashed), atomically: what a
     /// server's journal holds of it, written back after a crash.
     pub fn put_stored(&self, stored: &Stored) -> Result<(), String> {
-        let name = &stored.name;
-        if !valid_name(name) {
-            return Err(format!("{name:?} is not a name a player may have"));
-        }
-        let text = serde_json::to_string_pretty(stored).map_err(|e| e.to_string())?;
-        crate::base::fsio::write_file_in_new_folder(&self.path(name), |f| {
-            f.write_all(text.as_bytes())
-        })
-        .map_err(|e| e.to_string())
+        file::write(&self.dir, stored).map(|_| ())
     }
 }
 
@@ -168,14 +137,38 @@ pub fn sealed(name: &str, password: &str, character: &Character) -> Stored {
         salt: hex(&salt),
         hash: hex(&hash_password(password, &salt)),
         character: character.clone(),
+        worlds: Default::default(),
     }
 }
 
-fn read(path: &Path) -> Result<Stored, String> {
-    let bytes = crate::base::fsio::read_bounded(path, MAX_FILE)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    serde_json::from_slice(&bytes)
-        .map_err(|e| format!("{}:{}:{}: {e}", path.display(), e.line(), e.column()))
+/// Character `sheet` walks into world `world`, whose own player (from its save, or a new
+/// one at its spawn point) is `base`: the player it is there ([`state_in`]). A character
+/// that has been in no world yet (just made) takes `base` as its own first: so the player
+/// of a save from before characters, the first world a new character picks, becomes that
+/// character, with all it carried, and a new character in a new world has the starting
+/// kit.
+pub fn enter(sheet: &mut Sheet, world: u64, base: &PlayerState) -> Option<PlayerState> {
+    if sheet.worlds.is_empty() {
+        *sheet = Sheet {
+            salt: std::mem::take(&mut sheet.salt),
+            hash: std::mem::take(&mut sheet.hash),
+            ..Sheet::new(&sheet.name, protocol::character_of(base), world)
+        };
+    }
+    state_in(sheet, world, base)
+}
+
+/// Character `sheet` as the player of world `world`, whose own player (from its save, or
+/// a new one at its spawn point) is `base`: what it carries and its health from the
+/// character, where it stands and its bed from its place in that world when it has been
+/// there, else `base`'s; the time of day and the town are the world's. `None` when the
+/// character holds what this build cannot give (an unknown item, a stack over its size).
+pub fn state_in(sheet: &Sheet, world: u64, base: &PlayerState) -> Option<PlayerState> {
+    let bed = base.bed.map(|(x, y)| (x as u32, y as u32));
+    let c = sheet.in_world(world, (base.pos, bed));
+    let mut state = state_of(base.inventory.catalog(), &c, base.time_of_day)?;
+    state.town = base.town.clone();
+    Some(state)
 }
 
 /// Puts `own` into `seat` (and its open chest's slots into `world`); false, and nothing
@@ -186,10 +179,10 @@ pub fn put_own(
     seat: &mut crate::sim::session::Seat,
     world: &mut crate::world::World,
 ) -> bool {
-    let Some(state) = state_of(&own.character, 0.0) else {
+    let cat = std::sync::Arc::clone(seat.inventory.catalog());
+    let Some(state) = state_of(&cat, &own.character, 0.0) else {
         return false;
     };
-    let cat = crate::content::items::catalog();
     let held = match &own.held {
         None => None,
         Some((name, count)) => match cat.id(name) {
@@ -209,8 +202,9 @@ pub fn put_own(
             if x >= world.width() || y >= world.height() {
                 return false;
             }
-            let Some(chest) = protocol::slots_in::<{ crate::world::chest::CHEST_SLOTS }>(&c.slots)
-                .and_then(crate::world::chest::Chest::from_slots)
+            let Some(chest) =
+                protocol::slots_in::<{ crate::world::chest::CHEST_SLOTS }>(&cat, &c.slots)
+                    .and_then(|s| crate::world::chest::Chest::from_slots(&cat, s))
             else {
                 return false;
             };
@@ -249,9 +243,10 @@ mod tests {
         };
         let world = crate::worldgen::generate(&p, 7).0;
         let mut s = Session::new(world.clone());
-        let gel = crate::content::items::named("gel").unwrap();
+        let cat = std::sync::Arc::clone(&s.content.catalog);
+        let gel = cat.id("gel").unwrap();
         s.world.set(5, 39, Tile::Chest);
-        s.world.chests.open(5, 39).add(gel, 7);
+        s.world.chests.open(5, 39).add(&cat, gel, 7);
         let me = &mut s.players[0];
         me.chest = Some((5, 39));
         me.held = Some(Stack {

@@ -109,6 +109,9 @@ pub struct Client {
     phase: Phase,
     hello: ToServer,
     said_hello: bool,
+    /// What this side plays with: its files ride in the hello, its catalog reads the
+    /// server's items and its loot fills the chests of the world made here.
+    content: std::sync::Arc<crate::content::config::Content>,
     identity: Option<Identity>,
     making: Option<JoinHandle<World>>,
     world: Option<World>,
@@ -157,8 +160,12 @@ pub fn resolve(addr: &str) -> Result<SocketAddr, String> {
 }
 
 impl Client {
-    /// Starts joining (nothing blocks: the answer comes through [`Client::poll`]).
-    pub fn connect(opts: &JoinOptions) -> Result<Client, String> {
+    /// Starts joining with `content` (nothing blocks: the answer comes through
+    /// [`Client::poll`]). A server whose content differs refuses, saying which files.
+    pub fn connect(
+        opts: &JoinOptions,
+        content: std::sync::Arc<crate::content::config::Content>,
+    ) -> Result<Client, String> {
         let name = opts.name.trim();
         if name.is_empty() || name.chars().count() > protocol::MAX_NAME {
             return Err(format!(
@@ -193,8 +200,10 @@ impl Client {
                 name: name.to_string(),
                 password: opts.password.clone(),
                 server_password: opts.server_password.clone(),
+                content: content.files.clone(),
             },
             said_hello: false,
+            content,
             identity: None,
             making: None,
             world: None,
@@ -268,6 +277,11 @@ impl Client {
     }
 
     /// The items lying about in the last snapshot.
+    /// The content this side plays with.
+    pub fn content(&self) -> &std::sync::Arc<crate::content::config::Content> {
+        &self.content
+    }
+
     pub fn items(&self) -> &[Lying] {
         &self.items
     }
@@ -508,11 +522,18 @@ impl Client {
                     self.close_with(format!("the server speaks protocol {version}"), out);
                     return;
                 }
+                let ours = &self.content.files;
+                if let Some(why) =
+                    crate::content::mods::differs(ours, &identity.content, "the server")
+                {
+                    self.close_with(why, out);
+                    return;
+                }
                 self.you = Some(you);
                 self.names = players.into_iter().collect();
                 self.character = Some(character);
                 self.motd = motd.clone();
-                match make_world(&identity) {
+                match make_world(&identity, &self.content) {
                     Ok(h) => self.making = Some(h),
                     Err(e) => {
                         self.close_with(e, out);
@@ -532,7 +553,7 @@ impl Client {
                 let Some(world) = self.world.as_mut() else {
                     return;
                 };
-                if let Err(e) = protocol::apply_region(world, &r) {
+                if let Err(e) = protocol::apply_region(&self.content.catalog, world, &r) {
                     self.close_with(format!("the server sent a bad {e}"), out);
                     return;
                 }
@@ -557,7 +578,7 @@ impl Client {
                 };
                 let mut tiles = Vec::with_capacity(cells.len());
                 for c in &cells {
-                    if protocol::apply_cell(world, c) {
+                    if protocol::apply_cell(&self.content.catalog, world, c) {
                         tiles.push((c.x as usize, c.y as usize));
                     }
                 }
@@ -708,17 +729,22 @@ pub fn share_worlds(on: bool) {
     }
 }
 
-/// Makes the untouched world of `identity` on a thread (its preset checked first).
-fn make_world(identity: &Identity) -> Result<JoinHandle<World>, String> {
+/// Makes the untouched world of `identity` on a thread (its preset checked first), its
+/// chests filled from `content`'s loot.
+fn make_world(
+    identity: &Identity,
+    content: &std::sync::Arc<crate::content::config::Content>,
+) -> Result<JoinHandle<World>, String> {
     let mut preset = crate::content::preset::parse(&identity.preset, "the server's preset")
         .map_err(|e| format!("the server's world: {e}"))?;
     preset.width = identity.width;
     preset.height = identity.height;
     let seed = identity.seed;
     let identity = identity.clone();
+    let content = std::sync::Arc::clone(content);
     Ok(std::thread::spawn(move || {
         if !SHARING.load(std::sync::atomic::Ordering::SeqCst) {
-            return crate::worldgen::generate(&preset, seed).0;
+            return crate::worldgen::generate_for(&preset, seed, &content).0;
         }
         // Held while making it, so the others wait and copy.
         let mut shared = SHARED.lock().unwrap_or_else(|e| e.into_inner());
@@ -727,7 +753,7 @@ fn make_world(identity: &Identity) -> Result<JoinHandle<World>, String> {
         {
             return w.clone();
         }
-        let w = crate::worldgen::generate(&preset, seed).0;
+        let w = crate::worldgen::generate_for(&preset, seed, &content).0;
         *shared = Some((identity, w.clone()));
         w
     }))

@@ -359,8 +359,9 @@ mod tests {
         let (px, py) = s.me().body.pos;
         let at = ((px + 2.0) as usize, py as usize - 1);
         s.world.set(at.0, at.1, crate::world::Tile::Chest);
-        let gel = crate::content::items::named("gel").unwrap();
-        s.world.chests.open(at.0, at.1).add(gel, 6);
+        let cat = std::sync::Arc::clone(&s.content.catalog);
+        let gel = cat.id("gel").unwrap();
+        s.world.chests.open(at.0, at.1).add(&cat, gel, 6);
         (s, at)
     }
 
@@ -369,7 +370,7 @@ mod tests {
         use crate::net::protocol::own_of;
         let (mut server, at) = at_a_chest();
         let (mut window, _) = at_a_chest();
-        let gel = crate::content::items::named("gel").unwrap();
+        let gel = window.content.catalog.id("gel").unwrap();
         // The server opened the chest (a right-click): the window hears of it.
         server.players[0].chest = Some(at);
         let none = VecDeque::new();

@@ -7,7 +7,7 @@
 //! a message saying which one the server speaks. Everything goes over renet's channels
 //! ([`Channel`]); nothing here knows of sockets.
 
-use crate::content::items::catalog;
+use crate::content::items::Catalog;
 use crate::sim::session::{Intent, PlayerId};
 use crate::world::World;
 use crate::world::chest::{CHEST_SLOTS, Chest};
@@ -18,8 +18,9 @@ use std::io::Read;
 
 /// The protocol's version: bumped whenever a message changes, or a cell may hold a tile
 /// or wall an older build does not know (5: tiles past 63 and walls past 15, with save
-/// format 8; the world's clock, goodbyes and the keeper's messages).
-pub const VERSION: u32 = 5;
+/// format 8; the world's clock, goodbyes and the keeper's messages; 6: the content's files
+/// ride in [`ToServer::Hello`] and the [`Identity`]).
+pub const VERSION: u32 = 6;
 
 /// The netcode protocol id (a client and server of different ids never connect).
 pub const PROTOCOL_ID: u64 = 0x5354_5241_5441_0000 | VERSION as u64;
@@ -38,7 +39,7 @@ pub const REGION: usize = 64;
 
 /// Most characters of a chat line, a name or a password.
 pub const MAX_CHAT: usize = 200;
-pub const MAX_NAME: usize = 24;
+pub const MAX_NAME: usize = crate::store::character::MAX_NAME;
 pub const MAX_PASSWORD: usize = 64;
 
 /// Most intents in one [`ToServer::Input`] (a tick's worth and some).
@@ -69,6 +70,9 @@ pub enum ToServer {
         name: String,
         password: String,
         server_password: String,
+        /// The files of the client's content ([`crate::content::mods::Source`]): a server
+        /// whose content differs refuses, saying which files.
+        content: Vec<crate::content::mods::Source>,
     },
     /// The client made the world from the [`Identity`]: `matches` when its untouched
     /// world hashes as the server's (then only changed regions are sent, else all).
@@ -91,6 +95,9 @@ pub struct Identity {
     pub generator: String,
     /// [`untouched_hash`] of the world as generated.
     pub untouched: u64,
+    /// The files of the server's content, each with its hash: a client whose content
+    /// differs leaves, saying which files ([`crate::content::mods::differs`]).
+    pub content: Vec<crate::content::mods::Source>,
 }
 
 /// One tile's new state: tile, wall and, where there is a chest entry, its slots.
@@ -197,26 +204,9 @@ pub struct Folk {
     pub facing: i8,
 }
 
-/// The joining player's own character: what it carries, its health.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Character {
-    pub slots: Vec<Option<(String, u32)>>,
-    pub selected: u32,
-    pub armour: Vec<Option<String>>,
-    pub health: f32,
-    pub pos: (f32, f32),
-    /// The most health (life crystals raise it); a character file from before it was kept
-    /// has the usual most.
-    #[serde(default = "usual_most_health")]
-    pub max_health: f32,
-    /// The bed the player last used (its spawn point), if any.
-    #[serde(default)]
-    pub bed: Option<(u32, u32)>,
-}
-
-fn usual_most_health() -> f32 {
-    crate::sim::vitals::MAX_HEALTH
-}
+/// The joining player's own character: what it carries, its health (the format of a
+/// character's file holds it too).
+pub use crate::store::character::Character;
 
 /// A server's message.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -349,8 +339,7 @@ pub fn view_hash(world: &World) -> u64 {
 }
 
 /// Slots as item names and counts.
-pub fn slots_out(slots: &[Option<Stack>]) -> Vec<Option<(String, u32)>> {
-    let cat = catalog();
+pub fn slots_out(cat: &Catalog, slots: &[Option<Stack>]) -> Vec<Option<(String, u32)>> {
     slots
         .iter()
         .map(|s| s.map(|s| (cat.item(s.item).name.clone(), s.count)))
@@ -359,11 +348,13 @@ pub fn slots_out(slots: &[Option<Stack>]) -> Vec<Option<(String, u32)>> {
 
 /// Slots from item names and counts: an unknown name or a count over the item's stack
 /// leaves the slot empty; more slots than `n` are refused.
-pub fn slots_in<const N: usize>(slots: &[Option<(String, u32)>]) -> Option<[Option<Stack>; N]> {
+pub fn slots_in<const N: usize>(
+    cat: &Catalog,
+    slots: &[Option<(String, u32)>],
+) -> Option<[Option<Stack>; N]> {
     if slots.len() != N {
         return None;
     }
-    let cat = catalog();
     let mut out = [None; N];
     for (o, s) in out.iter_mut().zip(slots) {
         *o = s.as_ref().and_then(|(name, count)| {
@@ -378,18 +369,18 @@ pub fn slots_in<const N: usize>(slots: &[Option<(String, u32)>]) -> Option<[Opti
 }
 
 /// The cell at `(x, y)` of `world`.
-pub fn cell(world: &World, x: usize, y: usize) -> Cell {
+pub fn cell(cat: &Catalog, world: &World, x: usize, y: usize) -> Cell {
     Cell {
         x: x as u32,
         y: y as u32,
         tile: world.tile(x, y) as u8,
         wall: world.wall(x, y) as u8,
-        chest: world.chests.get(x, y).map(|c| slots_out(c.slots())),
+        chest: world.chests.get(x, y).map(|c| slots_out(cat, c.slots())),
     }
 }
 
 /// Puts `cell` into `world`; false when it is outside or names no tile or wall.
-pub fn apply_cell(world: &mut World, c: &Cell) -> bool {
+pub fn apply_cell(cat: &Catalog, world: &mut World, c: &Cell) -> bool {
     let (x, y) = (c.x as usize, c.y as usize);
     let (Some(tile), Some(wall)) = (Tile::from_u8(c.tile), Wall::from_u8(c.wall)) else {
         return false;
@@ -404,7 +395,8 @@ pub fn apply_cell(world: &mut World, c: &Cell) -> bool {
             world.chests.remove(x, y);
         }
         Some(slots) => {
-            let Some(chest) = slots_in::<CHEST_SLOTS>(slots).and_then(Chest::from_slots) else {
+            let chest = slots_in::<CHEST_SLOTS>(cat, slots).and_then(|s| Chest::from_slots(cat, s));
+            let Some(chest) = chest else {
                 return false;
             };
             world.chests.insert(x, y, chest);
@@ -471,7 +463,7 @@ fn chests_in(
 }
 
 /// Region `(rx, ry)` of `world`, deflated.
-pub fn region(world: &World, rx: usize, ry: usize) -> Region {
+pub fn region(cat: &Catalog, world: &World, rx: usize, ry: usize) -> Region {
     let (x0, y0, x1, y1) = region_box(world, rx, ry);
     let mut cells = RegionCells {
         tiles: Vec::with_capacity(REGION * REGION),
@@ -487,7 +479,7 @@ pub fn region(world: &World, rx: usize, ry: usize) -> Region {
             .extend(world.wall_row(y)[x0..x1].iter().map(|&w| w as u8));
     }
     cells.chests = chests_in(world, x0, y0, x1, y1)
-        .map(|((x, y), _)| cell(world, x, y))
+        .map(|((x, y), _)| cell(cat, world, x, y))
         .collect();
     let raw = encode(&cells);
     let mut z = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::default());
@@ -503,7 +495,7 @@ pub fn region(world: &World, rx: usize, ry: usize) -> Region {
 
 /// Puts a region into `world`, or says what is wrong with it (outside the world, too
 /// big inflated, the wrong number of cells, an unknown tile).
-pub fn apply_region(world: &mut World, r: &Region) -> Result<(), String> {
+pub fn apply_region(cat: &Catalog, world: &mut World, r: &Region) -> Result<(), String> {
     let (nx, ny) = regions_of(world);
     let (rx, ry) = (r.rx as usize, r.ry as usize);
     if rx >= nx || ry >= ny {
@@ -545,7 +537,7 @@ pub fn apply_region(world: &mut World, r: &Region) -> Result<(), String> {
     }
     for c in &cells.chests {
         let inside = (x0..x1).contains(&(c.x as usize)) && (y0..y1).contains(&(c.y as usize));
-        if !inside || !apply_cell(world, c) {
+        if !inside || !apply_cell(cat, world, c) {
             return Err(format!("region {rx} {ry}: a bad chest at {} {}", c.x, c.y));
         }
     }
@@ -577,9 +569,9 @@ pub fn regions_to_send(
 /// A character from its slots as names, or `None` when they do not fit.
 pub fn character_of(state: &crate::sim::session::PlayerState) -> Character {
     let inv = &state.inventory;
-    let cat = catalog();
+    let cat = inv.catalog();
     Character {
-        slots: slots_out(inv.slots()),
+        slots: slots_out(cat, inv.slots()),
         selected: inv.selected() as u32,
         armour: inv
             .armour()
@@ -596,7 +588,8 @@ pub fn character_of(state: &crate::sim::session::PlayerState) -> Character {
 /// Player `who`'s own state in `session` after its input `ack` ([`Own`]).
 pub fn own_of(session: &crate::sim::session::Session, who: PlayerId, ack: u64) -> Own {
     let p = &session.players[who.0];
-    let name = |s: Stack| (catalog().item(s.item).name.clone(), s.count);
+    let cat = &session.content.catalog;
+    let name = |s: Stack| (cat.item(s.item).name.clone(), s.count);
     Own {
         ack,
         character: character_of(&session.live_state(who)),
@@ -608,7 +601,7 @@ pub fn own_of(session: &crate::sim::session::Session, who: PlayerId, ack: u64) -
                 .world
                 .chests
                 .get(x, y)
-                .map_or_else(|| vec![None; CHEST_SLOTS], |c| slots_out(c.slots())),
+                .map_or_else(|| vec![None; CHEST_SLOTS], |c| slots_out(cat, c.slots())),
         }),
         shop: p.shop,
         death: p.death.as_ref().map(|d| Fate {
@@ -682,8 +675,7 @@ pub fn town_of(session: &crate::sim::session::Session) -> Vec<Folk> {
 }
 
 /// The items lying in `world` as the clients see them.
-pub fn lying_of(world: &World) -> Vec<Lying> {
-    let cat = catalog();
+pub fn lying_of(cat: &Catalog, world: &World) -> Vec<Lying> {
     world
         .dropped
         .iter()
@@ -697,8 +689,7 @@ pub fn lying_of(world: &World) -> Vec<Lying> {
 
 /// Items from a snapshot, to draw: an unknown name or a count over its stack is left
 /// out.
-pub fn lying_in(items: &[Lying]) -> Vec<crate::world::dropped::Dropped> {
-    let cat = catalog();
+pub fn lying_in(cat: &Catalog, items: &[Lying]) -> Vec<crate::world::dropped::Dropped> {
     items
         .iter()
         .filter_map(|l| {

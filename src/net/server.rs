@@ -39,6 +39,23 @@ pub struct ServeOptions {
     pub host_plays: bool,
 }
 
+impl ServeOptions {
+    /// A server on loopback at a free port, its save and characters in `dir`, four
+    /// players, no password, no autosave to speak of (tests).
+    pub fn loopback(dir: &std::path::Path) -> ServeOptions {
+        ServeOptions {
+            listen: SocketAddr::from(([127, 0, 0, 1], 0)),
+            max_players: 4,
+            password: String::new(),
+            motd: String::new(),
+            save: dir.join("world.strata"),
+            characters: dir.join("characters"),
+            autosave: Duration::from_secs(3600),
+            host_plays: false,
+        }
+    }
+}
+
 /// Seconds a client may stay connected without saying who it is.
 pub const HELLO_SECONDS: f64 = 5.0;
 
@@ -363,7 +380,7 @@ impl Server {
         }
         let cells = at
             .iter()
-            .map(|&(x, y)| protocol::cell(&self.session.world, x, y))
+            .map(|&(x, y)| protocol::cell(&self.session.content.catalog, &self.session.world, x, y))
             .collect();
         self.broadcast(&ToClient::Cells(cells), None);
         self.changed = true;
@@ -547,6 +564,7 @@ impl Server {
             salt,
             hash,
             character: protocol::character_of(&self.session.player_state(seat)),
+            worlds: Default::default(),
         };
         serde_json::to_value(stored).ok()
     }
@@ -779,7 +797,7 @@ impl Server {
                     t.clone()
                 }
                 Message::Refused(e) if self.session.tick.is_multiple_of(30) => {
-                    format!("Can't: {e}")
+                    format!("Can't: {}", e.text(&self.session.content.catalog))
                 }
                 Message::Log(line) => {
                     // Deaths and comebacks are the keeper's to read: a player back at
@@ -835,7 +853,7 @@ impl Server {
             time: self.session.time_of_day,
             bodies,
             beasts,
-            items: protocol::lying_of(&self.session.world),
+            items: protocol::lying_of(&self.session.content.catalog, &self.session.world),
             hearts: hearts.collect(),
             boss: self.session.boss.as_ref().map(protocol::eye_of),
             town: protocol::town_of(&self.session),
@@ -915,7 +933,8 @@ impl Server {
                     }
                     break;
                 };
-                let msg = ToClient::Region(protocol::region(&self.session.world, rx, ry));
+                let cat = &self.session.content.catalog;
+                let msg = ToClient::Region(protocol::region(cat, &self.session.world, rx, ry));
                 let bytes = protocol::encode(&msg);
                 if bytes.len() > budget
                     || !self.renet.can_send_message(
@@ -983,9 +1002,10 @@ impl Server {
                     name,
                     password,
                     server_password,
+                    content,
                 },
             ) => {
-                self.hello(id, version, name, password, server_password);
+                self.hello(id, version, name, password, server_password, &content);
                 Ok(())
             }
             (Stage::Generating, ToServer::Generated { matches }) => {
@@ -1014,7 +1034,8 @@ impl Server {
                 if intents.len() > protocol::MAX_INTENTS {
                     return Err(format!("{} intents in one tick", intents.len()));
                 }
-                if let Some(bad) = intents.iter().find_map(|i| check(i).err()) {
+                let content = &self.session.content;
+                if let Some(bad) = intents.iter().find_map(|i| check(i, content).err()) {
                     return Err(bad);
                 }
                 if c.inputs.0.elapsed().as_secs_f64() > FLOOD_WINDOW {
@@ -1265,12 +1286,17 @@ impl Server {
         name: String,
         password: String,
         server_password: String,
+        content: &[crate::content::mods::Source],
     ) {
         if version != protocol::VERSION {
             let why = format!(
                 "this server speaks protocol {}, the client {version}",
                 protocol::VERSION
             );
+            return self.refuse(id, &why);
+        }
+        let ours = &self.session.content.files;
+        if let Some(why) = crate::content::mods::differs(content, ours, "the server") {
             return self.refuse(id, &why);
         }
         if server_password != self.opts.password {
@@ -1318,26 +1344,28 @@ impl Server {
             // A kept character this build cannot seat (an item it no longer knows, a
             // stack over its size) is refused, never swapped for a new one at the spawn
             // point with full health, which then went over its file at the leave.
-            Ok(Some(c)) => match chars::state_of(&c, self.session.time_of_day) {
-                Some(state) => Some(state),
-                None => {
-                    let file = self.chars.path(&name);
-                    say(&format!(
-                        "{name}'s character in {} holds what this server cannot give (an unknown item, a stack over its size, a place outside the numbers): refused, the file kept",
-                        file.display()
-                    ));
-                    return self.refuse(id, &format!("{name}'s character cannot be used here"));
+            Ok(Some(c)) => {
+                match chars::state_of(&self.session.content.catalog, &c, self.session.time_of_day) {
+                    Some(state) => Some(state),
+                    None => {
+                        let file = self.chars.path(&name);
+                        say(&format!(
+                            "{name}'s character in {} holds what this server cannot give (an unknown item, a stack over its size, a place outside the numbers): refused, the file kept",
+                            file.display()
+                        ));
+                        return self.refuse(id, &format!("{name}'s character cannot be used here"));
+                    }
                 }
-            },
+            }
         };
         let state = state.unwrap_or_else(|| {
             let at = crate::sim::player::spawn_point(&self.session.world);
-            PlayerState::starting(at, &self.session.content.rules)
+            PlayerState::starting(at, &self.session.content)
         });
         let seal = chars::sealed(&name, &password, &protocol::character_of(&state));
         self.seals.insert(name.clone(), (seal.salt, seal.hash));
         let seat = self.session.join_as(&state);
-        let identity = identity_of(&self.untouched);
+        let identity = identity_of(&self.untouched, &self.session.content);
         let host = self.host_name.clone().map(|n| (LOCAL.0 as u32, n));
         let players = self
             .conns
@@ -1380,8 +1408,9 @@ impl Server {
     }
 }
 
-/// Is `intent` one a client may send (slots in range, a view of a sane size)?
-pub fn check(intent: &Intent) -> Result<(), String> {
+/// Is `intent` one a client may send by `content` (slots, wares and recipes in range, a
+/// view of a sane size)?
+pub fn check(intent: &Intent, content: &crate::content::config::Content) -> Result<(), String> {
     use crate::world::chest::CHEST_SLOTS;
     use crate::world::inventory::SLOTS;
     let ok = match *intent {
@@ -1389,8 +1418,8 @@ pub fn check(intent: &Intent) -> Result<(), String> {
         Intent::ClickSlot(i) | Intent::Select(i) | Intent::Sell(i) => i < SLOTS,
         Intent::ClickChest(i) => i < CHEST_SLOTS,
         Intent::ClickArmour(i) => i < 3,
-        Intent::Buy(i) => i < crate::content::town::town().merchant.sells.len(),
-        Intent::Craft(i) => i < crate::content::items::catalog().recipes.len(),
+        Intent::Buy(i) => i < content.town.merchant.sells.len(),
+        Intent::Craft(i) => i < content.catalog.recipes.len(),
         Intent::Scroll(s) => s.abs() <= 100,
         Intent::View { half } => {
             half.0.is_finite()
@@ -1407,8 +1436,11 @@ pub fn check(intent: &Intent) -> Result<(), String> {
     }
 }
 
-/// The identity of a world as made (`untouched`).
-pub fn identity_of(untouched: &World) -> protocol::Identity {
+/// The identity of a world as made (`untouched`), played with `content`.
+pub fn identity_of(
+    untouched: &World,
+    content: &crate::content::config::Content,
+) -> protocol::Identity {
     let preset = crate::content::preset::Preset {
         width: untouched.width() as u32,
         height: untouched.height() as u32,
@@ -1421,5 +1453,6 @@ pub fn identity_of(untouched: &World) -> protocol::Identity {
         height: untouched.height() as u32,
         generator: protocol::generator_version(),
         untouched: protocol::untouched_hash(untouched),
+        content: content.files.clone(),
     }
 }

@@ -4,8 +4,13 @@
 //! Its rules are pure and deterministic (no randomness at all; the session steps it):
 //! - phase one ([`Phase::One`]): it hovers over its target for [`Rules::eye_hover`] seconds
 //!   sending a servant every [`SERVANT_EVERY`] seconds, then dashes at the target
-//!   [`Rules::eye_charges`] times, each aimed afresh where the target is then, at
-//!   [`Rules::eye_charge_speed`] for [`DASH_SECONDS`], and hovers again;
+//!   [`Rules::eye_charges`] times and hovers again. Each dash is told beforehand, as
+//!   Terraria's is: the Eye stops and turns to the target for [`Rules::eye_windup`]
+//!   seconds ([`Mode::Aim`]), then rushes at where the target is then at
+//!   [`Rules::eye_charge_speed`], holding the speed half of [`DASH_SECONDS`] and slowing
+//!   to a stop by its end (past the target: [`dash_length`]). A player that moves
+//!   out of the line when it rushes is missed, and one beside it where it stops has a
+//!   moment to hit it;
 //! - at half health ([`phase_for`]) it spins for [`TURN_SECONDS`] and opens its mouth:
 //!   phase two hovers for half as long, dashes [`Rules::eye_charges_two`] times at
 //!   [`Rules::eye_charge_speed_two`], sends no servants and hits harder;
@@ -13,7 +18,8 @@
 //!   hunts the living only), it flies off up and is gone after [`LEAVE_SECONDS`]
 //!   ([`Step::gone`]).
 //!
-//! It flies through tiles. Its box ([`Boss::hitbox`]) is what swings hit and what hurts.
+//! It flies through tiles. Its ball ([`Boss::ball`]) is what swings hit; its box, a little
+//! inside ([`Boss::hitbox`]), is what hurts.
 
 use crate::content::rules::Rules;
 
@@ -25,6 +31,10 @@ pub const HOVER_HEIGHT: f32 = 11.0;
 pub const HOVER_SPEED: f32 = 16.0;
 /// Seconds one dash lasts (phase two: two thirds of it).
 pub const DASH_SECONDS: f32 = 1.0;
+/// Share of a dash at full speed; the rest slows to a stop.
+pub const DASH_FULL: f32 = 0.5;
+/// How fast it stops to aim (its speed falls by this share a second, at most all).
+const BRAKE: f32 = 8.0;
 /// Seconds it spins between the phases.
 pub const TURN_SECONDS: f32 = 1.5;
 /// Seconds between servants in phase one.
@@ -61,6 +71,9 @@ pub fn phase_for(health: f32, max: f32) -> Phase {
 pub enum Mode {
     /// Over the target, `left` seconds more.
     Hover { left: f32 },
+    /// Stopping and turning to the target before a dash, `left` seconds more; `more`
+    /// dashes after the one it aims.
+    Aim { left: f32, more: u32 },
     /// Dashing, `left` seconds more of this dash, `more` dashes after it.
     Charge { left: f32, more: u32 },
     /// Spinning into phase two, `left` seconds more.
@@ -99,6 +112,9 @@ pub struct Boss {
     servant_in: f32,
     /// Seconds it shows it was hit.
     pub hit_flash: f32,
+    /// Seconds before its touch may hurt again ([`Rules::touch_cooldown`] after a hit, as a
+    /// creature's: one dash, one hit at most, even when it stops on the player).
+    pub touch_in: f32,
     /// Dashes begun so far.
     pub charges: u32,
     /// Radians it has spun (phase change), for drawing.
@@ -122,13 +138,27 @@ impl Boss {
             },
             servant_in: SERVANT_EVERY,
             hit_flash: 0.0,
+            touch_in: 0.0,
             charges: 0,
             spin: 0.0,
             fighters: Vec::new(),
         }
     }
 
-    /// Its box `(left, top, right, bottom)`, a little inside the ball.
+    /// The box `(left, top, right, bottom)` round its whole ball: what a swing meets (a
+    /// blade that touches the ball as drawn hits it).
+    pub fn ball(&self) -> (f32, f32, f32, f32) {
+        let r = RADIUS;
+        (
+            self.pos.0 - r,
+            self.pos.1 - r,
+            self.pos.0 + r,
+            self.pos.1 + r,
+        )
+    }
+
+    /// Its box `(left, top, right, bottom)`, a little inside the ball: what hurts a player
+    /// it touches (a graze is forgiven).
     pub fn hitbox(&self) -> (f32, f32, f32, f32) {
         let r = RADIUS * 0.8;
         (
@@ -189,6 +219,7 @@ impl Boss {
         };
         let mut step = Step::default();
         self.hit_flash = (self.hit_flash - dt).max(0.0);
+        self.touch_in = (self.touch_in - dt).max(0.0);
         let target = match target {
             Some(t) if night && !self.leaving() => t,
             _ => {
@@ -207,12 +238,13 @@ impl Boss {
             step.phase_two = true;
         }
         let two = self.phase == Phase::Two;
-        let (speed, dashes, hover, dash) = if two {
+        let (speed, dashes, hover, dash, windup) = if two {
             (
                 rules.eye_charge_speed_two,
                 rules.eye_charges_two,
                 rules.eye_hover / 2.0,
                 DASH_SECONDS * 2.0 / 3.0,
+                rules.eye_windup * 2.0 / 3.0,
             )
         } else {
             (
@@ -220,6 +252,7 @@ impl Boss {
                 rules.eye_charges,
                 rules.eye_hover,
                 DASH_SECONDS,
+                rules.eye_windup,
             )
         };
         let aim = |from: (f32, f32), s: f32| {
@@ -266,11 +299,8 @@ impl Boss {
                     }
                 }
                 if left - dt <= EPS && dashes > 0 {
-                    self.vel = aim(self.pos, speed);
-                    self.charges += 1;
-                    step.charged = true;
-                    Mode::Charge {
-                        left: dash,
+                    Mode::Aim {
+                        left: windup,
                         more: dashes - 1,
                     }
                 } else {
@@ -279,21 +309,34 @@ impl Boss {
                     }
                 }
             }
-            Mode::Charge { left, more } => {
-                if left - dt > EPS {
-                    // Slowing toward the dash's end.
-                    let k = 1.0 - 0.8 * dt / dash;
-                    self.vel = (self.vel.0 * k, self.vel.1 * k);
-                    Mode::Charge {
-                        left: left - dt,
-                        more,
-                    }
-                } else if more > 0 {
+            Mode::Aim { left, more } => {
+                let k = 1.0 - (BRAKE * dt).min(1.0);
+                self.vel = (self.vel.0 * k, self.vel.1 * k);
+                if left - dt <= EPS {
                     self.vel = aim(self.pos, speed);
                     self.charges += 1;
                     step.charged = true;
-                    Mode::Charge {
-                        left: dash,
+                    Mode::Charge { left: dash, more }
+                } else {
+                    Mode::Aim {
+                        left: left - dt,
+                        more,
+                    }
+                }
+            }
+            Mode::Charge { left, more } => {
+                if left - dt > EPS {
+                    // Full speed, then slowing to a stop by the dash's end.
+                    let left = left - dt;
+                    let s = speed * (left / (dash * (1.0 - DASH_FULL))).min(1.0);
+                    let v = (self.vel.0 * self.vel.0 + self.vel.1 * self.vel.1).sqrt();
+                    if v > 1e-3 {
+                        self.vel = (self.vel.0 / v * s, self.vel.1 / v * s);
+                    }
+                    Mode::Charge { left, more }
+                } else if more > 0 {
+                    Mode::Aim {
+                        left: windup,
                         more: more - 1,
                     }
                 } else {
@@ -304,6 +347,12 @@ impl Boss {
         self.pos = (self.pos.0 + self.vel.0 * dt, self.pos.1 + self.vel.1 * dt);
         step
     }
+}
+
+/// Tiles a dash of `seconds` at `speed` carries the Eye: full speed for [`DASH_FULL`] of
+/// it, then slowing evenly to a stop.
+pub fn dash_length(speed: f32, seconds: f32) -> f32 {
+    speed * seconds * (DASH_FULL + (1.0 - DASH_FULL) / 2.0)
 }
 
 /// May the Eye come on its own tonight for a player with `max_health` and `defence`:
@@ -373,13 +422,16 @@ mod tests {
         let r = Rules::default();
         let target = (100.0, 50.0);
         let mut b = Boss::new((100.0, 20.0), &r);
-        let cycle = r.eye_hover + r.eye_charges as f32 * DASH_SECONDS;
+        let each = r.eye_windup + DASH_SECONDS;
+        let cycle = r.eye_hover + r.eye_charges as f32 * each;
         let (dashes, steps) = run(&mut b, target, cycle * 2.0 + 0.1, &r);
         assert_eq!(dashes.len() as u32, 2 * r.eye_charges, "{dashes:?}");
-        // The first after the hover, the rest a dash apart, then a hover again.
-        assert!((dashes[0] - r.eye_hover).abs() < 2.0 * DT, "{dashes:?}");
+        // The first after the hover and a wind-up, the rest a wind-up and a dash apart,
+        // then a hover again.
+        let first = r.eye_hover + r.eye_windup;
+        assert!((dashes[0] - first).abs() < 2.0 * DT, "{dashes:?}");
         for w in dashes[..r.eye_charges as usize].windows(2) {
-            assert!((w[1] - w[0] - DASH_SECONDS).abs() < 2.0 * DT, "{dashes:?}");
+            assert!((w[1] - w[0] - each).abs() < 2.0 * DT, "{dashes:?}");
         }
         let next = dashes[r.eye_charges as usize];
         assert!((next - dashes[0] - cycle).abs() < 3.0 * DT, "{dashes:?}");
@@ -388,7 +440,10 @@ mod tests {
         assert_eq!(servants, (hovering / SERVANT_EVERY).floor() as usize);
         // A dash heads at the target at the charge speed.
         let mut b = Boss::new((100.0, 20.0), &r);
-        b.mode = Mode::Hover { left: DT / 2.0 };
+        b.mode = Mode::Aim {
+            left: DT / 2.0,
+            more: 0,
+        };
         let s = b.update(Some(target), true, &r, DT);
         assert!(s.charged);
         let speed = (b.vel.0 * b.vel.0 + b.vel.1 * b.vel.1).sqrt();
@@ -397,23 +452,53 @@ mod tests {
     }
 
     #[test]
-    fn phase_two_dashes_more_and_faster_without_servants() {
+    fn a_dash_is_told_by_a_stop_and_stops_past_its_target() {
+        let r = Rules::default();
+        // Rushing across, its hover over: it brakes to a near stop through the wind-up,
+        // where the target can see it coming, and launches only at its end.
+        let target = (100.0, 50.0);
+        let mut b = Boss::new((94.0, 41.0), &r);
+        b.vel = (15.0, 0.0);
+        b.mode = Mode::Hover { left: DT / 2.0 };
+        let (dashes, _) = run(&mut b, target, r.eye_windup - 2.0 * DT, &r);
+        assert!(dashes.is_empty() && matches!(b.mode, Mode::Aim { .. }));
+        let slow = (b.vel.0 * b.vel.0 + b.vel.1 * b.vel.1).sqrt();
+        assert!(slow < 0.5, "still while it aims: {slow}");
+        assert_eq!(b.looking(target).0.signum(), 1.0, "it looks at the target");
+        // The dash: straight at where the target was, through it, to a stop.
+        let (dashes, _) = run(&mut b, target, 3.0 * DT, &r);
+        assert_eq!(dashes.len(), 1);
+        let from = b.pos;
+        let (_, _) = run(&mut b, target, DASH_SECONDS - 3.0 * DT, &r);
+        let went = ((b.pos.0 - from.0).powi(2) + (b.pos.1 - from.1).powi(2)).sqrt();
+        let want = dash_length(r.eye_charge_speed, DASH_SECONDS);
+        assert!((went - want).abs() < 1.0, "{went} tiles, not {want}");
+        let d = ((target.0 - from.0).powi(2) + (target.1 - from.1).powi(2)).sqrt();
+        assert!(want > d + 2.0, "it passes the target: {want} over {d}");
+        assert!(want > HOVER_HEIGHT + 2.0, "from its hover too");
+        let end = (b.vel.0 * b.vel.0 + b.vel.1 * b.vel.1).sqrt();
+        assert!(end < r.eye_charge_speed * 0.15, "stopped: {end}");
+    }
+
+    #[test]
+    fn phase_two_dashes_faster_and_harder_without_servants() {
         let r = Rules::default();
         let target = (100.0, 50.0);
         let mut b = Boss::new((100.0, 20.0), &r);
         b.hit(b.max / 2.0);
         let dash = DASH_SECONDS * 2.0 / 3.0;
-        let cycle = r.eye_hover / 2.0 + r.eye_charges_two as f32 * dash;
+        let each = r.eye_windup * 2.0 / 3.0 + dash;
+        let cycle = r.eye_hover / 2.0 + r.eye_charges_two as f32 * each;
         let (dashes, steps) = run(&mut b, target, TURN_SECONDS + cycle + 0.05, &r);
         assert_eq!(dashes.len() as u32, r.eye_charges_two, "{dashes:?}");
-        assert!(r.eye_charges_two > r.eye_charges);
-        let first = TURN_SECONDS + r.eye_hover / 2.0;
+        let first = TURN_SECONDS + r.eye_hover / 2.0 + r.eye_windup * 2.0 / 3.0;
         assert!((dashes[0] - first).abs() < 2.0 * DT, "{dashes:?}");
         for w in dashes.windows(2) {
-            assert!((w[1] - w[0] - dash).abs() < 2.0 * DT, "{dashes:?}");
+            assert!((w[1] - w[0] - each).abs() < 2.0 * DT, "{dashes:?}");
         }
         assert!(steps.iter().all(|s| s.servant.is_none()), "no servants");
         assert!(r.eye_charge_speed_two > r.eye_charge_speed);
+        assert!(r.eye_damage_two > r.eye_damage);
         assert!(b.spin > 0.0, "it spun into the phase");
     }
 

@@ -75,7 +75,8 @@ fn hold(inv: &mut Inventory, coins: &CoinRules, total: u64) -> u64 {
         let mut n = n;
         if let Some(slot) = slot {
             let here = n.min(u64::from(u32::MAX)) as u32;
-            let left = add_to_slots(&mut inv.slots_mut()[slot..=slot], c, here);
+            let cat = std::sync::Arc::clone(inv.catalog());
+            let left = add_to_slots(&cat, &mut inv.slots_mut()[slot..=slot], c, here);
             n -= u64::from(here - left);
         }
         let n32 = n.min(u64::from(u32::MAX)) as u32;
@@ -148,11 +149,14 @@ pub fn is_coin(item: ItemId, coins: &CoinRules) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::items::named;
-    use crate::content::town::town;
 
-    fn coins() -> &'static CoinRules {
-        &town().coins
+    /// The built-in content, as a session without mods plays by.
+    fn content() -> crate::content::config::Content {
+        crate::content::config::Content::builtin()
+    }
+
+    fn coins() -> CoinRules {
+        content().town.coins
     }
 
     fn held(inv: &Inventory) -> Vec<u32> {
@@ -185,14 +189,15 @@ mod tests {
     #[test]
     fn the_shipped_coins_are_copper_silver_and_gold_and_stack() {
         let c = coins();
+        let builtin = content();
         let names: Vec<&str> = c
             .items
             .iter()
-            .map(|&i| crate::content::items::catalog().item(i).name.as_str())
+            .map(|&i| builtin.catalog.item(i).name.as_str())
             .collect();
         assert_eq!(names, ["copper_coin", "silver_coin", "gold_coin"]);
         assert_eq!(c.per, 100);
-        let mut inv = Inventory::empty();
+        let mut inv = Inventory::empty(&content().catalog);
         assert_eq!(inv.add("copper_coin", 60), 0);
         assert_eq!(inv.add("copper_coin", 30), 0);
         let stacks = inv.slots().iter().flatten().count();
@@ -201,31 +206,31 @@ mod tests {
 
     #[test]
     fn coins_coming_in_convert_up_and_settle_keeps_the_worth() {
-        let mut inv = Inventory::empty();
-        assert_eq!(earn(&mut inv, coins(), 250), 0);
+        let mut inv = Inventory::empty(&content().catalog);
+        assert_eq!(earn(&mut inv, &coins(), 250), 0);
         assert_eq!(held(&inv), vec![50, 2, 0]);
-        assert_eq!(earn(&mut inv, coins(), 9_800), 0);
+        assert_eq!(earn(&mut inv, &coins(), 9_800), 0);
         assert_eq!(
             held(&inv),
             vec![50, 0, 1],
             "10,050 copper: 1 gold 50 copper"
         );
-        assert_eq!(worth(&inv, coins()), 10_050);
+        assert_eq!(worth(&inv, &coins()), 10_050);
         // Coins put in by hand (a chest, a drop) are settled into the fewest.
         inv.add("copper_coin", 60);
         inv.add("silver_coin", 99);
-        assert_eq!(settle(&mut inv, coins()), 0);
+        assert_eq!(settle(&mut inv, &coins()), 0);
         assert_eq!(held(&inv), vec![10, 0, 2]);
-        assert_eq!(worth(&inv, coins()), 20_010);
+        assert_eq!(worth(&inv, &coins()), 20_010);
         // Nothing else in the inventory moves.
-        let mut with_tools = Inventory::default();
+        let mut with_tools = Inventory::starting(&content().catalog);
         let before: Vec<_> = with_tools.slots().iter().flatten().copied().collect();
-        earn(&mut with_tools, coins(), 123);
+        earn(&mut with_tools, &coins(), 123);
         let tools: Vec<_> = with_tools
             .slots()
             .iter()
             .flatten()
-            .filter(|s| !is_coin(s.item, coins()))
+            .filter(|s| !is_coin(s.item, &coins()))
             .copied()
             .collect();
         assert_eq!(tools, before);
@@ -233,26 +238,26 @@ mod tests {
 
     #[test]
     fn paying_takes_the_price_and_gives_change_or_says_what_is_short() {
-        let mut inv = Inventory::empty();
+        let mut inv = Inventory::empty(&content().catalog);
         inv.add("gold_coin", 1);
-        assert_eq!(pay(&mut inv, coins(), 250), Ok(()));
+        assert_eq!(pay(&mut inv, &coins(), 250), Ok(()));
         assert_eq!(held(&inv), vec![50, 97, 0], "change from a gold coin");
-        assert_eq!(worth(&inv, coins()), 9_750);
-        assert_eq!(pay(&mut inv, coins(), 10_000), Err(250));
-        assert_eq!(worth(&inv, coins()), 9_750, "nothing taken when short");
-        assert_eq!(pay(&mut inv, coins(), 9_750), Ok(()));
-        assert_eq!(worth(&inv, coins()), 0);
+        assert_eq!(worth(&inv, &coins()), 9_750);
+        assert_eq!(pay(&mut inv, &coins(), 10_000), Err(250));
+        assert_eq!(worth(&inv, &coins()), 9_750, "nothing taken when short");
+        assert_eq!(pay(&mut inv, &coins(), 9_750), Ok(()));
+        assert_eq!(worth(&inv, &coins()), 0);
         assert!(inv.slots().iter().all(|s| s.is_none()));
     }
 
     #[test]
     fn paying_and_earning_keep_the_coins_in_their_slots() {
-        let mut inv = Inventory::default();
+        let mut inv = Inventory::empty(&content().catalog);
         inv.add("dirt", 10);
         inv.add("gold_coin", 1);
         inv.add("silver_coin", 3);
         let slot = |inv: &Inventory, name: &str| {
-            let id = named(name).unwrap();
+            let id = content().catalog.id(name).unwrap();
             inv.slots()
                 .iter()
                 .position(|s| s.is_some_and(|s| s.item == id))
@@ -261,33 +266,33 @@ mod tests {
         // Moved by hand to the end of the hotbar: they stay there.
         inv.move_stack(gold.unwrap(), 9);
         let gold = slot(&inv, "gold_coin");
-        assert_eq!(pay(&mut inv, coins(), 50), Ok(()));
+        assert_eq!(pay(&mut inv, &coins(), 50), Ok(()));
         assert_eq!(slot(&inv, "gold_coin"), gold);
         assert_eq!(slot(&inv, "silver_coin"), silver);
         // The copper of the change goes where no coin was before... and stays.
         let copper = slot(&inv, "copper_coin");
         assert!(copper.is_some());
-        assert_eq!(earn(&mut inv, coins(), 7), 0);
+        assert_eq!(earn(&mut inv, &coins(), 7), 0);
         assert_eq!(slot(&inv, "copper_coin"), copper);
         assert_eq!(slot(&inv, "gold_coin"), gold);
         // Paying off the gold: the silver change stays in the silver's slot.
-        assert_eq!(pay(&mut inv, coins(), 10_000), Ok(()));
+        assert_eq!(pay(&mut inv, &coins(), 10_000), Ok(()));
         assert_eq!(slot(&inv, "gold_coin"), None);
         assert_eq!(slot(&inv, "silver_coin"), silver);
     }
 
     #[test]
     fn a_full_inventory_loses_only_what_does_not_fit() {
-        let mut inv = Inventory::empty();
-        let dirt = named("dirt").unwrap();
+        let mut inv = Inventory::empty(&content().catalog);
+        let dirt = content().catalog.id("dirt").unwrap();
         while inv.add(dirt, 999) == 0 {}
-        assert_eq!(earn(&mut inv, coins(), 500), 500);
-        assert_eq!(worth(&inv, coins()), 0);
+        assert_eq!(earn(&mut inv, &coins(), 500), 500);
+        assert_eq!(worth(&inv, &coins()), 0);
     }
 
     #[test]
     fn creatures_drop_copper_by_their_health() {
-        let c = coins();
+        let c = &coins();
         assert_eq!(drop_for(14.0, c), (14.0 * c.per_health).round() as u64);
         assert!(drop_for(60.0, c) > drop_for(14.0, c));
         assert_eq!(drop_for(-3.0, c), 0);

@@ -2,10 +2,9 @@
 //! made now ([`status`]) and making it ([`craft`]). The recipes themselves are content
 //! ([`crate::content::items`]).
 
-use crate::content::items::{CRAFT_RANGE, Catalog, ItemId, Recipe, a_or_an, catalog};
+use crate::content::items::{CRAFT_RANGE, Catalog, ItemId, Recipe, a_or_an};
 use crate::world::inventory::Inventory;
 use crate::world::{Tile, World};
-use std::fmt;
 
 /// What the panel shows for a recipe: can it be made now, or what is missing.
 pub fn status(recipe: &Recipe, inv: &Inventory, near: Stations) -> Result<(), CraftRefusal> {
@@ -76,14 +75,15 @@ pub enum CraftRefusal {
     NoRoom,
 }
 
-impl fmt::Display for CraftRefusal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl CraftRefusal {
+    /// What the player is told, naming `cat`'s items.
+    pub fn text(&self, cat: &Catalog) -> String {
         match self {
-            CraftRefusal::Missing(id, n) => write!(f, "{n} more {}", catalog().item(*id).label),
+            CraftRefusal::Missing(id, n) => format!("{n} more {}", cat.item(*id).label),
             CraftRefusal::NotNear(t) => {
-                write!(f, "stand near {} {}", a_or_an(t.label()), t.label())
+                format!("stand near {} {}", a_or_an(t.label()), t.label())
             }
-            CraftRefusal::NoRoom => write!(f, "no room in the inventory"),
+            CraftRefusal::NoRoom => "no room in the inventory".into(),
         }
     }
 }

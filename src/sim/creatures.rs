@@ -53,7 +53,8 @@ pub use crate::content::bestiary::{Kind, Stats};
 /// it is that player's kill.
 pub const CREDIT_SECONDS: f32 = 3.0;
 
-/// One night spawn on the surface in this many is a demon eye.
+/// One night spawn on the surface in this many is a demon eye, by default
+/// ([`Rules::demon_eye_one_in`]).
 pub const DEMON_EYE_ONE_IN: u64 = 3;
 
 /// The kind that spawns in `layer`, if any.
@@ -465,7 +466,8 @@ impl Creatures {
 
     /// Tries a few random spots round the player for a spawn; returns the creature
     /// spawned, if any. `half`: half the view in tiles (spawns stay off screen). At
-    /// `night`, one surface spawn in [`DEMON_EYE_ONE_IN`] is a demon eye, a few tiles up in
+    /// `night`, one surface spawn in `eye_one_in` ([`DEMON_EYE_ONE_IN`] by default) is a
+    /// demon eye, a few tiles up in
     /// the air over the spot.
     #[allow(clippy::too_many_arguments)]
     pub fn try_spawn(
@@ -476,6 +478,7 @@ impl Creatures {
         half: (f32, f32),
         cap: usize,
         night: bool,
+        eye_one_in: u64,
     ) -> Option<Kind> {
         if self.list.len() >= cap {
             return None;
@@ -503,7 +506,7 @@ impl Creatures {
             }
             let mut feet = (x as f32 + 0.5, (y + 1) as f32);
             let mut kind = kind;
-            if kind == Kind::Slime && night && self.rand(DEMON_EYE_ONE_IN) == 0 {
+            if kind == Kind::Slime && night && self.rand(eye_one_in) == 0 {
                 kind = Kind::DemonEye;
                 let up = (feet.0, feet.1 - 5.0);
                 if !eye_blocked(world, up.0, up.1) {
@@ -618,7 +621,15 @@ impl Creatures {
             }
             let half = players[turn].half;
             if self
-                .try_spawn(world, layers, (px, py), half, cap, night)
+                .try_spawn(
+                    world,
+                    layers,
+                    (px, py),
+                    half,
+                    cap,
+                    night,
+                    u64::from(rules.demon_eye_one_in),
+                )
                 .is_some()
                 && let Some(c) = self.list.last()
             {
@@ -901,6 +912,11 @@ impl Creatures {
 mod tests {
     use super::*;
 
+    /// The built-in content, as a session without mods plays by.
+    fn content() -> crate::content::config::Content {
+        crate::content::config::Content::builtin()
+    }
+
     #[test]
     fn a_hit_names_its_creature_and_its_damage_rounded() {
         let hit = Hit {
@@ -964,7 +980,7 @@ mod tests {
         let player = (100.0, 10.0);
         let mut kinds = Vec::new();
         for _ in 0..50 {
-            kinds.extend(c.try_spawn(&w, &layers, player, half, 4, false));
+            kinds.extend(c.try_spawn(&w, &layers, player, half, 4, false, DEMON_EYE_ONE_IN));
         }
         assert_eq!(c.list.len(), 4, "capped");
         for k in &c.list {
@@ -984,7 +1000,7 @@ mod tests {
         w.surface = vec![9; 200];
         let mut c = Creatures::new(7);
         for _ in 0..50 {
-            c.try_spawn(&w, &layers, player, half, 4, false);
+            c.try_spawn(&w, &layers, player, half, 4, false, DEMON_EYE_ONE_IN);
         }
         assert!(!c.list.is_empty());
         assert!(
@@ -1368,7 +1384,7 @@ mod tests {
             let mut c = Creatures::new(11);
             let mut kinds = Vec::new();
             for _ in 0..200 {
-                kinds.extend(c.try_spawn(&w, &layers, player, half, 64, night));
+                kinds.extend(c.try_spawn(&w, &layers, player, half, 64, night, DEMON_EYE_ONE_IN));
             }
             (kinds, c)
         };
@@ -1531,10 +1547,7 @@ mod tests {
         let (kind, item, n) = s.killed[0];
         assert_eq!((kind, item), (Kind::Slime, "gel"));
         assert!((1..=2).contains(&n));
-        assert!(
-            crate::content::items::named(item).is_some(),
-            "the drop is an item"
-        );
+        assert!(content().catalog.id(item).is_some(), "the drop is an item");
         assert_eq!(c.list.len(), 2, "the other two are untouched");
         player.facing = -1;
         assert_eq!(

@@ -191,7 +191,11 @@ fn fall(item: &mut Dropped, world: &World, dt: f32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::items::catalog;
+
+    /// The built-in content, as a session without mods plays by.
+    fn content() -> crate::content::config::Content {
+        crate::content::config::Content::builtin()
+    }
 
     /// A 20x20 world of air over a stone floor at row 10.
     fn floor() -> World {
@@ -206,7 +210,7 @@ mod tests {
 
     fn gel(n: u32) -> Stack {
         Stack {
-            item: catalog().id("gel").unwrap(),
+            item: content().catalog.id("gel").unwrap(),
             count: n,
         }
     }
@@ -237,7 +241,7 @@ mod tests {
     #[test]
     fn an_item_flies_to_a_player_within_the_pull_and_is_picked_up() {
         let w = floor();
-        let mut inv = Inventory::empty();
+        let mut inv = Inventory::empty(&content().catalog);
         let mut items = vec![Dropped::new(gel(3), (5.5, 9.7), None)];
         let mut takers = [Taker {
             centre: (8.0, 9.1),
@@ -252,7 +256,7 @@ mod tests {
     #[test]
     fn an_item_beyond_the_pull_stays_unless_its_owner_is_within_reach() {
         let w = floor();
-        let mut inv = Inventory::empty();
+        let mut inv = Inventory::empty(&content().catalog);
         let mut items = vec![Dropped::new(gel(1), (2.5, 9.7), None)];
         let mut takers = [Taker {
             centre: (8.5, 9.1),
@@ -269,9 +273,9 @@ mod tests {
     #[test]
     fn a_full_inventory_leaves_the_item_lying_and_takes_what_fits() {
         let w = floor();
-        let mut full = Inventory::empty();
-        let dirt = catalog().block_item(Tile::Dirt).unwrap();
-        let stack = catalog().item(dirt).stack;
+        let mut full = Inventory::empty(&content().catalog);
+        let dirt = content().catalog.block_item(Tile::Dirt).unwrap();
+        let stack = content().catalog.item(dirt).stack;
         full.add(dirt, stack * crate::world::inventory::SLOTS as u32);
         assert_eq!(full.room_for("gel"), 0);
         let mut items = vec![Dropped::new(gel(5), (6.0, 9.7), None)];
@@ -283,8 +287,8 @@ mod tests {
         assert_eq!(items.len(), 1, "it stays");
         assert_eq!(items[0].stack.count, 5);
         // Room for part of it: that part is taken, the rest stays.
-        let most = catalog().item(gel(1).item).stack;
-        let mut almost = Inventory::empty();
+        let most = content().catalog.item(gel(1).item).stack;
+        let mut almost = Inventory::empty(&content().catalog);
         for _ in 0..crate::world::inventory::SLOTS {
             almost.add("gel", most);
         }
@@ -301,7 +305,7 @@ mod tests {
     fn a_thrown_stack_waits_before_its_thrower_takes_it_back() {
         let w = floor();
         let rules = Rules::default();
-        let mut inv = Inventory::empty();
+        let mut inv = Inventory::empty(&content().catalog);
         let mut items = vec![thrown(gel(4), (6.0, 9.0), 0, 1, &rules)];
         let mut takers = [Taker {
             centre: (6.0, 9.1),
@@ -317,7 +321,10 @@ mod tests {
     #[test]
     fn the_nearest_player_with_room_gets_it_and_the_list_is_capped() {
         let w = floor();
-        let (mut a, mut b) = (Inventory::empty(), Inventory::empty());
+        let (mut a, mut b) = (
+            Inventory::empty(&content().catalog),
+            Inventory::empty(&content().catalog),
+        );
         let item = Dropped::new(gel(1), (6.0, 9.7), None);
         let mut takers = [
             Taker {

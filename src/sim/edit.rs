@@ -32,10 +32,9 @@
 //!   not close on the player.
 
 use crate::content::items::a_or_an;
-use crate::content::items::{MineRefusal, catalog, hammer_time, mine_time};
+use crate::content::items::{Catalog, MineRefusal, hammer_time, mine_time};
 use crate::sim::player::Player;
 use crate::world::{Tile, Wall, World};
-use std::fmt;
 
 /// Seconds a hammer of speed 1 takes to smash a shadow orb.
 pub const ORB_TIME: f32 = 1.0;
@@ -117,30 +116,29 @@ pub enum EditRefusal {
     SmashWithHammer,
 }
 
-impl fmt::Display for EditRefusal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl EditRefusal {
+    /// What the player is told, naming `cat`'s items (the pickaxe or hammer it needs).
+    pub fn text(&self, cat: &Catalog) -> String {
         match self {
-            EditRefusal::OutOfWorld => write!(f, "outside the world"),
-            EditRefusal::OutOfReach => write!(f, "out of reach"),
-            EditRefusal::NothingToDig => write!(f, "nothing to dig"),
-            EditRefusal::Occupied => write!(f, "something is already there"),
-            EditRefusal::NothingSelected => write!(f, "nothing to place selected"),
-            EditRefusal::NeedPickaxe => write!(f, "{}", MineRefusal::NoPickaxe),
-            EditRefusal::TooWeak(p) => write!(f, "{}", MineRefusal::TooWeak(*p)),
-            EditRefusal::WouldTrapPlayer => write!(f, "that would trap you"),
-            EditRefusal::NoSupport => write!(f, "nothing to attach it to"),
-            EditRefusal::WorldFloor => write!(f, "the world's floor cannot be dug"),
-            EditRefusal::ChestNotEmpty => {
-                write!(f, "the chest is not empty (right-click to open it)")
-            }
-            EditRefusal::HoldsUp(t) => write!(f, "the {} stands on it", t.label()),
-            EditRefusal::NotADoor => write!(f, "no door there"),
-            EditRefusal::NoWall => write!(f, "no wall there"),
-            EditRefusal::WallThere => write!(f, "a wall is already there"),
-            EditRefusal::HangsThere(t) => write!(f, "the {} hangs on it", t.label()),
-            EditRefusal::SmashWithHammer => write!(f, "only a hammer smashes a shadow orb"),
+            EditRefusal::OutOfWorld => "outside the world".into(),
+            EditRefusal::OutOfReach => "out of reach".into(),
+            EditRefusal::NothingToDig => "nothing to dig".into(),
+            EditRefusal::Occupied => "something is already there".into(),
+            EditRefusal::NothingSelected => "nothing to place selected".into(),
+            EditRefusal::NeedPickaxe => MineRefusal::NoPickaxe.text(cat),
+            EditRefusal::TooWeak(p) => MineRefusal::TooWeak(*p).text(cat),
+            EditRefusal::WouldTrapPlayer => "that would trap you".into(),
+            EditRefusal::NoSupport => "nothing to attach it to".into(),
+            EditRefusal::WorldFloor => "the world's floor cannot be dug".into(),
+            EditRefusal::ChestNotEmpty => "the chest is not empty (right-click to open it)".into(),
+            EditRefusal::HoldsUp(t) => format!("the {} stands on it", t.label()),
+            EditRefusal::NotADoor => "no door there".into(),
+            EditRefusal::NoWall => "no wall there".into(),
+            EditRefusal::WallThere => "a wall is already there".into(),
+            EditRefusal::HangsThere(t) => format!("the {} hangs on it", t.label()),
+            EditRefusal::SmashWithHammer => "only a hammer smashes a shadow orb".into(),
             EditRefusal::NeedHammer(p) => {
-                let better = catalog()
+                let better = cat
                     .items
                     .iter()
                     .filter_map(|i| match i.kind {
@@ -151,8 +149,8 @@ impl fmt::Display for EditRefusal {
                     })
                     .min_by_key(|(power, _)| *power);
                 match better {
-                    Some((_, label)) => write!(f, "needs {} {label}", a_or_an(label)),
-                    None => write!(f, "needs hammer power {p}"),
+                    Some((_, label)) => format!("needs {} {label}", a_or_an(label)),
+                    None => format!("needs hammer power {p}"),
                 }
             }
         }
@@ -300,7 +298,7 @@ pub fn check_mine(
     if let Some(above) = world.get(x, top - 1).filter(|t| FURNITURE.contains(t)) {
         return Err(EditRefusal::HoldsUp(above));
     }
-    let time = match mine_time(catalog(), tile, inv.best_pickaxe()) {
+    let time = match mine_time(inv.catalog(), tile, inv.best_pickaxe()) {
         Ok(t) => t,
         Err(MineRefusal::Undiggable) => return Err(EditRefusal::NothingToDig),
         Err(MineRefusal::NoPickaxe) => return Err(EditRefusal::NeedPickaxe),
@@ -469,7 +467,7 @@ pub fn try_place_wall(
     y: i64,
 ) -> Result<Wall, EditRefusal> {
     let wall = check_place_wall(world, player, inv, x, y)?;
-    if let Some(item) = catalog().wall_item(wall) {
+    if let Some(item) = inv.catalog().wall_item(wall) {
         inv.take(item);
     }
     world.set_wall(x as usize, y as usize, wall);
@@ -525,15 +523,15 @@ pub fn try_hammer(
 ) -> Result<Wall, EditRefusal> {
     let (wall, _) = check_hammer(world, player, inv, x, y)?;
     world.set_wall(x as usize, y as usize, Wall::None);
-    if let Some(item) = wall_drop(wall) {
+    if let Some(item) = wall_drop(inv.catalog(), wall) {
         inv.add(item, 1);
     }
     Ok(wall)
 }
 
 /// What taking down `wall` gives: a placed wall's item; a natural wall gives nothing.
-pub fn wall_drop(wall: Wall) -> Option<crate::content::items::ItemId> {
-    catalog().wall_item(wall).filter(|_| !wall.info().natural)
+pub fn wall_drop(cat: &Catalog, wall: Wall) -> Option<crate::content::items::ItemId> {
+    cat.wall_item(wall).filter(|_| !wall.info().natural)
 }
 
 /// Places the selected tile at `(x, y)`, taking one from the inventory.
@@ -598,14 +596,15 @@ pub enum DigStep {
 impl DigStep {
     /// What the step gives and the tile it came from: a dug tile's drop, a felled tree's
     /// wood, a placed wall's item. The session drops it into the world there, to fly to
-    /// the player (or lie until it has room), whether or not the inventory is full.
-    pub fn gives(&self) -> Option<(Stack, (i64, i64))> {
+    /// the player (or lie until it has room), whether or not the inventory is full. The
+    /// items are `cat`'s.
+    pub fn gives(&self, cat: &Catalog) -> Option<(Stack, (i64, i64))> {
         let (item, count, at) = match *self {
-            DigStep::Dug { x, y, drop } => (drop.as_item(), 1, (x, y)),
+            DigStep::Dug { x, y, drop } => (drop.as_item(cat), 1, (x, y)),
             DigStep::Felled {
                 x, y, drop, count, ..
-            } => (drop.as_item(), count, (x, y)),
-            DigStep::Hammered { x, y, wall } => (wall_drop(wall), 1, (x, y)),
+            } => (drop.as_item(cat), count, (x, y)),
+            DigStep::Hammered { x, y, wall } => (wall_drop(cat, wall), 1, (x, y)),
             DigStep::Refused(_) | DigStep::Digging(_) | DigStep::Smashed { .. } => return None,
         };
         item.map(|item| (Stack { item, count }, at))
@@ -613,13 +612,13 @@ impl DigStep {
 
     /// Everything the step gives: [`DigStep::gives`], and a felled crown's leaves where
     /// they fall from.
-    pub fn gives_all(&self) -> Vec<(Stack, (i64, i64))> {
-        let mut all: Vec<_> = self.gives().into_iter().collect();
+    pub fn gives_all(&self, cat: &Catalog) -> Vec<(Stack, (i64, i64))> {
+        let mut all: Vec<_> = self.gives(cat).into_iter().collect();
         if let DigStep::Felled {
             leaves: Some((count, at)),
             ..
         } = *self
-            && let Some(item) = Tile::Leaves.as_item()
+            && let Some(item) = Tile::Leaves.as_item(cat)
         {
             all.push((Stack { item, count }, at));
         }

@@ -88,10 +88,13 @@ pub struct Fighter {
 /// where it was misses a player that keeps moving).
 pub const KEEP: (f32, f32) = (2.0, 6.0);
 
-/// Health share under which the fighter drinks a potion.
-pub const DRINK_BELOW: f32 = 0.5;
+/// Health missing at which the fighter drinks a potion (a lesser healing potion's worth:
+/// the sickness that follows makes one drunk early worth more than one kept).
+pub const DRINK_MISSING: f32 = 50.0;
 /// Tiles within which a creature is swung at before the boss.
 pub const CLOSE: f32 = 3.0;
+/// Tiles across and up or down from the boss's middle within which it is swung at first.
+pub const REACH: f32 = 5.0;
 
 impl Fighter {
     /// This tick's intents for player `who` of `s`.
@@ -99,7 +102,7 @@ impl Fighter {
         let p = &s.players[who.0];
         let me = p.body.centre();
         let mut out = vec![Intent::Select(self.sword_slot)];
-        if p.vitals.health < p.vitals.max_health * DRINK_BELOW && p.vitals.potion_sick <= 0.0 {
+        if p.vitals.health <= p.vitals.max_health - DRINK_MISSING && p.vitals.potion_sick <= 0.0 {
             out.push(Intent::QuickHeal);
         }
         let Some(b) = &s.boss else {
@@ -109,27 +112,37 @@ impl Fighter {
         let rel = (me.0 - b.pos.0, me.1 - b.pos.1);
         let speed = (b.vel.0 * b.vel.0 + b.vel.1 * b.vel.1).sqrt();
         let charging = matches!(b.mode, Mode::Charge { .. }) && speed > 1.0;
+        if self.run == 0 {
+            self.run = 1;
+        }
+        let mut in_line = false;
         if charging {
             let d = (b.vel.0 / speed, b.vel.1 / speed);
             let along = rel.0 * d.0 + rel.1 * d.1;
             let off = (rel.0 - along * d.0, rel.1 - along * d.1);
             let miss = (off.0 * off.0 + off.1 * off.1).sqrt();
             if along > -RADIUS && miss < RADIUS + 1.5 {
-                // Out of the dash's line: across, the way the player is off it already.
-                axis = if off.0.abs() > 0.2 {
-                    off.0.signum() as i8
-                } else if d.0 > 0.0 {
-                    -1
-                } else {
-                    1
-                };
-                jump = d.1.abs() < 0.5;
+                // Out of the dash's line: across, the way the player is off it already,
+                // else on the way it runs (turning round loses the moment).
+                in_line = true;
+                if off.0.abs() > 0.2 {
+                    self.run = off.0.signum() as i8;
+                }
+                axis = self.run;
+                // Over a flat one, or one from level or below.
+                jump = d.1.abs() < 0.5 || rel.1 < 1.0;
             }
+        }
+        if in_line {
+        } else if matches!(b.mode, Mode::Aim { .. }) {
+            // It rushes at where the player is when it ends: be running across its line
+            // then, away from under it.
+            if rel.0.abs() > 0.5 {
+                self.run = rel.0.signum() as i8;
+            }
+            axis = self.run;
         } else {
             // To and fro beside it: away when too near, back when too far.
-            if self.run == 0 {
-                self.run = 1;
-            }
             if rel.0.abs() < KEEP.0 {
                 self.run = if rel.0 < 0.0 { -1 } else { 1 };
             } else if rel.0.abs() > KEEP.1 {
@@ -148,14 +161,17 @@ impl Fighter {
         if jump {
             out.push(Intent::Jump);
         }
-        // The nearest creature close by, else the boss.
+        // The boss within a sword's reach of its ball, else the nearest creature close
+        // by, else the boss.
+        let near = rel.0.abs() < REACH && rel.1.abs() < REACH;
         let close = s
             .creatures
             .list
             .iter()
             .map(|c| (c.body.pos.0, c.body.pos.1 - 0.5))
             .filter(|c| (c.0 - me.0).abs() < CLOSE && (c.1 - me.1).abs() < CLOSE)
-            .min_by(|a, c| (a.0 - me.0).abs().total_cmp(&(c.0 - me.0).abs()));
+            .min_by(|a, c| (a.0 - me.0).abs().total_cmp(&(c.0 - me.0).abs()))
+            .filter(|_| !near);
         let aim = close.unwrap_or(b.pos);
         out.push(Intent::Use {
             at: Some((aim.0.floor() as i64, aim.1.floor() as i64)),
@@ -231,8 +247,9 @@ pub fn fight_by(
 /// fighter that knows where its sword is.
 fn equip(s: &mut Session, gear: &Loadout) -> Fighter {
     let rules = std::sync::Arc::clone(&s.content);
+    let cat = &rules.catalog;
     let p = s.me_mut();
-    p.inventory = crate::world::inventory::Inventory::empty();
+    p.inventory = crate::world::inventory::Inventory::empty(cat);
     p.inventory.add(gear.sword, 1);
     p.inventory.add(gear.summon, 1);
     if gear.potions > 0 {
@@ -244,7 +261,7 @@ fn equip(s: &mut Session, gear: &Loadout) -> Fighter {
             .inventory
             .slots()
             .iter()
-            .position(|x| x.is_some_and(|st| crate::content::items::named(piece) == Some(st.item)))
+            .position(|x| x.is_some_and(|st| cat.id(piece) == Some(st.item)))
             .expect("the piece was added");
         p.inventory.select(slot);
         p.inventory.wear_selected().expect("armour is worn");
@@ -259,7 +276,7 @@ fn equip(s: &mut Session, gear: &Loadout) -> Fighter {
 
 /// The slot holding `item` in the local player's inventory.
 pub fn slot_of(s: &Session, item: &str) -> Option<usize> {
-    let id = crate::content::items::named(item)?;
+    let id = s.content.catalog.id(item)?;
     s.me()
         .inventory
         .slots()

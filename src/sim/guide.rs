@@ -21,7 +21,7 @@ pub struct Facts<'a> {
 impl Facts<'_> {
     /// `i` as this world has it.
     fn own(&self, i: ItemId) -> ItemId {
-        self.twins.iter().find(|t| t.0 == i).map_or(i, |t| t.1)
+        crate::worldgen::lodes::own_item(self.twins, i)
     }
 
     fn holds(&self, w: When) -> bool {
@@ -164,8 +164,11 @@ pub fn talk(cat: &Catalog, hints: &[Hint], facts: &Facts, held: Option<ItemId>) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::items::{catalog, named};
-    use crate::content::town::town;
+
+    /// The built-in content, as a session without mods plays by.
+    fn content() -> crate::content::config::Content {
+        crate::content::config::Content::builtin()
+    }
 
     /// The hint for a player holding (or standing by) exactly `items`.
     /// Wood is carried at every stage but the first (which asks for it).
@@ -175,14 +178,18 @@ mod tests {
 
     /// [`hint_with`] in a world whose own items are `twins`.
     fn hint_in(items: &[&str], night: bool, homeless: bool, twins: &[(ItemId, ItemId)]) -> String {
-        let mut ids: Vec<ItemId> = items.iter().map(|n| named(n).unwrap()).collect();
+        let content = content();
+        let mut ids: Vec<ItemId> = items
+            .iter()
+            .map(|n| content.catalog.id(n).unwrap())
+            .collect();
         if !items.is_empty() {
-            ids.push(named("wood").unwrap());
+            ids.push(content.catalog.id("wood").unwrap());
         }
         let has = move |i: ItemId| ids.contains(&i);
         hint(
-            catalog(),
-            &town().hints,
+            &content.catalog,
+            &content.town.hints,
             &Facts {
                 night,
                 homeless,
@@ -195,7 +202,7 @@ mod tests {
     #[test]
     fn in_a_world_of_lead_the_guide_sends_a_player_for_lead() {
         let lead = ["ore", "bar", "pickaxe"].map(|k| {
-            let id = |m: &str| named(&format!("{m}_{k}")).unwrap();
+            let id = |m: &str| content().catalog.id(&format!("{m}_{k}")).unwrap();
             (id("iron"), id("lead"))
         });
         let say = |items: &[&str]| hint_in(items, false, true, &lead);
@@ -277,8 +284,8 @@ mod tests {
 
     #[test]
     fn holding_an_item_he_names_every_recipe_that_uses_it() {
-        let cat = catalog();
-        let wood = named("wood").unwrap();
+        let cat = &content().catalog;
+        let wood = content().catalog.id("wood").unwrap();
         let line = uses(cat, wood).unwrap();
         assert!(line.starts_with("wood makes: workbench (8)"), "{line}");
         for r in cat
@@ -291,7 +298,7 @@ mod tests {
         assert!(line.contains("torch x4 (1 with 1 gel)"), "{line}");
         assert!(line.contains("wooden door (6, at a workbench)"), "{line}");
         // A pickaxe makes nothing: the hint is said instead.
-        let pick = named("copper_pickaxe").unwrap();
+        let pick = content().catalog.id("copper_pickaxe").unwrap();
         assert_eq!(uses(cat, pick), None);
         let none = |_: ItemId| false;
         let facts = Facts {
@@ -300,12 +307,12 @@ mod tests {
             has: &none,
             twins: &[],
         };
-        let said = talk(cat, &town().hints, &facts, Some(pick));
+        let said = talk(cat, &content().town.hints, &facts, Some(pick));
         assert!(said.contains("Trees give wood"), "{said}");
-        assert!(talk(cat, &town().hints, &facts, Some(wood)).starts_with("wood makes:"));
+        assert!(talk(cat, &content().town.hints, &facts, Some(wood)).starts_with("wood makes:"));
         // Holding leaves: the bed they make, and where they come from.
-        let leaves = named("leaves").unwrap();
-        let said = talk(cat, &town().hints, &facts, Some(leaves));
+        let leaves = cat.id("leaves").unwrap();
+        let said = talk(cat, &content().town.hints, &facts, Some(leaves));
         assert!(said.contains("bed (5 with 15 wood"), "{said}");
         assert!(said.contains("felled tree's crown"), "{said}");
     }

@@ -207,7 +207,11 @@ pub fn describe(room: &Room) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::town::town;
+
+    /// The built-in content, as a session without mods plays by.
+    fn content() -> crate::content::config::Content {
+        crate::content::config::Content::builtin()
+    }
 
     /// A room 10 wide and 5 tall inside a stone frame (12 x 7 = 84 tiles), a door on its
     /// left wall, a torch, a table and a chair; ground below and sky above.
@@ -233,7 +237,7 @@ mod tests {
     }
 
     fn lacks(rows: &[&str], x: i64, y: i64) -> Vec<Lack> {
-        check(&world(rows), x, y, &town().housing, walls).lacks
+        check(&world(rows), x, y, &content().town.housing, walls).lacks
     }
 
     /// `HOUSE` with the characters at `(x, y)` changed.
@@ -255,14 +259,14 @@ mod tests {
     #[test]
     fn a_closed_room_with_walls_light_table_chair_and_door_is_a_house() {
         let w = world(&HOUSE);
-        let room = check(&w, 6, 5, &town().housing, walls);
+        let room = check(&w, 6, 5, &content().town.housing, walls);
         assert_eq!(room.lacks, vec![], "{}", describe(&room));
         assert_eq!(room.inside.len(), 50);
         assert_eq!(room.size, 84, "10 x 5 inside, the frame counted");
         assert!(describe(&room).starts_with("This is a house (84 tiles)"));
         // Asked from any tile inside, the same room; the feet of whoever lives here stand
         // on its floor.
-        assert_eq!(check(&w, 12, 7, &town().housing, walls).size, 84);
+        assert_eq!(check(&w, 12, 7, &content().town.housing, walls).size, 84);
         assert_eq!(room.floor_spot(&w, (6, 5)), Some((6.5, 8.0)));
     }
 
@@ -298,7 +302,7 @@ mod tests {
             })),
             6,
             5,
-            &town().housing,
+            &content().town.housing,
             walls,
         ));
         assert_eq!(m, "Not a house: no light source");
@@ -307,10 +311,10 @@ mod tests {
     #[test]
     fn every_tile_inside_needs_a_wall_behind_it() {
         let w = world(&HOUSE);
-        let none = check(&w, 6, 5, &town().housing, |_, _| false);
+        let none = check(&w, 6, 5, &content().town.housing, |_, _| false);
         assert_eq!(none.lacks, vec![Lack::Walls(50)]);
         // Walls only in the left half of the room.
-        let half = check(&w, 6, 5, &town().housing, |x, _| x < 8);
+        let half = check(&w, 6, 5, &content().town.housing, |x, _| x < 8);
         assert_eq!(half.lacks, vec![Lack::Walls(25)]);
     }
 

@@ -299,7 +299,12 @@ impl Npc {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::town::town;
+
+    /// The built-in content, as a session without mods plays by.
+    fn content() -> crate::content::config::Content {
+        crate::content::config::Content::builtin()
+    }
+
     use crate::world::Tile;
 
     /// Flat ground at row 30 of a 200 x 40 world.
@@ -317,7 +322,7 @@ mod tests {
     fn run(npc: &mut Npc, w: &World, night: bool, seconds: f32) -> (f32, f32) {
         let (mut lo, mut hi) = (f32::MAX, f32::MIN);
         for _ in 0..(seconds * 60.0) as usize {
-            npc.update(w, night, &town().guide, 1.0 / 60.0);
+            npc.update(w, night, &content().town.guide, 1.0 / 60.0);
             lo = lo.min(npc.body.pos.0);
             hi = hi.max(npc.body.pos.0);
         }
@@ -338,7 +343,7 @@ mod tests {
         let w = flat();
         let mut g = Npc::guide(&w, 7);
         let start = g.body.pos.0;
-        let wander = town().guide.wander as f32;
+        let wander = content().town.guide.wander as f32;
         let (lo, hi) = run(&mut g, &w, false, 120.0);
         assert!(hi - lo > 3.0, "he walked about: {lo}..{hi}");
         // A little past the range at most: he turns back once beyond it.
@@ -347,7 +352,7 @@ mod tests {
             "{lo}..{hi}"
         );
         // He walks, not runs.
-        assert!(g.body.vel.0.abs() <= town().guide.walk_speed + 1e-3);
+        assert!(g.body.vel.0.abs() <= content().town.guide.walk_speed + 1e-3);
         // Given a home 30 tiles off, night takes him there and he stays.
         let home = (start + 30.0, 30.0);
         g.move_in(home);
@@ -421,7 +426,7 @@ mod tests {
             g.body.pos
         );
         // By day with a home he keeps within half his range of it.
-        let half = town().guide.wander as f32 / 2.0;
+        let half = content().town.guide.wander as f32 / 2.0;
         let (lo, hi) = run(&mut g, &w, false, 120.0);
         assert!(
             lo > home.0 - half - 2.0 && hi < home.0 + half + 2.0,
@@ -450,7 +455,7 @@ mod tests {
         let door = (x as i64 + 3, 29);
         let mut opened = false;
         for _ in 0..600 {
-            g.update(&w, true, &town().guide, 1.0 / 60.0);
+            g.update(&w, true, &content().town.guide, 1.0 / 60.0);
             // What the game does with what he names.
             if let Some((dx, dy)) = g.door_ahead(&w) {
                 crate::sim::edit::set_door(&mut w, dx, dy, Tile::OpenDoor);

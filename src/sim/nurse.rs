@@ -7,7 +7,6 @@ use crate::content::town::{CoinRules, NurseRules};
 use crate::sim::coins;
 use crate::sim::vitals::Vitals;
 use crate::world::inventory::Inventory;
-use std::fmt;
 
 /// Does the Nurse arrive now? Not while she is here; only when a valid house stands free
 /// and a player's most health is above the rule's (a life crystal has been used).
@@ -33,12 +32,16 @@ pub enum NurseRefusal {
     Short(u64),
 }
 
-impl fmt::Display for NurseRefusal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl NurseRefusal {
+    /// What the Nurse says, in `content`'s coins.
+    pub fn text(&self, content: &crate::content::config::Content) -> String {
         match self {
-            NurseRefusal::Unhurt => write!(f, "you look healthy to me"),
+            NurseRefusal::Unhurt => "you look healthy to me".into(),
             NurseRefusal::Short(n) => {
-                write!(f, "{} more is needed", crate::sim::shop::copper_text(*n))
+                format!(
+                    "{} more is needed",
+                    crate::sim::shop::copper_text(content, *n)
+                )
             }
         }
     }
@@ -67,11 +70,15 @@ pub fn heal(
 mod tests {
     use super::*;
     use crate::content::rules::Rules;
-    use crate::content::town::town;
+
+    /// The built-in content, as a session without mods plays by.
+    fn content() -> crate::content::config::Content {
+        crate::content::config::Content::builtin()
+    }
 
     #[test]
     fn the_nurse_arrives_with_a_free_house_once_a_life_crystal_is_used() {
-        let n = &town().nurse;
+        let n = &content().town.nurse;
         assert!(!arrives(false, true, 100.0, n), "the first most health");
         assert!(arrives(false, true, 120.0, n), "one crystal: 120");
         assert!(arrives(false, true, 400.0, n));
@@ -81,7 +88,7 @@ mod tests {
 
     #[test]
     fn healing_costs_a_copper_a_point_part_points_whole() {
-        let n = &town().nurse;
+        let n = &content().town.nurse;
         assert_eq!(price(0.0, n), 0);
         assert_eq!(price(-5.0, n), 0);
         assert_eq!(price(f32::NAN, n), 0);
@@ -98,10 +105,10 @@ mod tests {
 
     #[test]
     fn healing_pays_in_coins_with_change_or_takes_nothing() {
-        let (n, c) = (&town().nurse, &town().coins);
+        let (n, c) = (&content().town.nurse, &content().town.coins);
         let rules = Rules::default();
         let mut v = Vitals::with_most(60.0, 140.0, &rules);
-        let mut inv = Inventory::empty();
+        let mut inv = Inventory::empty(&content().catalog);
         inv.add("silver_coin", 1);
         // 80 missing: 80 copper from a silver, 20 copper back.
         assert_eq!(heal(&mut v, &mut inv, n, c), Ok((80.0, 80)));
@@ -124,7 +131,7 @@ mod tests {
         );
         assert_eq!((v.health, coins::worth(&inv, c)), (100.5, 20));
         assert_eq!(
-            NurseRefusal::Short(20).to_string(),
+            NurseRefusal::Short(20).text(&content()),
             "20 copper more is needed"
         );
     }

@@ -93,7 +93,11 @@ pub fn death_drops(inventory: &mut Inventory, cat: &Catalog, rules: &Rules) -> V
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::items::catalog;
+
+    /// The built-in content, as a session without mods plays by.
+    fn content() -> crate::content::config::Content {
+        crate::content::config::Content::builtin()
+    }
 
     /// A 24x12 world of air over a stone floor at row 8, with a bed at (5, 7) (away from the
     /// world's spawn point in the middle).
@@ -154,13 +158,13 @@ mod tests {
 
     #[test]
     fn a_death_drops_half_of_the_named_stacks_and_nothing_else() {
-        let cat = catalog();
+        let cat = &content().catalog;
         let rules = Rules {
             death_drops: vec!["gel".into(), "no_such_item".into()],
             death_drop_share: 0.5,
             ..Rules::default()
         };
-        let mut inv = Inventory::default();
+        let mut inv = Inventory::starting(&content().catalog);
         inv.add("gel", 7);
         inv.add("wood", 9);
         let dropped = death_drops(&mut inv, cat, &rules);
@@ -175,7 +179,7 @@ mod tests {
         assert_eq!(inv.count("gel"), 4);
         assert_eq!(inv.count("wood"), 9);
         // One left: half of one is none.
-        let mut one = Inventory::default();
+        let mut one = Inventory::starting(&content().catalog);
         one.add("gel", 1);
         assert!(death_drops(&mut one, cat, &rules).is_empty());
         assert_eq!(one.count("gel"), 1);

@@ -12,19 +12,27 @@
 //! modules the session calls: [`crate::sim::player`] (physics), [`crate::sim::edit`] (digging and
 //! placing), [`crate::sim::vitals`], [`crate::sim::creatures`], [`crate::sim::flow`], [`crate::sim::light`],
 //! [`crate::sim::day`], [`crate::sim::boss`] (the Eye, in `eye.rs`), [`crate::content::items`]
-//! (crafting, chests).
+//! (crafting, chests). The session's own code is split by concern: `session/town.rs` (the
+//! town's people, houses, the shop and the Nurse), `chests.rs`, `hands.rs` (using the
+//! selected item, digging, swinging, throwing, crafting), `vitals.rs` (a player's life,
+//! death and return), `heal.rs`, `pvp.rs` and `eye.rs`.
 
 pub mod changes;
+mod chests;
 mod eye;
+mod hands;
 mod heal;
 pub mod intent;
 mod pvp;
+mod town;
+mod vitals;
 pub use pvp::TEAMS;
 
 pub use changes::{Changes, Event, Message};
 pub use intent::{Intent, LOCAL, PlayerId};
 
 use crate::content::config::Content;
+use crate::content::items::Catalog;
 use crate::content::rules::Rules;
 use crate::sim::craft::Stations;
 use crate::sim::creatures::Creatures;
@@ -39,7 +47,6 @@ use crate::world::inventory::Inventory;
 use crate::world::inventory::Stack;
 use crate::world::{Tile, World};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 /// What a save keeps of a player ([`crate::store::save`] writes and reads it).
 #[derive(Clone, Debug, PartialEq)]
@@ -61,13 +68,14 @@ pub struct PlayerState {
 }
 
 impl PlayerState {
-    /// A new player at `pos` as `rules` make one: [`PlayerState::new`] carrying the rules'
-    /// start items ([`Rules::start_items`]) at the rules' start time, wherever a player is
-    /// made (a new session, a joining player, `gen --save`).
-    pub fn starting(pos: (f32, f32), rules: &Rules) -> PlayerState {
+    /// A new player at `pos` as `content` makes one: [`PlayerState::new`] carrying the
+    /// rules' start items ([`Rules::start_items`]) at the rules' start time, wherever a
+    /// player is made (a new session, a joining player, `gen --save`).
+    pub fn starting(pos: (f32, f32), content: &Content) -> PlayerState {
+        let rules = &content.rules;
         let mut state = PlayerState {
             time_of_day: rules.start_time,
-            ..PlayerState::new(pos)
+            ..PlayerState::new(pos, &content.catalog)
         };
         for (name, n) in &rules.start_items {
             state.inventory.add(name.as_str(), *n);
@@ -75,11 +83,11 @@ impl PlayerState {
         state
     }
 
-    /// A new player at `pos`: a new inventory, full health, morning.
-    pub fn new(pos: (f32, f32)) -> PlayerState {
+    /// A new player at `pos`: a new inventory of `cat`'s items, full health, morning.
+    pub fn new(pos: (f32, f32), cat: &Arc<Catalog>) -> PlayerState {
         PlayerState {
             pos,
-            inventory: Inventory::default(),
+            inventory: Inventory::starting(cat),
             health: crate::sim::vitals::MAX_HEALTH,
             max_health: crate::sim::vitals::MAX_HEALTH,
             time_of_day: crate::sim::day::MORNING,
@@ -263,9 +271,9 @@ pub struct Session {
     pub light: LightMap,
     /// Bumped whenever light levels change, so views of them know to rebuild.
     pub light_version: u64,
-    /// The last relit rectangle and how long the relighting took (the log and the F3
-    /// overlay; not part of the simulation).
-    pub last_relight: Option<(Rect, Duration)>,
+    /// The last relit rectangle (the log and the F3 overlay; a front-end times the tick
+    /// that relit it: the session keeps no wall clock).
+    pub last_relight: Option<Rect>,
     /// Share of the day gone, 0..1 (0 is midnight).
     pub time_of_day: f32,
     /// The world's depth layers (where creatures spawn).
@@ -344,7 +352,7 @@ impl Session {
         from_save: bool,
     ) -> Session {
         let state = player.unwrap_or_else(|| {
-            PlayerState::starting(crate::sim::player::spawn_point(&world), &content.rules)
+            PlayerState::starting(crate::sim::player::spawn_point(&world), &content)
         });
         let mut flow = Flow::default();
         if from_save {
@@ -397,10 +405,8 @@ impl Session {
 
     /// Seats another player at the spawn point with a new inventory; returns its id.
     pub fn join(&mut self) -> PlayerId {
-        let state = PlayerState::starting(
-            crate::sim::player::spawn_point(&self.world),
-            &self.content.rules,
-        );
+        let state =
+            PlayerState::starting(crate::sim::player::spawn_point(&self.world), &self.content);
         let seat = Seat::new(&state, &self.world, &self.content.rules);
         self.players.push(seat);
         self.away.push(false);
@@ -623,7 +629,8 @@ impl Session {
                     return out;
                 }
                 let before = p.held;
-                self.world.chests.open(x, y).click(i, &mut p.held);
+                let cat = &self.content.catalog;
+                self.world.chests.open(x, y).click(cat, i, &mut p.held);
                 if p.held != before {
                     self.edits += 1;
                     out.edits += 1;
@@ -715,7 +722,7 @@ impl Session {
                     who,
                     format!(
                         "shop open: carrying {}",
-                        crate::sim::shop::copper_text(money)
+                        crate::sim::shop::copper_text(&self.content, money)
                     ),
                 );
                 out.events.push(Event::ShopOpened { player: who });
@@ -785,996 +792,10 @@ impl Session {
         }
     }
 
-    /// Player `who` asks the Nurse to heal it: every missing point for her price, or what
-    /// stops her.
-    fn ask_nurse(&mut self, who: PlayerId, out: &mut Changes) {
-        let content = Arc::clone(&self.content);
-        let town = &content.town;
-        let p = &mut self.players[who.0];
-        match crate::sim::nurse::heal(&mut p.vitals, &mut p.inventory, &town.nurse, &town.coins) {
-            Ok((healed, price)) => {
-                let price = crate::sim::shop::copper_text(price);
-                out.log(
-                    who,
-                    format!(
-                        "the Nurse healed {healed:.0} for {price}: health {:.0}",
-                        p.vitals.health
-                    ),
-                );
-                out.notice(who, format!("Nurse: healed {healed:.0} for {price}"));
-                out.events.push(Event::Healed {
-                    player: who,
-                    amount: healed,
-                });
-            }
-            Err(e) => {
-                out.log(who, format!("the Nurse did not heal: {e}"));
-                out.notice(who, format!("Nurse: {e}"));
-            }
-        }
-    }
-
-    /// What the Guide says to player `who`: a hint for its next step, or, holding an item,
-    /// every recipe that uses it.
-    fn talk_to_guide(&mut self, who: PlayerId, out: &mut Changes) {
-        let content = Arc::clone(&self.content);
-        let cat = &content.catalog;
-        let p = &self.players[who.0];
-        let near = Stations::near(&self.world, p.body.bounds(), cat);
-        let has = |i: crate::content::items::ItemId| {
-            let station =
-                matches!(cat.item(i).kind, crate::content::items::Kind::Block(t) if near.has(t));
-            p.inventory.count(i) > 0 || station
-        };
-        let twins = crate::worldgen::lodes::twin_items(&self.world.preset, self.world.seed);
-        let facts = crate::sim::guide::Facts {
-            night: crate::sim::day::is_night(self.time_of_day, &content.rules),
-            homeless: self.guide.homeless(),
-            has: &has,
-            twins: &twins,
-        };
-        let held = p.inventory.selected_stack().map(|s| s.item);
-        let text = crate::sim::guide::talk(cat, &content.town.hints, &facts, held);
-        out.log(who, format!("guide says: {text}"));
-        out.talk(who, format!("Guide: {text}"), TALK_SECONDS);
-    }
-
-    /// The room around tile `(x, y)` by the town's housing rule, asked of the world's own
-    /// background walls.
-    pub fn room_at(&self, x: i64, y: i64) -> crate::sim::housing::Room {
-        let town = &self.content.town;
-        let world = &self.world;
-        crate::sim::housing::check(world, x, y, &town.housing, |x, y| {
-            world.wall(x, y).is_some()
-        })
-    }
-
-    /// Whether the room at `(x, y)` is a house, or what it lacks; a homeless Guide moves
-    /// into a house.
-    fn query_housing(&mut self, who: PlayerId, x: i64, y: i64, out: &mut Changes) {
-        let room = self.room_at(x, y);
-        let mut text = crate::sim::housing::describe(&room);
-        if room.is_house() && !self.houses.contains(&(x, y)) {
-            if self.houses.len() >= MAX_HOUSES {
-                self.houses.remove(0);
-            }
-            self.houses.push((x, y));
-        }
-        if let Some(name) = self.lives_in(&room) {
-            text.push_str(&format!(". The {name} lives here."));
-        } else if room.is_house()
-            && self.guide.homeless()
-            && let Some(spot) = room.floor_spot(&self.world, (x as usize, y as usize))
-        {
-            self.guide.move_in(spot);
-            out.log(who, format!("the Guide moves into the house at {x} {y}"));
-            text.push_str(". The Guide moves in.");
-        }
-        out.log(who, format!("housing: {text}"));
-        out.notice(who, text);
-    }
-
-    /// Who lives in `room`, if anyone: the name of a town person whose home is inside it.
-    pub fn lives_in(&self, room: &crate::sim::housing::Room) -> Option<&'static str> {
-        self.town().find_map(|n| {
-            let (x, y) = n.home_tile()?;
-            room.inside
-                .contains(&(x.max(0) as usize, y.max(0) as usize))
-                .then_some(n.name)
-        })
-    }
-
-    /// A house no one lives in among those shown and where the local player stands: the
-    /// tile asked about and where a newcomer would stand in it.
-    pub fn free_house(&self) -> Option<((i64, i64), (f32, f32))> {
-        let c = self.me().body.centre();
-        let here = (c.0.floor() as i64, c.1.floor() as i64);
-        self.houses
-            .iter()
-            .copied()
-            .chain(std::iter::once(here))
-            .find_map(|(x, y)| {
-                let room = self.room_at(x, y);
-                if !room.is_house() || self.lives_in(&room).is_some() {
-                    return None;
-                }
-                let spot = room.floor_spot(&self.world, (x.max(0) as usize, y.max(0) as usize))?;
-                Some(((x, y), spot))
-            })
-    }
-
-    /// The town's tick: the Guide and the Merchant walk ([`Session::walk_npc`]); every 2 s
-    /// their homes are checked (one that is no longer a house is left), and the Merchant
-    /// arrives once the rule of [`crate::sim::shop::arrives`] holds.
-    fn walk_guide(&mut self, out: &mut Changes) {
-        let mut guide = self.guide.clone();
-        self.walk_npc(&mut guide, out);
-        self.guide = guide;
-        if let Some(mut m) = self.merchant.take() {
-            self.walk_npc(&mut m, out);
-            self.merchant = Some(m);
-        }
-        if let Some(mut n) = self.nurse.take() {
-            self.walk_npc(&mut n, out);
-            self.nurse = Some(n);
-        }
-        if self.tick < self.guide_check {
-            return;
-        }
-        self.guide_check = self.tick + ticks(2.0);
-        let mut guide = self.guide.clone();
-        self.keep_home(&mut guide, out);
-        self.guide = guide;
-        if let Some(mut m) = self.merchant.take() {
-            self.keep_home(&mut m, out);
-            self.merchant = Some(m);
-        }
-        if let Some(mut n) = self.nurse.take() {
-            self.keep_home(&mut n, out);
-            self.nurse = Some(n);
-        }
-        let content = Arc::clone(&self.content);
-        let town = &content.town;
-        let carried = crate::sim::coins::worth(&self.me().inventory, &town.coins);
-        let here = self.merchant.is_some();
-        // The coins first: the house search only when he could come.
-        if crate::sim::shop::arrives(here, true, carried, &town.merchant)
-            && let Some(((x, y), spot)) = self.free_house()
-        {
-            let mut m =
-                crate::sim::npc::Npc::new("Merchant", spot, self.world.seed ^ MERCHANT_SEED);
-            m.move_in(spot);
-            self.merchant = Some(m);
-            out.log(
-                LOCAL,
-                format!("the Merchant arrives at the house at {x} {y}"),
-            );
-            out.notice(
-                LOCAL,
-                "The Merchant has arrived! (right-click him to trade)",
-            );
-            out.events.push(Event::MerchantArrived { at: spot });
-        }
-        // The Nurse: once a player present has used a life crystal.
-        let most = (0..self.players.len())
-            .filter(|&i| !self.away[i])
-            .map(|i| self.players[i].vitals.max_health)
-            .fold(0.0, f32::max);
-        let here = self.nurse.is_some();
-        if crate::sim::nurse::arrives(here, true, most, &town.nurse)
-            && let Some(((x, y), spot)) = self.free_house()
-        {
-            let mut n = crate::sim::npc::Npc::new("Nurse", spot, self.world.seed ^ NURSE_SEED);
-            n.move_in(spot);
-            self.nurse = Some(n);
-            out.log(LOCAL, format!("the Nurse arrives at the house at {x} {y}"));
-            out.notice(
-                LOCAL,
-                "The Nurse has arrived! (right-click her to be healed)",
-            );
-            out.events.push(Event::NurseArrived { at: spot });
-        }
-    }
-
-    /// A town person's home checked: he leaves one that is no longer a house.
-    fn keep_home(&mut self, npc: &mut crate::sim::npc::Npc, out: &mut Changes) {
-        if let Some((x, y)) = npc.home_tile() {
-            let room = self.room_at(x, y);
-            if !room.is_house() {
-                let text = format!(
-                    "The {} moves out: {}",
-                    npc.name,
-                    crate::sim::housing::describe(&room)
-                );
-                out.log(LOCAL, text.clone());
-                out.notice(LOCAL, text);
-                npc.move_out();
-            }
-        }
-    }
-
-    /// One town person's tick: he walks (home at night), opens a closed door in his way
-    /// and closes it behind him.
-    fn walk_npc(&mut self, npc: &mut crate::sim::npc::Npc, out: &mut Changes) {
-        let content = Arc::clone(&self.content);
-        let town = &content.town;
-        let night = crate::sim::day::is_night(self.time_of_day, &content.rules);
-        npc.update(&self.world, night, &town.guide, TICK as f32);
-        if let Some((x, y)) = npc.door_ahead(&self.world) {
-            let tiles = edit::set_door(&mut self.world, x, y, Tile::OpenDoor);
-            self.edited(&tiles, out);
-            out.events.push(Event::Door { x, y, open: true });
-            npc.opened = Some((x, y));
-        }
-        if let Some((x, y)) = npc.door_behind()
-            && self.world.get(x, y) == Some(Tile::OpenDoor)
-            && !edit::door_rows(&self.world, x, y).is_some_and(|(t, b)| {
-                (t..=b).any(|yy| self.players.iter().any(|p| p.body.overlaps_tile(x, yy)))
-            })
-        {
-            let tiles = edit::set_door(&mut self.world, x, y, Tile::ClosedDoor);
-            self.edited(&tiles, out);
-            out.events.push(Event::Door { x, y, open: false });
-        }
-    }
-
-    /// Player `who` buys one of entry `i` of the Merchant's wares.
-    fn buy(&mut self, who: PlayerId, i: usize, out: &mut Changes) {
-        let content = Arc::clone(&self.content);
-        let town = &content.town;
-        let p = &mut self.players[who.0];
-        if !p.shop {
-            return;
-        }
-        match crate::sim::shop::buy(&mut p.inventory, i, &town.merchant, &town.coins) {
-            Ok((item, price)) => {
-                let name = &content.catalog.item(item).label;
-                let price = crate::sim::shop::copper_text(price);
-                let left = crate::sim::coins::worth(&p.inventory, &town.coins);
-                let left = crate::sim::shop::copper_text(left);
-                out.log(who, format!("bought {name} for {price}, {left} left"));
-                out.notice(who, format!("Bought {name} for {price}"));
-                self.edits += 1;
-                out.edits += 1;
-            }
-            Err(e) => out.notice(who, format!("Can't buy: {e}")),
-        }
-    }
-
-    /// Player `who` sells the stack in slot `i` to the Merchant.
-    fn sell(&mut self, who: PlayerId, i: usize, out: &mut Changes) {
-        let content = Arc::clone(&self.content);
-        let town = &content.town;
-        let p = &mut self.players[who.0];
-        if !p.shop {
-            return;
-        }
-        match crate::sim::shop::sell(&mut p.inventory, i, &town.merchant, &town.coins) {
-            Ok((item, n, got)) => {
-                let name = &content.catalog.item(item).label;
-                let got = crate::sim::shop::copper_text(got);
-                out.log(who, format!("sold {n} {name} for {got}"));
-                out.notice(who, format!("Sold {n} {name} for {got}"));
-                self.edits += 1;
-                out.edits += 1;
-            }
-            Err(e) => out.notice(who, format!("Can't sell: {e}")),
-        }
-    }
-
-    /// The player's health, and for the local player the creatures (they follow it); a
-    /// death shows the death screen, and its end respawns the player.
-    fn live(&mut self, who: PlayerId, out: &mut Changes) {
-        if let Some(d) = &self.players[who.0].death {
-            if self.tick >= d.until {
-                self.respawn(who, out);
-            }
-            return;
-        }
-        let content = Arc::clone(&self.content);
-        let rules = &content.rules;
-        let dt = TICK as f32;
-        let p = &mut self.players[who.0];
-        // Holding a rope ends a fall as the ground does.
-        let held = p.body.on_ground || p.body.climbing;
-        let senses = Senses::of(&self.world, p.body.pos, held);
-        let mut killer = p.vitals.update(senses, dt, rules);
-        let players = &self.players;
-        let chased = |i: usize, away: bool| !away && players[i].death.is_none();
-        if self
-            .away
-            .iter()
-            .enumerate()
-            .position(|(i, &a)| chased(i, a))
-            == Some(who.0)
-        {
-            // The first living player present moves the creatures, among every living
-            // player present (the dead wait out their death screen).
-            let night = crate::sim::day::is_night(self.time_of_day, rules);
-            let before = self.creatures.spawned;
-            let away = &self.away;
-            let (ids, mut list): (Vec<PlayerId>, Vec<_>) = self
-                .players
-                .iter_mut()
-                .enumerate()
-                .filter(|(i, p)| !away[*i] && p.death.is_none())
-                .map(|(i, p)| {
-                    let half = p.view_half;
-                    let t = crate::sim::creatures::Target {
-                        body: &mut p.body,
-                        vitals: &mut p.vitals,
-                        half,
-                    };
-                    (PlayerId(i), t)
-                })
-                .unzip();
-            let hits =
-                self.creatures
-                    .update_many(&self.world, &self.layers, &mut list, night, rules, dt);
-            drop(list);
-            self.hits = hits.into_iter().map(|(i, h)| (ids[i], h)).collect();
-            for f in self.creatures.take_fallen() {
-                let by = f.by.map(PlayerId).filter(|p| p.0 < self.players.len());
-                self.reward(f.kind, f.drop, f.count, f.at, by, out);
-            }
-            if self.creatures.spawned != before
-                && let Some(c) = self.creatures.list.last()
-            {
-                let (kind, at) = (c.kind, c.body.pos);
-                let name = kind.stats().name;
-                out.log(who, format!("a {name} appeared at {:.0} {:.0}", at.0, at.1));
-                out.events.push(Event::Spawned { kind, at });
-            }
-        }
-        let p = &mut self.players[who.0];
-        if let Some(k) = self.hits.iter().position(|(w, _)| *w == who) {
-            let (_, hit) = self.hits.swap_remove(k);
-            let v = p.body.vel;
-            out.log(
-                who,
-                format!(
-                    "hurt by {hit} at {:.2} s from {:.1}: health {:.0}, thrown {:.1} {:.1}",
-                    self.tick as f64 * TICK,
-                    hit.from_x,
-                    p.vitals.health,
-                    v.0,
-                    v.1
-                ),
-            );
-            out.events.push(Event::Hurt {
-                player: who,
-                damage: hit.damage,
-                by: hit.name,
-            });
-            if hit.killed && killer.is_none() {
-                killer = Some(Harm::Creature(hit.name));
-            }
-        }
-        if let Some(harm) = self.eye_touch(who, out)
-            && killer.is_none()
-        {
-            killer = Some(harm);
-        }
-        let p = &mut self.players[who.0];
-        if let Some((rows, damage)) = p.vitals.last_fall.take() {
-            out.log(
-                who,
-                format!(
-                    "fell {rows:.0} tiles for {damage:.0}: health {:.0}",
-                    p.vitals.health
-                ),
-            );
-        }
-        if let Some(harm) = killer {
-            self.die(who, harm, out);
-        }
-    }
-
-    /// Player `who` died of `harm`: the death screen for [`Rules::respawn_seconds`]
-    /// (`Seat::death`), and what the rules drop of its inventory lies where it died.
-    ///
-    /// [`Rules::respawn_seconds`]: crate::content::rules::Rules::respawn_seconds
-    fn die(&mut self, who: PlayerId, harm: Harm, out: &mut Changes) {
-        let content = Arc::clone(&self.content);
-        let rules = &content.rules;
-        let p = &mut self.players[who.0];
-        let text = crate::sim::respawn::slain_by(harm);
-        let until = self.tick + ticks(f64::from(rules.respawn_seconds));
-        let dropped = crate::sim::respawn::death_drops(&mut p.inventory, &content.catalog, rules);
-        let at = p.body.centre();
-        p.death = Some(Death {
-            text: text.clone(),
-            until,
-        });
-        p.body.vel = (0.0, 0.0);
-        p.dig.reset();
-        p.digging = None;
-        p.chest = None;
-        let kept = if dropped.is_empty() {
-            "nothing dropped".to_string()
-        } else {
-            let each: Vec<String> = dropped
-                .iter()
-                .map(|s| format!("{} {}", s.count, content.catalog.item(s.item).name))
-                .collect();
-            format!("dropped {}", each.join(", "))
-        };
-        out.log(who, format!("died of {harm}: {text}; {kept}"));
-        out.notice(who, text);
-        out.events.push(Event::Died { player: who });
-        for stack in dropped {
-            self.drop_item(stack, at, None, out);
-        }
-    }
-
-    /// The death screen of player `who` is over: it comes back at its bed (or the world's
-    /// spawn point, saying why not the bed), with full health, invincible a while.
-    fn respawn(&mut self, who: PlayerId, out: &mut Changes) {
-        let content = Arc::clone(&self.content);
-        let rules = &content.rules;
-        let p = &mut self.players[who.0];
-        p.death = None;
-        let (at, lost) = crate::sim::respawn::respawn_at(&self.world, p.bed);
-        let place = if p.bed.is_some() && lost.is_none() {
-            "the bed"
-        } else {
-            "the spawn point"
-        };
-        out.log(who, format!("respawned at {place} {:.1} {:.1}", at.0, at.1));
-        if let Some(lost) = lost {
-            p.bed = None;
-            out.log(who, format!("bed lost: {lost}"));
-            out.notice(who, format!("{lost}: back at the world's spawn point"));
-        }
-        p.body = Player::new(at);
-        p.vitals = Vitals::respawned_with(p.vitals.max_health, rules);
-        p.vitals.defence = p.inventory.defence();
-        if who == LOCAL {
-            self.creatures.respawned(at);
-        }
-        out.events.push(Event::Respawned { player: who, at });
-    }
-
-    /// Reveals the explored map around the player by the light there (see
-    /// [`crate::world::explored`]). Revealing is not an edit: it never makes a world ask to be
-    /// saved, but every save keeps it.
-    fn reveal(&mut self, who: PlayerId, out: &mut Changes) {
-        use crate::world::explored::{REVEAL_LIGHT, REVEAL_RADIUS};
-        let c = self.players[who.0].body.centre();
-        let light = &self.light;
-        let lit = |x, y| light.get_with_player(x, y, c) >= REVEAL_LIGHT;
-        if let Some(new) = self.world.explored.reveal(c, REVEAL_RADIUS, lit) {
-            out.revealed = Some(out.revealed.map_or(new, |r| r.union(new)));
-        }
-    }
-
-    /// Closes the open chest once it is out of reach or no longer there, and the shop
-    /// once the Merchant is.
-    fn keep_chest(&mut self, who: PlayerId) {
-        let p = &mut self.players[who.0];
-        if p.shop {
-            let near = self.merchant.as_ref().is_some_and(|m| {
-                let (mx, my) = m.body.centre();
-                edit::can_reach(
-                    &p.body,
-                    mx.floor() as i64,
-                    my.floor() as i64,
-                    edit::REACH + 2.0,
-                )
-            });
-            p.shop = near;
-        }
-        if let Some((x, y)) = p.chest {
-            let (xi, yi) = (x as i64, y as i64);
-            if self.world.get(xi, yi) != Some(Tile::Chest)
-                || !edit::can_reach(&p.body, xi, yi, edit::REACH)
-            {
-                p.chest = None;
-            }
-        }
-    }
-
-    /// Opens the chest at `(x, y)` if it is within reach (or says it is not).
-    fn open_chest(&mut self, who: PlayerId, x: i64, y: i64, out: &mut Changes) {
-        if self.world.get(x, y) != Some(Tile::Chest) {
-            return;
-        }
-        let p = &mut self.players[who.0];
-        if !edit::can_reach(&p.body, x, y, edit::REACH) {
-            out.messages
-                .push((who, Message::Refused(EditRefusal::OutOfReach)));
-            return;
-        }
-        let (x, y) = (x as usize, y as usize);
-        if let Some(other) = self.chest_user(x, y).filter(|&o| o != who) {
-            out.log(
-                who,
-                format!("chest at {x} {y} in use by player {}", other.0),
-            );
-            out.notice(who, CHEST_IN_USE);
-            return;
-        }
-        let p = &mut self.players[who.0];
-        let stacks = self
-            .world
-            .chests
-            .get(x, y)
-            .map_or(0, |c| c.slots().iter().flatten().count());
-        p.chest = Some((x, y));
-        out.events.push(Event::ChestOpened {
-            player: who,
-            x,
-            y,
-            stacks,
-        });
-    }
-
-    /// The present player who has the chest at `(x, y)` open, if any: one player at a
-    /// time uses a chest (it is freed when that player closes it, walks out of reach,
-    /// leaves or dies).
-    pub fn chest_user(&self, x: usize, y: usize) -> Option<PlayerId> {
-        (0..self.players.len())
-            .map(PlayerId)
-            .find(|&p| self.is_present(p) && self.players[p.0].chest == Some((x, y)))
-    }
-
-    /// The buttons: a right-click on a chest opens it; a sword swings; else digging and
-    /// placing at the aimed tile.
-    fn hands(&mut self, who: PlayerId, h: &Held, out: &mut Changes) {
-        let now = self.tick;
-        // Right-click on a chest within reach opens it, whatever is selected (as in
-        // Terraria); holding the button over a chest places nothing.
-        if let Some((x, y, pressed)) = h.placing
-            && self.right_click(who, x, y, pressed, out)
-        {
-            let p = &mut self.players[who.0];
-            p.digging = None;
-            if h.using.is_none() {
-                p.dig.reset();
-            }
-            return;
-        }
-        let on_chest = h
-            .placing
-            .filter(|&(x, y, _)| self.world.get(x, y) == Some(Tile::Chest));
-        if let Some((x, y, true)) = on_chest {
-            self.open_chest(who, x, y, out);
-        }
-        let p = &mut self.players[who.0];
-        p.digging = None;
-        p.vitals.defence = p.inventory.defence();
-        // Armour in the selected slot is put on with a right click (what was worn comes
-        // off into that slot).
-        let armour = p.inventory.selected_item().map(|i| i.kind);
-        if let Some(crate::content::items::Kind::Armour { .. }) = armour
-            && matches!(h.placing, Some((_, _, true)))
-            && on_chest.is_none()
-            && let Ok(slot) = p.inventory.wear_selected()
-        {
-            p.vitals.defence = p.inventory.defence();
-            out.log(
-                who,
-                format!("wore {slot:?} armour: defence {}", p.vitals.defence),
-            );
-            out.notice(who, format!("Defence {}", p.vitals.defence));
-            return;
-        }
-        if let Some(item) = p.inventory.selected_item().map(|i| i.name.as_str())
-            && item == LIFE_CRYSTAL
-        {
-            // A life crystal is used with the left button instead of digging.
-            p.dig.reset();
-            if h.using.is_some() && now >= p.next_swing {
-                p.next_swing = now + ticks(0.5);
-                match p.vitals.use_crystal(&self.content.rules) {
-                    Ok(most) => {
-                        p.inventory.take(LIFE_CRYSTAL);
-                        out.log(who, format!("used a life crystal: most health {most:.0}"));
-                        out.notice(who, format!("Most health {most:.0}"));
-                    }
-                    Err(e) => out.notice(who, format!("Can't use it: {e}")),
-                }
-            }
-            return;
-        }
-        if let Some(item) = p.inventory.selected_summon() {
-            // A summoning item is used with the left button instead of digging.
-            p.dig.reset();
-            if h.using.is_some() && now >= p.next_swing {
-                p.next_swing = now + ticks(1.0);
-                self.use_summon(who, item, out);
-            }
-            return;
-        }
-        if let Some(potion) = p.inventory.selected_potion() {
-            // A potion is drunk with the left button instead of digging.
-            p.dig.reset();
-            self.use_potion(who, potion, h.using.is_some(), out);
-            return;
-        }
-        if let Some((damage, reach, cooldown)) = p.inventory.selected_sword() {
-            // A sword swings instead of digging, toward the aimed tile.
-            p.dig.reset();
-            if let Some(at) = h.using
-                && now >= p.next_swing
-            {
-                p.next_swing = now + ticks(f64::from(cooldown));
-                if let Some((x, _)) = at {
-                    p.body.facing = if (x as f32 + 0.5) < p.body.pos.0 {
-                        -1
-                    } else {
-                        1
-                    };
-                }
-                out.events.push(Event::Swung { player: who });
-                self.swing(who, damage as f32, reach, out);
-            }
-            return;
-        }
-        match h.using {
-            Some(Some((x, y))) => self.dig(who, x, y, out),
-            _ => p.dig.reset(),
-        }
-        let p = &mut self.players[who.0];
-        // A click can press and release within one tick: pressed counts on its own.
-        if let Some((x, y, pressed)) = h.placing.filter(|_| on_chest.is_none())
-            && (pressed || now >= p.next_place)
-        {
-            p.next_place = now + ticks(PLACE_REPEAT);
-            if p.inventory.selected_wall().is_some() {
-                // A wall goes behind the tile: no tile event, the tile is the same.
-                match edit::try_place_wall(&mut self.world, &p.body, &mut p.inventory, x, y) {
-                    Ok(w) => {
-                        self.edited(&[(x as usize, y as usize)], out);
-                        let line = format!("placed {} at {x} {y}{}", w.label(), self.relit());
-                        out.log(who, line);
-                    }
-                    Err(e) => out.messages.push((who, Message::Refused(e))),
-                }
-                return;
-            }
-            // A rope clicked with rope selected grows at its bottom.
-            let (x, y) = edit::place_spot(&self.world, &p.inventory, x, y);
-            // No block or door goes into anyone (the player's own body is try_place's to
-            // check).
-            let fills = match p.inventory.selected_tile() {
-                Some(t) if t.is_door() => {
-                    edit::door_spot(&self.world, x, y).map(|top| (top, top + edit::DOOR_HEIGHT - 1))
-                }
-                Some(t) if t.is_solid() => Some((y, y)),
-                _ => None,
-            };
-            if fills.is_some_and(|r| self.someone_in(x, r)) {
-                let e = edit::EditRefusal::WouldTrapPlayer;
-                out.messages.push((who, Message::Refused(e)));
-                return;
-            }
-            let p = &mut self.players[who.0];
-            match edit::try_place(&mut self.world, &p.body, &mut p.inventory, x, y) {
-                Ok(t) => self.edited_at(who, (x, y), t, true, out),
-                Err(e) => out.messages.push((who, Message::Refused(e))),
-            }
-        }
-    }
-
-    /// `tile` placed (`placed`) or dug by player `who` at `(x, y)`: the tiles that changed
-    /// (with any it brought down), the water and lava around it stirred, the event and the
-    /// log line (`placed torch at 3 4`, `dug dirt at 3 4`, with the relighting).
-    fn edited_at(
-        &mut self,
-        who: PlayerId,
-        (x, y): (i64, i64),
-        tile: Tile,
-        placed: bool,
-        out: &mut Changes,
-    ) {
-        let h = self.world.height();
-        self.edited(&edit::changed_by(tile, x as usize, y as usize, h), out);
-        self.stir(x as usize, y as usize);
-        let player = who;
-        let (verb, event) = if placed {
-            ("placed", Event::Placed { player, x, y, tile })
-        } else {
-            ("dug", Event::Dug { player, x, y, tile })
-        };
-        out.events.push(event);
-        let line = format!("{verb} {} at {x} {y}{}", tile.name(), self.relit());
-        out.log(who, line);
-    }
-
-    /// A tick of the dig button held on `(x, y)`.
-    fn dig(&mut self, who: PlayerId, x: i64, y: i64, out: &mut Changes) {
-        let p = &mut self.players[who.0];
-        let dt = TICK as f32;
-        // What a dig gives lies in the world and flies to the player (or lies there until
-        // the inventory has room): the dig rules put it into the inventory, which is
-        // taken back here.
-        let before = p.inventory.clone();
-        let step = p
-            .dig
-            .update(&mut self.world, &p.body, &mut p.inventory, x, y, dt);
-        let given = step.gives_all();
-        if !given.is_empty() {
-            p.inventory = before;
-        }
-        for (stack, (x, y)) in given {
-            let at = (x as f32 + 0.5, y as f32 + 0.5);
-            self.drop_item(stack, at, Some(who), out);
-        }
-        let p = &mut self.players[who.0];
-        match step {
-            DigStep::Dug { x, y, drop } => self.edited_at(who, (x, y), drop, false, out),
-            DigStep::Felled {
-                x,
-                y,
-                drop,
-                count,
-                tiles,
-                ..
-            } => {
-                self.edited(&tiles, out);
-                self.stir(x as usize, y as usize);
-                out.events.push(Event::Dug {
-                    player: who,
-                    x,
-                    y,
-                    tile: drop,
-                });
-                out.log(who, format!("felled {count} {} at {x} {y}", drop.name()));
-            }
-            DigStep::Hammered { x, y, wall } => {
-                self.edited(&[(x as usize, y as usize)], out);
-                let line = format!("took down {} at {x} {y}{}", wall.name(), self.relit());
-                out.log(who, line);
-            }
-            DigStep::Smashed { x, y } => {
-                // The orb's loot, the same for the same orb of the same world.
-                let key = crate::base::rng::hash3(self.world.seed ^ ORB_LOOT, x as u64, y as u64);
-                let mut draw = <crate::base::rng::PassRng as rand::SeedableRng>::seed_from_u64(key);
-                let at = (x as f32 + 0.5, y as f32 + 0.5);
-                for (item, count) in crate::content::loot::loot().draw_set("shadow_orb", &mut draw)
-                {
-                    self.drop_item(Stack { item, count }, at, Some(who), out);
-                }
-                self.edited_at(who, (x, y), Tile::ShadowOrb, false, out);
-            }
-            DigStep::Digging(share) => p.digging = Some(share),
-            // Holding the button on air after a dig is not worth a message.
-            DigStep::Refused(EditRefusal::NothingToDig) => {}
-            DigStep::Refused(e) => out.messages.push((who, Message::Refused(e))),
-        }
-    }
-
-    /// A sword swing: hits what is in front, kills give their drops.
-    fn swing(&mut self, who: PlayerId, damage: f32, reach: f32, out: &mut Changes) {
-        let p = &mut self.players[who.0];
-        let s = self
-            .creatures
-            .swing(&p.body, who.0, damage, reach, &self.content.rules);
-        if s.hits > 0 {
-            let each: Vec<String> = s
-                .hit
-                .iter()
-                .map(|(k, p, _)| format!("{} at {:.1} {:.1}", k.stats().name, p.0, p.1))
-                .collect();
-            out.log(who, format!("swing hit {}: {}", s.hits, each.join(", ")));
-        }
-        for &(kind, at, killed) in &s.hit {
-            out.events.push(Event::Hit {
-                player: who,
-                kind,
-                at,
-                damage,
-                killed,
-            });
-        }
-        let c = p.body.centre();
-        for (kind, item, n) in s.killed {
-            // The drop lies where the creature was (its last hit), and flies to the killer.
-            let at = s
-                .hit
-                .iter()
-                .find(|(k, _, _)| *k == kind)
-                .map_or(c, |&(_, (x, feet), _)| (x, feet - 0.5));
-            self.reward(kind, item, n, at, Some(who), out);
-        }
-        self.swing_at_eye(who, damage, reach, out);
-        self.swing_at_players(who, damage, reach, out);
-    }
-
-    /// A creature of `kind` died at `at` leaving `n` of `item` and its coins: to `killer`,
-    /// the coins straight into its inventory (what does not fit lies in the world) and the
-    /// item flying to it; with no killer (lava), all of it lies in the world as items.
-    fn reward(
-        &mut self,
-        kind: crate::sim::creatures::Kind,
-        item: &'static str,
-        n: u32,
-        at: (f32, f32),
-        killer: Option<PlayerId>,
-        out: &mut Changes,
-    ) {
-        let content = Arc::clone(&self.content);
-        let coins = &content.town.coins;
-        let name = kind.stats().name;
-        let copper = crate::sim::coins::drop_for(kind.stats().health, coins);
-        let (kept, left) = match killer {
-            Some(who) => {
-                let p = &mut self.players[who.0];
-                let lost = crate::sim::coins::earn(&mut p.inventory, coins, copper);
-                (copper - lost, lost)
-            }
-            None => (0, copper),
-        };
-        if let Some(who) = killer {
-            if n == 0 {
-                out.log(who, format!("killed a {name}"));
-                out.notice(who, format!("Killed a {name}: {kept} copper"));
-            } else {
-                out.log(who, format!("killed a {name}, {item} x{n}"));
-                out.notice(who, format!("Killed a {name}: {n} {item}, {kept} copper"));
-            }
-            if kept > 0 {
-                out.log(who, format!("took {kept} copper from the {name}"));
-            }
-            out.events.push(Event::Killed { kind, by: who });
-        } else {
-            out.log(
-                LOCAL,
-                format!(
-                    "a {name} died in lava at {:.0} {:.0}, leaving {left} copper and {item} x{n}",
-                    at.0, at.1
-                ),
-            );
-        }
-        let per = coins.per;
-        let counts = crate::sim::coins::split(left, per, coins.items.len());
-        for (&coin, count) in coins.items.iter().zip(counts) {
-            let count = count.min(u64::from(u32::MAX)) as u32;
-            self.drop_item(Stack { item: coin, count }, at, killer, out);
-        }
-        if n > 0
-            && let Some(id) = content.catalog.id(item)
-        {
-            self.drop_item(Stack { item: id, count: n }, at, killer, out);
-        }
-    }
-
-    /// Drops `stack` into the world with its centre at `at`, flying to player `owner`
-    /// when it made it (a dig, a kill).
-    fn drop_item(
-        &mut self,
-        stack: Stack,
-        at: (f32, f32),
-        owner: Option<PlayerId>,
-        out: &mut Changes,
-    ) {
-        if stack.count == 0 {
-            return;
-        }
-        out.events.push(Event::Dropped {
-            item: stack.item,
-            count: stack.count,
-            at,
-        });
-        let item = Dropped::new(stack, at, owner.map(|o| o.0));
-        drops::add(&mut self.world.dropped, item);
-    }
-
-    /// Player `who` throws out the stack on its cursor, else its selected stack.
-    fn throw(&mut self, who: PlayerId, out: &mut Changes) {
-        let content = Arc::clone(&self.content);
-        let p = &mut self.players[who.0];
-        let stack = match p.held.take() {
-            Some(s) => s,
-            None => {
-                let Some(s) = p.inventory.selected_stack() else {
-                    return;
-                };
-                if !p.inventory.remove(s.item, s.count) {
-                    return;
-                }
-                s
-            }
-        };
-        let (c, facing) = (p.body.centre(), p.body.facing);
-        let name = &content.catalog.item(stack.item).name;
-        out.log(who, format!("threw {} {name}", stack.count));
-        out.events.push(Event::Dropped {
-            item: stack.item,
-            count: stack.count,
-            at: c,
-        });
-        let rules = &content.rules;
-        let item = drops::thrown(stack, c, who.0, facing, rules);
-        drops::add(&mut self.world.dropped, item);
-    }
-
-    /// The items lying in the world fly to players and are picked up, or fall and lie.
-    fn tick_items(&mut self, out: &mut Changes) {
-        if self.world.dropped.is_empty() {
-            return;
-        }
-        let mut items = std::mem::take(&mut self.world.dropped);
-        let away = &self.away;
-        let mut takers: Vec<Taker> = self
-            .players
-            .iter_mut()
-            .enumerate()
-            .map(|(i, p)| Taker {
-                // The dead pick nothing up, nor the seats of players who left (a server's
-                // empty seat 0 stood at the spawn point taking what lay near it, into an
-                // inventory no player has).
-                centre: if p.death.is_some() || away.get(i).is_some_and(|&a| a) {
-                    (f32::INFINITY, f32::INFINITY)
-                } else {
-                    p.body.centre()
-                },
-                inventory: &mut p.inventory,
-            })
-            .collect();
-        let content = Arc::clone(&self.content);
-        let rules = &content.rules;
-        let picked = drops::step(&mut items, &self.world, &mut takers, rules, TICK as f32);
-        self.world.dropped = items;
-        for (i, s) in picked {
-            let who = PlayerId(i);
-            if crate::sim::coins::is_coin(s.item, &content.town.coins) {
-                let p = &mut self.players[i];
-                crate::sim::coins::settle(&mut p.inventory, &content.town.coins);
-            }
-            let name = &content.catalog.item(s.item).name;
-            out.log(who, format!("picked up {} {name}", s.count));
-            out.events.push(Event::PickedUp {
-                player: who,
-                item: s.item,
-                count: s.count,
-            });
-        }
-    }
-
-    /// Crafts recipe `i` of the catalog from what player `who` carries, near the stations
-    /// around it (or says why not).
-    fn craft(&mut self, who: PlayerId, i: usize, out: &mut Changes) {
-        let content = Arc::clone(&self.content);
-        let cat = &content.catalog;
-        let Some(recipe) = cat.recipes.get(i) else {
-            out.notice(who, "No such recipe");
-            return;
-        };
-        let p = &mut self.players[who.0];
-        let near = Stations::near(&self.world, p.body.bounds(), cat);
-        match crate::sim::craft::craft(recipe, &mut p.inventory, near) {
-            Ok(()) => {
-                let item = cat.item(recipe.make);
-                out.log(who, format!("crafted {} x{}", item.name, recipe.count));
-                out.notice(who, format!("Crafted {} x{}", item.label, recipe.count));
-                out.events.push(Event::Crafted {
-                    player: who,
-                    at: recipe.at,
-                    ok: true,
-                });
-            }
-            Err(e) => {
-                out.notice(who, format!("Can't craft: {e}"));
-                out.events.push(Event::Crafted {
-                    player: who,
-                    at: recipe.at,
-                    ok: false,
-                });
-            }
-        }
-    }
-
-    /// ` (relit WxH in T ms)` for the log, from the last edit.
+    /// ` (relit WxH)` for the log, from the last edit.
     fn relit(&self) -> String {
-        self.last_relight.map_or(String::new(), |(r, t)| {
-            format!(
-                " (relit {}x{} in {:.2} ms)",
-                r.x1 - r.x0 + 1,
-                r.y1 - r.y0 + 1,
-                t.as_secs_f64() * 1e3
-            )
+        self.last_relight.map_or(String::new(), |r| {
+            format!(" (relit {}x{})", r.x1 - r.x0 + 1, r.y1 - r.y0 + 1)
         })
     }
 
@@ -1811,11 +832,10 @@ impl Session {
 
     /// Relights the tiles `lo..=hi`.
     fn relight_box(&mut self, lo: (usize, usize), hi: (usize, usize), out: &mut Changes) {
-        let start = Instant::now();
         let r = self
             .light
             .update_region(&self.world, lo.0, lo.1, hi.0, hi.1);
-        self.last_relight = Some((r, start.elapsed()));
+        self.last_relight = Some(r);
         self.light_version += 1;
         out.relit.push(r);
     }

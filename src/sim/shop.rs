@@ -2,11 +2,10 @@
 //! [`crate::content::town::MerchantRules`] (`config/town.ron`). Prices are copper, paid
 //! and given in coins ([`crate::sim::coins`]).
 
-use crate::content::items::catalog;
+use crate::content::config::Content;
 use crate::content::town::{CoinRules, MerchantRules};
 use crate::sim::coins;
 use crate::world::inventory::Inventory;
-use std::fmt;
 
 /// Does the Merchant arrive now? Not while he is here; only when a valid house stands
 /// free (no one lives in it) and the player carries at least the rule's coins.
@@ -29,26 +28,27 @@ pub enum ShopRefusal {
     NotBought,
 }
 
-impl fmt::Display for ShopRefusal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl ShopRefusal {
+    /// What the player is told, in `content`'s coins.
+    pub fn text(&self, content: &Content) -> String {
         match self {
-            ShopRefusal::NoSuchItem => write!(f, "he does not sell that"),
-            ShopRefusal::Short(n) => write!(f, "{} more needed", copper_text(*n)),
-            ShopRefusal::Full => write!(f, "no room in the inventory"),
-            ShopRefusal::Empty => write!(f, "nothing there to sell"),
-            ShopRefusal::NotBought => write!(f, "he does not buy that"),
+            ShopRefusal::NoSuchItem => "he does not sell that".into(),
+            ShopRefusal::Short(n) => format!("{} more needed", copper_text(content, *n)),
+            ShopRefusal::Full => "no room in the inventory".into(),
+            ShopRefusal::Empty => "nothing there to sell".into(),
+            ShopRefusal::NotBought => "he does not buy that".into(),
         }
     }
 }
 
 /// `copper` as players read it, in the town's coins.
-pub fn copper_text(copper: u64) -> String {
-    let c = &crate::content::town::town().coins;
+pub fn copper_text(content: &Content, copper: u64) -> String {
+    let c = &content.town.coins;
     let labels: Vec<&str> = c
         .items
         .iter()
         .map(|&i| {
-            let l = catalog().item(i).label.as_str();
+            let l = content.catalog.item(i).label.as_str();
             l.strip_suffix(" coin").unwrap_or(l)
         })
         .collect();
@@ -102,12 +102,15 @@ pub fn sell(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::items::named;
-    use crate::content::town::town;
+
+    /// The built-in content, as a session without mods plays by.
+    fn content() -> crate::content::config::Content {
+        crate::content::config::Content::builtin()
+    }
 
     #[test]
     fn the_merchant_arrives_with_a_free_house_and_fifty_silver_carried() {
-        let m = &town().merchant;
+        let m = &content().town.merchant;
         assert!(arrives(false, true, 5_000, m));
         assert!(arrives(false, true, 12_345, m));
         assert!(
@@ -120,10 +123,10 @@ mod tests {
 
     #[test]
     fn buying_pays_the_price_and_gives_the_item() {
-        let (m, c) = (&town().merchant, &town().coins);
-        let mut inv = Inventory::empty();
+        let (m, c) = (&content().town.merchant, &content().town.coins);
+        let mut inv = Inventory::empty(&content().catalog);
         inv.add("silver_coin", 1);
-        let torch = named("torch").unwrap();
+        let torch = content().catalog.id("torch").unwrap();
         let i = m.sells.iter().position(|&s| s == torch).unwrap();
         assert_eq!(buy(&mut inv, i, m, c), Ok((torch, 50)));
         assert_eq!(inv.count(torch), 1);
@@ -132,7 +135,7 @@ mod tests {
         let helmet = m
             .sells
             .iter()
-            .position(|&s| s == named("mining_helmet").unwrap());
+            .position(|&s| s == content().catalog.id("mining_helmet").unwrap());
         assert_eq!(
             buy(&mut inv, helmet.unwrap(), m, c),
             Err(ShopRefusal::Short(40_000 - 50))
@@ -140,20 +143,20 @@ mod tests {
         assert_eq!(inv.count(torch), 1, "nothing taken when short");
         assert_eq!(buy(&mut inv, 99, m, c), Err(ShopRefusal::NoSuchItem));
         assert_eq!(
-            ShopRefusal::Short(39_950).to_string(),
+            ShopRefusal::Short(39_950).text(&content()),
             "3 gold 99 silver 50 copper more needed"
         );
     }
 
     #[test]
     fn selling_a_stack_gives_a_fifth_of_its_price_and_coins_are_not_sold() {
-        let (m, c) = (&town().merchant, &town().coins);
-        let mut inv = Inventory::empty();
+        let (m, c) = (&content().town.merchant, &content().town.coins);
+        let mut inv = Inventory::empty(&content().catalog);
         inv.add("iron_bar", 5);
         inv.add("dirt", 10);
         inv.add("copper_coin", 3);
         let slot = |inv: &Inventory, name: &str| {
-            let id = named(name).unwrap();
+            let id = content().catalog.id(name).unwrap();
             inv.slots()
                 .iter()
                 .position(|s| s.is_some_and(|s| s.item == id))
@@ -162,7 +165,7 @@ mod tests {
         let bar = slot(&inv, "iron_bar");
         assert_eq!(
             sell(&mut inv, bar, m, c),
-            Ok((named("iron_bar").unwrap(), 5, 300))
+            Ok((content().catalog.id("iron_bar").unwrap(), 5, 300))
         );
         assert_eq!(inv.count("iron_bar"), 0);
         assert_eq!(coins::worth(&inv, c), 303);

@@ -18,7 +18,7 @@
 //! save could hold (checked as a save is, [`crate::store::save::loads_again`]) is refused
 //! whole, the journal kept beside as `….journal.bad`, and the save loads as it was.
 
-use crate::content::items::catalog;
+use crate::content::items::Catalog;
 use crate::sim::npc::{NAMES, NpcState};
 use crate::sim::session::PlayerState;
 use crate::store::save::{self, SaveFileError};
@@ -31,6 +31,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// What a journal adds to its save's file name.
 pub const SUFFIX: &str = ".journal";
@@ -128,44 +129,49 @@ struct Line {
     characters: Vec<(String, serde_json::Value)>,
 }
 
-fn slot_of(s: &Option<Stack>) -> Slot {
-    s.map(|s| (catalog().item(s.item).name.clone(), s.count))
+fn slot_of(cat: &Catalog, s: &Option<Stack>) -> Slot {
+    s.map(|s| (cat.item(s.item).name.clone(), s.count))
 }
 
 /// The stack a record names: a known item in a count a stack allows.
-fn stack_in(slot: &Slot) -> Result<Option<Stack>, String> {
+fn stack_in(cat: &Catalog, slot: &Slot) -> Result<Option<Stack>, String> {
     let Some((name, count)) = slot else {
         return Ok(None);
     };
-    let item = catalog()
+    let item = cat
         .id(name)
         .ok_or_else(|| format!("unknown item {name:?}"))?;
     let stack = Stack {
         item,
         count: *count,
     };
-    if !crate::world::inventory::stack_ok(stack) {
+    if !crate::world::inventory::stack_ok(cat, stack) {
         return Err(format!("{count} {name}: not a stack"));
     }
     Ok(Some(stack))
 }
 
-fn slots_in<const N: usize>(slots: &[Slot]) -> Result<[Option<Stack>; N], String> {
+fn slots_in<const N: usize>(cat: &Catalog, slots: &[Slot]) -> Result<[Option<Stack>; N], String> {
     if slots.len() != N {
         return Err(format!("{} slots, expected {N}", slots.len()));
     }
     let mut out = [None; N];
     for (o, s) in out.iter_mut().zip(slots) {
-        *o = stack_in(s)?;
+        *o = stack_in(cat, s)?;
     }
     Ok(out)
 }
 
 fn player_of(p: &PlayerState) -> Player {
-    let cat = catalog();
+    let cat = p.inventory.catalog();
     Player {
         pos: p.pos,
-        slots: p.inventory.slots().iter().map(slot_of).collect(),
+        slots: p
+            .inventory
+            .slots()
+            .iter()
+            .map(|s| slot_of(cat, s))
+            .collect(),
         selected: p.inventory.selected() as u8,
         armour: p
             .inventory
@@ -191,9 +197,9 @@ fn player_of(p: &PlayerState) -> Player {
 }
 
 /// The player a record holds (its values are checked again, with the whole world, by
-/// [`save::loads_again`] once the replay is done).
-fn state_in(p: &Player) -> Result<PlayerState, String> {
-    let slots = slots_in::<SLOTS>(&p.slots)?;
+/// [`save::loads_again`] once the replay is done); its items are `cat`'s.
+fn state_in(cat: &Arc<Catalog>, p: &Player) -> Result<PlayerState, String> {
+    let slots = slots_in::<SLOTS>(cat, &p.slots)?;
     let mut worn = [None; 3];
     if p.armour.len() != 3 {
         return Err("armour of other than 3 slots".into());
@@ -201,13 +207,12 @@ fn state_in(p: &Player) -> Result<PlayerState, String> {
     for (w, a) in worn.iter_mut().zip(&p.armour) {
         if let Some(name) = a {
             *w = Some(
-                catalog()
-                    .id(name)
+                cat.id(name)
                     .ok_or_else(|| format!("unknown armour {name:?}"))?,
             );
         }
     }
-    let inventory = Inventory::from_parts(slots, p.selected as usize)
+    let inventory = Inventory::from_parts(cat, slots, p.selected as usize)
         .and_then(|i| i.with_armour(worn))
         .ok_or("an inventory out of range")?;
     let mut town = Vec::new();
@@ -234,12 +239,12 @@ fn state_in(p: &Player) -> Result<PlayerState, String> {
     })
 }
 
-fn dropped_of(world: &World) -> Vec<(f32, f32, String, u32)> {
+fn dropped_of(cat: &Catalog, world: &World) -> Vec<(f32, f32, String, u32)> {
     world
         .dropped
         .iter()
         .map(|d| {
-            let name = catalog().item(d.stack.item).name.clone();
+            let name = cat.item(d.stack.item).name.clone();
             (d.pos.0, d.pos.1, name, d.stack.count)
         })
         .collect()
@@ -369,7 +374,7 @@ impl Journal {
             tiles: tile_bytes(world.tiles()).to_vec(),
             walls: wall_bytes(world.walls()).to_vec(),
             chests: full_chests(&world.chests),
-            dropped: dropped_of(world),
+            dropped: dropped_of(player.inventory.catalog(), world),
             story: world.progress,
             player: player_of(player),
             characters: characters.iter().cloned().collect(),
@@ -427,11 +432,12 @@ impl Journal {
         let width = world.width();
         line.tiles = differences(&mut self.tiles, tile_bytes(world.tiles()), width);
         line.walls = differences(&mut self.walls, wall_bytes(world.walls()), width);
+        let cat = player.inventory.catalog();
         let chests = full_chests(&world.chests);
         for (&(x, y), c) in &chests {
             if self.chests.get(&(x, y)) != Some(c) {
-                line.chests
-                    .push((x as u32, y as u32, c.slots().iter().map(slot_of).collect()));
+                let slots = c.slots().iter().map(|s| slot_of(cat, s)).collect();
+                line.chests.push((x as u32, y as u32, slots));
             }
         }
         for &(x, y) in self.chests.keys() {
@@ -440,7 +446,7 @@ impl Journal {
             }
         }
         self.chests = chests;
-        let dropped = dropped_of(world);
+        let dropped = dropped_of(cat, world);
         if dropped != self.dropped {
             line.dropped = Some(dropped.clone());
             self.dropped = dropped;
@@ -484,8 +490,10 @@ pub struct Replayed {
     pub warning: Option<String>,
 }
 
-/// Applies one record to `world` and `player`, all or nothing.
+/// Applies one record to `world` and `player`, all or nothing (items named as in the
+/// player's catalog).
 fn apply(line: &Line, world: &mut World, player: &mut PlayerState) -> Result<(), String> {
+    let cat = Arc::clone(player.inventory.catalog());
     let (w, h) = (world.width(), world.height());
     let mut tiles = Vec::with_capacity(line.tiles.len());
     for &(x, y, t) in &line.tiles {
@@ -511,8 +519,8 @@ fn apply(line: &Line, world: &mut World, player: &mut PlayerState) -> Result<(),
         let chest = if slots.is_empty() {
             None
         } else {
-            let slots = slots_in::<CHEST_SLOTS>(slots)?;
-            Some(Chest::from_slots(slots).ok_or("a chest's stack out of range")?)
+            let slots = slots_in::<CHEST_SLOTS>(&cat, slots)?;
+            Some(Chest::from_slots(&cat, slots).ok_or("a chest's stack out of range")?)
         };
         chests.push((*x as usize, *y as usize, chest));
     }
@@ -521,7 +529,8 @@ fn apply(line: &Line, world: &mut World, player: &mut PlayerState) -> Result<(),
         Some(list) => {
             let mut out = Vec::with_capacity(list.len());
             for (x, y, name, count) in list {
-                let stack = stack_in(&Some((name.clone(), *count)))?.ok_or("an empty item")?;
+                let stack =
+                    stack_in(&cat, &Some((name.clone(), *count)))?.ok_or("an empty item")?;
                 if !world.holds((*x, *y)) {
                     return Err(format!("an item at ({x}, {y}), outside the world"));
                 }
@@ -530,7 +539,11 @@ fn apply(line: &Line, world: &mut World, player: &mut PlayerState) -> Result<(),
             Some(out)
         }
     };
-    let state = line.player.as_ref().map(state_in).transpose()?;
+    let state = line
+        .player
+        .as_ref()
+        .map(|p| state_in(&cat, p))
+        .transpose()?;
     for (x, y, tile) in tiles {
         world.set(x, y, tile);
     }
@@ -602,12 +615,15 @@ fn replay_text(
     Ok(out)
 }
 
-/// Loads the save at `path` ([`save::load_game`]) and replays its journal, if it has
-/// one that follows it. A journal that cannot be read, or whose replay would make a
+/// Loads the save at `path` ([`save::load_game`], its items `cat`'s) and replays its
+/// journal, if it has one that follows it. A journal that cannot be read, or whose replay would make a
 /// world no save could hold, is set aside as `….journal.bad` (the warning says so) and
 /// the save loads as it was.
-pub fn load(path: &Path) -> Result<(World, PlayerState, Replayed), SaveFileError> {
-    let (world, player) = save::load_game(path)?;
+pub fn load(
+    path: &Path,
+    cat: &Arc<Catalog>,
+) -> Result<(World, PlayerState, Replayed), SaveFileError> {
+    let (world, player) = save::load_game(path, cat)?;
     let jpath = path_of(path);
     if !jpath.exists() {
         return Ok((world, player, Replayed::default()));

@@ -83,7 +83,8 @@
 
 use crate::base::fsio::ReadError;
 use crate::base::fsio::WriteError;
-use crate::content::items::{MAX_NAME, catalog};
+use crate::content::items::{Catalog, MAX_NAME};
+use std::sync::Arc;
 
 use crate::content::preset::{self, MAX_FILE_BYTES, Preset};
 use crate::world::chest::CHEST_SLOTS;
@@ -359,12 +360,14 @@ pub fn encode(world: &World, player: &PlayerState) -> Vec<u8> {
 /// Encodes in the layout of format `version` (older ones only for tests of loading them:
 /// the world must then use only that version's tiles).
 fn encode_as(world: &World, player: &PlayerState, version: u32) -> Vec<u8> {
-    let mut sections = sections_of(world, wall_bits_of(version));
+    // Items are stored by name, the names of the catalog the player's items are of.
+    let cat = player.inventory.catalog();
+    let mut sections = sections_of(world, cat, wall_bits_of(version));
     let worn = player.inventory.armour();
     if worn.iter().any(|p| p.is_some()) {
         let stacks = worn.map(|p| p.map(|item| Stack { item, count: 1 }));
         let mut b = Vec::new();
-        put_slots(&mut b, &stacks);
+        put_slots(cat, &mut b, &stacks);
         sections.push((ARMOUR_TAG, b));
     }
     if !player.town.is_empty() {
@@ -406,7 +409,11 @@ fn encode_with(
         out.push(player.inventory.selected() as u8);
     } else {
         out.extend_from_slice(&(SLOTS as u32).to_le_bytes());
-        put_slots(&mut out, player.inventory.slots());
+        put_slots(
+            player.inventory.catalog(),
+            &mut out,
+            player.inventory.slots(),
+        );
         out.push(player.inventory.selected() as u8);
         out.extend_from_slice(&player.health.to_le_bytes());
         out.extend_from_slice(&player.time_of_day.to_le_bytes());
@@ -532,12 +539,12 @@ fn read_town(
 
 /// Stacks as the save stores slots: per slot the item's name (a length byte, 0 for an
 /// empty slot, then the bytes) and the count.
-fn put_slots(out: &mut Vec<u8>, slots: &[Option<Stack>]) {
+fn put_slots(cat: &Catalog, out: &mut Vec<u8>, slots: &[Option<Stack>]) {
     for slot in slots {
         match slot {
             None => out.push(0),
             Some(s) => {
-                let name = &catalog().item(s.item).name;
+                let name = &cat.item(s.item).name;
                 out.push(name.len() as u8);
                 out.extend_from_slice(name.as_bytes());
                 out.extend_from_slice(&s.count.to_le_bytes());
@@ -555,9 +562,9 @@ fn stored_chests(world: &World) -> impl Iterator<Item = ((usize, usize), &Chest)
         .filter(|&((x, y), c)| !c.is_empty() && world.tile(x, y) == Tile::Chest)
 }
 
-/// The sections of a save: those the world has something for, its walls packed in
-/// `wall_bits`.
-fn sections_of(world: &World, wall_bits: u32) -> Vec<([u8; 4], Vec<u8>)> {
+/// The sections of a save: those the world has something for (items named as in `cat`),
+/// its walls packed in `wall_bits`.
+fn sections_of(world: &World, cat: &Catalog, wall_bits: u32) -> Vec<([u8; 4], Vec<u8>)> {
     let mut out = vec![(WORLD_TAG, world.id.to_le_bytes().to_vec())];
     let story = world.progress;
     if story != crate::world::progress::Progress::default() {
@@ -572,7 +579,7 @@ fn sections_of(world: &World, wall_bits: u32) -> Vec<([u8; 4], Vec<u8>)> {
         for ((x, y), c) in stored_chests(world) {
             b.extend_from_slice(&(x as u32).to_le_bytes());
             b.extend_from_slice(&(y as u32).to_le_bytes());
-            put_slots(&mut b, c.slots());
+            put_slots(cat, &mut b, c.slots());
         }
         out.push((CHESTS_TAG, b));
     }
@@ -600,7 +607,7 @@ fn sections_of(world: &World, wall_bits: u32) -> Vec<([u8; 4], Vec<u8>)> {
         for d in &world.dropped {
             b.extend_from_slice(&d.pos.0.to_le_bytes());
             b.extend_from_slice(&d.pos.1.to_le_bytes());
-            put_slots(&mut b, &[Some(d.stack)]);
+            put_slots(cat, &mut b, &[Some(d.stack)]);
         }
         out.push((ITEMS_TAG, b));
     }
@@ -670,8 +677,8 @@ fn invalid(m: impl Into<String>) -> SaveError {
     SaveError::Invalid(m.into())
 }
 
-/// Decodes a save made by [`encode`].
-pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
+/// Decodes a save made by [`encode`], its items those of `cat` (by name).
+pub fn decode(bytes: &[u8], cat: &Arc<Catalog>) -> Result<(World, PlayerState), SaveError> {
     let mut r = Reader { bytes, at: 0 };
     let magic_len = MAGIC.len().min(bytes.len());
     if bytes[..magic_len] != MAGIC[..magic_len] {
@@ -746,7 +753,7 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
             "player position ({px}, {py}) outside the world"
         )));
     }
-    let mut inventory = held.build()?;
+    let mut inventory = held.build(cat)?;
     let highest = crate::sim::vitals::HIGHEST_HEALTH;
     if !(health.is_finite() && (0.0..=highest).contains(&health)) {
         return Err(invalid(format!("health {health}")));
@@ -798,8 +805,8 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
                 }
             }
             TOWN_TAG => town = read_town(body, width, height)?,
-            CHESTS_TAG => world.chests = read_chests(body, &world)?,
-            ARMOUR_TAG => inventory = read_armour(body, inventory)?,
+            CHESTS_TAG => world.chests = read_chests(cat, body, &world)?,
+            ARMOUR_TAG => inventory = read_armour(cat, body, inventory)?,
             BOSS_TAG => {
                 if body.len() != 12 {
                     return Err(invalid(format!(
@@ -813,7 +820,7 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
                 };
             }
             SPAWN_TAG => bed = Some(read_spawn(body, &world)?),
-            ITEMS_TAG => world.dropped = read_items(body, &world)?,
+            ITEMS_TAG => world.dropped = read_items(cat, body, &world)?,
             WALLS_TAG => {
                 read_walls(body, world.walls_mut(), wall_bits_of(version))?;
                 has_walls = true;
@@ -864,7 +871,7 @@ pub fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
 
 /// The items section: a count (at most [`crate::sim::drops::MAX_ITEMS`]), then per item
 /// its centre x, y (f32, inside the world) and its stack as a slot. They load at rest.
-fn read_items(body: &[u8], world: &World) -> Result<Vec<Dropped>, SaveError> {
+fn read_items(cat: &Catalog, body: &[u8], world: &World) -> Result<Vec<Dropped>, SaveError> {
     let mut r = Reader { bytes: body, at: 0 };
     let n = r.u32("items")? as usize;
     if n > crate::sim::drops::MAX_ITEMS {
@@ -883,7 +890,7 @@ fn read_items(body: &[u8], world: &World) -> Result<Vec<Dropped>, SaveError> {
             )));
         }
         let slot = read_slots(&mut r, 1, "items")?.remove(0);
-        let stack = stack_of(slot, || format!("item {i} lying in the world"))?
+        let stack = stack_of(cat, slot, || format!("item {i} lying in the world"))?
             .ok_or_else(|| invalid(format!("item {i} lying in the world is empty")))?;
         out.push(Dropped::new(stack, (x, y), None));
     }
@@ -979,11 +986,15 @@ fn read_slots<'a>(
 
 /// The stack a stored slot names: a known item, at least one and at most a stack of it.
 /// `place` names the slot in the message.
-fn stack_of(slot: StoredSlot, place: impl Fn() -> String) -> Result<Option<Stack>, SaveError> {
+fn stack_of(
+    cat: &Catalog,
+    slot: StoredSlot,
+    place: impl Fn() -> String,
+) -> Result<Option<Stack>, SaveError> {
     let Some((name, count)) = slot else {
         return Ok(None);
     };
-    let Some(item) = std::str::from_utf8(name).ok().and_then(|n| catalog().id(n)) else {
+    let Some(item) = std::str::from_utf8(name).ok().and_then(|n| cat.id(n)) else {
         return Err(invalid(format!(
             "unknown item {} in {}",
             shown_name(name),
@@ -991,8 +1002,8 @@ fn stack_of(slot: StoredSlot, place: impl Fn() -> String) -> Result<Option<Stack
         )));
     };
     let stack = Stack { item, count };
-    if !crate::world::inventory::stack_ok(stack) {
-        let info = catalog().item(item);
+    if !crate::world::inventory::stack_ok(cat, stack) {
+        let info = cat.item(item);
         return Err(invalid(format!(
             "{count} {} in {}, a stack holds 1 to {}",
             info.name,
@@ -1013,7 +1024,7 @@ fn shown_name(name: &[u8]) -> String {
 
 /// The armour section: three slots as [`put_slots`] writes them (head, body, legs), each
 /// empty or one piece of armour for that slot.
-fn read_armour(body: &[u8], inventory: Inventory) -> Result<Inventory, SaveError> {
+fn read_armour(cat: &Catalog, body: &[u8], inventory: Inventory) -> Result<Inventory, SaveError> {
     let mut r = Reader { bytes: body, at: 0 };
     let slots = read_slots(&mut r, 3, "armour")?;
     if r.at != body.len() {
@@ -1021,7 +1032,7 @@ fn read_armour(body: &[u8], inventory: Inventory) -> Result<Inventory, SaveError
     }
     let mut worn = [None; 3];
     for (i, slot) in slots.into_iter().enumerate() {
-        let stack = stack_of(slot, || format!("armour slot {i}"))?;
+        let stack = stack_of(cat, slot, || format!("armour slot {i}"))?;
         worn[i] = stack.map(|s| s.item);
     }
     inventory
@@ -1117,7 +1128,7 @@ const MIN_CHEST_BYTES: usize = 8 + CHEST_SLOTS;
 
 /// The chests section of `world` (tiles already read): every chest on a chest tile of the
 /// world, in row-major order, each once, with known items in stacks they allow.
-fn read_chests(body: &[u8], world: &World) -> Result<Chests, SaveError> {
+fn read_chests(cat: &Catalog, body: &[u8], world: &World) -> Result<Chests, SaveError> {
     let mut r = Reader { bytes: body, at: 0 };
     let n = r.u32("chests")? as usize;
     if n > MAX_CHESTS || n > body.len() / MIN_CHEST_BYTES {
@@ -1144,9 +1155,9 @@ fn read_chests(body: &[u8], world: &World) -> Result<Chests, SaveError> {
             .into_iter()
             .enumerate()
         {
-            slots[k] = stack_of(s, || format!("chest {i} at {x} {y}, slot {k}"))?;
+            slots[k] = stack_of(cat, s, || format!("chest {i} at {x} {y}, slot {k}"))?;
         }
-        let chest = Chest::from_slots(slots)
+        let chest = Chest::from_slots(cat, slots)
             .ok_or_else(|| invalid(format!("chest {i} at {x} {y}: a stack out of range")))?;
         if chest.is_empty() {
             // Never written: an empty chest is a chest tile without an entry.
@@ -1164,10 +1175,10 @@ fn read_chests(body: &[u8], world: &World) -> Result<Chests, SaveError> {
 }
 
 impl StoredInventory<'_> {
-    fn build(&self) -> Result<Inventory, SaveError> {
+    fn build(&self, cat: &Arc<Catalog>) -> Result<Inventory, SaveError> {
         match self {
             StoredInventory::Counts(counts, slot) => {
-                let mut inv = Inventory::tools();
+                let mut inv = Inventory::tools(cat);
                 for (&t, &n) in Tile::ALL.iter().zip(counts) {
                     // What does not fit (more than 36 full stacks) is lost.
                     inv.add(t, n);
@@ -1183,10 +1194,10 @@ impl StoredInventory<'_> {
             StoredInventory::Slots(slots, selected) => {
                 let mut out = [None; SLOTS];
                 for (i, &s) in slots.iter().enumerate() {
-                    out[i] = stack_of(s, || format!("slot {i}"))?;
+                    out[i] = stack_of(cat, s, || format!("slot {i}"))?;
                 }
                 // Every stack was checked: only the selected slot can be wrong.
-                Inventory::from_parts(out, *selected as usize).ok_or_else(|| {
+                Inventory::from_parts(cat, out, *selected as usize).ok_or_else(|| {
                     invalid(format!(
                         "selected hotbar slot {selected}, the hotbar has {HOTBAR_SLOTS}"
                     ))
@@ -1252,7 +1263,7 @@ fn checked(path: &Path, world: &World, player: &PlayerState) -> Result<Vec<u8>, 
     let bytes = encode(world, player);
     // Decoded and checked before it replaces anything: a save that would not load never
     // takes the place of one that does; it is kept beside it for a report.
-    if let Err(source) = decode(&bytes).map(|_| ()) {
+    if let Err(source) = decode(&bytes, player.inventory.catalog()).map(|_| ()) {
         let bad = bad_path(path);
         let kept = crate::base::fsio::write_file_in_new_folder(&bad, |f| f.write_all(&bytes))
             .ok()
@@ -1270,7 +1281,7 @@ fn checked(path: &Path, world: &World, player: &PlayerState) -> Result<Vec<u8>, 
 /// as every load checks it (what [`save`] does before it writes, and a journal's replay
 /// before it is taken).
 pub fn loads_again(world: &World, player: &PlayerState) -> Result<(), SaveError> {
-    decode(&encode(world, player)).map(|_| ())
+    decode(&encode(world, player), player.inventory.catalog()).map(|_| ())
 }
 
 /// What a refused save's bytes are kept as beside the save ([`save`]):
@@ -1316,19 +1327,38 @@ pub fn save_keeping_backup(
 ) -> Result<Option<PathBuf>, SaveFileError> {
     // Checked first: a refused save rotates nothing.
     let new = checked(path, world, player)?;
+    Ok(replace_keeping_backup(
+        path,
+        &new,
+        MAX_SAVE_BYTES,
+        is_whole,
+    )?)
+}
+
+/// Writes `bytes` to `path` atomically, first keeping the file it replaces as its backup
+/// ([`backup_path`], written atomically too) when that file is at most `limit` bytes and
+/// `whole` says it is whole (a damaged file never replaces the backup). Returns the
+/// backup's path when one was kept. What every file of the player's that keeps a backup
+/// (a world's save, a character's file) is written with.
+pub fn replace_keeping_backup(
+    path: &Path,
+    bytes: &[u8],
+    limit: u64,
+    whole: impl Fn(&[u8]) -> bool,
+) -> Result<Option<PathBuf>, WriteError> {
     // No file, or one that cannot be read: nothing to keep.
-    let old = crate::base::fsio::read_bounded(path, MAX_SAVE_BYTES)
+    let old = crate::base::fsio::read_bounded(path, limit)
         .ok()
-        .filter(|b| is_whole(b));
+        .filter(|b| whole(b));
     let backup = match old {
-        Some(bytes) => {
+        Some(old) => {
             let bak = backup_path(path);
-            crate::base::fsio::write_file(&bak, |f| f.write_all(&bytes))?;
+            crate::base::fsio::write_file(&bak, |f| f.write_all(&old))?;
             Some(bak)
         }
         None => None,
     };
-    crate::base::fsio::write_file_in_new_folder(path, |f| f.write_all(&new))?;
+    crate::base::fsio::write_file_in_new_folder(path, |f| f.write_all(bytes))?;
     Ok(backup)
 }
 
@@ -1354,7 +1384,7 @@ pub fn old_id(path: &Path, seed: u64) -> u64 {
 
 /// Reads and decodes a save (a save of before format 5 gets the identity [`old_id`]).
 /// Reads no more than the save's header says its world can take ([`max_save_len`]).
-pub fn load(path: &Path) -> Result<(World, PlayerState), SaveError> {
+pub fn load(path: &Path, cat: &Arc<Catalog>) -> Result<(World, PlayerState), SaveError> {
     use crate::base::fsio::read_bounded_by;
     // The header, kept as it is read, for the message when the file is too long.
     let head = std::cell::RefCell::new(Vec::new());
@@ -1366,7 +1396,7 @@ pub fn load(path: &Path) -> Result<(World, PlayerState), SaveError> {
     };
     match read_bounded_by(path, HEADER_BYTES, limit_of) {
         Ok(bytes) => {
-            let (mut world, player) = decode(&bytes)?;
+            let (mut world, player) = decode(&bytes, cat)?;
             let version = u32::from_le_bytes(bytes[7..11].try_into().unwrap_or_default());
             if version < IDENTITY_VERSION {
                 world.id = old_id(path, world.seed);
@@ -1375,7 +1405,7 @@ pub fn load(path: &Path) -> Result<(World, PlayerState), SaveError> {
         }
         // Too long for the world its header names: the header may say why (another
         // format, a foreign file), or the file is damaged.
-        Err(ReadError::TooLarge(limit)) => match decode(&head.borrow()) {
+        Err(ReadError::TooLarge(limit)) => match decode(&head.borrow(), cat) {
             Err(SaveError::Truncated(_)) | Ok(_) => Err(invalid(format!(
                 "more than {limit} bytes, the most a save of its world can be"
             ))),
@@ -1435,8 +1465,8 @@ pub fn max_save_len(head: &[u8]) -> u64 {
 }
 
 /// [`load`] with the path in the message, for the command line and the game's overlay.
-pub fn load_game(path: &Path) -> Result<(World, PlayerState), SaveFileError> {
-    load(path).map_err(|source| SaveFileError::Load {
+pub fn load_game(path: &Path, cat: &Arc<Catalog>) -> Result<(World, PlayerState), SaveFileError> {
+    load(path, cat).map_err(|source| SaveFileError::Load {
         path: path.into(),
         source,
     })
@@ -1522,6 +1552,8 @@ pub fn newest_save(dir: &Path) -> Option<PathBuf> {
     saves_newest_first(dir).into_iter().next()
 }
 
+#[cfg(test)]
+mod character_tests;
 #[cfg(test)]
 mod identity_tests;
 #[cfg(test)]

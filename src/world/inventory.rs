@@ -5,9 +5,10 @@
 //! not fit is returned. Tiles stand for the items that place them ([`AsItem`]), so the
 //! dig rules add what they dig as tiles.
 
-use crate::content::items::{ArmourSlot, Kind, Pick, START_PICKAXE, START_SWORD, catalog};
-use crate::content::items::{Item, ItemId};
+use crate::content::items::{ArmourSlot, Kind, Pick, START_PICKAXE, START_SWORD};
+use crate::content::items::{Catalog, Item, ItemId};
 use crate::world::Tile;
+use std::sync::Arc;
 
 /// Slots in the inventory: four rows of nine.
 pub const SLOTS: usize = 36;
@@ -25,30 +26,33 @@ pub struct Stack {
 
 /// An item, or a tile standing for the item that places it.
 pub trait AsItem {
-    fn as_item(&self) -> Option<ItemId>;
+    /// The item of `cat` this stands for.
+    fn as_item(&self, cat: &Catalog) -> Option<ItemId>;
 }
 
 impl AsItem for ItemId {
-    fn as_item(&self) -> Option<ItemId> {
+    fn as_item(&self, _: &Catalog) -> Option<ItemId> {
         Some(*self)
     }
 }
 
 impl AsItem for Tile {
-    fn as_item(&self) -> Option<ItemId> {
-        catalog().block_item(*self)
+    fn as_item(&self, cat: &Catalog) -> Option<ItemId> {
+        cat.block_item(*self)
     }
 }
 
 impl AsItem for &str {
-    fn as_item(&self) -> Option<ItemId> {
-        catalog().id(self)
+    fn as_item(&self, cat: &Catalog) -> Option<ItemId> {
+        cat.id(self)
     }
 }
 
-/// The slots, the selected hotbar slot and the armour worn.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The slots, the selected hotbar slot and the armour worn, and the catalog the items
+/// are of (what stacks how high, what is armour).
+#[derive(Clone)]
 pub struct Inventory {
+    cat: Arc<Catalog>,
     slots: [Option<Stack>; SLOTS],
     selected: usize,
     /// Worn, by [`ArmourSlot::index`].
@@ -72,29 +76,47 @@ impl std::fmt::Display for WearRefusal {
     }
 }
 
-impl Default for Inventory {
-    /// A new player's inventory: a copper pickaxe, a copper sword and [`START_TORCHES`]
-    /// torches in the first three slots, the first selected.
-    fn default() -> Self {
-        let mut inv = Inventory::tools();
-        inv.add(Tile::Torch, START_TORCHES);
-        inv
+/// Two inventories are the same when they hold the same (their catalogs aside).
+impl PartialEq for Inventory {
+    fn eq(&self, o: &Inventory) -> bool {
+        (self.slots, self.selected, self.armour) == (o.slots, o.selected, o.armour)
+    }
+}
+
+impl Eq for Inventory {}
+
+impl std::fmt::Debug for Inventory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Inventory")
+            .field("slots", &self.slots)
+            .field("selected", &self.selected)
+            .field("armour", &self.armour)
+            .finish()
     }
 }
 
 impl Inventory {
+    /// A new player's inventory: a copper pickaxe, a copper sword and [`START_TORCHES`]
+    /// torches in the first three slots, the first selected.
+    pub fn starting(cat: &Arc<Catalog>) -> Inventory {
+        let mut inv = Inventory::tools(cat);
+        inv.add(Tile::Torch, START_TORCHES);
+        inv
+    }
+
     /// A new player's tools alone: a copper pickaxe and a copper sword (what an old save,
     /// which counted only blocks, is given on loading).
-    pub fn tools() -> Inventory {
-        let mut inv = Inventory::empty();
+    pub fn tools(cat: &Arc<Catalog>) -> Inventory {
+        let mut inv = Inventory::empty(cat);
         inv.add(START_PICKAXE, 1);
         inv.add(START_SWORD, 1);
         inv
     }
 
     /// Nothing held, first slot selected.
-    pub fn empty() -> Inventory {
+    pub fn empty(cat: &Arc<Catalog>) -> Inventory {
         Inventory {
+            cat: Arc::clone(cat),
             slots: [None; SLOTS],
             selected: 0,
             armour: [None; 3],
@@ -103,13 +125,23 @@ impl Inventory {
 
     /// An inventory from stored slots and the selected slot; `None` if the slot is out of
     /// the hotbar or a stack is empty or larger than its item stacks.
-    pub fn from_parts(slots: [Option<Stack>; SLOTS], selected: usize) -> Option<Inventory> {
-        let ok = slots.iter().flatten().all(|&s| stack_ok(s));
+    pub fn from_parts(
+        cat: &Arc<Catalog>,
+        slots: [Option<Stack>; SLOTS],
+        selected: usize,
+    ) -> Option<Inventory> {
+        let ok = slots.iter().flatten().all(|&s| stack_ok(cat, s));
         (ok && selected < HOTBAR_SLOTS).then_some(Inventory {
+            cat: Arc::clone(cat),
             slots,
             selected,
             armour: [None; 3],
         })
+    }
+
+    /// The catalog the items are of.
+    pub fn catalog(&self) -> &Arc<Catalog> {
+        &self.cat
     }
 
     /// The armour worn, by [`ArmourSlot::index`].
@@ -122,7 +154,7 @@ impl Inventory {
     pub fn with_armour(mut self, worn: [Option<ItemId>; 3]) -> Option<Inventory> {
         for (i, piece) in worn.iter().enumerate() {
             if let Some(id) = piece {
-                match catalog().item(*id).kind {
+                match self.cat.item(*id).kind {
                     Kind::Armour { slot, .. } if slot.index() == i => {}
                     _ => return None,
                 }
@@ -137,7 +169,7 @@ impl Inventory {
         self.armour
             .iter()
             .flatten()
-            .map(|&id| match catalog().item(id).kind {
+            .map(|&id| match self.cat.item(id).kind {
                 Kind::Armour { defence, .. } => defence,
                 _ => 0,
             })
@@ -155,7 +187,7 @@ impl Inventory {
         self.armour
             .iter()
             .flatten()
-            .map(|&id| match catalog().item(id).kind {
+            .map(|&id| match self.cat.item(id).kind {
                 Kind::Armour { light, .. } => light,
                 _ => 0,
             })
@@ -169,7 +201,7 @@ impl Inventory {
         let Some(s) = self.slots[self.selected] else {
             return Err(WearRefusal::NotArmour);
         };
-        let Kind::Armour { slot, .. } = catalog().item(s.item).kind else {
+        let Kind::Armour { slot, .. } = self.cat.item(s.item).kind else {
             return Err(WearRefusal::NotArmour);
         };
         // Armour stacks one to a slot (its default), so the slot holds just this piece.
@@ -189,7 +221,7 @@ impl Inventory {
             *held = self.armour[i].take().map(|item| Stack { item, count: 1 });
             return Ok(());
         };
-        match catalog().item(h.item).kind {
+        match self.cat.item(h.item).kind {
             Kind::Armour { slot, .. } if slot.index() != i => Err(WearRefusal::OtherSlot),
             // Armour stacks one to a slot (its default): the cursor holds one piece.
             Kind::Armour { .. } if h.count == 1 => {
@@ -207,7 +239,9 @@ impl Inventory {
 
     /// How many of `item` are held, over every slot.
     pub fn count(&self, item: impl AsItem) -> u32 {
-        let Some(id) = item.as_item() else { return 0 };
+        let Some(id) = item.as_item(&self.cat) else {
+            return 0;
+        };
         self.slots
             .iter()
             .flatten()
@@ -218,8 +252,10 @@ impl Inventory {
 
     /// How many more of `item` would fit.
     pub fn room_for(&self, item: impl AsItem) -> u32 {
-        let Some(id) = item.as_item() else { return 0 };
-        let most = catalog().item(id).stack;
+        let Some(id) = item.as_item(&self.cat) else {
+            return 0;
+        };
+        let most = self.cat.item(id).stack;
         self.slots
             .iter()
             .map(|s| match s {
@@ -233,13 +269,15 @@ impl Inventory {
     /// Adds `n` of `item`: onto its stacks first, then into empty slots, in slot order.
     /// Returns how many did not fit (all of them for a tile no item places).
     pub fn add(&mut self, item: impl AsItem, n: u32) -> u32 {
-        let Some(id) = item.as_item() else { return n };
-        add_to_slots(&mut self.slots, id, n)
+        let Some(id) = item.as_item(&self.cat) else {
+            return n;
+        };
+        add_to_slots(&self.cat, &mut self.slots, id, n)
     }
 
     /// Removes `n` of `item` (last slots first), all or nothing: false when fewer are held.
     pub fn remove(&mut self, item: impl AsItem, n: u32) -> bool {
-        let Some(id) = item.as_item() else {
+        let Some(id) = item.as_item(&self.cat) else {
             return n == 0;
         };
         if self.count(id) < n {
@@ -262,7 +300,7 @@ impl Inventory {
     /// Takes one of `item` from the selected slot if it holds it, else from the last
     /// slot that does; false when there is none.
     pub fn take(&mut self, item: impl AsItem) -> bool {
-        let Some(id) = item.as_item() else {
+        let Some(id) = item.as_item(&self.cat) else {
             return false;
         };
         let sel = self.selected;
@@ -287,8 +325,8 @@ impl Inventory {
     }
 
     /// The selected item's description.
-    pub fn selected_item(&self) -> Option<&'static Item> {
-        self.selected_stack().map(|s| catalog().item(s.item))
+    pub fn selected_item(&self) -> Option<&Item> {
+        self.selected_stack().map(|s| self.cat.item(s.item))
     }
 
     /// The tile the selected item places, if it is a block.
@@ -317,7 +355,7 @@ impl Inventory {
         self.slots
             .iter()
             .flatten()
-            .filter_map(|s| match catalog().item(s.item).kind {
+            .filter_map(|s| match self.cat.item(s.item).kind {
                 Kind::Pickaxe { power, speed } => Some(Pick { power, speed }),
                 _ => None,
             })
@@ -360,13 +398,13 @@ impl Inventory {
     /// The summoning item in the selected slot, if it is one.
     pub fn selected_summon(&self) -> Option<ItemId> {
         let s = self.slots[self.selected]?;
-        matches!(catalog().item(s.item).kind, Kind::Summon).then_some(s.item)
+        matches!(self.cat.item(s.item).kind, Kind::Summon).then_some(s.item)
     }
 
     /// The potion in the selected slot, as (its item, heal, sickness seconds).
     pub fn selected_potion(&self) -> Option<(ItemId, u32, f32)> {
         let s = self.slots[self.selected]?;
-        match catalog().item(s.item).kind {
+        match self.cat.item(s.item).kind {
             Kind::Potion { heal, sickness } => Some((s.item, heal, sickness)),
             _ => None,
         }
@@ -377,7 +415,7 @@ impl Inventory {
     /// does not fit stays held) or swapped with another.
     pub fn click(&mut self, i: usize, held: &mut Option<Stack>) {
         if let Some(slot) = self.slots.get_mut(i) {
-            click_slot(slot, held);
+            click_slot(&self.cat, slot, held);
         }
     }
 
@@ -404,10 +442,10 @@ impl Inventory {
 /// A click on one slot (of the inventory or a chest) with `held` on the cursor: an empty
 /// cursor picks the stack up; a held stack is put down, merged onto the same item (what
 /// does not fit stays held) or swapped with another.
-pub fn click_slot(slot: &mut Option<Stack>, held: &mut Option<Stack>) {
+pub fn click_slot(cat: &Catalog, slot: &mut Option<Stack>, held: &mut Option<Stack>) {
     match (slot.as_mut(), held.as_mut()) {
         (Some(s), Some(h)) if s.item == h.item => {
-            let most = catalog().item(s.item).stack;
+            let most = cat.item(s.item).stack;
             let put = h.count.min(most - s.count);
             s.count += put;
             h.count -= put;
@@ -421,11 +459,11 @@ pub fn click_slot(slot: &mut Option<Stack>, held: &mut Option<Stack>) {
 
 /// Moves every stack of `from` into `to` (onto its stacks, then into empty slots, as
 /// [`add_to_slots`]); what does not fit stays where it was. Returns how many items moved.
-pub fn move_all(from: &mut [Option<Stack>], to: &mut [Option<Stack>]) -> u32 {
+pub fn move_all(cat: &Catalog, from: &mut [Option<Stack>], to: &mut [Option<Stack>]) -> u32 {
     let mut moved = 0;
     for slot in from.iter_mut() {
         let Some(s) = *slot else { continue };
-        let left = add_to_slots(to, s.item, s.count);
+        let left = add_to_slots(cat, to, s.item, s.count);
         moved += s.count - left;
         *slot = (left > 0).then_some(Stack {
             item: s.item,
@@ -436,15 +474,14 @@ pub fn move_all(from: &mut [Option<Stack>], to: &mut [Option<Stack>]) -> u32 {
 }
 
 /// Is `s` a stack the catalog allows: a known item, at least one, at most its stack size?
-pub fn stack_ok(s: Stack) -> bool {
-    let cat = catalog();
+pub fn stack_ok(cat: &Catalog, s: Stack) -> bool {
     (s.item.0 as usize) < cat.items.len() && s.count >= 1 && s.count <= cat.item(s.item).stack
 }
 
 /// Adds `n` of `id` to `slots`: onto its stacks first, then into empty slots, in slot
 /// order. Returns how many did not fit.
-pub fn add_to_slots(slots: &mut [Option<Stack>], id: ItemId, n: u32) -> u32 {
-    let most = catalog().item(id).stack;
+pub fn add_to_slots(cat: &Catalog, slots: &mut [Option<Stack>], id: ItemId, n: u32) -> u32 {
+    let most = cat.item(id).stack;
     let mut left = n;
     for s in slots.iter_mut().flatten().filter(|s| s.item == id) {
         let put = left.min(most - s.count);

@@ -2,13 +2,14 @@
 //! spawn and of each other, where the jungle lies, laying tiles and walls in rectangles
 //! without leaving a chest's contents behind, and filling a chest.
 
+use super::lodes::{own_item, twin_items};
 use crate::base::rng::PassRng;
-use crate::content::items::ItemId;
+use crate::content::config::Content;
 use crate::content::preset::{Biome, Preset};
-use crate::world::chest::Chest;
+use crate::world::chest::{Chest, LootFrom};
 use crate::world::structure::{Structure, StructureKind};
 use crate::world::{Tile, Wall, World};
-use rand::RngExt;
+use rand::{RngExt, SeedableRng};
 
 /// Columns each side of the spawn point (the world's centre) that no landmark covers.
 pub const SPAWN_CLEAR: usize = 60;
@@ -93,26 +94,36 @@ pub fn fill(
     }
 }
 
-/// Puts a chest holding `items` at `(x, y)` (inside the world), each ore's item as the
-/// world has it: `twins` from [`twin_items`] (a tin bar for a copper bar in a world of tin).
-///
-/// [`twin_items`]: super::lodes::twin_items
-pub fn put_chest(
-    world: &mut World,
-    (x, y): (usize, usize),
-    items: Vec<(ItemId, u32)>,
-    twins: &[(ItemId, ItemId)],
-) {
+/// Puts a chest at `(x, y)` (inside the world) whose loot is drawn `from` with `seed`
+/// once the pass is done ([`stock`]).
+pub fn put_chest(world: &mut World, x: usize, y: usize, from: LootFrom, seed: u64) {
     put(world, x as i64, y as i64, Tile::Chest);
-    let mut chest = Chest::empty();
-    for (item, n) in items {
-        let item = twins
-            .iter()
-            .find(|&&(from, _)| from == item)
-            .map_or(item, |&(_, to)| to);
-        chest.add(item, n);
+    world.chests.order(x, y, from, seed);
+}
+
+/// Draws the loot of every chest a pass ordered ([`crate::world::chest::Stocking`]) from
+/// `content`'s loot table, each from a generator seeded as ordered: the same chests hold
+/// the same on any machine, each ore's item the world's own ([`twin_items`]). A chest the
+/// pass took away again is left out.
+pub fn stock(world: &mut World, content: &Content) {
+    // Each ore's item as the world has it (a tin bar for a copper bar in a world of tin).
+    let twins = twin_items(&world.preset, world.seed, &content.catalog);
+    for order in world.chests.take_due() {
+        let (x, y) = order.at;
+        if world.chests.get(x, y).is_none() {
+            continue;
+        }
+        let mut draw = PassRng::seed_from_u64(order.seed);
+        let items = match order.from {
+            LootFrom::Tier(layer) => content.loot.draw(layer, &mut draw),
+            LootFrom::Set(name) => content.loot.draw_set(name, &mut draw),
+        };
+        let mut chest = Chest::empty();
+        for (item, n) in items {
+            chest.add(&content.catalog, own_item(&twins, item), n);
+        }
+        world.chests.insert(x, y, chest);
     }
-    world.chests.insert(x, y, chest);
 }
 
 #[cfg(test)]
@@ -125,7 +136,7 @@ mod tests {
         assert!(!clear_of_spawn(1000, 0, 441));
         assert!(!clear_of_spawn(1000, 560, 600) && clear_of_spawn(1000, 561, 600));
         let mut w = World::from_ascii(&["    ", " C  ", "####"]).unwrap();
-        put_chest(&mut w, (1, 1), vec![], &[]);
+        put_chest(&mut w, 1, 1, LootFrom::Set("dungeon"), 0);
         assert_eq!(w.chests.len(), 1);
         fill(&mut w, (-3, -3), (1, 1), Tile::Wood, Some(Wall::Planks));
         assert!(w.chests.is_empty());
@@ -134,6 +145,31 @@ mod tests {
             (Tile::Wood, Tile::Wood, Tile::Air)
         );
         assert_eq!((w.wall(1, 1), w.wall(2, 1)), (Wall::Planks, Wall::None));
+        // The overbuilt chest's loot is never drawn into a chest that is not there.
+        let content = Content::builtin();
+        stock(&mut w, &content);
+        assert!(w.chests.is_empty());
+    }
+
+    #[test]
+    fn a_chest_s_loot_is_drawn_from_the_content_it_is_stocked_with() {
+        let mut w = World::from_ascii(&["    ", "    ", "####"]).unwrap();
+        put_chest(&mut w, 1, 1, LootFrom::Set("sky"), 77);
+        assert!(!w.chests.holds_items(1, 1), "ordered, not drawn yet");
+        let content = Content::builtin();
+        stock(&mut w, &content);
+        let want = content
+            .loot
+            .draw_set("sky", &mut PassRng::seed_from_u64(77));
+        // The world's own ores, as in every chest.
+        let twins = twin_items(&w.preset, w.seed, &content.catalog);
+        let mut chest = Chest::empty();
+        for (item, n) in want {
+            chest.add(&content.catalog, own_item(&twins, item), n);
+        }
+        assert!(!chest.is_empty());
+        assert_eq!(w.chests.get(1, 1), Some(&chest));
+        assert!(w.chests.take_due().is_empty(), "each order is drawn once");
     }
 
     #[test]

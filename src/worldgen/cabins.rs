@@ -16,14 +16,13 @@
 //! open to the surface: the fill goes on into the sky).
 
 use super::build::{box_taken, clear_of_spawn, fill, put, put_chest};
-use super::lodes::twin_items;
 use crate::base::rng::{PassRng, hash3};
-use crate::content::loot::loot;
 use crate::content::preset::Preset;
+use crate::world::chest::LootFrom;
 use crate::world::depth::Layers;
 use crate::world::structure::{Structure, StructureKind};
 use crate::world::{Tile, Wall, World};
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 
 /// Air tiles a cabin's cave must hold (beyond its door) for the cabin to stay.
 pub const NETWORK: usize = 3000;
@@ -129,10 +128,14 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
         // Furniture on the floor: the chest at the far end from the door.
         let far = x - s * (HALF - 2);
         let layer = layers.at(fy as usize, world.surface[x as usize]);
-        let mut draw = PassRng::seed_from_u64(hash3(key, far as u64, fy as u64));
-        let twins = twin_items(&world.preset, world.seed);
-        let items = loot().draw(layer, &mut draw);
-        put_chest(world, (far as usize, fy as usize), items, &twins);
+        let seed = hash3(key, far as u64, fy as u64);
+        put_chest(
+            world,
+            far as usize,
+            fy as usize,
+            LootFrom::Tier(layer),
+            seed,
+        );
         put(world, x, fy, Tile::Table);
         put(world, x + s, fy, Tile::Chair);
         put(world, x, fy - 3, Tile::Torch);

@@ -10,21 +10,20 @@
 //! The world is cut into 64x64-tile blocks, as the water pass cuts it. Each block holds a
 //! chest with probability `per_block`, looked for from a spot drawn from a counter-based
 //! hash of the block: the first tile at or below the spot (within 64 rows) where a chest
-//! may stand. Its contents come from `config/loot.ron`, the tier of the chest's depth
-//! layer (deeper tiers draw more, and better), drawn from a generator seeded by a hash of
-//! the chest's position. So which chests there are and what they hold depend only on the
+//! may stand. Its contents come from the loot table of the content the world is made with
+//! (`config/loot.ron` or a mod's, drawn once the pass is done: [`crate::world::chest::Stocking`]),
+//! the tier of the chest's depth layer (deeper tiers draw more, and better), drawn from a
+//! generator seeded by a hash of the chest's position. So which chests there are and what they hold depend only on the
 //! seed and the world, never on the order of the work or the thread count. Blocks are
 //! worked in row-major order (a block's search may reach into the block below); a Large
 //! world has a few thousand blocks and a few hundred chests.
 
-use super::build::put_chest;
-use super::lodes::twin_items;
 use crate::base::rng::{PassRng, hash3};
-use crate::content::loot::loot;
 use crate::content::preset::Preset;
+use crate::world::chest::LootFrom;
 use crate::world::depth::Layers;
 use crate::world::{Tile, World};
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 
 /// Side of the blocks that each may hold one chest.
 const BLOCK: usize = 64;
@@ -36,7 +35,6 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
         return;
     }
     let layers = Layers::of(preset);
-    let twins = twin_items(preset, world.seed);
     let (width, height) = (world.width(), world.height());
     for by in 0..height.div_ceil(BLOCK) {
         for bx in 0..width.div_ceil(BLOCK) {
@@ -54,9 +52,10 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
             let Some(y) = (top..(y + BLOCK).min(height)).find(|&y| may_stand(world, x, y)) else {
                 continue;
             };
-            let layer = layers.at(y, world.surface[x]);
-            let mut draw = PassRng::seed_from_u64(hash3(loot_key, x as u64, y as u64));
-            put_chest(world, (x, y), loot().draw(layer, &mut draw), &twins);
+            let layer = LootFrom::Tier(layers.at(y, world.surface[x]));
+            world.set(x, y, Tile::Chest);
+            let seed = hash3(loot_key, x as u64, y as u64);
+            world.chests.order(x, y, layer, seed);
         }
     }
 }

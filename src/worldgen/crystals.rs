@@ -101,9 +101,16 @@ mod tests {
         let last = crate::worldgen::pass_named("crystals").unwrap();
         assert_eq!(last, crate::worldgen::PASSES.len() - 1, "the last pass");
         let never = std::sync::atomic::AtomicBool::new(false);
-        let before = crate::worldgen::generate_until(&preset, 11, last - 1, &mut |_| {}, &never)
-            .unwrap()
-            .0;
+        let before = crate::worldgen::generate_until(
+            &preset,
+            11,
+            &crate::content::config::Content::builtin(),
+            last - 1,
+            &mut |_| {},
+            &never,
+        )
+        .unwrap()
+        .0;
         let moved = (0..made.height())
             .flat_map(|y| (0..made.width()).map(move |x| (x, y)))
             .filter(|&(x, y)| made.tile(x, y) != before.tile(x, y))

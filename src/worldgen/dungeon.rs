@@ -15,14 +15,13 @@
 //! covers the spawn. Everything is drawn from the pass's own stream.
 
 use super::build::{SPAWN_CLEAR, fill, jungle_on_left, ocean_columns, put, put_chest};
-use super::lodes::twin_items;
 use crate::base::rng::{PassRng, hash3};
-use crate::content::loot::loot;
 use crate::content::preset::Preset;
+use crate::world::chest::LootFrom;
 use crate::world::depth::Layers;
 use crate::world::structure::{Structure, StructureKind};
 use crate::world::{Tile, Wall, World};
-use rand::{Rng, RngExt, SeedableRng};
+use rand::{Rng, RngExt};
 
 /// Width and height of the entrance hall, outside.
 pub const HALL_W: i64 = 27;
@@ -255,10 +254,9 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
                 let cx = (o.x0 + o.x1) / 2 + rng.random_range(-2..=2);
                 let cy = o.y1;
                 if world.get(cx, cy + 1) == Some(Tile::DungeonBrick) {
-                    let mut draw = PassRng::seed_from_u64(hash3(loot_key, cx as u64, cy as u64));
-                    let twins = twin_items(&world.preset, world.seed);
-                    let items = loot().draw_set("dungeon", &mut draw);
-                    put_chest(world, (cx as usize, cy as usize), items, &twins);
+                    let seed = hash3(loot_key, cx as u64, cy as u64);
+                    let from = LootFrom::Set("dungeon");
+                    put_chest(world, cx as usize, cy as usize, from, seed);
                     chests_left -= 1;
                 }
             }

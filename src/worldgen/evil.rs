@@ -205,9 +205,11 @@ mod tests {
         };
         let never = std::sync::atomic::AtomicBool::new(false);
         let last = crate::worldgen::pass_named("evil").unwrap();
+        let content = crate::content::config::Content::builtin();
         for seed in 0..8 {
             let (w, _) =
-                crate::worldgen::generate_until(&p, seed, last, &mut |_| {}, &never).unwrap();
+                crate::worldgen::generate_until(&p, seed, &content, last, &mut |_| {}, &never)
+                    .unwrap();
             let evil: Vec<_> = w
                 .structures
                 .iter()

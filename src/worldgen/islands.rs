@@ -14,14 +14,13 @@
 use super::build::{
     clear_of_spawn, columns_taken, draw_count, fill, ocean_columns, put, put_chest,
 };
-use super::lodes::twin_items;
 use super::trees::{Form, shape};
 use crate::base::rng::{PassRng, hash3};
-use crate::content::loot::loot;
 use crate::content::preset::Preset;
+use crate::world::chest::LootFrom;
 use crate::world::structure::{Structure, StructureKind};
 use crate::world::{Tile, Wall, World};
-use rand::{Rng, RngExt, SeedableRng};
+use rand::{Rng, RngExt};
 
 /// Spots tried for one island.
 const TRIES: u32 = 40;
@@ -125,15 +124,9 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
             let door_x = hx1;
             put(world, door_x, floor - 1, Tile::ClosedDoor);
             put(world, door_x, floor - 2, Tile::ClosedDoor);
-            let mut draw = PassRng::seed_from_u64(hash3(key, cx as u64, floor as u64));
-            let twins = twin_items(&world.preset, world.seed);
-            let items = loot().draw_set("sky", &mut draw);
-            put_chest(
-                world,
-                ((hx0 + 2) as usize, (floor - 1) as usize),
-                items,
-                &twins,
-            );
+            let seed = hash3(key, cx as u64, floor as u64);
+            let at = ((hx0 + 2) as usize, (floor - 1) as usize);
+            put_chest(world, at.0, at.1, LootFrom::Set("sky"), seed);
             put(world, hx0 + 4, floor - 1, Tile::Table);
             put(world, cx + 1, floor - 4, Tile::Torch);
             tree_x = hx0 - 4;

@@ -22,7 +22,7 @@
 
 use crate::base::noise::{ceil_i64, floor_i64};
 use crate::base::rng::{PassRng, hash3, pass_rng};
-use crate::content::items::{ItemId, named};
+use crate::content::items::{Catalog, ItemId};
 use crate::content::preset::{Lode, Preset};
 use crate::world::depth::Layers;
 use crate::world::{Tile, World};
@@ -98,7 +98,7 @@ const ORE_ITEMS: [&str; 8] = [
 /// `seed` holds as its twin's (`copper_bar` to `tin_bar` in a world of tin), each with
 /// the item it becomes: chests give the world's own ores. An item the twin has none of
 /// (a silver sword, say) stays as it is. None with the lodes pass off.
-pub fn twin_items(preset: &Preset, seed: u64) -> Vec<(ItemId, ItemId)> {
+pub fn twin_items(preset: &Preset, seed: u64, cat: &Catalog) -> Vec<(ItemId, ItemId)> {
     if !preset.lodes.enabled {
         return Vec::new();
     }
@@ -109,13 +109,21 @@ pub fn twin_items(preset: &Preset, seed: u64) -> Vec<(ItemId, ItemId)> {
             continue;
         }
         for kind in ORE_ITEMS {
-            let item = |t| named(&format!("{}_{kind}", metal(t)));
+            let item = |t| cat.id(&format!("{}_{kind}", metal(t)));
             if let (Some(from), Some(to)) = (item(lode.tile), item(ore)) {
                 swaps.push((from, to));
             }
         }
     }
     swaps
+}
+
+/// `item` as the world whose [`twin_items`] are `twins` has it.
+pub fn own_item(twins: &[(ItemId, ItemId)], item: ItemId) -> ItemId {
+    twins
+        .iter()
+        .find(|&&(from, _)| from == item)
+        .map_or(item, |&(_, to)| to)
 }
 
 /// Where `u` in `[0, 1)` falls in a band whose density rises linearly from `a` at its
@@ -460,7 +468,8 @@ mod tests {
     fn after_lodes(p: &Preset, seed: u64) -> World {
         let never = std::sync::atomic::AtomicBool::new(false);
         let last = crate::worldgen::pass_named("lodes").unwrap();
-        crate::worldgen::generate_until(p, seed, last, &mut |_| {}, &never)
+        let content = crate::content::config::Content::builtin();
+        crate::worldgen::generate_until(p, seed, &content, last, &mut |_| {}, &never)
             .unwrap()
             .0
     }
@@ -508,9 +517,11 @@ mod tests {
         };
         let never = std::sync::atomic::AtomicBool::new(false);
         let before = crate::worldgen::pass_named("lodes").unwrap() - 1;
+        let content = crate::content::config::Content::builtin();
         for seed in [1, 7, 42] {
             let (world, _) =
-                crate::worldgen::generate_until(&p, seed, before, &mut |_| {}, &never).unwrap();
+                crate::worldgen::generate_until(&p, seed, &content, before, &mut |_| {}, &never)
+                    .unwrap();
             let mut plain = world.clone();
             plain_lodes(&mut plain, &p, seed);
             for threads in [1, 3] {
@@ -605,7 +616,8 @@ mod tests {
             height: 700,
             ..Preset::default()
         };
-        let cat = crate::content::items::catalog();
+        let content = crate::content::config::Content::builtin();
+        let cat = &content.catalog;
         let mut twins_given = 0;
         for seed in 0..6 {
             let (w, _) = generate(&p, seed);

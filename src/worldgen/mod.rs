@@ -41,6 +41,7 @@ pub mod walls;
 pub mod water;
 
 use crate::base::rng::{PassRng, pass_rng};
+use crate::content::config::Content;
 use crate::content::preset::Preset;
 use crate::world::World;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -257,10 +258,16 @@ pub struct Progress {
     pub fraction: f32,
 }
 
-/// Generates a world. The preset must be valid ([`Preset::validate`]).
+/// Generates a world with the built-in content (its chests' loot). The preset must be
+/// valid ([`Preset::validate`]).
 pub fn generate(preset: &Preset, seed: u64) -> (World, Vec<PassTiming>) {
+    generate_for(preset, seed, &Content::builtin())
+}
+
+/// Generates a world with `content`'s loot in its chests.
+pub fn generate_for(preset: &Preset, seed: u64, content: &Content) -> (World, Vec<PassTiming>) {
     let never = AtomicBool::new(false);
-    generate_with(preset, seed, &mut |_| {}, &never)
+    generate_with(preset, seed, content, &mut |_| {}, &never)
         .expect("generation without cancel always finishes")
 }
 
@@ -276,10 +283,11 @@ pub fn natural_walls(preset: &Preset, seed: u64) -> Vec<crate::world::Wall> {
 pub fn generate_with(
     preset: &Preset,
     seed: u64,
+    content: &Content,
     progress: &mut dyn FnMut(Progress),
     cancel: &AtomicBool,
 ) -> Option<(World, Vec<PassTiming>)> {
-    generate_until(preset, seed, PASSES.len() - 1, progress, cancel)
+    generate_until(preset, seed, content, PASSES.len() - 1, progress, cancel)
 }
 
 /// A pass name that is not in [`PASSES`]; its message names the passes there are.
@@ -319,6 +327,7 @@ pub fn pass_named(name: &str) -> Result<usize, UnknownPass> {
 pub fn generate_until(
     preset: &Preset,
     seed: u64,
+    content: &Content,
     last: usize,
     progress: &mut dyn FnMut(Progress),
     cancel: &AtomicBool,
@@ -342,6 +351,8 @@ pub fn generate_until(
         });
         let start = Instant::now();
         (pass.run)(&mut world, preset, &mut pass_rng(seed, pass.name));
+        // The chests the pass placed get their loot from the content (built-in or mods).
+        build::stock(&mut world, content);
         timings.push(PassTiming {
             name: pass.name,
             ms: start.elapsed().as_secs_f64() * 1e3,
@@ -410,7 +421,16 @@ mod tests {
     #[test]
     fn cancel_stops_generation() {
         let cancel = AtomicBool::new(true);
-        assert!(generate_with(&small(&Preset::default()), 1, &mut |_| {}, &cancel).is_none());
+        assert!(
+            generate_with(
+                &small(&Preset::default()),
+                1,
+                &Content::builtin(),
+                &mut |_| {},
+                &cancel
+            )
+            .is_none()
+        );
     }
 
     #[test]
@@ -420,6 +440,7 @@ mod tests {
         generate_with(
             &small(&Preset::default()),
             1,
+            &Content::builtin(),
             &mut |p| seen.push((p.pass, p.fraction)),
             &never,
         )
@@ -436,7 +457,8 @@ mod tests {
         let p = small(&Preset::default());
         let never = AtomicBool::new(false);
         let caves = pass_named("CAVES").unwrap();
-        let (w, t) = generate_until(&p, 4, caves, &mut |_| {}, &never).unwrap();
+        let content = Content::builtin();
+        let (w, t) = generate_until(&p, 4, &content, caves, &mut |_| {}, &never).unwrap();
         let names: Vec<&str> = t.iter().map(|t| t.name).collect();
         assert_eq!(names, ["surface", "layers", "biomes", "caves"]);
         let counts = w.counts();
@@ -448,9 +470,9 @@ mod tests {
         let iron = full.counts()[Tile::IronOre as usize] + full.counts()[Tile::LeadOre as usize];
         assert!(iron > 0);
         // The surface pass alone leaves the same surface the full run starts from.
-        let (first, _) = generate_until(&p, 4, 0, &mut |_| {}, &never).unwrap();
+        let (first, _) = generate_until(&p, 4, &content, 0, &mut |_| {}, &never).unwrap();
         assert_ne!(first.tile_hash(), full.tile_hash());
-        let last = generate_until(&p, 4, PASSES.len() - 1, &mut |_| {}, &never).unwrap();
+        let last = generate_until(&p, 4, &content, PASSES.len() - 1, &mut |_| {}, &never).unwrap();
         assert_eq!(last.0.tile_hash(), full.tile_hash());
         let e = pass_named("cavez").unwrap_err();
         assert_eq!(e, UnknownPass("cavez".into()));

@@ -367,9 +367,16 @@ mod tests {
 
     fn until(p: &Preset, seed: u64, pass: &str) -> crate::world::World {
         let never = AtomicBool::new(false);
-        generate_until(p, seed, pass_named(pass).unwrap(), &mut |_| {}, &never)
-            .unwrap()
-            .0
+        generate_until(
+            p,
+            seed,
+            &crate::content::config::Content::builtin(),
+            pass_named(pass).unwrap(),
+            &mut |_| {},
+            &never,
+        )
+        .unwrap()
+        .0
     }
 
     #[test]

@@ -306,9 +306,12 @@ mod tests {
         assert_eq!(a.tile_hash(), b.tile_hash());
         let never = std::sync::atomic::AtomicBool::new(false);
         let before = crate::worldgen::pass_named("walls").unwrap() - 1;
-        let (c, _) = crate::worldgen::generate_until(&p, 21, before, &mut |_| {}, &never).unwrap();
-        let (d, _) =
-            crate::worldgen::generate_until(&p, 21, before + 1, &mut |_| {}, &never).unwrap();
+        let content = crate::content::config::Content::builtin();
+        let until = |last| {
+            crate::worldgen::generate_until(&p, 21, &content, last, &mut |_| {}, &never).unwrap()
+        };
+        let (c, _) = until(before);
+        let (d, _) = until(before + 1);
         assert_eq!(
             c.tile_hash(),
             d.tile_hash(),

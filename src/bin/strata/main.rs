@@ -44,6 +44,12 @@ fn run(parsed: Parsed) -> Result<(), String> {
                 &folders,
             ))?)
         }
+        Command::Content { home } => {
+            let folders = Folders::for_run(home.as_deref());
+            Ok(strata::base::fsio::print_stdout(&cli::content_listing(
+                &folders,
+            ))?)
+        }
         Command::Completions { shell } => cli::completions(shell),
         Command::Gen(opts) => {
             let folders = Folders::for_run(opts.home.as_deref());
@@ -57,7 +63,10 @@ fn run(parsed: Parsed) -> Result<(), String> {
             let folders = Folders::for_run(opts.home.as_deref());
             cli::serve::run_serve(&opts, &folders)
         }
-        Command::Bots(opts) => cli::serve::run_bots(&opts),
+        Command::Bots(opts) => {
+            let folders = Folders::for_run(opts.home.as_deref());
+            cli::serve::run_bots(&opts, &folders)
+        }
         #[cfg(feature = "game")]
         Command::Play(args) => {
             let folders = Folders::for_run(args.home.as_deref());

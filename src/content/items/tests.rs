@@ -5,8 +5,16 @@ use crate::sim::craft::{CraftRefusal, Stations, craft};
 use crate::world::inventory::{Inventory, SLOTS};
 use crate::world::inventory::{Stack, WearRefusal};
 
+/// The built-in catalog, parsed once for these tests.
+fn catalog() -> &'static std::sync::Arc<Catalog> {
+    static CAT: std::sync::OnceLock<std::sync::Arc<Catalog>> = std::sync::OnceLock::new();
+    CAT.get_or_init(|| std::sync::Arc::new(Catalog::builtin().unwrap()))
+}
+
 fn id(name: &str) -> ItemId {
-    named(name).unwrap_or_else(|| panic!("no item {name}"))
+    catalog()
+        .id(name)
+        .unwrap_or_else(|| panic!("no item {name}"))
 }
 
 fn recipe_for(name: &str) -> &'static Recipe {
@@ -65,16 +73,16 @@ fn deeper_ores_need_the_pickaxe_of_the_ore_above() {
         Err(MineRefusal::TooWeak(40))
     );
     assert_eq!(
-        MineRefusal::TooWeak(40).to_string(),
+        MineRefusal::TooWeak(40).text(cat),
         "needs an iron pickaxe (pickaxe power 40)"
     );
     assert!(
         MineRefusal::TooWeak(45)
-            .to_string()
+            .text(cat)
             .starts_with("needs a silver")
     );
     assert_eq!(
-        CraftRefusal::NotNear(Tile::Anvil).to_string(),
+        CraftRefusal::NotNear(Tile::Anvil).text(cat),
         "stand near an anvil"
     );
     // Without a pickaxe: trees, torches and furniture, never stone.
@@ -270,7 +278,7 @@ fn the_items_the_game_names_must_be_there_as_their_kind() {
 
 #[test]
 fn a_healing_potion_from_sand_and_gel_and_its_bad_data() {
-    let mut inv = Inventory::default();
+    let mut inv = Inventory::starting(catalog());
     let furnace = Stations::default().with(Tile::Furnace);
     inv.add(Tile::Sand, 1);
     inv.add("gel", 2);
@@ -309,7 +317,7 @@ fn a_healing_potion_from_sand_and_gel_and_its_bad_data() {
 
 #[test]
 fn armour_is_crafted_at_the_anvil_worn_by_a_right_click_and_swapped() {
-    let mut inv = Inventory::empty();
+    let mut inv = Inventory::empty(catalog());
     let anvil = Stations::default().with(Tile::Anvil);
     inv.add("copper_bar", 15);
     inv.add("iron_bar", 20);
@@ -349,7 +357,7 @@ fn armour_is_crafted_at_the_anvil_worn_by_a_right_click_and_swapped() {
 
 #[test]
 fn the_armour_panel_puts_a_piece_on_its_own_slot_and_takes_it_off() {
-    let mut inv = Inventory::empty();
+    let mut inv = Inventory::empty(catalog());
     let one = |n: &str| {
         Some(Stack {
             item: id(n),

@@ -319,6 +319,7 @@ impl App {
             Mode::Settings => self.settings_selected,
             Mode::PresetMenu => self.menu_selected,
             Mode::LoadList => self.load_list.as_ref()?.selected,
+            Mode::Start => self.start.selected,
             Mode::Inventory => self.play.recipe_selected,
             _ => return None,
         };
@@ -373,6 +374,26 @@ impl App {
             return true;
         }
         if self.mode == Mode::Help {
+            return true;
+        }
+        if self.mode == Mode::Start {
+            if is_mouse_button_pressed(MouseButton::Left) && !self.start.naming() {
+                let (title, rows) = self.start_rows();
+                let rects = ui::menu(
+                    &title,
+                    &rows,
+                    self.start.selected,
+                    screen,
+                    ui::scale(screen),
+                    false,
+                );
+                if let Some(&(i, _)) = rects
+                    .iter()
+                    .find(|(_, r)| r.contains(vec2(mouse.0, mouse.1)))
+                {
+                    self.act(Action::ChooseEntry(i), screen, now);
+                }
+            }
             return true;
         }
         if self.mode == Mode::Confirm {
@@ -476,6 +497,10 @@ impl App {
             Mode::Host => {
                 let f = &self.host_form;
                 ui::form(ui::HOST_TITLE, &f.rows(), f.focus, screen, s);
+            }
+            Mode::Start => {
+                let (title, rows) = self.start_rows();
+                ui::menu(&title, &rows, self.start.selected, screen, s, true);
             }
             Mode::World | Mode::Lab | Mode::Inventory | Mode::Chat => {}
         }

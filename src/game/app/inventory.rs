@@ -51,7 +51,7 @@ impl App {
             let shop = w.me().shop;
             let n = Play::recipes(w).len();
             let selected = self.play.recipe_selected.min(n.saturating_sub(1));
-            let wares = crate::content::town::town().merchant.sells.len();
+            let wares = w.session.content.town.merchant.sells.len();
             if let Some(k) = invscreen::recipe_at(wares, 0, lay, mouse).filter(|_| shop) {
                 self.play.buy(w, k, now);
             } else if let Some(i) = invscreen::slot_at(lay, mouse) {
@@ -102,18 +102,18 @@ impl App {
         }
         let list = Play::recipes(w);
         let selected = self.play.recipe_selected.min(list.len().saturating_sub(1));
-        let cat = crate::content::items::catalog();
+        let content = std::sync::Arc::clone(&w.session.content);
         let open = w.me().chest;
         let chest = open.and_then(|(x, y)| w.world().chests.get(x, y));
         let empty = crate::world::chest::Chest::empty();
         let chest = open.map(|_| chest.unwrap_or(&empty));
-        let coins = &crate::content::town::town().coins;
+        let coins = &content.town.coins;
         let shop = w
             .me()
             .shop
             .then(|| crate::sim::coins::worth(&w.session.me().inventory, coins));
         invscreen::draw(
-            cat,
+            &content,
             &w.session.me().inventory,
             w.me().held,
             chest,

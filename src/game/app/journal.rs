@@ -156,10 +156,10 @@ mod tests {
         // A second dig, recorded about a second later, not before.
         l.set_tile(x, y + 1, Tile::Air);
         keeper.tick(Some(&l), 6.5);
-        let (w, _, r) = journal::load(&path).unwrap();
+        let (w, _, r) = journal::load(&path, &l.session.content.catalog).unwrap();
         assert_eq!((r.records, w.tile(x, y + 1) == Tile::Air), (1, false));
         keeper.tick(Some(&l), 7.1);
-        let (w, _, r) = journal::load(&path).unwrap();
+        let (w, _, r) = journal::load(&path, &l.session.content.catalog).unwrap();
         assert_eq!(r.records, 2);
         assert_eq!(
             w.tiles(),

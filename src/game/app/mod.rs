@@ -1,11 +1,13 @@
 //! The game's state between frames and what the player's actions do to it.
 
+mod character;
 mod chat;
 mod forms;
 mod inventory;
 mod journal;
 mod lab;
 pub mod play;
+mod start;
 mod world;
 
 use super::app::play::Play;
@@ -144,6 +146,8 @@ pub struct App {
     /// The saves folder: F5, the autosave and the close request write there, F9 and the
     /// load list read there.
     pub saves_dir: std::path::PathBuf,
+    /// The mods folder: F7 reads it again ([`App::reload_content`]).
+    pub mods_dir: std::path::PathBuf,
     /// Bumped when the settings change, so the frame loop applies them.
     pub settings_version: u64,
     /// Highlighted entries of the pause and settings menus.
@@ -161,11 +165,32 @@ pub struct App {
     pub lab_gfx: super::lab::gfx::LabGfx,
     /// The window has the keyboard focus (from its events, each frame).
     pub focused: bool,
+    /// The character being played, if one was picked ([`character`]).
+    pub character: character::Playing,
+    /// The characters folder: the character's file is written there.
+    pub characters_dir: std::path::PathBuf,
+    /// The start screen ([`Mode::Start`]): a character, then a world.
+    pub start: start::StartScreen,
 }
 
 impl App {
-    /// A game on a new world from `presets` and `seed`, or on `start` (a loaded save).
+    /// A game on a new world from `presets` and `seed`, or on `start` (a loaded save), with
+    /// the built-in content (the tests' game).
+    #[cfg(test)]
     pub fn new(
+        presets: Presets,
+        seed: u64,
+        overlay: bool,
+        start: Option<Source>,
+        folders: &crate::base::paths::Folders,
+    ) -> App {
+        let content = std::sync::Arc::new(crate::content::config::Content::builtin());
+        App::with_content(content, presets, seed, overlay, start, folders)
+    }
+
+    /// [`App::new`] playing with `content` (the game's: built-in files and mods).
+    pub fn with_content(
+        content: std::sync::Arc<crate::content::config::Content>,
         presets: Presets,
         seed: u64,
         overlay: bool,
@@ -214,6 +239,7 @@ impl App {
             settings: Settings::default(),
             settings_path: folders.settings.clone(),
             saves_dir: folders.saves.clone(),
+            mods_dir: folders.mods.clone(),
             settings_version: 0,
             pause_selected: 0,
             settings_selected: 0,
@@ -223,7 +249,11 @@ impl App {
             lost: None,
             lab_gfx: Default::default(),
             focused: true,
+            character: Default::default(),
+            characters_dir: folders.characters.clone(),
+            start: Default::default(),
         };
+        app.worker.content = content;
         match start {
             Some(source) => app.worker.start_from(source),
             None => app.generate(seed),
@@ -305,6 +335,7 @@ impl App {
     /// that moved is logged (debug) as `menu MODE row N`.
     pub fn presses(&mut self, presses: &[Press], screen: (f32, f32), now: f64) {
         let was = self.mode;
+        let naming = self.start.naming();
         let cursor = self.menu_cursor();
         for &p in presses {
             match p {
@@ -315,6 +346,7 @@ impl App {
                     Mode::Join => self.join_form.field().type_char(c),
                     Mode::Host => self.host_form.field().type_char(c),
                     Mode::Lab => self.lab_char(c),
+                    Mode::Start if naming => self.start.type_char(c),
                     _ => {}
                 },
                 Press::Char(..) => {}
@@ -331,6 +363,9 @@ impl App {
     /// in refuses what would replace it, then the world's keys ([`App::world_act`]), the
     /// files' ([`App::files_act`]), the inventory's and the menus'.
     pub fn act(&mut self, action: Action, screen: (f32, f32), now: f64) {
+        if self.mode == Mode::Start && self.start_act(action, now) {
+            return;
+        }
         if self.mode == Mode::Chat && self.chat_key(action, now) {
             return;
         }
@@ -383,11 +418,58 @@ impl App {
         self.menu_act(action, screen, now);
     }
 
+    /// F7: reads the content again (the built-in files, the rules `STRATA_RULES` names,
+    /// the mods folder; a refused file is logged and skipped) and makes the world again
+    /// with it, as a preset file's reload does (edits saved first). Not in a network
+    /// game, where both sides must play with the same.
+    pub fn reload_content(&mut self, now: f64) {
+        if self.play.remote.is_some() || self.play.host.is_some() {
+            let text = "Content is not reloaded in a network game";
+            self.play.say(text, now);
+            return;
+        }
+        let rules = std::env::var_os("STRATA_RULES");
+        let (content, outcomes) = crate::content::config::Content::gather(
+            rules.as_deref().map(std::path::Path::new),
+            &self.mods_dir,
+        );
+        let skipped: Vec<String> = outcomes
+            .into_iter()
+            .filter_map(|o| o.result.err())
+            .collect();
+        for e in &skipped {
+            log::warn!("{e}");
+        }
+        let counts = format!(
+            "{} items, {} recipes",
+            content.catalog.items.len(),
+            content.catalog.recipes.len()
+        );
+        log::info!("content reloaded: {}", content.summary()[0]);
+        let text = match skipped.len() {
+            0 => format!("Content reloaded: {counts}"),
+            n => format!("Content reloaded: {counts}; {n} file(s) skipped (see the log)"),
+        };
+        self.worker.content = std::sync::Arc::new(content);
+        match &mut self.lab {
+            Some(lab) if self.mode == Mode::Lab => {
+                lab.status = text;
+                lab.regenerate_now(now);
+            }
+            _ => {
+                self.play.say(text, now);
+                let preset = Box::new(self.presets.preset.clone());
+                self.request(Replace::HotReload(preset), now);
+            }
+        }
+    }
+
     /// Joins a server instead of playing alone: the world being made for this window is
     /// dropped, the server's is shown once it is whole.
     pub fn join(&mut self, opts: &crate::net::client::JoinOptions) -> Result<(), String> {
         self.worker.cancel();
-        self.play.remote = Some(super::online::remote::Remote::join(opts)?);
+        let content = std::sync::Arc::clone(&self.worker.content);
+        self.play.remote = Some(super::online::remote::Remote::join(opts, content)?);
         log::info!("joining {} as {}", opts.addr, opts.name);
         Ok(())
     }
@@ -510,7 +592,10 @@ impl App {
             Some(crate::net::client::Phase::Closed(_)) | None if lost.due(now) => {
                 lost.tried(now);
                 log::info!("reconnecting to {} (try {})", lost.opts.addr, lost.tries);
-                match super::online::remote::Remote::join(&lost.opts) {
+                match super::online::remote::Remote::join(
+                    &lost.opts,
+                    std::sync::Arc::clone(&self.worker.content),
+                ) {
                     Ok(r) => self.play.remote = Some(r),
                     Err(e) => lost.why = e,
                 }
@@ -631,11 +716,16 @@ impl App {
     /// A save finished: marks the world saved, and carries out what waited for it (a
     /// failed save cancels that: the world stays).
     fn saved(&mut self, done: super::app::play::SaveDone, now: f64) {
+        // The character is kept with each save of the world it is in.
+        if done.result.is_ok() && self.shown.as_ref().is_some_and(|s| s.serial == done.serial) {
+            self.keep_character(now);
+        }
         if let Some(s) = &mut self.shown {
             done.apply(s);
             if let Some(m) = self.play.saved_moment.take() {
                 self.journal.saved(m, s, now);
             }
+
             // The players' characters are kept with each save of the world they are in.
             if let Some(h) = &mut self.play.host
                 && done.result.is_ok()
@@ -670,6 +760,7 @@ impl App {
             self.after_save = None;
             self.saved(done, now);
         }
+        self.keep_character(now);
         if !guard::on_quit(self.unsaved(), self.quit_failed) {
             // A clean quit: the save holds the world (the journal only the player's
             // walk since, which a save never kept either).
@@ -714,6 +805,7 @@ impl App {
             self.saved(done, now);
         }
         self.journal.tick(self.shown.as_ref(), now);
+        self.keep_character_in_time(now);
         if let Some(s) = &self.shown
             && guard::autosave_due(
                 s.unsaved(),
@@ -732,6 +824,7 @@ impl App {
             Some(Outcome::Failed(e)) => {
                 log::warn!("load failed: {e}");
                 self.play.say(format!("Load failed: {e}"), now);
+                self.back_to_start(&e);
             }
             None => {}
         }
@@ -764,6 +857,7 @@ impl App {
                 self.play.roster = Default::default();
                 self.last_save = now;
                 let mut l = l;
+                self.carry_character(&mut l, now);
                 self.journal.shown(&mut l, now);
                 if let Some(old) = self.shown.replace(l) {
                     // Free the old tiles and runs (tens of MB) off the render thread; its
@@ -794,6 +888,9 @@ impl App {
         // world does not run).
         if let Some(s) = &mut self.shown {
             s.refresh();
+        }
+        if let Some(list) = &mut self.start.worlds {
+            list.poll();
         }
         if let Some(list) = &mut self.load_list
             && list.poll() > 0
@@ -1026,6 +1123,44 @@ mod tests {
             "Enter pressed while waiting is a key like any other"
         );
         std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn f7_reads_the_mods_folder_again_and_makes_the_world_with_what_it_holds() {
+        use macroquad::input::KeyCode as K;
+        let d = std::env::temp_dir().join(format!("strata-app-mods-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(d.join("mods")).unwrap();
+        let folders = crate::base::paths::Folders {
+            mods: d.join("mods"),
+            ..home()
+        };
+        let mut app = App::new(Presets::open(d.clone(), None), 5, false, None, &folders);
+        assert!(app.worker.content.catalog.id("gel_sword").is_none());
+        let gel = "(items: [(name: \"gel_sword\", label: \"gel sword\", kind: Sword, \
+                   damage: 12, reach: 2.0, cooldown: 0.4)])";
+        std::fs::write(d.join("mods/a_gel.ron"), gel).unwrap();
+        std::fs::write(d.join("mods/b_bad.ron"), "(rules: (day_minutes: -1.0))").unwrap();
+        app.worker.cancel();
+        app.shown = Some(loaded());
+        let f7 = Press::Key(K::F7, Mods::default());
+        app.presses(&[f7], (1280.0, 720.0), 1.0);
+        let content = &app.worker.content;
+        assert!(content.catalog.id("gel_sword").is_some(), "the mod is read");
+        assert!(content.files.iter().any(|f| f.name == "mods/a_gel.ron"));
+        assert!(
+            !content.files.iter().any(|f| f.name == "mods/b_bad.ron"),
+            "the bad mod is skipped whole"
+        );
+        let said = app.play.notice.as_ref().map(|n| n.0.clone());
+        assert!(
+            said.as_deref().is_some_and(
+                |t| t.starts_with("Content reloaded") && t.contains("1 file(s) skipped")
+            ),
+            "{said:?}"
+        );
+        assert!(app.worker.status().is_some(), "the world is made again");
+        let _ = std::fs::remove_dir_all(&d);
     }
 
     #[test]
@@ -1363,11 +1498,12 @@ mod tests {
         let b_path = save::save_path(&app.saves_dir, app.shown.as_ref().unwrap().world());
         assert_ne!(a_path, b_path);
         // A's save and backup are A's: both its digs in the save, the first in the backup.
-        let (wa, _) = save::load(&a_path).unwrap();
-        let (wa_bak, _) = save::load(&save::backup_path(&a_path)).unwrap();
+        let cat = std::sync::Arc::clone(&app.worker.content.catalog);
+        let (wa, _) = save::load(&a_path, &cat).unwrap();
+        let (wa_bak, _) = save::load(&save::backup_path(&a_path), &cat).unwrap();
         assert_eq!(std::fs::read(save::backup_path(&a_path)).unwrap(), a_bytes);
-        let (wb, _) = save::load(&b_path).unwrap();
-        let (wb_bak, _) = save::load(&save::backup_path(&b_path)).unwrap();
+        let (wb, _) = save::load(&b_path, &cat).unwrap();
+        let (wb_bak, _) = save::load(&save::backup_path(&b_path), &cat).unwrap();
         let dug = |w: &crate::world::World, at: &[(usize, usize)]| {
             at.iter()
                 .map(|&(x, y)| w.tile(x, y) == Tile::Air)
@@ -1396,7 +1532,7 @@ mod tests {
         assert_eq!(g.loaded_from.as_deref(), Some(b_path.as_path()));
         assert_eq!(dug(&g.world, &all), [false, false, true, true]);
         // The load list shows both worlds of the seed (and their backups).
-        let list = LoadList::open(&app.saves_dir);
+        let list = LoadList::open(&app.saves_dir, &app.worker.content.catalog);
         let mut paths: Vec<_> = list.entries.iter().map(|e| e.path.clone()).collect();
         paths.sort();
         let mut want = [
@@ -1432,6 +1568,7 @@ mod tests {
     /// What the worker sends for `l`.
     fn generated(l: Loaded, loaded_from: Option<std::path::PathBuf>) -> Generated {
         Generated {
+            content: l.session.content,
             world: l.session.world,
             report: crate::analysis::CaveReport::clone(&l.report),
             timings: Vec::new(),

@@ -7,7 +7,7 @@
 //! `saved ..`). Saving in the background is here too. Engine-free: the frame loop passes
 //! in held keys and buttons as plain values.
 
-use crate::content::items::catalog;
+use crate::content::items::Catalog;
 use crate::game::audio::cue::Event as Heard;
 use crate::game::ui::invscreen;
 use crate::game::worlds::state::Loaded;
@@ -203,7 +203,8 @@ impl Play {
         self.notice = Some((text.into(), now + NOTICE_SECONDS));
     }
 
-    fn refuse(&mut self, e: EditRefusal, now: f64) {
+    fn refuse(&mut self, e: EditRefusal, cat: &Catalog, now: f64) {
+        let e = e.text(cat);
         let text = format!("Can't: {e}");
         // Held buttons refuse every tick: keep the message, extend its time (and log it
         // once).
@@ -248,7 +249,7 @@ impl Play {
                 (None, None) => l.step(&list),
             };
             self.roster.saw(&c, now, SWING_SHOWS);
-            self.show(&c, now);
+            self.show(&c, &l.session.content.catalog, now);
             let players = &l.session.players;
             self.floaters
                 .add(&c.events, |p| players.get(p.0).map(|s| s.body.pos));
@@ -300,8 +301,9 @@ impl Play {
         self.expire_notice(now);
     }
 
-    /// Shows and logs what the session said to the local player.
-    pub fn show(&mut self, c: &Changes, now: f64) {
+    /// Shows and logs what the session said to the local player (items named as `cat`
+    /// names them).
+    pub fn show(&mut self, c: &Changes, cat: &Catalog, now: f64) {
         for (who, m) in &c.messages {
             if *who != LOCAL {
                 continue;
@@ -313,7 +315,7 @@ impl Play {
                 Message::Talk { text, seconds } => {
                     self.notice = Some((text.clone(), now + seconds))
                 }
-                Message::Refused(e) => self.refuse(*e, now),
+                Message::Refused(e) => self.refuse(*e, cat, now),
             }
         }
         for e in &c.events {
@@ -343,7 +345,7 @@ impl Play {
             return;
         };
         let c = self.local(l, Intent::Housing { x, y });
-        self.show(&c, now);
+        self.show(&c, &l.session.content.catalog, now);
         if let Some(n) = &mut self.notice {
             n.1 = now + 3.0 * NOTICE_SECONDS;
         }
@@ -380,7 +382,7 @@ impl Play {
 
     /// What the crafting panel lists for the player now (see [`invscreen::listed`]).
     pub fn recipes(l: &Loaded) -> Vec<(usize, Result<(), CraftRefusal>)> {
-        let cat = catalog();
+        let cat = &l.session.content.catalog;
         let me = l.me();
         let near = Stations::near(l.world(), me.body.bounds(), cat);
         invscreen::listed(cat, &me.inventory, near)
@@ -394,7 +396,7 @@ impl Play {
             return;
         };
         let c = self.local(l, Intent::Craft(i));
-        self.show(&c, now);
+        self.show(&c, &l.session.content.catalog, now);
         // The list may have changed: the highlight follows the recipe just made (Enter
         // makes another), or stays on a row that exists when that recipe is gone.
         let list = Play::recipes(l);
@@ -408,14 +410,15 @@ impl Play {
     /// Writes the crafting panel's rows as they stand (`crafting panel: ..`, see
     /// [`invscreen::panel_line`]): when the inventory opens and after each craft.
     pub fn log_panel(l: &Loaded) {
-        log::debug!("{}", invscreen::panel_line(catalog(), &Play::recipes(l)));
+        let cat = &l.session.content.catalog;
+        log::debug!("{}", invscreen::panel_line(cat, &Play::recipes(l)));
     }
 
     /// An action of the local player (throwing, looting a chest): done, and what it
     /// changed shown.
     pub fn act(&mut self, l: &mut Loaded, intent: Intent, now: f64) {
         let c = self.local(l, intent);
-        self.show(&c, now);
+        self.show(&c, &l.session.content.catalog, now);
     }
 
     /// A click on inventory slot `i`: picks up, puts down, merges or swaps stacks.
@@ -427,26 +430,26 @@ impl Play {
     /// inventory's slots do. Counts as an edit of the world (it is saved).
     pub fn click_chest(&mut self, l: &mut Loaded, i: usize, now: f64) {
         let c = self.local(l, Intent::ClickChest(i));
-        self.show(&c, now);
+        self.show(&c, &l.session.content.catalog, now);
     }
 
     /// A click on entry `i` of the Merchant's wares: buys one.
     pub fn buy(&mut self, l: &mut Loaded, i: usize, now: f64) {
         let c = self.local(l, Intent::Buy(i));
-        self.show(&c, now);
+        self.show(&c, &l.session.content.catalog, now);
     }
 
     /// A right-click on inventory slot `i` with the shop open: sells its stack.
     pub fn sell(&mut self, l: &mut Loaded, i: usize, now: f64) {
         let c = self.local(l, Intent::Sell(i));
-        self.show(&c, now);
+        self.show(&c, &l.session.content.catalog, now);
     }
 
     /// Closing the inventory screen: the open chest closes and the stack on the cursor
     /// goes back into the slots.
     pub fn put_back(&mut self, l: &mut Loaded, now: f64) {
         let c = self.local(l, Intent::Close);
-        self.show(&c, now);
+        self.show(&c, &l.session.content.catalog, now);
     }
 
     /// Writes the `player at` line when it changed, at most four times a second.
@@ -569,9 +572,10 @@ type Sent = (SaveResult, Box<(crate::world::World, save::PlayerState)>);
 
 /// A world and player standing for none (a save thread that stopped sent nothing).
 fn no_moment() -> (crate::world::World, save::PlayerState) {
+    let cat = crate::content::config::Content::builtin().catalog;
     (
         crate::world::World::new(1, 1, 0, Default::default()),
-        save::PlayerState::new((0.0, 0.0)),
+        save::PlayerState::new((0.0, 0.0), &cat),
     )
 }
 
@@ -860,13 +864,14 @@ mod tests {
                 seconds: 7.5,
             },
         ));
-        play.show(&c, 10.0);
+        let cat = crate::content::config::Content::builtin().catalog;
+        play.show(&c, &cat, 10.0);
         assert_eq!(play.notice, Some((text, 17.5)));
         // A notice, even one that reads like the Guide, has a notice's time.
         let mut c = Changes::default();
         let text = "Guide: a notice".to_string();
         c.messages.push((LOCAL, Message::Notice(text.clone())));
-        play.show(&c, 20.0);
+        play.show(&c, &cat, 20.0);
         assert_eq!(play.notice, Some((text, 20.0 + NOTICE_SECONDS)));
     }
 
@@ -893,8 +898,9 @@ mod tests {
         let (px, py) = l.me().body.pos;
         let at = ((px + 2.0) as usize, py as usize - 1);
         l.session.world.set(at.0, at.1, Tile::Chest);
-        let gel = crate::content::items::named("gel").unwrap();
-        l.session.world.chests.open(at.0, at.1).add(gel, 6);
+        let cat = std::sync::Arc::clone(&l.session.content.catalog);
+        let gel = cat.id("gel").unwrap();
+        l.session.world.chests.open(at.0, at.1).add(&cat, gel, 6);
         let right = Buttons {
             place: true,
             place_pressed: true,
@@ -922,7 +928,7 @@ mod tests {
         let (mut l, mut play) = landed();
         l.session.me_mut().inventory.add("wood", 9);
         l.session.me_mut().inventory.add("gel", 1);
-        let cat = catalog();
+        let cat = std::sync::Arc::clone(&l.session.content.catalog);
         let torch = cat
             .recipes
             .iter()

@@ -69,10 +69,15 @@ impl App {
                     self.cam = fit_for(s.size(), self.mode == Mode::Lab, screen);
                 }
             }
+            // H: the quick heal in play (Terraria's H), back to the spawn in the free camera.
+            Action::Home if self.follow => {
+                if let Some(w) = &mut self.shown {
+                    self.play
+                        .act(w, crate::sim::session::Intent::QuickHeal, now);
+                }
+            }
             Action::Home => {
-                if let Some(s) = &self.shown
-                    && !self.follow
-                {
+                if let Some(s) = &self.shown {
                     self.cam = camera::home(
                         s.session.world.width(),
                         &s.session.world.surface,
@@ -166,11 +171,13 @@ impl App {
                 }
             }
             Action::OpenLoadList => {
-                self.load_list = Some(LoadList::open(&self.saves_dir));
+                let cat = &self.worker.content.catalog;
+                self.load_list = Some(LoadList::open(&self.saves_dir, cat));
                 self.thumbs.clear();
                 self.mode = Mode::LoadList;
             }
             Action::ChooseSave(i) => self.choose_save(i, now),
+            Action::ReloadContent => self.reload_content(now),
             Action::ToggleLab => self.toggle_lab(screen),
             Action::TogglePresetMenu => {
                 self.presets.refresh_list();
@@ -386,7 +393,8 @@ impl App {
                 .update(&w.session.world, &w.session.me().body, digging, dt);
             self.particles.draw(&self.cam, screen);
             hud::draw_creatures(&w.session.creatures, &self.cam, screen);
-            hud::draw_dropped(&w.session.world.dropped, atlas, &self.cam, screen);
+            let cat = &w.session.content.catalog;
+            hud::draw_dropped(&w.session.world.dropped, cat, atlas, &self.cam, screen);
             for n in w.session.town() {
                 sprite::draw_npc(player_sprite, n, &self.cam, screen, now);
             }
@@ -448,6 +456,7 @@ impl App {
             if self.follow && alive {
                 hud::draw_bubbles(
                     &w.session.me().vitals,
+                    &w.session.content.rules,
                     &w.session.me().body,
                     &self.cam,
                     screen,

@@ -155,8 +155,9 @@ impl Opening {
         let (tx, made) = channel();
         let (mut preset, seed) = (l.world().preset.clone(), l.world().seed);
         (preset.width, preset.height) = (l.size().0 as u32, l.size().1 as u32);
+        let content = std::sync::Arc::clone(&l.session.content);
         std::thread::spawn(move || {
-            let _ = tx.send(crate::worldgen::generate(&preset, seed).0);
+            let _ = tx.send(crate::worldgen::generate_for(&preset, seed, &content).0);
         });
         Opening {
             opts,
@@ -460,17 +461,25 @@ mod tests {
         let first = (px.floor() as i64 + 1, py as i64);
         // A chest of gel beside the host, there before the client joins.
         let chest = ((px + 2.0) as usize, py as usize - 1);
-        let gel = crate::content::items::named("gel").unwrap();
+        let cat = std::sync::Arc::clone(&l.session.content.catalog);
+        let gel = cat.id("gel").unwrap();
         l.session.world.set(chest.0, chest.1, Tile::Chest);
-        l.session.world.chests.open(chest.0, chest.1).add(gel, 6);
+        l.session
+            .world
+            .chests
+            .open(chest.0, chest.1)
+            .add(&cat, gel, 6);
         let untouched = untouched_of(l.world());
         let mut host = Host::open(&mut l, &options(17812), untouched, &dir).unwrap();
         assert_eq!(host.port, 17812);
-        let mut client = Client::connect(&JoinOptions {
-            addr: "127.0.0.1:17812".into(),
-            name: "Bo".into(),
-            ..Default::default()
-        })
+        let mut client = Client::connect(
+            &JoinOptions {
+                addr: "127.0.0.1:17812".into(),
+                name: "Bo".into(),
+                ..Default::default()
+            },
+            std::sync::Arc::clone(&l.session.content),
+        )
         .unwrap();
         let mut seen = Vec::new();
         let mut roster = Roster::default();

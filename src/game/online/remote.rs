@@ -69,10 +69,13 @@ pub struct Heard {
 }
 
 impl Remote {
-    /// Starts joining (never blocks: [`Remote::poll`] carries on).
-    pub fn join(opts: &JoinOptions) -> Result<Remote, String> {
+    /// Starts joining with `content` (never blocks: [`Remote::poll`] carries on).
+    pub fn join(
+        opts: &JoinOptions,
+        content: std::sync::Arc<crate::content::config::Content>,
+    ) -> Result<Remote, String> {
         Ok(Remote {
-            client: Client::connect(opts)?,
+            client: Client::connect(opts, content)?,
             addr: opts.addr.clone(),
             opts: opts.clone(),
             seats: vec![None],
@@ -121,10 +124,12 @@ impl Remote {
                     else {
                         continue;
                     };
-                    let tod = (self.client.time_of_day())
-                        .unwrap_or(crate::game::content().rules.start_time);
-                    let state = crate::net::chars::state_of(c, tod)
-                        .unwrap_or_else(|| crate::sim::session::PlayerState::new(c.pos));
+                    let content = self.client.content();
+                    let tod = (self.client.time_of_day()).unwrap_or(content.rules.start_time);
+                    let state = crate::net::chars::state_of(&content.catalog, c, tod)
+                        .unwrap_or_else(|| {
+                            crate::sim::session::PlayerState::new(c.pos, &content.catalog)
+                        });
                     let both = Box::new((world.clone(), state));
                     out.ready = Some(crate::game::worlds::worker::Source::Joined(both));
                     self.asked = true;
@@ -269,7 +274,8 @@ impl Remote {
         );
         l.session.boss = boss;
         ease_town(&mut l.session, self.client.town(), 0.3, 3.0 * dt);
-        l.session.world.dropped = crate::net::protocol::lying_in(self.client.items());
+        let cat = &l.session.content.catalog;
+        l.session.world.dropped = crate::net::protocol::lying_in(cat, self.client.items());
         l.session.creatures.hearts = (self.client.hearts().iter())
             .map(|&pos| crate::sim::creatures::Heart { pos, age: 0.0 })
             .collect();

@@ -181,6 +181,7 @@ pub enum Command {
     Throw,
     LootAll,
     DepositAll,
+    ReloadContent,
 }
 
 /// Every command: its field in the file, what the help screen calls it, its default keys.
@@ -224,7 +225,12 @@ pub const COMMANDS: &[(Command, &str, &str, &[KeyCode])] = {
             &[K::F3],
         ),
         (C::Fit, "fit", "Whole world (free camera)", &[K::F]),
-        (C::Home, "home", "Back to the spawn (free camera)", &[K::H]),
+        (
+            C::Home,
+            "home",
+            "Quick heal: drink a healing potion (free camera: back to the spawn)",
+            &[K::H],
+        ),
         (C::Presets, "presets", "Preset menu", &[K::P]),
         (C::Minimap, "minimap", "Minimap", &[K::M]),
         (C::Camera, "camera", "Play / free camera", &[K::V]),
@@ -264,6 +270,12 @@ pub const COMMANDS: &[(Command, &str, &str, &[KeyCode])] = {
             "deposit_all",
             "Deposit all but the hotbar into the open chest",
             &[K::N],
+        ),
+        (
+            C::ReloadContent,
+            "reload_content",
+            "Reload items, recipes and mods (the world is made again)",
+            &[K::F7],
         ),
     ]
 };
@@ -331,6 +343,7 @@ bindings! {
     Throw throw,
     LootAll loot_all,
     DepositAll deposit_all,
+    ReloadContent reload_content,
 }
 
 impl Default for Bindings {

@@ -2,7 +2,8 @@
 //! highlighted), the targeted tile's outline and dig progress, and short messages.
 //! Layout and hit-testing are plain functions; drawing follows.
 
-use crate::content::items::{Item, Kind, catalog};
+use crate::content::items::{Catalog, Item, Kind};
+use crate::content::rules::Rules;
 use crate::game::draw::camera::Camera;
 use crate::game::draw::render::atlas_source;
 use crate::sim::creatures::Creatures;
@@ -54,7 +55,7 @@ pub fn draw_hotbar(inv: &Inventory, atlas: &Texture2D, lay: &Layout) {
             Color::new(0.85, 0.85, 0.85, 0.9),
         );
         if let Some(stack) = inv.slots()[i] {
-            draw_stack(stack, atlas, *r, s, font);
+            draw_stack(inv.catalog(), stack, atlas, *r, s, font);
         }
     }
     if let Some(caption) = caption(inv) {
@@ -70,15 +71,16 @@ pub fn draw_hotbar(inv: &Inventory, atlas: &Texture2D, lay: &Layout) {
 }
 
 /// The name over the hotbar: what players read for the selected item (`iron ore`).
-pub fn caption(inv: &Inventory) -> Option<&'static str> {
+pub fn caption(inv: &Inventory) -> Option<&str> {
     inv.selected_item().map(|i| i.label.as_str())
 }
 
-/// A stack in slot rectangle `r`: the item's icon and its count (none for one tool).
-pub fn draw_stack(stack: Stack, atlas: &Texture2D, r: Rect, s: f32, font: u16) {
+/// A stack of `cat`'s in slot rectangle `r`: the item's icon and its count (none for one
+/// tool).
+pub fn draw_stack(cat: &Catalog, stack: Stack, atlas: &Texture2D, r: Rect, s: f32, font: u16) {
     let pad = 10.0 * s;
     let icon = Rect::new(r.x + pad, r.y + pad, r.w - 2.0 * pad, r.h - 2.0 * pad);
-    draw_item(catalog().item(stack.item), atlas, icon);
+    draw_item(cat.item(stack.item), atlas, icon);
     let text = if stack.count > 1 {
         count_text(stack.count)
     } else {
@@ -308,8 +310,31 @@ fn heart(r: Rect, color: Color) {
     );
 }
 
+/// The line beside the hearts: the clock, health, the defence worn, the seconds of
+/// potion sickness left (Terraria's buff timer: no other potion until it runs out), and
+/// day or night.
+pub fn vitals_text(v: &Vitals, time_of_day: f32, night: bool) -> String {
+    let defence = if v.defence > 0 {
+        format!("  defence {}", v.defence)
+    } else {
+        String::new()
+    };
+    let sick = if v.potion_sick > 0.0 {
+        format!("  potion {:.0} s", v.potion_sick.ceil())
+    } else {
+        String::new()
+    };
+    format!(
+        "{}  {:.0}/{:.0}{defence}{sick}  {}",
+        crate::sim::day::clock(time_of_day),
+        v.health.ceil(),
+        v.max_health,
+        if night { "night" } else { "day" }
+    )
+}
+
 /// Hearts (health), bubbles while under water (breath) and the clock, top right.
-pub fn draw_vitals(v: &Vitals, time_of_day: f32, lay: &Layout) {
+pub fn draw_vitals(v: &Vitals, time_of_day: f32, rules: &Rules, lay: &Layout) {
     let (rects, s) = (lay.hearts, lay.s);
     for (r, fill) in rects.iter().zip(hearts(v.health, v.max_health)) {
         heart(*r, Color::new(0.1, 0.05, 0.06, 0.8));
@@ -324,19 +349,8 @@ pub fn draw_vitals(v: &Vitals, time_of_day: f32, lay: &Layout) {
             heart(inner, Color::new(0.9, 0.12, 0.16, 1.0));
         }
     }
-    let night = crate::sim::day::is_night(time_of_day, &crate::game::content().rules);
-    let defence = if v.defence > 0 {
-        format!("  defence {}", v.defence)
-    } else {
-        String::new()
-    };
-    let text = format!(
-        "{}  {:.0}/{:.0}{defence}  {}",
-        crate::sim::day::clock(time_of_day),
-        v.health.ceil(),
-        v.max_health,
-        if night { "night" } else { "day" }
-    );
+    let night = crate::sim::day::is_night(time_of_day, rules);
+    let text = vitals_text(v, time_of_day, night);
     let font = (16.0 * s).round() as u16;
     let w = measure_text(&text, None, font, 1.0).width;
     let (x, y) = (rects[0].x - w - 10.0 * s, rects[0].y + 16.0 * s);
@@ -348,11 +362,12 @@ pub fn draw_vitals(v: &Vitals, time_of_day: f32, lay: &Layout) {
 /// head, each outlined dark so it reads against sky and water, shrinking as it empties.
 pub fn draw_bubbles(
     v: &Vitals,
+    rules: &Rules,
     player: &crate::sim::player::Player,
     cam: &Camera,
     screen: (f32, f32),
 ) {
-    let max = crate::game::content().rules.breath_seconds;
+    let max = rules.breath_seconds;
     if v.breath >= max {
         return;
     }
@@ -385,6 +400,7 @@ pub fn draw_bubbles(
 /// Items lying in the world, each its icon half a tile wide.
 pub fn draw_dropped(
     items: &[crate::world::dropped::Dropped],
+    cat: &Catalog,
     atlas: &Texture2D,
     cam: &Camera,
     screen: (f32, f32),
@@ -405,7 +421,7 @@ pub fn draw_dropped(
             r.h + 2.0,
             Color::new(0.0, 0.0, 0.0, 0.45),
         );
-        draw_item(catalog().item(d.stack.item), atlas, r);
+        draw_item(cat.item(d.stack.item), atlas, r);
     }
 }
 
@@ -773,7 +789,8 @@ mod tests {
 
     #[test]
     fn the_hotbar_names_tiles_as_the_legend_does() {
-        let mut inv = Inventory::empty();
+        let cat = std::sync::Arc::new(Catalog::builtin().unwrap());
+        let mut inv = Inventory::empty(&cat);
         inv.add(crate::world::Tile::IronOre, 3);
         inv.select(0);
         assert_eq!(caption(&inv), Some("iron ore"));
@@ -801,6 +818,19 @@ mod tests {
                 assert!(w[0].x + w[0].w < w[1].x);
             }
         }
+    }
+
+    #[test]
+    fn the_vitals_line_shows_the_potion_sickness_left() {
+        let rules = crate::content::rules::Rules::default();
+        let mut v = Vitals::with_most(200.0, 200.0, &rules);
+        v.defence = 7;
+        let line = vitals_text(&v, 0.5, false);
+        assert!(line.contains("200/200  defence 7  day"), "{line}");
+        assert!(!line.contains("potion"), "{line}");
+        v.potion_sick = 41.2;
+        let line = vitals_text(&v, 0.5, false);
+        assert!(line.contains("defence 7  potion 42 s  day"), "{line}");
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! the chest's three rows of nine, whose slots take clicks as the inventory's do. Layout,
 //! the list and hit-testing are plain functions; drawing follows.
 
+use crate::content::config::Content;
 use crate::content::items::Catalog;
 
 use crate::sim::craft::{CraftRefusal, Stations};
@@ -96,7 +97,7 @@ pub fn recipe_line(cat: &Catalog, i: usize, status: Result<(), CraftRefusal>) ->
         from.join(", ")
     );
     if let Err(e) = status {
-        line.push_str(&format!("  ({e})"));
+        line.push_str(&format!("  ({})", e.text(cat)));
     }
     line
 }
@@ -114,6 +115,7 @@ pub fn panel_line(cat: &Catalog, list: &[(usize, Result<(), CraftRefusal>)]) -> 
 
 /// A grid of slots under its title, the `selected` one outlined.
 fn draw_grid(
+    cat: &Catalog,
     title: &str,
     rects: &[Rect],
     slots: &[Option<Stack>],
@@ -132,17 +134,17 @@ fn draw_grid(
         };
         draw_rectangle_lines(r.x, r.y, r.w, r.h, line, color);
         if let Some(stack) = stack {
-            super::hud::draw_stack(stack, atlas, *r, s, font);
+            super::hud::draw_stack(cat, stack, atlas, *r, s, font);
         }
     }
 }
 
 /// One line of the Merchant's shop: the item and its price (`torch: 50 copper`).
-pub fn ware_line(cat: &Catalog, item: crate::content::items::ItemId, price: u64) -> String {
+pub fn ware_line(content: &Content, item: crate::content::items::ItemId, price: u64) -> String {
     format!(
         "{}: {}",
-        cat.item(item).label,
-        crate::sim::shop::copper_text(price)
+        content.catalog.item(item).label,
+        crate::sim::shop::copper_text(content, price)
     )
 }
 
@@ -151,7 +153,7 @@ pub fn ware_line(cat: &Catalog, item: crate::content::items::ItemId, price: u64)
 /// panel with `selected` highlighted.
 #[allow(clippy::too_many_arguments)]
 pub fn draw(
-    cat: &Catalog,
+    content: &Content,
     inv: &Inventory,
     held: Option<Stack>,
     chest: Option<&Chest>,
@@ -162,6 +164,7 @@ pub fn draw(
     lay: &Layout,
 ) {
     let (screen, s) = (lay.screen, lay.s);
+    let cat: &Catalog = &content.catalog;
     draw_rectangle(
         0.0,
         0.0,
@@ -172,7 +175,15 @@ pub fn draw(
     let font = (16.0 * s).round() as u16;
     let title = "Inventory (I or Esc closes)";
     if let Some(rects) = lay.slots {
-        draw_grid(title, &rects, inv.slots(), Some(inv.selected()), atlas, s);
+        draw_grid(
+            cat,
+            title,
+            &rects,
+            inv.slots(),
+            Some(inv.selected()),
+            atlas,
+            s,
+        );
     }
     if let Some(rects) = lay.armour_slots {
         let worn = inv.armour().map(|p| p.map(|item| Stack { item, count: 1 }));
@@ -180,7 +191,7 @@ pub fn draw(
             draw_rectangle(r.x, r.y, r.w, r.h, Color::new(0.12, 0.1, 0.16, 0.9));
             draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0 * s, Color::new(0.5, 0.45, 0.6, 1.0));
             match piece {
-                Some(p) => super::hud::draw_stack(*p, atlas, *r, s, font),
+                Some(p) => super::hud::draw_stack(cat, *p, atlas, *r, s, font),
                 None => {
                     draw_text(name, r.x + 4.0 * s, r.y + r.h - 6.0 * s, 14.0 * s, GRAY);
                 }
@@ -194,7 +205,7 @@ pub fn draw(
     match (chest, lay.chest_slots) {
         (Some(chest), Some(rects)) => {
             let title = "Chest";
-            draw_grid(title, &rects, chest.slots(), None, atlas, s);
+            draw_grid(cat, title, &rects, chest.slots(), None, atlas, s);
             for (r, label) in lay
                 .chest_buttons
                 .iter()
@@ -209,7 +220,7 @@ pub fn draw(
             }
         }
         _ => match shop {
-            Some(money) => draw_shop(cat, money, atlas, lay),
+            Some(money) => draw_shop(content, money, atlas, lay),
             None => draw_crafting(cat, list, selected, atlas, lay),
         },
     }
@@ -217,6 +228,7 @@ pub fn draw(
         let (mx, my) = mouse_position();
         let side = 44.0 * s;
         super::hud::draw_stack(
+            cat,
             h,
             atlas,
             Rect::new(mx - side / 2.0, my - side / 2.0, side, side),
@@ -227,19 +239,19 @@ pub fn draw(
 }
 
 /// The Merchant's wares right of the slots, in the crafting panel's rows.
-fn draw_shop(cat: &Catalog, money: u64, atlas: &Texture2D, lay: &Layout) {
+fn draw_shop(content: &Content, money: u64, atlas: &Texture2D, lay: &Layout) {
     let s = lay.s;
     let Some(panel) = lay.crafting else { return };
     let font = (16.0 * s).round() as u16;
-    let m = &crate::content::town::town().merchant;
+    let (cat, m) = (&content.catalog, &content.town.merchant);
     let title = format!(
         "Merchant ({}): click buys, right-click sells",
-        crate::sim::shop::copper_text(money)
+        crate::sim::shop::copper_text(content, money)
     );
     draw_text(&title, panel.x, panel.y + 18.0 * s, 20.0 * s, WHITE);
     for (r, &item) in lay.recipe_rows.iter().zip(&m.sells) {
         let price = m.price(item).unwrap_or(0);
-        let text = ware_line(cat, item, price);
+        let text = ware_line(content, item, price);
         let row = (false, price <= money);
         draw_row(cat.item(item), &text, row, (atlas, r, s, font));
     }
@@ -311,14 +323,13 @@ fn draw_crafting(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::items::catalog;
     use crate::world::Tile;
     use crate::world::chest::CHEST_SLOTS;
 
     #[test]
     fn the_panel_lists_what_can_be_made_first_and_hides_what_nothing_is_carried_for() {
-        let cat = catalog();
-        let mut inv = Inventory::empty();
+        let cat = &std::sync::Arc::new(Catalog::builtin().unwrap());
+        let mut inv = Inventory::empty(cat);
         assert!(listed(cat, &inv, Stations::default()).is_empty());
         inv.add(Tile::Wood, 10);
         let list = listed(cat, &inv, Stations::default());
@@ -351,6 +362,36 @@ mod tests {
         assert!(line.contains(" wooden_sword ") && !line.contains("wooden_sword+"));
         assert_eq!(line.split(' ').count(), list.len() + 2);
         assert_eq!(panel_line(cat, &[]), "crafting panel:");
+    }
+
+    #[test]
+    fn the_panel_lists_a_mod_s_recipe() {
+        let gel = crate::content::mods::ModText {
+            name: "mods/gel.ron".into(),
+            text: crate::content::mods::tests::GEL_SWORD.into(),
+        };
+        let content = Content::with_mods(&[gel]).unwrap();
+        let cat = &content.catalog;
+        let mut inv = Inventory::empty(cat);
+        inv.add("gel", 5);
+        inv.add("wood", 2);
+        let list = listed(cat, &inv, Stations::default());
+        let sword = cat.recipes.len() - 1;
+        assert_eq!(cat.item(cat.recipes[sword].make).name, "gel_sword");
+        assert!(list.contains(&(sword, Ok(()))), "{list:?}");
+        assert_eq!(
+            recipe_line(cat, sword, Ok(())),
+            "gel sword x1  <- 5 gel, 2 wood"
+        );
+        assert!(panel_line(cat, &list).contains(" gel_sword+"));
+        // The built-in catalog has no such recipe to list.
+        let builtin = Content::builtin();
+        let plain = listed(&builtin.catalog, &inv, Stations::default());
+        assert!(
+            plain
+                .iter()
+                .all(|&(i, _)| i < builtin.catalog.recipes.len())
+        );
     }
 
     fn lay(screen: (f32, f32), s: f32, chest: bool) -> Layout {

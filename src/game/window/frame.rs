@@ -1,6 +1,7 @@
 //! The frame loop: input, update, draw, frame timing, and `--frames`/`--screenshot`.
 
 use crate::game::app::App;
+use std::sync::Arc;
 
 use crate::game::audio::{self, Audio};
 use crate::game::input::{self, Halt, Mode};
@@ -86,7 +87,7 @@ const SETTINGS_ERROR_SECONDS: f64 = 15.0;
 /// to load or the server to join, and the settings.
 fn start_app(
     opts: &PlayOptions,
-    start: Option<Source>,
+    (content, start): (Arc<crate::content::config::Content>, Option<Source>),
     (settings, settings_path): (crate::game::settings::Settings, PathBuf),
     folders: &crate::base::paths::Folders,
 ) -> Result<App, PlayError> {
@@ -100,7 +101,8 @@ fn start_app(
         }
     };
     let seed = opts.seed.unwrap_or_else(launch::random_seed);
-    let mut app = App::new(presets, seed, opts.screenshot.is_some(), start, folders);
+    let overlay = opts.screenshot.is_some();
+    let mut app = App::with_content(content, presets, seed, overlay, start, folders);
     if let Some(addr) = &opts.join {
         app.join(&crate::net::client::JoinOptions {
             addr: addr.clone(),
@@ -109,6 +111,13 @@ fn start_app(
             server_password: opts.server_password.clone(),
         })
         .map_err(PlayError::Join)?;
+    }
+    let character = crate::game::picked_character(opts, folders)?;
+    match (opts.shows_start(), character) {
+        (true, Some(sheet)) => app.open_start_as(sheet),
+        (true, None) => app.open_start(),
+        (false, Some(sheet)) => app.play_as(sheet, 0.0),
+        (false, None) => {}
     }
     app.autosave_every = settings.autosave_every();
     ui::set_user_scale(settings.ui_scale as f32);
@@ -157,7 +166,7 @@ fn frames_done(
 
 pub async fn main_loop(
     opts: PlayOptions,
-    start: Option<Source>,
+    start: (Arc<crate::content::config::Content>, Option<Source>),
     (settings, settings_path, settings_error): crate::game::StartSettings,
     folders: crate::base::paths::Folders,
 ) -> Result<(), PlayError> {
@@ -372,7 +381,7 @@ fn play_lines(w: &crate::game::worlds::state::Loaded, view: &lighting::LightView
         w.session.creatures.killed,
         near.join("  ")
     ));
-    if let Some((r, t)) = w.session.last_relight {
+    if let (Some(r), Some(ms)) = (w.session.last_relight, w.relit_ms) {
         let analysis = w.last_analysis.map_or("pending".to_string(), |d| {
             format!("{:.0} ms", d.as_secs_f64() * 1e3)
         });
@@ -380,7 +389,7 @@ fn play_lines(w: &crate::game::worlds::state::Loaded, view: &lighting::LightView
             "Last edit: relit {}x{} in {:.2} ms, cave figures after {analysis}",
             r.x1 - r.x0 + 1,
             r.y1 - r.y0 + 1,
-            t.as_secs_f64() * 1e3
+            ms
         ));
     }
     out
@@ -457,7 +466,8 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, sc
         }
         hud::draw_hotbar(&w.session.me().inventory, atlas, &lay);
         if lay.vitals.is_some() {
-            hud::draw_vitals(&w.session.me().vitals, w.session.time_of_day, &lay);
+            let rules = &w.session.content.rules;
+            hud::draw_vitals(&w.session.me().vitals, w.session.time_of_day, rules, &lay);
         }
         if let Some(b) = &w.session.boss {
             hud::draw_boss_bar(b, &lay);
@@ -473,7 +483,10 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, sc
     let status = crate::game::ui::menus::fit_line(&head, &hints, screen.0 - 20.0 * s, |t| {
         ui::text_width(t, s)
     });
-    ui::status(&status, screen, s);
+    // The start screen has no world yet to name, nor its keys.
+    if app.mode != Mode::Start {
+        ui::status(&status, screen, s);
+    }
     // Menus and dialogs over the HUD; messages over them.
     app.draw_menus(&lay, screen);
     app.draw_chat(&lay, screen);

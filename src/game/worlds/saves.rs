@@ -19,7 +19,11 @@ pub const THUMB_MAX_H: usize = 48;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Summary {
     pub seed: u64,
+    /// The world's identity ([`World::id`]): which of a character's places is there.
+    pub id: u64,
     pub preset: String,
+    /// The preset it was made with (the start screen's R makes another world of it).
+    pub made_with: Box<crate::content::preset::Preset>,
     pub size: (usize, usize),
     /// `(width, height, RGBA bytes)`.
     pub thumb: (usize, usize, Vec<u8>),
@@ -29,7 +33,9 @@ impl Summary {
     pub fn of(world: &World) -> Summary {
         Summary {
             seed: world.seed,
+            id: world.id,
             preset: world.preset.name.clone(),
+            made_with: Box::new(world.preset.clone()),
             size: (world.width(), world.height()),
             thumb: thumbnail(world),
         }
@@ -114,13 +120,14 @@ pub fn is_save_name(path: &Path) -> bool {
         .is_some_and(|x| x == save::EXTENSION)
 }
 
-/// The save files in `dir` and their backups, newest first (an unreadable folder lists
-/// nothing).
-pub fn scan(dir: &Path) -> Vec<Entry> {
+/// The save files in `dir` and (with `backups`) their backups, newest first (an
+/// unreadable folder lists nothing).
+pub fn scan(dir: &Path, backups: bool) -> Vec<Entry> {
     let mut out: Vec<Entry> = std::fs::read_dir(dir)
         .map(|rd| {
             rd.flatten()
                 .filter(|e| is_save_name(&e.path()))
+                .filter(|e| backups || !e.path().to_string_lossy().ends_with(save::BACKUP_SUFFIX))
                 .filter_map(|e| {
                     let m = e.metadata().ok()?;
                     m.is_file().then(|| Entry {
@@ -144,9 +151,25 @@ pub struct LoadList {
 }
 
 impl LoadList {
-    /// Lists `dir` and starts reading the saves, newest first.
-    pub fn open(dir: &Path) -> LoadList {
-        let entries = scan(dir);
+    /// Lists `dir` and starts reading the saves and their backups, newest first (their
+    /// items `cat`'s).
+    pub fn open(dir: &Path, cat: &std::sync::Arc<crate::content::items::Catalog>) -> LoadList {
+        LoadList::open_with(dir, cat, true)
+    }
+
+    /// Lists the worlds saved in `dir` (their saves, not the backups), newest first: the
+    /// start screen's list.
+    pub fn worlds(dir: &Path, cat: &std::sync::Arc<crate::content::items::Catalog>) -> LoadList {
+        LoadList::open_with(dir, cat, false)
+    }
+
+    fn open_with(
+        dir: &Path,
+        cat: &std::sync::Arc<crate::content::items::Catalog>,
+        backups: bool,
+    ) -> LoadList {
+        let entries = scan(dir, backups);
+        let cat = std::sync::Arc::clone(cat);
         let paths: Vec<PathBuf> = entries.iter().map(|e| e.path.clone()).collect();
         let (tx, rx) = channel();
         let spawned = std::thread::Builder::new()
@@ -154,7 +177,7 @@ impl LoadList {
             .spawn(move || {
                 for (i, p) in paths.into_iter().enumerate() {
                     // The list names the file; the reason alone follows it.
-                    let s = save::load(&p)
+                    let s = save::load(&p, &cat)
                         .map(|(w, _)| Summary::of(&w))
                         .map_err(|e| e.to_string());
                     if tx.send((i, s)).is_err() {
@@ -236,7 +259,8 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("strata-loadlist-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let player = PlayerState::new((2.0, 2.0));
+        let cat = std::sync::Arc::new(crate::content::items::Catalog::builtin().unwrap());
+        let player = PlayerState::new((2.0, 2.0), &cat);
         let mut w = World::from_ascii(&["        "; 8]).unwrap();
         let stamp = |p: &Path, s: u64| {
             std::fs::File::options()
@@ -258,7 +282,7 @@ mod tests {
         // A backup is listed as a save of its own.
         std::fs::copy(dir.join("a.strata"), dir.join("a.strata.bak")).unwrap();
         stamp(&dir.join("a.strata.bak"), 50);
-        let mut list = LoadList::open(&dir);
+        let mut list = LoadList::open(&dir, &cat);
         let names: Vec<_> = list.entries.iter().map(|e| e.path.clone()).collect();
         assert_eq!(
             names,

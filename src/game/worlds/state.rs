@@ -79,6 +79,8 @@ pub struct Loaded {
     /// local player's actions between ticks changed (a chest's slots, tiles), for the
     /// players who joined.
     pub acted: Option<Vec<(usize, usize)>>,
+    /// Milliseconds the last tick or action that relit took (the F3 overlay).
+    pub relit_ms: Option<f64>,
 }
 
 /// Next [`Loaded::serial`].
@@ -99,13 +101,7 @@ impl Loaded {
             ],
             largest: grids.map(|grid| CaveMask::new(grid, largest)),
             hovered: grids.map(|grid| CaveMask::new(grid, None)),
-            session: Session::start_with(
-                Arc::clone(crate::game::content()),
-                g.world,
-                g.light,
-                g.player,
-                from_save,
-            ),
+            session: Session::start_with(g.content, g.world, g.light, g.player, from_save),
             report: Arc::new(g.report),
             timings: g.timings,
             analysis_stale: false,
@@ -120,6 +116,7 @@ impl Loaded {
             saved_edits: 0,
             revealed: None,
             acted: None,
+            relit_ms: None,
         }
     }
 
@@ -206,14 +203,26 @@ impl Loaded {
     /// One session tick with `intents`; the changes are shown ([`Loaded::take`]) and
     /// returned for the messages and events.
     pub fn step(&mut self, intents: &[(PlayerId, Intent)]) -> Changes {
+        let start = std::time::Instant::now();
         let c = self.session.step(intents);
+        self.timed(&c, start);
         self.take(&c);
         c
     }
 
+    /// Keeps how long the tick or action begun at `start` took when it relit (the F3
+    /// overlay's "relit WxH in T ms": the wall clock is the window's, not the session's).
+    fn timed(&mut self, c: &Changes, start: std::time::Instant) {
+        if !c.relit.is_empty() {
+            self.relit_ms = Some(start.elapsed().as_secs_f64() * 1e3);
+        }
+    }
+
     /// An action between ticks ([`Session::act`]), shown.
     pub fn act(&mut self, intent: Intent) -> Changes {
+        let start = std::time::Instant::now();
         let c = self.session.act(crate::sim::session::LOCAL, intent);
+        self.timed(&c, start);
         self.take(&c);
         if let Some(list) = &mut self.acted {
             list.extend(c.tiles.iter().map(|&(x, y, _)| (x, y)));
@@ -342,6 +351,7 @@ pub(crate) mod tests {
         let overview_grid = Grid::scaled(w, h, OVERVIEW_SCALE);
         let overview = super::super::chunks::build_all(&world, &overview_grid, &no).unwrap();
         Loaded::new(Generated {
+            content: Arc::new(crate::content::config::Content::builtin()),
             hash: world.tile_hash(),
             light: LightMap::compute(&world),
             air: crate::analysis::AirGrid::of(&world),

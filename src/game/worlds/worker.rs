@@ -3,6 +3,7 @@
 //! and messages from old jobs are ignored, so pressing R again restarts cleanly.
 
 use crate::analysis::{self, AirGrid, CaveReport};
+use crate::content::config::Content;
 use crate::content::preset::Preset;
 use crate::game::worlds::chunks;
 use crate::sim::light::LightMap;
@@ -17,6 +18,8 @@ use std::time::Instant;
 /// Everything the game needs to show a new world.
 pub struct Generated {
     pub world: World,
+    /// What it was made with (its chests' loot, its save's items) and is played with.
+    pub content: Arc<Content>,
     pub report: CaveReport,
     /// The passes', then connectivity's and chunk painting's.
     pub timings: Vec<PassTiming>,
@@ -103,6 +106,9 @@ pub struct Status {
 }
 
 pub struct Worker {
+    /// The content worlds are made, loaded and played with (the game's: its reload key
+    /// swaps it for the next world).
+    pub content: Arc<Content>,
     tx: Sender<Message>,
     rx: Receiver<Message>,
     job: u64,
@@ -114,6 +120,7 @@ impl Default for Worker {
     fn default() -> Self {
         let (tx, rx) = channel();
         Worker {
+            content: Arc::new(Content::builtin()),
             tx,
             rx,
             job: 0,
@@ -150,6 +157,7 @@ impl Worker {
             fraction: 0.0,
         });
         let (job, cancel, tx) = (self.job, self.cancel.clone(), self.tx.clone());
+        let content = Arc::clone(&self.content);
         let requested = Instant::now();
         let spawned = std::thread::Builder::new()
             .name(format!("worldgen-{job}"))
@@ -167,17 +175,27 @@ impl Worker {
                 };
                 let (world, mut timings, player, loaded_from) = match source {
                     Source::Preset(preset, seed) => {
-                        let Some((world, timings)) =
-                            worldgen::generate_with(&preset, seed, &mut progress, &cancel)
-                        else {
+                        let Some((world, timings)) = worldgen::generate_with(
+                            &preset,
+                            seed,
+                            &content,
+                            &mut progress,
+                            &cancel,
+                        ) else {
                             return;
                         };
                         (world, timings, None, None)
                     }
                     Source::Partial(preset, seed, last) => {
-                        let Some((world, timings)) =
-                            worldgen::generate_until(&preset, seed, last, &mut progress, &cancel)
-                        else {
+                        let made = worldgen::generate_until(
+                            &preset,
+                            seed,
+                            &content,
+                            last,
+                            &mut progress,
+                            &cancel,
+                        );
+                        let Some((world, timings)) = made else {
                             return;
                         };
                         (world, timings, None, None)
@@ -185,7 +203,7 @@ impl Worker {
                     Source::File(path) => {
                         let start = Instant::now();
                         // With what its journal kept since (a crash).
-                        match crate::store::journal::load(&path) {
+                        match crate::store::journal::load(&path, &content.catalog) {
                             Ok((world, player, replayed)) => {
                                 if let Some(w) = &replayed.warning {
                                     log::warn!("{w}");
@@ -259,6 +277,7 @@ impl Worker {
                 }
                 let generated = Box::new(Generated {
                     world,
+                    content,
                     report,
                     timings,
                     overview,
@@ -370,9 +389,9 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("strata-worker-{}", std::process::id()));
         let path = dir.join("w.strata");
         let (world, _) = worldgen::generate(&tiny(), 5);
-        let player = PlayerState::new((10.5, 20.0));
-        save::save(&path, &world, &player).unwrap();
         let mut w = Worker::default();
+        let player = PlayerState::new((10.5, 20.0), &w.content.catalog);
+        save::save(&path, &world, &player).unwrap();
         w.start_from(Source::File(path.clone()));
         let g = wait(&mut w);
         assert_eq!(g.world.tile_hash(), world.tile_hash());

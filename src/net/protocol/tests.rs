@@ -2,6 +2,35 @@ use super::*;
 use crate::content::preset::Preset;
 use crate::world::chest::Chest;
 
+/// The built-in catalog, as a server and client without mods share.
+fn cat() -> std::sync::Arc<Catalog> {
+    crate::content::config::Content::builtin().catalog
+}
+
+fn cell(world: &World, x: usize, y: usize) -> Cell {
+    super::cell(&cat(), world, x, y)
+}
+
+fn apply_cell(world: &mut World, c: &Cell) -> bool {
+    super::apply_cell(&cat(), world, c)
+}
+
+fn region(world: &World, rx: usize, ry: usize) -> Region {
+    super::region(&cat(), world, rx, ry)
+}
+
+fn apply_region(world: &mut World, r: &Region) -> Result<(), String> {
+    super::apply_region(&cat(), world, r)
+}
+
+fn lying_of(world: &World) -> Vec<Lying> {
+    super::lying_of(&cat(), world)
+}
+
+fn lying_in(items: &[Lying]) -> Vec<crate::world::dropped::Dropped> {
+    super::lying_in(&cat(), items)
+}
+
 /// A world of stone below row 40, 150 x 100 tiles (three regions across, two down).
 fn world() -> World {
     let mut w = World::new(150, 100, 7, Preset::default());
@@ -15,7 +44,8 @@ fn world() -> World {
 
 fn chest_with(item: &str, n: u32) -> Chest {
     let mut c = Chest::empty();
-    c.add(catalog().id(item).unwrap(), n);
+    let cat = cat();
+    c.add(&cat, cat.id(item).unwrap(), n);
     c
 }
 
@@ -27,6 +57,7 @@ fn messages_round_trip() {
             name: "Ada".into(),
             password: "pw".into(),
             server_password: String::new(),
+            content: crate::content::config::Content::builtin().files,
         },
         ToServer::Input {
             seq: 9,
@@ -176,7 +207,7 @@ fn a_full_snapshot_round_trips_within_the_bound() {
     use crate::sim::session::Session;
     use crate::world::dropped::Dropped;
     let mut s = Session::new(world());
-    let gel = crate::content::items::named("gel").unwrap();
+    let gel = cat().id("gel").unwrap();
     // The most items a world keeps, in one snapshot: under the bound, and back.
     for i in 0..crate::sim::drops::MAX_ITEMS {
         let stack = Stack {

@@ -2,19 +2,25 @@
 //! inventory's stacks, clicks and hotbar.
 
 use super::*;
-use crate::content::items::{Recipe, catalog, mine_time, named};
+use crate::content::items::{Recipe, mine_time};
 use crate::world::inventory::{HOTBAR_SLOTS, SLOTS, START_TORCHES};
 
-fn id(name: &str) -> ItemId {
-    named(name).unwrap_or_else(|| panic!("no item {name}"))
+/// The built-in content, as a session without mods plays by.
+fn content() -> crate::content::config::Content {
+    crate::content::config::Content::builtin()
 }
 
-fn recipe_for(name: &str) -> &'static Recipe {
-    catalog()
-        .recipes
-        .iter()
-        .find(|r| r.make == id(name))
-        .unwrap_or_else(|| panic!("no recipe for {name}"))
+fn id(name: &str) -> ItemId {
+    content()
+        .catalog
+        .id(name)
+        .unwrap_or_else(|| panic!("no item {name}"))
+}
+
+fn recipe_for(name: &str) -> Recipe {
+    let c = content();
+    let r = c.catalog.recipes.iter().find(|r| r.make == id(name));
+    r.unwrap_or_else(|| panic!("no recipe for {name}")).clone()
 }
 
 /// A world with a workbench at (5, 9) on a stone floor at row 10.
@@ -30,7 +36,7 @@ fn bench_world() -> World {
 #[test]
 fn stations_count_only_within_range() {
     let w = bench_world();
-    let cat = catalog();
+    let cat = &content().catalog;
     let body_at = |x: f32| (x - 0.4, 8.2, x + 0.4, 10.0);
     assert!(Stations::near(&w, body_at(7.0), cat).has(Tile::Workbench));
     assert!(Stations::near(&w, body_at(9.5), cat).has(Tile::Workbench));
@@ -41,37 +47,37 @@ fn stations_count_only_within_range() {
 
 #[test]
 fn the_loop_from_a_tree_to_an_iron_pickaxe() {
-    let cat = catalog();
-    let mut inv = Inventory::default();
+    let cat = &content().catalog;
+    let mut inv = Inventory::starting(&content().catalog);
     let none = Stations::default();
     // Wood from a tree: a workbench needs no station.
     inv.add(Tile::Wood, 30);
     assert_eq!(
-        craft(recipe_for("wooden_sword"), &mut inv, none),
+        craft(&recipe_for("wooden_sword"), &mut inv, none),
         Err(CraftRefusal::NotNear(Tile::Workbench))
     );
-    craft(recipe_for("workbench"), &mut inv, none).unwrap();
+    craft(&recipe_for("workbench"), &mut inv, none).unwrap();
     assert_eq!((inv.count("workbench"), inv.count(Tile::Wood)), (1, 22));
     let bench = none.with(Tile::Workbench);
     // A furnace from stone and torches at the workbench.
     assert_eq!(
-        craft(recipe_for("furnace"), &mut inv, bench),
+        craft(&recipe_for("furnace"), &mut inv, bench),
         Err(CraftRefusal::Missing(id("stone"), 15))
     );
     inv.add(Tile::Stone, 15);
-    craft(recipe_for("furnace"), &mut inv, bench).unwrap();
+    craft(&recipe_for("furnace"), &mut inv, bench).unwrap();
     assert_eq!(inv.count(Tile::Torch), START_TORCHES - 3);
     // Ore into bars at the furnace, bars into an anvil, then the pickaxe at the anvil.
     inv.add(Tile::IronOre, 45);
     let furnace = bench.with(Tile::Furnace);
     for _ in 0..15 {
-        craft(recipe_for("iron_bar"), &mut inv, furnace).unwrap();
+        craft(&recipe_for("iron_bar"), &mut inv, furnace).unwrap();
     }
     assert_eq!((inv.count(Tile::IronOre), inv.count("iron_bar")), (0, 15));
-    craft(recipe_for("anvil"), &mut inv, furnace).unwrap();
+    craft(&recipe_for("anvil"), &mut inv, furnace).unwrap();
     let before = inv.best_pickaxe().unwrap();
     let all = furnace.with(Tile::Anvil);
-    craft(recipe_for("iron_pickaxe"), &mut inv, all).unwrap();
+    craft(&recipe_for("iron_pickaxe"), &mut inv, all).unwrap();
     assert_eq!(inv.count("iron_bar"), 0);
     let after = inv.best_pickaxe().unwrap();
     assert!(after.power > before.power && after.speed > before.speed);
@@ -80,7 +86,7 @@ fn the_loop_from_a_tree_to_an_iron_pickaxe() {
 
 #[test]
 fn a_refused_craft_changes_nothing() {
-    let mut inv = Inventory::empty();
+    let mut inv = Inventory::empty(&content().catalog);
     inv.add(Tile::Wood, 8);
     // Fill every other slot so the workbench has nowhere to go.
     for _ in 1..SLOTS {
@@ -88,12 +94,12 @@ fn a_refused_craft_changes_nothing() {
     }
     let before = inv.clone();
     // The wood's slot empties, so the workbench fits there.
-    assert!(craft(recipe_for("workbench"), &mut inv, Stations::default()).is_ok());
+    assert!(craft(&recipe_for("workbench"), &mut inv, Stations::default()).is_ok());
     let mut inv = before.clone();
     inv.add(Tile::Wood, 1);
     let full = inv.clone();
     assert_eq!(
-        craft(recipe_for("workbench"), &mut inv, Stations::default()),
+        craft(&recipe_for("workbench"), &mut inv, Stations::default()),
         Err(CraftRefusal::NoRoom)
     );
     assert_eq!(inv, full);
@@ -101,7 +107,7 @@ fn a_refused_craft_changes_nothing() {
 
 #[test]
 fn stacks_fill_before_new_slots_and_overflow_is_returned() {
-    let mut inv = Inventory::empty();
+    let mut inv = Inventory::empty(&content().catalog);
     assert_eq!(inv.add(Tile::Dirt, 1500), 0);
     assert_eq!(inv.slots()[0].unwrap().count, 999);
     assert_eq!(inv.slots()[1].unwrap().count, 501);
@@ -114,7 +120,7 @@ fn stacks_fill_before_new_slots_and_overflow_is_returned() {
     assert!(inv.slots()[1].is_none(), "the last stack went first");
     assert!(!inv.remove(Tile::Dirt, 911));
     assert_eq!(inv.count(Tile::Dirt), 910);
-    let mut full = Inventory::empty();
+    let mut full = Inventory::empty(&content().catalog);
     for _ in 0..SLOTS {
         full.add("gold_sword", 1);
     }
@@ -124,7 +130,7 @@ fn stacks_fill_before_new_slots_and_overflow_is_returned() {
 
 #[test]
 fn clicks_and_drags_move_merge_and_swap_stacks() {
-    let mut inv = Inventory::empty();
+    let mut inv = Inventory::empty(&content().catalog);
     inv.add(Tile::Dirt, 990);
     inv.add(Tile::Stone, 5);
     // Drag the stone to slot 20, then back onto the hotbar's slot 0 (the dirt): a swap.
@@ -153,7 +159,7 @@ fn clicks_and_drags_move_merge_and_swap_stacks() {
 
 #[test]
 fn the_hotbar_selects_and_names_the_block_it_places() {
-    let mut inv = Inventory::default();
+    let mut inv = Inventory::starting(&content().catalog);
     assert!(inv.best_pickaxe().is_some());
     assert!(inv.selected_sword().is_none());
     inv.select(1);

@@ -3,6 +3,11 @@
 use super::*;
 use crate::sim::player::Player;
 
+/// The built-in content, as a session without mods plays by.
+fn content() -> crate::content::config::Content {
+    crate::content::config::Content::builtin()
+}
+
 /// Air over a stone floor at row 10; the player stands at (10, 10).
 fn setup() -> (World, Player, Inventory) {
     let mut w = World::new(30, 20, 0, crate::content::preset::Preset::default());
@@ -13,7 +18,7 @@ fn setup() -> (World, Player, Inventory) {
     }
     w.set(11, 10, Tile::Grass);
     w.set(12, 10, Tile::DiamondOre);
-    let mut inv = Inventory::empty();
+    let mut inv = Inventory::empty(&content().catalog);
     inv.add("gold_pickaxe", 1);
     (w, Player::new((10.5, 10.0)), inv)
 }
@@ -21,8 +26,7 @@ fn setup() -> (World, Player, Inventory) {
 /// How long the setup's gold pickaxe takes on `tile`.
 fn gold_time(tile: Tile) -> f32 {
     let (.., inv) = setup();
-    crate::content::items::mine_time(crate::content::items::catalog(), tile, inv.best_pickaxe())
-        .unwrap()
+    crate::content::items::mine_time(&content().catalog, tile, inv.best_pickaxe()).unwrap()
 }
 
 #[test]
@@ -130,19 +134,19 @@ fn dig_takes_time_and_restarts_on_a_new_target() {
 #[test]
 fn digging_needs_a_pickaxe_strong_enough() {
     let (mut w, p, _) = setup();
-    let mut bare = Inventory::empty();
+    let mut bare = Inventory::empty(&content().catalog);
     assert_eq!(
         try_dig(&mut w, &p, &mut bare, 10, 10),
         Err(EditRefusal::NeedPickaxe)
     );
-    let mut copper = Inventory::default();
+    let mut copper = Inventory::starting(&content().catalog);
     assert_eq!(
         try_dig(&mut w, &p, &mut copper, 12, 10),
         Err(EditRefusal::TooWeak(55))
     );
     assert!(
         EditRefusal::TooWeak(55)
-            .to_string()
+            .text(&content().catalog)
             .contains("gold pickaxe")
     );
     assert_eq!(w.tile(12, 10), Tile::DiamondOre);
@@ -151,7 +155,7 @@ fn digging_needs_a_pickaxe_strong_enough() {
     w.set(13, 9, Tile::Torch);
     assert_eq!(try_dig(&mut w, &p, &mut bare, 13, 9), Ok(Tile::Torch));
     // A full inventory digs all the same; what it gives is the session's to drop.
-    let mut full = Inventory::empty();
+    let mut full = Inventory::empty(&content().catalog);
     for _ in 0..crate::world::inventory::SLOTS {
         full.add("gold_pickaxe", 1);
     }
@@ -160,9 +164,9 @@ fn digging_needs_a_pickaxe_strong_enough() {
     let mut d = DigState::default();
     let step = d.update(&mut w, &p, &mut full, 11, 10, 10.0);
     assert_eq!(w.tile(11, 10), Tile::Air);
-    let dirt = drop_of(Tile::Grass).as_item().unwrap();
+    let dirt = drop_of(Tile::Grass).as_item(&content().catalog).unwrap();
     assert_eq!(
-        step.gives(),
+        step.gives(&content().catalog),
         Some((
             Stack {
                 item: dirt,
@@ -212,7 +216,7 @@ fn furniture_stands_on_the_ground() {
     assert!(!Tile::Workbench.is_solid(), "walked through, as a torch");
     // Furniture comes off by hand and goes back into the inventory.
     assert_eq!(
-        try_dig(&mut w, &p, &mut Inventory::empty(), 13, 9),
+        try_dig(&mut w, &p, &mut Inventory::empty(&content().catalog), 13, 9),
         Ok(Tile::Workbench)
     );
 }
@@ -256,7 +260,7 @@ fn place_refusals() {
 #[test]
 fn torches_hang_on_solid_tiles_and_may_overlap_the_player() {
     let (mut w, p, _) = setup();
-    let mut inv = Inventory::default();
+    let mut inv = Inventory::starting(&content().catalog);
     inv.select(2);
     assert_eq!(inv.selected_tile(), Some(Tile::Torch));
     assert_eq!(try_place(&mut w, &p, &mut inv, 10, 9), Ok(Tile::Torch)); // on the floor, in the body
@@ -281,7 +285,7 @@ fn torches_hang_on_solid_tiles_and_may_overlap_the_player() {
 
 #[test]
 fn hotbar_selects_and_wraps() {
-    let mut inv = Inventory::default();
+    let mut inv = Inventory::starting(&content().catalog);
     assert_eq!((inv.selected(), inv.selected_tile()), (0, None));
     inv.scroll(-1);
     assert_eq!(inv.selected(), 8);
@@ -293,8 +297,11 @@ fn hotbar_selects_and_wraps() {
     inv.select(42);
     assert_eq!(inv.selected(), 2);
     let slots = *inv.slots();
-    assert_eq!(Inventory::from_parts(slots, 9), None);
-    assert_eq!(Inventory::from_parts(slots, 2), Some(inv));
+    assert_eq!(Inventory::from_parts(&content().catalog, slots, 9), None);
+    assert_eq!(
+        Inventory::from_parts(&content().catalog, slots, 2),
+        Some(inv)
+    );
 }
 
 #[test]
@@ -328,7 +335,7 @@ fn cutting_a_trunk_fells_the_tree_for_wood() {
     ])
     .unwrap();
     let p = Player::new((5.0, 5.0));
-    let mut inv = Inventory::empty();
+    let mut inv = Inventory::empty(&content().catalog);
     let mut dig = DigState::default();
     let mut step = dig.update(&mut w, &p, &mut inv, 3, 4, 0.0);
     for _ in 0..100 {
@@ -373,10 +380,10 @@ fn the_ground_under_furniture_stays_while_it_stands() {
 #[test]
 fn a_chest_holding_anything_is_not_mined_an_empty_one_is_and_a_placed_one_is_empty() {
     let (mut w, p, mut inv) = setup();
-    let gel = crate::content::items::named("gel").unwrap();
+    let gel = content().catalog.id("gel").unwrap();
     // A chest on the floor beside the player, holding gel.
     w.set(12, 9, Tile::Chest);
-    w.chests.open(12, 9).add(gel, 4);
+    w.chests.open(12, 9).add(&content().catalog, gel, 4);
     assert_eq!(
         try_dig(&mut w, &p, &mut inv, 12, 9),
         Err(EditRefusal::ChestNotEmpty)
@@ -385,14 +392,14 @@ fn a_chest_holding_anything_is_not_mined_an_empty_one_is_and_a_placed_one_is_emp
     assert!(w.chests.holds_items(12, 9), "nothing taken");
     // Emptied (its slot taken), it comes off by hand and its entry goes with it.
     let mut held = None;
-    w.chests.open(12, 9).click(0, &mut held);
+    w.chests.open(12, 9).click(&content().catalog, 0, &mut held);
     assert_eq!(held.map(|h| h.count), Some(4));
     assert_eq!(try_dig(&mut w, &p, &mut inv, 12, 9), Ok(Tile::Chest));
     assert!(w.chests.get(12, 9).is_none() && w.chests.is_empty());
     assert_eq!(inv.count(Tile::Chest), 1);
     // Placed again where a stale entry was: empty.
-    w.chests.open(12, 9).add(gel, 1);
-    let chest = crate::content::items::catalog().block_item(Tile::Chest);
+    w.chests.open(12, 9).add(&content().catalog, gel, 1);
+    let chest = content().catalog.block_item(Tile::Chest);
     let slot = inv.slots().iter().position(|s| s.map(|s| s.item) == chest);
     inv.select(slot.unwrap());
     assert_eq!(try_place(&mut w, &p, &mut inv, 12, 9), Ok(Tile::Chest));

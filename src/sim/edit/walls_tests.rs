@@ -3,6 +3,11 @@
 use super::*;
 use crate::sim::player::Player;
 
+/// The built-in content, as a session without mods plays by.
+fn content() -> crate::content::config::Content {
+    crate::content::config::Content::builtin()
+}
+
 /// Air over a stone floor at row 10; the player stands at (10, 10) holding `item` in slot 0.
 fn holding(item: &str, n: u32) -> (World, Player, Inventory) {
     let mut w = World::new(30, 20, 0, crate::content::preset::Preset::default());
@@ -11,7 +16,7 @@ fn holding(item: &str, n: u32) -> (World, Player, Inventory) {
             w.set(x, y, Tile::Stone);
         }
     }
-    let mut inv = Inventory::empty();
+    let mut inv = Inventory::empty(&content().catalog);
     inv.add(item, n);
     inv.select(0);
     (w, Player::new((10.5, 10.0)), inv)
@@ -90,14 +95,14 @@ fn a_hammer_takes_walls_down_in_time_and_gives_placed_ones_back() {
     assert_eq!(check_hammer(&w, &p, &inv, 11, 9), Err(EditRefusal::NoWall));
     let e = check_hammer(&w, &p, &inv, 9, 9).unwrap_err();
     assert_eq!(e, EditRefusal::NeedHammer(Wall::Ash.info().power));
-    assert_eq!(e.to_string(), "needs a copper hammer");
+    assert_eq!(e.text(&content().catalog), "needs a copper hammer");
     inv.remove("wooden_hammer", 1);
     inv.add("copper_hammer", 1);
     inv.select(
         inv.slots()
             .iter()
             .position(|s| {
-                s.is_some_and(|s| s.item == crate::content::items::named("copper_hammer").unwrap())
+                s.is_some_and(|s| s.item == content().catalog.id("copper_hammer").unwrap())
             })
             .unwrap(),
     );
@@ -120,13 +125,16 @@ fn a_full_inventory_hammers_and_the_wall_is_given_to_drop() {
     let mut d = DigState::default();
     let step = d.update(&mut w, &p, &mut inv, 11, 9, 10.0);
     assert_eq!(w.wall(11, 9), Wall::None);
-    let item = crate::content::items::named("wood_wall").unwrap();
-    assert_eq!(step.gives(), Some((Stack { item, count: 1 }, (11, 9))));
+    let item = content().catalog.id("wood_wall").unwrap();
+    assert_eq!(
+        step.gives(&content().catalog),
+        Some((Stack { item, count: 1 }, (11, 9)))
+    );
     // A natural wall gives nothing.
     assert!(w.wall(12, 9).info().natural);
     let step = d.update(&mut w, &p, &mut inv, 12, 9, 10.0);
     assert!(matches!(step, DigStep::Hammered { .. }), "{step:?}");
-    assert_eq!(step.gives(), None);
+    assert_eq!(step.gives(&content().catalog), None);
 }
 
 #[test]
@@ -152,7 +160,7 @@ fn with_a_hammer_held_the_dig_button_never_digs_tiles() {
 #[test]
 fn a_torch_hangs_on_a_wall_in_open_air() {
     let (mut w, p, _) = holding("torch", 1);
-    let mut inv = Inventory::empty();
+    let mut inv = Inventory::empty(&content().catalog);
     inv.add("torch", 2);
     inv.select(0);
     // In open cave air with nothing solid beside it: refused without a wall...
@@ -193,14 +201,12 @@ fn a_trophy_hangs_only_on_a_wall_and_the_wall_stays_while_it_hangs() {
     let hammer = inv
         .slots()
         .iter()
-        .position(|s| {
-            s.is_some_and(|s| s.item == crate::content::items::named("wooden_hammer").unwrap())
-        })
+        .position(|s| s.is_some_and(|s| s.item == content().catalog.id("wooden_hammer").unwrap()))
         .unwrap();
     inv.select(hammer);
     let e = check_hammer(&w, &p, &inv, 11, 7).unwrap_err();
     assert_eq!(e, EditRefusal::HangsThere(Tile::EyeTrophy));
-    assert_eq!(e.to_string(), "the eye trophy hangs on it");
+    assert_eq!(e.text(&content().catalog), "the eye trophy hangs on it");
     // Taken down by hand, it goes back into the inventory; then the wall may go.
     assert_eq!(try_dig(&mut w, &p, &mut inv, 11, 7), Ok(Tile::EyeTrophy));
     assert_eq!(inv.count("eye_trophy"), 2);
@@ -225,7 +231,11 @@ fn a_hammer_smashes_a_shadow_orb_and_a_pickaxe_cannot() {
     ));
     let step = d.update(&mut w2, &p, &mut inv, 11, 9, ORB_TIME);
     assert_eq!(step, DigStep::Smashed { x: 11, y: 9 });
-    assert_eq!(step.gives(), None, "the session draws the orb's loot");
+    assert_eq!(
+        step.gives(&content().catalog),
+        None,
+        "the session draws the orb's loot"
+    );
     assert_eq!(w2.tile(11, 9), Tile::Air);
 }
 
@@ -235,7 +245,8 @@ fn dungeon_brick_refuses_the_first_tiers_of_pickaxe() {
     w.set(11, 10, Tile::DungeonBrick);
     let e = check_mine(&w, &p, &inv, 11, 10).unwrap_err();
     assert_eq!(e, EditRefusal::TooWeak(65));
-    assert!(e.to_string().contains("pickaxe power 65"), "{e}");
+    let text = e.text(&content().catalog);
+    assert!(text.contains("pickaxe power 65"), "{text}");
     w.set(11, 10, Tile::Ebonstone);
     assert!(
         check_mine(&w, &p, &inv, 11, 10).is_ok(),
@@ -245,7 +256,7 @@ fn dungeon_brick_refuses_the_first_tiers_of_pickaxe() {
 
 fn step_text(step: &DigStep) -> String {
     match step {
-        DigStep::Refused(e) => e.to_string(),
+        DigStep::Refused(e) => e.text(&content().catalog),
         _ => String::new(),
     }
 }

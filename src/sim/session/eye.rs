@@ -162,7 +162,7 @@ impl Session {
         out: &mut Changes,
     ) {
         let night = crate::sim::day::is_night(self.time_of_day, &self.content.rules);
-        let label = crate::content::items::catalog().item(item).label.clone();
+        let label = self.content.catalog.item(item).label.clone();
         if !night {
             out.log(who, format!("used {label} by day: nothing happens"));
             out.notice(who, format!("The {label} does nothing by day"));
@@ -174,18 +174,23 @@ impl Session {
         }
     }
 
-    /// The Eye's touch on player `who`: once per invincibility window, thrown away from it.
-    /// The harm if it killed the player.
+    /// The Eye's touch on player `who`: once per invincibility window and at most once per
+    /// its own [`crate::content::rules::Rules::touch_cooldown`], thrown away from it. The
+    /// harm if it killed the player.
     pub(super) fn eye_touch(&mut self, who: PlayerId, out: &mut Changes) -> Option<Harm> {
         let content = std::sync::Arc::clone(&self.content);
         let rules = &content.rules;
-        let b = self.boss.as_ref().filter(|b| !b.leaving())?;
+        let b = self
+            .boss
+            .as_mut()
+            .filter(|b| !b.leaving() && b.touch_in <= 0.0)?;
         let p = &mut self.players[who.0];
         if !creatures::overlap(b.hitbox(), p.body.bounds()) {
             return None;
         }
         let damage = b.damage(rules);
         let killed = p.vitals.strike(damage, rules)?;
+        b.touch_in = rules.touch_cooldown;
         crate::sim::combat::throw_player(&self.world, &mut p.body, b.hitbox(), rules);
         out.log(
             who,
@@ -217,7 +222,7 @@ impl Session {
             return;
         };
         let p = &self.players[who.0];
-        let hb = b.hitbox();
+        let hb = b.ball();
         let inside = creatures::overlap(hb, p.body.bounds())
             || creatures::in_arc(p.body.centre(), p.body.facing, reach, hb);
         if !inside {
@@ -307,17 +312,13 @@ mod tests {
             .slots()
             .iter()
             .position(|x| {
-                x.is_some_and(|st| {
-                    st.item.as_item() == crate::content::items::named("suspicious_looking_eye")
-                })
+                x.is_some_and(|st| Some(st.item) == s.content.catalog.id("suspicious_looking_eye"))
             })
             .unwrap();
         s.step(&[(LOCAL, Intent::Select(slot))]);
         assert!(s.me().inventory.selected_summon().is_some());
         s
     }
-
-    use crate::world::inventory::AsItem;
 
     #[test]
     fn the_summoning_eye_calls_the_eye_at_night_and_does_nothing_by_day() {
@@ -495,7 +496,7 @@ mod tests {
         let at = Some(((me.0 + 2.0) as i64, me.1 as i64));
         step(&mut s, 2, &[Intent::Use { at }]);
         assert!(s.boss.is_none());
-        let trophy = crate::content::items::named("eye_trophy").unwrap();
+        let trophy = s.content.catalog.id("eye_trophy").unwrap();
         assert!(
             s.world.dropped.iter().any(|d| d.stack.item == trophy),
             "the trophy lies in the world: {:?}",

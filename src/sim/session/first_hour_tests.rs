@@ -222,28 +222,40 @@ fn a_jump_from_a_one_wide_two_deep_hole_rises_as_from_flat_ground() {
     );
 }
 
-#[test]
-#[ignore = "not met yet: the scripted fighter (sim::fight) wins 0 of 10 at the shipped 1,400 health, 4 of 10 at 650-700; run try_the_eye with FIGHT_RULES to tune"]
-fn iron_gear_and_potions_beat_the_eye_in_most_seeds_and_no_armour_loses() {
-    let mut wins = Vec::new();
-    let mut bare = Vec::new();
-    for seed in 1..=10 {
-        let o = fight(arena(seed), &Loadout::iron(5), 240.0);
-        wins.push(o);
-        let naked = Loadout {
+/// Iron gear and potions against the Eye, on seeds 1..=`n`, with or without the armour.
+fn fights(n: u64, armour: bool) -> Vec<crate::sim::fight::Outcome> {
+    let gear = if armour {
+        Loadout::iron(5)
+    } else {
+        Loadout {
             armour: Vec::new(),
             ..Loadout::iron(5)
-        };
-        bare.push(fight(arena(seed), &naked, 240.0));
-    }
-    let won = wins.iter().filter(|o| o.won).count();
-    let quick = wins
+        }
+    };
+    (1..=n)
+        .map(|seed| fight(arena(seed), &gear, 240.0))
+        .collect()
+}
+
+#[test]
+fn iron_gear_and_potions_beat_the_eye_in_most_seeds_and_no_armour_loses() {
+    // Terraria's Eye is a fight for iron gear, 200 health and a few potions: won in one to
+    // three minutes by a player who dodges its dashes, lost without the armour.
+    let armoured = fights(10, true);
+    let won = armoured
         .iter()
-        .filter(|o| o.won && (45.0..=200.0).contains(&o.seconds))
+        .filter(|o| o.won && (60.0..=180.0).contains(&o.seconds))
         .count();
-    assert!(won >= 7 && quick >= 7, "{won} of 10 won: {wins:#?}");
-    let lost = bare.iter().filter(|o| !o.won).count();
-    assert!(lost >= 6, "{lost} of 10 lost without armour: {bare:#?}");
+    assert!(won >= 7, "{won} of 10 won in 1-3 min: {armoured:#?}");
+    assert!(
+        armoured
+            .iter()
+            .all(|o| o.swings_landed > 0 && o.boss_hits > 0),
+        "both sides hit: {armoured:#?}"
+    );
+    let bare = fights(6, false);
+    let lost = bare.iter().filter(|o| o.died).count();
+    assert!(lost >= 5, "{lost} of 6 lost without armour: {bare:#?}");
 }
 
 /// What a new world gives a new player, to a fixed point: its start kit, the drops of
@@ -297,14 +309,14 @@ fn reachable(s: &Session) -> std::collections::BTreeSet<String> {
             let diggable = t.info().dig_time.is_some() && t != Tile::Leaves;
             if tiles.contains(&(t as usize)) && diggable && cat.power_needed(t) <= power {
                 let drop = crate::base::tile::drop_of(t);
-                if let Some(i) = drop.as_item() {
+                if let Some(i) = drop.as_item(cat) {
                     have.insert(cat.item(i).name.clone());
                 }
             }
         }
         for r in &cat.recipes {
             let station = r.at.is_none_or(|t| {
-                t.as_item()
+                t.as_item(cat)
                     .is_some_and(|i| have.contains(&cat.item(i).name))
             });
             let parts = r
@@ -428,13 +440,14 @@ fn try_the_eye() {
             };
             let o = crate::sim::fight::fight_by(Arc::clone(&content), arena(seed), &gear, 240.0);
             line.push(format!(
-                "{}{:.0}s/{:.0}hp b{} c{} p{}",
+                "{}{:.0}s/{:.0}hp b{} c{} p{} s{}",
                 if o.won { "W" } else { "L" },
                 o.seconds,
                 o.boss_health,
                 o.boss_hits,
                 o.creature_hits,
-                o.potions
+                o.potions,
+                o.swings_landed
             ));
         }
         println!("armour {armour}: {}", line.join(" | "));

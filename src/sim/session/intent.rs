@@ -38,7 +38,7 @@ pub enum Intent {
     Select(usize),
     /// Moves the hotbar selection by `steps` (the mouse wheel).
     Scroll(i32),
-    /// Crafts recipe `i` of the catalog (an index into `catalog().recipes`).
+    /// Crafts recipe `i` of the catalog (an index into `session.content.catalog.recipes`).
     Craft(usize),
     /// Opens the chest at `(x, y)` if it is within reach.
     OpenChest { x: i64, y: i64 },

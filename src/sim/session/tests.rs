@@ -2,6 +2,11 @@ use super::*;
 use crate::content::preset::Preset;
 use crate::world::inventory::AsItem;
 
+/// The built-in content, as a session without mods plays by.
+fn content() -> crate::content::config::Content {
+    crate::content::config::Content::builtin()
+}
+
 /// A small generated world in play (the game's test world).
 pub(crate) fn session() -> Session {
     let p = Preset {
@@ -123,7 +128,7 @@ fn digging_under_the_feet_takes_time_and_reports_the_tile_and_the_light() {
     assert_eq!((all.edits, s.edits), (1, 1));
     assert!(all.relit.iter().any(|r| r.contains(bx, by)));
     // The dug block lies in the world, then flies into the inventory.
-    let item = edit::drop_of(tile).as_item().unwrap();
+    let item = edit::drop_of(tile).as_item(&content().catalog).unwrap();
     let dropped = Event::Dropped {
         item,
         count: 1,
@@ -239,8 +244,11 @@ fn chest_of_gel() -> (Session, (usize, usize), crate::content::items::ItemId) {
     let (px, py) = s.me().body.pos;
     let at = ((px + 2.0) as usize, py as usize - 1);
     s.world.set(at.0, at.1, Tile::Chest);
-    let gel = crate::content::items::named("gel").unwrap();
-    s.world.chests.open(at.0, at.1).add(gel, 6);
+    let gel = content().catalog.id("gel").unwrap();
+    s.world
+        .chests
+        .open(at.0, at.1)
+        .add(&content().catalog, gel, 6);
     (s, at, gel)
 }
 
@@ -388,7 +396,7 @@ fn a_sword_kills_a_slime_in_front_for_gel() {
     assert!(s.me().inventory.count("gel") >= 1, "the slime dropped gel");
     assert_eq!(s.creatures.killed, 1);
     // And copper coins, by its health.
-    let coins = &crate::content::town::town().coins;
+    let coins = &content().town.coins;
     let slime = crate::sim::creatures::Kind::Slime.stats().health;
     let copper = crate::sim::coins::drop_for(slime, coins);
     assert!(copper > 0);
@@ -441,7 +449,7 @@ fn a_creature_lava_kills_leaves_its_coins_in_the_world_or_gives_them_to_its_stri
     use crate::sim::creatures::{CREDIT_SECONDS, Creature, Kind};
     let mut s = landed();
     s.creatures.list.clear();
-    let coins = &crate::content::town::town().coins;
+    let coins = &content().town.coins;
     let copper = crate::sim::coins::drop_for(Kind::Slime.stats().health, coins);
     s.me_mut().inventory.add("copper_coin", 90);
     let at = lava_pool(&mut s, 20);
@@ -458,7 +466,7 @@ fn a_creature_lava_kills_leaves_its_coins_in_the_world_or_gives_them_to_its_stri
         .map(|(st, _)| u64::from(st.count))
         .sum();
     assert_eq!(worth, copper, "{lying:?}");
-    let gel = crate::content::items::named("gel").unwrap();
+    let gel = content().catalog.id("gel").unwrap();
     assert!(lying.iter().any(|(st, _)| st.item == gel), "{lying:?}");
     assert!(lying.iter().all(|(_, owner)| owner.is_none()), "{lying:?}");
     // Walked to, they are picked up, and the coins settle: 90 + 28 copper is a silver.
@@ -550,7 +558,7 @@ fn a_session_plays_by_the_rules_it_is_given() {
     assert_eq!(fast.time_of_day, 0.9);
     assert_ne!(usual.time_of_day, 0.9);
     // A player made by the rules elsewhere (`gen --save`, a joining seat) starts then too.
-    let made = PlayerState::starting((1.0, 1.0), &fast.content.rules);
+    let made = PlayerState::starting((1.0, 1.0), &fast.content);
     assert_eq!(made.time_of_day, 0.9);
     let (t0, u0) = (fast.time_of_day, usual.time_of_day);
     run(&mut fast, 600, &[]);
@@ -624,7 +632,10 @@ fn players_move_and_dig_each_on_their_own() {
     }
     assert_eq!(s.world.tile(below.0 as usize, below.1 as usize), Tile::Air);
     assert_eq!(s.players[0].inventory, inv0);
-    assert_ne!(s.players[1].inventory, Inventory::default());
+    assert_ne!(
+        s.players[1].inventory,
+        Inventory::starting(&content().catalog)
+    );
     // An intent for a player who is not there is ignored.
     let h = s.world_hash();
     let mut t = s.step(&[(PlayerId(7), walk), (PlayerId(7), Intent::Select(3))]);
@@ -642,8 +653,8 @@ fn the_hash_follows_the_state_and_only_the_state() {
     assert_ne!(a.world_hash(), b.world_hash(), "the inventory counts");
     let mut c = session();
     c.world.chests.open(5, 5);
-    let gel = crate::content::items::named("gel").unwrap();
-    c.world.chests.open(5, 5).add(gel, 1);
+    let gel = content().catalog.id("gel").unwrap();
+    c.world.chests.open(5, 5).add(&content().catalog, gel, 1);
     assert_ne!(a.world_hash(), c.world_hash(), "chests count");
     let mut d = session();
     d.set_tile(10, 10, Tile::Torch);
@@ -812,9 +823,8 @@ fn closing_with_no_room_warns_of_what_was_lost() {
     let left = s.me_mut().inventory.add(Tile::Stone, u32::MAX / 2);
     assert!(left > 0, "the slots are full");
     let c = s.act(LOCAL, Intent::Close);
-    let name = &crate::content::items::catalog()
-        .item(Tile::Torch.as_item().unwrap())
-        .name;
+    let cat = &s.content.catalog;
+    let name = &cat.item(Tile::Torch.as_item(cat).unwrap()).name;
     let text = format!("{torches} {name} did not fit back");
     assert_eq!(c.messages, [(LOCAL, Message::Warning(text))]);
     assert_eq!(s.me().held, None);
@@ -982,7 +992,7 @@ fn a_wall_is_placed_on_the_place_button_and_a_held_hammer_takes_it_down() {
     s.me_mut().inventory.add("wood_wall", 2);
     s.me_mut().inventory.add("wooden_hammer", 1);
     let slot = |s: &Session, name: &str| {
-        let id = crate::content::items::named(name).unwrap();
+        let id = content().catalog.id(name).unwrap();
         let i = s
             .me()
             .inventory
@@ -1040,9 +1050,9 @@ fn a_full_inventory_digs_and_hammers_and_what_it_gave_lies_until_there_is_room()
     let (wx, wy) = (bx + 1, by - 2);
     s.world.set_wall(wx, wy, Wall::Wood);
     s.me_mut().inventory.add("wooden_hammer", 1);
-    let dirt = Tile::Dirt.as_item().unwrap();
-    let wood_wall = crate::content::items::named("wood_wall").unwrap();
-    let most = crate::content::items::catalog().item(dirt).stack;
+    let dirt = Tile::Dirt.as_item(&content().catalog).unwrap();
+    let wood_wall = content().catalog.id("wood_wall").unwrap();
+    let most = content().catalog.item(dirt).stack;
     s.me_mut()
         .inventory
         .add(dirt, most * crate::world::inventory::SLOTS as u32);
@@ -1057,7 +1067,9 @@ fn a_full_inventory_digs_and_hammers_and_what_it_gave_lies_until_there_is_room()
         .inventory
         .slots()
         .iter()
-        .position(|k| k.is_some_and(|k| k.item == "wooden_hammer".as_item().unwrap()))
+        .position(|k| {
+            k.is_some_and(|k| k.item == "wooden_hammer".as_item(&content().catalog).unwrap())
+        })
         .unwrap();
     let pickaxe = s.me().inventory.selected();
     // The hammer takes the placed wall down: its item lies where it was.
@@ -1192,10 +1204,7 @@ fn the_merchant_comes_to_a_free_house_once_fifty_silver_is_carried_and_trades() 
     assert!(s.merchant.is_none(), "49 silver is short");
     // 50 silver: he arrives in the free house.
     s.me_mut().inventory.add("copper_coin", 100);
-    crate::sim::coins::settle(
-        &mut s.me_mut().inventory,
-        &crate::content::town::town().coins,
-    );
+    crate::sim::coins::settle(&mut s.me_mut().inventory, &content().town.coins);
     assert_eq!(s.me().inventory.count("silver_coin"), 50);
     let c = run(&mut s, 150, &[]);
     let m = s.merchant.clone().expect("the Merchant arrived");
@@ -1227,11 +1236,11 @@ fn the_merchant_comes_to_a_free_house_once_fifty_silver_is_carried_and_trades() 
         c.events
     );
     assert!(s.me().shop);
-    let coins = &crate::content::town::town().coins;
+    let coins = &content().town.coins;
     let before = crate::sim::coins::worth(&s.me().inventory, coins);
     let torches = s.me().inventory.count("torch");
-    let torch = crate::content::items::named("torch").unwrap();
-    let wares = &crate::content::town::town().merchant.sells;
+    let torch = content().catalog.id("torch").unwrap();
+    let wares = &content().town.merchant.sells;
     let i = wares.iter().position(|&w| w == torch).unwrap();
     s.act(LOCAL, Intent::Buy(i));
     assert_eq!(s.me().inventory.count("torch"), torches + 1);
@@ -1245,7 +1254,7 @@ fn the_merchant_comes_to_a_free_house_once_fifty_silver_is_carried_and_trades() 
         .inventory
         .slots()
         .iter()
-        .position(|k| k.is_some_and(|k| k.item == crate::content::items::named("gel").unwrap()))
+        .position(|k| k.is_some_and(|k| k.item == content().catalog.id("gel").unwrap()))
         .unwrap();
     let said = notices(&s.act(LOCAL, Intent::Sell(gel)));
     assert_eq!(said, ["Sold 20 gel for 20 copper"]);
@@ -1316,7 +1325,7 @@ fn the_nurse_comes_to_a_free_house_once_a_life_crystal_is_used_and_heals_for_coi
     };
     let c = click(&mut s);
     assert_eq!(notices(&c), ["Nurse: you look healthy to me"]);
-    let coins = &crate::content::town::town().coins;
+    let coins = &content().town.coins;
     let most = s.me().vitals.max_health;
     s.me_mut().vitals.health = most - 45.5;
     s.me_mut().inventory.add("copper_coin", 30);
@@ -1346,7 +1355,7 @@ fn the_nurse_comes_to_a_free_house_once_a_life_crystal_is_used_and_heals_for_coi
 fn a_life_crystal_used_raises_the_most_health_and_a_save_keeps_it() {
     let mut s = landed();
     s.me_mut().inventory.add("life_crystal", 2);
-    let id = crate::content::items::named("life_crystal").unwrap();
+    let id = content().catalog.id("life_crystal").unwrap();
     let slot = s
         .me()
         .inventory
@@ -1381,8 +1390,8 @@ fn a_life_crystal_tile_breaks_into_the_item() {
         crate::base::tile::drop_of(Tile::LifeCrystal),
         Tile::LifeCrystal
     );
-    let cat = crate::content::items::catalog();
-    let item = cat.item(crate::content::items::named("life_crystal").unwrap());
+    let cat = &content().catalog;
+    let item = cat.item(content().catalog.id("life_crystal").unwrap());
     assert_eq!(
         item.kind,
         crate::content::items::Kind::Block(Tile::LifeCrystal)
@@ -1499,7 +1508,8 @@ fn a_thrown_stack_lies_in_the_world_is_saved_with_it_and_a_full_inventory_leaves
     s.me_mut().inventory.add("gel", 5);
     let slot = (0..crate::world::inventory::HOTBAR_SLOTS)
         .find(|&i| {
-            s.me().inventory.slots()[i].is_some_and(|st| st.item == "gel".as_item().unwrap())
+            s.me().inventory.slots()[i]
+                .is_some_and(|st| st.item == "gel".as_item(&content().catalog).unwrap())
         })
         .expect("gel in the hotbar");
     s.act(LOCAL, Intent::Select(slot));
@@ -1520,8 +1530,8 @@ fn a_thrown_stack_lies_in_the_world_is_saved_with_it_and_a_full_inventory_leaves
     s.world.dropped[0].pos.0 -= 0.25;
     // A full inventory leaves it lying.
     let full = s.me().inventory.clone();
-    let dirt = Tile::Dirt.as_item().unwrap();
-    let most = crate::content::items::catalog().item(dirt).stack;
+    let dirt = Tile::Dirt.as_item(&content().catalog).unwrap();
+    let most = content().catalog.item(dirt).stack;
     s.me_mut()
         .inventory
         .add(dirt, most * crate::world::inventory::SLOTS as u32);
@@ -1556,8 +1566,9 @@ fn loot_all_and_deposit_all_move_stacks_of_the_open_chest_only() {
     assert!(s.world.chests.get(at.0, at.1).is_none_or(|c| c.is_empty()));
     // The gel went to the hotbar's first free slot: deposit all leaves it there; wood
     // past the hotbar goes in.
-    let most = crate::content::items::catalog()
-        .item("wood".as_item().unwrap())
+    let most = content()
+        .catalog
+        .item("wood".as_item(&content().catalog).unwrap())
         .stack;
     s.me_mut().inventory.add("wood", most * 9);
     let c = s.act(LOCAL, Intent::DepositAll);
@@ -1621,7 +1632,7 @@ fn a_player_who_left_stands_still_and_a_joining_one_takes_the_seat() {
     }
     assert_eq!(s.players[two.0].body.pos, at, "no intents, no physics");
     // A kept character sits down in the empty seat, with what it had.
-    let mut kept = PlayerState::new(s.players[LOCAL.0].body.pos);
+    let mut kept = PlayerState::new(s.players[LOCAL.0].body.pos, &s.content.catalog);
     kept.inventory.add(Tile::Wood, 42);
     kept.health = 55.0;
     let back = s.join_as(&kept);
@@ -1648,7 +1659,7 @@ fn each_seat_comes_back_at_its_own_bed_and_one_without_a_bed_at_the_worlds_spawn
     let at = |(x, y): (usize, usize)| (x as f32 + 0.5, y as f32 + 1.0);
     let seat = |pos, bed| PlayerState {
         bed,
-        ..PlayerState::new(pos)
+        ..PlayerState::new(pos, &content().catalog)
     };
     // Characters a server kept: two with beds, one without, each on the ground apart.
     let ground = |s: &Session, dx: i64| {

@@ -1,6 +1,15 @@
 use super::*;
-use crate::content::items::named;
 use crate::content::preset::Preset;
+
+/// The built-in catalog, as a save is read without mods.
+fn cat() -> Arc<Catalog> {
+    Arc::clone(&crate::content::config::Content::builtin().catalog)
+}
+
+/// [`super::load`] with the built-in catalog.
+fn load(path: &Path) -> Result<(World, PlayerState, Replayed), SaveFileError> {
+    super::load(path, &cat())
+}
 
 fn dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("strata-journal-{name}-{}", std::process::id()));
@@ -16,18 +25,19 @@ fn small() -> (World, PlayerState) {
         ..Default::default()
     };
     let world = crate::worldgen::generate(&p, 5).0;
-    let player = PlayerState::new(crate::sim::player::spawn_point(&world));
+    let player = PlayerState::new(crate::sim::player::spawn_point(&world), &cat());
     (world, player)
 }
 
 /// Changes of every kind a record holds.
 fn play(world: &mut World, player: &mut PlayerState, n: usize) {
-    let gel = named("gel").unwrap();
+    let cat = cat();
+    let gel = cat.id("gel").unwrap();
     world.set(10 + n, 30, Tile::Air);
     world.set(11 + n, 31, Tile::Wood);
     world.set_wall(12 + n, 32, crate::world::Wall::Wood);
     world.set(20, 20 + n, Tile::Chest);
-    world.chests.open(20, 20 + n).add(gel, 3 + n as u32);
+    world.chests.open(20, 20 + n).add(&cat, gel, 3 + n as u32);
     world.dropped.push(Dropped::new(
         Stack {
             item: gel,

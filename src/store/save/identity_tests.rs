@@ -2,6 +2,7 @@
 //! own, and saves from before it keep their files.
 
 use super::sections_tests::refusal;
+use super::tests::{cat, decode, load};
 use super::*;
 use crate::content::preset::Preset;
 
@@ -13,7 +14,7 @@ fn world(seed: u64) -> World {
 fn two_worlds_of_one_seed_keep_their_own_saves_and_backups() {
     let dir = std::env::temp_dir().join(format!("strata-save-twins-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let player = PlayerState::new((32.5, 5.0));
+    let player = PlayerState::new((32.5, 5.0), &cat());
     let (mut a, mut b) = (world(42), world(42));
     assert_eq!(a.tiles(), b.tiles());
     assert_ne!(a.id, b.id, "each world is made with an identity of its own");
@@ -49,7 +50,7 @@ fn two_worlds_of_one_seed_keep_their_own_saves_and_backups() {
 
 #[test]
 fn saves_from_before_identities_keep_their_file_name() {
-    let (mut w, player) = (world(0x2a), PlayerState::new((32.5, 5.0)));
+    let (mut w, player) = (world(0x2a), PlayerState::new((32.5, 5.0), &cat()));
     for version in 2..=4 {
         let (old, _) = decode(&encode_as(&w, &player, version)).unwrap();
         assert_eq!(old.id, 0x2a, "v{version}: the seed is its identity");
@@ -66,7 +67,7 @@ fn saves_from_before_identities_keep_their_file_name() {
 
 #[test]
 fn a_missing_or_damaged_identity_is_refused() {
-    let (w, player) = (world(3), PlayerState::new((32.5, 5.0)));
+    let (w, player) = (world(3), PlayerState::new((32.5, 5.0), &cat()));
     let id = w.id.to_le_bytes().to_vec();
     let e = refusal(&encode_with(&w, &player, 5, &[]));
     assert!(e.contains("no world identity (WRLD section)"), "{e}");
@@ -90,7 +91,7 @@ fn an_old_save_of_another_name_is_not_saved_over_the_world_of_its_seed() {
     let dir = std::env::temp_dir().join(format!("strata-save-oldname-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let (w, player) = (world(0x2a), PlayerState::new((32.5, 5.0)));
+    let (w, player) = (world(0x2a), PlayerState::new((32.5, 5.0), &cat()));
     let v4 = encode_as(&w, &player, 4);
     let id_of = |name: &str| {
         std::fs::write(dir.join(name), &v4).unwrap();
@@ -117,7 +118,7 @@ fn a_world_never_saved_finds_the_newest_save_of_its_seed_size_and_preset() {
     let dir = std::env::temp_dir().join(format!("strata-save-seedof-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let player = PlayerState::new((32.5, 5.0));
+    let player = PlayerState::new((32.5, 5.0), &cat());
     let (a, b, fresh) = (world(42), world(42), world(42));
     assert_eq!(newest_of_seed(&dir, &fresh), None, "no save yet");
     let other_seed = world(43);

@@ -1,22 +1,24 @@
 //! Tests of format 4's sections: chests (and what older formats load as).
 
-use super::tests::generated;
+use super::tests::{cat, decode, generated};
 use super::*;
-use crate::content::items::named;
 use crate::world::explored::Explored;
 
 /// A small world with two chests holding things and one empty chest tile.
 fn with_chests() -> (World, PlayerState) {
     let mut world = generated(80, 50, 3);
-    let player = PlayerState::new((40.5, 10.0));
+    let player = PlayerState::new((40.5, 10.0), &cat());
     for (x, y) in [(10, 2), (50, 4), (60, 4)] {
         world.set(x, y, Tile::Chest);
     }
     world.chests = Chests::default();
-    world.chests.open(50, 4).add(named("gold_bar").unwrap(), 7);
+    world
+        .chests
+        .open(50, 4)
+        .add(&cat(), cat().id("gold_bar").unwrap(), 7);
     let c = world.chests.open(10, 2);
-    c.add(named("torch").unwrap(), 12);
-    c.add(named("iron_pickaxe").unwrap(), 1);
+    c.add(&cat(), cat().id("torch").unwrap(), 12);
+    c.add(&cat(), cat().id("iron_pickaxe").unwrap(), 1);
     // An entry with nothing in it is not written (it loads as the same empty chest).
     world.chests.open(60, 4);
     (world, player)
@@ -198,7 +200,7 @@ fn a_damaged_explored_map_is_refused_with_a_clear_message() {
 #[test]
 fn armour_worn_round_trips_and_format_5_saves_still_load() {
     let (world, mut player) = with_chests();
-    let id = |n: &str| crate::content::items::catalog().id(n).unwrap();
+    let id = |n: &str| cat().id(n).unwrap();
     player.inventory.add("iron_helmet", 1);
     player.inventory.add("copper_greaves", 1);
     let wear = |inv: &mut Inventory, name: &str| {
@@ -207,7 +209,7 @@ fn armour_worn_round_trips_and_format_5_saves_still_load() {
             .unwrap();
         let mut parts = inv.slots().to_owned();
         parts.swap(0, i);
-        *inv = Inventory::from_parts(parts, 0)
+        *inv = Inventory::from_parts(&cat(), parts, 0)
             .unwrap()
             .with_armour(inv.armour())
             .unwrap();
@@ -231,8 +233,8 @@ fn armour_worn_round_trips_and_format_5_saves_still_load() {
     let refused = |stacks: [Option<(&str, u32)>; 3]| {
         let mut body = Vec::new();
         let stacks = stacks.map(|s| s.map(|(n, count)| Stack { item: id(n), count }));
-        put_slots(&mut body, &stacks);
-        let mut sections = sections_of(&world, WALL_BITS);
+        put_slots(&cat(), &mut body, &stacks);
+        let mut sections = sections_of(&world, &cat(), WALL_BITS);
         sections.push((ARMOUR_TAG, body));
         refusal(&encode_with(&world, &player, VERSION, &sections))
     };
@@ -249,7 +251,7 @@ fn the_worlds_story_round_trips_in_format_7_and_older_formats_load_without_one()
     let (mut world, player) = with_chests();
     // Nothing to tell: no section.
     assert!(
-        !sections_of(&world, WALL_BITS)
+        !sections_of(&world, &cat(), WALL_BITS)
             .iter()
             .any(|(t, _)| *t == BOSS_TAG)
     );
@@ -266,7 +268,7 @@ fn the_worlds_story_round_trips_in_format_7_and_older_formats_load_without_one()
         assert!(!w.progress.eye_down());
     }
     // A section of the wrong size is refused by name.
-    let mut sections = sections_of(&world, V6_WALL_BITS);
+    let mut sections = sections_of(&world, &cat(), V6_WALL_BITS);
     sections.push((BOSS_TAG, vec![1, 0, 0, 0]));
     sections.retain(|(t, b)| *t != BOSS_TAG || b.len() == 4);
     let e = refusal(&encode_with(&world, &player, 7, &sections));
@@ -286,7 +288,7 @@ fn the_bed_spawn_point_round_trips_and_format_6_saves_load_without_one() {
     assert_eq!((p6.bed, p6.inventory), (None, player.inventory.clone()));
     // A spawn point outside the world, or of the wrong length, is refused.
     let refused = |body: Vec<u8>| {
-        let mut sections = sections_of(&world, WALL_BITS);
+        let mut sections = sections_of(&world, &cat(), WALL_BITS);
         sections.push((SPAWN_TAG, body));
         refusal(&encode_with(&world, &player, VERSION, &sections))
     };
@@ -300,7 +302,7 @@ fn the_bed_spawn_point_round_trips_and_format_6_saves_load_without_one() {
 #[test]
 fn items_lying_in_the_world_round_trip_at_rest_and_damaged_ones_are_refused() {
     let (mut world, player) = with_chests();
-    let gel = crate::content::items::catalog().id("gel").unwrap();
+    let gel = cat().id("gel").unwrap();
     let stack = Stack {
         item: gel,
         count: 7,
@@ -314,7 +316,7 @@ fn items_lying_in_the_world_round_trip_at_rest_and_damaged_ones_are_refused() {
     let (w6, _) = decode(&encode_as(&world, &player, 6)).unwrap();
     assert!(w6.dropped.is_empty());
     let refused = |body: Vec<u8>| {
-        let mut sections = sections_of(&world, WALL_BITS);
+        let mut sections = sections_of(&world, &cat(), WALL_BITS);
         sections.retain(|(t, _)| *t != ITEMS_TAG);
         sections.push((ITEMS_TAG, body));
         refusal(&encode_with(&world, &player, VERSION, &sections))
@@ -323,7 +325,7 @@ fn items_lying_in_the_world_round_trip_at_rest_and_damaged_ones_are_refused() {
         let mut b = 1u32.to_le_bytes().to_vec();
         b.extend_from_slice(&x.to_le_bytes());
         b.extend_from_slice(&2.0f32.to_le_bytes());
-        put_slots(&mut b, &[Some(Stack { item: gel, count })]);
+        put_slots(&cat(), &mut b, &[Some(Stack { item: gel, count })]);
         b
     };
     let e = refused(item(f32::NAN, 1));

@@ -4,6 +4,26 @@
 use super::*;
 use crate::content::preset::Preset;
 
+/// The built-in catalog, as a save is read without mods.
+pub(super) fn cat() -> Arc<Catalog> {
+    Arc::new(Catalog::builtin().unwrap())
+}
+
+/// [`super::decode`] with the built-in catalog.
+pub(super) fn decode(bytes: &[u8]) -> Result<(World, PlayerState), SaveError> {
+    super::decode(bytes, &cat())
+}
+
+/// [`super::load`] with the built-in catalog.
+pub(super) fn load(path: &Path) -> Result<(World, PlayerState), SaveError> {
+    super::load(path, &cat())
+}
+
+/// [`super::load_game`] with the built-in catalog.
+pub(super) fn load_game(path: &Path) -> Result<(World, PlayerState), SaveFileError> {
+    super::load_game(path, &cat())
+}
+
 /// The world the default preset makes at `width` x `height` from `seed`, without the
 /// passes whose tiles came after Strata's first 32 (so every format can hold it): the
 /// save tests' generated fixture.
@@ -47,7 +67,7 @@ pub(super) fn first_tiles_world() -> World {
 
 fn small() -> (World, PlayerState) {
     let world = generated(64, 40, 7);
-    let mut inventory = Inventory::default();
+    let mut inventory = Inventory::starting(&cat());
     inventory.add(Tile::Stone, 12);
     inventory.add(Tile::GoldOre, 3);
     inventory.select(4);
@@ -122,7 +142,7 @@ fn assert_loaded_as_old(loaded: &PlayerState, saved: &PlayerState, kinds: usize)
     }
     assert_eq!(
         loaded.inventory.best_pickaxe(),
-        Inventory::default().best_pickaxe()
+        Inventory::starting(&cat()).best_pickaxe()
     );
     assert_eq!(loaded.inventory.selected(), saved.inventory.selected());
     assert_eq!((loaded.health, loaded.time_of_day), (MAX_HEALTH, MORNING));
@@ -340,7 +360,7 @@ fn atomic_save_keeps_the_previous_file() {
 fn large_world_save_is_small() {
     let world = generated(8400, 2400, 1);
     let start = std::time::Instant::now();
-    let player = PlayerState::new(crate::sim::player::spawn_point(&world));
+    let player = PlayerState::new(crate::sim::player::spawn_point(&world), &cat());
     let bytes = encode(&world, &player);
     let enc = start.elapsed();
     let start = std::time::Instant::now();
@@ -370,7 +390,7 @@ fn gen_save_writes_a_loadable_file() {
     let (world, player) = load_game(&path).unwrap();
     assert_eq!((world.width(), world.height(), world.seed), (96, 48, 9));
     assert_eq!(player.pos, crate::sim::player::spawn_point(&world));
-    assert_eq!(player.inventory, Inventory::default());
+    assert_eq!(player.inventory, Inventory::starting(&cat()));
     std::fs::write(&path, b"garbage").unwrap();
     assert!(
         load_game(&path)
@@ -513,11 +533,9 @@ fn refused_slots_are_named_with_what_is_wrong_in_them() {
         .inventory
         .slots()
         .iter()
-        .position(|s| s.is_some_and(|s| s.item == crate::content::items::named("stone").unwrap()))
+        .position(|s| s.is_some_and(|s| s.item == cat().id("stone").unwrap()))
         .unwrap();
-    let most = catalog()
-        .item(crate::content::items::named("stone").unwrap())
-        .stack;
+    let most = cat().item(cat().id("stone").unwrap()).stack;
     let bytes = encode(&world, &player);
     let e = decode(&restack(&bytes, "stone", b"stone", most + 1)).unwrap_err();
     assert_eq!(

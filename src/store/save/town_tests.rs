@@ -2,6 +2,7 @@
 //! an older save.
 
 use super::sections_tests::refusal;
+use super::tests::{cat, decode};
 use super::*;
 use crate::content::preset::Preset;
 use crate::sim::npc::NpcState;
@@ -17,7 +18,7 @@ fn small() -> (World, PlayerState) {
         }
     }
     world.recompute_surface();
-    let player = PlayerState::new(crate::sim::player::spawn_point(&world));
+    let player = PlayerState::new(crate::sim::player::spawn_point(&world), &cat());
     (world, player)
 }
 
@@ -80,7 +81,7 @@ fn older_saves_load_with_the_guide_beside_the_spawn_point() {
     }
     // Format 6 never had a town section: one there is refused, not taken.
     let body = town_bytes(&player.town);
-    let mut sections = sections_of(&world, V6_WALL_BITS);
+    let mut sections = sections_of(&world, &cat(), V6_WALL_BITS);
     sections.push((TOWN_TAG, body));
     let v6 = encode_with(&world, &player, 6, &sections);
     assert!(
@@ -94,7 +95,7 @@ fn older_saves_load_with_the_guide_beside_the_spawn_point() {
 fn a_damaged_town_section_is_refused_with_what_is_wrong() {
     let (world, player) = small();
     let with = |body: Vec<u8>| {
-        let mut sections = sections_of(&world, WALL_BITS);
+        let mut sections = sections_of(&world, &cat(), WALL_BITS);
         sections.push((TOWN_TAG, body));
         refusal(&encode_with(&world, &player, VERSION, &sections))
     };
@@ -152,7 +153,7 @@ fn the_most_health_a_life_crystal_raised_is_kept() {
             health,
             ..player.clone()
         };
-        let mut sections = sections_of(&world, WALL_BITS);
+        let mut sections = sections_of(&world, &cat(), WALL_BITS);
         sections.push((LIFE_TAG, life.to_le_bytes().to_vec()));
         refusal(&encode_with(&world, &p, VERSION, &sections))
     };

@@ -1,7 +1,7 @@
 //! Tests of format 6's walls section, and of older formats loading their natural walls.
 
 use super::sections_tests::refusal;
-use super::tests::{first_tiles_world, generated};
+use super::tests::{cat, decode, first_tiles_world, generated};
 use super::*;
 use crate::content::preset::Preset;
 
@@ -16,7 +16,7 @@ fn built() -> (World, PlayerState) {
     let (x, y) = (60, world.surface[60] as usize + 20);
     world.set_wall(x, y, Wall::None);
     world.set(x, y, Tile::Air);
-    (world, PlayerState::new((60.5, 10.0)))
+    (world, PlayerState::new((60.5, 10.0), &cat()))
 }
 
 #[test]
@@ -33,7 +33,7 @@ fn walls_round_trip_in_their_own_section() {
     assert_eq!(w2.wall_hash(), world.wall_hash());
     assert_eq!(w2.tiles(), world.tiles());
     // Runs: a world's walls take a few bytes a row, not a byte a tile.
-    let (_, walls) = sections_of(&world, WALL_BITS)
+    let (_, walls) = sections_of(&world, &cat(), WALL_BITS)
         .into_iter()
         .find(|(t, _)| *t == WALLS_TAG)
         .unwrap();
@@ -59,7 +59,7 @@ fn older_formats_load_the_natural_walls_of_their_preset_and_seed() {
     }
     // A format 1 world (Strata's first nine tiles, no sections) too.
     let tiny = first_tiles_world();
-    let (w, _) = decode(&encode_as(&tiny, &PlayerState::new((3.5, 5.0)), 1)).unwrap();
+    let (w, _) = decode(&encode_as(&tiny, &PlayerState::new((3.5, 5.0), &cat()), 1)).unwrap();
     let made = Preset {
         width: 10,
         height: 8,
@@ -72,7 +72,7 @@ fn older_formats_load_the_natural_walls_of_their_preset_and_seed() {
 fn a_damaged_walls_section_is_refused_with_a_clear_message() {
     let (world, player) = built();
     let total = (world.width() * world.height()) as u64;
-    let others: Vec<_> = sections_of(&world, WALL_BITS)
+    let others: Vec<_> = sections_of(&world, &cat(), WALL_BITS)
         .into_iter()
         .filter(|(t, _)| *t != WALLS_TAG)
         .collect();

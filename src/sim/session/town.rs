@@ -1,0 +1,286 @@
+//! The town in the session: the Guide's and the Nurse's words, houses and who lives in
+//! them, the town's people walking and keeping their homes, and the Merchant's shop. The
+//! rules are [`crate::sim::housing`], [`crate::sim::npc`], [`crate::sim::guide`],
+//! [`crate::sim::shop`] and [`crate::sim::nurse`]; this is where they meet the players.
+
+use super::*;
+
+impl Session {
+    /// Player `who` asks the Nurse to heal it: every missing point for her price, or what
+    /// stops her.
+    pub(super) fn ask_nurse(&mut self, who: PlayerId, out: &mut Changes) {
+        let content = Arc::clone(&self.content);
+        let town = &content.town;
+        let p = &mut self.players[who.0];
+        match crate::sim::nurse::heal(&mut p.vitals, &mut p.inventory, &town.nurse, &town.coins) {
+            Ok((healed, price)) => {
+                let price = crate::sim::shop::copper_text(&self.content, price);
+                out.log(
+                    who,
+                    format!(
+                        "the Nurse healed {healed:.0} for {price}: health {:.0}",
+                        p.vitals.health
+                    ),
+                );
+                out.notice(who, format!("Nurse: healed {healed:.0} for {price}"));
+                out.events.push(Event::Healed {
+                    player: who,
+                    amount: healed,
+                });
+            }
+            Err(e) => {
+                let e = e.text(&self.content);
+                out.log(who, format!("the Nurse did not heal: {e}"));
+                out.notice(who, format!("Nurse: {e}"));
+            }
+        }
+    }
+
+    /// What the Guide says to player `who`: a hint for its next step, or, holding an item,
+    /// every recipe that uses it.
+    pub(super) fn talk_to_guide(&mut self, who: PlayerId, out: &mut Changes) {
+        let content = Arc::clone(&self.content);
+        let cat = &content.catalog;
+        let p = &self.players[who.0];
+        let near = Stations::near(&self.world, p.body.bounds(), cat);
+        let has = |i: crate::content::items::ItemId| {
+            let station =
+                matches!(cat.item(i).kind, crate::content::items::Kind::Block(t) if near.has(t));
+            p.inventory.count(i) > 0 || station
+        };
+        let twins = crate::worldgen::lodes::twin_items(&self.world.preset, self.world.seed, cat);
+        let facts = crate::sim::guide::Facts {
+            night: crate::sim::day::is_night(self.time_of_day, &content.rules),
+            homeless: self.guide.homeless(),
+            has: &has,
+            twins: &twins,
+        };
+        let held = p.inventory.selected_stack().map(|s| s.item);
+        let text = crate::sim::guide::talk(cat, &content.town.hints, &facts, held);
+        out.log(who, format!("guide says: {text}"));
+        out.talk(who, format!("Guide: {text}"), TALK_SECONDS);
+    }
+
+    /// The room around tile `(x, y)` by the town's housing rule, asked of the world's own
+    /// background walls.
+    pub fn room_at(&self, x: i64, y: i64) -> crate::sim::housing::Room {
+        let town = &self.content.town;
+        let world = &self.world;
+        crate::sim::housing::check(world, x, y, &town.housing, |x, y| {
+            world.wall(x, y).is_some()
+        })
+    }
+
+    /// Whether the room at `(x, y)` is a house, or what it lacks; a homeless Guide moves
+    /// into a house.
+    pub(super) fn query_housing(&mut self, who: PlayerId, x: i64, y: i64, out: &mut Changes) {
+        let room = self.room_at(x, y);
+        let mut text = crate::sim::housing::describe(&room);
+        if room.is_house() && !self.houses.contains(&(x, y)) {
+            if self.houses.len() >= MAX_HOUSES {
+                self.houses.remove(0);
+            }
+            self.houses.push((x, y));
+        }
+        if let Some(name) = self.lives_in(&room) {
+            text.push_str(&format!(". The {name} lives here."));
+        } else if room.is_house()
+            && self.guide.homeless()
+            && let Some(spot) = room.floor_spot(&self.world, (x as usize, y as usize))
+        {
+            self.guide.move_in(spot);
+            out.log(who, format!("the Guide moves into the house at {x} {y}"));
+            text.push_str(". The Guide moves in.");
+        }
+        out.log(who, format!("housing: {text}"));
+        out.notice(who, text);
+    }
+
+    /// Who lives in `room`, if anyone: the name of a town person whose home is inside it.
+    pub fn lives_in(&self, room: &crate::sim::housing::Room) -> Option<&'static str> {
+        self.town().find_map(|n| {
+            let (x, y) = n.home_tile()?;
+            room.inside
+                .contains(&(x.max(0) as usize, y.max(0) as usize))
+                .then_some(n.name)
+        })
+    }
+
+    /// A house no one lives in among those shown and where the local player stands: the
+    /// tile asked about and where a newcomer would stand in it.
+    pub fn free_house(&self) -> Option<((i64, i64), (f32, f32))> {
+        let c = self.me().body.centre();
+        let here = (c.0.floor() as i64, c.1.floor() as i64);
+        self.houses
+            .iter()
+            .copied()
+            .chain(std::iter::once(here))
+            .find_map(|(x, y)| {
+                let room = self.room_at(x, y);
+                if !room.is_house() || self.lives_in(&room).is_some() {
+                    return None;
+                }
+                let spot = room.floor_spot(&self.world, (x.max(0) as usize, y.max(0) as usize))?;
+                Some(((x, y), spot))
+            })
+    }
+
+    /// The town's tick: the Guide and the Merchant walk ([`Session::walk_npc`]); every 2 s
+    /// their homes are checked (one that is no longer a house is left), and the Merchant
+    /// arrives once the rule of [`crate::sim::shop::arrives`] holds.
+    pub(super) fn walk_guide(&mut self, out: &mut Changes) {
+        let mut guide = self.guide.clone();
+        self.walk_npc(&mut guide, out);
+        self.guide = guide;
+        if let Some(mut m) = self.merchant.take() {
+            self.walk_npc(&mut m, out);
+            self.merchant = Some(m);
+        }
+        if let Some(mut n) = self.nurse.take() {
+            self.walk_npc(&mut n, out);
+            self.nurse = Some(n);
+        }
+        if self.tick < self.guide_check {
+            return;
+        }
+        self.guide_check = self.tick + ticks(2.0);
+        let mut guide = self.guide.clone();
+        self.keep_home(&mut guide, out);
+        self.guide = guide;
+        if let Some(mut m) = self.merchant.take() {
+            self.keep_home(&mut m, out);
+            self.merchant = Some(m);
+        }
+        if let Some(mut n) = self.nurse.take() {
+            self.keep_home(&mut n, out);
+            self.nurse = Some(n);
+        }
+        let content = Arc::clone(&self.content);
+        let town = &content.town;
+        let carried = crate::sim::coins::worth(&self.me().inventory, &town.coins);
+        let here = self.merchant.is_some();
+        // The coins first: the house search only when he could come.
+        if crate::sim::shop::arrives(here, true, carried, &town.merchant)
+            && let Some(((x, y), spot)) = self.free_house()
+        {
+            let mut m =
+                crate::sim::npc::Npc::new("Merchant", spot, self.world.seed ^ MERCHANT_SEED);
+            m.move_in(spot);
+            self.merchant = Some(m);
+            out.log(
+                LOCAL,
+                format!("the Merchant arrives at the house at {x} {y}"),
+            );
+            out.notice(
+                LOCAL,
+                "The Merchant has arrived! (right-click him to trade)",
+            );
+            out.events.push(Event::MerchantArrived { at: spot });
+        }
+        // The Nurse: once a player present has used a life crystal.
+        let most = (0..self.players.len())
+            .filter(|&i| !self.away[i])
+            .map(|i| self.players[i].vitals.max_health)
+            .fold(0.0, f32::max);
+        let here = self.nurse.is_some();
+        if crate::sim::nurse::arrives(here, true, most, &town.nurse)
+            && let Some(((x, y), spot)) = self.free_house()
+        {
+            let mut n = crate::sim::npc::Npc::new("Nurse", spot, self.world.seed ^ NURSE_SEED);
+            n.move_in(spot);
+            self.nurse = Some(n);
+            out.log(LOCAL, format!("the Nurse arrives at the house at {x} {y}"));
+            out.notice(
+                LOCAL,
+                "The Nurse has arrived! (right-click her to be healed)",
+            );
+            out.events.push(Event::NurseArrived { at: spot });
+        }
+    }
+
+    /// A town person's home checked: he leaves one that is no longer a house.
+    pub(super) fn keep_home(&mut self, npc: &mut crate::sim::npc::Npc, out: &mut Changes) {
+        if let Some((x, y)) = npc.home_tile() {
+            let room = self.room_at(x, y);
+            if !room.is_house() {
+                let text = format!(
+                    "The {} moves out: {}",
+                    npc.name,
+                    crate::sim::housing::describe(&room)
+                );
+                out.log(LOCAL, text.clone());
+                out.notice(LOCAL, text);
+                npc.move_out();
+            }
+        }
+    }
+
+    /// One town person's tick: he walks (home at night), opens a closed door in his way
+    /// and closes it behind him.
+    pub(super) fn walk_npc(&mut self, npc: &mut crate::sim::npc::Npc, out: &mut Changes) {
+        let content = Arc::clone(&self.content);
+        let town = &content.town;
+        let night = crate::sim::day::is_night(self.time_of_day, &content.rules);
+        npc.update(&self.world, night, &town.guide, TICK as f32);
+        if let Some((x, y)) = npc.door_ahead(&self.world) {
+            let tiles = edit::set_door(&mut self.world, x, y, Tile::OpenDoor);
+            self.edited(&tiles, out);
+            out.events.push(Event::Door { x, y, open: true });
+            npc.opened = Some((x, y));
+        }
+        if let Some((x, y)) = npc.door_behind()
+            && self.world.get(x, y) == Some(Tile::OpenDoor)
+            && !edit::door_rows(&self.world, x, y).is_some_and(|(t, b)| {
+                (t..=b).any(|yy| self.players.iter().any(|p| p.body.overlaps_tile(x, yy)))
+            })
+        {
+            let tiles = edit::set_door(&mut self.world, x, y, Tile::ClosedDoor);
+            self.edited(&tiles, out);
+            out.events.push(Event::Door { x, y, open: false });
+        }
+    }
+
+    /// Player `who` buys one of entry `i` of the Merchant's wares.
+    pub(super) fn buy(&mut self, who: PlayerId, i: usize, out: &mut Changes) {
+        let content = Arc::clone(&self.content);
+        let town = &content.town;
+        let p = &mut self.players[who.0];
+        if !p.shop {
+            return;
+        }
+        match crate::sim::shop::buy(&mut p.inventory, i, &town.merchant, &town.coins) {
+            Ok((item, price)) => {
+                let name = &content.catalog.item(item).label;
+                let price = crate::sim::shop::copper_text(&self.content, price);
+                let left = crate::sim::coins::worth(&p.inventory, &town.coins);
+                let left = crate::sim::shop::copper_text(&self.content, left);
+                out.log(who, format!("bought {name} for {price}, {left} left"));
+                out.notice(who, format!("Bought {name} for {price}"));
+                self.edits += 1;
+                out.edits += 1;
+            }
+            Err(e) => out.notice(who, format!("Can't buy: {}", e.text(&self.content))),
+        }
+    }
+
+    /// Player `who` sells the stack in slot `i` to the Merchant.
+    pub(super) fn sell(&mut self, who: PlayerId, i: usize, out: &mut Changes) {
+        let content = Arc::clone(&self.content);
+        let town = &content.town;
+        let p = &mut self.players[who.0];
+        if !p.shop {
+            return;
+        }
+        match crate::sim::shop::sell(&mut p.inventory, i, &town.merchant, &town.coins) {
+            Ok((item, n, got)) => {
+                let name = &content.catalog.item(item).label;
+                let got = crate::sim::shop::copper_text(&self.content, got);
+                out.log(who, format!("sold {n} {name} for {got}"));
+                out.notice(who, format!("Sold {n} {name} for {got}"));
+                self.edits += 1;
+                out.edits += 1;
+            }
+            Err(e) => out.notice(who, format!("Can't sell: {}", e.text(&self.content))),
+        }
+    }
+}

@@ -718,3 +718,72 @@ fn a_client_knows_at_once_when_its_server_stops_or_dies() {
     assert!(why.contains("stopped answering"), "{why}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_bots_predicted_body_is_where_the_server_has_it_after_20_seconds() {
+    let dir = temp("net-predict");
+    let (session, world) = small();
+    let mut server = here(session, world, &dir);
+    // The bot digs and builds where it comes in: the ground changes under its feet.
+    server.keeper.spawn_protection = 0;
+    let opts = BotOptions {
+        addr: server.addr().to_string(),
+        seed: 7,
+        ..BotOptions::default()
+    };
+    let mut bot = bots::Bot::join(&opts, 0).unwrap();
+    let (_, ok) = pump(&mut server, &mut [&mut bot.client], 60.0, |_, c| {
+        matches!(c[0].phase(), Phase::Playing | Phase::Closed(_))
+    });
+    assert!(
+        ok && *bot.client.phase() == Phase::Playing,
+        "{:?}",
+        bot.client.phase()
+    );
+    let seat = bot.client.me().unwrap() as usize;
+    let apart = |bot: &bots::Bot, server: &Server| {
+        let (p, s) = (
+            bot.predicted().unwrap(),
+            server.session.players[seat].body.pos,
+        );
+        (p.0 - s.0).hypot(p.1 - s.1)
+    };
+    // 20 seconds of ticks, the bot's then the server's, at about 60 a second (the server
+    // takes a client's inputs at most twice as fast as that).
+    let (start, t0) = (None::<(f32, f32)>, Instant::now());
+    let (mut from, mut went, mut worst, mut ahead) = (start, 0.0f32, 0.0f32, 0);
+    for tick in 0..strata::sim::session::ticks(20.0) {
+        bot.tick(tick, true);
+        server.tick(&[]);
+        let at = bot.predicted().unwrap();
+        let first = *from.get_or_insert(at);
+        went = went.max((at.0 - first.0).hypot(at.1 - first.1));
+        if tick >= 60 {
+            worst = worst.max(apart(&bot, &server));
+        }
+        // Moved by its own inputs, not copied from the last snapshot.
+        ahead += usize::from(bot.client.body().is_some_and(|b| b.pos != at));
+        let due = t0 + Duration::from_secs_f64((tick + 1) as f64 * TICK);
+        if let Some(w) = due.checked_duration_since(Instant::now()) {
+            std::thread::sleep(w);
+        }
+    }
+    assert!(
+        went > 3.0,
+        "the bot walked about: {went} tiles at most from where it began"
+    );
+    let end = apart(&bot, &server);
+    assert!(
+        end < 1.0,
+        "predicted {end} tiles from the server's body after 20 s"
+    );
+    assert!(worst < 2.0, "{worst} tiles apart at worst while it played");
+    assert!(
+        ahead > 60,
+        "the body ran ahead of the snapshots {ahead} ticks of 1200"
+    );
+    let report = bot.finish();
+    assert_eq!(report.closed, None, "{}", report.line());
+    assert!(report.ticks_sent >= 1200, "{}", report.line());
+    let _ = std::fs::remove_dir_all(&dir);
+}

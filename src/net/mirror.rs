@@ -11,7 +11,6 @@ use crate::net::protocol::{Beast, Eye, Folk, Own};
 use crate::sim::creatures::Creature;
 use crate::sim::session::Intent;
 use crate::sim::session::LOCAL;
-use crate::sim::session::PlayerId;
 use crate::sim::session::Session;
 use crate::world::World;
 use std::collections::VecDeque;
@@ -100,6 +99,30 @@ impl Predictor {
             *p = (p.0 + m.0, p.1 + m.1);
         }
         m
+    }
+
+    /// The local body one tick on, as a joined client has it (the window's and the
+    /// bots' one path): moved at once by this tick's `input` on `world` (the prediction),
+    /// put where the server has it when [`Predictor::server_says`] says so (`server`: this
+    /// player's body in the last snapshot), given this tick's share of the correction, and
+    /// the position noted.
+    pub fn tick(
+        &mut self,
+        body: &mut crate::sim::player::Player,
+        world: &World,
+        input: crate::sim::player::Input,
+        server: Option<&crate::net::protocol::Body>,
+    ) {
+        body.update(world, input, crate::sim::session::TICK as f32);
+        if let Some(b) = server
+            && self.server_says(b.pos, b.vel.0.hypot(b.vel.1) < 0.5)
+        {
+            body.pos = b.pos;
+            body.vel = b.vel;
+        }
+        let m = self.step();
+        body.pos = (body.pos.0 + m.0, body.pos.1 + m.1);
+        self.predicted(body.pos);
     }
 }
 
@@ -255,9 +278,9 @@ pub fn ease(pos: (f32, f32), to: (f32, f32), share: f32) -> (f32, f32) {
 }
 
 /// The physics input of one tick's intents.
-pub fn walk_of(intents: &[(PlayerId, Intent)]) -> crate::sim::player::Input {
+pub fn walk_of<'a>(intents: impl IntoIterator<Item = &'a Intent>) -> crate::sim::player::Input {
     let (mut axis, mut jump, mut presses, mut down) = (0, false, 0u8, false);
-    for (_, i) in intents {
+    for i in intents {
         match *i {
             Intent::Move { axis: a, jump: j } => (axis, jump) = (a.signum(), j),
             Intent::Jump => presses = presses.saturating_add(1),
@@ -581,16 +604,13 @@ mod tests {
         assert_eq!(ease((0.0, 0.0), (1.0, 2.0), 0.5), (0.5, 1.0));
         assert_eq!(ease((0.0, 0.0), (100.0, 0.0), 0.5), (100.0, 0.0));
         let i = walk_of(&[
-            (
-                LOCAL,
-                Intent::Move {
-                    axis: -3,
-                    jump: true,
-                },
-            ),
-            (LOCAL, Intent::Jump),
-            (LOCAL, Intent::Jump),
-            (LOCAL, Intent::Use { at: None }),
+            Intent::Move {
+                axis: -3,
+                jump: true,
+            },
+            Intent::Jump,
+            Intent::Jump,
+            Intent::Use { at: None },
         ]);
         assert!(i.left && !i.right && i.jump && !i.down);
         assert_eq!(i.presses, 2);

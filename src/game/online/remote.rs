@@ -24,7 +24,6 @@ use crate::net::client::JoinOptions;
 use crate::net::mirror::{
     MAX_UNACKED, Predictor, ease, ease_beasts, ease_boss, ease_town, reconcile, shown_name, walk_of,
 };
-use crate::sim::player::Player;
 use crate::sim::session::Changes;
 use crate::sim::session::Intent;
 use crate::sim::session::LOCAL;
@@ -225,23 +224,9 @@ impl Remote {
         let me = self.client.me();
         let seen = self.client.players();
         let dt = crate::sim::session::TICK as f32;
-        let world = &l.session.world;
-        let body: &mut Player = &mut l.session.players[LOCAL.0].body;
-        body.update(world, walk_of(intents), dt);
-        if let Some(b) = seen
-            .iter()
-            .find(|p| Some(p.id) == me)
-            .and_then(|p| p.body.as_ref())
-            && self
-                .predictor
-                .server_says(b.pos, b.vel.0.hypot(b.vel.1) < 0.5)
-        {
-            body.pos = b.pos;
-            body.vel = b.vel;
-        }
-        let m = self.predictor.step();
-        body.pos = (body.pos.0 + m.0, body.pos.1 + m.1);
-        self.predictor.predicted(body.pos);
+        let (world, body) = (&l.session.world, &mut l.session.players[LOCAL.0].body);
+        let walk = walk_of(intents.iter().map(|(_, i)| i));
+        (self.predictor).tick(body, world, walk, self.client.body());
         for p in seen.iter().filter(|p| Some(p.id) != me) {
             let Some(b) = &p.body else { continue };
             let Some(i) = self.seats.iter().position(|s| *s == Some(p.id)) else {

@@ -787,3 +787,65 @@ fn a_bots_predicted_body_is_where_the_server_has_it_after_20_seconds() {
     assert!(report.ticks_sent >= 1200, "{}", report.line());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_joined_session_mirrors_the_others_the_creatures_the_town_and_the_clock() {
+    use strata::net::mirror::apply_snapshot;
+    use strata::sim::creatures::{Creature, Kind};
+    let dir = temp("net-mirror");
+    let (mut session, world) = small();
+    let (px, py) = strata::sim::player::spawn_point(&session.world);
+    let slime = Creature::new(Kind::Slime, (px + 6.0, py - 3.0));
+    session.creatures.list.push(slime);
+    let mut server = here(session, world, &dir);
+    let mut a = join_here(&mut server, "ann");
+    let mut b = join_here(&mut server, "bob");
+    let bob = b.me().unwrap() as usize;
+    // Ann's window: its own seat, then Bob's.
+    let mut window = Session::new(a.world().unwrap().clone());
+    window.join();
+    let seats = [None, b.me()];
+    let (tick0, from) = (window.tick, server.session.players[bob].body.pos);
+    let dist = |p: (f32, f32), q: (f32, f32)| (p.0 - q.0).hypot(p.1 - q.1);
+    // Bob walks right for a second; Ann's window mirrors every tick.
+    for _ in 0..60 {
+        b.send(&[Intent::Move {
+            axis: 1,
+            jump: false,
+        }]);
+        a.send(&[]);
+        server.tick(&[]);
+        a.poll();
+        b.poll();
+        apply_snapshot(&mut window, &a, &seats);
+        std::thread::sleep(Duration::from_secs_f64(TICK));
+    }
+    assert_eq!(window.tick, tick0 + 60, "a tick counted each call");
+    assert_eq!(
+        Some(window.time_of_day),
+        a.time_of_day(),
+        "the server's clock"
+    );
+    let there = server.session.players[bob].body.pos;
+    assert!(dist(from, there) > 2.0, "Bob walked: {from:?} to {there:?}");
+    let shown = window.players[1].body.pos;
+    assert!(
+        dist(shown, there) < 1.5,
+        "Bob shown at {shown:?}, at {there:?}"
+    );
+    let beasts = a.beasts();
+    assert!(!beasts.is_empty(), "the slime is in the snapshot");
+    assert_eq!(window.creatures.list.len(), beasts.len());
+    for (c, b) in window.creatures.list.iter().zip(beasts) {
+        assert_eq!(c.kind.stats().name, b.name);
+        assert!(
+            dist(c.body.pos, b.pos) < 1.5,
+            "{:?} {:?}",
+            c.body.pos,
+            b.pos
+        );
+    }
+    let guide = (window.guide.body.pos, server.session.guide.body.pos);
+    assert!(dist(guide.0, guide.1) < 1.5, "the Guide: {guide:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

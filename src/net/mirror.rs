@@ -267,6 +267,50 @@ pub fn ease_town(session: &mut Session, town: &[Folk], share: f32, ahead: f32) {
     }
 }
 
+/// One tick of `session` mirroring what `client` last heard from its server, the rest
+/// of the window's join beside the local body ([`Predictor::tick`]): the other players
+/// (seat `i` of `session` is server player `seats[i]`), the creatures, the Eye and the
+/// town's people eased toward the last snapshot run on by its age; the items and hearts
+/// lying about as it has them; the tick counted; the world's clock the server's.
+pub fn apply_snapshot(
+    session: &mut Session,
+    client: &crate::net::client::Client,
+    seats: &[Option<u32>],
+) {
+    let dt = crate::sim::session::TICK as f32;
+    // A snapshot is a few ticks old: run it on by its velocity, then ease there.
+    let (share, ahead) = (0.3, 3.0 * dt);
+    let me = client.me();
+    for p in client.players().iter().filter(|p| Some(p.id) != me) {
+        let Some(b) = &p.body else { continue };
+        let Some(i) = seats.iter().position(|s| *s == Some(p.id)) else {
+            continue;
+        };
+        let Some(seat) = session.players.get_mut(i) else {
+            continue;
+        };
+        let to = (b.pos.0 + b.vel.0 * ahead, b.pos.1 + b.vel.1 * ahead);
+        seat.body.pos = ease(seat.body.pos, to, share);
+        seat.body.vel = b.vel;
+        seat.body.facing = b.facing;
+        seat.body.on_ground = b.vel.1.abs() < 0.5;
+    }
+    session.creatures.list = ease_beasts(&session.creatures.list, client.beasts(), share, ahead);
+    let rules = &session.content.rules;
+    session.boss = ease_boss(session.boss.as_ref(), client.boss(), rules, share, ahead);
+    ease_town(session, client.town(), share, ahead);
+    let cat = &session.content.catalog;
+    session.world.dropped = crate::net::protocol::lying_in(cat, client.items());
+    session.creatures.hearts = (client.hearts().iter())
+        .map(|&pos| crate::sim::creatures::Heart { pos, age: 0.0 })
+        .collect();
+    session.tick += 1;
+    // The world's clock is the server's (day, night, the sky and the music follow it).
+    if let Some(t) = client.time_of_day() {
+        session.time_of_day = t;
+    }
+}
+
 /// `pos` moved `share` of the way to `to`; at once when further than [`SNAP`].
 pub fn ease(pos: (f32, f32), to: (f32, f32), share: f32) -> (f32, f32) {
     let (dx, dy) = (to.0 - pos.0, to.1 - pos.1);

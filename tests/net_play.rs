@@ -718,3 +718,134 @@ fn a_client_knows_at_once_when_its_server_stops_or_dies() {
     assert!(why.contains("stopped answering"), "{why}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_bots_predicted_body_is_where_the_server_has_it_after_20_seconds() {
+    let dir = temp("net-predict");
+    let (session, world) = small();
+    let mut server = here(session, world, &dir);
+    // The bot digs and builds where it comes in: the ground changes under its feet.
+    server.keeper.spawn_protection = 0;
+    let opts = BotOptions {
+        addr: server.addr().to_string(),
+        seed: 7,
+        ..BotOptions::default()
+    };
+    let mut bot = bots::Bot::join(&opts, 0).unwrap();
+    let (_, ok) = pump(&mut server, &mut [&mut bot.client], 60.0, |_, c| {
+        matches!(c[0].phase(), Phase::Playing | Phase::Closed(_))
+    });
+    assert!(
+        ok && *bot.client.phase() == Phase::Playing,
+        "{:?}",
+        bot.client.phase()
+    );
+    let seat = bot.client.me().unwrap() as usize;
+    let apart = |bot: &bots::Bot, server: &Server| {
+        let (p, s) = (
+            bot.predicted().unwrap(),
+            server.session.players[seat].body.pos,
+        );
+        (p.0 - s.0).hypot(p.1 - s.1)
+    };
+    // 20 seconds of ticks, the bot's then the server's, at about 60 a second (the server
+    // takes a client's inputs at most twice as fast as that).
+    let (start, t0) = (None::<(f32, f32)>, Instant::now());
+    let (mut from, mut went, mut worst, mut ahead) = (start, 0.0f32, 0.0f32, 0);
+    for tick in 0..strata::sim::session::ticks(20.0) {
+        bot.tick(tick, true);
+        server.tick(&[]);
+        let at = bot.predicted().unwrap();
+        let first = *from.get_or_insert(at);
+        went = went.max((at.0 - first.0).hypot(at.1 - first.1));
+        if tick >= 60 {
+            worst = worst.max(apart(&bot, &server));
+        }
+        // Moved by its own inputs, not copied from the last snapshot.
+        ahead += usize::from(bot.client.body().is_some_and(|b| b.pos != at));
+        let due = t0 + Duration::from_secs_f64((tick + 1) as f64 * TICK);
+        if let Some(w) = due.checked_duration_since(Instant::now()) {
+            std::thread::sleep(w);
+        }
+    }
+    assert!(
+        went > 3.0,
+        "the bot walked about: {went} tiles at most from where it began"
+    );
+    let end = apart(&bot, &server);
+    assert!(
+        end < 1.0,
+        "predicted {end} tiles from the server's body after 20 s"
+    );
+    assert!(worst < 2.0, "{worst} tiles apart at worst while it played");
+    assert!(
+        ahead > 60,
+        "the body ran ahead of the snapshots {ahead} ticks of 1200"
+    );
+    let report = bot.finish();
+    assert_eq!(report.closed, None, "{}", report.line());
+    assert!(report.ticks_sent >= 1200, "{}", report.line());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_joined_session_mirrors_the_others_the_creatures_the_town_and_the_clock() {
+    use strata::net::mirror::apply_snapshot;
+    use strata::sim::creatures::{Creature, Kind};
+    let dir = temp("net-mirror");
+    let (mut session, world) = small();
+    let (px, py) = strata::sim::player::spawn_point(&session.world);
+    let slime = Creature::new(Kind::Slime, (px + 6.0, py - 3.0));
+    session.creatures.list.push(slime);
+    let mut server = here(session, world, &dir);
+    let mut a = join_here(&mut server, "ann");
+    let mut b = join_here(&mut server, "bob");
+    let bob = b.me().unwrap() as usize;
+    // Ann's window: its own seat, then Bob's.
+    let mut window = Session::new(a.world().unwrap().clone());
+    window.join();
+    let seats = [None, b.me()];
+    let (tick0, from) = (window.tick, server.session.players[bob].body.pos);
+    let dist = |p: (f32, f32), q: (f32, f32)| (p.0 - q.0).hypot(p.1 - q.1);
+    // Bob walks right for a second; Ann's window mirrors every tick.
+    for _ in 0..60 {
+        b.send(&[Intent::Move {
+            axis: 1,
+            jump: false,
+        }]);
+        a.send(&[]);
+        server.tick(&[]);
+        a.poll();
+        b.poll();
+        apply_snapshot(&mut window, &a, &seats);
+        std::thread::sleep(Duration::from_secs_f64(TICK));
+    }
+    assert_eq!(window.tick, tick0 + 60, "a tick counted each call");
+    assert_eq!(
+        Some(window.time_of_day),
+        a.time_of_day(),
+        "the server's clock"
+    );
+    let there = server.session.players[bob].body.pos;
+    assert!(dist(from, there) > 2.0, "Bob walked: {from:?} to {there:?}");
+    let shown = window.players[1].body.pos;
+    assert!(
+        dist(shown, there) < 1.5,
+        "Bob shown at {shown:?}, at {there:?}"
+    );
+    let beasts = a.beasts();
+    assert!(!beasts.is_empty(), "the slime is in the snapshot");
+    assert_eq!(window.creatures.list.len(), beasts.len());
+    for (c, b) in window.creatures.list.iter().zip(beasts) {
+        assert_eq!(c.kind.stats().name, b.name);
+        assert!(
+            dist(c.body.pos, b.pos) < 1.5,
+            "{:?} {:?}",
+            c.body.pos,
+            b.pos
+        );
+    }
+    let guide = (window.guide.body.pos, server.session.guide.body.pos);
+    assert!(dist(guide.0, guide.1) < 1.5, "the Guide: {guide:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

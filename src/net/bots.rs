@@ -1,10 +1,13 @@
 //! Bots ([`run`]): headless clients that join a server and walk, jump, dig, place, craft
 //! and chat at random (a seeded stream, so a run is repeatable), then stand still for a
 //! while and report the hash of the world as each sees it ([`Report`]) — the same as the
-//! server's when nothing was missed.
+//! server's when nothing was missed. Each predicts its own body as the window does
+//! ([`Bot`]), so their runs exercise the window's client half.
 
 use crate::base::rng::mix64;
 use crate::net::client::{self, Client, JoinOptions, Phase};
+use crate::net::mirror::{Predictor, walk_of};
+use crate::sim::player::Player;
 use crate::sim::session::{Intent, TICK};
 use std::time::{Duration, Instant};
 
@@ -179,12 +182,23 @@ impl Mind {
     }
 }
 
-/// Runs the bots: joins them all, plays for `seconds`, stands still for `settle`, and
-/// reports. A bot that cannot join is reported with why.
-pub fn run(opts: &BotOptions) -> Result<Vec<Report>, String> {
-    client::share_worlds(true);
-    let mut bots: Vec<(Client, Mind, Report)> = Vec::new();
-    for i in 0..opts.count {
+/// One bot: its connection, its mind, and its body as it predicts it, by the window's
+/// own prediction ([`Predictor::tick`]: moved at once by what it sends, eased toward
+/// where the server has it), so a bot's run tests the window's client half.
+pub struct Bot {
+    pub client: Client,
+    mind: Mind,
+    /// Its predicted body, from its first tick of play.
+    body: Option<Player>,
+    predictor: Predictor,
+    pub report: Report,
+    intents: Vec<Intent>,
+}
+
+impl Bot {
+    /// Bot number `i` (from 0) of `opts` starts joining (never blocks: [`Bot::tick`]
+    /// carries on).
+    pub fn join(opts: &BotOptions, i: usize) -> Result<Bot, String> {
         let name = format!("{}{}", opts.prefix, i + 1);
         let join = JoinOptions {
             addr: opts.addr.clone(),
@@ -192,7 +206,7 @@ pub fn run(opts: &BotOptions) -> Result<Vec<Report>, String> {
             password: password_of(&name),
             server_password: opts.server_password.clone(),
         };
-        let c = Client::connect(&join, std::sync::Arc::clone(&opts.content))?;
+        let client = Client::connect(&join, std::sync::Arc::clone(&opts.content))?;
         let mind = Mind {
             rng: mix64(opts.seed ^ mix64(i as u64 + 1)),
             doing: Doing::Idle,
@@ -211,18 +225,89 @@ pub fn run(opts: &BotOptions) -> Result<Vec<Report>, String> {
             items: 0,
             recipes: opts.content.catalog.recipes.len(),
         };
-        bots.push((c, mind, report));
+        Ok(Bot {
+            client,
+            mind,
+            body: None,
+            predictor: Predictor::default(),
+            report,
+            intents: Vec::new(),
+        })
     }
+
+    /// Where the bot predicts its body (`None` before it plays).
+    pub fn predicted(&self) -> Option<(f32, f32)> {
+        self.body.as_ref().map(|b| b.pos)
+    }
+
+    /// Tick `tick` of play (`play`: it acts; otherwise it stands still): the server's
+    /// news taken, this tick's intents chosen by its mind from where it predicts itself
+    /// and sent, and its body moved by them.
+    pub fn tick(&mut self, tick: u64, play: bool) {
+        let c = &mut self.client;
+        c.poll();
+        if *c.phase() != Phase::Playing {
+            return;
+        }
+        let Some(world) = c.world() else { return };
+        let start = (c.body().map(|b| b.pos))
+            .or_else(|| c.character().map(|ch| ch.pos))
+            .unwrap_or((0.0, 0.0));
+        let body = self.body.get_or_insert_with(|| Player::new(start));
+        let out = &mut self.intents;
+        out.clear();
+        let mut said = None;
+        if play {
+            let block = c.character().and_then(|ch| {
+                (2..crate::world::inventory::HOTBAR_SLOTS)
+                    .find(|&i| ch.slots.get(i).is_some_and(|s| s.is_some()))
+            });
+            let recipes = c.content().catalog.recipes.len();
+            said = (self.mind).think(tick, body.pos, world, block, recipes, out);
+        }
+        (self.predictor).tick(body, world, walk_of(out.iter()), c.body());
+        if let Some(line) = said {
+            c.say(&line);
+            self.report.said += 1;
+        }
+        c.send(out);
+        self.report.ticks_sent += 1;
+    }
+
+    /// Its report, read from what it sees now; the connection closes.
+    pub fn finish(mut self) -> Report {
+        let (c, r) = (&mut self.client, &mut self.report);
+        c.poll();
+        r.hash = c.view_hash().filter(|_| c.world().is_some());
+        (r.checked, r.desyncs) = c.checked();
+        r.items = c
+            .character()
+            .map_or(0, |ch| ch.slots.iter().flatten().map(|s| s.1).sum::<u32>());
+        if let Phase::Closed(why) = c.phase() {
+            r.closed = Some(why.clone());
+        }
+        c.close();
+        self.report
+    }
+}
+
+/// Runs the bots: joins them all, plays for `seconds`, stands still for `settle`, and
+/// reports. A bot that cannot join is reported with why.
+pub fn run(opts: &BotOptions) -> Result<Vec<Report>, String> {
+    client::share_worlds(true);
+    let mut bots = (0..opts.count)
+        .map(|i| Bot::join(opts, i))
+        .collect::<Result<Vec<Bot>, String>>()?;
     // Join all at once, each polled in turn.
     let start = Instant::now();
     let limit = Duration::from_secs_f64(opts.join_timeout);
     loop {
         let mut waiting = false;
-        for (c, _, r) in bots.iter_mut() {
-            c.poll();
-            match c.phase() {
-                Phase::Playing if r.join_seconds == 0.0 => {
-                    r.join_seconds = start.elapsed().as_secs_f64().max(1e-6);
+        for b in bots.iter_mut() {
+            b.client.poll();
+            match b.client.phase() {
+                Phase::Playing if b.report.join_seconds == 0.0 => {
+                    b.report.join_seconds = start.elapsed().as_secs_f64().max(1e-6);
                 }
                 Phase::Playing | Phase::Closed(_) => {}
                 _ => waiting = true,
@@ -236,35 +321,9 @@ pub fn run(opts: &BotOptions) -> Result<Vec<Report>, String> {
     let play_ticks = crate::sim::session::ticks(opts.seconds);
     let all_ticks = play_ticks + crate::sim::session::ticks(opts.settle);
     let t0 = Instant::now();
-    let mut intents = Vec::new();
     for tick in 0..all_ticks {
-        for (c, mind, r) in bots.iter_mut() {
-            c.poll();
-            if *c.phase() != Phase::Playing {
-                continue;
-            }
-            intents.clear();
-            if tick < play_ticks {
-                let me = c.me();
-                let pos = c
-                    .players()
-                    .into_iter()
-                    .find(|p| Some(p.id) == me)
-                    .and_then(|p| p.body)
-                    .map_or((0.0, 0.0), |b| b.pos);
-                let block = c.character().and_then(|ch| {
-                    (2..crate::world::inventory::HOTBAR_SLOTS)
-                        .find(|&i| ch.slots.get(i).is_some_and(|s| s.is_some()))
-                });
-                let recipes = c.content().catalog.recipes.len();
-                let Some(world) = c.world() else { continue };
-                if let Some(line) = mind.think(tick, pos, world, block, recipes, &mut intents) {
-                    c.say(&line);
-                    r.said += 1;
-                }
-            }
-            c.send(&intents);
-            r.ticks_sent += 1;
+        for b in bots.iter_mut() {
+            b.tick(tick, tick < play_ticks);
         }
         // Fixed ticks against the clock (never more than one behind).
         let due = t0 + Duration::from_secs_f64((tick + 1) as f64 * TICK);
@@ -272,20 +331,7 @@ pub fn run(opts: &BotOptions) -> Result<Vec<Report>, String> {
             std::thread::sleep(wait);
         }
     }
-    let mut out = Vec::new();
-    for (mut c, _, mut r) in bots {
-        c.poll();
-        r.hash = c.view_hash().filter(|_| c.world().is_some());
-        (r.checked, r.desyncs) = c.checked();
-        r.items = c
-            .character()
-            .map_or(0, |ch| ch.slots.iter().flatten().map(|s| s.1).sum::<u32>());
-        if let Phase::Closed(why) = c.phase() {
-            r.closed = Some(why.clone());
-        }
-        c.close();
-        out.push(r);
-    }
+    let out = bots.into_iter().map(Bot::finish).collect();
     client::share_worlds(false);
     Ok(out)
 }

@@ -271,6 +271,12 @@ impl Client {
             .collect()
     }
 
+    /// This player's body as the last snapshot had it.
+    pub fn body(&self) -> Option<&Body> {
+        let me = self.you?;
+        self.bodies.iter().find(|b| b.id == me)
+    }
+
     /// The creatures the last snapshot had.
     pub fn beasts(&self) -> &[Beast] {
         &self.beasts

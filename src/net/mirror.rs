@@ -11,7 +11,6 @@ use crate::net::protocol::{Beast, Eye, Folk, Own};
 use crate::sim::creatures::Creature;
 use crate::sim::session::Intent;
 use crate::sim::session::LOCAL;
-use crate::sim::session::PlayerId;
 use crate::sim::session::Session;
 use crate::world::World;
 use std::collections::VecDeque;
@@ -100,6 +99,30 @@ impl Predictor {
             *p = (p.0 + m.0, p.1 + m.1);
         }
         m
+    }
+
+    /// The local body one tick on, as a joined client has it (the window's and the
+    /// bots' one path): moved at once by this tick's `input` on `world` (the prediction),
+    /// put where the server has it when [`Predictor::server_says`] says so (`server`: this
+    /// player's body in the last snapshot), given this tick's share of the correction, and
+    /// the position noted.
+    pub fn tick(
+        &mut self,
+        body: &mut crate::sim::player::Player,
+        world: &World,
+        input: crate::sim::player::Input,
+        server: Option<&crate::net::protocol::Body>,
+    ) {
+        body.update(world, input, crate::sim::session::TICK as f32);
+        if let Some(b) = server
+            && self.server_says(b.pos, b.vel.0.hypot(b.vel.1) < 0.5)
+        {
+            body.pos = b.pos;
+            body.vel = b.vel;
+        }
+        let m = self.step();
+        body.pos = (body.pos.0 + m.0, body.pos.1 + m.1);
+        self.predicted(body.pos);
     }
 }
 
@@ -244,6 +267,50 @@ pub fn ease_town(session: &mut Session, town: &[Folk], share: f32, ahead: f32) {
     }
 }
 
+/// One tick of `session` mirroring what `client` last heard from its server, the rest
+/// of the window's join beside the local body ([`Predictor::tick`]): the other players
+/// (seat `i` of `session` is server player `seats[i]`), the creatures, the Eye and the
+/// town's people eased toward the last snapshot run on by its age; the items and hearts
+/// lying about as it has them; the tick counted; the world's clock the server's.
+pub fn apply_snapshot(
+    session: &mut Session,
+    client: &crate::net::client::Client,
+    seats: &[Option<u32>],
+) {
+    let dt = crate::sim::session::TICK as f32;
+    // A snapshot is a few ticks old: run it on by its velocity, then ease there.
+    let (share, ahead) = (0.3, 3.0 * dt);
+    let me = client.me();
+    for p in client.players().iter().filter(|p| Some(p.id) != me) {
+        let Some(b) = &p.body else { continue };
+        let Some(i) = seats.iter().position(|s| *s == Some(p.id)) else {
+            continue;
+        };
+        let Some(seat) = session.players.get_mut(i) else {
+            continue;
+        };
+        let to = (b.pos.0 + b.vel.0 * ahead, b.pos.1 + b.vel.1 * ahead);
+        seat.body.pos = ease(seat.body.pos, to, share);
+        seat.body.vel = b.vel;
+        seat.body.facing = b.facing;
+        seat.body.on_ground = b.vel.1.abs() < 0.5;
+    }
+    session.creatures.list = ease_beasts(&session.creatures.list, client.beasts(), share, ahead);
+    let rules = &session.content.rules;
+    session.boss = ease_boss(session.boss.as_ref(), client.boss(), rules, share, ahead);
+    ease_town(session, client.town(), share, ahead);
+    let cat = &session.content.catalog;
+    session.world.dropped = crate::net::protocol::lying_in(cat, client.items());
+    session.creatures.hearts = (client.hearts().iter())
+        .map(|&pos| crate::sim::creatures::Heart { pos, age: 0.0 })
+        .collect();
+    session.tick += 1;
+    // The world's clock is the server's (day, night, the sky and the music follow it).
+    if let Some(t) = client.time_of_day() {
+        session.time_of_day = t;
+    }
+}
+
 /// `pos` moved `share` of the way to `to`; at once when further than [`SNAP`].
 pub fn ease(pos: (f32, f32), to: (f32, f32), share: f32) -> (f32, f32) {
     let (dx, dy) = (to.0 - pos.0, to.1 - pos.1);
@@ -255,9 +322,9 @@ pub fn ease(pos: (f32, f32), to: (f32, f32), share: f32) -> (f32, f32) {
 }
 
 /// The physics input of one tick's intents.
-pub fn walk_of(intents: &[(PlayerId, Intent)]) -> crate::sim::player::Input {
+pub fn walk_of<'a>(intents: impl IntoIterator<Item = &'a Intent>) -> crate::sim::player::Input {
     let (mut axis, mut jump, mut presses, mut down) = (0, false, 0u8, false);
-    for (_, i) in intents {
+    for i in intents {
         match *i {
             Intent::Move { axis: a, jump: j } => (axis, jump) = (a.signum(), j),
             Intent::Jump => presses = presses.saturating_add(1),
@@ -581,16 +648,13 @@ mod tests {
         assert_eq!(ease((0.0, 0.0), (1.0, 2.0), 0.5), (0.5, 1.0));
         assert_eq!(ease((0.0, 0.0), (100.0, 0.0), 0.5), (100.0, 0.0));
         let i = walk_of(&[
-            (
-                LOCAL,
-                Intent::Move {
-                    axis: -3,
-                    jump: true,
-                },
-            ),
-            (LOCAL, Intent::Jump),
-            (LOCAL, Intent::Jump),
-            (LOCAL, Intent::Use { at: None }),
+            Intent::Move {
+                axis: -3,
+                jump: true,
+            },
+            Intent::Jump,
+            Intent::Jump,
+            Intent::Use { at: None },
         ]);
         assert!(i.left && !i.right && i.jump && !i.down);
         assert_eq!(i.presses, 2);

@@ -21,10 +21,7 @@ use crate::game::worlds::state::Loaded;
 use crate::net::client::Client;
 use crate::net::client::Event as NetEvent;
 use crate::net::client::JoinOptions;
-use crate::net::mirror::{
-    MAX_UNACKED, Predictor, ease, ease_beasts, ease_boss, ease_town, reconcile, shown_name, walk_of,
-};
-use crate::sim::player::Player;
+use crate::net::mirror::{MAX_UNACKED, Predictor, apply_snapshot, reconcile, shown_name, walk_of};
 use crate::sim::session::Changes;
 use crate::sim::session::Intent;
 use crate::sim::session::LOCAL;
@@ -199,8 +196,8 @@ impl Remote {
     }
 
     /// One tick: the intents go to the server; the local body moves by them at once and
-    /// takes its share of the server's correction; the others ease toward their last
-    /// snapshot.
+    /// takes its share of the server's correction ([`Predictor::tick`], as the bots'
+    /// bodies do); the rest mirrors the last snapshot ([`apply_snapshot`]).
     pub fn tick(&mut self, l: &mut Loaded, intents: &[(PlayerId, Intent)]) -> Changes {
         // Nothing walks in a dead world (or one not joined yet).
         if *self.client.phase() != crate::net::client::Phase::Playing {
@@ -222,68 +219,10 @@ impl Remote {
                 self.unacked.pop_front();
             }
         }
-        let me = self.client.me();
-        let seen = self.client.players();
-        let dt = crate::sim::session::TICK as f32;
-        let world = &l.session.world;
-        let body: &mut Player = &mut l.session.players[LOCAL.0].body;
-        body.update(world, walk_of(intents), dt);
-        if let Some(b) = seen
-            .iter()
-            .find(|p| Some(p.id) == me)
-            .and_then(|p| p.body.as_ref())
-            && self
-                .predictor
-                .server_says(b.pos, b.vel.0.hypot(b.vel.1) < 0.5)
-        {
-            body.pos = b.pos;
-            body.vel = b.vel;
-        }
-        let m = self.predictor.step();
-        body.pos = (body.pos.0 + m.0, body.pos.1 + m.1);
-        self.predictor.predicted(body.pos);
-        for p in seen.iter().filter(|p| Some(p.id) != me) {
-            let Some(b) = &p.body else { continue };
-            let Some(i) = self.seats.iter().position(|s| *s == Some(p.id)) else {
-                continue;
-            };
-            let Some(seat) = l.session.players.get_mut(i) else {
-                continue;
-            };
-            // A snapshot is a few ticks old: run it on by its velocity, then ease there.
-            let ahead = (b.pos.0 + b.vel.0 * 3.0 * dt, b.pos.1 + b.vel.1 * 3.0 * dt);
-            seat.body.pos = ease(seat.body.pos, ahead, 0.3);
-            seat.body.vel = b.vel;
-            seat.body.facing = b.facing;
-            seat.body.on_ground = b.vel.1.abs() < 0.5;
-        }
-        let beasts = ease_beasts(
-            &l.session.creatures.list,
-            self.client.beasts(),
-            0.3,
-            3.0 * dt,
-        );
-        l.session.creatures.list = beasts;
-        let rules = &l.session.content.rules;
-        let boss = ease_boss(
-            l.session.boss.as_ref(),
-            self.client.boss(),
-            rules,
-            0.3,
-            3.0 * dt,
-        );
-        l.session.boss = boss;
-        ease_town(&mut l.session, self.client.town(), 0.3, 3.0 * dt);
-        let cat = &l.session.content.catalog;
-        l.session.world.dropped = crate::net::protocol::lying_in(cat, self.client.items());
-        l.session.creatures.hearts = (self.client.hearts().iter())
-            .map(|&pos| crate::sim::creatures::Heart { pos, age: 0.0 })
-            .collect();
-        l.session.tick += 1;
-        // The world's clock is the server's (day, night, the sky and the music follow it).
-        if let Some(t) = self.client.time_of_day() {
-            l.session.time_of_day = t;
-        }
+        let (world, body) = (&l.session.world, &mut l.session.players[LOCAL.0].body);
+        let walk = walk_of(intents.iter().map(|(_, i)| i));
+        (self.predictor).tick(body, world, walk, self.client.body());
+        apply_snapshot(&mut l.session, &self.client, &self.seats);
         Changes::default()
     }
 

@@ -87,38 +87,118 @@ fn damaged_chests_are_refused_with_a_clear_message() {
     let (world, player) = with_chests();
     let ok = with_body(&world, &player, body(1, &[(10, 2)], ("gel", 5)));
     assert_eq!(decode(&ok).unwrap().0.chests.len(), 1);
-    let cases: [(Vec<u8>, &str); 7] = [
+    use ChestProblem as P;
+    type Is = fn(&SaveError) -> bool;
+    let cases: [(Vec<u8>, &str, Is); 7] = [
         (
             body(1, &[(11, 2)], ("gel", 5)),
             "chest 0 at 11 2 is not on a chest tile",
+            |e| {
+                matches!(
+                    e,
+                    SaveError::Chest {
+                        index: 0,
+                        x: 11,
+                        y: 2,
+                        problem: P::NotOnChestTile
+                    }
+                )
+            },
         ),
-        (body(1, &[(9999, 2)], ("gel", 5)), "not on a chest tile"),
+        (
+            body(1, &[(9999, 2)], ("gel", 5)),
+            "not on a chest tile",
+            |e| {
+                matches!(
+                    e,
+                    SaveError::Chest {
+                        x: 9999,
+                        problem: P::NotOnChestTile,
+                        ..
+                    }
+                )
+            },
+        ),
         (
             body(2, &[(50, 4), (10, 2)], ("gel", 5)),
             "chest 1 at 10 2 out of order",
+            |e| {
+                matches!(
+                    e,
+                    SaveError::Chest {
+                        index: 1,
+                        problem: P::OutOfOrder,
+                        ..
+                    }
+                )
+            },
         ),
         (
             body(1, &[(10, 2)], ("jelly", 5)),
             "unknown item \"jelly\" in chest 0",
+            |e| matches!(e, SaveError::UnknownItem { name, .. } if name == b"jelly"),
         ),
         (
             body(1, &[(10, 2)], ("gel", 0)),
             "0 gel in chest 0 at 10 2, slot 0, a stack holds 1 to ",
+            |e| matches!(e, SaveError::BadStack { count: 0, item, .. } if item == "gel"),
         ),
         (
             body(1, &[(10, 2)], ("gel", 100_000)),
             "100000 gel in chest 0 at 10 2, slot 0, a stack holds 1 to ",
+            |e| matches!(e, SaveError::BadStack { count: 100_000, most, .. } if *most < 100_000),
         ),
         // A count far beyond what the bytes hold: refused before anything is allocated.
         (
             body(u32::MAX, &[(10, 2)], ("gel", 5)),
             "4294967295 chests in a section",
+            |e| {
+                matches!(
+                    e,
+                    SaveError::TooManyChests {
+                        count: 4_294_967_295,
+                        ..
+                    }
+                )
+            },
         ),
     ];
-    for (b, says) in cases {
-        let e = refusal(&with_body(&world, &player, b));
+    for (b, says, is) in cases {
+        let err = decode(&with_body(&world, &player, b)).unwrap_err();
+        let e = err.to_string();
         assert!(e.starts_with("damaged save: ") && e.contains(says), "{e}");
+        assert!(is(&err), "{err:?}");
     }
+    let mut empty_chest = 1u32.to_le_bytes().to_vec();
+    empty_chest.extend_from_slice(&10u32.to_le_bytes());
+    empty_chest.extend_from_slice(&2u32.to_le_bytes());
+    empty_chest.extend(std::iter::repeat_n(0u8, CHEST_SLOTS));
+    let err = decode(&with_body(&world, &player, empty_chest)).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            SaveError::Chest {
+                index: 0,
+                x: 10,
+                y: 2,
+                problem: P::Empty
+            }
+        ),
+        "{err:?}"
+    );
+    let mut extra = body(1, &[(10, 2)], ("gel", 5));
+    extra.push(0);
+    let err = decode(&with_body(&world, &player, extra)).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            SaveError::Trailing {
+                part: "chests",
+                bytes: 1
+            }
+        ),
+        "{err:?}"
+    );
     let mut trailing = body(1, &[(10, 2)], ("gel", 5));
     trailing.push(0);
     let e = refusal(&with_body(&world, &player, trailing));

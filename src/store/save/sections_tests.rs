@@ -418,3 +418,108 @@ fn items_lying_in_the_world_round_trip_at_rest_and_damaged_ones_are_refused() {
     long.push(0);
     assert!(refused(long).contains("longer than its items"));
 }
+
+/// The damages of the spawn point, armour, items, explored map and boss sections are told
+/// apart by their variants.
+#[test]
+fn section_damage_is_told_apart_by_its_variant() {
+    let (world, player) = with_chests();
+    let gel = cat().id("gel").unwrap();
+    let refused = |tag: [u8; 4], body: Vec<u8>| {
+        let mut sections = sections_of(&world, &cat(), WALL_BITS);
+        sections.retain(|(t, _)| *t != tag);
+        sections.push((tag, body));
+        decode(&encode_with(&world, &player, VERSION, &sections)).unwrap_err()
+    };
+    let (w, h) = (world.width(), world.height());
+    let outside = [(w as u32).to_le_bytes(), 0u32.to_le_bytes()].concat();
+    let e = refused(SPAWN_TAG, outside);
+    assert!(
+        matches!(e, SaveError::SpawnOutside { x, y: 0, width, height } if x == w && (width, height) == (w, h)),
+        "{e:?}"
+    );
+    let e = refused(SPAWN_TAG, vec![1, 2, 3]);
+    assert!(
+        matches!(
+            e,
+            SaveError::SectionLength {
+                section: "spawn point section",
+                len: 3,
+                expected: 8
+            }
+        ),
+        "{e:?}"
+    );
+    let e = refused(BOSS_TAG, vec![1, 0, 0, 0]);
+    assert!(
+        matches!(
+            e,
+            SaveError::SectionLength {
+                section: "boss section",
+                len: 4,
+                expected: 12
+            }
+        ),
+        "{e:?}"
+    );
+    // Armour: a helmet on the body's slot.
+    let helmet = Stack {
+        item: cat().id("iron_helmet").unwrap(),
+        count: 1,
+    };
+    let mut armour = Vec::new();
+    put_slots(&cat(), &mut armour, &[None, Some(helmet), None]);
+    assert!(matches!(
+        refused(ARMOUR_TAG, armour.clone()),
+        SaveError::Armour
+    ));
+    armour.push(0);
+    assert!(matches!(
+        refused(ARMOUR_TAG, armour),
+        SaveError::Overlong("armour")
+    ));
+    // Items lying in the world.
+    let item = |x: f32, count: u32| {
+        let mut b = 1u32.to_le_bytes().to_vec();
+        b.extend_from_slice(&x.to_le_bytes());
+        b.extend_from_slice(&2.0f32.to_le_bytes());
+        put_slots(&cat(), &mut b, &[Some(Stack { item: gel, count })]);
+        b
+    };
+    let e = refused(ITEMS_TAG, item(-3.0, 1));
+    assert!(
+        matches!(e, SaveError::Outside { what: Placed::Item(0), x, y } if (x, y) == (-3.0, 2.0)),
+        "{e:?}"
+    );
+    let e = refused(ITEMS_TAG, item(1.0, 0));
+    assert!(
+        matches!(&e, SaveError::BadStack { count: 0, place, .. } if place.contains("item 0")),
+        "{e:?}"
+    );
+    let e = refused(ITEMS_TAG, u32::MAX.to_le_bytes().to_vec());
+    assert!(
+        matches!(
+            e,
+            SaveError::TooMany {
+                what: "items lying in the world",
+                most: 400,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    let mut long = item(1.0, 1);
+    long.push(0);
+    assert!(matches!(
+        refused(ITEMS_TAG, long),
+        SaveError::Overlong("items")
+    ));
+    // The explored map: runs that cover less than the map.
+    let mut seen = Vec::new();
+    put_varint(&mut seen, world.explored.cells() as u64 - 1);
+    let e = refused(SEEN_TAG, seen);
+    assert!(
+        matches!(&e, SaveError::Explored(m) if m.contains("runs cover")),
+        "{e:?}"
+    );
+}

@@ -172,8 +172,21 @@ fn unknown_items_and_bad_vitals_are_refused() {
         .expect("stone is stored by name");
     let mut renamed = bytes.clone();
     renamed[at + 5] = b'f';
-    let e = decode(&resum(renamed)).unwrap_err().to_string();
+    let err = decode(&resum(renamed)).unwrap_err();
+    let e = err.to_string();
     assert!(e.contains("unknown item \"stonf\""), "{e}");
+    assert!(
+        matches!(&err, SaveError::UnknownItem { name, place } if name == b"stonf" && place.starts_with("slot ")),
+        "{err:?}"
+    );
+    player.health = -1.0;
+    let e = decode(&encode(&world, &player)).unwrap_err();
+    assert!(matches!(e, SaveError::Health(h) if h == -1.0), "{e:?}");
+    player.health = 10.0;
+    player.time_of_day = 1.5;
+    let e = decode(&encode(&world, &player)).unwrap_err();
+    assert!(matches!(e, SaveError::TimeOfDay(t) if t == 1.5), "{e:?}");
+    player.time_of_day = 0.5;
     player.health = f32::NAN;
     assert!(
         decode(&encode(&world, &player))
@@ -567,10 +580,23 @@ fn an_old_inventory_of_too_many_kinds_names_the_range_its_format_had() {
         let text = u32::from_le_bytes(bytes[27..31].try_into().unwrap()) as usize;
         let at = 31 + text + 8;
         bytes[at..at + 4].copy_from_slice(&30u32.to_le_bytes());
-        let e = decode(&bytes).unwrap_err().to_string();
+        let err = decode(&bytes).unwrap_err();
+        let e = err.to_string();
         assert!(
             e.ends_with(&format!("inventory of 30 kinds, {expected}")),
             "{e}"
+        );
+        assert!(
+            matches!(
+                err,
+                SaveError::InventorySize {
+                    count: 30,
+                    unit: "kinds",
+                    least: 9,
+                    ..
+                }
+            ),
+            "{err:?}"
         );
     }
 }

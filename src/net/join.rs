@@ -150,6 +150,19 @@ mod tests {
     use super::*;
 
     #[test]
+    fn an_address_of_no_host_is_a_bad_address() {
+        let e = crate::net::client::resolve("").unwrap_err();
+        assert!(
+            matches!(&e, JoinError::BadAddress { addr, .. } if addr.is_empty()),
+            "{e:?}"
+        );
+        assert!(
+            e.to_string().starts_with("cannot resolve ''")
+                || e.to_string().contains("names no address")
+        );
+    }
+
+    #[test]
     fn a_refusal_reads_back_from_its_sentence() {
         for r in [
             Refusal::WrongServerPassword,

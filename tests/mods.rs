@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 use strata::content::config::Content;
 use strata::content::mods::ModText;
 use strata::net::bots::{self, BotOptions};
-use strata::net::client::JoinOptions;
+use strata::net::client::JoinError::Refused;
+use strata::net::client::{JoinOptions, Refusal};
 use strata::net::protocol::{self, ToClient};
 use strata::net::server::{self, ServeOptions, Server};
 use strata::sim::session::{Intent, LOCAL, Session, TICK};
@@ -121,8 +122,11 @@ fn bots_with_the_mod_play_and_a_client_without_it_is_refused_in_one_sentence() {
     let err = bots::join_with(&plain, builtin, Duration::from_secs(30))
         .err()
         .expect("a client without the server's mod is refused");
+    let Refused(Refusal::Content(says)) = &err else {
+        panic!("not refused for its content: {err:?}");
+    };
     assert!(
-        err.ends_with(
+        says.ends_with(
             "The server's content differs from yours: mods/gel.ron (only the server has it)"
         ),
         "{err}"

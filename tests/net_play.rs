@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use strata::net::bots::{self, BotOptions};
-use strata::net::client::{Client, JoinOptions, Phase};
+use strata::net::client::{Client, JoinError, JoinOptions, Phase, Refusal};
 use strata::net::protocol::{self, ToServer};
 use strata::net::server::{ServeOptions, Server};
 use strata::sim::session::{Intent, Session, TICK};
@@ -217,7 +217,11 @@ fn bad_clients_are_dropped_and_the_others_play_on() {
     let err = bots::join_one(&twin, Duration::from_secs(10))
         .err()
         .unwrap();
-    assert!(err.contains("already playing"), "{err}");
+    let twice = Refusal::AlreadyPlaying {
+        name: "good".into(),
+    };
+    assert_eq!(err, JoinError::Refused(twice));
+    assert!(err.to_string().contains("already playing"), "{err}");
     good.close();
     std::thread::sleep(Duration::from_millis(300));
     let wrong = JoinOptions {
@@ -227,7 +231,11 @@ fn bad_clients_are_dropped_and_the_others_play_on() {
     let err = bots::join_one(&wrong, Duration::from_secs(10))
         .err()
         .unwrap();
-    assert!(err.contains("wrong password"), "{err}");
+    let wrong_password = Refusal::WrongPassword {
+        name: "good".into(),
+    };
+    assert_eq!(err, JoinError::Refused(wrong_password));
+    assert!(err.is_wrong_password() && err.to_string() == "refused: wrong password for good");
     // The right password gets the character back.
     let right = JoinOptions {
         password: "pw".into(),
@@ -391,7 +399,7 @@ fn small() -> (Session, strata::World) {
 
 /// A client of `server` (ticked here) joined as `name` with `password` that has the
 /// world, or why it closed.
-fn join_as(server: &mut Server, name: &str, password: &str) -> Result<Client, String> {
+fn join_as(server: &mut Server, name: &str, password: &str) -> Result<Client, JoinError> {
     let opts = JoinOptions {
         addr: server.addr().to_string(),
         name: name.into(),
@@ -405,7 +413,7 @@ fn join_as(server: &mut Server, name: &str, password: &str) -> Result<Client, St
     match c.phase() {
         Phase::Playing if ok => Ok(c),
         Phase::Closed(why) => Err(why.clone()),
-        other => Err(format!("{other:?}")),
+        other => panic!("neither playing nor closed: {other:?}"),
     }
 }
 
@@ -582,7 +590,7 @@ fn a_crashed_player_rejoins_at_once_with_the_same_password_and_no_one_else_may()
     std::mem::forget(a);
     let e = join_as(&mut server, "ann", "not hers").err();
     assert!(
-        e.as_deref().is_some_and(|e| e.contains("already playing")),
+        matches!(&e, Some(JoinError::Refused(Refusal::AlreadyPlaying { name })) if name == "ann"),
         "{e:?}"
     );
     let mut again = join_here(&mut server, "ann");
@@ -610,7 +618,11 @@ fn the_keeper_kicks_bans_and_whitelists_and_the_file_keeps_it() {
     let Phase::Closed(why) = a.phase() else {
         unreachable!()
     };
-    assert!(why.contains("kicked by console"), "{why}");
+    assert!(why.to_string().contains("kicked by console"), "{why}");
+    assert!(
+        matches!(why, JoinError::Refused(Refusal::Other(_))),
+        "{why:?}"
+    );
     let (_, ok) = pump(&mut server, &mut [], 2.0, |s, _| s.players().is_empty());
     assert!(ok, "ann's seat is still taken: {:?}", server.players());
     let said = server.recent_log();
@@ -620,19 +632,20 @@ fn the_keeper_kicks_bans_and_whitelists_and_the_file_keeps_it() {
     );
     // Banned by name, then by address (every name from it).
     server.command("ban ann", None);
-    let e = join_as(&mut server, "ann", "pw").err().unwrap_or_default();
-    assert!(e.contains("banned"), "{e}");
+    let e = join_as(&mut server, "ann", "pw").err();
+    assert_eq!(e, Some(JoinError::Refused(Refusal::Banned)));
     join_here(&mut server, "bob").close();
     server.command("unban ann", None);
     server.command("ban 127.0.0.1", None);
-    let e = join_as(&mut server, "cy", "pw").err().unwrap_or_default();
-    assert!(e.contains("banned"), "{e}");
+    let e = join_as(&mut server, "cy", "pw").err();
+    assert_eq!(e, Some(JoinError::Refused(Refusal::Banned)));
     server.command("unban 127.0.0.1", None);
     // The whitelist: only those on it.
     server.command("whitelist add ann", None);
     server.command("whitelist on", None);
-    let e = join_as(&mut server, "bob", "pw").err().unwrap_or_default();
-    assert!(e.contains("whitelist"), "{e}");
+    let e = join_as(&mut server, "bob", "pw").err();
+    assert_eq!(e, Some(JoinError::Refused(Refusal::NotListed)));
+    assert!(e.is_some_and(|e| e.to_string().contains("whitelist")));
     let mut ann = join_here(&mut server, "ann");
     ann.close();
     server.stop();
@@ -705,7 +718,7 @@ fn a_client_knows_at_once_when_its_server_stops_or_dies() {
     let Phase::Closed(why) = a.phase() else {
         unreachable!()
     };
-    assert!(why.contains("the server stopped"), "{why}");
+    assert!(why.to_string().contains("the server stopped"), "{why}");
     // Killed: no word at all, the silence says so.
     let mut server = here(Session::new(world.clone()), world, &dir);
     let mut b = join_here(&mut server, "bob");
@@ -715,7 +728,10 @@ fn a_client_knows_at_once_when_its_server_stops_or_dies() {
     let Phase::Closed(why) = b.phase() else {
         unreachable!()
     };
-    assert!(why.contains("stopped answering"), "{why}");
+    assert!(
+        matches!(why, JoinError::Lost(s) if s.contains("stopped answering")),
+        "{why:?}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -7,7 +7,7 @@ use std::net::{SocketAddr, UdpSocket};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use strata::net::client::{Client, JoinOptions, Phase};
+use strata::net::client::{Client, JoinError, JoinOptions, Phase, Refusal};
 use strata::net::server::{ServeOptions, Server};
 use strata::sim::session::{Session, TICK};
 
@@ -156,10 +156,42 @@ fn a_captured_join_shows_no_password_and_no_key_and_a_changed_key_is_refused() {
     play(&mut other, &mut c);
     stop.store(true, Ordering::SeqCst);
     relaying.join().unwrap();
-    let Phase::Closed(why) = c.phase() else {
+    let Phase::Closed(strata::net::client::JoinError::Key(why)) = c.phase() else {
         panic!("joined a server with another key: {:?}", c.phase());
     };
     assert!(why.starts_with("WARNING: the server at"), "{why}");
     assert!(why.contains("another key"), "{why}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A join with the wrong server password is refused for it, told apart from any other
+/// refusal by its variant; a name too long is refused before anything is sent.
+#[test]
+fn a_wrong_server_password_is_its_own_refusal() {
+    let dir = temp("net-wrong-server-password");
+    let mut server = serve(&dir);
+    let content = Arc::new(strata::content::config::Content::builtin());
+    let opts = JoinOptions {
+        addr: server.addr().to_string(),
+        name: "ann".into(),
+        password: "pw".into(),
+        server_password: "not the server's".into(),
+    };
+    let mut c = Client::connect(&opts, Arc::clone(&content)).unwrap();
+    play(&mut server, &mut c);
+    let refused = JoinError::Refused(Refusal::WrongServerPassword);
+    assert_eq!(*c.phase(), Phase::Closed(refused.clone()));
+    assert!(refused.is_wrong_password());
+    assert_eq!(refused.to_string(), "refused: wrong server password");
+    let long = JoinOptions {
+        name: "n".repeat(strata::net::protocol::MAX_NAME + 1),
+        ..opts
+    };
+    let e = Client::connect(&long, content).err();
+    assert_eq!(
+        e,
+        Some(JoinError::BadName(strata::net::protocol::MAX_NAME + 1))
+    );
+    server.stop();
     let _ = std::fs::remove_dir_all(&dir);
 }

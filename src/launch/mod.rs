@@ -70,7 +70,7 @@ pub enum PlayError {
     /// No window can open here (no display, or X refused it).
     Display(String),
     /// Joining the server failed before the game started.
-    Join(String),
+    Join(crate::net::client::JoinError),
     /// The game itself failed (a screenshot not written, the game thread gone).
     Game(String),
 }
@@ -82,8 +82,8 @@ impl std::fmt::Display for PlayError {
             | PlayError::Save(e)
             | PlayError::Name(e)
             | PlayError::Display(e)
-            | PlayError::Join(e)
             | PlayError::Game(e) => f.write_str(e),
+            PlayError::Join(e) => write!(f, "{e}"),
         }
     }
 }

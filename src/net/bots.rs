@@ -284,7 +284,7 @@ impl Bot {
             .character()
             .map_or(0, |ch| ch.slots.iter().flatten().map(|s| s.1).sum::<u32>());
         if let Phase::Closed(why) = c.phase() {
-            r.closed = Some(why.clone());
+            r.closed = Some(why.to_string());
         }
         c.close();
         self.report
@@ -337,7 +337,7 @@ pub fn run(opts: &BotOptions) -> Result<Vec<Report>, String> {
 }
 
 /// Joins one client and waits until it plays (tests).
-pub fn join_one(opts: &JoinOptions, timeout: Duration) -> Result<Client, String> {
+pub fn join_one(opts: &JoinOptions, timeout: Duration) -> Result<Client, client::JoinError> {
     let content = std::sync::Arc::new(crate::content::config::Content::builtin());
     join_with(opts, content, timeout)
 }
@@ -347,7 +347,7 @@ pub fn join_with(
     opts: &JoinOptions,
     content: std::sync::Arc<crate::content::config::Content>,
     timeout: Duration,
-) -> Result<Client, String> {
+) -> Result<Client, client::JoinError> {
     let mut c = Client::connect(opts, content)?;
     client::wait_ready(&mut c, timeout)?;
     Ok(c)

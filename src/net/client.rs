@@ -5,6 +5,7 @@
 //! names, the creatures, chat. A front-end calls [`Client::poll`] every frame and
 //! [`Client::send`] once a tick.
 
+pub use crate::net::join::{JoinError, Refusal};
 use crate::net::protocol::{
     self, Beast, Body, Channel, Character, Eye, Folk, Identity, Lying, MAX_CHAT, Own, ToClient,
     ToServer,
@@ -41,7 +42,7 @@ pub enum Phase {
     /// The world is ready: play.
     Playing,
     /// Refused, dropped or disconnected: why.
-    Closed(String),
+    Closed(JoinError),
 }
 
 /// Something a front-end should hear of, from [`Client::poll`].
@@ -78,7 +79,7 @@ pub enum Event {
     /// The player's own character changed ([`Client::character`]).
     Character,
     /// The connection ended: why.
-    Closed(String),
+    Closed(JoinError),
 }
 
 /// Another player (or this one) as the server last said.
@@ -143,7 +144,7 @@ pub struct Client {
 }
 
 /// `HOST[:PORT]` to a socket address.
-pub fn resolve(addr: &str) -> Result<SocketAddr, String> {
+pub fn resolve(addr: &str) -> Result<SocketAddr, JoinError> {
     let with_port = if addr
         .rsplit_once(':')
         .is_some_and(|(_, p)| p.parse::<u16>().is_ok())
@@ -154,9 +155,15 @@ pub fn resolve(addr: &str) -> Result<SocketAddr, String> {
     };
     with_port
         .to_socket_addrs()
-        .map_err(|e| format!("cannot resolve '{addr}': {e}"))?
+        .map_err(|e| JoinError::BadAddress {
+            addr: addr.into(),
+            why: Some(e.to_string()),
+        })?
         .next()
-        .ok_or_else(|| format!("'{addr}' names no address"))
+        .ok_or_else(|| JoinError::BadAddress {
+            addr: addr.into(),
+            why: None,
+        })
 }
 
 impl Client {
@@ -165,14 +172,10 @@ impl Client {
     pub fn connect(
         opts: &JoinOptions,
         content: std::sync::Arc<crate::content::config::Content>,
-    ) -> Result<Client, String> {
+    ) -> Result<Client, JoinError> {
         let name = opts.name.trim();
         if name.is_empty() || name.chars().count() > protocol::MAX_NAME {
-            return Err(format!(
-                "a name has 1 to {} characters, not {}",
-                protocol::MAX_NAME,
-                name.chars().count()
-            ));
+            return Err(JoinError::BadName(name.chars().count()));
         }
         let server = resolve(&opts.addr)?;
         let bind = if server.is_ipv6() {
@@ -180,10 +183,9 @@ impl Client {
         } else {
             "0.0.0.0:0"
         };
-        let socket = UdpSocket::bind(bind).map_err(|e| format!("cannot open a socket: {e}"))?;
-        socket
-            .set_nonblocking(true)
-            .map_err(|e| format!("cannot open a socket: {e}"))?;
+        let no_socket = |e: std::io::Error| JoinError::Socket(format!("cannot open a socket: {e}"));
+        let socket = UdpSocket::bind(bind).map_err(no_socket)?;
+        socket.set_nonblocking(true).map_err(no_socket)?;
         let asking = crate::net::secure::Asking::new();
         // A first request that cannot go is tried again while connecting.
         let _ = socket.send_to(&asking.request(), server);
@@ -375,7 +377,7 @@ impl Client {
             t.disconnect();
         }
         if !matches!(self.phase, Phase::Closed(_)) {
-            self.phase = Phase::Closed("left".into());
+            self.phase = Phase::Closed(JoinError::Left);
         }
     }
 
@@ -414,7 +416,7 @@ impl Client {
         if let Some(t) = &mut self.transport
             && let Err(e) = t.update(dt, &mut self.renet)
         {
-            self.close_with(format!("connection lost: {e}"), &mut out);
+            self.close_with(JoinError::Lost(format!("connection lost: {e}")), &mut out);
             return out;
         }
         if self.renet.is_connected() && !self.said_hello {
@@ -424,7 +426,7 @@ impl Client {
         }
         if self.phase == Phase::Connecting && self.started.elapsed().as_secs_f64() > CONNECT_TIMEOUT
         {
-            self.close_with("the server did not answer".into(), &mut out);
+            self.close_with(JoinError::NoAnswer, &mut out);
             return out;
         }
         while let Some(bytes) = self.renet.receive_message(DefaultChannel::ReliableOrdered) {
@@ -433,7 +435,8 @@ impl Client {
             match protocol::decode::<ToClient>(&bytes) {
                 Ok(msg) => self.take(msg, &mut out),
                 Err(e) => {
-                    self.close_with(format!("the server sent a {e}"), &mut out);
+                    let why = JoinError::BadMessage(format!("the server sent a {e}"));
+                    self.close_with(why, &mut out);
                     return out;
                 }
             }
@@ -448,11 +451,14 @@ impl Client {
         if let Some(h) = self.making.take_if(|h| h.is_finished()) {
             match h.join() {
                 Ok(world) => self.generated(world, &mut out),
-                Err(_) => self.close_with("making the world failed".into(), &mut out),
+                Err(_) => {
+                    let why = JoinError::World("making the world failed".into());
+                    self.close_with(why, &mut out)
+                }
             }
         }
         if self.phase == Phase::Playing && self.heard.elapsed().as_secs_f64() > SILENCE {
-            let why = format!("the server stopped answering ({SILENCE:.0} s)");
+            let why = JoinError::Lost(format!("the server stopped answering ({SILENCE:.0} s)"));
             self.close_with(why, &mut out);
             return out;
         }
@@ -461,6 +467,7 @@ impl Client {
                 .renet
                 .disconnect_reason()
                 .map_or("disconnected".to_string(), |r| format!("disconnected: {r}"));
+            let why = JoinError::Lost(why);
             self.close_with(why, &mut out);
             return out;
         }
@@ -470,7 +477,7 @@ impl Client {
         out
     }
 
-    fn close_with(&mut self, why: String, out: &mut Vec<Event>) {
+    fn close_with(&mut self, why: JoinError, out: &mut Vec<Event>) {
         if matches!(self.phase, Phase::Closed(_)) {
             return;
         }
@@ -525,14 +532,14 @@ impl Client {
                 players,
             } => {
                 if version != protocol::VERSION || self.you.is_some() {
-                    self.close_with(format!("the server speaks protocol {version}"), out);
+                    self.close_with(JoinError::Version(version), out);
                     return;
                 }
                 let ours = &self.content.files;
                 if let Some(why) =
                     crate::content::mods::differs(ours, &identity.content, "the server")
                 {
-                    self.close_with(why, out);
+                    self.close_with(JoinError::Content(why), out);
                     return;
                 }
                 self.you = Some(you);
@@ -542,7 +549,7 @@ impl Client {
                 match make_world(&identity, &self.content) {
                     Ok(h) => self.making = Some(h),
                     Err(e) => {
-                        self.close_with(e, out);
+                        self.close_with(JoinError::World(e), out);
                         return;
                     }
                 }
@@ -550,7 +557,9 @@ impl Client {
                 self.phase = Phase::Generating;
                 out.push(Event::Welcome { motd });
             }
-            ToClient::Refused(why) => self.close_with(format!("refused: {why}"), out),
+            ToClient::Refused(why) => {
+                self.close_with(JoinError::Refused(Refusal::from_sentence(&why)), out)
+            }
             ToClient::Regions { total } => {
                 self.phase = Phase::Receiving { got: 0, total };
                 out.push(Event::Progress { got: 0, total });
@@ -560,7 +569,8 @@ impl Client {
                     return;
                 };
                 if let Err(e) = protocol::apply_region(&self.content.catalog, world, &r) {
-                    self.close_with(format!("the server sent a bad {e}"), out);
+                    let why = JoinError::BadMessage(format!("the server sent a bad {e}"));
+                    self.close_with(why, out);
                     return;
                 }
                 if let Phase::Receiving { got, total } = &mut self.phase {
@@ -666,7 +676,7 @@ impl Client {
     /// The key exchange before netcode: the request again every half second until the
     /// server's answer comes; then its key checked against the pinned one and the
     /// connection begun with its token. An error ends the join.
-    fn ask(&mut self) -> Result<(), String> {
+    fn ask(&mut self) -> Result<(), JoinError> {
         use crate::net::secure::{KnownServers, Pinned};
         let Some((asking, socket, sent)) = &mut self.asking else {
             return Ok(());
@@ -683,15 +693,15 @@ impl Client {
                 Err(_) => return Ok(()),
             }
         };
-        let (key, mut token) = asking.open(&answer)?;
+        let (key, mut token) = asking.open(&answer).map_err(JoinError::Key)?;
         let known = KNOWN.lock().ok().and_then(|k| k.clone());
         if let Some(path) = known {
             let known = KnownServers::at(path);
-            match known.check(self.server, &key)? {
+            match known.check(self.server, &key).map_err(JoinError::Key)? {
                 Pinned::Changed { line, was } => {
                     let warning = known.changed(self.server, line, &was, &key);
                     log::error!("{warning}");
-                    return Err(warning);
+                    return Err(JoinError::Key(warning));
                 }
                 Pinned::New => log::info!(
                     "the server at {} has key {}: pinned",
@@ -714,7 +724,7 @@ impl Client {
             connect_token: token,
         };
         let t = NetcodeClientTransport::new(now, auth, socket)
-            .map_err(|e| format!("cannot connect to {}: {e}", self.server))?;
+            .map_err(|e| JoinError::Socket(format!("cannot connect to {}: {e}", self.server)))?;
         self.transport = Some(t);
         Ok(())
     }
@@ -767,7 +777,7 @@ fn make_world(
 
 /// Waits (polling every few milliseconds) until `client` is playing or closed, or
 /// `timeout` passes; the events seen meanwhile.
-pub fn wait_ready(client: &mut Client, timeout: Duration) -> Result<Vec<Event>, String> {
+pub fn wait_ready(client: &mut Client, timeout: Duration) -> Result<Vec<Event>, JoinError> {
     let start = Instant::now();
     let mut seen = Vec::new();
     loop {
@@ -776,7 +786,7 @@ pub fn wait_ready(client: &mut Client, timeout: Duration) -> Result<Vec<Event>, 
             Phase::Playing => return Ok(seen),
             Phase::Closed(why) => return Err(why.clone()),
             _ if start.elapsed() > timeout => {
-                return Err(format!("not ready after {:.0} s", timeout.as_secs_f64()));
+                return Err(JoinError::NotReady(timeout));
             }
             _ => std::thread::sleep(Duration::from_millis(2)),
         }

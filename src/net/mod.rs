@@ -8,6 +8,7 @@
 pub mod bots;
 pub mod chars;
 pub mod client;
+pub mod join;
 pub mod keeper;
 pub mod mirror;
 pub mod protocol;

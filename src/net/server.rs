@@ -442,7 +442,8 @@ impl Server {
         self.gone(id);
     }
 
-    /// Refuses client `id` (told why, then dropped a moment later).
+    /// Refuses client `id` (told why, then dropped a moment later; the client reads the
+    /// sentence back as a [`crate::net::join::Refusal`]).
     fn refuse(&mut self, id: ClientId, why: &str) {
         let addr = self.conns.get(&id).and_then(|c| c.addr);
         self.log(&format!(
@@ -1300,14 +1301,17 @@ impl Server {
             return self.refuse(id, &why);
         }
         if server_password != self.opts.password {
-            return self.refuse(id, "wrong server password");
+            return self.refuse(
+                id,
+                &crate::net::join::Refusal::WrongServerPassword.to_string(),
+            );
         }
         let ip = self.conns.get(&id).and_then(|c| c.addr).map(|a| a.ip());
         if self.keeper.banned(&name, ip) {
-            return self.refuse(id, "banned from this server");
+            return self.refuse(id, &crate::net::join::Refusal::Banned.to_string());
         }
         if !self.keeper.listed(&name) {
-            return self.refuse(id, "not on this server's whitelist");
+            return self.refuse(id, &crate::net::join::Refusal::NotListed.to_string());
         }
         if !chars::valid_name(&name) || password.chars().count() > protocol::MAX_PASSWORD {
             return self.refuse(
@@ -1316,7 +1320,7 @@ impl Server {
             );
         }
         if self.host_name.as_deref() == Some(name.as_str()) {
-            return self.refuse(id, &format!("{name} is already playing"));
+            return self.refuse(id, &playing(&name));
         }
         // The same name again: with the same password it is that player back after a
         // crash (the old connection has not timed out yet), so the new join takes the seat
@@ -1325,16 +1329,19 @@ impl Server {
             .find(|(other, c)| **other != id && c.seat.is_some() && c.name == name)
             .map(|(other, c)| (*other, c.password == password));
         match stale {
-            Some((_, false)) => return self.refuse(id, &format!("{name} is already playing")),
+            Some((_, false)) => return self.refuse(id, &playing(&name)),
             Some((old, true)) => self.drop_client(old, "joined again from elsewhere"),
             None => {}
         }
         if self.players().len() >= self.opts.max_players {
-            return self.refuse(id, "the server is full");
+            return self.refuse(id, &crate::net::join::Refusal::Full.to_string());
         }
         let state = match self.chars.get(&name, &password) {
             Err(Denied::WrongPassword) => {
-                return self.refuse(id, &format!("wrong password for {name}"));
+                return self.refuse(
+                    id,
+                    &crate::net::join::Refusal::WrongPassword { name }.to_string(),
+                );
             }
             Err(Denied::Broken(e)) => {
                 self.log(&format!("{name}'s character cannot be read: {e}"));
@@ -1455,4 +1462,10 @@ pub fn identity_of(
         untouched: protocol::untouched_hash(untouched),
         content: content.files.clone(),
     }
+}
+
+/// The refusal of a player named `name` while one of that name plays.
+fn playing(name: &str) -> String {
+    let name = name.into();
+    crate::net::join::Refusal::AlreadyPlaying { name }.to_string()
 }

@@ -92,8 +92,8 @@ use crate::world::chest::{Chest, Chests};
 use crate::world::dropped::Dropped;
 use crate::world::explored::Explored;
 use crate::world::inventory::Inventory;
+use crate::world::inventory::SLOTS;
 use crate::world::inventory::Stack;
-use crate::world::inventory::{HOTBAR_SLOTS, SLOTS};
 use crate::world::{Tile, Wall, World};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -177,48 +177,8 @@ pub use crate::sim::vitals::MAX_HEALTH;
 
 pub use crate::sim::session::PlayerState;
 
-/// Why a save was refused.
-#[derive(Debug)]
-pub enum SaveError {
-    /// Does not start with the magic bytes.
-    NotASave,
-    /// Ends early; names the part it ends in.
-    Truncated(&'static str),
-    /// Written by a newer format.
-    Newer(u32),
-    Checksum,
-    /// Structurally wrong (a field out of range, bad runs, trailing bytes...).
-    Invalid(String),
-    /// The file could not be read (or was too long to be a save).
-    Read(ReadError),
-}
-
-impl fmt::Display for SaveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SaveError::NotASave => write!(f, "not a Strata save"),
-            SaveError::Truncated(part) => write!(f, "truncated: ends in the {part}"),
-            SaveError::Newer(v) => {
-                write!(
-                    f,
-                    "made by a newer Strata (format v{v}, this build reads up to v{VERSION})"
-                )
-            }
-            SaveError::Checksum => write!(f, "checksum mismatch: the file is damaged"),
-            SaveError::Invalid(m) => write!(f, "damaged save: {m}"),
-            SaveError::Read(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for SaveError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            SaveError::Read(e) => Some(e),
-            _ => None,
-        }
-    }
-}
+mod error;
+pub use error::{ChestProblem, Placed, SaveError};
 
 /// Why a save was not written, or a save file not loaded: what [`save`], [`load_game`]
 /// and [`save_keeping_backup`] report, each naming the file.
@@ -462,7 +422,7 @@ fn read_point(
     r: &mut Reader<'_>,
     width: usize,
     height: usize,
-    what: &str,
+    what: &'static str,
 ) -> Result<(f32, f32), SaveError> {
     let (x, y) = (
         f32::from_le_bytes(r.array("town")?),
@@ -470,9 +430,11 @@ fn read_point(
     );
     use crate::world::inside;
     if !inside(x, width) || !inside(y, height) {
-        return Err(invalid(format!(
-            "town: the {what} at ({x}, {y}) is outside the world"
-        )));
+        return Err(SaveError::Outside {
+            what: Placed::Town(what),
+            x,
+            y,
+        });
     }
     Ok((x, y))
 }
@@ -488,27 +450,23 @@ fn read_town(
     let part = "town";
     let n = r.u32(part)? as usize;
     if n > MAX_TOWN {
-        return Err(invalid(format!(
-            "{n} town people, at most {MAX_TOWN} are kept"
-        )));
+        return Err(SaveError::TooMany {
+            what: "town people",
+            count: n,
+            most: MAX_TOWN,
+        });
     }
     let mut town: Vec<crate::sim::npc::NpcState> = Vec::with_capacity(n);
-    let point = |r: &mut Reader, what: &str| read_point(r, width, height, what);
+    let point = |r: &mut Reader, what: &'static str| read_point(r, width, height, what);
     for _ in 0..n {
         let len = r.take(1, part)?[0] as usize;
         let raw = r.take(len, part)?;
         let name = crate::sim::npc::NAMES
             .into_iter()
             .find(|k| k.as_bytes() == raw)
-            .ok_or_else(|| {
-                invalid(format!(
-                    "town: {:?} is not a town person (allowed {})",
-                    String::from_utf8_lossy(raw),
-                    crate::sim::npc::NAMES.join(", ")
-                ))
-            })?;
+            .ok_or_else(|| SaveError::NotATownPerson(raw.to_vec()))?;
         if town.iter().any(|t| t.name == name) {
-            return Err(invalid(format!("town: the {name} is listed twice")));
+            return Err(SaveError::TownTwice(name));
         }
         let pos = point(&mut r, name)?;
         let anchor = point(&mut r, name)?;
@@ -516,9 +474,7 @@ fn read_town(
             0 => None,
             1 => Some(point(&mut r, name)?),
             b => {
-                return Err(invalid(format!(
-                    "town: the {name}'s home flag is {b}, not 0 or 1"
-                )));
+                return Err(SaveError::HomeFlag { name, flag: b });
             }
         };
         town.push(crate::sim::npc::NpcState {
@@ -529,10 +485,10 @@ fn read_town(
         });
     }
     if r.at != body.len() {
-        return Err(invalid(format!(
-            "{} unexpected bytes after the town",
-            body.len() - r.at
-        )));
+        return Err(SaveError::Trailing {
+            part: "town",
+            bytes: body.len() - r.at,
+        });
     }
     Ok(town)
 }
@@ -666,15 +622,8 @@ impl<'a> Reader<'a> {
                 return Ok(v);
             }
         }
-        Err(SaveError::Invalid(format!(
-            "run length too long at byte {}",
-            self.at
-        )))
+        Err(SaveError::RunTooLong { at: self.at })
     }
-}
-
-fn invalid(m: impl Into<String>) -> SaveError {
-    SaveError::Invalid(m.into())
 }
 
 /// Decodes a save made by [`encode`], its items those of `cat` (by name).
@@ -690,15 +639,15 @@ pub fn decode(bytes: &[u8], cat: &Arc<Catalog>) -> Result<(World, PlayerState), 
         return Err(SaveError::Newer(version));
     }
     if version == 0 {
-        return Err(invalid("format version 0"));
+        return Err(SaveError::VersionZero);
     }
     let (width, height) = (r.u32("header")?, r.u32("header")?);
-    preset::check_size(width, height).map_err(|e| invalid(format!("world size: {e}")))?;
+    preset::check_size(width, height).map_err(|e| SaveError::WorldSize(Box::new(e)))?;
     let (width, height) = (width as usize, height as usize);
     let seed = u64::from_le_bytes(r.array("header")?);
     let ron_len = r.u32("header")? as u64;
     if ron_len > MAX_PRESET_TEXT {
-        return Err(invalid(format!("preset text of {ron_len} bytes")));
+        return Err(SaveError::PresetTooLong(ron_len));
     }
     let ron_bytes = r.take(ron_len as usize, "preset")?;
     let (px, py) = (
@@ -729,47 +678,49 @@ pub fn decode(bytes: &[u8], cat: &Arc<Catalog>) -> Result<(World, PlayerState), 
     let body_end = r.at;
     let stored = r.u32("checksum")?;
     if r.at != bytes.len() {
-        return Err(invalid(format!(
-            "{} unexpected bytes after the checksum",
-            bytes.len() - r.at
-        )));
+        return Err(SaveError::Trailing {
+            part: "checksum",
+            bytes: bytes.len() - r.at,
+        });
     }
     if fnv1a32(&bytes[..body_end]) != stored {
         return Err(SaveError::Checksum);
     }
     // The checksum matched; still check every value, a foreign writer may be wrong.
-    let text = std::str::from_utf8(ron_bytes).map_err(|_| invalid("preset text is not UTF-8"))?;
-    let preset = preset::parse(text, "saved preset").map_err(|e| invalid(e.to_string()))?;
+    let text = std::str::from_utf8(ron_bytes).map_err(|_| SaveError::PresetNotUtf8)?;
+    let preset = preset::parse(text, "saved preset").map_err(|e| SaveError::Preset(Box::new(e)))?;
     if (preset.width as usize, preset.height as usize) != (width, height) {
-        return Err(invalid(format!(
-            "the saved preset is {}x{} but the world is {width}x{height}",
-            preset.width, preset.height
-        )));
+        return Err(SaveError::PresetSize {
+            preset: Some((preset.width, preset.height)),
+            world: (width, height),
+        });
     }
     // The one rule of positions play keeps ([`World::holds`]).
     use crate::world::inside;
     if !inside(px, width) || !inside(py, height) {
-        return Err(invalid(format!(
-            "player position ({px}, {py}) outside the world"
-        )));
+        return Err(SaveError::Outside {
+            what: Placed::Player,
+            x: px,
+            y: py,
+        });
     }
     let mut inventory = held.build(cat)?;
     let highest = crate::sim::vitals::HIGHEST_HEALTH;
     if !(health.is_finite() && (0.0..=highest).contains(&health)) {
-        return Err(invalid(format!("health {health}")));
+        return Err(SaveError::Health(health));
     }
     if !(time_of_day.is_finite() && (0.0..1.0).contains(&time_of_day)) {
-        return Err(invalid(format!("time of day {time_of_day}")));
+        return Err(SaveError::TimeOfDay(time_of_day));
     }
     let surface: Vec<u32> = surface_bytes
         .chunks_exact(4)
         .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
         .collect();
     if let Some(x) = surface.iter().position(|&s| s as usize > height) {
-        return Err(invalid(format!(
-            "surface row {} of column {x} below the world",
-            surface[x]
-        )));
+        return Err(SaveError::SurfaceBelow {
+            column: x,
+            row: surface[x],
+        });
     }
     // Then fill the world straight from the runs: a new world is all air, so only the
     // other runs are written, and a load needs the file and the world, nothing more.
@@ -794,14 +745,18 @@ pub fn decode(bytes: &[u8], cat: &Arc<Catalog>) -> Result<(World, PlayerState), 
     for (tag, body) in sections {
         match tag {
             LIFE_TAG => {
-                let b: [u8; 4] = body.try_into().map_err(|_| {
-                    invalid(format!("most health of {} bytes, expected 4", body.len()))
+                let b: [u8; 4] = body.try_into().map_err(|_| SaveError::SectionLength {
+                    section: "most health",
+                    len: body.len(),
+                    expected: 4,
                 })?;
                 max_health = f32::from_le_bytes(b);
                 if !(max_health.is_finite() && (MAX_HEALTH..=highest).contains(&max_health)) {
-                    return Err(invalid(format!(
-                        "most health {max_health}: allowed {MAX_HEALTH} to {highest}"
-                    )));
+                    return Err(SaveError::MostHealth {
+                        value: max_health,
+                        least: MAX_HEALTH,
+                        most: highest,
+                    });
                 }
             }
             TOWN_TAG => town = read_town(body, width, height)?,
@@ -809,10 +764,11 @@ pub fn decode(bytes: &[u8], cat: &Arc<Catalog>) -> Result<(World, PlayerState), 
             ARMOUR_TAG => inventory = read_armour(cat, body, inventory)?,
             BOSS_TAG => {
                 if body.len() != 12 {
-                    return Err(invalid(format!(
-                        "boss section of {} bytes, expected 12",
-                        body.len()
-                    )));
+                    return Err(SaveError::SectionLength {
+                        section: "boss section",
+                        len: body.len(),
+                        expected: 12,
+                    });
                 }
                 world.progress = crate::world::progress::Progress {
                     eye_defeated: u32::from_le_bytes(body[..4].try_into().unwrap_or_default()),
@@ -826,11 +782,10 @@ pub fn decode(bytes: &[u8], cat: &Arc<Catalog>) -> Result<(World, PlayerState), 
                 has_walls = true;
             }
             WORLD_TAG => {
-                let id: [u8; 8] = body.try_into().map_err(|_| {
-                    invalid(format!(
-                        "world identity of {} bytes, expected 8",
-                        body.len()
-                    ))
+                let id: [u8; 8] = body.try_into().map_err(|_| SaveError::SectionLength {
+                    section: "world identity",
+                    len: body.len(),
+                    expected: 8,
                 })?;
                 world.id = u64::from_le_bytes(id);
                 has_id = true;
@@ -839,21 +794,21 @@ pub fn decode(bytes: &[u8], cat: &Arc<Catalog>) -> Result<(World, PlayerState), 
         }
     }
     if health > max_health {
-        return Err(invalid(format!(
-            "health {health} above the most health {max_health}"
-        )));
+        return Err(SaveError::HealthAboveMost {
+            health,
+            most: max_health,
+        });
     }
     if version >= IDENTITY_VERSION && !has_id {
-        return Err(invalid(format!(
-            "no world identity (WRLD section), which format v{version} always has"
-        )));
+        return Err(SaveError::NoIdentity { version });
     }
     if !has_walls {
         // Made before walls were saved: the walls its world was generated with.
         let walls = crate::worldgen::natural_walls(&world.preset, seed);
-        world
-            .replace_walls(walls)
-            .ok_or_else(|| invalid("the saved preset makes a world of another size"))?;
+        world.replace_walls(walls).ok_or(SaveError::PresetSize {
+            preset: None,
+            world: (width, height),
+        })?;
     }
     Ok((
         world,
@@ -875,27 +830,30 @@ fn read_items(cat: &Catalog, body: &[u8], world: &World) -> Result<Vec<Dropped>,
     let mut r = Reader { bytes: body, at: 0 };
     let n = r.u32("items")? as usize;
     if n > crate::sim::drops::MAX_ITEMS {
-        return Err(invalid(format!(
-            "{n} items lying in the world, at most {} are kept",
-            crate::sim::drops::MAX_ITEMS
-        )));
+        return Err(SaveError::TooMany {
+            what: "items lying in the world",
+            count: n,
+            most: crate::sim::drops::MAX_ITEMS,
+        });
     }
     let mut out = Vec::with_capacity(n);
     for i in 0..n {
         let x = f32::from_le_bytes(r.array("items")?);
         let y = f32::from_le_bytes(r.array("items")?);
         if !world.holds((x, y)) {
-            return Err(invalid(format!(
-                "item {i} at ({x}, {y}), outside the world"
-            )));
+            return Err(SaveError::Outside {
+                what: Placed::Item(i),
+                x,
+                y,
+            });
         }
         let slot = read_slots(&mut r, 1, "items")?.remove(0);
         let stack = stack_of(cat, slot, || format!("item {i} lying in the world"))?
-            .ok_or_else(|| invalid(format!("item {i} lying in the world is empty")))?;
+            .ok_or(SaveError::EmptyItem(i))?;
         out.push(Dropped::new(stack, (x, y), None));
     }
     if r.at != body.len() {
-        return Err(invalid("items section longer than its items"));
+        return Err(SaveError::Overlong("items"));
     }
     Ok(out)
 }
@@ -903,20 +861,20 @@ fn read_items(cat: &Catalog, body: &[u8], world: &World) -> Result<Vec<Dropped>,
 /// The spawn point section: the bed's tile x and y (u32 each), inside the world. The
 /// bed need not stand there any more (a death then falls back to the world's spawn).
 fn read_spawn(body: &[u8], world: &World) -> Result<(usize, usize), SaveError> {
-    let b: [u8; 8] = body.try_into().map_err(|_| {
-        invalid(format!(
-            "spawn point section of {} bytes, expected 8",
-            body.len()
-        ))
+    let b: [u8; 8] = body.try_into().map_err(|_| SaveError::SectionLength {
+        section: "spawn point section",
+        len: body.len(),
+        expected: 8,
     })?;
     let x = u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize;
     let y = u32::from_le_bytes([b[4], b[5], b[6], b[7]]) as usize;
     if x >= world.width() || y >= world.height() {
-        return Err(invalid(format!(
-            "spawn point {x} {y} outside the {}x{} world",
-            world.width(),
-            world.height()
-        )));
+        return Err(SaveError::SpawnOutside {
+            x,
+            y,
+            width: world.width(),
+            height: world.height(),
+        });
     }
     Ok((x, y))
 }
@@ -938,14 +896,12 @@ fn read_inventory<'a>(
         // Version 2 listed the tile kinds of its day: 25 at last, fewer before.
         let least = V1_KINDS.min(old_kinds);
         if n > old_kinds || n < least {
-            let expected = if least == old_kinds {
-                format!("{old_kinds}")
-            } else {
-                format!("{least} to {old_kinds}")
-            };
-            return Err(invalid(format!(
-                "inventory of {n} kinds, expected {expected}"
-            )));
+            return Err(SaveError::InventorySize {
+                count: n,
+                unit: "kinds",
+                least,
+                most: old_kinds,
+            });
         }
         let counts = (0..n)
             .map(|_| r.u32("inventory"))
@@ -953,7 +909,12 @@ fn read_inventory<'a>(
         return Ok(StoredInventory::Counts(counts, r.take(1, "inventory")?[0]));
     }
     if n != SLOTS {
-        return Err(invalid(format!("inventory of {n} slots, expected {SLOTS}")));
+        return Err(SaveError::InventorySize {
+            count: n,
+            unit: "slots",
+            least: SLOTS,
+            most: SLOTS,
+        });
     }
     let slots = read_slots(r, SLOTS, "inventory")?;
     Ok(StoredInventory::Slots(slots, r.take(1, "inventory")?[0]))
@@ -976,7 +937,7 @@ fn read_slots<'a>(
             continue;
         }
         if len > MAX_NAME {
-            return Err(invalid(format!("item name of {len} bytes")));
+            return Err(SaveError::NameLength(len));
         }
         let name = r.take(len, part)?;
         slots.push(Some((name, r.u32(part)?)));
@@ -995,31 +956,22 @@ fn stack_of(
         return Ok(None);
     };
     let Some(item) = std::str::from_utf8(name).ok().and_then(|n| cat.id(n)) else {
-        return Err(invalid(format!(
-            "unknown item {} in {}",
-            shown_name(name),
-            place()
-        )));
+        return Err(SaveError::UnknownItem {
+            name: name.to_vec(),
+            place: place(),
+        });
     };
     let stack = Stack { item, count };
     if !crate::world::inventory::stack_ok(cat, stack) {
         let info = cat.item(item);
-        return Err(invalid(format!(
-            "{count} {} in {}, a stack holds 1 to {}",
-            info.name,
-            place(),
-            info.stack
-        )));
+        return Err(SaveError::BadStack {
+            item: info.name.clone(),
+            count,
+            place: place(),
+            most: info.stack,
+        });
     }
     Ok(Some(stack))
-}
-
-/// A stored item name for a message: quoted, its bytes escaped when it is not UTF-8.
-fn shown_name(name: &[u8]) -> String {
-    match std::str::from_utf8(name) {
-        Ok(text) => format!("{text:?}"),
-        Err(_) => format!("\"{}\" (not UTF-8)", name.escape_ascii()),
-    }
 }
 
 /// The armour section: three slots as [`put_slots`] writes them (head, body, legs), each
@@ -1028,16 +980,14 @@ fn read_armour(cat: &Catalog, body: &[u8], inventory: Inventory) -> Result<Inven
     let mut r = Reader { bytes: body, at: 0 };
     let slots = read_slots(&mut r, 3, "armour")?;
     if r.at != body.len() {
-        return Err(invalid("armour section longer than its three slots"));
+        return Err(SaveError::Overlong("armour"));
     }
     let mut worn = [None; 3];
     for (i, slot) in slots.into_iter().enumerate() {
         let stack = stack_of(cat, slot, || format!("armour slot {i}"))?;
         worn[i] = stack.map(|s| s.item);
     }
-    inventory
-        .with_armour(worn)
-        .ok_or_else(|| invalid("armour worn on a slot not its own, or not armour"))
+    inventory.with_armour(worn).ok_or(SaveError::Armour)
 }
 
 /// A section as read: its tag and bytes.
@@ -1049,18 +999,17 @@ fn read_sections<'a>(r: &mut Reader<'a>, version: u32) -> Result<Vec<Section<'a>
     let tags = tags_of(version);
     let known = tags.len();
     if n > known {
-        return Err(invalid(format!(
-            "{n} sections, format v{version} has at most {known}"
-        )));
+        return Err(SaveError::TooManySections {
+            count: n,
+            version,
+            most: known,
+        });
     }
     let mut out: Vec<Section> = Vec::with_capacity(n);
     for _ in 0..n {
         let tag: [u8; 4] = r.array("sections")?;
         if !tags.contains(&tag) || out.iter().any(|(t, _)| *t == tag) {
-            return Err(invalid(format!(
-                "section {:?} unknown or repeated",
-                String::from_utf8_lossy(&tag)
-            )));
+            return Err(SaveError::Section(tag));
         }
         let len = r.u32("sections")? as usize;
         out.push((tag, r.take(len, "sections")?));
@@ -1082,12 +1031,12 @@ fn read_explored(body: &[u8], width: usize, height: usize) -> Result<Explored, S
     if let Some(e) = bad {
         return Err(e);
     }
-    let map = map.map_err(|e| invalid(format!("explored map: {e}")))?;
+    let map = map.map_err(SaveError::Explored)?;
     if r.at != body.len() {
-        return Err(invalid(format!(
-            "{} unexpected bytes after the explored map",
-            body.len() - r.at
-        )));
+        return Err(SaveError::Trailing {
+            part: "explored map",
+            bytes: body.len() - r.at,
+        });
     }
     Ok(map)
 }
@@ -1101,13 +1050,19 @@ fn read_walls(body: &[u8], walls: &mut [Wall], wall_bits: u32) -> Result<(), Sav
     while filled < total {
         let run = r.varint("walls")?;
         let code = (run & ((1 << wall_bits) - 1)) as u8;
-        let wall = Wall::from_u8(code)
-            .ok_or_else(|| invalid(format!("unknown wall byte {code} at tile {filled}")))?;
+        let wall = Wall::from_u8(code).ok_or(SaveError::UnknownCode {
+            what: "wall",
+            code,
+            at: filled,
+        })?;
         let len = (run >> wall_bits) + 1;
         if len > (total - filled) as u64 {
-            return Err(invalid(format!(
-                "run of {len} walls at tile {filled} (world has {total})"
-            )));
+            return Err(SaveError::RunPastEnd {
+                what: "wall",
+                len,
+                at: filled,
+                total,
+            });
         }
         if wall.is_some() {
             walls[filled..filled + len as usize].fill(wall);
@@ -1115,10 +1070,10 @@ fn read_walls(body: &[u8], walls: &mut [Wall], wall_bits: u32) -> Result<(), Sav
         filled += len as usize;
     }
     if r.at != body.len() {
-        return Err(invalid(format!(
-            "{} unexpected bytes after the walls",
-            body.len() - r.at
-        )));
+        return Err(SaveError::Trailing {
+            part: "walls",
+            bytes: body.len() - r.at,
+        });
     }
     Ok(())
 }
@@ -1132,22 +1087,30 @@ fn read_chests(cat: &Catalog, body: &[u8], world: &World) -> Result<Chests, Save
     let mut r = Reader { bytes: body, at: 0 };
     let n = r.u32("chests")? as usize;
     if n > MAX_CHESTS || n > body.len() / MIN_CHEST_BYTES {
-        return Err(invalid(format!(
-            "{n} chests in a section of {} bytes",
-            body.len()
-        )));
+        return Err(SaveError::TooManyChests {
+            count: n,
+            section_bytes: body.len(),
+        });
     }
     let mut chests = Chests::default();
     let mut last: Option<(usize, usize)> = None;
     for i in 0..n {
         let (x, y) = (r.u32("chests")? as usize, r.u32("chests")? as usize);
         if world.get(x as i64, y as i64) != Some(Tile::Chest) {
-            return Err(invalid(format!(
-                "chest {i} at {x} {y} is not on a chest tile"
-            )));
+            return Err(SaveError::Chest {
+                index: i,
+                x,
+                y,
+                problem: ChestProblem::NotOnChestTile,
+            });
         }
         if last.is_some_and(|(lx, ly)| (ly, lx) >= (y, x)) {
-            return Err(invalid(format!("chest {i} at {x} {y} out of order")));
+            return Err(SaveError::Chest {
+                index: i,
+                x,
+                y,
+                problem: ChestProblem::OutOfOrder,
+            });
         }
         last = Some((x, y));
         let mut slots = [None; CHEST_SLOTS];
@@ -1157,19 +1120,28 @@ fn read_chests(cat: &Catalog, body: &[u8], world: &World) -> Result<Chests, Save
         {
             slots[k] = stack_of(cat, s, || format!("chest {i} at {x} {y}, slot {k}"))?;
         }
-        let chest = Chest::from_slots(cat, slots)
-            .ok_or_else(|| invalid(format!("chest {i} at {x} {y}: a stack out of range")))?;
+        let chest = Chest::from_slots(cat, slots).ok_or(SaveError::Chest {
+            index: i,
+            x,
+            y,
+            problem: ChestProblem::StackOutOfRange,
+        })?;
         if chest.is_empty() {
             // Never written: an empty chest is a chest tile without an entry.
-            return Err(invalid(format!("chest {i} at {x} {y} holds nothing")));
+            return Err(SaveError::Chest {
+                index: i,
+                x,
+                y,
+                problem: ChestProblem::Empty,
+            });
         }
         chests.insert(x, y, chest);
     }
     if r.at != body.len() {
-        return Err(invalid(format!(
-            "{} unexpected bytes after the chests",
-            body.len() - r.at
-        )));
+        return Err(SaveError::Trailing {
+            part: "chests",
+            bytes: body.len() - r.at,
+        });
     }
     Ok(chests)
 }
@@ -1185,9 +1157,7 @@ impl StoredInventory<'_> {
                 }
                 inv.select(*slot as usize);
                 if inv.selected() != *slot as usize {
-                    return Err(invalid(format!(
-                        "selected hotbar slot {slot}, the hotbar has {HOTBAR_SLOTS}"
-                    )));
+                    return Err(SaveError::Hotbar { selected: *slot });
                 }
                 Ok(inv)
             }
@@ -1197,10 +1167,8 @@ impl StoredInventory<'_> {
                     out[i] = stack_of(cat, s, || format!("slot {i}"))?;
                 }
                 // Every stack was checked: only the selected slot can be wrong.
-                Inventory::from_parts(cat, out, *selected as usize).ok_or_else(|| {
-                    invalid(format!(
-                        "selected hotbar slot {selected}, the hotbar has {HOTBAR_SLOTS}"
-                    ))
+                Inventory::from_parts(cat, out, *selected as usize).ok_or(SaveError::Hotbar {
+                    selected: *selected,
                 })
             }
         }
@@ -1219,13 +1187,19 @@ fn for_each_run(
     while filled < total {
         let run = r.varint("tile data")?;
         let code = (run & ((1 << tile_bits) - 1)) as u8;
-        let tile = Tile::from_u8(code)
-            .ok_or_else(|| invalid(format!("unknown tile byte {code} at tile {filled}")))?;
+        let tile = Tile::from_u8(code).ok_or(SaveError::UnknownCode {
+            what: "tile",
+            code,
+            at: filled,
+        })?;
         let len = (run >> tile_bits) + 1;
         if len > (total - filled) as u64 {
-            return Err(invalid(format!(
-                "run of {len} tiles at tile {filled} (world has {total})"
-            )));
+            return Err(SaveError::RunPastEnd {
+                what: "tile",
+                len,
+                at: filled,
+                total,
+            });
         }
         f(filled, len as usize, tile);
         filled += len as usize;
@@ -1406,9 +1380,7 @@ pub fn load(path: &Path, cat: &Arc<Catalog>) -> Result<(World, PlayerState), Sav
         // Too long for the world its header names: the header may say why (another
         // format, a foreign file), or the file is damaged.
         Err(ReadError::TooLarge(limit)) => match decode(&head.borrow(), cat) {
-            Err(SaveError::Truncated(_)) | Ok(_) => Err(invalid(format!(
-                "more than {limit} bytes, the most a save of its world can be"
-            ))),
+            Err(SaveError::Truncated(_)) | Ok(_) => Err(SaveError::TooLong { limit }),
             Err(e) => Err(e),
         },
         Err(e) => Err(SaveError::Read(e)),

@@ -168,7 +168,7 @@ impl App {
                         self.shown = None;
                         self.incoming = None;
                     }
-                    Err(e) => self.say(e, now),
+                    Err(e) => self.say(e.to_string(), now),
                 },
                 Err(e) => self.say(e, now),
             },

@@ -466,7 +466,10 @@ impl App {
 
     /// Joins a server instead of playing alone: the world being made for this window is
     /// dropped, the server's is shown once it is whole.
-    pub fn join(&mut self, opts: &crate::net::client::JoinOptions) -> Result<(), String> {
+    pub fn join(
+        &mut self,
+        opts: &crate::net::client::JoinOptions,
+    ) -> Result<(), crate::net::client::JoinError> {
         self.worker.cancel();
         let content = std::sync::Arc::clone(&self.worker.content);
         self.play.remote = Some(super::online::remote::Remote::join(opts, content)?);
@@ -567,9 +570,9 @@ impl App {
             // A first join that fails says so where the world would be; a world that was
             // being played gets the screen of a server gone.
             match &mut self.lost {
-                Some(l) => l.why = why,
+                Some(l) => l.why = why.to_string(),
                 None if self.shown.is_some() => {
-                    self.lost = Some(super::online::lost::Lost::new(why, opts, now));
+                    self.lost = Some(super::online::lost::Lost::new(why.to_string(), opts, now));
                 }
                 None => {}
             }
@@ -597,7 +600,7 @@ impl App {
                     std::sync::Arc::clone(&self.worker.content),
                 ) {
                     Ok(r) => self.play.remote = Some(r),
-                    Err(e) => lost.why = e,
+                    Err(e) => lost.why = e.to_string(),
                 }
             }
             _ => {}

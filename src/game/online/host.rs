@@ -604,7 +604,11 @@ mod tests {
             matches!(client.phase(), Phase::Closed(_))
         });
         assert!(told, "{:?}", client.phase());
-        assert_eq!(*client.phase(), Phase::Closed(format!("refused: {CLOSED}")));
+        let refused = crate::net::client::Refusal::Other(CLOSED.into());
+        assert_eq!(
+            *client.phase(),
+            Phase::Closed(crate::net::client::JoinError::Refused(refused))
+        );
         assert_eq!(protocol::view_hash(l.world()), hash);
         assert_eq!(roster.list(l.session.players.len(), LOCAL), ["Hana (you)"]);
         assert!(

@@ -58,7 +58,7 @@ pub struct Heard {
     /// The world is whole: show it (the worker's source).
     pub ready: Option<crate::game::worlds::worker::Source>,
     /// The connection ended: why.
-    pub closed: Option<String>,
+    pub closed: Option<crate::net::client::JoinError>,
     /// The server opened a chest for this player (at this tile) or the Merchant's shop:
     /// the inventory screen opens.
     pub chest_opened: Option<(usize, usize)>,
@@ -70,7 +70,7 @@ impl Remote {
     pub fn join(
         opts: &JoinOptions,
         content: std::sync::Arc<crate::content::config::Content>,
-    ) -> Result<Remote, String> {
+    ) -> Result<Remote, crate::net::client::JoinError> {
         Ok(Remote {
             client: Client::connect(opts, content)?,
             addr: opts.addr.clone(),

@@ -153,3 +153,51 @@ fn a_world_never_saved_finds_the_newest_save_of_its_seed_size_and_preset() {
     assert_eq!(newest_of(&dir, &fresh), None, "none of its own");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A missing identity, one of the wrong length, and a section given twice or unknown to
+/// the format are told apart by their variants.
+#[test]
+fn identity_and_section_damage_are_their_own_variants() {
+    let (w, player) = (world(3), PlayerState::new((32.5, 5.0), &cat()));
+    let id = w.id.to_le_bytes().to_vec();
+    let refused = |version: u32, sections: &[([u8; 4], Vec<u8>)]| {
+        decode(&encode_with(&w, &player, version, sections)).unwrap_err()
+    };
+    let e = refused(5, &[]);
+    assert!(matches!(e, SaveError::NoIdentity { version: 5 }), "{e:?}");
+    let e = refused(5, &[(WORLD_TAG, id[..7].to_vec())]);
+    assert!(
+        matches!(
+            e,
+            SaveError::SectionLength {
+                section: "world identity",
+                len: 7,
+                expected: 8
+            }
+        ),
+        "{e:?}"
+    );
+    let e = refused(5, &[(WORLD_TAG, id.clone()), (WORLD_TAG, id.clone())]);
+    assert!(
+        matches!(e, SaveError::Section(t) if t == WORLD_TAG),
+        "{e:?}"
+    );
+    let e = refused(4, &[(WORLD_TAG, id.clone())]);
+    assert!(
+        matches!(e, SaveError::Section(t) if t == WORLD_TAG),
+        "{e:?}"
+    );
+    // Format 3 had no sections at all.
+    let e = refused(3, &[(WORLD_TAG, id)]);
+    assert!(
+        matches!(
+            e,
+            SaveError::TooManySections {
+                count: 1,
+                version: 3,
+                most: 0
+            }
+        ),
+        "{e:?}"
+    );
+}

@@ -87,38 +87,118 @@ fn damaged_chests_are_refused_with_a_clear_message() {
     let (world, player) = with_chests();
     let ok = with_body(&world, &player, body(1, &[(10, 2)], ("gel", 5)));
     assert_eq!(decode(&ok).unwrap().0.chests.len(), 1);
-    let cases: [(Vec<u8>, &str); 7] = [
+    use ChestProblem as P;
+    type Is = fn(&SaveError) -> bool;
+    let cases: [(Vec<u8>, &str, Is); 7] = [
         (
             body(1, &[(11, 2)], ("gel", 5)),
             "chest 0 at 11 2 is not on a chest tile",
+            |e| {
+                matches!(
+                    e,
+                    SaveError::Chest {
+                        index: 0,
+                        x: 11,
+                        y: 2,
+                        problem: P::NotOnChestTile
+                    }
+                )
+            },
         ),
-        (body(1, &[(9999, 2)], ("gel", 5)), "not on a chest tile"),
+        (
+            body(1, &[(9999, 2)], ("gel", 5)),
+            "not on a chest tile",
+            |e| {
+                matches!(
+                    e,
+                    SaveError::Chest {
+                        x: 9999,
+                        problem: P::NotOnChestTile,
+                        ..
+                    }
+                )
+            },
+        ),
         (
             body(2, &[(50, 4), (10, 2)], ("gel", 5)),
             "chest 1 at 10 2 out of order",
+            |e| {
+                matches!(
+                    e,
+                    SaveError::Chest {
+                        index: 1,
+                        problem: P::OutOfOrder,
+                        ..
+                    }
+                )
+            },
         ),
         (
             body(1, &[(10, 2)], ("jelly", 5)),
             "unknown item \"jelly\" in chest 0",
+            |e| matches!(e, SaveError::UnknownItem { name, .. } if name == b"jelly"),
         ),
         (
             body(1, &[(10, 2)], ("gel", 0)),
             "0 gel in chest 0 at 10 2, slot 0, a stack holds 1 to ",
+            |e| matches!(e, SaveError::BadStack { count: 0, item, .. } if item == "gel"),
         ),
         (
             body(1, &[(10, 2)], ("gel", 100_000)),
             "100000 gel in chest 0 at 10 2, slot 0, a stack holds 1 to ",
+            |e| matches!(e, SaveError::BadStack { count: 100_000, most, .. } if *most < 100_000),
         ),
         // A count far beyond what the bytes hold: refused before anything is allocated.
         (
             body(u32::MAX, &[(10, 2)], ("gel", 5)),
             "4294967295 chests in a section",
+            |e| {
+                matches!(
+                    e,
+                    SaveError::TooManyChests {
+                        count: 4_294_967_295,
+                        ..
+                    }
+                )
+            },
         ),
     ];
-    for (b, says) in cases {
-        let e = refusal(&with_body(&world, &player, b));
+    for (b, says, is) in cases {
+        let err = decode(&with_body(&world, &player, b)).unwrap_err();
+        let e = err.to_string();
         assert!(e.starts_with("damaged save: ") && e.contains(says), "{e}");
+        assert!(is(&err), "{err:?}");
     }
+    let mut empty_chest = 1u32.to_le_bytes().to_vec();
+    empty_chest.extend_from_slice(&10u32.to_le_bytes());
+    empty_chest.extend_from_slice(&2u32.to_le_bytes());
+    empty_chest.extend(std::iter::repeat_n(0u8, CHEST_SLOTS));
+    let err = decode(&with_body(&world, &player, empty_chest)).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            SaveError::Chest {
+                index: 0,
+                x: 10,
+                y: 2,
+                problem: P::Empty
+            }
+        ),
+        "{err:?}"
+    );
+    let mut extra = body(1, &[(10, 2)], ("gel", 5));
+    extra.push(0);
+    let err = decode(&with_body(&world, &player, extra)).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            SaveError::Trailing {
+                part: "chests",
+                bytes: 1
+            }
+        ),
+        "{err:?}"
+    );
     let mut trailing = body(1, &[(10, 2)], ("gel", 5));
     trailing.push(0);
     let e = refusal(&with_body(&world, &player, trailing));
@@ -337,4 +417,109 @@ fn items_lying_in_the_world_round_trip_at_rest_and_damaged_ones_are_refused() {
     let mut long = item(1.0, 1);
     long.push(0);
     assert!(refused(long).contains("longer than its items"));
+}
+
+/// The damages of the spawn point, armour, items, explored map and boss sections are told
+/// apart by their variants.
+#[test]
+fn section_damage_is_told_apart_by_its_variant() {
+    let (world, player) = with_chests();
+    let gel = cat().id("gel").unwrap();
+    let refused = |tag: [u8; 4], body: Vec<u8>| {
+        let mut sections = sections_of(&world, &cat(), WALL_BITS);
+        sections.retain(|(t, _)| *t != tag);
+        sections.push((tag, body));
+        decode(&encode_with(&world, &player, VERSION, &sections)).unwrap_err()
+    };
+    let (w, h) = (world.width(), world.height());
+    let outside = [(w as u32).to_le_bytes(), 0u32.to_le_bytes()].concat();
+    let e = refused(SPAWN_TAG, outside);
+    assert!(
+        matches!(e, SaveError::SpawnOutside { x, y: 0, width, height } if x == w && (width, height) == (w, h)),
+        "{e:?}"
+    );
+    let e = refused(SPAWN_TAG, vec![1, 2, 3]);
+    assert!(
+        matches!(
+            e,
+            SaveError::SectionLength {
+                section: "spawn point section",
+                len: 3,
+                expected: 8
+            }
+        ),
+        "{e:?}"
+    );
+    let e = refused(BOSS_TAG, vec![1, 0, 0, 0]);
+    assert!(
+        matches!(
+            e,
+            SaveError::SectionLength {
+                section: "boss section",
+                len: 4,
+                expected: 12
+            }
+        ),
+        "{e:?}"
+    );
+    // Armour: a helmet on the body's slot.
+    let helmet = Stack {
+        item: cat().id("iron_helmet").unwrap(),
+        count: 1,
+    };
+    let mut armour = Vec::new();
+    put_slots(&cat(), &mut armour, &[None, Some(helmet), None]);
+    assert!(matches!(
+        refused(ARMOUR_TAG, armour.clone()),
+        SaveError::Armour
+    ));
+    armour.push(0);
+    assert!(matches!(
+        refused(ARMOUR_TAG, armour),
+        SaveError::Overlong("armour")
+    ));
+    // Items lying in the world.
+    let item = |x: f32, count: u32| {
+        let mut b = 1u32.to_le_bytes().to_vec();
+        b.extend_from_slice(&x.to_le_bytes());
+        b.extend_from_slice(&2.0f32.to_le_bytes());
+        put_slots(&cat(), &mut b, &[Some(Stack { item: gel, count })]);
+        b
+    };
+    let e = refused(ITEMS_TAG, item(-3.0, 1));
+    assert!(
+        matches!(e, SaveError::Outside { what: Placed::Item(0), x, y } if (x, y) == (-3.0, 2.0)),
+        "{e:?}"
+    );
+    let e = refused(ITEMS_TAG, item(1.0, 0));
+    assert!(
+        matches!(&e, SaveError::BadStack { count: 0, place, .. } if place.contains("item 0")),
+        "{e:?}"
+    );
+    let e = refused(ITEMS_TAG, u32::MAX.to_le_bytes().to_vec());
+    assert!(
+        matches!(
+            e,
+            SaveError::TooMany {
+                what: "items lying in the world",
+                most: 400,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    let mut long = item(1.0, 1);
+    long.push(0);
+    assert!(matches!(
+        refused(ITEMS_TAG, long),
+        SaveError::Overlong("items")
+    ));
+    // The explored map: runs that cover less than the map.
+    let mut seen = Vec::new();
+    put_varint(&mut seen, world.explored.cells() as u64 - 1);
+    let e = refused(SEEN_TAG, seen);
+    assert!(
+        matches!(&e, SaveError::Explored(m) if m.contains("runs cover")),
+        "{e:?}"
+    );
 }

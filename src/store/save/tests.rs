@@ -172,8 +172,21 @@ fn unknown_items_and_bad_vitals_are_refused() {
         .expect("stone is stored by name");
     let mut renamed = bytes.clone();
     renamed[at + 5] = b'f';
-    let e = decode(&resum(renamed)).unwrap_err().to_string();
+    let err = decode(&resum(renamed)).unwrap_err();
+    let e = err.to_string();
     assert!(e.contains("unknown item \"stonf\""), "{e}");
+    assert!(
+        matches!(&err, SaveError::UnknownItem { name, place } if name == b"stonf" && place.starts_with("slot ")),
+        "{err:?}"
+    );
+    player.health = -1.0;
+    let e = decode(&encode(&world, &player)).unwrap_err();
+    assert!(matches!(e, SaveError::Health(h) if h == -1.0), "{e:?}");
+    player.health = 10.0;
+    player.time_of_day = 1.5;
+    let e = decode(&encode(&world, &player)).unwrap_err();
+    assert!(matches!(e, SaveError::TimeOfDay(t) if t == 1.5), "{e:?}");
+    player.time_of_day = 0.5;
     player.health = f32::NAN;
     assert!(
         decode(&encode(&world, &player))
@@ -567,10 +580,23 @@ fn an_old_inventory_of_too_many_kinds_names_the_range_its_format_had() {
         let text = u32::from_le_bytes(bytes[27..31].try_into().unwrap()) as usize;
         let at = 31 + text + 8;
         bytes[at..at + 4].copy_from_slice(&30u32.to_le_bytes());
-        let e = decode(&bytes).unwrap_err().to_string();
+        let err = decode(&bytes).unwrap_err();
+        let e = err.to_string();
         assert!(
             e.ends_with(&format!("inventory of 30 kinds, {expected}")),
             "{e}"
+        );
+        assert!(
+            matches!(
+                err,
+                SaveError::InventorySize {
+                    count: 30,
+                    unit: "kinds",
+                    least: 9,
+                    ..
+                }
+            ),
+            "{err:?}"
         );
     }
 }
@@ -639,4 +665,109 @@ fn tiles_past_the_first_64_and_walls_past_16_round_trip() {
     let (w2, _) = decode(&encode(&world, &player)).unwrap();
     assert_eq!(w2.tiles(), world.tiles());
     assert_eq!(w2.walls(), world.walls());
+}
+
+/// Each damage of a save's header, preset, player and tiles is told apart by its variant,
+/// made here from a real save changed by hand.
+#[test]
+fn each_damage_of_a_save_is_its_own_variant() {
+    let (world, player) = small();
+    let bytes = encode(&world, &player);
+    let err = |b: Vec<u8>| decode(&b).unwrap_err();
+    // The header: magic (7), version, width, height (u32 each), seed (u64), preset length.
+    let preset_at = 7 + 4 + 4 + 4 + 8 + 4;
+    let mut v0 = bytes.clone();
+    v0[7..11].copy_from_slice(&0u32.to_le_bytes());
+    assert!(matches!(err(v0), SaveError::VersionZero));
+    let mut wide = bytes.clone();
+    wide[11..15].copy_from_slice(&u32::MAX.to_le_bytes());
+    let e = err(wide);
+    assert!(
+        matches!(&e, SaveError::WorldSize(r) if r.field == "width"),
+        "{e:?}"
+    );
+    let mut long = bytes.clone();
+    long[27..31].copy_from_slice(&(MAX_PRESET_TEXT as u32 + 1).to_le_bytes());
+    let e = err(long);
+    assert!(
+        matches!(e, SaveError::PresetTooLong(n) if n == MAX_PRESET_TEXT + 1),
+        "{e:?}"
+    );
+    let mut not_text = bytes.clone();
+    not_text[preset_at] = 0xff;
+    let e = err(resum(not_text));
+    assert!(matches!(e, SaveError::PresetNotUtf8), "{e:?}");
+    let mut not_ron = bytes.clone();
+    not_ron[preset_at] = b'!';
+    let e = err(resum(not_ron));
+    assert!(
+        matches!(&e, SaveError::Preset(p) if p.source == "saved preset"),
+        "{e:?}"
+    );
+    let mut extra = bytes.clone();
+    extra.push(0);
+    let e = err(extra);
+    assert!(
+        matches!(
+            e,
+            SaveError::Trailing {
+                part: "checksum",
+                bytes: 1
+            }
+        ),
+        "{e:?}"
+    );
+    assert_eq!(
+        e.to_string(),
+        "damaged save: 1 unexpected bytes after the checksum"
+    );
+    // The player, after the preset.
+    let px = preset_at + preset_text(&world).len();
+    let mut out = bytes.clone();
+    out[px..px + 4].copy_from_slice(&(-5.0f32).to_le_bytes());
+    let e = err(resum(out));
+    assert!(
+        matches!(e, SaveError::Outside { what: Placed::Player, x, .. } if x == -5.0),
+        "{e:?}"
+    );
+    // The tiles' runs, before the checksum.
+    let tiles_at = bytes.len() - 4 - rle_len(&world);
+    let runs = |run: &[u8]| {
+        let mut b = bytes[..tiles_at].to_vec();
+        b.extend_from_slice(run);
+        b.extend_from_slice(&[0; 4]);
+        err(resum(b))
+    };
+    let e = runs(&[127]);
+    assert!(
+        matches!(
+            e,
+            SaveError::UnknownCode {
+                what: "tile",
+                code: 127,
+                at: 0
+            }
+        ),
+        "{e:?}"
+    );
+    let e = runs(&[0x82, 0xFF, 0x7F]);
+    let total = 64 * 40;
+    assert!(
+        matches!(e, SaveError::RunPastEnd { what: "tile", at: 0, total: t, len } if t == total && len > total as u64),
+        "{e:?}"
+    );
+    let e = runs(&[0xFF; 11]);
+    assert!(matches!(e, SaveError::RunTooLong { .. }), "{e:?}");
+    // A file longer than a save of its world can be: refused by its length.
+    let dir = temp_dir("too-long");
+    let path = dir.join("world.strata");
+    let mut padded = bytes.clone();
+    padded.resize(max_save_len(&bytes) as usize + 1, 0);
+    std::fs::write(&path, &padded).unwrap();
+    let e = load(&path).unwrap_err();
+    assert!(
+        matches!(e, SaveError::TooLong { limit } if limit == max_save_len(&bytes)),
+        "{e:?}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
 }

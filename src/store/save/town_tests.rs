@@ -167,3 +167,87 @@ fn the_most_health_a_life_crystal_raised_is_kept() {
     let e = refusal(&encode(&world, &p));
     assert!(e.contains("health 130 above the most health 100"), "{e}");
 }
+
+/// Each damage of the town and life sections is told apart by its variant.
+#[test]
+fn town_and_life_damage_are_their_own_variants() {
+    let (world, player) = small();
+    let with = |tag: [u8; 4], body: Vec<u8>, health: f32| {
+        let p = PlayerState {
+            health,
+            ..player.clone()
+        };
+        let mut sections = sections_of(&world, &cat(), WALL_BITS);
+        sections.push((tag, body));
+        decode(&encode_with(&world, &p, VERSION, &sections)).unwrap_err()
+    };
+    let town = |body: Vec<u8>| with(TOWN_TAG, body, player.health);
+    let good = town_bytes(&[guide_at_home()]);
+    let mut stranger = good.clone();
+    stranger[5..10].copy_from_slice(b"Ghost");
+    let e = town(stranger);
+    assert!(
+        matches!(&e, SaveError::NotATownPerson(n) if n == b"Ghost"),
+        "{e:?}"
+    );
+    let e = town(town_bytes(&[guide_at_home(), guide_at_home()]));
+    assert!(matches!(e, SaveError::TownTwice("Guide")), "{e:?}");
+    let far = NpcState {
+        pos: (500.0, 20.0),
+        ..guide_at_home()
+    };
+    let e = town(town_bytes(&[far]));
+    let outside = |e: &SaveError| matches!(e, SaveError::Outside { what: Placed::Town("Guide"), x, .. } if *x == 500.0);
+    assert!(outside(&e), "{e:?}");
+    let mut flag = good.clone();
+    flag[good.len() - 9] = 7;
+    let e = town(flag);
+    assert!(
+        matches!(
+            e,
+            SaveError::HomeFlag {
+                name: "Guide",
+                flag: 7
+            }
+        ),
+        "{e:?}"
+    );
+    let mut many = good.clone();
+    many[..4].copy_from_slice(&1000u32.to_le_bytes());
+    let e = town(many);
+    assert!(
+        matches!(
+            e,
+            SaveError::TooMany {
+                what: "town people",
+                count: 1000,
+                most: MAX_TOWN
+            }
+        ),
+        "{e:?}"
+    );
+    // The most health: out of range, below the health, or not four bytes.
+    let life = |most: f32, health: f32| with(LIFE_TAG, most.to_le_bytes().to_vec(), health);
+    let e = life(5000.0, 50.0);
+    assert!(
+        matches!(e, SaveError::MostHealth { value, least, .. } if value == 5000.0 && least == MAX_HEALTH),
+        "{e:?}"
+    );
+    let e = life(120.0, 130.0);
+    assert!(
+        matches!(e, SaveError::HealthAboveMost { health, most } if (health, most) == (130.0, 120.0)),
+        "{e:?}"
+    );
+    let e = with(LIFE_TAG, vec![0; 3], player.health);
+    assert!(
+        matches!(
+            e,
+            SaveError::SectionLength {
+                section: "most health",
+                len: 3,
+                expected: 4
+            }
+        ),
+        "{e:?}"
+    );
+}

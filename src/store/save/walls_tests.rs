@@ -95,6 +95,25 @@ fn a_damaged_walls_section_is_refused_with_a_clear_message() {
     );
     let e = with(&[run(5, 2), run(total - 5, 31)], &[]);
     assert!(e.contains("unknown wall byte 31 at tile 5"), "{e}");
+    // The same damage, told apart by its variant.
+    let mut runs = Vec::new();
+    for r in [run(5, 2), run(total - 5, 31)] {
+        put_varint(&mut runs, r);
+    }
+    let mut sections = others.clone();
+    sections.push((WALLS_TAG, runs));
+    let err = decode(&encode_with(&world, &player, VERSION, &sections)).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            SaveError::UnknownCode {
+                what: "wall",
+                code: 31,
+                at: 5
+            }
+        ),
+        "{err:?}"
+    );
     let e = with(&[run(total, 0)], &[7]);
     assert!(e.contains("1 unexpected bytes after the walls"), "{e}");
     // Twice is refused as every section is.

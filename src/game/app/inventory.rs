@@ -3,7 +3,6 @@
 //! thrown out) and its drawing.
 
 use super::App;
-use super::play::Play;
 use crate::game::input::{Action, Mode};
 use crate::game::ui::invscreen;
 use crate::game::ui::layout::Layout;
@@ -25,7 +24,10 @@ impl App {
                 self.play.recipe_selected = self.play.recipe_selected.saturating_sub(1)
             }
             Action::MenuDown if self.mode == Mode::Inventory => {
-                let n = self.shown.as_ref().map_or(0, |w| Play::recipes(w).len());
+                let n = self
+                    .shown
+                    .as_ref()
+                    .map_or(0, |w| self.play.recipes(w).len());
                 self.play.recipe_selected =
                     (self.play.recipe_selected + 1).min(n.saturating_sub(1));
             }
@@ -49,7 +51,7 @@ impl App {
         {
             let chest = w.me().chest.is_some();
             let shop = w.me().shop;
-            let n = Play::recipes(w).len();
+            let n = self.play.recipes(w).len();
             let selected = self.play.recipe_selected.min(n.saturating_sub(1));
             let wares = w.session.content.town.merchant.sells.len();
             if let Some(k) = invscreen::recipe_at(wares, 0, lay, mouse).filter(|_| shop) {
@@ -100,7 +102,7 @@ impl App {
         if self.mode != Mode::Inventory {
             return;
         }
-        let list = Play::recipes(w);
+        let list = self.play.recipes(w);
         let selected = self.play.recipe_selected.min(list.len().saturating_sub(1));
         let content = std::sync::Arc::clone(&w.session.content);
         let open = w.me().chest;

@@ -5,7 +5,6 @@
 
 use super::App;
 use super::fit_for;
-use super::play::Play;
 use crate::game::app::play::{self, Buttons};
 use crate::game::draw::camera;
 use crate::game::draw::{lighting, render, sprite};
@@ -35,10 +34,9 @@ impl App {
             Action::Edit(_) => {}
             Action::ToggleInventory => {
                 if let Some(w) = &mut self.shown {
-                    self.play.recipe_selected = 0;
                     self.play.put_back(w, now);
                     self.mode = Mode::Inventory;
-                    Play::log_panel(w);
+                    self.play.open_panel(w);
                 }
             }
             Action::QueryHousing => {

@@ -123,6 +123,18 @@ struct Conn {
     inputs: (Instant, u32),
     /// Dropped at this tick (after a refusal has had time to go).
     drop_at: Option<u64>,
+    /// The last refusal told and its tick (see [`refusal_due`]).
+    refused: Option<(crate::sim::edit::EditRefusal, u64)>,
+}
+
+/// Whether refusal `e` at `tick` is told to a player last told `last`: a new refusal at
+/// once (a single click's is never lost), the same one held again every half second.
+fn refusal_due(
+    last: Option<(crate::sim::edit::EditRefusal, u64)>,
+    e: crate::sim::edit::EditRefusal,
+    tick: u64,
+) -> bool {
+    last.is_none_or(|(was, at)| was != e || tick >= at + 30)
 }
 
 /// What a player's hands hold and have open, and the last action done: when it differs
@@ -679,6 +691,7 @@ impl Server {
                             chat: (now, 0),
                             inputs: (now, 0),
                             drop_at: None,
+                            refused: None,
                         },
                     );
                 }
@@ -781,8 +794,8 @@ impl Server {
         changes
     }
 
-    /// Each player's messages: notices and refusals to its client (a refusal once, not
-    /// every tick it repeats).
+    /// Each player's messages: notices and refusals to its client (a refusal at once,
+    /// then every half second while it repeats, see [`refusal_due`]).
     fn tell(&mut self, changes: &Changes) {
         let seats: BTreeMap<usize, ClientId> = self
             .conns
@@ -797,7 +810,15 @@ impl Server {
                 Message::Notice(t) | Message::Warning(t) | Message::Talk { text: t, .. } => {
                     t.clone()
                 }
-                Message::Refused(e) if self.session.tick.is_multiple_of(30) => {
+                Message::Refused(e) => {
+                    let tick = self.session.tick;
+                    let Some(c) = self.conns.get_mut(&id) else {
+                        continue;
+                    };
+                    if !refusal_due(c.refused, *e, tick) {
+                        continue;
+                    }
+                    c.refused = Some((*e, tick));
                     format!("Can't: {}", e.text(&self.session.content.catalog))
                 }
                 Message::Log(line) => {
@@ -811,7 +832,6 @@ impl Server {
                     }
                     continue;
                 }
-                Message::Refused(_) => continue,
             };
             self.send(id, &ToClient::Notice(text));
         }
@@ -1468,4 +1488,22 @@ pub fn identity_of(
 fn playing(name: &str) -> String {
     let name = name.into();
     crate::net::join::Refusal::AlreadyPlaying { name }.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::refusal_due;
+    use crate::sim::edit::EditRefusal;
+
+    #[test]
+    fn a_refusal_is_told_at_once_and_repeats_only_every_half_second() {
+        let reach = EditRefusal::OutOfReach;
+        // A single click's refusal on any tick, not only every 30th.
+        assert!(refusal_due(None, reach, 7));
+        // Held: the same again within half a second is not told again, after it is.
+        assert!(!refusal_due(Some((reach, 7)), reach, 20));
+        assert!(refusal_due(Some((reach, 7)), reach, 37));
+        // Another refusal is told at once.
+        assert!(refusal_due(Some((reach, 7)), EditRefusal::SomeoneThere, 8));
+    }
 }

@@ -114,6 +114,8 @@ pub enum EditRefusal {
     HangsThere(Tile),
     /// A shadow orb, which only a hammer smashes.
     SmashWithHammer,
+    /// A townsperson stands on the tile (a click there talks to them).
+    SomeoneThere,
 }
 
 impl EditRefusal {
@@ -137,6 +139,7 @@ impl EditRefusal {
             EditRefusal::WallThere => "a wall is already there".into(),
             EditRefusal::HangsThere(t) => format!("the {} hangs on it", t.label()),
             EditRefusal::SmashWithHammer => "only a hammer smashes a shadow orb".into(),
+            EditRefusal::SomeoneThere => "someone is standing there".into(),
             EditRefusal::NeedHammer(p) => {
                 let better = cat
                     .items

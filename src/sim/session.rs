@@ -702,7 +702,21 @@ impl Session {
         out: &mut Changes,
     ) -> bool {
         let body = &self.players[who.0].body;
-        if self.guide.under(x, y) && edit::can_reach(body, x, y, edit::REACH) {
+        let reach = edit::can_reach(body, x, y, edit::REACH);
+        let townsfolk = self.guide.under(x, y)
+            || self.merchant.as_ref().is_some_and(|m| m.under(x, y))
+            || self.nurse.as_ref().is_some_and(|n| n.under(x, y));
+        if townsfolk && reach && !pressed {
+            // The button held over a townsperson after the click that talked: what is
+            // selected is not placed into them, and the player is told so.
+            let inv = &self.players[who.0].inventory;
+            if inv.selected_tile().is_some() || inv.selected_wall().is_some() {
+                let e = EditRefusal::SomeoneThere;
+                out.messages.push((who, Message::Refused(e)));
+            }
+            return true;
+        }
+        if self.guide.under(x, y) && reach {
             if pressed {
                 self.talk_to_guide(who, out);
             }

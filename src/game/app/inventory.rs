@@ -3,7 +3,7 @@
 //! thrown out) and its drawing.
 
 use super::App;
-use super::play::Play;
+use crate::content::items::ItemId;
 use crate::game::input::{Action, Mode};
 use crate::game::ui::invscreen;
 use crate::game::ui::layout::Layout;
@@ -25,7 +25,10 @@ impl App {
                 self.play.recipe_selected = self.play.recipe_selected.saturating_sub(1)
             }
             Action::MenuDown if self.mode == Mode::Inventory => {
-                let n = self.shown.as_ref().map_or(0, |w| Play::recipes(w).len());
+                let n = self
+                    .shown
+                    .as_ref()
+                    .map_or(0, |w| self.play.recipes(w).len());
                 self.play.recipe_selected =
                     (self.play.recipe_selected + 1).min(n.saturating_sub(1));
             }
@@ -49,7 +52,7 @@ impl App {
         {
             let chest = w.me().chest.is_some();
             let shop = w.me().shop;
-            let n = Play::recipes(w).len();
+            let n = self.play.recipes(w).len();
             let selected = self.play.recipe_selected.min(n.saturating_sub(1));
             let wares = w.session.content.town.merchant.sells.len();
             if let Some(k) = invscreen::recipe_at(wares, 0, lay, mouse).filter(|_| shop) {
@@ -100,7 +103,7 @@ impl App {
         if self.mode != Mode::Inventory {
             return;
         }
-        let list = Play::recipes(w);
+        let list = self.play.recipes(w);
         let selected = self.play.recipe_selected.min(list.len().saturating_sub(1));
         let content = std::sync::Arc::clone(&w.session.content);
         let open = w.me().chest;
@@ -123,5 +126,38 @@ impl App {
             atlas,
             lay,
         );
+        let mouse = macroquad::prelude::mouse_position();
+        if w.me().held.is_none()
+            && let Some(item) = self.hovered(w, lay, mouse)
+        {
+            let lines = crate::game::ui::tooltip::lines(&content.catalog, item);
+            crate::game::ui::tooltip::draw(&lines, mouse, lay.screen, lay.s);
+        }
+    }
+
+    /// The item under the mouse at `mouse` in the inventory screen: in a slot (the
+    /// inventory's, the armour's, the open chest's), a ware of the shop or a crafting row's
+    /// result.
+    fn hovered(&self, w: &Loaded, lay: &Layout, mouse: (f32, f32)) -> Option<ItemId> {
+        let me = w.me();
+        let inv = &w.session.me().inventory;
+        if let Some(i) = invscreen::slot_at(lay, mouse) {
+            return inv.slots()[i].map(|s| s.item);
+        }
+        if let Some(i) = invscreen::armour_slot_at(lay, mouse) {
+            return inv.armour()[i];
+        }
+        if let Some((x, y)) = me.chest {
+            let i = invscreen::chest_slot_at(lay, mouse)?;
+            return w.world().chests.get(x, y)?.slots()[i].map(|s| s.item);
+        }
+        if me.shop {
+            let sells = &w.session.content.town.merchant.sells;
+            return invscreen::recipe_at(sells.len(), 0, lay, mouse).map(|k| sells[k]);
+        }
+        let list = self.play.recipes(w);
+        let selected = self.play.recipe_selected.min(list.len().saturating_sub(1));
+        let k = invscreen::recipe_at(list.len(), selected, lay, mouse)?;
+        Some(w.session.content.catalog.recipes[list[k].0].make)
     }
 }

@@ -111,6 +111,9 @@ pub struct App {
     /// The camera follows the player (play); otherwise it is the free viewer camera.
     pub follow: bool,
     pub minimap: bool,
+    /// How near the minimap shows the world around the player (1: all of it; the mouse
+    /// wheel over it changes it, see [`crate::game::ui::minimap::zoomed`]).
+    pub minimap_zoom: f64,
     pub play: Play,
     pub light_view: LightView,
     /// The sky behind the world (its texture, the world's biome runs).
@@ -220,6 +223,7 @@ impl App {
             regen_ms: None,
             follow: true,
             minimap: false,
+            minimap_zoom: 1.0,
             play: Play::default(),
             light_view: LightView::default(),
             sky: Default::default(),

@@ -71,6 +71,9 @@ pub struct Play {
     pub swing_until: f64,
     /// The highlighted row of the crafting panel.
     pub recipe_selected: usize,
+    /// The crafting panel's recipes in their rows since the inventory screen opened (see
+    /// [`invscreen::keep_places`]).
+    panel: Vec<usize>,
     /// Last `creatures:` line and when the next may be written.
     last_creatures: Option<String>,
     creatures_log_at: f64,
@@ -380,38 +383,50 @@ impl Play {
         }
     }
 
-    /// What the crafting panel lists for the player now (see [`invscreen::listed`]).
-    pub fn recipes(l: &Loaded) -> Vec<(usize, Result<(), CraftRefusal>)> {
+    /// What the crafting panel lists for the player now: the rows it had since the
+    /// inventory screen opened in their places, new ones after (see
+    /// [`invscreen::keep_places`]).
+    pub fn recipes(&self, l: &Loaded) -> Vec<(usize, Result<(), CraftRefusal>)> {
         let cat = &l.session.content.catalog;
         let me = l.me();
         let near = Stations::near(l.world(), me.body.bounds(), cat);
-        invscreen::listed(cat, &me.inventory, near)
+        invscreen::keep_places(cat, &me.inventory, near, &self.panel)
     }
 
-    /// Crafts the `k`-th recipe the panel lists, logging `crafted NAME` (or says why not).
+    /// The inventory screen opened: the panel's rows are laid out afresh (what can be made
+    /// first, see [`invscreen::listed`]), the first highlighted, and logged.
+    pub fn open_panel(&mut self, l: &Loaded) {
+        self.panel.clear();
+        self.recipe_selected = 0;
+        self.panel = self.recipes(l).iter().map(|&(i, _)| i).collect();
+        self.log_panel(l);
+    }
+
+    /// Crafts the recipe of the panel's `k`-th row, logging `crafted NAME` (or says why
+    /// not: a greyed row makes nothing). The rows keep their places, the highlight on the
+    /// row just used (Enter makes another).
     pub fn craft_listed(&mut self, l: &mut Loaded, k: usize, now: f64) {
-        let list = Play::recipes(l);
+        let list = self.recipes(l);
         let Some(&(i, _)) = list.get(k.min(list.len().saturating_sub(1))) else {
             self.say("Nothing to craft from what you carry", now);
             return;
         };
         let c = self.local(l, Intent::Craft(i));
         self.show(&c, &l.session.content.catalog, now);
-        // The list may have changed: the highlight follows the recipe just made (Enter
-        // makes another), or stays on a row that exists when that recipe is gone.
-        let list = Play::recipes(l);
+        let list = self.recipes(l);
+        self.panel = list.iter().map(|&(r, _)| r).collect();
         self.recipe_selected = list
             .iter()
             .position(|&(r, _)| r == i)
             .unwrap_or(self.recipe_selected.min(list.len().saturating_sub(1)));
-        Play::log_panel(l);
+        self.log_panel(l);
     }
 
     /// Writes the crafting panel's rows as they stand (`crafting panel: ..`, see
     /// [`invscreen::panel_line`]): when the inventory opens and after each craft.
-    pub fn log_panel(l: &Loaded) {
+    pub fn log_panel(&self, l: &Loaded) {
         let cat = &l.session.content.catalog;
-        log::debug!("{}", invscreen::panel_line(cat, &Play::recipes(l)));
+        log::debug!("{}", invscreen::panel_line(cat, &self.recipes(l)));
     }
 
     /// An action of the local player (throwing, looting a chest): done, and what it
@@ -924,25 +939,50 @@ mod tests {
     }
 
     #[test]
-    fn the_crafting_highlight_follows_the_recipe_it_made() {
+    fn crafting_rows_keep_their_places_and_a_greyed_row_makes_nothing() {
         let (mut l, mut play) = landed();
         l.session.me_mut().inventory.add("wood", 9);
         l.session.me_mut().inventory.add("gel", 1);
         let cat = std::sync::Arc::clone(&l.session.content.catalog);
-        let torch = cat
-            .recipes
-            .iter()
-            .position(|r| cat.item(r.make).name == "torch")
-            .expect("a torch recipe");
-        let row_of = |l: &Loaded, i| Play::recipes(l).iter().position(|&(r, _)| r == i);
-        let before = row_of(&l, torch).expect("torches can be made");
-        play.recipe_selected = before;
-        play.craft_listed(&mut l, before, 0.0);
+        let named = |name: &str| {
+            cat.recipes
+                .iter()
+                .position(|r| cat.item(r.make).name == name)
+                .unwrap()
+        };
+        play.open_panel(&l);
+        let rows = |play: &Play, l: &Loaded| -> Vec<usize> {
+            play.recipes(l).iter().map(|&(i, _)| i).collect()
+        };
+        let before = rows(&play, &l);
+        let torch = before.iter().position(|&i| i == named("torch")).unwrap();
+        assert!(play.recipes(&l)[torch].1.is_ok(), "torches can be made");
+        play.craft_listed(&mut l, torch, 0.0);
         assert!(play.notice.as_ref().unwrap().0.starts_with("Crafted"));
-        // The gel is gone: torches can no longer be made and move down the list, and the
-        // highlight goes with them rather than onto whatever took their row.
-        let after = row_of(&l, torch).expect("still listed: wood is carried");
-        assert_ne!(after, before, "the list reordered");
-        assert_eq!(play.recipe_selected, after);
+        // The gel is gone: the torch's row stays where it was, greyed, the highlight on it,
+        // and no other row moved.
+        assert_eq!(rows(&play, &l)[..before.len()], before[..]);
+        assert_eq!(play.recipe_selected, torch);
+        assert!(play.recipes(&l)[torch].1.is_err());
+        // Clicking it again makes nothing (it says why).
+        let carried = l.me().inventory.slots().to_vec();
+        play.craft_listed(&mut l, torch, 0.1);
+        assert_eq!(l.me().inventory.slots(), &carried[..]);
+        assert!(!play.notice.as_ref().unwrap().0.starts_with("Crafted"));
+        // The workbench takes the rest of the wood: it keeps its row too.
+        let bench = before
+            .iter()
+            .position(|&i| i == named("workbench"))
+            .unwrap();
+        play.craft_listed(&mut l, bench, 0.2);
+        assert_eq!(rows(&play, &l)[..before.len()], before[..]);
+        // Opened again, the panel is laid out afresh: what can be made first.
+        play.open_panel(&l);
+        let fresh = play.recipes(&l);
+        let first_greyed = fresh
+            .iter()
+            .position(|r| r.1.is_err())
+            .unwrap_or(fresh.len());
+        assert!(fresh[first_greyed..].iter().all(|r| r.1.is_err()));
     }
 }

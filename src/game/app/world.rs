@@ -5,7 +5,6 @@
 
 use super::App;
 use super::fit_for;
-use super::play::Play;
 use crate::game::app::play::{self, Buttons};
 use crate::game::draw::camera;
 use crate::game::draw::{lighting, render, sprite};
@@ -35,10 +34,9 @@ impl App {
             Action::Edit(_) => {}
             Action::ToggleInventory => {
                 if let Some(w) = &mut self.shown {
-                    self.play.recipe_selected = 0;
                     self.play.put_back(w, now);
                     self.mode = Mode::Inventory;
-                    Play::log_panel(w);
+                    self.play.open_panel(w);
                 }
             }
             Action::QueryHousing => {
@@ -214,7 +212,9 @@ impl App {
         // With the lab's panel open the world beside it still pans and zooms by mouse.
         let mouse_world = in_world || self.mode == Mode::Lab;
         let map = lay.minimap;
-        let on_minimap = map.is_some_and(|r| minimap::to_world(&r, size, mouse).is_some());
+        let me = w.me().body.centre();
+        let shows = minimap::view(size, (me.0 as f64, me.1 as f64), self.minimap_zoom);
+        let on_minimap = map.is_some_and(|r| minimap::to_world(&r, shows, mouse).is_some());
         let on_hotbar = lay.hotbar_at(mouse);
         let on_ui = on_minimap || on_hotbar.is_some();
         if in_world && is_mouse_button_pressed(MouseButton::Left) {
@@ -223,7 +223,7 @@ impl App {
             {
                 w.act(crate::sim::session::Intent::Select(i));
             } else if on_minimap
-                && let Some(p) = map.and_then(|r| minimap::to_world(&r, size, mouse))
+                && let Some(p) = map.and_then(|r| minimap::to_world(&r, shows, mouse))
             {
                 self.follow = false;
                 (self.cam.cx, self.cam.cy) = p;
@@ -248,7 +248,10 @@ impl App {
                 .zoom_at(2f64.powf(zoom_dir as f64 * 2.0 * dt), centre, screen, size);
         }
         let wheel = mouse_wheel().1;
-        if wheel != 0.0 {
+        if wheel != 0.0 && on_minimap {
+            // The wheel over the minimap zooms it around the player.
+            self.minimap_zoom = minimap::zoomed(self.minimap_zoom, wheel);
+        } else if wheel != 0.0 {
             if self.follow && !ctrl {
                 if let Some(w) = &mut self.shown {
                     w.act(crate::sim::session::Intent::Scroll(if wheel > 0.0 {

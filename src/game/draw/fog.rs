@@ -126,6 +126,25 @@ impl FogView {
         }
     }
 
+    /// Draws the fog of the part `v` of the world (tiles: `x0, y0, w, h`) over the screen
+    /// rectangle `r` (the zoomed minimap).
+    pub fn draw_part(&self, r: Rect, v: (f64, f64, f64, f64)) {
+        if let Some((_, tex)) = &self.tex {
+            let cell = CELL as f64;
+            let params = DrawTextureParams {
+                dest_size: Some(vec2(r.w, r.h)),
+                source: Some(Rect::new(
+                    (v.0 / cell) as f32,
+                    (v.1 / cell) as f32,
+                    (v.2 / cell) as f32,
+                    (v.3 / cell) as f32,
+                )),
+                ..Default::default()
+            };
+            draw_texture_ex(tex, r.x, r.y, BLACK, params);
+        }
+    }
+
     /// Draws the fog over the world in the map view: the cells cover `CELL` tiles each,
     /// the last column and row of cells reaching past a world whose size is not a
     /// multiple of it.

@@ -128,6 +128,15 @@ pub fn draw_item(item: &Item, atlas: &Texture2D, r: Rect) {
             draw_circle(x + w / 2.0, y + h * 0.6, w * 0.38, c);
             draw_circle(x + w * 0.4, y + h * 0.5, w * 0.1, WHITE);
         }
+        Kind::Material if item.name.ends_with("_coin") => {
+            // A little pile of three coins, each with a darker rim and a bright glint.
+            for (cx, cy) in [(0.36, 0.66), (0.64, 0.66), (0.5, 0.4)] {
+                let (cx, cy) = (x + w * cx, y + h * cy);
+                draw_circle(cx, cy, w * 0.22, dark);
+                draw_circle(cx, cy, w * 0.17, c);
+                draw_circle(cx - w * 0.05, cy - h * 0.05, w * 0.04, WHITE);
+            }
+        }
         Kind::Material => {
             draw_rectangle(x, y + h * 0.3, w, h * 0.45, dark);
             draw_rectangle(x + w * 0.1, y + h * 0.3, w * 0.8, h * 0.3, c);

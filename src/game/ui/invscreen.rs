@@ -74,6 +74,28 @@ pub fn listed(
     out
 }
 
+/// The panel's rows while the inventory screen stays open: the recipes `kept` since it
+/// opened keep their places (greyed, saying what is missing, when their materials run
+/// out) and recipes newly [`listed`] come after them, so the same click never makes
+/// another item.
+pub fn keep_places(
+    cat: &Catalog,
+    inv: &Inventory,
+    near: Stations,
+    kept: &[usize],
+) -> Vec<(usize, Result<(), CraftRefusal>)> {
+    let mut rows: Vec<(usize, Result<(), CraftRefusal>)> = kept
+        .iter()
+        .filter_map(|&i| Some((i, crate::sim::craft::status(cat.recipes.get(i)?, inv, near))))
+        .collect();
+    for (i, st) in listed(cat, inv, near) {
+        if !kept.contains(&i) {
+            rows.push((i, st));
+        }
+    }
+    rows
+}
+
 /// The entry of a list of `n` whose crafting row is under screen point `p`, the rows
 /// shown around the `selected` entry when there are more than fit.
 pub fn recipe_at(n: usize, selected: usize, lay: &Layout, p: (f32, f32)) -> Option<usize> {
@@ -362,6 +384,42 @@ mod tests {
         assert!(line.contains(" wooden_sword ") && !line.contains("wooden_sword+"));
         assert_eq!(line.split(' ').count(), list.len() + 2);
         assert_eq!(panel_line(cat, &[]), "crafting panel:");
+    }
+
+    #[test]
+    fn rows_keep_their_places_as_materials_run_out() {
+        let cat = &std::sync::Arc::new(Catalog::builtin().unwrap());
+        let mut inv = Inventory::empty(cat);
+        inv.add(Tile::Wood, 20);
+        inv.add("gel", 1);
+        let near = Stations::default().with(Tile::Workbench);
+        let opened: Vec<usize> = listed(cat, &inv, near).iter().map(|r| r.0).collect();
+        let rows = keep_places(cat, &inv, near, &opened);
+        assert_eq!(rows, listed(cat, &inv, near), "as listed when it opens");
+        // The wood and gel run out: every row stays where it was, greyed.
+        let wood = cat.id("wood").unwrap();
+        assert!(inv.remove(wood, 20));
+        assert!(inv.remove("gel", 1));
+        let after = keep_places(cat, &inv, near, &opened);
+        let ids: Vec<usize> = after.iter().map(|r| r.0).collect();
+        assert_eq!(ids, opened);
+        assert!(after.iter().all(|r| r.1.is_err()));
+        assert!(
+            listed(cat, &inv, near).is_empty(),
+            "freshly, nothing is listed"
+        );
+        // Stone picked up while open: its recipes come after the rows already there.
+        inv.add(Tile::Stone, 5);
+        let more = keep_places(cat, &inv, near, &opened);
+        assert_eq!(
+            more[..opened.len()].iter().map(|r| r.0).collect::<Vec<_>>(),
+            opened
+        );
+        let wall = cat
+            .recipes
+            .iter()
+            .position(|r| cat.item(r.make).name == "stone_wall");
+        assert!(more[opened.len()..].iter().any(|r| Some(r.0) == wall));
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod menus;
 pub mod minimap;
 pub mod overlay;
 pub mod seedbox;
+pub mod tooltip;
 
 use crate::world::{CAVE_BACKDROP, Tile};
 use layout::Layout;

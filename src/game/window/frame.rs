@@ -462,7 +462,7 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, sc
     }
     if let Some(w) = &app.shown {
         if let Some(r) = lay.minimap {
-            minimap::draw(w, &app.fog, &app.cam, r, screen, s);
+            minimap::draw(w, &app.fog, (&app.cam, app.minimap_zoom), r, screen, s);
         }
         hud::draw_hotbar(&w.session.me().inventory, atlas, &lay);
         if lay.vitals.is_some() {

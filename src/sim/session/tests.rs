@@ -900,6 +900,42 @@ fn right_clicking_the_guide_talks_and_holding_wood_he_names_the_workbench() {
     );
 }
 
+#[test]
+fn holding_the_button_on_a_townsperson_places_nothing_and_says_so() {
+    let mut s = landed();
+    let (px, py) = s.me().body.pos;
+    s.players[0].inventory.add("wood", 3);
+    let slot = (0..crate::world::inventory::HOTBAR_SLOTS).find(|&i| {
+        s.players[0].inventory.select(i);
+        s.me().inventory.selected_tile() == Some(Tile::Wood)
+    });
+    assert!(slot.is_some());
+    let (x, y) = ((px + 2.0) as i64, py as i64 - 1);
+    let held = Intent::Place {
+        x,
+        y,
+        pressed: false,
+    };
+    let before = s.world.tiles().to_vec();
+    s.guide.body.pos = (px + 2.0, py);
+    let c = run(&mut s, 1, &[held]);
+    assert_eq!(refusals(&c), [EditRefusal::SomeoneThere]);
+    assert_eq!(s.world.tiles(), &before[..], "nothing went into the Guide");
+    assert!(
+        EditRefusal::SomeoneThere
+            .text(&s.content.catalog)
+            .contains("someone")
+    );
+    // With nothing placeable selected, holding on him is no refusal (nothing was tried).
+    let none = (0..crate::world::inventory::HOTBAR_SLOTS).find(|&i| {
+        s.players[0].inventory.select(i);
+        s.me().inventory.selected_tile().is_none() && s.me().inventory.selected_wall().is_none()
+    });
+    assert!(none.is_some());
+    s.guide.body.pos = (px + 2.0, py);
+    assert!(refusals(&run(&mut s, 1, &[held])).is_empty());
+}
+
 /// A room of wood 12 wide and 8 tall (its frame counted) from column `x0`, its floor on
 /// row `floor`, with a door on its left, a table, a chair and a torch: a house once walls
 /// stand behind it.

@@ -8,18 +8,18 @@
 //! the `tile` or its `twin` ([`chosen`]), so a world has copper or tin, never both. A row
 //! lays `per_million` veins per million tiles of ground at the top of its layers, rising
 //! linearly to `deep_per_million` at their bottom; a vein starts at a random spot and
-//! walks, moving each step by a velocity that turns a little at random; every other step lays a
-//! blob `size` tiles across, smaller as it goes: a diamond whose every row reaches out a
-//! little further at each end, by its own draw, so the vein's edge is ragged. Deeper
+//! walks, moving each step by a velocity that turns a little at random; every other step
+//! lays a blob `size` tiles across, smaller as it goes: a diamond whose every row reaches
+//! out a little further at each end, by its own draw, so the vein's edge is ragged. Deeper
 //! veins are larger (`size` to `deep_size`, `steps` to `deep_steps`). Rows are laid in
 //! order; ore is no ground, so where veins of two rows cross the earlier row's stays.
 //!
 //! Vein `i` of row `r` draws everything from `hash3(key, r << 32 | i, n)`, and each blob
 //! row's two ends from `hash3` of the vein, the blob and the row: the veins are walked in
 //! parallel, then laid by bands of rows in parallel, each band laying its veins (the parts
-//! of them within its rows) row of the table by row. As a tile only ever turns from ground into
-//! its row's ore, the world is the same whatever order one row's veins are laid in, on any
-//! number of threads.
+//! of them within its rows) row of the table by row. As a tile only ever turns from
+//! ground into its row's ore, the world is the same whatever order one row's veins are
+//! laid in, on any number of threads.
 
 use crate::base::noise::{ceil_i64, floor_i64};
 use crate::base::rng::{PassRng, hash3, pass_rng};

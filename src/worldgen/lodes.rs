@@ -7,18 +7,19 @@
 //! Each row of `lodes.table` is one ore, or a pair: the seed draws whether this world has
 //! the `tile` or its `twin` ([`chosen`]), so a world has copper or tin, never both. A row
 //! lays `per_million` veins per million tiles of ground at the top of its layers, rising
-//! linearly to `deep_per_million` at their bottom; a vein starts at a random spot and walks:
-//! each step lays a blob (a diamond, its rim ragged tile by tile) `size` tiles across,
-//! smaller at each step, then moves by a velocity that turns a little at random. Deeper
+//! linearly to `deep_per_million` at their bottom; a vein starts at a random spot and
+//! walks, moving each step by a velocity that turns a little at random; every other step
+//! lays a blob `size` tiles across, smaller as it goes: a diamond whose every row reaches
+//! out a little further at each end, by its own draw, so the vein's edge is ragged. Deeper
 //! veins are larger (`size` to `deep_size`, `steps` to `deep_steps`). Rows are laid in
 //! order; ore is no ground, so where veins of two rows cross the earlier row's stays.
 //!
-//! Vein `i` of row `r` draws everything from `hash3(key, r << 32 | i, n)`, and each rim
-//! tile's reach from `hash3` of the vein and the tile: the veins are walked in parallel,
-//! then laid by bands of rows in parallel, each band laying its veins (the parts of them
-//! within its rows) row of the table by row. As a tile only ever turns from ground into
-//! its row's ore, the world is the same whatever order one row's veins are laid in, on any
-//! number of threads.
+//! Vein `i` of row `r` draws everything from `hash3(key, r << 32 | i, n)`, and each blob
+//! row's two ends from `hash3` of the vein, the blob and the row: the veins are walked in
+//! parallel, then laid by bands of rows in parallel, each band laying its veins (the parts
+//! of them within its rows) row of the table by row. As a tile only ever turns from
+//! ground into its row's ore, the world is the same whatever order one row's veins are
+//! laid in, on any number of threads.
 
 use crate::base::noise::{ceil_i64, floor_i64};
 use crate::base::rng::{PassRng, hash3, pass_rng};
@@ -144,15 +145,18 @@ struct Blob {
     rad: f64,
 }
 
-/// A vein's blobs, added to `out`: a runner from `(x, y)`, blobs `size` across shrinking
-/// over `steps` steps, its velocity turning a little at random each step.
+/// A vein's blobs, added to `out`: a runner from `(x, y)` over `steps` steps, its velocity
+/// turning a little at random each step, laying a blob every other step (`size` across at
+/// the first, smaller at each).
 fn walk(key: u64, salt: u64, (x, y): (f64, f64), size: f64, steps: u32, out: &mut Vec<Blob>) {
     let draw = |n: u64| unit(hash3(key, salt, n)) * 2.0 - 1.0;
     let (mut x, mut y) = (x, y);
     let (mut vx, mut vy) = (draw(0), draw(1) * 0.6);
     for s in 0..steps {
-        let rad = 0.5 * size * (steps - s) as f64 / steps as f64 + 0.5;
-        out.push(Blob { x, y, rad });
+        if s % 2 == 0 {
+            let rad = 0.5 * size * (steps - s) as f64 / steps as f64 + 0.5;
+            out.push(Blob { x, y, rad });
+        }
         x += vx;
         y += vy;
         vx = (vx + draw(2 + 2 * s as u64) * 0.5).clamp(-1.0, 1.0);
@@ -321,76 +325,53 @@ fn walk_all(plans: &[Plan], key: u64, width: usize, height: usize) -> Veins {
     all
 }
 
-/// Lays one blob's rows `rows` (world rows) into `band`, the world's rows from `y0`:
-/// a ground tile at or below its column's top turns into the plan's ore where it lies
-/// within 80% of the blob's radius, and on the rim (80% to 120%) where its own draw
-/// reaches it. A tile that is no ground (air, liquid, ore of this or an earlier row) is
-/// not looked at again: whatever it draws, it stays.
-fn lay_blob(p: &Placed, rim: u64, plan: &Plan, rows: (usize, usize), band: &mut [Tile], y0: usize) {
-    let (b, (x0, x1)) = (&p.b, p.cols);
+/// The columns `a..=z` blob `p` covers in world row `ty` (`None`: none there): within 80%
+/// of its radius from its centre (a diamond), and at each end of the row a rim reaching a
+/// further 0-40% of it, drawn once per row end (the low and high halves of
+/// `hash3(key, 0, ty)`, `key` the blob's own), clamped to the blob's columns.
+#[inline]
+fn span(p: &Placed, key: u64, ty: usize) -> Option<(usize, usize)> {
+    let b = &p.b;
+    let dy = (ty as f64 + 0.5 - b.y).abs();
+    let inner = b.rad * 0.8 - dy;
+    if inner + b.rad * 0.4 <= 0.0 {
+        return None;
+    }
+    let h = hash3(key, 0, ty as u64);
+    let rim = b.rad * 0.4 / (1u64 << 32) as f64;
+    let left = inner + rim * (h & 0xffff_ffff) as f64;
+    let right = inner + rim * (h >> 32) as f64;
+    let a = ceil_i64(b.x - 0.5 - left).max(p.cols.0);
+    let z = floor_i64(b.x - 0.5 + right).min(p.cols.1);
+    (a <= z).then_some((a as usize, z as usize))
+}
+
+/// Blob `j` of the vein whose rim key is `rim`: its own key for [`span`].
+#[inline]
+fn blob_key(rim: u64, j: usize) -> u64 {
+    hash3(rim, j as u64, BLOB)
+}
+
+/// Draw salt of a blob's key.
+const BLOB: u64 = 0x424c_4f42;
+
+/// Lays one blob's rows `rows` (world rows) into `band`, the world's rows from `y0`: the
+/// ground tiles of each row's [`span`] at or below their column's top turn into the
+/// plan's ore. A tile that is no ground (air, liquid, ore of this or an earlier row)
+/// stays.
+fn lay_blob(p: &Placed, key: u64, plan: &Plan, rows: (usize, usize), band: &mut [Tile], y0: usize) {
     let width = plan.top.len();
-    let inner = b.rad * 0.8;
-    let outer = b.rad * (0.8 + 0.4);
-    for ty in rows.0..=rows.1 {
-        let dy = (ty as f64 + 0.5 - b.y).abs();
-        let reach = outer - dy;
-        if reach <= 0.0 || ty >= plan.end {
+    for ty in rows.0..=rows.1.min(plan.end.saturating_sub(1)) {
+        let Some((a, z)) = span(p, key, ty) else {
             continue;
-        }
-        let d = |tx: i64| (tx as f64 + 0.5 - b.x).abs() + dy;
-        // The columns the rim can reach (a tile of margin for rounding).
-        let lo = (floor_i64(b.x - 0.5 - reach) - 1).max(x0);
-        let hi = (ceil_i64(b.x - 0.5 + reach) + 1).min(x1);
-        if lo > hi {
-            continue;
-        }
-        // The tiles within 80% of the radius, `a..=z` (empty when a > z): the distance
-        // falls then rises along the row, so they are one run, found from an estimate by
-        // the exact test. None when the row lies 80% of the radius from the centre or
-        // more (every tile's distance is at least `dy`).
-        let r = inner - dy;
-        let (mut a, mut z) = (hi + 1, hi);
-        if r > 0.0 {
-            a = (ceil_i64(b.x - 0.5 - r) - 1).max(lo);
-            while a > lo && d(a - 1) < inner {
-                a -= 1;
-            }
-            while a <= hi && d(a) >= inner {
-                a += 1;
-            }
-            z = a - 1;
-        }
-        if a <= hi {
-            // d(a) < inner here: the run's end lies from `a` on.
-            z = (floor_i64(b.x - 0.5 + r) + 1).clamp(a, hi);
-            while d(z) >= inner {
-                z -= 1;
-            }
-            while z < hi && d(z + 1) < inner {
-                z += 1;
-            }
-        }
+        };
         let line = &mut band[(ty - y0) * width..(ty - y0 + 1) * width];
-        let open = |tx: i64, t: Tile| ty >= plan.top[tx as usize] && is_ground(t);
-        if a <= z {
-            let (a, z) = (a as usize, z as usize);
-            for (t, &top) in line[a..=z].iter_mut().zip(&plan.top[a..=z]) {
-                *t = if ty >= top && is_ground(*t) {
-                    plan.ore
-                } else {
-                    *t
-                };
-            }
-        }
-        // The rim: the run's two sides (`a` may lie past `hi` when the run is empty).
-        for tx in (lo..a.min(hi + 1)).chain(z + 1..=hi) {
-            let d = d(tx);
-            if d < outer
-                && open(tx, line[tx as usize])
-                && d < b.rad * (0.8 + 0.4 * unit(hash3(rim, tx as u64, ty as u64)))
-            {
-                line[tx as usize] = plan.ore;
-            }
+        for (t, &top) in line[a..=z].iter_mut().zip(&plan.top[a..=z]) {
+            *t = if ty >= top && is_ground(*t) {
+                plan.ore
+            } else {
+                *t
+            };
         }
     }
 }
@@ -436,10 +417,10 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
             let (y0, y1) = (k * BAND, (k * BAND + band.len() / width).min(height) - 1);
             for &i in &order[start[k] as usize..start[k + 1] as usize] {
                 let v = &veins[i as usize];
-                for p in &blobs[v.blobs.clone()] {
+                for (j, p) in blobs[v.blobs.clone()].iter().enumerate() {
                     let rows = (p.rows.0.max(y0), p.rows.1.min(y1));
                     if rows.0 <= rows.1 {
-                        lay_blob(p, v.rim, &plans[v.row], rows, band, y0);
+                        lay_blob(p, blob_key(v.rim, j), &plans[v.row], rows, band, y0);
                     }
                 }
             }
@@ -487,17 +468,21 @@ mod tests {
                 };
                 let mut blobs = Vec::new();
                 walk(key, salt | i, at, size, steps, &mut blobs);
-                for b in blobs {
+                for (j, b) in blobs.into_iter().enumerate() {
                     let (x0, x1, y0, y1) = bounds(&b, width, height);
+                    let p = Placed {
+                        b,
+                        cols: (x0 as i64, x1 as i64),
+                        rows: (y0 as usize, y1 as usize),
+                    };
+                    let blob = blob_key(key ^ (salt | i), j);
                     for ty in y0 as usize..=y1 as usize {
                         for tx in x0 as usize..=x1 as usize {
-                            let d = (tx as f64 + 0.5 - b.x).abs() + (ty as f64 + 0.5 - b.y).abs();
-                            let u = unit(hash3(key ^ (salt | i), tx as u64, ty as u64));
                             let t = world.tile(tx, ty);
                             if ty < end
                                 && ty >= plan.top[tx]
                                 && is_ground(t)
-                                && (d < b.rad * 0.8 || d < b.rad * (0.8 + 0.4 * u))
+                                && span(&p, blob, ty).is_some_and(|(a, z)| (a..=z).contains(&tx))
                             {
                                 world.set(tx, ty, ore);
                             }

@@ -7,8 +7,8 @@
 //! `world.structures` as a `spider_cave`. Inside the wandering ellipse the rock is carved
 //! (where [`super::pockets::may_carve`] allows) where a noise is above a bar that rises
 //! toward the edge; then of its air, a [`CLINGING`] share of the tiles under or beside
-//! rock and a [`HANGING`] share of the others are cobwebs. A cave goes where its ground is
-//! stone.
+//! rock and a [`HANGING`] share of the others are cobwebs (never the tile over a chest).
+//! A cave goes where its ground is stone.
 
 use crate::base::noise::perlin_2d;
 use crate::base::rng::{PassRng, hash3};
@@ -37,7 +37,10 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
             }
         }
         for &(x, y, _) in cells {
-            if world.tile(x, y) != Tile::Air {
+            // The air over a chest stays open (the chest is opened from there).
+            if world.tile(x, y) != Tile::Air
+                || world.get(x as i64, y as i64 + 1) == Some(Tile::Chest)
+            {
                 continue;
             }
             let rock = |dx: i64, dy: i64| {

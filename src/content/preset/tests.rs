@@ -439,13 +439,14 @@ mod shipped {
     // the underground desert), the cave style and the biomes' caves, winding tunnels and
     // the lodes pass's ore veins (copper to gold and their twins) in place of the noise
     // table's copper, iron, silver and gold, and the mini-biomes (at this size: hellstone by
-    // the lava, gems, clay and silt; classic has them off).
+    // the lava, gems, clay and silt; classic has them off), then the lodes pass's cheaper
+    // vein shape (a blob every other step, each blob row's ends drawn once a row).
     const GOLDEN: [(&str, &str); 6] = [
         ("classic", "2667f34767bfbaf8"),
-        ("default", "408060f33f854d4e"),
-        ("large", "408060f33f854d4e"),
-        ("caverns", "50d41787e3668891"),
-        ("plains", "d6c9417d6219f13e"),
-        ("highlands", "69263c67d91aa621"),
+        ("default", "06a59d7e2b66807f"),
+        ("large", "06a59d7e2b66807f"),
+        ("caverns", "8e725c0d8d57e1d9"),
+        ("plains", "3fae556c7fb96750"),
+        ("highlands", "0acfaaf244164682"),
     ];
 }

@@ -75,6 +75,7 @@ fn join(addr: std::net::SocketAddr, name: &str) -> (f64, u64) {
         name: name.into(),
         password: "pw".into(),
         server_password: String::new(),
+        known_servers: None,
     };
     let t = Instant::now();
     let c = bots::join_one(&opts, Duration::from_secs(120)).unwrap();

@@ -202,6 +202,7 @@ fn a_server_killed_at_random_loses_a_second_and_duplicates_nothing() {
             name: name.into(),
             password: bots::password_of(name),
             server_password: String::new(),
+            known_servers: None,
         };
         let mut c = bots::join_one(&join, Duration::from_secs(60)).unwrap();
         dig(&mut c, 0.3 + rng.below(1500) as f64 / 1000.0, &mut history);

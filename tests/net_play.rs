@@ -127,6 +127,7 @@ fn joined(addr: std::net::SocketAddr, name: &str) -> Client {
         name: name.into(),
         password: "pw".into(),
         server_password: String::new(),
+        known_servers: None,
     };
     bots::join_one(&opts, Duration::from_secs(30)).unwrap()
 }
@@ -213,6 +214,7 @@ fn bad_clients_are_dropped_and_the_others_play_on() {
         name: "good".into(),
         password: "another".into(),
         server_password: String::new(),
+        known_servers: None,
     };
     let err = bots::join_one(&twin, Duration::from_secs(10))
         .err()
@@ -260,6 +262,7 @@ fn a_silent_client_is_dropped() {
         name: "quiet".into(),
         password: String::new(),
         server_password: String::new(),
+        known_servers: None,
     };
     let mut c = Client::connect(&opts, builtin()).unwrap();
     c.hold_hello();
@@ -405,6 +408,7 @@ fn join_as(server: &mut Server, name: &str, password: &str) -> Result<Client, Jo
         name: name.into(),
         password: password.into(),
         server_password: String::new(),
+        known_servers: None,
     };
     let mut c = Client::connect(&opts, builtin()).unwrap();
     let (_, ok) = pump(server, &mut [&mut c], 60.0, |_, c| {

@@ -88,6 +88,7 @@ fn a_killed_server_comes_back_from_its_autosave_with_the_characters() {
         name: "bot1".into(),
         password: bots::password_of("bot1"),
         server_password: String::new(),
+        known_servers: None,
     };
     let mut c = bots::join_one(&join, Duration::from_secs(60)).unwrap();
     assert_eq!(c.character(), Some(&kept), "rejoined with its character");

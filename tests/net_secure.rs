@@ -92,7 +92,6 @@ fn play(server: &mut Server, c: &mut Client) {
 fn a_captured_join_shows_no_password_and_no_key_and_a_changed_key_is_refused() {
     let dir = temp("net-secure");
     let known = dir.join("known_servers");
-    strata::net::client::pin_servers_in(Some(known.clone()));
     let mut server = serve(&dir);
     let stop = Arc::new(AtomicBool::new(false));
     let sock = UdpSocket::bind("127.0.0.1:0").unwrap();
@@ -102,6 +101,7 @@ fn a_captured_join_shows_no_password_and_no_key_and_a_changed_key_is_refused() {
         name: "ann".into(),
         password: "character secret 9902".into(),
         server_password: "server secret 7431".into(),
+        known_servers: Some(known.clone()),
     };
     let mut c =
         Client::connect(&opts, Arc::new(strata::content::config::Content::builtin())).unwrap();
@@ -176,6 +176,7 @@ fn a_wrong_server_password_is_its_own_refusal() {
         name: "ann".into(),
         password: "pw".into(),
         server_password: "not the server's".into(),
+        known_servers: None,
     };
     let mut c = Client::connect(&opts, Arc::clone(&content)).unwrap();
     play(&mut server, &mut c);

@@ -205,6 +205,7 @@ impl Bot {
             name: name.clone(),
             password: password_of(&name),
             server_password: opts.server_password.clone(),
+            known_servers: None,
         };
         let client = Client::connect(&join, std::sync::Arc::clone(&opts.content))?;
         let mind = Mind {

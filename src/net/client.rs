@@ -21,13 +21,17 @@ use std::time::{Duration, Instant};
 
 /// How to join: the server's address (`HOST` or `HOST:PORT`, port
 /// [`protocol::DEFAULT_PORT`] if none), the player's name and the password that keeps its
-/// character, and the server's password (empty if it has none).
+/// character, the server's password (empty if it has none), and the file that pins the
+/// keys of the servers this player joined (`None`: keys are not pinned).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct JoinOptions {
     pub addr: String,
     pub name: String,
     pub password: String,
     pub server_password: String,
+    /// A server whose key changed since the first join is refused with a warning
+    /// ([`crate::net::secure::KnownServers`]).
+    pub known_servers: Option<std::path::PathBuf>,
 }
 
 /// Where a join is.
@@ -105,6 +109,8 @@ pub struct Client {
     /// Until then: the key exchange, its socket and when the request was last sent.
     asking: Option<(crate::net::secure::Asking, UdpSocket, Instant)>,
     server: SocketAddr,
+    /// Where the servers' keys are pinned (from [`JoinOptions::known_servers`]).
+    known_servers: Option<std::path::PathBuf>,
     last: Instant,
     started: Instant,
     phase: Phase,
@@ -194,6 +200,7 @@ impl Client {
             transport: None,
             asking: Some((asking, socket, Instant::now())),
             server,
+            known_servers: opts.known_servers.clone(),
             last: Instant::now(),
             started: Instant::now(),
             phase: Phase::Connecting,
@@ -661,17 +668,6 @@ impl Drop for Client {
     }
 }
 
-/// Where a client pins the keys of the servers it joins (`None`: it does not).
-static KNOWN: std::sync::Mutex<Option<std::path::PathBuf>> = std::sync::Mutex::new(None);
-
-/// Pins servers' keys in `path` from now on ([`crate::net::secure::KnownServers`]): a
-/// server whose key changed since the first join is refused with a warning.
-pub fn pin_servers_in(path: Option<std::path::PathBuf>) {
-    if let Ok(mut k) = KNOWN.lock() {
-        *k = path;
-    }
-}
-
 impl Client {
     /// The key exchange before netcode: the request again every half second until the
     /// server's answer comes; then its key checked against the pinned one and the
@@ -694,8 +690,7 @@ impl Client {
             }
         };
         let (key, mut token) = asking.open(&answer).map_err(JoinError::Key)?;
-        let known = KNOWN.lock().ok().and_then(|k| k.clone());
-        if let Some(path) = known {
+        if let Some(path) = self.known_servers.clone() {
             let known = KnownServers::at(path);
             match known.check(self.server, &key).map_err(JoinError::Key)? {
                 Pinned::Changed { line, was } => {

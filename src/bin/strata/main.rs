@@ -70,9 +70,6 @@ fn run(parsed: Parsed) -> Result<(), String> {
         #[cfg(feature = "game")]
         Command::Play(args) => {
             let folders = Folders::for_run(args.home.as_deref());
-            // The servers' keys a window has seen, beside its saves (as SSH's known_hosts).
-            let known = folders.saves.with_file_name("known_servers");
-            strata::net::client::pin_servers_in(Some(known));
             Ok(strata::game::run(args.options(), folders)?)
         }
         #[cfg(not(feature = "game"))]

@@ -476,6 +476,12 @@ impl App {
     ) -> Result<(), crate::net::client::JoinError> {
         self.worker.cancel();
         let content = std::sync::Arc::clone(&self.worker.content);
+        // The servers' keys this window has seen, beside its saves (as SSH's known_hosts).
+        let mut opts = opts.clone();
+        if opts.known_servers.is_none() {
+            opts.known_servers = Some(self.saves_dir.with_file_name("known_servers"));
+        }
+        let opts = &opts;
         self.play.remote = Some(super::online::remote::Remote::join(opts, content)?);
         log::info!("joining {} as {}", opts.addr, opts.name);
         Ok(())

@@ -115,6 +115,7 @@ impl JoinForm {
             name: name.to_string(),
             password: self.fields[2].text.clone(),
             server_password: String::new(),
+            known_servers: None,
         })
     }
 }

@@ -109,6 +109,7 @@ fn start_app(
             name: opts.name.clone().unwrap_or_default(),
             password: opts.password.clone(),
             server_password: opts.server_password.clone(),
+            known_servers: None,
         })
         .map_err(PlayError::Join)?;
     }

@@ -3,8 +3,8 @@
 //! ([`creatures`]), health and breath ([`vitals`]), the clock ([`day`]), light levels
 //! ([`light`]), moving water ([`flow`]), houses ([`housing`]), what the
 //! Guide says ([`guide`]), the town's people ([`npc`]), coins ([`coins`]), the
-//! Merchant's shop ([`shop`]), the Nurse's healing ([`nurse`]), the first boss ([`boss`]) and where a death comes back
-//! ([`respawn`]).
+//! Merchant's shop ([`shop`]), the Nurse's healing ([`nurse`]), the first boss ([`boss`]), where a death comes back
+//! ([`respawn`]) and whether every item and boss can be reached ([`progression`]).
 
 pub mod boss;
 pub mod coins;
@@ -22,6 +22,7 @@ pub mod light;
 pub mod npc;
 pub mod nurse;
 pub mod player;
+pub mod progression;
 pub mod respawn;
 pub mod session;
 pub mod shop;

@@ -29,6 +29,7 @@ mod vitals;
 pub use pvp::TEAMS;
 
 pub use changes::{Changes, Event, Message};
+pub use eye::EYE_LOOT;
 pub use intent::{Intent, LOCAL, PlayerId};
 
 use crate::content::config::Content;

@@ -17,6 +17,12 @@ pub const LENS_DROP: u32 = 3;
 /// Eye trophies it drops: one each defeat (Terraria's boss trophies drop one time in ten;
 /// Strata has one boss, so every defeat gives its trophy).
 pub const TROPHY_DROP: u32 = 1;
+/// Everything the Eye drops, by item name.
+pub const EYE_LOOT: [(&str, u32); 3] = [
+    ("demonite_ore", DEMONITE_DROP),
+    ("lens", LENS_DROP),
+    ("eye_trophy", TROPHY_DROP),
+];
 
 /// The most health a player can have: the trigger's reading of it (life crystals raise it
 /// per player where they exist).
@@ -259,12 +265,7 @@ impl Session {
         let p = &mut self.players[who.0];
         let mut got = Vec::new();
         let mut spilt = Vec::new();
-        let drops = [
-            ("demonite_ore", DEMONITE_DROP),
-            ("lens", LENS_DROP),
-            ("eye_trophy", TROPHY_DROP),
-        ];
-        for (name, n) in drops {
+        for (name, n) in EYE_LOOT {
             let lost = p.inventory.add(name, n);
             got.push(format!("{name} x{n}"));
             if let Some(item) = self.content.catalog.id(name).filter(|_| lost > 0) {

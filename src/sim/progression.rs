@@ -1,0 +1,450 @@
+//! The progression graph: from a new world, can a player come by every item of the
+//! content and call every boss? A walk in rounds from the start items: each round mines
+//! what the best pickaxe so far can dig in the world, crafts what the items and stations
+//! so far allow, opens the chests of the layers and landmarks the world has, kills the
+//! creatures, buys from the Merchant once a house and his coins are in hand, and calls a
+//! boss once its summoning item is. What no round reaches has no source; `tests/
+//! progression.rs` walks every shipped preset over several seeds and fails naming it.
+//!
+//! The walk is generous on purpose: it asks whether a source exists, not whether a player
+//! finds it soon (that is the playtests' and the tier counts' question, [`Offer::tiles`]).
+
+use crate::base::depth::Layer;
+use crate::base::tile::{Tile, drop_of};
+use crate::content::bestiary::Kind as Creature;
+use crate::content::config::Content;
+use crate::content::items::{ItemId, Kind};
+use crate::world::World;
+use crate::world::depth::Layers;
+use crate::world::inventory::Inventory;
+use crate::world::structure::StructureKind;
+
+/// What one world offers a player: its tiles and the places its chests' loot comes from.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Offer {
+    /// How many of each tile ([`Tile::ALL`]'s order) the world holds.
+    pub tiles: Vec<u64>,
+    /// Depth layers that hold a chest stocked by its layer's tier.
+    pub chest_layers: Vec<Layer>,
+    /// Named loot sets the world's landmarks draw from (`dungeon`, `sky`, `shadow_orb`).
+    pub sets: Vec<String>,
+}
+
+impl Offer {
+    /// What `world` offers.
+    pub fn of(world: &World) -> Offer {
+        let mut tiles = vec![0u64; Tile::COUNT];
+        for t in world.tiles() {
+            tiles[*t as usize] += 1;
+        }
+        let layers = Layers::of(&world.preset);
+        let inside = |kind: StructureKind, (x, y): (usize, usize)| {
+            world.structures.iter().any(|s| {
+                s.kind == kind
+                    && (s.x..s.x + s.w).contains(&(x as i32))
+                    && (s.y..s.y + s.h).contains(&(y as i32))
+            })
+        };
+        let mut offer = Offer {
+            tiles,
+            ..Offer::default()
+        };
+        for ((x, y), _) in world.chests.iter() {
+            if inside(StructureKind::Dungeon, (x, y)) {
+                offer.add_set("dungeon");
+            } else if inside(StructureKind::Island, (x, y)) {
+                offer.add_set("sky");
+            } else {
+                let layer = layers.at(y, world.surface[x]);
+                if !offer.chest_layers.contains(&layer) {
+                    offer.chest_layers.push(layer);
+                }
+            }
+        }
+        if offer.count(Tile::ShadowOrb) > 0 {
+            offer.add_set("shadow_orb");
+        }
+        offer
+    }
+
+    /// How many `tile`s the world holds.
+    pub fn count(&self, tile: Tile) -> u64 {
+        self.tiles.get(tile as usize).copied().unwrap_or(0)
+    }
+
+    fn add_set(&mut self, name: &str) {
+        if !self.sets.iter().any(|s| s == name) {
+            self.sets.push(name.to_string());
+        }
+    }
+}
+
+/// Where an item first came from in the walk.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Source {
+    /// The rules' start items.
+    Start,
+    /// Dug (or felled) from this tile of the world.
+    Mined(Tile),
+    /// Made by this recipe ([`crate::content::items::Catalog::recipes`]' index).
+    Crafted(usize),
+    /// A chest of this layer's tier.
+    Chest(Layer),
+    /// A landmark's chest or a smashed orb: the named loot set.
+    Set(String),
+    /// The Merchant's shop.
+    Shop,
+    /// Coins, from creatures killed (and changed up by a hundred).
+    Coins,
+    /// Dropped by this creature.
+    Drop(&'static str),
+    /// Dropped by this boss.
+    Boss(&'static str),
+}
+
+/// A boss the walk can call: its name, what calls it and what it drops.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BossRoute {
+    pub name: &'static str,
+    /// An item whose use calls it (an item of kind `Summon`).
+    pub summon: &'static str,
+    pub loot: Vec<(&'static str, u32)>,
+}
+
+/// The bosses the simulation has, with their summons and loot.
+pub fn bosses() -> Vec<BossRoute> {
+    vec![BossRoute {
+        name: "the Eye",
+        summon: "suspicious_looking_eye",
+        loot: crate::sim::session::EYE_LOOT.to_vec(),
+    }]
+}
+
+/// What a walk found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reach {
+    /// Per item ([`ItemId`]'s index): the round it was first had, and how.
+    pub got: Vec<Option<(u32, Source)>>,
+    /// Per boss of [`bosses`]: the round it can first be called (its summon in hand).
+    pub bosses: Vec<(&'static str, Option<u32>)>,
+    /// The best pickaxe power had at the end.
+    pub pick_power: u32,
+    /// Rounds walked.
+    pub rounds: u32,
+}
+
+impl Reach {
+    /// The names of the items no round reached, in catalog order.
+    pub fn missing(&self, content: &Content) -> Vec<String> {
+        let cat = &content.catalog;
+        (0..self.got.len())
+            .filter(|&i| self.got[i].is_none())
+            .map(|i| cat.item(ItemId(i as u16)).name.clone())
+            .collect()
+    }
+
+    /// Whether `name` was reached.
+    pub fn has(&self, content: &Content, name: &str) -> bool {
+        content
+            .catalog
+            .id(name)
+            .is_some_and(|id| self.got[id.0 as usize].is_some())
+    }
+
+    /// The round `name` was first had in.
+    pub fn round_of(&self, content: &Content, name: &str) -> Option<u32> {
+        let id = content.catalog.id(name)?;
+        self.got[id.0 as usize].as_ref().map(|g| g.0)
+    }
+}
+
+/// Walks `content` in the world(s) `offer` describes.
+pub fn walk(content: &Content, offer: &Offer) -> Reach {
+    let cat = &content.catalog;
+    let n = cat.items.len();
+    let mut got: Vec<Option<(u32, Source)>> = vec![None; n];
+    let bosses = bosses();
+    let mut called: Vec<Option<u32>> = vec![None; bosses.len()];
+    let id = |name: &str| cat.id(name);
+    let kit = Inventory::starting(&content.catalog);
+    for (i, g) in got.iter_mut().enumerate() {
+        if kit.count(ItemId(i as u16)) > 0 {
+            *g = Some((0, Source::Start));
+        }
+    }
+    for (name, _) in &content.rules.start_items {
+        if let Some(i) = id(name) {
+            got[i.0 as usize] = Some((0, Source::Start));
+        }
+    }
+    let mut round = 0;
+    loop {
+        round += 1;
+        let has = |got: &[Option<(u32, Source)>], i: ItemId| got[i.0 as usize].is_some();
+        let has_name =
+            |got: &[Option<(u32, Source)>], name: &str| id(name).is_some_and(|i| has(got, i));
+        let pick = (0..n)
+            .filter(|&i| got[i].is_some())
+            .filter_map(|i| match cat.items[i].kind {
+                Kind::Pickaxe { power, .. } => Some(power),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0);
+        let placeable =
+            |got: &[Option<(u32, Source)>], t: Tile| cat.block_item(t).is_some_and(|i| has(got, i));
+        let mut found: Vec<(ItemId, Source)> = Vec::new();
+        // Mining and felling.
+        for t in Tile::ALL {
+            if offer.count(t) == 0 || (pick == 0 && cat.power_needed(t) > 0) {
+                continue;
+            }
+            if cat.power_needed(t) <= pick
+                && let Some(i) = cat.block_item(drop_of(t))
+            {
+                found.push((i, Source::Mined(t)));
+            }
+        }
+        if offer.count(Tile::Trunk) > 0
+            && let Some(i) = cat.block_item(Tile::Leaves)
+        {
+            found.push((i, Source::Mined(Tile::Leaves)));
+        }
+        // Crafting.
+        for (r, recipe) in cat.recipes.iter().enumerate() {
+            let station = recipe.at.is_none_or(|t| placeable(&got, t));
+            if station && recipe.from.iter().all(|(i, _)| has(&got, *i)) {
+                found.push((recipe.make, Source::Crafted(r)));
+            }
+        }
+        // Chests, by layer and by landmark.
+        for tier in &content.loot.tiers {
+            if offer.chest_layers.contains(&tier.layer) {
+                found.extend(
+                    tier.rows
+                        .iter()
+                        .map(|r| (r.item, Source::Chest(tier.layer))),
+                );
+            }
+        }
+        for set in &content.loot.sets {
+            let open = offer.sets.contains(&set.name)
+                && (set.name != "shadow_orb" || has_hammer(content, &got));
+            if open {
+                found.extend(
+                    set.rows
+                        .iter()
+                        .map(|r| (r.item, Source::Set(set.name.clone()))),
+                );
+            }
+        }
+        // Creatures: their drops and their coins (changed up into every coin).
+        for kind in Creature::ALL {
+            let s = kind.stats();
+            if let Some(i) = id(s.drop).filter(|_| s.drops > 0) {
+                found.push((i, Source::Drop(s.name)));
+            }
+        }
+        for coin in &content.town.coins.items {
+            found.push((*coin, Source::Coins));
+        }
+        // The Merchant, once a house can be built and his coins carried.
+        let house = [
+            &content.town.housing.lights,
+            &content.town.housing.flat,
+            &content.town.housing.comfort,
+        ]
+        .iter()
+        .all(|list| list.iter().any(|t| placeable(&got, *t)))
+            && placeable(&got, Tile::ClosedDoor);
+        let coins = content.town.coins.items.iter().all(|c| has(&got, *c));
+        if house && coins {
+            found.extend(
+                content
+                    .town
+                    .merchant
+                    .sells
+                    .iter()
+                    .map(|i| (*i, Source::Shop)),
+            );
+        }
+        // Bosses.
+        for (b, boss) in bosses.iter().enumerate() {
+            if called[b].is_none() && has_name(&got, boss.summon) {
+                called[b] = Some(round);
+            }
+            if called[b].is_some() {
+                found.extend(
+                    boss.loot
+                        .iter()
+                        .filter_map(|(name, _)| id(name))
+                        .map(|i| (i, Source::Boss(boss.name))),
+                );
+            }
+        }
+        let mut changed = false;
+        for (i, how) in found {
+            if got[i.0 as usize].is_none() {
+                got[i.0 as usize] = Some((round, how));
+                changed = true;
+            }
+        }
+        if !changed {
+            return Reach {
+                pick_power: pick,
+                got,
+                bosses: bosses.iter().map(|b| b.name).zip(called).collect(),
+                rounds: round,
+            };
+        }
+    }
+}
+
+fn has_hammer(content: &Content, got: &[Option<(u32, Source)>]) -> bool {
+    let cat = &content.catalog;
+    (0..got.len()).any(|i| got[i].is_some() && matches!(cat.items[i].kind, Kind::Hammer { .. }))
+}
+
+/// How much of `ore` (an item) a player needs to make one of everything its bars make:
+/// every recipe that takes the bar, once, in ore (the bar's own recipe's ore per bar).
+/// `None` if no recipe smelts `ore` into a bar.
+pub fn ore_for_tier(content: &Content, ore: &str) -> Option<u64> {
+    let cat = &content.catalog;
+    let ore = cat.id(ore)?;
+    let bar_recipe = cat
+        .recipes
+        .iter()
+        .find(|r| r.from.len() == 1 && r.from[0].0 == ore)?;
+    let per_bar = bar_recipe.from[0].1 as u64 / bar_recipe.count.max(1) as u64;
+    let bars: u64 = cat
+        .recipes
+        .iter()
+        .filter_map(|r| r.from.iter().find(|(i, _)| *i == bar_recipe.make))
+        .map(|(_, n)| *n as u64)
+        .sum();
+    Some(bars * per_bar.max(1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::mods::ModText;
+
+    /// A world of every tile, chests in every layer and every landmark.
+    fn everything() -> Offer {
+        Offer {
+            tiles: vec![1000; Tile::COUNT],
+            chest_layers: vec![
+                Layer::Surface,
+                Layer::Underground,
+                Layer::Cavern,
+                Layer::Underworld,
+            ],
+            sets: vec!["dungeon".into(), "sky".into(), "shadow_orb".into()],
+        }
+    }
+
+    /// Every tile, but no chests.
+    fn tiles_only() -> Offer {
+        Offer {
+            tiles: vec![1000; Tile::COUNT],
+            ..Offer::default()
+        }
+    }
+
+    #[test]
+    fn the_start_kit_digs_stone_at_once_and_silver_waits_for_a_better_pickaxe() {
+        let content = Content::builtin();
+        let reach = walk(&content, &tiles_only());
+        let kit = content.catalog.id("copper_pickaxe").unwrap();
+        assert_eq!(
+            reach.got[kit.0 as usize].as_ref().map(|g| &g.1),
+            Some(&Source::Start)
+        );
+        assert_eq!(reach.round_of(&content, "stone"), Some(1));
+        // Silver ore needs power 40 (an iron or lead pickaxe): iron bars need a furnace,
+        // which needs stone and a workbench first.
+        let copper = reach.round_of(&content, "copper_ore").unwrap();
+        let silver = reach.round_of(&content, "silver_ore").unwrap();
+        assert!(silver > copper + 1, "copper {copper} silver {silver}");
+        assert!(reach.pick_power >= 55, "{}", reach.pick_power);
+    }
+
+    #[test]
+    fn a_station_out_of_reach_gates_its_recipes() {
+        let content = Content::builtin();
+        assert!(walk(&content, &everything()).has(&content, "copper_bar"));
+        // No stone anywhere, no furnace to take from a cabin and no chests: no furnace,
+        // so no bars.
+        let mut no_stone = tiles_only();
+        no_stone.tiles[Tile::Stone as usize] = 0;
+        no_stone.tiles[Tile::Furnace as usize] = 0;
+        let reach = walk(&content, &no_stone);
+        assert!(!reach.has(&content, "furnace"));
+        assert!(!reach.has(&content, "copper_bar"));
+        assert!(reach.has(&content, "copper_ore"));
+    }
+
+    #[test]
+    fn an_item_with_no_source_is_named_and_one_made_from_it_too() {
+        let text = r#"(
+            items: [
+                (name: "unobtainium", label: "unobtainium", kind: Material),
+                (name: "unobtainium_bar", label: "unobtainium bar", kind: Material),
+            ],
+            recipes: [
+                (make: "unobtainium_bar", from: [("unobtainium", 3)], at: "furnace"),
+            ],
+        )"#;
+        let content = Content::with_mods(&[ModText {
+            name: "mods/unobtainium.ron".into(),
+            text: text.into(),
+        }])
+        .unwrap();
+        let missing = walk(&content, &everything()).missing(&content);
+        assert!(
+            missing.ends_with(&["unobtainium".into(), "unobtainium_bar".into()]),
+            "{missing:?}"
+        );
+        let builtin = Content::builtin();
+        assert_eq!(
+            walk(&builtin, &everything()).missing(&builtin).len() + 2,
+            missing.len()
+        );
+    }
+
+    #[test]
+    fn a_boss_is_called_only_once_its_summon_is_in_hand() {
+        let content = Content::builtin();
+        // A world without demonite of its own: the Eye is its only source.
+        let mut offer = tiles_only();
+        offer.tiles[Tile::DemoniteOre as usize] = 0;
+        let reach = walk(&content, &offer);
+        let eye = reach.bosses[0].1.unwrap();
+        let summon = reach.round_of(&content, "suspicious_looking_eye").unwrap();
+        assert!(eye > summon, "eye {eye} summon {summon}");
+        // The Eye's demonite comes after it.
+        assert!(reach.round_of(&content, "demonite_ore").unwrap() > summon);
+        // Without lenses (no demon eyes drop them here) and no chests, no Eye.
+        let mut c = Content::builtin();
+        let lens = c.catalog.id("lens").unwrap();
+        let cat = std::sync::Arc::make_mut(&mut c.catalog);
+        cat.recipes.retain(|r| !r.from.iter().any(|f| f.0 == lens));
+        let reach = walk(&c, &Offer::default());
+        assert_eq!(reach.bosses[0].1, None);
+        assert!(
+            reach
+                .missing(&c)
+                .contains(&"suspicious_looking_eye".to_string())
+        );
+    }
+
+    #[test]
+    fn a_tier_needs_the_ore_of_each_of_its_recipes() {
+        let content = Content::builtin();
+        let copper = ore_for_tier(&content, "copper_ore").unwrap();
+        // A pickaxe, a sword, a hammer and three pieces of armour, several bars each.
+        assert!(copper >= 3 * 6 * 3, "{copper}");
+        assert_eq!(ore_for_tier(&content, "dirt"), None);
+    }
+}

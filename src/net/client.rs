@@ -131,6 +131,8 @@ pub struct Client {
     items: Vec<Lying>,
     hearts: Vec<(f32, f32)>,
     boss: Option<Eye>,
+    /// The boss after the Eye in the last snapshot.
+    rival: Option<crate::net::protocol::Foe>,
     town: Vec<Folk>,
     tick: u64,
     /// The world's time of day in the last snapshot.
@@ -224,6 +226,7 @@ impl Client {
             items: Vec::new(),
             hearts: Vec::new(),
             boss: None,
+            rival: None,
             town: Vec::new(),
             tick: 0,
             time_of_day: None,
@@ -309,6 +312,11 @@ impl Client {
     /// The Eye in the last snapshot, if it was about.
     pub fn boss(&self) -> Option<&Eye> {
         self.boss.as_ref()
+    }
+
+    /// The boss after the Eye in the last snapshot, if it was about.
+    pub fn rival(&self) -> Option<&crate::net::protocol::Foe> {
+        self.rival.as_ref()
     }
 
     /// The town's people in the last snapshot.
@@ -641,6 +649,7 @@ impl Client {
                 hearts,
                 boss,
                 town,
+                rival,
             } => {
                 if tick >= self.tick {
                     self.tick = tick;
@@ -654,6 +663,7 @@ impl Client {
                     self.hearts = hearts;
                     self.boss = boss;
                     self.town = town;
+                    self.rival = rival;
                 }
             }
         }

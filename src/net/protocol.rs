@@ -16,11 +16,15 @@ use crate::world::{Tile, Wall};
 use serde::{Deserialize, Serialize};
 use std::io::Read;
 
+mod foe;
+pub use foe::{Foe, FoePart, MAX_FOE_PARTS, foe_of, rival_in};
+
 /// The protocol's version: bumped whenever a message changes, or a cell may hold a tile
 /// or wall an older build does not know (5: tiles past 63 and walls past 15, with save
 /// format 8; the world's clock, goodbyes and the keeper's messages; 6: the content's files
-/// ride in [`ToServer::Hello`] and the [`Identity`]).
-pub const VERSION: u32 = 6;
+/// ride in [`ToServer::Hello`] and the [`Identity`]; 7: the boss after the Eye,
+/// [`Foe`], in the snapshot).
+pub const VERSION: u32 = 7;
 
 /// The netcode protocol id (a client and server of different ids never connect).
 pub const PROTOCOL_ID: u64 = 0x5354_5241_5441_0000 | VERSION as u64;
@@ -268,6 +272,8 @@ pub enum ToClient {
         hearts: Vec<(f32, f32)>,
         boss: Option<Eye>,
         town: Vec<Folk>,
+        /// The boss after the Eye about, if any.
+        rival: Option<Foe>,
     },
 }
 

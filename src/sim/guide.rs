@@ -133,6 +133,21 @@ pub const SOURCES: &[(&str, &str)] = &[
         "demonite_ore",
         "Demonite ore lies in the corruption's ebonstone; the Eye drops some.",
     ),
+    // The way to the later bosses' parts (src/sim/session/rivals.rs).
+    ("ebonstone", "Ebonstone is the corruption's stone."),
+    (
+        "rotten_chunk",
+        "Rotten chunks drop from the eaters of souls that fly over the corruption.",
+    ),
+    (
+        "shadow_scale",
+        "Shadow scales drop from the Eater of Worlds.",
+    ),
+    (
+        "hellstone",
+        "Hellstone lies by the underworld's lava; it takes a demonite pickaxe.",
+    ),
+    ("cobweb", "Cobwebs hang in the spiders' caves."),
     ("sandstone", "Sandstone lies under the deserts."),
     (
         "hardened_sand",

@@ -24,6 +24,7 @@ mod hands;
 mod heal;
 pub mod intent;
 mod pvp;
+mod rivals;
 mod town;
 mod vitals;
 pub use pvp::TEAMS;
@@ -297,6 +298,11 @@ pub struct Session {
     guide_check: u64,
     /// The Eye, while it is about ([`crate::sim::boss`]).
     pub boss: Option<crate::sim::boss::Boss>,
+    /// The boss after the Eye about, if any ([`crate::sim::boss::Rival`]: the Eater,
+    /// Skeletron or the Wall; never beside the Eye).
+    pub rival: Option<crate::sim::boss::Rival>,
+    /// Where the dungeon's Old Man stands (his feet) until Skeletron falls.
+    pub old_man: Option<(f32, f32)>,
     /// The tick the Eye comes at, after tonight's warning.
     eye_due: Option<u64>,
     /// Was it night last tick (a night begins when it turns)?
@@ -398,6 +404,8 @@ impl Session {
                 .collect(),
             guide_check: 0,
             boss: None,
+            rival: None,
+            old_man: rivals::old_man_place(&world),
             eye_due: None,
             was_night,
             world,
@@ -539,6 +547,7 @@ impl Session {
         self.tick += 1;
         self.time_of_day = crate::sim::day::advance(self.time_of_day, dt, &self.content.rules);
         self.run_boss(&mut out);
+        self.run_rival(&mut out);
         for (i, h) in held.iter().enumerate() {
             let who = PlayerId(i);
             if self.away[i] {
@@ -557,6 +566,7 @@ impl Session {
             self.hands(who, h, &mut out);
         }
         self.tick_items(&mut out);
+        self.dolls_in_lava(&mut out);
         self.walk_guide(&mut out);
         self.run_flow(&mut out);
         self.keep_inside();
@@ -720,6 +730,12 @@ impl Session {
         if self.guide.under(x, y) && reach {
             if pressed {
                 self.talk_to_guide(who, out);
+            }
+            return true;
+        }
+        if self.old_man_under(x, y) && reach {
+            if pressed {
+                self.talk_to_old_man(who, out);
             }
             return true;
         }
@@ -925,6 +941,9 @@ impl Session {
         // Only once there is a story to tell, so the hashes of sessions without one stay.
         if self.boss.is_some() || self.world.progress != Default::default() {
             h.text(&format!("{:?} {:?}", self.boss, self.world.progress));
+        }
+        if let Some(r) = &self.rival {
+            h.text(&format!("{r:?}"));
         }
         h.0
     }

@@ -562,10 +562,8 @@ fn apply(line: &Line, world: &mut World, player: &mut PlayerState) -> Result<(),
         world.dropped = d;
     }
     if let Some((eye, nights)) = line.story {
-        world.progress = Progress {
-            eye_defeated: eye,
-            nights,
-        };
+        world.progress.eye_defeated = eye;
+        world.progress.nights = nights;
     }
     if let Some(s) = state {
         *player = s;

@@ -526,6 +526,16 @@ fn sections_of(world: &World, cat: &Catalog, wall_bits: u32) -> Vec<([u8; 4], Ve
     if story != crate::world::progress::Progress::default() {
         let mut b = story.eye_defeated.to_le_bytes().to_vec();
         b.extend_from_slice(&story.nights.to_le_bytes());
+        if !story.later_untouched() {
+            for n in [
+                story.orbs_broken,
+                story.eater_defeated,
+                story.skeletron_defeated,
+                story.wall_defeated,
+            ] {
+                b.extend_from_slice(&n.to_le_bytes());
+            }
+        }
         out.push((BOSS_TAG, b));
     }
     let n = stored_chests(world).count();
@@ -763,16 +773,26 @@ pub fn decode(bytes: &[u8], cat: &Arc<Catalog>) -> Result<(World, PlayerState), 
             CHESTS_TAG => world.chests = read_chests(cat, body, &world)?,
             ARMOUR_TAG => inventory = read_armour(cat, body, inventory)?,
             BOSS_TAG => {
-                if body.len() != 12 {
+                // 12 bytes: the Eye and the nights; 28: the later bosses' four counts too.
+                if body.len() != 12 && body.len() != 28 {
                     return Err(SaveError::SectionLength {
                         section: "boss section",
                         len: body.len(),
                         expected: 12,
                     });
                 }
+                let word = |at: usize| {
+                    body.get(at..at + 4)
+                        .and_then(|b| b.try_into().ok())
+                        .map_or(0, u32::from_le_bytes)
+                };
                 world.progress = crate::world::progress::Progress {
-                    eye_defeated: u32::from_le_bytes(body[..4].try_into().unwrap_or_default()),
-                    nights: u64::from_le_bytes(body[4..].try_into().unwrap_or_default()),
+                    eye_defeated: word(0),
+                    nights: u64::from_le_bytes(body[4..12].try_into().unwrap_or_default()),
+                    orbs_broken: word(12),
+                    eater_defeated: word(16),
+                    skeletron_defeated: word(20),
+                    wall_defeated: word(24),
                 };
             }
             SPAWN_TAG => bed = Some(read_spawn(body, &world)?),

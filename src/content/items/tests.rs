@@ -67,7 +67,10 @@ fn deeper_ores_need_the_pickaxe_of_the_ore_above() {
     assert!(!can(Tile::SilverOre, copper) && can(Tile::SilverOre, iron));
     assert!(!can(Tile::GoldOre, iron) && can(Tile::GoldOre, silver));
     assert!(!can(Tile::DiamondOre, silver) && can(Tile::DiamondOre, gold));
-    assert!(!can(Tile::Hellstone, silver) && can(Tile::Hellstone, gold));
+    // Hellstone takes a demonite pickaxe (Terraria's power 65).
+    let demonite = pick("demonite_pickaxe");
+    assert!(!can(Tile::Hellstone, gold) && can(Tile::Hellstone, demonite));
+    assert!(can(Tile::DungeonBrick, demonite) && can(Tile::Ebonstone, demonite));
     assert_eq!(
         mine_time(cat, Tile::SilverOre, copper),
         Err(MineRefusal::TooWeak(40))

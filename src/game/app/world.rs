@@ -404,6 +404,7 @@ impl App {
             if let Some(b) = &w.session.boss {
                 hud::draw_boss(b, w.session.me().body.centre(), &self.cam, screen);
             }
+            crate::game::ui::rival::draw_in(&w.session, &self.cam, screen);
             // The other players, lit like the Guide by the light view over them; their
             // names go over it, after the local player.
             let local = crate::sim::session::LOCAL;

@@ -272,7 +272,7 @@ impl Audio {
             l.session.layers.at(y, surface),
             night,
             danger(&l.session.creatures.list, ear),
-            l.session.boss.is_some(),
+            l.session.boss_about(),
         );
         if let Some(p) = self.chooser.update(want, dt) {
             log::debug!("music: {p:?}");

@@ -637,9 +637,15 @@ pub fn boss_bar_rect(screen: (f32, f32), s: f32) -> Rect {
 /// The Eye's health bar ([`boss_bar_rect`]): its name over it, a dark frame, the share of
 /// health left in red (brighter in phase two) and the numbers.
 pub fn draw_boss_bar(b: &crate::sim::boss::Boss, lay: &Layout) {
+    let two = b.phase == crate::sim::boss::Phase::Two;
+    draw_health_bar(crate::sim::boss::NAME, b.health, b.max, two, lay);
+}
+
+/// A boss's health bar ([`boss_bar_rect`]): `name` over it, a dark frame, the share of
+/// `health` out of `max` left in red (brighter in phase two, `two`) and the numbers.
+pub fn draw_health_bar(name: &str, health: f32, max: f32, two: bool, lay: &Layout) {
     let r = boss_bar_rect(lay.screen, lay.s);
     let font = (16.0 * lay.s).round() as u16;
-    let name = crate::sim::boss::NAME;
     let tw = measure_text(name, None, font, 1.0).width;
     let (tx, ty) = (r.x + (r.w - tw) / 2.0, r.y - 6.0 * lay.s);
     draw_text(name, tx + 1.0, ty + 1.0, font as f32, BLACK);
@@ -652,13 +658,14 @@ pub fn draw_boss_bar(b: &crate::sim::boss::Boss, lay: &Layout) {
         Color::new(0.05, 0.02, 0.02, 0.9),
     );
     draw_rectangle(r.x, r.y, r.w, r.h, Color::new(0.25, 0.05, 0.05, 1.0));
-    let fill = (b.health / b.max).clamp(0.0, 1.0);
-    let red = match b.phase {
-        crate::sim::boss::Phase::One => Color::from_rgba(200, 30, 40, 255),
-        crate::sim::boss::Phase::Two => Color::from_rgba(255, 60, 40, 255),
+    let fill = (health / max.max(1.0)).clamp(0.0, 1.0);
+    let red = if two {
+        Color::from_rgba(255, 60, 40, 255)
+    } else {
+        Color::from_rgba(200, 30, 40, 255)
     };
     draw_rectangle(r.x, r.y, r.w * fill, r.h, red);
-    let text = format!("{:.0}/{:.0}", b.health.ceil(), b.max);
+    let text = format!("{:.0}/{:.0}", health.ceil(), max);
     let small = (12.0 * lay.s).round() as u16;
     let w = measure_text(&text, None, small, 1.0).width;
     draw_text(

@@ -9,6 +9,7 @@ pub mod layout;
 pub mod menus;
 pub mod minimap;
 pub mod overlay;
+pub mod rival;
 pub mod seedbox;
 pub mod tooltip;
 

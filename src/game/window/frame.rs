@@ -473,6 +473,9 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, sc
         if let Some(b) = &w.session.boss {
             hud::draw_boss_bar(b, &lay);
         }
+        if let Some(r) = &w.session.rival {
+            crate::game::ui::rival::draw_rival_bar(r, &lay);
+        }
         app.draw_inventory(w, atlas, &lay);
     }
     let seed = app

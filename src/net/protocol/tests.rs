@@ -230,6 +230,9 @@ fn a_full_snapshot_round_trips_within_the_bound() {
             (40.0, 10.0),
             &s.content.rules,
         ))),
+        rival: Some(foe_of(&crate::sim::boss::Rival::new(
+            crate::sim::boss::Form::Eater(crate::sim::boss::eater::Eater::new((5.0, 5.0))),
+        ))),
         town: crate::sim::npc::NAMES
             .iter()
             .map(|n| Folk {

@@ -60,29 +60,19 @@ impl Session {
             && self.tick >= due
         {
             self.eye_due = None;
-            if night && self.boss.is_none() {
+            if night && !self.boss_about() {
                 self.summon_eye(LOCAL, out);
             }
         }
-        let Some(b) = self.boss.as_mut() else {
+        let Some(b) = self.boss.as_ref() else {
             return;
         };
         // The nearest living player present within range, by the middle of its body:
         // with none (every player dead or gone) it leaves.
-        let away = &self.away;
-        let target = self
-            .players
-            .iter()
-            .enumerate()
-            .filter(|(i, p)| !away[*i] && p.death.is_none())
-            .map(|(_, p)| p.body.centre())
-            .filter(|c| {
-                (c.0 - b.pos.0).abs() <= boss::RANGE && (c.1 - b.pos.1).abs() <= boss::RANGE
-            })
-            .min_by(|a, c| {
-                let d = |p: &(f32, f32)| (p.0 - b.pos.0).powi(2) + (p.1 - b.pos.1).powi(2);
-                d(a).total_cmp(&d(c))
-            });
+        let target = self.nearest_living(b.pos, (boss::RANGE, boss::RANGE));
+        let Some(b) = self.boss.as_mut() else {
+            return;
+        };
         let step = b.update(target, night, rules, super::TICK as f32);
         let (pos, health) = (b.pos, b.health);
         if step.charged {
@@ -131,7 +121,7 @@ impl Session {
     }
 
     /// A notice and a log line for every player.
-    fn tell_all(&self, text: &str, out: &mut Changes) {
+    pub(super) fn tell_all(&self, text: &str, out: &mut Changes) {
         for i in 0..self.players.len() {
             out.log(PlayerId(i), format!("told: {text}"));
             out.notice(PlayerId(i), text);
@@ -167,9 +157,14 @@ impl Session {
         item: crate::content::items::ItemId,
         out: &mut Changes,
     ) {
+        if self.content.catalog.item(item).name == super::rivals::WORM_FOOD {
+            return self.use_worm_food(who, item, out);
+        }
         let night = crate::sim::day::is_night(self.time_of_day, &self.content.rules);
         let label = self.content.catalog.item(item).label.clone();
-        if !night {
+        if self.rival.is_some() {
+            out.notice(who, "A boss is already here");
+        } else if !night {
             out.log(who, format!("used {label} by day: nothing happens"));
             out.notice(who, format!("The {label} does nothing by day"));
         } else if self.boss.is_some() {
@@ -231,9 +226,17 @@ impl Session {
         let hb = b.ball();
         let inside = creatures::overlap(hb, p.body.bounds())
             || creatures::in_arc(p.body.centre(), p.body.facing, reach, hb);
-        if !inside {
-            return;
+        if inside {
+            self.strike_eye(who, damage, out);
         }
+    }
+
+    /// A blow of `damage` from player `who` on the Eye (a swing's or another's): its
+    /// death drops its loot for every player still here who hit it and is announced.
+    pub(super) fn strike_eye(&mut self, who: PlayerId, damage: f32, out: &mut Changes) {
+        let Some(b) = self.boss.as_mut() else {
+            return;
+        };
         let dead = b.hit(damage);
         if !b.fighters.contains(&who.0) {
             b.fighters.push(who.0);
@@ -262,21 +265,7 @@ impl Session {
     /// The Eye's loot into player `who`'s inventory; what does not fit lies in the world
     /// by the player, and flies to it.
     fn eye_loot(&mut self, who: PlayerId, out: &mut Changes) {
-        let p = &mut self.players[who.0];
-        let mut got = Vec::new();
-        let mut spilt = Vec::new();
-        for (name, n) in EYE_LOOT {
-            let lost = p.inventory.add(name, n);
-            got.push(format!("{name} x{n}"));
-            if let Some(item) = self.content.catalog.id(name).filter(|_| lost > 0) {
-                spilt.push(crate::world::inventory::Stack { item, count: lost });
-            }
-        }
-        let at = p.body.centre();
-        for stack in spilt {
-            self.drop_item(stack, at, Some(who), out);
-        }
-        out.log(who, format!("killed the Eye: {}", got.join(", ")));
+        self.give_loot(who, &EYE_LOOT, "the Eye", out);
     }
 }
 

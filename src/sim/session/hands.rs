@@ -225,6 +225,7 @@ impl Session {
                     self.drop_item(Stack { item, count }, at, Some(who), out);
                 }
                 self.edited_at(who, (x, y), Tile::ShadowOrb, false, out);
+                self.orb_broken(who, out);
             }
             DigStep::Digging(share) => p.digging = Some(share),
             // Holding the button on air after a dig is not worth a message.
@@ -267,6 +268,7 @@ impl Session {
             self.reward(kind, item, n, at, Some(who), out);
         }
         self.swing_at_eye(who, damage, reach, out);
+        self.swing_at_rival(who, damage, reach, out);
         self.swing_at_players(who, damage, reach, out);
     }
 

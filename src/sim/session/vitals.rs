@@ -98,6 +98,11 @@ impl Session {
         {
             killer = Some(harm);
         }
+        if let Some(harm) = self.rival_touch(who, out)
+            && killer.is_none()
+        {
+            killer = Some(harm);
+        }
         let p = &mut self.players[who.0];
         if let Some((rows, damage)) = p.vitals.last_fall.take() {
             out.log(

@@ -338,6 +338,7 @@ fn the_worlds_story_round_trips_in_format_7_and_older_formats_load_without_one()
     world.progress = crate::world::progress::Progress {
         eye_defeated: 1,
         nights: 12,
+        ..Default::default()
     };
     let (w, _) = decode(&encode(&world, &player)).unwrap();
     assert_eq!(w.progress, world.progress);
@@ -353,6 +354,24 @@ fn the_worlds_story_round_trips_in_format_7_and_older_formats_load_without_one()
     sections.retain(|(t, b)| *t != BOSS_TAG || b.len() == 4);
     let e = refusal(&encode_with(&world, &player, 7, &sections));
     assert!(e.contains("boss section of 4 bytes"), "{e}");
+}
+
+#[test]
+fn the_later_bosses_and_the_orbs_round_trip_in_the_boss_section() {
+    let (mut world, player) = with_chests();
+    world.progress.eye_defeated = 2;
+    let short = sections_of(&world, &cat(), WALL_BITS);
+    let boss = |s: &[([u8; 4], Vec<u8>)]| s.iter().find(|(t, _)| *t == BOSS_TAG).unwrap().1.len();
+    assert_eq!(boss(&short), 12, "the Eye alone keeps the old section");
+    world.progress.orbs_broken = 3;
+    world.progress.eater_defeated = 1;
+    world.progress.skeletron_defeated = 1;
+    world.progress.wall_defeated = 4;
+    assert_eq!(boss(&sections_of(&world, &cat(), WALL_BITS)), 28);
+    let (w, _) = decode(&encode(&world, &player)).unwrap();
+    assert_eq!(w.progress, world.progress);
+    assert!(w.progress.skeletron() && w.progress.past_the_wall());
+    assert!(w.progress.summary().starts_with("past the Wall"));
 }
 
 #[test]

@@ -14,6 +14,7 @@ use crate::base::tile::{Tile, drop_of};
 use crate::content::bestiary::Kind as Creature;
 use crate::content::config::Content;
 use crate::content::items::{ItemId, Kind};
+use crate::sim::boss::RivalKind;
 use crate::world::World;
 use crate::world::depth::Layers;
 use crate::world::inventory::Inventory;
@@ -28,6 +29,8 @@ pub struct Offer {
     pub chest_layers: Vec<Layer>,
     /// Named loot sets the world's landmarks draw from (`dungeon`, `sky`, `shadow_orb`).
     pub sets: Vec<String>,
+    /// The kinds of landmark the world has.
+    pub landmarks: Vec<StructureKind>,
 }
 
 impl Offer {
@@ -63,6 +66,11 @@ impl Offer {
         }
         if offer.count(Tile::ShadowOrb) > 0 {
             offer.add_set("shadow_orb");
+        }
+        for s in &world.structures {
+            if !offer.landmarks.contains(&s.kind) {
+                offer.landmarks.push(s.kind);
+            }
         }
         offer
     }
@@ -102,22 +110,45 @@ pub enum Source {
     Boss(&'static str),
 }
 
-/// A boss the walk can call: its name, what calls it and what it drops.
+/// What calls a boss.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Call {
+    /// Using (or, the guide voodoo doll, burning in the underworld's lava) this item.
+    Item(&'static str),
+    /// Breaking the world's shadow orbs with a hammer (the third calls the Eater).
+    Orbs,
+    /// Talking at night to the Old Man at the dungeon's door.
+    OldMan,
+}
+
+/// A boss the walk can call: its name, what calls it (any of them) and what it drops.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BossRoute {
     pub name: &'static str,
-    /// An item whose use calls it (an item of kind `Summon`).
-    pub summon: &'static str,
+    pub calls: Vec<Call>,
     pub loot: Vec<(&'static str, u32)>,
 }
 
-/// The bosses the simulation has, with their summons and loot.
+/// The bosses the simulation has, with what calls them and their loot.
 pub fn bosses() -> Vec<BossRoute> {
-    vec![BossRoute {
+    let mut all = vec![BossRoute {
         name: "the Eye",
-        summon: "suspicious_looking_eye",
+        calls: vec![Call::Item("suspicious_looking_eye")],
         loot: crate::sim::session::EYE_LOOT.to_vec(),
-    }]
+    }];
+    for kind in RivalKind::ALL {
+        let calls = match kind {
+            RivalKind::Eater => vec![Call::Item(crate::sim::session::WORM_FOOD), Call::Orbs],
+            RivalKind::Skeletron => vec![Call::OldMan],
+            RivalKind::Wall => vec![Call::Item(crate::sim::session::VOODOO_DOLL)],
+        };
+        all.push(BossRoute {
+            name: kind.name(),
+            calls,
+            loot: kind.loot().to_vec(),
+        });
+    }
+    all
 }
 
 /// What a walk found.
@@ -217,6 +248,10 @@ pub fn walk(content: &Content, offer: &Offer) -> Reach {
                 found.push((recipe.make, Source::Crafted(r)));
             }
         }
+        let skeletron_down = bosses
+            .iter()
+            .zip(&called)
+            .any(|(b, c)| b.name == RivalKind::Skeletron.name() && c.is_some());
         // Chests, by layer and by landmark.
         for tier in &content.loot.tiers {
             if offer.chest_layers.contains(&tier.layer) {
@@ -229,7 +264,12 @@ pub fn walk(content: &Content, offer: &Offer) -> Reach {
         }
         for set in &content.loot.sets {
             let open = offer.sets.contains(&set.name)
-                && (set.name != "shadow_orb" || has_hammer(content, &got));
+                && match set.name.as_str() {
+                    "shadow_orb" => has_hammer(content, &got),
+                    // Its guardian keeps the dungeon until Skeletron falls.
+                    "dungeon" => skeletron_down,
+                    _ => true,
+                };
             if open {
                 found.extend(
                     set.rows
@@ -270,7 +310,12 @@ pub fn walk(content: &Content, offer: &Offer) -> Reach {
         }
         // Bosses.
         for (b, boss) in bosses.iter().enumerate() {
-            if called[b].is_none() && has_name(&got, boss.summon) {
+            let can = boss.calls.iter().any(|c| match *c {
+                Call::Item(name) => has_name(&got, name),
+                Call::Orbs => offer.count(Tile::ShadowOrb) >= 3 && has_hammer(content, &got),
+                Call::OldMan => offer.landmarks.contains(&StructureKind::Dungeon),
+            });
+            if called[b].is_none() && can {
                 called[b] = Some(round);
             }
             if called[b].is_some() {
@@ -341,6 +386,7 @@ mod tests {
                 Layer::Underworld,
             ],
             sets: vec!["dungeon".into(), "sky".into(), "shadow_orb".into()],
+            landmarks: StructureKind::ALL.to_vec(),
         }
     }
 
@@ -437,6 +483,45 @@ mod tests {
                 .missing(&c)
                 .contains(&"suspicious_looking_eye".to_string())
         );
+    }
+
+    #[test]
+    fn skeletron_needs_the_dungeon_and_opens_its_chests() {
+        let skeletron = |r: &Reach| {
+            r.bosses
+                .iter()
+                .find(|b| b.0 == RivalKind::Skeletron.name())
+                .unwrap()
+                .1
+        };
+        // A key only the dungeon's chests hold.
+        let mut content = Content::with_mods(&[ModText {
+            name: "mods/key.ron".into(),
+            text: r#"(items: [(name: "golden_key", label: "golden key", kind: Material)])"#.into(),
+        }])
+        .unwrap();
+        let only_dungeon = content.catalog.id("golden_key").unwrap();
+        let set = content
+            .loot
+            .sets
+            .iter_mut()
+            .find(|s| s.name == "dungeon")
+            .unwrap();
+        set.rows.push(crate::content::loot::LootRow {
+            item: only_dungeon,
+            count: (1, 1),
+            weight: 1,
+        });
+        let reach = walk(&content, &everything());
+        let called = skeletron(&reach).unwrap();
+        assert!(reach.got[only_dungeon.0 as usize].as_ref().unwrap().0 > called);
+        let mut no_dungeon = everything();
+        no_dungeon
+            .landmarks
+            .retain(|k| *k != StructureKind::Dungeon);
+        let reach = walk(&content, &no_dungeon);
+        assert_eq!(skeletron(&reach), None);
+        assert!(reach.got[only_dungeon.0 as usize].is_none());
     }
 
     #[test]

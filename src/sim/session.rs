@@ -32,6 +32,7 @@ pub use pvp::TEAMS;
 pub use changes::{Changes, Event, Message};
 pub use eye::EYE_LOOT;
 pub use intent::{Intent, LOCAL, PlayerId};
+pub use rivals::{VOODOO_DOLL, WORM_FOOD};
 
 use crate::content::config::Content;
 use crate::content::items::Catalog;

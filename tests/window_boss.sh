@@ -17,6 +17,11 @@
 # 3. Swinging on, the Eye falls: `killed the Eye` with its demonite ore and its trophy,
 #    and the world's announcement "The Eye has been defeated!" once; the bar is gone.
 #
+# 4. Skeletron: a meadow with a dungeon brick tower (columns 36-38, rows 12-19) at night;
+#    the Old Man stands on the grass beside it (column 35, the Guide right of the spawn) and a right-click on him calls
+#    Skeletron (`Skeletron came at`): its bar is up (under its name) and its hands reach
+#    the player (`hurt by Skeletron`).
+#
 # The game writes the Eye's lines at the debug level (RUST_LOG=strata=debug, set here).
 # Screenshots are left in the scratch folder.
 #
@@ -120,5 +125,31 @@ read -r full empty < <(bar)
 [ "$full" -le 5 ] && [ "$empty" -le 5 ] || fail "the bar is still up after the Eye fell (see $OUT/03-defeated.png)"
 n=$(grep -c "told: The Eye has been defeated!" "$GAME_LOG" || true)
 [ "$n" -eq 1 ] || fail "the defeat was announced $n times"
+stop_game
+
+# --- 4. Skeletron, called by the Old Man at the tower.
+tower() {
+  meadow_art | awk '{ if (NR - 1 >= 12 && NR - 1 < 20) $0 = substr($0, 1, 36) "UUU" substr($0, 40); print }'
+}
+play_drawn tower '(daylight: 0.05, creature_cap: 0)' < <(tower)
+wait_for "player at" 1 10 || fail "the game never said where the player is"
+xdotool mousemove $((X + WIDTH / 2)) $((Y + 120))
+sleep 1 # the camera settles on the player
+read -r px py sx sy zoom < <(grep "player at" "$GAME_LOG" | tail -n 1 | awk '{ print $4, $5, $7, $8, $10 }')
+# The Old Man's body: column 35, the row over the grass.
+xdotool mousemove "$(awk -v p="$px" -v s="$sx" -v z="$zoom" -v o="$X" 'BEGIN { printf "%d", o + s + (35.5 - p) * z }')" \
+  "$(awk -v p="$py" -v s="$sy" -v z="$zoom" -v o="$Y" 'BEGIN { printf "%d", o + s + (19.5 - p) * z }')"
+sleep 0.3
+xdotool click 3
+wait_for "Skeletron came at" 1 10 || fail "talking to the Old Man did not call Skeletron: $(last "player at")"
+step "$(last "Skeletron came at")"
+sleep 2.5
+shot "$OUT/04-skeletron.png"
+read -r full empty < <(bar)
+step "bar: ${full}% full red, ${empty}% emptied"
+# (Its numbers, 1400/1400, cover more of the row than the Eye's 300/300.)
+[ "$full" -ge 85 ] || fail "no health bar for Skeletron (${full}% of its row red, see $OUT/04-skeletron.png)"
+wait_for "hurt by Skeletron" 1 30 || fail "Skeletron never reached the player: $(last "Skeletron attacks")"
+step "$(last "hurt by Skeletron")"
 stop_game
 echo "boss window test passed in $(($(date +%s) - start)) s (screenshots in $OUT)"

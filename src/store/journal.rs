@@ -122,6 +122,10 @@ struct Line {
     /// Times the Eye fell, nights begun.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     story: Option<(u32, u64)>,
+    /// Shadow orbs broken and times the Eater, Skeletron and the Wall fell, when the story
+    /// changed and one of them is not zero (a journal from before them has none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    later: Option<(u32, u32, u32, u32)>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     player: Option<Player>,
     /// Characters kept by name (what the keeper stores of them), when they changed.
@@ -452,8 +456,17 @@ impl Journal {
             self.dropped = dropped;
         }
         if world.progress != self.story {
-            line.story = Some((world.progress.eye_defeated, world.progress.nights));
-            self.story = world.progress;
+            let p = world.progress;
+            line.story = Some((p.eye_defeated, p.nights));
+            if !p.later_untouched() {
+                line.later = Some((
+                    p.orbs_broken,
+                    p.eater_defeated,
+                    p.skeletron_defeated,
+                    p.wall_defeated,
+                ));
+            }
+            self.story = p;
         }
         let p = player_of(player);
         if p != self.player {
@@ -564,6 +577,11 @@ fn apply(line: &Line, world: &mut World, player: &mut PlayerState) -> Result<(),
     if let Some((eye, nights)) = line.story {
         world.progress.eye_defeated = eye;
         world.progress.nights = nights;
+    }
+    if let Some((orbs, eater, skeletron, wall)) = line.later {
+        let p = &mut world.progress;
+        (p.orbs_broken, p.eater_defeated) = (orbs, eater);
+        (p.skeletron_defeated, p.wall_defeated) = (skeletron, wall);
     }
     if let Some(s) = state {
         *player = s;

@@ -27,6 +27,9 @@ pub struct Summary {
     pub size: (usize, usize),
     /// `(width, height, RGBA bytes)`.
     pub thumb: (usize, usize, Vec<u8>),
+    /// The bosses fallen, "past the Wall" first ([`crate::world::progress::Progress::summary`];
+    /// empty for none).
+    pub story: String,
 }
 
 impl Summary {
@@ -38,6 +41,7 @@ impl Summary {
             made_with: Box::new(world.preset.clone()),
             size: (world.width(), world.height()),
             thumb: thumbnail(world),
+            story: world.progress.summary(),
         }
     }
 }
@@ -93,6 +97,10 @@ pub fn describe(e: &Entry, now: SystemTime) -> String {
     let when = age(e.modified, now);
     match &e.summary {
         None => format!("{name}  ({when})  reading..."),
+        Some(Ok(s)) if !s.story.is_empty() => format!(
+            "seed {}  {}  {}x{}  [{}]  {when}  ({name})",
+            s.seed, s.preset, s.size.0, s.size.1, s.story
+        ),
         Some(Ok(s)) => format!(
             "seed {}  {}  {}x{}  {when}  ({name})",
             s.seed, s.preset, s.size.0, s.size.1
@@ -252,6 +260,22 @@ mod tests {
         let (big, _) = crate::worldgen::generate(&preset, 1);
         let (tw, th, px) = thumbnail(&big);
         assert_eq!((tw, th, px.len()), (THUMB_W, 24, THUMB_W * 24 * 4));
+    }
+
+    #[test]
+    fn a_world_past_the_wall_says_so_in_its_line() {
+        let mut w = World::from_ascii(&["        "; 8]).unwrap();
+        let entry = |w: &World| Entry {
+            path: PathBuf::from("w.strata"),
+            modified: SystemTime::UNIX_EPOCH,
+            summary: Some(Ok(Summary::of(w))),
+        };
+        let now = SystemTime::UNIX_EPOCH;
+        assert!(!describe(&entry(&w), now).contains('['));
+        w.progress.eye_defeated = 1;
+        w.progress.wall_defeated = 1;
+        let line = describe(&entry(&w), now);
+        assert!(line.contains("[past the Wall, the Eye]"), "{line}");
     }
 
     #[test]

@@ -46,8 +46,12 @@ pub fn old_man_place(world: &World) -> Option<(f32, f32)> {
     let (x, _) = (0..w)
         .filter_map(|x| top_brick(x).map(|y| (x, y)))
         .min_by_key(|&(x, y)| (y, x))?;
-    // The first column beside it whose highest solid tile is not brick: the ground.
-    let ground = |x: usize| (0..h).find(|&y| world.tile(x, y).is_solid());
+    // The first column beside it whose highest solid tile (from a little over the
+    // surface: not a floating island's) is not brick: the ground.
+    let ground = |x: usize| {
+        let from = (world.surface.get(x).copied().unwrap_or(0) as usize).saturating_sub(20);
+        (from..h).find(|&y| world.tile(x, y).is_solid())
+    };
     (1..OLD_MAN_LOOK)
         .flat_map(|d| [x.checked_sub(d), Some(x + d).filter(|&c| c < w)])
         .flatten()

@@ -377,3 +377,40 @@ fn a_voodoo_doll_in_underworld_lava_calls_the_wall_which_crosses_shoots_and_fall
     let story = saved_progress(&s);
     assert!(story.past_the_wall() && story.summary().contains("past the Wall"));
 }
+
+#[test]
+fn two_players_fight_the_eater_together_and_each_gets_its_loot() {
+    let mut s = landed(NOON);
+    let (two, three) = (s.join(), s.join());
+    let mut c = Changes::default();
+    assert!(s.summon_rival(LOCAL, RivalKind::Eater, &mut c));
+    // No second boss while one is about.
+    assert!(!s.summon_rival(two, RivalKind::Wall, &mut c));
+    for p in &mut s.players {
+        p.vitals.invincible = 1e6;
+    }
+    step(&mut s, 30, &[]);
+    // Player two's blow (a projectile's entry) lands on the head, then the first player's
+    // finishes every segment.
+    let head = s.rival.as_ref().unwrap().parts()[0].pos;
+    let near = (head.0 - 0.5, head.1 - 0.5, head.0 + 0.5, head.1 + 0.5);
+    let full = s.rival.as_ref().unwrap().health();
+    assert!(s.strike_boss_in(two, near, 10.0, &mut c));
+    assert_eq!(s.rival.as_ref().unwrap().health(), full - 10.0);
+    assert!(
+        !s.strike_boss_in(two, (-9.0, -9.0, -8.0, -8.0), 10.0, &mut c),
+        "nothing there"
+    );
+    strike_all(&mut s);
+    assert!(s.rival.is_none());
+    for who in [LOCAL, two] {
+        let inv = &s.players[who.0].inventory;
+        assert_eq!(inv.count("eater_trophy"), 1, "{who:?}");
+        assert_eq!(inv.count("shadow_scale"), 15, "{who:?}");
+    }
+    assert_eq!(s.players[three.0].inventory.count("eater_trophy"), 0);
+    assert_eq!(
+        s.world.progress.eater_defeated, 1,
+        "one Eater, counted once"
+    );
+}

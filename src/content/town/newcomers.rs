@@ -41,7 +41,8 @@ pub struct Newcomer {
     /// an item sold to it (the Merchant's share of the price, of its own prices and the
     /// Merchant's).
     pub shop: Option<MerchantRules>,
-    /// What it says to a right-click when it has no shop (one line a click, in turn).
+    /// What it says to a right-click when it has no shop (a line by the second of the
+    /// click, so they come in turn).
     pub talk: Vec<String>,
 }
 

@@ -865,7 +865,7 @@ fn a_joined_session_mirrors_the_others_the_creatures_the_town_and_the_clock() {
             b.pos
         );
     }
-    let guide = (window.guide.body.pos, server.session.guide.body.pos);
+    let guide = (window.guide().body.pos, server.session.guide().body.pos);
     assert!(dist(guide.0, guide.1) < 1.5, "the Guide: {guide:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -219,7 +219,11 @@ pub fn put_own(
     seat.vitals.defence = seat.inventory.defence();
     seat.bed = state.bed;
     seat.held = held;
-    seat.shop = own.shop;
+    // A seller this build does not know leaves the shop closed.
+    seat.shop = own
+        .shop
+        .as_deref()
+        .and_then(|n| crate::sim::npc::NAMES.iter().copied().find(|m| *m == n));
     seat.chest = chest.as_ref().map(|(at, _)| *at);
     if let Some(((x, y), chest)) = chest {
         world.chests.insert(x, y, chest);
@@ -253,7 +257,7 @@ mod tests {
             item: gel,
             count: 3,
         });
-        me.shop = true;
+        me.shop = Some("Dryad");
         me.inventory.add(gel, 2);
         let own = protocol::own_of(&s, PlayerId(0), 42);
         let msg = protocol::ToClient::Me(own.clone());

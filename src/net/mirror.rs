@@ -177,7 +177,8 @@ pub fn reconcile(
     }
     session.world.dropped = dropped;
     session.edits = edits;
-    let opened = (answered.0.is_some() && answered.0 != before.0) || (answered.1 && !before.1);
+    let opened = (answered.0.is_some() && answered.0 != before.0)
+        || (answered.1.is_some() && answered.1 != before.1);
     Some(opened)
 }
 
@@ -236,8 +237,9 @@ pub fn ease_boss(
 }
 
 /// The town's people of `session` moved toward a snapshot's `town` (as [`ease_boss`]):
-/// the Guide is always there, the Merchant and the Nurse while the snapshot has them
-/// (appearing where it has them); a name that is not a town person's is left out.
+/// the Guide is always there, the others while the snapshot has them (appearing where it
+/// has them, in the order of [`crate::sim::npc::NAMES`]); a name that is not a town
+/// person's is left out.
 pub fn ease_town(session: &mut Session, town: &[Folk], share: f32, ahead: f32) {
     let put = |n: &mut crate::sim::npc::Npc, f: &Folk| {
         let to = (f.pos.0 + f.vel.0 * ahead, f.pos.1 + f.vel.1 * ahead);
@@ -250,21 +252,29 @@ pub fn ease_town(session: &mut Session, town: &[Folk], share: f32, ahead: f32) {
         town.iter()
             .find(|f| f.name == name && f.pos.0.is_finite() && f.pos.1.is_finite())
     };
-    if let Some(f) = find(crate::sim::npc::NAMES[0]) {
-        put(&mut session.guide, f);
-    }
-    for (name, slot) in [
-        (crate::sim::npc::NAMES[1], &mut session.merchant),
-        (crate::sim::npc::NAMES[2], &mut session.nurse),
-    ] {
-        match find(name) {
-            None => *slot = None,
-            Some(f) => put(
-                slot.get_or_insert_with(|| crate::sim::npc::Npc::new(name, f.pos, 0)),
-                f,
-            ),
+    let mut shown = std::mem::take(&mut session.townsfolk).into_iter();
+    let guide = shown.next();
+    let mut others: Vec<crate::sim::npc::Npc> = shown.collect();
+    let mut folk = Vec::with_capacity(crate::sim::npc::NAMES.len());
+    for (k, &name) in crate::sim::npc::NAMES.iter().enumerate() {
+        let had = match k {
+            0 => guide.clone(),
+            _ => others
+                .iter()
+                .position(|n| n.name == name)
+                .map(|i| others.swap_remove(i)),
+        };
+        match (find(name), had) {
+            (Some(f), had) => {
+                let mut n = had.unwrap_or_else(|| crate::sim::npc::Npc::new(name, f.pos, 0));
+                put(&mut n, f);
+                folk.push(n);
+            }
+            (None, Some(n)) if k == 0 => folk.push(n),
+            (None, _) => {}
         }
     }
+    session.townsfolk = folk;
 }
 
 /// One tick of `session` mirroring what `client` last heard from its server, the rest
@@ -578,22 +588,24 @@ mod tests {
             vel: (0.0, 0.0),
             facing: -1,
         };
-        window.guide.body.pos = (10.0, 30.0);
-        window.merchant = None;
+        window.guide_mut().body.pos = (10.0, 30.0);
+        window.townsfolk.truncate(1);
         let town = [
             folk("Guide", 12.0),
+            folk("Dryad", 40.0),
             folk("Merchant", 80.0),
             folk("Bob", 1.0),
         ];
         ease_town(&mut window, &town, 0.5, 0.0);
-        assert_eq!(window.guide.body.pos, (11.0, 30.0));
-        assert_eq!(window.guide.body.facing, -1);
+        assert_eq!(window.guide().body.pos, (11.0, 30.0));
+        assert_eq!(window.guide().body.facing, -1);
         let names: Vec<&str> = window.town().map(|n| n.name).collect();
-        assert_eq!(names, ["Guide", "Merchant"]);
-        assert_eq!(window.merchant.as_ref().unwrap().body.pos, (80.0, 30.0));
+        assert_eq!(names, ["Guide", "Merchant", "Dryad"], "in the names' order");
+        assert_eq!(window.folk("Merchant").unwrap().body.pos, (80.0, 30.0));
         // Gone from the snapshot (killed, moved out): gone here.
         ease_town(&mut window, &town[..1], 0.5, 0.0);
-        assert!(window.merchant.is_none() && window.nurse.is_none());
+        assert!(window.folk("Merchant").is_none() && window.folk("Dryad").is_none());
+        assert_eq!(window.town().count(), 1);
     }
 
     #[test]

@@ -23,7 +23,7 @@ pub use foe::{Foe, FoePart, MAX_FOE_PARTS, foe_of, rival_in};
 /// or wall an older build does not know (5: tiles past 63 and walls past 15, with save
 /// format 8; the world's clock, goodbyes and the keeper's messages; 6: the content's files
 /// ride in [`ToServer::Hello`] and the [`Identity`]; 7: the boss after the Eye,
-/// [`Foe`], in the snapshot).
+/// [`Foe`], in the snapshot, and the open shop's seller in `Own`).
 pub const VERSION: u32 = 7;
 
 /// The netcode protocol id (a client and server of different ids never connect).
@@ -159,7 +159,7 @@ pub struct OpenChest {
 
 /// A player's own state as the server has it after the player's input `ack` (its
 /// [`ToServer::Input`] `seq`): the character, the stack on the cursor, the open chest
-/// with its slots, whether the Merchant's shop is open. A client shows this with the
+/// with its slots, whose shop is open (its seller's name). A client shows this with the
 /// actions it sent after `ack` done again on top.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Own {
@@ -167,7 +167,7 @@ pub struct Own {
     pub character: Character,
     pub held: Option<(String, u32)>,
     pub chest: Option<OpenChest>,
-    pub shop: bool,
+    pub shop: Option<String>,
     /// The player is dead: its death screen shows until it comes back.
     pub death: Option<Fate>,
 }
@@ -609,7 +609,7 @@ pub fn own_of(session: &crate::sim::session::Session, who: PlayerId, ack: u64) -
                 .get(x, y)
                 .map_or_else(|| vec![None; CHEST_SLOTS], |c| slots_out(cat, c.slots())),
         }),
-        shop: p.shop,
+        shop: p.shop.map(str::to_string),
         death: p.death.as_ref().map(|d| Fate {
             text: d.text.clone(),
             ticks_left: d.until.saturating_sub(session.tick),

@@ -144,7 +144,7 @@ struct Hands {
     inventory: crate::world::inventory::Inventory,
     held: Option<crate::world::inventory::Stack>,
     chest: Option<((usize, usize), Option<crate::world::chest::Chest>)>,
-    shop: bool,
+    shop: Option<&'static str>,
     acted: u64,
 }
 

@@ -59,7 +59,7 @@ fn ground_at(world: &World, x: f32) -> Option<(f32, f32)> {
 }
 
 /// The names of the town people a save may hold.
-pub const NAMES: [&str; 3] = ["Guide", "Merchant", "Nurse"];
+pub use crate::content::town::NAMES;
 
 /// What a save keeps of a town person ([`crate::store::save`] writes and reads it).
 #[derive(Clone, Debug, PartialEq)]

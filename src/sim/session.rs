@@ -110,6 +110,20 @@ pub const CHEST_IN_USE: &str = "Someone else is using this chest";
 const MERCHANT_SEED: u64 = 0x4D45_5243_4841_4E54;
 /// And the Nurse's.
 const NURSE_SEED: u64 = 0x4E55_5253_4521_2121;
+
+/// The seed of the stream of choices of the townsperson called `name` in a world of
+/// `seed`: the Guide's is the world's, the Merchant's and the Nurse's theirs, a
+/// newcomer's mixed from its name.
+pub fn folk_seed(seed: u64, name: &str) -> u64 {
+    match name {
+        "Guide" => seed,
+        "Merchant" => seed ^ MERCHANT_SEED,
+        "Nurse" => seed ^ NURSE_SEED,
+        _ => name.bytes().fold(seed ^ 0xCBF2_9CE4_8422_2325, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01B3)
+        }),
+    }
+}
 /// Mixed into the world's seed for the draw of a smashed shadow orb's loot.
 const ORB_LOOT: u64 = 0x4F52_4221_4C4F_4F54;
 
@@ -185,8 +199,9 @@ pub struct Seat {
     pub held: Option<Stack>,
     /// The chest open beside the inventory, by its tile.
     pub chest: Option<(usize, usize)>,
-    /// The Merchant's shop is open beside the inventory.
-    pub shop: bool,
+    /// The shop open beside the inventory, by its seller's name (the Merchant or a
+    /// newcomer that sells).
+    pub shop: Option<&'static str>,
     /// Half the player's view in tiles (creatures spawn outside it).
     pub view_half: (f32, f32),
     /// The bed the player last used: where it comes back after a death while it stands
@@ -218,7 +233,7 @@ impl Seat {
             digging: None,
             held: None,
             chest: None,
-            shop: false,
+            shop: None,
             view_half: DEFAULT_VIEW_HALF,
             bed: state.bed,
             death: None,
@@ -285,13 +300,10 @@ pub struct Session {
     pub tick: u64,
     /// Edits (digs, placements, fellings, chest clicks) made in this session.
     pub edits: u64,
-    /// The Guide (saves keep him and his home; a world from an older save starts him
-    /// beside the spawn point).
-    pub guide: crate::sim::npc::Npc,
-    /// The Merchant, once he has arrived.
-    pub merchant: Option<crate::sim::npc::Npc>,
-    /// The Nurse, once she has arrived.
-    pub nurse: Option<crate::sim::npc::Npc>,
+    /// The town's people: the Guide first (saves keep him and his home; a world from an
+    /// older save starts him beside the spawn point), then the Merchant, the Nurse and the
+    /// newcomers of `config/town.ron` in the order they arrived.
+    pub townsfolk: Vec<crate::sim::npc::Npc>,
     /// Rooms the players showed to be houses (a tile of each, by the housing query): where
     /// a newcomer looks for a free house.
     pub houses: Vec<(i64, i64)>,
@@ -383,20 +395,7 @@ impl Session {
             away: vec![false],
             hits: Vec::new(),
             flow_woke: None,
-            guide: state.town.iter().find(|n| n.name == "Guide").map_or_else(
-                || crate::sim::npc::Npc::guide(&world, world.seed),
-                |g| crate::sim::npc::Npc::restore(g, &world, world.seed),
-            ),
-            merchant: state
-                .town
-                .iter()
-                .find(|n| n.name == "Merchant")
-                .map(|m| crate::sim::npc::Npc::restore(m, &world, world.seed ^ MERCHANT_SEED)),
-            nurse: state
-                .town
-                .iter()
-                .find(|n| n.name == "Nurse")
-                .map(|n| crate::sim::npc::Npc::restore(n, &world, world.seed ^ NURSE_SEED)),
+            townsfolk: townsfolk_of(&state.town, &world),
             houses: state
                 .town
                 .iter()
@@ -423,11 +422,25 @@ impl Session {
         PlayerId(self.players.len() - 1)
     }
 
-    /// The town people: the Guide, then the Merchant and the Nurse once they have come.
+    /// The town people: the Guide, then the Merchant, the Nurse and the newcomers once
+    /// they have come.
     pub fn town(&self) -> impl Iterator<Item = &crate::sim::npc::Npc> {
-        std::iter::once(&self.guide)
-            .chain(self.merchant.as_ref())
-            .chain(self.nurse.as_ref())
+        self.townsfolk.iter()
+    }
+
+    /// The Guide (always first of [`Session::townsfolk`]).
+    pub fn guide(&self) -> &crate::sim::npc::Npc {
+        &self.townsfolk[0]
+    }
+
+    /// The Guide, to move.
+    pub fn guide_mut(&mut self) -> &mut crate::sim::npc::Npc {
+        &mut self.townsfolk[0]
+    }
+
+    /// The townsperson called `name`, once arrived.
+    pub fn folk(&self, name: &str) -> Option<&crate::sim::npc::Npc> {
+        self.townsfolk.iter().find(|n| n.name == name)
     }
 
     /// Seats a player with `state` (a character kept by a server): in the first seat
@@ -583,9 +596,7 @@ impl Session {
             .players
             .iter_mut()
             .map(|p| &mut p.body)
-            .chain(std::iter::once(&mut self.guide.body))
-            .chain(self.merchant.as_mut().map(|n| &mut n.body))
-            .chain(self.nurse.as_mut().map(|n| &mut n.body));
+            .chain(self.townsfolk.iter_mut().map(|n| &mut n.body));
         for body in bodies {
             if !world.holds(body.pos) {
                 body.pos = world.keep_inside(body.pos, 0.0);
@@ -609,7 +620,7 @@ impl Session {
             Intent::OpenChest { x, y } => self.open_chest(who, x, y, &mut out),
             Intent::Close => {
                 p.chest = None;
-                p.shop = false;
+                p.shop = None;
                 if let Some(h) = p.held.take() {
                     let lost = p.inventory.add(h.item, h.count);
                     if lost > 0 {
@@ -715,10 +726,8 @@ impl Session {
     ) -> bool {
         let body = &self.players[who.0].body;
         let reach = edit::can_reach(body, x, y, edit::REACH);
-        let townsfolk = self.guide.under(x, y)
-            || self.merchant.as_ref().is_some_and(|m| m.under(x, y))
-            || self.nurse.as_ref().is_some_and(|n| n.under(x, y));
-        if townsfolk && reach && !pressed {
+        let under = self.town().find(|n| n.under(x, y)).map(|n| n.name);
+        if under.is_some() && reach && !pressed {
             // The button held over a townsperson after the click that talked: what is
             // selected is not placed into them, and the player is told so.
             let inv = &self.players[who.0].inventory;
@@ -728,46 +737,15 @@ impl Session {
             }
             return true;
         }
-        if self.guide.under(x, y) && reach {
+        if let Some(name) = under.filter(|_| reach) {
             if pressed {
-                self.talk_to_guide(who, out);
+                self.talk_to_folk(who, name, out);
             }
             return true;
         }
         if self.old_man_under(x, y) && reach {
             if pressed {
                 self.talk_to_old_man(who, out);
-            }
-            return true;
-        }
-        if self
-            .merchant
-            .as_ref()
-            .is_some_and(|m| m.under(x, y) && edit::can_reach(body, x, y, edit::REACH))
-        {
-            if pressed {
-                let p = &mut self.players[who.0];
-                p.shop = true;
-                p.chest = None;
-                let money = crate::sim::coins::worth(&p.inventory, &self.content.town.coins);
-                out.log(
-                    who,
-                    format!(
-                        "shop open: carrying {}",
-                        crate::sim::shop::copper_text(&self.content, money)
-                    ),
-                );
-                out.events.push(Event::ShopOpened { player: who });
-            }
-            return true;
-        }
-        if self
-            .nurse
-            .as_ref()
-            .is_some_and(|n| n.under(x, y) && edit::can_reach(body, x, y, edit::REACH))
-        {
-            if pressed {
-                self.ask_nurse(who, out);
             }
             return true;
         }
@@ -980,3 +958,23 @@ impl Fnv {
 mod first_hour_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod town_tests;
+
+/// The town's people from a save's `town`: the Guide (beside the spawn point when the
+/// save has none), then the others it holds, in [`crate::sim::npc::NAMES`]' order.
+fn townsfolk_of(town: &[crate::sim::npc::NpcState], world: &World) -> Vec<crate::sim::npc::Npc> {
+    let guide = town.iter().find(|n| n.name == "Guide").map_or_else(
+        || crate::sim::npc::Npc::guide(world, world.seed),
+        |g| crate::sim::npc::Npc::restore(g, world, world.seed),
+    );
+    let others = crate::sim::npc::NAMES[1..].iter().filter_map(|&name| {
+        let n = town.iter().find(|n| n.name == name)?;
+        Some(crate::sim::npc::Npc::restore(
+            n,
+            world,
+            folk_seed(world.seed, name),
+        ))
+    });
+    std::iter::once(guide).chain(others).collect()
+}

@@ -64,3 +64,34 @@ impl Progress {
         parts.join(", ")
     }
 }
+
+impl Progress {
+    /// Has the boss called `name` (one of [`crate::content::town::BOSSES`], as a town
+    /// file's `Defeated(name)` names it) ever been defeated here? `None` for a name this
+    /// build has no flag for.
+    pub fn defeated(&self, name: &str) -> Option<bool> {
+        match name {
+            "eye" => Some(self.eye_down()),
+            "eater" => Some(self.eater_defeated > 0),
+            "skeletron" => Some(self.skeletron()),
+            "wall" => Some(self.past_the_wall()),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_boss_a_town_file_may_name_has_a_flag_and_others_none() {
+        let mut p = Progress::default();
+        for b in crate::content::town::BOSSES {
+            assert_eq!(p.defeated(b), Some(false), "{b}");
+        }
+        p.eye_defeated = 1;
+        assert_eq!(p.defeated("eye"), Some(true));
+        assert_eq!(p.defeated("the_moon_lord"), None);
+    }
+}

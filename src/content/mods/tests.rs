@@ -215,3 +215,38 @@ fn differing_content_is_one_sentence_naming_the_files() {
         "one sentence: {s}"
     );
 }
+
+/// A mod with a stand-in bomb (a sword of gel, until the weapons' bomb) and the built-in
+/// town with `newcomers` in place of its own.
+fn demolitionist_mod(newcomers: &str) -> String {
+    let town = crate::content::town::TOWN_RON;
+    let start = town.find("    newcomers: [").unwrap();
+    let end = start + town[start..].find("\n    ],").unwrap() + 7;
+    let town = format!(
+        "{}    newcomers: [\n{newcomers}\n    ],{}",
+        &town[..start],
+        &town[end..]
+    );
+    let items = GEL_SWORD.replace("gel_sword", "bomb");
+    let items = items.trim_end().trim_end_matches(')');
+    format!("{items}    town: {town})\n")
+}
+
+#[test]
+fn a_mod_s_newcomers_arrive_by_its_items_and_a_bad_condition_is_placed_in_the_mod() {
+    let good = demolitionist_mod(
+        "        (name: \"Demolitionist\", when: [Has(\"bomb\")], sells: [(item: \"bomb\", price: 300)]),",
+    );
+    let c = Content::with_mods(&[text("mods/demo.ron", &good)]).unwrap();
+    let bomb = c.catalog.id("bomb").unwrap();
+    let d = c.town.newcomer("Demolitionist").unwrap();
+    assert_eq!(d.when, vec![crate::content::town::Needs::Has(bomb)]);
+    assert_eq!(c.town.shop("Demolitionist").unwrap().price(bomb), Some(300));
+    let bad = good.replace("Has(\"bomb\")", "Defeated(\"skeleton\")");
+    let line = bad.lines().position(|l| l.contains("skeleton")).unwrap() + 1;
+    let e = refused(&[text("mods/demo.ron", &bad)]);
+    assert!(
+        e.starts_with(&format!("mods/demo.ron:{line}:")) && e.contains("names no boss"),
+        "{e}"
+    );
+}

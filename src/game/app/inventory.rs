@@ -20,7 +20,7 @@ impl App {
             Action::MenuUp | Action::MenuDown | Action::Confirm
                 if self.mode == Mode::Inventory
                     && (self.open_chest().is_some()
-                        || self.shown.as_ref().is_some_and(|w| w.me().shop)) => {}
+                        || self.shown.as_ref().is_some_and(|w| w.me().shop.is_some())) => {}
             Action::MenuUp if self.mode == Mode::Inventory => {
                 self.play.recipe_selected = self.play.recipe_selected.saturating_sub(1)
             }
@@ -51,10 +51,14 @@ impl App {
             && let Some(w) = &mut self.shown
         {
             let chest = w.me().chest.is_some();
-            let shop = w.me().shop;
+            let shop = w.me().shop.is_some();
             let n = self.play.recipes(w).len();
             let selected = self.play.recipe_selected.min(n.saturating_sub(1));
-            let wares = w.session.content.town.merchant.sells.len();
+            let wares = w
+                .me()
+                .shop
+                .and_then(|s| w.session.content.town.shop(s))
+                .map_or(0, |r| r.sells.len());
             if let Some(k) = invscreen::recipe_at(wares, 0, lay, mouse).filter(|_| shop) {
                 self.play.buy(w, k, now);
             } else if let Some(i) = invscreen::slot_at(lay, mouse) {
@@ -90,7 +94,7 @@ impl App {
         if self.mode == Mode::Inventory
             && is_mouse_button_pressed(MouseButton::Right)
             && let Some(w) = &mut self.shown
-            && w.me().shop
+            && w.me().shop.is_some()
             && let Some(i) = invscreen::slot_at(lay, mouse)
         {
             self.play.sell(w, i, now);
@@ -111,10 +115,8 @@ impl App {
         let empty = crate::world::chest::Chest::empty();
         let chest = open.map(|_| chest.unwrap_or(&empty));
         let coins = &content.town.coins;
-        let shop = w
-            .me()
-            .shop
-            .then(|| crate::sim::coins::worth(&w.session.me().inventory, coins));
+        let money = crate::sim::coins::worth(&w.session.me().inventory, coins);
+        let shop = w.me().shop.map(|seller| (seller, money));
         invscreen::draw(
             &content,
             &w.session.me().inventory,
@@ -151,8 +153,8 @@ impl App {
             let i = invscreen::chest_slot_at(lay, mouse)?;
             return w.world().chests.get(x, y)?.slots()[i].map(|s| s.item);
         }
-        if me.shop {
-            let sells = &w.session.content.town.merchant.sells;
+        if let Some(rules) = me.shop.and_then(|s| w.session.content.town.shop(s)) {
+            let sells = &rules.sells;
             return invscreen::recipe_at(sells.len(), 0, lay, mouse).map(|k| sells[k]);
         }
         let list = self.play.recipes(w);

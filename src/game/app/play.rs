@@ -275,15 +275,12 @@ impl Play {
             log::debug!("{}", death.as_deref().unwrap_or_default());
         }
         self.last_death = death;
-        let (gx, gy) = l.session.guide.body.pos;
+        let (gx, gy) = l.session.guide().body.pos;
         let mut line = format!("guide at {gx:.0} {gy:.0}");
-        if let Some(m) = &l.session.merchant {
-            let (mx, my) = m.body.pos;
-            line.push_str(&format!(", merchant at {mx:.1} {my:.1}"));
-        }
-        if let Some(n) = &l.session.nurse {
+        for n in l.session.town().skip(1) {
             let (nx, ny) = n.body.pos;
-            line.push_str(&format!(", nurse at {nx:.1} {ny:.1}"));
+            let name = n.name.to_lowercase();
+            line.push_str(&format!(", {name} at {nx:.1} {ny:.1}"));
         }
         if self.last_guide.as_ref() != Some(&line) {
             log::debug!("{line}");

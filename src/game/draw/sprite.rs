@@ -67,6 +67,14 @@ pub const GUIDE_TINT: Color = Color::new(0.62, 0.9, 0.55, 1.0);
 pub const MERCHANT_TINT: Color = Color::new(0.78, 0.74, 0.7, 1.0);
 /// The Nurse's: a pale pink dress.
 pub const NURSE_TINT: Color = Color::new(1.0, 0.8, 0.84, 1.0);
+/// The Dryad's: leaf green, lighter than the Guide's coat.
+pub const DRYAD_TINT: Color = Color::new(0.55, 1.0, 0.45, 1.0);
+/// The Clothier's: a deep red coat.
+pub const CLOTHIER_TINT: Color = Color::new(0.95, 0.5, 0.5, 1.0);
+/// The Demolitionist's: a miner's brown and orange.
+pub const DEMOLITIONIST_TINT: Color = Color::new(1.0, 0.72, 0.4, 1.0);
+/// The Arms Dealer's: a dark grey-blue.
+pub const ARMS_DEALER_TINT: Color = Color::new(0.6, 0.66, 0.8, 1.0);
 
 /// Draws a town person: the player's sprite in other colours, their name above.
 pub fn draw_npc(
@@ -79,6 +87,10 @@ pub fn draw_npc(
     let tint = match n.name {
         "Merchant" => MERCHANT_TINT,
         "Nurse" => NURSE_TINT,
+        "Dryad" => DRYAD_TINT,
+        "Clothier" => CLOTHIER_TINT,
+        "Demolitionist" => DEMOLITIONIST_TINT,
+        "Arms Dealer" => ARMS_DEALER_TINT,
         _ => GUIDE_TINT,
     };
     draw_tinted(tex, &n.body, cam, screen, (time, false), tint);

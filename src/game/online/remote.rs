@@ -179,7 +179,7 @@ impl Remote {
                 match reconcile(&mut l.session, own, &self.unacked, world) {
                     Some(true) => {
                         out.chest_opened = l.me().chest;
-                        out.shop_opened = l.me().shop;
+                        out.shop_opened = l.me().shop.is_some();
                     }
                     Some(false) => {}
                     None => log::warn!("the server's answer does not fit this build's items"),

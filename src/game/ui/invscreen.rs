@@ -161,7 +161,7 @@ fn draw_grid(
     }
 }
 
-/// One line of the Merchant's shop: the item and its price (`torch: 50 copper`).
+/// One line of a shop: the item and its price (`torch: 50 copper`).
 pub fn ware_line(content: &Content, item: crate::content::items::ItemId, price: u64) -> String {
     format!(
         "{}: {}",
@@ -171,7 +171,7 @@ pub fn ware_line(content: &Content, item: crate::content::items::ItemId, price: 
 }
 
 /// Draws the screen: slots, the stack on the cursor, and beside them the open `chest`,
-/// the Merchant's shop (`shop`: the copper carried, when it is open) or the crafting
+/// a shop (`shop`: its seller's name and the copper carried, when it is open) or the crafting
 /// panel with `selected` highlighted.
 #[allow(clippy::too_many_arguments)]
 pub fn draw(
@@ -179,7 +179,7 @@ pub fn draw(
     inv: &Inventory,
     held: Option<Stack>,
     chest: Option<&Chest>,
-    shop: Option<u64>,
+    shop: Option<(&str, u64)>,
     list: &[(usize, Result<(), CraftRefusal>)],
     selected: usize,
     atlas: &Texture2D,
@@ -242,7 +242,7 @@ pub fn draw(
             }
         }
         _ => match shop {
-            Some(money) => draw_shop(content, money, atlas, lay),
+            Some((seller, money)) => draw_shop(content, seller, money, atlas, lay),
             None => draw_crafting(cat, list, selected, atlas, lay),
         },
     }
@@ -260,14 +260,18 @@ pub fn draw(
     }
 }
 
-/// The Merchant's wares right of the slots, in the crafting panel's rows.
-fn draw_shop(content: &Content, money: u64, atlas: &Texture2D, lay: &Layout) {
+/// The wares of `seller`'s shop right of the slots, in the crafting panel's rows, under
+/// its name.
+fn draw_shop(content: &Content, seller: &str, money: u64, atlas: &Texture2D, lay: &Layout) {
     let s = lay.s;
     let Some(panel) = lay.crafting else { return };
+    let Some(m) = content.town.shop(seller) else {
+        return;
+    };
     let font = (16.0 * s).round() as u16;
-    let (cat, m) = (&content.catalog, &content.town.merchant);
+    let cat = &content.catalog;
     let title = format!(
-        "Merchant ({}): click buys, right-click sells",
+        "{seller} ({}): click buys, right-click sells",
         crate::sim::shop::copper_text(content, money)
     );
     draw_text(&title, panel.x, panel.y + 18.0 * s, 20.0 * s, WHITE);

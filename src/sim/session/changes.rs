@@ -113,12 +113,14 @@ pub enum Event {
         y: usize,
         stacks: usize,
     },
-    /// A player opened the Merchant's shop (a right-click on him).
+    /// A player opened a shop (a right-click on its seller).
     ShopOpened { player: PlayerId },
     /// The Merchant arrived and moved into the house at his feet.
     MerchantArrived { at: (f32, f32) },
     /// The Nurse arrived and moved into the house at her feet.
     NurseArrived { at: (f32, f32) },
+    /// A newcomer of `config/town.ron` arrived and moved into the house at its feet.
+    FolkArrived { name: &'static str, at: (f32, f32) },
     /// The Nurse healed a player by `amount`.
     Healed { player: PlayerId, amount: f32 },
 }

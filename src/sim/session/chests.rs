@@ -5,20 +5,24 @@ use super::*;
 
 impl Session {
     /// Closes the open chest once it is out of reach or no longer there, and the shop
-    /// once the Merchant is.
+    /// once its seller is.
     pub(super) fn keep_chest(&mut self, who: PlayerId) {
         let p = &mut self.players[who.0];
-        if p.shop {
-            let near = self.merchant.as_ref().is_some_and(|m| {
-                let (mx, my) = m.body.centre();
-                edit::can_reach(
-                    &p.body,
-                    mx.floor() as i64,
-                    my.floor() as i64,
-                    edit::REACH + 2.0,
-                )
+        if let Some(seller) = p.shop {
+            let near = self.townsfolk.iter().any(|m| {
+                m.name == seller && {
+                    let (mx, my) = m.body.centre();
+                    edit::can_reach(
+                        &p.body,
+                        mx.floor() as i64,
+                        my.floor() as i64,
+                        edit::REACH + 2.0,
+                    )
+                }
             });
-            p.shop = near;
+            if !near {
+                p.shop = None;
+            }
         }
         if let Some((x, y)) = p.chest {
             let (xi, yi) = (x as i64, y as i64);

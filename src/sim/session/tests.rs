@@ -29,7 +29,7 @@ pub(super) fn run(s: &mut Session, n: usize, intents: &[Intent]) -> Changes {
 }
 
 /// A session whose player has landed (two seconds without input).
-fn landed() -> Session {
+pub(super) fn landed() -> Session {
     let mut s = session();
     run(&mut s, 120, &[]);
     assert!(s.me().body.on_ground);
@@ -872,7 +872,7 @@ fn right_clicking_the_guide_talks_and_holding_wood_he_names_the_workbench() {
         pressed: true,
     };
     let before = s.world.tiles().to_vec();
-    s.guide.body.pos = (px + 2.0, py);
+    s.guide_mut().body.pos = (px + 2.0, py);
     let c = run(&mut s, 1, &[aim]);
     // What he says is a talk, kept up long enough to read, not a notice.
     let talk = c.messages.iter().find_map(|(_, m)| match m {
@@ -891,7 +891,7 @@ fn right_clicking_the_guide_talks_and_holding_wood_he_names_the_workbench() {
         s.me().inventory.selected_tile() == Some(Tile::Wood)
     });
     assert!(slot.is_some());
-    s.guide.body.pos = (px + 2.0, py);
+    s.guide_mut().body.pos = (px + 2.0, py);
     let said = notices(&run(&mut s, 1, &[aim]));
     assert!(
         said.iter()
@@ -917,7 +917,7 @@ fn holding_the_button_on_a_townsperson_places_nothing_and_says_so() {
         pressed: false,
     };
     let before = s.world.tiles().to_vec();
-    s.guide.body.pos = (px + 2.0, py);
+    s.guide_mut().body.pos = (px + 2.0, py);
     let c = run(&mut s, 1, &[held]);
     assert_eq!(refusals(&c), [EditRefusal::SomeoneThere]);
     assert_eq!(s.world.tiles(), &before[..], "nothing went into the Guide");
@@ -932,7 +932,7 @@ fn holding_the_button_on_a_townsperson_places_nothing_and_says_so() {
         s.me().inventory.selected_tile().is_none() && s.me().inventory.selected_wall().is_none()
     });
     assert!(none.is_some());
-    s.guide.body.pos = (px + 2.0, py);
+    s.guide_mut().body.pos = (px + 2.0, py);
     assert!(refusals(&run(&mut s, 1, &[held])).is_empty());
 }
 
@@ -983,14 +983,14 @@ fn the_guide_moves_into_a_house_shown_him_and_out_when_it_is_broken() {
             .any(|t| t.starts_with("Not a house") && t.contains("without a background wall")),
         "{said:?}"
     );
-    assert!(s.guide.homeless());
+    assert!(s.guide().homeless());
     wall_house(&mut s, x0, py);
     let said = notices(&s.act(LOCAL, ask));
     assert!(
         said.iter().any(|t| t.ends_with("The Guide moves in.")),
         "{said:?}"
     );
-    assert!(!s.guide.homeless());
+    assert!(!s.guide().homeless());
     // Without its light the room is no house: within the next check he moves out.
     s.world.set(x0 + 5, py - 4, Tile::Air);
     let said = notices(&run(&mut s, 150, &[]));
@@ -998,11 +998,11 @@ fn the_guide_moves_into_a_house_shown_him_and_out_when_it_is_broken() {
         said.iter().any(|t| t.starts_with("The Guide moves out")),
         "{said:?}"
     );
-    assert!(s.guide.homeless());
+    assert!(s.guide().homeless());
     // Back in a house, he moves in again; a wall hammered out of it sends him out too.
     s.world.set(x0 + 5, py - 4, Tile::Torch);
     s.act(LOCAL, ask);
-    assert!(!s.guide.homeless());
+    assert!(!s.guide().homeless());
     s.world.set_wall(x0 + 8, py - 2, crate::world::Wall::None);
     assert_eq!(
         s.room_at(x0 as i64 + 6, py as i64 - 3).lacks,
@@ -1014,7 +1014,7 @@ fn the_guide_moves_into_a_house_shown_him_and_out_when_it_is_broken() {
             .any(|t| t.starts_with("The Guide moves out") && t.contains("1 tiles without")),
         "{said:?}"
     );
-    assert!(s.guide.homeless());
+    assert!(s.guide().homeless());
 }
 
 #[test]
@@ -1209,7 +1209,7 @@ fn a_rope_grabbed_mid_fall_ends_the_fall_without_damage() {
 
 /// A house with walls built at `x0` on the ground row `py`, and the housing query of its
 /// room.
-fn walled_house(s: &mut Session, x0: usize, py: usize) -> Intent {
+pub(super) fn walled_house(s: &mut Session, x0: usize, py: usize) -> Intent {
     build_house(s, x0, py);
     wall_house(s, x0, py);
     Intent::Housing {
@@ -1227,23 +1227,23 @@ fn the_merchant_comes_to_a_free_house_once_fifty_silver_is_carried_and_trades() 
     let ask = house(&mut s, x0);
     // The Guide takes the first house: none is free, and coins alone bring no one.
     s.act(LOCAL, ask);
-    assert!(!s.guide.homeless());
+    assert!(!s.guide().homeless());
     s.me_mut().inventory.add("silver_coin", 60);
     run(&mut s, 150, &[]);
-    assert!(s.merchant.is_none(), "no free house");
+    assert!(s.folk("Merchant").is_none(), "no free house");
     // A second house beside it, shown with X, but only 49 silver carried.
     let x1 = x0 + 14;
     let ask2 = house(&mut s, x1);
     s.act(LOCAL, ask2);
     s.me_mut().inventory.remove("silver_coin", 11);
     run(&mut s, 150, &[]);
-    assert!(s.merchant.is_none(), "49 silver is short");
+    assert!(s.folk("Merchant").is_none(), "49 silver is short");
     // 50 silver: he arrives in the free house.
     s.me_mut().inventory.add("copper_coin", 100);
     crate::sim::coins::settle(&mut s.me_mut().inventory, &content().town.coins);
     assert_eq!(s.me().inventory.count("silver_coin"), 50);
     let c = run(&mut s, 150, &[]);
-    let m = s.merchant.clone().expect("the Merchant arrived");
+    let m = s.folk("Merchant").cloned().expect("the Merchant arrived");
     let home = m.home.unwrap();
     assert!(home.0 > x1 as f32 && home.0 < (x1 + 11) as f32, "{home:?}");
     assert!(
@@ -1257,21 +1257,13 @@ fn the_merchant_comes_to_a_free_house_once_fifty_silver_is_carried_and_trades() 
         "{said:?}"
     );
     // Right-click him: his shop opens; buy a torch, sell a stack of gel.
-    let (mx, my) = m.body.centre();
-    s.me_mut().body.pos = (mx - 2.0, m.body.pos.1);
-    s.me_mut().body.vel = (0.0, 0.0);
-    let click = Intent::Place {
-        x: mx.floor() as i64,
-        y: my.floor() as i64,
-        pressed: true,
-    };
-    let c = s.step(&[(LOCAL, click)]);
+    let c = super::town_tests::click_on(&mut s, "Merchant");
     assert!(
         c.events.contains(&Event::ShopOpened { player: LOCAL }),
         "{:?}",
         c.events
     );
-    assert!(s.me().shop);
+    assert_eq!(s.me().shop, Some("Merchant"));
     let coins = &content().town.coins;
     let before = crate::sim::coins::worth(&s.me().inventory, coins);
     let torches = s.me().inventory.count("torch");
@@ -1305,8 +1297,8 @@ fn the_merchant_comes_to_a_free_house_once_fifty_silver_is_carried_and_trades() 
     // A save keeps him in his house.
     let state = s.player_state(LOCAL);
     let back = Session::from_save(s.world.clone(), state);
-    assert_eq!(back.merchant.as_ref().and_then(|m| m.home), Some(home));
-    assert_eq!(back.guide.home, s.guide.home);
+    assert_eq!(back.folk("Merchant").and_then(|m| m.home), Some(home));
+    assert_eq!(back.guide().home, s.guide().home);
 }
 
 #[test]
@@ -1317,17 +1309,17 @@ fn the_nurse_comes_to_a_free_house_once_a_life_crystal_is_used_and_heals_for_coi
     let house = |s: &mut Session, x0: usize| walled_house(s, x0, py);
     let ask = house(&mut s, x0);
     s.act(LOCAL, ask);
-    assert!(!s.guide.homeless());
+    assert!(!s.guide().homeless());
     // A free house, but the first most health: she does not come.
     let ask2 = house(&mut s, x0 + 14);
     s.act(LOCAL, ask2);
     run(&mut s, 150, &[]);
-    assert!(s.nurse.is_none(), "no life crystal used");
+    assert!(s.folk("Nurse").is_none(), "no life crystal used");
     // A life crystal used: she arrives in the free house within a check.
     let rules = std::sync::Arc::clone(&s.content);
     s.me_mut().vitals.use_crystal(&rules.rules).unwrap();
     let c = run(&mut s, 150, &[]);
-    let n = s.nurse.clone().expect("the Nurse arrived");
+    let n = s.folk("Nurse").cloned().expect("the Nurse arrived");
     assert!(
         c.events
             .iter()
@@ -1351,7 +1343,7 @@ fn the_nurse_comes_to_a_free_house_once_a_life_crystal_is_used_and_heals_for_coi
     s.me_mut().body.pos = (nx - 2.0, n.body.pos.1);
     s.me_mut().body.vel = (0.0, 0.0);
     let click = |s: &mut Session| {
-        let n = s.nurse.as_ref().unwrap().body.centre();
+        let n = s.folk("Nurse").unwrap().body.centre();
         let at = Intent::Place {
             x: n.0.floor() as i64,
             y: n.1.floor() as i64,
@@ -1383,8 +1375,8 @@ fn the_nurse_comes_to_a_free_house_once_a_life_crystal_is_used_and_heals_for_coi
     );
     // A save keeps her in her house.
     let back = Session::from_save(s.world.clone(), s.player_state(LOCAL));
-    assert_eq!(back.nurse.as_ref().and_then(|n| n.home), n.home);
-    assert!(back.merchant.is_none());
+    assert_eq!(back.folk("Nurse").and_then(|n| n.home), n.home);
+    assert!(back.folk("Merchant").is_none());
 }
 
 #[test]

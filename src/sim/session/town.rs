@@ -1,5 +1,5 @@
 //! The town in the session: the Guide's and the Nurse's words, houses and who lives in
-//! them, the town's people walking and keeping their homes, and the Merchant's shop. The
+//! them, the town's people walking, keeping their homes and arriving, and the shops. The
 //! rules are [`crate::sim::housing`], [`crate::sim::npc`], [`crate::sim::guide`],
 //! [`crate::sim::shop`] and [`crate::sim::nurse`]; this is where they meet the players.
 
@@ -51,7 +51,7 @@ impl Session {
         let twins = crate::worldgen::lodes::twin_items(&self.world.preset, self.world.seed, cat);
         let facts = crate::sim::guide::Facts {
             night: crate::sim::day::is_night(self.time_of_day, &content.rules),
-            homeless: self.guide.homeless(),
+            homeless: self.guide().homeless(),
             has: &has,
             twins: &twins,
         };
@@ -85,10 +85,10 @@ impl Session {
         if let Some(name) = self.lives_in(&room) {
             text.push_str(&format!(". The {name} lives here."));
         } else if room.is_house()
-            && self.guide.homeless()
+            && self.guide().homeless()
             && let Some(spot) = room.floor_spot(&self.world, (x as usize, y as usize))
         {
-            self.guide.move_in(spot);
+            self.guide_mut().move_in(spot);
             out.log(who, format!("the Guide moves into the house at {x} {y}"));
             text.push_str(". The Guide moves in.");
         }
@@ -125,77 +125,148 @@ impl Session {
             })
     }
 
-    /// The town's tick: the Guide and the Merchant walk ([`Session::walk_npc`]); every 2 s
-    /// their homes are checked (one that is no longer a house is left), and the Merchant
-    /// arrives once the rule of [`crate::sim::shop::arrives`] holds.
+    /// Each townsperson in turn, given to `f` with the session (while `f` runs he is out
+    /// of [`Session::townsfolk`]).
+    fn for_each_townsperson(
+        &mut self,
+        out: &mut Changes,
+        f: fn(&mut Session, &mut crate::sim::npc::Npc, &mut Changes),
+    ) {
+        let mut folk = std::mem::take(&mut self.townsfolk);
+        for n in &mut folk {
+            f(self, n, out);
+        }
+        self.townsfolk = folk;
+    }
+
+    /// The town's tick: the townsfolk walk ([`Session::walk_npc`]); every 2 s their homes
+    /// are checked (one that is no longer a house is left), and the Merchant arrives once
+    /// the rule of [`crate::sim::shop::arrives`] holds, the Nurse once hers does, and a
+    /// newcomer of `config/town.ron` once its conditions do ([`Session::newcomer_due`]).
     pub(super) fn walk_guide(&mut self, out: &mut Changes) {
-        let mut guide = self.guide.clone();
-        self.walk_npc(&mut guide, out);
-        self.guide = guide;
-        if let Some(mut m) = self.merchant.take() {
-            self.walk_npc(&mut m, out);
-            self.merchant = Some(m);
-        }
-        if let Some(mut n) = self.nurse.take() {
-            self.walk_npc(&mut n, out);
-            self.nurse = Some(n);
-        }
+        self.for_each_townsperson(out, Session::walk_npc);
         if self.tick < self.guide_check {
             return;
         }
         self.guide_check = self.tick + ticks(2.0);
-        let mut guide = self.guide.clone();
-        self.keep_home(&mut guide, out);
-        self.guide = guide;
-        if let Some(mut m) = self.merchant.take() {
-            self.keep_home(&mut m, out);
-            self.merchant = Some(m);
-        }
-        if let Some(mut n) = self.nurse.take() {
-            self.keep_home(&mut n, out);
-            self.nurse = Some(n);
-        }
+        self.for_each_townsperson(out, Session::keep_home);
         let content = Arc::clone(&self.content);
         let town = &content.town;
         let carried = crate::sim::coins::worth(&self.me().inventory, &town.coins);
-        let here = self.merchant.is_some();
+        let here = self.folk("Merchant").is_some();
         // The coins first: the house search only when he could come.
         if crate::sim::shop::arrives(here, true, carried, &town.merchant)
-            && let Some(((x, y), spot)) = self.free_house()
+            && let Some(at) = self.arrive("Merchant", out)
         {
-            let mut m =
-                crate::sim::npc::Npc::new("Merchant", spot, self.world.seed ^ MERCHANT_SEED);
-            m.move_in(spot);
-            self.merchant = Some(m);
-            out.log(
-                LOCAL,
-                format!("the Merchant arrives at the house at {x} {y}"),
-            );
             out.notice(
                 LOCAL,
                 "The Merchant has arrived! (right-click him to trade)",
             );
-            out.events.push(Event::MerchantArrived { at: spot });
+            out.events.push(Event::MerchantArrived { at });
         }
         // The Nurse: once a player present has used a life crystal.
-        let most = (0..self.players.len())
-            .filter(|&i| !self.away[i])
+        let most = self
+            .present()
             .map(|i| self.players[i].vitals.max_health)
             .fold(0.0, f32::max);
-        let here = self.nurse.is_some();
+        let here = self.folk("Nurse").is_some();
         if crate::sim::nurse::arrives(here, true, most, &town.nurse)
-            && let Some(((x, y), spot)) = self.free_house()
+            && let Some(at) = self.arrive("Nurse", out)
         {
-            let mut n = crate::sim::npc::Npc::new("Nurse", spot, self.world.seed ^ NURSE_SEED);
-            n.move_in(spot);
-            self.nurse = Some(n);
-            out.log(LOCAL, format!("the Nurse arrives at the house at {x} {y}"));
             out.notice(
                 LOCAL,
                 "The Nurse has arrived! (right-click her to be healed)",
             );
-            out.events.push(Event::NurseArrived { at: spot });
+            out.events.push(Event::NurseArrived { at });
         }
+        // One newcomer at a time.
+        if let Some(name) = self.newcomer_due()
+            && let Some(at) = self.arrive(name, out)
+        {
+            let trades = town.shop(name).is_some();
+            let how = if trades {
+                " (right-click to trade)"
+            } else {
+                ""
+            };
+            out.notice(LOCAL, format!("The {name} has arrived!{how}"));
+            out.events.push(Event::FolkArrived { name, at });
+        }
+    }
+
+    /// The seats of the players present (not left).
+    fn present(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.players.len()).filter(|&i| !self.away[i])
+    }
+
+    /// The first newcomer of `config/town.ron` not yet here whose every condition holds
+    /// for one player present.
+    pub fn newcomer_due(&self) -> Option<&'static str> {
+        let content = &self.content;
+        let night = crate::sim::day::is_night(self.time_of_day, &content.rules);
+        let holds = |i: usize, need: &crate::content::town::Needs| {
+            use crate::content::town::Needs;
+            let p = &self.players[i];
+            match *need {
+                Needs::Night => night,
+                Needs::Has(item) => p.inventory.count(item) > 0,
+                Needs::Lacks(item) => p.inventory.count(item) == 0,
+                Needs::Defeated(boss) => self.world.progress.defeated(boss) == Some(true),
+                Needs::Carries(c) => {
+                    crate::sim::coins::worth(&p.inventory, &content.town.coins) >= c
+                }
+                Needs::MostHealth(h) => p.vitals.max_health >= h,
+            }
+        };
+        content
+            .town
+            .newcomers
+            .iter()
+            .filter(|c| self.folk(c.name).is_none())
+            .find(|c| self.present().any(|i| c.when.iter().all(|w| holds(i, w))))
+            .map(|c| c.name)
+    }
+
+    /// The townsperson `name` moves into a free house ([`Session::free_house`]), if one
+    /// stands: where he stands in it.
+    fn arrive(&mut self, name: &'static str, out: &mut Changes) -> Option<(f32, f32)> {
+        let ((x, y), spot) = self.free_house()?;
+        let mut n = crate::sim::npc::Npc::new(name, spot, super::folk_seed(self.world.seed, name));
+        n.move_in(spot);
+        self.townsfolk.push(n);
+        // Kept in the order of the names, as a save restores them (the Guide first).
+        let rank =
+            |n: &crate::sim::npc::Npc| crate::sim::npc::NAMES.iter().position(|m| *m == n.name);
+        self.townsfolk.sort_by_key(rank);
+        out.log(LOCAL, format!("the {name} arrives at the house at {x} {y}"));
+        Some(spot)
+    }
+
+    /// Player `who` right-clicked the townsperson `name`: the Guide talks, the Nurse
+    /// heals, a seller opens its shop, anyone else says its next line.
+    pub(super) fn talk_to_folk(&mut self, who: PlayerId, name: &'static str, out: &mut Changes) {
+        let content = Arc::clone(&self.content);
+        match name {
+            "Guide" => return self.talk_to_guide(who, out),
+            "Nurse" => return self.ask_nurse(who, out),
+            _ => {}
+        }
+        if content.town.shop(name).is_some() {
+            let p = &mut self.players[who.0];
+            p.shop = Some(name);
+            p.chest = None;
+            let money = crate::sim::coins::worth(&p.inventory, &content.town.coins);
+            let money = crate::sim::shop::copper_text(&content, money);
+            out.log(who, format!("shop open: carrying {money}"));
+            out.events.push(Event::ShopOpened { player: who });
+            return;
+        }
+        let talk = content.town.newcomer(name).map_or(&[][..], |c| &c.talk[..]);
+        let line = talk
+            .get((self.tick / ticks(1.0).max(1)) as usize % talk.len().max(1))
+            .map_or("Hello.", |t| t.as_str());
+        out.log(who, format!("{} says: {line}", name.to_lowercase()));
+        out.talk(who, format!("{name}: {line}"), TALK_SECONDS);
     }
 
     /// A town person's home checked: he leaves one that is no longer a house.
@@ -240,15 +311,15 @@ impl Session {
         }
     }
 
-    /// Player `who` buys one of entry `i` of the Merchant's wares.
+    /// Player `who` buys one of entry `i` of the open shop's wares.
     pub(super) fn buy(&mut self, who: PlayerId, i: usize, out: &mut Changes) {
         let content = Arc::clone(&self.content);
         let town = &content.town;
         let p = &mut self.players[who.0];
-        if !p.shop {
+        let Some(rules) = p.shop.and_then(|s| town.shop(s)) else {
             return;
-        }
-        match crate::sim::shop::buy(&mut p.inventory, i, &town.merchant, &town.coins) {
+        };
+        match crate::sim::shop::buy(&mut p.inventory, i, rules, &town.coins) {
             Ok((item, price)) => {
                 let name = &content.catalog.item(item).label;
                 let price = crate::sim::shop::copper_text(&self.content, price);
@@ -263,15 +334,15 @@ impl Session {
         }
     }
 
-    /// Player `who` sells the stack in slot `i` to the Merchant.
+    /// Player `who` sells the stack in slot `i` to the open shop's seller.
     pub(super) fn sell(&mut self, who: PlayerId, i: usize, out: &mut Changes) {
         let content = Arc::clone(&self.content);
         let town = &content.town;
         let p = &mut self.players[who.0];
-        if !p.shop {
+        let Some(rules) = p.shop.and_then(|s| town.shop(s)) else {
             return;
-        }
-        match crate::sim::shop::sell(&mut p.inventory, i, &town.merchant, &town.coins) {
+        };
+        match crate::sim::shop::sell(&mut p.inventory, i, rules, &town.coins) {
             Ok((item, n, got)) => {
                 let name = &content.catalog.item(item).label;
                 let got = crate::sim::shop::copper_text(&self.content, got);

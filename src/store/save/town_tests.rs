@@ -54,28 +54,29 @@ fn the_town_people_and_their_houses_round_trip() {
     assert_eq!(p2.town.len(), 3, "three town people");
     // A session from the save puts the Guide where he was, with his home.
     let s = Session::from_save(world.clone(), p2);
-    assert_eq!(s.guide.home, Some((31.5, 20.0)));
-    assert_eq!(s.guide.anchor, (44.5, 18.0));
-    assert_eq!(s.nurse.as_ref().and_then(|n| n.home), Some((12.5, 19.0)));
+    assert_eq!(s.guide().home, Some((31.5, 20.0)));
+    assert_eq!(s.guide().anchor, (44.5, 18.0));
+    assert_eq!(s.folk("Nurse").and_then(|n| n.home), Some((12.5, 19.0)));
     // And its save keeps him as he is.
     let again = s.player_state(crate::sim::session::LOCAL);
     assert_eq!(again.town[0].home, Some((31.5, 20.0)));
-    assert_eq!(again.town[0].pos, s.guide.body.pos);
+    assert_eq!(again.town[0].pos, s.guide().body.pos);
 }
 
 #[test]
 fn older_saves_load_with_the_guide_beside_the_spawn_point() {
     let (world, mut player) = small();
     player.town = vec![guide_at_home()];
-    let new = Session::new(world.clone()).guide;
+    let new = Session::new(world.clone()).guide().clone();
     for version in [1, 2, 3, 4, 5, 6] {
         let bytes = encode_as(&world, &player, version);
         let (w, p) = decode(&bytes).unwrap_or_else(|e| panic!("v{version}: {e}"));
         assert!(p.town.is_empty(), "v{version} had no town");
         let s = Session::from_save(w, p);
-        assert!(s.guide.homeless(), "v{version}");
+        assert!(s.guide().homeless(), "v{version}");
         assert_eq!(
-            s.guide.body.pos, new.body.pos,
+            s.guide().body.pos,
+            new.body.pos,
             "v{version}: placed as a new world's"
         );
     }
@@ -250,4 +251,22 @@ fn town_and_life_damage_are_their_own_variants() {
         ),
         "{e:?}"
     );
+}
+
+#[test]
+fn the_newcomers_round_trip_and_come_back_in_the_names_order() {
+    let (world, mut player) = small();
+    let at = |name, x| NpcState {
+        name,
+        pos: (x, 19.0),
+        anchor: (x, 19.0),
+        home: Some((x, 19.0)),
+    };
+    player.town = vec![guide_at_home(), at("Arms Dealer", 60.5), at("Dryad", 20.5)];
+    let (_, p2) = decode(&encode(&world, &player)).unwrap();
+    assert_eq!(p2.town, player.town);
+    let s = Session::from_save(world.clone(), p2);
+    let names: Vec<&str> = s.town().map(|n| n.name).collect();
+    assert_eq!(names, ["Guide", "Dryad", "Arms Dealer"]);
+    assert_eq!(s.folk("Dryad").and_then(|n| n.home), Some((20.5, 19.0)));
 }

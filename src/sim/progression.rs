@@ -14,6 +14,7 @@ use crate::base::tile::{Tile, drop_of};
 use crate::content::bestiary::Kind as Creature;
 use crate::content::config::Content;
 use crate::content::items::{ItemId, Kind};
+use crate::content::town::Needs;
 use crate::sim::boss::RivalKind;
 use crate::world::World;
 use crate::world::depth::Layers;
@@ -125,6 +126,8 @@ pub enum Call {
 #[derive(Clone, Debug, PartialEq)]
 pub struct BossRoute {
     pub name: &'static str,
+    /// Its name in the world's progress (a town file's `Defeated(..)`).
+    pub flag: &'static str,
     pub calls: Vec<Call>,
     pub loot: Vec<(&'static str, u32)>,
 }
@@ -133,6 +136,7 @@ pub struct BossRoute {
 pub fn bosses() -> Vec<BossRoute> {
     let mut all = vec![BossRoute {
         name: "the Eye",
+        flag: "eye",
         calls: vec![Call::Item("suspicious_looking_eye")],
         loot: crate::sim::session::EYE_LOOT.to_vec(),
     }];
@@ -144,6 +148,11 @@ pub fn bosses() -> Vec<BossRoute> {
         };
         all.push(BossRoute {
             name: kind.name(),
+            flag: match kind {
+                RivalKind::Eater => "eater",
+                RivalKind::Skeletron => "skeletron",
+                RivalKind::Wall => "wall",
+            },
             calls,
             loot: kind.loot().to_vec(),
         });

@@ -17,4 +17,14 @@ impl Progress {
     pub fn eye_down(&self) -> bool {
         self.eye_defeated > 0
     }
+
+    /// Has boss `name` (one of [`crate::content::bestiary::BOSSES`]) ever been defeated here?
+    pub fn down(&self, name: &str) -> bool {
+        match name {
+            "eye" => self.eye_down(),
+            // Skeletron is not in the world yet: until its flag is kept here, the dungeon's
+            // guardian hunts every player who enters the dungeon.
+            _ => false,
+        }
+    }
 }

@@ -133,3 +133,150 @@ pub fn cast(world: &World, c: &mut Creature, target: (f32, f32), k: Cast, dt: f3
         from: c.kind,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::rules::Rules;
+    use crate::sim::creatures::{Creatures, Target};
+    use crate::sim::vitals::Vitals;
+    use crate::world::Tile;
+    use crate::world::depth::Layers;
+
+    /// Stone from row 10 down, 200 wide.
+    fn flat() -> World {
+        let mut w = World::new(200, 40, 0, crate::content::preset::Preset::default());
+        for y in 10..40 {
+            for x in 0..200 {
+                w.set(x, y, Tile::Stone);
+            }
+        }
+        w.surface = vec![10; 200];
+        w
+    }
+
+    fn kind(name: &str) -> Kind {
+        Kind::by_name(name).unwrap()
+    }
+
+    #[test]
+    fn a_walker_walks_to_the_player_and_climbs_one_tile_steps() {
+        let mut w = flat();
+        // Steps up toward the player: a tile higher at x 110 and again at x 120.
+        for x in 110..200 {
+            w.set(x, 9, Tile::Stone);
+        }
+        for x in 120..200 {
+            w.set(x, 8, Tile::Stone);
+        }
+        let mut z = Creature::new(kind("zombie"), (100.5, 10.0));
+        let target = (130.5, 8.0);
+        let speed = match z.kind.def().behaviour {
+            crate::content::bestiary::Behaviour::Walker { speed } => speed,
+            _ => panic!("a zombie walks"),
+        };
+        for _ in 0..60 * 20 {
+            z.update(&w, target, 1.0 / 60.0);
+            assert!(!player::body_blocked(&w, z.body.pos.0, z.body.pos.1));
+            if z.body.on_ground {
+                assert!(z.body.vel.0.abs() <= speed + 1e-3, "{:?}", z.body.vel);
+            }
+        }
+        assert!(
+            (z.body.pos.0 - target.0).abs() < 1.0 && z.body.pos.1 == 8.0,
+            "up both steps to the player: {:?}",
+            z.body.pos
+        );
+    }
+
+    #[test]
+    fn a_caster_teleports_near_the_player_and_its_bolt_hurts() {
+        let w = flat();
+        let layers = Layers::of_world(&w);
+        let rules = Rules {
+            spawn_every_day: 1e3,
+            ..Rules::default()
+        };
+        let mut c = Creatures::new(9);
+        let imp = kind("fire imp");
+        c.list.push(Creature::new(imp, (60.5, 10.0)));
+        let mut me = Player::new((100.5, 10.0));
+        let mut vitals = Vitals::new(100.0, &rules);
+        let mut hurt = None;
+        let mut thrown = 0;
+        for _ in 0..60 * 12 {
+            let mut one = [Target {
+                body: &mut me,
+                vitals: &mut vitals,
+                half: (10.0, 10.0),
+            }];
+            let hits = c.update_many(&w, &layers, &mut one, false, &rules, 1.0 / 60.0);
+            thrown = thrown.max(c.bolts.len());
+            if let Some((_, h)) = hits.into_iter().next() {
+                hurt = Some(h);
+                break;
+            }
+        }
+        let x = c.list[0].body.pos.0;
+        assert!(
+            (3.0..=15.0).contains(&(x - 100.5).abs()),
+            "teleported within its range, not on top: {x}"
+        );
+        assert!(thrown >= 1, "it threw a bolt");
+        let h = hurt.expect("the bolt reached the player");
+        assert_eq!((h.name, h.damage), ("fire imp", 30.0));
+        assert_eq!(vitals.health, 70.0);
+    }
+
+    #[test]
+    fn a_bolt_stops_at_a_tile_unless_it_goes_through_them() {
+        let w = flat();
+        let mut b = Bolt {
+            pos: (50.5, 5.0),
+            vel: (0.0, 5.0),
+            damage: 1.0,
+            through_walls: false,
+            age: 0.0,
+            from: kind("antlion"),
+        };
+        let mut fire = Bolt {
+            through_walls: true,
+            ..b
+        };
+        let frames = (0..120).take_while(|_| b.update(&w, 1.0 / 60.0)).count();
+        assert!(
+            frames < 70 && b.pos.1 >= 10.0,
+            "stopped in the floor: {:?}",
+            b.pos
+        );
+        assert!(
+            (0..120).all(|_| fire.update(&w, 1.0 / 60.0)),
+            "{:?}",
+            fire.pos
+        );
+        assert!(fire.pos.1 > 11.0);
+    }
+
+    #[test]
+    fn the_guardian_flies_through_walls_and_defence_and_resistance_tell() {
+        let mut w = flat();
+        for y in 0..10 {
+            w.set(80, y, Tile::Stone);
+        }
+        let mut g = Creature::new(kind("dungeon guardian"), (70.5, 8.0));
+        for _ in 0..60 * 4 {
+            g.update(&w, (90.5, 10.0), 1.0 / 60.0);
+        }
+        assert!(g.body.pos.0 > 85.0, "through the wall: {:?}", g.body.pos);
+        // Defence takes half its worth off, at least 1 left; a full resistance is not
+        // thrown back.
+        let (full, vel) = (g.health, g.body.vel);
+        g.hit(50.0, 80.0, 1);
+        assert_eq!(g.health, full - 1.0);
+        assert_eq!(g.body.vel, vel, "not thrown back");
+        let mut bones = Creature::new(kind("angry bones"), (70.5, 10.0));
+        bones.hit(20.0, 69.0, 1);
+        assert_eq!(bones.health, 80.0 - 16.0);
+        assert!(bones.body.vel.0 > 0.0, "thrown away");
+    }
+}

@@ -512,10 +512,11 @@ impl Creatures {
     }
 
     /// Tries a few random spots round the player for a spawn; returns the creature
-    /// spawned, if any. `half`: half the view in tiles (spawns stay off screen). At
-    /// `night`, one surface spawn in `eye_one_in` ([`DEMON_EYE_ONE_IN`] by default) is a
-    /// demon eye, a few tiles up in
-    /// the air over the spot.
+    /// spawned, if any. `half`: half the view in tiles (spawns stay off screen). The kind
+    /// is drawn from those whose spawn rules fit the spot ([`spawn`]); at `night`, one
+    /// spawn in `eye_one_in` ([`DEMON_EYE_ONE_IN`] by default) where a night-share kind
+    /// fits (the demon eye) is one of those. `cap` is this player's: the creatures within
+    /// [`DESPAWN_RANGE`] of it count, as Terraria counts each player's.
     #[allow(clippy::too_many_arguments)]
     pub fn try_spawn(
         &mut self,
@@ -527,7 +528,11 @@ impl Creatures {
         night: bool,
         eye_one_in: u64,
     ) -> Option<Kind> {
-        if self.list.len() >= cap {
+        let near = |c: &&Creature| {
+            (c.body.pos.0 - player.0).abs() <= DESPAWN_RANGE
+                && (c.body.pos.1 - player.1).abs() <= DESPAWN_RANGE
+        };
+        if self.list.iter().filter(near).count() >= cap {
             return None;
         }
         for _ in 0..24 {

@@ -310,4 +310,27 @@ mod tests {
             }
         ));
     }
+
+    #[test]
+    fn the_cap_counts_the_creatures_near_each_player() {
+        let mut w = World::new(400, 120, 0, crate::content::preset::Preset::default());
+        for y in 10..120 {
+            for x in 0..400 {
+                w.set(x, y, Tile::Stone);
+            }
+        }
+        w.surface = vec![10; 400];
+        let mut c = Creatures::new(3);
+        let spawn = |c: &mut Creatures, x: f32| {
+            for _ in 0..200 {
+                c.try_spawn(&w, &LAYERS, (x, 10.0), (32.0, 18.0), 3, false, 3);
+            }
+        };
+        spawn(&mut c, 40.0);
+        assert_eq!(c.list.len(), 3);
+        spawn(&mut c, 40.0);
+        assert_eq!(c.list.len(), 3, "capped");
+        spawn(&mut c, 360.0);
+        assert_eq!(c.list.len(), 6, "a far player has a cap of its own");
+    }
 }

@@ -8,10 +8,11 @@ use crate::world::World;
 use crate::world::depth::Layer;
 use crate::world::progress::Progress;
 
-/// Tiles each way round a spot whose tiles make its biome (every other tile is looked at).
+/// Tiles each way round a spot whose tiles make its biome (every row, every other column
+/// is looked at: a one-tile slab is never missed).
 pub const BIOME_REACH: i64 = 12;
-/// Tiles of a biome among those looked at that make the spot that biome (of 169).
-pub const BIOME_TILES: u32 = 12;
+/// Tiles of a biome among those looked at that make the spot that biome (of 325).
+pub const BIOME_TILES: u32 = 24;
 
 /// The biome a tile speaks for, if any.
 pub fn biome_of(t: Tile) -> Option<Biome> {
@@ -30,10 +31,11 @@ pub fn biome_of(t: Tile) -> Option<Biome> {
 /// the most tiles if it has [`BIOME_TILES`], else the forest.
 pub fn biome_at(world: &World, x: i64, y: i64) -> Biome {
     let mut counts = [0u32; 7];
-    for dy in (-BIOME_REACH..=BIOME_REACH).step_by(2) {
+    for dy in -BIOME_REACH..=BIOME_REACH {
         for dx in (-BIOME_REACH..=BIOME_REACH).step_by(2) {
             if let Some(b) = world.get(x + dx, y + dy).and_then(biome_of) {
-                counts[b as usize] += 1;
+                // An island is a thin slab of cloud: each of its tiles counts thrice.
+                counts[b as usize] += if b == Biome::Island { 3 } else { 1 };
             }
         }
     }
@@ -332,5 +334,46 @@ mod tests {
         assert_eq!(c.list.len(), 3, "capped");
         spawn(&mut c, 360.0);
         assert_eq!(c.list.len(), 6, "a far player has a cap of its own");
+    }
+
+    #[test]
+    fn a_generated_world_s_landmarks_are_their_biomes() {
+        use crate::world::structure::StructureKind;
+        let preset = crate::content::preset::Preset {
+            width: 1000,
+            height: 400,
+            ..Default::default()
+        };
+        let (w, _) = crate::worldgen::generate(&preset, 4);
+        let want = [
+            (StructureKind::Dungeon, Biome::Dungeon),
+            (StructureKind::Evil, Biome::Evil),
+            (StructureKind::Island, Biome::Island),
+        ];
+        // Every spot a creature could stand on inside the landmark whose floor is the
+        // landmark's own tile (on an island its grass too; not the roof of its house):
+        // nearly all must be its biome.
+        let mut seen = 0;
+        for s in &w.structures {
+            let Some(&(_, biome)) = want.iter().find(|(k, _)| *k == s.kind) else {
+                continue;
+            };
+            let (mut spots, mut right) = (0, 0);
+            for y in s.y as i64..(s.y + s.h) as i64 {
+                for x in s.x as i64..(s.x + s.w) as i64 {
+                    let floor = w.get(x, y + 1).and_then(biome_of);
+                    let grass = w.get(x, y + 1) == Some(Tile::Grass);
+                    let own = floor == Some(biome) || (s.kind == StructureKind::Island && grass);
+                    if own && crate::sim::creatures::spawn_spot(&w, x, y) {
+                        spots += 1;
+                        right += u32::from(biome_at(&w, x, y) == biome);
+                    }
+                }
+            }
+            eprintln!("{:?}: {right} of {spots} spots", s.kind);
+            assert!(right * 10 >= spots * 9, "{:?}: {right} of {spots}", s.kind);
+            seen += u32::from(spots > 0);
+        }
+        assert!(seen >= 2, "{seen} landmarks looked at");
     }
 }

@@ -11,6 +11,7 @@
 //!     loot: (tiers: [...]),                    // replaces config/loot.ron whole
 //!     town: (housing: ..., ...),               // replaces config/town.ron whole
 //!     rules: (day_minutes: 12.0),              // a rules file: what it leaves out is built-in
+//!     creatures: [(name: "ruby slime", ...)],  // as in creatures.ron, by name
 //! )
 //! ```
 //!
@@ -23,6 +24,7 @@
 //! Every file the content is made of is named with the hash of its text
 //! ([`Source`]); two sides of a network game compare these lists ([`differs`]).
 
+use crate::content::bestiary::{Bestiary, CREATURES_RON, CreaturesFile, Def};
 use crate::content::items::{Catalog, ItemsFile, RecipeRow, RecipesFile, Which, parse_ron, placed};
 use crate::content::loot::{LOOT_RON, LootFile, LootTable};
 use crate::content::preset::{PresetError, locate_field};
@@ -113,6 +115,8 @@ struct ModFile {
     town: Option<TownFile>,
     #[serde(default)]
     rules: Option<Rules>,
+    #[serde(default)]
+    creatures: Vec<Def>,
 }
 
 /// A mod file's name (`mods/ruby.ron`) and text.
@@ -142,6 +146,7 @@ pub(crate) struct Parts {
     pub catalog: Catalog,
     pub loot: LootTable,
     pub town: Town,
+    pub bestiary: Bestiary,
     pub files: Vec<Source>,
 }
 
@@ -194,11 +199,14 @@ pub(crate) fn build(
         Source::of("config/loot.ron", LOOT_RON),
         Source::of("config/town.ron", TOWN_RON),
     ];
+    let mut creatures: CreaturesFile = parse_ron(CREATURES_RON, "config/creatures.ron")?;
+    let mut creature_from: Vec<Option<(usize, usize)>> = vec![None; creatures.creatures.len()];
     files.push(
         rules_source
             .cloned()
             .unwrap_or_else(|| Source::of("config/rules.ron", crate::content::rules::RULES_RON)),
     );
+    files.push(Source::of("config/creatures.ron", CREATURES_RON));
     let mut parsed: Vec<ModFile> = Vec::with_capacity(mods.len());
     for (m, md) in mods.iter().enumerate() {
         let file: ModFile = parse_ron(&md.text, &md.name)?;
@@ -225,6 +233,13 @@ pub(crate) fn build(
                         .iter()
                         .all(|(n, _)| b.from.iter().any(|(o, _)| o == n))
             },
+        );
+        merge(
+            &mut creatures.creatures,
+            &mut creature_from,
+            &file.creatures,
+            m,
+            |a, b| a.name == b.name,
         );
         if file.loot.is_some() {
             loot_from = Origin::Mod(m);
@@ -324,11 +339,31 @@ pub(crate) fn build(
             message: e.to_string(),
         },
     })?;
+    let bestiary = Bestiary::check(&creatures.creatures, Some(&catalog)).map_err(|b| {
+        let row = b
+            .field
+            .strip_prefix("creatures[")
+            .and_then(|r| r[..r.find(']')?].parse::<usize>().ok());
+        match row.and_then(|k| creature_from.get(k).copied().flatten()) {
+            Some((m, j)) => {
+                let field = b.field.replacen(
+                    &format!("creatures[{}]", row.unwrap_or(0)),
+                    &format!("creatures[{j}]"),
+                    1,
+                );
+                let message = b.message.replace(&b.field, &field);
+                in_mod(m, &field, &["creatures".into()], message)
+            }
+            None if mods.is_empty() => placed(CREATURES_RON, "config/creatures.ron", b, &[]),
+            None => in_mod(last, "creatures", &[], b.message),
+        }
+    })?;
     Ok(Parts {
         rules,
         catalog,
         loot,
         town,
+        bestiary,
         files,
     })
 }

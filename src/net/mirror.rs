@@ -192,7 +192,7 @@ pub fn ease_beasts(shown: &[Creature], beasts: &[Beast], share: f32, ahead: f32)
     let mut used = vec![false; shown.len()];
     let mut out = Vec::with_capacity(beasts.len());
     for b in beasts {
-        let Some(kind) = Kind::ALL.into_iter().find(|k| k.stats().name == b.name) else {
+        let Some(kind) = Kind::by_name(&b.name) else {
             continue;
         };
         let to = (b.pos.0 + b.vel.0 * ahead, b.pos.1 + b.vel.1 * ahead);

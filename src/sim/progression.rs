@@ -11,7 +11,6 @@
 
 use crate::base::depth::Layer;
 use crate::base::tile::{Tile, drop_of};
-use crate::content::bestiary::Kind as Creature;
 use crate::content::config::Content;
 use crate::content::items::{ItemId, Kind};
 use crate::content::town::Needs;
@@ -106,7 +105,7 @@ pub enum Source {
     /// Coins, from creatures killed (and changed up by a hundred).
     Coins,
     /// Dropped by this creature.
-    Drop(&'static str),
+    Drop(String),
     /// Dropped by this boss.
     Boss(&'static str),
 }
@@ -288,10 +287,16 @@ pub fn walk(content: &Content, offer: &Offer) -> Reach {
             }
         }
         // Creatures: their drops and their coins (changed up into every coin).
-        for kind in Creature::ALL {
-            let s = kind.stats();
-            if let Some(i) = id(s.drop).filter(|_| s.drops > 0) {
-                found.push((i, Source::Drop(s.name)));
+        for kind in content
+            .bestiary
+            .kinds
+            .iter()
+            .filter(|k| !k.spawn.is_empty())
+        {
+            for drop in &kind.drops {
+                if let Some(i) = id(&drop.item).filter(|_| drop.chance > 0.0 && drop.count.1 > 0) {
+                    found.push((i, Source::Drop(kind.name.clone())));
+                }
             }
         }
         for coin in &content.town.coins.items {
@@ -316,6 +321,22 @@ pub fn walk(content: &Content, offer: &Offer) -> Reach {
                     .iter()
                     .map(|i| (*i, Source::Shop)),
             );
+        }
+        // The newcomers' shops, once a house stands and each one's conditions can hold.
+        for n in content.town.newcomers.iter().filter(|_| house) {
+            let can = n.when.iter().all(|need| match *need {
+                Needs::Has(i) => has(&got, i),
+                Needs::Defeated(boss) => bosses
+                    .iter()
+                    .zip(&called)
+                    .any(|(b, c)| b.flag == boss && c.is_some()),
+                Needs::Carries(_) => coins,
+                Needs::MostHealth(_) => has_name(&got, "life_crystal"),
+                Needs::Night | Needs::Lacks(_) => true,
+            });
+            if let Some(shop) = n.shop.as_ref().filter(|_| can) {
+                found.extend(shop.sells.iter().map(|i| (*i, Source::Shop)));
+            }
         }
         // Bosses.
         for (b, boss) in bosses.iter().enumerate() {

@@ -250,3 +250,37 @@ fn a_mod_s_newcomers_arrive_by_its_items_and_a_bad_condition_is_placed_in_the_mo
         "{e}"
     );
 }
+
+/// A mod that adds a creature of its own.
+const RUBY_SLIME: &str = "(
+    creatures: [
+        (name: \"ruby slime\", label: \"Ruby slime\", health: 90.0, damage: 20.0,
+         color: (220, 30, 50), size: (1.1, 0.9), behaviour: Hopper(every: 1.0, high: true),
+         drops: [(item: \"ruby\", count: (1, 2))]),
+    ],
+)";
+
+#[test]
+fn a_mod_adds_a_creature_whose_drops_must_be_items() {
+    use crate::content::bestiary::Kind;
+    let base = Content::builtin();
+    let m = |text: &str| ModText {
+        name: "mods/ruby.ron".into(),
+        text: text.into(),
+    };
+    let c = Content::with_mods(&[m(RUBY_SLIME)]).unwrap();
+    assert_eq!(c.bestiary.kinds.len(), base.bestiary.kinds.len() + 1);
+    assert_eq!(c.bestiary.kinds.last().unwrap().name, "ruby slime");
+    // Its kind is one of the table now: no Rust names it.
+    let k = Kind::by_name("ruby slime").unwrap();
+    assert!(k.0 as usize >= base.bestiary.kinds.len());
+    assert_eq!((k.stats().health, k.stats().drop), (90.0, "ruby"));
+    // A drop that is no item is refused, placed in the mod's file.
+    let e = Content::with_mods(&[m(&RUBY_SLIME.replace("\"ruby\"", "\"rubee\""))])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("mods/ruby.ron:5:") && e.contains("creatures[0].drops[0].item"),
+        "{e}"
+    );
+}

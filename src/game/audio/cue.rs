@@ -253,8 +253,13 @@ pub fn cue_for(e: Event) -> Option<Cue> {
         Event::Killed(Kind::Slime) => Cue::KillSlime,
         Event::Killed(Kind::CaveSlime) => Cue::KillCaveSlime,
         Event::Killed(Kind::LavaSlime) => Cue::KillLavaSlime,
-        Event::Hit(Kind::DemonEye | Kind::Servant) | Event::HitBoss => Cue::HitEye,
-        Event::Killed(Kind::DemonEye | Kind::Servant) | Event::KilledBoss => Cue::KillEye,
+        Event::Hit(k) if k.flies() => Cue::HitEye,
+        Event::Killed(k) if k.flies() => Cue::KillEye,
+        // Walkers and casters sound as cave slimes do, until they have their own.
+        Event::Hit(_) => Cue::HitCaveSlime,
+        Event::Killed(_) => Cue::KillCaveSlime,
+        Event::HitBoss => Cue::HitEye,
+        Event::KilledBoss => Cue::KillEye,
         Event::Roar => Cue::Roar,
         Event::Hurt => Cue::Hurt,
         Event::Died => Cue::Death,
@@ -351,7 +356,7 @@ mod tests {
             e.push(Event::Dig(t));
             e.push(Event::Broke(t));
         }
-        for k in Kind::ALL {
+        for k in Kind::all() {
             e.push(Event::Hit(k));
             e.push(Event::Killed(k));
         }

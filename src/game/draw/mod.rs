@@ -2,6 +2,7 @@
 //! fog, particles, the player's sprite and the minimap, seen through the free camera.
 
 pub mod backdrops;
+pub mod beasts;
 pub mod camera;
 pub mod fog;
 pub mod lighting;

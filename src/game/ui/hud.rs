@@ -434,9 +434,9 @@ pub fn draw_dropped(
     }
 }
 
-/// The creatures about (before the darkness, so caves hide them), each a slime's dome
-/// with eyes, white for a moment when hit, with a health bar once hurt; and the sword's
-/// swing while it shows.
+/// The creatures about (before the darkness, so caves hide them): a slime's dome with
+/// eyes, an eye, or the shape of its behaviour ([`crate::game::draw::beasts`]), white
+/// for a moment when hit, with a health bar once hurt; and the casters' bolts.
 pub fn draw_creatures(c: &Creatures, cam: &Camera, screen: (f32, f32)) {
     // Hearts lying about, bobbing a little, fading in their last seconds.
     for h in &c.hearts {
@@ -483,6 +483,10 @@ pub fn draw_creatures(c: &Creatures, cam: &Camera, screen: (f32, f32)) {
         } else {
             Color::from_rgba(r, g, bl, 235)
         };
+        if crate::game::draw::beasts::draw_body(k, a, sw, sh, color) {
+            health_bar(k, a, sw);
+            continue;
+        }
         if k.kind.flies() {
             // An eye: a pale ball with a tail, its iris toward where it flies.
             let (cx, cy) = (a.0 + sw / 2.0, a.1 + sh / 2.0);
@@ -514,11 +518,18 @@ pub fn draw_creatures(c: &Creatures, cam: &Camera, screen: (f32, f32)) {
         let look = if k.body.vel.0 < 0.0 { -0.12 } else { 0.12 } * sw;
         draw_circle(a.0 + sw * 0.35 + look, a.1 + sh * 0.5, eye, BLACK);
         draw_circle(a.0 + sw * 0.65 + look, a.1 + sh * 0.5, eye, BLACK);
-        if k.health < st.health {
-            let f = (k.health / st.health).clamp(0.0, 1.0);
-            draw_rectangle(a.0, a.1 - 6.0, sw, 4.0, Color::new(0.0, 0.0, 0.0, 0.7));
-            draw_rectangle(a.0, a.1 - 6.0, sw * f, 4.0, Color::new(0.3, 0.9, 0.3, 1.0));
-        }
+        health_bar(k, a, sw);
+    }
+    crate::game::draw::beasts::draw_bolts(&c.bolts, cam, screen);
+}
+
+/// A hurt creature's health bar over its box (top-left `a`, `sw` pixels wide).
+fn health_bar(k: &crate::sim::creatures::Creature, a: (f32, f32), sw: f32) {
+    let full = k.kind.stats().health;
+    if k.health < full {
+        let f = (k.health / full).clamp(0.0, 1.0);
+        draw_rectangle(a.0, a.1 - 6.0, sw, 4.0, Color::new(0.0, 0.0, 0.0, 0.7));
+        draw_rectangle(a.0, a.1 - 6.0, sw * f, 4.0, Color::new(0.3, 0.9, 0.3, 1.0));
     }
 }
 

@@ -26,6 +26,10 @@
 //! apart: after each frame none overlaps another or the player ([`push_out`]), unless a
 //! wall leaves no room.
 
+pub mod behaviour;
+pub mod spawn;
+
+use crate::content::bestiary::Behaviour;
 use crate::content::rules::Rules;
 use crate::sim::player::{self, Input, Player};
 use crate::sim::vitals::Vitals;
@@ -48,6 +52,7 @@ pub const HEART_SPEED: f32 = 12.0;
 pub const KNOCKBACK: f32 = 9.0;
 
 pub use crate::content::bestiary::{Kind, Stats};
+pub use behaviour::Bolt;
 
 /// Seconds a swing's strike counts: a creature lava kills this soon after a player struck
 /// it is that player's kill.
@@ -56,16 +61,6 @@ pub const CREDIT_SECONDS: f32 = 3.0;
 /// One night spawn on the surface in this many is a demon eye, by default
 /// ([`Rules::demon_eye_one_in`]).
 pub const DEMON_EYE_ONE_IN: u64 = 3;
-
-/// The kind that spawns in `layer`, if any.
-pub fn kind_for(layer: Layer) -> Option<Kind> {
-    match layer {
-        Layer::Sky | Layer::Surface => Some(Kind::Slime),
-        Layer::Underground => None,
-        Layer::Cavern => Some(Kind::CaveSlime),
-        Layer::Underworld => Some(Kind::LavaSlime),
-    }
-}
 
 /// Can a body stand with its feet on top of row `y + 1` in column `x`: `(x, y)` and the
 /// tile above it air, the one below solid?
@@ -178,13 +173,7 @@ pub const FLY_ACCEL: f32 = 10.0;
 /// turns round, halved, and a bounce off a side sends it up), so it never enters a solid
 /// tile.
 pub fn fly(world: &World, body: &mut Player, aim: (f32, f32), speed: f32, dt: f32) {
-    let mid = (body.pos.0, body.pos.1 - 0.5);
-    let (dx, dy) = (aim.0 - mid.0, aim.1 - mid.1);
-    let d = (dx * dx + dy * dy).sqrt().max(1e-3);
-    let mut v = (
-        body.vel.0 + dx / d * FLY_ACCEL * dt,
-        body.vel.1 + dy / d * FLY_ACCEL * dt,
-    );
+    let mut v = steer(body, aim, dt);
     let s = (v.0 * v.0 + v.1 * v.1).sqrt();
     if s > speed {
         // Faster than it flies (thrown back by a hit): slowed, not stopped at once.
@@ -208,6 +197,18 @@ pub fn fly(world: &World, body: &mut Player, aim: (f32, f32), speed: f32, dt: f3
     }
     body.vel = v;
     body.on_ground = false;
+}
+
+/// The velocity of a flying `body` after `dt` seconds of [`FLY_ACCEL`] toward `aim`
+/// (where its middle should be).
+pub fn steer(body: &Player, aim: (f32, f32), dt: f32) -> (f32, f32) {
+    let mid = (body.pos.0, body.pos.1 - 0.5);
+    let (dx, dy) = (aim.0 - mid.0, aim.1 - mid.1);
+    let d = (dx * dx + dy * dy).sqrt().max(1e-3);
+    (
+        body.vel.0 + dx / d * FLY_ACCEL * dt,
+        body.vel.1 + dy / d * FLY_ACCEL * dt,
+    )
 }
 
 /// Would an eye with its feet at `(x, y)` (a box a tile high) overlap a solid tile, or
@@ -236,6 +237,8 @@ pub struct Creature {
     pub struck_by: Option<(usize, f32)>,
     /// Seconds before its touch may hurt a player again ([`Rules::touch_cooldown`]).
     pub touch_in: f32,
+    /// Casts so far (a caster's teleports follow from it).
+    casts: u32,
 }
 
 impl Creature {
@@ -249,6 +252,7 @@ impl Creature {
             hit_flash: 0.0,
             struck_by: None,
             touch_in: 0.0,
+            casts: 0,
         }
     }
 
@@ -261,11 +265,7 @@ impl Creature {
     /// The drawn size of the body in tiles (width, height): a slime is lower than the
     /// box it collides with; an eye fills it.
     pub fn size(&self) -> (f32, f32) {
-        if self.kind.flies() {
-            (player::WIDTH + 0.3, 1.0)
-        } else {
-            (player::WIDTH + 0.3, 0.9)
-        }
+        self.kind.def().size
     }
 
     /// Its box for touching and being hit: the lower part of the physics body.
@@ -274,16 +274,48 @@ impl Creature {
         (l - 0.15, b - 1.0, r + 0.15, b)
     }
 
-    /// One frame: waits on the ground, then hops toward `target`; a flying kind flies
-    /// at it instead ([`fly`]).
-    pub fn update(&mut self, world: &World, target: (f32, f32), dt: f32) {
+    /// One frame by its behaviour: a hopper waits on the ground, then hops toward
+    /// `target`; a flyer flies at it ([`fly`], or through tiles, [`behaviour::ghost`]); a
+    /// walker walks ([`behaviour::walk`]); a caster casts ([`behaviour::cast`]): the bolt
+    /// it threw, if any.
+    pub fn update(&mut self, world: &World, target: (f32, f32), dt: f32) -> Option<Bolt> {
         let st = self.kind.stats();
         self.hit_flash = (self.hit_flash - dt).max(0.0);
         self.touch_in = (self.touch_in - dt).max(0.0);
-        if st.fly_speed > 0.0 {
-            let aim = (target.0, target.1 - player::HEIGHT / 2.0);
-            fly(world, &mut self.body, aim, st.fly_speed, dt);
-            return;
+        let aim = (target.0, target.1 - player::HEIGHT / 2.0);
+        match self.kind.def().behaviour {
+            Behaviour::Flyer {
+                speed,
+                through_walls: false,
+            } => {
+                fly(world, &mut self.body, aim, speed, dt);
+                return None;
+            }
+            Behaviour::Flyer { speed, .. } => {
+                behaviour::ghost(world, &mut self.body, aim, speed, dt);
+                return None;
+            }
+            Behaviour::Walker { speed } => {
+                behaviour::walk(world, self, target, speed, dt);
+                return None;
+            }
+            Behaviour::Caster {
+                every,
+                range,
+                bolt_speed,
+                bolt_damage,
+                through_walls,
+            } => {
+                let k = behaviour::Cast {
+                    every,
+                    range,
+                    bolt_speed,
+                    bolt_damage,
+                    through_walls,
+                };
+                return behaviour::cast(world, self, target, k, dt);
+            }
+            Behaviour::Hopper { .. } => {}
         }
         let mut input = Input::default();
         if self.body.on_ground {
@@ -301,11 +333,20 @@ impl Creature {
         input.left = self.dir < 0;
         input.right = self.dir > 0;
         self.body.update(world, input, dt);
+        None
     }
 
     /// Takes a hit of `damage` from a body at `from_x` facing `facing`, thrown back away
     /// from it (the way it faces when right over or under it); true when it died.
     pub fn hit(&mut self, damage: f32, from_x: f32, facing: i8) -> bool {
+        let d = self.kind.def();
+        // Defence takes half its worth off a hit, leaving at least 1 (Terraria's rule).
+        let damage = if d.defence > 0 {
+            (damage - d.defence as f32 / 2.0).max(1.0)
+        } else {
+            damage
+        };
+        let push = KNOCKBACK * (1.0 - d.knockback_resist);
         self.health -= damage;
         self.hit_flash = 0.15;
         let dx = self.body.pos.0 - from_x;
@@ -316,8 +357,10 @@ impl Creature {
         } else {
             1.0
         };
-        self.body.vel = (away * KNOCKBACK, -KNOCKBACK * 0.6);
-        self.body.on_ground = false;
+        if push > 0.0 {
+            self.body.vel = (away * push, -push * 0.6);
+            self.body.on_ground = false;
+        }
         self.health <= 0.0
     }
 }
@@ -447,6 +490,10 @@ pub struct Creatures {
     /// A boss is about: no more than [`Rules::boss_creature_cap`] spawn (the session sets
     /// it every tick).
     pub boss_about: bool,
+    /// Casters' bolts in flight.
+    pub bolts: Vec<Bolt>,
+    /// The player spawns are tried round is in the town (set before each attempt).
+    near_town: bool,
 }
 
 impl Creatures {
@@ -465,10 +512,11 @@ impl Creatures {
     }
 
     /// Tries a few random spots round the player for a spawn; returns the creature
-    /// spawned, if any. `half`: half the view in tiles (spawns stay off screen). At
-    /// `night`, one surface spawn in `eye_one_in` ([`DEMON_EYE_ONE_IN`] by default) is a
-    /// demon eye, a few tiles up in
-    /// the air over the spot.
+    /// spawned, if any. `half`: half the view in tiles (spawns stay off screen). The kind
+    /// is drawn from those whose spawn rules fit the spot ([`spawn`]); at `night`, one
+    /// spawn in `eye_one_in` ([`DEMON_EYE_ONE_IN`] by default) where a night-share kind
+    /// fits (the demon eye) is one of those. `cap` is this player's: the creatures within
+    /// [`DESPAWN_RANGE`] of it count, as Terraria counts each player's.
     #[allow(clippy::too_many_arguments)]
     pub fn try_spawn(
         &mut self,
@@ -480,7 +528,11 @@ impl Creatures {
         night: bool,
         eye_one_in: u64,
     ) -> Option<Kind> {
-        if self.list.len() >= cap {
+        let near = |c: &&Creature| {
+            (c.body.pos.0 - player.0).abs() <= DESPAWN_RANGE
+                && (c.body.pos.1 - player.1).abs() <= DESPAWN_RANGE
+        };
+        if self.list.iter().filter(near).count() >= cap {
             return None;
         }
         for _ in 0..24 {
@@ -496,19 +548,34 @@ impl Creatures {
                 continue;
             }
             let surface = world.surface.get(x as usize).copied().unwrap_or(0);
-            let Some(kind) = kind_for(layers.at(y as usize, surface)) else {
+            let spot = spawn::Spot {
+                biome: spawn::biome_at(world, x, y),
+                layer: layers.at(y as usize, surface),
+                night,
+                // Slimes live on the ground under the sky, not in the caves of the
+                // surface layer.
+                open_sky: y < surface as i64,
+                near_town: self.near_town,
+                progress: &world.progress,
+            };
+            let (normal, share) = spawn::candidates(&spot);
+            let list = if !share.is_empty() && night && self.rand(eye_one_in) == 0 {
+                share
+            } else {
+                normal
+            };
+            let roll = match list.len() {
+                0 => continue,
+                1 => 0,
+                _ => self.rand(spawn::total(&list)),
+            };
+            let Some(pick) = spawn::pick(&list, roll) else {
                 continue;
             };
-            // Slimes live on the ground under the sky, not in the caves of the surface
-            // layer.
-            if kind == Kind::Slime && y >= surface as i64 {
-                continue;
-            }
+            let kind = pick.kind;
             let mut feet = (x as f32 + 0.5, (y + 1) as f32);
-            let mut kind = kind;
-            if kind == Kind::Slime && night && self.rand(eye_one_in) == 0 {
-                kind = Kind::DemonEye;
-                let up = (feet.0, feet.1 - 5.0);
+            if pick.up > 0 {
+                let up = (feet.0, feet.1 - pick.up as f32);
                 if !eye_blocked(world, up.0, up.1) {
                     feet = up;
                 }
@@ -615,6 +682,7 @@ impl Creatures {
             let home = self.home(world);
             let near_home = (px - home.0).abs() <= rules.home_radius
                 && (py - home.1).abs() <= rules.home_radius;
+            self.near_town = near_home;
             let mut cap = spawn_cap(night, on_surface, near_home, rules);
             if self.boss_about {
                 cap = cap.min(rules.boss_creature_cap as usize);
@@ -671,7 +739,15 @@ impl Creatures {
                 (c.body.pos.0 - at.0).abs() <= rules.respawn_calm_radius
                     && (c.body.pos.1 - at.1).abs() <= rules.respawn_calm_radius
             }) && players.iter().all(|p| off_screen(p.body.pos, p.half, x, y));
-            let stuck = if c.kind.flies() {
+            let stuck = if matches!(
+                c.kind.def().behaviour,
+                Behaviour::Flyer {
+                    through_walls: true,
+                    ..
+                }
+            ) {
+                false
+            } else if c.kind.flies() {
                 eye_blocked(world, c.body.pos.0, c.body.pos.1)
             } else {
                 player::body_blocked(world, c.body.pos.0, c.body.pos.1)
@@ -690,8 +766,13 @@ impl Creatures {
             } else {
                 players[nearest(players, pos)].body.pos
             };
-            self.list[i].update(world, target, dt);
+            if let Some(b) = self.list[i].update(world, target, dt)
+                && self.bolts.len() < behaviour::MAX_BOLTS
+            {
+                self.bolts.push(b);
+            }
         }
+        self.fly_bolts(world, players, rules, dt, &mut hits);
         self.burn(world, rules, dt);
         for (i, p) in players.iter_mut().enumerate() {
             if let Some(h) = self.touch(world, p, rules) {
@@ -719,6 +800,36 @@ impl Creatures {
             }
         }
         hits
+    }
+
+    /// The bolts' frame: each flies on, and the first player it touches takes its damage
+    /// (through its vitals, at most once per invincibility window) and it is gone.
+    fn fly_bolts(
+        &mut self,
+        world: &World,
+        players: &mut [Target<'_>],
+        rules: &Rules,
+        dt: f32,
+        hits: &mut Vec<(usize, Hit)>,
+    ) {
+        self.bolts.retain_mut(|b| {
+            if !b.update(world, dt) {
+                return false;
+            }
+            let Some(i) = players.iter().position(|p| b.inside(p.body.bounds())) else {
+                return true;
+            };
+            if let Some(killed) = players[i].vitals.strike(b.damage, rules) {
+                let hit = Hit {
+                    damage: b.damage,
+                    name: b.from.stats().name,
+                    from_x: b.pos.0 - b.vel.0.signum(),
+                    killed,
+                };
+                hits.push((i, hit));
+            }
+            false
+        });
     }
 
     /// The touch of the first creature overlapping player `p` whose own cooldown is over
@@ -838,8 +949,8 @@ impl Creatures {
         }
         for &i in dead.iter().rev() {
             let c = self.list.swap_remove(i);
-            let (n, heart) = self.died(&c, rules);
-            out.killed.push((c.kind, c.kind.stats().drop, n));
+            let (item, n, heart) = self.died(&c, rules);
+            out.killed.push((c.kind, item, n));
             out.hearts += u32::from(heart);
         }
         out
@@ -848,13 +959,16 @@ impl Creatures {
     /// A creature died: counted, its drop's count drawn, and a share
     /// [`Rules::heart_chance`] of the dead leave a heart. Returns the count and whether a
     /// heart was left.
-    fn died(&mut self, c: &Creature, rules: &Rules) -> (u32, bool) {
-        let st = c.kind.stats();
-        let n = if st.drops == 0 {
-            0
-        } else {
-            st.drops + (self.rand(2) as u32)
-        };
+    fn died(&mut self, c: &Creature, rules: &Rules) -> (&'static str, u32, bool) {
+        let mut drop = ("", 0);
+        for r in &c.kind.def().drops {
+            if r.chance < 1.0 && (self.rand(1000) as f32) >= r.chance * 1000.0 {
+                continue;
+            }
+            let n = r.count.0 + self.rand(u64::from(r.count.1 - r.count.0) + 1) as u32;
+            drop = (r.item.as_str(), n);
+            break;
+        }
         self.killed += 1;
         let heart = (self.rand(1000) as f32) < rules.heart_chance * 1000.0;
         if heart {
@@ -864,7 +978,7 @@ impl Creatures {
                 age: 0.0,
             });
         }
-        (n, heart)
+        (drop.0, drop.1, heart)
     }
 
     /// Lava's frame of `dt` seconds: every creature in it but a lava slime loses
@@ -890,12 +1004,12 @@ impl Creatures {
                 continue;
             }
             let c = self.list.swap_remove(i);
-            let (count, _) = self.died(&c, rules);
+            let (drop, count, _) = self.died(&c, rules);
             let (l, t, r, b) = c.hitbox();
             self.fallen.push(Fallen {
                 kind: c.kind,
                 at: ((l + r) / 2.0, (t + b) / 2.0),
-                drop: c.kind.stats().drop,
+                drop,
                 count,
                 by: c.struck_by.map(|(p, _)| p),
             });
@@ -955,10 +1069,28 @@ mod tests {
 
     #[test]
     fn kinds_follow_the_depth_layers() {
-        assert_eq!(kind_for(Layer::Surface), Some(Kind::Slime));
-        assert_eq!(kind_for(Layer::Underground), None);
-        assert_eq!(kind_for(Layer::Cavern), Some(Kind::CaveSlime));
-        assert_eq!(kind_for(Layer::Underworld), Some(Kind::LavaSlime));
+        let by_day = |layer: Layer, open_sky: bool| {
+            let progress = crate::world::progress::Progress::default();
+            let spot = spawn::Spot {
+                biome: crate::content::bestiary::Biome::Forest,
+                layer,
+                night: false,
+                open_sky,
+                near_town: false,
+                progress: &progress,
+            };
+            let kinds: Vec<Kind> = spawn::candidates(&spot).0.iter().map(|c| c.kind).collect();
+            kinds
+        };
+        assert_eq!(by_day(Layer::Surface, true), vec![Kind::Slime]);
+        assert_eq!(
+            by_day(Layer::Surface, false),
+            vec![],
+            "no slimes in surface caves"
+        );
+        assert_eq!(by_day(Layer::Underground, false), vec![]);
+        assert!(by_day(Layer::Cavern, false).contains(&Kind::CaveSlime));
+        assert!(by_day(Layer::Underworld, false).contains(&Kind::LavaSlime));
         let (s, c, l) = (
             Kind::Slime.stats(),
             Kind::CaveSlime.stats(),

@@ -77,6 +77,25 @@ pub enum Kind {
     /// Used up with the left button at night to call a boss (the Eye; see
     /// [`crate::sim::boss`]); by day it does nothing.
     Summon,
+    /// Worn in one of the accessory slots (a right click, or a click on the slot) for its
+    /// `effect` ([`Effect`]).
+    Accessory { effect: Effect },
+}
+
+/// What an accessory worn does (the numbers are the body's and the vitals' own:
+/// [`crate::sim::player`], [`crate::sim::vitals`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum Effect {
+    /// Hermes boots: a faster top speed and acceleration on the ground.
+    Run,
+    /// A cloud in a bottle: a second jump in the air, once until the feet land.
+    DoubleJump,
+    /// A lucky horseshoe: no fall damage.
+    NoFallDamage,
+    /// A band of regeneration: health comes back even just after harm.
+    Regeneration,
+    /// A grappling hook: the hook key fires a line that catches a solid tile and pulls.
+    Hook,
 }
 
 /// Where a piece of armour is worn.
@@ -155,6 +174,7 @@ pub(crate) enum KindName {
     Potion,
     Armour,
     Summon,
+    Accessory,
 }
 
 impl KindName {
@@ -169,6 +189,7 @@ impl KindName {
             Kind::Potion { .. } => KindName::Potion,
             Kind::Armour { .. } => KindName::Armour,
             Kind::Summon => KindName::Summon,
+            Kind::Accessory { .. } => KindName::Accessory,
         }
     }
 }
@@ -203,6 +224,8 @@ pub(crate) struct ItemRow {
     defence: Option<u32>,
     #[serde(default)]
     light: Option<u32>,
+    #[serde(default)]
+    effect: Option<Effect>,
     #[serde(default)]
     stack: Option<u32>,
     #[serde(default)]
@@ -596,6 +619,9 @@ impl Catalog {
                 )?,
                 light: range_u(at("light"), row.light.unwrap_or(0), 0, 15)? as u8,
             },
+            KindName::Accessory => Kind::Accessory {
+                effect: need(at("effect"), row.effect, "Accessory")?,
+            },
         };
         let default_stack = match kind {
             Kind::Block(_) | Kind::Wall(_) | Kind::Material | Kind::Potion { .. } => 999,
@@ -603,9 +629,9 @@ impl Catalog {
             _ => 1,
         };
         let stack = range_u(at("stack"), row.stack.unwrap_or(default_stack), 1, 9999)?;
-        if matches!(kind, Kind::Armour { .. }) && stack != 1 {
+        if matches!(kind, Kind::Armour { .. } | Kind::Accessory { .. }) && stack != 1 {
             let m = format!(
-                "{} = {stack}: a piece of armour stacks 1 to a slot",
+                "{} = {stack}: armour and accessories stack 1 to a slot",
                 at("stack")
             );
             return Err(bad(at("stack"), m));

@@ -19,8 +19,9 @@ use std::io::Read;
 /// The protocol's version: bumped whenever a message changes, or a cell may hold a tile
 /// or wall an older build does not know (5: tiles past 63 and walls past 15, with save
 /// format 8; the world's clock, goodbyes and the keeper's messages; 6: the content's files
-/// ride in [`ToServer::Hello`] and the [`Identity`]).
-pub const VERSION: u32 = 6;
+/// ride in [`ToServer::Hello`] and the [`Identity`]; 7: the accessories worn in the
+/// character of [`Own`], and the intents that click them and fire the hook).
+pub const VERSION: u32 = 7;
 
 /// The netcode protocol id (a client and server of different ids never connect).
 pub const PROTOCOL_ID: u64 = 0x5354_5241_5441_0000 | VERSION as u64;
@@ -582,6 +583,11 @@ pub fn character_of(state: &crate::sim::session::PlayerState) -> Character {
         pos: state.pos,
         max_health: state.max_health,
         bed: state.bed.map(|(x, y)| (x as u32, y as u32)),
+        accessories: inv
+            .accessories()
+            .iter()
+            .map(|a| a.map(|i| cat.item(i).name.clone()))
+            .collect(),
     }
 }
 

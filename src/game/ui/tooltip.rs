@@ -3,7 +3,7 @@
 //! the content's catalog. The lines are a plain function; drawing them beside the mouse
 //! follows.
 
-use crate::content::items::{ArmourSlot, Catalog, ItemId, Kind};
+use crate::content::items::{ArmourSlot, Catalog, Effect, ItemId, Kind};
 use macroquad::prelude::*;
 
 /// What the tooltip of `item` says, a line each: its name, then what it does (damage,
@@ -43,6 +43,19 @@ pub fn lines(cat: &Catalog, item: ItemId) -> Vec<String> {
             }
         }
         Kind::Summon => out.push("summons the Eye at night (used up)".into()),
+        Kind::Accessory { effect } => {
+            out.push(
+                match effect {
+                    Effect::Run => "run faster",
+                    Effect::DoubleJump => "a second jump in the air",
+                    Effect::NoFallDamage => "no fall damage",
+                    Effect::Regeneration => "regenerates health",
+                    Effect::Hook => "the hook key fires a grappling line",
+                }
+                .into(),
+            );
+            out.push("accessory (right-click to wear)".into());
+        }
         Kind::Material => {}
     }
     if cat

@@ -80,6 +80,16 @@ pub enum Kind {
     /// Worn in one of the accessory slots (a right click, or a click on the slot) for its
     /// `effect` ([`Effect`]).
     Accessory { effect: Effect },
+    /// Used with the left button for what `tool` does ([`Tool`]).
+    Tool { tool: Tool },
+}
+
+/// What a tool does when used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum Tool {
+    /// A magic mirror: after a short channel the player is back at its spawn point (the
+    /// bed it last used, else the world's).
+    Mirror,
 }
 
 /// What an accessory worn does (the numbers are the body's and the vitals' own:
@@ -175,6 +185,7 @@ pub(crate) enum KindName {
     Armour,
     Summon,
     Accessory,
+    Tool,
 }
 
 impl KindName {
@@ -190,6 +201,7 @@ impl KindName {
             Kind::Armour { .. } => KindName::Armour,
             Kind::Summon => KindName::Summon,
             Kind::Accessory { .. } => KindName::Accessory,
+            Kind::Tool { .. } => KindName::Tool,
         }
     }
 }
@@ -226,6 +238,8 @@ pub(crate) struct ItemRow {
     light: Option<u32>,
     #[serde(default)]
     effect: Option<Effect>,
+    #[serde(default)]
+    tool: Option<Tool>,
     #[serde(default)]
     stack: Option<u32>,
     #[serde(default)]
@@ -621,6 +635,9 @@ impl Catalog {
             },
             KindName::Accessory => Kind::Accessory {
                 effect: need(at("effect"), row.effect, "Accessory")?,
+            },
+            KindName::Tool => Kind::Tool {
+                tool: need(at("tool"), row.tool, "Tool")?,
             },
         };
         let default_stack = match kind {

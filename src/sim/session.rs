@@ -201,6 +201,8 @@ pub struct Seat {
     /// sword may swing again.
     next_place: u64,
     next_swing: u64,
+    /// The tick a magic mirror's channel ends (the player is then home), while one is.
+    pub mirror: Option<u64>,
 }
 
 impl Seat {
@@ -224,6 +226,7 @@ impl Seat {
             team: 0,
             next_place: 0,
             next_swing: 0,
+            mirror: None,
         }
     }
 }

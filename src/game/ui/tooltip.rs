@@ -56,6 +56,9 @@ pub fn lines(cat: &Catalog, item: ItemId) -> Vec<String> {
             );
             out.push("accessory (right-click to wear)".into());
         }
+        Kind::Tool {
+            tool: crate::content::items::Tool::Mirror,
+        } => out.push("gaze in the mirror to return home".into()),
         Kind::Material => {}
     }
     if cat

@@ -35,3 +35,46 @@ impl Session {
         }
     }
 }
+
+/// Seconds a magic mirror is gazed into before it takes the player home (Terraria's
+/// mirror: a use of 90 frames, 1.5 s).
+pub const MIRROR_SECONDS: f64 = 1.5;
+
+impl Session {
+    /// The tools of player `who` this tick: a magic mirror selected starts its channel at
+    /// a press of the left button (`using`), and a channel that ended takes the player
+    /// to its spawn point (the bed, else the world's). Returns true when a tool was
+    /// selected (the hands do nothing else this tick).
+    pub(super) fn tools(&mut self, who: PlayerId, using: bool, out: &mut Changes) -> bool {
+        let now = self.tick;
+        let p = &mut self.players[who.0];
+        if p.death.is_some() {
+            p.mirror = None;
+        }
+        if let Some(end) = p.mirror
+            && now >= end
+        {
+            p.mirror = None;
+            let (at, _) = crate::sim::respawn::respawn_at(&self.world, p.bed);
+            p.body = Player::new(at);
+            out.log(who, format!("mirror: home at {:.1} {:.1}", at.0, at.1));
+            out.events.push(Event::Moved {
+                player: who,
+                pos: at,
+            });
+        }
+        let tool = match p.inventory.selected_item().map(|i| i.kind) {
+            Some(crate::content::items::Kind::Tool { tool }) => tool,
+            _ => return false,
+        };
+        p.dig.reset();
+        match tool {
+            crate::content::items::Tool::Mirror => {
+                if using && p.mirror.is_none() {
+                    p.mirror = Some(now + ticks(MIRROR_SECONDS));
+                }
+            }
+        }
+        true
+    }
+}

@@ -227,3 +227,30 @@ fn accessories_are_worn_once_each_taken_off_and_nothing_else_fits() {
     assert_eq!(s.me().inventory.accessories()[0], band);
     assert!(s.me().inventory.slots()[slot].is_none());
 }
+
+#[test]
+fn a_magic_mirror_takes_the_player_home_after_its_channel() {
+    let mut s = field(&[]);
+    let home = crate::sim::respawn::respawn_at(&s.world, None).0;
+    s.me_mut().body = crate::sim::player::Player::new((120.5, FLOOR as f32));
+    calm(&mut s, 5, &[]);
+    let inv = &mut s.me_mut().inventory;
+    inv.add("magic_mirror", 1);
+    let mirror = inv.catalog().id("magic_mirror");
+    let slot = (0..9)
+        .find(|&i| inv.slots()[i].map(|st| st.item) == mirror)
+        .unwrap();
+    inv.select(slot);
+    let away = s.me().body.pos;
+    assert!((away.0 - home.0).abs() > 50.0, "{away:?} {home:?}");
+    // One press: a second later it is still gazing, where it was.
+    calm(&mut s, 1, &[Intent::Use { at: None }]);
+    calm(&mut s, 60, &[]);
+    assert_eq!(s.me().body.pos, away);
+    // Past the channel's 1.5 s, home, and the mirror is kept.
+    calm(&mut s, 40, &[]);
+    let at = s.me().body.pos;
+    assert!((at.0 - home.0).abs() < 0.5, "{at:?} {home:?}");
+    assert!(s.me().body.on_ground || (at.1 - home.1).abs() < 1.0);
+    assert_eq!(s.me().inventory.count("magic_mirror"), 1);
+}

@@ -59,6 +59,10 @@ impl Session {
             }
             return;
         }
+        if self.tools(who, h.using.is_some(), out) {
+            return;
+        }
+        let p = &mut self.players[who.0];
         if let Some(item) = p.inventory.selected_item().map(|i| i.name.as_str())
             && item == LIFE_CRYSTAL
         {

@@ -90,6 +90,25 @@ pub enum Tool {
     /// A magic mirror: after a short channel the player is back at its spawn point (the
     /// bed it last used, else the world's).
     Mirror,
+    /// An empty bucket: scoops a tile of water, lava or honey into a full one.
+    EmptyBucket,
+    /// A bucket of water, lava or honey: pours its tile into an empty one (the bucket
+    /// comes back empty).
+    WaterBucket,
+    LavaBucket,
+    HoneyBucket,
+}
+
+impl Tool {
+    /// The liquid a full bucket holds.
+    pub fn liquid(self) -> Option<Tile> {
+        match self {
+            Tool::WaterBucket => Some(Tile::Water),
+            Tool::LavaBucket => Some(Tile::Lava),
+            Tool::HoneyBucket => Some(Tile::Honey),
+            Tool::Mirror | Tool::EmptyBucket => None,
+        }
+    }
 }
 
 /// What an accessory worn does (the numbers are the body's and the vitals' own:

@@ -56,9 +56,14 @@ pub fn lines(cat: &Catalog, item: ItemId) -> Vec<String> {
             );
             out.push("accessory (right-click to wear)".into());
         }
-        Kind::Tool {
-            tool: crate::content::items::Tool::Mirror,
-        } => out.push("gaze in the mirror to return home".into()),
+        Kind::Tool { tool } => out.push(
+            match tool {
+                crate::content::items::Tool::Mirror => "gaze in the mirror to return home",
+                crate::content::items::Tool::EmptyBucket => "scoops up a tile of liquid",
+                _ => "pours out its liquid",
+            }
+            .into(),
+        ),
         Kind::Material => {}
     }
     if cat

@@ -38,6 +38,18 @@ fn calm(s: &mut Session, n: usize, intents: &[Intent]) {
     }
 }
 
+/// Gives the player one `name` and selects its hotbar slot; returns the slot.
+fn hold(s: &mut Session, name: &str) -> usize {
+    let inv = &mut s.me_mut().inventory;
+    inv.add(name, 1);
+    let id = inv.catalog().id(name);
+    let slot = (0..9)
+        .find(|&i| inv.slots()[i].map(|st| st.item) == id)
+        .unwrap();
+    s.act(LOCAL, Intent::Select(slot));
+    slot
+}
+
 fn right() -> Intent {
     Intent::Move {
         axis: 1,
@@ -209,12 +221,7 @@ fn accessories_are_worn_once_each_taken_off_and_nothing_else_fits() {
     assert!(!s.me().body.gear.boots);
     // A right click with an accessory selected wears it in the first free slot.
     let band = s.content.catalog.id("band_of_regeneration");
-    let inv = &mut s.me_mut().inventory;
-    inv.add("band_of_regeneration", 1);
-    let slot = (0..9)
-        .find(|&i| inv.slots()[i].map(|st| st.item) == band)
-        .unwrap();
-    s.act(LOCAL, Intent::Select(slot));
+    let slot = hold(&mut s, "band_of_regeneration");
     run(
         &mut s,
         1,
@@ -234,13 +241,7 @@ fn a_magic_mirror_takes_the_player_home_after_its_channel() {
     let home = crate::sim::respawn::respawn_at(&s.world, None).0;
     s.me_mut().body = crate::sim::player::Player::new((120.5, FLOOR as f32));
     calm(&mut s, 5, &[]);
-    let inv = &mut s.me_mut().inventory;
-    inv.add("magic_mirror", 1);
-    let mirror = inv.catalog().id("magic_mirror");
-    let slot = (0..9)
-        .find(|&i| inv.slots()[i].map(|st| st.item) == mirror)
-        .unwrap();
-    inv.select(slot);
+    hold(&mut s, "magic_mirror");
     let away = s.me().body.pos;
     assert!((away.0 - home.0).abs() > 50.0, "{away:?} {home:?}");
     // One press: a second later it is still gazing, where it was.
@@ -253,4 +254,37 @@ fn a_magic_mirror_takes_the_player_home_after_its_channel() {
     assert!((at.0 - home.0).abs() < 0.5, "{at:?} {home:?}");
     assert!(s.me().body.on_ground || (at.1 - home.1).abs() < 1.0);
     assert_eq!(s.me().inventory.count("magic_mirror"), 1);
+}
+
+#[test]
+fn a_bucket_scoops_a_tile_of_water_and_pours_it_back_elsewhere() {
+    let mut s = field(&[]);
+    // Two one-tile holes in the floor beside the player: one of water, one empty.
+    let (wet, dry) = ((202, FLOOR), (198, FLOOR));
+    s.world.set(wet.0, wet.1, Tile::Water);
+    s.world.set(dry.0, dry.1, Tile::Air);
+    hold(&mut s, "empty_bucket");
+    let use_at = |(x, y): (usize, usize)| Intent::Use {
+        at: Some((x as i64, y as i64)),
+    };
+    let buckets = |s: &Session| {
+        let inv = &s.me().inventory;
+        (inv.count("water_bucket"), inv.count("empty_bucket"))
+    };
+    calm(&mut s, 1, &[use_at(wet)]);
+    assert_eq!(s.world.tile(wet.0, wet.1), Tile::Air);
+    assert_eq!(buckets(&s), (1, 0));
+    // Poured into the dry hole, the water is there and the bucket empty again.
+    calm(&mut s, 30, &[]);
+    calm(&mut s, 1, &[use_at(dry)]);
+    assert_eq!(s.world.tile(dry.0, dry.1), Tile::Water);
+    assert_eq!(buckets(&s), (0, 1));
+    // An empty bucket on a solid tile, or a liquid out of reach, does nothing.
+    calm(&mut s, 30, &[]);
+    s.world.set(300, FLOOR, Tile::Water);
+    calm(&mut s, 1, &[use_at((300, FLOOR))]);
+    calm(&mut s, 30, &[]);
+    calm(&mut s, 1, &[use_at((201, FLOOR))]);
+    assert_eq!(s.world.tile(300, FLOOR), Tile::Water);
+    assert_eq!(s.me().inventory.count("empty_bucket"), 1);
 }

@@ -59,7 +59,7 @@ impl Session {
             }
             return;
         }
-        if self.tools(who, h.using.is_some(), out) {
+        if self.tools(who, h.using, out) {
             return;
         }
         let p = &mut self.players[who.0];

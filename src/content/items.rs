@@ -77,6 +77,54 @@ pub enum Kind {
     /// Used up with the left button at night to call a boss (the Eye; see
     /// [`crate::sim::boss`]); by day it does nothing.
     Summon,
+    /// Worn in one of the accessory slots (a right click, or a click on the slot) for its
+    /// `effect` ([`Effect`]).
+    Accessory { effect: Effect },
+    /// Used with the left button for what `tool` does ([`Tool`]).
+    Tool { tool: Tool },
+}
+
+/// What a tool does when used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum Tool {
+    /// A magic mirror: after a short channel the player is back at its spawn point (the
+    /// bed it last used, else the world's).
+    Mirror,
+    /// An empty bucket: scoops a tile of water, lava or honey into a full one.
+    EmptyBucket,
+    /// A bucket of water, lava or honey: pours its tile into an empty one (the bucket
+    /// comes back empty).
+    WaterBucket,
+    LavaBucket,
+    HoneyBucket,
+}
+
+impl Tool {
+    /// The liquid a full bucket holds.
+    pub fn liquid(self) -> Option<Tile> {
+        match self {
+            Tool::WaterBucket => Some(Tile::Water),
+            Tool::LavaBucket => Some(Tile::Lava),
+            Tool::HoneyBucket => Some(Tile::Honey),
+            Tool::Mirror | Tool::EmptyBucket => None,
+        }
+    }
+}
+
+/// What an accessory worn does (the numbers are the body's and the vitals' own:
+/// [`crate::sim::player`], [`crate::sim::vitals`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum Effect {
+    /// Hermes boots: a faster top speed and acceleration on the ground.
+    Run,
+    /// A cloud in a bottle: a second jump in the air, once until the feet land.
+    DoubleJump,
+    /// A lucky horseshoe: no fall damage.
+    NoFallDamage,
+    /// A band of regeneration: health comes back even just after harm.
+    Regeneration,
+    /// A grappling hook: the hook key fires a line that catches a solid tile and pulls.
+    Hook,
 }
 
 /// Where a piece of armour is worn.
@@ -155,6 +203,8 @@ pub(crate) enum KindName {
     Potion,
     Armour,
     Summon,
+    Accessory,
+    Tool,
 }
 
 impl KindName {
@@ -169,6 +219,8 @@ impl KindName {
             Kind::Potion { .. } => KindName::Potion,
             Kind::Armour { .. } => KindName::Armour,
             Kind::Summon => KindName::Summon,
+            Kind::Accessory { .. } => KindName::Accessory,
+            Kind::Tool { .. } => KindName::Tool,
         }
     }
 }
@@ -203,6 +255,10 @@ pub(crate) struct ItemRow {
     defence: Option<u32>,
     #[serde(default)]
     light: Option<u32>,
+    #[serde(default)]
+    effect: Option<Effect>,
+    #[serde(default)]
+    tool: Option<Tool>,
     #[serde(default)]
     stack: Option<u32>,
     #[serde(default)]
@@ -589,6 +645,12 @@ impl Catalog {
                 )?,
                 light: range_u(at("light"), row.light.unwrap_or(0), 0, 15)? as u8,
             },
+            KindName::Accessory => Kind::Accessory {
+                effect: need(at("effect"), row.effect, "Accessory")?,
+            },
+            KindName::Tool => Kind::Tool {
+                tool: need(at("tool"), row.tool, "Tool")?,
+            },
         };
         let default_stack = match kind {
             Kind::Block(_) | Kind::Wall(_) | Kind::Material | Kind::Potion { .. } => 999,
@@ -596,9 +658,9 @@ impl Catalog {
             _ => 1,
         };
         let stack = range_u(at("stack"), row.stack.unwrap_or(default_stack), 1, 9999)?;
-        if matches!(kind, Kind::Armour { .. }) && stack != 1 {
+        if matches!(kind, Kind::Armour { .. } | Kind::Accessory { .. }) && stack != 1 {
             let m = format!(
-                "{} = {stack}: a piece of armour stacks 1 to a slot",
+                "{} = {stack}: armour and accessories stack 1 to a slot",
                 at("stack")
             );
             return Err(bad(at("stack"), m));

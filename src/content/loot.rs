@@ -44,7 +44,7 @@ pub struct LootSet {
 
 /// The names of the sets generation and the game draw from (a set of another name is
 /// refused; a file without one of them gives nothing from it).
-pub const SET_NAMES: [&str; 3] = ["dungeon", "sky", "shadow_orb"];
+pub const SET_NAMES: [&str; 4] = ["dungeon", "sky", "shadow_orb", "cabin"];
 
 /// Every tier, top to bottom, and every named set, checked.
 #[derive(Clone, Debug, PartialEq)]

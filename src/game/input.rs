@@ -62,6 +62,8 @@ pub enum Action {
     QueryHousing,
     /// G: throws out the selected stack, or the one on the cursor.
     Throw,
+    /// E: fires the grappling hook toward the mouse.
+    Hook,
     /// Takes everything out of the open chest that fits.
     LootAll,
     /// Puts everything but the hotbar into the open chest.
@@ -329,6 +331,7 @@ pub fn action(key: KeyCode, mode: Mode, mods: Mods, keys: &Bindings) -> Option<A
             Some(Command::Inventory) => Some(ToggleInventory),
             Some(Command::Housing) => Some(QueryHousing),
             Some(Command::Throw) => Some(Throw),
+            Some(Command::Hook) => Some(Hook),
             Some(Command::ReloadContent) => Some(ReloadContent),
             // Held keys (walking, panning, zooming), or fullscreen (above).
             Some(_) => None,

@@ -8,7 +8,7 @@
 use crate::net::protocol::{self, Character};
 use crate::sim::session::PlayerState;
 use crate::store::character::{self as file, Sheet};
-use crate::world::inventory::{Inventory, SLOTS};
+use crate::world::inventory::{ACCESSORY_SLOTS, Inventory, SLOTS};
 use std::path::PathBuf;
 
 pub use crate::store::character::{MAX_FILE, valid_name};
@@ -66,7 +66,13 @@ pub fn state_of(
     for (w, a) in worn.iter_mut().zip(&c.armour) {
         *w = a.as_ref().and_then(|n| cat.id(n));
     }
-    let inventory = Inventory::from_parts(cat, slots, c.selected as usize)?.with_armour(worn)?;
+    let mut extra = [None; ACCESSORY_SLOTS];
+    for (w, a) in extra.iter_mut().zip(&c.accessories) {
+        *w = a.as_ref().and_then(|n| cat.id(n));
+    }
+    let inventory = Inventory::from_parts(cat, slots, c.selected as usize)?
+        .with_armour(worn)?
+        .with_accessories(extra)?;
     let usual = crate::sim::vitals::MAX_HEALTH;
     let max_health = if c.max_health.is_finite() {
         c.max_health
@@ -259,6 +265,12 @@ mod tests {
         });
         me.shop = Some("Dryad");
         me.inventory.add(gel, 2);
+        let boots = cat.id("hermes_boots");
+        me.inventory = me
+            .inventory
+            .clone()
+            .with_accessories([None, boots, None, None, None])
+            .unwrap();
         let own = protocol::own_of(&s, PlayerId(0), 42);
         let msg = protocol::ToClient::Me(own.clone());
         let back = protocol::decode::<protocol::ToClient>(&protocol::encode(&msg));
@@ -270,6 +282,11 @@ mod tests {
         let (a, b) = (&other.players[0], &s.players[0]);
         assert_eq!((a.held, a.chest, a.shop), (b.held, b.chest, b.shop));
         assert_eq!(a.inventory.slots(), b.inventory.slots());
+        assert_eq!(
+            a.inventory.accessories()[1],
+            boots,
+            "the accessories worn come too"
+        );
         assert_eq!(other.world.chests.get(5, 39), s.world.chests.get(5, 39));
         assert_eq!(
             a.inventory.selected(),

@@ -23,7 +23,8 @@ pub use foe::{Foe, FoePart, MAX_FOE_PARTS, foe_of, rival_in};
 /// or wall an older build does not know (5: tiles past 63 and walls past 15, with save
 /// format 8; the world's clock, goodbyes and the keeper's messages; 6: the content's files
 /// ride in [`ToServer::Hello`] and the [`Identity`]; 7: the boss after the Eye,
-/// [`Foe`], in the snapshot, and the open shop's seller in `Own`).
+/// [`Foe`], in the snapshot, the open shop's seller and the accessories worn in `Own`, and the
+/// intents that click accessories and fire the hook).
 pub const VERSION: u32 = 7;
 
 /// The netcode protocol id (a client and server of different ids never connect).
@@ -588,6 +589,11 @@ pub fn character_of(state: &crate::sim::session::PlayerState) -> Character {
         pos: state.pos,
         max_health: state.max_health,
         bed: state.bed.map(|(x, y)| (x as u32, y as u32)),
+        accessories: inv
+            .accessories()
+            .iter()
+            .map(|a| a.map(|i| cat.item(i).name.clone()))
+            .collect(),
     }
 }
 

@@ -156,6 +156,11 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("mud", "Mud lies under the jungle."),
     ("snow", "Snow covers the cold lands."),
     ("ice", "Ice lies under the snow and in its caves."),
+    // Accessories: the hook for the grappling hook.
+    (
+        "hook",
+        "Skeletons in the caverns and the dungeon sometimes drop a hook.",
+    ),
 ];
 
 /// Where the raw material `name` comes from, if the Guide knows it.

@@ -65,6 +65,20 @@ pub const WEB_MAX_FALL: f32 = 2.0;
 pub const WEB_MAX_RISE: f32 = 4.0;
 /// Climbing speed on a rope, tiles/s (Terraria climbs about as fast as it walks slowly).
 pub const CLIMB_SPEED: f32 = 6.0;
+/// Top running speed with Hermes boots, tiles/s (Terraria's boots run at 6 px/frame,
+/// twice the usual 3).
+pub const BOOTS_RUN: f32 = 22.0;
+/// Acceleration with Hermes boots, tiles/s² (the boots reach their speed in under a
+/// second, as Terraria's do).
+pub const BOOTS_ACCEL: f32 = 40.0;
+/// Upward speed of a cloud in a bottle's jump in the air, tiles/s: Terraria's cloud jump
+/// rises about three quarters of a jump, so √0.75 of [`JUMP_SPEED`].
+pub const CLOUD_JUMP_SPEED: f32 = 16.5;
+/// Farthest a grappling hook's line reaches, tiles (Terraria's: 300 px, 18.75 tiles).
+pub const HOOK_REACH: f32 = 18.0;
+/// Speed a caught hook pulls the body at, tiles/s (Terraria's grappling hook reels in at
+/// 11 px/frame: 41 tiles/s).
+pub const HOOK_PULL: f32 = 41.0;
 /// Hard limit on any velocity component, tiles/s (bounds the work of one step).
 pub const MAX_SPEED: f32 = 1000.0;
 /// Gap left between the body and a wall or ceiling it stops against. Larger than an f32
@@ -85,6 +99,15 @@ pub struct Input {
     pub down: bool,
 }
 
+/// What the accessories worn change in the body's motion.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Gear {
+    /// Hermes boots: [`BOOTS_RUN`] and [`BOOTS_ACCEL`].
+    pub boots: bool,
+    /// A cloud in a bottle: one jump in the air ([`CLOUD_JUMP_SPEED`]) until landing.
+    pub cloud: bool,
+}
+
 /// The player's body and motion.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Player {
@@ -102,6 +125,13 @@ pub struct Player {
     jump_held: bool,
     /// Presses of jump not yet acted on (a frame may run no step).
     presses: u8,
+    /// What the accessories worn give the body (the session sets it from the inventory).
+    pub gear: Gear,
+    /// The cloud in a bottle's jump is spent (until the feet land, a rope or a hook).
+    air_jumped: bool,
+    /// Where a grappling hook's line caught (a point on a solid tile's face, tiles): the
+    /// body is pulled there and held until a jump lets go.
+    pub hook: Option<(f32, f32)>,
     /// Jumps and swim strokes so far (the game logs them).
     pub jumps: u32,
     pub strokes: u32,
@@ -195,6 +225,9 @@ impl Player {
             facing: 1,
             jump_held: false,
             presses: 0,
+            gear: Gear::default(),
+            air_jumped: false,
+            hook: None,
             jumps: 0,
             strokes: 0,
             carry: 0.0,
@@ -256,7 +289,8 @@ impl Player {
         let dir = input.right as i32 - input.left as i32;
         let wet = body_in_liquid(world, self.pos.0, self.pos.1);
         let webbed = body_in_web(world, self.pos.0, self.pos.1);
-        let max_run = if wet { MAX_RUN * WATER_RUN } else { MAX_RUN };
+        let top = if self.gear.boots { BOOTS_RUN } else { MAX_RUN };
+        let max_run = if wet { top * WATER_RUN } else { top };
         let max_run = if webbed { max_run * WEB_RUN } else { max_run };
         let sane = |v: f32| {
             if v.is_nan() {
@@ -268,7 +302,11 @@ impl Player {
         let (mut vx, mut vy) = (sane(self.vel.0), sane(self.vel.1));
         if dir != 0 {
             self.facing = dir as i8;
-            let accel = if self.on_ground { RUN_ACCEL } else { AIR_ACCEL };
+            let accel = match (self.on_ground, self.gear.boots) {
+                (true, true) => BOOTS_ACCEL,
+                (true, false) => RUN_ACCEL,
+                (false, _) => AIR_ACCEL,
+            };
             // Turning round brakes as hard as friction, then accelerates.
             let a = if vx * dir as f32 >= 0.0 {
                 accel
@@ -288,6 +326,14 @@ impl Player {
             };
             vx = approach(vx, 0.0, f * STEP);
         }
+        // Caught on a hook: pulled (the step ends there), or let go with this jump.
+        let released = self.hook.is_some();
+        if released {
+            if self.pull(world, input, pressed) {
+                return;
+            }
+            vy = -JUMP_SPEED;
+        }
         // A rope behind the body's middle is grabbed with up (jump) or down held, and
         // held while the body stays on it.
         let on_rope = rope_at(world, self.centre());
@@ -301,6 +347,7 @@ impl Player {
                 0.0
             };
             self.jump_held = input.jump;
+            self.air_jumped = false;
             self.vel = (vx, vy);
             let grounded = self.on_ground;
             self.move_x(world, vx * STEP, grounded);
@@ -308,7 +355,11 @@ impl Player {
             self.move_y(world, self.vel.1 * STEP, true);
             return;
         }
-        let fresh = pressed || (input.jump && !self.jump_held);
+        // The press that let go of a hook is not a jump again.
+        let fresh = !released && (pressed || (input.jump && !self.jump_held));
+        if self.on_ground {
+            self.air_jumped = false;
+        }
         if fresh && self.on_ground {
             vy = -JUMP_SPEED;
             self.on_ground = false;
@@ -316,6 +367,11 @@ impl Player {
         } else if fresh && wet {
             vy = vy.min(-SWIM_SPEED);
             self.strokes += 1;
+        } else if fresh && self.gear.cloud && !self.air_jumped && !webbed {
+            // The cloud in a bottle's jump in the air: once until the feet land.
+            vy = -CLOUD_JUMP_SPEED;
+            self.air_jumped = true;
+            self.jumps += 1;
         }
         self.jump_held = input.jump;
         let mut g = if vy < 0.0 && input.jump {
@@ -341,6 +397,66 @@ impl Player {
         let grounded = self.on_ground;
         self.move_x(world, vx * STEP, grounded);
         self.move_y(world, self.vel.1 * STEP, input.down);
+    }
+
+    /// Fires a grappling hook's line from the body's centre toward `target` (tiles): it
+    /// catches the first solid tile along the line within [`HOOK_REACH`] tiles, and the
+    /// body is pulled there ([`Player::hook`]). Returns where it caught, or `None` (out of
+    /// reach, or nothing but air on the way; a hook already caught is let go).
+    pub fn fire_hook(&mut self, world: &World, target: (f32, f32)) -> Option<(f32, f32)> {
+        let from = self.centre();
+        let (dx, dy) = (target.0 - from.0, target.1 - from.1);
+        let len = (dx * dx + dy * dy).sqrt();
+        self.hook = None;
+        if !len.is_finite() || len < 1e-3 {
+            return None;
+        }
+        // Walked in steps of a twentieth of a tile: no tile is crossed unseen but at a
+        // corner, where the line grazes it.
+        let n = (HOOK_REACH * 20.0) as usize;
+        let (ux, uy) = (dx / len / 20.0, dy / len / 20.0);
+        let mut last = from;
+        for i in 1..=n {
+            let p = (from.0 + ux * i as f32, from.1 + uy * i as f32);
+            if solid(world, p.0.floor() as i64, p.1.floor() as i64) {
+                self.hook = Some(last);
+                self.air_jumped = false;
+                return self.hook;
+            }
+            last = p;
+        }
+        None
+    }
+
+    /// One step caught on a hook: pulled toward where it caught at [`HOOK_PULL`], held
+    /// there without gravity; a fresh jump lets go with a jump. Returns false when it let
+    /// go (the step goes on as a free one).
+    fn pull(&mut self, world: &World, input: Input, pressed: bool) -> bool {
+        let Some(anchor) = self.hook else {
+            return false;
+        };
+        let fresh = pressed || (input.jump && !self.jump_held);
+        self.jump_held = input.jump;
+        if fresh {
+            self.hook = None;
+            self.jumps += 1;
+            self.air_jumped = false;
+            return false;
+        }
+        let c = self.centre();
+        let (dx, dy) = (anchor.0 - c.0, anchor.1 - c.1);
+        let d = (dx * dx + dy * dy).sqrt();
+        let speed = HOOK_PULL.min(d / STEP);
+        self.vel = if d > 1e-4 {
+            (dx / d * speed, dy / d * speed)
+        } else {
+            (0.0, 0.0)
+        };
+        let v = self.vel;
+        self.move_x(world, v.0 * STEP, false);
+        self.move_y(world, v.1 * STEP, true);
+        self.air_jumped = false;
+        true
     }
 
     /// Horizontal move; on the ground, a 1-tile ledge is stepped onto.

@@ -20,6 +20,7 @@
 pub mod changes;
 mod chests;
 mod eye;
+mod gear;
 mod hands;
 mod heal;
 pub mod intent;
@@ -218,6 +219,8 @@ pub struct Seat {
     /// sword may swing again.
     next_place: u64,
     next_swing: u64,
+    /// The tick a magic mirror's channel ends (the player is then home), while one is.
+    pub mirror: Option<u64>,
 }
 
 impl Seat {
@@ -241,6 +244,7 @@ impl Seat {
             team: 0,
             next_place: 0,
             next_swing: 0,
+            mirror: None,
         }
     }
 }
@@ -644,6 +648,11 @@ impl Session {
                 }
                 Err(e) => out.notice(who, format!("Can't wear that: {e}")),
             },
+            Intent::ClickAccessory(i) => match p.inventory.click_accessory(i, &mut p.held) {
+                Ok(()) => out.log(who, format!("accessory slot {i}")),
+                Err(e) => out.notice(who, format!("Can't wear that: {e}")),
+            },
+            Intent::Hook { at } => self.hook(who, at, &mut out),
             Intent::ClickChest(i) => {
                 let Some((x, y)) = p.chest else {
                     return out;
@@ -703,6 +712,7 @@ impl Session {
         let p = &mut self.players[who.0];
         let before = (p.body.jumps, p.body.strokes, p.body.pos);
         let input = intent::walk(h.axis, h.jump, h.presses, h.down);
+        gear::fit(p);
         p.body.update(&self.world, input, TICK as f32);
         if (p.body.jumps, p.body.strokes) != (before.0, before.1) {
             let line = format!("jumps {} strokes {}", p.body.jumps, p.body.strokes);
@@ -956,6 +966,8 @@ impl Fnv {
 
 #[cfg(test)]
 mod first_hour_tests;
+#[cfg(test)]
+mod gear_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

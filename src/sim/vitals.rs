@@ -147,7 +147,16 @@ pub struct Vitals {
     pub defence: u32,
     /// The most health, [`MAX_HEALTH`] at first, raised by life crystals.
     pub max_health: f32,
+    /// A lucky horseshoe is worn: falls cost nothing (the game sets it from the inventory).
+    pub no_fall: bool,
+    /// A band of regeneration is worn: [`BAND_REGEN`] health a second comes back, even just
+    /// after harm (the game sets it from the inventory).
+    pub band: bool,
 }
+
+/// Health a second a band of regeneration gives back, on top of the usual regeneration
+/// (Terraria's band: +1 life regeneration, which Strata counts as a health a second).
+pub const BAND_REGEN: f32 = 1.0;
 
 /// Why a life crystal was not used.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -247,6 +256,8 @@ impl Vitals {
             potion_sick: 0.0,
             potion_queued: 0.0,
             defence: 0,
+            no_fall: false,
+            band: false,
         }
     }
 
@@ -344,7 +355,11 @@ impl Vitals {
             if let Some(top) = self.fall_top.take() {
                 // Whole rows, as Terraria counts them: from the row the feet left.
                 let d = (s.feet_y.floor() - top.floor()).max(0.0);
-                let damage = fall_damage(d, rules);
+                let damage = if self.no_fall {
+                    0.0
+                } else {
+                    fall_damage(d, rules)
+                };
                 if damage > 0.0 {
                     self.last_fall = Some((d, damage));
                 }
@@ -370,8 +385,14 @@ impl Vitals {
             harm(self, mitigated(SPIKE_DAMAGE, self.defence), Harm::Spikes);
             self.invincible = rules.invincible_seconds;
         }
-        if killer.is_none() && self.unhurt >= rules.regen_after {
-            self.health = (self.health + rules.regen * dt).min(self.max_health);
+        let regen = match (self.unhurt >= rules.regen_after, self.band) {
+            (true, true) => rules.regen + BAND_REGEN,
+            (true, false) => rules.regen,
+            (false, true) => BAND_REGEN,
+            (false, false) => 0.0,
+        };
+        if killer.is_none() && regen > 0.0 {
+            self.health = (self.health + regen * dt).min(self.max_health);
         }
         killer
     }

@@ -45,6 +45,10 @@ pub struct Character {
     /// The bed the player last used (its spawn point), if any.
     #[serde(default)]
     pub bed: Option<(u32, u32)>,
+    /// The accessories worn, by name, slot by slot; a character file from before them
+    /// wears none.
+    #[serde(default)]
+    pub accessories: Vec<Option<String>>,
 }
 
 impl Character {
@@ -132,6 +136,7 @@ impl Sheet {
                 pos: (0.0, 0.0),
                 max_health: most,
                 bed: None,
+                accessories: Vec::new(),
             },
             worlds: BTreeMap::new(),
         }
@@ -282,6 +287,7 @@ mod tests {
             pos,
             max_health: 120.0,
             bed: None,
+            accessories: Vec::new(),
         }
     }
 
@@ -354,6 +360,10 @@ mod tests {
             ("00ff", 100.0)
         );
         assert!(got.worlds.is_empty() && got.character.bed.is_none());
+        assert!(
+            got.character.accessories.is_empty(),
+            "a file from before accessories"
+        );
         // And a server's file written now has the same fields, in the same order.
         let again = serde_json::to_string(&got).unwrap();
         assert!(again.starts_with(r#"{"name":"Bo","salt":"00ff","hash":"abcd","character":"#));

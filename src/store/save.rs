@@ -40,6 +40,7 @@
 //! | `TOWN` | the town people and their houses: count n, then per person the name (length byte, bytes), feet x, y, anchor x, y, a home flag byte and, when 1, home x, y (u32, n × (u8, …, 4 × f32, u8[, 2 × f32])); format 7 on, written when the session has any |
 //! | `BOSS` | the world's story ([`crate::world::progress::Progress`]): times the Eye was defeated, nights begun (u32, u64); format 7 on, only once a night has begun or a boss fallen |
 //! | `SPWN` | the player's spawn point, the bed it last used: its tile x, y (u32, u32); format 7 on, only when a bed was used |
+//! | `ACCS` | the accessories worn: their five slots as the inventory's (5 × (u8, …, u32)), each empty or an accessory, none twice; format 9 on, only when one is worn |
 //! | `ITEM` | items lying in the world: count n, then per item its centre x, y and its stack as a slot (u32, n × (f32, f32, u8, …, u32)); format 7 on, only when some lie there; they load at rest |
 //!
 //! A world's identity is made with it (at random, see [`crate::world::fresh_id`]) and
@@ -51,7 +52,7 @@
 //! save of another name (`strata gen --save`, a copy) never writes over the world of its
 //! seed. Format 5 is format 4 with `WRLD` added, format 6 is format 5 with `ARMR` added and a tile in 6 bits (Strata has more than 32 tiles), format 7 is format 6 with `TOWN`, `LIFE`, `BOSS`, `SPWN` and `ITEM` added (a save without `TOWN` starts the Guide beside the spawn point, homeless, as before),
 //! format 8 is format 7 with a tile in 7 bits and a wall in 5 (Strata has more than 64
-//! tiles and 16 walls)
+//! tiles and 16 walls), format 9 is format 8 with `ACCS` added
 //! (each a version of its own, so an older Strata says a newer one wrote the file rather
 //! than calling the section damage).
 //!
@@ -92,8 +93,8 @@ use crate::world::chest::{Chest, Chests};
 use crate::world::dropped::Dropped;
 use crate::world::explored::Explored;
 use crate::world::inventory::Inventory;
-use crate::world::inventory::SLOTS;
 use crate::world::inventory::Stack;
+use crate::world::inventory::{ACCESSORY_SLOTS, SLOTS};
 use crate::world::{Tile, Wall, World};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -101,7 +102,7 @@ use std::path::{Path, PathBuf};
 /// First bytes of every save.
 pub const MAGIC: &[u8; 7] = b"STRATA\0";
 /// The format this build writes, and the newest it reads.
-pub const VERSION: u32 = 8;
+pub const VERSION: u32 = 9;
 /// Extension of save files.
 pub const EXTENSION: &str = "strata";
 /// Largest save file read: a worst-case 16384 × 4096 world with a run per tile and a run
@@ -137,6 +138,8 @@ const BOSS_TAG: [u8; 4] = *b"BOSS";
 const SPAWN_TAG: [u8; 4] = *b"SPWN";
 /// The items lying in the world's tag.
 const ITEMS_TAG: [u8; 4] = *b"ITEM";
+/// The accessories worn's tag.
+const ACCESSORIES_TAG: [u8; 4] = *b"ACCS";
 /// Most town people a save keeps.
 pub const MAX_TOWN: usize = crate::sim::npc::NAMES.len();
 /// The first format whose worlds have an identity (`WRLD`).
@@ -150,9 +153,22 @@ fn tags_of(version: u32) -> &'static [[u8; 4]] {
         4 => &[CHESTS_TAG, SEEN_TAG],
         5 => &[CHESTS_TAG, SEEN_TAG, WORLD_TAG],
         6 => &[CHESTS_TAG, SEEN_TAG, WORLD_TAG, ARMOUR_TAG, WALLS_TAG],
-        _ => &[
+        7 | 8 => &[
             CHESTS_TAG, SEEN_TAG, WORLD_TAG, ARMOUR_TAG, WALLS_TAG, TOWN_TAG, LIFE_TAG, BOSS_TAG,
             SPAWN_TAG, ITEMS_TAG,
+        ],
+        _ => &[
+            CHESTS_TAG,
+            SEEN_TAG,
+            WORLD_TAG,
+            ARMOUR_TAG,
+            WALLS_TAG,
+            TOWN_TAG,
+            LIFE_TAG,
+            BOSS_TAG,
+            SPAWN_TAG,
+            ITEMS_TAG,
+            ACCESSORIES_TAG,
         ],
     }
 }
@@ -323,12 +339,21 @@ fn encode_as(world: &World, player: &PlayerState, version: u32) -> Vec<u8> {
     // Items are stored by name, the names of the catalog the player's items are of.
     let cat = player.inventory.catalog();
     let mut sections = sections_of(world, cat, wall_bits_of(version));
-    let worn = player.inventory.armour();
-    if worn.iter().any(|p| p.is_some()) {
-        let stacks = worn.map(|p| p.map(|item| Stack { item, count: 1 }));
-        let mut b = Vec::new();
-        put_slots(cat, &mut b, &stacks);
-        sections.push((ARMOUR_TAG, b));
+    // What is worn, each only when something is.
+    let worn = [
+        (ARMOUR_TAG, player.inventory.armour().to_vec()),
+        (ACCESSORIES_TAG, player.inventory.accessories().to_vec()),
+    ];
+    for (tag, items) in worn {
+        if items.iter().any(|p| p.is_some()) {
+            let stacks: Vec<_> = items
+                .iter()
+                .map(|p| p.map(|item| Stack { item, count: 1 }))
+                .collect();
+            let mut b = Vec::new();
+            put_slots(cat, &mut b, &stacks);
+            sections.push((tag, b));
+        }
     }
     if !player.town.is_empty() {
         sections.push((TOWN_TAG, town_bytes(&player.town)));
@@ -772,6 +797,7 @@ pub fn decode(bytes: &[u8], cat: &Arc<Catalog>) -> Result<(World, PlayerState), 
             TOWN_TAG => town = read_town(body, width, height)?,
             CHESTS_TAG => world.chests = read_chests(cat, body, &world)?,
             ARMOUR_TAG => inventory = read_armour(cat, body, inventory)?,
+            ACCESSORIES_TAG => inventory = read_accessories(cat, body, inventory)?,
             BOSS_TAG => {
                 // 12 bytes: the Eye and the nights; 28: the later bosses' four counts too.
                 if body.len() != 12 && body.len() != 28 {
@@ -994,20 +1020,45 @@ fn stack_of(
     Ok(Some(stack))
 }
 
+/// The accessories section: [`ACCESSORY_SLOTS`] slots as [`put_slots`] writes them, each
+/// empty or one accessory, none worn twice.
+fn read_accessories(
+    cat: &Catalog,
+    body: &[u8],
+    inventory: Inventory,
+) -> Result<Inventory, SaveError> {
+    let worn = read_worn::<ACCESSORY_SLOTS>(cat, body, "accessories", "accessory slot")?;
+    inventory
+        .with_accessories(worn)
+        .ok_or(SaveError::Accessories)
+}
+
 /// The armour section: three slots as [`put_slots`] writes them (head, body, legs), each
 /// empty or one piece of armour for that slot.
 fn read_armour(cat: &Catalog, body: &[u8], inventory: Inventory) -> Result<Inventory, SaveError> {
+    let worn = read_worn::<3>(cat, body, "armour", "armour slot")?;
+    inventory.with_armour(worn).ok_or(SaveError::Armour)
+}
+
+/// `N` slots of things worn, as [`put_slots`] writes them, each empty or a known item;
+/// `what` names the section and `slot` a slot in an error.
+fn read_worn<const N: usize>(
+    cat: &Catalog,
+    body: &[u8],
+    what: &'static str,
+    slot: &str,
+) -> Result<[Option<crate::content::items::ItemId>; N], SaveError> {
     let mut r = Reader { bytes: body, at: 0 };
-    let slots = read_slots(&mut r, 3, "armour")?;
+    let slots = read_slots(&mut r, N, what)?;
     if r.at != body.len() {
-        return Err(SaveError::Overlong("armour"));
+        return Err(SaveError::Overlong(what));
     }
-    let mut worn = [None; 3];
-    for (i, slot) in slots.into_iter().enumerate() {
-        let stack = stack_of(cat, slot, || format!("armour slot {i}"))?;
+    let mut worn = [None; N];
+    for (i, s) in slots.into_iter().enumerate() {
+        let stack = stack_of(cat, s, || format!("{slot} {i}"))?;
         worn[i] = stack.map(|s| s.item);
     }
-    inventory.with_armour(worn).ok_or(SaveError::Armour)
+    Ok(worn)
 }
 
 /// A section as read: its tag and bytes.
@@ -1442,7 +1493,7 @@ pub fn max_save_len(head: &[u8]) -> u64 {
     let cells = Explored::new(w as usize, h as usize).cells() as u64;
     let seen = 8 + cells + 1;
     let id = 8 + 8;
-    let armour = 8 + 3 * slot;
+    let armour = 8 + 3 * slot + 8 + ACCESSORY_SLOTS as u64 * slot;
     // A wall run's varint is never longer than the tiles it covers, as a tile run's.
     let walls = 8 + w as u64 * h as u64;
     fixed

@@ -5,7 +5,7 @@
 //! not fit is returned. Tiles stand for the items that place them ([`AsItem`]), so the
 //! dig rules add what they dig as tiles.
 
-use crate::content::items::{ArmourSlot, Kind, Pick, START_PICKAXE, START_SWORD};
+use crate::content::items::{ArmourSlot, Effect, Kind, Pick, START_PICKAXE, START_SWORD};
 use crate::content::items::{Catalog, Item, ItemId};
 use crate::world::Tile;
 use std::sync::Arc;
@@ -14,6 +14,8 @@ use std::sync::Arc;
 pub const SLOTS: usize = 36;
 /// Slots in the hotbar (the inventory's first row; keys 1-9).
 pub const HOTBAR_SLOTS: usize = 9;
+/// Accessory slots beside the armour (Terraria's five before hardmode).
+pub const ACCESSORY_SLOTS: usize = 5;
 /// Torches a new player starts with.
 pub const START_TORCHES: u32 = 20;
 
@@ -57,6 +59,8 @@ pub struct Inventory {
     selected: usize,
     /// Worn, by [`ArmourSlot::index`].
     armour: [Option<ItemId>; 3],
+    /// The accessories worn ([`ACCESSORY_SLOTS`]).
+    accessories: [Option<ItemId>; ACCESSORY_SLOTS],
 }
 
 /// Why the selected item was not put on.
@@ -65,6 +69,8 @@ pub enum WearRefusal {
     NotArmour,
     /// Armour for another slot (a helmet on the legs).
     OtherSlot,
+    /// The same accessory is worn already (each is worn once).
+    Worn,
 }
 
 impl std::fmt::Display for WearRefusal {
@@ -72,6 +78,7 @@ impl std::fmt::Display for WearRefusal {
         match self {
             WearRefusal::NotArmour => write!(f, "that is not armour"),
             WearRefusal::OtherSlot => write!(f, "that is worn on another slot"),
+            WearRefusal::Worn => write!(f, "one is worn already"),
         }
     }
 }
@@ -79,7 +86,8 @@ impl std::fmt::Display for WearRefusal {
 /// Two inventories are the same when they hold the same (their catalogs aside).
 impl PartialEq for Inventory {
     fn eq(&self, o: &Inventory) -> bool {
-        (self.slots, self.selected, self.armour) == (o.slots, o.selected, o.armour)
+        (self.slots, self.selected, self.armour, self.accessories)
+            == (o.slots, o.selected, o.armour, o.accessories)
     }
 }
 
@@ -91,6 +99,7 @@ impl std::fmt::Debug for Inventory {
             .field("slots", &self.slots)
             .field("selected", &self.selected)
             .field("armour", &self.armour)
+            .field("accessories", &self.accessories)
             .finish()
     }
 }
@@ -120,6 +129,7 @@ impl Inventory {
             slots: [None; SLOTS],
             selected: 0,
             armour: [None; 3],
+            accessories: [None; ACCESSORY_SLOTS],
         }
     }
 
@@ -136,6 +146,7 @@ impl Inventory {
             slots,
             selected,
             armour: [None; 3],
+            accessories: [None; ACCESSORY_SLOTS],
         })
     }
 
@@ -162,6 +173,84 @@ impl Inventory {
         }
         self.armour = worn;
         Some(self)
+    }
+
+    /// The accessories worn, by slot.
+    pub fn accessories(&self) -> [Option<ItemId>; ACCESSORY_SLOTS] {
+        self.accessories
+    }
+
+    /// Wears `worn` (a save's) in the accessory slots; `None` if one is not an accessory
+    /// or two are the same item (Terraria wears each accessory once).
+    pub fn with_accessories(mut self, worn: [Option<ItemId>; ACCESSORY_SLOTS]) -> Option<Self> {
+        for (i, piece) in worn.iter().enumerate() {
+            if let Some(id) = piece {
+                let again = worn[..i].contains(&Some(*id));
+                if again || !matches!(self.cat.item(*id).kind, Kind::Accessory { .. }) {
+                    return None;
+                }
+            }
+        }
+        self.accessories = worn;
+        Some(self)
+    }
+
+    /// Is an accessory with `effect` worn?
+    pub fn wears(&self, effect: Effect) -> bool {
+        self.accessories.iter().flatten().any(
+            |&id| matches!(self.cat.item(id).kind, Kind::Accessory { effect: e } if e == effect),
+        )
+    }
+
+    /// Puts on the accessory in the selected slot (a right click): into the first empty
+    /// accessory slot, else in place of the last one (which comes into the selected slot).
+    /// Refused for what is not an accessory, or one already worn. Returns the slot used.
+    pub fn wear_selected_accessory(&mut self) -> Result<usize, WearRefusal> {
+        let s = self.slots[self.selected].ok_or(WearRefusal::NotArmour)?;
+        if !matches!(self.cat.item(s.item).kind, Kind::Accessory { .. }) {
+            return Err(WearRefusal::NotArmour);
+        }
+        if self.accessories.contains(&Some(s.item)) {
+            return Err(WearRefusal::Worn);
+        }
+        let i = self
+            .accessories
+            .iter()
+            .position(|a| a.is_none())
+            .unwrap_or(ACCESSORY_SLOTS - 1);
+        // Accessories stack one to a slot, so the slot holds just this one.
+        let off = self.accessories[i].replace(s.item);
+        self.slots[self.selected] = off.map(|item| Stack { item, count: 1 });
+        Ok(i)
+    }
+
+    /// A click on accessory slot `i` with `held` on the cursor: an accessory is put on,
+    /// what was worn there coming onto the cursor; an empty cursor takes it off. Anything
+    /// else (not an accessory, one worn in another slot) is refused and nothing moves.
+    pub fn click_accessory(
+        &mut self,
+        i: usize,
+        held: &mut Option<Stack>,
+    ) -> Result<(), WearRefusal> {
+        if i >= ACCESSORY_SLOTS {
+            return Err(WearRefusal::OtherSlot);
+        }
+        let Some(h) = *held else {
+            *held = self.accessories[i]
+                .take()
+                .map(|item| Stack { item, count: 1 });
+            return Ok(());
+        };
+        if !matches!(self.cat.item(h.item).kind, Kind::Accessory { .. }) || h.count != 1 {
+            return Err(WearRefusal::NotArmour);
+        }
+        let elsewhere = (0..ACCESSORY_SLOTS).any(|j| j != i && self.accessories[j] == Some(h.item));
+        if elsewhere {
+            return Err(WearRefusal::Worn);
+        }
+        let off = self.accessories[i].replace(h.item);
+        *held = off.map(|item| Stack { item, count: 1 });
+        Ok(())
     }
 
     /// The defence of the armour worn.

@@ -127,13 +127,13 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
         }
         // Furniture on the floor: the chest at the far end from the door.
         let far = x - s * (HALF - 2);
-        let layer = layers.at(fy as usize, world.surface[x as usize]);
+        // A cabin's chest draws from the `cabin` set (Hermes boots, a band of regeneration).
         let seed = hash3(key, far as u64, fy as u64);
         put_chest(
             world,
             far as usize,
             fy as usize,
-            LootFrom::Tier(layer),
+            LootFrom::Set("cabin"),
             seed,
         );
         put(world, x, fy, Tile::Table);

@@ -356,7 +356,7 @@ fn armour_is_crafted_at_the_anvil_worn_by_a_right_click_and_swapped() {
         "slot: Head, defence: 1, stack: 5,",
     );
     let e = Catalog::parse(&items, "items.ron", RECIPES_RON, "recipes.ron").unwrap_err();
-    assert!(e.to_string().contains("stacks 1 to a slot"), "{e}");
+    assert!(e.to_string().contains("stack 1 to a slot"), "{e}");
 }
 
 #[test]
@@ -396,4 +396,26 @@ fn the_armour_panel_puts_a_piece_on_its_own_slot_and_takes_it_off() {
     assert_eq!(inv.click_armour(1, &mut gel), Err(WearRefusal::NotArmour));
     assert_eq!(inv.click_armour(3, &mut gel), Err(WearRefusal::OtherSlot));
     assert_eq!((gel.map(|s| s.count), inv.defence()), (Some(3), 2));
+}
+
+#[test]
+fn an_accessory_needs_its_effect_and_stacks_one_to_a_slot() {
+    let cat = Catalog::parse(ITEMS_RON, "items.ron", RECIPES_RON, "recipes.ron").unwrap();
+    let boots = cat.item(cat.id("hermes_boots").unwrap());
+    assert_eq!(
+        (boots.kind, boots.stack),
+        (
+            Kind::Accessory {
+                effect: crate::content::items::Effect::Run
+            },
+            1
+        )
+    );
+    let items = ITEMS_RON.replace("kind: Accessory, effect: Run,", "kind: Accessory,");
+    let e = Catalog::parse(&items, "items.ron", RECIPES_RON, "recipes.ron").unwrap_err();
+    let e = e.to_string();
+    assert!(e.contains("effect") && e.contains("items.ron:"), "{e}");
+    let items = ITEMS_RON.replace("effect: Run,", "effect: Run, stack: 2,");
+    let e = Catalog::parse(&items, "items.ron", RECIPES_RON, "recipes.ron").unwrap_err();
+    assert!(e.to_string().contains("stack 1 to a slot"), "{e}");
 }

@@ -434,7 +434,7 @@ mod shipped {
     // the water pass (at this size only plains gets a pool), then the surface's relief,
     // terraces and oceans, then the biomes (plains' desert lies outside 256 columns), then
     // the underground: a wandering dirt/stone line with blobs, caves by depth layer,
-    // tunnels and mouths, then the trees, then the underworld and lava, then (issue 36)
+    // tunnels and mouths, then the trees, then the underworld and lava, then
     // the biome plan drawn per seed (counts, widths, snow and jungle apart, the deep jungle,
     // the underground desert), the cave style and the biomes' caves, winding tunnels and
     // the lodes pass's ore veins (copper to gold and their twins) in place of the noise

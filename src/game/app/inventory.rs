@@ -68,6 +68,9 @@ impl App {
             } else if let Some(i) = invscreen::armour_slot_at(lay, mouse) {
                 self.play
                     .act(w, crate::sim::session::Intent::ClickArmour(i), now);
+            } else if let Some(i) = invscreen::accessory_slot_at(lay, mouse) {
+                self.play
+                    .act(w, crate::sim::session::Intent::ClickAccessory(i), now);
             } else if let Some(b) = invscreen::chest_button_at(lay, mouse).filter(|_| chest) {
                 let all = [
                     crate::sim::session::Intent::LootAll,
@@ -148,6 +151,9 @@ impl App {
         }
         if let Some(i) = invscreen::armour_slot_at(lay, mouse) {
             return inv.armour()[i];
+        }
+        if let Some(i) = invscreen::accessory_slot_at(lay, mouse) {
+            return inv.accessories()[i];
         }
         if let Some((x, y)) = me.chest {
             let i = invscreen::chest_slot_at(lay, mouse)?;

@@ -351,6 +351,16 @@ impl Play {
         }
     }
 
+    /// The hook key: the grappling hook's line fired toward the tile under the mouse.
+    pub fn hook(&mut self, l: &mut Loaded, now: f64) {
+        let Some((x, y)) = self.aimed else {
+            return;
+        };
+        let at = (x as f32 + 0.5, y as f32 + 0.5);
+        let c = self.local(l, Intent::Hook { at });
+        self.show(&c, &l.session.content.catalog, now);
+    }
+
     /// An action of the local player, done on the window's session at once; joined to a
     /// server it goes there too, whose answer the window then shows
     /// ([`crate::net::mirror::reconcile`]).

@@ -49,6 +49,11 @@ impl App {
                     self.play.act(w, crate::sim::session::Intent::Throw, now);
                 }
             }
+            Action::Hook => {
+                if let Some(w) = &mut self.shown {
+                    self.play.hook(w, now);
+                }
+            }
             Action::LootAll => {
                 if let Some(w) = &mut self.shown {
                     self.play.act(w, crate::sim::session::Intent::LootAll, now);

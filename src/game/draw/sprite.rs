@@ -51,6 +51,15 @@ pub fn draw(
     (time, swinging): (f64, bool),
     shade: f32,
 ) {
+    if let Some(anchor) = p.hook {
+        // The grappling hook's line, from the body's middle to where it caught.
+        let c = p.centre();
+        let a = cam.world_to_screen(screen, (c.0 as f64, c.1 as f64));
+        let b = cam.world_to_screen(screen, (anchor.0 as f64, anchor.1 as f64));
+        let w = (cam.zoom as f32 / 8.0).max(1.5);
+        draw_line(a.0, a.1, b.0, b.1, w, Color::new(0.55, 0.55, 0.6, 1.0));
+        draw_circle(b.0, b.1, w * 1.5, Color::new(0.7, 0.7, 0.75, 1.0));
+    }
     draw_tinted(
         tex,
         p,

@@ -182,6 +182,7 @@ pub enum Command {
     LootAll,
     DepositAll,
     ReloadContent,
+    Hook,
 }
 
 /// Every command: its field in the file, what the help screen calls it, its default keys.
@@ -277,6 +278,12 @@ pub const COMMANDS: &[(Command, &str, &str, &[KeyCode])] = {
             "Reload items, recipes and mods (the world is made again)",
             &[K::F7],
         ),
+        (
+            C::Hook,
+            "hook",
+            "Fire the grappling hook toward the mouse (when one is worn)",
+            &[K::E],
+        ),
     ]
 };
 
@@ -344,6 +351,7 @@ bindings! {
     LootAll loot_all,
     DepositAll deposit_all,
     ReloadContent reload_content,
+    Hook hook,
 }
 
 impl Default for Bindings {

@@ -153,6 +153,17 @@ pub fn draw_item(item: &Item, atlas: &Texture2D, r: Rect) {
             draw_line(x, y + h * 0.25, x + w * 0.5, y, line * 1.2, c);
             draw_line(x + w * 0.5, y, x + w, y + h * 0.55, line * 1.2, c);
         }
+        Kind::Tool { .. } => {
+            // A hand mirror: a round glass on a handle.
+            draw_line(x + w / 2.0, y + h * 0.6, x + w / 2.0, y + h, line, handle);
+            draw_circle(x + w / 2.0, y + h * 0.38, w * 0.34, dark);
+            draw_circle(x + w / 2.0, y + h * 0.38, w * 0.26, c);
+        }
+        Kind::Accessory { .. } => {
+            // A ring with a gem: every accessory wears its own colour.
+            draw_circle_lines(x + w / 2.0, y + h * 0.55, w * 0.32, line, c);
+            draw_circle(x + w / 2.0, y + h * 0.22, w * 0.14, dark);
+        }
         Kind::Summon => {
             // An eye: a white ball with a coloured iris and a dark pupil, veins of red.
             draw_circle(x + w / 2.0, y + h / 2.0, w * 0.42, dark);

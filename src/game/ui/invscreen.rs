@@ -27,6 +27,11 @@ pub fn armour_slot_at(lay: &Layout, p: (f32, f32)) -> Option<usize> {
     lay.armour_slots?.iter().position(|r| contains(r, p))
 }
 
+/// The accessory slot under `p`, if any.
+pub fn accessory_slot_at(lay: &Layout, p: (f32, f32)) -> Option<usize> {
+    lay.accessory_slots?.iter().position(|r| contains(r, p))
+}
+
 /// The open chest's button under screen point `p`: 0 loot all, 1 deposit all.
 pub fn chest_button_at(lay: &Layout, p: (f32, f32)) -> Option<usize> {
     lay.chest_buttons?.iter().position(|r| contains(r, p))
@@ -207,9 +212,14 @@ pub fn draw(
             s,
         );
     }
-    if let Some(rects) = lay.armour_slots {
+    if let (Some(rects), Some(extra)) = (lay.armour_slots, lay.accessory_slots) {
         let worn = inv.armour().map(|p| p.map(|item| Stack { item, count: 1 }));
-        for (r, (piece, name)) in rects.iter().zip(worn.iter().zip(["head", "body", "legs"])) {
+        let acc = inv
+            .accessories()
+            .map(|p| p.map(|item| Stack { item, count: 1 }));
+        let names = ["head", "body", "legs"].into_iter().chain(["acc"; 5]);
+        let all = rects.iter().chain(&extra).zip(worn.iter().chain(&acc));
+        for ((r, piece), name) in all.zip(names) {
             draw_rectangle(r.x, r.y, r.w, r.h, Color::new(0.12, 0.1, 0.16, 0.9));
             draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0 * s, Color::new(0.5, 0.45, 0.6, 1.0));
             match piece {
@@ -219,10 +229,10 @@ pub fn draw(
                 }
             }
         }
-        let last = rects[2];
+        let last = extra[extra.len() - 1];
         let text = defence_line(inv);
         let y = last.y + last.h / 2.0 + 6.0 * s;
-        draw_text(&text, last.right() + 12.0 * s, y, 20.0 * s, WHITE);
+        draw_text(&text, last.right() + 8.0 * s, y, 16.0 * s, WHITE);
     }
     match (chest, lay.chest_slots) {
         (Some(chest), Some(rects)) => {

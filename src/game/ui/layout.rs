@@ -12,7 +12,7 @@
 use crate::sim::edit::HOTBAR_SLOTS;
 use crate::sim::vitals::HEARTS;
 use crate::world::chest::CHEST_SLOTS;
-use crate::world::inventory::SLOTS;
+use crate::world::inventory::{ACCESSORY_SLOTS, SLOTS};
 use macroquad::math::Rect;
 
 /// What is on screen besides the hotbar and the status line, which always are.
@@ -72,6 +72,8 @@ pub struct Layout {
     /// The armour worn (head, body, legs) and their panel (with the defence beside them),
     /// right of the centre: under an open chest, else above the crafting panel.
     pub armour_slots: Option<[Rect; 3]>,
+    /// The accessory slots, in the armour's row after the armour.
+    pub accessory_slots: Option<[Rect; ACCESSORY_SLOTS]>,
     pub armour: Option<Rect>,
     /// The open chest's loot all and deposit all buttons, in its title line.
     pub chest_buttons: Option<[Rect; 2]>,
@@ -234,6 +236,7 @@ pub fn layout(screen: (f32, f32), scale: f32, open: &Open) -> Layout {
         chest_slots: None,
         chest: None,
         armour_slots: None,
+        accessory_slots: None,
         armour: None,
         chest_buttons: None,
         crafting: None,
@@ -341,10 +344,13 @@ impl Layout {
         let x = (screen.0 * 0.5 + 8.0 * s).round();
         // The armour row (a line of text beside it: the defence) right of the centre:
         // under an open chest, else above the crafting panel.
-        let armour_row = |top: f32| -> ([Rect; 3], Rect) {
-            let r: [Rect; 3] = grid(x, top, s, 0.0);
+        // The accessories follow the armour in the same row.
+        let armour_row = |top: f32| -> ([Rect; 3], [Rect; ACCESSORY_SLOTS], Rect) {
+            let r: [Rect; 3 + ACCESSORY_SLOTS] = grid(x, top, s, 0.0);
             let right = (x + 9.0 * (SIDE + GAP) * s - GAP * s).min(screen.0 - 12.0 * s);
-            (r, edges(x, top, right, r[0].bottom()))
+            let armour = std::array::from_fn(|i| r[i]);
+            let extra = std::array::from_fn(|i| r[3 + i]);
+            (armour, extra, edges(x, top, right, r[0].bottom()))
         };
         if chest {
             let c: [Rect; CHEST_SLOTS] = grid(x, y0, s, 0.0);
@@ -358,13 +364,15 @@ impl Layout {
             ]);
             self.chest = Some(title(&c, c[CHEST_SLOTS - 1].bottom()));
             self.chest_slots = Some(c);
-            let (r, panel) = armour_row(c[CHEST_SLOTS - 1].bottom() + 12.0 * s);
+            let (r, extra, panel) = armour_row(c[CHEST_SLOTS - 1].bottom() + 12.0 * s);
             self.armour_slots = Some(r);
+            self.accessory_slots = Some(extra);
             self.armour = Some(panel);
             return;
         }
-        let (r, panel) = armour_row(y0 - 4.0 * s);
+        let (r, extra, panel) = armour_row(y0 - 4.0 * s);
         self.armour_slots = Some(r);
+        self.accessory_slots = Some(extra);
         self.armour = Some(panel);
         let y0 = panel.bottom() + 8.0 * s;
         let w = (screen.0 - x - 12.0 * s).min(620.0 * s);
@@ -589,6 +597,9 @@ mod tests {
                             assert!(b.iter().all(|q| inside(q, &p)));
                         }
                         if let (Some(p), Some(sl)) = (l.armour, l.armour_slots) {
+                            assert!(sl.iter().all(|q| inside(q, &p)));
+                        }
+                        if let (Some(p), Some(sl)) = (l.armour, l.accessory_slots) {
                             assert!(sl.iter().all(|q| inside(q, &p)));
                         }
                         if let Some(p) = l.crafting {

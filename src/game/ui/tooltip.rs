@@ -3,7 +3,7 @@
 //! the content's catalog. The lines are a plain function; drawing them beside the mouse
 //! follows.
 
-use crate::content::items::{ArmourSlot, Catalog, ItemId, Kind};
+use crate::content::items::{ArmourSlot, Catalog, Effect, ItemId, Kind};
 use macroquad::prelude::*;
 
 /// What the tooltip of `item` says, a line each: its name, then what it does (damage,
@@ -43,6 +43,27 @@ pub fn lines(cat: &Catalog, item: ItemId) -> Vec<String> {
             }
         }
         Kind::Summon => out.push("summons the Eye at night (used up)".into()),
+        Kind::Accessory { effect } => {
+            out.push(
+                match effect {
+                    Effect::Run => "run faster",
+                    Effect::DoubleJump => "a second jump in the air",
+                    Effect::NoFallDamage => "no fall damage",
+                    Effect::Regeneration => "regenerates health",
+                    Effect::Hook => "the hook key fires a grappling line",
+                }
+                .into(),
+            );
+            out.push("accessory (right-click to wear)".into());
+        }
+        Kind::Tool { tool } => out.push(
+            match tool {
+                crate::content::items::Tool::Mirror => "gaze in the mirror to return home",
+                crate::content::items::Tool::EmptyBucket => "scoops up a tile of liquid",
+                _ => "pours out its liquid",
+            }
+            .into(),
+        ),
         Kind::Material => {}
     }
     if cat

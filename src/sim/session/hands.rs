@@ -47,6 +47,22 @@ impl Session {
             out.notice(who, format!("Defence {}", p.vitals.defence));
             return;
         }
+        // An accessory in the selected slot is put on the same way (the first free
+        // accessory slot, else in place of the last).
+        if let Some(crate::content::items::Kind::Accessory { .. }) = armour
+            && matches!(h.placing, Some((_, _, true)))
+            && on_chest.is_none()
+        {
+            match p.inventory.wear_selected_accessory() {
+                Ok(i) => out.log(who, format!("wore an accessory in slot {i}")),
+                Err(e) => out.notice(who, format!("Can't wear that: {e}")),
+            }
+            return;
+        }
+        if self.tools(who, h.using, out) {
+            return;
+        }
+        let p = &mut self.players[who.0];
         if let Some(item) = p.inventory.selected_item().map(|i| i.name.as_str())
             && item == LIFE_CRYSTAL
         {

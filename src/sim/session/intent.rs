@@ -73,6 +73,13 @@ pub enum Intent {
     /// Drinks the first healing potion carried, whatever is selected (Terraria's quick
     /// heal, H).
     QuickHeal,
+    /// A click on accessory slot `i` (0..5) with the stack on the cursor: puts the
+    /// accessory on (what was worn comes onto the cursor), or takes it off onto an empty
+    /// cursor.
+    ClickAccessory(usize),
+    /// The hook key, aimed at the point `at` (tiles): a grappling hook worn fires its line
+    /// toward it ([`crate::sim::player::Player::fire_hook`]).
+    Hook { at: (f32, f32) },
 }
 
 impl Intent {

@@ -105,6 +105,8 @@ pub enum SaveError {
     },
     /// Armour worn on a slot not its own, or something worn that is not armour.
     Armour,
+    /// An accessory slot holding what is not an accessory, or one worn twice.
+    Accessories,
     /// Something at (`x`, `y`), outside the world.
     Outside {
         what: Placed,
@@ -306,6 +308,10 @@ impl SaveError {
                 "selected hotbar slot {selected}, the hotbar has {HOTBAR_SLOTS}"
             ),
             E::Armour => write!(f, "armour worn on a slot not its own, or not armour"),
+            E::Accessories => write!(
+                f,
+                "an accessory slot holds what is not an accessory, or one worn twice"
+            ),
             E::Outside { what, x, y } => match what {
                 Placed::Player => write!(f, "player position ({x}, {y}) outside the world"),
                 Placed::Item(i) => write!(f, "item {i} at ({x}, {y}), outside the world"),

@@ -542,3 +542,41 @@ fn section_damage_is_told_apart_by_its_variant() {
         "{e:?}"
     );
 }
+
+#[test]
+fn accessories_worn_round_trip_and_format_8_saves_load_without_them() {
+    let (world, mut player) = with_chests();
+    let id = |n: &str| cat().id(n).unwrap();
+    let worn = [
+        Some(id("hermes_boots")),
+        None,
+        Some(id("lucky_horseshoe")),
+        None,
+        Some(id("grappling_hook")),
+    ];
+    player.inventory = player.inventory.clone().with_accessories(worn).unwrap();
+    let (_, back) = decode(&encode(&world, &player)).unwrap();
+    assert_eq!(back.inventory.accessories(), worn);
+    assert_eq!(back.inventory, player.inventory);
+    // Format 8 (no accessories section) loads as it did, wearing none.
+    let (w8, p8) = decode(&encode_as(&world, &player, 8)).unwrap();
+    assert_eq!((w8.id, p8.inventory.accessories()), (world.id, [None; 5]));
+    // Armour in an accessory slot, or the same accessory twice, is refused.
+    let refused = |stacks: [Option<&str>; 5]| {
+        let mut body = Vec::new();
+        let stacks = stacks.map(|s| {
+            s.map(|n| Stack {
+                item: id(n),
+                count: 1,
+            })
+        });
+        put_slots(&cat(), &mut body, &stacks);
+        let mut sections = sections_of(&world, &cat(), WALL_BITS);
+        sections.push((ACCESSORIES_TAG, body));
+        refusal(&encode_with(&world, &player, VERSION, &sections))
+    };
+    let e = refused([Some("iron_helmet"), None, None, None, None]);
+    assert!(e.contains("not an accessory"), "{e}");
+    let e = refused([Some("hermes_boots"), Some("hermes_boots"), None, None, None]);
+    assert!(e.contains("worn twice"), "{e}");
+}

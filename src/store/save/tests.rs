@@ -634,7 +634,7 @@ fn format_8_packs_tiles_in_7_bits_and_format_7_still_loads() {
     assert_eq!(p7.max_health, player.max_health);
     // The same world in format 8 is another file (7-bit tiles, 5-bit walls) that loads
     // to the same world.
-    let v8 = encode(&world, &player);
+    let v8 = encode_as(&world, &player, 8);
     assert_eq!(u32::from_le_bytes(v8[7..11].try_into().unwrap()), 8);
     assert_ne!(v7[11..], v8[11..]);
     let (w8, _) = decode(&v8).unwrap();

@@ -77,6 +77,45 @@ pub enum Kind {
     /// Used up with the left button at night to call a boss (the Eye; see
     /// [`crate::sim::boss`]); by day it does nothing.
     Summon,
+    /// Thrusts straight toward the aim for `damage`, `reach` tiles long (longer than a
+    /// sword's), once every `cooldown` seconds.
+    Spear {
+        damage: u32,
+        reach: f32,
+        cooldown: f32,
+    },
+    /// Shoots the first [`Kind::Ammo`] carried at `speed` tiles a second, adding
+    /// `damage` to the arrow's, once every `cooldown` seconds ([`crate::sim::projectiles`]).
+    Bow {
+        damage: u32,
+        speed: f32,
+        cooldown: f32,
+    },
+    /// An arrow, used up by a bow: `damage` added to the bow's; `fire`: a flaming arrow.
+    Ammo { damage: u32, fire: bool },
+    /// A magic bolt for `mana` of the player's mana ([`crate::sim::mana`]), `damage`, at
+    /// `speed` tiles a second, once every `cooldown` seconds.
+    Staff {
+        damage: u32,
+        mana: u32,
+        speed: f32,
+        cooldown: f32,
+    },
+    /// Thrown and used up (a shuriken): `damage`, `speed` tiles a second.
+    Thrown {
+        damage: u32,
+        speed: f32,
+        cooldown: f32,
+    },
+    /// Thrown and used up; after `fuse` seconds it blows up: `damage` to every creature
+    /// and player within `radius` tiles, and breaks the tiles there that a pickaxe of
+    /// `power` could mine (never a town's house, [`crate::sim::projectiles`]).
+    Explosive {
+        damage: u32,
+        radius: f32,
+        fuse: f32,
+        power: u32,
+    },
 }
 
 /// Where a piece of armour is worn.
@@ -155,6 +194,12 @@ pub(crate) enum KindName {
     Potion,
     Armour,
     Summon,
+    Spear,
+    Bow,
+    Ammo,
+    Staff,
+    Thrown,
+    Explosive,
 }
 
 impl KindName {
@@ -169,6 +214,12 @@ impl KindName {
             Kind::Potion { .. } => KindName::Potion,
             Kind::Armour { .. } => KindName::Armour,
             Kind::Summon => KindName::Summon,
+            Kind::Spear { .. } => KindName::Spear,
+            Kind::Bow { .. } => KindName::Bow,
+            Kind::Ammo { .. } => KindName::Ammo,
+            Kind::Staff { .. } => KindName::Staff,
+            Kind::Thrown { .. } => KindName::Thrown,
+            Kind::Explosive { .. } => KindName::Explosive,
         }
     }
 }
@@ -207,6 +258,14 @@ pub(crate) struct ItemRow {
     stack: Option<u32>,
     #[serde(default)]
     color: Option<(u8, u8, u8)>,
+    #[serde(default)]
+    mana: Option<u32>,
+    #[serde(default)]
+    fire: Option<bool>,
+    #[serde(default)]
+    radius: Option<f32>,
+    #[serde(default)]
+    fuse: Option<f32>,
 }
 
 #[derive(Deserialize, Clone)]
@@ -267,7 +326,7 @@ pub(crate) fn range_f(field: String, v: f32, lo: f32, hi: f32) -> Result<f32, Ba
     Err(bad(field, e.to_string()))
 }
 
-fn need<T>(field: String, v: Option<T>, kind: &str) -> Result<T, Bad> {
+pub(crate) fn need<T>(field: String, v: Option<T>, kind: &str) -> Result<T, Bad> {
     v.ok_or_else(|| {
         bad(
             field.clone(),
@@ -596,9 +655,16 @@ impl Catalog {
                 )?,
                 light: range_u(at("light"), row.light.unwrap_or(0), 0, 15)? as u8,
             },
+            KindName::Spear
+            | KindName::Bow
+            | KindName::Ammo
+            | KindName::Staff
+            | KindName::Thrown
+            | KindName::Explosive => weapons::kind(row, at)?,
         };
         let default_stack = match kind {
             Kind::Block(_) | Kind::Wall(_) | Kind::Material | Kind::Potion { .. } => 999,
+            Kind::Ammo { .. } | Kind::Thrown { .. } | Kind::Explosive { .. } => 999,
             Kind::Summon => 20,
             _ => 1,
         };
@@ -822,3 +888,4 @@ pub fn mine_time(cat: &Catalog, tile: Tile, pick: Option<Pick>) -> Result<f32, M
 
 #[cfg(test)]
 mod tests;
+pub mod weapons;

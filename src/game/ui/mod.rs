@@ -11,6 +11,7 @@ pub mod minimap;
 pub mod overlay;
 pub mod seedbox;
 pub mod tooltip;
+pub mod weapons;
 
 use crate::world::{CAVE_BACKDROP, Tile};
 use layout::Layout;

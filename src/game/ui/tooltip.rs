@@ -44,6 +44,7 @@ pub fn lines(cat: &Catalog, item: ItemId) -> Vec<String> {
         }
         Kind::Summon => out.push("summons the Eye at night (used up)".into()),
         Kind::Material => {}
+        kind => out.extend(super::weapons::lines(kind)),
     }
     if cat
         .recipes

@@ -141,6 +141,11 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("mud", "Mud lies under the jungle."),
     ("snow", "Snow covers the cold lands."),
     ("ice", "Ice lies under the snow and in its caves."),
+    // The four ways to fight's raw parts.
+    (
+        "amethyst",
+        "Amethyst lies in the caverns' stone, a purple gem.",
+    ),
 ];
 
 /// Where the raw material `name` comes from, if the Guide knows it.

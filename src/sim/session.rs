@@ -26,7 +26,9 @@ pub mod intent;
 mod pvp;
 mod town;
 mod vitals;
+mod weapons;
 pub use pvp::TEAMS;
+pub use weapons::{MANA_CRYSTAL, MANA_STAR};
 
 pub use changes::{Changes, Event, Message};
 pub use intent::{Intent, LOCAL, PlayerId};
@@ -175,6 +177,8 @@ pub struct Seat {
     pub body: Player,
     pub inventory: Inventory,
     pub vitals: Vitals,
+    /// Mana, for a staff ([`crate::sim::mana`]).
+    pub mana: crate::sim::mana::Mana,
     pub dig: DigState,
     /// Share of the dig done on the tile being dug this tick (for a crack overlay).
     pub digging: Option<f32>,
@@ -211,6 +215,7 @@ impl Seat {
             body,
             inventory: state.inventory.clone(),
             vitals: Vitals::with_most(state.health, state.max_health, rules),
+            mana: crate::sim::mana::Mana::full(crate::sim::mana::START),
             dig: DigState::default(),
             digging: None,
             held: None,
@@ -296,6 +301,8 @@ pub struct Session {
     guide_check: u64,
     /// The Eye, while it is about ([`crate::sim::boss`]).
     pub boss: Option<crate::sim::boss::Boss>,
+    /// Arrows, bolts, shuriken and bombs in flight ([`crate::sim::projectiles`]).
+    pub projectiles: Vec<crate::sim::projectiles::Projectile>,
     /// The tick the Eye comes at, after tonight's warning.
     eye_due: Option<u64>,
     /// Was it night last tick (a night begins when it turns)?
@@ -397,6 +404,7 @@ impl Session {
                 .collect(),
             guide_check: 0,
             boss: None,
+            projectiles: Vec::new(),
             eye_due: None,
             was_night,
             world,
@@ -555,7 +563,9 @@ impl Session {
             self.keep_chest(who);
             self.hands(who, h, &mut out);
         }
+        self.run_projectiles(&mut out);
         self.tick_items(&mut out);
+        self.run_mana(&mut out);
         self.walk_guide(&mut out);
         self.run_flow(&mut out);
         self.keep_inside();
@@ -959,3 +969,5 @@ impl Fnv {
 mod first_hour_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod weapons_tests;

@@ -225,15 +225,23 @@ impl Session {
         let hb = b.ball();
         let inside = creatures::overlap(hb, p.body.bounds())
             || creatures::in_arc(p.body.centre(), p.body.facing, reach, hb);
-        if !inside {
-            return;
+        if inside {
+            self.strike_eye(who, damage, "swing", out);
         }
+    }
+
+    /// Player `who`'s `what` ("swing", "arrow", "blast") struck the Eye for `damage`: its
+    /// fighters are counted, and its fall gives each its loot.
+    pub(super) fn strike_eye(&mut self, who: PlayerId, damage: f32, what: &str, out: &mut Changes) {
+        let Some(b) = self.boss.as_mut() else {
+            return;
+        };
         let dead = b.hit(damage);
         if !b.fighters.contains(&who.0) {
             b.fighters.push(who.0);
         }
         let health = b.health;
-        out.log(who, format!("swing hit the Eye: health {health:.0}"));
+        out.log(who, format!("{what} hit the Eye: health {health:.0}"));
         out.events.push(Event::BossHit {
             player: who,
             health,

@@ -216,6 +216,8 @@ pub fn put_own(
     seat.inventory.select(selected);
     seat.vitals.health = state.health;
     seat.vitals.max_health = state.max_health;
+    seat.mana = crate::sim::mana::Mana::full(own.mana.1);
+    seat.mana.now = own.mana.0.clamp(0.0, seat.mana.most as f32);
     seat.vitals.defence = seat.inventory.defence();
     seat.bed = state.bed;
     seat.held = held;

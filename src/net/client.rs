@@ -130,6 +130,8 @@ pub struct Client {
     beasts: Vec<Beast>,
     items: Vec<Lying>,
     hearts: Vec<(f32, f32)>,
+    /// The projectiles in flight, as the last snapshot had them.
+    shots: Vec<crate::net::protocol::Shot>,
     boss: Option<Eye>,
     town: Vec<Folk>,
     tick: u64,
@@ -223,6 +225,7 @@ impl Client {
             beasts: Vec::new(),
             items: Vec::new(),
             hearts: Vec::new(),
+            shots: Vec::new(),
             boss: None,
             town: Vec::new(),
             tick: 0,
@@ -304,6 +307,11 @@ impl Client {
     /// The hearts lying about in the last snapshot.
     pub fn hearts(&self) -> &[(f32, f32)] {
         &self.hearts
+    }
+
+    /// The projectiles in flight, as the last snapshot had them.
+    pub fn shots(&self) -> &[crate::net::protocol::Shot] {
+        &self.shots
     }
 
     /// The Eye in the last snapshot, if it was about.
@@ -641,6 +649,7 @@ impl Client {
                 hearts,
                 boss,
                 town,
+                shots,
             } => {
                 if tick >= self.tick {
                     self.tick = tick;
@@ -654,6 +663,7 @@ impl Client {
                     self.hearts = hearts;
                     self.boss = boss;
                     self.town = town;
+                    self.shots = shots;
                 }
             }
         }

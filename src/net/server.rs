@@ -878,6 +878,7 @@ impl Server {
             hearts: hearts.collect(),
             boss: self.session.boss.as_ref().map(protocol::eye_of),
             town: protocol::town_of(&self.session),
+            shots: protocol::shots_of(&self.session),
         };
         let bytes = protocol::encode(&msg);
         let to: Vec<ClientId> = self

@@ -88,6 +88,9 @@ pub fn state_of(
         time_of_day,
         town: Vec::new(),
         bed: c.bed.map(|(x, y)| (x as usize, y as usize)),
+        max_mana: c
+            .max_mana
+            .clamp(crate::sim::mana::START, crate::sim::mana::HIGHEST),
     })
 }
 

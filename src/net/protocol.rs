@@ -627,6 +627,7 @@ pub fn character_of(state: &crate::sim::session::PlayerState) -> Character {
         pos: state.pos,
         max_health: state.max_health,
         bed: state.bed.map(|(x, y)| (x as u32, y as u32)),
+        max_mana: state.max_mana,
     }
 }
 

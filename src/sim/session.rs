@@ -67,6 +67,8 @@ pub struct PlayerState {
     pub town: Vec<crate::sim::npc::NpcState>,
     /// The bed the player last used: its spawn point (`None`: the world's).
     pub bed: Option<(usize, usize)>,
+    /// The most mana ([`crate::sim::mana::START`], raised by mana crystals).
+    pub max_mana: u32,
 }
 
 impl PlayerState {
@@ -95,6 +97,7 @@ impl PlayerState {
             time_of_day: crate::sim::day::MORNING,
             town: Vec::new(),
             bed: None,
+            max_mana: crate::sim::mana::START,
         }
     }
 }
@@ -215,7 +218,7 @@ impl Seat {
             body,
             inventory: state.inventory.clone(),
             vitals: Vitals::with_most(state.health, state.max_health, rules),
-            mana: crate::sim::mana::Mana::full(crate::sim::mana::START),
+            mana: crate::sim::mana::Mana::full(state.max_mana),
             dig: DigState::default(),
             digging: None,
             held: None,
@@ -513,6 +516,7 @@ impl Session {
             time_of_day: self.time_of_day,
             town: self.town().map(|n| n.state()).collect(),
             bed: p.bed,
+            max_mana: p.mana.most,
         }
     }
 

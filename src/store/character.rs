@@ -45,6 +45,10 @@ pub struct Character {
     /// The bed the player last used (its spawn point), if any.
     #[serde(default)]
     pub bed: Option<(u32, u32)>,
+    /// The most mana (mana crystals raise it); a character file from before it was kept
+    /// has a new player's.
+    #[serde(default = "usual_most_mana")]
+    pub max_mana: u32,
 }
 
 impl Character {
@@ -62,6 +66,10 @@ impl Character {
 
 fn usual_most_health() -> f32 {
     crate::sim::vitals::MAX_HEALTH
+}
+
+fn usual_most_mana() -> u32 {
+    crate::sim::mana::START
 }
 
 /// A character's place in one world.
@@ -132,6 +140,7 @@ impl Sheet {
                 pos: (0.0, 0.0),
                 max_health: most,
                 bed: None,
+                max_mana: crate::sim::mana::START,
             },
             worlds: BTreeMap::new(),
         }
@@ -281,6 +290,7 @@ mod tests {
             health: 80.0,
             pos,
             max_health: 120.0,
+            max_mana: 60,
             bed: None,
         }
     }

@@ -137,6 +137,8 @@ const BOSS_TAG: [u8; 4] = *b"BOSS";
 const SPAWN_TAG: [u8; 4] = *b"SPWN";
 /// The items lying in the world's tag.
 const ITEMS_TAG: [u8; 4] = *b"ITEM";
+/// The most mana's tag (written only when mana crystals raised it).
+const MANA_TAG: [u8; 4] = *b"MANA";
 /// Most town people a save keeps.
 pub const MAX_TOWN: usize = crate::sim::npc::NAMES.len();
 /// The first format whose worlds have an identity (`WRLD`).
@@ -152,7 +154,7 @@ fn tags_of(version: u32) -> &'static [[u8; 4]] {
         6 => &[CHESTS_TAG, SEEN_TAG, WORLD_TAG, ARMOUR_TAG, WALLS_TAG],
         _ => &[
             CHESTS_TAG, SEEN_TAG, WORLD_TAG, ARMOUR_TAG, WALLS_TAG, TOWN_TAG, LIFE_TAG, BOSS_TAG,
-            SPAWN_TAG, ITEMS_TAG,
+            SPAWN_TAG, ITEMS_TAG, MANA_TAG,
         ],
     }
 }
@@ -335,6 +337,9 @@ fn encode_as(world: &World, player: &PlayerState, version: u32) -> Vec<u8> {
     }
     if player.max_health != MAX_HEALTH {
         sections.push((LIFE_TAG, player.max_health.to_le_bytes().to_vec()));
+    }
+    if player.max_mana != crate::sim::mana::START {
+        sections.push((MANA_TAG, player.max_mana.to_le_bytes().to_vec()));
     }
     if let Some((x, y)) = player.bed {
         let mut b = (x as u32).to_le_bytes().to_vec();
@@ -742,8 +747,18 @@ pub fn decode(bytes: &[u8], cat: &Arc<Catalog>) -> Result<(World, PlayerState), 
     let mut has_walls = false;
     let mut town = Vec::new();
     let mut max_health = MAX_HEALTH;
+    let mut max_mana = crate::sim::mana::START;
     for (tag, body) in sections {
         match tag {
+            MANA_TAG => {
+                let b: [u8; 4] = body.try_into().map_err(|_| SaveError::SectionLength {
+                    section: "most mana",
+                    len: body.len(),
+                    expected: 4,
+                })?;
+                max_mana =
+                    u32::from_le_bytes(b).clamp(crate::sim::mana::START, crate::sim::mana::HIGHEST);
+            }
             LIFE_TAG => {
                 let b: [u8; 4] = body.try_into().map_err(|_| SaveError::SectionLength {
                     section: "most health",
@@ -820,6 +835,7 @@ pub fn decode(bytes: &[u8], cat: &Arc<Catalog>) -> Result<(World, PlayerState), 
             time_of_day,
             town,
             bed,
+            max_mana,
         },
     ))
 }

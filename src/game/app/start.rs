@@ -364,6 +364,7 @@ mod tests {
             pos: (1.0, 2.0),
             max_health: 100.0,
             bed: None,
+            max_mana: 20,
         };
         let mut ann = Sheet::new("Ann", c.clone(), 7);
         ann.keep(c, 7, 600.0);

@@ -346,6 +346,17 @@ impl Play {
         }
     }
 
+    /// The projectiles in flight and the blasts still showing.
+    pub fn draw_flying(
+        &mut self,
+        session: &crate::sim::session::Session,
+        view: (&crate::game::draw::camera::Camera, (f32, f32)),
+        now: f64,
+    ) {
+        let shots = &session.projectiles;
+        crate::game::ui::weapons::draw_flying(shots, &mut self.blasts, view, now);
+    }
+
     /// X: whether the room under the mouse is a house, or what it lacks (a homeless Guide
     /// moves into a house); the answer stays up a while.
     pub fn query_housing(&mut self, l: &mut Loaded, now: f64) {

@@ -396,17 +396,7 @@ impl App {
                 .update(&w.session.world, &w.session.me().body, digging, dt);
             self.particles.draw(&self.cam, screen);
             hud::draw_creatures(&w.session.creatures, &self.cam, screen);
-            let weapons = crate::game::ui::weapons::BLAST_SHOWS;
-            self.play.blasts.retain(|b| now - b.2 < weapons);
-            for &(at, radius, when) in &self.play.blasts {
-                crate::game::ui::weapons::draw_blast(at, radius, now - when, &self.cam, screen);
-            }
-            crate::game::ui::weapons::draw_projectiles(
-                &w.session.projectiles,
-                &self.cam,
-                screen,
-                now,
-            );
+            self.play.draw_flying(&w.session, (&self.cam, screen), now);
             let cat = &w.session.content.catalog;
             hud::draw_dropped(&w.session.world.dropped, cat, atlas, &self.cam, screen);
             for n in w.session.town() {

@@ -240,6 +240,21 @@ pub fn draw_blast(
     draw_circle(x, y, r * 0.5, Color::new(1.0, 1.0, 0.8, 0.8 * (1.0 - k)));
 }
 
+/// The projectiles in flight and the `blasts` still showing (those past
+/// [`BLAST_SHOWS`] at `now` are forgotten).
+pub fn draw_flying(
+    shots: &[crate::sim::projectiles::Projectile],
+    blasts: &mut Vec<((f32, f32), f32, f64)>,
+    (cam, screen): (&crate::game::draw::camera::Camera, (f32, f32)),
+    now: f64,
+) {
+    blasts.retain(|b| now - b.2 < BLAST_SHOWS);
+    for &(at, radius, when) in blasts.iter() {
+        draw_blast(at, radius, now - when, cam, screen);
+    }
+    draw_projectiles(shots, cam, screen, now);
+}
+
 /// Seconds a blast's flash shows.
 pub const BLAST_SHOWS: f64 = 0.4;
 

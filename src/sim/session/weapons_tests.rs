@@ -229,3 +229,28 @@ fn an_arrow_stops_at_a_wall_and_hurts_nothing_behind_it() {
     assert!(!c.events.iter().any(|e| matches!(e, Event::Hit { .. })));
     assert_eq!(s.creatures.list.len(), 1);
 }
+
+#[test]
+fn a_star_picked_up_is_mana_at_once_and_never_stays_in_the_inventory() {
+    let mut s = flat();
+    assert!(s.me_mut().mana.spend(crate::sim::mana::START));
+    assert!(s.me().mana.low());
+    let star = s.content.catalog.id(MANA_STAR).unwrap();
+    let at = s.me().body.centre();
+    s.world.dropped.push(crate::sim::drops::Dropped::new(
+        Stack {
+            item: star,
+            count: 1,
+        },
+        at,
+        Some(0),
+    ));
+    run(&mut s, 30, &[]);
+    assert_eq!(s.me().inventory.count(MANA_STAR), 0);
+    assert!(s.world.dropped.is_empty(), "picked up");
+    assert_eq!(
+        s.me().mana.now,
+        crate::sim::mana::START as f32,
+        "full again"
+    );
+}

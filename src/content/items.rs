@@ -82,6 +82,45 @@ pub enum Kind {
     Accessory { effect: Effect },
     /// Used with the left button for what `tool` does ([`Tool`]).
     Tool { tool: Tool },
+    /// Thrusts straight toward the aim for `damage`, `reach` tiles long (longer than a
+    /// sword's), once every `cooldown` seconds.
+    Spear {
+        damage: u32,
+        reach: f32,
+        cooldown: f32,
+    },
+    /// Shoots the first [`Kind::Ammo`] carried at `speed` tiles a second, adding
+    /// `damage` to the arrow's, once every `cooldown` seconds ([`crate::sim::projectiles`]).
+    Bow {
+        damage: u32,
+        speed: f32,
+        cooldown: f32,
+    },
+    /// An arrow, used up by a bow: `damage` added to the bow's; `fire`: a flaming arrow.
+    Ammo { damage: u32, fire: bool },
+    /// A magic bolt for `mana` of the player's mana ([`crate::sim::mana`]), `damage`, at
+    /// `speed` tiles a second, once every `cooldown` seconds.
+    Staff {
+        damage: u32,
+        mana: u32,
+        speed: f32,
+        cooldown: f32,
+    },
+    /// Thrown and used up (a shuriken): `damage`, `speed` tiles a second.
+    Thrown {
+        damage: u32,
+        speed: f32,
+        cooldown: f32,
+    },
+    /// Thrown and used up; after `fuse` seconds it blows up: `damage` to every creature
+    /// and player within `radius` tiles, and breaks the tiles there that a pickaxe of
+    /// `power` could mine (never a town's house, [`crate::sim::projectiles`]).
+    Explosive {
+        damage: u32,
+        radius: f32,
+        fuse: f32,
+        power: u32,
+    },
 }
 
 /// What a tool does when used.
@@ -205,6 +244,12 @@ pub(crate) enum KindName {
     Summon,
     Accessory,
     Tool,
+    Spear,
+    Bow,
+    Ammo,
+    Staff,
+    Thrown,
+    Explosive,
 }
 
 impl KindName {
@@ -221,6 +266,12 @@ impl KindName {
             Kind::Summon => KindName::Summon,
             Kind::Accessory { .. } => KindName::Accessory,
             Kind::Tool { .. } => KindName::Tool,
+            Kind::Spear { .. } => KindName::Spear,
+            Kind::Bow { .. } => KindName::Bow,
+            Kind::Ammo { .. } => KindName::Ammo,
+            Kind::Staff { .. } => KindName::Staff,
+            Kind::Thrown { .. } => KindName::Thrown,
+            Kind::Explosive { .. } => KindName::Explosive,
         }
     }
 }
@@ -263,6 +314,14 @@ pub(crate) struct ItemRow {
     stack: Option<u32>,
     #[serde(default)]
     color: Option<(u8, u8, u8)>,
+    #[serde(default)]
+    mana: Option<u32>,
+    #[serde(default)]
+    fire: Option<bool>,
+    #[serde(default)]
+    radius: Option<f32>,
+    #[serde(default)]
+    fuse: Option<f32>,
 }
 
 #[derive(Deserialize, Clone)]
@@ -323,7 +382,7 @@ pub(crate) fn range_f(field: String, v: f32, lo: f32, hi: f32) -> Result<f32, Ba
     Err(bad(field, e.to_string()))
 }
 
-fn need<T>(field: String, v: Option<T>, kind: &str) -> Result<T, Bad> {
+pub(crate) fn need<T>(field: String, v: Option<T>, kind: &str) -> Result<T, Bad> {
     v.ok_or_else(|| {
         bad(
             field.clone(),
@@ -651,9 +710,16 @@ impl Catalog {
             KindName::Tool => Kind::Tool {
                 tool: need(at("tool"), row.tool, "Tool")?,
             },
+            KindName::Spear
+            | KindName::Bow
+            | KindName::Ammo
+            | KindName::Staff
+            | KindName::Thrown
+            | KindName::Explosive => weapons::kind(row, at)?,
         };
         let default_stack = match kind {
             Kind::Block(_) | Kind::Wall(_) | Kind::Material | Kind::Potion { .. } => 999,
+            Kind::Ammo { .. } | Kind::Thrown { .. } | Kind::Explosive { .. } => 999,
             Kind::Summon => 20,
             _ => 1,
         };
@@ -877,3 +943,4 @@ pub fn mine_time(cat: &Catalog, tile: Tile, pick: Option<Pick>) -> Result<f32, M
 
 #[cfg(test)]
 mod tests;
+pub mod weapons;

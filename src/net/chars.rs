@@ -94,6 +94,9 @@ pub fn state_of(
         time_of_day,
         town: Vec::new(),
         bed: c.bed.map(|(x, y)| (x as usize, y as usize)),
+        max_mana: c
+            .max_mana
+            .clamp(crate::sim::mana::START, crate::sim::mana::HIGHEST),
     })
 }
 
@@ -222,6 +225,8 @@ pub fn put_own(
     seat.inventory.select(selected);
     seat.vitals.health = state.health;
     seat.vitals.max_health = state.max_health;
+    seat.mana = crate::sim::mana::Mana::full(own.mana.1);
+    seat.mana.now = own.mana.0.clamp(0.0, seat.mana.most as f32);
     seat.vitals.defence = seat.inventory.defence();
     seat.bed = state.bed;
     seat.held = held;

@@ -130,6 +130,8 @@ pub struct Client {
     beasts: Vec<Beast>,
     items: Vec<Lying>,
     hearts: Vec<(f32, f32)>,
+    /// The projectiles in flight, as the last snapshot had them.
+    shots: Vec<crate::net::protocol::Shot>,
     boss: Option<Eye>,
     /// The boss after the Eye in the last snapshot.
     rival: Option<crate::net::protocol::Foe>,
@@ -225,6 +227,7 @@ impl Client {
             beasts: Vec::new(),
             items: Vec::new(),
             hearts: Vec::new(),
+            shots: Vec::new(),
             boss: None,
             rival: None,
             town: Vec::new(),
@@ -307,6 +310,11 @@ impl Client {
     /// The hearts lying about in the last snapshot.
     pub fn hearts(&self) -> &[(f32, f32)] {
         &self.hearts
+    }
+
+    /// The projectiles in flight, as the last snapshot had them.
+    pub fn shots(&self) -> &[crate::net::protocol::Shot] {
+        &self.shots
     }
 
     /// The Eye in the last snapshot, if it was about.
@@ -650,6 +658,7 @@ impl Client {
                 boss,
                 town,
                 rival,
+                shots,
             } => {
                 if tick >= self.tick {
                     self.tick = tick;
@@ -664,6 +673,7 @@ impl Client {
                     self.boss = boss;
                     self.town = town;
                     self.rival = rival;
+                    self.shots = shots;
                 }
             }
         }

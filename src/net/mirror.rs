@@ -315,6 +315,7 @@ pub fn apply_snapshot(
     session.creatures.hearts = (client.hearts().iter())
         .map(|&pos| crate::sim::creatures::Heart { pos, age: 0.0 })
         .collect();
+    session.projectiles = crate::net::protocol::shots_in(client.shots());
     session.tick += 1;
     // The world's clock is the server's (day, night, the sky and the music follow it).
     if let Some(t) = client.time_of_day() {

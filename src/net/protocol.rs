@@ -24,7 +24,8 @@ pub use foe::{Foe, FoePart, MAX_FOE_PARTS, foe_of, rival_in};
 /// format 8; the world's clock, goodbyes and the keeper's messages; 6: the content's files
 /// ride in [`ToServer::Hello`] and the [`Identity`]; 7: the boss after the Eye,
 /// [`Foe`], in the snapshot, the open shop's seller and the accessories worn in `Own`, and the
-/// intents that click accessories and fire the hook).
+/// intents that click accessories and fire the hook; the
+/// projectiles in flight in the snapshot, and mana in `Own`).
 pub const VERSION: u32 = 7;
 
 /// The netcode protocol id (a client and server of different ids never connect).
@@ -171,6 +172,49 @@ pub struct Own {
     pub shop: Option<String>,
     /// The player is dead: its death screen shows until it comes back.
     pub death: Option<Fate>,
+    /// Mana now and its most ([`crate::sim::mana`]).
+    pub mana: (f32, u32),
+}
+
+/// A projectile in flight as the clients see it ([`crate::sim::projectiles`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Shot {
+    pub look: crate::sim::projectiles::Look,
+    pub pos: (f32, f32),
+    pub vel: (f32, f32),
+}
+
+/// Most projectiles a snapshot carries (the rest are not drawn on the clients).
+pub const MAX_SHOTS: usize = crate::sim::projectiles::MAX_PROJECTILES;
+
+/// The projectiles of `session` as the clients see them, at most [`MAX_SHOTS`].
+pub fn shots_of(session: &crate::sim::session::Session) -> Vec<Shot> {
+    (session.projectiles.iter().take(MAX_SHOTS))
+        .map(|p| Shot {
+            look: p.look,
+            pos: p.pos,
+            vel: p.vel,
+        })
+        .collect()
+}
+
+/// Projectiles to draw from a snapshot's `shots` (at most [`MAX_SHOTS`], those with a
+/// place and speed that are numbers); they do nothing on a client but show.
+pub fn shots_in(shots: &[Shot]) -> Vec<crate::sim::projectiles::Projectile> {
+    let finite = |p: (f32, f32)| p.0.is_finite() && p.1.is_finite();
+    (shots.iter().take(MAX_SHOTS))
+        .filter(|s| finite(s.pos) && finite(s.vel))
+        .map(|s| crate::sim::projectiles::Projectile {
+            look: s.look,
+            pos: s.pos,
+            vel: s.vel,
+            owner: usize::MAX,
+            damage: 0.0,
+            pierce: 0,
+            life: crate::sim::projectiles::LIFETIME,
+            blast: None,
+        })
+        .collect()
 }
 
 /// A player's death as its own window sees it: what the screen says and the ticks left
@@ -275,6 +319,8 @@ pub enum ToClient {
         town: Vec<Folk>,
         /// The boss after the Eye about, if any.
         rival: Option<Foe>,
+        /// Arrows, bolts and bombs in flight, at most [`MAX_SHOTS`].
+        shots: Vec<Shot>,
     },
 }
 
@@ -594,6 +640,7 @@ pub fn character_of(state: &crate::sim::session::PlayerState) -> Character {
             .iter()
             .map(|a| a.map(|i| cat.item(i).name.clone()))
             .collect(),
+        max_mana: state.max_mana,
     }
 }
 
@@ -620,6 +667,7 @@ pub fn own_of(session: &crate::sim::session::Session, who: PlayerId, ack: u64) -
             text: d.text.clone(),
             ticks_left: d.until.saturating_sub(session.tick),
         }),
+        mana: (p.mana.now, p.mana.most),
     }
 }
 

@@ -879,6 +879,7 @@ impl Server {
             boss: self.session.boss.as_ref().map(protocol::eye_of),
             town: protocol::town_of(&self.session),
             rival: self.session.rival.as_ref().map(protocol::foe_of),
+            shots: protocol::shots_of(&self.session),
         };
         let bytes = protocol::encode(&msg);
         let to: Vec<ClientId> = self

@@ -161,6 +161,11 @@ pub const SOURCES: &[(&str, &str)] = &[
         "hook",
         "Skeletons in the caverns and the dungeon sometimes drop a hook.",
     ),
+    // The four ways to fight's raw parts.
+    (
+        "amethyst",
+        "Amethyst lies in the caverns' stone, a purple gem.",
+    ),
 ];
 
 /// Where the raw material `name` comes from, if the Guide knows it.

@@ -12,7 +12,7 @@
 use crate::base::depth::Layer;
 use crate::base::tile::{Tile, drop_of};
 use crate::content::config::Content;
-use crate::content::items::{ItemId, Kind};
+use crate::content::items::{ItemId, Kind, Tool};
 use crate::content::town::Needs;
 use crate::sim::boss::RivalKind;
 use crate::world::World;
@@ -27,7 +27,8 @@ pub struct Offer {
     pub tiles: Vec<u64>,
     /// Depth layers that hold a chest stocked by its layer's tier.
     pub chest_layers: Vec<Layer>,
-    /// Named loot sets the world's landmarks draw from (`dungeon`, `sky`, `shadow_orb`).
+    /// Named loot sets the world's landmarks draw from (`dungeon`, `sky`, `cabin`,
+    /// `shadow_orb`).
     pub sets: Vec<String>,
     /// The kinds of landmark the world has.
     pub landmarks: Vec<StructureKind>,
@@ -57,6 +58,8 @@ impl Offer {
                 offer.add_set("dungeon");
             } else if inside(StructureKind::Island, (x, y)) {
                 offer.add_set("sky");
+            } else if inside(StructureKind::Cabin, (x, y)) {
+                offer.add_set("cabin");
             } else {
                 let layer = layers.at(y, world.surface[x]);
                 if !offer.chest_layers.contains(&layer) {
@@ -299,6 +302,29 @@ pub fn walk(content: &Content, offer: &Offer) -> Reach {
                 }
             }
         }
+        // A kill while the player's mana is low leaves a star.
+        if let Some(i) = id(crate::sim::session::MANA_STAR) {
+            found.push((i, Source::Drop("a creature, at low mana".into())));
+        }
+        // An empty bucket fills with the liquids the world holds.
+        if (0..n).any(|i| {
+            got[i].is_some()
+                && matches!(
+                    cat.items[i].kind,
+                    Kind::Tool {
+                        tool: Tool::EmptyBucket
+                    }
+                )
+        }) {
+            for (i, item) in cat.items.iter().enumerate() {
+                if let Kind::Tool { tool } = item.kind
+                    && let Some(liquid) = tool.liquid()
+                    && offer.count(liquid) > 0
+                {
+                    found.push((ItemId(i as u16), Source::Mined(liquid)));
+                }
+            }
+        }
         for coin in &content.town.coins.items {
             found.push((*coin, Source::Coins));
         }
@@ -415,7 +441,9 @@ mod tests {
                 Layer::Cavern,
                 Layer::Underworld,
             ],
-            sets: vec!["dungeon".into(), "sky".into(), "shadow_orb".into()],
+            sets: ["dungeon", "sky", "cabin", "shadow_orb"]
+                .map(String::from)
+                .to_vec(),
             landmarks: StructureKind::ALL.to_vec(),
         }
     }

@@ -28,7 +28,9 @@ mod pvp;
 mod rivals;
 mod town;
 mod vitals;
+mod weapons;
 pub use pvp::TEAMS;
+pub use weapons::{MANA_CRYSTAL, MANA_STAR};
 
 pub use changes::{Changes, Event, Message};
 pub use eye::EYE_LOOT;
@@ -69,6 +71,8 @@ pub struct PlayerState {
     pub town: Vec<crate::sim::npc::NpcState>,
     /// The bed the player last used: its spawn point (`None`: the world's).
     pub bed: Option<(usize, usize)>,
+    /// The most mana ([`crate::sim::mana::START`], raised by mana crystals).
+    pub max_mana: u32,
 }
 
 impl PlayerState {
@@ -97,6 +101,7 @@ impl PlayerState {
             time_of_day: crate::sim::day::MORNING,
             town: Vec::new(),
             bed: None,
+            max_mana: crate::sim::mana::START,
         }
     }
 }
@@ -193,6 +198,8 @@ pub struct Seat {
     pub body: Player,
     pub inventory: Inventory,
     pub vitals: Vitals,
+    /// Mana, for a staff ([`crate::sim::mana`]).
+    pub mana: crate::sim::mana::Mana,
     pub dig: DigState,
     /// Share of the dig done on the tile being dug this tick (for a crack overlay).
     pub digging: Option<f32>,
@@ -232,6 +239,7 @@ impl Seat {
             body,
             inventory: state.inventory.clone(),
             vitals: Vitals::with_most(state.health, state.max_health, rules),
+            mana: crate::sim::mana::Mana::full(state.max_mana),
             dig: DigState::default(),
             digging: None,
             held: None,
@@ -320,6 +328,8 @@ pub struct Session {
     pub rival: Option<crate::sim::boss::Rival>,
     /// Where the dungeon's Old Man stands (his feet) until Skeletron falls.
     pub old_man: Option<(f32, f32)>,
+    /// Arrows, bolts, shuriken and bombs in flight ([`crate::sim::projectiles`]).
+    pub projectiles: Vec<crate::sim::projectiles::Projectile>,
     /// The tick the Eye comes at, after tonight's warning.
     eye_due: Option<u64>,
     /// Was it night last tick (a night begins when it turns)?
@@ -410,6 +420,7 @@ impl Session {
             boss: None,
             rival: None,
             old_man: rivals::old_man_place(&world),
+            projectiles: Vec::new(),
             eye_due: None,
             was_night,
             world,
@@ -532,6 +543,7 @@ impl Session {
             time_of_day: self.time_of_day,
             town: self.town().map(|n| n.state()).collect(),
             bed: p.bed,
+            max_mana: p.mana.most,
         }
     }
 
@@ -583,8 +595,10 @@ impl Session {
             self.keep_chest(who);
             self.hands(who, h, &mut out);
         }
+        self.run_projectiles(&mut out);
         self.tick_items(&mut out);
         self.dolls_in_lava(&mut out);
+        self.run_mana(&mut out);
         self.walk_guide(&mut out);
         self.run_flow(&mut out);
         self.keep_inside();
@@ -972,6 +986,8 @@ mod gear_tests;
 mod tests;
 #[cfg(test)]
 mod town_tests;
+#[cfg(test)]
+mod weapons_tests;
 
 /// The town's people from a save's `town`: the Guide (beside the spawn point when the
 /// save has none), then the others it holds, in [`crate::sim::npc::NAMES`]' order.

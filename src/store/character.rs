@@ -49,6 +49,10 @@ pub struct Character {
     /// wears none.
     #[serde(default)]
     pub accessories: Vec<Option<String>>,
+    /// The most mana (mana crystals raise it); a character file from before it was kept
+    /// has a new player's.
+    #[serde(default = "usual_most_mana")]
+    pub max_mana: u32,
 }
 
 impl Character {
@@ -66,6 +70,10 @@ impl Character {
 
 fn usual_most_health() -> f32 {
     crate::sim::vitals::MAX_HEALTH
+}
+
+fn usual_most_mana() -> u32 {
+    crate::sim::mana::START
 }
 
 /// A character's place in one world.
@@ -137,6 +145,7 @@ impl Sheet {
                 max_health: most,
                 bed: None,
                 accessories: Vec::new(),
+                max_mana: crate::sim::mana::START,
             },
             worlds: BTreeMap::new(),
         }
@@ -286,6 +295,7 @@ mod tests {
             health: 80.0,
             pos,
             max_health: 120.0,
+            max_mana: 60,
             bed: None,
             accessories: Vec::new(),
         }

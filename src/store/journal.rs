@@ -100,6 +100,13 @@ struct Player {
     time_of_day: f32,
     town: Vec<Townsman>,
     bed: Option<(u32, u32)>,
+    /// The most mana; a journal from before it was kept has a new player's.
+    #[serde(default = "usual_most_mana")]
+    max_mana: u32,
+}
+
+fn usual_most_mana() -> u32 {
+    crate::sim::mana::START
 }
 
 /// One line of a journal: its first names the save ([`Base`]), the others are records.
@@ -197,6 +204,7 @@ fn player_of(p: &PlayerState) -> Player {
             })
             .collect(),
         bed: p.bed.map(|(x, y)| (x as u32, y as u32)),
+        max_mana: p.max_mana,
     }
 }
 
@@ -240,6 +248,9 @@ fn state_in(cat: &Arc<Catalog>, p: &Player) -> Result<PlayerState, String> {
         time_of_day: p.time_of_day,
         town,
         bed: p.bed.map(|(x, y)| (x as usize, y as usize)),
+        max_mana: p
+            .max_mana
+            .clamp(crate::sim::mana::START, crate::sim::mana::HIGHEST),
     })
 }
 

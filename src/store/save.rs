@@ -140,6 +140,8 @@ const SPAWN_TAG: [u8; 4] = *b"SPWN";
 const ITEMS_TAG: [u8; 4] = *b"ITEM";
 /// The accessories worn's tag.
 const ACCESSORIES_TAG: [u8; 4] = *b"ACCS";
+/// The most mana's tag (written only when mana crystals raised it).
+const MANA_TAG: [u8; 4] = *b"MANA";
 /// Most town people a save keeps.
 pub const MAX_TOWN: usize = crate::sim::npc::NAMES.len();
 /// The first format whose worlds have an identity (`WRLD`).
@@ -155,7 +157,7 @@ fn tags_of(version: u32) -> &'static [[u8; 4]] {
         6 => &[CHESTS_TAG, SEEN_TAG, WORLD_TAG, ARMOUR_TAG, WALLS_TAG],
         7 | 8 => &[
             CHESTS_TAG, SEEN_TAG, WORLD_TAG, ARMOUR_TAG, WALLS_TAG, TOWN_TAG, LIFE_TAG, BOSS_TAG,
-            SPAWN_TAG, ITEMS_TAG,
+            SPAWN_TAG, ITEMS_TAG, MANA_TAG,
         ],
         _ => &[
             CHESTS_TAG,
@@ -360,6 +362,9 @@ fn encode_as(world: &World, player: &PlayerState, version: u32) -> Vec<u8> {
     }
     if player.max_health != MAX_HEALTH {
         sections.push((LIFE_TAG, player.max_health.to_le_bytes().to_vec()));
+    }
+    if player.max_mana != crate::sim::mana::START {
+        sections.push((MANA_TAG, player.max_mana.to_le_bytes().to_vec()));
     }
     if let Some((x, y)) = player.bed {
         let mut b = (x as u32).to_le_bytes().to_vec();
@@ -777,8 +782,18 @@ pub fn decode(bytes: &[u8], cat: &Arc<Catalog>) -> Result<(World, PlayerState), 
     let mut has_walls = false;
     let mut town = Vec::new();
     let mut max_health = MAX_HEALTH;
+    let mut max_mana = crate::sim::mana::START;
     for (tag, body) in sections {
         match tag {
+            MANA_TAG => {
+                let b: [u8; 4] = body.try_into().map_err(|_| SaveError::SectionLength {
+                    section: "most mana",
+                    len: body.len(),
+                    expected: 4,
+                })?;
+                max_mana =
+                    u32::from_le_bytes(b).clamp(crate::sim::mana::START, crate::sim::mana::HIGHEST);
+            }
             LIFE_TAG => {
                 let b: [u8; 4] = body.try_into().map_err(|_| SaveError::SectionLength {
                     section: "most health",
@@ -866,6 +881,7 @@ pub fn decode(bytes: &[u8], cat: &Arc<Catalog>) -> Result<(World, PlayerState), 
             time_of_day,
             town,
             bed,
+            max_mana,
         },
     ))
 }

@@ -69,6 +69,8 @@ pub struct Play {
     pub view_half: (f32, f32),
     /// Until when the last sword swing shows.
     pub swing_until: f64,
+    /// Bombs' blasts while their flash shows: where, how wide, when.
+    pub blasts: Vec<((f32, f32), f32, f64)>,
     /// The highlighted row of the crafting panel.
     pub recipe_selected: usize,
     /// The crafting panel's recipes in their rows since the inventory screen opened (see
@@ -114,7 +116,10 @@ pub fn heard(e: &Event) -> Vec<(Heard, Option<(f32, f32)>)> {
         Event::Placed { x, y, .. } => vec![(Heard::Placed, at_tile(x, y))],
         Event::Crafted { at, ok: true, .. } => vec![(Heard::Crafted(at), None)],
         Event::Crafted { ok: false, .. } => vec![(Heard::Refused, None)],
-        Event::Swung { player: LOCAL } => vec![(Heard::Swung, None)],
+        Event::Swung { player: LOCAL } | Event::Shot { player: LOCAL, .. } => {
+            vec![(Heard::Swung, None)]
+        }
+        Event::Blast { at, .. } => vec![(Heard::Broke(crate::world::Tile::Stone), Some(at))],
         Event::Hit {
             kind,
             at,
@@ -331,10 +336,22 @@ impl Play {
                 }
                 Event::ShopOpened { player: LOCAL } => self.shop_opened = true,
                 Event::Swung { player: LOCAL } => self.swing_until = now + SWING_SHOWS,
+                Event::Blast { at, radius } => self.blasts.push((at, radius, now)),
                 _ => {}
             }
             self.heard.extend(heard(e));
         }
+    }
+
+    /// The projectiles in flight and the blasts still showing.
+    pub fn draw_flying(
+        &mut self,
+        session: &crate::sim::session::Session,
+        view: (&crate::game::draw::camera::Camera, (f32, f32)),
+        now: f64,
+    ) {
+        let shots = &session.projectiles;
+        crate::game::ui::weapons::draw_flying(shots, &mut self.blasts, view, now);
     }
 
     /// X: whether the room under the mouse is a house, or what it lacks (a homeless Guide

@@ -365,6 +365,7 @@ mod tests {
             max_health: 100.0,
             bed: None,
             accessories: Vec::new(),
+            max_mana: 20,
         };
         let mut ann = Sheet::new("Ann", c.clone(), 7);
         ann.keep(c, 7, 600.0);

@@ -401,6 +401,7 @@ impl App {
                 .update(&w.session.world, &w.session.me().body, digging, dt);
             self.particles.draw(&self.cam, screen);
             hud::draw_creatures(&w.session.creatures, &self.cam, screen);
+            self.play.draw_flying(&w.session, (&self.cam, screen), now);
             let cat = &w.session.content.catalog;
             hud::draw_dropped(&w.session.world.dropped, cat, atlas, &self.cam, screen);
             for n in w.session.town() {

@@ -141,6 +141,12 @@ pub fn draw_item(item: &Item, atlas: &Texture2D, r: Rect) {
             draw_rectangle(x, y + h * 0.3, w, h * 0.45, dark);
             draw_rectangle(x + w * 0.1, y + h * 0.3, w * 0.8, h * 0.3, c);
         }
+        Kind::Spear { .. }
+        | Kind::Bow { .. }
+        | Kind::Ammo { .. }
+        | Kind::Staff { .. }
+        | Kind::Thrown { .. }
+        | Kind::Explosive { .. } => super::weapons::draw_icon(item, (x, y, w, h), c, dark),
         Kind::Pickaxe { .. } => {
             draw_line(
                 x + w * 0.15,

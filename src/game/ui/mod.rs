@@ -12,6 +12,7 @@ pub mod overlay;
 pub mod rival;
 pub mod seedbox;
 pub mod tooltip;
+pub mod weapons;
 
 use crate::world::{CAVE_BACKDROP, Tile};
 use layout::Layout;

@@ -65,6 +65,7 @@ pub fn lines(cat: &Catalog, item: ItemId) -> Vec<String> {
             .into(),
         ),
         Kind::Material => {}
+        kind => out.extend(super::weapons::lines(kind)),
     }
     if cat
         .recipes

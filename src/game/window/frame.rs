@@ -469,6 +469,7 @@ fn draw_ui(app: &App, timer: &Timer, hover: Option<Hover>, atlas: &Texture2D, sc
         if lay.vitals.is_some() {
             let rules = &w.session.content.rules;
             hud::draw_vitals(&w.session.me().vitals, w.session.time_of_day, rules, &lay);
+            crate::game::ui::weapons::draw_mana(&w.session.me().mana, &lay);
         }
         if let Some(b) = &w.session.boss {
             hud::draw_boss_bar(b, &lay);

@@ -1,5 +1,6 @@
 use super::*;
 use crate::content::preset::Preset;
+use crate::sim::projectiles::Look;
 use crate::world::chest::Chest;
 
 /// The built-in catalog, as a server and client without mods share.
@@ -242,6 +243,21 @@ fn a_full_snapshot_round_trips_within_the_bound() {
                 facing: -1,
             })
             .collect(),
+        // The most projectiles a snapshot carries, of every look.
+        shots: (0..MAX_SHOTS)
+            .map(|i| Shot {
+                look: [
+                    Look::Arrow,
+                    Look::FlamingArrow,
+                    Look::Bolt,
+                    Look::Shuriken,
+                    Look::Bomb,
+                    Look::Dynamite,
+                ][i % 6],
+                pos: (i as f32 * 0.5, f32::MAX),
+                vel: (-30.0, f32::MIN),
+            })
+            .collect(),
     };
     let bytes = encode(&msg);
     assert!(bytes.len() < MAX_MESSAGE, "{} bytes", bytes.len());
@@ -298,4 +314,43 @@ fn the_eye_goes_out_and_comes_back_as_the_server_has_it() {
     };
     assert!(boss_in(&odd, rules).is_none());
     assert!(boss_in(&Eye { max: 0.0, ..e }, rules).is_none());
+}
+
+#[test]
+fn projectiles_in_flight_round_trip_through_a_snapshot_and_broken_ones_are_left_out() {
+    let mut s =
+        crate::sim::session::Session::new(crate::world::World::new(64, 64, 1, Preset::default()));
+    let p = |look, pos, vel| crate::sim::projectiles::Projectile {
+        look,
+        pos,
+        vel,
+        owner: 0,
+        damage: 9.0,
+        pierce: 0,
+        life: 1.0,
+        blast: None,
+    };
+    s.projectiles = vec![
+        p(Look::Arrow, (3.0, 4.0), (20.0, -1.5)),
+        p(Look::Bomb, (10.5, 2.25), (0.0, 0.0)),
+    ];
+    let shots = shots_of(&s);
+    let bytes = encode(&shots);
+    let back: Vec<Shot> = decode(&bytes).unwrap();
+    let drawn = shots_in(&back);
+    let seen: Vec<_> = drawn.iter().map(|p| (p.look, p.pos, p.vel)).collect();
+    let sent: Vec<_> = s
+        .projectiles
+        .iter()
+        .map(|p| (p.look, p.pos, p.vel))
+        .collect();
+    assert_eq!(seen, sent);
+    let broken = [Shot {
+        look: Look::Bolt,
+        pos: (f32::NAN, 1.0),
+        vel: (0.0, 0.0),
+    }];
+    assert!(shots_in(&broken).is_empty());
+    let many = vec![back[0].clone(); MAX_SHOTS + 10];
+    assert_eq!(shots_in(&many).len(), MAX_SHOTS);
 }

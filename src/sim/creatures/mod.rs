@@ -933,13 +933,40 @@ impl Creatures {
             let b = c.hitbox();
             overlap(b, me) || in_arc(centre, player.facing, reach, b)
         };
-        let from = player.pos.0;
+        let from = (player.pos.0, player.facing);
+        self.strike_where(inside, who, damage, from, rules)
+    }
+
+    /// A strike of player `who`'s weapon (a spear's thrust, an arrow, a blast) on every
+    /// creature whose hitbox `(left, top, right, bottom)` it `reaches`, knocked away from
+    /// `from_x` (else toward `facing`); kills are counted and their drops drawn as a
+    /// swing's.
+    pub fn strike(
+        &mut self,
+        reaches: impl Fn((f32, f32, f32, f32)) -> bool,
+        who: usize,
+        damage: f32,
+        (from_x, facing): (f32, i8),
+        rules: &Rules,
+    ) -> Swing {
+        let inside = |c: &Creature| reaches(c.hitbox());
+        self.strike_where(inside, who, damage, (from_x, facing), rules)
+    }
+
+    fn strike_where(
+        &mut self,
+        inside: impl Fn(&Creature) -> bool,
+        who: usize,
+        damage: f32,
+        (from, facing): (f32, i8),
+        rules: &Rules,
+    ) -> Swing {
         let mut out = Swing::default();
         let mut dead = Vec::new();
         for (i, c) in self.list.iter_mut().enumerate() {
             if inside(c) {
                 out.hits += 1;
-                let killed = c.hit(damage, from, player.facing);
+                let killed = c.hit(damage, from, facing);
                 c.struck_by = Some((who, CREDIT_SECONDS));
                 out.hit.push((c.kind, c.body.pos, killed));
                 if killed {

@@ -49,6 +49,13 @@ pub enum Event {
     Respawned { player: PlayerId, at: (f32, f32) },
     /// A player swung a sword.
     Swung { player: PlayerId },
+    /// A player shot an arrow or a bolt, or threw a shuriken or a bomb.
+    Shot {
+        player: PlayerId,
+        look: crate::sim::projectiles::Look,
+    },
+    /// A bomb blew up at `at`, `radius` tiles wide.
+    Blast { at: (f32, f32), radius: f32 },
     /// A player dug (or felled) the tile at `(x, y)`, getting `tile`.
     Dug {
         player: PlayerId,

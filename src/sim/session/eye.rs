@@ -227,13 +227,13 @@ impl Session {
         let inside = creatures::overlap(hb, p.body.bounds())
             || creatures::in_arc(p.body.centre(), p.body.facing, reach, hb);
         if inside {
-            self.strike_eye(who, damage, out);
+            self.strike_eye(who, damage, "swing", out);
         }
     }
 
-    /// A blow of `damage` from player `who` on the Eye (a swing's or another's): its
-    /// death drops its loot for every player still here who hit it and is announced.
-    pub(super) fn strike_eye(&mut self, who: PlayerId, damage: f32, out: &mut Changes) {
+    /// Player `who`'s `what` ("swing", "arrow", "blast") struck the Eye for `damage`: its
+    /// fighters are counted, and its fall gives each its loot.
+    pub(super) fn strike_eye(&mut self, who: PlayerId, damage: f32, what: &str, out: &mut Changes) {
         let Some(b) = self.boss.as_mut() else {
             return;
         };
@@ -242,7 +242,7 @@ impl Session {
             b.fighters.push(who.0);
         }
         let health = b.health;
-        out.log(who, format!("swing hit the Eye: health {health:.0}"));
+        out.log(who, format!("{what} hit the Eye: health {health:.0}"));
         out.events.push(Event::BossHit {
             player: who,
             health,

@@ -96,6 +96,10 @@ impl Session {
             self.use_potion(who, potion, h.using.is_some(), out);
             return;
         }
+        if self.fight(who, h.using, out) {
+            return;
+        }
+        let p = &mut self.players[who.0];
         if let Some((damage, reach, cooldown)) = p.inventory.selected_sword() {
             // A sword swings instead of digging, toward the aimed tile.
             p.dig.reset();

@@ -351,7 +351,7 @@ impl Session {
 
     /// Strikes every part of the rival (not a laser) whose ball `met` takes, with `damage`
     /// from player `who` (the Wall: once); true when one was struck.
-    fn strike_rival_where(
+    pub(super) fn strike_rival_where(
         &mut self,
         who: PlayerId,
         damage: f32,
@@ -429,7 +429,7 @@ impl Session {
             .as_ref()
             .is_some_and(|b| creatures::overlap(b.ball(), area))
         {
-            self.strike_eye(who, damage, out);
+            self.strike_eye(who, damage, "blow", out);
             return true;
         }
         self.strike_rival_where(who, damage, |b| creatures::overlap(b, area), out)

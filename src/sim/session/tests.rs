@@ -939,7 +939,7 @@ fn holding_the_button_on_a_townsperson_places_nothing_and_says_so() {
 /// A room of wood 12 wide and 8 tall (its frame counted) from column `x0`, its floor on
 /// row `floor`, with a door on its left, a table, a chair and a torch: a house once walls
 /// stand behind it.
-fn build_house(s: &mut Session, x0: usize, floor: usize) {
+pub(super) fn build_house(s: &mut Session, x0: usize, floor: usize) {
     let (py, top) = (floor, floor - 7);
     for y in top..py {
         for x in x0..x0 + 12 {
@@ -958,7 +958,7 @@ fn build_house(s: &mut Session, x0: usize, floor: usize) {
 }
 
 /// Wood walls behind the inside of [`build_house`]'s room.
-fn wall_house(s: &mut Session, x0: usize, floor: usize) {
+pub(super) fn wall_house(s: &mut Session, x0: usize, floor: usize) {
     for y in floor - 6..floor {
         for x in x0 + 1..x0 + 11 {
             s.world.set_wall(x, y, crate::world::Wall::Wood);

@@ -81,6 +81,7 @@ fn small() -> (World, PlayerState) {
             time_of_day: 0.8,
             town: Vec::new(),
             bed: None,
+            max_mana: crate::sim::mana::START,
         },
     )
 }
@@ -770,4 +771,15 @@ fn each_damage_of_a_save_is_its_own_variant() {
         "{e:?}"
     );
     let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn the_most_mana_is_kept_and_a_save_without_it_loads_with_a_new_player_s() {
+    let (world, mut player) = small();
+    let plain = encode(&world, &player);
+    assert_eq!(decode(&plain).unwrap().1.max_mana, crate::sim::mana::START);
+    player.max_mana = 60;
+    let raised = encode(&world, &player);
+    assert_ne!(plain, raised);
+    assert_eq!(decode(&raised).unwrap().1.max_mana, 60);
 }

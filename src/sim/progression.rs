@@ -14,7 +14,6 @@ use crate::base::tile::{Tile, drop_of};
 use crate::content::bestiary::Kind as Creature;
 use crate::content::config::Content;
 use crate::content::items::{ItemId, Kind};
-use crate::content::town::Needs;
 use crate::sim::boss::RivalKind;
 use crate::world::World;
 use crate::world::depth::Layers;

@@ -1,6 +1,6 @@
 """The window tests' reader of binary PPM screenshots (P6: width height, maxval, then RGB
-bytes), imported by the Python parts of tests/window_looks.sh and tests/window_night.sh
-(run from the checkout's root, with tests/ on sys.path)."""
+bytes), imported by the Python parts of tests/window_looks.sh, tests/window_night.sh and
+tests/window_boss.sh (run from the checkout's root, with tests/ on sys.path)."""
 
 
 def read(path):

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The first boss's window test: the Eye summoned, fought and beaten in the real release game
-# under Xvfb with real X input (xdotool), checked in the game's log and in screenshots.
+# The bosses' window test: the Eye summoned, fought and beaten, then Skeletron, the Eater of
+# Worlds and the Wall of Flesh called, in the real release game under Xvfb with real X
+# input (xdotool), checked in the game's log and in screenshots.
 #
 # The meadow at night, by rules (STRATA_RULES) that give a new player a gold sword and a
 # suspicious looking eye besides the usual tools (`start_items`, hotbar slots 4 and 5), let
@@ -21,9 +22,20 @@
 #    the Old Man stands on the grass beside it (column 35, the Guide right of the spawn) and a right-click on him calls
 #    Skeletron (`Skeletron came at`): its bar is up (under its name) and its hands reach
 #    the player (`hurt by Skeletron`).
+# 5. The Eater of Worlds: corrupt grass over ebonstone, the player carrying a gold sword and
+#    worm food (slots 4 and 5) by rules that make the Eater weak (`eater_health: 288`, a
+#    tenth: a body segment 12, under one sword hit); the worm food used (left click) calls
+#    it (`The Eater of Worlds came at`), its bar is up, the sword held down hits its
+#    segments as it passes through the player (`hit The Eater of Worlds`) and a cut body
+#    splits it (`The Eater of Worlds is cut in two`).
+# 6. The Wall of Flesh: an ash shelf by a lava pool in the underworld (a world 400
+#    tiles high, the player on row 386); the guide voodoo doll (slot 4) thrown (G) into the
+#    lava burns (`a guide voodoo doll burnt`) and calls the Wall (`The Wall of Flesh came
+#    at`): its bar is up and its flesh, on screen, moves between two grabs a second apart.
 #
 # The game writes the Eye's lines at the debug level (RUST_LOG=strata=debug, set here).
-# Screenshots are left in the scratch folder.
+# Screenshots are left in the scratch folder (docs/skeletron.png, docs/eater.png and
+# docs/wall.png are 04-skeletron.png, 05-eater.png and 06-wall.png of a run).
 #
 #   tests/window_boss.sh     # needs: Xvfb xdotool xwd (x11-apps) netpbm python3, a release build
 set -euo pipefail
@@ -52,23 +64,13 @@ bar() {
   xwd -root -silent -display "$DISPLAY" | xwdtopnm 2>/dev/null >"$OUT/bar.ppm"
   python3 - "$OUT/bar.ppm" <<'EOF'
 import sys
-data = open(sys.argv[1], "rb").read()
-# A binary PPM: P6, width, height, maxval, then the pixels.
-parts, at = [], 0
-while len(parts) < 4:
-    while data[at:at + 1].isspace():
-        at += 1
-    end = at
-    while not data[end:end + 1].isspace():
-        end += 1
-    parts.append(data[at:end])
-    at = end
-at += 1
-w = int(parts[1])
+sys.path.insert(0, "tests")
+import ppm
+w, _, px = ppm.read(sys.argv[1])
 y, x0, x1 = 37, 512, 768
 full = empty = 0
 for x in range(x0, x1):
-    r, g, b = data[at + (y * w + x) * 3:at + (y * w + x) * 3 + 3]
+    r, g, b = px[(y * w + x) * 3:(y * w + x) * 3 + 3]
     if r > 170 and g < 80 and b < 80:
         full += 1
     elif 40 < r < 90 and g < 30 and b < 30:
@@ -78,21 +80,31 @@ print(100 * full // n, 100 * empty // n)
 EOF
 }
 
+# play_ruled NAME RULES < ART: play_drawn with RULES in force already when the save is made,
+# so that its new player carries their start items.
+play_ruled() {
+  printf '%s\n' "$2" >"$OUT/$1.ron"
+  export STRATA_RULES="$OUT/$1.ron"
+  play_drawn "$1" "$2"
+}
+
+# summon PATTERN WHY CLUE: the item in slot 5 used (a left click to the player's right) until
+# the log says PATTERN, else fails "WHY: " and the last line saying CLUE.
+summon() {
+  xdotool mousemove $((X + WIDTH / 2 + 120)) $((Y + HEIGHT / 2))
+  xdotool key 5
+  sleep 0.3
+  xdotool click 1
+  wait_for "$1" 1 10 || fail "$2: $(last "$3")"
+  step "$(last "$1")"
+}
+
 # Night all day but a twentieth (a new save's player starts at 07:12, night by these rules).
-# The rules are in force when the meadow's save is made, so its new player carries the
-# start items.
 rules='(daylight: 0.05, creature_cap: 0, start_items: [("gold_sword", 1), ("suspicious_looking_eye", 1)], eye_health: 300.0, eye_damage: 1.0, eye_damage_two: 1.0)'
-printf '%s\n' "$rules" >"$OUT/meadow.ron"
-export STRATA_RULES="$OUT/meadow.ron"
-play_drawn meadow "$rules" < <(meadow_art)
+play_ruled meadow "$rules" < <(meadow_art)
 
 # --- 1. The summon.
-xdotool mousemove $((X + WIDTH / 2 + 120)) $((Y + HEIGHT / 2))
-xdotool key 5
-sleep 0.3
-xdotool click 1
-wait_for "the Eye came at" 1 10 || fail "the Eye did not come: $(last "used")"
-step "$(last "the Eye came at")"
+summon "the Eye came at" "the Eye did not come" "used"
 sleep 2.5
 shot "$OUT/01-came.png"
 read -r full empty < <(bar)
@@ -151,5 +163,76 @@ step "bar: ${full}% full red, ${empty}% emptied"
 [ "$full" -ge 85 ] || fail "no health bar for Skeletron (${full}% of its row red, see $OUT/04-skeletron.png)"
 wait_for "hurt by Skeletron" 1 30 || fail "Skeletron never reached the player: $(last "Skeletron attacks")"
 step "$(last "hurt by Skeletron")"
+stop_game
+
+# --- 5. The Eater of Worlds, called by worm food in the evil biome.
+# Corrupt grass on row 20 over ebonstone (80x60): every tile near the player is evil.
+evil_art() {
+  awk 'BEGIN { for (y = 0; y < 60; y++) { row = ""; for (x = 0; x < 80; x++) row = row (y < 20 ? " " : y == 20 ? "q" : "e"); print row } }'
+}
+play_ruled evil '(creature_cap: 0, start_items: [("gold_sword", 1), ("worm_food", 1)], eater_health: 288.0)' < <(evil_art)
+summon "The Eater of Worlds came at" "worm food did not call the Eater" "Worm food"
+sleep 2.5 # it rises from 30 tiles under the player
+shot "$OUT/05-eater.png"
+read -r full empty < <(bar)
+step "bar: ${full}% full red, ${empty}% emptied"
+[ "$full" -ge 85 ] || fail "no health bar for the Eater (${full}% of its row red, see $OUT/05-eater.png)"
+xdotool key 4
+sleep 0.3
+xdotool mousedown 1
+wait_for "hit The Eater of Worlds" 1 20 || { xdotool mouseup 1; fail "no swing hit the Eater in 20 s"; }
+step "$(last "hit The Eater of Worlds")"
+wait_for "The Eater of Worlds is cut in two" 1 20 || { xdotool mouseup 1; fail "the Eater never split: $(last "hit The Eater of Worlds")"; }
+xdotool mouseup 1
+step "$(last "is cut in two")"
+stop_game
+
+# --- 6. The Wall of Flesh, called by a guide voodoo doll thrown into the underworld's lava.
+# 64x400: the underworld begins at row 368 (the default preset's 0.92 of the height); the
+# player stands at the right end of an ash shelf (columns 20-32, row 386) between lava pools
+# 10 deep, where the Wall's face (its eyes 8 tiles over and under its mouth) is lit; its
+# lasers come from the right and throw the player back onto the shelf, not into the lava.
+hell_art() {
+  awk 'BEGIN { for (y = 0; y < 400; y++) { row = ""; for (x = 0; x < 64; x++) {
+    c = " "
+    if (y >= 396 || (y >= 386 && (x < 8 || x >= 56 || (x >= 20 && x <= 32)))) c = "a"
+    else if (y >= 386) c = "L"
+    row = row c }; print row } }'
+}
+play_ruled hell '(creature_cap: 0, start_items: [("guide_voodoo_doll", 1)])' < <(hell_art)
+xdotool key 4
+sleep 0.3
+xdotool key g # thrown the way a new player faces: right, into the pool
+wait_for "a guide voodoo doll burnt in the underworld's lava" 1 10 || fail "the thrown doll did not burn: $(last "doll")"
+wait_for "The Wall of Flesh came at" 1 5 || fail "the burnt doll did not call the Wall"
+step "$(last "The Wall of Flesh came at")"
+# Where its flesh is on screen (mean x of its colour), in two grabs a second apart.
+flesh() {
+  xwd -root -silent -display "$DISPLAY" | xwdtopnm 2>/dev/null >"$OUT/flesh.ppm"
+  python3 - "$OUT/flesh.ppm" <<'EOF2'
+import sys
+sys.path.insert(0, "tests")
+import ppm
+w, h, px = ppm.read(sys.argv[1])
+xs = []
+for y in range(60, h, 4):
+    for x in range(0, w, 2):
+        r, g, b = px[(y * w + x) * 3:(y * w + x) * 3 + 3]
+        if 130 < r < 170 and 25 < g < 55 and 45 < b < 75:
+            xs.append(x)
+print(len(xs), sum(xs) // len(xs) if xs else -1)
+EOF2
+}
+sleep 2 # onto the screen, before its first lasers come
+shot "$OUT/06-wall.png"
+read -r full empty < <(bar)
+step "bar: ${full}% full red, ${empty}% emptied"
+[ "$full" -ge 85 ] || fail "no health bar for the Wall (${full}% of its row red, see $OUT/06-wall.png)"
+read -r n1 x1 < <(flesh)
+sleep 1
+read -r n2 x2 < <(flesh)
+step "the Wall's flesh: $n1 pixels about x $x1, then $n2 about x $x2"
+[ "$n1" -ge 50 ] && [ "$n2" -ge 50 ] || fail "the Wall's flesh is not on screen (see $OUT/06-wall.png)"
+[ "$x1" -ne "$x2" ] || fail "the Wall did not move in a second (its flesh about x $x1)"
 stop_game
 echo "boss window test passed in $(($(date +%s) - start)) s (screenshots in $OUT)"

@@ -48,6 +48,7 @@ pub struct Rules {
     pub eye_health: f32,
     pub eye_damage: f32,
     pub eye_damage_two: f32,
+    pub eater_health: f32,
     pub eye_hover: f32,
     pub eye_charges: u32,
     pub eye_charges_two: u32,
@@ -107,6 +108,7 @@ impl Default for Rules {
             eye_health: 900.0,
             eye_damage: 15.0,
             eye_damage_two: 23.0,
+            eater_health: 2880.0,
             eye_hover: 2.5,
             eye_charges: 3,
             eye_charges_two: 3,
@@ -186,6 +188,7 @@ impl Rules {
         range("eye_health", self.eye_health, 1.0, 1e6)?;
         range("eye_damage", self.eye_damage, 0.0, 1000.0)?;
         range("eye_damage_two", self.eye_damage_two, 0.0, 1000.0)?;
+        range("eater_health", self.eater_health, 1.0, 1e6)?;
         range("eye_hover", self.eye_hover, 0.1, 60.0)?;
         range("eye_charges", self.eye_charges as f32, 1.0, 20.0)?;
         range("eye_charges_two", self.eye_charges_two as f32, 1.0, 20.0)?;

@@ -116,7 +116,11 @@ pub fn rival_in(f: &Foe) -> Option<Rival> {
                     }),
                 }
             }
-            Form::Eater(Eater { worms })
+            // Its whole health is not sent: today's (the rules' default), or what it has.
+            Form::Eater(Eater {
+                worms,
+                full: eater::full_health().max(f.health),
+            })
         }
         RivalKind::Skeletron => {
             let head = f.parts.iter().find(|p| role(p) == Some(Role::Head))?;

@@ -67,6 +67,8 @@ pub struct Cut {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Eater {
     pub worms: Vec<Worm>,
+    /// The whole health it came with (its bar's full width).
+    pub full: f32,
 }
 
 /// The whole health an Eater comes with.
@@ -77,13 +79,21 @@ pub fn full_health() -> f32 {
 impl Eater {
     /// A worm rising from `at` (its head), its body trailing straight down.
     pub fn new(at: (f32, f32)) -> Eater {
+        Eater::with_health(at, full_health())
+    }
+
+    /// A worm as [`Eater::new`]'s with `whole` health over its segments, each keeping its
+    /// share of [`full_health`] (the rules' `eater_health`).
+    pub fn with_health(at: (f32, f32), whole: f32) -> Eater {
+        let scale = whole / full_health();
         let segs = (0..SEGMENTS)
             .map(|i| {
-                let max = match i {
-                    0 => HEAD_HEALTH,
-                    _ if i + 1 == SEGMENTS => TAIL_HEALTH,
-                    _ => BODY_HEALTH,
-                };
+                let max = scale
+                    * match i {
+                        0 => HEAD_HEALTH,
+                        _ if i + 1 == SEGMENTS => TAIL_HEALTH,
+                        _ => BODY_HEALTH,
+                    };
                 Seg {
                     pos: (at.0, at.1 + i as f32 * SPACING),
                     health: max,
@@ -96,6 +106,7 @@ impl Eater {
                 segs,
                 vel: (0.0, -SPEED),
             }],
+            full: whole,
         }
     }
 
@@ -242,6 +253,19 @@ mod tests {
             assert!(e.worms.len() <= MOST_WORMS);
         }
         assert!(last.fallen && e.health() == 0.0);
+    }
+
+    #[test]
+    fn a_weaker_eater_keeps_each_segments_share_of_its_health() {
+        let e = Eater::with_health((0.0, 0.0), full_health() / 60.0);
+        assert!((e.health() - full_health() / 60.0).abs() < 1e-3);
+        assert_eq!(e.full, full_health() / 60.0);
+        let segs = &e.worms[0].segs;
+        assert_eq!(segs[1].max, BODY_HEALTH / 60.0);
+        assert_eq!(segs[SEGMENTS - 1].max, TAIL_HEALTH / 60.0);
+        // A blow a full Eater's body takes many of cuts this one in two.
+        let mut e = e;
+        assert!(e.hit(0, 5, 2.0).split);
     }
 
     #[test]

@@ -164,8 +164,8 @@ impl Rival {
 
     /// The most health its bar shows.
     pub fn max(&self) -> f32 {
-        match self.form {
-            Form::Eater(_) => eater::full_health(),
+        match &self.form {
+            Form::Eater(e) => e.full,
             Form::Skeletron(_) => skeletron::HEAD_HEALTH,
             Form::Wall(_) => wall::HEALTH,
         }

@@ -166,7 +166,10 @@ impl Session {
         }
         let p = self.players[who.0].body.centre();
         let form = match kind {
-            RivalKind::Eater => Form::Eater(Eater::new((p.0, p.1 + 30.0))),
+            RivalKind::Eater => Form::Eater(Eater::with_health(
+                (p.0, p.1 + 30.0),
+                self.content.rules.eater_health,
+            )),
             RivalKind::Skeletron => {
                 let at = self.old_man.unwrap_or(p);
                 Form::Skeletron(Skeletron::new((at.0, at.1 - 10.0)))

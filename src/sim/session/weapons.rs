@@ -241,7 +241,7 @@ impl Session {
             self.strike_eye(who, damage, what, out);
         }
         // The boss after the Eye: the parts of it the blow reaches.
-        let rival = !eye && self.strike_rival_where(who, damage, &reaches, out);
+        let rival = !eye && self.strike_rival_where(who, damage, reaches, out);
         s.hits > 0 || eye || rival
     }
 

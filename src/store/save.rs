@@ -148,7 +148,8 @@ pub const MAX_TOWN: usize = crate::sim::npc::NAMES.len();
 const IDENTITY_VERSION: u32 = 5;
 
 /// The sections format `version` may hold: none before 4, `WRLD` from 5 on, `ARMR` and
-/// `WALL` from 6 on, `TOWN`, `LIFE`, `BOSS`, `SPWN` and `ITEM` from 7 on.
+/// `WALL` from 6 on, `TOWN`, `LIFE`, `BOSS`, `SPWN` and `ITEM` from 7 on, `ACCS` and `MANA`
+/// from 9 on.
 fn tags_of(version: u32) -> &'static [[u8; 4]] {
     match version {
         ..=3 => &[],
@@ -157,7 +158,7 @@ fn tags_of(version: u32) -> &'static [[u8; 4]] {
         6 => &[CHESTS_TAG, SEEN_TAG, WORLD_TAG, ARMOUR_TAG, WALLS_TAG],
         7 | 8 => &[
             CHESTS_TAG, SEEN_TAG, WORLD_TAG, ARMOUR_TAG, WALLS_TAG, TOWN_TAG, LIFE_TAG, BOSS_TAG,
-            SPAWN_TAG, ITEMS_TAG, MANA_TAG,
+            SPAWN_TAG, ITEMS_TAG,
         ],
         _ => &[
             CHESTS_TAG,
@@ -171,6 +172,7 @@ fn tags_of(version: u32) -> &'static [[u8; 4]] {
             SPAWN_TAG,
             ITEMS_TAG,
             ACCESSORIES_TAG,
+            MANA_TAG,
         ],
     }
 }

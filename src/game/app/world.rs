@@ -404,13 +404,7 @@ impl App {
             self.play.draw_flying(&w.session, (&self.cam, screen), now);
             let cat = &w.session.content.catalog;
             hud::draw_dropped(&w.session.world.dropped, cat, atlas, &self.cam, screen);
-            for n in w.session.town() {
-                sprite::draw_npc(player_sprite, n, &self.cam, screen, now);
-            }
-            if let Some(b) = &w.session.boss {
-                hud::draw_boss(b, w.session.me().body.centre(), &self.cam, screen);
-            }
-            crate::game::ui::rival::draw_in(&w.session, &self.cam, screen);
+            draw_folk_and_bosses(&w.session, player_sprite, (&self.cam, screen), now);
             // The other players, lit like the Guide by the light view over them; their
             // names go over it, after the local player.
             let local = crate::sim::session::LOCAL;
@@ -510,6 +504,22 @@ impl App {
         }
         (hover, t_mask)
     }
+}
+
+/// The town's people, the Eye and the boss after it.
+fn draw_folk_and_bosses(
+    session: &crate::sim::session::Session,
+    player_sprite: &Texture2D,
+    (cam, screen): (&camera::Camera, (f32, f32)),
+    now: f64,
+) {
+    for n in session.town() {
+        sprite::draw_npc(player_sprite, n, cam, screen, now);
+    }
+    if let Some(b) = &session.boss {
+        hud::draw_boss(b, session.me().body.centre(), cam, screen);
+    }
+    crate::game::ui::rival::draw_in(session, cam, screen);
 }
 
 /// The tile under the mouse for the F3 overlay, and the cave masks it shows (the largest

@@ -50,43 +50,16 @@ fn font(s: f32) -> u16 {
     (18.0 * s).round() as u16
 }
 
-/// The UI's text sizes at scale 1 (panels 18, captions 16, small print 13 and 14, titles
-/// 20), which it draws times the UI scale.
-const UI_SIZES: [f32; 5] = [20.0, 18.0, 16.0, 14.0, 13.0];
-/// Whole-pixel sizes drawn whatever the UI scale: names over heads and the numbers that
-/// float off a hit follow the camera's zoom within these.
-const WORLD_SIZES: std::ops::RangeInclusive<u16> = 10..=40;
-
-/// The glyph size macroquad rasterises text drawn at `size` logical pixels with: it cuts
-/// the size to whole pixels (`draw_text`'s `as u16`), then scales by the display's DPI and
-/// rounds up.
-fn raster_size(size: f32, dpi: f32) -> u16 {
-    ((size as u16) as f32 * dpi).ceil() as u16
-}
-
-/// Every glyph size the game's text may be drawn at, at UI scale `s` on a display of `dpi`.
-fn warm_sizes(s: f32, dpi: f32) -> Vec<u16> {
-    let mut sizes: Vec<u16> = UI_SIZES
-        .iter()
-        .map(|size| raster_size(size * s, dpi))
-        .chain(WORLD_SIZES.map(|px| raster_size(px as f32, dpi)))
-        .collect();
-    sizes.sort_unstable();
-    sizes.dedup();
-    sizes
-}
-
-/// Rasterises the default font's glyphs at every size the game's text uses
-/// ([`warm_sizes`]) before a frame draws any. A glyph first met mid-frame can grow the
-/// font's atlas, and macroquad then lays every glyph out anew: the text already queued in
-/// that frame points at the old places and draws wrong letters for a frame ("Guice" for
-/// "Guide"). Warming also spares the first frames the rasterising (about 2 ms).
+/// Rasterises the default font's glyphs at every size the game's text uses (18, 16 and 13
+/// points times the UI scale), so the first frames that show the overlay or the hotbar
+/// do not also pay for rasterising them (about 2 ms on top of a busy frame).
 pub fn warm_fonts(s: f32) {
     let chars: Vec<char> = (' '..='~').chain(['…']).collect();
     let font = get_default_font();
     // Text is rasterised at the display's resolution (see `scale`).
-    for size in warm_sizes(s, screen_dpi_scale()) {
-        font.populate_font_cache(&chars, size);
+    let dpi = screen_dpi_scale();
+    for size in [18.0, 16.0, 13.0] {
+        font.populate_font_cache(&chars, ((size * s).round() * dpi).ceil() as u16);
     }
 }
 
@@ -768,28 +741,6 @@ pub fn player_list(names: &[String], screen: (f32, f32), s: f32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn fonts_are_warmed_at_the_size_draw_text_cuts_a_fractional_size_to() {
-        // At UI scale 0.98 the panels' 18 points are 17.64: draw_text draws them at 17
-        // (the old warming rounded to 18 and missed them).
-        assert_eq!(raster_size(18.0 * 0.98, 1.0), 17);
-        assert_eq!(raster_size(17.64, 2.0), 34);
-        for (s, dpi) in [(0.7, 1.0), (0.98, 1.0), (1.0, 1.0), (1.37, 2.0), (3.0, 1.5)] {
-            let sizes = warm_sizes(s, dpi);
-            for size in UI_SIZES {
-                assert!(
-                    sizes.contains(&raster_size(size * s, dpi)),
-                    "{s} {dpi} {size}"
-                );
-            }
-            // A name over a head at any zoom, and the biggest floating number.
-            for px in [12.0, 15.5, 20.0, 40.0] {
-                assert!(sizes.contains(&raster_size(px, dpi)), "{s} {dpi} {px}");
-            }
-            assert!(sizes.windows(2).all(|w| w[0] < w[1]));
-        }
-    }
 
     #[test]
     fn the_preset_menu_lays_out_only_the_rows_that_fit() {

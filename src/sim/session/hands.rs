@@ -268,6 +268,24 @@ impl Session {
                 .collect();
             out.log(who, format!("swing hit {}: {}", s.hits, each.join(", ")));
         }
+        let c = p.body.centre();
+        self.credit_strike(who, &s, damage, c, out);
+        self.swing_at_eye(who, damage, reach, out);
+        self.swing_at_rival(who, damage, reach, out);
+        self.swing_at_players(who, damage, reach, out);
+    }
+
+    /// Player `who`'s strike `s` for `damage` (a swing's or a weapon's): an event for each
+    /// creature hit, and each kill's reward where the creature was (its last hit; `fallback`
+    /// when it has none), flying to the killer. Returns where each kill's reward lies.
+    pub(super) fn credit_strike(
+        &mut self,
+        who: PlayerId,
+        s: &crate::sim::creatures::Swing,
+        damage: f32,
+        fallback: (f32, f32),
+        out: &mut Changes,
+    ) -> Vec<(f32, f32)> {
         for &(kind, at, killed) in &s.hit {
             out.events.push(Event::Hit {
                 player: who,
@@ -277,19 +295,17 @@ impl Session {
                 killed,
             });
         }
-        let c = p.body.centre();
-        for (kind, item, n) in s.killed {
-            // The drop lies where the creature was (its last hit), and flies to the killer.
+        let mut places = Vec::with_capacity(s.killed.len());
+        for &(kind, item, n) in &s.killed {
             let at = s
                 .hit
                 .iter()
                 .find(|(k, _, _)| *k == kind)
-                .map_or(c, |&(_, (x, feet), _)| (x, feet - 0.5));
+                .map_or(fallback, |&(_, (x, feet), _)| (x, feet - 0.5));
             self.reward(kind, item, n, at, Some(who), out);
+            places.push(at);
         }
-        self.swing_at_eye(who, damage, reach, out);
-        self.swing_at_rival(who, damage, reach, out);
-        self.swing_at_players(who, damage, reach, out);
+        places
     }
 
     /// A creature of `kind` died at `at` leaving `n` of `item` and its coins: to `killer`,

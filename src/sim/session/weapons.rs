@@ -218,22 +218,7 @@ impl Session {
         if s.hits > 0 {
             out.log(who, format!("{what} hit {}", s.hits));
         }
-        for &(kind, at, killed) in &s.hit {
-            out.events.push(Event::Hit {
-                player: who,
-                kind,
-                at,
-                damage,
-                killed,
-            });
-        }
-        for &(kind, item, n) in &s.killed {
-            let at = s
-                .hit
-                .iter()
-                .find(|(k, _, _)| *k == kind)
-                .map_or((from_x, 0.0), |&(_, (x, feet), _)| (x, feet - 0.5));
-            self.reward(kind, item, n, at, Some(who), out);
+        for at in self.credit_strike(who, &s, damage, (from_x, 0.0), out) {
             self.maybe_star(who, at, out);
         }
         let eye = self.boss.as_ref().is_some_and(|b| reaches(b.ball()));

@@ -295,9 +295,15 @@ pub fn draw_world(
 /// glow) over the visible tiles, as runs of a row's columns under their surface: one quad
 /// a run, not a tile. Tiles are drawn over them and the open sky is left clear for the sky
 /// behind; framed tiles' cut corners and ragged edges show what is beside them.
+/// The underworld's glow is behind its air even where no ground lies above it (a world
+/// made by hand whose surface is the underworld's floor): it is never open sky.
 fn draw_backdrops(state: &Loaded, vis: &TileRange, l: f64, t: f64, z: f64) {
     let layers = Layers::of_world(&state.session.world);
-    let surface = &state.session.world.surface[vis.x0..vis.x1];
+    let under = layers.underworld as u32;
+    let surface: Vec<u32> = state.session.world.surface[vis.x0..vis.x1]
+        .iter()
+        .map(|&s| s.min(under))
+        .collect();
     for y in vis.y0..vis.y1 {
         let (top, bottom) = (edge(y as f64, t, z), edge((y + 1) as f64, t, z));
         let mut x = 0;

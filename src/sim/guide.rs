@@ -147,6 +147,10 @@ pub const SOURCES: &[(&str, &str)] = &[
         "hellstone",
         "Hellstone lies by the underworld's lava; it takes a demonite pickaxe.",
     ),
+    (
+        "obsidian",
+        "Obsidian forms where water meets lava; fire imps and the underworld's chests hold some. It takes a gold or better pickaxe.",
+    ),
     ("cobweb", "Cobwebs hang in the spiders' caves."),
     ("sandstone", "Sandstone lies under the deserts."),
     (

@@ -490,6 +490,27 @@ mod tests {
     }
 
     #[test]
+    fn the_hellstone_tier_waits_for_the_demonite_pickaxe() {
+        let content = Content::builtin();
+        let reach = walk(&content, &tiles_only());
+        // Hellstone needs power 65: the demonite pickaxe, after the Eater's scales.
+        let demonite = reach.round_of(&content, "demonite_pickaxe").unwrap();
+        let hellstone = reach.round_of(&content, "hellstone").unwrap();
+        let bar = reach.round_of(&content, "hellstone_bar").unwrap();
+        assert!(
+            hellstone > demonite && bar > hellstone,
+            "{demonite} {hellstone} {bar}"
+        );
+        assert!(reach.round_of(&content, "molten_pickaxe").unwrap() > bar);
+        let mut c = Content::builtin();
+        let pick = c.catalog.id("demonite_pickaxe").unwrap();
+        let cat = std::sync::Arc::make_mut(&mut c.catalog);
+        cat.recipes.retain(|r| r.make != pick);
+        let reach = walk(&c, &tiles_only());
+        assert!(!reach.has(&c, "hellstone") && !reach.has(&c, "fiery_greatsword"));
+    }
+
+    #[test]
     fn an_item_with_no_source_is_named_and_one_made_from_it_too() {
         let text = r#"(
             items: [

@@ -138,7 +138,7 @@ pub struct BossRoute {
 pub fn bosses() -> Vec<BossRoute> {
     let mut all = vec![BossRoute {
         name: "the Eye",
-        flag: "eye",
+        flag: crate::sim::boss::FLAG,
         calls: vec![Call::Item("suspicious_looking_eye")],
         loot: crate::sim::session::EYE_LOOT.to_vec(),
     }];
@@ -150,11 +150,7 @@ pub fn bosses() -> Vec<BossRoute> {
         };
         all.push(BossRoute {
             name: kind.name(),
-            flag: match kind {
-                RivalKind::Eater => "eater",
-                RivalKind::Skeletron => "skeletron",
-                RivalKind::Wall => "wall",
-            },
+            flag: kind.flag(),
             calls,
             loot: kind.loot().to_vec(),
         });
@@ -430,6 +426,18 @@ pub fn ore_for_tier(content: &Content, ore: &str) -> Option<u64> {
 mod tests {
     use super::*;
     use crate::content::mods::ModText;
+
+    #[test]
+    fn each_boss_flag_is_one_the_world_keeps_and_each_boss_has_its_own() {
+        let mut p = crate::world::progress::Progress::default();
+        let flags: Vec<&str> = bosses().iter().map(|b| b.flag).collect();
+        assert_eq!(flags, crate::content::town::BOSSES);
+        p.wall_defeated = 1;
+        for kind in RivalKind::ALL {
+            let down = kind == RivalKind::Wall;
+            assert_eq!(p.defeated(kind.flag()), Some(down), "{kind:?}");
+        }
+    }
 
     /// A world of every tile, chests in every layer and every landmark.
     fn everything() -> Offer {

@@ -393,10 +393,11 @@ impl Session {
             flow.wake_restless(&world);
         }
         let was_night = crate::sim::day::is_night(state.time_of_day, &content.rules);
+        let bestiary = Arc::clone(&content.bestiary);
         Session {
             players: vec![Seat::new(&state, &world, &content.rules)],
             content,
-            creatures: Creatures::new(world.seed),
+            creatures: Creatures::new(world.seed, bestiary),
             layers: Layers::of_world(&world),
             flow,
             light,

@@ -47,6 +47,8 @@ pub const LEAVE_SECONDS: f32 = 3.0;
 const EPS: f32 = 1e-4;
 /// Its name, on the health bar and in messages.
 pub const NAME: &str = "The Eye";
+/// Its name in the world's progress: the first of [`crate::content::town::BOSSES`].
+pub const FLAG: &str = crate::content::town::BOSSES[0];
 
 /// Which half of its health it is in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

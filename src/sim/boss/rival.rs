@@ -30,6 +30,12 @@ impl RivalKind {
         }
     }
 
+    /// Its name in the world's progress (a town file's `Defeated(..)`, a spawn rule's
+    /// `before`): its place in [`crate::content::town::BOSSES`], after the Eye's.
+    pub fn flag(self) -> &'static str {
+        crate::content::town::BOSSES[self as usize + 1]
+    }
+
     /// Its number on the wire (1, 2, 3).
     pub fn code(self) -> u8 {
         self as u8 + 1

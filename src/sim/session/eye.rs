@@ -102,7 +102,11 @@ impl Session {
             if servants < rules.eye_servants as usize
                 && !creatures::eye_blocked(&self.world, feet.0, feet.1)
             {
-                self.creatures.list.push(Creature::new(Kind::Servant, feet));
+                self.creatures.list.push(Creature::new(
+                    &self.content.bestiary,
+                    Kind::Servant,
+                    feet,
+                ));
                 self.creatures.spawned += 1;
                 out.events.push(Event::Spawned {
                     kind: Kind::Servant,
@@ -203,9 +207,9 @@ impl Session {
         out.events.push(Event::Hurt {
             player: who,
             damage,
-            by: boss::NAME,
+            by: boss::NAME.into(),
         });
-        killed.then_some(Harm::Creature(boss::NAME))
+        killed.then_some(Harm::Creature(boss::NAME.into()))
     }
 
     /// A swing of player `who` with `damage` and `reach` against the Eye: a hit when its
@@ -528,7 +532,7 @@ mod tests {
         step(&mut s, 60, &[]);
         assert!(!s.boss.as_ref().unwrap().leaving(), "it hunts the living");
         let mut c = Changes::default();
-        s.die(LOCAL, Harm::Creature(boss::NAME), &mut c);
+        s.die(LOCAL, Harm::Creature(boss::NAME.into()), &mut c);
         // A death screen longer than its flight, to see it go while nobody lives.
         s.me_mut().death.as_mut().unwrap().until += 600;
         let c = step(&mut s, 1, &[]);

@@ -327,9 +327,9 @@ impl Session {
         out.events.push(Event::Hurt {
             player: who,
             damage,
-            by: name,
+            by: name.into(),
         });
-        killed.then_some(Harm::Creature(name))
+        killed.then_some(Harm::Creature(name.into()))
     }
 
     /// A swing of player `who` with `damage` and `reach` against the rival: every segment

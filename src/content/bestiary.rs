@@ -12,6 +12,7 @@
 //! [`crate::sim::creatures`]; the bosses keep their own numbers ([`crate::sim::boss`]).
 
 use crate::base::depth::Layer;
+use crate::content::bosses::Bosses;
 use crate::content::items::{Bad, Catalog, bad, parse_ron, placed, range_f, range_u};
 use crate::content::preset::PresetError;
 use serde::Deserialize;
@@ -156,12 +157,17 @@ pub struct Def {
 #[serde(deny_unknown_fields)]
 pub(crate) struct CreaturesFile {
     pub creatures: Vec<Def>,
+    /// The bosses' numbers and loot (every field defaults to the shipped number).
+    #[serde(default)]
+    pub bosses: Bosses,
 }
 
 /// Every kind of a content, checked.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Bestiary {
     pub kinds: Vec<Def>,
+    /// The bosses' numbers and loot ([`crate::content::bosses`]).
+    pub bosses: Bosses,
 }
 
 impl Bestiary {
@@ -172,10 +178,14 @@ impl Bestiary {
 
     pub fn parse(text: &str, source: &str, cat: &Catalog) -> Result<Bestiary, PresetError> {
         let file: CreaturesFile = parse_ron(text, source)?;
-        Bestiary::check(&file.creatures, Some(cat)).map_err(|b| placed(text, source, b, &[]))
+        let mut b = Bestiary::check(&file.creatures, Some(cat))
+            .map_err(|b| placed(text, source, b, &[]))?;
+        b.bosses = checked_bosses(file.bosses, cat, text, source)?;
+        Ok(b)
     }
 
-    /// Checks every kind (and, with a catalog, that each drop is an item of it).
+    /// Checks every kind (and, with a catalog, that each drop is an item of it); the
+    /// bosses' numbers are the shipped ones.
     pub(crate) fn check(rows: &[Def], cat: Option<&Catalog>) -> Result<Bestiary, Bad> {
         if rows.is_empty() || rows.len() > MAX_KINDS {
             let m = format!(
@@ -194,6 +204,7 @@ impl Bestiary {
         }
         Ok(Bestiary {
             kinds: rows.to_vec(),
+            bosses: Bosses::default(),
         })
     }
 
@@ -201,6 +212,22 @@ impl Bestiary {
     pub fn find(&self, name: &str) -> Option<&Def> {
         self.kinds.iter().find(|d| d.name == name)
     }
+}
+
+/// `bosses` of the file `text` (named `source`) checked against `cat`: a bad field is
+/// placed at its line:col.
+pub(crate) fn checked_bosses(
+    bosses: Bosses,
+    cat: &Catalog,
+    text: &str,
+    source: &str,
+) -> Result<Bosses, PresetError> {
+    bosses.check(Some(cat)).map_err(|b| {
+        // A loot row is placed at its boss's list when its own place is not found.
+        let list = b.field.split('[').next().unwrap_or("bosses").to_string();
+        placed(text, source, b, &[list, "bosses".into()])
+    })?;
+    Ok(bosses)
 }
 
 fn check_def(i: usize, d: &Def, cat: Option<&Catalog>) -> Result<(), Bad> {

@@ -314,7 +314,8 @@ pub fn apply_snapshot(
     session.creatures.list = ease_beasts(&beasts, shown, sent, (share, ahead));
     let rules = &session.content.rules;
     session.boss = ease_boss(session.boss.as_ref(), client.boss(), rules, share, ahead);
-    session.rival = client.rival().and_then(crate::net::protocol::rival_in);
+    let bosses = &session.content.bestiary.bosses;
+    session.rival = (client.rival()).and_then(|f| crate::net::protocol::rival_in(f, bosses));
     ease_town(session, client.town(), share, ahead);
     let cat = &session.content.catalog;
     session.world.dropped = crate::net::protocol::lying_in(cat, client.items());

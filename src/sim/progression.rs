@@ -131,16 +131,17 @@ pub struct BossRoute {
     /// Its name in the world's progress (a town file's `Defeated(..)`).
     pub flag: &'static str,
     pub calls: Vec<Call>,
-    pub loot: Vec<(&'static str, u32)>,
+    pub loot: Vec<(String, u32)>,
 }
 
-/// The bosses the simulation has, with what calls them and their loot.
-pub fn bosses() -> Vec<BossRoute> {
+/// The bosses the simulation has, with what calls them and their loot (as the bosses'
+/// data `b` has it).
+pub fn bosses(b: &crate::content::bosses::Bosses) -> Vec<BossRoute> {
     let mut all = vec![BossRoute {
         name: "the Eye",
         flag: crate::sim::boss::FLAG,
         calls: vec![Call::Item("suspicious_looking_eye")],
-        loot: crate::sim::session::EYE_LOOT.to_vec(),
+        loot: b.loot.eye.clone(),
     }];
     for kind in RivalKind::ALL {
         let calls = match kind {
@@ -152,7 +153,7 @@ pub fn bosses() -> Vec<BossRoute> {
             name: kind.name(),
             flag: kind.flag(),
             calls,
-            loot: kind.loot().to_vec(),
+            loot: kind.loot(b).to_vec(),
         });
     }
     all
@@ -201,7 +202,7 @@ pub fn walk(content: &Content, offer: &Offer) -> Reach {
     let cat = &content.catalog;
     let n = cat.items.len();
     let mut got: Vec<Option<(u32, Source)>> = vec![None; n];
-    let bosses = bosses();
+    let bosses = bosses(&content.bestiary.bosses);
     let mut called: Vec<Option<u32>> = vec![None; bosses.len()];
     let id = |name: &str| cat.id(name);
     let kit = Inventory::starting(&content.catalog);
@@ -430,7 +431,8 @@ mod tests {
     #[test]
     fn each_boss_flag_is_one_the_world_keeps_and_each_boss_has_its_own() {
         let mut p = crate::world::progress::Progress::default();
-        let flags: Vec<&str> = bosses().iter().map(|b| b.flag).collect();
+        let shipped = crate::content::bosses::Bosses::default();
+        let flags: Vec<&str> = bosses(&shipped).iter().map(|b| b.flag).collect();
         assert_eq!(flags, crate::content::town::BOSSES);
         p.wall_defeated = 1;
         for kind in RivalKind::ALL {

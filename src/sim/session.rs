@@ -33,7 +33,6 @@ pub use pvp::TEAMS;
 pub use weapons::{MANA_CRYSTAL, MANA_STAR};
 
 pub use changes::{Changes, Event, Message};
-pub use eye::EYE_LOOT;
 pub use intent::{Intent, LOCAL, PlayerId};
 pub use rivals::{VOODOO_DOLL, WORM_FOOD};
 

@@ -815,7 +815,7 @@ fn a_joined_session_mirrors_the_others_the_creatures_the_town_and_the_clock() {
     let dir = temp("net-mirror");
     let (mut session, world) = small();
     let (px, py) = strata::sim::player::spawn_point(&session.world);
-    let slime = Creature::new(Kind::Slime, (px + 6.0, py - 3.0));
+    let slime = Creature::new(&session.content.bestiary, Kind::Slime, (px + 6.0, py - 3.0));
     session.creatures.list.push(slime);
     let mut server = here(session, world, &dir);
     let mut a = join_here(&mut server, "ann");
@@ -857,7 +857,7 @@ fn a_joined_session_mirrors_the_others_the_creatures_the_town_and_the_clock() {
     assert!(!beasts.is_empty(), "the slime is in the snapshot");
     assert_eq!(window.creatures.list.len(), beasts.len());
     for (c, b) in window.creatures.list.iter().zip(beasts) {
-        assert_eq!(c.kind.stats().name, b.name);
+        assert_eq!(window.content.bestiary.def(c.kind).name, b.name);
         assert!(
             dist(c.body.pos, b.pos) < 1.5,
             "{:?} {:?}",

@@ -61,7 +61,10 @@ fn replay(world: &World, script: &[Entry], from: usize, name: &str) -> (Vec<u64>
                 let list: Vec<(PlayerId, Intent)> = list.iter().map(|&i| (LOCAL, i)).collect();
                 s.step(&list);
             }
-            Entry::Slime(at) => s.creatures.list.push(Creature::new(Kind::Slime, *at)),
+            Entry::Slime(at) => {
+                let slime = Creature::new(&s.content.bestiary, Kind::Slime, *at);
+                s.creatures.list.push(slime)
+            }
             Entry::SaveLoad => (bytes, s) = save_and_load(&s, &save_path(name)),
         }
         if i >= from {
@@ -202,7 +205,9 @@ fn play(world: &World) -> Bot {
     // Fight: a slime three tiles off, the sword drawn, after it until it dies.
     let (px, py) = b.pos();
     let at = (px + 3.0, py);
-    b.s.creatures.list.push(Creature::new(Kind::Slime, at));
+    b.s.creatures
+        .list
+        .push(Creature::new(&b.s.content.bestiary, Kind::Slime, at));
     b.script.push(Entry::Slime(at));
     b.hashes.push(b.s.world_hash());
     b.tick(vec![Intent::Select(1)]);

@@ -5,21 +5,22 @@
 //! and its allowed range, as items' do). A mod may add a creature or replace one of the
 //! same name ([`crate::content::mods`]).
 //!
-//! A [`Kind`] is an index into the process's table of kinds: the built-in file's, in file
-//! order, then each kind a mod added (registered by name when its content is built, so a
-//! kind added in RON needs no change in Rust). How creatures move and fight is
+//! A [`Kind`] is an index into a content's [`Bestiary`]: the built-in file's kinds, in
+//! file order, then each kind a mod added (a kind added in RON needs no change in Rust).
+//! Each session plays by its own content's bestiary, so a mod's kind is seen only by the
+//! sessions built with that mod. How creatures move and fight is
 //! [`crate::sim::creatures`]; the bosses keep their own numbers ([`crate::sim::boss`]).
 
 use crate::base::depth::Layer;
+use crate::content::bosses::Bosses;
 use crate::content::items::{Bad, Catalog, bad, parse_ron, placed, range_f, range_u};
 use crate::content::preset::PresetError;
 use serde::Deserialize;
-use std::sync::{LazyLock, RwLock};
 
 /// `config/creatures.ron`, as compiled in.
 pub const CREATURES_RON: &str =
     include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/config/creatures.ron"));
-/// Most kinds in one file, and in the process's table.
+/// Most kinds in one file, and in a bestiary with its mods' kinds.
 pub const MAX_KINDS: usize = 250;
 /// The bosses a spawn rule may wait on (`before: "skeletron"`; the world's progress
 /// answers, [`crate::world::progress::Progress::defeated`]): the town's list.
@@ -156,12 +157,17 @@ pub struct Def {
 #[serde(deny_unknown_fields)]
 pub(crate) struct CreaturesFile {
     pub creatures: Vec<Def>,
+    /// The bosses' numbers and loot (every field defaults to the shipped number).
+    #[serde(default)]
+    pub bosses: Bosses,
 }
 
 /// Every kind of a content, checked.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Bestiary {
     pub kinds: Vec<Def>,
+    /// The bosses' numbers and loot ([`crate::content::bosses`]).
+    pub bosses: Bosses,
 }
 
 impl Bestiary {
@@ -172,10 +178,14 @@ impl Bestiary {
 
     pub fn parse(text: &str, source: &str, cat: &Catalog) -> Result<Bestiary, PresetError> {
         let file: CreaturesFile = parse_ron(text, source)?;
-        Bestiary::check(&file.creatures, Some(cat)).map_err(|b| placed(text, source, b, &[]))
+        let mut b = Bestiary::check(&file.creatures, Some(cat))
+            .map_err(|b| placed(text, source, b, &[]))?;
+        b.bosses = checked_bosses(file.bosses, cat, text, source)?;
+        Ok(b)
     }
 
-    /// Checks every kind (and, with a catalog, that each drop is an item of it).
+    /// Checks every kind (and, with a catalog, that each drop is an item of it); the
+    /// bosses' numbers are the shipped ones.
     pub(crate) fn check(rows: &[Def], cat: Option<&Catalog>) -> Result<Bestiary, Bad> {
         if rows.is_empty() || rows.len() > MAX_KINDS {
             let m = format!(
@@ -194,6 +204,7 @@ impl Bestiary {
         }
         Ok(Bestiary {
             kinds: rows.to_vec(),
+            bosses: Bosses::default(),
         })
     }
 
@@ -201,6 +212,22 @@ impl Bestiary {
     pub fn find(&self, name: &str) -> Option<&Def> {
         self.kinds.iter().find(|d| d.name == name)
     }
+}
+
+/// `bosses` of the file `text` (named `source`) checked against `cat`: a bad field is
+/// placed at its line:col.
+pub(crate) fn checked_bosses(
+    bosses: Bosses,
+    cat: &Catalog,
+    text: &str,
+    source: &str,
+) -> Result<Bosses, PresetError> {
+    bosses.check(Some(cat)).map_err(|b| {
+        // A loot row is placed at its boss's list when its own place is not found.
+        let list = b.field.split('[').next().unwrap_or("bosses").to_string();
+        placed(text, source, b, &[list, "bosses".into()])
+    })?;
+    Ok(bosses)
 }
 
 fn check_def(i: usize, d: &Def, cat: Option<&Catalog>) -> Result<(), Bad> {
@@ -283,25 +310,9 @@ fn check_def(i: usize, d: &Def, cat: Option<&Catalog>) -> Result<(), Bad> {
     Ok(())
 }
 
-/// The kinds every [`Kind`] indexes: the built-in file's, then those mods added.
-static TABLE: LazyLock<RwLock<Vec<&'static Def>>> = LazyLock::new(|| {
-    let file: CreaturesFile =
-        parse_ron(CREATURES_RON, "config/creatures.ron").unwrap_or_else(|e| panic!("{e}"));
-    let b = Bestiary::check(&file.creatures, None).unwrap_or_else(|e| panic!("{}", e.message));
-    RwLock::new(
-        b.kinds
-            .into_iter()
-            .map(|d| &*Box::leak(Box::new(d)))
-            .collect(),
-    )
-});
-
-fn table() -> std::sync::RwLockReadGuard<'static, Vec<&'static Def>> {
-    TABLE.read().unwrap_or_else(|e| e.into_inner())
-}
-
-/// A kind of creature: an index into the process's table of kinds (cheap to copy and
-/// compare; the built-in five keep their names as constants).
+/// A kind of creature: an index into its content's [`Bestiary`] (cheap to copy and
+/// compare; the built-in five keep their places, whatever mods add or replace, and their
+/// names as constants). Its numbers are the bestiary's: [`Bestiary::def`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Kind(pub u16);
 
@@ -317,56 +328,34 @@ impl Kind {
     pub const DemonEye: Kind = Kind(3);
     /// A small eye the Eye sends at the player (no drops).
     pub const Servant: Kind = Kind(4);
+}
 
-    /// Every kind known now, in table order.
-    pub fn all() -> Vec<Kind> {
-        (0..table().len() as u16).map(Kind).collect()
+impl Bestiary {
+    /// Every kind, in order.
+    pub fn all(&self) -> impl Iterator<Item = Kind> + '_ {
+        (0..self.kinds.len() as u16).map(Kind)
     }
 
-    /// The kind named `name`, if known.
-    pub fn by_name(name: &str) -> Option<Kind> {
-        table()
+    /// The kind named `name`, if this bestiary has it.
+    pub fn kind(&self, name: &str) -> Option<Kind> {
+        self.kinds
             .iter()
             .position(|d| d.name == name)
             .map(|i| Kind(i as u16))
     }
 
-    /// Makes `d` a kind of the table: the kind of its name (its numbers replaced when they
-    /// differ), or a new one at the end (none past [`MAX_KINDS`]).
-    pub fn register(d: &Def) -> Option<Kind> {
-        if let Some(k) = Kind::by_name(&d.name)
-            && k.def() == d
-        {
-            return Some(k);
-        }
-        let mut t = TABLE.write().unwrap_or_else(|e| e.into_inner());
-        let leaked: &'static Def = Box::leak(Box::new(d.clone()));
-        match t.iter().position(|o| o.name == d.name) {
-            Some(i) => {
-                t[i] = leaked;
-                Some(Kind(i as u16))
-            }
-            None if t.len() < MAX_KINDS => {
-                t.push(leaked);
-                Some(Kind(t.len() as u16 - 1))
-            }
-            None => None,
-        }
+    /// The numbers of kind `k` (an index this bestiary lacks reads as its first kind).
+    pub fn def(&self, k: Kind) -> &Def {
+        self.kinds.get(usize::from(k.0)).unwrap_or(&self.kinds[0])
     }
 
-    /// Its numbers (an unknown index reads as the first kind).
-    pub fn def(self) -> &'static Def {
-        let t = table();
-        t.get(self.0 as usize).copied().unwrap_or(t[0])
+    /// Does kind `k` fly?
+    pub fn flies(&self, k: Kind) -> bool {
+        matches!(self.def(k).behaviour, Behaviour::Flyer { .. })
     }
 
-    /// Does it fly?
-    pub fn flies(self) -> bool {
-        matches!(self.def().behaviour, Behaviour::Flyer { .. })
-    }
-
-    pub fn stats(self) -> Stats {
-        let d = self.def();
+    pub fn stats(&self, k: Kind) -> Stats<'_> {
+        let d = self.def(k);
         let (hop_every, high_hops) = match d.behaviour {
             Behaviour::Hopper { every, high } => (every, high),
             Behaviour::Caster { every, .. } => (every, false),
@@ -396,8 +385,8 @@ impl Kind {
 
 /// Numbers of a kind, in short (its [`Def`] holds them all).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Stats {
-    pub name: &'static str,
+pub struct Stats<'a> {
+    pub name: &'a str,
     pub health: f32,
     /// Health taken from the player on touch.
     pub damage: f32,
@@ -409,7 +398,7 @@ pub struct Stats {
     /// kinds that do not fly.
     pub fly_speed: f32,
     /// First item dropped when killed, and the fewest of it (one more as likely).
-    pub drop: &'static str,
+    pub drop: &'a str,
     pub drops: u32,
     pub color: [u8; 3],
 }
@@ -437,11 +426,17 @@ mod tests {
             "servant of the eye",
         ];
         for (i, n) in names.iter().enumerate() {
-            assert_eq!(Kind(i as u16).def().name, *n);
+            assert_eq!(b.def(Kind(i as u16)).name, *n);
+            assert_eq!(b.kind(n), Some(Kind(i as u16)));
         }
-        assert_eq!(Kind::Slime.stats().health, 14.0);
-        assert_eq!(Kind::DemonEye.stats().fly_speed, 7.0);
-        assert_eq!(Kind::LavaSlime.stats().drop, "gel");
+        assert_eq!(b.stats(Kind::Slime).health, 14.0);
+        assert_eq!(b.stats(Kind::DemonEye).fly_speed, 7.0);
+        assert_eq!(b.stats(Kind::LavaSlime).drop, "gel");
+        assert_eq!(
+            b.def(Kind(9999)).name,
+            "slime",
+            "an unknown index reads as the first"
+        );
     }
 
     #[test]

@@ -22,8 +22,8 @@ pub struct Content {
     pub catalog: Arc<Catalog>,
     pub loot: LootTable,
     pub town: Town,
-    /// Every creature kind (each a [`crate::content::bestiary::Kind`] of the process's
-    /// table, registered when the content is built).
+    /// Every creature kind: a [`crate::content::bestiary::Kind`] indexes it, and every
+    /// lookup of a kind's numbers goes through it (a mod's kind is this content's alone).
     pub bestiary: Arc<crate::content::bestiary::Bestiary>,
     /// Every file read, in order, with the hash of its text: the built-in files, the
     /// rules file and each mod applied.
@@ -175,18 +175,13 @@ fn build(
     source: Option<&Source>,
     mods: &[ModText],
 ) -> Result<Content, crate::content::preset::PresetError> {
-    crate::content::mods::build(rules, source, mods).map(|p| {
-        for d in &p.bestiary.kinds {
-            crate::content::bestiary::Kind::register(d);
-        }
-        Content {
-            rules: p.rules,
-            catalog: Arc::new(p.catalog),
-            loot: p.loot,
-            town: p.town,
-            bestiary: Arc::new(p.bestiary),
-            files: p.files,
-        }
+    crate::content::mods::build(rules, source, mods).map(|p| Content {
+        rules: p.rules,
+        catalog: Arc::new(p.catalog),
+        loot: p.loot,
+        town: p.town,
+        bestiary: Arc::new(p.bestiary),
+        files: p.files,
     })
 }
 

@@ -339,7 +339,7 @@ pub(crate) fn build(
             message: e.to_string(),
         },
     })?;
-    let bestiary = Bestiary::check(&creatures.creatures, Some(&catalog)).map_err(|b| {
+    let mut bestiary = Bestiary::check(&creatures.creatures, Some(&catalog)).map_err(|b| {
         let row = b
             .field
             .strip_prefix("creatures[")
@@ -358,6 +358,13 @@ pub(crate) fn build(
             None => in_mod(last, "creatures", &[], b.message),
         }
     })?;
+    // The bosses' numbers come from the built-in file only.
+    bestiary.bosses = crate::content::bestiary::checked_bosses(
+        creatures.bosses,
+        &catalog,
+        CREATURES_RON,
+        "config/creatures.ron",
+    )?;
     Ok(Parts {
         rules,
         catalog,

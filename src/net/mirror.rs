@@ -185,14 +185,18 @@ pub fn reconcile(
 /// The creatures to show for a snapshot's `beasts`: each moved `share` of the way (see
 /// [`ease`]) from the shown one of its kind nearest it toward where it is `ahead` seconds
 /// on by its velocity (a snapshot is a few ticks old); one with none of its kind shown
-/// within [`SNAP`] appears where it is; shown ones the snapshot lacks go. A name this
-/// build does not know is left out.
-pub fn ease_beasts(shown: &[Creature], beasts: &[Beast], share: f32, ahead: f32) -> Vec<Creature> {
-    use crate::sim::creatures::Kind;
+/// within [`SNAP`] appears where it is; shown ones the snapshot lacks go. A name the
+/// client's bestiary (its content's) does not know is left out.
+pub fn ease_beasts(
+    bestiary: &crate::content::bestiary::Bestiary,
+    shown: &[Creature],
+    beasts: &[Beast],
+    (share, ahead): (f32, f32),
+) -> Vec<Creature> {
     let mut used = vec![false; shown.len()];
     let mut out = Vec::with_capacity(beasts.len());
     for b in beasts {
-        let Some(kind) = Kind::by_name(&b.name) else {
+        let Some(kind) = bestiary.kind(&b.name) else {
             continue;
         };
         let to = (b.pos.0 + b.vel.0 * ahead, b.pos.1 + b.vel.1 * ahead);
@@ -207,11 +211,11 @@ pub fn ease_beasts(shown: &[Creature], beasts: &[Beast], share: f32, ahead: f32)
                 c.body.pos = ease(c.body.pos, to, share);
                 c
             }
-            None => Creature::new(kind, b.pos),
+            None => Creature::new(bestiary, kind, b.pos),
         };
         c.body.vel = b.vel;
         c.body.facing = b.facing;
-        c.body.on_ground = !kind.flies() && b.vel.1.abs() < 0.5;
+        c.body.on_ground = !bestiary.flies(kind) && b.vel.1.abs() < 0.5;
         c.hit_flash = if b.hit { 0.1 } else { 0.0 };
         out.push(c);
     }
@@ -305,10 +309,13 @@ pub fn apply_snapshot(
         seat.body.facing = b.facing;
         seat.body.on_ground = b.vel.1.abs() < 0.5;
     }
-    session.creatures.list = ease_beasts(&session.creatures.list, client.beasts(), share, ahead);
+    let beasts = std::sync::Arc::clone(&session.content.bestiary);
+    let (shown, sent) = (&session.creatures.list, client.beasts());
+    session.creatures.list = ease_beasts(&beasts, shown, sent, (share, ahead));
     let rules = &session.content.rules;
     session.boss = ease_boss(session.boss.as_ref(), client.boss(), rules, share, ahead);
-    session.rival = client.rival().and_then(crate::net::protocol::rival_in);
+    let bosses = &session.content.bestiary.bosses;
+    session.rival = (client.rival()).and_then(|f| crate::net::protocol::rival_in(f, bosses));
     ease_town(session, client.town(), share, ahead);
     let cat = &session.content.catalog;
     session.world.dropped = crate::net::protocol::lying_in(cat, client.items());
@@ -618,11 +625,12 @@ mod tests {
             facing: 1,
             hit: false,
         };
+        let b = &crate::content::config::Content::builtin().bestiary;
         let shown = ease_beasts(
+            b,
             &[],
             &[beast("slime", 10.0), beast("nothing", 3.0)],
-            0.5,
-            0.0,
+            (0.5, 0.0),
         );
         assert_eq!(shown.len(), 1, "an unknown kind is left out");
         assert_eq!(
@@ -632,10 +640,10 @@ mod tests {
         );
         // Two slimes, listed the other way round: each eases from the one nearest it.
         let two = ease_beasts(
+            b,
             &shown,
             &[beast("slime", 30.0), beast("slime", 11.0)],
-            0.5,
-            0.0,
+            (0.5, 0.0),
         );
         assert_eq!(two[0].body.pos, (30.0, 50.0), "none near: put there");
         assert_eq!(two[1].body.pos, (10.5, 50.0), "half way from 10 toward 11");
@@ -643,13 +651,13 @@ mod tests {
         let mut eye = beast("demon eye", 10.6);
         eye.hit = true;
         eye.vel = (2.0, 0.0);
-        let one = ease_beasts(&two, &[eye.clone()], 0.5, 0.1);
+        let one = ease_beasts(b, &two, &[eye.clone()], (0.5, 0.1));
         assert_eq!(one.len(), 1);
         assert_eq!(one[0].kind, crate::sim::creatures::Kind::DemonEye);
         assert_eq!(one[0].body.pos, (10.6, 50.0), "another kind appears anew");
         assert!(one[0].hit_flash > 0.0 && one[0].body.vel == (2.0, 0.0));
         // Run on by its velocity: toward 10.8 from 10.6.
-        let on = ease_beasts(&one, &[eye], 0.5, 0.1);
+        let on = ease_beasts(b, &one, &[eye], (0.5, 0.1));
         assert!(
             (on[0].body.pos.0 - 10.7).abs() < 1e-5,
             "{:?}",

@@ -855,13 +855,14 @@ impl Server {
                 team: p.team,
             })
             .collect();
+        let bestiary = &self.session.content.bestiary;
         let beasts = self
             .session
             .creatures
             .list
             .iter()
             .map(|c| protocol::Beast {
-                name: c.kind.stats().name.to_string(),
+                name: bestiary.def(c.kind).name.clone(),
                 pos: c.body.pos,
                 vel: c.body.vel,
                 facing: c.body.facing,

@@ -131,16 +131,17 @@ pub struct BossRoute {
     /// Its name in the world's progress (a town file's `Defeated(..)`).
     pub flag: &'static str,
     pub calls: Vec<Call>,
-    pub loot: Vec<(&'static str, u32)>,
+    pub loot: Vec<(String, u32)>,
 }
 
-/// The bosses the simulation has, with what calls them and their loot.
-pub fn bosses() -> Vec<BossRoute> {
+/// The bosses the simulation has, with what calls them and their loot (as the bosses'
+/// data `b` has it).
+pub fn bosses(b: &crate::content::bosses::Bosses) -> Vec<BossRoute> {
     let mut all = vec![BossRoute {
         name: "the Eye",
-        flag: "eye",
+        flag: crate::sim::boss::FLAG,
         calls: vec![Call::Item("suspicious_looking_eye")],
-        loot: crate::sim::session::EYE_LOOT.to_vec(),
+        loot: b.loot.eye.clone(),
     }];
     for kind in RivalKind::ALL {
         let calls = match kind {
@@ -150,13 +151,9 @@ pub fn bosses() -> Vec<BossRoute> {
         };
         all.push(BossRoute {
             name: kind.name(),
-            flag: match kind {
-                RivalKind::Eater => "eater",
-                RivalKind::Skeletron => "skeletron",
-                RivalKind::Wall => "wall",
-            },
+            flag: kind.flag(),
             calls,
-            loot: kind.loot().to_vec(),
+            loot: kind.loot(b).to_vec(),
         });
     }
     all
@@ -205,7 +202,7 @@ pub fn walk(content: &Content, offer: &Offer) -> Reach {
     let cat = &content.catalog;
     let n = cat.items.len();
     let mut got: Vec<Option<(u32, Source)>> = vec![None; n];
-    let bosses = bosses();
+    let bosses = bosses(&content.bestiary.bosses);
     let mut called: Vec<Option<u32>> = vec![None; bosses.len()];
     let id = |name: &str| cat.id(name);
     let kit = Inventory::starting(&content.catalog);
@@ -430,6 +427,19 @@ pub fn ore_for_tier(content: &Content, ore: &str) -> Option<u64> {
 mod tests {
     use super::*;
     use crate::content::mods::ModText;
+
+    #[test]
+    fn each_boss_flag_is_one_the_world_keeps_and_each_boss_has_its_own() {
+        let mut p = crate::world::progress::Progress::default();
+        let shipped = crate::content::bosses::Bosses::default();
+        let flags: Vec<&str> = bosses(&shipped).iter().map(|b| b.flag).collect();
+        assert_eq!(flags, crate::content::town::BOSSES);
+        p.wall_defeated = 1;
+        for kind in RivalKind::ALL {
+            let down = kind == RivalKind::Wall;
+            assert_eq!(p.defeated(kind.flag()), Some(down), "{kind:?}");
+        }
+    }
 
     /// A world of every tile, chests in every layer and every landmark.
     fn everything() -> Offer {

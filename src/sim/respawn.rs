@@ -65,7 +65,7 @@ pub fn respawn_at(world: &World, bed: Option<(usize, usize)>) -> ((f32, f32), Op
 }
 
 /// What the death screen says of `harm` (as Terraria's death messages put it).
-pub fn slain_by(harm: Harm) -> String {
+pub fn slain_by(harm: &Harm) -> String {
     match harm {
         Harm::Fall(_) => "You fell to your death".into(),
         Harm::Drowning => "You drowned".into(),
@@ -143,17 +143,17 @@ mod tests {
     #[test]
     fn the_death_screen_names_what_killed() {
         assert_eq!(
-            slain_by(Harm::Creature("slime")),
+            slain_by(&Harm::Creature("slime".into())),
             "You were slain by a slime"
         );
         assert_eq!(
-            slain_by(Harm::Creature(crate::sim::boss::NAME)),
+            slain_by(&Harm::Creature(crate::sim::boss::NAME.into())),
             "You were slain by The Eye",
             "a name of its own takes no \"a\""
         );
-        assert_eq!(slain_by(Harm::Fall(40.0)), "You fell to your death");
-        assert_eq!(slain_by(Harm::Drowning), "You drowned");
-        assert_eq!(slain_by(Harm::Lava), "You were burned by lava");
+        assert_eq!(slain_by(&Harm::Fall(40.0)), "You fell to your death");
+        assert_eq!(slain_by(&Harm::Drowning), "You drowned");
+        assert_eq!(slain_by(&Harm::Lava), "You were burned by lava");
     }
 
     #[test]

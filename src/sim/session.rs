@@ -33,7 +33,6 @@ pub use pvp::TEAMS;
 pub use weapons::{MANA_CRYSTAL, MANA_STAR};
 
 pub use changes::{Changes, Event, Message};
-pub use eye::EYE_LOOT;
 pub use intent::{Intent, LOCAL, PlayerId};
 pub use rivals::{VOODOO_DOLL, WORM_FOOD};
 
@@ -393,10 +392,11 @@ impl Session {
             flow.wake_restless(&world);
         }
         let was_night = crate::sim::day::is_night(state.time_of_day, &content.rules);
+        let bestiary = Arc::clone(&content.bestiary);
         Session {
             players: vec![Seat::new(&state, &world, &content.rules)],
             content,
-            creatures: Creatures::new(world.seed),
+            creatures: Creatures::new(world.seed, bestiary),
             layers: Layers::of_world(&world),
             flow,
             light,

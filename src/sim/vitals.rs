@@ -100,7 +100,7 @@ pub fn body_touches(world: &World, (x, y): (f32, f32), margin: f32, kind: Tile) 
 }
 
 /// What hurt the player.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Harm {
     /// A fall of this many tiles.
     Fall(f32),
@@ -108,7 +108,7 @@ pub enum Harm {
     Lava,
     Spikes,
     /// A creature's touch (its name).
-    Creature(&'static str),
+    Creature(String),
 }
 
 impl std::fmt::Display for Harm {

@@ -65,18 +65,26 @@ impl Progress {
     }
 }
 
+use crate::content::town::BOSSES;
+
 impl Progress {
     /// Has the boss called `name` (one of [`crate::content::town::BOSSES`], as a town
     /// file's `Defeated(name)` names it) ever been defeated here? `None` for a name this
     /// build has no flag for.
     pub fn defeated(&self, name: &str) -> Option<bool> {
-        match name {
-            "eye" => Some(self.eye_down()),
-            "eater" => Some(self.eater_defeated > 0),
-            "skeletron" => Some(self.skeletron()),
-            "wall" => Some(self.past_the_wall()),
-            _ => None,
-        }
+        let i = BOSSES.iter().position(|b| *b == name)?;
+        self.defeats().get(i).map(|&n| n > 0)
+    }
+
+    /// Times each boss fell, in the order of [`BOSSES`] (its flags' names, written once
+    /// there: the Eye, the Eater, Skeletron, the Wall).
+    fn defeats(&self) -> [u32; 4] {
+        [
+            self.eye_defeated,
+            self.eater_defeated,
+            self.skeletron_defeated,
+            self.wall_defeated,
+        ]
     }
 }
 
@@ -92,6 +100,10 @@ mod tests {
         }
         p.eye_defeated = 1;
         assert_eq!(p.defeated("eye"), Some(true));
+        p.skeletron_defeated = 2;
+        assert_eq!(p.defeated("skeletron"), Some(true));
+        assert!(p.skeletron());
+        assert_eq!(p.defeated("eater"), Some(false));
         assert_eq!(p.defeated("the_moon_lord"), None);
     }
 }

@@ -262,7 +262,6 @@ const RUBY_SLIME: &str = "(
 
 #[test]
 fn a_mod_adds_a_creature_whose_drops_must_be_items() {
-    use crate::content::bestiary::Kind;
     let base = Content::builtin();
     let m = |text: &str| ModText {
         name: "mods/ruby.ron".into(),
@@ -271,10 +270,13 @@ fn a_mod_adds_a_creature_whose_drops_must_be_items() {
     let c = Content::with_mods(&[m(RUBY_SLIME)]).unwrap();
     assert_eq!(c.bestiary.kinds.len(), base.bestiary.kinds.len() + 1);
     assert_eq!(c.bestiary.kinds.last().unwrap().name, "ruby slime");
-    // Its kind is one of the table now: no Rust names it.
-    let k = Kind::by_name("ruby slime").unwrap();
+    // Its kind is one of this content's now: no Rust names it, and the built-in content
+    // (another session's) does not know it.
+    let k = c.bestiary.kind("ruby slime").unwrap();
     assert!(k.0 as usize >= base.bestiary.kinds.len());
-    assert_eq!((k.stats().health, k.stats().drop), (90.0, "ruby"));
+    let st = c.bestiary.stats(k);
+    assert_eq!((st.health, st.drop), (90.0, "ruby"));
+    assert_eq!(base.bestiary.kind("ruby slime"), None);
     // A drop that is no item is refused, placed in the mod's file.
     let e = Content::with_mods(&[m(&RUBY_SLIME.replace("\"ruby\"", "\"rubee\""))])
         .unwrap_err()

@@ -110,7 +110,10 @@ fn at_tile(x: i64, y: i64) -> Option<(f32, f32)> {
 /// What the local player hears of a session event, and where (`None`: the player's own
 /// sound). A body's jumps, landings, splashes and hurts are heard from its state instead
 /// ([`crate::game::audio::body_events`]).
-pub fn heard(e: &Event) -> Vec<(Heard, Option<(f32, f32)>)> {
+pub fn heard(
+    e: &Event,
+    bestiary: &crate::content::bestiary::Bestiary,
+) -> Vec<(Heard, Option<(f32, f32)>)> {
     match *e {
         Event::Dug { x, y, tile, .. } => vec![(Heard::Broke(tile), at_tile(x, y))],
         Event::Placed { x, y, .. } => vec![(Heard::Placed, at_tile(x, y))],
@@ -125,8 +128,10 @@ pub fn heard(e: &Event) -> Vec<(Heard, Option<(f32, f32)>)> {
             at,
             killed: false,
             ..
-        } => vec![(Heard::Hit(kind), Some(at))],
-        Event::Killed { kind, by: LOCAL } => vec![(Heard::Killed(kind), None)],
+        } => vec![(Heard::Hit(kind, bestiary.flies(kind)), Some(at))],
+        Event::Killed { kind, by: LOCAL } => {
+            vec![(Heard::Killed(kind, bestiary.flies(kind)), None)]
+        }
         Event::PickedUp { player: LOCAL, .. } => vec![(Heard::PickedUp, None)],
         Event::Died { player: LOCAL } => vec![(Heard::Died, None)],
         Event::Hardened { x, y } => vec![(Heard::Hiss, at_tile(x as i64, y as i64))],
@@ -149,12 +154,14 @@ pub fn position_line(pos: (f32, f32), screen_pos: (f32, f32), zoom: f64) -> Stri
 
 /// The `creatures:` log line: each creature's kind and feet position in tiles, so a script
 /// can walk the player toward one.
-pub fn creatures_line(list: &[crate::sim::creatures::Creature]) -> String {
-    let each: Vec<String> = list
+pub fn creatures_line(all: &crate::sim::creatures::Creatures) -> String {
+    let each: Vec<String> = all
+        .list
         .iter()
         .map(|c| {
             let p = c.body.pos;
-            format!("{} at {:.1} {:.1}", c.kind.stats().name, p.0, p.1)
+            let name = &all.bestiary.def(c.kind).name;
+            format!("{name} at {:.1} {:.1}", p.0, p.1)
         })
         .collect();
     format!("creatures: {}", each.join(", "))
@@ -257,7 +264,7 @@ impl Play {
                 (None, None) => l.step(&list),
             };
             self.roster.saw(&c, now, SWING_SHOWS);
-            self.show(&c, &l.session.content.catalog, now);
+            self.show(&c, &l.session.content, now);
             let players = &l.session.players;
             self.floaters
                 .add(&c.events, |p| players.get(p.0).map(|s| s.body.pos));
@@ -306,9 +313,10 @@ impl Play {
         self.expire_notice(now);
     }
 
-    /// Shows and logs what the session said to the local player (items named as `cat`
-    /// names them).
-    pub fn show(&mut self, c: &Changes, cat: &Catalog, now: f64) {
+    /// Shows and logs what the session said to the local player (items named as its
+    /// `content`'s catalog names them; creatures heard as its bestiary has them).
+    pub fn show(&mut self, c: &Changes, content: &crate::content::config::Content, now: f64) {
+        let cat = &content.catalog;
         for (who, m) in &c.messages {
             if *who != LOCAL {
                 continue;
@@ -339,7 +347,7 @@ impl Play {
                 Event::Blast { at, radius } => self.blasts.push((at, radius, now)),
                 _ => {}
             }
-            self.heard.extend(heard(e));
+            self.heard.extend(heard(e, &content.bestiary));
         }
     }
 
@@ -362,7 +370,7 @@ impl Play {
             return;
         };
         let c = self.local(l, Intent::Housing { x, y });
-        self.show(&c, &l.session.content.catalog, now);
+        self.show(&c, &l.session.content, now);
         if let Some(n) = &mut self.notice {
             n.1 = now + 3.0 * NOTICE_SECONDS;
         }
@@ -375,7 +383,7 @@ impl Play {
         };
         let at = (x as f32 + 0.5, y as f32 + 0.5);
         let c = self.local(l, Intent::Hook { at });
-        self.show(&c, &l.session.content.catalog, now);
+        self.show(&c, &l.session.content, now);
     }
 
     /// An action of the local player, done on the window's session at once; joined to a
@@ -390,9 +398,9 @@ impl Play {
 
     /// Where the creatures are, when they moved, at most four times a second.
     fn log_creatures(&mut self, l: &Loaded, now: f64) {
-        let list = &l.session.creatures.list;
-        if !list.is_empty() && now >= self.creatures_log_at {
-            let line = creatures_line(list);
+        let c = &l.session.creatures;
+        if !c.list.is_empty() && now >= self.creatures_log_at {
+            let line = creatures_line(c);
             if self.last_creatures.as_ref() != Some(&line) {
                 log::debug!("{line}");
                 self.last_creatures = Some(line);
@@ -436,7 +444,7 @@ impl Play {
             return;
         };
         let c = self.local(l, Intent::Craft(i));
-        self.show(&c, &l.session.content.catalog, now);
+        self.show(&c, &l.session.content, now);
         let list = self.recipes(l);
         self.panel = list.iter().map(|&(r, _)| r).collect();
         self.recipe_selected = list
@@ -457,7 +465,7 @@ impl Play {
     /// changed shown.
     pub fn act(&mut self, l: &mut Loaded, intent: Intent, now: f64) {
         let c = self.local(l, intent);
-        self.show(&c, &l.session.content.catalog, now);
+        self.show(&c, &l.session.content, now);
     }
 
     /// A click on inventory slot `i`: picks up, puts down, merges or swaps stacks.
@@ -469,26 +477,26 @@ impl Play {
     /// inventory's slots do. Counts as an edit of the world (it is saved).
     pub fn click_chest(&mut self, l: &mut Loaded, i: usize, now: f64) {
         let c = self.local(l, Intent::ClickChest(i));
-        self.show(&c, &l.session.content.catalog, now);
+        self.show(&c, &l.session.content, now);
     }
 
     /// A click on entry `i` of the Merchant's wares: buys one.
     pub fn buy(&mut self, l: &mut Loaded, i: usize, now: f64) {
         let c = self.local(l, Intent::Buy(i));
-        self.show(&c, &l.session.content.catalog, now);
+        self.show(&c, &l.session.content, now);
     }
 
     /// A right-click on inventory slot `i` with the shop open: sells its stack.
     pub fn sell(&mut self, l: &mut Loaded, i: usize, now: f64) {
         let c = self.local(l, Intent::Sell(i));
-        self.show(&c, &l.session.content.catalog, now);
+        self.show(&c, &l.session.content, now);
     }
 
     /// Closing the inventory screen: the open chest closes and the stack on the cursor
     /// goes back into the slots.
     pub fn put_back(&mut self, l: &mut Loaded, now: f64) {
         let c = self.local(l, Intent::Close);
-        self.show(&c, &l.session.content.catalog, now);
+        self.show(&c, &l.session.content, now);
     }
 
     /// Writes the `player at` line when it changed, at most four times a second.
@@ -704,13 +712,15 @@ mod tests {
 
     #[test]
     fn creatures_line_names_each_with_its_feet() {
-        use crate::sim::creatures::{Creature, Kind};
-        let list = [
-            Creature::new(Kind::Slime, (12.5, 19.0)),
-            Creature::new(Kind::CaveSlime, (70.25, 30.0)),
+        use crate::sim::creatures::{Creature, Creatures, Kind};
+        let b = crate::content::config::Content::builtin().bestiary;
+        let mut all = Creatures::new(1, std::sync::Arc::clone(&b));
+        all.list = vec![
+            Creature::new(&b, Kind::Slime, (12.5, 19.0)),
+            Creature::new(&b, Kind::CaveSlime, (70.25, 30.0)),
         ];
         assert_eq!(
-            creatures_line(&list),
+            creatures_line(&all),
             "creatures: slime at 12.5 19.0, cave slime at 70.2 30.0"
         );
     }
@@ -903,14 +913,14 @@ mod tests {
                 seconds: 7.5,
             },
         ));
-        let cat = crate::content::config::Content::builtin().catalog;
-        play.show(&c, &cat, 10.0);
+        let content = crate::content::config::Content::builtin();
+        play.show(&c, &content, 10.0);
         assert_eq!(play.notice, Some((text, 17.5)));
         // A notice, even one that reads like the Guide, has a notice's time.
         let mut c = Changes::default();
         let text = "Guide: a notice".to_string();
         c.messages.push((LOCAL, Message::Notice(text.clone())));
-        play.show(&c, &cat, 20.0);
+        play.show(&c, &content, 20.0);
         assert_eq!(play.notice, Some((text, 20.0 + NOTICE_SECONDS)));
     }
 

@@ -21,10 +21,10 @@ pub enum Event {
     },
     /// A sword swing.
     Swung,
-    /// A swing hit a creature of this kind.
-    Hit(Kind),
-    /// A creature of this kind was killed.
-    Killed(Kind),
+    /// A swing hit a creature of this kind (and whether its kind flies).
+    Hit(Kind, bool),
+    /// A creature of this kind (flying or not) was killed.
+    Killed(Kind, bool),
     /// The player was hurt.
     Hurt,
     /// The player died.
@@ -247,17 +247,17 @@ pub fn cue_for(e: Event) -> Option<Cue> {
         Event::Landed { speed } if speed < LAND_HARD => Cue::LandSoft,
         Event::Landed { .. } => Cue::LandHard,
         Event::Swung => Cue::Swing,
-        Event::Hit(Kind::Slime) => Cue::HitSlime,
-        Event::Hit(Kind::CaveSlime) => Cue::HitCaveSlime,
-        Event::Hit(Kind::LavaSlime) => Cue::HitLavaSlime,
-        Event::Killed(Kind::Slime) => Cue::KillSlime,
-        Event::Killed(Kind::CaveSlime) => Cue::KillCaveSlime,
-        Event::Killed(Kind::LavaSlime) => Cue::KillLavaSlime,
-        Event::Hit(k) if k.flies() => Cue::HitEye,
-        Event::Killed(k) if k.flies() => Cue::KillEye,
+        Event::Hit(Kind::Slime, _) => Cue::HitSlime,
+        Event::Hit(Kind::CaveSlime, _) => Cue::HitCaveSlime,
+        Event::Hit(Kind::LavaSlime, _) => Cue::HitLavaSlime,
+        Event::Killed(Kind::Slime, _) => Cue::KillSlime,
+        Event::Killed(Kind::CaveSlime, _) => Cue::KillCaveSlime,
+        Event::Killed(Kind::LavaSlime, _) => Cue::KillLavaSlime,
+        Event::Hit(_, true) => Cue::HitEye,
+        Event::Killed(_, true) => Cue::KillEye,
         // Walkers and casters sound as cave slimes do, until they have their own.
-        Event::Hit(_) => Cue::HitCaveSlime,
-        Event::Killed(_) => Cue::KillCaveSlime,
+        Event::Hit(..) => Cue::HitCaveSlime,
+        Event::Killed(..) => Cue::KillCaveSlime,
         Event::HitBoss => Cue::HitEye,
         Event::KilledBoss => Cue::KillEye,
         Event::Roar => Cue::Roar,
@@ -356,9 +356,10 @@ mod tests {
             e.push(Event::Dig(t));
             e.push(Event::Broke(t));
         }
-        for k in Kind::all() {
-            e.push(Event::Hit(k));
-            e.push(Event::Killed(k));
+        let b = crate::content::config::Content::builtin().bestiary;
+        for k in b.all() {
+            e.push(Event::Hit(k, b.flies(k)));
+            e.push(Event::Killed(k, b.flies(k)));
         }
         for s in [Tile::Workbench, Tile::Furnace, Tile::Anvil] {
             e.push(Event::Crafted(Some(s)));
@@ -394,8 +395,8 @@ mod tests {
         assert_eq!(cue_for(Event::Landed { speed: 37.0 }), Some(Cue::LandHard));
         // Each slime sounds its own.
         assert_ne!(
-            cue_for(Event::Hit(Kind::Slime)),
-            cue_for(Event::Hit(Kind::LavaSlime))
+            cue_for(Event::Hit(Kind::Slime, false)),
+            cue_for(Event::Hit(Kind::LavaSlime, false))
         );
     }
 

@@ -2,15 +2,14 @@
 //! flyers whose wings flap, walkers upright with swinging legs, casters robed with a
 //! glowing hand; and the casters' bolts.
 
-use crate::content::bestiary::Behaviour;
+use crate::content::bestiary::{Behaviour, Bestiary, Def};
 use crate::game::draw::camera::Camera;
 use crate::sim::creatures::{Bolt, Creature};
 use macroquad::prelude::*;
 
-/// Draws `k` in the screen box at `a` of `sw` by `sh` pixels in `color`; false when it
-/// is a slime or an eye (the caller's own shapes).
-pub fn draw_body(k: &Creature, a: (f32, f32), sw: f32, sh: f32, color: Color) -> bool {
-    let d = k.kind.def();
+/// Draws `k` (of kind `d`) in the screen box at `a` of `sw` by `sh` pixels in `color`;
+/// false when it is a slime or an eye (the caller's own shapes).
+pub fn draw_body(d: &Def, k: &Creature, a: (f32, f32), sw: f32, sh: f32, color: Color) -> bool {
     let ink = Color::new(0.05, 0.05, 0.08, 1.0);
     let (cx, cy) = (a.0 + sw / 2.0, a.1 + sh / 2.0);
     let facing = if k.body.vel.0 < 0.0 { -1.0 } else { 1.0 };
@@ -80,7 +79,7 @@ fn head_eye(cx: f32, top: f32, head: f32, sw: f32, facing: f32, ink: Color) {
 
 /// The casters' bolts: a ball of the caster's colour with a lighter core and a short
 /// trail.
-pub fn draw_bolts(bolts: &[Bolt], cam: &Camera, screen: (f32, f32)) {
+pub fn draw_bolts(bolts: &[Bolt], bestiary: &Bestiary, cam: &Camera, screen: (f32, f32)) {
     for b in bolts {
         let p = cam.world_to_screen(screen, (b.pos.0 as f64, b.pos.1 as f64));
         let q = cam.world_to_screen(
@@ -95,7 +94,7 @@ pub fn draw_bolts(bolts: &[Bolt], cam: &Camera, screen: (f32, f32)) {
                 .world_to_screen(screen, ((b.pos.0 - 0.25) as f64, 0.0))
                 .0)
             .max(2.0);
-        let [cr, cg, cb] = b.from.stats().color;
+        let [cr, cg, cb] = bestiary.stats(b.from).color;
         let color = Color::from_rgba(cr, cg, cb, 255);
         draw_line(
             q.0,

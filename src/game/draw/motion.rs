@@ -235,7 +235,7 @@ mod tests {
         let hurt = Event::Hurt {
             player: LOCAL,
             damage: 12.0,
-            by: "slime",
+            by: "slime".into(),
         };
         let f = floater(&hurt, feet).unwrap();
         assert_eq!((f.amount, f.struck), (12, Struck::Player));
@@ -244,7 +244,7 @@ mod tests {
         let far = Event::Hurt {
             player: PlayerId(7),
             damage: 3.0,
-            by: "slime",
+            by: "slime".into(),
         };
         assert!(floater(&far, feet).is_none());
         assert!(floater(&Event::Swung { player: LOCAL }, feet).is_none());

@@ -480,9 +480,10 @@ pub fn draw_creatures(c: &Creatures, cam: &Camera, screen: (f32, f32)) {
         heart(inner, Color::new(0.95, 0.15, 0.2, alpha));
     }
     for k in &c.list {
-        let (w, h) = k.size();
+        let d = c.bestiary.def(k.kind);
+        let (w, h) = d.size;
         // Squashed on landing and crouching, stretched in the air, about the feet.
-        let st = k.kind.stats();
+        let st = c.bestiary.stats(k.kind);
         let grounded = (st.hop_every - k.hop_in()).max(0.0);
         let (sx, sy) =
             crate::game::draw::motion::squash(k.body.on_ground, k.body.vel.1, grounded, k.hop_in());
@@ -500,11 +501,11 @@ pub fn draw_creatures(c: &Creatures, cam: &Camera, screen: (f32, f32)) {
         } else {
             Color::from_rgba(r, g, bl, 235)
         };
-        if crate::game::draw::beasts::draw_body(k, a, sw, sh, color) {
-            health_bar(k, a, sw);
+        if crate::game::draw::beasts::draw_body(d, k, a, sw, sh, color) {
+            health_bar(k, st.health, a, sw);
             continue;
         }
-        if k.kind.flies() {
+        if c.bestiary.flies(k.kind) {
             // An eye: a pale ball with a tail, its iris toward where it flies.
             let (cx, cy) = (a.0 + sw / 2.0, a.1 + sh / 2.0);
             let v = k.body.vel;
@@ -535,14 +536,14 @@ pub fn draw_creatures(c: &Creatures, cam: &Camera, screen: (f32, f32)) {
         let look = if k.body.vel.0 < 0.0 { -0.12 } else { 0.12 } * sw;
         draw_circle(a.0 + sw * 0.35 + look, a.1 + sh * 0.5, eye, BLACK);
         draw_circle(a.0 + sw * 0.65 + look, a.1 + sh * 0.5, eye, BLACK);
-        health_bar(k, a, sw);
+        health_bar(k, st.health, a, sw);
     }
-    crate::game::draw::beasts::draw_bolts(&c.bolts, cam, screen);
+    crate::game::draw::beasts::draw_bolts(&c.bolts, &c.bestiary, cam, screen);
 }
 
-/// A hurt creature's health bar over its box (top-left `a`, `sw` pixels wide).
-fn health_bar(k: &crate::sim::creatures::Creature, a: (f32, f32), sw: f32) {
-    let full = k.kind.stats().health;
+/// A hurt creature's health bar over its box (top-left `a`, `sw` pixels wide), `full`
+/// its kind's health.
+fn health_bar(k: &crate::sim::creatures::Creature, full: f32, a: (f32, f32), sw: f32) {
     if k.health < full {
         let f = (k.health / full).clamp(0.0, 1.0);
         draw_rectangle(a.0, a.1 - 6.0, sw, 4.0, Color::new(0.0, 0.0, 0.0, 0.7));

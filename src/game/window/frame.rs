@@ -369,7 +369,7 @@ fn play_lines(w: &crate::game::worlds::state::Loaded, view: &lighting::LightView
             let q = c.body.pos;
             format!(
                 "{} {:+.0},{:+.0}",
-                c.kind.stats().name,
+                w.session.content.bestiary.def(c.kind).name,
                 q.0 - p.0,
                 q.1 - p.1
             )

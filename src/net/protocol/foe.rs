@@ -75,9 +75,9 @@ pub fn foe_of(r: &Rival) -> Foe {
     }
 }
 
-/// The boss of a snapshot, to draw, or `None` for an unknown kind, too many parts, a
-/// number not finite or no part to show.
-pub fn rival_in(f: &Foe) -> Option<Rival> {
+/// The boss of a snapshot, to draw (of the numbers `n`, the client's content's), or
+/// `None` for an unknown kind, too many parts, a number not finite or no part to show.
+pub fn rival_in(f: &Foe, n: &crate::content::bosses::Bosses) -> Option<Rival> {
     let kind = RivalKind::from_code(f.kind)?;
     let fine = |v: f32| v.is_finite();
     let numbers = [f.health, f.spin, f.span.0, f.span.1, f.dir];
@@ -97,9 +97,9 @@ pub fn rival_in(f: &Foe) -> Option<Rival> {
             let mut worms: Vec<Worm> = Vec::new();
             for p in &f.parts {
                 let max = match role(p)? {
-                    Role::Head => eater::HEAD_HEALTH,
-                    Role::Tail => eater::TAIL_HEALTH,
-                    _ => eater::BODY_HEALTH,
+                    Role::Head => n.eater.head_health,
+                    Role::Tail => n.eater.tail_health,
+                    _ => n.eater.body_health,
                 };
                 // A segment that was a body before a cut keeps its own health.
                 let health = p.health.max(0.0);
@@ -119,12 +119,13 @@ pub fn rival_in(f: &Foe) -> Option<Rival> {
             // Its whole health is not sent: today's (the rules' default), or what it has.
             Form::Eater(Eater {
                 worms,
-                full: eater::full_health().max(f.health),
+                full: eater::whole(&n.eater).max(f.health),
+                n: n.eater,
             })
         }
         RivalKind::Skeletron => {
             let head = f.parts.iter().find(|p| role(p) == Some(Role::Head))?;
-            let mut s = Skeletron::new(head.pos);
+            let mut s = Skeletron::of(head.pos, &n.skeletron);
             s.health = head.health.max(0.0);
             s.spin = f.spin;
             for h in &mut s.hands {
@@ -140,7 +141,8 @@ pub fn rival_in(f: &Foe) -> Option<Rival> {
         }
         RivalKind::Wall => {
             let mouth = f.parts.iter().find(|p| role(p) == Some(Role::Mouth))?;
-            let mut w = Wall::new(mouth.pos.0 + f.dir.signum() * 1.5, f.dir, f.span, f32::MAX);
+            let x = mouth.pos.0 + f.dir.signum() * 1.5;
+            let mut w = Wall::of(x, f.dir, f.span, f32::MAX, &n.wall);
             w.face_y = mouth.pos.1;
             w.health = f.health.max(0.0);
             w.lasers = (f.parts.iter().filter(|p| role(p) == Some(Role::Laser)))
@@ -174,7 +176,7 @@ mod tests {
             let f = foe_of(&r);
             let bytes = crate::net::protocol::encode(&f);
             let back: Foe = crate::net::protocol::decode(&bytes).unwrap();
-            let shown = rival_in(&back).expect("drawable");
+            let shown = rival_in(&back, &Default::default()).expect("drawable");
             assert_eq!(shown.kind(), r.kind());
             assert_eq!(shown.health(), r.health());
             let (a, b) = (shown.parts(), r.parts());
@@ -185,11 +187,14 @@ mod tests {
             }
         }
         // Two worms after the cut, each with its head.
-        let Some(Form::Eater(e)) = rival_in(&foe_of(&Rival::new(Form::Eater({
-            let mut e = Eater::new((0.0, 0.0));
-            e.hit(0, 5, 1e6);
-            e
-        }))))
+        let Some(Form::Eater(e)) = rival_in(
+            &foe_of(&Rival::new(Form::Eater({
+                let mut e = Eater::new((0.0, 0.0));
+                e.hit(0, 5, 1e6);
+                e
+            }))),
+            &Default::default(),
+        )
         .map(|r| r.form) else {
             panic!("an Eater");
         };
@@ -197,10 +202,10 @@ mod tests {
         // Bad numbers or too many parts are refused.
         let mut f = foe_of(&Rival::new(Form::Skeletron(Skeletron::new((0.0, 0.0)))));
         f.parts[0].pos.0 = f32::NAN;
-        assert!(rival_in(&f).is_none());
+        assert!(rival_in(&f, &Default::default()).is_none());
         f.parts = vec![f.parts[1].clone(); MAX_FOE_PARTS + 1];
-        assert!(rival_in(&f).is_none());
+        assert!(rival_in(&f, &Default::default()).is_none());
         f.kind = 9;
-        assert!(rival_in(&f).is_none());
+        assert!(rival_in(&f, &Default::default()).is_none());
     }
 }

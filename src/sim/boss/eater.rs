@@ -9,29 +9,33 @@
 //! health it turns to phase two: faster.
 //!
 //! Its health is Terraria's (head 65, body 150, tail 220 over about 50 segments: about
-//! 10,000) scaled as Strata's Eye is (900 for Terraria's 2,800).
+//! 10,000) scaled as Strata's Eye is (900 for Terraria's 2,800). Its numbers are data
+//! (`config/creatures.ron`'s `bosses.eater`, [`EaterBoss`]); the constants here are the
+//! shipped ones.
+
+use crate::content::bosses::EaterBoss;
 
 /// Segments a worm comes with.
 pub const SEGMENTS: usize = 24;
 /// Health of the head, a body segment and the tail.
-pub const HEAD_HEALTH: f32 = 80.0;
-pub const BODY_HEALTH: f32 = 120.0;
-pub const TAIL_HEALTH: f32 = 160.0;
+pub const HEAD_HEALTH: f32 = EaterBoss::SHIPPED.head_health;
+pub const BODY_HEALTH: f32 = EaterBoss::SHIPPED.body_health;
+pub const TAIL_HEALTH: f32 = EaterBoss::SHIPPED.tail_health;
 /// Tiles between the middles of two segments that follow each other.
 pub const SPACING: f32 = 1.6;
 /// A segment's radius, tiles.
 pub const RADIUS: f32 = 1.0;
 /// Fastest a head steers through blocks, tiles/s (phase two: [`SPEED_TWO`]).
-pub const SPEED: f32 = 13.0;
-pub const SPEED_TWO: f32 = 17.0;
+pub const SPEED: f32 = EaterBoss::SHIPPED.speed;
+pub const SPEED_TWO: f32 = EaterBoss::SHIPPED.speed_two;
 /// How fast a head turns toward its target (share of the difference a second).
 const TURN: f32 = 2.5;
 /// Tiles/s² a head out in the air falls by.
 pub const GRAVITY: f32 = 28.0;
 /// Health a head, a body segment and the tail take from a player they touch (Terraria's).
-pub const HEAD_DAMAGE: f32 = 22.0;
-pub const BODY_DAMAGE: f32 = 13.0;
-pub const TAIL_DAMAGE: f32 = 11.0;
+pub const HEAD_DAMAGE: f32 = EaterBoss::SHIPPED.head_damage;
+pub const BODY_DAMAGE: f32 = EaterBoss::SHIPPED.body_damage;
+pub const TAIL_DAMAGE: f32 = EaterBoss::SHIPPED.tail_damage;
 /// Most worms at once: a worm splits only where it has a middle, so never more than this.
 pub const MOST_WORMS: usize = SEGMENTS / 2;
 
@@ -69,11 +73,18 @@ pub struct Eater {
     pub worms: Vec<Worm>,
     /// The whole health it came with (its bar's full width).
     pub full: f32,
+    /// Its numbers.
+    pub n: EaterBoss,
 }
 
-/// The whole health an Eater comes with.
+/// The whole health an Eater of the shipped numbers comes with.
 pub fn full_health() -> f32 {
-    HEAD_HEALTH + BODY_HEALTH * (SEGMENTS - 2) as f32 + TAIL_HEALTH
+    whole(&EaterBoss::SHIPPED)
+}
+
+/// The whole health of an Eater of numbers `n`: its segments' together.
+pub fn whole(n: &EaterBoss) -> f32 {
+    n.head_health + n.body_health * (SEGMENTS - 2) as f32 + n.tail_health
 }
 
 impl Eater {
@@ -85,14 +96,20 @@ impl Eater {
     /// A worm as [`Eater::new`]'s with `whole` health over its segments, each keeping its
     /// share of [`full_health`] (the rules' `eater_health`).
     pub fn with_health(at: (f32, f32), whole: f32) -> Eater {
-        let scale = whole / full_health();
+        Eater::of(at, whole, &EaterBoss::SHIPPED)
+    }
+
+    /// A worm of numbers `n` with `whole` health over its segments, each keeping its
+    /// share of the numbers' whole ([`whole`]).
+    pub fn of(at: (f32, f32), whole_health: f32, n: &EaterBoss) -> Eater {
+        let scale = whole_health / whole(n);
         let segs = (0..SEGMENTS)
             .map(|i| {
                 let max = scale
                     * match i {
-                        0 => HEAD_HEALTH,
-                        _ if i + 1 == SEGMENTS => TAIL_HEALTH,
-                        _ => BODY_HEALTH,
+                        0 => n.head_health,
+                        _ if i + 1 == SEGMENTS => n.tail_health,
+                        _ => n.body_health,
                     };
                 Seg {
                     pos: (at.0, at.1 + i as f32 * SPACING),
@@ -104,9 +121,10 @@ impl Eater {
         Eater {
             worms: vec![Worm {
                 segs,
-                vel: (0.0, -SPEED),
+                vel: (0.0, -n.speed),
             }],
-            full: whole,
+            full: whole_health,
+            n: *n,
         }
     }
 
@@ -128,7 +146,7 @@ impl Eater {
         two: bool,
         dt: f32,
     ) {
-        let top = if two { SPEED_TWO } else { SPEED };
+        let top = if two { self.n.speed_two } else { self.n.speed };
         for w in &mut self.worms {
             let Some(head) = w.segs.first_mut() else {
                 continue;
@@ -192,7 +210,9 @@ impl Eater {
                 Some(b) => {
                     let (dx, dy) = (back[0].pos.0 - b.pos.0, back[0].pos.1 - b.pos.1);
                     let d = (dx * dx + dy * dy).sqrt().max(1e-3);
-                    let s = (vel.0 * vel.0 + vel.1 * vel.1).sqrt().max(SPEED * 0.5);
+                    let s = (vel.0 * vel.0 + vel.1 * vel.1)
+                        .sqrt()
+                        .max(self.n.speed * 0.5);
                     (dx / d * s, dy / d * s)
                 }
                 None => vel,
@@ -207,14 +227,14 @@ impl Eater {
         cut
     }
 
-    /// Health a player touching segment `seg` of a worm takes.
-    pub fn damage(seg: usize, len: usize) -> f32 {
+    /// Health a player touching segment `seg` of a worm `len` long takes.
+    pub fn damage(&self, seg: usize, len: usize) -> f32 {
         if seg == 0 {
-            HEAD_DAMAGE
+            self.n.head_damage
         } else if seg + 1 == len {
-            TAIL_DAMAGE
+            self.n.tail_damage
         } else {
-            BODY_DAMAGE
+            self.n.body_damage
         }
     }
 }

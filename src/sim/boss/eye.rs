@@ -19,16 +19,19 @@
 //!   ([`Step::gone`]).
 //!
 //! It flies through tiles. Its ball ([`Boss::ball`]) is what swings hit; its box, a little
-//! inside ([`Boss::hitbox`]), is what hurts.
+//! inside ([`Boss::hitbox`]), is what hurts. Its servants' pace, its hover and its phase's
+//! share are data (`config/creatures.ron`'s `bosses.eye`, [`EyeBoss`]; the constants here
+//! are the shipped ones), the rest rules.
 
+use crate::content::bosses::EyeBoss;
 use crate::content::rules::Rules;
 
 /// The Eye's radius, tiles: a ball five tiles across.
 pub const RADIUS: f32 = 2.5;
 /// Tiles over the target's head it hovers at.
-pub const HOVER_HEIGHT: f32 = 11.0;
+pub const HOVER_HEIGHT: f32 = EyeBoss::SHIPPED.hover_height;
 /// Fastest it flies while hovering, tiles/s.
-pub const HOVER_SPEED: f32 = 16.0;
+pub const HOVER_SPEED: f32 = EyeBoss::SHIPPED.hover_speed;
 /// Seconds one dash lasts (phase two: two thirds of it).
 pub const DASH_SECONDS: f32 = 1.0;
 /// Share of a dash at full speed; the rest slows to a stop.
@@ -38,7 +41,7 @@ const BRAKE: f32 = 8.0;
 /// Seconds it spins between the phases.
 pub const TURN_SECONDS: f32 = 1.5;
 /// Seconds between servants in phase one.
-pub const SERVANT_EVERY: f32 = 1.2;
+pub const SERVANT_EVERY: f32 = EyeBoss::SHIPPED.servant_every;
 /// Tiles from its target beyond which it gives up and leaves.
 pub const RANGE: f32 = 150.0;
 /// Seconds it takes to fly off.
@@ -47,6 +50,8 @@ pub const LEAVE_SECONDS: f32 = 3.0;
 const EPS: f32 = 1e-4;
 /// Its name, on the health bar and in messages.
 pub const NAME: &str = "The Eye";
+/// Its name in the world's progress: the first of [`crate::content::town::BOSSES`].
+pub const FLAG: &str = crate::content::town::BOSSES[0];
 
 /// Which half of its health it is in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,11 +127,19 @@ pub struct Boss {
     /// The seats of the players who have hit it: each gets its own loot when it dies
     /// (Terraria's treasure bags).
     pub fighters: Vec<usize>,
+    /// Its numbers beside the rules'.
+    pub n: EyeBoss,
 }
 
 impl Boss {
-    /// The Eye at `pos` with the health of `rules`, about to hover.
+    /// The Eye at `pos` with the health of `rules` and the shipped numbers, about to
+    /// hover.
     pub fn new(pos: (f32, f32), rules: &Rules) -> Boss {
+        Boss::of(pos, rules, &EyeBoss::SHIPPED)
+    }
+
+    /// [`Boss::new`]'s Eye of numbers `n`.
+    pub fn of(pos: (f32, f32), rules: &Rules, n: &EyeBoss) -> Boss {
         Boss {
             pos,
             vel: (0.0, 0.0),
@@ -136,12 +149,13 @@ impl Boss {
             mode: Mode::Hover {
                 left: rules.eye_hover,
             },
-            servant_in: SERVANT_EVERY,
+            servant_in: n.servant_every,
             hit_flash: 0.0,
             touch_in: 0.0,
             charges: 0,
             spin: 0.0,
             fighters: Vec::new(),
+            n: *n,
         }
     }
 
@@ -230,7 +244,8 @@ impl Boss {
                 (self.pos.0, self.pos.1 - 100.0)
             }
         };
-        if self.phase == Phase::One && phase_for(self.health, self.max) == Phase::Two {
+        let n = self.n;
+        if self.phase == Phase::One && self.health <= self.max * n.phase_two_at {
             self.phase = Phase::Two;
             if !self.leaving() {
                 self.mode = Mode::Turn { left: TURN_SECONDS };
@@ -277,12 +292,12 @@ impl Boss {
             }
             Mode::Hover { left } => {
                 // Toward the spot over the target's head, faster the further it is.
-                let spot = (target.0, target.1 - HOVER_HEIGHT);
+                let spot = (target.0, target.1 - n.hover_height);
                 let (dx, dy) = (spot.0 - self.pos.0, spot.1 - self.pos.1);
                 let want = (dx * 3.0, dy * 3.0);
                 let s = (want.0 * want.0 + want.1 * want.1).sqrt();
-                let want = if s > HOVER_SPEED {
-                    (want.0 / s * HOVER_SPEED, want.1 / s * HOVER_SPEED)
+                let want = if s > n.hover_speed {
+                    (want.0 / s * n.hover_speed, want.1 / s * n.hover_speed)
                 } else {
                     want
                 };
@@ -294,7 +309,7 @@ impl Boss {
                 if !two {
                     self.servant_in -= dt;
                     if self.servant_in <= 0.0 {
-                        self.servant_in = SERVANT_EVERY;
+                        self.servant_in = n.servant_every;
                         step.servant = Some((self.pos.0, self.pos.1 + RADIUS));
                     }
                 }

@@ -9,6 +9,7 @@ use super::Phase;
 use super::eater::{self, Eater};
 use super::skeletron::{self, Skeletron};
 use super::wall::{self, Wall};
+use crate::content::bosses::Bosses;
 
 /// Which boss.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,6 +31,12 @@ impl RivalKind {
         }
     }
 
+    /// Its name in the world's progress (a town file's `Defeated(..)`, a spawn rule's
+    /// `before`): its place in [`crate::content::town::BOSSES`], after the Eye's.
+    pub fn flag(self) -> &'static str {
+        crate::content::town::BOSSES[self as usize + 1]
+    }
+
     /// Its number on the wire (1, 2, 3).
     pub fn code(self) -> u8 {
         self as u8 + 1
@@ -40,22 +47,13 @@ impl RivalKind {
         RivalKind::ALL.get(usize::from(n).checked_sub(1)?).copied()
     }
 
-    /// What each player who hit it gets when it falls (its trophy among them).
-    pub fn loot(self) -> &'static [(&'static str, u32)] {
+    /// What each player who hit it gets when it falls (its trophy among them), as the
+    /// bosses' data `b` has it.
+    pub fn loot(self, b: &Bosses) -> &[(String, u32)] {
         match self {
-            RivalKind::Eater => &[
-                ("demonite_ore", 40),
-                ("shadow_scale", 15),
-                ("gold_coin", 2),
-                ("eater_trophy", 1),
-            ],
-            RivalKind::Skeletron => &[("gold_coin", 5), ("skeletron_trophy", 1)],
-            RivalKind::Wall => &[
-                ("pwnhammer", 1),
-                ("warrior_emblem", 1),
-                ("gold_coin", 8),
-                ("wall_trophy", 1),
-            ],
+            RivalKind::Eater => &b.loot.eater,
+            RivalKind::Skeletron => &b.loot.skeletron,
+            RivalKind::Wall => &b.loot.wall,
         }
     }
 
@@ -166,8 +164,17 @@ impl Rival {
     pub fn max(&self) -> f32 {
         match &self.form {
             Form::Eater(e) => e.full,
-            Form::Skeletron(_) => skeletron::HEAD_HEALTH,
-            Form::Wall(_) => wall::HEALTH,
+            Form::Skeletron(s) => s.n.head_health,
+            Form::Wall(w) => w.n.health,
+        }
+    }
+
+    /// Share of its most health at or below which its phase two comes.
+    pub fn phase_two_at(&self) -> f32 {
+        match &self.form {
+            Form::Eater(e) => e.n.phase_two_at,
+            Form::Skeletron(s) => s.n.phase_two_at,
+            Form::Wall(w) => w.n.phase_two_at,
         }
     }
 
@@ -295,16 +302,16 @@ impl Rival {
                         .worms
                         .get(usize::from(p.index.0))
                         .map_or(1, |w| w.segs.len());
-                    Eater::damage(usize::from(p.index.1), n)
+                    e.damage(usize::from(p.index.1), n)
                 }
                 (Form::Skeletron(s), Role::Head) => s.head_damage(),
-                (Form::Skeletron(_), _) => skeletron::HAND_DAMAGE,
-                (Form::Wall(_), Role::Laser) => wall::LASER_DAMAGE,
-                (Form::Wall(_), _) => wall::CONTACT_DAMAGE,
+                (Form::Skeletron(s), _) => s.n.hand_damage,
+                (Form::Wall(w), Role::Laser) => w.n.laser_damage,
+                (Form::Wall(w), _) => w.n.contact_damage,
             })
             .fold(None, |a: Option<f32>, d| Some(a.map_or(d, |a| a.max(d))));
         match &self.form {
-            Form::Wall(w) if w.reaches(b) => Some(wall::CONTACT_DAMAGE),
+            Form::Wall(w) if w.reaches(b) => Some(w.n.contact_damage),
             _ => most,
         }
     }
@@ -345,7 +352,7 @@ impl Rival {
         let Some(target) = target else {
             return step;
         };
-        if self.phase == Phase::One && super::phase_for(self.health(), self.max()) == Phase::Two {
+        if self.phase == Phase::One && self.health() <= self.max() * self.phase_two_at() {
             self.phase = Phase::Two;
             step.phase_two = true;
         }

@@ -6,33 +6,37 @@
 //! through tiles, hitting harder. A dead hand stays dead; the skull's death is its fall.
 //! At dawn it flies off (the session).
 //!
-//! Terraria's health (head 4,400, hands 600) scaled as Strata's Eye is.
+//! Terraria's health (head 4,400, hands 600) scaled as Strata's Eye is. Its numbers are
+//! data (`config/creatures.ron`'s `bosses.skeletron`, [`SkeletronBoss`]); the constants
+//! here are the shipped ones.
+
+use crate::content::bosses::SkeletronBoss;
 
 /// Health of the skull and of each hand.
-pub const HEAD_HEALTH: f32 = 1400.0;
-pub const HAND_HEALTH: f32 = 200.0;
+pub const HEAD_HEALTH: f32 = SkeletronBoss::SHIPPED.head_health;
+pub const HAND_HEALTH: f32 = SkeletronBoss::SHIPPED.hand_health;
 /// Radii, tiles.
 pub const HEAD_RADIUS: f32 = 2.0;
 pub const HAND_RADIUS: f32 = 1.2;
 /// Tiles over the target the skull hovers at.
 pub const HOVER_HEIGHT: f32 = 9.0;
 /// Fastest it flies while hovering, tiles/s.
-pub const HOVER_SPEED: f32 = 10.0;
+pub const HOVER_SPEED: f32 = SkeletronBoss::SHIPPED.hover_speed;
 /// Where a hand rests beside the skull, tiles (mirrored for the left hand).
 pub const HAND_REST: (f32, f32) = (5.0, 3.0);
 /// Seconds between swipes (the hands take turns) and seconds one swipe lasts.
-pub const SWIPE_EVERY: f32 = 1.6;
-pub const SWIPE_SECONDS: f32 = 0.9;
+pub const SWIPE_EVERY: f32 = SkeletronBoss::SHIPPED.swipe_every;
+pub const SWIPE_SECONDS: f32 = SkeletronBoss::SHIPPED.swipe_seconds;
 /// Tiles/s a swiping hand moves at.
-pub const SWIPE_SPEED: f32 = 26.0;
+pub const SWIPE_SPEED: f32 = SkeletronBoss::SHIPPED.swipe_speed;
 /// Phase two: seconds between spins, seconds of a spin and its speed, tiles/s.
-pub const SPIN_EVERY: f32 = 4.0;
-pub const SPIN_SECONDS: f32 = 3.0;
-pub const SPIN_SPEED: f32 = 11.0;
+pub const SPIN_EVERY: f32 = SkeletronBoss::SHIPPED.spin_every;
+pub const SPIN_SECONDS: f32 = SkeletronBoss::SHIPPED.spin_seconds;
+pub const SPIN_SPEED: f32 = SkeletronBoss::SHIPPED.spin_speed;
 /// Health its skull, its skull spinning and a hand take from a player they touch.
-pub const HEAD_DAMAGE: f32 = 32.0;
-pub const SPIN_DAMAGE: f32 = 46.0;
-pub const HAND_DAMAGE: f32 = 22.0;
+pub const HEAD_DAMAGE: f32 = SkeletronBoss::SHIPPED.head_damage;
+pub const SPIN_DAMAGE: f32 = SkeletronBoss::SHIPPED.spin_damage;
+pub const HAND_DAMAGE: f32 = SkeletronBoss::SHIPPED.hand_damage;
 
 /// A hand.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -65,6 +69,8 @@ pub struct Skeletron {
     next_hand: usize,
     /// Swipes begun so far.
     pub swipes: u32,
+    /// Its numbers.
+    pub n: SkeletronBoss,
 }
 
 /// What a step did.
@@ -75,11 +81,16 @@ pub struct Did {
 }
 
 impl Skeletron {
-    /// Skeletron at `at`, its hands resting.
+    /// Skeletron of the shipped numbers at `at`, its hands resting.
     pub fn new(at: (f32, f32)) -> Skeletron {
+        Skeletron::of(at, &SkeletronBoss::SHIPPED)
+    }
+
+    /// Skeletron of numbers `n` at `at`, its hands resting.
+    pub fn of(at: (f32, f32), n: &SkeletronBoss) -> Skeletron {
         let hand = |side: f32| Hand {
             pos: (at.0 + side * HAND_REST.0, at.1 + HAND_REST.1),
-            health: HAND_HEALTH,
+            health: n.hand_health,
             side,
             swipe: 0.0,
             aim: at,
@@ -87,25 +98,27 @@ impl Skeletron {
         Skeletron {
             head: at,
             vel: (0.0, 0.0),
-            health: HEAD_HEALTH,
+            health: n.head_health,
             hands: [hand(-1.0), hand(1.0)],
             spinning: 0.0,
             spin: 0.0,
             spin_in: 0.0,
-            swipe_in: SWIPE_EVERY,
+            swipe_in: n.swipe_every,
             next_hand: 0,
             swipes: 0,
+            n: *n,
         }
     }
 
     /// A step of `dt` over `target`; `two`: phase two (it spins).
     pub fn update(&mut self, target: (f32, f32), two: bool, dt: f32) -> Did {
         let mut did = Did::default();
+        let n = self.n;
         if two && self.spinning <= 0.0 {
             self.spin_in -= dt;
             if self.spin_in <= 0.0 {
-                self.spinning = SPIN_SECONDS;
-                self.spin_in = SPIN_EVERY;
+                self.spinning = n.spin_seconds;
+                self.spin_in = n.spin_every;
                 did.spun = true;
             }
         }
@@ -114,13 +127,13 @@ impl Skeletron {
             self.spin += dt * 14.0;
             let (dx, dy) = (target.0 - self.head.0, target.1 - self.head.1);
             let d = (dx * dx + dy * dy).sqrt().max(1e-3);
-            self.vel = (dx / d * SPIN_SPEED, dy / d * SPIN_SPEED);
+            self.vel = (dx / d * n.spin_speed, dy / d * n.spin_speed);
         } else {
             let spot = (target.0, target.1 - HOVER_HEIGHT);
             let want = ((spot.0 - self.head.0) * 2.0, (spot.1 - self.head.1) * 2.0);
             let s = (want.0 * want.0 + want.1 * want.1).sqrt();
-            let want = if s > HOVER_SPEED {
-                (want.0 / s * HOVER_SPEED, want.1 / s * HOVER_SPEED)
+            let want = if s > n.hover_speed {
+                (want.0 / s * n.hover_speed, want.1 / s * n.hover_speed)
             } else {
                 want
             };
@@ -133,12 +146,12 @@ impl Skeletron {
         self.head = (self.head.0 + self.vel.0 * dt, self.head.1 + self.vel.1 * dt);
         self.swipe_in -= dt;
         if self.swipe_in <= 0.0 {
-            self.swipe_in = SWIPE_EVERY;
-            let n = self.next_hand;
-            self.next_hand = 1 - n;
-            let h = &mut self.hands[n];
+            self.swipe_in = n.swipe_every;
+            let next = self.next_hand;
+            self.next_hand = 1 - next;
+            let h = &mut self.hands[next];
             if h.health > 0.0 {
-                h.swipe = SWIPE_SECONDS;
+                h.swipe = n.swipe_seconds;
                 h.aim = target;
                 self.swipes += 1;
                 did.swiped = true;
@@ -156,7 +169,7 @@ impl Skeletron {
             };
             let (dx, dy) = (goal.0 - h.pos.0, goal.1 - h.pos.1);
             let d = (dx * dx + dy * dy).sqrt();
-            let go = (SWIPE_SPEED * dt).min(d);
+            let go = (n.swipe_speed * dt).min(d);
             if d > 1e-4 {
                 h.pos = (h.pos.0 + dx / d * go, h.pos.1 + dy / d * go);
             }
@@ -167,9 +180,9 @@ impl Skeletron {
     /// Health the skull takes from a player it touches.
     pub fn head_damage(&self) -> f32 {
         if self.spinning > 0.0 {
-            SPIN_DAMAGE
+            self.n.spin_damage
         } else {
-            HEAD_DAMAGE
+            self.n.head_damage
         }
     }
 }

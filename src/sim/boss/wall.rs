@@ -5,13 +5,16 @@
 //! down; the eyes shoot lasers at the target every [`LASER_EVERY`] seconds (half that in
 //! phase two, below half health). A player behind its face, or touching it, is hurt. One
 //! pool of health ([`HEALTH`], Terraria's 8,000 scaled as Strata's Eye is) for the eyes
-//! and the mouth.
+//! and the mouth. Its numbers are data (`config/creatures.ron`'s `bosses.wall`,
+//! [`WallBoss`]); the constants here are the shipped ones.
+
+use crate::content::bosses::WallBoss;
 
 /// Its health.
-pub const HEALTH: f32 = 2600.0;
+pub const HEALTH: f32 = WallBoss::SHIPPED.health;
 /// Tiles/s it crosses at with full health, and with none.
-pub const SPEED: f32 = 2.5;
-pub const SPEED_MOST: f32 = 7.0;
+pub const SPEED: f32 = WallBoss::SHIPPED.speed;
+pub const SPEED_MOST: f32 = WallBoss::SHIPPED.speed_most;
 /// The face's parts: an eye's and the mouth's radius, tiles, and the eyes' height over
 /// and under the mouth.
 pub const EYE_RADIUS: f32 = 2.5;
@@ -22,15 +25,15 @@ pub const THICK: f32 = 4.0;
 /// Tiles/s its face moves up or down at.
 pub const FACE_SPEED: f32 = 12.0;
 /// Seconds between the eyes' lasers (phase two: half).
-pub const LASER_EVERY: f32 = 2.0;
+pub const LASER_EVERY: f32 = WallBoss::SHIPPED.laser_every;
 /// Laser speed, tiles/s, and seconds a laser flies.
-pub const LASER_SPEED: f32 = 24.0;
+pub const LASER_SPEED: f32 = WallBoss::SHIPPED.laser_speed;
 pub const LASER_LIFE: f32 = 3.0;
 /// Most lasers in flight.
 pub const MOST_LASERS: usize = 12;
 /// Health its touch (and being behind it) and a laser take.
-pub const CONTACT_DAMAGE: f32 = 50.0;
-pub const LASER_DAMAGE: f32 = 22.0;
+pub const CONTACT_DAMAGE: f32 = WallBoss::SHIPPED.contact_damage;
+pub const LASER_DAMAGE: f32 = WallBoss::SHIPPED.laser_damage;
 
 /// A laser from an eye.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -59,30 +62,39 @@ pub struct Wall {
     pub shots: u32,
     /// The world's width, tiles: it stops at the far side.
     pub width: f32,
+    /// Its numbers.
+    pub n: WallBoss,
 }
 
 impl Wall {
     /// A wall at column `x` crossing toward `dir`, spanning rows `top..bottom` of a world
     /// `width` wide.
-    pub fn new(x: f32, dir: f32, (top, bottom): (f32, f32), width: f32) -> Wall {
+    pub fn new(x: f32, dir: f32, span: (f32, f32), width: f32) -> Wall {
+        Wall::of(x, dir, span, width, &WallBoss::SHIPPED)
+    }
+
+    /// [`Wall::new`]'s wall of numbers `n`.
+    pub fn of(x: f32, dir: f32, (top, bottom): (f32, f32), width: f32, n: &WallBoss) -> Wall {
         Wall {
             x,
             dir: if dir < 0.0 { -1.0 } else { 1.0 },
             top,
             bottom,
             face_y: (top + bottom) / 2.0,
-            health: HEALTH,
+            health: n.health,
             lasers: Vec::new(),
-            laser_in: LASER_EVERY,
+            laser_in: n.laser_every,
             shots: 0,
             width,
+            n: *n,
         }
     }
 
     /// Tiles/s it crosses at now.
     pub fn speed(&self) -> f32 {
-        let lost = 1.0 - (self.health / HEALTH).clamp(0.0, 1.0);
-        SPEED + (SPEED_MOST - SPEED) * lost
+        let n = &self.n;
+        let lost = 1.0 - (self.health / n.health).clamp(0.0, 1.0);
+        n.speed + (n.speed_most - n.speed) * lost
     }
 
     /// The eyes' and the mouth's middles: top eye, mouth, bottom eye.
@@ -110,7 +122,8 @@ impl Wall {
         self.lasers.retain(|l| l.life > 0.0);
         self.laser_in -= dt;
         if self.laser_in <= 0.0 {
-            self.laser_in = if two { LASER_EVERY / 2.0 } else { LASER_EVERY };
+            let every = self.n.laser_every;
+            self.laser_in = if two { every / 2.0 } else { every };
             let face = self.face();
             for eye in [face[0], face[2]] {
                 if self.lasers.len() >= MOST_LASERS {
@@ -120,7 +133,7 @@ impl Wall {
                 let d = (dx * dx + dy * dy).sqrt().max(1e-3);
                 self.lasers.push(Laser {
                     pos: eye,
-                    vel: (dx / d * LASER_SPEED, dy / d * LASER_SPEED),
+                    vel: (dx / d * self.n.laser_speed, dy / d * self.n.laser_speed),
                     life: LASER_LIFE,
                 });
                 self.shots += 1;

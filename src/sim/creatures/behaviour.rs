@@ -156,7 +156,11 @@ mod tests {
     }
 
     fn kind(name: &str) -> Kind {
-        Kind::by_name(name).unwrap()
+        b().kind(name).unwrap()
+    }
+
+    fn b() -> &'static crate::content::bestiary::Bestiary {
+        crate::sim::creatures::test_bestiary()
     }
 
     #[test]
@@ -169,14 +173,14 @@ mod tests {
         for x in 120..200 {
             w.set(x, 8, Tile::Stone);
         }
-        let mut z = Creature::new(kind("zombie"), (100.5, 10.0));
+        let mut z = Creature::new(b(), kind("zombie"), (100.5, 10.0));
         let target = (130.5, 8.0);
-        let speed = match z.kind.def().behaviour {
+        let speed = match b().def(z.kind).behaviour {
             crate::content::bestiary::Behaviour::Walker { speed } => speed,
             _ => panic!("a zombie walks"),
         };
         for _ in 0..60 * 20 {
-            z.update(&w, target, 1.0 / 60.0);
+            z.update(b().def(z.kind), &w, target, 1.0 / 60.0);
             assert!(!player::body_blocked(&w, z.body.pos.0, z.body.pos.1));
             if z.body.on_ground {
                 assert!(z.body.vel.0.abs() <= speed + 1e-3, "{:?}", z.body.vel);
@@ -197,9 +201,12 @@ mod tests {
             spawn_every_day: 1e3,
             ..Rules::default()
         };
-        let mut c = Creatures::new(9);
+        let mut c = Creatures::new(
+            9,
+            std::sync::Arc::clone(crate::sim::creatures::test_bestiary()),
+        );
         let imp = kind("fire imp");
-        c.list.push(Creature::new(imp, (60.5, 10.0)));
+        c.list.push(Creature::new(b(), imp, (60.5, 10.0)));
         let mut me = Player::new((100.5, 10.0));
         let mut vitals = Vitals::new(100.0, &rules);
         let mut hurt = None;
@@ -224,7 +231,7 @@ mod tests {
         );
         assert!(thrown >= 1, "it threw a bolt");
         let h = hurt.expect("the bolt reached the player");
-        assert_eq!((h.name, h.damage), ("fire imp", 30.0));
+        assert_eq!((h.name.as_str(), h.damage), ("fire imp", 30.0));
         assert_eq!(vitals.health, 70.0);
     }
 
@@ -263,19 +270,19 @@ mod tests {
         for y in 0..10 {
             w.set(80, y, Tile::Stone);
         }
-        let mut g = Creature::new(kind("dungeon guardian"), (70.5, 8.0));
+        let mut g = Creature::new(b(), kind("dungeon guardian"), (70.5, 8.0));
         for _ in 0..60 * 4 {
-            g.update(&w, (90.5, 10.0), 1.0 / 60.0);
+            g.update(b().def(g.kind), &w, (90.5, 10.0), 1.0 / 60.0);
         }
         assert!(g.body.pos.0 > 85.0, "through the wall: {:?}", g.body.pos);
         // Defence takes half its worth off, at least 1 left; a full resistance is not
         // thrown back.
         let (full, vel) = (g.health, g.body.vel);
-        g.hit(50.0, 80.0, 1);
+        g.hit(b().def(g.kind), 50.0, 80.0, 1);
         assert_eq!(g.health, full - 1.0);
         assert_eq!(g.body.vel, vel, "not thrown back");
-        let mut bones = Creature::new(kind("angry bones"), (70.5, 10.0));
-        bones.hit(20.0, 69.0, 1);
+        let mut bones = Creature::new(b(), kind("angry bones"), (70.5, 10.0));
+        bones.hit(b().def(bones.kind), 20.0, 69.0, 1);
         assert_eq!(bones.health, 80.0 - 16.0);
         assert!(bones.body.vel.0 > 0.0, "thrown away");
     }

@@ -29,12 +29,13 @@
 pub mod behaviour;
 pub mod spawn;
 
-use crate::content::bestiary::Behaviour;
+use crate::content::bestiary::{Behaviour, Bestiary, Def};
 use crate::content::rules::Rules;
 use crate::sim::player::{self, Input, Player};
 use crate::sim::vitals::Vitals;
 use crate::world::World;
 use crate::world::depth::{Layer, Layers};
+use std::sync::Arc;
 
 /// Tiles from the player, across and up/down, within which creatures spawn.
 pub const SPAWN_RANGE: (f32, f32) = (70.0, 40.0);
@@ -242,12 +243,14 @@ pub struct Creature {
 }
 
 impl Creature {
-    pub fn new(kind: Kind, feet: (f32, f32)) -> Creature {
+    /// A creature of `kind` (of the bestiary `b`) with its feet at `feet`.
+    pub fn new(b: &Bestiary, kind: Kind, feet: (f32, f32)) -> Creature {
+        let st = b.stats(kind);
         Creature {
             kind,
             body: Player::new(feet),
-            health: kind.stats().health,
-            hop_in: kind.stats().hop_every,
+            health: st.health,
+            hop_in: st.hop_every,
             dir: 0,
             hit_flash: 0.0,
             struck_by: None,
@@ -262,28 +265,21 @@ impl Creature {
         self.hop_in
     }
 
-    /// The drawn size of the body in tiles (width, height): a slime is lower than the
-    /// box it collides with; an eye fills it.
-    pub fn size(&self) -> (f32, f32) {
-        self.kind.def().size
-    }
-
     /// Its box for touching and being hit: the lower part of the physics body.
     pub fn hitbox(&self) -> (f32, f32, f32, f32) {
         let (l, _, r, b) = self.body.bounds();
         (l - 0.15, b - 1.0, r + 0.15, b)
     }
 
-    /// One frame by its behaviour: a hopper waits on the ground, then hops toward
-    /// `target`; a flyer flies at it ([`fly`], or through tiles, [`behaviour::ghost`]); a
-    /// walker walks ([`behaviour::walk`]); a caster casts ([`behaviour::cast`]): the bolt
-    /// it threw, if any.
-    pub fn update(&mut self, world: &World, target: (f32, f32), dt: f32) -> Option<Bolt> {
-        let st = self.kind.stats();
+    /// One frame by its behaviour (`d`: its kind's numbers): a hopper waits on the
+    /// ground, then hops toward `target`; a flyer flies at it ([`fly`], or through tiles,
+    /// [`behaviour::ghost`]); a walker walks ([`behaviour::walk`]); a caster casts
+    /// ([`behaviour::cast`]): the bolt it threw, if any.
+    pub fn update(&mut self, d: &Def, world: &World, target: (f32, f32), dt: f32) -> Option<Bolt> {
         self.hit_flash = (self.hit_flash - dt).max(0.0);
         self.touch_in = (self.touch_in - dt).max(0.0);
         let aim = (target.0, target.1 - player::HEIGHT / 2.0);
-        match self.kind.def().behaviour {
+        let (hop_every, high_hops) = match d.behaviour {
             Behaviour::Flyer {
                 speed,
                 through_walls: false,
@@ -315,20 +311,20 @@ impl Creature {
                 };
                 return behaviour::cast(world, self, target, k, dt);
             }
-            Behaviour::Hopper { .. } => {}
-        }
+            Behaviour::Hopper { every, high } => (every, high),
+        };
         let mut input = Input::default();
         if self.body.on_ground {
             self.dir = 0;
             self.hop_in -= dt;
             if self.hop_in <= 0.0 {
-                self.hop_in = st.hop_every;
+                self.hop_in = hop_every;
                 self.dir = if target.0 < self.body.pos.0 { -1 } else { 1 };
                 input.presses = 1;
-                input.jump = st.high_hops;
+                input.jump = high_hops;
             }
         } else {
-            input.jump = st.high_hops;
+            input.jump = high_hops;
         }
         input.left = self.dir < 0;
         input.right = self.dir > 0;
@@ -337,9 +333,9 @@ impl Creature {
     }
 
     /// Takes a hit of `damage` from a body at `from_x` facing `facing`, thrown back away
-    /// from it (the way it faces when right over or under it); true when it died.
-    pub fn hit(&mut self, damage: f32, from_x: f32, facing: i8) -> bool {
-        let d = self.kind.def();
+    /// from it (the way it faces when right over or under it; `d`: its kind's numbers);
+    /// true when it died.
+    pub fn hit(&mut self, d: &Def, damage: f32, from_x: f32, facing: i8) -> bool {
         // Defence takes half its worth off a hit, leaving at least 1 (Terraria's rule).
         let damage = if d.defence > 0 {
             (damage - d.defence as f32 / 2.0).max(1.0)
@@ -422,11 +418,11 @@ pub struct Target<'a> {
 }
 
 /// A creature's hit on the player.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Hit {
     pub damage: f32,
     /// The creature's name.
-    pub name: &'static str,
+    pub name: String,
     /// The creature's feet, across (the player is thrown away from it).
     pub from_x: f32,
     /// The hit killed the player.
@@ -448,7 +444,7 @@ pub struct Swing {
     /// Each creature hit: its kind, its feet before the hit, and whether the hit killed it.
     pub hit: Vec<(Kind, (f32, f32), bool)>,
     /// Kinds killed, with what they dropped (item name, count).
-    pub killed: Vec<(Kind, &'static str, u32)>,
+    pub killed: Vec<(Kind, String, u32)>,
     /// Hearts the kills dropped.
     pub hearts: u32,
 }
@@ -461,15 +457,17 @@ pub struct Fallen {
     /// The middle of its box.
     pub at: (f32, f32),
     /// The item it dropped and how many.
-    pub drop: &'static str,
+    pub drop: String,
     pub count: u32,
     /// The player it is credited to.
     pub by: Option<usize>,
 }
 
 /// Every creature about and the spawn timing.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Creatures {
+    /// The kinds they are of: the session's content's (`session.content.bestiary`).
+    pub bestiary: Arc<Bestiary>,
     pub list: Vec<Creature>,
     /// Seconds to the next spawn attempt.
     next_spawn: f32,
@@ -497,12 +495,23 @@ pub struct Creatures {
 }
 
 impl Creatures {
-    /// Creatures for a world of `seed` (spawn choices follow from it).
-    pub fn new(seed: u64) -> Creatures {
+    /// Creatures for a world of `seed` (spawn choices follow from it), of the kinds of
+    /// `bestiary`.
+    pub fn new(seed: u64, bestiary: Arc<Bestiary>) -> Creatures {
         Creatures {
-            rng: seed,
+            bestiary,
+            list: Vec::new(),
             next_spawn: 1.0,
-            ..Default::default()
+            home: None,
+            hearts: Vec::new(),
+            rng: seed,
+            spawned: 0,
+            killed: 0,
+            fallen: Vec::new(),
+            calm: None,
+            boss_about: false,
+            bolts: Vec::new(),
+            near_town: false,
         }
     }
 
@@ -558,7 +567,7 @@ impl Creatures {
                 near_town: self.near_town,
                 progress: &world.progress,
             };
-            let (normal, share) = spawn::candidates(&spot);
+            let (normal, share) = spawn::candidates(&self.bestiary, &spot);
             let list = if !share.is_empty() && night && self.rand(eye_one_in) == 0 {
                 share
             } else {
@@ -580,7 +589,7 @@ impl Creatures {
                     feet = up;
                 }
             }
-            self.list.push(Creature::new(kind, feet));
+            self.list.push(Creature::new(&self.bestiary, kind, feet));
             self.spawned += 1;
             return Some(kind);
         }
@@ -732,6 +741,7 @@ impl Creatures {
             self.calm = None;
         }
         let calm = self.calm;
+        let bestiary = &self.bestiary;
         self.list.retain(|c| {
             // Driven off by the calm: gone once out of every player's sight.
             let (x, y) = (c.body.pos.0.floor() as i64, c.body.pos.1 as i64 - 1);
@@ -740,14 +750,14 @@ impl Creatures {
                     && (c.body.pos.1 - at.1).abs() <= rules.respawn_calm_radius
             }) && players.iter().all(|p| off_screen(p.body.pos, p.half, x, y));
             let stuck = if matches!(
-                c.kind.def().behaviour,
+                bestiary.def(c.kind).behaviour,
                 Behaviour::Flyer {
                     through_walls: true,
                     ..
                 }
             ) {
                 false
-            } else if c.kind.flies() {
+            } else if bestiary.flies(c.kind) {
                 eye_blocked(world, c.body.pos.0, c.body.pos.1)
             } else {
                 player::body_blocked(world, c.body.pos.0, c.body.pos.1)
@@ -766,7 +776,8 @@ impl Creatures {
             } else {
                 players[nearest(players, pos)].body.pos
             };
-            if let Some(b) = self.list[i].update(world, target, dt)
+            let d = self.bestiary.def(self.list[i].kind);
+            if let Some(b) = self.list[i].update(d, world, target, dt)
                 && self.bolts.len() < behaviour::MAX_BOLTS
             {
                 self.bolts.push(b);
@@ -812,6 +823,7 @@ impl Creatures {
         dt: f32,
         hits: &mut Vec<(usize, Hit)>,
     ) {
+        let bestiary = &self.bestiary;
         self.bolts.retain_mut(|b| {
             if !b.update(world, dt) {
                 return false;
@@ -822,7 +834,7 @@ impl Creatures {
             if let Some(killed) = players[i].vitals.strike(b.damage, rules) {
                 let hit = Hit {
                     damage: b.damage,
-                    name: b.from.stats().name,
+                    name: bestiary.def(b.from).name.clone(),
                     from_x: b.pos.0 - b.vel.0.signum(),
                     killed,
                 };
@@ -841,7 +853,7 @@ impl Creatures {
             .list
             .iter_mut()
             .find(|c| c.touch_in <= 0.0 && overlap(c.hitbox(), me))?;
-        let st = c.kind.stats();
+        let st = self.bestiary.stats(c.kind);
         let killed = p.vitals.strike(st.damage, rules)?;
         let from_x = c.body.pos.0;
         c.touch_in = rules.touch_cooldown;
@@ -855,7 +867,7 @@ impl Creatures {
         );
         Some(Hit {
             damage: st.damage,
-            name: st.name,
+            name: st.name.to_string(),
             from_x,
             killed,
         })
@@ -966,7 +978,7 @@ impl Creatures {
         for (i, c) in self.list.iter_mut().enumerate() {
             if inside(c) {
                 out.hits += 1;
-                let killed = c.hit(damage, from, facing);
+                let killed = c.hit(self.bestiary.def(c.kind), damage, from, facing);
                 c.struck_by = Some((who, CREDIT_SECONDS));
                 out.hit.push((c.kind, c.body.pos, killed));
                 if killed {
@@ -986,14 +998,15 @@ impl Creatures {
     /// A creature died: counted, its drop's count drawn, and a share
     /// [`Rules::heart_chance`] of the dead leave a heart. Returns the count and whether a
     /// heart was left.
-    fn died(&mut self, c: &Creature, rules: &Rules) -> (&'static str, u32, bool) {
-        let mut drop = ("", 0);
-        for r in &c.kind.def().drops {
+    fn died(&mut self, c: &Creature, rules: &Rules) -> (String, u32, bool) {
+        let mut drop = (String::new(), 0);
+        let bestiary = Arc::clone(&self.bestiary);
+        for r in &bestiary.def(c.kind).drops {
             if r.chance < 1.0 && (self.rand(1000) as f32) >= r.chance * 1000.0 {
                 continue;
             }
             let n = r.count.0 + self.rand(u64::from(r.count.1 - r.count.0) + 1) as u32;
-            drop = (r.item.as_str(), n);
+            drop = (r.item.clone(), n);
             break;
         }
         self.killed += 1;
@@ -1049,6 +1062,14 @@ impl Creatures {
     }
 }
 
+/// The built-in bestiary, for tests (a session's is its content's).
+#[cfg(test)]
+pub(crate) fn test_bestiary() -> &'static Arc<Bestiary> {
+    static BUILTIN: std::sync::LazyLock<Arc<Bestiary>> =
+        std::sync::LazyLock::new(|| crate::content::config::Content::builtin().bestiary);
+    &BUILTIN
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1062,7 +1083,7 @@ mod tests {
     fn a_hit_names_its_creature_and_its_damage_rounded() {
         let hit = Hit {
             damage: 5.6,
-            name: "slime",
+            name: "slime".into(),
             from_x: 40.0,
             killed: false,
         };
@@ -1106,7 +1127,11 @@ mod tests {
                 near_town: false,
                 progress: &progress,
             };
-            let kinds: Vec<Kind> = spawn::candidates(&spot).0.iter().map(|c| c.kind).collect();
+            let kinds: Vec<Kind> = spawn::candidates(test_bestiary(), &spot)
+                .0
+                .iter()
+                .map(|c| c.kind)
+                .collect();
             kinds
         };
         assert_eq!(by_day(Layer::Surface, true), vec![Kind::Slime]);
@@ -1119,9 +1144,9 @@ mod tests {
         assert!(by_day(Layer::Cavern, false).contains(&Kind::CaveSlime));
         assert!(by_day(Layer::Underworld, false).contains(&Kind::LavaSlime));
         let (s, c, l) = (
-            Kind::Slime.stats(),
-            Kind::CaveSlime.stats(),
-            Kind::LavaSlime.stats(),
+            test_bestiary().stats(Kind::Slime),
+            test_bestiary().stats(Kind::CaveSlime),
+            test_bestiary().stats(Kind::LavaSlime),
         );
         assert!(s.health < c.health && c.health < l.health, "worse deeper");
         assert!(s.damage < c.damage && c.damage < l.damage);
@@ -1135,7 +1160,7 @@ mod tests {
         assert!(!off_screen((100.0, 9.0), half, 180, 9), "too far");
         let w = flat();
         let layers = Layers::of_world(&w);
-        let mut c = Creatures::new(7);
+        let mut c = Creatures::new(7, Arc::clone(test_bestiary()));
         let player = (100.0, 10.0);
         let mut kinds = Vec::new();
         for _ in 0..50 {
@@ -1157,7 +1182,7 @@ mod tests {
             w.set(x, 11, crate::world::Tile::Air);
         }
         w.surface = vec![9; 200];
-        let mut c = Creatures::new(7);
+        let mut c = Creatures::new(7, Arc::clone(test_bestiary()));
         for _ in 0..50 {
             c.try_spawn(&w, &layers, player, half, 4, false, DEMON_EYE_ONE_IN);
         }
@@ -1217,11 +1242,13 @@ mod tests {
         let w = flat();
         let layers = Layers::of_world(&w);
         let rules = quiet();
-        let mut c = Creatures::new(1);
+        let mut c = Creatures::new(1, Arc::clone(test_bestiary()));
         c.next_spawn = 1e3;
         // One slime right of A (at 40), one left of B (at 160).
-        c.list.push(Creature::new(Kind::Slime, (60.5, 10.0)));
-        c.list.push(Creature::new(Kind::Slime, (140.5, 10.0)));
+        c.list
+            .push(Creature::new(test_bestiary(), Kind::Slime, (60.5, 10.0)));
+        c.list
+            .push(Creature::new(test_bestiary(), Kind::Slime, (140.5, 10.0)));
         let mut a = Player::new((40.5, 10.0));
         let mut b = Player::new((160.5, 10.0));
         let max = crate::sim::vitals::MAX_HEALTH;
@@ -1254,7 +1281,8 @@ mod tests {
         // Each slime stayed on its own player's side.
         assert!(c.list[0].body.pos.0 < 100.0 && c.list[1].body.pos.0 > 100.0);
         // A slime far from every player is gone; near any one it stays.
-        c.list.push(Creature::new(Kind::Slime, (100.5, 10.0)));
+        c.list
+            .push(Creature::new(test_bestiary(), Kind::Slime, (100.5, 10.0)));
         let mut far_a = Player::new((2.5, 10.0));
         let mut v = Vitals::new(max, &rules);
         let mut one = [Target {
@@ -1274,15 +1302,16 @@ mod tests {
     fn slimes_hop_toward_the_player_hurt_on_touch_and_throw_it_back() {
         let w = flat();
         let rules = quiet();
-        let mut c = Creatures::new(1);
+        let mut c = Creatures::new(1, Arc::clone(test_bestiary()));
         c.next_spawn = 1e3;
-        c.list.push(Creature::new(Kind::Slime, (120.5, 10.0)));
+        c.list
+            .push(Creature::new(test_bestiary(), Kind::Slime, (120.5, 10.0)));
         let mut player = Player::new((100.5, 10.0));
         let mut vitals = Vitals::new(crate::sim::vitals::MAX_HEALTH, &rules);
         let hit = run(&mut c, &w, &mut player, &mut vitals, 60 * 30).expect("a touch");
         assert_eq!(
-            (hit.damage, hit.name),
-            (Kind::Slime.stats().damage, "slime")
+            (hit.damage, hit.name.as_str()),
+            (test_bestiary().stats(Kind::Slime).damage, "slime")
         );
         assert!(hit.from_x > player.pos.0 && !hit.killed);
         assert_eq!(vitals.health, crate::sim::vitals::MAX_HEALTH - hit.damage);
@@ -1334,13 +1363,15 @@ mod tests {
         let w = flat();
         let layers = Layers::of_world(&w);
         let rules = quiet();
-        let mut c = Creatures::new(2);
+        let mut c = Creatures::new(2, Arc::clone(test_bestiary()));
         c.next_spawn = 1e3;
         // Four slimes on one spot, and one right inside the player.
         for _ in 0..4 {
-            c.list.push(Creature::new(Kind::Slime, (80.5, 10.0)));
+            c.list
+                .push(Creature::new(test_bestiary(), Kind::Slime, (80.5, 10.0)));
         }
-        c.list.push(Creature::new(Kind::Slime, (100.6, 10.0)));
+        c.list
+            .push(Creature::new(test_bestiary(), Kind::Slime, (100.6, 10.0)));
         let mut player = Player::new((100.5, 10.0));
         let mut vitals = Vitals::new(crate::sim::vitals::MAX_HEALTH, &rules);
         vitals.invincible = 100.0;
@@ -1382,8 +1413,9 @@ mod tests {
         for y in 5..10 {
             w.set(102, y, crate::world::Tile::Stone);
         }
-        let mut c = Creatures::new(2);
-        c.list.push(Creature::new(Kind::Slime, (101.3, 10.0)));
+        let mut c = Creatures::new(2, Arc::clone(test_bestiary()));
+        c.list
+            .push(Creature::new(test_bestiary(), Kind::Slime, (101.3, 10.0)));
         let me = Player::new((101.0, 10.0)).bounds();
         c.keep_apart(&w, me);
         assert!(!overlap(c.list[0].hitbox(), me));
@@ -1394,8 +1426,9 @@ mod tests {
             w.set(99, y, crate::world::Tile::Stone);
             w.set(101, y, crate::world::Tile::Stone);
         }
-        let mut c = Creatures::new(2);
-        c.list.push(Creature::new(Kind::Slime, (100.5, 9.0)));
+        let mut c = Creatures::new(2, Arc::clone(test_bestiary()));
+        c.list
+            .push(Creature::new(test_bestiary(), Kind::Slime, (100.5, 9.0)));
         let me = Player::new((100.5, 10.0)).bounds();
         c.keep_apart(&w, me);
         assert!(!overlap(c.list[0].hitbox(), me));
@@ -1413,11 +1446,20 @@ mod tests {
         }
         let layers = Layers::of_world(&w);
         let rules = quiet();
-        let mut c = Creatures::new(4);
+        let mut c = Creatures::new(4, Arc::clone(test_bestiary()));
         c.next_spawn = 1e3;
-        c.list.push(Creature::new(Kind::Slime, (61.5, 12.0)));
-        c.list.push(Creature::new(Kind::LavaSlime, (64.5, 12.0)));
-        c.list.push(Creature::new(Kind::CaveSlime, (67.5, 12.0)));
+        c.list
+            .push(Creature::new(test_bestiary(), Kind::Slime, (61.5, 12.0)));
+        c.list.push(Creature::new(
+            test_bestiary(),
+            Kind::LavaSlime,
+            (64.5, 12.0),
+        ));
+        c.list.push(Creature::new(
+            test_bestiary(),
+            Kind::CaveSlime,
+            (67.5, 12.0),
+        ));
         // Player 1 struck the cave slime a moment ago; its credit lasts.
         c.list[2].struck_by = Some((1, CREDIT_SECONDS));
         let mut body = Player::new((20.5, 10.0));
@@ -1448,9 +1490,12 @@ mod tests {
         // The lava slime lives in it.
         assert_eq!(c.list.len(), 1);
         assert_eq!(c.list[0].kind, Kind::LavaSlime);
-        assert_eq!(c.list[0].health, Kind::LavaSlime.stats().health);
+        assert_eq!(
+            c.list[0].health,
+            test_bestiary().stats(Kind::LavaSlime).health
+        );
         // A strike's credit runs out: a slime struck long before dies no one's kill.
-        let mut slime = Creature::new(Kind::Slime, (30.5, 10.0));
+        let mut slime = Creature::new(test_bestiary(), Kind::Slime, (30.5, 10.0));
         slime.struck_by = Some((0, CREDIT_SECONDS));
         c.list.push(slime);
         burn(&mut c, &mut body, &mut vitals, CREDIT_SECONDS + 0.1);
@@ -1470,11 +1515,12 @@ mod tests {
             heart_chance: 1.0,
             ..quiet()
         };
-        let mut c = Creatures::new(9);
+        let mut c = Creatures::new(9, Arc::clone(test_bestiary()));
         c.next_spawn = 1e3;
         let mut player = Player::new((50.5, 10.0));
         player.on_ground = true;
-        c.list.push(Creature::new(Kind::Slime, (52.0, 10.0)));
+        c.list
+            .push(Creature::new(test_bestiary(), Kind::Slime, (52.0, 10.0)));
         c.list[0].health = 1.0;
         // Up in the air, the kill's heart falls to the floor.
         c.list[0].body.pos.1 = 6.0;
@@ -1490,7 +1536,8 @@ mod tests {
             heart_chance: 0.0,
             ..quiet()
         };
-        c.list.push(Creature::new(Kind::Slime, (52.0, 10.0)));
+        c.list
+            .push(Creature::new(test_bestiary(), Kind::Slime, (52.0, 10.0)));
         c.list[0].health = 1.0;
         assert_eq!(c.swing(&player, 0, 9.0, 2.2, &never).hearts, 0);
         // Far from the player, a heart drops onto the ground and lies there.
@@ -1540,7 +1587,7 @@ mod tests {
         let half = (32.0, 18.0);
         let player = (100.0, 10.0);
         let spawned = |night: bool| {
-            let mut c = Creatures::new(11);
+            let mut c = Creatures::new(11, Arc::clone(test_bestiary()));
             let mut kinds = Vec::new();
             for _ in 0..200 {
                 kinds.extend(c.try_spawn(&w, &layers, player, half, 64, night, DEMON_EYE_ONE_IN));
@@ -1565,31 +1612,36 @@ mod tests {
         for y in 3..10 {
             w.set(110, y, crate::world::Tile::Stone);
         }
-        let mut eye = Creature::new(Kind::DemonEye, (120.5, 6.0));
+        let mut eye = Creature::new(test_bestiary(), Kind::DemonEye, (120.5, 6.0));
         let target = (100.5, 10.0);
         let mut nearest = f32::MAX;
         for _ in 0..60 * 20 {
-            eye.update(&w, target, 1.0 / 60.0);
+            eye.update(test_bestiary().def(Kind::DemonEye), &w, target, 1.0 / 60.0);
             assert!(
                 !eye_blocked(&w, eye.body.pos.0, eye.body.pos.1),
                 "{:?}",
                 eye.body.pos
             );
             let v = eye.body.vel;
-            assert!((v.0 * v.0 + v.1 * v.1).sqrt() <= Kind::DemonEye.stats().fly_speed + 0.2);
+            assert!(
+                (v.0 * v.0 + v.1 * v.1).sqrt()
+                    <= test_bestiary().stats(Kind::DemonEye).fly_speed + 0.2
+            );
             nearest = nearest.min((eye.body.pos.0 - target.0).abs());
         }
         assert!(nearest < 1.0, "it reached the player: {nearest}");
         // A kill drops a lens; a servant drops nothing.
-        let mut c = Creatures::new(3);
+        let mut c = Creatures::new(3, Arc::clone(test_bestiary()));
         let mut me = Player::new((50.5, 10.0));
         me.facing = 1;
-        c.list.push(Creature::new(Kind::DemonEye, (52.0, 10.0)));
+        c.list
+            .push(Creature::new(test_bestiary(), Kind::DemonEye, (52.0, 10.0)));
         c.list[0].health = 1.0;
         let s = c.swing(&me, 0, 9.0, 2.2, &Rules::default());
         assert_eq!(s.killed[0].1, "lens");
         assert!((1..=2).contains(&s.killed[0].2));
-        c.list.push(Creature::new(Kind::Servant, (52.0, 10.0)));
+        c.list
+            .push(Creature::new(test_bestiary(), Kind::Servant, (52.0, 10.0)));
         let s = c.swing(&me, 0, 9.0, 2.2, &Rules::default());
         assert_eq!(s.killed[0].2, 0);
     }
@@ -1618,7 +1670,7 @@ mod tests {
         // By day at home with the cap full, nothing more comes.
         let w = flat();
         let layers = Layers::of_world(&w);
-        let mut c = Creatures::new(5);
+        let mut c = Creatures::new(5, Arc::clone(test_bestiary()));
         let home = c.home(&w);
         let mut player = Player::new(home);
         let mut vitals = Vitals::new(crate::sim::vitals::MAX_HEALTH, &r);
@@ -1641,10 +1693,16 @@ mod tests {
         }
         assert_eq!(c.spawned as usize, r.home_day_cap as usize);
         // Coming back after a death clears the spot.
-        c.list
-            .push(Creature::new(Kind::Slime, (home.0 + 3.0, home.1)));
-        c.list
-            .push(Creature::new(Kind::Slime, (home.0 + 60.0, home.1)));
+        c.list.push(Creature::new(
+            test_bestiary(),
+            Kind::Slime,
+            (home.0 + 3.0, home.1),
+        ));
+        c.list.push(Creature::new(
+            test_bestiary(),
+            Kind::Slime,
+            (home.0 + 60.0, home.1),
+        ));
         c.respawned(home);
         assert_eq!(c.list.len(), 1);
         assert_eq!(c.list[0].body.pos.0, home.0 + 60.0);
@@ -1654,8 +1712,9 @@ mod tests {
     fn the_arc_hits_above_behind_above_and_inside_but_not_behind_or_below() {
         let player = Player::new((50.5, 10.0));
         let at = |x: f32, y: f32| {
-            let mut c = Creatures::new(4);
-            c.list.push(Creature::new(Kind::Slime, (x, y)));
+            let mut c = Creatures::new(4, Arc::clone(test_bestiary()));
+            c.list
+                .push(Creature::new(test_bestiary(), Kind::Slime, (x, y)));
             c.swing(&player, 0, 1.0, 2.2, &Rules::default()).hits
         };
         assert_eq!(at(52.0, 10.0), 1, "in front");
@@ -1670,12 +1729,14 @@ mod tests {
         // Facing left mirrors it.
         let mut left = player.clone();
         left.facing = -1;
-        let mut c = Creatures::new(4);
-        c.list.push(Creature::new(Kind::Slime, (48.3, 10.0)));
+        let mut c = Creatures::new(4, Arc::clone(test_bestiary()));
+        c.list
+            .push(Creature::new(test_bestiary(), Kind::Slime, (48.3, 10.0)));
         assert_eq!(c.swing(&left, 0, 1.0, 2.2, &Rules::default()).hits, 1);
         // One right over the head is thrown the way the player faces.
-        let mut c = Creatures::new(4);
-        c.list.push(Creature::new(Kind::Slime, (50.5, 8.2)));
+        let mut c = Creatures::new(4, Arc::clone(test_bestiary()));
+        c.list
+            .push(Creature::new(test_bestiary(), Kind::Slime, (50.5, 8.2)));
         c.swing(&left, 0, 1.0, 2.2, &Rules::default());
         assert!(c.list[0].body.vel.0 < 0.0, "{:?}", c.list[0].body.vel);
         // The blade sweeps from over the head down to the feet in front.
@@ -1688,25 +1749,28 @@ mod tests {
 
     #[test]
     fn a_sword_swing_hits_in_front_only_and_kills_drop_gel() {
-        let mut c = Creatures::new(3);
+        let mut c = Creatures::new(3, Arc::clone(test_bestiary()));
         let mut player = Player::new((50.5, 10.0));
         player.facing = 1;
-        c.list.push(Creature::new(Kind::Slime, (52.0, 10.0)));
-        c.list.push(Creature::new(Kind::Slime, (48.5, 10.0)));
-        c.list.push(Creature::new(Kind::Slime, (58.0, 10.0)));
+        c.list
+            .push(Creature::new(test_bestiary(), Kind::Slime, (52.0, 10.0)));
+        c.list
+            .push(Creature::new(test_bestiary(), Kind::Slime, (48.5, 10.0)));
+        c.list
+            .push(Creature::new(test_bestiary(), Kind::Slime, (58.0, 10.0)));
         let s = c.swing(&player, 0, 9.0, 2.2, &Rules::default());
         assert_eq!((s.hits, s.killed.len()), (1, 0));
-        assert!(c.list[0].health < Kind::Slime.stats().health);
+        assert!(c.list[0].health < test_bestiary().stats(Kind::Slime).health);
         assert!(
             c.list[0].body.vel.0 > 0.0,
             "thrown back away from the player"
         );
         let s = c.swing(&player, 0, 9.0, 2.2, &Rules::default());
         assert_eq!(s.killed.len(), 1);
-        let (kind, item, n) = s.killed[0];
-        assert_eq!((kind, item), (Kind::Slime, "gel"));
+        let (kind, item, n) = s.killed[0].clone();
+        assert_eq!((kind, item.as_str()), (Kind::Slime, "gel"));
         assert!((1..=2).contains(&n));
-        assert!(content().catalog.id(item).is_some(), "the drop is an item");
+        assert!(content().catalog.id(&item).is_some(), "the drop is an item");
         assert_eq!(c.list.len(), 2, "the other two are untouched");
         player.facing = -1;
         assert_eq!(

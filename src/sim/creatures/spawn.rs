@@ -2,7 +2,7 @@
 //! biome (what covers the ground round it, [`biome_at`]), depth layer, the time, whether
 //! it is under the open sky or near the town, and the bosses that have fallen.
 
-use crate::content::bestiary::{Biome, Kind, SpawnRule, Time};
+use crate::content::bestiary::{Bestiary, Biome, Kind, SpawnRule, Time};
 use crate::world::Tile;
 use crate::world::World;
 use crate::world::depth::Layer;
@@ -99,12 +99,12 @@ pub struct Candidate {
     pub up: u32,
 }
 
-/// The kinds that fit `spot` (the first fitting rule of each): those of the weighted
-/// draw, and those that take the night's share ([`SpawnRule::night_share`]).
-pub fn candidates(spot: &Spot<'_>) -> (Vec<Candidate>, Vec<Candidate>) {
+/// The kinds of `bestiary` that fit `spot` (the first fitting rule of each): those of the
+/// weighted draw, and those that take the night's share ([`SpawnRule::night_share`]).
+pub fn candidates(bestiary: &Bestiary, spot: &Spot<'_>) -> (Vec<Candidate>, Vec<Candidate>) {
     let (mut normal, mut share) = (Vec::new(), Vec::new());
-    for kind in Kind::all() {
-        if let Some(r) = kind.def().spawn.iter().find(|r| fits(r, spot)) {
+    for kind in bestiary.all() {
+        if let Some(r) = bestiary.def(kind).spawn.iter().find(|r| fits(r, spot)) {
             let c = Candidate {
                 kind,
                 weight: r.weight,
@@ -169,8 +169,11 @@ mod tests {
 
     /// The names of the kinds that spawn in many tries round a player standing on row
     /// `floor` of `w`.
-    fn kinds(w: &World, floor: usize, night: bool) -> BTreeSet<&'static str> {
-        let mut c = Creatures::new(5);
+    fn kinds(w: &World, floor: usize, night: bool) -> BTreeSet<String> {
+        let mut c = Creatures::new(
+            5,
+            std::sync::Arc::clone(crate::sim::creatures::test_bestiary()),
+        );
         let mut out = BTreeSet::new();
         for _ in 0..600 {
             if let Some(k) = c.try_spawn(
@@ -182,14 +185,14 @@ mod tests {
                 night,
                 DEMON_EYE_ONE_IN,
             ) {
-                out.insert(k.def().name.as_str());
+                out.insert(c.bestiary.def(k).name.clone());
             }
         }
         out
     }
 
-    fn set(names: &[&'static str]) -> BTreeSet<&'static str> {
-        names.iter().copied().collect()
+    fn set(names: &[&str]) -> BTreeSet<String> {
+        names.iter().map(|n| n.to_string()).collect()
     }
 
     #[test]
@@ -325,7 +328,10 @@ mod tests {
             }
         }
         w.surface = vec![10; 400];
-        let mut c = Creatures::new(3);
+        let mut c = Creatures::new(
+            3,
+            std::sync::Arc::clone(crate::sim::creatures::test_bestiary()),
+        );
         let spawn = |c: &mut Creatures, x: f32| {
             for _ in 0..200 {
                 c.try_spawn(&w, &LAYERS, (x, 10.0), (32.0, 18.0), 3, false, 3);

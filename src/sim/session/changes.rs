@@ -40,7 +40,7 @@ pub enum Event {
     Hurt {
         player: PlayerId,
         damage: f32,
-        by: &'static str,
+        by: String,
     },
     /// A player died: its death screen shows until it respawns.
     Died { player: PlayerId },

@@ -10,19 +10,6 @@ use crate::sim::vitals::Harm;
 
 /// Seconds after the warning at dusk that the Eye comes.
 pub const EYE_DELAY: f64 = 10.0;
-/// Demonite ore the Eye drops.
-pub const DEMONITE_DROP: u32 = 30;
-/// Lenses it drops besides (Terraria's Eye drops a few).
-pub const LENS_DROP: u32 = 3;
-/// Eye trophies it drops: one each defeat (Terraria's boss trophies drop one time in ten;
-/// Strata has one boss, so every defeat gives its trophy).
-pub const TROPHY_DROP: u32 = 1;
-/// Everything the Eye drops, by item name.
-pub const EYE_LOOT: [(&str, u32); 3] = [
-    ("demonite_ore", DEMONITE_DROP),
-    ("lens", LENS_DROP),
-    ("eye_trophy", TROPHY_DROP),
-];
 
 /// The most health a player can have: the trigger's reading of it (life crystals raise it
 /// per player where they exist).
@@ -102,7 +89,11 @@ impl Session {
             if servants < rules.eye_servants as usize
                 && !creatures::eye_blocked(&self.world, feet.0, feet.1)
             {
-                self.creatures.list.push(Creature::new(Kind::Servant, feet));
+                self.creatures.list.push(Creature::new(
+                    &self.content.bestiary,
+                    Kind::Servant,
+                    feet,
+                ));
                 self.creatures.spawned += 1;
                 out.events.push(Event::Spawned {
                     kind: Kind::Servant,
@@ -137,7 +128,7 @@ impl Session {
             p.body.pos.0,
             p.body.pos.1 - p.view_half.1 - 2.0 * boss::RADIUS,
         );
-        self.boss = Some(Boss::new(at, rules));
+        self.boss = Some(Boss::of(at, rules, &content.bestiary.bosses.eye));
         out.log(
             who,
             format!(
@@ -203,9 +194,9 @@ impl Session {
         out.events.push(Event::Hurt {
             player: who,
             damage,
-            by: boss::NAME,
+            by: boss::NAME.into(),
         });
-        killed.then_some(Harm::Creature(boss::NAME))
+        killed.then_some(Harm::Creature(boss::NAME.into()))
     }
 
     /// A swing of player `who` with `damage` and `reach` against the Eye: a hit when its
@@ -265,7 +256,8 @@ impl Session {
     /// The Eye's loot into player `who`'s inventory; what does not fit lies in the world
     /// by the player, and flies to it.
     fn eye_loot(&mut self, who: PlayerId, out: &mut Changes) {
-        self.give_loot(who, &EYE_LOOT, "the Eye", out);
+        let content = std::sync::Arc::clone(&self.content);
+        self.give_loot(who, &content.bestiary.bosses.loot.eye, "the Eye", out);
     }
 }
 
@@ -274,6 +266,7 @@ mod tests {
     use super::super::tests::{notices, session};
     use super::super::{Intent, Message};
     use super::*;
+    use crate::content::bosses::{DEMONITE_DROP, LENS_DROP, TROPHY_DROP};
     use crate::sim::boss::{Phase, RADIUS};
 
     /// Midnight.
@@ -528,7 +521,7 @@ mod tests {
         step(&mut s, 60, &[]);
         assert!(!s.boss.as_ref().unwrap().leaving(), "it hunts the living");
         let mut c = Changes::default();
-        s.die(LOCAL, Harm::Creature(boss::NAME), &mut c);
+        s.die(LOCAL, Harm::Creature(boss::NAME.into()), &mut c);
         // A death screen longer than its flight, to see it go while nobody lives.
         s.me_mut().death.as_mut().unwrap().until += 600;
         let c = step(&mut s, 1, &[]);

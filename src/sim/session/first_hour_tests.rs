@@ -59,6 +59,7 @@ fn pinned_against_a_wall_a_demon_eye_s_hit_throws_the_player_clear_and_bounces_o
         floor as f32,
     );
     s.creatures.list.push(Creature::new(
+        &s.content.bestiary,
         Kind::DemonEye,
         (x as f32 - 4.0, floor as f32 - 0.5),
     ));
@@ -90,6 +91,7 @@ fn a_slime_following_down_a_one_wide_shaft_does_not_chain_kill() {
     s.me_mut().body.pos = (x as f32 + 0.5, (floor + 20) as f32);
     run(&mut s, 30, &[]);
     s.creatures.list.push(Creature::new(
+        &s.content.bestiary,
         Kind::Slime,
         (x as f32 + 0.5, floor as f32 + 8.0),
     ));
@@ -293,7 +295,7 @@ fn reachable(s: &Session) -> std::collections::BTreeSet<String> {
         have.insert("leaves".into());
     }
     for kind in [Kind::Slime, Kind::DemonEye] {
-        have.insert(kind.stats().drop.into());
+        have.insert(s.content.bestiary.stats(kind).drop.into());
     }
     loop {
         let before = have.len();

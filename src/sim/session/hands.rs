@@ -264,7 +264,10 @@ impl Session {
             let each: Vec<String> = s
                 .hit
                 .iter()
-                .map(|(k, p, _)| format!("{} at {:.1} {:.1}", k.stats().name, p.0, p.1))
+                .map(|(k, p, _)| {
+                    let name = &self.content.bestiary.def(*k).name;
+                    format!("{name} at {:.1} {:.1}", p.0, p.1)
+                })
                 .collect();
             out.log(who, format!("swing hit {}: {}", s.hits, each.join(", ")));
         }
@@ -296,7 +299,8 @@ impl Session {
             });
         }
         let mut places = Vec::with_capacity(s.killed.len());
-        for &(kind, item, n) in &s.killed {
+        for (kind, item, n) in &s.killed {
+            let (kind, n) = (*kind, *n);
             let at = s
                 .hit
                 .iter()
@@ -314,7 +318,7 @@ impl Session {
     pub(super) fn reward(
         &mut self,
         kind: crate::sim::creatures::Kind,
-        item: &'static str,
+        item: &str,
         n: u32,
         at: (f32, f32),
         killer: Option<PlayerId>,
@@ -322,8 +326,8 @@ impl Session {
     ) {
         let content = Arc::clone(&self.content);
         let coins = &content.town.coins;
-        let name = kind.stats().name;
-        let copper = crate::sim::coins::drop_for(kind.stats().health, coins);
+        let st = content.bestiary.stats(kind);
+        let (name, copper) = (st.name, crate::sim::coins::drop_for(st.health, coins));
         let (kept, left) = match killer {
             Some(who) => {
                 let p = &mut self.players[who.0];

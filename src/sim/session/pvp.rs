@@ -52,14 +52,14 @@ impl Session {
             out.events.push(Event::Hurt {
                 player: o,
                 damage,
-                by: PLAYER,
+                by: PLAYER.into(),
             });
             out.log(
                 o,
                 format!("hurt by player {}: health {:.0}", who.0, p.vitals.health),
             );
             if killed {
-                self.die(o, Harm::Creature(PLAYER), out);
+                self.die(o, Harm::Creature(PLAYER.into()), out);
             }
         }
     }

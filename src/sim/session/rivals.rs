@@ -165,14 +165,16 @@ impl Session {
             return false;
         }
         let p = self.players[who.0].body.centre();
+        let n = &self.content.bestiary.bosses;
         let form = match kind {
-            RivalKind::Eater => Form::Eater(Eater::with_health(
+            RivalKind::Eater => Form::Eater(Eater::of(
                 (p.0, p.1 + 30.0),
                 self.content.rules.eater_health,
+                &n.eater,
             )),
             RivalKind::Skeletron => {
                 let at = self.old_man.unwrap_or(p);
-                Form::Skeletron(Skeletron::new((at.0, at.1 - 10.0)))
+                Form::Skeletron(Skeletron::of((at.0, at.1 - 10.0), &n.skeletron))
             }
             RivalKind::Wall => {
                 let layers = crate::world::depth::Layers::of(&self.world.preset);
@@ -183,7 +185,7 @@ impl Session {
                 } else {
                     ((p.0 + WALL_BEHIND).min(width), -1.0)
                 };
-                Form::Wall(Wall::new(x, dir, (top, bottom), width))
+                Form::Wall(Wall::of(x, dir, (top, bottom), width, &n.wall))
             }
         };
         let rival = Rival::new(form);
@@ -327,9 +329,9 @@ impl Session {
         out.events.push(Event::Hurt {
             player: who,
             damage,
-            by: name,
+            by: name.into(),
         });
-        killed.then_some(Harm::Creature(name))
+        killed.then_some(Harm::Creature(name.into()))
     }
 
     /// A swing of player `who` with `damage` and `reach` against the rival: every segment
@@ -452,9 +454,11 @@ impl Session {
             RivalKind::Wall => &mut story.wall_defeated,
         };
         *count = count.saturating_add(1);
+        let content = std::sync::Arc::clone(&self.content);
         for seat in r.fighters {
             if self.is_present(PlayerId(seat)) {
-                self.give_loot(PlayerId(seat), kind.loot(), kind.name(), out);
+                let loot = kind.loot(&content.bestiary.bosses);
+                self.give_loot(PlayerId(seat), loot, kind.name(), out);
             }
         }
         out.events.push(Event::BossDefeated { by: who });
@@ -477,14 +481,15 @@ impl Session {
     pub(super) fn give_loot(
         &mut self,
         who: PlayerId,
-        drops: &[(&str, u32)],
+        drops: &[(String, u32)],
         what: &str,
         out: &mut Changes,
     ) {
         let p = &mut self.players[who.0];
         let mut got = Vec::new();
         let mut spilt = Vec::new();
-        for &(name, n) in drops {
+        for (name, n) in drops {
+            let (name, n) = (name.as_str(), *n);
             let lost = p.inventory.add(name, n);
             got.push(format!("{name} x{n}"));
             if let Some(item) = self.content.catalog.id(name).filter(|_| lost > 0) {

@@ -370,6 +370,7 @@ fn a_sword_kills_a_slime_in_front_for_gel() {
     s.creatures.list.clear();
     let (px, py) = s.me().body.pos;
     s.creatures.list.push(crate::sim::creatures::Creature::new(
+        &s.content.bestiary,
         crate::sim::creatures::Kind::Slime,
         (px + 1.2, py),
     ));
@@ -397,7 +398,11 @@ fn a_sword_kills_a_slime_in_front_for_gel() {
     assert_eq!(s.creatures.killed, 1);
     // And copper coins, by its health.
     let coins = &content().town.coins;
-    let slime = crate::sim::creatures::Kind::Slime.stats().health;
+    let slime = s
+        .content
+        .bestiary
+        .stats(crate::sim::creatures::Kind::Slime)
+        .health;
     let copper = crate::sim::coins::drop_for(slime, coins);
     assert!(copper > 0);
     assert_eq!(crate::sim::coins::worth(&s.me().inventory, coins), copper);
@@ -420,7 +425,11 @@ fn a_sword_kills_a_slime_in_front_for_gel() {
     assert!(hits.iter().all(|&(d, _)| d == sword), "{hits:?}");
     assert_eq!(hits.last().map(|h| h.1), Some(true), "{hits:?}");
     assert_eq!(hits.iter().filter(|h| h.1).count(), 1);
-    let health = crate::sim::creatures::Kind::Slime.stats().health;
+    let health = s
+        .content
+        .bestiary
+        .stats(crate::sim::creatures::Kind::Slime)
+        .health;
     assert_eq!(hits.len(), (health / sword).ceil() as usize, "{hits:?}");
     // The cooldown spaces the swings; swinging never digs.
     let swings = c.events.iter().filter(|e| matches!(e, Event::Swung { .. }));
@@ -450,10 +459,18 @@ fn a_creature_lava_kills_leaves_its_coins_in_the_world_or_gives_them_to_its_stri
     let mut s = landed();
     s.creatures.list.clear();
     let coins = &content().town.coins;
-    let copper = crate::sim::coins::drop_for(Kind::Slime.stats().health, coins);
+    let copper = crate::sim::coins::drop_for(
+        s.content
+            .bestiary
+            .stats(crate::sim::creatures::Kind::Slime)
+            .health,
+        coins,
+    );
     s.me_mut().inventory.add("copper_coin", 90);
     let at = lava_pool(&mut s, 20);
-    s.creatures.list.push(Creature::new(Kind::Slime, at));
+    s.creatures
+        .list
+        .push(Creature::new(&s.content.bestiary, Kind::Slime, at));
     let c = run(&mut s, 30, &[]);
     assert_eq!(s.creatures.killed, 1, "{:?}", s.creatures.list);
     // No one's kill: its coins and gel lie in the world, the player got nothing.
@@ -488,7 +505,7 @@ fn a_creature_lava_kills_leaves_its_coins_in_the_world_or_gives_them_to_its_stri
     let mut s = landed();
     s.creatures.list.clear();
     let at = lava_pool(&mut s, 20);
-    let mut slime = Creature::new(Kind::Slime, at);
+    let mut slime = Creature::new(&s.content.bestiary, Kind::Slime, at);
     slime.struck_by = Some((LOCAL.0, CREDIT_SECONDS));
     s.creatures.list.push(slime);
     let c = run(&mut s, 30, &[]);
@@ -1821,4 +1838,58 @@ fn no_block_or_door_shuts_another_player_in() {
         s.world.tile(x as usize, feet as usize - 1),
         Tile::ClosedDoor
     );
+}
+
+#[test]
+fn two_sessions_with_different_bestiaries_do_not_see_each_others_kinds() {
+    // A mod's kind that spawns anywhere, often: one session plays with it, the other
+    // (in the same process, on the same world) by the built-in content.
+    let ruby = crate::content::mods::ModText {
+        name: "mods/ruby.ron".into(),
+        text: "(creatures: [(name: \"ruby slime\", label: \"Ruby slime\", health: 90.0,
+            damage: 20.0, color: (220, 30, 50), size: (1.1, 0.9),
+            behaviour: Hopper(every: 1.0, high: true), drops: [(item: \"ruby\", count: (1, 2))],
+            spawn: [(weight: 1000)])])"
+            .into(),
+    };
+    let often = |mut c: crate::content::config::Content| {
+        c.rules.spawn_every_day = 0.2;
+        (c.rules.day_cap, c.rules.home_day_cap) = (7, 7);
+        Arc::new(c)
+    };
+    let modded = often(crate::content::config::Content::with_mods(&[ruby]).unwrap());
+    let plain = often(content());
+    let b0 = session();
+    let (world, light) = (b0.world.clone(), b0.light.clone());
+    let mut a = Session::start_with(modded, world.clone(), light.clone(), None, false);
+    let mut b = Session::start_with(plain, world, light, None, false);
+    let k = a
+        .content
+        .bestiary
+        .kind("ruby slime")
+        .expect("the mod's kind");
+    assert_eq!(b.content.bestiary.kind("ruby slime"), None);
+    assert_eq!(b.creatures.bestiary.kind("ruby slime"), None);
+    let spawned = |s: &mut Session| {
+        let c = run(s, 60 * 12, &[]);
+        let kinds: Vec<crate::sim::creatures::Kind> = (c.events.iter())
+            .filter_map(|e| match e {
+                Event::Spawned { kind, .. } => Some(*kind),
+                _ => None,
+            })
+            .collect();
+        let said_ruby = c
+            .messages
+            .iter()
+            .any(|(_, m)| format!("{m:?}").contains("ruby"));
+        (kinds, said_ruby)
+    };
+    let (in_a, a_said) = spawned(&mut a);
+    let (in_b, b_said) = spawned(&mut b);
+    assert!(in_a.contains(&k) && a_said, "{in_a:?}");
+    assert!(!in_b.is_empty(), "the plain session spawns its own kinds");
+    assert!(!in_b.contains(&k) && !b_said, "{in_b:?}");
+    // A ruby slime in play has the mod's numbers, in its own session.
+    let ruby = a.creatures.list.iter().find(|c| c.kind == k).unwrap();
+    assert!(ruby.health <= 90.0 && ruby.health > 14.0, "{}", ruby.health);
 }

@@ -58,13 +58,13 @@ impl Session {
             self.hits = hits.into_iter().map(|(i, h)| (ids[i], h)).collect();
             for f in self.creatures.take_fallen() {
                 let by = f.by.map(PlayerId).filter(|p| p.0 < self.players.len());
-                self.reward(f.kind, f.drop, f.count, f.at, by, out);
+                self.reward(f.kind, &f.drop, f.count, f.at, by, out);
             }
             if self.creatures.spawned != before
                 && let Some(c) = self.creatures.list.last()
             {
                 let (kind, at) = (c.kind, c.body.pos);
-                let name = kind.stats().name;
+                let name = &self.content.bestiary.def(kind).name;
                 out.log(who, format!("a {name} appeared at {:.0} {:.0}", at.0, at.1));
                 out.events.push(Event::Spawned { kind, at });
             }
@@ -87,7 +87,7 @@ impl Session {
             out.events.push(Event::Hurt {
                 player: who,
                 damage: hit.damage,
-                by: hit.name,
+                by: hit.name.clone(),
             });
             if hit.killed && killer.is_none() {
                 killer = Some(Harm::Creature(hit.name));
@@ -126,7 +126,7 @@ impl Session {
         let content = Arc::clone(&self.content);
         let rules = &content.rules;
         let p = &mut self.players[who.0];
-        let text = crate::sim::respawn::slain_by(harm);
+        let text = crate::sim::respawn::slain_by(&harm);
         let until = self.tick + ticks(f64::from(rules.respawn_seconds));
         let dropped = crate::sim::respawn::death_drops(&mut p.inventory, &content.catalog, rules);
         let at = p.body.centre();

@@ -344,12 +344,12 @@ impl Session {
         for w in caught {
             let v = &mut self.players[w.0].vitals;
             if v.strike(damage, &content.rules) == Some(true) {
-                self.die(w, Harm::Creature("bomb"), out);
+                self.die(w, Harm::Creature("bomb".into()), out);
             } else {
                 out.events.push(Event::Hurt {
                     player: w,
                     damage,
-                    by: "bomb",
+                    by: "bomb".into(),
                 });
             }
         }

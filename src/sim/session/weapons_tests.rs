@@ -61,9 +61,11 @@ fn a_bow_kills_a_slime_at_range_and_uses_up_its_arrows() {
     s.me_mut().inventory.add("wooden_arrow", 30);
     s.me_mut().vitals.invincible = 1000.0;
     let me = s.me().body.pos;
-    s.creatures
-        .list
-        .push(Creature::new(Creature_::Slime, (me.0 + 12.0, 50.0)));
+    s.creatures.list.push(Creature::new(
+        &s.content.bestiary,
+        Creature_::Slime,
+        (me.0 + 12.0, 50.0),
+    ));
     let c = shoot_at_creature(&mut s, 400);
     let killed = c.events.iter().any(|e| {
         matches!(
@@ -211,9 +213,11 @@ fn an_arrow_stops_at_a_wall_and_hurts_nothing_behind_it() {
     for y in 40..50 {
         s.world.set(wall_x, y, Tile::Stone);
     }
-    s.creatures
-        .list
-        .push(Creature::new(Creature_::Slime, (me.0 + 10.0, 50.0)));
+    s.creatures.list.push(Creature::new(
+        &s.content.bestiary,
+        Creature_::Slime,
+        (me.0 + 10.0, 50.0),
+    ));
     s.projectiles.push(Projectile {
         look: Look::Arrow,
         pos: (me.0, 49.0),

@@ -84,7 +84,10 @@ pub struct SkeletronBoss {
     pub swipe_every: f32,
     pub swipe_seconds: f32,
     pub swipe_speed: f32,
-    /// Phase two: seconds between spins, seconds of a spin, its speed, tiles/s.
+    /// Seconds between spins in phase one (Terraria's skull spins at the player in
+    /// both phases, so a sword reaches it), in phase two; seconds of a spin, its speed,
+    /// tiles/s.
+    pub spin_every_one: f32,
     pub spin_every: f32,
     pub spin_seconds: f32,
     pub spin_speed: f32,
@@ -104,6 +107,7 @@ impl SkeletronBoss {
         swipe_every: 1.6,
         swipe_seconds: 0.9,
         swipe_speed: 26.0,
+        spin_every_one: 9.0,
         spin_every: 4.0,
         spin_seconds: 3.0,
         spin_speed: 11.0,
@@ -246,6 +250,7 @@ impl Bosses {
         seconds("skeletron", "swipe_every", s.swipe_every)?;
         seconds("skeletron", "swipe_seconds", s.swipe_seconds)?;
         speed("skeletron", "swipe_speed", s.swipe_speed)?;
+        seconds("skeletron", "spin_every_one", s.spin_every_one)?;
         seconds("skeletron", "spin_every", s.spin_every)?;
         seconds("skeletron", "spin_seconds", s.spin_seconds)?;
         speed("skeletron", "spin_speed", s.spin_speed)?;

@@ -245,7 +245,7 @@ pub fn fight_by(
 
 /// Gives the local player of `s` what `gear` names (worn armour, its health), and the
 /// fighter that knows where its sword is.
-fn equip(s: &mut Session, gear: &Loadout) -> Fighter {
+pub(crate) fn equip(s: &mut Session, gear: &Loadout) -> Fighter {
     let rules = std::sync::Arc::clone(&s.content);
     let cat = &rules.catalog;
     let p = s.me_mut();

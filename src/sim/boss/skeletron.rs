@@ -1,9 +1,11 @@
 //! Skeletron: the curse of the dungeon's Old Man, called by talking to him at night. A
 //! skull ([`HEAD_HEALTH`]) hovers over its target with a hand at each side
 //! ([`HAND_HEALTH`] each); the hands take turns swiping at where the target is, every
-//! [`SWIPE_EVERY`] seconds. At half the head's health it turns to phase two: every
-//! [`SPIN_EVERY`] seconds the skull spins for [`SPIN_SECONDS`] and chases the target
-//! through tiles, hitting harder. A dead hand stays dead; the skull's death is its fall.
+//! [`SWIPE_EVERY`] seconds. Now and then (`spin_every_one` seconds) the skull spins for
+//! [`SPIN_SECONDS`] and chases the target through tiles, hitting harder: that is when a
+//! sword reaches it, as in Terraria. At half the head's health it turns to phase two and
+//! spins every [`SPIN_EVERY`] seconds. A dead hand stays dead; the skull's death is its
+//! fall.
 //! At dawn it flies off (the session).
 //!
 //! Terraria's health (head 4,400, hands 600) scaled as Strata's Eye is. Its numbers are
@@ -102,7 +104,7 @@ impl Skeletron {
             hands: [hand(-1.0), hand(1.0)],
             spinning: 0.0,
             spin: 0.0,
-            spin_in: 0.0,
+            spin_in: n.spin_every_one,
             swipe_in: n.swipe_every,
             next_hand: 0,
             swipes: 0,
@@ -110,15 +112,16 @@ impl Skeletron {
         }
     }
 
-    /// A step of `dt` over `target`; `two`: phase two (it spins).
+    /// A step of `dt` over `target`; `two`: phase two (it spins more often).
     pub fn update(&mut self, target: (f32, f32), two: bool, dt: f32) -> Did {
         let mut did = Did::default();
         let n = self.n;
-        if two && self.spinning <= 0.0 {
-            self.spin_in -= dt;
+        if self.spinning <= 0.0 {
+            let every = if two { n.spin_every } else { n.spin_every_one };
+            self.spin_in = self.spin_in.min(every) - dt;
             if self.spin_in <= 0.0 {
                 self.spinning = n.spin_seconds;
-                self.spin_in = n.spin_every;
+                self.spin_in = every;
                 did.spun = true;
             }
         }
@@ -220,16 +223,30 @@ mod tests {
     }
 
     #[test]
-    fn phase_two_spins_chasing_the_target_and_hits_harder() {
+    fn it_spins_now_and_then_more_often_in_phase_two_chasing_the_target_and_hits_harder() {
+        let n = SkeletronBoss::SHIPPED;
         let mut s = Skeletron::new((0.0, 0.0));
-        for _ in 0..60 {
-            assert!(
-                !s.update((0.0, 20.0), false, DT).spun,
-                "no spin in phase one"
-            );
-        }
-        let d = s.update((0.0, 20.0), true, DT);
-        assert!(d.spun && s.spinning > 0.0);
+        let spins = |s: &mut Skeletron, two: bool, secs: f32| {
+            (0..(secs / DT) as usize)
+                .filter(|_| s.update((0.0, -20.0), two, DT).spun)
+                .count()
+        };
+        // Phase one: the first spin after `spin_every_one` seconds, not before.
+        assert_eq!(spins(&mut s, false, n.spin_every_one - 0.1), 0);
+        assert_eq!(spins(&mut s, false, 0.2), 1);
+        // Phase two: once every `spin_every` (each spin lasting `spin_seconds`).
+        let one = spins(&mut s, false, 30.0);
+        let two = spins(&mut s, true, 30.0);
+        assert!(
+            two > one,
+            "{one} spins in 30 s of phase one, {two} in phase two"
+        );
+        let mut s = Skeletron::new((0.0, 0.0));
+        spins(&mut s, false, n.spin_every_one - 0.1);
+        let d = (0..30)
+            .map(|_| s.update((0.0, 20.0), true, DT))
+            .find(|d| d.spun);
+        assert!(d.is_some() && s.spinning > 0.0);
         assert!(s.head_damage() > HEAD_DAMAGE);
         let y = s.head.1;
         for _ in 0..30 {

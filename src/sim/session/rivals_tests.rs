@@ -244,7 +244,9 @@ fn the_old_man_calls_skeletron_at_night_whose_hands_swipe_and_whose_fall_opens_t
         panic!("Skeletron");
     };
     k.health = crate::sim::boss::skeletron::HEAD_HEALTH / 2.0;
-    let c = step(&mut s, 60, &[]);
+    // Within a phase-two spin's wait.
+    let every = crate::sim::boss::skeletron::SPIN_EVERY;
+    let c = step(&mut s, (every * 60.0) as usize + 10, &[]);
     assert!(c.events.contains(&Event::BossPhase));
     let Some(Form::Skeletron(k)) = s.rival.as_ref().map(|r| &r.form) else {
         panic!("Skeletron");

@@ -289,13 +289,24 @@ impl Session {
                 kept.push(p);
                 continue;
             }
-            // The first thing on the path: a creature's hitbox or the Eye's ball.
+            // The first thing on the path: a creature's hitbox, the Eye's ball or a part
+            // of the boss after it.
+            let parts = self.rival.as_ref().map(|r| r.parts()).unwrap_or_default();
             let first = self
                 .creatures
                 .list
                 .iter()
                 .map(|c| c.hitbox())
                 .chain(self.boss.as_ref().map(|b| b.ball()))
+                .chain(
+                    parts
+                        .iter()
+                        .filter(|q| q.role != crate::sim::boss::Role::Laser)
+                        .map(|q| {
+                            let r = q.radius;
+                            (q.pos.0 - r, q.pos.1 - r, q.pos.0 + r, q.pos.1 + r)
+                        }),
+                )
                 .filter_map(|b| projectiles::segment_hits(from, to, b).map(|t| (t, b)))
                 .min_by(|a, b| a.0.total_cmp(&b.0));
             if let Some((_, hb)) = first {

@@ -292,7 +292,11 @@ fn walk_all(plans: &[Plan], key: u64, width: usize, height: usize) -> Veins {
         .par_iter()
         .map(|&(r, from)| {
             let plan = &plans[r];
-            let mut part = Veins::default();
+            // Room for about four blobs a vein: few of the parts grow (and copy) at all.
+            let mut part = Veins {
+                veins: Vec::with_capacity(RUN as usize),
+                blobs: Vec::with_capacity(4 * RUN as usize),
+            };
             let mut walked = Vec::new();
             for i in from..(from + RUN).min(plan.veins) {
                 let Some((at, size, steps)) = plan.start(key, i, width) else {
@@ -326,7 +330,10 @@ fn walk_all(plans: &[Plan], key: u64, width: usize, height: usize) -> Veins {
             part
         })
         .collect();
-    let mut all = Veins::default();
+    let mut all = Veins {
+        veins: Vec::with_capacity(parts.iter().map(|p| p.veins.len()).sum()),
+        blobs: Vec::with_capacity(parts.iter().map(|p| p.blobs.len()).sum()),
+    };
     for part in parts {
         let shift = all.blobs.len();
         all.blobs.extend(part.blobs);

@@ -22,7 +22,7 @@
 //! laid in, on any number of threads.
 
 use crate::base::noise::{ceil_i64, floor_i64};
-use crate::base::rng::{PassRng, hash3, pass_rng};
+use crate::base::rng::{PassRng, hash3, mix64, pass_rng};
 use crate::content::items::{Catalog, ItemId};
 use crate::content::preset::{Lode, Preset};
 use crate::world::depth::Layers;
@@ -202,8 +202,12 @@ fn bounds(b: &Blob, width: usize, height: usize) -> (f64, f64, f64, f64) {
 /// its layers end at, its vein count and what each vein draws from.
 struct Plan<'a> {
     lode: &'a Lode,
-    ore: Tile,
     top: Vec<usize>,
+    /// The deepest `top` of each [`CHUNK`] columns.
+    chunk_top: Vec<usize>,
+    /// What each tile turns into where a vein covers it: ground into `ore`, the rest as
+    /// it is (indexed by the tile's number).
+    into: [Tile; 256],
     end: usize,
     veins: u64,
     salt: u64,
@@ -231,10 +235,19 @@ fn plans<'a>(world: &World, preset: &'a Preset, key: u64) -> Vec<Plan<'a>> {
             let (a, b) = (lode.per_million, lode.deep_per_million);
             let veins = ((a + b) / 2.0 * ground / 1e6).round() as u64;
             let salt = (r as u64) << 32;
+            let chunk_top = top
+                .chunks(CHUNK)
+                .map(|c| c.iter().copied().max().unwrap_or(0))
+                .collect();
+            let mut into = [Tile::Air; 256];
+            for t in Tile::ALL {
+                into[t as usize] = if is_ground(t) { ore } else { t };
+            }
             Plan {
                 lode,
-                ore,
                 top,
+                chunk_top,
+                into,
                 end,
                 veins,
                 salt,
@@ -279,7 +292,11 @@ fn walk_all(plans: &[Plan], key: u64, width: usize, height: usize) -> Veins {
         .par_iter()
         .map(|&(r, from)| {
             let plan = &plans[r];
-            let mut part = Veins::default();
+            // Room for about four blobs a vein: few of the parts grow (and copy) at all.
+            let mut part = Veins {
+                veins: Vec::with_capacity(RUN as usize),
+                blobs: Vec::with_capacity(4 * RUN as usize),
+            };
             let mut walked = Vec::new();
             for i in from..(from + RUN).min(plan.veins) {
                 let Some((at, size, steps)) = plan.start(key, i, width) else {
@@ -313,7 +330,10 @@ fn walk_all(plans: &[Plan], key: u64, width: usize, height: usize) -> Veins {
             part
         })
         .collect();
-    let mut all = Veins::default();
+    let mut all = Veins {
+        veins: Vec::with_capacity(parts.iter().map(|p| p.veins.len()).sum()),
+        blobs: Vec::with_capacity(parts.iter().map(|p| p.blobs.len()).sum()),
+    };
     for part in parts {
         let shift = all.blobs.len();
         all.blobs.extend(part.blobs);
@@ -329,15 +349,28 @@ fn walk_all(plans: &[Plan], key: u64, width: usize, height: usize) -> Veins {
 /// of its radius from its centre (a diamond), and at each end of the row a rim reaching a
 /// further 0-40% of it, drawn once per row end (the low and high halves of
 /// `hash3(key, 0, ty)`, `key` the blob's own), clamped to the blob's columns.
-#[inline]
+#[cfg(test)]
 fn span(p: &Placed, key: u64, ty: usize) -> Option<(usize, usize)> {
+    span_hashed(p, ty, || hash3(key, 0, ty as u64))
+}
+
+/// The row's half of [`span`]'s hash: `hash3(key, 0, ty)` is `mix64(key ^ row_mix(ty))`
+/// (its second input is 0), so a band works this out once a row, not once a blob row.
+#[inline]
+fn row_mix(ty: usize) -> u64 {
+    mix64((ty as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
+}
+
+/// [`span`], its hash drawn by `h` (only for a row the blob reaches).
+#[inline(always)]
+fn span_hashed(p: &Placed, ty: usize, h: impl FnOnce() -> u64) -> Option<(usize, usize)> {
     let b = &p.b;
     let dy = (ty as f64 + 0.5 - b.y).abs();
     let inner = b.rad * 0.8 - dy;
     if inner + b.rad * 0.4 <= 0.0 {
         return None;
     }
-    let h = hash3(key, 0, ty as u64);
+    let h = h();
     let rim = b.rad * 0.4 / (1u64 << 32) as f64;
     let left = inner + rim * (h & 0xffff_ffff) as f64;
     let right = inner + rim * (h >> 32) as f64;
@@ -355,29 +388,97 @@ fn blob_key(rim: u64, j: usize) -> u64 {
 /// Draw salt of a blob's key.
 const BLOB: u64 = 0x424c_4f42;
 
-/// Lays one blob's rows `rows` (world rows) into `band`, the world's rows from `y0`: the
-/// ground tiles of each row's [`span`] at or below their column's top turn into the
-/// plan's ore. A tile that is no ground (air, liquid, ore of this or an earlier row)
-/// stays.
-fn lay_blob(p: &Placed, key: u64, plan: &Plan, rows: (usize, usize), band: &mut [Tile], y0: usize) {
-    let width = plan.top.len();
-    for ty in rows.0..=rows.1.min(plan.end.saturating_sub(1)) {
-        let Some((a, z)) = span(p, key, ty) else {
-            continue;
-        };
-        let line = &mut band[(ty - y0) * width..(ty - y0 + 1) * width];
-        for (t, &top) in line[a..=z].iter_mut().zip(&plan.top[a..=z]) {
-            *t = if ty >= top && is_ground(*t) {
-                plan.ore
-            } else {
-                *t
-            };
+/// Columns of one step of [`Plan::shallow`].
+const CHUNK: usize = 64;
+
+impl Plan<'_> {
+    /// Whether any column of `a..=z` has its top below row `ty`, so that each tile's
+    /// column must be checked.
+    #[inline]
+    fn shallow(&self, ty: usize, a: usize, z: usize) -> bool {
+        self.chunk_top[a / CHUNK..=z / CHUNK]
+            .iter()
+            .any(|&t| ty < t)
+    }
+
+    /// Turns the ground tiles of `line` (world row `ty`), columns `a..=z`, at or below
+    /// their column's top into the plan's ore. A tile that is no ground (air, liquid,
+    /// ore of this or an earlier row) stays.
+    #[inline]
+    fn lay_run(&self, line: &mut [Tile], ty: usize, (a, z): (usize, usize)) {
+        let line = &mut line[a..=z];
+        if self.shallow(ty, a, z) {
+            for (t, &top) in line.iter_mut().zip(&self.top[a..=z]) {
+                *t = if ty >= top {
+                    self.into[*t as usize]
+                } else {
+                    *t
+                };
+            }
+        } else {
+            for t in line {
+                *t = self.into[*t as usize];
+            }
         }
     }
 }
 
 /// Rows of the world a band of [`apply`]'s work holds.
 const BAND: usize = 16;
+
+/// Lays vein `v` (blobs `blobs`) into `band`, the world's rows `y0..=y1`: each row once,
+/// as the union of its blobs' [`span`]s (neighbouring blobs overlap by about half), so a
+/// tile is tested once per vein. `mixes` are the band's rows' [`row_mix`]es.
+fn lay_vein(
+    v: &Vein,
+    blobs: &[Placed],
+    plan: &Plan,
+    band: &mut [Tile],
+    y0: usize,
+    y1: usize,
+    mixes: &[u64; BAND],
+) {
+    let width = plan.top.len();
+    let (r0, r1) = (
+        (*v.rows.start()).max(y0),
+        (*v.rows.end()).min(y1).min(plan.end.saturating_sub(1)),
+    );
+    if r0 > r1 {
+        return;
+    }
+    // Each row's run so far (`a > z`: none yet).
+    let mut runs = [(usize::MAX, 0usize); BAND];
+    for (j, p) in blobs[v.blobs.clone()].iter().enumerate() {
+        let (from, to) = (p.rows.0.max(r0), p.rows.1.min(r1));
+        if from > to {
+            continue;
+        }
+        let key = blob_key(v.rim, j);
+        for ty in from..=to {
+            let Some((a, z)) = span_hashed(p, ty, || mix64(key ^ mixes[ty - y0])) else {
+                continue;
+            };
+            let run = &mut runs[ty - y0];
+            if run.0 > run.1 {
+                *run = (a, z);
+            } else if a <= run.1 + 1 && z + 1 >= run.0 {
+                *run = (run.0.min(a), run.1.max(z));
+            } else {
+                // Apart from the run so far: lay that, go on with this.
+                let line = &mut band[(ty - y0) * width..(ty - y0 + 1) * width];
+                plan.lay_run(line, ty, *run);
+                *run = (a, z);
+            }
+        }
+    }
+    for ty in r0..=r1 {
+        let run = runs[ty - y0];
+        if run.0 <= run.1 {
+            let line = &mut band[(ty - y0) * width..(ty - y0 + 1) * width];
+            plan.lay_run(line, ty, run);
+        }
+    }
+}
 
 pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     let key = rng.next_u64();
@@ -415,14 +516,13 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
         .enumerate()
         .for_each(|(k, band)| {
             let (y0, y1) = (k * BAND, (k * BAND + band.len() / width).min(height) - 1);
+            let mut mixes = [0u64; BAND];
+            for (ty, m) in (y0..=y1).zip(&mut mixes) {
+                *m = row_mix(ty);
+            }
             for &i in &order[start[k] as usize..start[k + 1] as usize] {
                 let v = &veins[i as usize];
-                for (j, p) in blobs[v.blobs.clone()].iter().enumerate() {
-                    let rows = (p.rows.0.max(y0), p.rows.1.min(y1));
-                    if rows.0 <= rows.1 {
-                        lay_blob(p, blob_key(v.rim, j), &plans[v.row], rows, band, y0);
-                    }
-                }
+                lay_vein(v, &blobs, &plans[v.row], band, y0, y1, &mixes);
             }
         });
 }
@@ -461,7 +561,8 @@ mod tests {
         let key = pass_rng(seed, "lodes").next_u64();
         let (width, height) = (world.width(), world.height());
         for plan in plans(world, preset, key) {
-            let (ore, end, salt) = (plan.ore, plan.end, plan.salt);
+            // Dirt is ground: what it turns into is the plan's ore.
+            let (ore, end, salt) = (plan.into[Tile::Dirt as usize], plan.end, plan.salt);
             for i in 0..plan.veins {
                 let Some((at, size, steps)) = plan.start(key, i, width) else {
                     continue;

@@ -21,6 +21,7 @@
 use macroquad::prelude::*;
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
+use std::mem::ManuallyDrop;
 
 /// The sizes text is drawn at, in logical pixels (times the display's DPI scale on
 /// screen): UI text is 13-20 px times the UI scale (0.7-3), names over heads 12-20 px and
@@ -86,9 +87,14 @@ impl Sized {
     }
 }
 
+/// The fonts by the glyph size they rasterise at (a size times the DPI scale).
+type Fonts = RefCell<HashMap<u16, Sized>>;
+
 thread_local! {
-    /// The fonts by the glyph size they rasterise at (a size times the DPI scale).
-    static FONTS: RefCell<HashMap<u16, Sized>> = RefCell::new(HashMap::new());
+    /// Never dropped: a font's atlas deletes its GL texture when dropped, and at exit the
+    /// window's GL context is gone before the thread's locals are (a `--frames` run
+    /// crashed on its way out), as macroquad's own default font is never dropped.
+    static FONTS: ManuallyDrop<Fonts> = ManuallyDrop::new(RefCell::new(HashMap::new()));
 }
 
 /// Makes every size's font at the display's DPI scale and fills it with [`warm_chars`];

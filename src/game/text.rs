@@ -10,8 +10,8 @@
 //! and the installed game panicked on its first frame.
 //!
 //! So text here comes in a fixed set of sizes ([`SIZES`]: a drawn size snaps to the
-//! nearest), and each size has its own font with its own atlas, filled with the printable
-//! ASCII glyphs (and "…") before a frame draws ([`warm`]). Replaying macroquad's packing
+//! nearest), and each size has its own font with its own atlas, made the first time the
+//! size is drawn and filled at once with the printable ASCII glyphs (and "…"). Replaying macroquad's packing
 //! with the font's real glyph boxes, one size's 96 glyphs fit its first 512-px atlas
 //! (1024 px at a few sizes, from the one-pixel rule above) up to 96 px glyphs (48 px on a
 //! 2x display); at most twelve such atlases, about 4 MB each at worst. A glyph first met
@@ -97,41 +97,27 @@ thread_local! {
     static FONTS: ManuallyDrop<Fonts> = ManuallyDrop::new(RefCell::new(HashMap::new()));
 }
 
-/// Makes every size's font at the display's DPI scale and fills it with [`warm_chars`];
-/// does nothing for sizes already made. Call before a frame draws (a new DPI scale, the
-/// window moved to another display, makes new ones).
-pub fn warm() {
-    let dpi = screen_dpi_scale();
-    FONTS.with(|fonts| {
-        let mut fonts = fonts.borrow_mut();
-        let chars = warm_chars();
-        let mut made = 0;
-        for size in SIZES {
-            let r = raster(size, dpi);
-            if fonts.contains_key(&r) {
-                continue;
-            }
-            let Ok(font) = load_ttf_font_from_bytes(FONT) else {
-                log::warn!("the UI font did not load; text falls back to macroquad's");
-                return;
-            };
-            let mut sized = Sized {
-                font,
-                ascii: 0,
-                other: HashSet::new(),
-            };
-            sized.add(&chars, r);
-            fonts.insert(r, sized);
-            made += 1;
-        }
-        if made > 0 {
-            log::info!(
-                "text: {made} font sizes made at DPI scale {dpi} ({} in all, {} glyphs each)",
-                fonts.len(),
-                chars.len()
-            );
-        }
-    });
+/// A font for glyphs rasterised at `raster` px, filled with [`warm_chars`]: a new font
+/// has its own atlas, so making one mid-frame moves no glyph that queued text uses.
+fn make(raster: u16) -> Option<Sized> {
+    let t0 = std::time::Instant::now();
+    let Ok(font) = load_ttf_font_from_bytes(FONT) else {
+        log::warn!("the UI font did not load; text falls back to macroquad's");
+        return None;
+    };
+    let mut sized = Sized {
+        font,
+        ascii: 0,
+        other: HashSet::new(),
+    };
+    let chars = warm_chars();
+    sized.add(&chars, raster);
+    log::debug!(
+        "text: {} glyphs at {raster} px made in {:.1} ms",
+        chars.len(),
+        t0.elapsed().as_secs_f64() * 1e3
+    );
+    Some(sized)
 }
 
 /// Runs `f` with the font for `size` (already snapped) holding every glyph of `text`.
@@ -141,8 +127,12 @@ fn with_font<T>(text: &str, size: u16, f: impl FnOnce(Option<&Font>) -> T) -> T 
     let r = raster(size, screen_dpi_scale());
     FONTS.with(|fonts| {
         let mut fonts = fonts.borrow_mut();
-        let Some(sized) = fonts.get_mut(&r) else {
-            return f(None);
+        let sized = match fonts.entry(r) {
+            std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+            std::collections::hash_map::Entry::Vacant(e) => match make(r) {
+                Some(sized) => e.insert(sized),
+                None => return f(None),
+            },
         };
         let mut missing: Vec<char> = text.chars().filter(|&c| !sized.has(c)).collect();
         if !missing.is_empty() {

@@ -200,8 +200,6 @@ pub async fn main_loop(
         let now = get_time();
         let screen = (screen_width(), screen_height());
         let s = ui::scale(screen);
-        // Every text size's glyphs, before anything is drawn (new ones at a new DPI scale).
-        crate::game::text::warm();
         let jumps = events.jumps.take();
         let clock = app.shown.as_ref().map(|w| w.session.time_of_day);
         handle_input(&mut app, screen, now, &mut drag, (events.take(), jumps));

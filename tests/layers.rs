@@ -483,6 +483,53 @@ fn the_windows_files_and_functions_stay_readable() {
     assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
 }
 
+/// macroquad's text calls that use its default font, whose one atlas grows (and lays every
+/// glyph out anew) when a new size or glyph arrives mid-frame: queued text then draws
+/// wrong letters. The window draws and measures text only through `game::text`.
+const FONT_CALLS: [&str; 5] = [
+    "draw_text(",
+    "draw_text_ex(",
+    "measure_text(",
+    "draw_multiline_text",
+    "get_default_font(",
+];
+
+/// The lines of `text` (comments and tests aside) that call one of [`FONT_CALLS`].
+fn font_calls(text: &str) -> Vec<usize> {
+    without_tests(text)
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| {
+            let code = l.split("//").next().unwrap_or("");
+            FONT_CALLS.iter().any(|c| code.contains(c))
+        })
+        .map(|(i, _)| i + 1)
+        .collect()
+}
+
+#[test]
+fn the_windows_text_goes_through_one_helper() {
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    files.sort();
+    let mut wrong = Vec::new();
+    for f in files.iter().filter(|f| !f.ends_with("game/text.rs")) {
+        let text = std::fs::read_to_string(f).unwrap();
+        for line in font_calls(&text) {
+            wrong.push(format!(
+                "{}:{line}: text not drawn through game::text",
+                shown(f)
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
+    // The checker sees a call, and not a comment nor text::draw.
+    assert_eq!(
+        font_calls("a();\n  draw_text(t, 1.0);\n// measure_text(x)\ntext::draw(t)"),
+        [2]
+    );
+}
+
 #[test]
 fn the_size_checker_measures_functions_and_leaves_tests_out() {
     let text = "fn a() {\n    x();\n}\n\nimpl B {\n    pub fn c(\n        d: u8,\n    ) -> u8 {\n        d\n    }\n    fn e(&self);\n}\n#[cfg(test)]\nmod tests {\n    fn f() {\n    }\n}\n";

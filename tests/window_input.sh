@@ -13,7 +13,8 @@
 # rebinds Move left as a player does (Esc, 2, 6 for the row, Enter as the row says, J) and
 # checks settings.ron binds J to it and Enter to nothing. Last it starts the game with a
 # settings.ron asking for a 16384x16384 window and checks `--frames 5 --screenshot` ends
-# with a picture no larger than the 1280x720 display.
+# with a picture no larger than the 1280x720 display. Between them, a held jump from a
+# one-wide, two-deep hole rises at least 5 tiles.
 #
 #   tests/window_input.sh      # needs: Xvfb xdotool xmessage (x11-utils) xwd (x11-apps) netpbm python3, a release build
 set -euo pipefail
@@ -139,6 +140,27 @@ if grep -q '"Enter"' "$STRATA_HOME/settings.ron"; then fail "the Enter that open
 step "Esc, 2, 6, Enter, J: $(grep -o 'left: [^]]*]' "$STRATA_HOME/settings.ron"), Enter bound to nothing"
 alive || fail "the game is not running"
 grep -q "panicked" "$GAME_LOG" && fail "the game panicked"
+stop_game
+
+# --- 4b. A jump from a one-wide, two-deep hole rises as from flat ground (a playtest
+# once saw 1.2 tiles): in a meadow with the hole at column 41, beside the spawn (40.0),
+# short taps of D walk the player until it drops in (feet on row 22); Space held then
+# lifts the feet above row 17 (at least 5 of the ~6 tiles of a held jump on flat ground).
+play_drawn hole "(creature_cap: 0)" < <(meadow_art | awk '{ if (NR == 21 || NR == 22) $0 = substr($0, 1, 41) " " substr($0, 43); print }')
+wait_for "player at" 1 10 || fail "the player's position was never logged"
+for _ in $(seq 60); do
+  last "player at" | grep -q "^player at 41\.[0-9] 22\.0 " && break
+  n=$(count "player at")
+  xdotool keydown d
+  sleep 0.03 # a tap: a few frames of walking
+  xdotool keyup d
+  wait_for "player at" $((n + 1)) 3 || true # stood still: no new line
+done
+last "player at" | grep -q "^player at 41\.[0-9] 22\.0 " || fail "the player did not drop into the hole: $(last "player at")"
+xdotool keydown space
+wait_for "player at [0-9.]* 1[0-6]\.[0-9] " 1 5 || { xdotool keyup space; fail "a held jump from the hole rose to $(grep "player at" "$GAME_LOG" | awk '{ print $5 }' | sort -n | head -n 1) only (from 22)"; }
+xdotool keyup space
+step "a held jump from a one-wide, two-deep hole: feet from row 22 up to $(grep "player at" "$GAME_LOG" | awk '{ print $5 }' | sort -n | head -n 1)"
 stop_game
 
 # --- 5. A settings file asking for a window larger than the display.

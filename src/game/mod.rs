@@ -11,6 +11,7 @@ pub mod input;
 pub mod lab;
 pub mod online;
 pub mod settings;
+pub mod text;
 pub mod ui;
 pub mod window;
 pub mod worlds;

@@ -104,12 +104,30 @@ impl App {
         }
     }
 
-    /// The inventory screen of world `w`: slots, the held stack, the open chest or the
-    /// shop's wares, and the crafting list.
+    /// The inventory screen of world `w` when it is open (slots, the held stack, the open
+    /// chest or the shop's wares, and the crafting list), then the tooltip of the item
+    /// under the mouse: on any of those, or on the hotbar in play.
     pub fn draw_inventory(&self, w: &Loaded, atlas: &Texture2D, lay: &Layout) {
-        if self.mode != Mode::Inventory {
-            return;
+        if self.mode == Mode::Inventory {
+            self.draw_screen(w, atlas, lay);
         }
+        let mouse = macroquad::prelude::mouse_position();
+        let item = match self.mode {
+            _ if w.me().held.is_some() => None,
+            Mode::Inventory => self.hovered(w, lay, mouse),
+            Mode::World => lay
+                .hotbar_at(mouse)
+                .and_then(|i| w.session.me().inventory.slots()[i].map(|s| s.item)),
+            _ => None,
+        };
+        if let Some(item) = item {
+            let lines = crate::game::ui::tooltip::lines(&w.session.content.catalog, item);
+            crate::game::ui::tooltip::draw(&lines, mouse, lay.screen, lay.s);
+        }
+    }
+
+    /// The inventory screen's slots, panels and rows.
+    fn draw_screen(&self, w: &Loaded, atlas: &Texture2D, lay: &Layout) {
         let list = self.play.recipes(w);
         let selected = self.play.recipe_selected.min(list.len().saturating_sub(1));
         let content = std::sync::Arc::clone(&w.session.content);
@@ -131,13 +149,6 @@ impl App {
             atlas,
             lay,
         );
-        let mouse = macroquad::prelude::mouse_position();
-        if w.me().held.is_none()
-            && let Some(item) = self.hovered(w, lay, mouse)
-        {
-            let lines = crate::game::ui::tooltip::lines(&content.catalog, item);
-            crate::game::ui::tooltip::draw(&lines, mouse, lay.screen, lay.s);
-        }
     }
 
     /// The item under the mouse at `mouse` in the inventory screen: in a slot (the

@@ -11,6 +11,7 @@ use crate::game::lab::gfx::{Made, texture};
 use crate::game::lab::panel::{Button, Layout, scroll_to_selection};
 use crate::game::lab::views::{self, Target};
 use crate::game::lab::{Entry, Lab, NoiseBases};
+use crate::game::text;
 use crate::game::worlds::guard::Replace;
 use crate::game::worlds::worker::Source;
 use crate::worldgen::noisemap;
@@ -213,10 +214,10 @@ impl App {
         for (i, (p, basis)) in panels.iter().zip(Basis::ALL).enumerate() {
             draw_rectangle(p.x, p.y, p.w, p.h, Color::new(0.05, 0.05, 0.08, 0.85));
             let name = basis.name();
-            let tw = measure_text(name, None, font as u16, 1.0).width;
+            let tw = text::measure(name, font).width;
             let label = crate::game::ui::layout::BASE_LABEL_H * s;
             let ty = p.y + label * 0.72;
-            draw_text(name, p.x + (p.w - tw) / 2.0, ty, font, WHITE);
+            text::draw(name, p.x + (p.w - tw) / 2.0, ty, font, WHITE);
             let Some(pic) = lay.base_picture(i, world) else {
                 continue;
             };

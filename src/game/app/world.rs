@@ -37,6 +37,7 @@ impl App {
                     self.play.put_back(w, now);
                     self.mode = Mode::Inventory;
                     self.play.open_panel(w);
+                    log::debug!("inventory open");
                 }
             }
             Action::QueryHousing => {

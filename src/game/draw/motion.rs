@@ -4,6 +4,7 @@
 //! The simulation knows nothing of them.
 
 use super::camera::Camera;
+use crate::game::text;
 use crate::sim::session::{Event, PlayerId};
 use macroquad::prelude::*;
 
@@ -170,13 +171,13 @@ impl Floaters {
                 continue;
             }
             let text = f.amount.to_string();
-            let dims = measure_text(&text, None, size, 1.0);
+            let dims = text::measure(&text, size as f32);
             let (tx, ty) = ((x - dims.width / 2.0).round(), y.round());
             let shadow = Color::new(0.0, 0.0, 0.0, f.alpha() * 0.85);
             for (dx, dy) in [(-1.0, 0.0), (1.0, 0.0), (0.0, -1.0), (0.0, 1.0), (1.0, 1.0)] {
-                draw_text(&text, tx + dx, ty + dy, size as f32, shadow);
+                text::draw(&text, tx + dx, ty + dy, size as f32, shadow);
             }
-            draw_text(&text, tx, ty, size as f32, f.color());
+            text::draw(&text, tx, ty, size as f32, f.color());
         }
     }
 }

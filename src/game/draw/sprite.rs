@@ -2,6 +2,7 @@
 //! 16x24 each, facing right, mirrored for facing left), drawn over the player's body.
 
 use super::camera::Camera;
+use crate::game::text;
 use crate::sim::player::{HEIGHT, Player};
 use macroquad::prelude::*;
 
@@ -123,9 +124,9 @@ pub fn draw_pose(
 pub fn draw_name(name: &str, feet: (f32, f32), cam: &Camera, screen: (f32, f32)) {
     let (fx, fy) = cam.world_to_screen(screen, (feet.0 as f64, (feet.1 - HEIGHT) as f64));
     let size = (cam.zoom as f32 * 0.8).clamp(12.0, 20.0);
-    let w = measure_text(name, None, size as u16, 1.0).width;
-    draw_text(name, fx - w / 2.0 + 1.0, fy - 3.0, size, BLACK);
-    draw_text(name, fx - w / 2.0, fy - 4.0, size, WHITE);
+    let w = text::measure(name, size).width;
+    text::draw(name, fx - w / 2.0 + 1.0, fy - 3.0, size, BLACK);
+    text::draw(name, fx - w / 2.0, fy - 4.0, size, WHITE);
 }
 
 /// Draws a body with the player's sprite multiplied by `c`.

@@ -6,6 +6,7 @@
 
 use crate::content::preset::fields::{Field, Kind};
 use crate::game::lab::{Entry, Lab, Row, value_text};
+use crate::game::text;
 use crate::worldgen::PassTiming;
 use macroquad::prelude::*;
 
@@ -140,7 +141,7 @@ pub fn scroll_to_selection(lab: &mut Lab, layout: &Layout) {
 }
 
 fn text(t: &str, x: f32, y: f32, s: f32, c: Color) {
-    draw_text(t, x, y, (16.0 * s).round(), c);
+    text::draw(t, x, y, (16.0 * s).round(), c);
 }
 
 /// The section's heading as the RON file writes it.

@@ -6,6 +6,7 @@ use crate::content::items::{Catalog, Item, Kind};
 use crate::content::rules::Rules;
 use crate::game::draw::camera::Camera;
 use crate::game::draw::render::atlas_source;
+use crate::game::text;
 use crate::sim::creatures::Creatures;
 use crate::sim::vitals::{BUBBLES, Vitals, bubbles, hearts};
 use crate::world::inventory::Inventory;
@@ -47,8 +48,8 @@ pub fn draw_hotbar(inv: &Inventory, atlas: &Texture2D, lay: &Layout) {
             (1.0 * s, Color::new(0.7, 0.72, 0.75, 0.8))
         };
         draw_rectangle_lines(r.x, r.y, r.w, r.h, line, color);
-        draw_text(
-            (i + 1).to_string(),
+        text::draw(
+            &(i + 1).to_string(),
             r.x + 3.0 * s,
             r.y + 13.0 * s,
             (13.0 * s).round(),
@@ -60,7 +61,7 @@ pub fn draw_hotbar(inv: &Inventory, atlas: &Texture2D, lay: &Layout) {
     }
     if let Some(caption) = caption(inv) {
         let r = lay.hotbar[0];
-        draw_text(
+        text::draw(
             caption,
             r.x,
             r.y - 6.0 * s,
@@ -87,10 +88,10 @@ pub fn draw_stack(cat: &Catalog, stack: Stack, atlas: &Texture2D, r: Rect, s: f3
         String::new()
     };
     if !text.is_empty() {
-        let w = measure_text(&text, None, font, 1.0).width;
+        let w = text::measure(&text, font as f32).width;
         let (tx, ty) = (r.x + r.w - w - 3.0 * s, r.y + r.h - 4.0 * s);
-        draw_text(&text, tx + 1.0, ty + 1.0, font as f32, BLACK);
-        draw_text(&text, tx, ty, font as f32, WHITE);
+        text::draw(&text, tx + 1.0, ty + 1.0, font as f32, BLACK);
+        text::draw(&text, tx, ty, font as f32, WHITE);
     }
 }
 
@@ -273,7 +274,7 @@ pub fn draw_structures(
         let color = Color::new(1.0, 0.85, 0.2, 0.9);
         draw_rectangle_lines(a.0, a.1, b.0 - a.0, b.1 - a.1, 2.0, color);
         let (lx, ly) = (a.0.max(2.0), a.1.max(16.0));
-        draw_text(st.kind.label(), lx + 3.0, ly + 14.0, 18.0, color);
+        text::draw(st.kind.label(), lx + 3.0, ly + 14.0, 18.0, color);
     }
 }
 
@@ -281,7 +282,7 @@ pub fn draw_structures(
 pub fn draw_notice(text: &str, lay: &Layout) {
     let s = lay.s;
     let font = (18.0 * s).round() as u16;
-    let w = measure_text(text, None, font, 1.0).width;
+    let w = text::measure(text, font as f32).width;
     let top = lay.hotbar[0].y - (ABOVE_HOTBAR - 4.0) * s;
     let c = (lay.hotbar[0].x + lay.hotbar[lay.hotbar.len() - 1].right()) / 2.0;
     let x = (c - w / 2.0).round();
@@ -292,7 +293,7 @@ pub fn draw_notice(text: &str, lay: &Layout) {
         26.0 * s,
         Color::new(0.05, 0.05, 0.08, 0.78),
     );
-    draw_text(text, x, top + 19.0 * s, font as f32, WHITE);
+    text::draw(text, x, top + 19.0 * s, font as f32, WHITE);
 }
 
 /// The death screen's two lines: what killed ("You were slain by a slime"), then the
@@ -317,10 +318,10 @@ pub fn draw_death(text: &str, seconds: u64, screen: (f32, f32), s: f32) {
         (&count, 24.0, 34.0, WHITE),
     ] {
         let font = (size * s).round() as u16;
-        let w = measure_text(line, None, font, 1.0).width;
+        let w = text::measure(line, font as f32).width;
         let (x, y) = ((screen.0 - w) / 2.0, screen.1 / 2.0 + dy * s);
-        draw_text(line, x + 2.0, y + 2.0, font as f32, BLACK);
-        draw_text(line, x, y, font as f32, color);
+        text::draw(line, x + 2.0, y + 2.0, font as f32, BLACK);
+        text::draw(line, x, y, font as f32, color);
     }
 }
 
@@ -378,10 +379,10 @@ pub fn draw_vitals(v: &Vitals, time_of_day: f32, rules: &Rules, lay: &Layout) {
     let night = crate::sim::day::is_night(time_of_day, rules);
     let text = vitals_text(v, time_of_day, night);
     let font = (16.0 * s).round() as u16;
-    let w = measure_text(&text, None, font, 1.0).width;
+    let w = text::measure(&text, font as f32).width;
     let (x, y) = (rects[0].x - w - 10.0 * s, rects[0].y + 16.0 * s);
-    draw_text(&text, x + 1.0, y + 1.0, font as f32, BLACK);
-    draw_text(&text, x, y, font as f32, WHITE);
+    text::draw(&text, x + 1.0, y + 1.0, font as f32, BLACK);
+    text::draw(&text, x, y, font as f32, WHITE);
 }
 
 /// Breath while it is short of full: [`BUBBLES`] solid bubbles in a row over the player's
@@ -675,10 +676,10 @@ pub fn draw_boss_bar(b: &crate::sim::boss::Boss, lay: &Layout) {
 pub fn draw_health_bar(name: &str, health: f32, max: f32, two: bool, lay: &Layout) {
     let r = boss_bar_rect(lay.screen, lay.s);
     let font = (16.0 * lay.s).round() as u16;
-    let tw = measure_text(name, None, font, 1.0).width;
+    let tw = text::measure(name, font as f32).width;
     let (tx, ty) = (r.x + (r.w - tw) / 2.0, r.y - 6.0 * lay.s);
-    draw_text(name, tx + 1.0, ty + 1.0, font as f32, BLACK);
-    draw_text(name, tx, ty, font as f32, WHITE);
+    text::draw(name, tx + 1.0, ty + 1.0, font as f32, BLACK);
+    text::draw(name, tx, ty, font as f32, WHITE);
     draw_rectangle(
         r.x - 2.0,
         r.y - 2.0,
@@ -696,8 +697,8 @@ pub fn draw_health_bar(name: &str, health: f32, max: f32, two: bool, lay: &Layou
     draw_rectangle(r.x, r.y, r.w * fill, r.h, red);
     let text = format!("{:.0}/{:.0}", health.ceil(), max);
     let small = (12.0 * lay.s).round() as u16;
-    let w = measure_text(&text, None, small, 1.0).width;
-    draw_text(
+    let w = text::measure(&text, small as f32).width;
+    text::draw(
         &text,
         r.x + (r.w - w) / 2.0,
         r.y + r.h - 2.0 * lay.s,

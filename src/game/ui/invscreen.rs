@@ -7,6 +7,7 @@
 
 use crate::content::config::Content;
 use crate::content::items::Catalog;
+use crate::game::text;
 
 use crate::sim::craft::{CraftRefusal, Stations};
 
@@ -151,7 +152,7 @@ fn draw_grid(
     s: f32,
 ) {
     let font = (16.0 * s).round() as u16;
-    draw_text(title, rects[0].x, rects[0].y - 10.0 * s, 20.0 * s, WHITE);
+    text::draw(title, rects[0].x, rects[0].y - 10.0 * s, 20.0 * s, WHITE);
     for (i, (r, &stack)) in rects.iter().zip(slots).enumerate() {
         draw_rectangle(r.x, r.y, r.w, r.h, Color::new(0.05, 0.05, 0.08, 0.85));
         let (line, color) = if selected == Some(i) {
@@ -225,14 +226,14 @@ pub fn draw(
             match piece {
                 Some(p) => super::hud::draw_stack(cat, *p, atlas, *r, s, font),
                 None => {
-                    draw_text(name, r.x + 4.0 * s, r.y + r.h - 6.0 * s, 14.0 * s, GRAY);
+                    text::draw(name, r.x + 4.0 * s, r.y + r.h - 6.0 * s, 14.0 * s, GRAY);
                 }
             }
         }
         let last = extra[extra.len() - 1];
         let text = defence_line(inv);
         let y = last.y + last.h / 2.0 + 6.0 * s;
-        draw_text(&text, last.right() + 8.0 * s, y, 16.0 * s, WHITE);
+        text::draw(&text, last.right() + 8.0 * s, y, 16.0 * s, WHITE);
     }
     match (chest, lay.chest_slots) {
         (Some(chest), Some(rects)) => {
@@ -246,9 +247,9 @@ pub fn draw(
             {
                 draw_rectangle(r.x, r.y, r.w, r.h, Color::new(0.2, 0.18, 0.1, 0.92));
                 draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0 * s, Color::new(0.7, 0.6, 0.3, 1.0));
-                let w = measure_text(label, None, font, 1.0).width;
+                let w = text::measure(label, font as f32).width;
                 let y = r.y + r.h / 2.0 + 6.0 * s;
-                draw_text(label, r.x + (r.w - w) / 2.0, y, font as f32, WHITE);
+                text::draw(label, r.x + (r.w - w) / 2.0, y, font as f32, WHITE);
             }
         }
         _ => match shop {
@@ -284,7 +285,7 @@ fn draw_shop(content: &Content, seller: &str, money: u64, atlas: &Texture2D, lay
         "{seller} ({}): click buys, right-click sells",
         crate::sim::shop::copper_text(content, money)
     );
-    draw_text(&title, panel.x, panel.y + 18.0 * s, 20.0 * s, WHITE);
+    text::draw(&title, panel.x, panel.y + 18.0 * s, 20.0 * s, WHITE);
     for (r, &item) in lay.recipe_rows.iter().zip(&m.sells) {
         let price = m.price(item).unwrap_or(0);
         let text = ware_line(content, item, price);
@@ -314,7 +315,7 @@ fn draw_row(
     } else {
         Color::new(0.62, 0.62, 0.66, 1.0)
     };
-    draw_text(
+    text::draw(
         text,
         r.x + r.h + 2.0 * s,
         r.y + r.h * 0.68,
@@ -339,7 +340,7 @@ fn draw_crafting(
     } else {
         "Crafting (click, or Up/Down and Enter)"
     };
-    draw_text(title, panel.x, panel.y + 18.0 * s, 20.0 * s, WHITE);
+    text::draw(title, panel.x, panel.y + 18.0 * s, 20.0 * s, WHITE);
     // The rows around the selection when there are more than fit.
     let fit = lay.recipe_rows.len();
     let first = super::menus::first_shown(list.len(), selected, fit);

@@ -14,6 +14,7 @@ pub mod seedbox;
 pub mod tooltip;
 pub mod weapons;
 
+use crate::game::text;
 use crate::world::{CAVE_BACKDROP, Tile};
 use layout::Layout;
 use macroquad::prelude::*;
@@ -50,21 +51,8 @@ fn font(s: f32) -> u16 {
     (18.0 * s).round() as u16
 }
 
-/// Rasterises the default font's glyphs at every size the game's text uses (18, 16 and 13
-/// points times the UI scale), so the first frames that show the overlay or the hotbar
-/// do not also pay for rasterising them (about 2 ms on top of a busy frame).
-pub fn warm_fonts(s: f32) {
-    let chars: Vec<char> = (' '..='~').chain(['…']).collect();
-    let font = get_default_font();
-    // Text is rasterised at the display's resolution (see `scale`).
-    let dpi = screen_dpi_scale();
-    for size in [18.0, 16.0, 13.0] {
-        font.populate_font_cache(&chars, ((size * s).round() * dpi).ceil() as u16);
-    }
-}
-
 fn width_of(text: &str, s: f32) -> f32 {
-    measure_text(text, None, font(s), 1.0).width
+    text::measure(text, font(s) as f32).width
 }
 
 /// A panel of lines with its top-left at `(x, y)`; returns its size.
@@ -79,7 +67,7 @@ pub fn panel(lines: &[(String, Color)], x: f32, y: f32, s: f32) -> (f32, f32) {
     let h = lines.len() as f32 * lh + 2.0 * pad;
     draw_rectangle(x, y, w, h, PANEL);
     for (i, (line, color)) in lines.iter().enumerate() {
-        draw_text(
+        text::draw(
             line,
             x + pad,
             y + pad + (i as f32 + 0.78) * lh,
@@ -157,7 +145,7 @@ pub fn legend(y: f32, lay: &Layout) {
             Color::from_rgba(c[0], c[1], c[2], 255),
         );
         draw_rectangle_lines(cx + pad, ty + 3.0 * s, sw, sw, 1.0, DIM);
-        draw_text(
+        text::draw(
             name,
             cx + 2.0 * pad + sw,
             ty + 0.8 * lh,
@@ -186,7 +174,7 @@ pub fn text_width(text: &str, s: f32) -> f32 {
 pub fn status(text: &str, screen: (f32, f32), s: f32) {
     let h = 26.0 * s;
     draw_rectangle(0.0, screen.1 - h, screen.0, h, PANEL);
-    draw_text(text, 10.0 * s, screen.1 - 8.0 * s, font(s) as f32, TEXT);
+    text::draw(text, 10.0 * s, screen.1 - 8.0 * s, font(s) as f32, TEXT);
 }
 
 /// Progress bar at the top centre, where the layout puts it.
@@ -204,7 +192,7 @@ pub fn progress(text: &str, fraction: f32, lay: &Layout) {
     );
     draw_rectangle_lines(x, y, w, h, 2.0, TEXT);
     let tw = width_of(text, s);
-    draw_text(text, x + (w - tw) / 2.0, y + 21.0 * s, font(s) as f32, TEXT);
+    text::draw(text, x + (w - tw) / 2.0, y + 21.0 * s, font(s) as f32, TEXT);
 }
 
 /// Top of a box `h` pixels high at the bottom left that stays clear of the hotbar, the
@@ -478,14 +466,14 @@ pub fn help(lines: &[(String, String)], where_settings: &str, lay: &Layout) {
     draw_rectangle(x, y, w, h, PANEL);
     let fs = font(s) as f32;
     for (i, (t, c)) in head.iter().enumerate() {
-        draw_text(t, x + 8.0 * s, y + 8.0 * s + (i as f32 + 0.78) * lh, fs, *c);
+        text::draw(t, x + 8.0 * s, y + 8.0 * s + (i as f32 + 0.78) * lh, fs, *c);
     }
     for (i, (what, keys)) in lines.iter().enumerate() {
         let (col, row) = (i / per, i % per);
         let cx = x + 8.0 * s + col as f32 * col_w;
         let cy = y + 16.0 * s + (head.len() + row) as f32 * lh + 0.78 * lh;
-        draw_text(what, cx, cy, fs, DIM);
-        draw_text(keys, cx + label_w + 16.0 * s, cy, fs, TEXT);
+        text::draw(what, cx, cy, fs, DIM);
+        text::draw(keys, cx + label_w + 16.0 * s, cy, fs, TEXT);
     }
 }
 
@@ -558,7 +546,7 @@ pub fn load_list(
     };
     let (r, ..) = load_frame(lines.len(), selected, screen, s);
     draw_rectangle(r.x, first.y - 29.0 * s, r.w, r.h, PANEL);
-    draw_text(
+    text::draw(
         &title,
         r.x + 8.0 * s,
         first.y - 12.0 * s,
@@ -586,7 +574,7 @@ pub fn load_list(
         let color = if i == selected { TEXT } else { DIM };
         let text = format!("{cursor} {key}  {}", lines[i]);
         let x = row.x + 16.0 * s + tw;
-        draw_text(&text, x, row.y + row.h * 0.6, font(s) as f32, color);
+        text::draw(&text, x, row.y + row.h * 0.6, font(s) as f32, color);
         if i == selected {
             draw_rectangle_lines(row.x + 2.0, row.y, row.w - 4.0, row.h, 2.0, TEXT);
         }
@@ -663,7 +651,7 @@ pub fn joining(text: &str, fraction: f32, screen: (f32, f32), s: f32) {
     let h = 64.0 * s;
     let (x, y) = ((screen.0 - w) / 2.0, (screen.1 - h) / 2.0);
     draw_rectangle(x, y, w, h, PANEL);
-    draw_text(text, x + 20.0 * s, y + 26.0 * s, font(s) as f32, TEXT);
+    text::draw(text, x + 20.0 * s, y + 26.0 * s, font(s) as f32, TEXT);
     let (bx, by, bw, bh) = (x + 20.0 * s, y + 38.0 * s, w - 40.0 * s, 12.0 * s);
     draw_rectangle(
         bx,
@@ -716,8 +704,8 @@ pub fn chat(lines: &[(String, bool)], field: Option<(&str, &str)>, lay: &Layout)
     }
     for (i, (line, color)) in out.iter().enumerate() {
         let ly = y + 8.0 * s + (i as f32 + 0.78) * 21.0 * s;
-        draw_text(line, 19.0 * s, ly + s, font(s) as f32, BLACK);
-        draw_text(line, 18.0 * s, ly, font(s) as f32, *color);
+        text::draw(line, 19.0 * s, ly + s, font(s) as f32, BLACK);
+        text::draw(line, 18.0 * s, ly, font(s) as f32, *color);
     }
 }
 
@@ -732,9 +720,9 @@ pub fn player_list(names: &[String], screen: (f32, f32), s: f32) {
     draw_rectangle(l.panel.x, l.panel.y, l.panel.w, l.panel.h, PANEL);
     let title = format!("Players: {}", names.len());
     let size = font(s) as f32;
-    draw_text(&title, l.title.x, l.title.y + 0.78 * l.title.h, size, DIM);
+    text::draw(&title, l.title.x, l.title.y + 0.78 * l.title.h, size, DIM);
     for (r, name) in l.rows.iter().zip(names) {
-        draw_text(name, r.x, r.y + 0.78 * r.h, size, TEXT);
+        text::draw(name, r.x, r.y + 0.78 * r.h, size, TEXT);
     }
 }
 

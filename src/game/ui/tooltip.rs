@@ -4,6 +4,7 @@
 //! follows.
 
 use crate::content::items::{ArmourSlot, Catalog, Effect, ItemId, Kind};
+use crate::game::text;
 use macroquad::prelude::*;
 
 /// What the tooltip of `item` says, a line each: its name, then what it does (damage,
@@ -87,7 +88,7 @@ pub fn draw(lines: &[String], mouse: (f32, f32), screen: (f32, f32), s: f32) {
     let pad = 6.0 * s;
     let w = lines
         .iter()
-        .map(|l| measure_text(l, None, font, 1.0).width)
+        .map(|l| text::measure(l, font as f32).width)
         .fold(0.0, f32::max)
         + 2.0 * pad;
     let h = lines.len() as f32 * line_h + 2.0 * pad;
@@ -103,7 +104,7 @@ pub fn draw(lines: &[String], mouse: (f32, f32), screen: (f32, f32), s: f32) {
             Color::new(0.78, 0.8, 0.86, 1.0)
         };
         let base = y + pad + (k as f32 + 0.78) * line_h;
-        draw_text(l, x + pad, base, font as f32, color);
+        text::draw(l, x + pad, base, font as f32, color);
     }
 }
 

@@ -2,6 +2,7 @@
 //! bombs), beside [`super::hud::draw_item`]'s other shapes.
 
 use crate::content::items::{Item, Kind};
+use crate::game::text;
 use macroquad::prelude::*;
 
 /// Draws `item`'s icon filling `(x, y, w, h)` in colour `c` (`dark` its shade).
@@ -268,8 +269,8 @@ pub fn draw_mana(m: &crate::sim::mana::Mana, lay: &super::layout::Layout) {
     draw_rectangle(x, y, w * share, h, Color::new(0.25, 0.45, 1.0, 1.0));
     let text = format!("{:.0}/{}", m.now.floor(), m.most);
     let font = (12.0 * s).round() as u16;
-    let tw = measure_text(&text, None, font, 1.0).width;
-    draw_text(
+    let tw = text::measure(&text, font as f32).width;
+    text::draw(
         &text,
         x - tw - 6.0 * s,
         y + h,

@@ -182,7 +182,6 @@ pub async fn main_loop(
     // `--max-fps` wins over the settings' frame cap.
     let cap = |app: &App| opts.max_fps.unwrap_or(app.settings.max_fps);
     let mut pacer = super::pacer::Pacer::new(cap(&app));
-    let mut warm_scale = None;
     let subscriber = macroquad::input::utils::register_input_subscriber();
     let mut events = input::Events::new(&app.settings.keys);
     let mut applied = app.settings_version;
@@ -201,10 +200,6 @@ pub async fn main_loop(
         let now = get_time();
         let screen = (screen_width(), screen_height());
         let s = ui::scale(screen);
-        if warm_scale != Some(s) {
-            ui::warm_fonts(s);
-            warm_scale = Some(s);
-        }
         let jumps = events.jumps.take();
         let clock = app.shown.as_ref().map(|w| w.session.time_of_day);
         handle_input(&mut app, screen, now, &mut drag, (events.take(), jumps));

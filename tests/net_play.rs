@@ -867,6 +867,27 @@ fn a_joined_session_mirrors_the_others_the_creatures_the_town_and_the_clock() {
     }
     let guide = (window.guide().body.pos, server.session.guide().body.pos);
     assert!(dist(guide.0, guide.1) < 1.5, "the Guide: {guide:?}");
+    // Bob wears a grappling hook and fires it at the ground beside him: Ann's window has
+    // his line where the server has it caught.
+    assert_eq!(window.players[1].body.hook, None);
+    let cat = Arc::clone(&server.session.content.catalog);
+    let mut worn = [None; strata::world::inventory::ACCESSORY_SLOTS];
+    worn[0] = cat.id("grappling_hook");
+    let inv = server.session.players[bob].inventory.clone();
+    server.session.players[bob].inventory = inv.with_accessories(worn).unwrap();
+    let (bx, by) = server.session.players[bob].body.pos;
+    b.send(&[Intent::Hook {
+        at: (bx + 3.0, by + 2.0),
+    }]);
+    let (_, ok) = pump(&mut server, &mut [&mut a, &mut b], 10.0, |s, c| {
+        let caught = s.session.players[bob].body.hook;
+        let seen = c[0].players().into_iter().find(|p| p.id == bob as u32);
+        caught.is_some() && seen.and_then(|p| p.body).is_some_and(|b| b.hook == caught)
+    });
+    assert!(ok, "Ann never heard of Bob's line");
+    apply_snapshot(&mut window, &a, &seats);
+    let caught = server.session.players[bob].body.hook;
+    assert!(caught.is_some() && window.players[1].body.hook == caught);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

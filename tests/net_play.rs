@@ -867,5 +867,256 @@ fn a_joined_session_mirrors_the_others_the_creatures_the_town_and_the_clock() {
     }
     let guide = (window.guide().body.pos, server.session.guide().body.pos);
     assert!(dist(guide.0, guide.1) < 1.5, "the Guide: {guide:?}");
+    // Bob wears a grappling hook and fires it at the ground beside him: Ann's window has
+    // his line where the server has it caught.
+    assert_eq!(window.players[1].body.hook, None);
+    let cat = Arc::clone(&server.session.content.catalog);
+    let mut worn = [None; strata::world::inventory::ACCESSORY_SLOTS];
+    worn[0] = cat.id("grappling_hook");
+    let inv = server.session.players[bob].inventory.clone();
+    server.session.players[bob].inventory = inv.with_accessories(worn).unwrap();
+    let (bx, by) = server.session.players[bob].body.pos;
+    b.send(&[Intent::Hook {
+        at: (bx + 3.0, by + 2.0),
+    }]);
+    let (_, ok) = pump(&mut server, &mut [&mut a, &mut b], 10.0, |s, c| {
+        let caught = s.session.players[bob].body.hook;
+        let seen = c[0].players().into_iter().find(|p| p.id == bob as u32);
+        caught.is_some() && seen.and_then(|p| p.body).is_some_and(|b| b.hook == caught)
+    });
+    assert!(ok, "Ann never heard of Bob's line");
+    apply_snapshot(&mut window, &a, &seats);
+    let caught = server.session.players[bob].body.hook;
+    assert!(caught.is_some() && window.players[1].body.hook == caught);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// What the server had at a snapshot's tick, to hold each client's snapshot against:
+/// the creatures (name, place), the casters' bolts, the projectiles and the Eye.
+#[derive(Clone, Debug, PartialEq)]
+struct Sight {
+    beasts: Vec<(String, (f32, f32))>,
+    bolts: Vec<(f32, f32)>,
+    shots: Vec<(f32, f32)>,
+    eye: Option<(f32, f32)>,
+}
+
+fn seen_on_server(s: &Session) -> Sight {
+    Sight {
+        beasts: (s.creatures.list.iter())
+            .map(|c| (c.kind.stats().name.to_string(), c.body.pos))
+            .collect(),
+        bolts: s.creatures.bolts.iter().map(|b| b.pos).collect(),
+        shots: s.projectiles.iter().map(|p| p.pos).collect(),
+        eye: s.boss.as_ref().map(|b| b.pos),
+    }
+}
+
+fn seen_by_client(c: &Client) -> Sight {
+    Sight {
+        beasts: c.beasts().iter().map(|b| (b.name.clone(), b.pos)).collect(),
+        bolts: c.bolts().iter().map(|b| b.pos).collect(),
+        shots: c.shots().iter().map(|s| s.pos).collect(),
+        eye: c.boss().map(|e| e.pos),
+    }
+}
+
+/// How far a joined window's mirror of `seen` (eased toward it, run on by its velocity)
+/// is from it at worst, tiles: the creatures one by one, the Eye; the projectiles and
+/// bolts are shown where the snapshot has them. `None` when the window shows another
+/// number of them.
+fn mirror_gap(window: &Session, seen: &Sight) -> Option<f32> {
+    let d = |p: (f32, f32), q: (f32, f32)| (p.0 - q.0).hypot(p.1 - q.1);
+    let list = &window.creatures.list;
+    let same = list.len() == seen.beasts.len()
+        && window.projectiles.len() == seen.shots.len()
+        && window.creatures.bolts.len() == seen.bolts.len()
+        && window.boss.is_some() == seen.eye.is_some();
+    if !same {
+        return None;
+    }
+    let mut gap = 0.0f32;
+    for (c, (name, pos)) in list.iter().zip(&seen.beasts) {
+        if c.kind.stats().name != name {
+            return None;
+        }
+        gap = gap.max(d(c.body.pos, *pos));
+    }
+    for (p, q) in window.projectiles.iter().map(|p| p.pos).zip(&seen.shots) {
+        gap = gap.max(d(p, *q));
+    }
+    for (b, q) in window
+        .creatures
+        .bolts
+        .iter()
+        .map(|b| b.pos)
+        .zip(&seen.bolts)
+    {
+        gap = gap.max(d(b, *q));
+    }
+    if let (Some(b), Some(e)) = (&window.boss, seen.eye) {
+        gap = gap.max(d(b.pos, e));
+    }
+    Some(gap)
+}
+
+/// The hotbar slot holding `name` in player `seat`'s inventory on the server.
+fn slot_of(server: &Server, seat: usize, name: &str) -> usize {
+    let inv = &server.session.players[seat].inventory;
+    let id = inv.catalog().id(name).unwrap();
+    let slot = (inv.slots().iter())
+        .position(|s| s.is_some_and(|s| s.item == id))
+        .unwrap_or_else(|| panic!("no {name}"));
+    assert!(slot < 10, "{name} is in slot {slot}, off the hotbar");
+    slot
+}
+
+/// How many `name` the character a client last heard of carries.
+fn carried(c: &Client, name: &str) -> u32 {
+    (c.character().into_iter())
+        .flat_map(|ch| ch.slots.iter().flatten())
+        .filter(|(n, _)| n == name)
+        .map(|(_, k)| k)
+        .sum()
+}
+
+#[test]
+fn two_players_fight_the_eye_together_and_both_see_what_the_server_has() {
+    use strata::net::mirror::apply_snapshot;
+    use strata::sim::creatures::{Bolt, Kind};
+    use strata::world::progress::Progress;
+    let dir = temp("net-boss");
+    let (mut session, world) = small();
+    // Night, when the Eye comes.
+    let rules = session.content.rules.clone();
+    let night = |t: f32| strata::sim::day::is_night(t, &rules);
+    let t = (0..100)
+        .map(|i| i as f32 / 100.0)
+        .find(|&t| night(t) && night(t + 0.05))
+        .expect("a night");
+    session.time_of_day = t;
+    let mut server = here(session, world, &dir);
+    let mut a = join_here(&mut server, "ann");
+    let mut b = join_here(&mut server, "bob");
+    let seats = [a.me().unwrap() as usize, b.me().unwrap() as usize];
+    // Each gets a bow and arrows; Ann the Eye's summoning item.
+    let cat = Arc::clone(&server.session.content.catalog);
+    for &s in &seats {
+        let inv = &mut server.session.players[s].inventory;
+        inv.add(cat.id("platinum_bow").unwrap(), 1);
+        inv.add(cat.id("wooden_arrow").unwrap(), 999);
+    }
+    (server.session.players[seats[0]].inventory).add(cat.id("suspicious_looking_eye").unwrap(), 1);
+    let eye_slot = slot_of(&server, seats[0], "suspicious_looking_eye");
+    let bows = seats.map(|s| slot_of(&server, s, "platinum_bow"));
+    // A fire imp's two fireballs fly high over them (through the tiles) all the while.
+    let (px, py) = server.session.players[seats[0]].body.pos;
+    for i in 0..2 {
+        server.session.creatures.bolts.push(Bolt {
+            pos: (px - 20.0 + i as f32, py - 30.0),
+            vel: (1.0, 0.0),
+            damage: 1.0,
+            through_walls: true,
+            age: 0.0,
+            from: Kind::by_name("fire imp").unwrap(),
+        });
+    }
+    // Each client's window: its own seat, then the other's.
+    let mut windows = [a.world(), b.world()].map(|w| {
+        let mut s = Session::new(w.unwrap().clone());
+        s.join();
+        s
+    });
+    let others = [[None, b.me()], [None, a.me()]];
+    let mut history = std::collections::BTreeMap::new();
+    let (mut compared, mut worst) = ([0u32; 2], [0.0f32; 2]);
+    let (mut with_bolts, mut with_shots, mut with_beasts) = (0u32, 0u32, 0u32);
+    let mut both_hit = false;
+    let start = Instant::now();
+    let mut tick = 0u64;
+    // At most a minute of play: the Eye is called, both shoot it, it falls, both get loot.
+    while start.elapsed() < Duration::from_secs(60) {
+        tick += 1;
+        for (i, c) in [&mut a, &mut b].into_iter().enumerate() {
+            let mut intents = vec![];
+            if i == 0 && server.session.boss.is_none() && tick < 120 {
+                intents.push(Intent::Select(eye_slot));
+                intents.push(Intent::Use { at: None });
+            } else if let Some(e) = c.boss() {
+                intents.push(Intent::Select(bows[i]));
+                let at = (e.pos.0 as i64, e.pos.1 as i64);
+                intents.push(Intent::Use { at: Some(at) });
+            }
+            c.send(&intents);
+        }
+        server.tick(&[]);
+        if let Some(boss) = &mut server.session.boss {
+            // Strong until both have hit it; then the next arrow fells it.
+            both_hit = seats.iter().all(|s| boss.fighters.contains(s));
+            boss.health = if both_hit { 1.0 } else { boss.max };
+        }
+        if server
+            .session
+            .tick
+            .is_multiple_of(strata::net::server::SNAPSHOT_EVERY)
+        {
+            history.insert(server.session.tick, seen_on_server(&server.session));
+            while history.len() > 200 {
+                history.pop_first();
+            }
+        }
+        for (i, c) in [&mut a, &mut b].into_iter().enumerate() {
+            c.poll();
+            apply_snapshot(&mut windows[i], c, &others[i]);
+            let Some(at_server) = history.get(&c.server_tick()) else {
+                continue;
+            };
+            let seen = seen_by_client(c);
+            assert_eq!(&seen, at_server, "client {i} at tick {}", c.server_tick());
+            compared[i] += 1;
+            with_bolts += u32::from(!seen.bolts.is_empty());
+            with_shots += u32::from(!seen.shots.is_empty());
+            with_beasts += u32::from(!seen.beasts.is_empty());
+            let gap = mirror_gap(&windows[i], at_server)
+                .unwrap_or_else(|| panic!("window {i} shows other things than {at_server:?}"));
+            worst[i] = worst[i].max(gap);
+        }
+        let looted = [&a, &b].iter().all(|c| carried(c, "demonite_ore") > 0);
+        let told = windows.iter().all(|w| w.world.progress.eye_down());
+        if looted && told && server.session.boss.is_none() {
+            break;
+        }
+        std::thread::sleep(Duration::from_secs_f64(TICK / 2.0));
+    }
+    assert!(both_hit, "both players' arrows hit the Eye");
+    assert_eq!(
+        server.session.world.progress.eye_defeated, 1,
+        "the Eye fell"
+    );
+    for (i, c) in [&a, &b].into_iter().enumerate() {
+        assert!(
+            carried(c, "demonite_ore") > 0,
+            "client {i} got the Eye's ore"
+        );
+        assert!(carried(c, "lens") > 0, "client {i} got its lenses");
+        assert_eq!(c.progress().map(|p| p.eye_defeated), Some(1));
+        let p: Progress = windows[i].world.progress;
+        assert!(p.eye_down(), "window {i} knows the Eye fell");
+        assert!(
+            compared[i] >= 20,
+            "client {i}: {} snapshots held to the server's",
+            compared[i]
+        );
+        // Eased in, never more than a snap's distance behind.
+        assert!(
+            worst[i] < strata::net::mirror::SNAP,
+            "window {i}: {} tiles off",
+            worst[i]
+        );
+    }
+    assert!(
+        with_bolts > 0 && with_shots > 0 && with_beasts > 0,
+        "bolts {with_bolts}, arrows {with_shots}, creatures {with_beasts} snapshots held"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -268,6 +268,10 @@ pub struct PlayArgs {
     /// --seed or --load in that world, else the start screen's worlds for it
     #[arg(long, value_name = "NAME", conflicts_with = "join")]
     pub character: Option<String>,
+    /// For measuring: keep N creatures in view round the player, who is kept alive (a
+    /// developer's option; 0..=500)
+    #[arg(long, value_name = "N", value_parser = parse_creatures, conflicts_with = "join")]
+    pub creatures: Option<u32>,
 }
 
 impl PlayArgs {
@@ -286,6 +290,7 @@ impl PlayArgs {
             password: self.password.clone(),
             server_password: self.server_password.clone(),
             character: self.character.clone(),
+            creatures: self.creatures,
         }
     }
 }
@@ -528,6 +533,16 @@ fn parse_max_fps(text: &str) -> Result<u32, String> {
         .ok()
         .filter(|&n| n <= MAX_FPS_LIMIT)
         .ok_or_else(|| format!("expected a whole number 0..={MAX_FPS_LIMIT}"))
+}
+
+/// Most creatures `--creatures` keeps in view.
+pub const MAX_CROWD: u32 = 500;
+
+fn parse_creatures(text: &str) -> Result<u32, String> {
+    text.parse::<u32>()
+        .ok()
+        .filter(|&n| n <= MAX_CROWD)
+        .ok_or_else(|| format!("expected a whole number 0..={MAX_CROWD}"))
 }
 
 fn parse_frames(text: &str) -> Result<u64, String> {
@@ -1007,6 +1022,12 @@ mod tests {
             panic!()
         };
         assert_eq!((p.seed, p.frames), (Some(7), Some(3)));
+        let Ok(Parsed::Run(Command::Play(p))) = parse_args(&args("--creatures 30")) else {
+            panic!("--creatures parses");
+        };
+        assert_eq!(p.options().creatures, Some(30));
+        let e = parse_args(&args("play --creatures 501")).unwrap_err();
+        assert!(e.contains("0..=500"), "{e}");
         assert_eq!(p.max_fps, None);
         let Ok(Parsed::Run(Command::Play(j))) =
             parse_args(&args("play --join 127.0.0.1:7000 --name Ann --password pw"))

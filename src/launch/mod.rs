@@ -41,6 +41,9 @@ pub struct PlayOptions {
     pub server_password: String,
     /// The character to play as (`--character`), by name.
     pub character: Option<String>,
+    /// Creatures kept in view round the player (`--creatures`, for measuring a crowded
+    /// frame).
+    pub creatures: Option<u32>,
 }
 
 impl PlayOptions {

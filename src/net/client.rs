@@ -135,6 +135,10 @@ pub struct Client {
     boss: Option<Eye>,
     /// The boss after the Eye in the last snapshot.
     rival: Option<crate::net::protocol::Foe>,
+    /// The casters' bolts in flight, as the last snapshot had them.
+    bolts: Vec<crate::net::protocol::Bolt>,
+    /// The world's progress in the last snapshot.
+    progress: Option<crate::world::progress::Progress>,
     town: Vec<Folk>,
     tick: u64,
     /// The world's time of day in the last snapshot.
@@ -228,6 +232,8 @@ impl Client {
             items: Vec::new(),
             hearts: Vec::new(),
             shots: Vec::new(),
+            bolts: Vec::new(),
+            progress: None,
             boss: None,
             rival: None,
             town: Vec::new(),
@@ -325,6 +331,16 @@ impl Client {
     /// The boss after the Eye in the last snapshot, if it was about.
     pub fn rival(&self) -> Option<&crate::net::protocol::Foe> {
         self.rival.as_ref()
+    }
+
+    /// The casters' bolts in flight, as the last snapshot had them.
+    pub fn bolts(&self) -> &[crate::net::protocol::Bolt] {
+        &self.bolts
+    }
+
+    /// The world's progress (the bosses fallen) in the last snapshot, once one came.
+    pub fn progress(&self) -> Option<crate::world::progress::Progress> {
+        self.progress
     }
 
     /// The town's people in the last snapshot.
@@ -659,6 +675,8 @@ impl Client {
                 town,
                 rival,
                 shots,
+                bolts,
+                progress,
             } => {
                 if tick >= self.tick {
                     self.tick = tick;
@@ -674,6 +692,11 @@ impl Client {
                     self.town = town;
                     self.rival = rival;
                     self.shots = shots;
+                    self.bolts = bolts;
+                    self.progress = Some(progress);
+                    if let Some(w) = &mut self.world {
+                        w.progress = progress;
+                    }
                 }
             }
         }

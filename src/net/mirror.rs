@@ -283,9 +283,11 @@ pub fn ease_town(session: &mut Session, town: &[Folk], share: f32, ahead: f32) {
 
 /// One tick of `session` mirroring what `client` last heard from its server, the rest
 /// of the window's join beside the local body ([`Predictor::tick`]): the other players
-/// (seat `i` of `session` is server player `seats[i]`), the creatures, the Eye and the
-/// town's people eased toward the last snapshot run on by its age; the items and hearts
-/// lying about as it has them; the tick counted; the world's clock the server's.
+/// (seat `i` of `session` is server player `seats[i]`, with its grappling line), the
+/// creatures, the Eye and the town's people eased toward the last snapshot run on by its
+/// age; the items, hearts, projectiles and casters' bolts as it has them, and the world's
+/// progress (the Old Man goes once Skeletron fell); the tick counted; the world's clock
+/// the server's.
 pub fn apply_snapshot(
     session: &mut Session,
     client: &crate::net::client::Client,
@@ -308,6 +310,8 @@ pub fn apply_snapshot(
         seat.body.vel = b.vel;
         seat.body.facing = b.facing;
         seat.body.on_ground = b.vel.1.abs() < 0.5;
+        // Its grappling line is drawn from it to where it caught.
+        seat.body.hook = b.hook.filter(|h| h.0.is_finite() && h.1.is_finite());
     }
     let beasts = std::sync::Arc::clone(&session.content.bestiary);
     let (shown, sent) = (&session.creatures.list, client.beasts());
@@ -323,6 +327,14 @@ pub fn apply_snapshot(
         .map(|&pos| crate::sim::creatures::Heart { pos, age: 0.0 })
         .collect();
     session.projectiles = crate::net::protocol::shots_in(client.shots());
+    session.creatures.bolts = crate::net::protocol::bolts_in(client.bolts());
+    if let Some(p) = client.progress() {
+        session.world.progress = p;
+        // Skeletron fell: the Old Man's curse is lifted here too.
+        if p.skeletron() {
+            session.old_man = None;
+        }
+    }
     session.tick += 1;
     // The world's clock is the server's (day, night, the sky and the music follow it).
     if let Some(t) = client.time_of_day() {

@@ -16,7 +16,9 @@ use crate::world::{Tile, Wall};
 use serde::{Deserialize, Serialize};
 use std::io::Read;
 
+mod cast;
 mod foe;
+pub use cast::{Bolt, MAX_BOLTS, bolts_in, bolts_of};
 pub use foe::{Foe, FoePart, MAX_FOE_PARTS, foe_of, rival_in};
 
 /// The protocol's version: bumped whenever a message changes, or a cell may hold a tile
@@ -25,8 +27,9 @@ pub use foe::{Foe, FoePart, MAX_FOE_PARTS, foe_of, rival_in};
 /// ride in [`ToServer::Hello`] and the [`Identity`]; 7: the boss after the Eye,
 /// [`Foe`], in the snapshot, the open shop's seller and the accessories worn in `Own`, and the
 /// intents that click accessories and fire the hook; the
-/// projectiles in flight in the snapshot, and mana in `Own`).
-pub const VERSION: u32 = 7;
+/// projectiles in flight in the snapshot, and mana in `Own`; 8: the casters' bolts, the
+/// world's progress and each player's grappling line in the snapshot).
+pub const VERSION: u32 = 8;
 
 /// The netcode protocol id (a client and server of different ids never connect).
 pub const PROTOCOL_ID: u64 = 0x5354_5241_5441_0000 | VERSION as u64;
@@ -129,6 +132,8 @@ pub struct Body {
     /// PvP on, and the team (0: none), as the player list shows them.
     pub pvp: bool,
     pub team: u8,
+    /// Where its grappling hook's line caught, if it is on one (the line is drawn).
+    pub hook: Option<(f32, f32)>,
 }
 
 /// A creature as the clients see it.
@@ -321,6 +326,10 @@ pub enum ToClient {
         rival: Option<Foe>,
         /// Arrows, bolts and bombs in flight, at most [`MAX_SHOTS`].
         shots: Vec<Shot>,
+        /// The casters' bolts in flight (the fire imp's fireball), at most [`MAX_BOLTS`].
+        bolts: Vec<Bolt>,
+        /// The world's progress (the bosses fallen).
+        progress: crate::world::progress::Progress,
     },
 }
 

@@ -853,6 +853,7 @@ impl Server {
                 busy: p.digging.is_some(),
                 pvp: p.pvp,
                 team: p.team,
+                hook: p.body.hook,
             })
             .collect();
         let bestiary = &self.session.content.bestiary;
@@ -881,6 +882,8 @@ impl Server {
             town: protocol::town_of(&self.session),
             rival: self.session.rival.as_ref().map(protocol::foe_of),
             shots: protocol::shots_of(&self.session),
+            bolts: protocol::bolts_of(&self.session.creatures),
+            progress: self.session.world.progress,
         };
         let bytes = protocol::encode(&msg);
         let to: Vec<ClientId> = self

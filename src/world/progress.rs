@@ -4,8 +4,9 @@
 //! Eye and the nights, 28 with the later bosses); a world from an older save starts with
 //! none.
 
-/// A world's story so far.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// A world's story so far (a server's snapshots carry it to the joined players, field by
+/// field: a new field is a new protocol version).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Progress {
     /// Times the Eye was defeated (0: never).
     pub eye_defeated: u32,

@@ -2,6 +2,7 @@
 
 mod character;
 mod chat;
+pub mod crowd;
 mod forms;
 mod inventory;
 mod journal;

@@ -416,10 +416,7 @@ impl App {
                 vis,
                 now,
             );
-            for f in &others {
-                let pose = (f.pos, f.facing, f.frame);
-                sprite::draw_pose(player_sprite, pose, f.tint, &self.cam, screen);
-            }
+            draw_others(&others, player_sprite, (&self.cam, screen));
             // The map view shows only what the player has seen (the lab shows the world
             // as generated, for its designer). The fog is kept only while it is drawn, so
             // the lab's regenerations do not build it for every world.
@@ -504,6 +501,27 @@ impl App {
             }
         }
         (hover, t_mask)
+    }
+}
+
+/// The other players, each with its grappling line when it hangs on one.
+fn draw_others(
+    others: &[crate::game::online::players::Figure],
+    player_sprite: &Texture2D,
+    (cam, screen): (&camera::Camera, (f32, f32)),
+) {
+    for f in others {
+        if let Some(anchor) = f.hook {
+            let centre = (f.pos.0, f.pos.1 - crate::sim::player::HEIGHT / 2.0);
+            sprite::draw_hook_line(centre, anchor, cam, screen);
+        }
+        sprite::draw_pose(
+            player_sprite,
+            (f.pos, f.facing, f.frame),
+            f.tint,
+            cam,
+            screen,
+        );
     }
 }
 

@@ -53,13 +53,7 @@ pub fn draw(
     shade: f32,
 ) {
     if let Some(anchor) = p.hook {
-        // The grappling hook's line, from the body's middle to where it caught.
-        let c = p.centre();
-        let a = cam.world_to_screen(screen, (c.0 as f64, c.1 as f64));
-        let b = cam.world_to_screen(screen, (anchor.0 as f64, anchor.1 as f64));
-        let w = (cam.zoom as f32 / 8.0).max(1.5);
-        draw_line(a.0, a.1, b.0, b.1, w, Color::new(0.55, 0.55, 0.6, 1.0));
-        draw_circle(b.0, b.1, w * 1.5, Color::new(0.7, 0.7, 0.75, 1.0));
+        draw_hook_line(p.centre(), anchor, cam, screen);
     }
     draw_tinted(
         tex,
@@ -118,6 +112,16 @@ pub fn draw_pose(
 ) {
     let [r, g, b] = tint;
     draw_frame(tex, pose, cam, screen, Color::new(r, g, b, 1.0));
+}
+
+/// A grappling hook's line from a body's middle (`from`) to where it caught (`anchor`),
+/// the hook a dot at its end.
+pub fn draw_hook_line(from: (f32, f32), anchor: (f32, f32), cam: &Camera, screen: (f32, f32)) {
+    let a = cam.world_to_screen(screen, (from.0 as f64, from.1 as f64));
+    let b = cam.world_to_screen(screen, (anchor.0 as f64, anchor.1 as f64));
+    let w = (cam.zoom as f32 / 8.0).max(1.5);
+    draw_line(a.0, a.1, b.0, b.1, w, Color::new(0.55, 0.55, 0.6, 1.0));
+    draw_circle(b.0, b.1, w * 1.5, Color::new(0.7, 0.7, 0.75, 1.0));
 }
 
 /// A name over the head of a body with its feet at `feet`, with a shadow.

@@ -35,6 +35,8 @@ pub struct Figure {
     /// Multiplies the sprite's colours, so players tell each other apart.
     pub tint: [f32; 3],
     pub name: String,
+    /// Where its grappling hook's line caught, if it hangs on one.
+    pub hook: Option<(f32, f32)>,
 }
 
 /// Tints of the players who are not the local one, in turn by seat.
@@ -168,6 +170,7 @@ pub fn figures(
                 ),
                 tint: tint(who),
                 name: roster.name(who),
+                hook: b.hook,
             }
         })
         .collect()
@@ -237,6 +240,12 @@ mod tests {
         );
         assert_eq!(f[1].frame, crate::game::draw::sprite::IDLE, "Bo stands");
         assert_ne!(f[0].tint, f[1].tint);
+        assert_eq!((f[0].hook, f[1].hook), (None, None), "no one on a hook");
+        // Bo hangs on a grappling line: its figure has it, to draw the line.
+        let anchor = (s.players[bo.0].body.pos.0 + 5.0, 20.0);
+        s.players[bo.0].body.hook = Some(anchor);
+        let f = figures(&s, LOCAL, &roster, everywhere(), 0.05);
+        assert_eq!((f[0].hook, f[1].hook), (None, Some(anchor)));
         // Seen from Ann's seat, the local player is among the others and Ann is not.
         let from_ann = figures(&s, ann, &roster, everywhere(), 0.0);
         assert_eq!(

@@ -188,6 +188,8 @@ pub async fn main_loop(
     let mut halted = None;
     let mut audio = Audio::start();
     let mut ears = Ears::new(&app);
+    // `--creatures`: the crowd's spots tried so far, and whether it was full once.
+    let (mut crowd, mut crowded) = (0u64, false);
     loop {
         if applied != app.settings_version {
             applied = app.settings_version;
@@ -217,6 +219,13 @@ pub async fn main_loop(
             return Ok(());
         }
         let t_in = t0.elapsed();
+        if let (Some(n), Some(w)) = (opts.creatures, app.shown.as_mut()) {
+            let shown = crate::game::app::crowd::keep(&mut w.session, n as usize, &mut crowd);
+            if shown >= n as usize && !crowded {
+                crowded = true;
+                log::info!("{shown} creatures in view (--creatures {n})");
+            }
+        }
         app.update(screen, now);
         let t_up = t0.elapsed();
 

@@ -258,6 +258,19 @@ fn a_full_snapshot_round_trips_within_the_bound() {
                 vel: (-30.0, f32::MIN),
             })
             .collect(),
+        // And the most casters' bolts, each named at length.
+        bolts: (0..MAX_BOLTS)
+            .map(|i| Bolt {
+                from: "x".repeat(64),
+                pos: (i as f32, f32::MAX),
+                vel: (f32::MIN, f32::MAX),
+            })
+            .collect(),
+        progress: crate::world::progress::Progress {
+            nights: u64::MAX,
+            wall_defeated: u32::MAX,
+            ..Default::default()
+        },
     };
     let bytes = encode(&msg);
     assert!(bytes.len() < MAX_MESSAGE, "{} bytes", bytes.len());

@@ -904,7 +904,7 @@ struct Sight {
 fn seen_on_server(s: &Session) -> Sight {
     Sight {
         beasts: (s.creatures.list.iter())
-            .map(|c| (c.kind.stats().name.to_string(), c.body.pos))
+            .map(|c| (s.creatures.bestiary.def(c.kind).name.clone(), c.body.pos))
             .collect(),
         bolts: s.creatures.bolts.iter().map(|b| b.pos).collect(),
         shots: s.projectiles.iter().map(|p| p.pos).collect(),
@@ -937,7 +937,7 @@ fn mirror_gap(window: &Session, seen: &Sight) -> Option<f32> {
     }
     let mut gap = 0.0f32;
     for (c, (name, pos)) in list.iter().zip(&seen.beasts) {
-        if c.kind.stats().name != name {
+        if window.creatures.bestiary.def(c.kind).name != *name {
             return None;
         }
         gap = gap.max(d(c.body.pos, *pos));
@@ -983,7 +983,7 @@ fn carried(c: &Client, name: &str) -> u32 {
 #[test]
 fn two_players_fight_the_eye_together_and_both_see_what_the_server_has() {
     use strata::net::mirror::apply_snapshot;
-    use strata::sim::creatures::{Bolt, Kind};
+    use strata::sim::creatures::Bolt;
     use strata::world::progress::Progress;
     let dir = temp("net-boss");
     let (mut session, world) = small();
@@ -1018,7 +1018,7 @@ fn two_players_fight_the_eye_together_and_both_see_what_the_server_has() {
             damage: 1.0,
             through_walls: true,
             age: 0.0,
-            from: Kind::by_name("fire imp").unwrap(),
+            from: server.session.content.bestiary.kind("fire imp").unwrap(),
         });
     }
     // Each client's window: its own seat, then the other's.

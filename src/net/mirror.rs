@@ -327,7 +327,8 @@ pub fn apply_snapshot(
         .map(|&pos| crate::sim::creatures::Heart { pos, age: 0.0 })
         .collect();
     session.projectiles = crate::net::protocol::shots_in(client.shots());
-    session.creatures.bolts = crate::net::protocol::bolts_in(client.bolts());
+    session.creatures.bolts =
+        crate::net::protocol::bolts_in(client.bolts(), &session.creatures.bestiary);
     if let Some(p) = client.progress() {
         session.world.progress = p;
         // Skeletron fell: the Old Man's curse is lifted here too.

@@ -7,6 +7,7 @@
 
 use crate::sim::creatures::{Creature, Kind, spawn_spot};
 use crate::sim::session::{LOCAL, Session};
+use std::sync::Arc;
 
 /// The kinds of the crowd, in turn (a name this build's table lacks is skipped).
 pub const KINDS: [&str; 5] = ["slime", "zombie", "demon eye", "cave bat", "skeleton"];
@@ -18,7 +19,8 @@ const TRIES: u64 = 64;
 /// tried, frame to frame) and fills the player's health and breath; returns how many
 /// are in view now.
 pub fn keep(s: &mut Session, n: usize, turn: &mut u64) -> usize {
-    let kinds: Vec<Kind> = KINDS.iter().filter_map(|k| Kind::by_name(k)).collect();
+    let bestiary = Arc::clone(&s.content.bestiary);
+    let kinds: Vec<Kind> = KINDS.iter().filter_map(|k| bestiary.kind(k)).collect();
     let p = &mut s.players[LOCAL.0];
     p.vitals.health = p.vitals.max_health;
     p.vitals.breath = s.content.rules.breath_seconds;
@@ -42,7 +44,7 @@ pub fn keep(s: &mut Session, n: usize, turn: &mut u64) -> usize {
         };
         let kind = kinds[(*turn as usize) % kinds.len()];
         let feet = (x as f32 + 0.5, y as f32 + 1.0);
-        s.creatures.list.push(Creature::new(kind, feet));
+        s.creatures.list.push(Creature::new(&bestiary, kind, feet));
         shown += 1;
     }
     shown

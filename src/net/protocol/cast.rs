@@ -3,7 +3,8 @@
 //! fireball, the antlion's sand). The world's progress rides as the save keeps it
 //! ([`crate::world::progress::Progress`]).
 
-use crate::sim::creatures::{self, Kind};
+use crate::content::bestiary::Bestiary;
+use crate::sim::creatures;
 use serde::{Deserialize, Serialize};
 
 /// Most bolts a snapshot carries (all a world may have in flight).
@@ -22,17 +23,17 @@ pub struct Bolt {
 pub fn bolts_of(c: &creatures::Creatures) -> Vec<Bolt> {
     (c.bolts.iter().take(MAX_BOLTS))
         .map(|b| Bolt {
-            from: b.from.stats().name.to_string(),
+            from: c.bestiary.stats(b.from).name.to_string(),
             pos: b.pos,
             vel: b.vel,
         })
         .collect()
 }
 
-/// Bolts to draw from a snapshot's (at most [`MAX_BOLTS`]; a thrower this build does
-/// not know or a number that is not finite is left out). They hurt no one on a client:
-/// the server's hit.
-pub fn bolts_in(bolts: &[Bolt]) -> Vec<creatures::Bolt> {
+/// Bolts to draw from a snapshot's (at most [`MAX_BOLTS`]; a thrower the client's
+/// `bestiary` does not know or a number that is not finite is left out). They hurt no one
+/// on a client: the server's hit.
+pub fn bolts_in(bolts: &[Bolt], bestiary: &Bestiary) -> Vec<creatures::Bolt> {
     let finite = |p: (f32, f32)| p.0.is_finite() && p.1.is_finite();
     (bolts.iter().take(MAX_BOLTS))
         .filter(|b| finite(b.pos) && finite(b.vel))
@@ -43,7 +44,7 @@ pub fn bolts_in(bolts: &[Bolt]) -> Vec<creatures::Bolt> {
                 damage: 0.0,
                 through_walls: true,
                 age: 0.0,
-                from: Kind::by_name(&b.from)?,
+                from: bestiary.kind(&b.from)?,
             })
         })
         .collect()
@@ -55,8 +56,9 @@ mod tests {
 
     #[test]
     fn bolts_and_the_progress_go_over_the_wire_and_come_back() {
-        let imp = Kind::by_name("fire imp").expect("the fire imp");
-        let mut c = creatures::Creatures::new(1);
+        let b = std::sync::Arc::clone(creatures::test_bestiary());
+        let imp = b.kind("fire imp").expect("the fire imp");
+        let mut c = creatures::Creatures::new(1, std::sync::Arc::clone(&b));
         for i in 0..MAX_BOLTS + 5 {
             c.bolts.push(creatures::Bolt {
                 pos: (i as f32, 2.0),
@@ -71,7 +73,7 @@ mod tests {
         assert_eq!(sent.len(), MAX_BOLTS, "bounded");
         let bytes = crate::net::protocol::encode(&sent);
         let back: Vec<Bolt> = crate::net::protocol::decode(&bytes).unwrap();
-        let mut shown = bolts_in(&back);
+        let mut shown = bolts_in(&back, &b);
         assert_eq!(shown.len(), MAX_BOLTS);
         assert_eq!(
             (shown[7].pos, shown[7].vel, shown[7].from),
@@ -83,7 +85,7 @@ mod tests {
         odd[0].from = "no such thing".into();
         odd[1].pos.0 = f32::NAN;
         odd.extend(back.iter().cloned());
-        shown = bolts_in(&odd);
+        shown = bolts_in(&odd, &b);
         assert_eq!(shown.len(), MAX_BOLTS - 2);
         use crate::world::progress::Progress;
         let p = Progress {

@@ -983,6 +983,8 @@ mod first_hour_tests;
 #[cfg(test)]
 mod gear_tests;
 #[cfg(test)]
+mod kit_tests;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod town_tests;

@@ -37,9 +37,18 @@ pub fn chest_button_at(lay: &Layout, p: (f32, f32)) -> Option<usize> {
     lay.chest_buttons?.iter().position(|r| contains(r, p))
 }
 
-/// What the armour row says beside its slots: the total defence worn.
+/// What the armour row says beside its slots: the total defence worn, and the bonus of
+/// a whole set worn ("Armour: defence 11; copper armour set: +2 defence").
 pub fn defence_line(inv: &Inventory) -> String {
-    format!("Armour: defence {}", inv.defence())
+    match inv.set_worn() {
+        Some(s) => format!(
+            "Armour: defence {}; {} set: {}",
+            inv.defence(),
+            s.label,
+            s.bonus_text()
+        ),
+        None => format!("Armour: defence {}", inv.defence()),
+    }
 }
 
 /// The chest slot under screen point `p` (a chest open).

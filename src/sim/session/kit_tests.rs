@@ -84,3 +84,80 @@ fn the_shadow_set_runs_faster_than_its_pieces_alone() {
         "2 s: {whole} tiles with the set, {part} without"
     );
 }
+
+/// Shoots `arrow`s from a wooden bow at a tough slime 12 tiles off, one at a time, until
+/// one sets it on fire or `tries` arrows have flown; returns the session and the arrows shot.
+fn shoot_until_burning(arrow: &str, tries: usize) -> (Session, usize) {
+    let mut s = field();
+    s.me_mut().vitals.invincible = 1e6;
+    let inv = &mut s.me_mut().inventory;
+    inv.add("wooden_bow", 1);
+    inv.add(arrow, tries as u32);
+    let bow = inv.catalog().id("wooden_bow");
+    let slot = (0..9).find(|&i| inv.slots()[i].map(|st| st.item) == bow);
+    s.act(LOCAL, Intent::Select(slot.unwrap()));
+    let me = s.me().body.pos;
+    let mut slime = crate::sim::creatures::Creature::new(
+        crate::sim::creatures::Kind::Slime,
+        (me.0 + 12.0, me.1),
+    );
+    slime.health = 10_000.0;
+    s.creatures.list = vec![slime];
+    let mut shot = 0;
+    while shot < tries && s.creatures.list[0].burning.is_none() {
+        let (l, t, r, b) = s.creatures.list[0].hitbox();
+        let at = Some((((l + r) / 2.0) as i64, ((t + b) / 2.0) as i64));
+        let before = s.me().inventory.count(arrow);
+        s.step(&[(LOCAL, Intent::Use { at })]);
+        shot += (before - s.me().inventory.count(arrow)) as usize;
+        // Let it land before the next.
+        for _ in 0..40 {
+            if s.creatures.list[0].burning.is_some() || s.projectiles.is_empty() {
+                break;
+            }
+            s.step(&[]);
+        }
+        s.creatures.list[0].body.vel = (0.0, 0.0);
+    }
+    (s, shot)
+}
+
+#[test]
+fn a_flaming_arrow_sets_a_creature_on_fire_for_terrarias_four_a_second() {
+    let (mut s, shot) = shoot_until_burning("flaming_arrow", 40);
+    let burning = s.creatures.list[0].burning;
+    let (who, left) =
+        burning.unwrap_or_else(|| panic!("{shot} flaming arrows, none set it on fire"));
+    assert_eq!(who, LOCAL.0);
+    assert!(shot >= 1 && left > 2.5, "{shot} arrows, {left} s left");
+    let rules = s.content.rules.clone();
+    // One second on: 4 health gone to the fire alone.
+    let h0 = s.creatures.list[0].health;
+    for _ in 0..60 {
+        s.creatures.list[0].body.vel = (0.0, 0.0);
+        s.step(&[]);
+    }
+    let lost = h0 - s.creatures.list[0].health;
+    assert!(
+        (lost - rules.on_fire_damage).abs() < 0.2,
+        "lost {lost} in a second"
+    );
+    // Out after its three seconds, and it burns no more.
+    for _ in 0..150 {
+        s.step(&[]);
+    }
+    assert_eq!(s.creatures.list[0].burning, None);
+    let h1 = s.creatures.list[0].health;
+    for _ in 0..60 {
+        s.step(&[]);
+    }
+    assert_eq!(s.creatures.list[0].health, h1, "no fire, no loss");
+}
+
+#[test]
+fn wooden_arrows_never_set_anything_on_fire() {
+    let (s, shot) = shoot_until_burning("wooden_arrow", 12);
+    assert_eq!(shot, 12);
+    assert_eq!(s.creatures.list[0].burning, None);
+    assert!(s.creatures.list[0].health < 10_000.0, "the arrows hit");
+}

@@ -474,7 +474,10 @@ mod tests {
         let dazzled = good.replacen("max_light: 9", "max_light: 16", 1);
         let e = Bestiary::parse(&dazzled, "creatures.ron", &cat).unwrap_err();
         let s = e.to_string();
-        assert!(s.contains("spawn[0].max_light") && s.contains("0..=15"), "{s}");
+        assert!(
+            s.contains("spawn[0].max_light") && s.contains("0..=15"),
+            "{s}"
+        );
         let line = dazzled
             .lines()
             .position(|l| l.contains("max_light: 16"))

@@ -641,6 +641,7 @@ pub fn character_of(state: &crate::sim::session::PlayerState) -> Character {
             .map(|a| a.map(|i| cat.item(i).name.clone()))
             .collect(),
         max_mana: state.max_mana,
+        bank: slots_out(cat, state.bank.slots()),
     }
 }
 
@@ -656,11 +657,15 @@ pub fn own_of(session: &crate::sim::session::Session, who: PlayerId, ack: u64) -
         chest: p.chest.map(|(x, y)| OpenChest {
             x: x as u32,
             y: y as u32,
-            slots: session
-                .world
-                .chests
-                .get(x, y)
-                .map_or_else(|| vec![None; CHEST_SLOTS], |c| slots_out(cat, c.slots())),
+            // A piggy bank shows the player's own bank.
+            slots: match session.world.tile(x, y) {
+                crate::world::Tile::PiggyBank => slots_out(cat, p.bank.slots()),
+                _ => session
+                    .world
+                    .chests
+                    .get(x, y)
+                    .map_or_else(|| vec![None; CHEST_SLOTS], |c| slots_out(cat, c.slots())),
+            },
         }),
         shop: p.shop.map(str::to_string),
         death: p.death.as_ref().map(|d| Fate {

@@ -25,8 +25,9 @@ pub use foe::{Foe, FoePart, MAX_FOE_PARTS, foe_of, rival_in};
 /// ride in [`ToServer::Hello`] and the [`Identity`]; 7: the boss after the Eye,
 /// [`Foe`], in the snapshot, the open shop's seller and the accessories worn in `Own`, and the
 /// intents that click accessories and fire the hook; the
-/// projectiles in flight in the snapshot, and mana in `Own`).
-pub const VERSION: u32 = 7;
+/// projectiles in flight in the snapshot, and mana in `Own`; 8: the piggy bank, its tile
+/// 67 and the character's bank in `Own`).
+pub const VERSION: u32 = 8;
 
 /// The netcode protocol id (a client and server of different ids never connect).
 pub const PROTOCOL_ID: u64 = 0x5354_5241_5441_0000 | VERSION as u64;

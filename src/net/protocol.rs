@@ -26,7 +26,7 @@ pub use foe::{Foe, FoePart, MAX_FOE_PARTS, foe_of, rival_in};
 /// [`Foe`], in the snapshot, the open shop's seller and the accessories worn in `Own`, and the
 /// intents that click accessories and fire the hook; the
 /// projectiles in flight in the snapshot, and mana in `Own`; 8: the piggy bank, its tile
-/// 67 and the character's bank in `Own`).
+/// 67 and the character's bank in `Own`, and a creature on fire in the snapshot).
 pub const VERSION: u32 = 8;
 
 /// The netcode protocol id (a client and server of different ids never connect).
@@ -141,6 +141,8 @@ pub struct Beast {
     pub facing: i8,
     /// It was hit a moment ago (it flashes).
     pub hit: bool,
+    /// On fire (a flaming arrow's): drawn tinted.
+    pub burning: bool,
 }
 
 /// An item lying (or flying) in the world, as the clients see it: its name, count and

@@ -7,7 +7,7 @@ ClosedDoor, OpenDoor, Platform, Table, Chair, Bed, LifeCrystal, Rope, EyeTrophy,
 LeadOre, TungstenOre, PlatinumOre, HardenedSand, a spare, CorruptGrass, Ebonstone,
 DemoniteOre, ShadowOrb, DungeonBrick, Spike, Cloud, a spare, Marble, Granite, MushroomGrass,
 GlowMushroom, Hive, Honey, Cobweb, Clay, Silt, ObsidianBrick, Amethyst, Topaz, Sapphire,
-Emerald, Ruby). Only the standard library is used.
+Emerald, Ruby, PiggyBank). Only the standard library is used.
 
 Each row holds 141 pictures: 47 frames in three variants each, at column frame * 3 +
 variant. Frames 0..16 are the 16 neighbour masks (bit 1: the tile above connects, 2:
@@ -100,6 +100,7 @@ COLORS = [
     (48, 92, 232),    # sapphire
     (40, 196, 96),    # emerald
     (224, 32, 48),    # ruby
+    (236, 150, 170),  # piggy bank
 ]
 
 
@@ -385,6 +386,25 @@ def chest():
     for y in range(7, 11):
         for x in range(7, 9):
             t[y][x] = (250, 210, 70, 255)
+    return t
+
+
+def piggy_bank():
+    """A pink pig on its feet, a coin slot on its back and a snout."""
+    t = blank()
+    for y in range(7, 14):
+        for x in range(3, 13):
+            if (x in (3, 12)) and y in (7, 13):
+                continue
+            t[y][x] = (240, 156, 176, 255)
+    for y in range(9, 12):
+        for x in range(12, 15):
+            t[y][x] = (226, 120, 146, 255)
+    for x, y in ((4, 14), (5, 14), (10, 14), (11, 14)):
+        t[y][x] = (200, 104, 128, 255)
+    for x in range(6, 10):
+        t[7][x] = (120, 60, 76, 255)
+    t[9][11] = (40, 30, 36, 255)
     return t
 
 
@@ -853,7 +873,7 @@ def bases():
             blank(), marble(), granite(), mud(), glow_mushroom(), hive(),
             liquid((248, 174, 30), 78, 1.2), cobweb(), speckled((164, 84, 64), 79, 0.88, 1.1),
             sand((110, 104, 100), 80), obsidian_brick()] + [
-            ore(COLORS[62 + k], 81 + k) for k in range(5)]
+            ore(COLORS[62 + k], 81 + k) for k in range(5)] + [piggy_bank()]
 
 
 BLOCKS = {1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14, 15, 17, 18, 19, 20, 24, 38, 39, 40, 41, 42,

@@ -110,6 +110,9 @@ pub enum Tile {
     Sapphire = 64,
     Emerald = 65,
     Ruby = 66,
+    /// Furniture the Merchant sells: right-clicked, it opens its player's own bank (the
+    /// same contents from every piggy bank in every world, [`crate::world::chest::Bank`]).
+    PiggyBank = 67,
 }
 
 /// What kind of matter a tile is: decides collision, digging and what connectivity sees.
@@ -162,7 +165,7 @@ const fn row(
 use Matter::{Air as A, Decor as D, Liquid as L, Solid as S};
 
 /// One row per tile, in discriminant order (`TILES[t as usize]` describes `t`).
-pub const TILES: [TileInfo; 67] = [
+pub const TILES: [TileInfo; 68] = [
     row("air", "air", ' ', [SKY[0], SKY[1], SKY[2]], A, None),
     row("dirt", "dirt", '.', [151, 107, 75], S, Some(0.15)),
     row("stone", "stone", '#', [118, 118, 124], S, Some(0.45)),
@@ -342,6 +345,14 @@ pub const TILES: [TileInfo; 67] = [
     row("sapphire", "sapphire", 'P', [48, 92, 232], S, Some(0.6)),
     row("emerald", "emerald", '$', [40, 196, 96], S, Some(0.6)),
     row("ruby", "ruby", 'Y', [224, 32, 48], S, Some(0.6)),
+    row(
+        "piggy_bank",
+        "piggy bank",
+        '8',
+        [236, 150, 170],
+        D,
+        Some(0.3),
+    ),
 ];
 
 /// A number kept for a tile another part of Strata adds: nothing generates or places it.
@@ -351,7 +362,7 @@ const fn reserved(name: &'static str, label: &'static str, ascii: char) -> TileI
 
 impl Tile {
     /// Every tile, in discriminant order (`Tile::ALL[t as usize] == t`).
-    pub const ALL: [Tile; 67] = [
+    pub const ALL: [Tile; 68] = [
         Tile::Air,
         Tile::Dirt,
         Tile::Stone,
@@ -419,6 +430,7 @@ impl Tile {
         Tile::Sapphire,
         Tile::Emerald,
         Tile::Ruby,
+        Tile::PiggyBank,
     ];
 
     /// Number of tile kinds.

@@ -108,6 +108,10 @@ pub struct SpawnRule {
     /// Spawns in the air this many tiles over the floor it was found on (flyers).
     #[serde(default)]
     pub up: u32,
+    /// Only where the light at the spot (the world's: sun, torches, lava; not the
+    /// players' own) is at most this, 0..=15 (left out: any light).
+    #[serde(default)]
+    pub max_light: Option<u8>,
     /// Chance among the kinds that fit a spot (1..=1000).
     pub weight: u32,
 }
@@ -300,6 +304,9 @@ fn check_def(i: usize, d: &Def, cat: Option<&Catalog>) -> Result<(), Bad> {
         let f = |x: &str| at(&format!("spawn[{j}].{x}"));
         range_u(f("weight"), s.weight, 1, 1000)?;
         range_u(f("up"), s.up, 0, 20)?;
+        if let Some(l) = s.max_light {
+            range_u(f("max_light"), u32::from(l), 0, 15)?;
+        }
         if let Some(b) = &s.before
             && !BOSSES.contains(&b.as_str())
         {
@@ -459,6 +466,19 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(s.contains("drops[0].item") && s.contains("jelly"), "{s}");
+        let dazzled = good.replacen("max_light: 9", "max_light: 16", 1);
+        let e = Bestiary::parse(&dazzled, "creatures.ron", &cat).unwrap_err();
+        let s = e.to_string();
+        assert!(
+            s.contains("spawn[0].max_light") && s.contains("0..=15"),
+            "{s}"
+        );
+        let line = dazzled
+            .lines()
+            .position(|l| l.contains("max_light: 16"))
+            .unwrap()
+            + 1;
+        assert_eq!(e.position.map(|p| p.0), Some(line), "{s}");
         let typo = good.replacen("damage:", "damgae:", 1);
         let e = Bestiary::parse(&typo, "creatures.ron", &cat).unwrap_err();
         assert!(e.position.is_some(), "{e}");

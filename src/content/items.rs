@@ -211,6 +211,8 @@ pub struct Recipe {
 pub struct Catalog {
     pub items: Vec<Item>,
     pub recipes: Vec<Recipe>,
+    /// The armour sets and their bonuses ([`sets::ArmourSet`]).
+    pub sets: Vec<sets::ArmourSet>,
     block: [Option<ItemId>; Tile::COUNT],
     power: [u32; Tile::COUNT],
     wall: [Option<ItemId>; Wall::COUNT],
@@ -222,6 +224,9 @@ pub(crate) struct ItemsFile {
     #[serde(default)]
     pub(crate) mining: Vec<MiningRow>,
     pub(crate) items: Vec<ItemRow>,
+    /// Armour sets' bonuses ([`sets`]); a mod's items file may leave them out.
+    #[serde(default)]
+    pub(crate) sets: Vec<sets::SetRow>,
 }
 
 #[derive(Deserialize, Clone)]
@@ -489,6 +494,13 @@ impl Catalog {
     ) -> Result<Catalog, (Which, Bad, Vec<String>)> {
         let mut cat = Catalog::from_items(items)
             .map_err(|(b, fb)| (Which::Items, b, fb.into_iter().collect()))?;
+        let kind_of = |name: &str| cat.id(name).map(|id| (id, cat.item(id).kind));
+        cat.sets = sets::check(&items.sets, &kind_of).map_err(|b| {
+            // A piece's own place may not be found: its set's pieces or label then.
+            let set = b.field.split_once(']').map_or("", |(s, _)| s).to_string();
+            let fb = vec![format!("{set}].pieces"), format!("{set}].label")];
+            (Which::Items, b, fb)
+        })?;
         cat.recipes = cat
             .check_recipes(recipes)
             .map_err(|(b, fb)| (Which::Recipes, b, fb.into_iter().collect()))?;
@@ -564,6 +576,7 @@ impl Catalog {
         Ok(Catalog {
             items,
             recipes: Vec::new(),
+            sets: Vec::new(),
             block,
             power,
             wall,
@@ -941,6 +954,7 @@ pub fn mine_time(cat: &Catalog, tile: Tile, pick: Option<Pick>) -> Result<f32, M
     }
 }
 
+pub mod sets;
 #[cfg(test)]
 mod tests;
 pub mod weapons;

@@ -69,6 +69,9 @@ pub struct Rules {
     pub item_owner_pull: f32,
     pub item_speed: f32,
     pub throw_delay: f32,
+    pub on_fire_damage: f32,
+    pub on_fire_seconds: f32,
+    pub on_fire_chance: f32,
 }
 
 impl Default for Rules {
@@ -130,6 +133,9 @@ impl Default for Rules {
             item_owner_pull: 8.0,
             item_speed: 16.0,
             throw_delay: 1.0,
+            on_fire_damage: 4.0,
+            on_fire_seconds: 3.0,
+            on_fire_chance: 0.333,
         }
     }
 }
@@ -232,7 +238,10 @@ impl Rules {
         range("item_pull", self.item_pull, 0.0, 50.0)?;
         range("item_owner_pull", self.item_owner_pull, 0.0, 50.0)?;
         range("item_speed", self.item_speed, 0.1, 200.0)?;
-        range("throw_delay", self.throw_delay, 0.0, 60.0)
+        range("throw_delay", self.throw_delay, 0.0, 60.0)?;
+        range("on_fire_damage", self.on_fire_damage, 0.0, 1000.0)?;
+        range("on_fire_seconds", self.on_fire_seconds, 0.0, 600.0)?;
+        range("on_fire_chance", self.on_fire_chance, 0.0, 1.0)
     }
 
     /// Does every start item name an item of `cat`?

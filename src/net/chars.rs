@@ -5,9 +5,11 @@
 //! lock), written atomically with a backup. And a character as a session's player
 //! ([`state_of`], [`state_in`]) and back ([`protocol::character_of`]).
 
+use crate::content::items::Catalog;
 use crate::net::protocol::{self, Character};
 use crate::sim::session::PlayerState;
 use crate::store::character::{self as file, Sheet};
+use crate::world::chest::{BANK_SLOTS, Bank};
 use crate::world::inventory::{ACCESSORY_SLOTS, Inventory, SLOTS};
 use std::path::PathBuf;
 
@@ -97,7 +99,25 @@ pub fn state_of(
         max_mana: c
             .max_mana
             .clamp(crate::sim::mana::START, crate::sim::mana::HIGHEST),
+        bank: bank_of(cat, &c.bank)?,
     })
+}
+
+/// A character's piggy bank from its slots by name: none written is an empty bank; a
+/// stack this build cannot give (an unknown item, a count over its stack) is `None`.
+fn bank_of(cat: &Catalog, slots: &[Option<(String, u32)>]) -> Option<Bank> {
+    if slots.is_empty() {
+        return Some(Bank::empty());
+    }
+    if slots.len() != BANK_SLOTS
+        || slots.iter().flatten().any(|(name, n)| {
+            cat.id(name)
+                .is_none_or(|id| *n == 0 || *n > cat.item(id).stack)
+        })
+    {
+        return None;
+    }
+    Bank::from_slots(cat, protocol::slots_in::<BANK_SLOTS>(cat, slots)?)
 }
 
 impl Characters {
@@ -211,13 +231,18 @@ pub fn put_own(
             if x >= world.width() || y >= world.height() {
                 return false;
             }
-            let Some(chest) =
-                protocol::slots_in::<{ crate::world::chest::CHEST_SLOTS }>(&cat, &c.slots)
-                    .and_then(|s| crate::world::chest::Chest::from_slots(&cat, s))
-            else {
-                return false;
-            };
-            Some(((x, y), chest))
+            // A piggy bank open shows the character's bank, which came with it.
+            if world.tile(x, y) == crate::world::Tile::PiggyBank {
+                Some(((x, y), None))
+            } else {
+                let Some(chest) =
+                    protocol::slots_in::<{ crate::world::chest::CHEST_SLOTS }>(&cat, &c.slots)
+                        .and_then(|s| crate::world::chest::Chest::from_slots(&cat, s))
+                else {
+                    return false;
+                };
+                Some(((x, y), Some(chest)))
+            }
         }
     };
     let selected = seat.inventory.selected();
@@ -235,8 +260,9 @@ pub fn put_own(
         .shop
         .as_deref()
         .and_then(|n| crate::sim::npc::NAMES.iter().copied().find(|m| *m == n));
+    seat.bank = state.bank;
     seat.chest = chest.as_ref().map(|(at, _)| *at);
-    if let Some(((x, y), chest)) = chest {
+    if let Some(((x, y), Some(chest))) = chest {
         world.chests.insert(x, y, chest);
     }
     true

@@ -217,6 +217,8 @@ pub fn ease_beasts(
         c.body.facing = b.facing;
         c.body.on_ground = !bestiary.flies(kind) && b.vel.1.abs() < 0.5;
         c.hit_flash = if b.hit { 0.1 } else { 0.0 };
+        // Shown on fire; the fire's harm is the server's, so no one is credited here.
+        c.burning = b.burning.then_some((usize::MAX, 1.0));
         out.push(c);
     }
     out
@@ -637,6 +639,7 @@ mod tests {
             vel: (0.0, 0.0),
             facing: 1,
             hit: false,
+            burning: false,
         };
         let b = &crate::content::config::Content::builtin().bestiary;
         let shown = ease_beasts(
@@ -663,9 +666,14 @@ mod tests {
         // The far one gone, the near one a demon eye now: a slime is not an eye.
         let mut eye = beast("demon eye", 10.6);
         eye.hit = true;
+        eye.burning = true;
         eye.vel = (2.0, 0.0);
         let one = ease_beasts(b, &two, &[eye.clone()], (0.5, 0.1));
         assert_eq!(one.len(), 1);
+        assert!(
+            one[0].burning.is_some() && two[0].burning.is_none(),
+            "shown on fire"
+        );
         assert_eq!(one[0].kind, crate::sim::creatures::Kind::DemonEye);
         assert_eq!(one[0].body.pos, (10.6, 50.0), "another kind appears anew");
         assert!(one[0].hit_flash > 0.0 && one[0].body.vel == (2.0, 0.0));

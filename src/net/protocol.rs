@@ -28,7 +28,8 @@ pub use foe::{Foe, FoePart, MAX_FOE_PARTS, foe_of, rival_in};
 /// [`Foe`], in the snapshot, the open shop's seller and the accessories worn in `Own`, and the
 /// intents that click accessories and fire the hook; the
 /// projectiles in flight in the snapshot, and mana in `Own`; 8: the casters' bolts, the
-/// world's progress and each player's grappling line in the snapshot).
+/// world's progress and each player's grappling line in the snapshot, the piggy bank, its
+/// tile 67 and the character's bank in `Own`, and a creature on fire in the snapshot).
 pub const VERSION: u32 = 8;
 
 /// The netcode protocol id (a client and server of different ids never connect).
@@ -145,6 +146,8 @@ pub struct Beast {
     pub facing: i8,
     /// It was hit a moment ago (it flashes).
     pub hit: bool,
+    /// On fire (a flaming arrow's): drawn tinted.
+    pub burning: bool,
 }
 
 /// An item lying (or flying) in the world, as the clients see it: its name, count and
@@ -650,6 +653,7 @@ pub fn character_of(state: &crate::sim::session::PlayerState) -> Character {
             .map(|a| a.map(|i| cat.item(i).name.clone()))
             .collect(),
         max_mana: state.max_mana,
+        bank: slots_out(cat, state.bank.slots()),
     }
 }
 
@@ -665,11 +669,15 @@ pub fn own_of(session: &crate::sim::session::Session, who: PlayerId, ack: u64) -
         chest: p.chest.map(|(x, y)| OpenChest {
             x: x as u32,
             y: y as u32,
-            slots: session
-                .world
-                .chests
-                .get(x, y)
-                .map_or_else(|| vec![None; CHEST_SLOTS], |c| slots_out(cat, c.slots())),
+            // A piggy bank shows the player's own bank.
+            slots: match session.world.tile(x, y) {
+                crate::world::Tile::PiggyBank => slots_out(cat, p.bank.slots()),
+                _ => session
+                    .world
+                    .chests
+                    .get(x, y)
+                    .map_or_else(|| vec![None; CHEST_SLOTS], |c| slots_out(cat, c.slots())),
+            },
         }),
         shop: p.shop.map(str::to_string),
         death: p.death.as_ref().map(|d| Fate {

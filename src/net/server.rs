@@ -868,6 +868,7 @@ impl Server {
                 vel: c.body.vel,
                 facing: c.body.facing,
                 hit: c.hit_flash > 0.0,
+                burning: c.burning.is_some(),
             })
             .collect();
         let hearts = self.session.creatures.hearts.iter().map(|h| h.pos);

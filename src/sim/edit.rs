@@ -65,6 +65,7 @@ pub fn is_furniture(tile: Tile) -> bool {
             | Tile::Table
             | Tile::Chair
             | Tile::Bed
+            | Tile::PiggyBank
     )
 }
 
@@ -161,7 +162,7 @@ impl EditRefusal {
 }
 
 /// Tiles that stand on the tile below them: it cannot be mined from under them.
-pub const FURNITURE: [Tile; 9] = [
+pub const FURNITURE: [Tile; 10] = [
     Tile::Workbench,
     Tile::Furnace,
     Tile::Anvil,
@@ -171,6 +172,7 @@ pub const FURNITURE: [Tile; 9] = [
     Tile::Bed,
     Tile::ClosedDoor,
     Tile::OpenDoor,
+    Tile::PiggyBank,
 ];
 
 /// The rows `(top, bottom)` of the door that tile `(x, y)` belongs to: the run of door

@@ -106,6 +106,9 @@ pub struct Gear {
     pub boots: bool,
     /// A cloud in a bottle: one jump in the air ([`CLOUD_JUMP_SPEED`]) until landing.
     pub cloud: bool,
+    /// Percent more top run speed and acceleration (an armour set's bonus, as the shadow
+    /// armour's movement speed).
+    pub haste: u32,
 }
 
 /// The player's body and motion.
@@ -289,7 +292,8 @@ impl Player {
         let dir = input.right as i32 - input.left as i32;
         let wet = body_in_liquid(world, self.pos.0, self.pos.1);
         let webbed = body_in_web(world, self.pos.0, self.pos.1);
-        let top = if self.gear.boots { BOOTS_RUN } else { MAX_RUN };
+        let haste = 1.0 + self.gear.haste as f32 / 100.0;
+        let top = if self.gear.boots { BOOTS_RUN } else { MAX_RUN } * haste;
         let max_run = if wet { top * WATER_RUN } else { top };
         let max_run = if webbed { max_run * WEB_RUN } else { max_run };
         let sane = |v: f32| {
@@ -302,11 +306,12 @@ impl Player {
         let (mut vx, mut vy) = (sane(self.vel.0), sane(self.vel.1));
         if dir != 0 {
             self.facing = dir as i8;
-            let accel = match (self.on_ground, self.gear.boots) {
-                (true, true) => BOOTS_ACCEL,
-                (true, false) => RUN_ACCEL,
-                (false, _) => AIR_ACCEL,
-            };
+            let accel = haste
+                * match (self.on_ground, self.gear.boots) {
+                    (true, true) => BOOTS_ACCEL,
+                    (true, false) => RUN_ACCEL,
+                    (false, _) => AIR_ACCEL,
+                };
             // Turning round brakes as hard as friction, then accelerates.
             let a = if vx * dir as f32 >= 0.0 {
                 accel

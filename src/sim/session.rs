@@ -19,6 +19,7 @@
 
 pub mod changes;
 mod chests;
+use chests::Store;
 mod eye;
 mod gear;
 mod hands;
@@ -72,6 +73,8 @@ pub struct PlayerState {
     pub bed: Option<(usize, usize)>,
     /// The most mana ([`crate::sim::mana::START`], raised by mana crystals).
     pub max_mana: u32,
+    /// The piggy bank's contents (the character's; a world's save keeps none).
+    pub bank: crate::world::chest::Bank,
 }
 
 impl PlayerState {
@@ -101,6 +104,7 @@ impl PlayerState {
             town: Vec::new(),
             bed: None,
             max_mana: crate::sim::mana::START,
+            bank: Default::default(),
         }
     }
 }
@@ -227,6 +231,9 @@ pub struct Seat {
     next_swing: u64,
     /// The tick a magic mirror's channel ends (the player is then home), while one is.
     pub mirror: Option<u64>,
+    /// The player's piggy bank: what any piggy bank it opens holds ([`Seat::chest`] is
+    /// then that piggy bank's tile).
+    pub bank: crate::world::chest::Bank,
 }
 
 impl Seat {
@@ -252,6 +259,7 @@ impl Seat {
             next_place: 0,
             next_swing: 0,
             mirror: None,
+            bank: state.bank.clone(),
         }
     }
 }
@@ -544,6 +552,7 @@ impl Session {
             town: self.town().map(|n| n.state()).collect(),
             bed: p.bed,
             max_mana: p.mana.most,
+            bank: p.bank.clone(),
         }
     }
 
@@ -667,22 +676,7 @@ impl Session {
                 Err(e) => out.notice(who, format!("Can't wear that: {e}")),
             },
             Intent::Hook { at } => self.hook(who, at, &mut out),
-            Intent::ClickChest(i) => {
-                let Some((x, y)) = p.chest else {
-                    return out;
-                };
-                if self.world.tile(x, y) != Tile::Chest {
-                    return out;
-                }
-                let before = p.held;
-                let cat = &self.content.catalog;
-                self.world.chests.open(x, y).click(cat, i, &mut p.held);
-                if p.held != before {
-                    self.edits += 1;
-                    out.edits += 1;
-                    out.log(who, format!("chest at {x} {y} slot {i}"));
-                }
-            }
+            Intent::ClickChest(i) => self.use_store(who, Store::Click(i), &mut out),
             Intent::View { half } if half.0 > 0.0 && half.1 > 0.0 => p.view_half = half,
             Intent::View { .. } => {}
             Intent::Housing { x, y } => self.query_housing(who, x, y, &mut out),
@@ -690,28 +684,8 @@ impl Session {
             Intent::Sell(i) => self.sell(who, i, &mut out),
             Intent::Throw => self.throw(who, &mut out),
             Intent::QuickHeal => self.quick_heal(who, &mut out),
-            Intent::LootAll | Intent::DepositAll => {
-                let Some((x, y)) = p.chest else {
-                    return out;
-                };
-                if self.world.tile(x, y) != Tile::Chest {
-                    return out;
-                }
-                let chest = self.world.chests.open(x, y);
-                let (moved, what) = if intent == Intent::LootAll {
-                    (chest.loot_all(&mut p.inventory), "looted")
-                } else {
-                    (chest.deposit_all(&mut p.inventory), "deposited")
-                };
-                if moved > 0 {
-                    self.edits += 1;
-                    out.edits += 1;
-                }
-                out.log(who, format!("{what} {moved} items at chest {x} {y}"));
-                if intent == Intent::LootAll && !chest.is_empty() {
-                    out.notice(who, "Not everything fitted: the rest stays in the chest");
-                }
-            }
+            Intent::LootAll => self.use_store(who, Store::LootAll, &mut out),
+            Intent::DepositAll => self.use_store(who, Store::DepositAll, &mut out),
             Intent::Move { .. }
             | Intent::Jump
             | Intent::Down
@@ -984,6 +958,7 @@ mod first_hour_tests;
 mod gear_tests;
 #[cfg(test)]
 mod rival_fights_tests;
+mod kit_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

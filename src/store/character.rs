@@ -53,6 +53,10 @@ pub struct Character {
     /// has a new player's.
     #[serde(default = "usual_most_mana")]
     pub max_mana: u32,
+    /// The piggy bank's slots, by name (the same from every piggy bank in every world);
+    /// a character file from before it was kept has an empty bank.
+    #[serde(default)]
+    pub bank: Vec<Option<(String, u32)>>,
 }
 
 impl Character {
@@ -146,6 +150,7 @@ impl Sheet {
                 bed: None,
                 accessories: Vec::new(),
                 max_mana: crate::sim::mana::START,
+                bank: Vec::new(),
             },
             worlds: BTreeMap::new(),
         }
@@ -296,6 +301,7 @@ mod tests {
             pos,
             max_health: 120.0,
             max_mana: 60,
+            bank: Vec::new(),
             bed: None,
             accessories: Vec::new(),
         }

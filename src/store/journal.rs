@@ -251,6 +251,8 @@ fn state_in(cat: &Arc<Catalog>, p: &Player) -> Result<PlayerState, String> {
         max_mana: p
             .max_mana
             .clamp(crate::sim::mana::START, crate::sim::mana::HIGHEST),
+        // The piggy bank is the character's: a world's journal keeps none.
+        bank: Default::default(),
     })
 }
 

@@ -884,6 +884,8 @@ pub fn decode(bytes: &[u8], cat: &Arc<Catalog>) -> Result<(World, PlayerState), 
             town,
             bed,
             max_mana,
+            // The piggy bank is the character's ([`crate::store::character`]).
+            bank: Default::default(),
         },
     ))
 }

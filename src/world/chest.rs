@@ -16,37 +16,46 @@ use std::collections::BTreeMap;
 
 pub use crate::content::items::CHEST_SLOTS;
 
-/// One chest's contents.
+/// Slots of a player's piggy bank (Terraria's 40).
+pub const BANK_SLOTS: usize = 40;
+
+/// A store of `N` slots of stacks: a chest's contents ([`Chest`]) or a player's piggy
+/// bank ([`Bank`]); the inventory screen's chest panel shows either.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Chest {
-    slots: [Option<Stack>; CHEST_SLOTS],
+pub struct Store<const N: usize> {
+    slots: [Option<Stack>; N],
 }
 
-impl Default for Chest {
-    fn default() -> Chest {
-        Chest::empty()
+/// One chest's contents.
+pub type Chest = Store<CHEST_SLOTS>;
+
+/// A player's piggy bank: its own store, the same from every piggy bank in every world
+/// (kept with the character, as Terraria's).
+pub type Bank = Store<BANK_SLOTS>;
+
+impl<const N: usize> Default for Store<N> {
+    fn default() -> Store<N> {
+        Store::empty()
     }
 }
 
-impl Chest {
-    /// A chest holding nothing.
-    pub fn empty() -> Chest {
-        Chest {
-            slots: [None; CHEST_SLOTS],
-        }
+impl<const N: usize> Store<N> {
+    /// A store holding nothing.
+    pub fn empty() -> Store<N> {
+        Store { slots: [None; N] }
     }
 
-    /// A chest from stored slots; `None` if a stack is empty, of an unknown item or larger
+    /// A store from stored slots; `None` if a stack is empty, of an unknown item or larger
     /// than its item stacks.
-    pub fn from_slots(cat: &Catalog, slots: [Option<Stack>; CHEST_SLOTS]) -> Option<Chest> {
+    pub fn from_slots(cat: &Catalog, slots: [Option<Stack>; N]) -> Option<Store<N>> {
         slots
             .iter()
             .flatten()
             .all(|&s| stack_ok(cat, s))
-            .then_some(Chest { slots })
+            .then_some(Store { slots })
     }
 
-    pub fn slots(&self) -> &[Option<Stack>; CHEST_SLOTS] {
+    pub fn slots(&self) -> &[Option<Stack>; N] {
         &self.slots
     }
 
@@ -67,7 +76,7 @@ impl Chest {
         move_all(&cat, &mut self.slots, inv.slots_mut())
     }
 
-    /// Deposit all: moves every stack of `inv` but the hotbar's into the chest as far as
+    /// Deposit all: moves every stack of `inv` but the hotbar's into the store as far as
     /// it has room (Terraria's button leaves the hotbar too). Returns how many items moved.
     pub fn deposit_all(&mut self, inv: &mut Inventory) -> u32 {
         let cat = std::sync::Arc::clone(inv.catalog());

@@ -253,16 +253,23 @@ impl Inventory {
         Ok(())
     }
 
-    /// The defence of the armour worn.
+    /// The defence of the armour worn, with its set's bonus when a whole set is worn.
     pub fn defence(&self) -> u32 {
-        self.armour
+        let pieces: u32 = self
+            .armour
             .iter()
             .flatten()
             .map(|&id| match self.cat.item(id).kind {
                 Kind::Armour { defence, .. } => defence,
                 _ => 0,
             })
-            .sum()
+            .sum();
+        pieces + self.set_worn().map_or(0, |s| s.defence)
+    }
+
+    /// The armour set worn whole, if any (its bonus applies).
+    pub fn set_worn(&self) -> Option<&crate::content::items::sets::ArmourSet> {
+        self.cat.sets.iter().find(|s| s.is_worn(&self.armour))
     }
 
     /// Empties slot `i`, returning what it held (`None` for an empty slot or no such slot).

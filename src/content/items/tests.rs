@@ -419,3 +419,47 @@ fn an_accessory_needs_its_effect_and_stacks_one_to_a_slot() {
     let e = Catalog::parse(&items, "items.ron", RECIPES_RON, "recipes.ron").unwrap_err();
     assert!(e.to_string().contains("stack 1 to a slot"), "{e}");
 }
+
+#[test]
+fn a_bad_armour_set_is_refused_at_its_line_with_its_field() {
+    let cat = catalog();
+    assert_eq!(
+        cat.sets.len(),
+        9,
+        "the eight metal sets and the shadow armour"
+    );
+    let line_of =
+        |text: &str, needle: &str| text.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    // A piece worn elsewhere: greaves as the body.
+    let items = ITEMS_RON.replace(
+        "[\"iron_helmet\", \"iron_chainmail\", \"iron_greaves\"]",
+        "[\"iron_helmet\", \"iron_greaves\", \"iron_greaves\"]",
+    );
+    let e = Catalog::parse(&items, "items.ron", RECIPES_RON, "recipes.ron").unwrap_err();
+    let s = e.to_string();
+    assert!(
+        s.contains("sets[2].pieces[1]") && s.contains("not Body armour"),
+        "{s}"
+    );
+    assert_eq!(
+        e.position.map(|p| p.0),
+        Some(line_of(&items, "\"iron_greaves\", \"iron_greaves\"")),
+        "{s}"
+    );
+    // A speed past its range.
+    let items = ITEMS_RON.replace("speed: 15),", "speed: 150),");
+    let e = Catalog::parse(&items, "items.ron", RECIPES_RON, "recipes.ron").unwrap_err();
+    let s = e.to_string();
+    assert!(s.contains("sets[8].speed") && s.contains("0..=100"), "{s}");
+    assert_eq!(
+        e.position.map(|p| p.0),
+        Some(line_of(&items, "speed: 150")),
+        "{s}"
+    );
+    // No such item.
+    let items = ITEMS_RON.replace("\"gold_greaves\"]", "\"golden_greaves\"]");
+    let s = Catalog::parse(&items, "items.ron", RECIPES_RON, "recipes.ron")
+        .unwrap_err()
+        .to_string();
+    assert!(s.contains("\"golden_greaves\" is not an item"), "{s}");
+}

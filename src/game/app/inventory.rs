@@ -8,6 +8,7 @@ use crate::game::input::{Action, Mode};
 use crate::game::ui::invscreen;
 use crate::game::ui::layout::Layout;
 use crate::game::worlds::state::Loaded;
+use crate::world::inventory::Stack;
 use macroquad::prelude::{MouseButton, Texture2D, is_mouse_button_pressed, vec2};
 
 impl App {
@@ -131,10 +132,11 @@ impl App {
         let list = self.play.recipes(w);
         let selected = self.play.recipe_selected.min(list.len().saturating_sub(1));
         let content = std::sync::Arc::clone(&w.session.content);
-        let open = w.me().chest;
-        let chest = open.and_then(|(x, y)| w.world().chests.get(x, y));
         let empty = crate::world::chest::Chest::empty();
-        let chest = open.map(|_| chest.unwrap_or(&empty));
+        let chest = w
+            .me()
+            .chest
+            .map(|at| open_slots(w, at).unwrap_or(empty.slots()));
         let coins = &content.town.coins;
         let money = crate::sim::coins::worth(&w.session.me().inventory, coins);
         let shop = w.me().shop.map(|seller| (seller, money));
@@ -166,9 +168,9 @@ impl App {
         if let Some(i) = invscreen::accessory_slot_at(lay, mouse) {
             return inv.accessories()[i];
         }
-        if let Some((x, y)) = me.chest {
+        if let Some(at) = me.chest {
             let i = invscreen::chest_slot_at(lay, mouse)?;
-            return w.world().chests.get(x, y)?.slots()[i].map(|s| s.item);
+            return open_slots(w, at)?.get(i).copied().flatten().map(|s| s.item);
         }
         if let Some(rules) = me.shop.and_then(|s| w.session.content.town.shop(s)) {
             let sells = &rules.sells;
@@ -179,4 +181,13 @@ impl App {
         let k = invscreen::recipe_at(list.len(), selected, lay, mouse)?;
         Some(w.session.content.catalog.recipes[list[k].0].make)
     }
+}
+
+/// The slots the chest panel shows for the chest open at `(x, y)` in `w`: the player's own
+/// bank at a piggy bank, else the chest's (`None`: an empty chest with no entry).
+fn open_slots(w: &Loaded, (x, y): (usize, usize)) -> Option<&[Option<Stack>]> {
+    if w.world().tile(x, y) == crate::world::Tile::PiggyBank {
+        return Some(w.me().bank.slots());
+    }
+    w.world().chests.get(x, y).map(|c| &c.slots()[..])
 }

@@ -279,6 +279,11 @@ impl App {
             vitals: self.follow && self.shown.is_some(),
             inventory: self.mode == Mode::Inventory && self.shown.is_some(),
             chest: self.open_chest().is_some(),
+            bank: self.open_chest().is_some_and(|(x, y)| {
+                self.shown
+                    .as_ref()
+                    .is_some_and(|w| w.world().tile(x, y) == crate::world::Tile::PiggyBank)
+            }),
             lab: self.mode == Mode::Lab,
             bases: self.mode == Mode::Lab
                 && self.lab.as_ref().is_some_and(|l| {

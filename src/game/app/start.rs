@@ -366,6 +366,7 @@ mod tests {
             bed: None,
             accessories: Vec::new(),
             max_mana: 20,
+            bank: Vec::new(),
         };
         let mut ann = Sheet::new("Ann", c.clone(), 7);
         ann.keep(c, 7, 600.0);

@@ -132,6 +132,7 @@ pub fn material(t: Tile) -> Option<Material> {
         | Tile::Wood
         | Tile::Workbench
         | Tile::Chest
+        | Tile::PiggyBank
         | Tile::ClosedDoor
         | Tile::OpenDoor
         | Tile::Platform

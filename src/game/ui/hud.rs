@@ -499,6 +499,10 @@ pub fn draw_creatures(c: &Creatures, cam: &Camera, screen: (f32, f32)) {
         let [r, g, bl] = st.color;
         let color = if k.hit_flash > 0.0 {
             WHITE
+        } else if k.burning.is_some() {
+            // On fire: tinted toward a flame's orange.
+            let mix = |c: u8, f: u8| ((u16::from(c) + u16::from(f)) / 2) as u8;
+            Color::from_rgba(mix(r, 255), mix(g, 130), mix(bl, 30), 240)
         } else {
             Color::from_rgba(r, g, bl, 235)
         };

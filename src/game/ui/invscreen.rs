@@ -11,7 +11,7 @@ use crate::game::text;
 
 use crate::sim::craft::{CraftRefusal, Stations};
 
-use crate::world::chest::Chest;
+use crate::world::chest::BANK_SLOTS;
 
 use crate::world::inventory::{Inventory, Stack};
 use macroquad::prelude::*;
@@ -38,14 +38,26 @@ pub fn chest_button_at(lay: &Layout, p: (f32, f32)) -> Option<usize> {
     lay.chest_buttons?.iter().position(|r| contains(r, p))
 }
 
-/// What the armour row says beside its slots: the total defence worn.
+/// What the armour row says beside its slots: the total defence worn, and the bonus of
+/// a whole set worn ("Armour: defence 11; copper armour set: +2 defence").
 pub fn defence_line(inv: &Inventory) -> String {
-    format!("Armour: defence {}", inv.defence())
+    match inv.set_worn() {
+        Some(s) => format!(
+            "Armour: defence {}; {} set: {}",
+            inv.defence(),
+            s.label,
+            s.bonus_text()
+        ),
+        None => format!("Armour: defence {}", inv.defence()),
+    }
 }
 
 /// The chest slot under screen point `p` (a chest open).
 pub fn chest_slot_at(lay: &Layout, p: (f32, f32)) -> Option<usize> {
-    lay.chest_slots?.iter().position(|r| contains(r, p))
+    lay.chest_slots
+        .as_ref()?
+        .iter()
+        .position(|r| contains(r, p))
 }
 
 /// The recipes the panel lists, as (index in `cat.recipes`, can it be made now): those
@@ -176,7 +188,8 @@ pub fn ware_line(content: &Content, item: crate::content::items::ItemId, price: 
     )
 }
 
-/// Draws the screen: slots, the stack on the cursor, and beside them the open `chest`,
+/// Draws the screen: slots, the stack on the cursor, and beside them the open `chest`
+/// (its slots: a chest's, or a piggy bank's),
 /// a shop (`shop`: its seller's name and the copper carried, when it is open) or the crafting
 /// panel with `selected` highlighted.
 #[allow(clippy::too_many_arguments)]
@@ -184,7 +197,7 @@ pub fn draw(
     content: &Content,
     inv: &Inventory,
     held: Option<Stack>,
-    chest: Option<&Chest>,
+    chest: Option<&[Option<Stack>]>,
     shop: Option<(&str, u64)>,
     list: &[(usize, Result<(), CraftRefusal>)],
     selected: usize,
@@ -235,10 +248,14 @@ pub fn draw(
         let y = last.y + last.h / 2.0 + 6.0 * s;
         text::draw(&text, last.right() + 8.0 * s, y, 16.0 * s, WHITE);
     }
-    match (chest, lay.chest_slots) {
+    match (chest, &lay.chest_slots) {
         (Some(chest), Some(rects)) => {
-            let title = "Chest";
-            draw_grid(cat, title, &rects, chest.slots(), None, atlas, s);
+            let title = if chest.len() == BANK_SLOTS {
+                "Piggy bank"
+            } else {
+                "Chest"
+            };
+            draw_grid(cat, title, rects, chest, None, atlas, s);
             for (r, label) in lay
                 .chest_buttons
                 .iter()
@@ -509,7 +526,7 @@ mod tests {
         for screen in [(1280.0, 720.0), (640.0, 480.0), (1920.0, 1080.0)] {
             let l = lay(screen, ui_scale(screen), true);
             let inv = l.slots.unwrap();
-            let c = l.chest_slots.unwrap();
+            let c = l.chest_slots.clone().unwrap();
             assert!(c[0].x > inv[8].x + inv[8].w, "{screen:?}");
             assert!(c[..9].iter().all(|q| q.y == c[0].y) && c[9].y > c[0].y + c[0].h);
             let last = c[CHEST_SLOTS - 1];
@@ -520,6 +537,32 @@ mod tests {
             let centre = |q: Rect| (q.x + q.w / 2.0, q.y + q.h / 2.0);
             assert_eq!(chest_slot_at(&l, centre(c[13])), Some(13));
             assert_eq!(chest_slot_at(&l, centre(inv[13])), None);
+        }
+    }
+
+    #[test]
+    fn a_piggy_banks_forty_slots_fill_the_chest_panel_and_stay_on_screen() {
+        for screen in [(1280.0, 720.0), (1920.0, 1080.0)] {
+            let open = super::super::layout::Open {
+                inventory: true,
+                chest: true,
+                bank: true,
+                ..Default::default()
+            };
+            let l = super::super::layout::layout(screen, ui_scale(screen), &open);
+            let c = l.chest_slots.clone().unwrap();
+            assert_eq!(c.len(), BANK_SLOTS);
+            let last = c[BANK_SLOTS - 1];
+            assert!(last.y + last.h <= screen.1, "{screen:?}");
+            let panel = l.chest.unwrap();
+            assert!(last.y + last.h <= panel.y + panel.h, "{screen:?}");
+            let armour = l.armour_slots.unwrap();
+            assert!(
+                armour[0].y > last.y + last.h,
+                "the armour row under the bank"
+            );
+            let centre = |q: Rect| (q.x + q.w / 2.0, q.y + q.h / 2.0);
+            assert_eq!(chest_slot_at(&l, centre(last)), Some(BANK_SLOTS - 1));
         }
     }
 

@@ -11,7 +11,7 @@
 
 use crate::sim::edit::HOTBAR_SLOTS;
 use crate::sim::vitals::HEARTS;
-use crate::world::chest::CHEST_SLOTS;
+use crate::world::chest::{BANK_SLOTS, CHEST_SLOTS};
 use crate::world::inventory::{ACCESSORY_SLOTS, SLOTS};
 use macroquad::math::Rect;
 
@@ -26,6 +26,8 @@ pub struct Open {
     /// The inventory screen, with the crafting panel beside it (or `chest`).
     pub inventory: bool,
     pub chest: bool,
+    /// The chest open is a piggy bank: its panel holds the bank's slots.
+    pub bank: bool,
     /// The world lab's panel, docked at the right: the world is fitted beside it.
     pub lab: bool,
     /// The lab's noise field in the three bases side by side (each the world's left
@@ -65,9 +67,9 @@ pub struct Layout {
     /// they and their title take.
     pub slots: Option<[Rect; SLOTS]>,
     pub inventory: Option<Rect>,
-    /// An open chest's slots (three rows of nine) and their panel, where the crafting
-    /// panel is otherwise.
-    pub chest_slots: Option<[Rect; CHEST_SLOTS]>,
+    /// An open chest's slots (three rows of nine; a piggy bank's forty, in rows of nine)
+    /// and their panel, where the crafting panel is otherwise.
+    pub chest_slots: Option<Vec<Rect>>,
     pub chest: Option<Rect>,
     /// The armour worn (head, body, legs) and their panel (with the defence beside them),
     /// right of the centre: under an open chest, else above the crafting panel.
@@ -247,7 +249,8 @@ pub fn layout(screen: (f32, f32), scale: f32, open: &Open) -> Layout {
         dialog: edges(4.0 * s, 4.0 * s, screen.0 - 4.0 * s, caption.y - 4.0 * s),
     };
     if open.inventory {
-        out.place_inventory(open.chest);
+        let shown = if open.bank { BANK_SLOTS } else { CHEST_SLOTS };
+        out.place_inventory(open.chest.then_some(shown));
     }
     if open.lab && open.bases {
         out.place_bases(open.world);
@@ -325,7 +328,7 @@ impl Layout {
 
     /// The inventory screen: the slots left of the centre, the crafting panel (or the
     /// chest) right of it, both under the minimap when it is open.
-    fn place_inventory(&mut self, chest: bool) {
+    fn place_inventory(&mut self, chest: Option<usize>) {
         let (s, screen) = (self.s, self.screen);
         let under_map = self
             .minimap_frame()
@@ -352,8 +355,9 @@ impl Layout {
             let extra = std::array::from_fn(|i| r[3 + i]);
             (armour, extra, edges(x, top, right, r[0].bottom()))
         };
-        if chest {
-            let c: [Rect; CHEST_SLOTS] = grid(x, y0, s, 0.0);
+        if let Some(n) = chest {
+            let all: [Rect; BANK_SLOTS] = grid(x, y0, s, 0.0);
+            let c = all[..n.min(BANK_SLOTS)].to_vec();
             // Loot all and deposit all at the right of the chest's title line.
             let (w, h) = (3.0 * (SIDE + GAP) * s - GAP * s, TITLE_H * s - 6.0 * s);
             let right = c[8].right();
@@ -362,9 +366,10 @@ impl Layout {
                 Rect::new(right - 2.0 * w - GAP * s, top, w, h),
                 Rect::new(right - w, top, w, h),
             ]);
-            self.chest = Some(title(&c, c[CHEST_SLOTS - 1].bottom()));
+            let last = c[c.len() - 1];
+            self.chest = Some(title(&c, last.bottom()));
             self.chest_slots = Some(c);
-            let (r, extra, panel) = armour_row(c[CHEST_SLOTS - 1].bottom() + 12.0 * s);
+            let (r, extra, panel) = armour_row(last.bottom() + 12.0 * s);
             self.armour_slots = Some(r);
             self.accessory_slots = Some(extra);
             self.armour = Some(panel);
@@ -525,6 +530,7 @@ mod tests {
                     vitals: b(1),
                     inventory: mode == 1 || mode == 2,
                     chest: mode == 2,
+                    bank: false,
                     lab: mode == 3 || mode == 5,
                     bases: mode == 5,
                     help: mode == 4,
@@ -590,7 +596,7 @@ mod tests {
                         if let (Some(p), Some(sl)) = (l.inventory, l.slots) {
                             assert!(sl.iter().all(|q| inside(q, &p)));
                         }
-                        if let (Some(p), Some(sl)) = (l.chest, l.chest_slots) {
+                        if let (Some(p), Some(sl)) = (l.chest, &l.chest_slots) {
                             assert!(sl.iter().all(|q| inside(q, &p)));
                         }
                         if let (Some(p), Some(b)) = (l.chest, l.chest_buttons) {

@@ -42,6 +42,9 @@ pub fn lines(cat: &Catalog, item: ItemId) -> Vec<String> {
             if light > 0 {
                 out.push(format!("gives light {light}"));
             }
+            if let Some(set) = cat.sets.iter().find(|s| s.pieces.contains(&item)) {
+                out.push(format!("{} set: {}", set.label, set.bonus_text()));
+            }
         }
         Kind::Summon => out.push("summons the Eye at night (used up)".into()),
         Kind::Accessory { effect } => {
@@ -151,6 +154,10 @@ mod tests {
         let helmet = of(cat, "iron_helmet");
         assert!(
             helmet.iter().any(|l| l.contains(" defence (head")),
+            "{helmet:?}"
+        );
+        assert!(
+            helmet.contains(&"iron armour set: +2 defence".to_string()),
             "{helmet:?}"
         );
     }

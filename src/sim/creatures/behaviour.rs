@@ -217,7 +217,7 @@ mod tests {
                 vitals: &mut vitals,
                 half: (10.0, 10.0),
             }];
-            let hits = c.update_many(&w, &layers, &mut one, false, &rules, 1.0 / 60.0);
+            let hits = c.update_many(&w, &layers, &mut one, false, &rules, 1.0 / 60.0, None);
             thrown = thrown.max(c.bolts.len());
             if let Some((_, h)) = hits.into_iter().next() {
                 hurt = Some(h);

@@ -31,6 +31,7 @@ pub mod spawn;
 
 use crate::content::bestiary::{Behaviour, Bestiary, Def};
 use crate::content::rules::Rules;
+use crate::sim::light::LightMap;
 use crate::sim::player::{self, Input, Player};
 use crate::sim::vitals::Vitals;
 use crate::world::World;
@@ -240,6 +241,9 @@ pub struct Creature {
     pub touch_in: f32,
     /// Casts so far (a caster's teleports follow from it).
     casts: u32,
+    /// On fire (a flaming arrow's): the player who set it, and seconds left; it loses
+    /// [`Rules::on_fire_damage`] a second meanwhile.
+    pub burning: Option<(usize, f32)>,
 }
 
 impl Creature {
@@ -256,6 +260,7 @@ impl Creature {
             struck_by: None,
             touch_in: 0.0,
             casts: 0,
+            burning: None,
         }
     }
 
@@ -525,7 +530,8 @@ impl Creatures {
     /// is drawn from those whose spawn rules fit the spot ([`spawn`]); at `night`, one
     /// spawn in `eye_one_in` ([`DEMON_EYE_ONE_IN`] by default) where a night-share kind
     /// fits (the demon eye) is one of those. `cap` is this player's: the creatures within
-    /// [`DESPAWN_RANGE`] of it count, as Terraria counts each player's.
+    /// [`DESPAWN_RANGE`] of it count, as Terraria counts each player's. `light`: the
+    /// world's light levels, for the rules that want a dark spot (none: all dark).
     #[allow(clippy::too_many_arguments)]
     pub fn try_spawn(
         &mut self,
@@ -536,6 +542,7 @@ impl Creatures {
         cap: usize,
         night: bool,
         eye_one_in: u64,
+        light: Option<&LightMap>,
     ) -> Option<Kind> {
         let near = |c: &&Creature| {
             (c.body.pos.0 - player.0).abs() <= DESPAWN_RANGE
@@ -565,6 +572,7 @@ impl Creatures {
                 // surface layer.
                 open_sky: y < surface as i64,
                 near_town: self.near_town,
+                light: light.map_or(0, |l| l.get(x as usize, y as usize)),
                 progress: &world.progress,
             };
             let (normal, share) = spawn::candidates(&self.bestiary, &spot);
@@ -646,7 +654,7 @@ impl Creatures {
             vitals,
             half,
         }];
-        let hits = self.update_many(world, layers, &mut one, night, rules, dt);
+        let hits = self.update_many(world, layers, &mut one, night, rules, dt, None);
         hits.into_iter().next().map(|(_, h)| h)
     }
 
@@ -656,6 +664,7 @@ impl Creatures {
     /// player. A touch hits a player through its vitals (at most once per invincibility
     /// window) and throws it back; the hits are returned with the player's index. With
     /// one player this is exactly the game's single-player rule.
+    #[allow(clippy::too_many_arguments)]
     pub fn update_many(
         &mut self,
         world: &World,
@@ -664,6 +673,7 @@ impl Creatures {
         night: bool,
         rules: &Rules,
         dt: f32,
+        light: Option<&LightMap>,
     ) -> Vec<(usize, Hit)> {
         let mut hits = Vec::new();
         if players.is_empty() {
@@ -706,6 +716,7 @@ impl Creatures {
                     cap,
                     night,
                     u64::from(rules.demon_eye_one_in),
+                    light,
                 )
                 .is_some()
                 && let Some(c) = self.list.last()
@@ -1021,9 +1032,11 @@ impl Creatures {
         (drop.0, drop.1, heart)
     }
 
-    /// Lava's frame of `dt` seconds: every creature in it but a lava slime loses
-    /// [`Rules::lava_damage`] a second; those it kills are removed and kept as [`Fallen`]
-    /// for the session. The credit of a strike runs down.
+    /// Lava's and fire's frame of `dt` seconds: every creature in lava but a lava slime
+    /// loses [`Rules::lava_damage`] a second, and one on fire [`Rules::on_fire_damage`] a
+    /// second while its fire lasts; those they kill are removed and kept as [`Fallen`] for
+    /// the session (a fire's kill credited to the player who set it). The credit of a
+    /// strike runs down.
     fn burn(&mut self, world: &World, rules: &Rules, dt: f32) {
         let mut i = 0;
         while i < self.list.len() {
@@ -1039,7 +1052,14 @@ impl Creatures {
             if burns {
                 c.health -= rules.lava_damage * dt;
             }
-            if !(burns && c.health <= 0.0) {
+            let on_fire = c.burning.is_some();
+            if let Some((who, left)) = c.burning {
+                let t = dt.min(left);
+                c.health -= rules.on_fire_damage * t;
+                c.burning = (left > dt).then_some((who, left - dt));
+                c.struck_by = c.struck_by.or(Some((who, CREDIT_SECONDS)));
+            }
+            if !((burns || on_fire) && c.health <= 0.0) {
                 i += 1;
                 continue;
             }
@@ -1125,6 +1145,7 @@ mod tests {
                 night: false,
                 open_sky,
                 near_town: false,
+                light: 0,
                 progress: &progress,
             };
             let kinds: Vec<Kind> = spawn::candidates(test_bestiary(), &spot)
@@ -1164,7 +1185,7 @@ mod tests {
         let player = (100.0, 10.0);
         let mut kinds = Vec::new();
         for _ in 0..50 {
-            kinds.extend(c.try_spawn(&w, &layers, player, half, 4, false, DEMON_EYE_ONE_IN));
+            kinds.extend(c.try_spawn(&w, &layers, player, half, 4, false, DEMON_EYE_ONE_IN, None));
         }
         assert_eq!(c.list.len(), 4, "capped");
         for k in &c.list {
@@ -1184,7 +1205,7 @@ mod tests {
         w.surface = vec![9; 200];
         let mut c = Creatures::new(7, Arc::clone(test_bestiary()));
         for _ in 0..50 {
-            c.try_spawn(&w, &layers, player, half, 4, false, DEMON_EYE_ONE_IN);
+            c.try_spawn(&w, &layers, player, half, 4, false, DEMON_EYE_ONE_IN, None);
         }
         assert!(!c.list.is_empty());
         assert!(
@@ -1269,7 +1290,8 @@ mod tests {
                     half: (10.0, 10.0),
                 },
             ];
-            for (i, _) in c.update_many(&w, &layers, &mut targets, false, &rules, 1.0 / 60.0) {
+            for (i, _) in c.update_many(&w, &layers, &mut targets, false, &rules, 1.0 / 60.0, None)
+            {
                 hurt[i] += 1;
             }
             if hurt[0] > 0 && hurt[1] > 0 {
@@ -1290,10 +1312,10 @@ mod tests {
             vitals: &mut v,
             half: (10.0, 10.0),
         }];
-        c.update_many(&w, &layers, &mut one, false, &rules, 1.0 / 60.0);
+        c.update_many(&w, &layers, &mut one, false, &rules, 1.0 / 60.0, None);
         assert!(c.list.iter().all(|k| k.body.pos.0 < 2.5 + DESPAWN_RANGE));
         assert!(
-            c.update_many(&w, &layers, &mut [], false, &rules, 0.1)
+            c.update_many(&w, &layers, &mut [], false, &rules, 0.1, None)
                 .is_empty()
         );
     }
@@ -1471,7 +1493,7 @@ mod tests {
                     vitals: &mut *vitals,
                     half: (30.0, 17.0),
                 }];
-                c.update_many(&w, &layers, &mut one, false, &rules, 1.0 / 60.0);
+                c.update_many(&w, &layers, &mut one, false, &rules, 1.0 / 60.0, None);
             }
         };
         // A slime of 14 health lasts 14/60 s at 60 a second; a cave slime 30/60 s.
@@ -1590,7 +1612,16 @@ mod tests {
             let mut c = Creatures::new(11, Arc::clone(test_bestiary()));
             let mut kinds = Vec::new();
             for _ in 0..200 {
-                kinds.extend(c.try_spawn(&w, &layers, player, half, 64, night, DEMON_EYE_ONE_IN));
+                kinds.extend(c.try_spawn(
+                    &w,
+                    &layers,
+                    player,
+                    half,
+                    64,
+                    night,
+                    DEMON_EYE_ONE_IN,
+                    None,
+                ));
             }
             (kinds, c)
         };

@@ -71,6 +71,8 @@ pub struct Spot<'a> {
     pub open_sky: bool,
     /// Within the town round the spawn point.
     pub near_town: bool,
+    /// The world's light level there (0..=15).
+    pub light: u8,
     pub progress: &'a Progress,
 }
 
@@ -85,6 +87,7 @@ pub fn fits(rule: &SpawnRule, spot: &Spot<'_>) -> bool {
         }
         && (!rule.open_sky || spot.open_sky)
         && (!rule.away_from_town || !spot.near_town)
+        && rule.max_light.is_none_or(|most| spot.light <= most)
         && rule
             .before
             .as_ref()
@@ -184,6 +187,7 @@ mod tests {
                 usize::MAX,
                 night,
                 DEMON_EYE_ONE_IN,
+                None,
             ) {
                 out.insert(c.bestiary.def(k).name.clone());
             }
@@ -243,6 +247,57 @@ mod tests {
     }
 
     #[test]
+    fn the_caverns_creatures_keep_out_of_a_torchs_glow() {
+        use crate::sim::light::LightMap;
+        let dark = world(Tile::Stone, 50);
+        let mut lit = dark.clone();
+        // A torch every eighth tile along the cave's roof: its floor lit 10 and up
+        // (within four tiles of one) but for a tile or two between.
+        for x in (0..200).step_by(8) {
+            lit.set(x, 46, Tile::Torch);
+        }
+        let mut glowing = lit.clone();
+        for x in (0..200).step_by(3) {
+            glowing.set(x, 46, Tile::Torch);
+        }
+        let spawned = |w: &World| {
+            let light = LightMap::compute(w);
+            let mut c = Creatures::new(5);
+            let mut out = Vec::new();
+            for _ in 0..600 {
+                let k = c.try_spawn(
+                    w,
+                    &LAYERS,
+                    (100.0, 50.0),
+                    (32.0, 18.0),
+                    usize::MAX,
+                    false,
+                    3,
+                    Some(&light),
+                );
+                if let Some(k) = k {
+                    let (x, y) = c.list.last().map(|c| c.body.pos).unwrap();
+                    out.push((k.def().name.as_str(), light.get(x as usize, y as usize - 1)));
+                }
+            }
+            out
+        };
+        let cave = ["cave slime", "skeleton", "cave bat", "spider"];
+        let d = spawned(&dark);
+        assert!(d.iter().any(|(k, _)| cave.contains(k)), "{d:?}");
+        // Where torches are a few tiles apart, every spot glows: none of them comes.
+        let g = spawned(&glowing);
+        assert!(g.iter().all(|(k, _)| !cave.contains(k)), "{g:?}");
+        // Torches further apart: they come, but only between the torches' glows.
+        let l = spawned(&lit);
+        assert!(l.iter().any(|(k, _)| cave.contains(k)), "{l:?}");
+        assert!(
+            l.iter().all(|&(k, light)| !cave.contains(&k) || light <= 9),
+            "{l:?}"
+        );
+    }
+
+    #[test]
     fn a_biome_is_what_covers_the_ground_round_a_spot() {
         let mut w = world(Tile::Stone, 10);
         assert_eq!(biome_at(&w, 100, 9), Biome::Forest);
@@ -273,6 +328,7 @@ mod tests {
             before: Some("eye".into()),
             night_share: false,
             up: 0,
+            max_light: Some(9),
             weight: 1,
         };
         let fresh = Progress::default();
@@ -282,6 +338,7 @@ mod tests {
             night: true,
             open_sky: false,
             near_town: false,
+            light: 3,
             progress: &fresh,
         };
         assert!(fits(&rule, &spot));
@@ -299,6 +356,11 @@ mod tests {
                 ..spot
             }
         ));
+        assert!(
+            !fits(&rule, &Spot { light: 10, ..spot }),
+            "lit past its most"
+        );
+        assert!(fits(&rule, &Spot { light: 9, ..spot }));
         assert!(!fits(
             &rule,
             &Spot {
@@ -334,7 +396,7 @@ mod tests {
         );
         let spawn = |c: &mut Creatures, x: f32| {
             for _ in 0..200 {
-                c.try_spawn(&w, &LAYERS, (x, 10.0), (32.0, 18.0), 3, false, 3);
+                c.try_spawn(&w, &LAYERS, (x, 10.0), (32.0, 18.0), 3, false, 3, None);
             }
         };
         spawn(&mut c, 40.0);

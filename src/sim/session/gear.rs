@@ -18,13 +18,15 @@ fn bucket_of(liquid: Tile) -> Option<Tool> {
 }
 
 /// Gives the body and the vitals of `p` what its accessories do: Hermes boots and a cloud
-/// in a bottle to the body, a lucky horseshoe and a band of regeneration to the vitals.
+/// in a bottle to the body, a lucky horseshoe and a band of regeneration to the vitals;
+/// and an armour set's speed bonus to the body (its defence is the inventory's).
 /// A hook caught while the grappling hook is no longer worn is let go.
 pub(super) fn fit(p: &mut Seat) {
     let inv = &p.inventory;
     p.body.gear = crate::sim::player::Gear {
         boots: inv.wears(Effect::Run),
         cloud: inv.wears(Effect::DoubleJump),
+        haste: inv.set_worn().map_or(0, |s| s.speed),
     };
     p.vitals.no_fall = inv.wears(Effect::NoFallDamage);
     p.vitals.band = inv.wears(Effect::Regeneration);

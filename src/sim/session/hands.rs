@@ -24,7 +24,7 @@ impl Session {
         }
         let on_chest = h
             .placing
-            .filter(|&(x, y, _)| self.world.get(x, y) == Some(Tile::Chest));
+            .filter(|&(x, y, _)| super::chests::opens(self.world.get(x, y)));
         if let Some((x, y, true)) = on_chest {
             self.open_chest(who, x, y, out);
         }

@@ -51,9 +51,16 @@ impl Session {
                     (PlayerId(i), t)
                 })
                 .unzip();
-            let hits =
-                self.creatures
-                    .update_many(&self.world, &self.layers, &mut list, night, rules, dt);
+            let light = Some(&self.light);
+            let hits = self.creatures.update_many(
+                &self.world,
+                &self.layers,
+                &mut list,
+                night,
+                rules,
+                dt,
+                light,
+            );
             drop(list);
             self.hits = hits.into_iter().map(|(i, h)| (ids[i], h)).collect();
             for f in self.creatures.take_fallen() {

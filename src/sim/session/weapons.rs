@@ -16,6 +16,8 @@ pub const MANA_STAR: &str = "mana_star";
 const THROW_SPEED: f32 = 14.0;
 /// Mixed into the world's seed for whether a kill leaves a star.
 const STAR_SEED: u64 = 0x5354_4152_2121_2121;
+/// Salt of the draws that set a creature on fire.
+const FIRE_SEED: u64 = 0x4649_5245_2121_2121;
 
 impl Session {
     /// The selected item is a weapon of the four ways (or a mana crystal): used toward the
@@ -230,6 +232,26 @@ impl Session {
         s.hits > 0 || eye || rival
     }
 
+    /// A flaming arrow of player `who` hit the creature whose hitbox is `hb`: one time in
+    /// [`Rules::on_fire_chance`] (if it lives) it is set on fire for
+    /// [`Rules::on_fire_seconds`] (Terraria's On Fire!).
+    fn ignite(&mut self, who: PlayerId, hb: (f32, f32, f32, f32), out: &mut Changes) {
+        let rules = &self.content.rules;
+        let key = crate::base::rng::hash3(
+            self.world.seed ^ FIRE_SEED,
+            self.tick,
+            u64::from(self.creatures.spawned),
+        );
+        if (key % 1000) as f32 >= rules.on_fire_chance * 1000.0 {
+            return;
+        }
+        let seconds = rules.on_fire_seconds;
+        if let Some(c) = self.creatures.list.iter_mut().find(|c| c.hitbox() == hb) {
+            c.burning = Some((who.0, seconds));
+            out.log(who, format!("set a {} on fire", c.kind.stats().name));
+        }
+    }
+
     /// A kill by player `who` at `at` leaves a star, one time in three, when its mana is
     /// below half (as Terraria's stars come to a player who needs them).
     fn maybe_star(&mut self, who: PlayerId, at: (f32, f32), out: &mut Changes) {
@@ -313,6 +335,9 @@ impl Session {
                 let same = |b: (f32, f32, f32, f32)| b == hb;
                 let what = format!("{:?}", p.look).to_lowercase();
                 self.strike_all(who, &same, p.damage, from.0, &what, out);
+                if p.look == Look::FlamingArrow {
+                    self.ignite(who, hb, out);
+                }
                 if p.pierce == 0 {
                     continue;
                 }

@@ -82,6 +82,7 @@ fn small() -> (World, PlayerState) {
             town: Vec::new(),
             bed: None,
             max_mana: crate::sim::mana::START,
+            bank: Default::default(),
         },
     )
 }

@@ -957,8 +957,9 @@ mod first_hour_tests;
 #[cfg(test)]
 mod gear_tests;
 #[cfg(test)]
-mod rival_fights_tests;
 mod kit_tests;
+#[cfg(test)]
+mod rival_fights_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

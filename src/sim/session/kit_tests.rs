@@ -102,6 +102,7 @@ fn shoot_until_burning(arrow: &str, tries: usize) -> (Session, usize) {
     s.act(LOCAL, Intent::Select(slot.unwrap()));
     let me = s.me().body.pos;
     let mut slime = crate::sim::creatures::Creature::new(
+        &s.content.bestiary,
         crate::sim::creatures::Kind::Slime,
         (me.0 + 12.0, me.1),
     );

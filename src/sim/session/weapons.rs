@@ -248,7 +248,8 @@ impl Session {
         let seconds = rules.on_fire_seconds;
         if let Some(c) = self.creatures.list.iter_mut().find(|c| c.hitbox() == hb) {
             c.burning = Some((who.0, seconds));
-            out.log(who, format!("set a {} on fire", c.kind.stats().name));
+            let name = &self.content.bestiary.def(c.kind).name;
+            out.log(who, format!("set a {name} on fire"));
         }
     }
 

@@ -58,6 +58,22 @@ pub struct Outcome {
     pub potions: u32,
 }
 
+impl Outcome {
+    /// Counts a step's `events` of a fight with the boss called `boss`.
+    pub fn tally(&mut self, events: &[Event], boss: &str) {
+        for e in events {
+            match e {
+                Event::Hurt { by, .. } if *by == boss => self.boss_hits += 1,
+                Event::Hurt { .. } => self.creature_hits += 1,
+                Event::BossHit { .. } => self.swings_landed += 1,
+                Event::BossDefeated { .. } => self.won = true,
+                Event::Died { .. } => self.died = true,
+                _ => {}
+            }
+        }
+    }
+}
+
 /// Width and height of [`arena`], tiles; the floor's row.
 pub const ARENA: (usize, usize, usize) = (400, 120, 90);
 
@@ -223,16 +239,7 @@ pub fn fight_by(
             .map(|i| (LOCAL, i))
             .collect();
         let c = s.step(&list);
-        for e in &c.events {
-            match e {
-                Event::Hurt { by, .. } if *by == crate::sim::boss::NAME => out.boss_hits += 1,
-                Event::Hurt { .. } => out.creature_hits += 1,
-                Event::BossHit { .. } => out.swings_landed += 1,
-                Event::BossDefeated { .. } => out.won = true,
-                Event::Died { .. } => out.died = true,
-                _ => {}
-            }
-        }
+        out.tally(&c.events, crate::sim::boss::NAME);
         if out.won || out.died || s.boss.is_none() {
             break;
         }

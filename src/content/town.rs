@@ -559,7 +559,7 @@ mod tests {
         assert!(e.message.contains("1..=10000000"), "{e}");
 
         let text = TOWN_RON.replace("(item: \"gel\", price: 5),", "");
-        let text = text.replace("\"bomb\"]", "\"bomb\", \"gel\"]");
+        let text = text.replace("\"piggy_bank\"]", "\"piggy_bank\", \"gel\"]");
         let e = parse(&text).unwrap_err();
         assert!(e.message.contains("\"gel\" has no price"), "{e}");
     }

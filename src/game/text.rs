@@ -152,10 +152,13 @@ fn with_font<T>(text: &str, size: u16, f: impl FnOnce(Option<&Font>) -> T) -> T 
 pub fn draw(text: &str, x: f32, y: f32, px: f32, color: Color) -> TextDimensions {
     let size = snap(px);
     with_font(text, size, |font| {
+        // On whole pixels: the atlas is sampled texel for texel (nearest), and a glyph
+        // quad that starts between pixels loses a column to its neighbour's ("The Wall cf
+        // Flesh": a centred title's "o" without its right side).
         draw_text_ex(
             text,
-            x,
-            y,
+            x.round(),
+            y.round(),
             TextParams {
                 font,
                 font_size: size,

@@ -95,6 +95,14 @@ pub struct Part {
     pub index: (u16, u16),
 }
 
+impl Part {
+    /// The box round its ball (`left, top, right, bottom`): what blows and shots meet.
+    pub fn bounds(&self) -> (f32, f32, f32, f32) {
+        let (c, r) = (self.pos, self.radius);
+        (c.0 - r, c.1 - r, c.0 + r, c.1 + r)
+    }
+}
+
 /// What a step did, for the session to act on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RivalStep {

@@ -310,14 +310,7 @@ impl Session {
                     |q: &crate::sim::boss::Part| (q.pos.0 - c.0).powi(2) + (q.pos.1 - c.1).powi(2);
                 d(a).total_cmp(&d(b))
             })
-            .map_or(from, |q| {
-                (
-                    q.pos.0 - q.radius,
-                    q.pos.1 - q.radius,
-                    q.pos.0 + q.radius,
-                    q.pos.1 + q.radius,
-                )
-            });
+            .map_or(from, |q| q.bounds());
         crate::sim::combat::throw_player(&self.world, &mut p.body, nearest, rules);
         out.log(
             who,
@@ -370,14 +363,7 @@ impl Session {
             .parts()
             .iter()
             .filter(|q| q.role != Role::Laser)
-            .filter(|q| {
-                met((
-                    q.pos.0 - q.radius,
-                    q.pos.1 - q.radius,
-                    q.pos.0 + q.radius,
-                    q.pos.1 + q.radius,
-                ))
-            })
+            .filter(|q| met(q.bounds()))
             .map(|q| q.index)
             .collect();
         if matches!(r.form, Form::Wall(_)) {

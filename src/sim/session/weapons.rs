@@ -325,10 +325,7 @@ impl Session {
                     parts
                         .iter()
                         .filter(|q| q.role != crate::sim::boss::Role::Laser)
-                        .map(|q| {
-                            let r = q.radius;
-                            (q.pos.0 - r, q.pos.1 - r, q.pos.0 + r, q.pos.1 + r)
-                        }),
+                        .map(|q| q.bounds()),
                 )
                 .filter_map(|b| projectiles::segment_hits(from, to, b).map(|t| (t, b)))
                 .min_by(|a, b| a.0.total_cmp(&b.0));

@@ -52,6 +52,15 @@ pub fn defence_line(inv: &Inventory) -> String {
     }
 }
 
+/// `line` as it fits in `room` pixels by `width`: whole, or broken after its "; " parts
+/// (the set's bonus on a line of its own at 1280 px and a large UI scale).
+pub fn split_to_fit(line: &str, room: f32, width: impl Fn(&str) -> f32) -> Vec<String> {
+    if width(line) <= room {
+        return vec![line.to_string()];
+    }
+    line.split("; ").map(str::to_string).collect()
+}
+
 /// The chest slot under screen point `p` (a chest open).
 pub fn chest_slot_at(lay: &Layout, p: (f32, f32)) -> Option<usize> {
     lay.chest_slots
@@ -244,9 +253,16 @@ pub fn draw(
             }
         }
         let last = extra[extra.len() - 1];
-        let text = defence_line(inv);
-        let y = last.y + last.h / 2.0 + 6.0 * s;
-        text::draw(&text, last.right() + 8.0 * s, y, 16.0 * s, WHITE);
+        let x = last.right() + 8.0 * s;
+        let px = 16.0 * s;
+        let lines = split_to_fit(&defence_line(inv), screen_width() - x - 4.0 * s, |t| {
+            text::measure(t, px).width
+        });
+        let step = 18.0 * s;
+        let top = last.y + last.h / 2.0 + 6.0 * s - step * (lines.len() - 1) as f32 / 2.0;
+        for (i, line) in lines.iter().enumerate() {
+            text::draw(line, x, top + step * i as f32, px, WHITE);
+        }
     }
     match (chest, &lay.chest_slots) {
         (Some(chest), Some(rects)) => {
@@ -568,5 +584,20 @@ mod tests {
 
     fn ui_scale(screen: (f32, f32)) -> f32 {
         crate::game::ui::scale(screen)
+    }
+
+    #[test]
+    fn the_armour_line_breaks_at_its_parts_only_when_it_does_not_fit() {
+        // One pixel a character, as a stand-in for the font's advances.
+        let width = |t: &str| t.chars().count() as f32;
+        let line = "Armour: defence 9; iron armour set: +2 defence";
+        assert_eq!(split_to_fit(line, 100.0, width), vec![line.to_string()]);
+        let broken = split_to_fit(line, 30.0, width);
+        assert_eq!(
+            broken,
+            vec!["Armour: defence 9", "iron armour set: +2 defence"]
+        );
+        assert!(broken.iter().all(|l| width(l) <= 30.0));
+        assert_eq!(split_to_fit("Armour: defence 0", 5.0, width).len(), 1);
     }
 }

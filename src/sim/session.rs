@@ -20,11 +20,13 @@
 pub mod changes;
 mod chests;
 use chests::Store;
+use message::{Blow, Fight, Hand};
 mod eye;
 mod gear;
 mod hands;
 mod heal;
 pub mod intent;
+pub mod message;
 mod pvp;
 mod rivals;
 mod town;
@@ -651,9 +653,8 @@ impl Session {
                 if let Some(h) = p.held.take() {
                     let lost = p.inventory.add(h.item, h.count);
                     if lost > 0 {
-                        let name = &self.content.catalog.item(h.item).name;
-                        let text = format!("{lost} {name} did not fit back");
-                        out.messages.push((who, Message::Warning(text)));
+                        let (item, count) = (h.item, lost);
+                        out.say(who, Hand::DidNotFit { item, count });
                     }
                 }
             }
@@ -664,16 +665,14 @@ impl Session {
             Intent::ClickArmour(i) => match p.inventory.click_armour(i, &mut p.held) {
                 Ok(()) => {
                     p.vitals.defence = p.inventory.defence();
-                    out.log(
-                        who,
-                        format!("armour slot {i}: defence {}", p.vitals.defence),
-                    );
+                    let defence = p.vitals.defence;
+                    out.say(who, Hand::ArmourSlot { slot: i, defence });
                 }
-                Err(e) => out.notice(who, format!("Can't wear that: {e}")),
+                Err(e) => out.say(who, Hand::CantWear(e)),
             },
             Intent::ClickAccessory(i) => match p.inventory.click_accessory(i, &mut p.held) {
-                Ok(()) => out.log(who, format!("accessory slot {i}")),
-                Err(e) => out.notice(who, format!("Can't wear that: {e}")),
+                Ok(()) => out.say(who, Hand::AccessorySlot { slot: i }),
+                Err(e) => out.say(who, Hand::CantWear(e)),
             },
             Intent::Hook { at } => self.hook(who, at, &mut out),
             Intent::ClickChest(i) => self.use_store(who, Store::Click(i), &mut out),
@@ -703,8 +702,8 @@ impl Session {
         gear::fit(p);
         p.body.update(&self.world, input, TICK as f32);
         if (p.body.jumps, p.body.strokes) != (before.0, before.1) {
-            let line = format!("jumps {} strokes {}", p.body.jumps, p.body.strokes);
-            out.log(who, line);
+            let (jumps, strokes) = (p.body.jumps, p.body.strokes);
+            out.say(who, Hand::Jumps { jumps, strokes });
         }
         if p.body.pos != before.2 {
             let pos = p.body.pos;
@@ -769,7 +768,7 @@ impl Session {
                             self.edited(&edit::changed_by(t, x as usize, y as usize, h), out);
                             let open = t == Tile::OpenDoor;
                             out.events.push(Event::Door { x, y, open });
-                            out.log(who, format!("{} at {x} {y}", t.name().replace('_', " ")));
+                            out.say(who, Hand::Door { tile: t, x, y });
                         }
                         Err(e) => out.messages.push((who, Message::Refused(e))),
                     }
@@ -792,19 +791,16 @@ impl Session {
         match crate::sim::respawn::use_bed(&self.world, x, y) {
             Some(Ok(bed)) => {
                 p.bed = Some(bed);
-                out.log(who, format!("spawn point set at {x} {y}"));
-                out.notice(who, "Spawn point set");
+                out.say(who, Hand::SpawnSet { x, y });
             }
-            Some(Err(lost)) => out.notice(who, format!("Can't sleep here: {lost}")),
+            Some(Err(lost)) => out.say(who, Hand::CantSleep(lost)),
             None => {}
         }
     }
 
-    /// ` (relit WxH)` for the log, from the last edit.
-    fn relit(&self) -> String {
-        self.last_relight.map_or(String::new(), |r| {
-            format!(" (relit {}x{})", r.x1 - r.x0 + 1, r.y1 - r.y0 + 1)
-        })
+    /// The size of the light the last edit recomputed, for its log line.
+    fn relit(&self) -> message::Relit {
+        (self.last_relight).map(|r| (r.x1 - r.x0 + 1, r.y1 - r.y0 + 1))
     }
 
     /// Sets one tile (outside the rules of play: tests, tools). Nothing when it is
@@ -861,12 +857,8 @@ impl Session {
         if self.flow.is_idle() {
             self.next_flow = self.tick;
             if let Some((ticks, moves)) = self.flow_woke.take() {
-                let line = format!(
-                    "water at rest after {} ticks, {} tiles moved",
-                    self.flow.ticks() - ticks,
-                    self.flow.moves - moves
-                );
-                out.log(LOCAL, line);
+                let (ticks, moves) = (self.flow.ticks() - ticks, self.flow.moves - moves);
+                out.say(LOCAL, Hand::WaterAtRest { ticks, moves });
             }
             return;
         }

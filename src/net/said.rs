@@ -11,9 +11,19 @@
 use crate::content::config::Content;
 use crate::sim::boss::RivalKind;
 use crate::sim::housing::describe;
+use crate::sim::session::Message;
 use crate::sim::session::message::{Blow, Boss, Fight, Foe, Hand, Relit, Tidings, Town};
-use crate::sim::session::{CHEST_IN_USE, Message, TALK_SECONDS};
 use crate::sim::shop::copper_text;
+
+/// What a player is told who opens a chest another player has open.
+pub const CHEST_IN_USE: &str = "Someone else is using this chest";
+/// Seconds what a townsperson says stays on the screen (a sentence to read, longer than
+/// a notice).
+pub const TALK_SECONDS: f64 = 8.0;
+/// The warning the night the Eye comes on its own.
+pub const EYE_WARNING: &str = "You feel an evil presence watching you...";
+/// The announcement of the Eye's defeat.
+pub const EYE_DEFEATED: &str = "The Eye has been defeated!";
 
 /// What a message says: a log line, a warning, a line on the player's screen.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -339,10 +349,10 @@ fn fight(m: &Fight, content: &Content) -> Said {
 /// What everyone is told.
 fn tidings(t: &Tidings) -> String {
     match t {
-        Tidings::EyeWarning => crate::sim::boss::WARNING.into(),
+        Tidings::EyeWarning => EYE_WARNING.into(),
         Tidings::EyeAwoke => "The Eye has awoken!".into(),
         Tidings::EyeLeft => "The Eye has left.".into(),
-        Tidings::EyeDefeated => crate::sim::boss::DEFEATED.into(),
+        Tidings::EyeDefeated => EYE_DEFEATED.into(),
         Tidings::RivalAwoke(k) => format!("{} has awoken!", k.name()),
         Tidings::RivalLeft(k) => format!("{} has left.", k.name()),
         Tidings::RivalDefeated(k) => format!("{} has been defeated!", k.name()),

@@ -376,7 +376,7 @@ fn the_bosses_lines_read_as_before() {
         "Skeletron has been defeated!",
     );
     assert_eq!(told, want);
-    let warning = crate::sim::boss::WARNING;
+    let warning = EYE_WARNING;
     let told = both(&c, Boss::Told(Tidings::EyeWarning));
     assert_eq!(told, (format!("told: {warning}"), warning.to_string()));
     assert_eq!(

@@ -114,9 +114,6 @@ impl PlayerState {
 /// The item that raises the most health when used ([`Vitals::use_crystal`]).
 pub const LIFE_CRYSTAL: &str = "life_crystal";
 
-/// What a player is told who opens a chest another player has open.
-pub const CHEST_IN_USE: &str = "Someone else is using this chest";
-
 /// Mixed into the world's seed for the Merchant's stream of choices.
 const MERCHANT_SEED: u64 = 0x4D45_5243_4841_4E54;
 /// And the Nurse's.
@@ -140,8 +137,6 @@ const ORB_LOOT: u64 = 0x4F52_4221_4C4F_4F54;
 
 /// Most rooms [`Session::houses`] remembers (the oldest is forgotten first).
 pub const MAX_HOUSES: usize = 64;
-/// Seconds what the Guide says stays on the screen (a sentence to read, longer than a notice).
-pub const TALK_SECONDS: f64 = 8.0;
 
 /// The tile the housing rule is asked about for a home whose feet are at `feet`.
 fn home_tile(feet: (f32, f32)) -> (i64, i64) {

@@ -918,7 +918,7 @@ mod tests {
         c.messages.push((LOCAL, Town::Guide { hint }.into()));
         let content = crate::content::config::Content::builtin();
         play.show(&c, &content, 10.0);
-        let talk = crate::sim::session::TALK_SECONDS;
+        let talk = crate::net::said::TALK_SECONDS;
         let text = "Guide: wood makes: workbench".to_string();
         assert_eq!(play.notice, Some((text, 10.0 + talk)));
         // A notice has a notice's time.

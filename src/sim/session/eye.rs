@@ -396,7 +396,7 @@ mod tests {
         );
         let told: Vec<String> = notices(&c)
             .into_iter()
-            .filter(|n| n == boss::DEFEATED)
+            .filter(|n| n == crate::net::said::EYE_DEFEATED)
             .collect();
         assert_eq!(told.len(), 1, "announced once");
         assert_eq!(s.world.progress.eye_defeated, 1);
@@ -554,7 +554,11 @@ mod tests {
             s.me().vitals.defence,
             rules
         ));
-        assert!(!notices(&c).iter().any(|n| n == boss::WARNING));
+        assert!(
+            !notices(&c)
+                .iter()
+                .any(|n| n == crate::net::said::EYE_WARNING)
+        );
         assert!(s.boss.is_none() && s.eye_due.is_none());
     }
 }

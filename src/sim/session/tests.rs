@@ -306,7 +306,7 @@ fn one_player_at_a_time_uses_a_chest_until_it_closes_walks_off_leaves_or_dies() 
     assert_eq!(s.chest_user(at.0, at.1), Some(LOCAL));
     // The other is refused, and its clicks on "the open chest" take nothing.
     let c = open(&mut s, other);
-    assert_eq!(notices(&c), [CHEST_IN_USE]);
+    assert_eq!(notices(&c), [crate::net::said::CHEST_IN_USE]);
     assert_eq!(s.players[other.0].chest, None);
     s.act(other, Intent::ClickChest(0));
     assert_eq!(s.players[other.0].held, None);
@@ -322,7 +322,10 @@ fn one_player_at_a_time_uses_a_chest_until_it_closes_walks_off_leaves_or_dies() 
     s.act(LOCAL, Intent::Close);
     assert!(notices(&open(&mut s, other)).is_empty());
     assert_eq!(s.chest_user(at.0, at.1), Some(other));
-    assert_eq!(notices(&open(&mut s, LOCAL)), [CHEST_IN_USE]);
+    assert_eq!(
+        notices(&open(&mut s, LOCAL)),
+        [crate::net::said::CHEST_IN_USE]
+    );
     // Walked out of reach: freed.
     s.players[other.0].body.pos.0 += 20.0;
     s.step(&[]);
@@ -903,7 +906,7 @@ fn right_clicking_the_guide_talks_and_holding_wood_he_names_the_workbench() {
     });
     let (text, seconds) = talk.expect("the Guide talks");
     assert!(text.starts_with("Guide: "), "{text}");
-    assert_eq!(seconds, super::TALK_SECONDS);
+    assert_eq!(seconds, crate::net::said::TALK_SECONDS);
     let said = notices(&c);
     assert!(said.contains(&text), "{said:?}");
     assert_eq!(s.world.tiles(), &before[..], "talking places nothing");

@@ -487,9 +487,9 @@ fn a_client_loots_crafts_and_fills_a_chest_and_a_second_is_refused_it_meanwhile(
         c[0].own().is_some_and(|o| o.ack >= 1)
     });
     assert!(ok, "bob heard nothing");
-    let refused = seen[0].iter().any(|e| {
-        *e == strata::net::client::Event::Notice(strata::sim::session::CHEST_IN_USE.into())
-    });
+    let refused = seen[0]
+        .iter()
+        .any(|e| *e == strata::net::client::Event::Notice(strata::net::said::CHEST_IN_USE.into()));
     assert!(refused, "{:?}", seen[0]);
     assert_eq!(server.session.players[sb.0].chest, None);
     assert!(b.own().unwrap().chest.is_none());

@@ -806,34 +806,32 @@ impl Server {
             let Some(&id) = seats.get(&who.0) else {
                 continue;
             };
-            let text = match m {
-                Message::Notice(t) | Message::Warning(t) | Message::Talk { text: t, .. } => {
-                    t.clone()
-                }
-                Message::Refused(e) => {
-                    let tick = self.session.tick;
-                    let Some(c) = self.conns.get_mut(&id) else {
-                        continue;
-                    };
-                    if !refusal_due(c.refused, *e, tick) {
-                        continue;
-                    }
-                    c.refused = Some((*e, tick));
-                    format!("Can't: {}", e.text(&self.session.content.catalog))
-                }
-                Message::Log(line) => {
-                    // Deaths and comebacks are the keeper's to read: a player back at
-                    // the spawn point with full health has a death logged before it.
-                    if line.starts_with("died of") || line.starts_with("respawned") {
-                        let name = self.conns.get(&id).map_or("?", |c| c.name.as_str());
-                        say(&format!("{name} {line}"));
-                    } else {
-                        log::debug!("player {}: {line}", who.0);
-                    }
+            if let Message::Refused(e) = m {
+                let tick = self.session.tick;
+                let Some(c) = self.conns.get_mut(&id) else {
+                    continue;
+                };
+                if !refusal_due(c.refused, *e, tick) {
                     continue;
                 }
-            };
-            self.send(id, &ToClient::Notice(text));
+                c.refused = Some((*e, tick));
+            }
+            let said = super::said::said(m, &self.session.content);
+            if let Some(line) = said.log {
+                // Deaths and comebacks are the keeper's to read: a player back at the
+                // spawn point with full health has a death logged first.
+                use crate::sim::session::message::Fight;
+                if let Message::Fight(Fight::Died { .. } | Fight::Respawned { .. }) = m {
+                    let name = self.conns.get(&id).map_or("?", |c| c.name.as_str());
+                    say(&format!("{name} {line}"));
+                } else {
+                    log::debug!("player {}: {line}", who.0);
+                }
+            }
+            let shown = said.shown.map(|s| s.text().to_string());
+            if let Some(text) = said.warning.or(shown) {
+                self.send(id, &ToClient::Notice(text));
+            }
         }
     }
 

@@ -20,11 +20,13 @@
 pub mod changes;
 mod chests;
 use chests::Store;
+use message::{Blow, Fight, Hand};
 mod eye;
 mod gear;
 mod hands;
 mod heal;
 pub mod intent;
+pub mod message;
 mod pvp;
 mod rivals;
 mod town;
@@ -112,9 +114,6 @@ impl PlayerState {
 /// The item that raises the most health when used ([`Vitals::use_crystal`]).
 pub const LIFE_CRYSTAL: &str = "life_crystal";
 
-/// What a player is told who opens a chest another player has open.
-pub const CHEST_IN_USE: &str = "Someone else is using this chest";
-
 /// Mixed into the world's seed for the Merchant's stream of choices.
 const MERCHANT_SEED: u64 = 0x4D45_5243_4841_4E54;
 /// And the Nurse's.
@@ -138,8 +137,6 @@ const ORB_LOOT: u64 = 0x4F52_4221_4C4F_4F54;
 
 /// Most rooms [`Session::houses`] remembers (the oldest is forgotten first).
 pub const MAX_HOUSES: usize = 64;
-/// Seconds what the Guide says stays on the screen (a sentence to read, longer than a notice).
-pub const TALK_SECONDS: f64 = 8.0;
 
 /// The tile the housing rule is asked about for a home whose feet are at `feet`.
 fn home_tile(feet: (f32, f32)) -> (i64, i64) {
@@ -651,9 +648,8 @@ impl Session {
                 if let Some(h) = p.held.take() {
                     let lost = p.inventory.add(h.item, h.count);
                     if lost > 0 {
-                        let name = &self.content.catalog.item(h.item).name;
-                        let text = format!("{lost} {name} did not fit back");
-                        out.messages.push((who, Message::Warning(text)));
+                        let (item, count) = (h.item, lost);
+                        out.say(who, Hand::DidNotFit { item, count });
                     }
                 }
             }
@@ -664,16 +660,14 @@ impl Session {
             Intent::ClickArmour(i) => match p.inventory.click_armour(i, &mut p.held) {
                 Ok(()) => {
                     p.vitals.defence = p.inventory.defence();
-                    out.log(
-                        who,
-                        format!("armour slot {i}: defence {}", p.vitals.defence),
-                    );
+                    let defence = p.vitals.defence;
+                    out.say(who, Hand::ArmourSlot { slot: i, defence });
                 }
-                Err(e) => out.notice(who, format!("Can't wear that: {e}")),
+                Err(e) => out.say(who, Hand::CantWear(e)),
             },
             Intent::ClickAccessory(i) => match p.inventory.click_accessory(i, &mut p.held) {
-                Ok(()) => out.log(who, format!("accessory slot {i}")),
-                Err(e) => out.notice(who, format!("Can't wear that: {e}")),
+                Ok(()) => out.say(who, Hand::AccessorySlot { slot: i }),
+                Err(e) => out.say(who, Hand::CantWear(e)),
             },
             Intent::Hook { at } => self.hook(who, at, &mut out),
             Intent::ClickChest(i) => self.use_store(who, Store::Click(i), &mut out),
@@ -703,8 +697,8 @@ impl Session {
         gear::fit(p);
         p.body.update(&self.world, input, TICK as f32);
         if (p.body.jumps, p.body.strokes) != (before.0, before.1) {
-            let line = format!("jumps {} strokes {}", p.body.jumps, p.body.strokes);
-            out.log(who, line);
+            let (jumps, strokes) = (p.body.jumps, p.body.strokes);
+            out.say(who, Hand::Jumps { jumps, strokes });
         }
         if p.body.pos != before.2 {
             let pos = p.body.pos;
@@ -769,7 +763,7 @@ impl Session {
                             self.edited(&edit::changed_by(t, x as usize, y as usize, h), out);
                             let open = t == Tile::OpenDoor;
                             out.events.push(Event::Door { x, y, open });
-                            out.log(who, format!("{} at {x} {y}", t.name().replace('_', " ")));
+                            out.say(who, Hand::Door { tile: t, x, y });
                         }
                         Err(e) => out.messages.push((who, Message::Refused(e))),
                     }
@@ -792,19 +786,16 @@ impl Session {
         match crate::sim::respawn::use_bed(&self.world, x, y) {
             Some(Ok(bed)) => {
                 p.bed = Some(bed);
-                out.log(who, format!("spawn point set at {x} {y}"));
-                out.notice(who, "Spawn point set");
+                out.say(who, Hand::SpawnSet { x, y });
             }
-            Some(Err(lost)) => out.notice(who, format!("Can't sleep here: {lost}")),
+            Some(Err(lost)) => out.say(who, Hand::CantSleep(lost)),
             None => {}
         }
     }
 
-    /// ` (relit WxH)` for the log, from the last edit.
-    fn relit(&self) -> String {
-        self.last_relight.map_or(String::new(), |r| {
-            format!(" (relit {}x{})", r.x1 - r.x0 + 1, r.y1 - r.y0 + 1)
-        })
+    /// The size of the light the last edit recomputed, for its log line.
+    fn relit(&self) -> message::Relit {
+        (self.last_relight).map(|r| (r.x1 - r.x0 + 1, r.y1 - r.y0 + 1))
     }
 
     /// Sets one tile (outside the rules of play: tests, tools). Nothing when it is
@@ -861,12 +852,8 @@ impl Session {
         if self.flow.is_idle() {
             self.next_flow = self.tick;
             if let Some((ticks, moves)) = self.flow_woke.take() {
-                let line = format!(
-                    "water at rest after {} ticks, {} tiles moved",
-                    self.flow.ticks() - ticks,
-                    self.flow.moves - moves
-                );
-                out.log(LOCAL, line);
+                let (ticks, moves) = (self.flow.ticks() - ticks, self.flow.moves - moves);
+                out.say(LOCAL, Hand::WaterAtRest { ticks, moves });
             }
             return;
         }

@@ -321,14 +321,23 @@ impl Play {
             if *who != LOCAL {
                 continue;
             }
-            match m {
-                Message::Log(line) => log::debug!("{line}"),
-                Message::Warning(line) => log::warn!("{line}"),
-                Message::Notice(text) => self.say(text.clone(), now),
-                Message::Talk { text, seconds } => {
-                    self.notice = Some((text.clone(), now + seconds))
+            if let Message::Refused(e) = m {
+                self.refuse(*e, cat, now);
+                continue;
+            }
+            let said = crate::net::said::said(m, content);
+            if let Some(line) = said.log {
+                log::debug!("{line}");
+            }
+            if let Some(line) = said.warning {
+                log::warn!("{line}");
+            }
+            match said.shown {
+                Some(crate::net::said::Shown::Notice(text)) => self.say(text, now),
+                Some(crate::net::said::Shown::Talk { text, seconds }) => {
+                    self.notice = Some((text, now + seconds))
                 }
-                Message::Refused(e) => self.refuse(*e, cat, now),
+                None => {}
             }
         }
         for e in &c.events {
@@ -902,25 +911,22 @@ mod tests {
 
     #[test]
     fn a_talk_stays_up_its_seconds_and_a_notice_its_own() {
-        use crate::sim::session::Message;
+        use crate::sim::session::message::{Hand, Town};
         let mut play = Play::default();
         let mut c = Changes::default();
-        let text = "Guide: wood makes: workbench".to_string();
-        c.messages.push((
-            LOCAL,
-            Message::Talk {
-                text: text.clone(),
-                seconds: 7.5,
-            },
-        ));
+        let hint = "wood makes: workbench".to_string();
+        c.messages.push((LOCAL, Town::Guide { hint }.into()));
         let content = crate::content::config::Content::builtin();
         play.show(&c, &content, 10.0);
-        assert_eq!(play.notice, Some((text, 17.5)));
-        // A notice, even one that reads like the Guide, has a notice's time.
+        let talk = crate::net::said::TALK_SECONDS;
+        let text = "Guide: wood makes: workbench".to_string();
+        assert_eq!(play.notice, Some((text, 10.0 + talk)));
+        // A notice has a notice's time.
         let mut c = Changes::default();
-        let text = "Guide: a notice".to_string();
-        c.messages.push((LOCAL, Message::Notice(text.clone())));
+        c.messages
+            .push((LOCAL, Hand::SpawnSet { x: 3, y: 4 }.into()));
         play.show(&c, &content, 20.0);
+        let text = "Spawn point set".to_string();
         assert_eq!(play.notice, Some((text, 20.0 + NOTICE_SECONDS)));
     }
 

@@ -383,11 +383,6 @@ pub fn rolls_in(seed: u64, night: u64, rules: &Rules) -> bool {
     h.is_multiple_of(u64::from(rules.eye_one_in.max(1)))
 }
 
-/// The warning the night it comes on its own.
-pub const WARNING: &str = "You feel an evil presence watching you...";
-/// The announcement of its defeat.
-pub const DEFEATED: &str = "The Eye has been defeated!";
-
 #[cfg(test)]
 mod tests {
     use super::*;

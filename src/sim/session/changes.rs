@@ -4,28 +4,11 @@
 use super::PlayerId;
 use crate::content::items::ItemId;
 use crate::sim::creatures::Kind;
-use crate::sim::edit::EditRefusal;
 use crate::sim::light::Rect;
 use crate::world::Tile;
 use crate::world::explored::Cells;
 
-/// A message for a player.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Message {
-    /// A line for the log (the machine-readable lines the window tests read: `dug ..`,
-    /// `placed ..`, `crafted ..`, `killed a ..`, `hurt by ..`, `jumps ..`).
-    Log(String),
-    /// Something lost that the player should hear of (the game logs it as a warning).
-    Warning(String),
-    /// A short message for the player's screen (`Crafted ..`, `You died of ..`).
-    Notice(String),
-    /// A message for the player's screen kept up `seconds`, longer than a notice: a
-    /// sentence to read (what the Guide says).
-    Talk { text: String, seconds: f64 },
-    /// An edit the rules refused ("Can't: ..." on screen). Held buttons refuse every
-    /// tick: a front-end shows it once and keeps it up while it repeats.
-    Refused(EditRefusal),
-}
+pub use super::message::Message;
 
 /// Something that happened to a player or a creature.
 #[derive(Clone, Debug, PartialEq)]
@@ -155,17 +138,9 @@ impl Changes {
         *self == Changes::default()
     }
 
-    pub(crate) fn log(&mut self, who: PlayerId, line: impl Into<String>) {
-        self.messages.push((who, Message::Log(line.into())));
-    }
-
-    pub(crate) fn notice(&mut self, who: PlayerId, text: impl Into<String>) {
-        self.messages.push((who, Message::Notice(text.into())));
-    }
-
-    pub(crate) fn talk(&mut self, who: PlayerId, text: impl Into<String>, seconds: f64) {
-        let text = text.into();
-        self.messages.push((who, Message::Talk { text, seconds }));
+    /// Says `m` to player `who`.
+    pub(crate) fn say(&mut self, who: PlayerId, m: impl Into<Message>) {
+        self.messages.push((who, m.into()));
     }
 
     /// Takes in `more` (a later part of the same tick).

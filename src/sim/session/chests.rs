@@ -100,7 +100,7 @@ impl Session {
         if tile == Some(Tile::PiggyBank) {
             let stacks = p.bank.slots().iter().flatten().count();
             p.chest = Some((x, y));
-            out.log(who, format!("piggy bank at {x} {y}: {stacks} stacks"));
+            out.say(who, Hand::PiggyBank { x, y, stacks });
             out.events.push(Event::ChestOpened {
                 player: who,
                 x,
@@ -110,11 +110,7 @@ impl Session {
             return;
         }
         if let Some(other) = self.chest_user(x, y).filter(|&o| o != who) {
-            out.log(
-                who,
-                format!("chest at {x} {y} in use by player {}", other.0),
-            );
-            out.notice(who, CHEST_IN_USE);
+            out.say(who, Hand::ChestInUse { x, y, by: other });
             return;
         }
         let p = &mut self.players[who.0];
@@ -153,12 +149,12 @@ impl Session {
         };
         let cat = Arc::clone(&self.content.catalog);
         let (inv, held) = (&mut p.inventory, &mut p.held);
-        let (what, done) = match self.world.tile(x, y) {
+        let (bank, done) = match self.world.tile(x, y) {
             Tile::Chest => (
-                "chest",
+                false,
                 apply(self.world.chests.open(x, y), inv, held, &cat, act),
             ),
-            Tile::PiggyBank => ("piggy bank", apply(&mut p.bank, inv, held, &cat, act)),
+            Tile::PiggyBank => (true, apply(&mut p.bank, inv, held, &cat, act)),
             _ => return,
         };
         if done.changed {
@@ -166,23 +162,24 @@ impl Session {
             out.edits += 1;
         }
         match act {
-            Store::Click(i) if done.changed => out.log(who, format!("{what} at {x} {y} slot {i}")),
+            Store::Click(slot) if done.changed => {
+                out.say(who, Hand::StoreSlot { bank, x, y, slot })
+            }
             Store::Click(_) => {}
             Store::LootAll | Store::DepositAll => {
-                let verb = if act == Store::LootAll {
-                    "looted"
-                } else {
-                    "deposited"
-                };
-                out.log(
+                let (looted, moved) = (act == Store::LootAll, done.moved);
+                out.say(
                     who,
-                    format!("{verb} {} items at {what} {x} {y}", done.moved),
+                    Hand::StoreMoved {
+                        looted,
+                        moved,
+                        bank,
+                        x,
+                        y,
+                    },
                 );
-                if act == Store::LootAll && done.left {
-                    out.notice(
-                        who,
-                        format!("Not everything fitted: the rest stays in the {what}"),
-                    );
+                if looted && done.left {
+                    out.say(who, Hand::NotAllFitted { bank });
                 }
             }
         }

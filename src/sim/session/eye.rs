@@ -3,6 +3,7 @@
 //! servants, its touch, the swings that hit it and its defeat. The rules are
 //! [`crate::sim::boss`]; this is where they meet the players.
 
+use super::message::{self, Tidings};
 use super::{Changes, Event, LOCAL, PlayerId, Session, ticks};
 use crate::sim::boss::{self, Boss};
 use crate::sim::creatures::{self, Creature, Kind};
@@ -37,8 +38,8 @@ impl Session {
                 && boss::rolls_in(self.world.seed, n, rules)
             {
                 self.eye_due = Some(self.tick + ticks(EYE_DELAY));
-                out.log(LOCAL, format!("night {n}: the Eye is coming"));
-                self.tell_all(boss::WARNING, out);
+                out.say(LOCAL, message::Boss::EyeComing { night: n });
+                self.tell_all(Tidings::EyeWarning, out);
             }
         }
         self.was_night = night;
@@ -63,19 +64,16 @@ impl Session {
         let step = b.update(target, night, rules, super::TICK as f32);
         let (pos, health) = (b.pos, b.health);
         if step.charged {
-            out.log(
-                LOCAL,
-                format!(
-                    "the Eye charges from {:.1} {:.1} ({:?}, health {health:.0})",
-                    pos.0, pos.1, b.phase
-                ),
-            );
+            let (from, phase) = (pos, b.phase);
+            let charges = message::Boss::EyeCharges {
+                from,
+                phase,
+                health,
+            };
+            out.say(LOCAL, charges);
         }
         if step.phase_two {
-            out.log(
-                LOCAL,
-                format!("the Eye opens its mouth: phase two at health {health:.0}"),
-            );
+            out.say(LOCAL, message::Boss::EyePhaseTwo { health });
             out.events.push(Event::BossPhase);
         }
         if let Some(at) = step.servant {
@@ -102,20 +100,19 @@ impl Session {
             }
         }
         if step.leaving {
-            out.log(LOCAL, "the Eye leaves");
+            out.say(LOCAL, message::Boss::EyeLeaves);
         }
         if step.gone {
             self.boss = None;
             out.events.push(Event::BossLeft);
-            self.tell_all("The Eye has left.", out);
+            self.tell_all(Tidings::EyeLeft, out);
         }
     }
 
-    /// A notice and a log line for every player.
-    pub(super) fn tell_all(&self, text: &str, out: &mut Changes) {
+    /// `news` told to every player.
+    pub(super) fn tell_all(&self, news: Tidings, out: &mut Changes) {
         for i in 0..self.players.len() {
-            out.log(PlayerId(i), format!("told: {text}"));
-            out.notice(PlayerId(i), text);
+            out.say(PlayerId(i), message::Boss::Told(news));
         }
     }
 
@@ -129,15 +126,10 @@ impl Session {
             p.body.pos.1 - p.view_half.1 - 2.0 * boss::RADIUS,
         );
         self.boss = Some(Boss::of(at, rules, &content.bestiary.bosses.eye));
-        out.log(
-            who,
-            format!(
-                "the Eye came at {:.1} {:.1} with health {:.0}",
-                at.0, at.1, rules.eye_health
-            ),
-        );
+        let health = rules.eye_health;
+        out.say(who, message::Boss::EyeCame { at, health });
         out.events.push(Event::BossCame { at });
-        self.tell_all("The Eye has awoken!", out);
+        self.tell_all(Tidings::EyeAwoke, out);
     }
 
     /// Player `who` uses a suspicious looking eye (`item`): at night with no Eye about it
@@ -152,14 +144,12 @@ impl Session {
             return self.use_worm_food(who, item, out);
         }
         let night = crate::sim::day::is_night(self.time_of_day, &self.content.rules);
-        let label = self.content.catalog.item(item).label.clone();
         if self.rival.is_some() {
-            out.notice(who, "A boss is already here");
+            out.say(who, message::Boss::BossAlreadyHere);
         } else if !night {
-            out.log(who, format!("used {label} by day: nothing happens"));
-            out.notice(who, format!("The {label} does nothing by day"));
+            out.say(who, message::Boss::SummonByDay { item });
         } else if self.boss.is_some() {
-            out.notice(who, "The Eye is already here");
+            out.say(who, message::Boss::EyeAlreadyHere);
         } else {
             self.players[who.0].inventory.take(item);
             self.summon_eye(who, out);
@@ -184,13 +174,8 @@ impl Session {
         let killed = p.vitals.strike(damage, rules)?;
         b.touch_in = rules.touch_cooldown;
         crate::sim::combat::throw_player(&self.world, &mut p.body, b.hitbox(), rules);
-        out.log(
-            who,
-            format!(
-                "hurt by the Eye for {damage:.0}: health {:.0}",
-                p.vitals.health
-            ),
-        );
+        let health = p.vitals.health;
+        out.say(who, message::Boss::HurtByEye { damage, health });
         out.events.push(Event::Hurt {
             player: who,
             damage,
@@ -218,13 +203,19 @@ impl Session {
         let inside = creatures::overlap(hb, p.body.bounds())
             || creatures::in_arc(p.body.centre(), p.body.facing, reach, hb);
         if inside {
-            self.strike_eye(who, damage, "swing", out);
+            self.strike_eye(who, damage, super::Blow::Swing, out);
         }
     }
 
-    /// Player `who`'s `what` ("swing", "arrow", "blast") struck the Eye for `damage`: its
+    /// Player `who`'s `what` (a swing, an arrow, a blast) struck the Eye for `damage`: its
     /// fighters are counted, and its fall gives each its loot.
-    pub(super) fn strike_eye(&mut self, who: PlayerId, damage: f32, what: &str, out: &mut Changes) {
+    pub(super) fn strike_eye(
+        &mut self,
+        who: PlayerId,
+        damage: f32,
+        what: super::Blow,
+        out: &mut Changes,
+    ) {
         let Some(b) = self.boss.as_mut() else {
             return;
         };
@@ -233,7 +224,7 @@ impl Session {
             b.fighters.push(who.0);
         }
         let health = b.health;
-        out.log(who, format!("{what} hit the Eye: health {health:.0}"));
+        out.say(who, message::Boss::HitEye { by: what, health });
         out.events.push(Event::BossHit {
             player: who,
             health,
@@ -250,21 +241,22 @@ impl Session {
             }
         }
         out.events.push(Event::BossDefeated { by: who });
-        self.tell_all(boss::DEFEATED, out);
+        self.tell_all(Tidings::EyeDefeated, out);
     }
 
     /// The Eye's loot into player `who`'s inventory; what does not fit lies in the world
     /// by the player, and flies to it.
     fn eye_loot(&mut self, who: PlayerId, out: &mut Changes) {
         let content = std::sync::Arc::clone(&self.content);
-        self.give_loot(who, &content.bestiary.bosses.loot.eye, "the Eye", out);
+        let loot = &content.bestiary.bosses.loot.eye;
+        self.give_loot(who, loot, message::Foe::Eye, out);
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::Intent;
     use super::super::tests::{notices, session};
-    use super::super::{Intent, Message};
     use super::*;
     use crate::content::bosses::{DEMONITE_DROP, LENS_DROP, TROPHY_DROP};
     use crate::sim::boss::{Phase, RADIUS};
@@ -343,10 +335,9 @@ mod tests {
         // Watched, not fought: a player it killed would send it off (it hunts the living).
         s.me_mut().vitals.invincible = 1e6;
         let c = step(&mut s, 60 * 8, &[]);
-        let charges = c
-            .messages
-            .iter()
-            .filter(|(_, m)| matches!(m, Message::Log(l) if l.starts_with("the Eye charges")))
+        let lines = super::super::tests::log_lines(&c);
+        let charges = (lines.iter())
+            .filter(|l| l.starts_with("the Eye charges"))
             .count();
         assert!(
             charges >= rules.eye_charges as usize,
@@ -405,7 +396,7 @@ mod tests {
         );
         let told: Vec<String> = notices(&c)
             .into_iter()
-            .filter(|n| n == boss::DEFEATED)
+            .filter(|n| n == crate::net::said::EYE_DEFEATED)
             .collect();
         assert_eq!(told.len(), 1, "announced once");
         assert_eq!(s.world.progress.eye_defeated, 1);
@@ -526,11 +517,8 @@ mod tests {
         s.me_mut().death.as_mut().unwrap().until += 600;
         let c = step(&mut s, 1, &[]);
         assert!(s.boss.as_ref().unwrap().leaving(), "it flies off at once");
-        assert!(
-            c.messages
-                .iter()
-                .any(|(_, m)| *m == Message::Log("the Eye leaves".into()))
-        );
+        let lines = super::super::tests::log_lines(&c);
+        assert!(lines.contains(&"the Eye leaves".to_string()), "{lines:?}");
         // Gone within its leaving time, at night, the player still on the death screen.
         let c = step(&mut s, 60 * boss::LEAVE_SECONDS as usize + 2, &[]);
         assert!(s.boss.is_none() && c.events.contains(&Event::BossLeft));
@@ -566,7 +554,11 @@ mod tests {
             s.me().vitals.defence,
             rules
         ));
-        assert!(!notices(&c).iter().any(|n| n == boss::WARNING));
+        assert!(
+            !notices(&c)
+                .iter()
+                .any(|n| n == crate::net::said::EYE_WARNING)
+        );
         assert!(s.boss.is_none() && s.eye_due.is_none());
     }
 }

@@ -44,10 +44,8 @@ impl Session {
         if p.death.is_some() || !p.inventory.wears(Effect::Hook) {
             return;
         }
-        match p.body.fire_hook(&self.world, at) {
-            Some((x, y)) => out.log(who, format!("hook caught at {x:.1} {y:.1}")),
-            None => out.log(who, "hook caught nothing"),
-        }
+        let caught = p.body.fire_hook(&self.world, at);
+        out.say(who, Hand::Hooked(caught));
     }
 }
 
@@ -77,7 +75,7 @@ impl Session {
             p.mirror = None;
             let (at, _) = crate::sim::respawn::respawn_at(&self.world, p.bed);
             p.body = Player::new(at);
-            out.log(who, format!("mirror: home at {:.1} {:.1}", at.0, at.1));
+            out.say(who, Hand::MirrorHome { at });
             out.events.push(Event::Moved {
                 player: who,
                 pos: at,
@@ -141,12 +139,13 @@ impl Session {
         }
         if p.inventory.add(given, 1) > 0 {
             p.inventory.add(used, 1);
-            out.notice(who, "No room for the bucket");
+            out.say(who, Hand::NoRoomForBucket);
             return;
         }
         let (ux, uy) = (x as usize, y as usize);
         out.extend(self.set_tile(ux, uy, tile));
         self.stir(ux, uy);
-        out.log(who, format!("bucket at {x} {y}: {here:?} to {tile:?}"));
+        let (from, to) = (here, tile);
+        out.say(who, Hand::Bucket { x, y, from, to });
     }
 }

@@ -40,11 +40,8 @@ impl Session {
             && let Ok(slot) = p.inventory.wear_selected()
         {
             p.vitals.defence = p.inventory.defence();
-            out.log(
-                who,
-                format!("wore {slot:?} armour: defence {}", p.vitals.defence),
-            );
-            out.notice(who, format!("Defence {}", p.vitals.defence));
+            let defence = p.vitals.defence;
+            out.say(who, Hand::WoreArmour { slot, defence });
             return;
         }
         // An accessory in the selected slot is put on the same way (the first free
@@ -54,8 +51,8 @@ impl Session {
             && on_chest.is_none()
         {
             match p.inventory.wear_selected_accessory() {
-                Ok(i) => out.log(who, format!("wore an accessory in slot {i}")),
-                Err(e) => out.notice(who, format!("Can't wear that: {e}")),
+                Ok(slot) => out.say(who, Hand::WoreAccessory { slot }),
+                Err(e) => out.say(who, Hand::CantWear(e)),
             }
             return;
         }
@@ -73,10 +70,9 @@ impl Session {
                 match p.vitals.use_crystal(&self.content.rules) {
                     Ok(most) => {
                         p.inventory.take(LIFE_CRYSTAL);
-                        out.log(who, format!("used a life crystal: most health {most:.0}"));
-                        out.notice(who, format!("Most health {most:.0}"));
+                        out.say(who, Hand::LifeCrystal { most });
                     }
-                    Err(e) => out.notice(who, format!("Can't use it: {e}")),
+                    Err(e) => out.say(who, Hand::CantUseLife(e)),
                 }
             }
             return;
@@ -132,10 +128,10 @@ impl Session {
             if p.inventory.selected_wall().is_some() {
                 // A wall goes behind the tile: no tile event, the tile is the same.
                 match edit::try_place_wall(&mut self.world, &p.body, &mut p.inventory, x, y) {
-                    Ok(w) => {
+                    Ok(wall) => {
                         self.edited(&[(x as usize, y as usize)], out);
-                        let line = format!("placed {} at {x} {y}{}", w.label(), self.relit());
-                        out.log(who, line);
+                        let relit = self.relit();
+                        out.say(who, Hand::PlacedWall { wall, x, y, relit });
                     }
                     Err(e) => out.messages.push((who, Message::Refused(e))),
                 }
@@ -180,14 +176,14 @@ impl Session {
         self.edited(&edit::changed_by(tile, x as usize, y as usize, h), out);
         self.stir(x as usize, y as usize);
         let player = who;
-        let (verb, event) = if placed {
-            ("placed", Event::Placed { player, x, y, tile })
+        let relit = self.relit();
+        if placed {
+            out.events.push(Event::Placed { player, x, y, tile });
+            out.say(who, Hand::Placed { tile, x, y, relit });
         } else {
-            ("dug", Event::Dug { player, x, y, tile })
-        };
-        out.events.push(event);
-        let line = format!("{verb} {} at {x} {y}{}", tile.name(), self.relit());
-        out.log(who, line);
+            out.events.push(Event::Dug { player, x, y, tile });
+            out.say(who, Hand::Dug { tile, x, y, relit });
+        }
     }
 
     /// A tick of the dig button held on `(x, y)`.
@@ -228,12 +224,13 @@ impl Session {
                     y,
                     tile: drop,
                 });
-                out.log(who, format!("felled {count} {} at {x} {y}", drop.name()));
+                let tile = drop;
+                out.say(who, Hand::Felled { count, tile, x, y });
             }
             DigStep::Hammered { x, y, wall } => {
                 self.edited(&[(x as usize, y as usize)], out);
-                let line = format!("took down {} at {x} {y}{}", wall.name(), self.relit());
-                out.log(who, line);
+                let relit = self.relit();
+                out.say(who, Hand::TookDown { wall, x, y, relit });
             }
             DigStep::Smashed { x, y } => {
                 // The orb's loot, the same for the same orb of the same world.
@@ -261,15 +258,8 @@ impl Session {
             .creatures
             .swing(&p.body, who.0, damage, reach, &self.content.rules);
         if s.hits > 0 {
-            let each: Vec<String> = s
-                .hit
-                .iter()
-                .map(|(k, p, _)| {
-                    let name = &self.content.bestiary.def(*k).name;
-                    format!("{name} at {:.1} {:.1}", p.0, p.1)
-                })
-                .collect();
-            out.log(who, format!("swing hit {}: {}", s.hits, each.join(", ")));
+            let hit = s.hit.iter().map(|&(k, p, _)| (k, p)).collect();
+            out.say(who, Fight::SwingHit { hits: s.hits, hit });
         }
         let c = p.body.centre();
         self.credit_strike(who, &s, damage, c, out);
@@ -327,7 +317,7 @@ impl Session {
         let content = Arc::clone(&self.content);
         let coins = &content.town.coins;
         let st = content.bestiary.stats(kind);
-        let (name, copper) = (st.name, crate::sim::coins::drop_for(st.health, coins));
+        let copper = crate::sim::coins::drop_for(st.health, coins);
         let (kept, left) = match killer {
             Some(who) => {
                 let p = &mut self.players[who.0];
@@ -337,24 +327,31 @@ impl Session {
             None => (0, copper),
         };
         if let Some(who) = killer {
-            if n == 0 {
-                out.log(who, format!("killed a {name}"));
-                out.notice(who, format!("Killed a {name}: {kept} copper"));
-            } else {
-                out.log(who, format!("killed a {name}, {item} x{n}"));
-                out.notice(who, format!("Killed a {name}: {n} {item}, {kept} copper"));
-            }
+            let item = item.to_string();
+            out.say(
+                who,
+                Fight::Killed {
+                    kind,
+                    item,
+                    n,
+                    kept,
+                },
+            );
             if kept > 0 {
-                out.log(who, format!("took {kept} copper from the {name}"));
+                out.say(who, Fight::TookCopper { kind, copper: kept });
             }
             out.events.push(Event::Killed { kind, by: who });
         } else {
-            out.log(
+            let item = item.to_string();
+            out.say(
                 LOCAL,
-                format!(
-                    "a {name} died in lava at {:.0} {:.0}, leaving {left} copper and {item} x{n}",
-                    at.0, at.1
-                ),
+                Fight::DiedInLava {
+                    kind,
+                    at,
+                    left,
+                    item,
+                    n,
+                },
             );
         }
         let per = coins.per;
@@ -408,8 +405,8 @@ impl Session {
             }
         };
         let (c, facing) = (p.body.centre(), p.body.facing);
-        let name = &content.catalog.item(stack.item).name;
-        out.log(who, format!("threw {} {name}", stack.count));
+        let (item, count) = (stack.item, stack.count);
+        out.say(who, Hand::Threw { item, count });
         out.events.push(Event::Dropped {
             item: stack.item,
             count: stack.count,
@@ -453,8 +450,8 @@ impl Session {
                 let p = &mut self.players[i];
                 crate::sim::coins::settle(&mut p.inventory, &content.town.coins);
             }
-            let name = &content.catalog.item(s.item).name;
-            out.log(who, format!("picked up {} {name}", s.count));
+            let (item, count) = (s.item, s.count);
+            out.say(who, Hand::PickedUp { item, count });
             out.events.push(Event::PickedUp {
                 player: who,
                 item: s.item,
@@ -469,16 +466,15 @@ impl Session {
         let content = Arc::clone(&self.content);
         let cat = &content.catalog;
         let Some(recipe) = cat.recipes.get(i) else {
-            out.notice(who, "No such recipe");
+            out.say(who, Hand::NoSuchRecipe);
             return;
         };
         let p = &mut self.players[who.0];
         let near = Stations::near(&self.world, p.body.bounds(), cat);
         match crate::sim::craft::craft(recipe, &mut p.inventory, near) {
             Ok(()) => {
-                let item = cat.item(recipe.make);
-                out.log(who, format!("crafted {} x{}", item.name, recipe.count));
-                out.notice(who, format!("Crafted {} x{}", item.label, recipe.count));
+                let (item, count) = (recipe.make, recipe.count);
+                out.say(who, Hand::Crafted { item, count });
                 out.events.push(Event::Crafted {
                     player: who,
                     at: recipe.at,
@@ -486,10 +482,7 @@ impl Session {
                 });
             }
             Err(e) => {
-                out.notice(
-                    who,
-                    format!("Can't craft: {}", e.text(&self.content.catalog)),
-                );
+                out.say(who, Hand::CantCraft(e));
                 out.events.push(Event::Crafted {
                     player: who,
                     at: recipe.at,

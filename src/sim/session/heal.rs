@@ -4,7 +4,7 @@
 //! selected). Every refusal says why. The sickness left is
 //! [`crate::sim::vitals::Vitals::potion_sick`], for the HUD.
 
-use super::{Changes, PlayerId, Session, ticks};
+use super::{Changes, Hand, PlayerId, Session, ticks};
 use crate::content::items::{ItemId, Kind};
 
 /// Seconds a potion press waits for hands still busy with a swing.
@@ -53,8 +53,7 @@ impl Session {
         match potion {
             Some((item, heal, sickness)) => self.drink(who, item, heal, sickness, out),
             None => {
-                out.log(who, "quick heal: no healing potion");
-                out.notice(who, "No healing potion to drink");
+                out.say(who, Hand::NoPotion);
             }
         }
     }
@@ -66,16 +65,10 @@ impl Session {
         match p.vitals.drink(heal as f32, sickness) {
             Ok(gained) => {
                 take_one(&mut p.inventory, item);
-                out.log(
-                    who,
-                    format!(
-                        "drank a potion: +{gained:.0}, health {:.0}",
-                        p.vitals.health
-                    ),
-                );
-                out.notice(who, format!("+{gained:.0} health"));
+                let health = p.vitals.health;
+                out.say(who, Hand::Drank { gained, health });
             }
-            Err(e) => out.notice(who, format!("Can't drink: {e}")),
+            Err(e) => out.say(who, Hand::CantDrink(e)),
         }
     }
 }

@@ -54,10 +54,8 @@ impl Session {
                 damage,
                 by: PLAYER.into(),
             });
-            out.log(
-                o,
-                format!("hurt by player {}: health {:.0}", who.0, p.vitals.health),
-            );
+            let health = p.vitals.health;
+            out.say(o, super::Fight::HurtByPlayer { by: who, health });
             if killed {
                 self.die(o, Harm::Creature(PLAYER.into()), out);
             }

@@ -5,6 +5,7 @@
 //! underworld's lava — its step, its touch, the strikes that hurt it, its fall (loot for
 //! every player who hit it, the world's progress) and its leaving.
 
+use super::message::{self, Boss as Said, Tidings};
 use super::{Changes, Event, LOCAL, PlayerId, Session};
 use crate::sim::boss::eater::Eater;
 use crate::sim::boss::skeletron::Skeletron;
@@ -130,25 +131,19 @@ impl Session {
         let step = r.update(target, day, &solid, super::TICK as f32);
         let health = r.health();
         if step.phase_two {
-            out.log(
-                LOCAL,
-                format!("{} turns to phase two at health {health:.0}", kind.name()),
-            );
+            out.say(LOCAL, Said::RivalPhaseTwo { kind, health });
             out.events.push(Event::BossPhase);
         }
         if step.attacked {
-            out.log(
-                LOCAL,
-                format!("{} attacks (health {health:.0})", kind.name()),
-            );
+            out.say(LOCAL, Said::RivalAttacks { kind, health });
         }
         if step.leaving {
-            out.log(LOCAL, format!("{} leaves", kind.name()));
+            out.say(LOCAL, Said::RivalLeaves { kind });
         }
         if step.gone {
             self.rival = None;
             out.events.push(Event::BossLeft);
-            self.tell_all(&format!("{} has left.", kind.name()), out);
+            self.tell_all(Tidings::RivalLeft(kind), out);
         }
     }
 
@@ -190,19 +185,11 @@ impl Session {
         };
         let rival = Rival::new(form);
         let at = rival.parts()[0].pos;
-        out.log(
-            who,
-            format!(
-                "{} came at {:.1} {:.1} with health {:.0}",
-                kind.name(),
-                at.0,
-                at.1,
-                rival.max()
-            ),
-        );
+        let health = rival.max();
+        out.say(who, Said::RivalCame { kind, at, health });
         self.rival = Some(rival);
         out.events.push(Event::BossCame { at });
-        self.tell_all(&format!("{} has awoken!", kind.name()), out);
+        self.tell_all(Tidings::RivalAwoke(kind), out);
         true
     }
 
@@ -211,13 +198,13 @@ impl Session {
     pub(super) fn orb_broken(&mut self, who: PlayerId, out: &mut Changes) {
         let n = self.world.progress.orbs_broken.saturating_add(1);
         self.world.progress.orbs_broken = n;
-        out.log(who, format!("shadow orbs broken: {n}"));
+        out.say(who, Said::OrbsBroken { n });
         match n % ORBS_PER_EATER {
-            1 => self.tell_all("A horrible chill goes down your spine...", out),
-            2 => self.tell_all("Screams echo around you...", out),
+            1 => self.tell_all(Tidings::Chill, out),
+            2 => self.tell_all(Tidings::Screams, out),
             _ => {
                 if !self.summon_rival(who, RivalKind::Eater, out) {
-                    out.log(who, "a boss is about: the Eater stays down");
+                    out.say(who, Said::EaterStaysDown);
                 }
             }
         }
@@ -233,9 +220,9 @@ impl Session {
     ) {
         let centre = self.players[who.0].body.centre();
         if !in_evil(&self.world, centre) {
-            out.notice(who, "Worm food works only in the evil biome");
+            out.say(who, Said::WormFoodOutside);
         } else if self.boss_about() {
-            out.notice(who, "A boss is already here");
+            out.say(who, Said::BossAlreadyHere);
         } else {
             self.players[who.0].inventory.take(item);
             self.summon_rival(who, RivalKind::Eater, out);
@@ -254,9 +241,9 @@ impl Session {
     pub(super) fn talk_to_old_man(&mut self, who: PlayerId, out: &mut Changes) {
         let night = crate::sim::day::is_night(self.time_of_day, &self.content.rules);
         if !night {
-            out.notice(who, "Old Man: I cannot let you enter the dungeon until I am free of this curse. Come back at night.");
+            out.say(who, Said::OldManByDay);
         } else if !self.summon_rival(who, RivalKind::Skeletron, out) {
-            out.notice(who, "Old Man: Not now, something else is here.");
+            out.say(who, Said::OldManBusy);
         }
     }
 
@@ -282,9 +269,9 @@ impl Session {
             .or(d.owner)
             .filter(|&s| self.is_present(PlayerId(s)))
             .map_or(LOCAL, PlayerId);
-        out.log(who, "a guide voodoo doll burnt in the underworld's lava");
+        out.say(who, Said::DollBurnt);
         if !self.summon_rival(who, RivalKind::Wall, out) {
-            out.log(who, "a boss is about: the doll burnt for nothing");
+            out.say(who, Said::DollForNothing);
         }
     }
 
@@ -312,13 +299,13 @@ impl Session {
             })
             .map_or(from, |q| q.bounds());
         crate::sim::combat::throw_player(&self.world, &mut p.body, nearest, rules);
-        out.log(
-            who,
-            format!(
-                "hurt by {name} for {damage:.0}: health {:.0}",
-                p.vitals.health
-            ),
-        );
+        let (kind, health) = (r.kind(), p.vitals.health);
+        let hurt = Said::HurtByRival {
+            kind,
+            damage,
+            health,
+        };
+        out.say(who, hurt);
         out.events.push(Event::Hurt {
             player: who,
             damage,
@@ -377,7 +364,7 @@ impl Session {
         if !r.fighters.contains(&who.0) {
             r.fighters.push(who.0);
         }
-        let name = r.kind().name();
+        let kind = r.kind();
         let mut fallen = false;
         for index in hit {
             let s = r.strike(index, damage);
@@ -386,12 +373,12 @@ impl Session {
                     Form::Eater(e) => e.worms.len(),
                     _ => 0,
                 };
-                out.log(who, format!("{name} is cut in two: {heads} heads"));
+                out.say(who, Said::CutInTwo { kind, heads });
             }
             fallen |= s.fallen;
         }
         let health = r.health();
-        out.log(who, format!("hit {name}: health {health:.0}"));
+        out.say(who, Said::HitRival { kind, health });
         out.events.push(Event::BossHit {
             player: who,
             health,
@@ -420,7 +407,7 @@ impl Session {
             .as_ref()
             .is_some_and(|b| creatures::overlap(b.ball(), area))
         {
-            self.strike_eye(who, damage, "blow", out);
+            self.strike_eye(who, damage, super::Blow::Blow, out);
             return true;
         }
         self.strike_rival_where(who, damage, |b| creatures::overlap(b, area), out)
@@ -444,20 +431,17 @@ impl Session {
         for seat in r.fighters {
             if self.is_present(PlayerId(seat)) {
                 let loot = kind.loot(&content.bestiary.bosses);
-                self.give_loot(PlayerId(seat), loot, kind.name(), out);
+                self.give_loot(PlayerId(seat), loot, message::Foe::Rival(kind), out);
             }
         }
         out.events.push(Event::BossDefeated { by: who });
-        self.tell_all(&format!("{} has been defeated!", kind.name()), out);
+        self.tell_all(Tidings::RivalDefeated(kind), out);
         match kind {
             RivalKind::Skeletron => {
                 self.old_man = None;
-                self.tell_all("The dungeon's curse is lifted.", out);
+                self.tell_all(Tidings::CurseLifted, out);
             }
-            RivalKind::Wall => self.tell_all(
-                "The ancient spirits of light and dark have been released.",
-                out,
-            ),
+            RivalKind::Wall => self.tell_all(Tidings::SpiritsReleased, out),
             RivalKind::Eater => {}
         }
     }
@@ -468,7 +452,7 @@ impl Session {
         &mut self,
         who: PlayerId,
         drops: &[(String, u32)],
-        what: &str,
+        from: message::Foe,
         out: &mut Changes,
     ) {
         let p = &mut self.players[who.0];
@@ -477,7 +461,7 @@ impl Session {
         for (name, n) in drops {
             let (name, n) = (name.as_str(), *n);
             let lost = p.inventory.add(name, n);
-            got.push(format!("{name} x{n}"));
+            got.push((name.to_string(), n));
             if let Some(item) = self.content.catalog.id(name).filter(|_| lost > 0) {
                 spilt.push(crate::world::inventory::Stack { item, count: lost });
             }
@@ -486,7 +470,7 @@ impl Session {
         for stack in spilt {
             self.drop_item(stack, at, Some(who), out);
         }
-        out.log(who, format!("killed {what}: {}", got.join(", ")));
+        out.say(who, Said::Loot { from, got });
     }
 }
 

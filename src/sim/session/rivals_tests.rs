@@ -223,10 +223,9 @@ fn the_old_man_calls_skeletron_at_night_whose_hands_swipe_and_whose_fall_opens_t
     assert!(told(&c, "Skeletron has awoken!"));
     s.me_mut().vitals.invincible = 1e6;
     let c = step(&mut s, 60 * 4, &[]);
-    let swipes = c
-        .messages
-        .iter()
-        .filter(|(_, m)| matches!(m, super::super::Message::Log(l) if l.starts_with("Skeletron attacks")))
+    let lines = super::super::tests::log_lines(&c);
+    let swipes = (lines.iter())
+        .filter(|l| l.starts_with("Skeletron attacks"))
         .count();
     assert!(swipes >= 2, "{swipes} swipes in 4 s");
     // A hand hurts the player it reaches.

@@ -46,14 +46,26 @@ fn refusals(c: &Changes) -> Vec<EditRefusal> {
         .collect()
 }
 
-pub(crate) fn notices(c: &Changes) -> Vec<String> {
-    c.messages
-        .iter()
-        .filter_map(|(_, m)| match m {
-            Message::Notice(t) | Message::Talk { text: t, .. } => Some(t.clone()),
-            _ => None,
-        })
+/// What the messages say, in the built-in content's words.
+fn said(c: &Changes) -> Vec<crate::net::said::Said> {
+    static BUILTIN: std::sync::OnceLock<Content> = std::sync::OnceLock::new();
+    let content = BUILTIN.get_or_init(Content::builtin);
+    (c.messages.iter())
+        .filter(|(_, m)| !matches!(m, Message::Refused(_)))
+        .map(|(_, m)| crate::net::said::said(m, content))
         .collect()
+}
+
+/// The lines on the players' screens (notices and talk), refusals aside.
+pub(crate) fn notices(c: &Changes) -> Vec<String> {
+    (said(c).into_iter())
+        .filter_map(|s| Some(s.shown?.text().to_string()))
+        .collect()
+}
+
+/// The log lines (the ones the window tests read).
+pub(crate) fn log_lines(c: &Changes) -> Vec<String> {
+    said(c).into_iter().filter_map(|s| s.log).collect()
 }
 
 #[test]
@@ -91,11 +103,7 @@ fn a_jump_press_jumps_once() {
     let mut s = landed();
     let y0 = s.me().body.pos.1;
     let c = s.step(&[(LOCAL, Intent::Jump)]);
-    assert!(
-        c.messages
-            .iter()
-            .any(|(_, m)| *m == Message::Log("jumps 1 strokes 0".into()))
-    );
+    assert!(log_lines(&c).contains(&"jumps 1 strokes 0".to_string()));
     run(&mut s, 10, &[]);
     assert!(s.me().body.pos.1 < y0 - 0.5, "in the air");
     assert_eq!(s.me().body.jumps, 1);
@@ -156,13 +164,8 @@ fn digging_under_the_feet_takes_time_and_reports_the_tile_and_the_light() {
         below.0,
         below.1
     );
-    assert!(
-        all.messages
-            .iter()
-            .any(|(_, m)| matches!(m, Message::Log(l) if l.starts_with(&dug))),
-        "{:?}",
-        all.messages
-    );
+    let lines = log_lines(&all);
+    assert!(lines.iter().any(|l| l.starts_with(&dug)), "{lines:?}");
 }
 
 #[test]
@@ -303,7 +306,7 @@ fn one_player_at_a_time_uses_a_chest_until_it_closes_walks_off_leaves_or_dies() 
     assert_eq!(s.chest_user(at.0, at.1), Some(LOCAL));
     // The other is refused, and its clicks on "the open chest" take nothing.
     let c = open(&mut s, other);
-    assert_eq!(notices(&c), [CHEST_IN_USE]);
+    assert_eq!(notices(&c), [crate::net::said::CHEST_IN_USE]);
     assert_eq!(s.players[other.0].chest, None);
     s.act(other, Intent::ClickChest(0));
     assert_eq!(s.players[other.0].held, None);
@@ -319,7 +322,10 @@ fn one_player_at_a_time_uses_a_chest_until_it_closes_walks_off_leaves_or_dies() 
     s.act(LOCAL, Intent::Close);
     assert!(notices(&open(&mut s, other)).is_empty());
     assert_eq!(s.chest_user(at.0, at.1), Some(other));
-    assert_eq!(notices(&open(&mut s, LOCAL)), [CHEST_IN_USE]);
+    assert_eq!(
+        notices(&open(&mut s, LOCAL)),
+        [crate::net::said::CHEST_IN_USE]
+    );
     // Walked out of reach: freed.
     s.players[other.0].body.pos.0 += 20.0;
     s.step(&[]);
@@ -843,7 +849,9 @@ fn closing_with_no_room_warns_of_what_was_lost() {
     let cat = &s.content.catalog;
     let name = &cat.item(Tile::Torch.as_item(cat).unwrap()).name;
     let text = format!("{torches} {name} did not fit back");
-    assert_eq!(c.messages, [(LOCAL, Message::Warning(text))]);
+    let said = said(&c);
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert_eq!(said[0].warning, Some(text));
     assert_eq!(s.me().held, None);
 }
 
@@ -892,13 +900,13 @@ fn right_clicking_the_guide_talks_and_holding_wood_he_names_the_workbench() {
     s.guide_mut().body.pos = (px + 2.0, py);
     let c = run(&mut s, 1, &[aim]);
     // What he says is a talk, kept up long enough to read, not a notice.
-    let talk = c.messages.iter().find_map(|(_, m)| match m {
-        Message::Talk { text, seconds } => Some((text.clone(), *seconds)),
+    let talk = said(&c).into_iter().find_map(|s| match s.shown? {
+        crate::net::said::Shown::Talk { text, seconds } => Some((text, seconds)),
         _ => None,
     });
     let (text, seconds) = talk.expect("the Guide talks");
     assert!(text.starts_with("Guide: "), "{text}");
-    assert_eq!(seconds, super::TALK_SECONDS);
+    assert_eq!(seconds, crate::net::said::TALK_SECONDS);
     let said = notices(&c);
     assert!(said.contains(&text), "{said:?}");
     assert_eq!(s.world.tiles(), &before[..], "talking places nothing");
@@ -1200,10 +1208,7 @@ fn fall_down_a_shaft(rows: usize, rope: Option<usize>) -> (f32, bool, bool) {
     }
     all.extend(run(&mut s, 10, &[]));
     assert!(s.me().body.on_ground, "landed");
-    let fell = all
-        .messages
-        .iter()
-        .any(|(_, m)| matches!(m, Message::Log(l) if l.starts_with("fell ")));
+    let fell = log_lines(&all).iter().any(|l| l.starts_with("fell "));
     (health - s.me().vitals.health, held, fell)
 }
 

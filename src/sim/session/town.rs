@@ -3,6 +3,7 @@
 //! rules are [`crate::sim::housing`], [`crate::sim::npc`], [`crate::sim::guide`],
 //! [`crate::sim::shop`] and [`crate::sim::nurse`]; this is where they meet the players.
 
+use super::message::Town as Said;
 use super::*;
 
 impl Session {
@@ -14,25 +15,19 @@ impl Session {
         let p = &mut self.players[who.0];
         match crate::sim::nurse::heal(&mut p.vitals, &mut p.inventory, &town.nurse, &town.coins) {
             Ok((healed, price)) => {
-                let price = crate::sim::shop::copper_text(&self.content, price);
-                out.log(
-                    who,
-                    format!(
-                        "the Nurse healed {healed:.0} for {price}: health {:.0}",
-                        p.vitals.health
-                    ),
-                );
-                out.notice(who, format!("Nurse: healed {healed:.0} for {price}"));
+                let health = p.vitals.health;
+                let said = Said::NurseHealed {
+                    healed,
+                    price,
+                    health,
+                };
+                out.say(who, said);
                 out.events.push(Event::Healed {
                     player: who,
                     amount: healed,
                 });
             }
-            Err(e) => {
-                let e = e.text(&self.content);
-                out.log(who, format!("the Nurse did not heal: {e}"));
-                out.notice(who, format!("Nurse: {e}"));
-            }
+            Err(e) => out.say(who, Said::NurseRefused(e)),
         }
     }
 
@@ -56,9 +51,8 @@ impl Session {
             twins: &twins,
         };
         let held = p.inventory.selected_stack().map(|s| s.item);
-        let text = crate::sim::guide::talk(cat, &content.town.hints, &facts, held);
-        out.log(who, format!("guide says: {text}"));
-        out.talk(who, format!("Guide: {text}"), TALK_SECONDS);
+        let hint = crate::sim::guide::talk(cat, &content.town.hints, &facts, held);
+        out.say(who, Said::Guide { hint });
     }
 
     /// The room around tile `(x, y)` by the town's housing rule, asked of the world's own
@@ -75,25 +69,29 @@ impl Session {
     /// into a house.
     pub(super) fn query_housing(&mut self, who: PlayerId, x: i64, y: i64, out: &mut Changes) {
         let room = self.room_at(x, y);
-        let mut text = crate::sim::housing::describe(&room);
         if room.is_house() && !self.houses.contains(&(x, y)) {
             if self.houses.len() >= MAX_HOUSES {
                 self.houses.remove(0);
             }
             self.houses.push((x, y));
         }
-        if let Some(name) = self.lives_in(&room) {
-            text.push_str(&format!(". The {name} lives here."));
-        } else if room.is_house()
+        let lives = self.lives_in(&room);
+        let mut moved_in = false;
+        if lives.is_none()
+            && room.is_house()
             && self.guide().homeless()
             && let Some(spot) = room.floor_spot(&self.world, (x as usize, y as usize))
         {
             self.guide_mut().move_in(spot);
-            out.log(who, format!("the Guide moves into the house at {x} {y}"));
-            text.push_str(". The Guide moves in.");
+            out.say(who, Said::GuideMovesIn { x, y });
+            moved_in = true;
         }
-        out.log(who, format!("housing: {text}"));
-        out.notice(who, text);
+        let said = Said::Housing {
+            room,
+            lives,
+            moved_in,
+        };
+        out.say(who, said);
     }
 
     /// Who lives in `room`, if anyone: the name of a town person whose home is inside it.
@@ -158,10 +156,7 @@ impl Session {
         if crate::sim::shop::arrives(here, true, carried, &town.merchant)
             && let Some(at) = self.arrive("Merchant", out)
         {
-            out.notice(
-                LOCAL,
-                "The Merchant has arrived! (right-click him to trade)",
-            );
+            out.say(LOCAL, Said::MerchantArrived);
             out.events.push(Event::MerchantArrived { at });
         }
         // The Nurse: once a player present has used a life crystal.
@@ -173,10 +168,7 @@ impl Session {
         if crate::sim::nurse::arrives(here, true, most, &town.nurse)
             && let Some(at) = self.arrive("Nurse", out)
         {
-            out.notice(
-                LOCAL,
-                "The Nurse has arrived! (right-click her to be healed)",
-            );
+            out.say(LOCAL, Said::NurseArrived);
             out.events.push(Event::NurseArrived { at });
         }
         // One newcomer at a time.
@@ -184,12 +176,7 @@ impl Session {
             && let Some(at) = self.arrive(name, out)
         {
             let trades = town.shop(name).is_some();
-            let how = if trades {
-                " (right-click to trade)"
-            } else {
-                ""
-            };
-            out.notice(LOCAL, format!("The {name} has arrived!{how}"));
+            out.say(LOCAL, Said::FolkArrived { name, trades });
             out.events.push(Event::FolkArrived { name, at });
         }
     }
@@ -238,7 +225,7 @@ impl Session {
         let rank =
             |n: &crate::sim::npc::Npc| crate::sim::npc::NAMES.iter().position(|m| *m == n.name);
         self.townsfolk.sort_by_key(rank);
-        out.log(LOCAL, format!("the {name} arrives at the house at {x} {y}"));
+        out.say(LOCAL, Said::Arrives { name, x, y });
         Some(spot)
     }
 
@@ -256,8 +243,7 @@ impl Session {
             p.shop = Some(name);
             p.chest = None;
             let money = crate::sim::coins::worth(&p.inventory, &content.town.coins);
-            let money = crate::sim::shop::copper_text(&content, money);
-            out.log(who, format!("shop open: carrying {money}"));
+            out.say(who, Said::ShopOpen { money });
             out.events.push(Event::ShopOpened { player: who });
             return;
         }
@@ -265,8 +251,8 @@ impl Session {
         let line = talk
             .get((self.tick / ticks(1.0).max(1)) as usize % talk.len().max(1))
             .map_or("Hello.", |t| t.as_str());
-        out.log(who, format!("{} says: {line}", name.to_lowercase()));
-        out.talk(who, format!("{name}: {line}"), TALK_SECONDS);
+        let line = line.to_string();
+        out.say(who, Said::Says { name, line });
     }
 
     /// A town person's home checked: he leaves one that is no longer a house.
@@ -274,13 +260,8 @@ impl Session {
         if let Some((x, y)) = npc.home_tile() {
             let room = self.room_at(x, y);
             if !room.is_house() {
-                let text = format!(
-                    "The {} moves out: {}",
-                    npc.name,
-                    crate::sim::housing::describe(&room)
-                );
-                out.log(LOCAL, text.clone());
-                out.notice(LOCAL, text);
+                let name = npc.name;
+                out.say(LOCAL, Said::MovesOut { name, room });
                 npc.move_out();
             }
         }
@@ -321,16 +302,12 @@ impl Session {
         };
         match crate::sim::shop::buy(&mut p.inventory, i, rules, &town.coins) {
             Ok((item, price)) => {
-                let name = &content.catalog.item(item).label;
-                let price = crate::sim::shop::copper_text(&self.content, price);
                 let left = crate::sim::coins::worth(&p.inventory, &town.coins);
-                let left = crate::sim::shop::copper_text(&self.content, left);
-                out.log(who, format!("bought {name} for {price}, {left} left"));
-                out.notice(who, format!("Bought {name} for {price}"));
+                out.say(who, Said::Bought { item, price, left });
                 self.edits += 1;
                 out.edits += 1;
             }
-            Err(e) => out.notice(who, format!("Can't buy: {}", e.text(&self.content))),
+            Err(e) => out.say(who, Said::CantBuy(e)),
         }
     }
 
@@ -344,14 +321,11 @@ impl Session {
         };
         match crate::sim::shop::sell(&mut p.inventory, i, rules, &town.coins) {
             Ok((item, n, got)) => {
-                let name = &content.catalog.item(item).label;
-                let got = crate::sim::shop::copper_text(&self.content, got);
-                out.log(who, format!("sold {n} {name} for {got}"));
-                out.notice(who, format!("Sold {n} {name} for {got}"));
+                out.say(who, Said::Sold { item, n, got });
                 self.edits += 1;
                 out.edits += 1;
             }
-            Err(e) => out.notice(who, format!("Can't sell: {}", e.text(&self.content))),
+            Err(e) => out.say(who, Said::CantSell(e)),
         }
     }
 }

@@ -165,9 +165,9 @@ fn a_newcomer_whose_condition_is_an_item_held_comes_once_it_is_held_and_sells() 
     s.act(LOCAL, Intent::Close);
     let c = click_on(&mut s, "Arms Dealer");
     assert_eq!(s.me().shop, None);
+    let said = super::tests::notices(&c);
     assert!(
-        c.messages
-            .iter()
-            .any(|m| matches!(&m.1, Message::Talk { text, .. } if text == "Arms Dealer: Arrows!"))
+        said.contains(&"Arms Dealer: Arrows!".to_string()),
+        "{said:?}"
     );
 }

@@ -71,8 +71,7 @@ impl Session {
                 && let Some(c) = self.creatures.list.last()
             {
                 let (kind, at) = (c.kind, c.body.pos);
-                let name = &self.content.bestiary.def(kind).name;
-                out.log(who, format!("a {name} appeared at {:.0} {:.0}", at.0, at.1));
+                out.say(who, Fight::Appeared { kind, at });
                 out.events.push(Event::Spawned { kind, at });
             }
         }
@@ -80,16 +79,15 @@ impl Session {
         if let Some(k) = self.hits.iter().position(|(w, _)| *w == who) {
             let (_, hit) = self.hits.swap_remove(k);
             let v = p.body.vel;
-            out.log(
+            out.say(
                 who,
-                format!(
-                    "hurt by {hit} at {:.2} s from {:.1}: health {:.0}, thrown {:.1} {:.1}",
-                    self.tick as f64 * TICK,
-                    hit.from_x,
-                    p.vitals.health,
-                    v.0,
-                    v.1
-                ),
+                Fight::HurtBy {
+                    hit: hit.clone(),
+                    tick: self.tick,
+                    from_x: hit.from_x,
+                    health: p.vitals.health,
+                    thrown: v,
+                },
             );
             out.events.push(Event::Hurt {
                 player: who,
@@ -112,12 +110,14 @@ impl Session {
         }
         let p = &mut self.players[who.0];
         if let Some((rows, damage)) = p.vitals.last_fall.take() {
-            out.log(
+            let health = p.vitals.health;
+            out.say(
                 who,
-                format!(
-                    "fell {rows:.0} tiles for {damage:.0}: health {:.0}",
-                    p.vitals.health
-                ),
+                Fight::Fell {
+                    rows,
+                    damage,
+                    health,
+                },
             );
         }
         if let Some(harm) = killer {
@@ -145,17 +145,11 @@ impl Session {
         p.dig.reset();
         p.digging = None;
         p.chest = None;
-        let kept = if dropped.is_empty() {
-            "nothing dropped".to_string()
-        } else {
-            let each: Vec<String> = dropped
-                .iter()
-                .map(|s| format!("{} {}", s.count, content.catalog.item(s.item).name))
-                .collect();
-            format!("dropped {}", each.join(", "))
+        let died = Fight::Died {
+            cause: harm,
+            dropped: dropped.clone(),
         };
-        out.log(who, format!("died of {harm}: {text}; {kept}"));
-        out.notice(who, text);
+        out.say(who, died);
         out.events.push(Event::Died { player: who });
         for stack in dropped {
             self.drop_item(stack, at, None, out);
@@ -170,16 +164,11 @@ impl Session {
         let p = &mut self.players[who.0];
         p.death = None;
         let (at, lost) = crate::sim::respawn::respawn_at(&self.world, p.bed);
-        let place = if p.bed.is_some() && lost.is_none() {
-            "the bed"
-        } else {
-            "the spawn point"
-        };
-        out.log(who, format!("respawned at {place} {:.1} {:.1}", at.0, at.1));
+        let bed = p.bed.is_some() && lost.is_none();
+        out.say(who, Fight::Respawned { bed, at });
         if let Some(lost) = lost {
             p.bed = None;
-            out.log(who, format!("bed lost: {lost}"));
-            out.notice(who, format!("{lost}: back at the world's spawn point"));
+            out.say(who, Fight::BedLost(lost));
         }
         p.body = Player::new(at);
         p.vitals = Vitals::respawned_with(p.vitals.max_health, rules);

@@ -64,10 +64,9 @@ impl Session {
             match p.mana.use_crystal() {
                 Ok(most) => {
                     p.inventory.take(MANA_CRYSTAL);
-                    out.log(who, format!("used a mana crystal: most mana {most}"));
-                    out.notice(who, format!("Most mana {most}"));
+                    out.say(who, Hand::ManaCrystal { most });
                 }
-                Err(e) => out.notice(who, format!("Can't use it: {e}")),
+                Err(e) => out.say(who, Hand::CantUseMana(e)),
             }
             return true;
         }
@@ -97,7 +96,7 @@ impl Session {
                 });
                 let Some((arrow, extra, fire)) = ammo else {
                     p.next_swing = now + ticks(0.5);
-                    out.notice(who, "No arrows");
+                    out.say(who, Fight::NoArrows);
                     return true;
                 };
                 p.inventory.remove(arrow, 1);
@@ -117,7 +116,7 @@ impl Session {
             } if !full => {
                 p.next_swing = now + ticks(f64::from(cooldown));
                 if !p.mana.spend(mana) {
-                    out.notice(who, "Not enough mana");
+                    out.say(who, Fight::NoMana);
                     return true;
                 }
                 self.fire(who, Look::Bolt, aim, speed, damage as f32, None, out);
@@ -147,7 +146,7 @@ impl Session {
                 let blast = Some((Blast { radius, power }, fuse));
                 self.fire(who, look, aim, THROW_SPEED, damage as f32, blast, out);
             }
-            _ => out.notice(who, "Too much is flying already"),
+            _ => out.say(who, Fight::TooMuchFlying),
         }
         true
     }
@@ -177,10 +176,7 @@ impl Session {
             life: blast.map_or(projectiles::LIFETIME, |b| b.1),
             blast: blast.map(|b| b.0),
         });
-        out.log(
-            who,
-            format!("shot {look:?} toward {:.1} {:.1}", aim.0, aim.1),
-        );
+        out.say(who, Fight::Shot { look, aim });
         out.events.push(Event::Shot { player: who, look });
     }
 
@@ -198,7 +194,7 @@ impl Session {
             let grown = (b.0 - 0.2, b.1 - 0.2, b.2 + 0.2, b.3 + 0.2);
             projectiles::segment_hits(from, tip, grown).is_some()
         };
-        self.strike_all(who, &crosses, damage, from.0, "thrust", out);
+        self.strike_all(who, &crosses, damage, from.0, Blow::Thrust, out);
     }
 
     /// Strikes for `damage` every creature whose hitbox `reaches` says, and the Eye if its
@@ -209,7 +205,7 @@ impl Session {
         reaches: &dyn Fn((f32, f32, f32, f32)) -> bool,
         damage: f32,
         from_x: f32,
-        what: &str,
+        what: Blow,
         out: &mut Changes,
     ) -> bool {
         let content = Arc::clone(&self.content);
@@ -218,7 +214,13 @@ impl Session {
             .creatures
             .strike(reaches, who.0, damage, (from_x, facing), &content.rules);
         if s.hits > 0 {
-            out.log(who, format!("{what} hit {}", s.hits));
+            out.say(
+                who,
+                Fight::Struck {
+                    by: what,
+                    hits: s.hits,
+                },
+            );
         }
         for at in self.credit_strike(who, &s, damage, (from_x, 0.0), out) {
             self.maybe_star(who, at, out);
@@ -248,8 +250,7 @@ impl Session {
         let seconds = rules.on_fire_seconds;
         if let Some(c) = self.creatures.list.iter_mut().find(|c| c.hitbox() == hb) {
             c.burning = Some((who.0, seconds));
-            let name = &self.content.bestiary.def(c.kind).name;
-            out.log(who, format!("set a {name} on fire"));
+            out.say(who, Fight::SetOnFire { kind: c.kind });
         }
     }
 
@@ -281,7 +282,7 @@ impl Session {
             let stars = p.inventory.count(MANA_STAR);
             if stars > 0 && p.inventory.remove(MANA_STAR, stars) {
                 p.mana.restore(crate::sim::mana::STAR * stars as f32);
-                out.log(PlayerId(i), format!("a star gave mana: {:.0}", p.mana.now));
+                out.say(PlayerId(i), Fight::StarMana { mana: p.mana.now });
             }
         }
     }
@@ -331,8 +332,7 @@ impl Session {
                 .min_by(|a, b| a.0.total_cmp(&b.0));
             if let Some((_, hb)) = first {
                 let same = |b: (f32, f32, f32, f32)| b == hb;
-                let what = format!("{:?}", p.look).to_lowercase();
-                self.strike_all(who, &same, p.damage, from.0, &what, out);
+                self.strike_all(who, &same, p.damage, from.0, Blow::Shot(p.look), out);
                 if p.look == Look::FlamingArrow {
                     self.ignite(who, hb, out);
                 }
@@ -365,10 +365,10 @@ impl Session {
             at,
             radius: blast.radius,
         });
-        out.log(who, format!("blast at {:.1} {:.1}", at.0, at.1));
+        out.say(who, Fight::Blast { at });
         let r = blast.radius;
         let reaches = |b: (f32, f32, f32, f32)| projectiles::reaches(at, r, b);
-        self.strike_all(who, &reaches, damage, at.0, "blast", out);
+        self.strike_all(who, &reaches, damage, at.0, Blow::Blast, out);
         let content = Arc::clone(&self.content);
         let caught: Vec<PlayerId> = (0..self.players.len())
             .map(PlayerId)

@@ -170,7 +170,8 @@ fn hand(m: &Hand, content: &Content) -> Said {
             format!("drank a potion: +{gained:.0}, health {health:.0}"),
             format!("+{gained:.0} health"),
         ),
-        Hand::CantDrink(e) => Said::notice(format!("Can't drink: {e}")),
+        // Logged too, so that a script (or a test) sees a quick heal refused.
+        Hand::CantDrink(e) => Said::both(format!("can't drink: {e}"), format!("Can't drink: {e}")),
         Hand::Threw { item, count } => Said::log(format!("threw {count} {}", cat.item(*item).name)),
         Hand::PickedUp { item, count } => {
             Said::log(format!("picked up {count} {}", cat.item(*item).name))

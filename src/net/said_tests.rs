@@ -123,6 +123,14 @@ fn the_hands_lines_read_as_before() {
             "No healing potion to drink"
         )
     );
+    let sick = crate::sim::vitals::DrinkRefusal::Sick(12.0);
+    assert_eq!(
+        both(&c, Hand::CantDrink(sick)),
+        s(
+            &format!("can't drink: {sick}"),
+            &format!("Can't drink: {sick}")
+        )
+    );
     let drank = Hand::Drank {
         gained: 50.0,
         health: 90.4,

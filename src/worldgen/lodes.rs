@@ -15,11 +15,10 @@
 //! order; ore is no ground, so where veins of two rows cross the earlier row's stays.
 //!
 //! Vein `i` of row `r` draws everything from `hash3(key, r << 32 | i, n)`, and each blob
-//! row's two ends from `hash3` of the vein, the blob and the row: the veins are walked in
-//! parallel, then laid by bands of rows in parallel, each band laying its veins (the parts
-//! of them within its rows) row of the table by row. As a tile only ever turns from
-//! ground into its row's ore, the world is the same whatever order one row's veins are
-//! laid in, on any number of threads.
+//! row's two ends from `hash3` of the vein, the blob and the row: the table's rows are
+//! laid in order, and each row's veins are walked and laid straight into the world in
+//! parallel. As a tile only ever turns from ground into its row's ore, the world is the
+//! same whatever order one row's veins are laid in, on any number of threads.
 
 use crate::base::noise::{ceil_i64, floor_i64};
 use crate::base::rng::{PassRng, hash3, mix64, pass_rng};
@@ -29,6 +28,8 @@ use crate::world::depth::Layers;
 use crate::world::{Tile, World};
 use rand::Rng;
 use rayon::prelude::*;
+use std::sync::atomic::AtomicU8;
+use std::sync::atomic::Ordering::Relaxed;
 
 /// A uniform number in `[0, 1)` from the top 53 bits of a hash.
 #[inline]
@@ -164,15 +165,6 @@ fn walk(key: u64, salt: u64, (x, y): (f64, f64), size: f64, steps: u32, out: &mu
     }
 }
 
-/// One vein: its table row, its rim's hash key, its blobs in [`Veins::blobs`] and the
-/// world rows its blobs may reach.
-struct Vein {
-    row: usize,
-    rim: u64,
-    blobs: std::ops::Range<usize>,
-    rows: std::ops::RangeInclusive<usize>,
-}
-
 /// A blob and its columns and rows in the world (from [`bounds`]).
 struct Placed {
     b: Blob,
@@ -180,11 +172,17 @@ struct Placed {
     rows: (usize, usize),
 }
 
-/// Every vein of every row of the table, walked.
-#[derive(Default)]
-struct Veins {
-    veins: Vec<Vein>,
-    blobs: Vec<Placed>,
+impl Placed {
+    /// Blob `b` in a world `width` x `height`.
+    #[inline]
+    fn of(b: Blob, width: usize, height: usize) -> Placed {
+        let (left, right, top, bottom) = bounds(&b, width, height);
+        Placed {
+            b,
+            cols: (left as i64, right as i64),
+            rows: (top as usize, bottom as usize),
+        }
+    }
 }
 
 /// A blob's columns and rows, clamped to the world (as `f64`s: the rows' upper end may
@@ -256,9 +254,12 @@ fn plans<'a>(world: &World, preset: &'a Preset, key: u64) -> Vec<Plan<'a>> {
         .collect()
 }
 
+/// A vein's start, size (tiles across at its first blob) and steps.
+type Start = ((f64, f64), f64, u32);
+
 impl Plan<'_> {
     /// Vein `i`'s start, size and steps (`None`: its column has no ground in the band).
-    fn start(&self, key: u64, i: u64, width: usize) -> Option<((f64, f64), f64, u32)> {
+    fn start(&self, key: u64, i: u64, width: usize) -> Option<Start> {
         let (lode, (a, b)) = (
             self.lode,
             (self.lode.per_million, self.lode.deep_per_million),
@@ -277,72 +278,6 @@ impl Plan<'_> {
             .max(1.0) as u32;
         Some(((x, y), size, steps))
     }
-}
-
-/// Walks every vein of every plan, in parallel by runs of veins; the veins come out in
-/// table order, each row's in index order.
-fn walk_all(plans: &[Plan], key: u64, width: usize, height: usize) -> Veins {
-    const RUN: u64 = 256;
-    let jobs: Vec<(usize, u64)> = plans
-        .iter()
-        .enumerate()
-        .flat_map(|(r, p)| (0..p.veins.div_ceil(RUN)).map(move |k| (r, k * RUN)))
-        .collect();
-    let parts: Vec<Veins> = jobs
-        .par_iter()
-        .map(|&(r, from)| {
-            let plan = &plans[r];
-            // Room for about four blobs a vein: few of the parts grow (and copy) at all.
-            let mut part = Veins {
-                veins: Vec::with_capacity(RUN as usize),
-                blobs: Vec::with_capacity(4 * RUN as usize),
-            };
-            let mut walked = Vec::new();
-            for i in from..(from + RUN).min(plan.veins) {
-                let Some((at, size, steps)) = plan.start(key, i, width) else {
-                    continue;
-                };
-                walked.clear();
-                walk(key, plan.salt | i, at, size, steps, &mut walked);
-                let (mut y0, mut y1) = (f64::MAX, f64::MIN);
-                let first = part.blobs.len();
-                for &b in &walked {
-                    let (left, right, top, bottom) = bounds(&b, width, height);
-                    (y0, y1) = (y0.min(top), y1.max(bottom));
-                    part.blobs.push(Placed {
-                        b,
-                        cols: (left as i64, right as i64),
-                        rows: (top as usize, bottom as usize),
-                    });
-                }
-                if y0 > y1 {
-                    // Every blob above the world: no ore.
-                    part.blobs.truncate(first);
-                    continue;
-                }
-                part.veins.push(Vein {
-                    row: r,
-                    rim: key ^ (plan.salt | i),
-                    blobs: first..part.blobs.len(),
-                    rows: y0 as usize..=y1 as usize,
-                });
-            }
-            part
-        })
-        .collect();
-    let mut all = Veins {
-        veins: Vec::with_capacity(parts.iter().map(|p| p.veins.len()).sum()),
-        blobs: Vec::with_capacity(parts.iter().map(|p| p.blobs.len()).sum()),
-    };
-    for part in parts {
-        let shift = all.blobs.len();
-        all.blobs.extend(part.blobs);
-        all.veins.extend(part.veins.into_iter().map(|v| Vein {
-            blobs: v.blobs.start + shift..v.blobs.end + shift,
-            ..v
-        }));
-    }
-    all
 }
 
 /// The columns `a..=z` blob `p` covers in world row `ty` (`None`: none there): within 80%
@@ -400,82 +335,97 @@ impl Plan<'_> {
             .iter()
             .any(|&t| ty < t)
     }
+}
 
-    /// Turns the ground tiles of `line` (world row `ty`), columns `a..=z`, at or below
-    /// their column's top into the plan's ore. A tile that is no ground (air, liquid,
-    /// ore of this or an earlier row) stays.
-    #[inline]
-    fn lay_run(&self, line: &mut [Tile], ty: usize, (a, z): (usize, usize)) {
-        let line = &mut line[a..=z];
-        if self.shallow(ty, a, z) {
-            for (t, &top) in line.iter_mut().zip(&self.top[a..=z]) {
-                *t = if ty >= top {
-                    self.into[*t as usize]
-                } else {
-                    *t
-                };
-            }
-        } else {
-            for t in line {
-                *t = self.into[*t as usize];
-            }
-        }
+/// The world's tiles as bytes that the threads laying one row of the table share. A
+/// tile only ever turns from ground into that row's ore, so whichever thread reads or
+/// writes a tile first, it ends as the same ore: the world does not depend on the order.
+struct Shared<'a>(&'a [AtomicU8]);
+
+impl<'a> Shared<'a> {
+    fn new(tiles: &'a mut [Tile]) -> Shared<'a> {
+        // SAFETY: `Tile` is one byte (`repr(u8)`), as `AtomicU8` is, and the borrow is
+        // exclusive for as long as the view lives; only tile numbers are stored back (each
+        // tile's own, or a row's ore), so every byte stays a valid `Tile`.
+        const _: () = assert!(std::mem::size_of::<Tile>() == 1);
+        Shared(unsafe { &*(tiles as *mut [Tile] as *const [AtomicU8]) })
     }
 }
 
-/// Rows of the world a band of [`apply`]'s work holds.
-const BAND: usize = 16;
-
-/// Lays vein `v` (blobs `blobs`) into `band`, the world's rows `y0..=y1`: each row once,
-/// as the union of its blobs' [`span`]s (neighbouring blobs overlap by about half), so a
-/// tile is tested once per vein. `mixes` are the band's rows' [`row_mix`]es.
-fn lay_vein(
-    v: &Vein,
-    blobs: &[Placed],
-    plan: &Plan,
-    band: &mut [Tile],
-    y0: usize,
-    y1: usize,
-    mixes: &[u64; BAND],
-) {
-    let width = plan.top.len();
-    let (r0, r1) = (
-        (*v.rows.start()).max(y0),
-        (*v.rows.end()).min(y1).min(plan.end.saturating_sub(1)),
-    );
-    if r0 > r1 {
-        return;
-    }
-    // Each row's run so far (`a > z`: none yet).
-    let mut runs = [(usize::MAX, 0usize); BAND];
-    for (j, p) in blobs[v.blobs.clone()].iter().enumerate() {
-        let (from, to) = (p.rows.0.max(r0), p.rows.1.min(r1));
-        if from > to {
-            continue;
+impl Plan<'_> {
+    /// Turns the ground tiles of world row `ty`, columns `a..=z`, at or below their
+    /// column's top into the plan's ore. A tile that is no ground (air, liquid, ore of
+    /// this or an earlier row) stays.
+    #[inline]
+    fn lay_run(&self, tiles: &Shared, width: usize, ty: usize, (a, z): (usize, usize)) {
+        let line = &tiles.0[ty * width + a..=ty * width + z];
+        let turn = |t: &AtomicU8| {
+            let v = t.load(Relaxed);
+            t.store(self.into[v as usize] as u8, Relaxed);
+        };
+        if self.shallow(ty, a, z) {
+            for (t, &top) in line.iter().zip(&self.top[a..=z]) {
+                if ty >= top {
+                    turn(t);
+                }
+            }
+        } else {
+            line.iter().for_each(turn);
         }
-        let key = blob_key(v.rim, j);
-        for ty in from..=to {
-            let Some((a, z)) = span_hashed(p, ty, || mix64(key ^ mixes[ty - y0])) else {
+    }
+
+    /// Lays the vein whose rim key is `rim` and whose blobs are `blobs`: each of its rows
+    /// once, as the union of its blobs' [`span`]s (neighbouring blobs overlap by about
+    /// half), so a tile is tested once per vein. `mixes` are the world's rows'
+    /// [`row_mix`]es; `runs` is room for the vein's rows' runs.
+    fn lay_vein(
+        &self,
+        tiles: &Shared,
+        (rim, blobs): (u64, &[Blob]),
+        mixes: &[u64],
+        runs: &mut Vec<(usize, usize)>,
+    ) {
+        let (width, height) = (self.top.len(), mixes.len());
+        let placed = |b: &Blob| Placed::of(*b, width, height);
+        let (mut r0, mut r1) = (usize::MAX, 0);
+        for b in blobs {
+            let p = placed(b);
+            (r0, r1) = (r0.min(p.rows.0), r1.max(p.rows.1));
+        }
+        let r1 = r1.min(self.end.saturating_sub(1));
+        if r0 > r1 {
+            return;
+        }
+        // Each row's run so far (`a > z`: none yet).
+        runs.clear();
+        runs.resize(r1 - r0 + 1, (usize::MAX, 0));
+        for (j, b) in blobs.iter().enumerate() {
+            let p = placed(b);
+            let (from, to) = (p.rows.0.max(r0), p.rows.1.min(r1));
+            if from > to {
                 continue;
-            };
-            let run = &mut runs[ty - y0];
-            if run.0 > run.1 {
-                *run = (a, z);
-            } else if a <= run.1 + 1 && z + 1 >= run.0 {
-                *run = (run.0.min(a), run.1.max(z));
-            } else {
-                // Apart from the run so far: lay that, go on with this.
-                let line = &mut band[(ty - y0) * width..(ty - y0 + 1) * width];
-                plan.lay_run(line, ty, *run);
-                *run = (a, z);
+            }
+            let key = blob_key(rim, j);
+            for ty in from..=to {
+                let Some((a, z)) = span_hashed(&p, ty, || mix64(key ^ mixes[ty])) else {
+                    continue;
+                };
+                let run = &mut runs[ty - r0];
+                if run.0 > run.1 {
+                    *run = (a, z);
+                } else if a <= run.1 + 1 && z + 1 >= run.0 {
+                    *run = (run.0.min(a), run.1.max(z));
+                } else {
+                    // Apart from the run so far: lay that, go on with this.
+                    self.lay_run(tiles, width, ty, *run);
+                    *run = (a, z);
+                }
             }
         }
-    }
-    for ty in r0..=r1 {
-        let run = runs[ty - y0];
-        if run.0 <= run.1 {
-            let line = &mut band[(ty - y0) * width..(ty - y0 + 1) * width];
-            plan.lay_run(line, ty, run);
+        for (ty, &run) in (r0..).zip(runs.iter()) {
+            if run.0 <= run.1 {
+                self.lay_run(tiles, width, ty, run);
+            }
         }
     }
 }
@@ -488,43 +438,29 @@ pub fn apply(world: &mut World, preset: &Preset, rng: &mut PassRng) {
     }
     let (width, height) = (world.width(), world.height());
     let plans = plans(world, preset, key);
-    let Veins { veins, blobs } = walk_all(&plans, key, width, height);
-    // Each band's veins, in table order: a band lays the table's rows in order, so where
-    // veins of two rows cross the earlier row's ore stays; within a row the order does
-    // not matter (a tile only ever turns from ground into the row's ore).
-    let bands = height.div_ceil(BAND);
-    let mut start = vec![0u32; bands + 1];
-    for v in &veins {
-        for k in v.rows.start() / BAND..=v.rows.end() / BAND {
-            start[k + 1] += 1;
-        }
+    let mixes: Vec<u64> = (0..height).map(row_mix).collect();
+    let tiles = Shared::new(world.tiles_mut());
+    // The table's rows in order, so where veins of two rows cross the earlier row's ore
+    // stays; a row's veins are walked and laid straight into the world in parallel, in
+    // the order of their starting rows (threads work on nearby rows of the world).
+    for plan in &plans {
+        let mut starts: Vec<(u32, u64, Start)> = (0..plan.veins)
+            .into_par_iter()
+            .filter_map(|i| {
+                let start = plan.start(key, i, width)?;
+                Some((start.0.1 as u32, i, start))
+            })
+            .collect();
+        starts.sort_unstable_by_key(|s| (s.0, s.1));
+        starts.par_iter().for_each_init(
+            || (Vec::new(), Vec::new()),
+            |(blobs, runs), &(_, i, (at, size, steps))| {
+                blobs.clear();
+                walk(key, plan.salt | i, at, size, steps, blobs);
+                plan.lay_vein(&tiles, (key ^ (plan.salt | i), blobs), &mixes, runs);
+            },
+        );
     }
-    for k in 0..bands {
-        start[k + 1] += start[k];
-    }
-    let mut at: Vec<u32> = start[..bands].to_vec();
-    let mut order = vec![0u32; start[bands] as usize];
-    for (i, v) in veins.iter().enumerate() {
-        for k in v.rows.start() / BAND..=v.rows.end() / BAND {
-            order[at[k] as usize] = i as u32;
-            at[k] += 1;
-        }
-    }
-    world
-        .tiles_mut()
-        .par_chunks_mut(width * BAND)
-        .enumerate()
-        .for_each(|(k, band)| {
-            let (y0, y1) = (k * BAND, (k * BAND + band.len() / width).min(height) - 1);
-            let mut mixes = [0u64; BAND];
-            for (ty, m) in (y0..=y1).zip(&mut mixes) {
-                *m = row_mix(ty);
-            }
-            for &i in &order[start[k] as usize..start[k + 1] as usize] {
-                let v = &veins[i as usize];
-                lay_vein(v, &blobs, &plans[v.row], band, y0, y1, &mixes);
-            }
-        });
 }
 
 #[cfg(test)]
@@ -595,7 +531,7 @@ mod tests {
     }
 
     #[test]
-    fn veins_laid_by_bands_are_the_plain_veins_on_any_thread_count() {
+    fn veins_laid_in_parallel_are_the_plain_veins_on_any_thread_count() {
         let p = Preset {
             width: 700,
             height: 400,
@@ -611,13 +547,13 @@ mod tests {
             let mut plain = world.clone();
             plain_lodes(&mut plain, &p, seed);
             for threads in [1, 3] {
-                let mut banded = world.clone();
+                let mut laid = world.clone();
                 crate::worldgen::on_threads(threads, || {
-                    apply(&mut banded, &p, &mut pass_rng(seed, "lodes"))
+                    apply(&mut laid, &p, &mut pass_rng(seed, "lodes"))
                 });
                 assert!(
-                    banded.tiles() == plain.tiles(),
-                    "seed {seed}, {threads} threads: the banded veins differ from the plain ones"
+                    laid.tiles() == plain.tiles(),
+                    "seed {seed}, {threads} threads: the veins laid in parallel differ from the plain ones"
                 );
             }
             assert!(

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use strata::net::bots::{self, BotOptions};
 use strata::net::client::{Client, JoinError, JoinOptions, Phase, Refusal};
 use strata::net::protocol::{self, ToServer};
-use strata::net::server::{ServeOptions, Server};
+use strata::net::server::{ServeOptions, Server, Station};
 use strata::sim::session::{Intent, Session, TICK};
 
 /// How a server of [`serve`] ended: its world's hash, its players, the edits made, the
@@ -1118,5 +1118,104 @@ fn two_players_fight_the_eye_together_and_both_see_what_the_server_has() {
         with_bolts > 0 && with_shots > 0 && with_beasts > 0,
         "bolts {with_bolts}, arrows {with_shots}, creatures {with_beasts} snapshots held"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Ticks `station` over the borrowed `session` and polls `client` until `done` says so
+/// (at most ten seconds); whether it did.
+fn serve_borrowed(
+    station: &mut Station,
+    session: &mut Session,
+    client: &mut Client,
+    mut done: impl FnMut(&Session, &Client) -> bool,
+) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(10) {
+        station.serving(session).tick(&[]);
+        client.poll();
+        if done(session, client) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_secs_f64(TICK / 2.0));
+    }
+    false
+}
+
+#[test]
+fn a_station_serves_a_session_it_only_borrows_and_a_joined_client_walks_and_digs_in_it() {
+    use strata::world::Tile;
+    let dir = temp("net-borrowed");
+    let (mut session, world) = small();
+    let opts = ServeOptions {
+        host_plays: true,
+        ..ServeOptions::loopback(&dir)
+    };
+    // The session stays the test's own: the station is lent it for each call.
+    let mut station = Station::start(&mut session, world, opts).unwrap();
+    station.keeper.spawn_protection = 0;
+    let join = JoinOptions {
+        addr: station.addr().to_string(),
+        name: "cy".into(),
+        password: "pw".into(),
+        server_password: String::new(),
+        known_servers: None,
+    };
+    let mut c = Client::connect(&join, builtin()).unwrap();
+    let playing = serve_borrowed(&mut station, &mut session, &mut c, |_, c| {
+        *c.phase() == Phase::Playing
+    });
+    assert!(playing, "{:?}", c.phase());
+    let seat = c.me().unwrap() as usize;
+    assert!(seat > 0, "the host keeps seat 0");
+    assert_eq!(station.players(), ["cy"]);
+    let joined = session.tick;
+    let landed = serve_borrowed(&mut station, &mut session, &mut c, |s, _| {
+        s.tick > joined + 60 && s.players[seat].body.vel.1.abs() < 1e-3
+    });
+    assert!(landed, "cy lands in the session");
+    // Cy walks right: the test's session moves, nothing else holds it.
+    let from = session.players[seat].body.pos;
+    for _ in 0..60 {
+        c.send(&[Intent::Move {
+            axis: 1,
+            jump: false,
+        }]);
+        station.serving(&mut session).tick(&[]);
+        c.poll();
+        std::thread::sleep(Duration::from_secs_f64(TICK / 2.0));
+    }
+    let to = session.players[seat].body.pos;
+    assert!(to.0 > from.0 + 1.0, "cy walked from {from:?} to {to:?}");
+    // Cy digs at its feet until the session's cell is open.
+    let (fx, fy) = session.players[seat].body.pos;
+    let (fx, fy) = (fx.floor() as i64, fy as i64);
+    let solid_at =
+        |s: &Session, (x, y): (i64, i64)| s.world.tile(x as usize, y as usize).is_solid();
+    let near = [(fx - 1, fy), (fx, fy), (fx + 1, fy), (fx, fy + 1)];
+    let cell = near.into_iter().find(|&at| solid_at(&session, at));
+    let cell = cell.expect("a block at cy's feet");
+    let solid = |s: &Session| solid_at(s, cell);
+    let start = Instant::now();
+    while solid(&session) && start.elapsed() < Duration::from_secs(10) {
+        c.send(&[Intent::Select(0), Intent::Use { at: Some(cell) }]);
+        station.serving(&mut session).tick(&[]);
+        c.poll();
+        std::thread::sleep(Duration::from_secs_f64(TICK / 2.0));
+    }
+    assert!(!solid(&session), "cy's dig reached the borrowed session");
+    // The host changes its session between ticks and says where: cy's world follows.
+    let (hx, hy) = (cell.0 as usize, cell.1 as usize - 3);
+    session.world.set(hx, hy, Tile::Dirt);
+    station.serving(&mut session).cells_changed(&[(hx, hy)]);
+    let seen = serve_borrowed(&mut station, &mut session, &mut c, |_, c| {
+        c.world().is_some_and(|w| w.tile(hx, hy) == Tile::Dirt)
+    });
+    assert!(seen, "the host's own edit reached cy");
+    let same = serve_borrowed(&mut station, &mut session, &mut c, |s, c| {
+        c.view_hash() == Some(protocol::view_hash(&s.world))
+    });
+    assert!(same, "cy's world is the session's");
+    station.serving(&mut session).close("closed");
+    assert!(station.players().is_empty());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -219,7 +219,7 @@ pub fn run_serve(args: &ServeArgs, folders: &crate::base::paths::Folders) -> Res
         opts.max_players,
         opts.save.display()
     );
-    let mut server = Server::start(session, untouched, opts)?;
+    let mut server = Server::start(session, untouched, opts).map_err(|e| e.to_string())?;
     server.keep_journal(replayed);
     if let Some(r) = args.spawn_protection {
         server.keeper.spawn_protection = r;

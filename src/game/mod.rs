@@ -149,7 +149,9 @@ pub(crate) fn picked_character(
     }
     let file = ch::file_of(&folders.characters, name);
     match file.exists() {
-        true => ch::read(&file).map(Some).map_err(PlayError::Save),
+        true => ch::read(&file)
+            .map(Some)
+            .map_err(|e| PlayError::Save(e.to_string())),
         false => Ok(Some(ch::Sheet::blank(name))),
     }
 }

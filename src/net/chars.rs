@@ -137,7 +137,7 @@ impl Characters {
         if !path.exists() {
             return Ok(None);
         }
-        let stored = file::read(&path).map_err(Denied::Broken)?;
+        let stored = file::read(&path).map_err(|e| Denied::Broken(e.to_string()))?;
         let salt = unhex(&stored.salt)
             .ok_or_else(|| Denied::Broken(format!("{}: field salt: not hex", path.display())))?;
         if hex(&hash_password(password, &salt)) != stored.hash {
@@ -154,7 +154,9 @@ impl Characters {
     /// Keeps a character as stored (its password already hashed), atomically: what a
     /// server's journal holds of it, written back after a crash.
     pub fn put_stored(&self, stored: &Stored) -> Result<(), String> {
-        file::write(&self.dir, stored).map(|_| ())
+        file::write(&self.dir, stored)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
     }
 }
 

@@ -8,6 +8,7 @@
 //! The commands ([`Command`], [`parse`]) come from the server's console (its standard
 //! input) or from an operator's chat line starting with `/`.
 
+use crate::content::preset::PresetError;
 use crate::net::chars;
 use serde::{Deserialize, Serialize};
 use std::net::IpAddr;
@@ -84,26 +85,59 @@ fn place_of(text: &str, entry: &str) -> Option<(usize, usize)> {
     Some((line, col))
 }
 
+/// Why a keeper's file was not read or written.
+#[derive(Clone, Debug, PartialEq)]
+pub enum KeeperError {
+    /// The file cannot be read (or is not UTF-8 text): its path and why.
+    Unread { path: String, why: String },
+    /// The text is not a keeper's: the file, line:column where known, the field and why.
+    Invalid(PresetError),
+    /// The file was not written (the system's reason; the caller names the file).
+    Unwritten(String),
+}
+
+impl std::fmt::Display for KeeperError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            KeeperError::Unread { path, why } => write!(f, "{path}: {why}"),
+            KeeperError::Invalid(e) => e.fmt(f),
+            KeeperError::Unwritten(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for KeeperError {}
+
 impl Keeper {
     /// Reads `path` (a missing file is the defaults); a bad file says where.
-    pub fn load(path: &Path) -> Result<Keeper, String> {
+    pub fn load(path: &Path) -> Result<Keeper, KeeperError> {
         if !path.exists() {
             return Ok(Keeper::default());
         }
-        let bytes = crate::base::fsio::read_bounded(path, MAX_FILE)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        let text =
-            String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", path.display()))?;
+        let unread = |why: String| KeeperError::Unread {
+            path: path.display().to_string(),
+            why,
+        };
+        let bytes =
+            crate::base::fsio::read_bounded(path, MAX_FILE).map_err(|e| unread(e.to_string()))?;
+        let text = String::from_utf8(bytes).map_err(|_| unread("not UTF-8 text".into()))?;
         Keeper::parse(&text, &path.display().to_string())
     }
 
     /// Parses and checks a keeper's text; `source` names it in errors.
-    pub fn parse(text: &str, source: &str) -> Result<Keeper, String> {
+    pub fn parse(text: &str, source: &str) -> Result<Keeper, KeeperError> {
         let k: Keeper =
-            crate::content::items::parse_ron(text, source).map_err(|e| e.to_string())?;
+            crate::content::items::parse_ron(text, source).map_err(KeeperError::Invalid)?;
+        let invalid = |position: Option<(usize, usize)>, message: String| {
+            KeeperError::Invalid(PresetError {
+                source: source.to_string(),
+                position,
+                message,
+            })
+        };
         let at = |entry: &str, field: &str, why: String| {
-            let (l, c) = place_of(text, entry).unwrap_or((1, 1));
-            format!("{source}:{l}:{c}: {field}: {why}")
+            let place = place_of(text, entry).unwrap_or((1, 1));
+            invalid(Some(place), format!("{field}: {why}"))
         };
         let name_ok = |n: &String| chars::valid_name(n);
         let lists = [
@@ -113,9 +147,9 @@ impl Keeper {
         ];
         for (field, list) in lists {
             if list.len() > MAX_ENTRIES {
-                return Err(format!(
-                    "{source}: {field}: {} entries, at most {MAX_ENTRIES}",
-                    list.len()
+                return Err(invalid(
+                    None,
+                    format!("{field}: {} entries, at most {MAX_ENTRIES}", list.len()),
                 ));
             }
             let bad = list
@@ -131,13 +165,16 @@ impl Keeper {
             }
         }
         if k.spawn_protection > MAX_RADIUS {
-            return Err(format!(
-                "{source}: spawn_protection = {}: allowed 0 to {MAX_RADIUS}",
-                k.spawn_protection
+            return Err(invalid(
+                None,
+                format!(
+                    "spawn_protection = {}: allowed 0 to {MAX_RADIUS}",
+                    k.spawn_protection
+                ),
             ));
         }
         if k.regions.len() > MAX_ENTRIES {
-            return Err(format!("{source}: regions: at most {MAX_ENTRIES}"));
+            return Err(invalid(None, format!("regions: at most {MAX_ENTRIES}")));
         }
         for r in &k.regions {
             if !name_ok(&r.name) {
@@ -155,9 +192,9 @@ impl Keeper {
     }
 
     /// Writes the keeper's file, atomically.
-    pub fn save(&self, path: &Path) -> Result<(), String> {
+    pub fn save(&self, path: &Path) -> Result<(), KeeperError> {
         let body = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| KeeperError::Unwritten(e.to_string()))?;
         let text = format!(
             "// Strata server: bans (names or IP addresses), whitelist (only they join while\n\
              // whitelisting is true), ops,\n\
@@ -165,7 +202,7 @@ impl Keeper {
              // server's commands; edit while it is stopped.\n{body}\n"
         );
         crate::base::fsio::write_file(path, |f| f.write_all(text.as_bytes()))
-            .map_err(|e| e.to_string())
+            .map_err(|e| KeeperError::Unwritten(e.to_string()))
     }
 
     /// Is `name`, joining from `ip`, banned?
@@ -450,11 +487,21 @@ mod tests {
         assert!(k.listed("ANN") && !k.listed("bob"));
         let text = "(\n  bans: [\"ok\",\n    \"no/slash\"],\n)";
         let e = Keeper::parse(text, "k.ron").unwrap_err();
-        assert!(e.starts_with("k.ron:3:5: bans: "), "{e}");
+        let KeeperError::Invalid(at) = &e else {
+            panic!("{e:?}");
+        };
+        assert_eq!((at.source.as_str(), at.position), ("k.ron", Some((3, 5))));
+        assert!(e.to_string().starts_with("k.ron:3:5: bans: "), "{e}");
         let e = Keeper::parse("(spawn_protection: 5000)", "k.ron").unwrap_err();
-        assert!(e.contains("spawn_protection = 5000"), "{e}");
+        assert!(e.to_string().contains("spawn_protection = 5000"), "{e}");
         let e = Keeper::parse("(ops: [1])", "k.ron").unwrap_err();
-        assert!(e.starts_with("k.ron:1:"), "{e}");
+        assert!(e.to_string().starts_with("k.ron:1:"), "{e}");
+        // A file that cannot be read names itself.
+        std::fs::write(&path, [0xff, 0xfe]).unwrap();
+        let e = Keeper::load(&path).unwrap_err();
+        assert!(matches!(e, KeeperError::Unread { .. }), "{e:?}");
+        let told = format!("{}: not UTF-8 text", path.display());
+        assert_eq!(e.to_string(), told);
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -74,6 +74,32 @@ pub fn key_path(save: &Path) -> PathBuf {
     PathBuf::from(s)
 }
 
+/// Why a server's key file was not read or made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KeyError {
+    /// The file holds something else than 64 hex digits.
+    NotAKey(PathBuf),
+    /// The file cannot be read or written: its path and the system's reason.
+    Io { path: PathBuf, why: String },
+}
+
+impl std::fmt::Display for KeyError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            KeyError::NotAKey(path) => {
+                write!(
+                    f,
+                    "{}:1:1: not a server key (64 hex digits)",
+                    path.display()
+                )
+            }
+            KeyError::Io { path, why } => write!(f, "{}: {why}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for KeyError {}
+
 impl ServerKey {
     fn of(bytes: [u8; 32]) -> ServerKey {
         let secret = StaticSecret::from(bytes);
@@ -83,16 +109,20 @@ impl ServerKey {
 
     /// The key in `path` (64 hex digits), or a new one written there (atomically, only
     /// its owner may read it) when there is none.
-    pub fn load_or_make(path: &Path) -> Result<ServerKey, String> {
+    pub fn load_or_make(path: &Path) -> Result<ServerKey, KeyError> {
+        let io = |e: &dyn std::fmt::Display| KeyError::Io {
+            path: path.to_path_buf(),
+            why: e.to_string(),
+        };
         match std::fs::read_to_string(path) {
             Ok(text) => unhex(&text)
                 .map(ServerKey::of)
-                .ok_or_else(|| format!("{}:1:1: not a server key (64 hex digits)", path.display())),
+                .ok_or_else(|| KeyError::NotAKey(path.to_path_buf())),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 let key = ServerKey::of(random32());
                 let text = format!("{}\n", hex(key.secret.as_bytes()));
                 crate::base::fsio::write_file_in_new_folder(path, |f| f.write_all(text.as_bytes()))
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                    .map_err(|e| io(&e))?;
                 #[cfg(unix)]
                 {
                     use std::os::unix::fs::PermissionsExt;
@@ -100,7 +130,7 @@ impl ServerKey {
                 }
                 Ok(key)
             }
-            Err(e) => Err(format!("{}: {e}", path.display())),
+            Err(e) => Err(io(&e)),
         }
     }
 
@@ -362,7 +392,9 @@ mod tests {
         let k2 = ServerKey::load_or_make(&key_file).unwrap();
         assert_eq!(k1.public, k2.public, "kept");
         std::fs::write(&key_file, "zz").unwrap();
-        let e = ServerKey::load_or_make(&key_file).err().unwrap_or_default();
+        let e = ServerKey::load_or_make(&key_file).err();
+        assert_eq!(e, Some(KeyError::NotAKey(key_file.clone())));
+        let e = e.map(|e| e.to_string()).unwrap_or_default();
         assert!(e.ends_with(":1:1: not a server key (64 hex digits)"), "{e}");
         let _ = std::fs::remove_dir_all(&dir);
     }

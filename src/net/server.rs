@@ -175,11 +175,21 @@ pub struct Stats {
     pub ticks: u64,
 }
 
-/// A server and its world.
+/// A server and its world: a [`Station`] that owns the session it serves (`strata
+/// serve`, the tests and benchmarks). It reaches the station's own state (its keeper,
+/// stats, players, log) through `Deref`.
 pub struct Server {
+    pub session: Session,
+    station: Station,
+}
+
+/// The half of a server that lives from tick to tick without the world: its socket, its
+/// clients and their seats, the keeper, the journal, the log. It serves a session it is
+/// lent for each call ([`Station::serving`]): a hosting window keeps its own session and
+/// lends it every tick; a [`Server`] lends its own.
+pub struct Station {
     renet: RenetServer,
     transport: Transport,
-    pub session: Session,
     untouched: World,
     conns: BTreeMap<ClientId, Conn>,
     chars: Characters,
@@ -227,45 +237,156 @@ pub fn say(line: &str) {
     let _ = writeln!(std::io::stderr(), "strata serve: {line}");
 }
 
+/// Why a server did not start: each says so in one sentence (its `Display`), and a
+/// window that opens its world to the network tells a taken port from a bad key file.
+#[derive(Debug)]
+pub enum ServeError {
+    /// The untouched world has another size than the world served.
+    Size,
+    /// The address cannot be listened on (taken, or not this machine's).
+    Listen {
+        addr: SocketAddr,
+        error: std::io::Error,
+    },
+    /// The server's key beside the save cannot be read or written.
+    Key(crate::net::secure::KeyError),
+    /// The network layer would not start.
+    Transport(String),
+    /// The keeper's file beside the save is wrong.
+    Keeper(keeper::KeeperError),
+}
+
+impl ServeError {
+    /// Another program (or server) listens on the port already.
+    pub fn port_taken(&self) -> bool {
+        matches!(self, ServeError::Listen { error, .. } if error.kind() == std::io::ErrorKind::AddrInUse)
+    }
+}
+
+impl std::fmt::Display for ServeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ServeError::Size => f.write_str("the untouched world has another size than the world"),
+            ServeError::Listen { addr, error } => write!(f, "cannot listen on {addr}: {error}"),
+            ServeError::Key(e) => e.fmt(f),
+            ServeError::Transport(e) => f.write_str(e),
+            ServeError::Keeper(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ServeError {}
+
 impl Server {
     /// A server on `session`, whose world was made as `untouched` (same size), listening
     /// as `opts` says.
-    pub fn start(session: Session, untouched: World, opts: ServeOptions) -> Result<Server, String> {
-        Server::start_keeping(session, untouched, opts).map_err(|(_, e)| e)
-    }
-
-    /// [`Server::start`], giving the session back when the server does not start (a
-    /// window that opens its world to the network keeps it then).
-    pub fn start_keeping(
+    pub fn start(
         mut session: Session,
         untouched: World,
         opts: ServeOptions,
-    ) -> Result<Server, (Box<Session>, String)> {
+    ) -> Result<Server, ServeError> {
+        let station = Station::start(&mut session, untouched, opts)?;
+        Ok(Server { session, station })
+    }
+
+    /// The station with the server's own session lent to it.
+    pub fn serving(&mut self) -> Serving<'_> {
+        self.station.serving(&mut self.session)
+    }
+
+    /// [`Serving::tick`] of the server's own session.
+    pub fn tick(&mut self, local: &[Intent]) -> Changes {
+        self.serving().tick(local)
+    }
+
+    /// [`Serving::command`] on the server's own session.
+    pub fn command(&mut self, line: &str, by: Option<&str>) -> Vec<String> {
+        self.serving().command(line, by)
+    }
+
+    /// [`Serving::save`] of the server's own session.
+    pub fn save(&mut self) {
+        self.serving().save()
+    }
+
+    /// [`Serving::keep_journal`] of the server's own session.
+    pub fn keep_journal(&mut self, save_first: bool) {
+        self.serving().keep_journal(save_first)
+    }
+
+    /// [`Serving::stop`]: goodbye to everyone, and the server's own session saved.
+    pub fn stop(&mut self) {
+        self.serving().stop()
+    }
+
+    /// [`protocol::view_hash`] of the world (what every client's view hashes as).
+    pub fn view_hash(&self) -> u64 {
+        protocol::view_hash(&self.session.world)
+    }
+}
+
+impl std::ops::Deref for Server {
+    type Target = Station;
+    fn deref(&self) -> &Station {
+        &self.station
+    }
+}
+
+impl std::ops::DerefMut for Server {
+    fn deref_mut(&mut self) -> &mut Station {
+        &mut self.station
+    }
+}
+
+/// A [`Station`] serving a session lent to it for one call (a tick, a command, a save):
+/// what every part of a server that reads or changes the world runs on. It reaches the
+/// station's own state through `Deref`.
+pub struct Serving<'a> {
+    station: &'a mut Station,
+    /// The session served.
+    pub session: &'a mut Session,
+}
+
+impl std::ops::Deref for Serving<'_> {
+    type Target = Station;
+    fn deref(&self) -> &Station {
+        self.station
+    }
+}
+
+impl std::ops::DerefMut for Serving<'_> {
+    fn deref_mut(&mut self) -> &mut Station {
+        self.station
+    }
+}
+
+impl Station {
+    /// A station serving `session`, whose world was made as `untouched` (same size),
+    /// listening as `opts` says. Player 0 leaves the session unless the host plays.
+    pub fn start(
+        session: &mut Session,
+        untouched: World,
+        opts: ServeOptions,
+    ) -> Result<Station, ServeError> {
         if untouched.width() != session.world.width()
             || untouched.height() != session.world.height()
         {
-            let why = "the untouched world has another size than the world";
-            return Err((Box::new(session), why.into()));
+            return Err(ServeError::Size);
         }
-        let socket = match UdpSocket::bind(opts.listen).and_then(|s| Ok((s.local_addr()?, s))) {
-            Ok(s) => s,
-            Err(e) => {
-                let why = format!("cannot listen on {}: {e}", opts.listen);
-                return Err((Box::new(session), why));
-            }
-        };
-        let (addr, socket) = socket;
+        let (addr, socket) = UdpSocket::bind(opts.listen)
+            .and_then(|s| Ok((s.local_addr()?, s)))
+            .map_err(|error| ServeError::Listen {
+                addr: opts.listen,
+                error,
+            })?;
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .unwrap_or_default();
         // Secure netcode: only tokens this server issued connect, and every packet after
         // is encrypted with the keys in them (see net/secure.rs).
-        let key = match crate::net::secure::ServerKey::load_or_make(&crate::net::secure::key_path(
-            &opts.save,
-        )) {
-            Ok(k) => k,
-            Err(e) => return Err((Box::new(session), e)),
-        };
+        let key_path = crate::net::secure::key_path(&opts.save);
+        let key =
+            crate::net::secure::ServerKey::load_or_make(&key_path).map_err(ServeError::Key)?;
         let private_key = renetcode::generate_random_bytes::<32>();
         let config = ServerConfig {
             current_time: now,
@@ -281,23 +402,17 @@ impl Server {
             protocol_id: protocol::PROTOCOL_ID,
             addr,
         };
-        let transport = match Transport::new(config, socket, issuer) {
-            Ok(t) => t,
-            Err(e) => return Err((Box::new(session), e.to_string())),
-        };
+        let transport = Transport::new(config, socket, issuer)
+            .map_err(|e| ServeError::Transport(e.to_string()))?;
         let keeper_path = keeper::keeper_path(&opts.save);
-        let keeper = match Keeper::load(&keeper_path) {
-            Ok(k) => k,
-            Err(e) => return Err((Box::new(session), e)),
-        };
+        let keeper = Keeper::load(&keeper_path).map_err(ServeError::Keeper)?;
         let spawn = crate::sim::player::spawn_point(&session.world);
         if !opts.host_plays {
             session.leave(LOCAL);
         }
-        Ok(Server {
+        Ok(Station {
             renet: RenetServer::new(ConnectionConfig::default()),
             transport,
-            session,
             untouched,
             conns: BTreeMap::new(),
             chars: Characters::new(opts.characters.clone()),
@@ -319,6 +434,14 @@ impl Server {
             keeper_path,
             spawn,
         })
+    }
+
+    /// This station serving `session` for a call.
+    pub fn serving<'a>(&'a mut self, session: &'a mut Session) -> Serving<'a> {
+        Serving {
+            station: self,
+            session,
+        }
     }
 
     /// Writes `line` to the log ([`say`]) and counts it.
@@ -383,7 +506,9 @@ impl Server {
         self.log(&format!("<{from}> {text}"));
         self.broadcast(&ToClient::Chat { from, text }, None);
     }
+}
 
+impl Serving<'_> {
     /// Cells `at` changed outside a tick (the host's own actions between ticks, such as
     /// a click in a chest): sent to everyone who joined.
     pub fn cells_changed(&mut self, at: &[(usize, usize)]) {
@@ -397,7 +522,9 @@ impl Server {
         self.broadcast(&ToClient::Cells(cells), None);
         self.changed = true;
     }
+}
 
+impl Station {
     /// The address the server listens on (its port when it was given 0).
     pub fn addr(&self) -> SocketAddr {
         self.addr
@@ -411,12 +538,16 @@ impl Server {
             .map(|c| c.name.clone())
             .collect()
     }
+}
 
+impl Serving<'_> {
     /// [`protocol::view_hash`] of the world (what every client's view hashes as).
     pub fn view_hash(&self) -> u64 {
         protocol::view_hash(&self.session.world)
     }
+}
 
+impl Station {
     fn send(&mut self, id: ClientId, msg: &ToClient) {
         let bytes = protocol::encode(msg);
         self.stats.bytes_sent += bytes.len() as u64;
@@ -439,7 +570,9 @@ impl Server {
                 .send_message(id, DefaultChannel::ReliableOrdered, bytes.clone());
         }
     }
+}
 
+impl Serving<'_> {
     /// Drops client `id` now, saying why in the log.
     fn drop_client(&mut self, id: ClientId, why: &str) {
         let who = self.conns.get(&id).map_or(format!("client {id}"), |c| {
@@ -591,7 +724,7 @@ impl Server {
         let mut chars = self.journal_characters();
         chars.extend(also);
         let player = self.session.player_state(LOCAL);
-        if let Some(j) = &mut self.journal
+        if let Some(j) = &mut self.station.journal
             && let Err(e) = j.flush(&self.session.world, &player, &chars)
         {
             say(&format!("journal not written: {e}"));
@@ -624,7 +757,9 @@ impl Server {
     pub fn stop(&mut self) {
         self.farewell("the server stopped");
         self.save();
-        self.transport.disconnect_all(&mut self.renet);
+        self.station
+            .transport
+            .disconnect_all(&mut self.station.renet);
         self.summarise_refusals();
     }
 
@@ -632,7 +767,9 @@ impl Server {
     /// saved (a hosting window saves it as it always does).
     pub fn close(&mut self, why: &str) {
         self.farewell(why);
-        self.transport.disconnect_all(&mut self.renet);
+        self.station
+            .transport
+            .disconnect_all(&mut self.station.renet);
     }
 
     fn farewell(&mut self, why: &str) {
@@ -640,7 +777,7 @@ impl Server {
         for id in ids {
             self.send(id, &ToClient::Refused(why.into()));
         }
-        self.transport.send_packets(&mut self.renet);
+        self.station.transport.send_packets(&mut self.station.renet);
         let ids: Vec<ClientId> = self.conns.keys().copied().collect();
         for id in ids {
             self.gone(id);
@@ -662,7 +799,7 @@ impl Server {
         let dt = now - self.last;
         self.last = now;
         self.renet.update(dt);
-        if let Err(e) = self.transport.update(dt, &mut self.renet) {
+        if let Err(e) = self.station.transport.update(dt, &mut self.station.renet) {
             self.log(&format!("network: {e}"));
         }
         if self.last_refusals.elapsed().as_secs_f64() >= REFUSALS_EVERY {
@@ -700,7 +837,8 @@ impl Server {
                         && c.drop_at.is_none()
                     {
                         let name = if c.name.is_empty() { "?" } else { &c.name };
-                        self.log(&format!("{name} disconnected: {reason}"));
+                        let line = format!("{name} disconnected: {reason}");
+                        self.log(&line);
                     }
                     self.gone(client_id);
                 }
@@ -729,17 +867,21 @@ impl Server {
         // The next tick of every player's intents.
         let mut intents: Vec<(PlayerId, Intent)> = local.iter().map(|&i| (LOCAL, i)).collect();
         let mut guarded = Vec::new();
-        for (&id, c) in self.conns.iter_mut() {
+        let station = &mut *self.station;
+        for (&id, c) in station.conns.iter_mut() {
             if let (Some(seat), Some((seq, next))) = (c.seat, c.queue.pop_front()) {
                 if next.iter().any(is_action) {
                     c.acted = seq;
                 }
                 c.done = seq;
-                let next = if self.keeper.is_op(&c.name) {
+                let next = if station.keeper.is_op(&c.name) {
                     next
                 } else {
                     let p = &self.session.players[seat.0];
-                    let (kept, why) = self.keeper.guard(self.spawn, p, &self.session.world, next);
+                    let (kept, why) =
+                        station
+                            .keeper
+                            .guard(station.spawn, p, &self.session.world, next);
                     guarded.extend(why.map(|w| (id, w)));
                     kept
                 };
@@ -785,7 +927,7 @@ impl Server {
         }
         self.characters_out(tick.is_multiple_of(30));
         self.stream();
-        self.transport.send_packets(&mut self.renet);
+        self.station.transport.send_packets(&mut self.station.renet);
         if self.last_save.elapsed() >= self.opts.autosave {
             self.save();
         } else if self.last_flush.elapsed().as_secs_f64() >= crate::store::journal::FLUSH_SECONDS {
@@ -878,9 +1020,9 @@ impl Server {
             items: protocol::lying_of(&self.session.content.catalog, &self.session.world),
             hearts: hearts.collect(),
             boss: self.session.boss.as_ref().map(protocol::eye_of),
-            town: protocol::town_of(&self.session),
+            town: protocol::town_of(self.session),
             rival: self.session.rival.as_ref().map(protocol::foe_of),
-            shots: protocol::shots_of(&self.session),
+            shots: protocol::shots_of(self.session),
             bolts: protocol::bolts_of(&self.session.creatures),
             progress: self.session.world.progress,
         };
@@ -926,7 +1068,7 @@ impl Server {
             if !moved && !fate && !all {
                 continue;
             }
-            let own = protocol::own_of(&self.session, seat, c.done);
+            let own = protocol::own_of(self.session, seat, c.done);
             let now = (own.character.clone(), own.death.is_some());
             if moved || c.sent.as_ref() != Some(&now) {
                 self.send(id, &ToClient::Me(own));
@@ -1014,7 +1156,7 @@ impl Server {
     }
 
     fn handle(&mut self, id: ClientId, msg: ToServer) -> Result<(), String> {
-        let Some(c) = self.conns.get_mut(&id) else {
+        let Some(c) = self.station.conns.get_mut(&id) else {
             return Ok(());
         };
         if c.drop_at.is_some() {
@@ -1037,8 +1179,12 @@ impl Server {
             (Stage::Generating, ToServer::Generated { matches }) => {
                 let seat = c.seat.unwrap_or(LOCAL);
                 let near = self.session.players[seat.0].body.pos;
-                let list =
-                    protocol::regions_to_send(&self.session.world, &self.untouched, !matches, near);
+                let list = protocol::regions_to_send(
+                    &self.session.world,
+                    &self.station.untouched,
+                    !matches,
+                    near,
+                );
                 let total = list.len() as u32;
                 c.regions = list.into();
                 c.stage = Stage::Streaming;
@@ -1260,7 +1406,8 @@ impl Server {
             }
         };
         if changed && let Err(e) = self.keeper.save(&self.keeper_path) {
-            self.log(&format!("{} not written: {e}", self.keeper_path.display()));
+            let line = format!("{} not written: {e}", self.keeper_path.display());
+            self.log(&line);
         }
         [reply].into_iter().filter(|r| !r.is_empty()).collect()
     }

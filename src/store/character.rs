@@ -231,28 +231,74 @@ pub fn file_of(dir: &Path, name: &str) -> PathBuf {
 
 /// Reads a character's file (at most [`MAX_FILE`] bytes); the error names the file, and
 /// the line and column where it is wrong.
-pub fn read(path: &Path) -> Result<Sheet, String> {
-    let bytes = crate::base::fsio::read_bounded(path, MAX_FILE)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    serde_json::from_slice(&bytes)
-        .map_err(|e| format!("{}:{}:{}: {e}", path.display(), e.line(), e.column()))
+pub fn read(path: &Path) -> Result<Sheet, CharacterError> {
+    let bytes =
+        crate::base::fsio::read_bounded(path, MAX_FILE).map_err(|e| CharacterError::Unread {
+            path: path.to_path_buf(),
+            why: e.to_string(),
+        })?;
+    serde_json::from_slice(&bytes).map_err(|e| CharacterError::Invalid {
+        path: path.to_path_buf(),
+        at: (e.line(), e.column()),
+        why: e.to_string(),
+    })
 }
+
+/// Why a character's file was not read or written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CharacterError {
+    /// The file cannot be read (missing, too big, not allowed): its path and why.
+    Unread { path: PathBuf, why: String },
+    /// The file is not a character's: where (line, column) and why.
+    Invalid {
+        path: PathBuf,
+        at: (usize, usize),
+        why: String,
+    },
+    /// The name is not one a character may have.
+    BadName(String),
+    /// The character would be over [`MAX_FILE`] bytes (its name).
+    TooBig(String),
+    /// The file was not written: why.
+    Unwritten(String),
+}
+
+impl std::fmt::Display for CharacterError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CharacterError::Unread { path, why } => write!(f, "{}: {why}", path.display()),
+            CharacterError::Invalid { path, at, why } => {
+                write!(f, "{}:{}:{}: {why}", path.display(), at.0, at.1)
+            }
+            CharacterError::BadName(name) => {
+                write!(f, "{name:?} is not a name a character may have")
+            }
+            CharacterError::TooBig(name) => {
+                write!(f, "{name}'s character is over {MAX_FILE} bytes")
+            }
+            CharacterError::Unwritten(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for CharacterError {}
 
 /// Writes `sheet` to its file in `dir` ([`file_of`]), atomically, the file it replaces
 /// kept as its backup when that one reads as a character; returns the file's path.
-pub fn write(dir: &Path, sheet: &Sheet) -> Result<PathBuf, String> {
+pub fn write(dir: &Path, sheet: &Sheet) -> Result<PathBuf, CharacterError> {
     let name = &sheet.name;
     if !valid_name(name) {
-        return Err(format!("{name:?} is not a name a character may have"));
+        return Err(CharacterError::BadName(name.clone()));
     }
-    let text = serde_json::to_string_pretty(sheet).map_err(|e| e.to_string())?;
+    let text = serde_json::to_string_pretty(sheet)
+        .map_err(|e| CharacterError::Unwritten(e.to_string()))?;
     if text.len() as u64 > MAX_FILE {
-        return Err(format!("{name}'s character is over {MAX_FILE} bytes"));
+        return Err(CharacterError::TooBig(name.clone()));
     }
     let path = file_of(dir, name);
     let whole = |b: &[u8]| serde_json::from_slice::<Sheet>(b).is_ok();
     crate::store::save::replace_keeping_backup(&path, text.as_bytes(), MAX_FILE, whole)
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| CharacterError::Unwritten(e.to_string()))?;
     Ok(path)
 }
 
@@ -263,7 +309,7 @@ pub struct Listed {
     /// When it was last written: when the character was last played.
     pub modified: SystemTime,
     /// The character, or why its file does not read.
-    pub sheet: Result<Sheet, String>,
+    pub sheet: Result<Sheet, CharacterError>,
 }
 
 /// The characters' files in `dir` (not their backups), the most recently played first
@@ -362,10 +408,12 @@ mod tests {
             .iter()
             .find(|l| l.path.ends_with("bad.json"))
             .unwrap();
+        let e = bad.sheet.as_ref().unwrap_err();
         assert!(
-            bad.sheet.as_ref().unwrap_err().contains("bad.json:1:"),
+            matches!(e, CharacterError::Invalid { at: (1, _), .. }),
             "{bad:?}"
         );
+        assert!(e.to_string().contains("bad.json:1:"), "{bad:?}");
         // A server's character file as servers wrote it before worlds were kept.
         let old = r#"{"name": "Bo", "salt": "00ff", "hash": "abcd", "character":
             {"slots": [null], "selected": 0, "armour": [null, null, null],
@@ -386,7 +434,7 @@ mod tests {
         assert!(!again.contains("worlds"));
         // Names that could reach outside the folder are refused.
         s.name = "../x".into();
-        assert!(write(&dir, &s).is_err());
+        assert_eq!(write(&dir, &s), Err(CharacterError::BadName("../x".into())));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -345,6 +345,33 @@ pub struct Journal {
     pub records: u64,
 }
 
+/// Why a journal was not kept or not replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum JournalError {
+    /// There is no save at this path to keep a journal of.
+    NoSave(PathBuf),
+    /// The journal's file cannot be read or written (the sentence names it).
+    Io(String),
+    /// The journal follows another save (one written before the last save): left be.
+    OtherSave,
+    /// The journal cannot be replayed into its save: why.
+    Invalid(String),
+}
+
+impl std::fmt::Display for JournalError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            JournalError::NoSave(save) => {
+                write!(f, "{}: no save to keep a journal of", save.display())
+            }
+            JournalError::Io(why) | JournalError::Invalid(why) => f.write_str(why),
+            JournalError::OtherSave => f.write_str("it follows another save"),
+        }
+    }
+}
+
+impl std::error::Error for JournalError {}
+
 impl Journal {
     /// Starts the journal of the save at `save` (just written: `world`, `player` and
     /// `characters` are what it and the characters' files hold), replacing any journal
@@ -354,16 +381,15 @@ impl Journal {
         world: &World,
         player: &PlayerState,
         characters: &[(String, serde_json::Value)],
-    ) -> Result<Journal, String> {
-        let base = Base::of_file(save)
-            .ok_or_else(|| format!("{}: no save to keep a journal of", save.display()))?;
+    ) -> Result<Journal, JournalError> {
+        let base = Base::of_file(save).ok_or_else(|| JournalError::NoSave(save.to_path_buf()))?;
         let path = path_of(save);
         let head = line_text(&Line {
             base: Some(base),
             ..Line::default()
         });
         crate::base::fsio::write_file(&path, |f| f.write_all(head.as_bytes()))
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| JournalError::Io(e.to_string()))?;
         Journal::open(path, None, world, player, characters, 0)
     }
 
@@ -376,8 +402,8 @@ impl Journal {
         player: &PlayerState,
         characters: &[(String, serde_json::Value)],
         records: u64,
-    ) -> Result<Journal, String> {
-        let show = |e: std::io::Error| format!("{}: {e}", path.display());
+    ) -> Result<Journal, JournalError> {
+        let show = |e: std::io::Error| JournalError::Io(format!("{}: {e}", path.display()));
         let file = std::fs::OpenOptions::new()
             .append(true)
             .open(&path)
@@ -409,7 +435,7 @@ impl Journal {
         world: &World,
         player: &PlayerState,
         characters: &[(String, serde_json::Value)],
-    ) -> Result<(Journal, u64), String> {
+    ) -> Result<(Journal, u64), JournalError> {
         let path = path_of(save);
         let bytes = crate::base::fsio::read_bounded(&path, MAX_BYTES).unwrap_or_default();
         let (mut end, mut records) = (0usize, 0u64);
@@ -444,7 +470,7 @@ impl Journal {
         world: &World,
         player: &PlayerState,
         characters: &[(String, serde_json::Value)],
-    ) -> Result<bool, String> {
+    ) -> Result<bool, JournalError> {
         let mut line = Line::default();
         let width = world.width();
         line.tiles = differences(&mut self.tiles, tile_bytes(world.tiles()), width);
@@ -496,7 +522,7 @@ impl Journal {
             return Ok(false);
         }
         let text = line_text(&line);
-        let show = |e: std::io::Error| format!("{}: {e}", self.path.display());
+        let show = |e: std::io::Error| JournalError::Io(format!("{}: {e}", self.path.display()));
         self.file.write_all(text.as_bytes()).map_err(show)?;
         self.file.sync_data().map_err(show)?;
         self.records += 1;
@@ -609,7 +635,7 @@ fn replay_text(
     base: Base,
     world: &mut World,
     player: &mut PlayerState,
-) -> Result<Replayed, String> {
+) -> Result<Replayed, JournalError> {
     let mut lines = text.split_inclusive('\n');
     let head = lines
         .next()
@@ -617,7 +643,7 @@ fn replay_text(
         .and_then(parse_line)
         .and_then(|l| l.base);
     if head != Some(base) {
-        return Err("it follows another save".into());
+        return Err(JournalError::OtherSave);
     }
     let mut out = Replayed::default();
     for (i, raw) in lines.enumerate() {
@@ -658,18 +684,21 @@ pub fn load(
         return Ok((world, player, Replayed::default()));
     }
     let base = Base::of_file(path);
-    let read = crate::base::fsio::read_bounded(&jpath, MAX_BYTES).map_err(|e| e.to_string());
+    let read = crate::base::fsio::read_bounded(&jpath, MAX_BYTES)
+        .map_err(|e| JournalError::Io(e.to_string()));
     let (mut w, mut p) = (world.clone(), player.clone());
     let outcome = read.and_then(|bytes| {
         let text = String::from_utf8_lossy(&bytes);
-        let base = base.ok_or("no save")?;
+        let base = base.ok_or_else(|| JournalError::Invalid("no save".into()))?;
         let r = replay_text(&text, base, &mut w, &mut p)?;
-        save::loads_again(&w, &p).map_err(|e| format!("the world it makes would not load: {e}"))?;
+        save::loads_again(&w, &p).map_err(|e| {
+            JournalError::Invalid(format!("the world it makes would not load: {e}"))
+        })?;
         Ok(r)
     });
     match outcome {
         Ok(r) => Ok((w, p, r)),
-        Err(why) if why == "it follows another save" => Ok((
+        Err(why @ JournalError::OtherSave) => Ok((
             world,
             player,
             Replayed {

@@ -191,7 +191,7 @@ impl App {
                     st.picked = Some(sheet.clone());
                     self.start_worlds();
                 }
-                Some(Err(e)) => st.error = Some(e.clone()),
+                Some(Err(e)) => st.error = Some(e.to_string()),
                 None => {
                     st.step = Step::Name;
                     st.name.clear();

@@ -1,20 +1,20 @@
 //! Opening the world being played to the network (pause menu, Open to the network): the
 //! form that asks how ([`HostForm`]: the port, the host's name, a password, the most
 //! players), the untouched world made on a thread ([`Opening`]), and the [`Host`]: a
-//! [`Server`] with `host_plays` that the window's own session moves into for each tick.
-//! Between ticks the window holds the session as always (it draws, saves and acts on
-//! it) and the server holds a small stand-in; [`Host::tick`] swaps them, steps the
-//! server with the host's intents, and swaps back. The window saves the world as it
-//! always does (the server never autosaves); the players' characters are kept beside
-//! that save, in `<save>.characters`.
+//! server's [`Station`] with `host_plays`, to which the window lends its own session
+//! for each tick ([`Station::serving`]). The window holds the session as always (it
+//! draws, saves and acts on it); [`Host::tick`] steps it through the station with the
+//! host's intents and every player's. The window saves the world as it always does (the
+//! server never autosaves); the players' characters are kept beside that save, in
+//! `<save>.characters`.
 
 use super::players::Roster;
 use crate::game::ui::chat::Said;
 use crate::game::ui::joinform::Form;
 use crate::game::worlds::state::Loaded;
 use crate::net::protocol::{self, DEFAULT_PORT, MAX_PASSWORD};
-use crate::net::server::{Heard, ServeOptions, Server};
-use crate::sim::session::{Changes, Intent, LOCAL, PlayerId, Session};
+use crate::net::server::{Heard, ServeError, ServeOptions, Station};
+use crate::sim::session::{Changes, Intent, LOCAL, PlayerId};
 use crate::world::World;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::Path;
@@ -172,17 +172,9 @@ impl Opening {
     }
 }
 
-/// A small session the server holds between ticks, while the window holds the real one.
-fn stand_in(l: &Loaded) -> Session {
-    let world = World::new(8, 8, 0, l.world().preset.clone());
-    let light = crate::sim::light::LightMap::compute(&world);
-    let content = std::sync::Arc::clone(&l.session.content);
-    Session::start_with(content, world, light, None, false)
-}
-
 /// The world of a window, open to the network.
 pub struct Host {
-    server: Server,
+    station: Station,
     /// The port it listens on.
     pub port: u16,
     /// The host's name (seat 0's).
@@ -200,7 +192,7 @@ impl Host {
         opts: &HostOptions,
         untouched: World,
         saves: &Path,
-    ) -> Result<Host, String> {
+    ) -> Result<Host, ServeError> {
         let save = crate::store::save::save_path(saves, l.world());
         let serve = ServeOptions {
             listen: opts.listen,
@@ -213,43 +205,25 @@ impl Host {
             autosave: Duration::MAX,
             host_plays: true,
         };
-        let stand = stand_in(l);
-        let session = std::mem::replace(&mut l.session, stand);
-        match Server::start_keeping(session, untouched, serve) {
-            Ok(mut server) => {
-                std::mem::swap(&mut l.session, &mut server.session);
-                server.set_host_name(&opts.name);
-                // Host and play, as Terraria's: the spawn is not protected from guests (a
-                // dedicated server's keeper sets that).
-                server.keeper.spawn_protection = 0;
-                l.acted = Some(Vec::new());
-                let port = server.addr().port();
-                log::info!(
-                    "open to the network on {} as {} (world hash {:016x})",
-                    server.addr(),
-                    opts.name,
-                    protocol::view_hash(l.world())
-                );
-                Ok(Host {
-                    server,
-                    port,
-                    name: opts.name.clone(),
-                    serial: l.serial,
-                })
-            }
-            Err((session, why)) => {
-                l.session = *session;
-                Err(why)
-            }
-        }
-    }
-
-    /// Runs `f` on the server with `l`'s session in it.
-    fn with<R>(&mut self, l: &mut Loaded, f: impl FnOnce(&mut Server) -> R) -> R {
-        std::mem::swap(&mut l.session, &mut self.server.session);
-        let r = f(&mut self.server);
-        std::mem::swap(&mut l.session, &mut self.server.session);
-        r
+        let mut station = Station::start(&mut l.session, untouched, serve)?;
+        station.set_host_name(&opts.name);
+        // Host and play, as Terraria's: the spawn is not protected from guests (a
+        // dedicated server's keeper sets that).
+        station.keeper.spawn_protection = 0;
+        l.acted = Some(Vec::new());
+        let port = station.addr().port();
+        log::info!(
+            "open to the network on {} as {} (world hash {:016x})",
+            station.addr(),
+            opts.name,
+            protocol::view_hash(l.world())
+        );
+        Ok(Host {
+            station,
+            port,
+            name: opts.name.clone(),
+            serial: l.serial,
+        })
     }
 
     /// One tick: what the host did between ticks sent out, the server stepped with the
@@ -258,10 +232,9 @@ impl Host {
     pub fn tick(&mut self, l: &mut Loaded, intents: &[(PlayerId, Intent)]) -> Changes {
         let local: Vec<Intent> = intents.iter().map(|&(_, i)| i).collect();
         let acted = l.acted.as_mut().map(std::mem::take).unwrap_or_default();
-        let c = self.with(l, |s| {
-            s.cells_changed(&acted);
-            s.tick(&local)
-        });
+        let mut serving = self.station.serving(&mut l.session);
+        serving.cells_changed(&acted);
+        let c = serving.tick(&local);
         l.take(&c);
         c
     }
@@ -270,7 +243,7 @@ impl Host {
     /// their names and seats into `roster` (the host's own too).
     pub fn poll(&mut self, l: &Loaded, roster: &mut Roster) -> Vec<Said> {
         let mut out = Vec::new();
-        for h in self.server.heard() {
+        for h in self.station.heard() {
             out.push(match h {
                 Heard::Chat { from, text } => Said::Chat { from, text },
                 Heard::Joined { name, .. } => {
@@ -287,7 +260,7 @@ impl Host {
         roster.set_name(LOCAL, &self.name);
         let mut present = vec![false; l.session.players.len().max(1)];
         present[LOCAL.0] = true;
-        for (seat, name) in self.server.seats() {
+        for (seat, name) in self.station.seats() {
             roster.set_name(seat, &name);
             if let Some(p) = present.get_mut(seat.0) {
                 *p = true;
@@ -299,24 +272,24 @@ impl Host {
 
     /// A chat line of the host's, to everyone who joined.
     pub fn say(&mut self, text: &str) {
-        self.server.say_as_host(text);
+        self.station.say_as_host(text);
     }
 
     /// Players joined.
     pub fn players(&self) -> usize {
-        self.server.players().len()
+        self.station.players().len()
     }
 
     /// Writes the characters of the players on (beside the world's save).
     pub fn keep_characters(&mut self, l: &mut Loaded) {
-        self.with(l, |s| s.keep_characters());
+        self.station.serving(&mut l.session).keep_characters();
     }
 
     /// Closes the world to the network: the players are told and dropped (their
     /// characters kept), the world stays in the window as it is. Returns how many were on.
     pub fn close(mut self, l: &mut Loaded, roster: &mut Roster) -> usize {
         let n = self.players();
-        self.with(l, |s| s.close(CLOSED));
+        self.station.serving(&mut l.session).close(CLOSED);
         l.acted = None;
         roster.set_present(&[true]);
         log::info!(
@@ -416,6 +389,8 @@ mod tests {
         let e = Host::open(&mut l, &options(17811), untouched, &temp("inuse")).err();
         drop(taken);
         let e = e.expect("the port is taken");
+        assert!(e.port_taken(), "{e:?}");
+        let e = e.to_string();
         assert!(e.contains("cannot listen on 127.0.0.1:17811"), "{e}");
         let after = (
             protocol::view_hash(l.world()),

@@ -47,6 +47,11 @@ pub const PROGRESS: f32 = 0.5;
 /// Seconds without getting nearer his base (a wall with no door, a pit) after which a
 /// town person is home at once, as Terraria's walk home when no path is found.
 pub const BLOCKED_SECONDS: f32 = 4.0;
+/// The deepest drop a town person walks off by day, tiles. A player's one-wide shaft or
+/// a pit is deeper: walking about he turns round at its edge rather than fall in and
+/// stand on the head of the player digging there (Terraria's town folk are too wide for
+/// a player's shaft; Strata's body fits one).
+pub const MAX_DROP: i64 = 3;
 
 /// Where a body stands in column `x`: the first ground from the top, as the spawn point.
 fn ground_at(world: &World, x: f32) -> Option<(f32, f32)> {
@@ -209,6 +214,10 @@ impl Npc {
                 self.choose_in = if walk { 1.0 } else { 2.0 } + self.roll(3) as f32;
             }
         }
+        if !night && self.body.on_ground && self.drop_ahead(world) {
+            self.dir = -self.dir;
+            self.choose_in = 1.5;
+        }
         let mut input = Input {
             left: self.dir < 0,
             right: self.dir > 0,
@@ -263,6 +272,23 @@ impl Npc {
             self.closest = f32::INFINITY;
             self.since = 0.0;
         }
+    }
+
+    /// Is the column he is stepping into a drop deeper than [`MAX_DROP`]: nothing to
+    /// stand on (a solid tile or a platform) from the row under his feet down
+    /// `MAX_DROP` rows?
+    fn drop_ahead(&self, world: &World) -> bool {
+        if self.dir == 0 {
+            return false;
+        }
+        let (l, _, r, b) = self.body.bounds();
+        let x = if self.dir > 0 { r + 0.1 } else { l - 0.1 }.floor() as i64;
+        let feet = b.round() as i64;
+        !(feet..=feet + MAX_DROP).any(|y| {
+            world
+                .get(x, y)
+                .is_none_or(|t| t.is_solid() || t.is_platform())
+        })
     }
 
     /// The closed door right in front of him as he walks into it (a tile of it), if any.
@@ -433,6 +459,37 @@ mod tests {
             "{lo}..{hi}"
         );
         assert!(lo > x as f32 + 3.0, "on his side of the wall");
+    }
+
+    #[test]
+    fn by_day_he_keeps_out_of_a_shaft_and_steps_down_a_small_drop() {
+        // A one-wide shaft 12 deep beside him, and a step down of 2 on his other side
+        // (the ground lower from there on): he walks both ways, never into the shaft.
+        let mut w = flat();
+        let g0 = Npc::guide(&w, 7);
+        let x = g0.body.pos.0 as usize;
+        for y in 30..39 {
+            w.set(x + 2, y, Tile::Air);
+        }
+        for y in 30..32 {
+            for c in 0..x - 1 {
+                w.set(c, y, Tile::Air);
+            }
+        }
+        for seed in [7, 8, 9, 10] {
+            let mut g = Npc::guide(&w, seed);
+            let (mut lo, mut deepest) = (f32::MAX, 0.0f32);
+            for _ in 0..120 * 60 {
+                g.update(&w, false, &content().town.guide, 1.0 / 60.0);
+                lo = lo.min(g.body.pos.0);
+                deepest = deepest.max(g.body.pos.1);
+            }
+            assert!(deepest <= 32.0, "seed {seed}: fell to {deepest}");
+            assert!(
+                lo < x as f32 - 2.0,
+                "seed {seed}: he stepped down the 2: {lo}"
+            );
+        }
     }
 
     #[test]

@@ -54,7 +54,7 @@ impl App {
             let chest = w.me().chest.is_some();
             let shop = w.me().shop.is_some();
             let n = self.play.recipes(w).len();
-            let selected = self.play.recipe_selected.min(n.saturating_sub(1));
+            let first = self.play.recipe_first(n, lay.recipe_rows.len());
             let wares = w
                 .me()
                 .shop
@@ -80,7 +80,7 @@ impl App {
                 self.play.act(w, all[b], now);
             } else if !chest
                 && !shop
-                && let Some(k) = invscreen::recipe_at(n, selected, lay, mouse)
+                && let Some(k) = invscreen::recipe_at(n, first, lay, mouse)
             {
                 self.play.recipe_selected = k;
                 self.play.craft_listed(w, k, now);
@@ -131,6 +131,7 @@ impl App {
     fn draw_screen(&self, w: &Loaded, atlas: &Texture2D, lay: &Layout) {
         let list = self.play.recipes(w);
         let selected = self.play.recipe_selected.min(list.len().saturating_sub(1));
+        let first = self.play.recipe_first(list.len(), lay.recipe_rows.len());
         let content = std::sync::Arc::clone(&w.session.content);
         let empty = crate::world::chest::Chest::empty();
         let chest = w
@@ -147,7 +148,7 @@ impl App {
             chest,
             shop,
             &list,
-            selected,
+            (selected, first),
             atlas,
             lay,
         );
@@ -177,8 +178,8 @@ impl App {
             return invscreen::recipe_at(sells.len(), 0, lay, mouse).map(|k| sells[k]);
         }
         let list = self.play.recipes(w);
-        let selected = self.play.recipe_selected.min(list.len().saturating_sub(1));
-        let k = invscreen::recipe_at(list.len(), selected, lay, mouse)?;
+        let first = self.play.recipe_first(list.len(), lay.recipe_rows.len());
+        let k = invscreen::recipe_at(list.len(), first, lay, mouse)?;
         Some(w.session.content.catalog.recipes[list[k].0].make)
     }
 }

@@ -73,6 +73,9 @@ pub struct Play {
     pub blasts: Vec<((f32, f32), f32, f64)>,
     /// The highlighted row of the crafting panel.
     pub recipe_selected: usize,
+    /// The crafting panel's first row shown when it holds more than fit: moved only to
+    /// keep the highlight in view ([`recipe_first`](Play::recipe_first)).
+    recipe_first: std::cell::Cell<usize>,
     /// The crafting panel's recipes in their rows since the inventory screen opened (see
     /// [`invscreen::keep_places`]).
     panel: Vec<usize>,
@@ -439,8 +442,19 @@ impl Play {
     pub fn open_panel(&mut self, l: &Loaded) {
         self.panel.clear();
         self.recipe_selected = 0;
+        self.recipe_first.set(0);
         self.panel = self.recipes(l).iter().map(|&(i, _)| i).collect();
         self.log_panel(l);
+    }
+
+    /// The first of the panel's `n` rows shown in `fit` rows, scrolled from the last as
+    /// little as keeps the highlight in view (kept for the next frame), so a click on a
+    /// row never moves the rows under the mouse.
+    pub fn recipe_first(&self, n: usize, fit: usize) -> usize {
+        let selected = self.recipe_selected.min(n.saturating_sub(1));
+        let first = crate::game::ui::menus::keep_shown(self.recipe_first.get(), n, selected, fit);
+        self.recipe_first.set(first);
+        first
     }
 
     /// Crafts the recipe of the panel's `k`-th row, logging `crafted NAME` (or says why

@@ -124,9 +124,8 @@ pub fn keep_places(
 }
 
 /// The entry of a list of `n` whose crafting row is under screen point `p`, the rows
-/// shown around the `selected` entry when there are more than fit.
-pub fn recipe_at(n: usize, selected: usize, lay: &Layout, p: (f32, f32)) -> Option<usize> {
-    let first = super::menus::first_shown(n, selected, lay.recipe_rows.len());
+/// shown from entry `first` (see [`super::menus::keep_shown`]).
+pub fn recipe_at(n: usize, first: usize, lay: &Layout, p: (f32, f32)) -> Option<usize> {
     let k = lay.recipe_rows.iter().position(|r| contains(r, p))?;
     (first + k < n).then_some(first + k)
 }
@@ -209,7 +208,7 @@ pub fn draw(
     chest: Option<&[Option<Stack>]>,
     shop: Option<(&str, u64)>,
     list: &[(usize, Result<(), CraftRefusal>)],
-    selected: usize,
+    (selected, first): (usize, usize),
     atlas: &Texture2D,
     lay: &Layout,
 ) {
@@ -287,7 +286,7 @@ pub fn draw(
         }
         _ => match shop {
             Some((seller, money)) => draw_shop(content, seller, money, atlas, lay),
-            None => draw_crafting(cat, list, selected, atlas, lay),
+            None => draw_crafting(cat, list, (selected, first), atlas, lay),
         },
     }
     if let Some(h) = held {
@@ -357,11 +356,11 @@ fn draw_row(
     );
 }
 
-/// The crafting panel right of the slots, `selected` highlighted.
+/// The crafting panel right of the slots from entry `first`, `selected` highlighted.
 fn draw_crafting(
     cat: &Catalog,
     list: &[(usize, Result<(), CraftRefusal>)],
-    selected: usize,
+    (selected, first): (usize, usize),
     atlas: &Texture2D,
     lay: &Layout,
 ) {
@@ -374,9 +373,7 @@ fn draw_crafting(
         "Crafting (click, or Up/Down and Enter)"
     };
     text::draw(title, panel.x, panel.y + 18.0 * s, 20.0 * s, WHITE);
-    // The rows around the selection when there are more than fit.
-    let fit = lay.recipe_rows.len();
-    let first = super::menus::first_shown(list.len(), selected, fit);
+    // From `first` when there are more than fit (kept in place, see `keep_shown`).
     let shown = list.iter().enumerate().skip(first);
     for (r, (k, &(i, st))) in lay.recipe_rows.iter().zip(shown) {
         let text = recipe_line(cat, i, st);

@@ -240,6 +240,25 @@ pub fn first_shown(n: usize, selected: usize, fit: usize) -> usize {
     }
 }
 
+/// The first entry shown of a list of `n` in `fit` rows that showed from `first`, scrolled
+/// as little as keeps `selected` in view. A click on a shown row so never moves the rows
+/// under the mouse (the crafting panel: a second click on the same place makes the same
+/// item again, not the row that scrolled there); Up and Down scroll a row at the edge.
+pub fn keep_shown(first: usize, n: usize, selected: usize, fit: usize) -> usize {
+    let fit = fit.max(1);
+    if n <= fit {
+        return 0;
+    }
+    let first = if selected < first {
+        selected
+    } else if selected >= first + fit {
+        selected + 1 - fit
+    } else {
+        first
+    };
+    first.min(n - fit)
+}
+
 /// The status line's key hints, as bound: `key what` pairs.
 pub fn hints(keys: &Bindings, follow: bool) -> Vec<String> {
     let k = |c: Command| keys.first(c);
@@ -465,6 +484,29 @@ mod tests {
             let f = first_shown(30, sel, 7);
             assert!((f..f + 7).contains(&sel) && f + 7 <= 30);
         }
+    }
+
+    #[test]
+    fn a_click_on_a_shown_row_leaves_the_rows_in_place_and_the_keys_scroll_at_the_edge() {
+        // The crafting panel: 30 recipes in 11 rows, shown from the top. Clicking the
+        // sixth, then the last shown: the rows stay where they were (centring on the
+        // click moved them under the mouse, so the next click made another item).
+        let (n, fit) = (30, 11);
+        assert_eq!(keep_shown(0, n, 5, fit), 0);
+        assert_eq!(keep_shown(0, n, 10, fit), 0);
+        assert_ne!(first_shown(n, 10, fit), 0, "the centring this replaces");
+        // Every row shown, clicked from anywhere in the list, stays put.
+        for first in 0..=n - fit {
+            for k in first..first + fit {
+                assert_eq!(keep_shown(first, n, k, fit), first);
+            }
+        }
+        // Down past the last row shown scrolls one row; Up past the first, one back.
+        assert_eq!(keep_shown(0, n, 11, fit), 1);
+        assert_eq!(keep_shown(5, n, 4, fit), 4);
+        // A list that shrank, or fits whole, shows from its top or as far as it goes.
+        assert_eq!(keep_shown(19, 25, 24, fit), 14);
+        assert_eq!(keep_shown(7, 9, 3, fit), 0);
     }
 
     #[test]

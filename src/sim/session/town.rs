@@ -138,7 +138,8 @@ impl Session {
     }
 
     /// The town's tick: the townsfolk walk ([`Session::walk_npc`]); every 2 s their homes
-    /// are checked (one that is no longer a house is left), and the Merchant arrives once
+    /// are checked (one that is no longer a house is left), a homeless Guide takes a free
+    /// house ([`Session::free_house`]), and the Merchant arrives once
     /// the rule of [`crate::sim::shop::arrives`] holds, the Nurse once hers does, and a
     /// newcomer of `config/town.ron` once its conditions do ([`Session::newcomer_due`]).
     pub(super) fn walk_guide(&mut self, out: &mut Changes) {
@@ -148,6 +149,16 @@ impl Session {
         }
         self.guide_check = self.tick + ticks(2.0);
         self.for_each_townsperson(out, Session::keep_home);
+        // A homeless Guide takes a free house (one shown with X, or the one the player
+        // stands in) before any newcomer can: as Terraria's townsfolk already living
+        // move in first. Else the first house built went to whoever's rule the player
+        // met first, and the Guide stayed out.
+        if self.guide().homeless()
+            && let Some(((x, y), spot)) = self.free_house()
+        {
+            self.guide_mut().move_in(spot);
+            out.say(LOCAL, Said::GuideMovesIn { x, y });
+        }
         let content = Arc::clone(&self.content);
         let town = &content.town;
         let carried = crate::sim::coins::worth(&self.me().inventory, &town.coins);

@@ -1,7 +1,7 @@
 //! The town's newcomers against the session: the Dryad after the Eye, a newcomer whose
 //! condition is an item held, a newcomer's shop, and a save keeping them.
 
-use super::tests::{landed, notices, run, walled_house};
+use super::tests::{landed, log_lines, notices, run, walled_house};
 use super::*;
 use crate::content::town::Town;
 
@@ -170,4 +170,43 @@ fn a_newcomer_whose_condition_is_an_item_held_comes_once_it_is_held_and_sells() 
         said.contains(&"Arms Dealer: Arrows!".to_string()),
         "{said:?}"
     );
+}
+
+#[test]
+fn a_homeless_guide_takes_the_house_the_player_stands_in_before_a_newcomer_can() {
+    // A newcomer whose rule the player meets (a stand-in: a wooden sword and a silver coin).
+    let content = with_newcomers(
+        r#"(name: "Arms Dealer", when: [Carries(100), Has("wooden_sword")], talk: ["Arrows!"]),"#,
+    );
+    let s = landed();
+    let (world, light) = (s.world.clone(), s.light.clone());
+    let mut s = Session::start_with(content, world, light, Some(s.player_state(LOCAL)), false);
+    let (px, py) = (s.me().body.pos.0 as usize, s.me().body.pos.1 as usize);
+    // A house built and never shown with X; the player stands in it.
+    walled_house(&mut s, px + 2, py);
+    assert!(s.guide().homeless());
+    s.me_mut().body.pos = ((px + 8) as f32 + 0.5, py as f32);
+    s.me_mut().inventory.add("wooden_sword", 1);
+    s.me_mut().inventory.add("silver_coin", 1);
+    let c = run(&mut s, 150, &[]);
+    assert!(
+        !s.guide().homeless(),
+        "the Guide stayed out of the free house"
+    );
+    assert!(
+        log_lines(&c)
+            .iter()
+            .any(|l| l.starts_with("the Guide moves into the house")),
+        "{:?}",
+        log_lines(&c)
+    );
+    assert!(
+        s.folk("Arms Dealer").is_none(),
+        "the newcomer took the Guide's house"
+    );
+    // A second house, shown: the newcomer comes to that one.
+    let ask = walled_house(&mut s, px + 16, py);
+    s.act(LOCAL, ask);
+    run(&mut s, 150, &[]);
+    assert!(s.folk("Arms Dealer").is_some());
 }
